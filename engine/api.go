@@ -1,0 +1,72 @@
+package engine
+
+import "context"
+
+// This file is the contract between the kernel (and `grundy run`) and the
+// engine. The kernel owns the wire; the engine owns Go. Keep it small.
+
+// Bundle is a Jupyter MIME bundle: MIME type -> data. Text types hold a
+// string; image/png and image/jpeg hold base64 text (as Jupyter wants it);
+// application/json holds any JSON-encodable value.
+type Bundle map[string]any
+
+// Output receives everything a running cell produces, in order. The kernel
+// turns each call into an iopub message; `grundy run` writes to the
+// terminal and to files. Implementations must be safe for concurrent use:
+// goroutines started by a cell may print.
+type Output interface {
+	Stdout(text string)
+	Stderr(text string)
+	// Display shows a bundle. displayID is "" for a plain display; with
+	// update true it replaces the earlier display with the same id.
+	Display(data Bundle, metadata map[string]any, displayID string, update bool)
+	// ClearOutput clears the cell's output (wait: only when new output comes).
+	ClearOutput(wait bool)
+	// Input asks the user for a line of text (Jupyter's input_request). It
+	// returns an error when the frontend does not allow stdin.
+	Input(prompt string, password bool) (string, error)
+}
+
+// Result is what one Execute produced besides streamed output.
+type Result struct {
+	// Value is the trailing expression's display bundle, nil when the cell
+	// ended with a statement or a call with no value.
+	Value    Bundle
+	Metadata map[string]any
+}
+
+// EvalError is a cell failure as Jupyter shows it (the error reply and the
+// error iopub message).
+type EvalError struct {
+	Name      string   // e.g. "CompileError", "panic", "Interrupted"
+	Value     string   // one line: what went wrong, in Go's words
+	Traceback []string // lines to show, the first being the summary
+}
+
+func (e *EvalError) Error() string { return e.Name + ": " + e.Value }
+
+// Completion answers complete_request. Cursor positions are in Unicode code
+// points, as the Jupyter protocol counts them.
+type Completion struct {
+	Matches     []string
+	CursorStart int
+	CursorEnd   int
+	Metadata    map[string]any
+}
+
+// Session is one interpreter: the kernel holds one per Jupyter session.
+// Execute runs cells one at a time; Complete, Inspect and IsComplete may be
+// called while no cell runs.
+type Session interface {
+	// Execute runs a cell. Cancelling ctx (a Jupyter interrupt) stops it;
+	// the session stays usable. A failed cell returns an *EvalError.
+	Execute(ctx context.Context, code string, out Output) (Result, error)
+	Complete(code string, cursor int) Completion
+	// Inspect returns a bundle describing the name at cursor; found false
+	// when there is nothing to say.
+	Inspect(code string, cursor int, detailLevel int) (data Bundle, found bool)
+	// IsComplete returns "complete", "incomplete" (with an indent hint) or
+	// "invalid".
+	IsComplete(code string) (status, indent string)
+	Close() error
+}

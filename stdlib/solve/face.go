@@ -1,0 +1,52 @@
+package solve
+
+import "fmt"
+
+// Kind says what a table (or a face of one) holds.
+type Kind int
+
+const (
+	// Values: Sprague-Grundy values (0 means P).
+	Values Kind = iota
+	// Outcomes: 0 for a P-position, 1 for an N-position.
+	Outcomes
+	// Remoteness: Smith's remoteness (even means P).
+	Remoteness
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Values:
+		return "values"
+	case Outcomes:
+		return "outcomes"
+	case Remoteness:
+		return "remoteness"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// Face is a 2-D slice of a table: the positions matching a pattern such as
+// "0 a b 0 2 1", with letter X running across (0..W-1) and letter Y down
+// (0..H-1). It is what plots draw; it carries its own description so a
+// figure can title itself.
+type Face struct {
+	Game    string // the game's name, e.g. "CN(6,2)"
+	Pattern string // the face pattern as given, e.g. "0 a b 0 2 1"
+	Kind    Kind
+	X, Y    string // the free letters: X across, Y down
+	W, H    int
+	Cells   []int // row-major: Cells[y*W+x]
+}
+
+// At returns the entry at x across, y down.
+func (f *Face) At(x, y int) int { return f.Cells[y*f.W+x] }
+
+// IsP reports whether the entry at (x, y) is a P-position, whatever the kind.
+func (f *Face) IsP(x, y int) bool {
+	v := f.At(x, y)
+	if f.Kind == Remoteness {
+		return v%2 == 0
+	}
+	return v == 0
+}

@@ -1,0 +1,45 @@
+package engine
+
+import "reflect"
+
+// The tooling (complete, inspect, is_complete) works against this view of a
+// live interpreter, so it can be tested without one and so the interpreter
+// core and the tooling evolve separately. The core's session type
+// implements toolScope and forwards its Complete/Inspect/IsComplete methods
+// to the functions below.
+
+// Global is a name a cell declared at top level.
+type Global struct {
+	Name string
+	Kind string // "func", "var", "const", "type" or "import"
+	Type string // Go type as source text, when known
+}
+
+type toolScope interface {
+	// Globals lists names declared by cells so far (latest declaration wins).
+	Globals() []Global
+	// Packages maps each importable package (preloaded or imported by a
+	// cell) by the name a cell uses for it, to its import path and symbols.
+	Packages() map[string]PackageSymbols
+	// TypeOf gives the type of a side-effect-free expression (an identifier
+	// or a selector chain such as t.Face) in the live session.
+	TypeOf(expr string) (reflect.Type, bool)
+	// ValueOf gives the current value of a variable, for inspection.
+	ValueOf(expr string) (reflect.Value, bool)
+}
+
+// PackageSymbols is one package as the interpreter sees it.
+type PackageSymbols struct {
+	Path    string
+	Symbols map[string]reflect.Value
+}
+
+// TEMPORARY bodies: the tooling engineer replaces these with the real ones.
+
+func complete(sc toolScope, code string, cursor int) Completion {
+	return Completion{CursorStart: cursor, CursorEnd: cursor}
+}
+
+func inspect(sc toolScope, code string, cursor, detail int) (Bundle, bool) { return nil, false }
+
+func isComplete(code string) (status, indent string) { return "unknown", "" }

@@ -42,4 +42,4 @@ func complete(sc toolScope, code string, cursor int) Completion {
 
 func inspect(sc toolScope, code string, cursor, detail int) (Bundle, bool) { return nil, false }
 
-func isComplete(code string) (status, indent string) { return "unknown", "" }
+// isComplete lives in iscomplete.go.

@@ -1,0 +1,59 @@
+package engine
+
+import "testing"
+
+func TestIsComplete(t *testing.T) {
+	tests := []struct {
+		name, code     string
+		status, indent string
+	}{
+		{"empty", "", "complete", ""},
+		{"blank lines", "\n  \n", "complete", ""},
+		{"expression", "1 + 2", "complete", ""},
+		{"statement", "x := games.CircularNim(6, 2)", "complete", ""},
+		{"call with trailing semicolon", "fmt.Println(1);", "complete", ""},
+		{"mixed decls and statements", "import \"strings\"\nfunc f(x int) int { return x }\nx := f(2)\ntype T struct{ A int }\nstrings.ToUpper(\"a\")", "complete", ""},
+		{"method decl", "func (t T) M() int { return t.A }", "complete", ""},
+		{"func literal call", "func() { fmt.Println(1) }()", "complete", ""},
+		{"generic func", "func Max[T cmp.Ordered](a, b T) T { if a > b { return a }; return b }", "complete", ""},
+		{"closed raw string", "s := `a\nb`", "complete", ""},
+		{"label then loop", "L:\nfor {\nbreak L\n}", "complete", ""},
+		{"comment only", "// nothing", "complete", ""},
+
+		{"open brace", "for i := range 10 {", "incomplete", "\t"},
+		{"nested braces", "func f() {\n\tif true {", "incomplete", "\t\t"},
+		{"open paren", "fmt.Println(1,", "incomplete", "\t"},
+		{"open bracket", "xs := []int{1, 2,\n3", "incomplete", "\t"},
+		{"open index", "m[", "incomplete", "\t"},
+		{"trailing plus", "x := 1 +", "incomplete", "\t"},
+		{"trailing and", "ok := a &&", "incomplete", "\t"},
+		{"trailing assign", "x =", "incomplete", "\t"},
+		{"trailing define", "x :=", "incomplete", "\t"},
+		{"expression list is no statement", "a, b", "invalid", ""},
+		{"trailing comma", "a, b,", "incomplete", "\t"},
+		{"trailing dot", "fmt.", "incomplete", "\t"},
+		{"else follows", "if x {\n} else", "incomplete", "\t"},
+		{"unterminated raw string", "s := `abc", "incomplete", ""},
+		{"unterminated raw string in call", "f(`abc", "incomplete", "\t"},
+		{"unterminated block comment", "x := 1 /* more", "incomplete", ""},
+		{"import group open", "import (\n\"fmt\"", "incomplete", "\t"},
+
+		{"extra close brace", "x := 1 }", "invalid", ""},
+		{"mismatched brackets", "f(1]", "invalid", ""},
+		{"unterminated string", "s := \"abc\nx := 1", "invalid", ""},
+		{"unterminated string at end", "s := \"abc", "invalid", ""},
+		{"illegal character", "x := 1 # 2", "invalid", ""},
+		{"brace on next line", "func f()\n{\n}", "invalid", ""},
+		{"bad statement", "x := := 1", "invalid", ""},
+		{"bad import", "import 12", "invalid", ""},
+		{"bad second chunk", "x := 1\nfor i := 0; i < 3; i++\n{}", "invalid", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			status, indent := isComplete(tc.code)
+			if status != tc.status || indent != tc.indent {
+				t.Errorf("isComplete(%q) = %q, %q; want %q, %q", tc.code, status, indent, tc.status, tc.indent)
+			}
+		})
+	}
+}

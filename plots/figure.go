@@ -1,0 +1,271 @@
+package plots
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
+	xfont "golang.org/x/image/font"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// dpi is the PNG resolution: sizes are given in PNG pixels, and vector
+// output keeps the same layout (one pixel = 0.75 pt).
+const dpi = 96
+
+func init() {
+	// fpdf stamps every document with time.Now() and orders its resource
+	// catalogs by map iteration; both would make PDFs differ between runs.
+	// Only this package writes PDFs, so fixing fpdf's defaults is safe.
+	epoch := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+	fpdf.SetDefaultCreationDate(epoch)
+	fpdf.SetDefaultModificationDate(epoch)
+	fpdf.SetDefaultCatalogSort(true)
+}
+
+// Option adjusts a figure: its title, size, palette, cell labels.
+type Option func(*config)
+
+type config struct {
+	title    *string
+	width    int // PNG pixels; 0 means the figure's own default
+	height   int
+	palette  []color.Color
+	pColor   color.Color
+	labels   int // 0 auto, 1 always, -1 never
+	embedTTF bool
+}
+
+// Title replaces the figure's title ("" removes it).
+func Title(s string) Option { return func(c *config) { c.title = &s } }
+
+// Size sets the figure's size in PNG pixels (SVG and PDF keep the same
+// layout at 0.75 pt per pixel). Zero keeps the default for that side.
+func Size(width, height int) Option {
+	return func(c *config) { c.width, c.height = width, height }
+}
+
+// Palette sets the colours a figure draws values with. In a heatmap of
+// values, colour i is value i+1 while there are enough colours (value 0
+// keeps the P colour) and the colours become the stops of a continuous
+// scale otherwise; an outcome map takes N from the first colour; a
+// remoteness map takes two colours, the even (P) family and the odd (N)
+// family; other figures take their series colours in order.
+func Palette(colors ...color.Color) Option {
+	return func(c *config) { c.palette = append([]color.Color(nil), colors...) }
+}
+
+// PColor sets the colour reserved for P-positions.
+func PColor(col color.Color) Option { return func(c *config) { c.pColor = col } }
+
+// Labels forces the printing of values in heatmap cells on or off; by
+// default they are printed while cells are large enough to read.
+func Labels(on bool) Option {
+	return func(c *config) {
+		c.labels = -1
+		if on {
+			c.labels = 1
+		}
+	}
+}
+
+// EmbedFonts embeds the font files in SVG output, so the SVG looks the same
+// on machines without Liberation Sans (or a metric twin such as Arial);
+// it adds about 400 kB per font.
+func EmbedFonts() Option { return func(c *config) { c.embedTTF = true } }
+
+func newConfig(opts []Option) config {
+	var c config
+	for _, o := range opts {
+		if o != nil {
+			o(&c)
+		}
+	}
+	return c
+}
+
+func (c *config) titleOr(def string) string {
+	if c.title != nil {
+		return *c.title
+	}
+	return def
+}
+
+// Figure is a rendered-on-demand figure. It shows itself in a notebook as
+// PNG and SVG with a one-line text description, and saves to files.
+type Figure struct {
+	desc   string
+	width  int // PNG pixels
+	height int
+	embed  bool
+	paint  func(c draw.Canvas)
+}
+
+// String describes the figure in one line (the text/plain view).
+func (f *Figure) String() string {
+	return fmt.Sprintf("%s [%dx%d]", f.desc, f.width, f.height)
+}
+
+// Width and Height are the figure's size in PNG pixels.
+func (f *Figure) Width() int { return f.width }
+
+// Height is the figure's height in PNG pixels.
+func (f *Figure) Height() int { return f.height }
+
+func (f *Figure) size() (vg.Length, vg.Length) {
+	return vg.Length(f.width) * vg.Inch / dpi, vg.Length(f.height) * vg.Inch / dpi
+}
+
+// PNG renders the figure as a PNG image.
+func (f *Figure) PNG() ([]byte, error) {
+	w, h := f.size()
+	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))
+	if err := f.draw(c); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("plots: encoding PNG: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// SVG renders the figure as SVG.
+func (f *Figure) SVG() ([]byte, error) {
+	w, h := f.size()
+	c := vgsvg.NewWith(vgsvg.UseWH(w, h), vgsvg.EmbedFonts(f.embed))
+	if err := f.draw(c); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("plots: encoding SVG: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// PDF renders the figure as a one-page PDF with embedded fonts.
+func (f *Figure) PDF() ([]byte, error) {
+	w, h := f.size()
+	c := vgpdf.New(w, h)
+	if err := f.draw(c); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("plots: encoding PDF: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// Save writes the figure to path, in the format its extension names:
+// .png, .svg or .pdf.
+func (f *Figure) Save(path string) error {
+	var (
+		data []byte
+		err  error
+	)
+	switch ext := strings.ToLower(filepath.Ext(path)); ext {
+	case ".png":
+		data, err = f.PNG()
+	case ".svg":
+		data, err = f.SVG()
+	case ".pdf":
+		data, err = f.PDF()
+	default:
+		return fmt.Errorf("plots: cannot save %q: unknown extension %q (use .png, .svg or .pdf)", path, ext)
+	}
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
+}
+
+// draw paints onto a backend canvas, turning a panic deep in gonum/plot
+// (it panics on some impossible layouts) into an error.
+func (f *Figure) draw(vc vg.CanvasSizer) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("plots: drawing %s: %v", f.desc, r)
+		}
+	}()
+	c := draw.New(vc)
+	c.SetColor(color.White)
+	c.Fill(c.Rectangle.Path())
+	f.paint(c)
+	return nil
+}
+
+// Fonts: always gonum's bundled Liberation fonts, so renders do not depend
+// on what is installed.
+var (
+	sansFont = font.Font{Typeface: "Liberation", Variant: "Sans"}
+	boldFont = font.Font{Typeface: "Liberation", Variant: "Sans", Weight: xfont.WeightBold}
+	handler  = text.Plain{Fonts: font.DefaultCache}
+)
+
+func textStyle(size vg.Length, col color.Color) text.Style {
+	return text.Style{
+		Color:   col,
+		Font:    font.From(sansFont, size),
+		XAlign:  draw.XCenter,
+		YAlign:  draw.YCenter,
+		Handler: handler,
+	}
+}
+
+// newPlot returns a plot with the package's look: sans fonts, light axes.
+func newPlot(title string) *plot.Plot {
+	p := plot.New()
+	p.TextHandler = handler
+	p.Title.Text = title
+	p.Title.TextStyle.Font = font.From(boldFont, 12)
+	p.Title.Padding = 6
+	for _, ax := range []*plot.Axis{&p.X, &p.Y} {
+		ax.Label.TextStyle.Font = font.From(sansFont, 11)
+		ax.Tick.Label.Font = font.From(sansFont, 9)
+		ax.Label.TextStyle.Handler = handler
+		ax.Tick.Label.Handler = handler
+		ax.Padding = 0
+		ax.Color = color.Gray{Y: 80}
+		ax.Tick.Color = color.Gray{Y: 80}
+	}
+	p.Legend.TextStyle.Font = font.From(sansFont, 9)
+	p.Legend.TextStyle.Handler = handler
+	return p
+}
+
+func titleStyle() text.Style {
+	st := textStyle(12, color.Black)
+	st.Font = font.From(boldFont, 12)
+	st.YAlign = draw.YTop
+	return st
+}
+
+// titled draws the title centred across the whole figure and returns the
+// canvas below it.
+func titled(c draw.Canvas, title string) draw.Canvas {
+	if title == "" {
+		return draw.Crop(c, 0, 0, 0, -6)
+	}
+	st := titleStyle()
+	c.FillText(st, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Max.Y - 6}, title)
+	return draw.Crop(c, 0, 0, 0, -(st.Height(title) + 14))
+}
+
+// titleWidth is the title's width in PNG pixels.
+func titleWidth(title string) int {
+	return int(titleStyle().Width(title)/pixel) + 24
+}

@@ -1,0 +1,242 @@
+package plots
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// grid is a plot.Plotter drawing one square cell per entry, cell (x, y)
+// centred on data coordinates (x, y).
+type grid struct {
+	w, h    int
+	color   func(x, y int) color.RGBA
+	label   func(x, y int) string // nil: no labels
+	bold    func(x, y int) bool   // labels drawn bold (P cells)
+	divider bool                  // thin white lines between cells
+}
+
+// pixel is one PNG pixel in vg units; cell edges are snapped to it so
+// neighbouring cells meet without anti-aliased seams.
+const pixel = vg.Inch / dpi
+
+func snap(l vg.Length) vg.Length { return vg.Length(math.Round(float64(l/pixel))) * pixel }
+
+func (g *grid) DataRange() (xmin, xmax, ymin, ymax float64) {
+	return -0.5, float64(g.w) - 0.5, -0.5, float64(g.h) - 0.5
+}
+
+func (g *grid) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	xs := make([]vg.Length, g.w+1)
+	for i := range xs {
+		xs[i] = snap(trX(float64(i) - 0.5))
+	}
+	ys := make([]vg.Length, g.h+1)
+	for i := range ys {
+		ys[i] = snap(trY(float64(i) - 0.5))
+	}
+	// Runs of equal colour along a row are one rectangle: an outcome map
+	// of a 256x256 face is then a few thousand fills, not 65536.
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; {
+			col := g.color(x, y)
+			end := x + 1
+			for end < g.w && g.color(end, y) == col {
+				end++
+			}
+			c.SetColor(col)
+			c.Fill(rect(xs[x], ys[y], xs[end], ys[y+1]))
+			x = end
+		}
+	}
+	if g.divider {
+		ls := draw.LineStyle{Color: gridLine, Width: 1 * pixel}
+		for _, x := range xs[1 : len(xs)-1] {
+			c.StrokeLine2(ls, x, ys[0], x, ys[g.h])
+		}
+		for _, y := range ys[1 : len(ys)-1] {
+			c.StrokeLine2(ls, xs[0], y, xs[g.w], y)
+		}
+	}
+	if g.label == nil {
+		return
+	}
+	cell := min(abs(xs[1]-xs[0]), abs(ys[1]-ys[0]))
+	size := g.labelSize(cell)
+	plain, bold := textStyle(size, color.Black), textStyle(size, color.Black)
+	bold.Font.Variant, bold.Font.Weight = boldFont.Variant, boldFont.Weight
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; x++ {
+			sty := plain
+			if g.bold != nil && g.bold(x, y) {
+				sty = bold
+			}
+			sty.Color = textOn(g.color(x, y))
+			pt := vg.Point{X: (xs[x] + xs[x+1]) / 2, Y: (ys[y] + ys[y+1]) / 2}
+			c.FillText(sty, pt, g.label(x, y))
+		}
+	}
+}
+
+// labelSize is the font size that fits the widest label in a cell.
+func (g *grid) labelSize(cell vg.Length) vg.Length {
+	widest := ""
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; x++ {
+			if s := g.label(x, y); len(s) > len(widest) {
+				widest = s
+			}
+		}
+	}
+	size := min(cell*0.42, 11)
+	if w := textStyle(size, color.Black).Width(widest); w > cell*0.85 {
+		size *= cell * 0.85 / w
+	}
+	return size
+}
+
+// labelsFit reports whether labels of up to digits characters are legible
+// in cells cell wide.
+func labelsFit(cell vg.Length, digits int) bool {
+	if cell < 13*pixel {
+		return false
+	}
+	size := min(cell*0.42, 11)
+	w := textStyle(size, color.Black).Width(fmt.Sprint(math.Pow10(digits - 1)))
+	if w > cell*0.85 {
+		size *= cell * 0.85 / w
+	}
+	return size >= 5.5
+}
+
+func rect(x0, y0, x1, y1 vg.Length) vg.Path {
+	var p vg.Path
+	p.Move(vg.Point{X: x0, Y: y0})
+	p.Line(vg.Point{X: x1, Y: y0})
+	p.Line(vg.Point{X: x1, Y: y1})
+	p.Line(vg.Point{X: x0, Y: y1})
+	p.Close()
+	return p
+}
+
+func abs(l vg.Length) vg.Length {
+	if l < 0 {
+		return -l
+	}
+	return l
+}
+
+// intTicks labels integer positions 0..n-1 with a round step that keeps
+// the labels apart.
+func intTicks(n int, maxLabels int) plot.Ticker {
+	step := niceStep(n, maxLabels)
+	return plot.TickerFunc(func(min, max float64) []plot.Tick {
+		var ts []plot.Tick
+		for i := 0; i < n; i++ {
+			if i%step == 0 {
+				ts = append(ts, plot.Tick{Value: float64(i), Label: strconv.Itoa(i)})
+			} else if step <= 5 && n <= 30 {
+				ts = append(ts, plot.Tick{Value: float64(i)})
+			}
+		}
+		return ts
+	})
+}
+
+// niceStep is the smallest of 1, 2, 5, 10, 20, 50, ... that labels n
+// positions with at most maxLabels labels.
+func niceStep(n, maxLabels int) int {
+	if maxLabels < 1 {
+		maxLabels = 1
+	}
+	for base := 1; ; base *= 10 {
+		for _, m := range []int{1, 2, 5} {
+			if s := base * m; (n+s-1)/s <= maxLabels {
+				return s
+			}
+		}
+	}
+}
+
+// drawKey draws a heatmap's colour key in the area k: discrete swatches or
+// one continuous bar per family.
+func drawKey(c draw.Canvas, k draw.Canvas, s scale, heading string) {
+	head := textStyle(9, color.Black)
+	head.Font.Variant, head.Font.Weight = boldFont.Variant, boldFont.Weight
+	head.XAlign, head.YAlign = draw.XLeft, draw.YTop
+	top := k.Max.Y
+	if heading != "" {
+		c.FillText(head, vg.Point{X: k.Min.X, Y: top}, heading)
+		top -= 16
+	}
+	lab := textStyle(9, color.Black)
+	lab.XAlign = draw.XLeft
+	if s.bars == nil {
+		n := vg.Length(len(s.swatches))
+		step := min(16, (top-k.Min.Y)/n)
+		box := min(11, step-2)
+		lab.Font.Size = min(9, step*0.7)
+		for i, sw := range s.swatches {
+			y := top - vg.Length(i)*step
+			c.SetColor(sw.col)
+			c.Fill(rect(k.Min.X, y-box, k.Min.X+box, y))
+			c.SetLineStyle(draw.LineStyle{Color: color.Gray{Y: 120}, Width: 0.4})
+			c.Stroke(rect(k.Min.X, y-box, k.Min.X+box, y))
+			c.FillText(lab, vg.Point{X: k.Min.X + box + 4, Y: y - box/2}, sw.label)
+		}
+		return
+	}
+	// Continuous: a lone P swatch first (values), then one bar per
+	// family, largest value on top.
+	for _, sw := range s.swatches {
+		box := vg.Length(11)
+		c.SetColor(sw.col)
+		c.Fill(rect(k.Min.X, top-box, k.Min.X+box, top))
+		c.FillText(lab, vg.Point{X: k.Min.X + box + 4, Y: top - box/2}, sw.label)
+		top -= box + 10
+	}
+	barW := vg.Length(11)
+	x := k.Min.X
+	for _, b := range s.bars {
+		if len(s.bars) > 1 {
+			c.FillText(lab, vg.Point{X: x, Y: top - 5}, b.label)
+		}
+		bt := top - 14
+		if len(s.bars) == 1 {
+			bt = top - 4
+		}
+		height := min(bt-k.Min.Y, 220)
+		n := (b.max-b.min)/b.stride + 1
+		steps := min(n, 128)
+		// Each slice overlaps the next by a pixel so no seams show.
+		for i := 0; i < steps; i++ {
+			y0 := bt - height + height*vg.Length(i)/vg.Length(steps)
+			y1 := bt - height + height*vg.Length(i+1)/vg.Length(steps)
+			if i < steps-1 {
+				y1 += pixel
+			}
+			c.SetColor(ramp(b.stops, frac(i, steps-1)))
+			c.Fill(rect(x, y0, x+barW, y1))
+		}
+		st := niceStep(b.max-b.min+1, 6)
+		if st%b.stride != 0 {
+			st *= b.stride
+		}
+		for v := b.min; v <= b.max; v += b.stride {
+			ends := v == b.min || v == b.max
+			if !ends && (v%st != 0 || (b.max-v)*2 < st) {
+				continue
+			}
+			y := bt - height + height*(vg.Length(float64((v-b.min)/b.stride)+0.5))/vg.Length(n)
+			c.StrokeLine2(draw.LineStyle{Color: color.Gray{Y: 60}, Width: 0.5}, x+barW, y, x+barW+2, y)
+			c.FillText(lab, vg.Point{X: x + barW + 3, Y: y}, strconv.Itoa(v))
+		}
+		x += 52
+	}
+}

@@ -1,0 +1,228 @@
+package plots
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"grundy/stdlib/solve"
+)
+
+// Heatmap draws a 2-D face of a table, one square cell per position, in
+// the way its Kind asks: Grundy values (P-positions in the reserved P
+// colour, a discrete palette up to 12 values and a continuous one with a
+// colour bar beyond), outcomes (as OutcomeMap) or remoteness (as
+// RemotenessMap). Values are printed in the cells while they are large
+// enough to read; the X letter runs across and the Y letter down.
+func Heatmap(f *solve.Face, opts ...Option) (*Figure, error) {
+	if err := checkFace(f); err != nil {
+		return nil, err
+	}
+	switch f.Kind {
+	case solve.Outcomes:
+		return OutcomeMap(f, opts...)
+	case solve.Remoteness:
+		return RemotenessMap(f, opts...)
+	case solve.Values:
+	default:
+		return nil, fmt.Errorf("plots: face of unknown kind %v", f.Kind)
+	}
+	cfg := newConfig(opts)
+	maxV, nP := 0, 0
+	for _, v := range f.Cells {
+		maxV = max(maxV, v)
+		if v == 0 {
+			nP++
+		}
+	}
+	s := valueScale(&cfg, maxV)
+	desc := fmt.Sprintf("heatmap of %s Grundy values on %s: %s, values 0..%d, %d P-positions",
+		gameName(f), patternText(f.Pattern), extent(f), maxV, nP)
+	return faceFigure(f, &cfg, s, "Grundy values", "value", strconv.Itoa, desc)
+}
+
+// OutcomeMap draws a face as P and N in two colours. Any kind of face
+// will do: a value face is P where the value is 0, a remoteness face
+// where the remoteness is even.
+func OutcomeMap(f *solve.Face, opts ...Option) (*Figure, error) {
+	if err := checkFace(f); err != nil {
+		return nil, err
+	}
+	cfg := newConfig(opts)
+	o := *f
+	o.Kind = solve.Outcomes
+	o.Cells = make([]int, len(f.Cells))
+	nP := 0
+	for y := 0; y < f.H; y++ {
+		for x := 0; x < f.W; x++ {
+			if f.IsP(x, y) {
+				nP++
+			} else {
+				o.Cells[y*f.W+x] = 1
+			}
+		}
+	}
+	desc := fmt.Sprintf("outcome map of %s on %s: %s, %d P-positions, %d N-positions",
+		gameName(f), patternText(f.Pattern), extent(f), nP, len(f.Cells)-nP)
+	// Only P is printed: a field of N letters would hide the pattern.
+	label := func(v int) string {
+		if v == 0 {
+			return "P"
+		}
+		return ""
+	}
+	return faceFigure(&o, &cfg, outcomeScale(&cfg), "outcomes", "outcome", label, desc)
+}
+
+// RemotenessMap draws a remoteness face: even remoteness (P) in one hue
+// family and odd (N) in another, each darker as the game gets longer.
+func RemotenessMap(f *solve.Face, opts ...Option) (*Figure, error) {
+	if err := checkFace(f); err != nil {
+		return nil, err
+	}
+	if f.Kind != solve.Remoteness {
+		return nil, fmt.Errorf("plots: RemotenessMap needs a remoteness face, got a %v face (compute remoteness first, or use Heatmap)", f.Kind)
+	}
+	cfg := newConfig(opts)
+	maxR, nP := 0, 0
+	for _, v := range f.Cells {
+		maxR = max(maxR, v)
+		if v%2 == 0 {
+			nP++
+		}
+	}
+	desc := fmt.Sprintf("remoteness map of %s on %s: %s, remoteness 0..%d, %d P-positions",
+		gameName(f), patternText(f.Pattern), extent(f), maxR, nP)
+	return faceFigure(f, &cfg, remotenessScale(&cfg, maxR), "remoteness", "remoteness", strconv.Itoa, desc)
+}
+
+func checkFace(f *solve.Face) error {
+	switch {
+	case f == nil:
+		return errors.New("plots: no face to draw (nil)")
+	case f.X == "" && f.Y == "":
+		return fmt.Errorf("plots: face %q has no free letters; a heatmap needs two, e.g. \"0 a b 0 2 1\"", f.Pattern)
+	case f.Y == "" || f.H < 1 && f.W >= 1:
+		return fmt.Errorf("plots: face %q has one free letter; a heatmap needs two (draw a line with plots.Line)", f.Pattern)
+	case f.W < 1 || f.H < 1:
+		return fmt.Errorf("plots: face %q is empty (%dx%d); give the table a bound of at least 1", f.Pattern, f.W, f.H)
+	case len(f.Cells) != f.W*f.H:
+		return fmt.Errorf("plots: face %q has %d cells for a %dx%d grid", f.Pattern, len(f.Cells), f.W, f.H)
+	}
+	for _, v := range f.Cells {
+		if v < 0 {
+			return fmt.Errorf("plots: face %q holds a negative entry %d; only non-negative values, outcomes and remoteness can be drawn", f.Pattern, v)
+		}
+	}
+	return nil
+}
+
+func gameName(f *solve.Face) string {
+	if f.Game == "" {
+		return "game"
+	}
+	return f.Game
+}
+
+// patternText writes a pattern as a position, "(0, a, b, 0, 2, 1)": the
+// fixed coordinates and where the free letters sit.
+func patternText(p string) string {
+	fs := strings.FieldsFunc(p, func(r rune) bool { return r == ' ' || r == ',' || r == '(' || r == ')' || r == '\t' })
+	if len(fs) == 0 {
+		return "(" + p + ")"
+	}
+	return "(" + strings.Join(fs, ", ") + ")"
+}
+
+func extent(f *solve.Face) string {
+	return fmt.Sprintf("%s=0..%d across, %s=0..%d down", f.X, f.W-1, f.Y, f.H-1)
+}
+
+// faceFigure lays out a heatmap: title, grid with integer axes named by the
+// face's letters, and a key on the right.
+func faceFigure(f *solve.Face, cfg *config, s scale, what, keyHead string, label func(int) string, desc string) (*Figure, error) {
+	title := cfg.titleOr(fmt.Sprintf("%s: %s on %s", gameName(f), what, patternText(f.Pattern)))
+	keyW := vg.Length(70)
+	if len(s.bars) > 1 {
+		keyW = 110
+	}
+	longest := max(f.W, f.H)
+	cellPx := min(40, max(2, 600/longest))
+	if longest <= 4 {
+		cellPx = 48
+	}
+	width := cfg.width
+	if width == 0 {
+		width = max(f.W*cellPx+90+int(keyW/pixel)+10, 360, titleWidth(title))
+	}
+	height := cfg.height
+	if height == 0 {
+		height = f.H*cellPx + 90
+		if s.bars == nil {
+			height = max(height, 40+16*len(s.swatches)*4/3+60)
+		}
+		height = max(height, 260)
+	}
+	g := &grid{
+		w: f.W, h: f.H,
+		color: func(x, y int) color.RGBA { return s.color(f.At(x, y)) },
+		bold:  f.IsP,
+	}
+	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
+	fig.paint = func(c draw.Canvas) {
+		c = titled(c, title)
+		p := newPlot("")
+		p.X.Label.Text, p.Y.Label.Text = f.X, f.Y
+		p.Y.Scale = plot.InvertedScale{Normalizer: plot.LinearScale{}}
+		p.Add(g)
+		area := draw.Crop(c, 6, -(keyW + 12), 4, -6)
+		// Ticks need to know roughly how much room they have.
+		guess := p.DataCanvas(area)
+		p.X.Tick.Marker = intTicks(f.W, max(2, int((guess.Max.X-guess.Min.X)/28)))
+		p.Y.Tick.Marker = intTicks(f.H, max(2, int((guess.Max.Y-guess.Min.Y)/18)))
+		area = squareCells(p, area, f.W, f.H)
+		dc := p.DataCanvas(area)
+		cell := (dc.Max.X - dc.Min.X) / vg.Length(f.W)
+		digits := 1
+		for _, v := range f.Cells {
+			digits = max(digits, len(label(v)))
+		}
+		g.label = nil
+		if cfg.labels > 0 || cfg.labels == 0 && labelsFit(cell, digits) {
+			g.label = func(x, y int) string { return label(f.At(x, y)) }
+		}
+		g.divider = cell >= 16*pixel
+		p.Draw(area)
+		key := draw.Crop(c, 0, 0, 0, 0)
+		key.Min.X, key.Max.X = area.Max.X+12, area.Max.X+12+keyW
+		key.Min.Y, key.Max.Y = dc.Min.Y, dc.Max.Y
+		drawKey(c, key, s, keyHead)
+	}
+	return fig, nil
+}
+
+// squareCells shrinks area so that the plot's data area holds w x h square
+// cells, centring what is left over.
+func squareCells(p *plot.Plot, area draw.Canvas, w, h int) draw.Canvas {
+	dc := p.DataCanvas(area)
+	dw, dh := dc.Max.X-dc.Min.X, dc.Max.Y-dc.Min.Y
+	cell := min(dw/vg.Length(w), dh/vg.Length(h))
+	if cell <= 0 {
+		return area
+	}
+	// Whole pixels per cell keep cells equal in the PNG.
+	if cell >= 2*pixel {
+		cell = vg.Length(int(cell/pixel)) * pixel
+	}
+	ex, ey := dw-cell*vg.Length(w), dh-cell*vg.Length(h)
+	area.Max.X -= ex
+	area.Min.Y += ey / 2
+	area.Max.Y -= ey / 2
+	return area
+}

@@ -1,0 +1,70 @@
+package plots
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"grundy/stdlib/solve"
+)
+
+// cnFace is the CN(6,2) face "0 a b 0 c d" with c+d fixed, from the seed's
+// formula g(0,a,b,0,c,d) = (a+b) xor (c+d).
+func cnFace(n, cd int) *solve.Face {
+	f := &solve.Face{Game: "CN(6,2)", Pattern: "0 a b 0 2 1", Kind: solve.Values, X: "a", Y: "b", W: n, H: n}
+	for b := 0; b < n; b++ {
+		for a := 0; a < n; a++ {
+			f.Cells = append(f.Cells, (a+b)^cd)
+		}
+	}
+	return f
+}
+
+// TestSamples writes every figure to $PLOTS_SAMPLES for a person to look at.
+func TestSamples(t *testing.T) {
+	dir := os.Getenv("PLOTS_SAMPLES")
+	if dir == "" {
+		t.Skip("set PLOTS_SAMPLES=/some/dir to write sample figures")
+	}
+	small := &solve.Face{Game: "toy", Pattern: "a b", Kind: solve.Values, X: "a", Y: "b", W: 6, H: 4}
+	for i := range 24 {
+		small.Cells = append(small.Cells, (i%6)^(i/6)%5)
+	}
+	figs := map[string]func() (*Figure, error){
+		"cn62_face":    func() (*Figure, error) { return Heatmap(cnFace(13, 3)) },
+		"cn62_face_6":  func() (*Figure, error) { return Heatmap(cnFace(6, 3)) },
+		"cn62_outcome": func() (*Figure, error) { return OutcomeMap(cnFace(13, 3)) },
+		"cn62_200":     func() (*Figure, error) { return Heatmap(cnFace(200, 3)) },
+		"cn62_200_out": func() (*Figure, error) { return OutcomeMap(cnFace(200, 3)) },
+		"small":        func() (*Figure, error) { return Heatmap(small) },
+		"remote":       func() (*Figure, error) { return RemotenessMap(remFace(12)) },
+		"remote_big":   func() (*Figure, error) { return RemotenessMap(remFace(60)) },
+	}
+	for name, mk := range figs {
+		f, err := mk()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, ext := range []string{".png", ".svg"} {
+			if err := f.Save(filepath.Join(dir, name+ext)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Log(f)
+	}
+}
+
+// remFace is a made-up remoteness face with both parities and a range.
+func remFace(n int) *solve.Face {
+	f := &solve.Face{Game: "ESN(3,2)", Pattern: "1 a b", Kind: solve.Remoteness, X: "a", Y: "b", W: n, H: n}
+	for b := 0; b < n; b++ {
+		for a := 0; a < n; a++ {
+			r := a + b
+			if (a^b)&1 == 0 {
+				r = 2 * min(a, b)
+			}
+			f.Cells = append(f.Cells, r)
+		}
+	}
+	return f
+}

@@ -1,0 +1,320 @@
+package kernel
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"grundy/engine"
+)
+
+// Streaming: output is sent in messages of at most streamChunk bytes, and
+// text waits at most streamDelay before it is sent, so a chatty loop makes
+// a few messages a second rather than one per Println.
+const (
+	streamChunk = 64 << 10
+	streamDelay = 30 * time.Millisecond
+	// maxDisplayBytes caps the display data one cell may send.
+	maxDisplayBytes = 64 << 20
+)
+
+type executeRequest struct {
+	Code            string          `json:"code"`
+	Silent          bool            `json:"silent"`
+	StoreHistory    *bool           `json:"store_history"`
+	UserExpressions json.RawMessage `json:"user_expressions"`
+	AllowStdin      *bool           `json:"allow_stdin"`
+	StopOnError     *bool           `json:"stop_on_error"`
+}
+
+func orTrue(b *bool) bool { return b == nil || *b }
+
+func (k *Kernel) execute(ch channel, m *Message) any {
+	var req executeRequest
+	if e := decodeContent(m, &req); e != nil {
+		return e
+	}
+	store := orTrue(req.StoreHistory) && !req.Silent
+	n := k.execCount + 1
+	if store {
+		k.execCount = n
+	}
+	if !req.Silent {
+		k.publish(m, "execute_input", map[string]any{"code": req.Code, "execution_count": n})
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	k.runMu.Lock()
+	k.cancelCell = cancel
+	k.runMu.Unlock()
+	defer func() {
+		k.runMu.Lock()
+		k.cancelCell = nil
+		k.runMu.Unlock()
+		cancel()
+	}()
+
+	out := newCellOutput(ctx, k, m, orTrue(req.AllowStdin), k.cfg.MaxCellOutput)
+	res, err := k.run(ctx, req.Code, out)
+	out.finish()
+
+	var plain string
+	if err == nil && res.Value != nil {
+		plain, _ = res.Value["text/plain"].(string)
+	}
+	if store {
+		k.histMu.Lock()
+		k.history = append(k.history, historyEntry{line: n, input: req.Code, output: plain})
+		k.histMu.Unlock()
+	}
+
+	if err != nil {
+		ee := asEvalError(err, ctx)
+		tb := ee.Traceback
+		if len(tb) == 0 {
+			tb = []string{ee.Name + ": " + ee.Value}
+		}
+		content := map[string]any{"ename": ee.Name, "evalue": ee.Value, "traceback": tb}
+		k.publish(m, "error", content)
+		if orTrue(req.StopOnError) {
+			// Abort every execute_request that has already arrived.
+			k.abortThrough = k.received.Load()
+		}
+		return map[string]any{"status": "error", "execution_count": n, "ename": ee.Name, "evalue": ee.Value, "traceback": tb}
+	}
+	if res.Value != nil && !req.Silent {
+		meta := res.Metadata
+		if meta == nil {
+			meta = map[string]any{}
+		}
+		k.publish(m, "execute_result", map[string]any{"execution_count": n, "data": res.Value, "metadata": meta})
+	}
+	return map[string]any{"status": "ok", "execution_count": n, "user_expressions": map[string]any{}, "payload": []any{}}
+}
+
+// run calls the engine, turning a panic inside it into a cell error.
+func (k *Kernel) run(ctx context.Context, code string, out engine.Output) (res engine.Result, err error) {
+	s, err := k.session()
+	if err != nil {
+		return res, &engine.EvalError{Name: "EngineError", Value: "the Go engine did not start: " + err.Error()}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = &engine.EvalError{Name: "panic", Value: fmt.Sprint(r), Traceback: []string{fmt.Sprintf("panic: %v", r), "(the engine recovered; the session is still usable)"}}
+		}
+	}()
+	return s.Execute(ctx, code, out)
+}
+
+func asEvalError(err error, ctx context.Context) *engine.EvalError {
+	var ee *engine.EvalError
+	if errors.As(err, &ee) {
+		return ee
+	}
+	if ctx.Err() != nil {
+		return &engine.EvalError{Name: "Interrupted", Value: "the cell was interrupted"}
+	}
+	return &engine.EvalError{Name: "Error", Value: err.Error()}
+}
+
+// cellOutput is the engine.Output of one execute_request: it turns the
+// cell's output into iopub messages (and stdin requests) parented to it.
+type cellOutput struct {
+	ctx        context.Context
+	k          *Kernel
+	parent     *Message
+	allowStdin bool
+	limit      int
+
+	mu           sync.Mutex
+	pendingName  string
+	pending      []byte
+	timer        *time.Timer
+	streamed     int
+	dropped      int
+	capped       bool
+	displayBytes int
+
+	inputMu sync.Mutex
+}
+
+func newCellOutput(ctx context.Context, k *Kernel, parent *Message, allowStdin bool, limit int) *cellOutput {
+	return &cellOutput{ctx: ctx, k: k, parent: parent, allowStdin: allowStdin, limit: limit}
+}
+
+func (o *cellOutput) Stdout(text string) { o.write("stdout", text) }
+func (o *cellOutput) Stderr(text string) { o.write("stderr", text) }
+
+func (o *cellOutput) write(name, text string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.capped {
+		o.dropped += len(text)
+		return
+	}
+	if room := o.limit - o.streamed; len(text) > room {
+		cut := validPrefix(text, room)
+		o.dropped += len(text) - len(cut)
+		text = cut
+		o.capped = true
+	}
+	o.streamed += len(text)
+	if o.pendingName != name {
+		o.flushLocked()
+		o.pendingName = name
+	}
+	o.pending = append(o.pending, text...)
+	for len(o.pending) >= streamChunk {
+		o.sendChunkLocked(streamChunk)
+	}
+	if o.capped {
+		o.flushLocked()
+		o.k.publish(o.parent, "stream", map[string]any{"name": "stderr", "text": fmt.Sprintf(
+			"\n[grundy: this cell's output passed %d bytes; the rest is not shown. Interrupt the kernel to stop the cell.]\n", o.limit)})
+		return
+	}
+	if len(o.pending) > 0 && o.timer == nil {
+		o.timer = time.AfterFunc(streamDelay, o.flush)
+	}
+}
+
+// validPrefix returns the longest prefix of s of at most n bytes that does
+// not split a UTF-8 sequence.
+func validPrefix(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if n >= len(s) {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+func (o *cellOutput) flush() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.flushLocked()
+}
+
+func (o *cellOutput) flushLocked() {
+	if o.timer != nil {
+		o.timer.Stop()
+		o.timer = nil
+	}
+	for len(o.pending) > 0 {
+		o.sendChunkLocked(streamChunk)
+	}
+}
+
+// sendChunkLocked sends up to n pending bytes, never splitting a rune.
+func (o *cellOutput) sendChunkLocked(n int) {
+	if n >= len(o.pending) {
+		n = len(o.pending)
+	} else {
+		for n > 0 && !utf8.RuneStart(o.pending[n]) {
+			n--
+		}
+		if n == 0 {
+			n = min(len(o.pending), streamChunk)
+		}
+	}
+	o.k.publish(o.parent, "stream", map[string]any{"name": o.pendingName, "text": string(o.pending[:n])})
+	o.pending = append(o.pending[:0], o.pending[n:]...)
+}
+
+func (o *cellOutput) Display(data engine.Bundle, metadata map[string]any, displayID string, update bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.flushLocked()
+	if data == nil {
+		data = engine.Bundle{}
+	}
+	if metadata == nil {
+		metadata = map[string]any{}
+	}
+	content := map[string]any{"data": data, "metadata": metadata, "transient": map[string]any{}}
+	if displayID != "" {
+		content["transient"] = map[string]any{"display_id": displayID}
+	}
+	body, err := json.Marshal(content)
+	if err != nil {
+		o.k.publish(o.parent, "stream", map[string]any{"name": "stderr", "text": fmt.Sprintf("[grundy: cannot display a value: %v]\n", err)})
+		return
+	}
+	if o.displayBytes+len(body) > maxDisplayBytes {
+		o.k.publish(o.parent, "stream", map[string]any{"name": "stderr", "text": fmt.Sprintf("[grundy: this cell's displays passed %d bytes; a %d-byte display was not sent]\n", maxDisplayBytes, len(body))})
+		return
+	}
+	o.displayBytes += len(body)
+	msgType := "display_data"
+	if update && displayID != "" {
+		msgType = "update_display_data"
+	}
+	o.k.publish(o.parent, msgType, json.RawMessage(body))
+}
+
+func (o *cellOutput) ClearOutput(wait bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.flushLocked()
+	o.k.publish(o.parent, "clear_output", map[string]any{"wait": wait})
+}
+
+// ErrNoStdin is returned by Input when the frontend does not accept input.
+var ErrNoStdin = errors.New("this frontend does not allow input (allow_stdin is false): standard input is empty here; give the cell its data in code instead")
+
+func (o *cellOutput) Input(prompt string, password bool) (string, error) {
+	if !o.allowStdin {
+		return "", ErrNoStdin
+	}
+	o.inputMu.Lock()
+	defer o.inputMu.Unlock()
+	o.flush()
+	// Drop replies to earlier, abandoned requests.
+	for drained := false; !drained; {
+		select {
+		case <-o.k.inputReplies:
+		default:
+			drained = true
+		}
+	}
+	o.k.send(stdinCh, o.parent.Identities, o.parent, "input_request", map[string]any{"prompt": prompt, "password": password}, nil)
+	for {
+		select {
+		case r := <-o.k.inputReplies:
+			var c struct {
+				Value  string `json:"value"`
+				Status string `json:"status"`
+			}
+			if err := json.Unmarshal(r.Content, &c); err != nil {
+				return "", fmt.Errorf("reading input: bad input_reply: %v", err)
+			}
+			if c.Status == "error" {
+				return "", errors.New("reading input: the frontend cancelled the request")
+			}
+			return c.Value, nil
+		case <-o.ctx.Done():
+			return "", errors.New("reading input: interrupted")
+		case <-o.k.shutdown:
+			return "", errors.New("reading input: the kernel is shutting down")
+		}
+	}
+}
+
+// finish sends what is still buffered and says how much was cut.
+func (o *cellOutput) finish() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.flushLocked()
+	if o.dropped > 0 {
+		o.k.publish(o.parent, "stream", map[string]any{"name": "stderr", "text": fmt.Sprintf("[grundy: %d more bytes of output were not shown]\n", o.dropped)})
+		o.dropped = 0
+	}
+}

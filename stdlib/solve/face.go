@@ -6,21 +6,22 @@ import "fmt"
 type Kind int
 
 const (
-	// Values: Sprague-Grundy values (0 means P).
-	Values Kind = iota
-	// Outcomes: 0 for a P-position, 1 for an N-position.
-	Outcomes
-	// Remoteness: Smith's remoteness (even means P).
-	Remoteness
+	// KindValues: Sprague-Grundy values (0 means P). (The short names
+	// Values, Outcomes, Remoteness are the functions that compute tables.)
+	KindValues Kind = iota
+	// KindOutcomes: 0 for a P-position, 1 for an N-position.
+	KindOutcomes
+	// KindRemoteness: Smith's remoteness (even means P).
+	KindRemoteness
 )
 
 func (k Kind) String() string {
 	switch k {
-	case Values:
+	case KindValues:
 		return "values"
-	case Outcomes:
+	case KindOutcomes:
 		return "outcomes"
-	case Remoteness:
+	case KindRemoteness:
 		return "remoteness"
 	}
 	return fmt.Sprintf("Kind(%d)", int(k))
@@ -45,7 +46,7 @@ func (f *Face) At(x, y int) int { return f.Cells[y*f.W+x] }
 // IsP reports whether the entry at (x, y) is a P-position, whatever the kind.
 func (f *Face) IsP(x, y int) bool {
 	v := f.At(x, y)
-	if f.Kind == Remoteness {
+	if f.Kind == KindRemoteness {
 		return v%2 == 0
 	}
 	return v == 0

@@ -1,0 +1,257 @@
+package solve
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"grundy/stdlib/games"
+	"grundy/stdlib/progress"
+)
+
+// chunk is how many positions a solver does between progress reports and
+// cancellation checks: small enough to stop within milliseconds.
+const chunk = 1 << 14
+
+// maxEntry is the largest value a table stores (entries are uint16).
+const maxEntry = 1<<16 - 2
+
+// folder accumulates follower entries into a position's entry by the rule
+// of the table's kind: mex for values, "no P follower" for outcomes,
+// Smith's min-even / max rule for remoteness.
+type folder struct {
+	kind    Kind
+	stamp   int32
+	seen    []int32 // seen[v] == stamp: some follower has value v
+	anyP    bool
+	minEven int
+	maxAll  int
+}
+
+func (f *folder) reset() {
+	f.stamp++
+	if f.stamp == 0 {
+		clear(f.seen)
+		f.stamp = 1
+	}
+	f.anyP = false
+	f.minEven = -1
+	f.maxAll = -1
+}
+
+func (f *folder) add(v int) {
+	switch f.kind {
+	case KindValues:
+		for v >= len(f.seen) {
+			f.seen = append(f.seen, make([]int32, len(f.seen)+64)...)
+		}
+		f.seen[v] = f.stamp
+	case KindOutcomes:
+		if v == 0 {
+			f.anyP = true
+		}
+	case KindRemoteness:
+		if v%2 == 0 && (f.minEven < 0 || v < f.minEven) {
+			f.minEven = v
+		}
+		f.maxAll = max(f.maxAll, v)
+	}
+}
+
+// done reports whether more followers cannot change the entry.
+func (f *folder) done() bool { return f.kind == KindOutcomes && f.anyP }
+
+func (f *folder) result() int {
+	switch f.kind {
+	case KindValues:
+		v := 0
+		for v < len(f.seen) && f.seen[v] == f.stamp {
+			v++
+		}
+		return v
+	case KindOutcomes:
+		if f.anyP {
+			return 1
+		}
+		return 0
+	default:
+		switch {
+		case f.minEven >= 0:
+			return f.minEven + 1
+		case f.maxAll >= 0:
+			return f.maxAll + 1
+		}
+		return 0
+	}
+}
+
+// solvePlain is the reference solver for games whose followers stay in the
+// box at smaller indices: positions in index order, every follower looked up.
+func solvePlain(t *Table, task *progress.Task) error {
+	f := &folder{kind: t.kind}
+	p := make(games.Pos, len(t.max))
+	var bad error
+	for idx := 0; idx < t.size; idx++ {
+		if idx%chunk == 0 && idx > 0 {
+			if err := task.Add(chunk); err != nil {
+				return err
+			}
+		}
+		f.reset()
+		games.Visit(t.game, p, func(q games.Pos) bool {
+			j := 0
+			for i, x := range q {
+				j += x * t.strides[i]
+			}
+			if j >= idx {
+				bad = fmt.Errorf("%s: follower %v of %v does not come before it; the plain solver needs heaps that only shrink", t.name, q, p)
+				return false
+			}
+			f.add(t.get(j))
+			return !f.done()
+		})
+		if bad != nil {
+			return bad
+		}
+		v := f.result()
+		if v > maxEntry {
+			return fmt.Errorf("%s: entry %d at %v exceeds the table's limit %d", t.name, v, p, maxEntry)
+		}
+		t.set(idx, v)
+		for i := len(p) - 1; i >= 0; i-- {
+			if p[i] < t.max[i] {
+				p[i]++
+				break
+			}
+			p[i] = 0
+		}
+	}
+	return task.Add(int64(t.size % chunk))
+}
+
+// memo solves any acyclic game by depth-first search over the positions
+// reachable from the ones asked about, remembering each entry.
+type memo struct {
+	g     games.Game
+	kind  Kind
+	entry map[string]int32 // -1 while a position is being solved
+	task  *progress.Task
+	n     int64
+}
+
+func newMemo(g games.Game, kind Kind, task *progress.Task) *memo {
+	return &memo{g: g, kind: kind, entry: map[string]int32{}, task: task}
+}
+
+func key(p games.Pos) string {
+	b := make([]byte, 0, len(p)*2)
+	for _, x := range p {
+		b = binary.AppendVarint(b, int64(x))
+	}
+	return string(b)
+}
+
+func (m *memo) solve(p games.Pos) (int, error) {
+	k := key(p)
+	if v, ok := m.entry[k]; ok {
+		if v < 0 {
+			return 0, fmt.Errorf("%s: position %v can be reached from itself; only games without cycles can be solved", m.g.Name(), p)
+		}
+		return int(v), nil
+	}
+	m.entry[k] = -1
+	fs := m.g.Followers(p)
+	vals := make([]int, 0, len(fs))
+	for _, q := range fs {
+		for i, x := range q {
+			if x < 0 {
+				return 0, fmt.Errorf("%s: follower %v of %v has a negative heap %d", m.g.Name(), q, p, i+1)
+			}
+		}
+		if n := m.g.Heaps(); n > 0 && len(q) != n {
+			return 0, fmt.Errorf("%s: follower %v of %v has %d heaps, not %d", m.g.Name(), q, p, len(q), n)
+		}
+		v, err := m.solve(q)
+		if err != nil {
+			return 0, err
+		}
+		vals = append(vals, v)
+	}
+	f := &folder{kind: m.kind}
+	f.reset()
+	for _, v := range vals {
+		f.add(v)
+	}
+	v := f.result()
+	m.entry[k] = int32(v)
+	m.n++
+	if m.n%1024 == 0 && m.task != nil {
+		if err := progress.Err(); err != nil {
+			return 0, err
+		}
+	}
+	return v, nil
+}
+
+// solveMemo fills a table of a game whose followers may leave the box (a
+// function game) by searching from each position of the box.
+func solveMemo(t *Table, task *progress.Task) error {
+	m := newMemo(t.game, t.kind, task)
+	for idx := 0; idx < t.size; idx++ {
+		p := t.pos(idx)
+		if err := games.CheckPos(t.game, p); err != nil {
+			return err
+		}
+		v, err := m.solve(p)
+		if err != nil {
+			return err
+		}
+		if v > maxEntry {
+			return fmt.Errorf("%s: entry %d at %v exceeds the table's limit %d", t.name, v, p, maxEntry)
+		}
+		t.set(idx, v)
+		if err := task.Add(1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ValueOf is the Grundy value of one position, found by searching the
+// positions reachable from it (no table, no bound needed).
+func ValueOf(g games.Game, p games.Pos) (int, error) { return entryOf(g, KindValues, p) }
+
+// RemotenessOf is Smith's remoteness of one position.
+func RemotenessOf(g games.Game, p games.Pos) (int, error) { return entryOf(g, KindRemoteness, p) }
+
+func entryOf(g games.Game, kind Kind, p games.Pos) (int, error) {
+	if g == nil {
+		return 0, fmt.Errorf("no game given")
+	}
+	if err := games.CheckPos(g, p); err != nil {
+		return 0, err
+	}
+	return newMemo(g, kind, nil).solve(p)
+}
+
+// WinningMoves lists the moves from p to a P-position of g, found by
+// searching from p (no table needed); empty when p is a P-position.
+func WinningMoves(g games.Game, p games.Pos) ([]games.Pos, error) {
+	if g == nil {
+		return nil, fmt.Errorf("no game given")
+	}
+	if err := games.CheckPos(g, p); err != nil {
+		return nil, err
+	}
+	m := newMemo(g, KindOutcomes, nil)
+	var out []games.Pos
+	for _, q := range g.Followers(p) {
+		v, err := m.solve(q)
+		if err != nil {
+			return nil, err
+		}
+		if v == 0 {
+			out = append(out, q)
+		}
+	}
+	return out, nil
+}

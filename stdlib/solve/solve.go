@@ -1,0 +1,249 @@
+package solve
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"grundy/stdlib/games"
+	"grundy/stdlib/progress"
+)
+
+// MemoryLimit is the most memory, in bytes, a table and its solver may use.
+// It defaults to three quarters of the memory available at start-up.
+var MemoryLimit int64 = defaultLimit()
+
+// Workers is how many goroutines the fast solvers use (default: all cores).
+var Workers = 0
+
+// Values computes the Sprague-Grundy value of every position with heaps
+// 0..max (one bound for all heaps, or one per heap).
+func Values(g games.Game, max ...int) (*Table, error) { return solveCached(g, KindValues, max) }
+
+// Outcomes computes only P (0) or N (1) for every position; much faster
+// and smaller than Values.
+func Outcomes(g games.Game, max ...int) (*Table, error) { return solveCached(g, KindOutcomes, max) }
+
+// Remoteness computes Smith's remoteness of every position: 0 at the end,
+// even exactly at P-positions, the number of moves the winner needs when
+// both play optimally.
+func Remoteness(g games.Game, max ...int) (*Table, error) {
+	return solveCached(g, KindRemoteness, max)
+}
+
+// Solve computes a table of the given kind; Values, Outcomes and
+// Remoteness are shorthands.
+func Solve(g games.Game, kind Kind, max ...int) (*Table, error) { return solveCached(g, kind, max) }
+
+// Plain computes the table with the reference solver: enumerate every
+// follower of every position. It is slow; it exists to check the fast
+// solvers and to measure them. It is never cached.
+func Plain(g games.Game, kind Kind, max ...int) (*Table, error) {
+	b, err := bounds(g, kind, max)
+	if err != nil {
+		return nil, err
+	}
+	return run(g, kind, b, "plain")
+}
+
+type cacheKey struct {
+	name, kind, bounds string
+}
+
+var (
+	cacheMu sync.Mutex
+	cache   = map[cacheKey]*Table{}
+)
+
+// ClearCache forgets every cached table (to free memory).
+func ClearCache() {
+	cacheMu.Lock()
+	cache = map[cacheKey]*Table{}
+	cacheMu.Unlock()
+}
+
+func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
+	b, err := bounds(g, kind, max)
+	if err != nil {
+		return nil, err
+	}
+	// Function games may share a name while differing in rules, so only
+	// the library's own games are cached.
+	_, isFunc := g.(*games.FuncGame)
+	key := cacheKey{g.Name(), kind.String(), fmt.Sprint(b)}
+	if !isFunc {
+		cacheMu.Lock()
+		t := cache[key]
+		cacheMu.Unlock()
+		if t != nil {
+			return t, nil
+		}
+	}
+	t, err := run(g, kind, b, "")
+	if err != nil {
+		return nil, err
+	}
+	if !isFunc {
+		cacheMu.Lock()
+		cache[key] = t
+		cacheMu.Unlock()
+	}
+	return t, nil
+}
+
+// run dispatches to a solver; method "" picks the fastest that applies.
+func run(g games.Game, kind Kind, b []int, method string) (*Table, error) {
+	t := newTable(g, kind, b)
+	if method == "" {
+		method = pick(g, kind)
+	}
+	need := t.bytes() + workBytes(g, kind, t, method)
+	if need > MemoryLimit {
+		return nil, tooLarge(g, kind, b, method, need)
+	}
+	t.alloc()
+	task := progress.Start(fmt.Sprintf("%s %s, %s", g.Name(), kind, t.boundText()), int64(t.size))
+	start := time.Now()
+	var err error
+	switch method {
+	case "plain":
+		if monotone(g) {
+			err = solvePlain(t, task)
+		} else {
+			err = solveMemo(t, task)
+		}
+	default:
+		err = solveFast(t, method, task)
+	}
+	task.Done(err)
+	if err != nil {
+		return nil, err
+	}
+	t.method = method
+	t.seconds = time.Since(start).Seconds()
+	return t, nil
+}
+
+func (t *Table) bytes() int64 {
+	if t.kind == KindOutcomes {
+		return int64(t.size+63) / 64 * 8
+	}
+	return int64(t.size) * 2
+}
+
+func tooLarge(g games.Game, kind Kind, b []int, method string, need int64) error {
+	fit := -1
+	if len(b) > 0 {
+		for m := b[0] - 1; m >= 0; m-- {
+			bb := make([]int, len(b))
+			for i := range bb {
+				bb[i] = m
+			}
+			t := newTable(g, kind, bb)
+			if t.bytes()+workBytes(g, kind, t, method) <= MemoryLimit {
+				fit = m
+				break
+			}
+		}
+	}
+	t := newTable(g, kind, b)
+	msg := fmt.Sprintf("%s %s with %s: %d positions need %s of memory, more than the limit %s (solve.MemoryLimit)",
+		g.Name(), kind, t.boundText(), t.size, human(need), human(MemoryLimit))
+	if fit >= 0 {
+		msg += fmt.Sprintf("; the largest bound that fits is heaps 0..%d", fit)
+	}
+	if kind != KindOutcomes {
+		msg += "; solve.Outcomes needs 16 times less"
+	}
+	return fmt.Errorf("%s", msg)
+}
+
+func human(b int64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	case b >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", b)
+}
+
+func defaultLimit() int64 {
+	const fallback = 8 << 30
+	data, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return fallback
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemAvailable:" {
+			kb, err := strconv.ParseInt(f[1], 10, 64)
+			if err == nil && kb > 0 {
+				return kb * 1024 / 4 * 3
+			}
+		}
+	}
+	return fallback
+}
+
+// bounds turns the user's max argument into one bound per heap.
+func bounds(g games.Game, kind Kind, max []int) ([]int, error) {
+	if g == nil {
+		return nil, fmt.Errorf("no game given; pass one such as games.CN(6, 2)")
+	}
+	if err := g.Err(); err != nil {
+		return nil, err
+	}
+	if kind < KindValues || kind > KindRemoteness {
+		return nil, fmt.Errorf("unknown table kind %v; use solve.Values, solve.Outcomes or solve.Remoteness", kind)
+	}
+	n := g.Heaps()
+	switch {
+	case len(max) == 0:
+		return nil, fmt.Errorf("%s: give the largest heap size, e.g. solve.%s(g, 11) for heaps 0..11", g.Name(), title(kind.String()))
+	case len(max) == 1 && n > 0:
+		b := make([]int, n)
+		for i := range b {
+			b[i] = max[0]
+		}
+		max = b
+	case n == 0 && len(max) == 1:
+		// A function game of any length with one bound: one heap.
+	case n > 0 && len(max) != n:
+		return nil, fmt.Errorf("%s: %d bounds given for positions of %d heaps; give one bound for all heaps or one per heap", g.Name(), len(max), n)
+	}
+	for i, m := range max {
+		if m < 0 {
+			return nil, fmt.Errorf("%s: bound %d for heap %d is negative; heaps run 0..bound", g.Name(), m, i+1)
+		}
+	}
+	return append([]int(nil), max...), nil
+}
+
+// monotone games never raise a heap, so every follower of a position in the
+// box lies in the box at a smaller index.
+func monotone(g games.Game) bool {
+	switch g := g.(type) {
+	case *games.SetGame:
+		return true
+	case *games.Compound:
+		for _, p := range g.Parts {
+			if !monotone(p) {
+				return false
+			}
+		}
+		return true
+	}
+	return g.Name() == "Wythoff"
+}
+
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,242 @@
+package solve
+
+import (
+	"bytes"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"grundy/stdlib/games"
+)
+
+// Seed 000: "4^6 = 4096 positions with heaps <= 3, 214 zero nim-values".
+func TestSeed000CN62HeapsUpTo3Has214P(t *testing.T) {
+	tab, err := Values(games.CN(6, 2), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.Len() != 4096 || tab.Count(0) != 214 {
+		t.Fatalf("CN(6,2) heaps 0..3: %d positions, %d P; the seed says 4096 and 214", tab.Len(), tab.Count(0))
+	}
+	for _, p := range []games.Pos{{1, 1, 1, 2, 1, 2}, {0, 2, 0, 0, 1, 1}} {
+		if v, _ := tab.Value(p); v != 0 {
+			t.Errorf("CN(6,2) %v has value %d; seed 000 says P", p, v)
+		}
+	}
+}
+
+func TestCacheReturnsSameTable(t *testing.T) {
+	a, err := Values(games.CN(5, 2), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Values(games.CN(5, 2), 3, 3, 3, 3, 3)
+	if a != b {
+		t.Fatal("same game, kind and bound gave two tables; want the cached one")
+	}
+	c, _ := Outcomes(games.CN(5, 2), 3)
+	if c == a {
+		t.Fatal("outcomes table is the values table")
+	}
+}
+
+func TestErrorsSayWhatToChange(t *testing.T) {
+	cases := []struct {
+		name string
+		run  func() error
+		want string
+	}{
+		{"k>n", func() error { _, err := Values(games.CN(3, 5), 3); return err }, "use 1 <= k <= 3"},
+		{"k<1", func() error { _, err := Values(games.PN(3, 0), 3); return err }, "k=0"},
+		{"no bound", func() error { _, err := Values(games.Nim(3)); return err }, "give the largest heap size"},
+		{"wrong bounds", func() error { _, err := Values(games.Nim(3), 1, 2); return err }, "one per heap"},
+		{"negative", func() error { _, err := Values(games.Nim(3), -1); return err }, "negative"},
+		{"too large", func() error { _, err := Values(games.CN(6, 2), 1000); return err }, "largest bound that fits is heaps 0.."},
+		{"nn clasp", func() error { _, err := Values(games.NN(7, 4, 5), 2); return err }, "2 <= c <= k=4"},
+	}
+	for _, c := range cases {
+		err := c.run()
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v; want one containing %q", c.name, err, c.want)
+		}
+	}
+}
+
+func TestFaceAndLine(t *testing.T) {
+	tab, err := Values(games.CN(6, 2), 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := tab.Face("0 a b 0 2 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.W != 5 || f.H != 5 || f.X != "a" || f.Y != "b" {
+		t.Fatalf("face %dx%d %s/%s", f.W, f.H, f.X, f.Y)
+	}
+	for y := 0; y < f.H; y++ {
+		for x := 0; x < f.W; x++ {
+			if f.At(x, y) != tab.At(0, x, y, 0, 2, 1) {
+				t.Fatalf("face (%d,%d) = %d, table %d", x, y, f.At(x, y), tab.At(0, x, y, 0, 2, 1))
+			}
+		}
+	}
+	d, err := tab.Face("a a b 1 1 b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.At(3, 2) != tab.At(3, 3, 2, 1, 1, 2) {
+		t.Fatal("repeated letters must mean equal heaps")
+	}
+	line, err := tab.Line("a 0 0 a 1 1")
+	if err != nil || len(line) != 5 || line[3] != tab.At(3, 0, 0, 3, 1, 1) {
+		t.Fatalf("line %v %v", line, err)
+	}
+	for _, bad := range []string{"0 a b 0 2", "0 a b c 2 1", "0 a 0 0 2 1", "0 a b 0 9 1", "0 a b 0 ? 1"} {
+		if _, err := tab.Face(bad); err == nil {
+			t.Errorf("face %q: no error", bad)
+		}
+	}
+}
+
+func TestPositionsSortedByTotalThenLex(t *testing.T) {
+	tab, err := Values(games.Moore(3, 2), 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []games.Pos
+	for p := range tab.Positions(0) {
+		got = append(got, p)
+	}
+	if len(got) != tab.Count(0) {
+		t.Fatalf("%d positions listed, Count(0) = %d", len(got), tab.Count(0))
+	}
+	for i := 1; i < len(got); i++ {
+		a, b := got[i-1], got[i]
+		if a.Total() > b.Total() || a.Total() == b.Total() && slices.Compare(a, b) >= 0 {
+			t.Fatalf("%v listed before %v", a, b)
+		}
+	}
+	if l := tab.List(0, 3); len(l) != 3 || !slices.Equal(l[0], got[0]) {
+		t.Fatalf("List(0,3) = %v", l)
+	}
+}
+
+func TestWinningMoves(t *testing.T) {
+	g := games.Nim(3)
+	tab, _ := Values(g, 7)
+	moves, err := tab.WinningMoves(games.Pos{1, 2, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Nim: the only winning moves from (1,2,4) lower the 4 to 3.
+	if len(moves) != 1 || !slices.Equal(moves[0], games.Pos{1, 2, 3}) {
+		t.Fatalf("winning moves from (1,2,4): %v", moves)
+	}
+	direct, err := WinningMoves(g, games.Pos{1, 2, 4})
+	if err != nil || len(direct) != 1 || !slices.Equal(direct[0], moves[0]) {
+		t.Fatalf("WinningMoves without a table: %v %v", direct, err)
+	}
+	if _, err := tab.WinningMoves(games.Pos{1, 2, 9}); err == nil {
+		t.Fatal("position beyond the table: no error")
+	}
+}
+
+func TestSaveLoadCSV(t *testing.T) {
+	dir := t.TempDir()
+	for _, k := range []Kind{KindValues, KindOutcomes, KindRemoteness} {
+		tab, err := Solve(games.CN(4, 2), k, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, k.String()+".grundy")
+		if err := tab.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		back, err := Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back.Len() != tab.Len() || back.Kind() != k || !slices.Equal(back.Counts(), tab.Counts()) {
+			t.Fatalf("%s: loaded %v", k, back)
+		}
+		for i := 0; i < tab.Len(); i++ {
+			if back.get(i) != tab.get(i) {
+				t.Fatalf("%s: entry %d differs after load", k, i)
+			}
+		}
+		var buf bytes.Buffer
+		if err := tab.WriteCSV(&buf); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+		if len(lines) != tab.Len()+1 || lines[0] != "h1,h2,h3,h4,"+k.String() {
+			t.Fatalf("csv: %d lines, header %q", len(lines), lines[0])
+		}
+	}
+}
+
+func TestSummaryIsShort(t *testing.T) {
+	tab, _ := Values(games.CN(6, 2), 5)
+	s, h := tab.String(), tab.HTML()
+	if !strings.Contains(s, "CN(6,2) values, heaps 0..5: 46,656 positions") || strings.Count(s, "\n") > 14 {
+		t.Fatalf("summary:\n%s", s)
+	}
+	if !strings.Contains(h, "<table>") || len(h) > 2000 {
+		t.Fatalf("html: %s", h)
+	}
+}
+
+// A function game with CN(5,2)'s rules gives CN(5,2)'s table.
+func TestFuncGameMatchesLibraryGame(t *testing.T) {
+	ref := games.CN(5, 2)
+	fg := games.Func("myCN", 5, func(p games.Pos) []games.Pos { return ref.Followers(p) })
+	a, err := Values(fg, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Plain(ref, KindValues, 3)
+	for i := 0; i < a.Len(); i++ {
+		if a.get(i) != b.get(i) {
+			t.Fatalf("position %v: func game %d, CN(5,2) %d", a.pos(i), a.get(i), b.get(i))
+		}
+	}
+	loop := games.Func("loop", 1, func(p games.Pos) []games.Pos { return []games.Pos{{p[0]}} })
+	if _, err := Values(loop, 2); err == nil || !strings.Contains(err.Error(), "cycle") {
+		t.Fatalf("cyclic game: %v", err)
+	}
+	// A game whose moves raise a heap: followers outside the box are solved too.
+	up := games.Func("up", 1, func(p games.Pos) []games.Pos {
+		if p[0] >= 10 {
+			return nil
+		}
+		return []games.Pos{{p[0] + 1}}
+	})
+	u, err := Values(up, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u.At(0) != 0 || u.At(1) != 1 || u.At(3) != 1 {
+		t.Fatalf("up game: %v %v %v", u.At(0), u.At(1), u.At(3))
+	}
+}
+
+// Sum values are the xor of the parts' values (Sprague-Grundy), checked
+// against the plain solver on the compound itself.
+func TestSumIsXor(t *testing.T) {
+	a, b := games.CN(3, 2), games.Wythoff()
+	s := games.Sum(a, b)
+	ts, err := Plain(s, KindValues, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ta, _ := Values(a, 3)
+	tb, _ := Values(b, 3)
+	for i := 0; i < ts.Len(); i++ {
+		p := ts.pos(i)
+		if ts.get(i) != ta.At(p[:3]...)^tb.At(p[3:]...) {
+			t.Fatalf("Sum at %v: %d, xor of parts %d", p, ts.get(i), ta.At(p[:3]...)^tb.At(p[3:]...))
+		}
+	}
+}

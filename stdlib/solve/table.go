@@ -1,0 +1,360 @@
+// Package solve computes exhaustive tables of impartial games over a box of
+// positions: Sprague-Grundy values, P/N outcomes, or Smith's remoteness.
+//
+//	t, err := solve.Values(games.CN(6, 2), 11) // every position with heaps 0..11
+//	t.At(1, 1, 1, 2, 1, 2)                     // 0: a P-position
+//	t.Count(0)                                 // how many P-positions
+//	t.Face("0 a b 0 2 1")                      // a 2-D face for a heatmap
+//
+// A plain solver (enumerate every follower, take the mex) is the reference
+// for every game. Games built on move sets (every games.SetGame) have fast
+// solvers that use prefix-ORs of value bitsets over the box below a
+// position, 1-bit tables for outcomes and prefix-min/max for remoteness,
+// and they run on all cores; tests check each fast path against the plain
+// solver. Tables are cached per session: asking twice for the same game,
+// kind and bound returns the same table.
+package solve
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+
+	"grundy/stdlib/games"
+)
+
+// Table is an exhaustive table of one game over the positions with heap i
+// in 0..Max()[i].
+type Table struct {
+	game    games.Game
+	name    string
+	kind    Kind
+	max     []int
+	dims    []int
+	strides []int
+	size    int
+	vals    []uint16 // Values and Remoteness
+	bits    []uint64 // Outcomes: bit set means N
+	method  string
+	seconds float64
+	counts  []int
+}
+
+func newTable(g games.Game, kind Kind, max []int) *Table {
+	t := &Table{game: g, name: g.Name(), kind: kind, max: slices.Clone(max)}
+	t.layout()
+	return t
+}
+
+func (t *Table) layout() {
+	n := len(t.max)
+	t.dims = make([]int, n)
+	t.strides = make([]int, n)
+	t.size = 1
+	for i := n - 1; i >= 0; i-- {
+		t.dims[i] = t.max[i] + 1
+		t.strides[i] = t.size
+		t.size *= t.dims[i]
+	}
+}
+
+func (t *Table) alloc() {
+	if t.kind == KindOutcomes {
+		t.bits = make([]uint64, (t.size+63)/64)
+	} else {
+		t.vals = make([]uint16, t.size)
+	}
+}
+
+// Game is the game the table was computed for (nil for a loaded table whose
+// name games.Parse does not know).
+func (t *Table) Game() games.Game { return t.game }
+
+// GameName is the game's name, e.g. "CN(6,2)".
+func (t *Table) GameName() string { return t.name }
+
+// Kind says whether the table holds values, outcomes or remoteness.
+func (t *Table) Kind() Kind { return t.kind }
+
+// Max is the largest size of each heap in the table.
+func (t *Table) Max() []int { return slices.Clone(t.max) }
+
+// Len is the number of positions in the table.
+func (t *Table) Len() int { return t.size }
+
+// Method names the solver that computed the table ("plain", "box", ...).
+func (t *Table) Method() string { return t.method }
+
+// Seconds is how long the solve took.
+func (t *Table) Seconds() float64 { return t.seconds }
+
+func (t *Table) index(p []int) (int, bool) {
+	if len(p) != len(t.max) {
+		return 0, false
+	}
+	idx := 0
+	for i, x := range p {
+		if x < 0 || x > t.max[i] {
+			return 0, false
+		}
+		idx += x * t.strides[i]
+	}
+	return idx, true
+}
+
+func (t *Table) pos(idx int) games.Pos {
+	p := make(games.Pos, len(t.max))
+	for i := range p {
+		p[i] = idx / t.strides[i]
+		idx %= t.strides[i]
+	}
+	return p
+}
+
+func (t *Table) get(idx int) int {
+	if t.kind == KindOutcomes {
+		return int(t.bits[idx>>6] >> (idx & 63) & 1)
+	}
+	return int(t.vals[idx])
+}
+
+func (t *Table) set(idx, v int) {
+	if t.kind == KindOutcomes {
+		if v != 0 {
+			t.bits[idx>>6] |= 1 << (idx & 63)
+		} else {
+			t.bits[idx>>6] &^= 1 << (idx & 63)
+		}
+		return
+	}
+	t.vals[idx] = uint16(v)
+}
+
+// At is the entry at the position given heap by heap: the Grundy value,
+// the outcome (0 = P, 1 = N) or the remoteness. It is -1 for a position
+// outside the table; Value says why.
+func (t *Table) At(pos ...int) int {
+	idx, ok := t.index(pos)
+	if !ok {
+		return -1
+	}
+	return t.get(idx)
+}
+
+// Value is the entry at p, or an error saying why p is not in the table.
+func (t *Table) Value(p games.Pos) (int, error) {
+	if err := t.check(p); err != nil {
+		return 0, err
+	}
+	idx, _ := t.index(p)
+	return t.get(idx), nil
+}
+
+// IsP reports whether p is a P-position (the player to move loses).
+func (t *Table) IsP(pos ...int) bool {
+	v := t.At(pos...)
+	if t.kind == KindRemoteness {
+		return v >= 0 && v%2 == 0
+	}
+	return v == 0
+}
+
+func (t *Table) check(p games.Pos) error {
+	if len(p) != len(t.max) {
+		return fmt.Errorf("%s: position %v has %d heaps; this table's positions have %d", t.name, p, len(p), len(t.max))
+	}
+	for i, x := range p {
+		if x < 0 {
+			return fmt.Errorf("%s: heap %d of %v is negative", t.name, i+1, p)
+		}
+		if x > t.max[i] {
+			return fmt.Errorf("%s: heap %d of %v is %d, beyond this table's bound %d; solve with a larger bound", t.name, i+1, p, x, t.max[i])
+		}
+	}
+	return nil
+}
+
+// Counts is the number of positions per entry: Counts()[v] positions have
+// value (or remoteness) v; for outcomes [P count, N count].
+func (t *Table) Counts() []int {
+	if t.counts != nil {
+		return slices.Clone(t.counts)
+	}
+	var c []int
+	if t.kind == KindOutcomes {
+		n := 0
+		for i, w := range t.bits {
+			if i == len(t.bits)-1 && t.size%64 != 0 {
+				w &= 1<<(t.size%64) - 1
+			}
+			n += bits.OnesCount64(w)
+		}
+		c = []int{t.size - n, n}
+	} else {
+		for _, v := range t.vals {
+			for int(v) >= len(c) {
+				c = append(c, 0)
+			}
+			c[v]++
+		}
+	}
+	t.counts = c
+	return slices.Clone(c)
+}
+
+// Count is the number of positions with entry v (Count(0): P-positions for
+// values and outcomes).
+func (t *Table) Count(v int) int {
+	c := t.Counts()
+	if v < 0 || v >= len(c) {
+		return 0
+	}
+	return c[v]
+}
+
+// CountP is the number of P-positions, whatever the kind.
+func (t *Table) CountP() int {
+	if t.kind != KindRemoteness {
+		return t.Count(0)
+	}
+	n := 0
+	for v, c := range t.Counts() {
+		if v%2 == 0 {
+			n += c
+		}
+	}
+	return n
+}
+
+// MaxValue is the largest entry in the table.
+func (t *Table) MaxValue() int {
+	c := t.Counts()
+	for v := len(c) - 1; v >= 0; v-- {
+		if c[v] > 0 {
+			return v
+		}
+	}
+	return 0
+}
+
+// Positions yields the positions with entry v, sorted by total number of
+// tokens and then lexicographically.
+func (t *Table) Positions(v int) func(yield func(games.Pos) bool) {
+	return func(yield func(games.Pos) bool) {
+		total := 0
+		for _, m := range t.max {
+			total += m
+		}
+		n := len(t.max)
+		// suffixMax[i] is the most tokens heaps i.. can hold, to prune.
+		suffixMax := make([]int, n+1)
+		for i := n - 1; i >= 0; i-- {
+			suffixMax[i] = suffixMax[i+1] + t.max[i]
+		}
+		p := make(games.Pos, n)
+		var rec func(i, left, idx int) bool
+		rec = func(i, left, idx int) bool {
+			if i == n-1 || n == 0 {
+				if n == 0 {
+					return true
+				}
+				if left > t.max[i] {
+					return true
+				}
+				p[i] = left
+				idx += left * t.strides[i]
+				if t.get(idx) == v {
+					return yield(p.Clone())
+				}
+				return true
+			}
+			for x := max(0, left-suffixMax[i+1]); x <= min(left, t.max[i]); x++ {
+				p[i] = x
+				if !rec(i+1, left-x, idx+x*t.strides[i]) {
+					return false
+				}
+			}
+			return true
+		}
+		for s := 0; s <= total; s++ {
+			if !rec(0, s, 0) {
+				return
+			}
+		}
+	}
+}
+
+// List is the first limit positions with entry v in Positions order (all
+// of them when limit <= 0).
+func (t *Table) List(v, limit int) []games.Pos {
+	var out []games.Pos
+	for p := range t.Positions(v) {
+		out = append(out, p)
+		if limit > 0 && len(out) >= limit {
+			break
+		}
+	}
+	return out
+}
+
+// WinningMoves lists the moves from p to a P-position (for a remoteness
+// table: to a position of remoteness R(p)-1, the moves that win fastest).
+// It is empty exactly when p is a P-position.
+func (t *Table) WinningMoves(p games.Pos) ([]games.Pos, error) {
+	if t.kind == KindRemoteness {
+		r, err := t.Value(p)
+		if err != nil {
+			return nil, err
+		}
+		if r%2 == 0 {
+			return nil, nil
+		}
+		return t.MovesTo(p, r-1)
+	}
+	return t.MovesTo(p, 0)
+}
+
+// MovesTo lists the distinct followers of p whose entry is v.
+func (t *Table) MovesTo(p games.Pos, v int) ([]games.Pos, error) {
+	if err := t.check(p); err != nil {
+		return nil, err
+	}
+	if t.game == nil {
+		return nil, fmt.Errorf("%s: this table was loaded without its game (games.Parse does not know %q); moves need the game's rules", t.name, t.name)
+	}
+	var out []games.Pos
+	seen := map[string]bool{}
+	var err error
+	games.Visit(t.game, p, func(q games.Pos) bool {
+		idx, ok := t.index(q)
+		if !ok {
+			err = fmt.Errorf("%s: follower %v of %v lies outside the table", t.name, q, p)
+			return false
+		}
+		if t.get(idx) == v && !seen[q.String()] {
+			seen[q.String()] = true
+			out = append(out, q.Clone())
+		}
+		return true
+	})
+	return out, err
+}
+
+func (t *Table) boundText() string {
+	same := true
+	for _, m := range t.max {
+		if m != t.max[0] {
+			same = false
+		}
+	}
+	if same && len(t.max) > 0 {
+		return "heaps 0.." + strconv.Itoa(t.max[0])
+	}
+	parts := make([]string, len(t.max))
+	for i, m := range t.max {
+		parts[i] = "0.." + strconv.Itoa(m)
+	}
+	return "heaps " + strings.Join(parts, " x ")
+}

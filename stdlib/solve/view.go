@@ -1,0 +1,324 @@
+package solve
+
+import (
+	"bufio"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"html"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"grundy/stdlib/games"
+)
+
+// pattern is a parsed face or line pattern: per heap either a fixed size
+// or the index of a free letter.
+type pattern struct {
+	fixed   []int // -1 where a letter stands
+	letter  []int // index into letters, -1 where fixed
+	letters []string
+	limit   []int // per letter: the largest size every heap it names allows
+}
+
+func (t *Table) parsePattern(spec string, want int, what, example string) (*pattern, error) {
+	fields := strings.FieldsFunc(spec, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '(' || r == ')' })
+	if len(fields) != len(t.max) {
+		return nil, fmt.Errorf("%s pattern %q has %d entries; %s positions have %d heaps, e.g. %q", what, spec, len(fields), t.name, len(t.max), example)
+	}
+	p := &pattern{fixed: make([]int, len(fields)), letter: make([]int, len(fields))}
+	for i, f := range fields {
+		if n, err := strconv.Atoi(f); err == nil {
+			if n < 0 || n > t.max[i] {
+				return nil, fmt.Errorf("%s pattern %q: heap %d is fixed at %d, outside this table's 0..%d", what, spec, i+1, n, t.max[i])
+			}
+			p.fixed[i], p.letter[i] = n, -1
+			continue
+		}
+		if !isWord(f) {
+			return nil, fmt.Errorf("%s pattern %q: entry %q is neither a heap size nor a letter", what, spec, f)
+		}
+		j := -1
+		for k, l := range p.letters {
+			if l == f {
+				j = k
+			}
+		}
+		if j < 0 {
+			j = len(p.letters)
+			p.letters = append(p.letters, f)
+			p.limit = append(p.limit, t.max[i])
+		}
+		p.limit[j] = min(p.limit[j], t.max[i])
+		p.fixed[i], p.letter[i] = -1, j
+	}
+	if len(p.letters) != want {
+		return nil, fmt.Errorf("%s pattern %q has %d free letters %v; a %s needs exactly %d (a repeated letter means equal heaps), e.g. %q",
+			what, spec, len(p.letters), p.letters, what, want, example)
+	}
+	return p, nil
+}
+
+func isWord(s string) bool {
+	for i, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '_' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func (t *Table) patternIndex(p *pattern, vals []int) int {
+	idx := 0
+	for i := range p.fixed {
+		x := p.fixed[i]
+		if x < 0 {
+			x = vals[p.letter[i]]
+		}
+		idx += x * t.strides[i]
+	}
+	return idx
+}
+
+// Face is the 2-D slice of the table matching a pattern such as
+// "0 a b 0 2 1": integers fix heaps, the first letter runs across, the
+// second down, and a repeated letter makes heaps equal.
+func (t *Table) Face(spec string) (*Face, error) {
+	p, err := t.parsePattern(spec, 2, "face", t.example(2))
+	if err != nil {
+		return nil, err
+	}
+	f := &Face{Game: t.name, Pattern: spec, Kind: t.kind, X: p.letters[0], Y: p.letters[1], W: p.limit[0] + 1, H: p.limit[1] + 1}
+	f.Cells = make([]int, f.W*f.H)
+	for y := 0; y < f.H; y++ {
+		for x := 0; x < f.W; x++ {
+			f.Cells[y*f.W+x] = t.get(t.patternIndex(p, []int{x, y}))
+		}
+	}
+	return f, nil
+}
+
+// Line is the 1-D slice along one free letter, e.g. "a 0 0 a 1 1" gives
+// the entries at (a,0,0,a,1,1) for a = 0, 1, ...
+func (t *Table) Line(spec string) ([]int, error) {
+	p, err := t.parsePattern(spec, 1, "line", t.example(1))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, p.limit[0]+1)
+	for a := range out {
+		out[a] = t.get(t.patternIndex(p, []int{a}))
+	}
+	return out, nil
+}
+
+func (t *Table) example(letters int) string {
+	parts := make([]string, len(t.max))
+	for i := range parts {
+		parts[i] = "0"
+	}
+	for i := 0; i < letters && i < len(parts); i++ {
+		parts[i] = string(rune('a' + i))
+	}
+	return strings.Join(parts, " ")
+}
+
+// WriteCSV writes one row per position: the heaps, then the entry, with a
+// header row h1,...,hn,<kind>.
+func (t *Table) WriteCSV(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	for i := range t.max {
+		fmt.Fprintf(bw, "h%d,", i+1)
+	}
+	bw.WriteString(t.kind.String() + "\n")
+	p := make([]int, len(t.max))
+	buf := make([]byte, 0, 64)
+	for idx := 0; idx < t.size; idx++ {
+		buf = buf[:0]
+		for _, x := range p {
+			buf = strconv.AppendInt(buf, int64(x), 10)
+			buf = append(buf, ',')
+		}
+		buf = strconv.AppendInt(buf, int64(t.get(idx)), 10)
+		buf = append(buf, '\n')
+		if _, err := bw.Write(buf); err != nil {
+			return err
+		}
+		for i := len(p) - 1; i >= 0; i-- {
+			if p[i] < t.max[i] {
+				p[i]++
+				break
+			}
+			p[i] = 0
+		}
+	}
+	return bw.Flush()
+}
+
+// SaveCSV writes the table as CSV to a file.
+func (t *Table) SaveCSV(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := t.WriteCSV(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+const fileMagic = "grundy-table/1"
+
+type fileHeader struct {
+	Format  string  `json:"format"`
+	Game    string  `json:"game"`
+	Kind    string  `json:"kind"`
+	Max     []int   `json:"max"`
+	Method  string  `json:"method"`
+	Seconds float64 `json:"seconds"`
+}
+
+// Save writes the table to a file that Load reads back, so a long solve is
+// done once: a JSON header line, then the entries (little-endian).
+func (t *Table) Save(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(f)
+	h, _ := json.Marshal(fileHeader{Format: fileMagic, Game: t.name, Kind: t.kind.String(), Max: t.max, Method: t.method, Seconds: t.seconds})
+	bw.Write(h)
+	bw.WriteByte('\n')
+	if t.kind == KindOutcomes {
+		err = binary.Write(bw, binary.LittleEndian, t.bits)
+	} else {
+		err = binary.Write(bw, binary.LittleEndian, t.vals)
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// Load reads a table written by Save. The game is rebuilt from its name
+// with games.Parse (moves need it); the table also joins the session cache.
+func Load(path string) (*Table, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	br := bufio.NewReader(f)
+	line, err := br.ReadBytes('\n')
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a saved table (no header line): %v", path, err)
+	}
+	var h fileHeader
+	if err := json.Unmarshal(line, &h); err != nil || h.Format != fileMagic {
+		return nil, fmt.Errorf("%s: not a table written by Table.Save (header %.40q)", path, line)
+	}
+	kind := Kind(-1)
+	for _, k := range []Kind{KindValues, KindOutcomes, KindRemoteness} {
+		if k.String() == h.Kind {
+			kind = k
+		}
+	}
+	if kind < 0 {
+		return nil, fmt.Errorf("%s: unknown table kind %q", path, h.Kind)
+	}
+	t := &Table{name: h.Game, kind: kind, max: h.Max, method: h.Method, seconds: h.Seconds}
+	t.layout()
+	t.alloc()
+	if kind == KindOutcomes {
+		err = binary.Read(br, binary.LittleEndian, t.bits)
+	} else {
+		err = binary.Read(br, binary.LittleEndian, t.vals)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: truncated table (%d positions expected): %v", path, t.size, err)
+	}
+	if g, err := games.Parse(h.Game); err == nil && g.Heaps() == len(h.Max) {
+		t.game = g
+		cacheMu.Lock()
+		cache[cacheKey{g.Name(), kind.String(), fmt.Sprint(t.max)}] = t
+		cacheMu.Unlock()
+	}
+	return t, nil
+}
+
+func (t *Table) summary() (head string, rows [][2]string) {
+	head = fmt.Sprintf("%s %s, %s: %s positions", t.name, t.kind, t.boundText(), group(t.size))
+	c := t.Counts()
+	switch t.kind {
+	case KindOutcomes:
+		rows = append(rows, [2]string{"P", group(c[0])}, [2]string{"N", group(c[1])})
+	default:
+		label := "value"
+		if t.kind == KindRemoteness {
+			label = "remoteness"
+			rows = append(rows, [2]string{"P (even)", group(t.CountP())})
+		}
+		shown := 0
+		for v, n := range c {
+			if n == 0 {
+				continue
+			}
+			if shown == 8 {
+				rows = append(rows, [2]string{"...", fmt.Sprintf("up to %s %d", label, t.MaxValue())})
+				break
+			}
+			rows = append(rows, [2]string{fmt.Sprintf("%s %d", label, v), group(n)})
+			shown++
+		}
+	}
+	return head, rows
+}
+
+// String is a short summary: size, the counts of the first values, the
+// largest value; not a dump (use WriteCSV or Positions for that).
+func (t *Table) String() string {
+	head, rows := t.summary()
+	var b strings.Builder
+	b.WriteString(head)
+	for _, r := range rows {
+		fmt.Fprintf(&b, "\n  %-14s %s", r[0], r[1])
+	}
+	if t.kind != KindOutcomes {
+		fmt.Fprintf(&b, "\n  max %s %d", t.kind, t.MaxValue())
+	}
+	if t.method != "" {
+		fmt.Fprintf(&b, "\n  solved in %.3gs (%s)", t.seconds, t.method)
+	}
+	return b.String()
+}
+
+// HTML is the same summary as a small table for notebooks.
+func (t *Table) HTML() string {
+	head, rows := t.summary()
+	var b strings.Builder
+	b.WriteString("<div><b>" + html.EscapeString(head) + "</b>")
+	if t.method != "" {
+		fmt.Fprintf(&b, " <small>(%.3gs, %s)</small>", t.seconds, t.method)
+	}
+	b.WriteString("<table>")
+	for _, r := range rows {
+		fmt.Fprintf(&b, "<tr><td>%s</td><td style=\"text-align:right\">%s</td></tr>", html.EscapeString(r[0]), html.EscapeString(r[1]))
+	}
+	b.WriteString("</table></div>")
+	return b.String()
+}
+
+// group writes n with thousands separators: 2,985,984.
+func group(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

@@ -111,6 +111,7 @@ type Figure struct {
 	height int
 	embed  bool
 	paint  func(c draw.Canvas)
+	grid   *grid // the heatmap grid, if any (tests read cell positions)
 }
 
 // String describes the figure in one line (the text/plain view).

@@ -18,7 +18,12 @@ type grid struct {
 	color   func(x, y int) color.RGBA
 	label   func(x, y int) string // nil: no labels
 	bold    func(x, y int) bool   // labels drawn bold (P cells)
+	hatch   func(x, y int) bool   // cells striped diagonally (loony)
 	divider bool                  // thin white lines between cells
+
+	// Cell edges of the last drawing, kept so tests can find cells in
+	// the rendered image.
+	xs, ys []vg.Length
 }
 
 // pixel is one PNG pixel in vg units; cell edges are snapped to it so
@@ -41,6 +46,12 @@ func (g *grid) Plot(c draw.Canvas, p *plot.Plot) {
 	for i := range ys {
 		ys[i] = snap(trY(float64(i) - 0.5))
 	}
+	g.drawCells(c, xs, ys)
+}
+
+// drawCells fills and labels the cells between the given edges.
+func (g *grid) drawCells(c draw.Canvas, xs, ys []vg.Length) {
+	g.xs, g.ys = xs, ys
 	// Runs of equal colour along a row are one rectangle: an outcome map
 	// of a 256x256 face is then a few thousand fills, not 65536.
 	for y := 0; y < g.h; y++ {
@@ -55,6 +66,16 @@ func (g *grid) Plot(c draw.Canvas, p *plot.Plot) {
 			x = end
 		}
 	}
+	if g.hatch != nil {
+		ls := hatchLine
+		for y := 0; y < g.h; y++ {
+			for x := 0; x < g.w; x++ {
+				if g.hatch(x, y) {
+					hatchCell(c, ls, xs[x], ys[y], xs[x+1], ys[y+1])
+				}
+			}
+		}
+	}
 	if g.divider {
 		ls := draw.LineStyle{Color: gridLine, Width: 1 * pixel}
 		for _, x := range xs[1 : len(xs)-1] {
@@ -67,8 +88,7 @@ func (g *grid) Plot(c draw.Canvas, p *plot.Plot) {
 	if g.label == nil {
 		return
 	}
-	cell := min(abs(xs[1]-xs[0]), abs(ys[1]-ys[0]))
-	size := g.labelSize(cell)
+	size := g.labelSize(abs(xs[1]-xs[0]), abs(ys[1]-ys[0]))
 	plain, bold := textStyle(size, color.Black), textStyle(size, color.Black)
 	bold.Font.Variant, bold.Font.Weight = boldFont.Variant, boldFont.Weight
 	for y := 0; y < g.h; y++ {
@@ -85,7 +105,7 @@ func (g *grid) Plot(c draw.Canvas, p *plot.Plot) {
 }
 
 // labelSize is the font size that fits the widest label in a cell.
-func (g *grid) labelSize(cell vg.Length) vg.Length {
+func (g *grid) labelSize(cw, ch vg.Length) vg.Length {
 	widest := ""
 	for y := 0; y < g.h; y++ {
 		for x := 0; x < g.w; x++ {
@@ -94,11 +114,28 @@ func (g *grid) labelSize(cell vg.Length) vg.Length {
 			}
 		}
 	}
-	size := min(cell*0.42, 11)
-	if w := textStyle(size, color.Black).Width(widest); w > cell*0.85 {
-		size *= cell * 0.85 / w
+	size := min(ch*0.45, 11)
+	if w := textStyle(size, color.Black).Width(widest); w > cw*0.85 {
+		size *= cw * 0.85 / w
 	}
 	return size
+}
+
+var hatchLine = draw.LineStyle{Color: color.RGBA{R: 255, G: 255, B: 255, A: 80}, Width: 1.2}
+
+// hatchCell strokes diagonal stripes across a cell.
+func hatchCell(c draw.Canvas, ls draw.LineStyle, x0, y0, x1, y1 vg.Length) {
+	if x1 < x0 {
+		x0, x1 = x1, x0
+	}
+	if y1 < y0 {
+		y0, y1 = y1, y0
+	}
+	w, h := x1-x0, y1-y0
+	for d := vg.Length(4); d < w+h; d += 6 {
+		sx, ex := min(d, w), max(0, d-h)
+		c.StrokeLine2(ls, x0+sx, y0+d-sx, x0+ex, y0+d-ex)
+	}
 }
 
 // labelsFit reports whether labels of up to digits characters are legible
@@ -107,7 +144,7 @@ func labelsFit(cell vg.Length, digits int) bool {
 	if cell < 13*pixel {
 		return false
 	}
-	size := min(cell*0.42, 11)
+	size := min(cell*0.45, 11)
 	w := textStyle(size, color.Black).Width(fmt.Sprint(math.Pow10(digits - 1)))
 	if w > cell*0.85 {
 		size *= cell * 0.85 / w
@@ -188,6 +225,9 @@ func drawKey(c draw.Canvas, k draw.Canvas, s scale, heading string) {
 			c.Fill(rect(k.Min.X, y-box, k.Min.X+box, y))
 			c.SetLineStyle(draw.LineStyle{Color: color.Gray{Y: 120}, Width: 0.4})
 			c.Stroke(rect(k.Min.X, y-box, k.Min.X+box, y))
+			if sw.hatch {
+				hatchCell(c, hatchLine, k.Min.X, y-box, k.Min.X+box, y)
+			}
 			c.FillText(lab, vg.Point{X: k.Min.X + box + 4, Y: y - box/2}, sw.label)
 		}
 		return

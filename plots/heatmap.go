@@ -25,11 +25,11 @@ func Heatmap(f *solve.Face, opts ...Option) (*Figure, error) {
 		return nil, err
 	}
 	switch f.Kind {
-	case solve.Outcomes:
+	case solve.KindOutcomes:
 		return OutcomeMap(f, opts...)
-	case solve.Remoteness:
+	case solve.KindRemoteness:
 		return RemotenessMap(f, opts...)
-	case solve.Values:
+	case solve.KindValues:
 	default:
 		return nil, fmt.Errorf("plots: face of unknown kind %v", f.Kind)
 	}
@@ -56,7 +56,7 @@ func OutcomeMap(f *solve.Face, opts ...Option) (*Figure, error) {
 	}
 	cfg := newConfig(opts)
 	o := *f
-	o.Kind = solve.Outcomes
+	o.Kind = solve.KindOutcomes
 	o.Cells = make([]int, len(f.Cells))
 	nP := 0
 	for y := 0; y < f.H; y++ {
@@ -86,7 +86,7 @@ func RemotenessMap(f *solve.Face, opts ...Option) (*Figure, error) {
 	if err := checkFace(f); err != nil {
 		return nil, err
 	}
-	if f.Kind != solve.Remoteness {
+	if f.Kind != solve.KindRemoteness {
 		return nil, fmt.Errorf("plots: RemotenessMap needs a remoteness face, got a %v face (compute remoteness first, or use Heatmap)", f.Kind)
 	}
 	cfg := newConfig(opts)
@@ -174,7 +174,7 @@ func faceFigure(f *solve.Face, cfg *config, s scale, what, keyHead string, label
 		color: func(x, y int) color.RGBA { return s.color(f.At(x, y)) },
 		bold:  f.IsP,
 	}
-	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
+	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF, grid: g}
 	fig.paint = func(c draw.Canvas) {
 		c = titled(c, title)
 		p := newPlot("")

@@ -95,6 +95,7 @@ type scale struct {
 type swatch struct {
 	label string
 	col   color.Color
+	hatch bool
 }
 
 type bar struct {
@@ -117,10 +118,10 @@ func valueScale(cfg *config, maxV int) scale {
 		discrete = qualitative
 		pal = viridis
 	}
-	s := scale{swatches: []swatch{{"0 (P)", pc}}}
+	s := scale{swatches: []swatch{{label: "0 (P)", col: pc}}}
 	if maxV <= len(discrete) {
 		for v := 1; v <= maxV; v++ {
-			s.swatches = append(s.swatches, swatch{fmt.Sprint(v), discrete[v-1]})
+			s.swatches = append(s.swatches, swatch{label: fmt.Sprint(v), col: discrete[v-1]})
 		}
 		s.color = func(v int) color.RGBA {
 			if v <= 0 {
@@ -148,7 +149,7 @@ func outcomeScale(cfg *config) scale {
 		nc = toRGBA(cfg.palette[0])
 	}
 	return scale{
-		swatches: []swatch{{"P", pc}, {"N", nc}},
+		swatches: []swatch{{label: "P", col: pc}, {label: "N", col: nc}},
 		color: func(v int) color.RGBA {
 			if v == 0 {
 				return pc
@@ -180,7 +181,7 @@ func remotenessScale(cfg *config, maxR int) scale {
 			if v == 0 {
 				label = "0 (P)"
 			}
-			s.swatches = append(s.swatches, swatch{label, col(v)})
+			s.swatches = append(s.swatches, swatch{label: label, col: col(v)})
 		}
 		return s
 	}

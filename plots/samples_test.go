@@ -1,6 +1,7 @@
 package plots
 
 import (
+	"grundy/stdlib/entail"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,7 +12,7 @@ import (
 // cnFace is the CN(6,2) face "0 a b 0 c d" with c+d fixed, from the seed's
 // formula g(0,a,b,0,c,d) = (a+b) xor (c+d).
 func cnFace(n, cd int) *solve.Face {
-	f := &solve.Face{Game: "CN(6,2)", Pattern: "0 a b 0 2 1", Kind: solve.Values, X: "a", Y: "b", W: n, H: n}
+	f := &solve.Face{Game: "CN(6,2)", Pattern: "0 a b 0 2 1", Kind: solve.KindValues, X: "a", Y: "b", W: n, H: n}
 	for b := 0; b < n; b++ {
 		for a := 0; a < n; a++ {
 			f.Cells = append(f.Cells, (a+b)^cd)
@@ -26,7 +27,7 @@ func TestSamples(t *testing.T) {
 	if dir == "" {
 		t.Skip("set PLOTS_SAMPLES=/some/dir to write sample figures")
 	}
-	small := &solve.Face{Game: "toy", Pattern: "a b", Kind: solve.Values, X: "a", Y: "b", W: 6, H: 4}
+	small := &solve.Face{Game: "toy", Pattern: "a b", Kind: solve.KindValues, X: "a", Y: "b", W: 6, H: 4}
 	for i := range 24 {
 		small.Cells = append(small.Cells, (i%6)^(i/6)%5)
 	}
@@ -39,6 +40,8 @@ func TestSamples(t *testing.T) {
 		"small":        func() (*Figure, error) { return Heatmap(small) },
 		"remote":       func() (*Figure, error) { return RemotenessMap(remFace(12)) },
 		"remote_big":   func() (*Figure, error) { return RemotenessMap(remFace(60)) },
+		"loony":        func() (*Figure, error) { return LoonyTable(heroTable(12)) },
+		"loony_big":    func() (*Figure, error) { return LoonyTable(heroTable(40)) },
 	}
 	for name, mk := range figs {
 		f, err := mk()
@@ -56,7 +59,7 @@ func TestSamples(t *testing.T) {
 
 // remFace is a made-up remoteness face with both parities and a range.
 func remFace(n int) *solve.Face {
-	f := &solve.Face{Game: "ESN(3,2)", Pattern: "1 a b", Kind: solve.Remoteness, X: "a", Y: "b", W: n, H: n}
+	f := &solve.Face{Game: "ESN(3,2)", Pattern: "1 a b", Kind: solve.KindRemoteness, X: "a", Y: "b", W: n, H: n}
 	for b := 0; b < n; b++ {
 		for a := 0; a < n; a++ {
 			r := a + b
@@ -67,4 +70,23 @@ func remFace(n int) *solve.Face {
 		}
 	}
 	return f
+}
+
+// heroTable is seed 003's hero table: Top Entails, entailing Nim, Nim.
+func heroTable(n int) *entail.ValueTable {
+	vt := &entail.ValueTable{Games: []string{"Top Entails", "entailing Nim", "Nim"}, Values: make([][]entail.Value, 3)}
+	for h := 1; h <= n; h++ {
+		vt.Heaps = append(vt.Heaps, h)
+		te, en := entail.Loony, entail.Loony
+		if h%2 == 1 {
+			te, en = entail.Nimber(0), entail.Nimber((h+1)/2)
+			if h == 1 {
+				te = entail.Nimber(1)
+			}
+		}
+		vt.Values[0] = append(vt.Values[0], te)
+		vt.Values[1] = append(vt.Values[1], en)
+		vt.Values[2] = append(vt.Values[2], entail.Nimber(h))
+	}
+	return vt
 }

@@ -42,13 +42,29 @@ func SlowMooreValue(k int, x []int) (int, error) {
 //
 //	n = k:        (0,...,0)
 //	n = k+1:      (0,...,0) or (1,...,1)
-//	n = k+2:      (0,...,0) or (0,1,...,1)
+//	n = k+2:      (0,...,0) or (0,1,...,1)     (k >= 2; see below)
 //	n=5, k=2:     (0,0,0,0,0) (0,0,1,1,1) (1,1,0,0,1) (1,1,1,1,0)
 //	n=6, k=3:     (0,0,0,0,0,0) (0,0,1,1,1,1) (1,1,0,0,1,1) (1,1,1,1,0,0)
 //
-// (n=4, k=1 also satisfies n = k+3 <= 6 but the proposition lists no
-// vectors for it; it is reported as not covered.)
+// Correction forced by the tables: case n = k+2 fails for k = 1 (slow Nim
+// on 3 heaps, where x is P iff the total is even): (1,1,2) has parity
+// vector (1,1,0) yet is P. It holds for k >= 2, so this function reports
+// (3, k=1) as not covered; SlowMooreIsPAsPrinted applies the printed case.
+// n=4, k=1 also satisfies n = k+3 <= 6 but the proposition lists no vectors
+// for it, so it is not covered either.
 func SlowMooreIsP(k int, x []int) (bool, error) {
+	if len(x) == k+2 && k == 1 {
+		return false, fmt.Errorf("seed 002 Proposition 3 (3) fails for n=3, k=1 (e.g. (1,1,2) is P); slow Nim with k=1 is P iff the total is even")
+	}
+	return slowMooreIsP(k, x)
+}
+
+// SlowMooreIsPAsPrinted is Proposition 3 of seed 002 exactly as printed,
+// including case n = k+2 for k = 1, which the tables refute (see
+// SlowMooreIsP).
+func SlowMooreIsPAsPrinted(k int, x []int) (bool, error) { return slowMooreIsP(k, x) }
+
+func slowMooreIsP(k int, x []int) (bool, error) {
 	n := len(x)
 	pv := ParityVector(x)
 	all := func(v int, from int) bool {

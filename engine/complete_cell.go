@@ -262,12 +262,17 @@ func closing(toks []tokInfo, i int) int {
 
 // tokenize scans code, tolerating errors, and records each token's bracket
 // depth. A closing bracket carries the depth inside it.
-func tokenize(code string) []tokInfo {
+func tokenize(code string) []tokInfo { return tokenizeMode(code, 0) }
+
+// tokenizeComments is tokenize keeping comments as tokens.
+func tokenizeComments(code string) []tokInfo { return tokenizeMode(code, scanner.ScanComments) }
+
+func tokenizeMode(code string, mode scanner.Mode) []tokInfo {
 	src := []byte(code)
 	fset := token.NewFileSet()
 	file := fset.AddFile("cell", -1, len(src))
 	var s scanner.Scanner
-	s.Init(file, src, func(token.Position, string) {}, 0)
+	s.Init(file, src, func(token.Position, string) {}, mode)
 	var toks []tokInfo
 	depth := 0
 	for {

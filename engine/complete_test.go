@@ -61,7 +61,19 @@ func (f *fakeScope) TypeOf(expr string) (reflect.Type, bool) {
 	return t, ok
 }
 func (f *fakeScope) ValueOf(expr string) (reflect.Value, bool) {
-	v, ok := f.values[expr]
+	parts := strings.Split(expr, ".")
+	v, ok := f.values[parts[0]]
+	for _, p := range parts[1:] {
+		if !ok {
+			break
+		}
+		v = reflect.Indirect(v)
+		if v.Kind() != reflect.Struct {
+			return reflect.Value{}, false
+		}
+		v = v.FieldByName(p)
+		ok = v.IsValid()
+	}
 	return v, ok
 }
 

@@ -34,10 +34,5 @@ type PackageSymbols struct {
 	Symbols map[string]reflect.Value
 }
 
-// TEMPORARY bodies: the tooling engineer replaces these with the real ones.
-
-// complete lives in complete.go.
-
-func inspect(sc toolScope, code string, cursor, detail int) (Bundle, bool) { return nil, false }
-
-// isComplete lives in iscomplete.go.
+// The tooling itself: complete (complete.go), inspect (inspect.go) and
+// isComplete (iscomplete.go).

@@ -10,10 +10,8 @@ import (
 	"flag"
 	"fmt"
 	"go/ast"
-	"go/doc"
 	"go/format"
 	"go/parser"
-	"go/printer"
 	"go/token"
 	"io/fs"
 	"os"
@@ -21,6 +19,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"grundy/engine/internal/docextract"
 )
 
 // roots are the directories (relative to the module root) whose packages a
@@ -44,18 +44,13 @@ func main() {
 	}
 }
 
-// entry mirrors engine.docEntry.
-type entry struct {
-	Kind, Sig, Doc string
-}
-
 // generate returns the source of docs_generated.go for the module at root.
 func generate(root string) ([]byte, error) {
 	dirs, err := packageDirs(root)
 	if err != nil {
 		return nil, err
 	}
-	all := map[string]entry{}
+	all := map[string]docextract.Entry{}
 	for _, dir := range dirs {
 		rel, _ := filepath.Rel(root, dir)
 		importPath := modulePath + "/" + filepath.ToSlash(rel)
@@ -120,7 +115,7 @@ func packageDirs(root string) ([]string, error) {
 	return dirs, nil
 }
 
-func extract(dir, importPath string, all map[string]entry) error {
+func extract(dir, importPath string, all map[string]docextract.Entry) error {
 	fset := token.NewFileSet()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -144,63 +139,8 @@ func extract(dir, importPath string, all map[string]entry) error {
 	if len(files) == 0 {
 		return nil
 	}
-	pkg, err := doc.NewFromFiles(fset, files, importPath)
-	if err != nil {
+	if err := docextract.Package(fset, files, importPath, all); err != nil {
 		return fmt.Errorf("%s: %w", importPath, err)
 	}
-	all[importPath] = entry{Kind: "package", Sig: "package " + pkg.Name + ` // import "` + importPath + `"`, Doc: pkg.Doc}
-
-	values := func(vs []*doc.Value, kind string) {
-		for _, v := range vs {
-			for _, spec := range v.Decl.Specs {
-				vs := spec.(*ast.ValueSpec)
-				specDoc := v.Doc
-				if vs.Doc != nil {
-					specDoc = vs.Doc.Text()
-				} else if vs.Comment != nil && specDoc == "" {
-					specDoc = vs.Comment.Text()
-				}
-				for _, n := range vs.Names {
-					if !n.IsExported() {
-						continue
-					}
-					all[importPath+"."+n.Name] = entry{Kind: kind, Sig: source(fset, v.Decl), Doc: specDoc}
-				}
-			}
-		}
-	}
-	funcs := func(fs []*doc.Func, prefix string) {
-		for _, f := range fs {
-			decl := *f.Decl
-			decl.Body = nil
-			decl.Doc = nil
-			kind := "func"
-			if f.Recv != "" {
-				kind = "method"
-			}
-			all[prefix+f.Name] = entry{Kind: kind, Sig: source(fset, &decl), Doc: f.Doc}
-		}
-	}
-	values(pkg.Consts, "const")
-	values(pkg.Vars, "var")
-	funcs(pkg.Funcs, importPath+".")
-	for _, t := range pkg.Types {
-		decl := *t.Decl
-		decl.Doc = nil
-		all[importPath+"."+t.Name] = entry{Kind: "type", Sig: source(fset, &decl), Doc: t.Doc}
-		values(t.Consts, "const")
-		values(t.Vars, "var")
-		funcs(t.Funcs, importPath+".")
-		funcs(t.Methods, importPath+"."+t.Name+".")
-	}
 	return nil
-}
-
-func source(fset *token.FileSet, node any) string {
-	var b bytes.Buffer
-	cfg := printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 8}
-	if err := cfg.Fprint(&b, fset, node); err != nil {
-		return ""
-	}
-	return b.String()
 }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"grundy/engine/internal/docextract"
 )
 
 // TestGeneratedDocsCurrent fails when a library doc comment or signature
@@ -85,7 +87,7 @@ var Limit = 1 << 30
 	if err := os.WriteFile(filepath.Join(dir, "demo.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	all := map[string]entry{}
+	all := map[string]docextract.Entry{}
 	if err := extract(dir, "grundy/demo", all); err != nil {
 		t.Fatal(err)
 	}

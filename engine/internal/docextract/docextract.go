@@ -1,0 +1,90 @@
+// Package docextract turns Go source into the signature and doc comment
+// of each exported symbol, keyed as inspect looks them up:
+// "importpath.Name", "importpath.Type.Method", and the bare import path for
+// the package doc. The generator uses it at build time for the library; the
+// engine uses it at run time for Go's standard library from GOROOT.
+package docextract
+
+import (
+	"bytes"
+	"go/ast"
+	"go/doc"
+	"go/printer"
+	"go/token"
+)
+
+// Entry is one documented symbol.
+type Entry struct {
+	Kind string // package, func, method, type, var or const
+	Sig  string // the declaration as source, without body
+	Doc  string // the doc comment's text
+}
+
+// Package adds to all the entries of the package made of files (parsed with
+// comments, test files excluded).
+func Package(fset *token.FileSet, files []*ast.File, importPath string, all map[string]Entry) error {
+	// Package builtin documents lower-case predeclared names.
+	var mode doc.Mode
+	if importPath == "builtin" {
+		mode = doc.AllDecls
+	}
+	pkg, err := doc.NewFromFiles(fset, files, importPath, mode)
+	if err != nil {
+		return err
+	}
+	all[importPath] = Entry{Kind: "package", Sig: "package " + pkg.Name + ` // import "` + importPath + `"`, Doc: pkg.Doc}
+
+	values := func(vs []*doc.Value, kind string) {
+		for _, v := range vs {
+			for _, spec := range v.Decl.Specs {
+				vs := spec.(*ast.ValueSpec)
+				specDoc := v.Doc
+				if vs.Doc != nil {
+					specDoc = vs.Doc.Text()
+				} else if vs.Comment != nil && specDoc == "" {
+					specDoc = vs.Comment.Text()
+				}
+				for _, n := range vs.Names {
+					if !n.IsExported() && mode == 0 {
+						continue
+					}
+					all[importPath+"."+n.Name] = Entry{Kind: kind, Sig: source(fset, v.Decl), Doc: specDoc}
+				}
+			}
+		}
+	}
+	funcs := func(fs []*doc.Func, prefix string) {
+		for _, f := range fs {
+			decl := *f.Decl
+			decl.Body = nil
+			decl.Doc = nil
+			kind := "func"
+			if f.Recv != "" {
+				kind = "method"
+			}
+			all[prefix+f.Name] = Entry{Kind: kind, Sig: source(fset, &decl), Doc: f.Doc}
+		}
+	}
+	values(pkg.Consts, "const")
+	values(pkg.Vars, "var")
+	funcs(pkg.Funcs, importPath+".")
+	for _, t := range pkg.Types {
+		decl := *t.Decl
+		decl.Doc = nil
+		all[importPath+"."+t.Name] = Entry{Kind: "type", Sig: source(fset, &decl), Doc: t.Doc}
+		values(t.Consts, "const")
+		values(t.Vars, "var")
+		funcs(t.Funcs, importPath+".")
+		funcs(t.Methods, importPath+"."+t.Name+".")
+	}
+	return nil
+}
+
+func source(fset *token.FileSet, node any) string {
+	var b bytes.Buffer
+	cfg := printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 8}
+	if err := cfg.Fprint(&b, fset, node); err != nil {
+		return ""
+	}
+	return b.String()
+}

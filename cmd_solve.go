@@ -1,0 +1,451 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"grundy/stdlib/games"
+	"grundy/stdlib/progress"
+	"grundy/stdlib/solve"
+)
+
+func init() {
+	register("solve", "solve a game from the shell: grundy solve 'CN(6,2)' --max 11", func(args []string) error {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		return solveCommand(ctx, args, os.Stdout, os.Stderr)
+	})
+}
+
+const solveUsage = `usage: grundy solve SPEC --max N [--values | --outcomes | --remoteness]
+                   [--list VALUE [--limit K]] [--csv FILE] [--json]
+
+Solve every position of the game SPEC with heaps 0..N and report the number
+of positions, the count per value (P-positions first), the largest value,
+the time taken and the peak memory.
+
+SPEC is a game as the papers write it (quote it for the shell):
+  CN(6,2)  PN(5,2)  NN(7,4)  NN(7,4,3)  Moore(4,2)  Exact(4,2)  Proper(4)
+  SlowMoore(5,2)  SlowExact(3,2)  Wythoff  Nim(3)  'SetNim(4: 12 23 34 41)'
+
+Options:
+  --max N         largest heap size (or one per heap: --max 3,3,5)
+  --values        Sprague-Grundy values (the default)
+  --outcomes      P/N only (much faster and smaller)
+  --remoteness    Smith's remoteness (even = P)
+  --list VALUE    also print the positions with this value (P or N for
+                  outcomes; P means 0 for values), by total then lexicographically
+  --limit K       print at most K positions with --list
+  --csv FILE      write every position and its entry to FILE
+  --json          print one JSON object: game, kind, max, positions, counts,
+                  max_value, seconds, peak_bytes (and list with --list)
+
+Examples:
+  grundy solve 'CN(6,2)' --max 3
+  grundy solve 'CN(6,2)' --max 11 --outcomes --json
+  grundy solve 'SlowExact(3,2)' --max 5 --remoteness --list 4`
+
+// solveOptions is the parsed command line of grundy solve.
+type solveOptions struct {
+	spec      string
+	max       []int
+	kind      solve.Kind
+	list      string
+	limit     int
+	csv       string
+	json      bool
+	kindFlags int
+}
+
+func parseSolveArgs(args []string, stderr io.Writer) (*solveOptions, error) {
+	o := &solveOptions{kind: solve.KindValues}
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var maxText string
+	var values, outcomes, remoteness bool
+	fs.StringVar(&maxText, "max", "", "")
+	fs.BoolVar(&values, "values", false, "")
+	fs.BoolVar(&outcomes, "outcomes", false, "")
+	fs.BoolVar(&remoteness, "remoteness", false, "")
+	fs.StringVar(&o.list, "list", "", "")
+	fs.IntVar(&o.limit, "limit", 0, "")
+	fs.StringVar(&o.csv, "csv", "", "")
+	fs.BoolVar(&o.json, "json", false, "")
+	// The flag package stops at the first positional argument; SPEC may come
+	// before or after the options, so parse in rounds.
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprintln(stderr, solveUsage)
+				return nil, flag.ErrHelp
+			}
+			return nil, fmt.Errorf("%v\n\n%s", err, solveUsage)
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		positional = append(positional, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	switch len(positional) {
+	case 0:
+		return nil, fmt.Errorf("give a game, e.g. grundy solve 'CN(6,2)' --max 11\n\n%s", solveUsage)
+	case 1:
+		o.spec = positional[0]
+	default:
+		return nil, fmt.Errorf("one game at a time; got %q (quote a spec that contains spaces: 'SetNim(4: 12 23 34 41)')", positional)
+	}
+	if maxText == "" {
+		return nil, fmt.Errorf("give the largest heap size with --max N, e.g. grundy solve '%s' --max 5", o.spec)
+	}
+	for _, f := range strings.Split(maxText, ",") {
+		m, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || m < 0 {
+			return nil, fmt.Errorf("--max %s: give a heap size >= 0, or one per heap separated by commas (--max 3,3,5)", maxText)
+		}
+		o.max = append(o.max, m)
+	}
+	for _, k := range []struct {
+		set  bool
+		kind solve.Kind
+	}{{values, solve.KindValues}, {outcomes, solve.KindOutcomes}, {remoteness, solve.KindRemoteness}} {
+		if k.set {
+			o.kind = k.kind
+			o.kindFlags++
+		}
+	}
+	if o.kindFlags > 1 {
+		return nil, errors.New("choose one of --values, --outcomes, --remoteness")
+	}
+	if o.limit < 0 {
+		return nil, errors.New("--limit must be >= 0 (0 means all)")
+	}
+	return o, nil
+}
+
+// listValue turns --list's argument into a table entry.
+func listValue(kind solve.Kind, s string) (int, error) {
+	switch strings.ToUpper(s) {
+	case "P":
+		if kind == solve.KindRemoteness {
+			return 0, errors.New("--list P with --remoteness is ambiguous (every even remoteness is P); give a remoteness such as --list 4")
+		}
+		return 0, nil
+	case "N":
+		if kind != solve.KindOutcomes {
+			return 0, fmt.Errorf("--list N needs --outcomes; with %s give a number", kind)
+		}
+		return 1, nil
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil || v < 0 {
+		return 0, fmt.Errorf("--list %s: give a value >= 0 (or P / N)", s)
+	}
+	if kind == solve.KindOutcomes && v > 1 {
+		return 0, fmt.Errorf("--list %d: outcome tables hold only P (0) and N (1)", v)
+	}
+	return v, nil
+}
+
+// solveCommand runs grundy solve; ctx cancels the solve (Ctrl-C).
+func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	o, err := parseSolveArgs(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	g, err := games.Parse(o.spec)
+	if err != nil {
+		return err
+	}
+	listV := -1
+	if o.list != "" {
+		if listV, err = listValue(o.kind, o.list); err != nil {
+			return err
+		}
+	}
+
+	restore := progress.Install(ctx, newStderrReporter(stderr))
+	defer restore()
+	start := time.Now()
+	tb, err := solve.Solve(g, o.kind, o.max...)
+	elapsed := time.Since(start)
+	if err != nil {
+		if errors.Is(err, progress.ErrCancelled) {
+			return fmt.Errorf("interrupted after %.1f s; nothing written", elapsed.Seconds())
+		}
+		return err
+	}
+	if o.csv != "" {
+		if err := tb.SaveCSV(o.csv); err != nil {
+			return fmt.Errorf("writing --csv %s: %v", o.csv, err)
+		}
+	}
+	var list []games.Pos
+	if listV >= 0 {
+		list = tb.List(listV, o.limit)
+	}
+	rep := solveReport{
+		Game:      tb.GameName(),
+		Kind:      o.kind.String(),
+		Max:       tb.Max(),
+		Positions: tb.Len(),
+		Counts:    tb.Counts(),
+		MaxValue:  tb.MaxValue(),
+		Seconds:   elapsed.Seconds(),
+		PeakBytes: peakBytes(),
+		Method:    tb.Method(),
+		List:      list,
+		listValue: listV,
+	}
+	w := bufio.NewWriter(stdout)
+	if o.json {
+		rep.writeJSON(w)
+	} else {
+		rep.writeText(w)
+	}
+	if o.csv != "" && !o.json {
+		fmt.Fprintf(w, "csv:         %s (%d rows)\n", o.csv, tb.Len())
+	}
+	return w.Flush()
+}
+
+type solveReport struct {
+	Game      string
+	Kind      string
+	Max       []int
+	Positions int
+	Counts    []int
+	MaxValue  int
+	Seconds   float64
+	PeakBytes int64
+	Method    string
+	List      []games.Pos
+	listValue int
+}
+
+// label names entry v the way the kind reads it.
+func (r *solveReport) label(v int) string {
+	switch r.Kind {
+	case "outcomes":
+		return []string{"P", "N"}[v]
+	case "remoteness":
+		return strconv.Itoa(v)
+	}
+	return strconv.Itoa(v)
+}
+
+func (r *solveReport) boundText() string {
+	same := true
+	for _, m := range r.Max {
+		same = same && m == r.Max[0]
+	}
+	if same && len(r.Max) > 0 {
+		return fmt.Sprintf("heaps 0..%d", r.Max[0])
+	}
+	parts := make([]string, len(r.Max))
+	for i, m := range r.Max {
+		parts[i] = "0.." + strconv.Itoa(m)
+	}
+	return "heaps " + strings.Join(parts, " x ")
+}
+
+func (r *solveReport) writeText(w io.Writer) {
+	fmt.Fprintf(w, "%s %s, %s\n", r.Game, r.Kind, r.boundText())
+	fmt.Fprintf(w, "positions:   %d\n", r.Positions)
+	head := map[string]string{"values": "value", "outcomes": "outcome", "remoteness": "remoteness"}[r.Kind]
+	fmt.Fprintf(w, "%-12s %12s %8s\n", head, "count", "share")
+	for v, c := range r.Counts {
+		if c == 0 && r.Kind != "outcomes" {
+			continue
+		}
+		name := r.label(v)
+		switch {
+		case r.Kind == "values" && v == 0:
+			name = "0 (P)"
+		case r.Kind == "remoteness" && v%2 == 0:
+			name += " (P)"
+		case r.Kind == "remoteness":
+			name += " (N)"
+		}
+		fmt.Fprintf(w, "%-12s %12d %7.3f%%\n", name, c, 100*float64(c)/float64(max(r.Positions, 1)))
+	}
+	if r.Kind == "remoteness" {
+		p := 0
+		for v := 0; v < len(r.Counts); v += 2 {
+			p += r.Counts[v]
+		}
+		fmt.Fprintf(w, "%-12s %12d %7.3f%%\n", "all P", p, 100*float64(p)/float64(max(r.Positions, 1)))
+	}
+	if r.Kind != "outcomes" {
+		fmt.Fprintf(w, "largest:     %d\n", r.MaxValue)
+	}
+	fmt.Fprintf(w, "elapsed:     %s (solver: %s)\n", seconds(r.Seconds), r.Method)
+	fmt.Fprintf(w, "peak memory: %s\n", bytesText(r.PeakBytes))
+	if r.listValue >= 0 {
+		fmt.Fprintf(w, "positions with %s %s (%d shown):\n", head, r.label(r.listValue), len(r.List))
+		for _, p := range r.List {
+			fmt.Fprintf(w, "  %s\n", p)
+		}
+	}
+}
+
+// writeJSON writes the report by hand so that counts keep numeric order
+// ("2" before "10"), which encoding/json's sorted map keys would not.
+func (r *solveReport) writeJSON(w io.Writer) {
+	fmt.Fprintf(w, "{\"game\":%s,\"kind\":%q,\"max\":%s,\"positions\":%d,\"counts\":{",
+		strconv.Quote(r.Game), r.Kind, intsJSON(r.Max), r.Positions)
+	first := true
+	for v, c := range r.Counts {
+		if c == 0 && r.Kind != "outcomes" {
+			continue
+		}
+		if !first {
+			w.Write([]byte(","))
+		}
+		first = false
+		fmt.Fprintf(w, "%q:%d", r.label(v), c)
+	}
+	fmt.Fprintf(w, "},\"max_value\":%d,\"seconds\":%.6f,\"peak_bytes\":%d,\"method\":%q",
+		r.MaxValue, r.Seconds, r.PeakBytes, r.Method)
+	if r.listValue >= 0 {
+		fmt.Fprintf(w, ",\"list\":[")
+		for i, p := range r.List {
+			if i > 0 {
+				w.Write([]byte(","))
+			}
+			w.Write([]byte(intsJSON(p)))
+		}
+		w.Write([]byte("]"))
+	}
+	w.Write([]byte("}\n"))
+}
+
+func intsJSON(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+func seconds(s float64) string {
+	if s < 1 {
+		return fmt.Sprintf("%.1f ms", s*1000)
+	}
+	return fmt.Sprintf("%.2f s", s)
+}
+
+func bytesText(b int64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.2f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	default:
+		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
+	}
+}
+
+// peakBytes is the process's peak resident memory (VmHWM on Linux), or
+// what the Go runtime obtained from the system where /proc is missing.
+func peakBytes() int64 {
+	if data, err := os.ReadFile("/proc/self/status"); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+				f := strings.Fields(rest)
+				if len(f) == 2 && f[1] == "kB" {
+					if kb, err := strconv.ParseInt(f[0], 10, 64); err == nil {
+						return kb * 1024
+					}
+				}
+			}
+		}
+	}
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.Sys)
+}
+
+// stderrReporter shows progress of long solves on stderr: one line redrawn
+// in place on a terminal, otherwise a line every few seconds (logs stay
+// readable).
+type stderrReporter struct {
+	w    io.Writer
+	tty  bool
+	last time.Time
+}
+
+func newStderrReporter(w io.Writer) *stderrReporter {
+	r := &stderrReporter{w: w}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			r.tty = true
+		}
+	}
+	return r
+}
+
+func (r *stderrReporter) Report(s progress.Status) {
+	if !r.tty {
+		if time.Since(r.last) < 5*time.Second {
+			return
+		}
+		r.last = time.Now()
+		fmt.Fprintln(r.w, statusText(s))
+		return
+	}
+	fmt.Fprintf(r.w, "\r%s\x1b[K", statusText(s))
+}
+
+func (r *stderrReporter) Finish(s progress.Status) {
+	if r.tty {
+		fmt.Fprint(r.w, "\r\x1b[K")
+	}
+	if s.Err != nil && errors.Is(s.Err, progress.ErrCancelled) {
+		fmt.Fprintf(r.w, "%s: cancelled at %s\n", s.Label, statusText(s))
+	}
+}
+
+func statusText(s progress.Status) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s", s.Label, count(s.Done))
+	if s.Total > 0 {
+		fmt.Fprintf(&b, " of %s positions (%.0f%%)", count(s.Total), 100*float64(s.Done)/float64(s.Total))
+	} else {
+		b.WriteString(" positions")
+	}
+	if r := s.Rate(); r > 0 {
+		fmt.Fprintf(&b, ", %s/s", count(int64(r)))
+	}
+	if eta := s.ETA(); eta > 0 {
+		fmt.Fprintf(&b, ", ETA %s", eta.Round(time.Second))
+	}
+	return b.String()
+}
+
+// count writes large numbers as the papers' tables do: 85.8M, 3.0M, 4096.
+func count(n int64) string {
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.1fG", float64(n)/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 1e4:
+		return fmt.Sprintf("%.1fk", float64(n)/1e3)
+	}
+	return strconv.FormatInt(n, 10)
+}

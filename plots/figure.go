@@ -12,6 +12,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 	xfont "golang.org/x/image/font"
 	"gonum.org/v1/plot"
+
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
@@ -19,6 +20,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
+	"grundy/stdlib/games"
 )
 
 // dpi is the PNG resolution: sizes are given in PNG pixels, and vector
@@ -46,6 +48,7 @@ type config struct {
 	pColor   color.Color
 	labels   int // 0 auto, 1 always, -1 never
 	embedTTF bool
+	path     []games.Pos
 }
 
 // Title replaces the figure's title ("" removes it).

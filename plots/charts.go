@@ -1,0 +1,451 @@
+package plots
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"grundy/stdlib/games"
+	"grundy/stdlib/solve"
+)
+
+// Colours of P and N points in charts (heatmaps use the P colour and a
+// light N; points need two strong colours).
+var (
+	pointP = rgb(0x1f4e99)
+	pointN = rgb(0xe6550d)
+	pathC  = rgb(0xc2185b)
+)
+
+func pointColors(cfg *config) (p, n color.Color) {
+	p, n = color.Color(pointP), color.Color(pointN)
+	if cfg.pColor != nil {
+		p = cfg.pColor
+	}
+	if len(cfg.palette) > 0 {
+		n = cfg.palette[0]
+	}
+	return p, n
+}
+
+// Line draws a table along one free letter, e.g. Line(t, "3 a 5"): one
+// point per position, P-positions and N-positions in two colours and
+// shapes, joined in order. It draws values or remoteness, whatever the
+// table holds.
+func Line(t *solve.Table, spec string, opts ...Option) (*Figure, error) {
+	if t == nil {
+		return nil, errors.New("plots: no table to draw (nil)")
+	}
+	vals, err := t.Line(spec)
+	if err != nil {
+		return nil, err
+	}
+	return LineOf(t.GameName(), spec, t.Kind(), vals, opts...)
+}
+
+// LineOf draws entries along one free letter from plain data: vals[i] is
+// the entry where the pattern's letter is i.
+func LineOf(game, spec string, kind solve.Kind, vals []int, opts ...Option) (*Figure, error) {
+	letters := freeLetters(spec)
+	switch {
+	case len(letters) == 0:
+		return nil, fmt.Errorf("plots: line %q has no free letter; write one, e.g. \"3 a 5\"", spec)
+	case len(letters) > 1:
+		return nil, fmt.Errorf("plots: line %q has %d free letters (%s); a line has one (draw two with Heatmap)", spec, len(letters), strings.Join(letters, ", "))
+	case len(vals) == 0:
+		return nil, fmt.Errorf("plots: line %q is empty; give the table a bound of at least 0", spec)
+	}
+	isP := func(v int) bool { return v == 0 || kind == solve.KindRemoteness && v%2 == 0 }
+	cfg := newConfig(opts)
+	what := map[solve.Kind]string{solve.KindValues: "Grundy value", solve.KindOutcomes: "outcome (0 = P)", solve.KindRemoteness: "remoteness"}[kind]
+	title := cfg.titleOr(fmt.Sprintf("%s: %s along %s", nameOr(game), strings.SplitN(what, " (", 2)[0], patternText(spec)))
+	var ps, ns []xy
+	maxV, nP := 0, 0
+	for i, v := range vals {
+		if v < 0 {
+			return nil, fmt.Errorf("plots: line %q has a negative entry %d at %s=%d", spec, v, letters[0], i)
+		}
+		maxV = max(maxV, v)
+		if isP(v) {
+			ps = append(ps, xy{float64(i), float64(v)})
+			nP++
+		} else {
+			ns = append(ns, xy{float64(i), float64(v)})
+		}
+	}
+	pc, nc := pointColors(&cfg)
+	all := make([]xy, len(vals))
+	for i, v := range vals {
+		all[i] = xy{float64(i), float64(v)}
+	}
+	desc := fmt.Sprintf("%s of %s along %s for %s=0..%d: max %d, %d P-positions", what, nameOr(game), patternText(spec), letters[0], len(vals)-1, maxV, nP)
+	width, height := sizeOr(&cfg, max(480, min(900, 120+len(vals)*24)), 360)
+	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
+	labelled := len(vals) <= 40
+	fig.paint = func(c draw.Canvas) {
+		c = titled(c, title)
+		p := newPlot("")
+		p.X.Label.Text, p.Y.Label.Text = letters[0], what
+		p.Add(&polyline{pts: all, style: draw.LineStyle{Color: color.Gray{Y: 170}, Width: 1}})
+		p.Add(&points{pts: ns, col: nc, shape: shapeSquare, radius: 3.5})
+		p.Add(&points{pts: ps, col: pc, shape: shapeCircle, radius: 4})
+		if labelled {
+			p.Add(&pointLabels{pts: all})
+		}
+		p.X.Min, p.X.Max = -0.5, float64(len(vals))-0.5
+		p.Y.Min, p.Y.Max = 0, float64(maxV)+0.5+float64(maxV)/12
+		area := draw.Crop(c, 6, -12, 4, 0)
+		dc := p.DataCanvas(area)
+		p.X.Tick.Marker = intTicks(len(vals), max(2, int((dc.Max.X-dc.Min.X)/26)))
+		p.Y.Tick.Marker = intTicks(maxV+1, max(2, int((dc.Max.Y-dc.Min.Y)/22)))
+		p.Legend.Top, p.Legend.Left = true, true
+		p.Legend.Add("P", &points{col: pc, shape: shapeCircle, radius: 4})
+		p.Legend.Add("N", &points{col: nc, shape: shapeSquare, radius: 3.5})
+		p.Legend.XOffs, p.Legend.YOffs = 6, -4
+		p.Draw(area)
+	}
+	return fig, nil
+}
+
+// freeLetters lists the distinct letters of a pattern in order.
+func freeLetters(spec string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range strings.FieldsFunc(spec, func(r rune) bool { return r == ' ' || r == ',' || r == '(' || r == ')' || r == '\t' }) {
+		if _, err := strconv.Atoi(f); err == nil || seen[f] {
+			continue
+		}
+		seen[f] = true
+		out = append(out, f)
+	}
+	return out
+}
+
+// Path marks a play-out over a remoteness scatter: the positions in order,
+// each drawn at its total and its entry in the table.
+func Path(path ...games.Pos) Option {
+	return func(c *config) { c.path = append([]games.Pos(nil), path...) }
+}
+
+// Scatter plots every position of a table by its total number of stones
+// against its entry (remoteness, or value), one mark per distinct pair
+// sized by how many positions share it, P and N in two colours. With the
+// Path option it draws a play-out over the cloud, e.g. the M-rule from
+// (3,5,5) in Exact Slow NIM(3,2).
+func Scatter(t *solve.Table, opts ...Option) (*Figure, error) {
+	if t == nil {
+		return nil, errors.New("plots: no table to draw (nil)")
+	}
+	if t.Len() == 0 {
+		return nil, fmt.Errorf("plots: table of %s is empty", t.GameName())
+	}
+	cfg := newConfig(opts)
+	counts := map[[2]int]int{}
+	bound := t.Max()
+	pos := make([]int, len(bound))
+	for {
+		total := 0
+		for _, x := range pos {
+			total += x
+		}
+		counts[[2]int{total, t.At(pos...)}]++
+		i := len(pos) - 1
+		for i >= 0 && pos[i] == bound[i] {
+			pos[i] = 0
+			i--
+		}
+		if i < 0 {
+			break
+		}
+		pos[i]++
+	}
+	var path []xy
+	var pathText []string
+	for _, p := range cfg.path {
+		v, err := t.Value(p)
+		if err != nil {
+			return nil, fmt.Errorf("plots: path: %w", err)
+		}
+		path = append(path, xy{float64(p.Total()), float64(v)})
+		pathText = append(pathText, p.String())
+	}
+	return scatterOf(t.GameName(), boundText(bound), t.Kind(), counts, path, pathText, &cfg)
+}
+
+func boundText(b []int) string {
+	same := true
+	for _, x := range b {
+		same = same && x == b[0]
+	}
+	if same && len(b) > 0 {
+		return fmt.Sprintf("heaps 0..%d", b[0])
+	}
+	parts := make([]string, len(b))
+	for i, x := range b {
+		parts[i] = strconv.Itoa(x)
+	}
+	return "heaps up to (" + strings.Join(parts, ", ") + ")"
+}
+
+// scatterOf draws counts[(total, entry)] positions; path is drawn over it.
+func scatterOf(game, bound string, kind solve.Kind, counts map[[2]int]int, path []xy, pathText []string, cfg *config) (*Figure, error) {
+	if len(counts) == 0 {
+		return nil, fmt.Errorf("plots: no positions to draw for %s", nameOr(game))
+	}
+	keys := make([][2]int, 0, len(counts))
+	maxC, maxT, maxV, n := 0, 0, 0, 0
+	for k, c := range counts {
+		keys = append(keys, k)
+		maxC = max(maxC, c)
+		maxT, maxV = max(maxT, k[0]), max(maxV, k[1])
+		n += c
+		if k[1] < 0 {
+			return nil, fmt.Errorf("plots: negative entry %d in the table", k[1])
+		}
+	}
+	// Sorted so the SVG comes out in the same order every time.
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i][0] != keys[j][0] {
+			return keys[i][0] < keys[j][0]
+		}
+		return keys[i][1] < keys[j][1]
+	})
+	isP := func(v int) bool { return v == 0 || kind == solve.KindRemoteness && v%2 == 0 }
+	pc, nc := pointColors(cfg)
+	radius := func(c int) vg.Length { return 1.8 + 6*vg.Length(math.Sqrt(float64(c)/float64(maxC))) }
+	var ps, ns []xy
+	var pr, nr []vg.Length
+	for _, k := range keys {
+		pt := xy{float64(k[0]), float64(k[1])}
+		if isP(k[1]) {
+			ps, pr = append(ps, pt), append(pr, radius(counts[k]))
+		} else {
+			ns, nr = append(ns, pt), append(nr, radius(counts[k]))
+		}
+	}
+	what := map[solve.Kind]string{solve.KindValues: "Grundy value", solve.KindOutcomes: "outcome (0 = P)", solve.KindRemoteness: "remoteness"}[kind]
+	title := cfg.titleOr(fmt.Sprintf("%s: %s against total stones (%s)", nameOr(game), strings.SplitN(what, " (", 2)[0], bound))
+	desc := fmt.Sprintf("scatter of %s against total stones for %d positions of %s (%s): %d distinct pairs, at most %d positions on one",
+		what, n, nameOr(game), bound, len(keys), maxC)
+	if len(path) > 0 {
+		desc += fmt.Sprintf("; path of %d positions from %s", len(path), pathText[0])
+	}
+	width, height := sizeOr(cfg, 640, 460)
+	labelCounts := len(keys) <= 80
+	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
+	fig.paint = func(c draw.Canvas) {
+		c = titled(c, title)
+		p := newPlot("")
+		p.X.Label.Text, p.Y.Label.Text = "total stones", what
+		p.Add(&points{pts: ns, col: withAlpha(nc, 200), shape: shapeCircle, radii: nr})
+		p.Add(&points{pts: ps, col: withAlpha(pc, 200), shape: shapeCircle, radii: pr})
+		if labelCounts {
+			var all []xy
+			var labels []string
+			var dxs []vg.Length
+			for _, k := range keys {
+				all = append(all, xy{float64(k[0]), float64(k[1])})
+				labels = append(labels, strconv.Itoa(counts[k]))
+				dxs = append(dxs, radius(counts[k])+1.5)
+			}
+			p.Add(&pointLabels{pts: all, labels: labels, dx: 1, dxs: dxs, size: 6.5, col: color.Gray{Y: 90}})
+		}
+		if len(path) > 0 {
+			p.Add(&polyline{pts: path, style: draw.LineStyle{Color: pathC, Width: 2}})
+			p.Add(&points{pts: path, col: pathC, shape: shapeRing, radius: 4.5})
+			p.Add(&pointLabels{pts: path[:1], labels: pathText[:1], dx: 0, dy: 12, size: 9, col: pathC})
+		}
+		p.X.Min, p.X.Max = -0.5, float64(maxT)+0.5
+		p.Y.Min, p.Y.Max = -0.5, float64(maxV)+0.5+float64(maxV)/10
+		area := draw.Crop(c, 6, -12, 4, 0)
+		dc := p.DataCanvas(area)
+		p.X.Tick.Marker = intTicks(maxT+1, max(2, int((dc.Max.X-dc.Min.X)/28)))
+		p.Y.Tick.Marker = intTicks(maxV+1, max(2, int((dc.Max.Y-dc.Min.Y)/22)))
+		p.Legend.Top, p.Legend.Left = true, true
+		p.Legend.XOffs, p.Legend.YOffs = 6, -4
+		p.Legend.Add(fmt.Sprintf("P (mark area ~ count, max %d)", maxC), &points{col: pc, shape: shapeCircle, radius: 4})
+		p.Legend.Add("N", &points{col: nc, shape: shapeCircle, radius: 4})
+		if len(path) > 0 {
+			p.Legend.Add("play-out from "+pathText[0], &points{col: pathC, shape: shapeRing, radius: 4})
+		}
+		p.Draw(area)
+	}
+	return fig, nil
+}
+
+// Histogram draws how many positions of a table have each entry: one bar
+// per value (or remoteness), the count printed on it while there is room;
+// P bars in the P colour.
+func Histogram(t *solve.Table, opts ...Option) (*Figure, error) {
+	if t == nil {
+		return nil, errors.New("plots: no table to draw (nil)")
+	}
+	return HistogramOf(t.GameName()+", "+boundText(t.Max()), t.Kind(), t.Counts(), opts...)
+}
+
+// HistogramOf draws counts[v] = number of positions with entry v.
+func HistogramOf(game string, kind solve.Kind, counts []int, opts ...Option) (*Figure, error) {
+	total := 0
+	for v, c := range counts {
+		if c < 0 {
+			return nil, fmt.Errorf("plots: negative count %d for entry %d", c, v)
+		}
+		total += c
+	}
+	if total == 0 {
+		return nil, fmt.Errorf("plots: the table of %s is empty; nothing to count", nameOr(game))
+	}
+	cfg := newConfig(opts)
+	maxV := len(counts) - 1
+	var sc scale
+	var names func(int) string = strconv.Itoa
+	switch kind {
+	case solve.KindRemoteness:
+		sc = remotenessScale(&cfg, maxV)
+	case solve.KindOutcomes:
+		sc = outcomeScale(&cfg)
+		names = func(v int) string { return [...]string{"P", "N"}[min(v, 1)] }
+	default:
+		sc = valueScale(&cfg, maxV)
+	}
+	what := map[solve.Kind]string{solve.KindValues: "Grundy value", solve.KindOutcomes: "outcome", solve.KindRemoteness: "remoteness"}[kind]
+	title := cfg.titleOr(fmt.Sprintf("%s: positions per %s", nameOr(game), what))
+	maxC := 0
+	for _, c := range counts {
+		maxC = max(maxC, c)
+	}
+	desc := fmt.Sprintf("histogram of %s over %d positions of %s: %d P-positions (%d at entry 0), largest bar %d", what, total, nameOr(game), countP(kind, counts), counts[0], maxC)
+	width, height := sizeOr(&cfg, max(480, min(960, 120+len(counts)*26)), 380)
+	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
+	fig.paint = func(c draw.Canvas) {
+		c = titled(c, title)
+		p := newPlot("")
+		p.X.Label.Text, p.Y.Label.Text = what, "positions"
+		b := &bars{counts: counts, color: sc.color}
+		p.Add(b)
+		p.X.Min, p.X.Max = -0.6, float64(maxV)+0.6
+		p.Y.Min, p.Y.Max = 0, float64(maxC)*1.1
+		area := draw.Crop(c, 6, -12, 4, 0)
+		dc := p.DataCanvas(area)
+		b.labels = (dc.Max.X-dc.Min.X)/vg.Length(len(counts)) >= 20
+		step := niceStep(len(counts), max(2, int((dc.Max.X-dc.Min.X)/28)))
+		p.X.Tick.Marker = plot.TickerFunc(func(_, _ float64) []plot.Tick {
+			var ts []plot.Tick
+			for v := 0; v <= maxV; v++ {
+				if v%step == 0 {
+					ts = append(ts, plot.Tick{Value: float64(v), Label: names(v)})
+				}
+			}
+			return ts
+		})
+		p.Y.Tick.Marker = countTicks{}
+		p.Draw(area)
+	}
+	return fig, nil
+}
+
+func countP(kind solve.Kind, counts []int) int {
+	if kind != solve.KindRemoteness {
+		return counts[0]
+	}
+	n := 0
+	for v := 0; v < len(counts); v += 2 {
+		n += counts[v]
+	}
+	return n
+}
+
+// PCounts draws the number of P-positions as the bound grows: counts[i]
+// P-positions among the positions with heaps 0..bounds[i].
+func PCounts(game string, bounds, counts []int, opts ...Option) (*Figure, error) {
+	switch {
+	case len(bounds) == 0:
+		return nil, fmt.Errorf("plots: no bounds given for %s; pass the bounds and their P-position counts", nameOr(game))
+	case len(bounds) != len(counts):
+		return nil, fmt.Errorf("plots: %d bounds but %d counts", len(bounds), len(counts))
+	}
+	cfg := newConfig(opts)
+	pts := make([]xy, len(bounds))
+	maxB, maxC := 0, 0
+	for i := range bounds {
+		if bounds[i] < 0 || counts[i] < 0 {
+			return nil, fmt.Errorf("plots: negative bound or count at %d: (%d, %d)", i, bounds[i], counts[i])
+		}
+		pts[i] = xy{float64(bounds[i]), float64(counts[i])}
+		maxB, maxC = max(maxB, bounds[i]), max(maxC, counts[i])
+	}
+	sort.Slice(pts, func(i, j int) bool { return pts[i].x < pts[j].x })
+	pc, _ := pointColors(&cfg)
+	title := cfg.titleOr(fmt.Sprintf("%s: P-positions as the bound grows", nameOr(game)))
+	desc := fmt.Sprintf("P-position counts of %s for %d bounds up to %d: %d at the largest", nameOr(game), len(bounds), maxB, int(pts[len(pts)-1].y))
+	width, height := sizeOr(&cfg, 560, 380)
+	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
+	fig.paint = func(c draw.Canvas) {
+		c = titled(c, title)
+		p := newPlot("")
+		p.X.Label.Text, p.Y.Label.Text = "bound (heaps 0..bound)", "P-positions"
+		p.Add(&polyline{pts: pts, style: draw.LineStyle{Color: pc, Width: 1.5}})
+		p.Add(&points{pts: pts, col: pc, shape: shapeCircle, radius: 3.5})
+		if len(pts) <= 24 {
+			labels := make([]string, len(pts))
+			for i, q := range pts {
+				labels[i] = strconv.Itoa(int(q.y))
+			}
+			p.Add(&pointLabels{pts: pts, labels: labels, dy: 10, size: 8})
+		}
+		p.X.Min, p.X.Max = float64(pts[0].x)-0.5, float64(maxB)+0.5
+		p.Y.Min, p.Y.Max = 0, float64(maxC)*1.12+1
+		area := draw.Crop(c, 6, -12, 4, 0)
+		dc := p.DataCanvas(area)
+		p.X.Tick.Marker = intTicks(maxB+1, max(2, int((dc.Max.X-dc.Min.X)/28)))
+		p.Y.Tick.Marker = countTicks{}
+		p.Draw(area)
+	}
+	return fig, nil
+}
+
+func nameOr(game string) string {
+	if game == "" {
+		return "game"
+	}
+	return game
+}
+
+func sizeOr(cfg *config, w, h int) (int, int) {
+	if cfg.width > 0 {
+		w = cfg.width
+	}
+	if cfg.height > 0 {
+		h = cfg.height
+	}
+	return w, h
+}
+
+func withAlpha(c color.Color, a uint8) color.Color {
+	x := toRGBA(c)
+	f := func(v uint8) uint8 { return uint8(int(v) * int(a) / 255) }
+	return color.RGBA{R: f(x.R), G: f(x.G), B: f(x.B), A: a}
+}
+
+// countTicks labels a count axis with round integers only.
+type countTicks struct{}
+
+func (countTicks) Ticks(lo, hi float64) []plot.Tick {
+	n := int(math.Ceil(hi))
+	step := niceStep(n+1, 6)
+	var ts []plot.Tick
+	for v := 0; float64(v) <= hi; v += step {
+		if float64(v) >= lo {
+			ts = append(ts, plot.Tick{Value: float64(v), Label: strconv.Itoa(v)})
+		}
+	}
+	return ts
+}

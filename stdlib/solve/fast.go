@@ -1,24 +1,81 @@
 package solve
 
 import (
+	"errors"
+
 	"grundy/stdlib/games"
 	"grundy/stdlib/progress"
 )
 
 // pick chooses the fastest solver that applies to the game and kind.
 func pick(g games.Game, kind Kind) string {
+	switch g := g.(type) {
+	case *games.SetGame:
+		switch g.Rule {
+		case games.RuleSubset, games.RuleExact:
+			return "box"
+		default:
+			return "slow"
+		}
+	}
 	return "plain"
+}
+
+// valueWords is the first bitset width (in 64-bit words) the box solver
+// tries: values never exceed the total number of tokens, so small tables
+// start narrow; wider values make it retry.
+func valueWords(t *Table) int {
+	total := 0
+	for _, m := range t.max {
+		total += m
+	}
+	return min((total+64)/64, 2)
 }
 
 // workBytes estimates the memory a solver needs beside the table itself.
 func workBytes(g games.Game, kind Kind, t *Table, method string) int64 {
-	if method == "plain" && !monotone(g) {
-		// The memo holds every reachable position as a map entry.
-		return int64(t.size) * 64
+	switch method {
+	case "plain":
+		if !monotone(g) {
+			// The memo holds every reachable position as a map entry.
+			return int64(t.size) * 64
+		}
+	case "box":
+		b := newBoxPlan(t, g.(*games.SetGame))
+		switch kind {
+		case KindValues:
+			return b.ringSlots() * int64(b.L) * 8 * int64(valueWords(t))
+		case KindRemoteness:
+			return b.ringSlots() * int64(b.L) * 4
+		default:
+			return b.ringSlots() * int64((b.L+63)/64) * 8
+		}
 	}
 	return 0
 }
 
 func solveFast(t *Table, method string, task *progress.Task) error {
+	switch method {
+	case "box":
+		g := t.game.(*games.SetGame)
+		switch t.kind {
+		case KindValues:
+			total := 0
+			for _, m := range t.max {
+				total += m
+			}
+			for W := valueWords(t); ; W *= 2 {
+				err := boxValues(t, g, task, W)
+				var ew errWidth
+				if !errors.As(err, &ew) || 64*W > total+1 {
+					return err
+				}
+			}
+		case KindOutcomes:
+			return boxOutcomes(t, g, task)
+		case KindRemoteness:
+			return boxRemoteness(t, g, task)
+		}
+	}
 	return solvePlain(t, task)
 }

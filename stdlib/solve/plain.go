@@ -255,3 +255,7 @@ func WinningMoves(g games.Game, p games.Pos) ([]games.Pos, error) {
 	}
 	return out, nil
 }
+
+func errTooRemote(t *Table, idx int) error {
+	return fmt.Errorf("%s: remoteness at %v exceeds the table's limit %d", t.name, t.pos(idx), maxEntry)
+}

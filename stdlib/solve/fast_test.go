@@ -1,0 +1,72 @@
+package solve
+
+import (
+	"fmt"
+	"testing"
+
+	"grundy/stdlib/games"
+)
+
+// smallFamilies is one small bound for every game family; each fast path
+// must agree with the plain solver on all of them.
+var smallFamilies = []struct {
+	g   games.Game
+	max []int
+}{
+	{games.Nim(3), []int{5}},
+	{games.Nim(1), []int{70}},
+	{games.Moore(4, 2), []int{4}},
+	{games.CN(6, 2), []int{3}},
+	{games.CN(5, 3), []int{4}},
+	{games.CN(4, 4), []int{4}},
+	{games.PN(5, 2), []int{4}},
+	{games.NN(5, 3), []int{4}},
+	{games.NN(6, 4, 3), []int{3}},
+	{games.Proper(3), []int{6}},
+	{games.ExactNim(3, 2), []int{6}},
+	{games.ExactNim(4, 3), []int{4}},
+	{games.SlowMoore(4, 2), []int{5}},
+	{games.SlowExact(3, 2), []int{7}},
+	{games.SlowExact(4, 3), []int{5}},
+	{games.SetNim(4, []int{1, 2}, []int{2, 3}, []int{4}), []int{4}},
+	{games.SetNim(3, []int{1, 3}), []int{5}}, // heap 2 never moves
+	{games.NewSetNim("", 3, games.RuleSlow, []int{1, 2}, []int{2, 3}), []int{5}},
+	{games.CN(3, 2), []int{2, 7, 4}},
+	{games.Moore(2, 1), []int{100, 3}},
+	{games.Nim(2), []int{150}},
+	{games.CN(3, 2), []int{3, 2, 130}},
+	{games.ExactNim(2, 2), []int{3, 100}},
+	{games.Wythoff(), []int{9}},
+	{games.Sum(games.CN(3, 2), games.Nim(1)), []int{3}},
+	{games.SelectiveCompound(games.Nim(1), games.Proper(2)), []int{3}},
+	{games.ConjunctiveCompound(games.Nim(2), games.SlowExact(2, 1)), []int{3}},
+}
+
+func TestFastEqualsPlain(t *testing.T) {
+	for _, w := range []int{1, 2, 3} {
+		Workers = w
+		for _, c := range smallFamilies {
+			for _, k := range []Kind{KindValues, KindOutcomes, KindRemoteness} {
+				name := fmt.Sprintf("%s/%s/max%v/workers%d", c.g.Name(), k, c.max, w)
+				ref, err := Plain(c.g, k, c.max...)
+				if err != nil {
+					t.Fatalf("%s: plain: %v", name, err)
+				}
+				b, err := bounds(c.g, k, c.max)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := run(c.g, k, b, "")
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				for i := 0; i < ref.Len(); i++ {
+					if got.get(i) != ref.get(i) {
+						t.Fatalf("%s (%s): at %v fast %d, plain %d", name, got.Method(), ref.pos(i), got.get(i), ref.get(i))
+					}
+				}
+			}
+		}
+	}
+	Workers = 0
+}

@@ -9,7 +9,7 @@ import (
 // Seed 002, Proposition 2: slow Moore Nim values for n=k=2 and n=3, k=2 by
 // sorted parity vectors.
 func TestSeed002Prop2(t *testing.T) {
-	for _, c := range []struct{ n, k, max int }{{2, 2, bound(30, 80)}, {3, 2, bound(16, 30)}} {
+	for _, c := range []struct{ n, k, max int }{{2, 2, bound(80, 200)}, {3, 2, bound(30, 50)}} {
 		spec := name("SlowMoore(%d,%d)", c.n, c.k)
 		tb := table(t, solve.KindValues, spec, c.max)
 		checked := 0
@@ -31,10 +31,10 @@ func TestSeed002Prop2(t *testing.T) {
 // n = k+3 <= 6, by sorted parity vectors.
 func TestSeed002Prop3(t *testing.T) {
 	for _, c := range []struct{ n, k, max int }{
-		{1, 1, 30}, {2, 2, 20}, {3, 3, 12}, {4, 4, 7},
-		{2, 1, 20}, {3, 2, 12}, {4, 3, 7}, {5, 4, bound(4, 6)},
-		{4, 2, 7}, {5, 3, bound(4, 6)}, {6, 4, bound(3, 4)},
-		{5, 2, bound(5, 7)}, {6, 3, bound(4, 5)},
+		{1, 1, 100}, {2, 2, 40}, {3, 3, 16}, {4, 4, bound(8, 12)},
+		{2, 1, 40}, {3, 2, 16}, {4, 3, bound(8, 12)}, {5, 4, bound(6, 8)},
+		{4, 2, bound(8, 12)}, {5, 3, bound(6, 8)}, {6, 4, bound(4, 5)},
+		{5, 2, bound(7, 9)}, {6, 3, bound(5, 6)},
 	} {
 		spec := name("SlowMoore(%d,%d)", c.n, c.k)
 		agree(t, table(t, solve.KindOutcomes, spec, c.max), spec+" Proposition 3", nil, func(p []int) bool {
@@ -81,7 +81,7 @@ func TestSeed002Prop3AsPrintedFailsForK1(t *testing.T) {
 // Seed 002, Proposition 4, corrected: slow exact Nim n=3, k=2 values with
 // C = C0 u C1, D = D0 u D1 and D0, D1 over a <= b.
 func TestSeed002Prop4Corrected(t *testing.T) {
-	N := bound(40, 90)
+	N := bound(90, 200)
 	tb := table(t, solve.KindValues, "SlowExact(3,2)", N)
 	checked := 0
 	forBox(tb, func(p []int) {

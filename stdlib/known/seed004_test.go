@@ -9,7 +9,7 @@ import (
 // Seed 004: in Exact Slow NIM(k+1,k) every M-move lowers Smith's
 // remoteness by exactly one, so M = R, and x is P iff R is even.
 func TestSeed004MRule(t *testing.T) {
-	for _, c := range []struct{ k, max int }{{2, bound(30, 60)}, {3, bound(12, 20)}, {4, bound(6, 10)}} {
+	for _, c := range []struct{ k, max int }{{2, bound(60, 100)}, {3, bound(20, 30)}, {4, bound(10, 14)}} {
 		spec := name("SlowExact(%d,%d)", c.k+1, c.k)
 		t.Run(name("%s heaps<=%d", spec, c.max), func(t *testing.T) {
 			rt := table(t, solve.KindRemoteness, spec, c.max)
@@ -52,7 +52,7 @@ func TestSeed004MRule(t *testing.T) {
 // Seed 004's simple properties of NIM(n,k): every even position is P; every
 // position with exactly k odd heaps is N.
 func TestSeed004EvenAndKOdd(t *testing.T) {
-	for _, c := range []struct{ n, k, max int }{{3, 2, 20}, {4, 2, 10}, {4, 3, 10}, {5, 2, bound(5, 8)}, {5, 3, bound(5, 8)}} {
+	for _, c := range []struct{ n, k, max int }{{3, 2, 30}, {4, 2, bound(12, 20)}, {4, 3, bound(12, 20)}, {5, 2, bound(8, 10)}, {5, 3, bound(8, 10)}} {
 		spec := name("SlowExact(%d,%d)", c.n, c.k)
 		tb := table(t, solve.KindOutcomes, spec, c.max)
 		forBox(tb, func(p []int) {

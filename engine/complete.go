@@ -250,10 +250,13 @@ func methodSignature(recv reflect.Type, m reflect.Method) string {
 // classifySymbol reads a yaegi symbol table entry: functions are func
 // values, types are typed nil pointers, variables are pointers to the
 // variable, untyped constants are go/constant values, typed constants are
-// plain values.
+// plain values; a missing value is a function the interpreter compiles
+// from source.
 func classifySymbol(v reflect.Value) (kind string, typ reflect.Type) {
 	if !v.IsValid() {
-		return "", nil
+		// The session lists the functions of packages it interprets from
+		// source (generic ones such as slices) without values.
+		return "func", nil
 	}
 	switch {
 	case v.Kind() == reflect.Func:

@@ -1,0 +1,493 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// Running a notebook headless: `grundy run X.ipynb [--out OUT.ipynb]` reads
+// an nbformat 4 notebook, runs its code cells in order in one session, and
+// writes the outputs into a valid nbformat 4.5 notebook, so a collaborator
+// reproduces a notebook's results with one command.
+
+// newNotebookSession starts the session a notebook runs in; tests replace it.
+var newNotebookSession = New
+
+// KernelspecMetadata and LanguageInfo are what a notebook run by grundy
+// records in its metadata; they match the installed kernelspec and the
+// kernel's kernel_info reply, so Jupyter reopens the notebook with grundy.
+func KernelspecMetadata() map[string]any {
+	return map[string]any{"name": "grundy", "display_name": "Go (grundy)", "language": "go"}
+}
+
+// LanguageInfo is the notebook's metadata.language_info.
+func LanguageInfo() map[string]any {
+	return map[string]any{
+		"name":               "go",
+		"version":            strings.TrimPrefix(runtime.Version(), "go"),
+		"mimetype":           "text/x-go",
+		"file_extension":     ".go",
+		"pygments_lexer":     "go",
+		"codemirror_mode":    "go",
+		"nbconvert_exporter": "script",
+	}
+}
+
+// DefaultNotebookOut is where RunNotebook writes when no output path is
+// given: beside the notebook, so the user's file is never overwritten
+// unless they ask for it.
+func DefaultNotebookOut(path string) string {
+	return strings.TrimSuffix(path, filepath.Ext(path)) + ".out.ipynb"
+}
+
+// RunNotebook runs the notebook at path and writes it, with outputs, to
+// outPath (DefaultNotebookOut(path) when ""; in place only when outPath ==
+// path). Cell output text is copied to stdout (nil: discarded) as it
+// comes. Execution stops at the first failing cell unless the cell is
+// tagged raises-exception; the notebook is written either way, and the
+// returned error names the failed cell.
+func RunNotebook(path, outPath string, stdout io.Writer) error {
+	return RunNotebookContext(context.Background(), path, outPath, stdout)
+}
+
+// RunNotebookContext is RunNotebook with a context: cancelling it
+// interrupts the running cell, and the outputs so far are written.
+func RunNotebookContext(ctx context.Context, path, outPath string, stdout io.Writer) error {
+	if stdout == nil {
+		stdout = io.Discard
+	}
+	if outPath == "" {
+		outPath = DefaultNotebookOut(path)
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	nb, err := parseNotebook(raw, path)
+	if err != nil {
+		return err
+	}
+	sess, err := newNotebookSession()
+	if err != nil {
+		return fmt.Errorf("starting the interpreter: %w", err)
+	}
+	defer sess.Close()
+
+	runErr := nb.run(ctx, sess, stdout)
+	data, err := nb.encode()
+	if err == nil {
+		err = writeNotebookFile(outPath, data)
+	}
+	if err != nil {
+		if runErr != nil {
+			return fmt.Errorf("%w; and writing %s failed: %v", runErr, outPath, err)
+		}
+		return err
+	}
+	if runErr != nil {
+		return fmt.Errorf("%w (outputs so far written to %s)", runErr, outPath)
+	}
+	fmt.Fprintf(stdout, "wrote %s (%d cells run)\n", outPath, nb.executed)
+	return nil
+}
+
+// notebook is the decoded JSON, kept as generic maps so that everything
+// grundy does not touch (metadata of other tools, attachments) survives.
+type notebook struct {
+	doc      map[string]any
+	cells    []map[string]any
+	path     string
+	executed int
+
+	mu       sync.Mutex
+	displays map[string][]map[string]any // display_id -> outputs showing it
+}
+
+func parseNotebook(raw []byte, path string) (*notebook, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber() // keep numbers in metadata exactly as written
+	var doc map[string]any
+	if err := dec.Decode(&doc); err != nil {
+		return nil, fmt.Errorf("%s is not a Jupyter notebook (invalid JSON: %v)", path, err)
+	}
+	major, ok := jsonInt(doc["nbformat"])
+	if !ok {
+		return nil, fmt.Errorf("%s is not a Jupyter notebook (no nbformat field)", path)
+	}
+	if major != 4 {
+		return nil, fmt.Errorf("%s is nbformat %d; grundy runs nbformat 4 (convert it with: jupyter nbconvert --to notebook --nbformat 4 %s)", path, major, path)
+	}
+	rawCells, ok := doc["cells"].([]any)
+	if !ok {
+		return nil, fmt.Errorf("%s has no cells list", path)
+	}
+	nb := &notebook{doc: doc, path: path, displays: map[string][]map[string]any{}}
+	for i, c := range rawCells {
+		cell, ok := c.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("%s: cell %d is not an object", path, i+1)
+		}
+		nb.cells = append(nb.cells, cell)
+	}
+	md, _ := doc["metadata"].(map[string]any)
+	if md == nil {
+		md = map[string]any{}
+		doc["metadata"] = md
+	}
+	if lang := notebookLanguage(md); lang != "" && lang != "go" {
+		return nil, fmt.Errorf("%s is a %s notebook; grundy runs Go notebooks (set the kernel to \"Go (grundy)\" in Jupyter)", path, lang)
+	}
+	nb.normalize()
+	return nb, nil
+}
+
+func notebookLanguage(md map[string]any) string {
+	if li, ok := md["language_info"].(map[string]any); ok {
+		if name, ok := li["name"].(string); ok && name != "" {
+			return strings.ToLower(name)
+		}
+	}
+	if ks, ok := md["kernelspec"].(map[string]any); ok {
+		if lang, ok := ks["language"].(string); ok && lang != "" {
+			return strings.ToLower(lang)
+		}
+	}
+	return ""
+}
+
+func jsonInt(v any) (int, bool) {
+	switch v := v.(type) {
+	case json.Number:
+		n, err := strconv.Atoi(v.String())
+		return n, err == nil
+	case float64:
+		return int(v), v == float64(int(v))
+	}
+	return 0, false
+}
+
+var cellIDPattern = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+
+// normalize brings the notebook to nbformat 4.5: unique valid cell ids,
+// and the fields each cell type requires.
+func (nb *notebook) normalize() {
+	if minor, ok := jsonInt(nb.doc["nbformat_minor"]); !ok || minor < 5 {
+		nb.doc["nbformat_minor"] = 5
+	}
+	seen := map[string]bool{}
+	for i, cell := range nb.cells {
+		id, _ := cell["id"].(string)
+		if !cellIDPattern.MatchString(id) || seen[id] {
+			id = newCellID(i, cellSource(cell), seen)
+			cell["id"] = id
+		}
+		seen[id] = true
+		if _, ok := cell["metadata"].(map[string]any); !ok {
+			cell["metadata"] = map[string]any{}
+		}
+		if _, ok := cell["source"]; !ok {
+			cell["source"] = ""
+		}
+		if cell["cell_type"] == "code" {
+			if _, ok := cell["outputs"].([]any); !ok {
+				cell["outputs"] = []any{}
+			}
+			if _, ok := cell["execution_count"]; !ok {
+				cell["execution_count"] = nil
+			}
+		}
+	}
+	md := nb.doc["metadata"].(map[string]any)
+	md["kernelspec"] = KernelspecMetadata()
+	md["language_info"] = LanguageInfo()
+}
+
+// newCellID derives an id from the cell's place and text, so running the
+// same notebook twice gives the same file.
+func newCellID(i int, src string, taken map[string]bool) string {
+	for salt := 0; ; salt++ {
+		h := fnv.New64a()
+		fmt.Fprintf(h, "%d\x00%d\x00%s", i, salt, src)
+		id := fmt.Sprintf("%016x", h.Sum64())[:12]
+		if !taken[id] {
+			return id
+		}
+	}
+}
+
+// cellSource joins a cell's source, which nbformat allows as a string or a
+// list of lines.
+func cellSource(cell map[string]any) string {
+	switch s := cell["source"].(type) {
+	case string:
+		return s
+	case []any:
+		var b strings.Builder
+		for _, line := range s {
+			if l, ok := line.(string); ok {
+				b.WriteString(l)
+			}
+		}
+		return b.String()
+	}
+	return ""
+}
+
+func hasTag(cell map[string]any, tag string) bool {
+	md, _ := cell["metadata"].(map[string]any)
+	tags, _ := md["tags"].([]any)
+	return slices.Contains(tags, any(tag))
+}
+
+// run executes the code cells in order and returns the failure that
+// stopped it, if any.
+func (nb *notebook) run(ctx context.Context, sess Session, stdout io.Writer) error {
+	for i, cell := range nb.cells {
+		if cell["cell_type"] != "code" {
+			continue
+		}
+		src := cellSource(cell)
+		cell["outputs"] = []any{}
+		cell["execution_count"] = nil
+		if strings.TrimSpace(src) == "" {
+			continue // as Jupyter does: an empty cell gets no number
+		}
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("%s: interrupted before cell %d", nb.path, i+1)
+		}
+		nb.executed++
+		count := nb.executed
+		cell["execution_count"] = count
+		out := &cellOutput{nb: nb, cell: cell, stdout: stdout}
+		res, err := sess.Execute(ctx, src, out)
+		if res.Value != nil {
+			md := res.Metadata
+			if md == nil {
+				md = map[string]any{}
+			}
+			out.add(map[string]any{
+				"output_type":     "execute_result",
+				"execution_count": count,
+				"data":            mimeData(res.Value),
+				"metadata":        md,
+			})
+			out.echo(res.Value)
+		}
+		if err == nil {
+			continue
+		}
+		var ee *EvalError
+		if !errors.As(err, &ee) {
+			ee = &EvalError{Name: "Error", Value: err.Error(), Traceback: []string{err.Error()}}
+		}
+		tb := ee.Traceback
+		if len(tb) == 0 {
+			tb = []string{ee.Name + ": " + ee.Value}
+		}
+		out.add(map[string]any{
+			"output_type": "error",
+			"ename":       ee.Name,
+			"evalue":      ee.Value,
+			"traceback":   stringsToAny(tb),
+		})
+		fmt.Fprintln(stdout, strings.Join(tb, "\n"))
+		if hasTag(cell, "raises-exception") && ctx.Err() == nil {
+			continue
+		}
+		return fmt.Errorf("%s: cell %d (In [%d]) failed: %s: %s", nb.path, i+1, count, ee.Name, ee.Value)
+	}
+	return nil
+}
+
+func stringsToAny(s []string) []any {
+	out := make([]any, len(s))
+	for i, x := range s {
+		out[i] = x
+	}
+	return out
+}
+
+// mimeData copies a bundle for nbformat: binary image data as base64 text.
+func mimeData(b Bundle) map[string]any {
+	out := make(map[string]any, len(b))
+	for mime, v := range b {
+		if raw, ok := v.([]byte); ok {
+			if strings.HasPrefix(mime, "text/") || mime == "image/svg+xml" {
+				v = string(raw)
+			} else {
+				v = base64.StdEncoding.EncodeToString(raw)
+			}
+		}
+		out[mime] = v
+	}
+	return out
+}
+
+// cellOutput collects one cell's outputs as nbformat output objects. Cells
+// may print from goroutines, so everything goes through the notebook's lock.
+type cellOutput struct {
+	nb           *notebook
+	cell         map[string]any
+	stdout       io.Writer
+	pendingClear bool
+}
+
+var _ Output = (*cellOutput)(nil)
+
+func (c *cellOutput) add(o map[string]any) {
+	c.nb.mu.Lock()
+	defer c.nb.mu.Unlock()
+	c.addLocked(o)
+}
+
+func (c *cellOutput) addLocked(o map[string]any) {
+	if c.pendingClear {
+		c.cell["outputs"] = []any{}
+		c.pendingClear = false
+	}
+	outs := c.cell["outputs"].([]any)
+	// Consecutive writes to one stream make one output, as in Jupyter.
+	if o["output_type"] == "stream" && len(outs) > 0 {
+		if last, ok := outs[len(outs)-1].(map[string]any); ok && last["output_type"] == "stream" && last["name"] == o["name"] {
+			last["text"] = last["text"].(string) + o["text"].(string)
+			return
+		}
+	}
+	c.cell["outputs"] = append(outs, o)
+}
+
+func (c *cellOutput) stream(name, text string) {
+	if text == "" {
+		return
+	}
+	c.nb.mu.Lock()
+	defer c.nb.mu.Unlock()
+	c.addLocked(map[string]any{"output_type": "stream", "name": name, "text": text})
+	io.WriteString(c.stdout, text)
+}
+
+func (c *cellOutput) Stdout(text string) { c.stream("stdout", text) }
+func (c *cellOutput) Stderr(text string) { c.stream("stderr", text) }
+
+func (c *cellOutput) Display(data Bundle, metadata map[string]any, displayID string, update bool) {
+	if metadata == nil {
+		metadata = map[string]any{}
+	}
+	c.nb.mu.Lock()
+	defer c.nb.mu.Unlock()
+	if update {
+		// Jupyter updates every output showing this id, in any cell, and
+		// ignores an id it never showed.
+		for _, o := range c.nb.displays[displayID] {
+			o["data"] = mimeData(data)
+			o["metadata"] = metadata
+		}
+		return
+	}
+	o := map[string]any{"output_type": "display_data", "data": mimeData(data), "metadata": metadata}
+	c.addLocked(o)
+	if displayID != "" {
+		c.nb.displays[displayID] = append(c.nb.displays[displayID], o)
+	}
+	c.echoLocked(data)
+}
+
+func (c *cellOutput) ClearOutput(wait bool) {
+	c.nb.mu.Lock()
+	defer c.nb.mu.Unlock()
+	if wait {
+		c.pendingClear = true
+		return
+	}
+	c.cell["outputs"] = []any{}
+}
+
+func (c *cellOutput) Input(prompt string, password bool) (string, error) {
+	return "", errors.New("no input in a headless notebook run: give the value in the cell instead")
+}
+
+func (c *cellOutput) echo(b Bundle) {
+	c.nb.mu.Lock()
+	defer c.nb.mu.Unlock()
+	c.echoLocked(b)
+}
+
+// echoLocked shows a rich value on the terminal as its text form.
+func (c *cellOutput) echoLocked(b Bundle) {
+	text, _ := b["text/plain"].(string)
+	if text == "" {
+		for mime := range b {
+			text = "[" + mime + "]"
+			break
+		}
+	}
+	if text != "" {
+		io.WriteString(c.stdout, strings.TrimRight(text, "\n")+"\n")
+	}
+}
+
+// encode writes the notebook as Jupyter does: one-space indent, keys
+// sorted, non-ASCII and HTML characters unescaped, a final newline.
+func (nb *notebook) encode() ([]byte, error) {
+	cells := make([]any, len(nb.cells))
+	for i, c := range nb.cells {
+		cells[i] = c
+	}
+	nb.doc["cells"] = cells
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(nb.doc); err != nil {
+		// Only a display value that JSON cannot hold gets here.
+		return nil, fmt.Errorf("encoding %s: %w", nb.path, err)
+	}
+	return b.Bytes(), nil
+}
+
+// writeNotebookFile replaces path only once the new content is safely on
+// disk, so a crash or a full disk never leaves a half-written notebook.
+func writeNotebookFile(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name()) // a no-op after the rename
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Chmod(tmp.Name(), mode); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}

@@ -17,6 +17,8 @@ func pick(g games.Game, kind Kind) string {
 		default:
 			return "slow"
 		}
+	case *games.Compound:
+		return compoundMethod(g, kind)
 	}
 	return "plain"
 }
@@ -65,7 +67,13 @@ func solveFast(t *Table, method string, task *progress.Task) error {
 				total += m
 			}
 			for W := valueWords(t); ; W *= 2 {
-				err := boxValues(t, g, task, W)
+				var err error
+				if W <= 2 {
+					W = 2
+					err = boxValues128(t, g, task)
+				} else {
+					err = boxValues(t, g, task, W)
+				}
 				var ew errWidth
 				if !errors.As(err, &ew) || 64*W > total+1 {
 					return err
@@ -76,6 +84,10 @@ func solveFast(t *Table, method string, task *progress.Task) error {
 		case KindRemoteness:
 			return boxRemoteness(t, g, task)
 		}
+	case "slow":
+		return solveSlow(t, t.game.(*games.SetGame), task)
+	case "sum", "conjunctive":
+		return solveCompound(t, task)
 	}
 	return solvePlain(t, task)
 }

@@ -1,0 +1,55 @@
+package solve
+
+import (
+	"fmt"
+	"syscall"
+	"testing"
+	"time"
+
+	"grundy/stdlib/games"
+)
+
+// Benchmarks of every solver path. Compare paths within one run, e.g.
+//
+//	go test -run '^$' -bench 'CN62' -benchtime 1x ./stdlib/solve
+//
+// BenchmarkCN62/max11 runs the plain reference and the fast paths on the
+// same 3.0M-position table, so the ratios come from one run.
+
+func benchSolve(b *testing.B, g games.Game, kind Kind, method string, workers int, max ...int) {
+	Workers = workers
+	defer func() { Workers = 0 }()
+	bb, err := bounds(g, kind, max)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var t *Table
+	cpu0 := cpuTime()
+	for b.Loop() {
+		t, err = run(g, kind, bb, method)
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(t.Len())*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mpos/s")
+	// The machine is shared: CPU time per op is steadier than wall time.
+	b.ReportMetric((cpuTime()-cpu0).Seconds()*1e3/float64(b.N), "cpu-ms/op")
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func BenchmarkCN62(b *testing.B) {
+	for _, m := range []int{8, 11} {
+		g := games.CN(6, 2)
+		b.Run(fmt.Sprintf("max%d/values/plain", m), func(b *testing.B) { benchSolve(b, g, KindValues, "plain", 1, m) })
+		b.Run(fmt.Sprintf("max%d/values/box1", m), func(b *testing.B) { benchSolve(b, g, KindValues, "box", 1, m) })
+		b.Run(fmt.Sprintf("max%d/values/box", m), func(b *testing.B) { benchSolve(b, g, KindValues, "box", 0, m) })
+		b.Run(fmt.Sprintf("max%d/outcomes/box1", m), func(b *testing.B) { benchSolve(b, g, KindOutcomes, "box", 1, m) })
+		b.Run(fmt.Sprintf("max%d/outcomes/box", m), func(b *testing.B) { benchSolve(b, g, KindOutcomes, "box", 0, m) })
+		b.Run(fmt.Sprintf("max%d/remoteness/box", m), func(b *testing.B) { benchSolve(b, g, KindRemoteness, "box", 0, m) })
+	}
+}

@@ -95,8 +95,11 @@ func LineOf(game, spec string, kind solve.Kind, vals []int, opts ...Option) (*Fi
 		p := newPlot("")
 		p.X.Label.Text, p.Y.Label.Text = letters[0], what
 		p.Add(&polyline{pts: all, style: draw.LineStyle{Color: color.Gray{Y: 170}, Width: 1}})
-		p.Add(&points{pts: ns, col: nc, shape: shapeSquare, radius: 3.5})
-		p.Add(&points{pts: ps, col: pc, shape: shapeCircle, radius: 4})
+		fig.marks = map[string]*points{
+			"N": {pts: ns, col: nc, shape: shapeSquare, radius: 3.5},
+			"P": {pts: ps, col: pc, shape: shapeCircle, radius: 4},
+		}
+		p.Add(fig.marks["N"], fig.marks["P"])
 		if labelled {
 			p.Add(&pointLabels{pts: all})
 		}
@@ -245,8 +248,11 @@ func scatterOf(game, bound string, kind solve.Kind, counts map[[2]int]int, path 
 		c = titled(c, title)
 		p := newPlot("")
 		p.X.Label.Text, p.Y.Label.Text = "total stones", what
-		p.Add(&points{pts: ns, col: withAlpha(nc, 200), shape: shapeCircle, radii: nr})
-		p.Add(&points{pts: ps, col: withAlpha(pc, 200), shape: shapeCircle, radii: pr})
+		fig.marks = map[string]*points{
+			"N": {pts: ns, col: withAlpha(nc, 200), shape: shapeCircle, radii: nr},
+			"P": {pts: ps, col: withAlpha(pc, 200), shape: shapeCircle, radii: pr},
+		}
+		p.Add(fig.marks["N"], fig.marks["P"])
 		if labelCounts {
 			var all []xy
 			var labels []string
@@ -260,7 +266,8 @@ func scatterOf(game, bound string, kind solve.Kind, counts map[[2]int]int, path 
 		}
 		if len(path) > 0 {
 			p.Add(&polyline{pts: path, style: draw.LineStyle{Color: pathC, Width: 2}})
-			p.Add(&points{pts: path, col: pathC, shape: shapeRing, radius: 4.5})
+			fig.marks["path"] = &points{pts: path, col: pathC, shape: shapeRing, radius: 4.5}
+			p.Add(fig.marks["path"])
 			p.Add(&pointLabels{pts: path[:1], labels: pathText[:1], dx: 0, dy: 12, size: 9, col: pathC})
 		}
 		p.X.Min, p.X.Max = -0.5, float64(maxT)+0.5
@@ -330,6 +337,7 @@ func HistogramOf(game string, kind solve.Kind, counts []int, opts ...Option) (*F
 		p := newPlot("")
 		p.X.Label.Text, p.Y.Label.Text = what, "positions"
 		b := &bars{counts: counts, color: sc.color}
+		fig.bars = b
 		p.Add(b)
 		p.X.Min, p.X.Max = -0.6, float64(maxV)+0.6
 		p.Y.Min, p.Y.Max = 0, float64(maxC)*1.1

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -115,6 +116,12 @@ type Figure struct {
 	embed  bool
 	paint  func(c draw.Canvas)
 	grid   *grid // the heatmap grid, if any (tests read cell positions)
+	marks  map[string]*points
+	bars   *bars
+
+	// mu serialises renders: drawing records layout in the figure.
+	mu     sync.Mutex
+	vector bool // the render in progress is SVG or PDF
 }
 
 // String describes the figure in one line (the text/plain view).
@@ -136,7 +143,7 @@ func (f *Figure) size() (vg.Length, vg.Length) {
 func (f *Figure) PNG() ([]byte, error) {
 	w, h := f.size()
 	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))
-	if err := f.draw(c); err != nil {
+	if err := f.draw(c, false); err != nil {
 		return nil, err
 	}
 	var buf bytes.Buffer
@@ -150,7 +157,7 @@ func (f *Figure) PNG() ([]byte, error) {
 func (f *Figure) SVG() ([]byte, error) {
 	w, h := f.size()
 	c := vgsvg.NewWith(vgsvg.UseWH(w, h), vgsvg.EmbedFonts(f.embed))
-	if err := f.draw(c); err != nil {
+	if err := f.draw(c, true); err != nil {
 		return nil, err
 	}
 	var buf bytes.Buffer
@@ -164,7 +171,7 @@ func (f *Figure) SVG() ([]byte, error) {
 func (f *Figure) PDF() ([]byte, error) {
 	w, h := f.size()
 	c := vgpdf.New(w, h)
-	if err := f.draw(c); err != nil {
+	if err := f.draw(pdfBold{c}, true); err != nil {
 		return nil, err
 	}
 	var buf bytes.Buffer
@@ -199,7 +206,10 @@ func (f *Figure) Save(path string) error {
 
 // draw paints onto a backend canvas, turning a panic deep in gonum/plot
 // (it panics on some impossible layouts) into an error.
-func (f *Figure) draw(vc vg.CanvasSizer) (err error) {
+func (f *Figure) draw(vc vg.CanvasSizer, vector bool) (err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.vector = vector
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("plots: drawing %s: %v", f.desc, r)
@@ -272,4 +282,18 @@ func titled(c draw.Canvas, title string) draw.Canvas {
 // titleWidth is the title's width in PNG pixels.
 func titleWidth(title string) int {
 	return int(titleStyle().Width(title)/pixel) + 24
+}
+
+// pdfBold works around vgpdf registering every font under style "" but
+// selecting bold ones under style "B" (an "undefined font" error): bold
+// text is passed on as a regular-weight font of its own name that carries
+// the bold glyphs.
+type pdfBold struct{ *vgpdf.Canvas }
+
+func (c pdfBold) FillString(f font.Face, pt vg.Point, s string) {
+	if f.Font.Weight != xfont.WeightNormal {
+		f.Font.Typeface += font.Typeface(fmt.Sprintf("W%d", int(f.Font.Weight)))
+		f.Font.Weight = xfont.WeightNormal
+	}
+	c.Canvas.FillString(f, pt, s)
 }

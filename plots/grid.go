@@ -2,6 +2,7 @@ package plots
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"strconv"
@@ -19,6 +20,7 @@ type grid struct {
 	label   func(x, y int) string // nil: no labels
 	bold    func(x, y int) bool   // labels drawn bold (P cells)
 	hatch   func(x, y int) bool   // cells striped diagonally (loony)
+	raster  bool                  // draw unlabelled cells as one image
 	divider bool                  // thin white lines between cells
 
 	// Cell edges of the last drawing, kept so tests can find cells in
@@ -52,6 +54,10 @@ func (g *grid) Plot(c draw.Canvas, p *plot.Plot) {
 // drawCells fills and labels the cells between the given edges.
 func (g *grid) drawCells(c draw.Canvas, xs, ys []vg.Length) {
 	g.xs, g.ys = xs, ys
+	if g.raster && g.label == nil && g.hatch == nil {
+		g.drawImage(c, xs, ys)
+		return
+	}
 	// Runs of equal colour along a row are one rectangle: an outcome map
 	// of a 256x256 face is then a few thousand fills, not 65536.
 	for y := 0; y < g.h; y++ {
@@ -102,6 +108,31 @@ func (g *grid) drawCells(c draw.Canvas, xs, ys []vg.Length) {
 			c.FillText(sty, pt, g.label(x, y))
 		}
 	}
+}
+
+// drawImage draws the cells as one embedded image, k x k pixels per cell
+// so that a viewer's smoothing blurs only cell edges: a 256x256 face is
+// then a few hundred kB of SVG rather than 65536 rectangles.
+func (g *grid) drawImage(c draw.Canvas, xs, ys []vg.Length) {
+	k := max(1, (800+max(g.w, g.h)-1)/max(g.w, g.h))
+	img := image.NewRGBA(image.Rect(0, 0, g.w*k, g.h*k))
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; x++ {
+			col := g.color(x, y)
+			for dy := 0; dy < k; dy++ {
+				row := img.Pix[(y*k+dy)*img.Stride:]
+				for dx := 0; dx < k; dx++ {
+					i := (x*k + dx) * 4
+					row[i], row[i+1], row[i+2], row[i+3] = col.R, col.G, col.B, 255
+				}
+			}
+		}
+	}
+	r := vg.Rectangle{
+		Min: vg.Point{X: min(xs[0], xs[g.w]), Y: min(ys[0], ys[g.h])},
+		Max: vg.Point{X: max(xs[0], xs[g.w]), Y: max(ys[0], ys[g.h])},
+	}
+	c.DrawImage(r, img)
 }
 
 // labelSize is the font size that fits the widest label in a cell.

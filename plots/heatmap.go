@@ -198,6 +198,7 @@ func faceFigure(f *solve.Face, cfg *config, s scale, what, keyHead string, label
 			g.label = func(x, y int) string { return label(f.At(x, y)) }
 		}
 		g.divider = cell >= 16*pixel
+		g.raster = fig.vector && f.W*f.H > 2500
 		p.Draw(area)
 		key := draw.Crop(c, 0, 0, 0, 0)
 		key.Min.X, key.Max.X = area.Max.X+12, area.Max.X+12+keyW
@@ -225,4 +226,17 @@ func squareCells(p *plot.Plot, area draw.Canvas, w, h int) draw.Canvas {
 	area.Min.Y += ey / 2
 	area.Max.Y -= ey / 2
 	return area
+}
+
+// HeatmapOf draws the face of t matching spec, e.g.
+// HeatmapOf(t, "0 a b 0 2 1"): Heatmap(t.Face(spec)) in one call.
+func HeatmapOf(t *solve.Table, spec string, opts ...Option) (*Figure, error) {
+	if t == nil {
+		return nil, errors.New("plots: no table to draw (nil)")
+	}
+	f, err := t.Face(spec)
+	if err != nil {
+		return nil, err
+	}
+	return Heatmap(f, opts...)
 }

@@ -2,6 +2,7 @@ package plots
 
 import (
 	"bytes"
+	"encoding/base64"
 	"image"
 	"image/color"
 	"image/png"
@@ -217,5 +218,45 @@ func TestHeatmapBadInput(t *testing.T) {
 	}
 	if _, err := RemotenessMap(cnFace(4, 1)); err == nil || !strings.Contains(err.Error(), "remoteness face") {
 		t.Errorf("RemotenessMap of a value face: %v", err)
+	}
+}
+
+// TestHeatmapSVGRaster checks the big-face SVG path: the cells travel as
+// one embedded image whose blocks carry the cells' colours, top row first.
+func TestHeatmapSVGRaster(t *testing.T) {
+	f := cnFace(80, 3)
+	fig, err := Heatmap(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, err := fig.SVG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(svg, []byte("<path")); n > 2000 {
+		t.Errorf("an 80x80 face drew %d SVG paths; want one image", n)
+	}
+	const tag = "data:image/jpg;base64,"
+	i := bytes.Index(svg, []byte(tag))
+	if i < 0 {
+		t.Fatal("no embedded image in the SVG")
+	}
+	b64 := svg[i+len(tag):]
+	b64 = b64[:bytes.IndexByte(b64, '"')]
+	raw, err := base64.StdEncoding.DecodeString(string(b64))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := img.Bounds().Dx() / f.W
+	sc := defaultScale(f)
+	for _, c := range [][2]int{{0, 0}, {3, 0}, {0, 3}, {79, 0}, {0, 79}, {40, 17}} {
+		x, y := c[0], c[1]
+		if got := toRGBA(img.At(x*k+k/2, y*k+k/2)); got != sc(f.At(x, y)) {
+			t.Errorf("image block (%d,%d): %v, want %v", x, y, got, sc(f.At(x, y)))
+		}
 	}
 }

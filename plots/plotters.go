@@ -31,13 +31,16 @@ type points struct {
 	shape  shape
 	radius vg.Length
 	radii  []vg.Length
+	drawn  []vg.Point // centres of the last drawing, for tests
 }
 
 func (p *points) DataRange() (xmin, xmax, ymin, ymax float64) { return extentOf(p.pts) }
 
 func (p *points) Plot(c draw.Canvas, plt *plot.Plot) {
 	trX, trY := plt.Transforms(&c)
+	p.drawn = p.drawn[:0]
 	for i, q := range p.pts {
+		p.drawn = append(p.drawn, vg.Point{X: trX(q.x), Y: trY(q.y)})
 		r := p.radius
 		if p.radii != nil {
 			r = p.radii[i]
@@ -142,10 +145,12 @@ type bars struct {
 	counts []int
 	color  func(v int) color.RGBA
 	labels bool
+	drawn  []vg.Rectangle // bars of the last drawing, for tests
 }
 
 func (b *bars) Plot(c draw.Canvas, plt *plot.Plot) {
 	trX, trY := plt.Transforms(&c)
+	b.drawn = b.drawn[:0]
 	st := textStyle(7.5, color.Gray{Y: 50})
 	st.YAlign = draw.YBottom
 	for v, n := range b.counts {
@@ -156,6 +161,7 @@ func (b *bars) Plot(c draw.Canvas, plt *plot.Plot) {
 		y0, y1 := trY(0), trY(float64(n))
 		c.SetColor(b.color(v))
 		c.Fill(rect(x0, y0, x1, y1))
+		b.drawn = append(b.drawn, vg.Rectangle{Min: vg.Point{X: x0, Y: y0}, Max: vg.Point{X: x1, Y: y1}})
 		if b.labels {
 			c.FillText(st, vg.Point{X: (x0 + x1) / 2, Y: y1 + 2}, strconv.Itoa(n))
 		}

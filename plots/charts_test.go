@@ -1,0 +1,225 @@
+package plots
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot/vg"
+
+	"grundy/stdlib/entail"
+	"grundy/stdlib/games"
+	"grundy/stdlib/solve"
+)
+
+func pixelAt(fig *Figure, img image.Image, p vg.Point) color.RGBA {
+	return toRGBA(img.At(int(p.X/pixel), fig.Height()-1-int(p.Y/pixel)))
+}
+
+func TestLoonyTableCells(t *testing.T) {
+	vt := heroTable(12)
+	fig, err := LoonyTable(vt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := render(t, fig)
+	vs := valueScale(&config{}, 12)
+	for x := range vt.Games {
+		for y, h := range vt.Heaps {
+			v := vt.Values[x][y]
+			seen := map[color.RGBA]bool{}
+			for fx := 0.03; fx < 0.2; fx += 0.01 {
+				seen[cellPixel(fig, img, x, y, fx, 0.5)] = true
+			}
+			if v.Loony {
+				if !seen[defaultLoony] || len(seen) < 2 {
+					t.Errorf("%s heap %d is loony but its cell is not red and striped: %v", vt.Games[x], h, seen)
+				}
+				continue
+			}
+			want := vs.color(v.Nimber)
+			if got := cellPixel(fig, img, x, y, 0.06, 0.5); got != want {
+				t.Errorf("%s heap %d (%v): cell colour %v, want %v", vt.Games[x], h, v, got, want)
+			}
+			if seen[defaultLoony] {
+				t.Errorf("%s heap %d (%v) shows the loony colour", vt.Games[x], h, v)
+			}
+		}
+	}
+	svg, err := fig.SVG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{">Top Entails</text>", ">entailing Nim</text>", ">loony</text>", ">*4</text>", ">*</text>", ">heap</text>"} {
+		if !bytes.Contains(svg, []byte(want)) {
+			t.Errorf("loony table SVG lacks %q", want)
+		}
+	}
+}
+
+func TestLoonyTableBadInput(t *testing.T) {
+	cases := []struct {
+		name string
+		vt   *entail.ValueTable
+		want string
+	}{
+		{"nil", nil, "nil"},
+		{"empty", &entail.ValueTable{}, "empty"},
+		{"columns", &entail.ValueTable{Games: []string{"a", "b"}, Heaps: []int{1}, Values: [][]entail.Value{{entail.Loony}}}, "1 value columns for 2 games"},
+		{"rows", &entail.ValueTable{Games: []string{"a"}, Heaps: []int{1, 2}, Values: [][]entail.Value{{entail.Loony}}}, "1 values for 2 heap"},
+		{"negative", &entail.ValueTable{Games: []string{"a"}, Heaps: []int{1}, Values: [][]entail.Value{{entail.Nimber(-2)}}}, "negative"},
+	}
+	for _, tc := range cases {
+		if _, err := LoonyTable(tc.vt); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one containing %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestLineMarksPAndN(t *testing.T) {
+	vals := []int{3, 3, 5, 5, 5, 6, 7, 7, 7, 0, 2}
+	fig, err := LineOf("SlowExact(3,2)", "3 a 5", solve.KindRemoteness, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := render(t, fig)
+	if len(fig.marks["P"].drawn) != 3 || len(fig.marks["N"].drawn) != 8 {
+		t.Fatalf("drew %d P and %d N marks, want 3 and 8", len(fig.marks["P"].drawn), len(fig.marks["N"].drawn))
+	}
+	for kind, want := range map[string]color.RGBA{"P": pointP, "N": pointN} {
+		for _, p := range fig.marks[kind].drawn {
+			if got := pixelAt(fig, img, p); got != want {
+				t.Errorf("%s mark at %v is %v, want %v", kind, p, got, want)
+			}
+		}
+	}
+	svg, _ := fig.SVG()
+	for _, want := range []string{"remoteness along (3, a, 5)", ">a</text>", ">remoteness</text>"} {
+		if !bytes.Contains(svg, []byte(want)) {
+			t.Errorf("line SVG lacks %q", want)
+		}
+	}
+	for _, bad := range []struct{ spec, want string }{{"3 4 5", "no free letter"}, {"a b 5", "2 free letters"}} {
+		if _, err := LineOf("g", bad.spec, solve.KindValues, vals); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("LineOf(%q): %v, want %q", bad.spec, err, bad.want)
+		}
+	}
+	if _, err := LineOf("g", "a 1", solve.KindValues, nil); err == nil || !strings.Contains(err.Error(), "empty") {
+		t.Errorf("empty line: %v", err)
+	}
+}
+
+// esnTable is Exact Slow NIM(3,2) with heaps 0..6, remoteness, solved by
+// the library.
+func esnTable(t testing.TB) *solve.Table {
+	tab, err := solve.Remoteness(games.SlowExact(3, 2), 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
+
+func TestScatterWithPath(t *testing.T) {
+	tab := esnTable(t)
+	path := playOut(t, tab, games.Pos{3, 5, 5})
+	fig, err := Scatter(tab, Path(path...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := render(t, fig)
+	// Every distinct (total, remoteness) pair of the table is one mark.
+	pairs := map[[2]int]bool{}
+	for _, b := range []int{0, 1, 2, 3, 4, 5, 6} {
+		for _, c := range []int{0, 1, 2, 3, 4, 5, 6} {
+			for _, d := range []int{0, 1, 2, 3, 4, 5, 6} {
+				pairs[[2]int{b + c + d, tab.At(b, c, d)}] = true
+			}
+		}
+	}
+	if n := len(fig.marks["P"].drawn) + len(fig.marks["N"].drawn); n != len(pairs) {
+		t.Errorf("%d marks for %d distinct (total, remoteness) pairs", n, len(pairs))
+	}
+	onPath := map[vg.Point]bool{}
+	for _, p := range fig.marks["path"].drawn {
+		onPath[p] = true
+	}
+	for kind, bluer := range map[string]bool{"P": true, "N": false} {
+		for _, p := range fig.marks[kind].drawn {
+			if onPath[p] {
+				continue
+			}
+			c := pixelAt(fig, img, p)
+			if (c.B > c.R) != bluer {
+				t.Errorf("%s mark at %v has colour %v", kind, p, c)
+			}
+		}
+	}
+	if len(fig.marks["path"].drawn) != len(path) {
+		t.Errorf("path of %d positions drew %d marks", len(path), len(fig.marks["path"].drawn))
+	}
+	// The M-rule lowers remoteness by one per move: seed 004 says
+	// M(3,5,5) = 6, so the play-out has 7 positions.
+	if len(path) != 7 {
+		t.Errorf("play-out from (3,5,5) has %d positions, want 7", len(path))
+	}
+	if !strings.Contains(fig.String(), "path of 7 positions from (3,5,5)") {
+		t.Errorf("description %q does not mention the path", fig.String())
+	}
+	if _, err := Scatter(tab, Path(games.Pos{9, 9, 9})); err == nil {
+		t.Error("a path outside the table should be an error")
+	}
+}
+
+func TestHistogramBars(t *testing.T) {
+	tab := esnTable(t)
+	fig, err := Histogram(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := render(t, fig)
+	counts := tab.Counts()
+	sc := remotenessScale(&config{}, len(counts)-1)
+	i := 0
+	for v, n := range counts {
+		if n == 0 {
+			continue
+		}
+		r := fig.bars.drawn[i]
+		i++
+		mid := vg.Point{X: (r.Min.X + r.Max.X) / 2, Y: (r.Min.Y + r.Max.Y) / 2}
+		if got := pixelAt(fig, img, mid); got != sc.color(v) {
+			t.Errorf("bar for remoteness %d is %v, want %v", v, got, sc.color(v))
+		}
+	}
+	// Bar heights are proportional to the counts.
+	h := func(r vg.Rectangle) float64 { return float64(r.Max.Y - r.Min.Y) }
+	if a, b := h(fig.bars.drawn[0])/float64(counts[0]), h(fig.bars.drawn[1])/float64(counts[1]); a/b < 0.999 || a/b > 1.001 {
+		t.Errorf("bar heights not proportional: %v vs %v per position", a, b)
+	}
+	if _, err := HistogramOf("g", solve.KindValues, []int{0, 0}); err == nil || !strings.Contains(err.Error(), "empty") {
+		t.Errorf("empty histogram: %v", err)
+	}
+}
+
+func TestPCounts(t *testing.T) {
+	fig, err := PCounts("CN(6,2)", []int{1, 2, 3}, []int{14, 69, 214})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, err := fig.SVG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{">214</text>", "P-positions as the bound grows"} {
+		if !bytes.Contains(svg, []byte(want)) {
+			t.Errorf("SVG lacks %q", want)
+		}
+	}
+	for _, bad := range [][2][]int{{nil, nil}, {{1, 2}, {3}}, {{1}, {-1}}} {
+		if _, err := PCounts("g", bad[0], bad[1]); err == nil {
+			t.Errorf("PCounts(%v, %v) should fail", bad[0], bad[1])
+		}
+	}
+}

@@ -1,0 +1,183 @@
+package plots
+
+import (
+	"bytes"
+	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"grundy/stdlib/games"
+	"grundy/stdlib/solve"
+)
+
+// allFigures builds one of every figure, fresh on each call.
+func allFigures(t testing.TB) map[string]*Figure {
+	tab := esnTable(t)
+	out := map[string]*Figure{}
+	add := func(name string, f *Figure, err error) {
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out[name] = f
+	}
+	f, err := Heatmap(cnFace(13, 3))
+	add("heatmap", f, err)
+	f, err = Heatmap(cnFace(120, 3))
+	add("heatmap 120", f, err)
+	f, err = OutcomeMap(cnFace(9, 3))
+	add("outcomes", f, err)
+	f, err = RemotenessMap(remFace(30))
+	add("remoteness", f, err)
+	f, err = LoonyTable(heroTable(12))
+	add("loony", f, err)
+	f, err = Line(tab, "3 a 5")
+	add("line", f, err)
+	f, err = Scatter(tab, Path(games.Pos{3, 5, 5}, games.Pos{2, 4, 5}))
+	add("scatter", f, err)
+	f, err = Histogram(tab)
+	add("histogram", f, err)
+	f, err = PCounts("CN(6,2)", []int{1, 2, 3}, []int{14, 69, 214})
+	add("pcounts", f, err)
+	return out
+}
+
+func TestRendersAreDeterministic(t *testing.T) {
+	first, second := allFigures(t), allFigures(t)
+	for name, f := range first {
+		g := second[name]
+		for format, render := range map[string]func(*Figure) ([]byte, error){
+			"PNG": (*Figure).PNG, "SVG": (*Figure).SVG, "PDF": (*Figure).PDF,
+		} {
+			a, err := render(f)
+			if err != nil {
+				t.Fatalf("%s %s: %v", name, format, err)
+			}
+			b, err := render(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := render(f) // the same figure rendered again
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(a, b) || !bytes.Equal(a, c) {
+				t.Errorf("%s: %s differs between renders (%d, %d, %d bytes)", name, format, len(a), len(b), len(c))
+			}
+			if format == "PDF" && !bytes.Contains(a, []byte("D:20000101000000")) {
+				t.Errorf("%s: PDF carries a date other than the fixed one", name)
+			}
+		}
+	}
+}
+
+func TestSaveByExtension(t *testing.T) {
+	fig, err := Heatmap(cnFace(5, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	magic := map[string]string{".png": "\x89PNG", ".svg": "<?xml", ".pdf": "%PDF", ".PNG": "\x89PNG"}
+	for ext, want := range magic {
+		path := filepath.Join(dir, "face"+ext)
+		if err := fig.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(data), want) {
+			t.Errorf("%s starts %q, want %q", ext, data[:min(8, len(data))], want)
+		}
+	}
+	if err := fig.Save(filepath.Join(dir, "face.jpg")); err == nil || !strings.Contains(err.Error(), ".png, .svg or .pdf") {
+		t.Errorf("saving .jpg: %v", err)
+	}
+}
+
+func TestOptions(t *testing.T) {
+	fig, err := Heatmap(cnFace(6, 3), Title("my face"), Size(500, 420))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := render(t, fig)
+	if b := img.Bounds(); b.Dx() != 500 || b.Dy() != 420 {
+		t.Errorf("Size(500, 420) gave %v", b)
+	}
+	svg, _ := fig.SVG()
+	if !bytes.Contains(svg, []byte(">my face</text>")) || bytes.Contains(svg, []byte("Grundy values on")) {
+		t.Error("Title did not replace the default title")
+	}
+	if !strings.Contains(fig.String(), "[500x420]") || !strings.Contains(fig.String(), "CN(6,2)") {
+		t.Errorf("String() = %q", fig.String())
+	}
+	// Every figure takes a palette and a P colour.
+	green := color.RGBA{G: 200, A: 255}
+	for name, mk := range map[string]func() (*Figure, error){
+		"outcomes":  func() (*Figure, error) { return OutcomeMap(cnFace(6, 3), PColor(green)) },
+		"histogram": func() (*Figure, error) { return HistogramOf("g", solve.KindValues, []int{3, 4, 5}, PColor(green)) },
+	} {
+		f, err := mk()
+		if err != nil {
+			t.Fatal(err)
+		}
+		img := render(t, f)
+		found := false
+		b := img.Bounds()
+		for y := b.Min.Y; y < b.Max.Y && !found; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				if toRGBA(img.At(x, y)) == green {
+					found = true
+					break
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: PColor not used", name)
+		}
+	}
+	// Labels(false) on a small face, Labels(true) on a big one.
+	f, _ := Heatmap(cnFace(4, 3), Labels(false))
+	render(t, f)
+	if f.grid.label != nil {
+		t.Error("Labels(false) still labelled the cells")
+	}
+	f, _ = Heatmap(cnFace(60, 3), Labels(true))
+	render(t, f)
+	if f.grid.label == nil {
+		t.Error("Labels(true) did not label the cells")
+	}
+	f, _ = Heatmap(cnFace(200, 3))
+	render(t, f)
+	if f.grid.label != nil {
+		t.Error("a 200x200 face is labelled by default")
+	}
+}
+
+func benchFigure(b *testing.B, n int, labels bool, format func(*Figure) ([]byte, error)) {
+	opts := []Option{Labels(labels)}
+	if labels {
+		// Large enough that every label is legible (22-pixel cells).
+		opts = append(opts, Size(1600, 1560))
+	}
+	fig, err := Heatmap(cnFace(n, 3), opts...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	size := 0
+	for b.Loop() {
+		data, err := format(fig)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(data)
+	}
+	b.ReportMetric(float64(size)/1e3, "kB")
+}
+
+func BenchmarkFace64LabelledPNG(b *testing.B)    { benchFigure(b, 64, true, (*Figure).PNG) }
+func BenchmarkFace64LabelledSVG(b *testing.B)    { benchFigure(b, 64, true, (*Figure).SVG) }
+func BenchmarkFace256UnlabelledPNG(b *testing.B) { benchFigure(b, 256, false, (*Figure).PNG) }
+func BenchmarkFace256UnlabelledSVG(b *testing.B) { benchFigure(b, 256, false, (*Figure).SVG) }

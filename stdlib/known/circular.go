@@ -158,3 +158,68 @@ func checkLen(p []int, n int, what string) error {
 	}
 	return nil
 }
+
+// CNSeparatedMove is the winning move of seed 000's separated theorem:
+// with X the xor of the block sums, pick a block whose sum T has the
+// highest bit of X set and lower it to T xor X (lowering its first heap
+// first, then its second). ok is false when the theorem does not apply or
+// X = 0 (a P-position).
+func CNSeparatedMove(p []int) (next []int, ok bool) {
+	x, applies := CNSeparated(p)
+	if !applies || x == 0 {
+		return nil, false
+	}
+	n := len(p)
+	top := 1
+	for top*2 <= x {
+		top *= 2
+	}
+	for i := 0; i < n; i++ {
+		// A block starts at a positive heap after a zero.
+		if p[i] == 0 || p[(i+n-1)%n] != 0 {
+			continue
+		}
+		block := []int{i}
+		if j := (i + 1) % n; p[j] != 0 {
+			block = append(block, j)
+		}
+		t := 0
+		for _, j := range block {
+			t += p[j]
+		}
+		if t&top == 0 {
+			continue
+		}
+		want := t ^ x
+		next = append([]int(nil), p...)
+		cut := t - want
+		for _, j := range block {
+			d := min(cut, next[j])
+			next[j] -= d
+			cut -= d
+		}
+		return next, true
+	}
+	return nil, false // unreachable: some block has the top bit of x
+}
+
+// AntipodalReply is the copy strategy of seed 000's antipodal theorem: after
+// the opponent moves from an antipodal position before to after, copy every
+// reduction onto the antipodal heap, restoring antipodal equality. ok is
+// false when before is not antipodal or after is not below before.
+func AntipodalReply(before, after []int) (reply []int, ok bool) {
+	n := len(before)
+	if !IsAntipodal(before) || len(after) != n {
+		return nil, false
+	}
+	reply = append([]int(nil), after...)
+	for i := range before {
+		if after[i] > before[i] {
+			return nil, false
+		}
+		if after[i] < before[i] {
+			reply[(i+n/2)%n] = after[i]
+		}
+	}
+	return reply, true
+}

@@ -71,6 +71,18 @@ func TestSeed000SeparatedTheorem(t *testing.T) {
 				t.Fatal("no separated position in the table")
 			}
 			t.Logf("xor of block sums holds at all %d separated positions", checked)
+			// The theorem's winning move: legal, and to value 0.
+			sets := circularSets(c.n, 2)
+			forBox(tb, func(p []int) {
+				v, ok := CNSeparated(p)
+				if !ok || v == 0 {
+					return
+				}
+				q, ok := CNSeparatedMove(p)
+				if !ok || !legalMove(p, q, sets) || tb.At(q...) != 0 {
+					t.Fatalf("stated winning move from %v (value %d) gives %v", p, v, q)
+				}
+			})
 		})
 	}
 }
@@ -85,16 +97,26 @@ func TestSeed000Antipodal(t *testing.T) {
 	for _, c := range cases {
 		t.Run(name("CN(%d,%d) heaps<=%d", 2*c.m, c.k, c.max), func(t *testing.T) {
 			tb := table(t, solve.KindOutcomes, name("CN(%d,%d)", 2*c.m, c.k), c.max)
-			n := 0
+			n, replies := 0, 0
+			sets := circularSets(2*c.m, c.k)
 			forBox(tb, func(p []int) {
-				if IsAntipodal(p) {
-					n++
-					if !tb.IsP(p...) {
-						t.Fatalf("antipodal %v is N", p)
+				if !IsAntipodal(p) {
+					return
+				}
+				n++
+				if !tb.IsP(p...) {
+					t.Fatalf("antipodal %v is N", p)
+				}
+				// The copy strategy answers every move legally.
+				for _, y := range followers(p, sets) {
+					z, ok := AntipodalReply(p, y)
+					if !ok || !legalMove(y, z, sets) || !IsAntipodal(z) {
+						t.Fatalf("copy reply to %v -> %v is %v", p, y, z)
 					}
+					replies++
 				}
 			})
-			t.Logf("all %d antipodal positions are P", n)
+			t.Logf("all %d antipodal positions are P; the copy strategy answers all %d moves from them", n, replies)
 		})
 	}
 	t.Run("k=m+1 breaks it: CN(4,3) heaps<=2", func(t *testing.T) {

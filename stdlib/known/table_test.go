@@ -92,12 +92,6 @@ func agree(t *testing.T, tb *solve.Table, what string, applies, isP func(p []int
 	return checked, pCount
 }
 
-func pn(isP bool) string {
-	if isP {
-		return "P"
-	}
-	return "N"
-}
 
 func itoa(n int) string { return strconv.Itoa(n) }
 

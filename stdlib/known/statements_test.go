@@ -1,0 +1,55 @@
+package known
+
+import (
+	"strings"
+	"testing"
+)
+
+// Every registered statement at its default bound: the claims hold and
+// the refuted literal readings fail with a counterexample.
+func TestStatementsAtDefaultBounds(t *testing.T) {
+	rs, err := CheckAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != len(Statements()) {
+		t.Fatalf("%d results for %d statements", len(rs), len(Statements()))
+	}
+	for _, r := range rs {
+		switch {
+		case r.Checked == 0:
+			t.Errorf("%s: nothing checked (%s)", r.Statement.ID, r)
+		case r.Statement.Refuted && r.Holds:
+			t.Errorf("%s is recorded as refuted but holds at heaps <= %d: %s", r.Statement.ID, r.Bound, r)
+		case !r.Statement.Refuted && !r.Holds:
+			t.Errorf("%s", r)
+		default:
+			t.Log(r)
+		}
+	}
+	if h := rs.HTML(); !strings.Contains(h, "<table>") || !strings.Contains(h, "refuted as printed: (1,2,2)") {
+		t.Errorf("HTML summary lacks the table or the Proposition 4 counterexample:\n%s", h)
+	}
+}
+
+func TestLookupAndCheck(t *testing.T) {
+	s := Lookup("000/face")
+	if s == nil || s.Game != "CN(6,2)" {
+		t.Fatalf("Lookup(000/face) = %v", s)
+	}
+	r, err := s.Check(4)
+	if err != nil || !r.Holds || r.Bound != 4 || r.Positions != 5*5*5*5*5*5 || r.Checked == 0 || r.Checked >= r.Positions {
+		t.Fatalf("000/face at heaps <= 4: %v, %v", r, err)
+	}
+	if Lookup("no such") != nil {
+		t.Error("Lookup of an unknown ID must be nil")
+	}
+	// A false claim is caught, with its first counterexample.
+	wrong := &Statement{ID: "test/wrong", Game: "CN(4,2)", Default: 3, Kind: s.Kind,
+		Claim: "g = a+b+c+d", value: func(p []int) (int, bool) { return p[0] + p[1] + p[2] + p[3], true }}
+	r, err = wrong.Check(0)
+	if err != nil || r.Holds || r.Counterexample == nil || !strings.Contains(r.String(), "FAILS") {
+		t.Fatalf("a false statement passed: %v, %v", r, err)
+	}
+	t.Log(r)
+}

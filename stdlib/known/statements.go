@@ -32,7 +32,7 @@ type Statement struct {
 	Refuted bool
 	// Exactly one of these is set.
 	isP    func(p []int) (isP, applies bool)          // a P-position claim
-	value  func(p []int) (value int, applies bool)        // a value claim
+	value  func(p []int) (value int, applies bool)    // a value claim
 	custom func(tb *solve.Table) (int, []int, string) // checked, counterexample, detail
 }
 

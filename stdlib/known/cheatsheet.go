@@ -97,3 +97,16 @@ func deltaAlgorithm(q []int, rest, goal int) ([]int, bool) {
 	}
 	return q, true
 }
+
+// necklaceSets lists the move sets of NN(n,k), heaps numbered from 0.
+func necklaceSets(n, k int) [][]int {
+	var sets [][]int
+	for i := 0; i+k <= n; i++ {
+		s := make([]int, k)
+		for j := range s {
+			s[j] = i + j
+		}
+		sets = append(sets, s)
+	}
+	return append(sets, []int{0, n - 1})
+}

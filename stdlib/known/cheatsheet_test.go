@@ -45,15 +45,3 @@ func TestSeed001CheatSheetCase1(t *testing.T) {
 		})
 	}
 }
-
-func necklaceSets(n, k int) [][]int {
-	var sets [][]int
-	for i := 0; i+k <= n; i++ {
-		s := make([]int, k)
-		for j := range s {
-			s[j] = i + j
-		}
-		sets = append(sets, s)
-	}
-	return append(sets, []int{0, n - 1})
-}

@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"grundy/stdlib/games"
 	"grundy/stdlib/progress"
@@ -169,6 +168,8 @@ func (b *boxPlan) fill(r *rowState) {
 func (b *boxPlan) run(task *progress.Task, newWorker func(w int) func(r *rowState, idx int) error) error {
 	progressRows := make([]atomic.Int64, b.nslabs)
 	var stop atomic.Bool
+	var mu sync.Mutex
+	cond := sync.NewCond(&mu)
 	var errMu sync.Mutex
 	var firstErr error
 	fail := func(err error) {
@@ -178,6 +179,9 @@ func (b *boxPlan) run(task *progress.Task, newWorker func(w int) func(r *rowStat
 		}
 		errMu.Unlock()
 		stop.Store(true)
+		mu.Lock()
+		cond.Broadcast()
+		mu.Unlock()
 	}
 	publishEvery := max(1, chunk/b.L)
 	var wg sync.WaitGroup
@@ -197,15 +201,18 @@ func (b *boxPlan) run(task *progress.Task, newWorker func(w int) func(r *rowStat
 				}
 				for row := 0; row < b.slabRows; row++ {
 					if x > 0 && b.workers > 1 {
+						// Block (not spin) until the slab below is far enough
+						// ahead: on a shared machine a spinning waiter would
+						// take the very core the worker it waits for needs.
 						need := int64(min(b.slabRows, row+1+b.margin))
-						for spins := 0; progressRows[x-1].Load() < need; spins++ {
+						if progressRows[x-1].Load() < need {
+							mu.Lock()
+							for progressRows[x-1].Load() < need && !stop.Load() {
+								cond.Wait()
+							}
+							mu.Unlock()
 							if stop.Load() {
 								return
-							}
-							if spins < 64 {
-								runtime.Gosched()
-							} else {
-								time.Sleep(20 * time.Microsecond)
 							}
 						}
 					}
@@ -225,6 +232,11 @@ func (b *boxPlan) run(task *progress.Task, newWorker func(w int) func(r *rowStat
 					pending++
 					if pending >= publishEvery || row == b.slabRows-1 {
 						progressRows[x].Store(int64(row + 1))
+						if b.workers > 1 {
+							mu.Lock()
+							cond.Broadcast()
+							mu.Unlock()
+						}
 						if err := task.Add(int64(pending * b.L)); err != nil {
 							fail(err)
 							return
@@ -269,67 +281,134 @@ type errWidth struct{ w int }
 
 func (e errWidth) Error() string { return fmt.Sprintf("values need more than %d bits", 64*e.w) }
 
-// boxValues: acc_A is the bitset of values in the box below p on A.
+// boxValues: acc_A is the bitset of values in the box below p on A, held
+// as W planes of 64 values each. A value never exceeds the number of tokens
+// (every move removes one), so plane k is only read and written at
+// positions with at least 64k tokens; below that it is known to be zero.
+// That keeps memory traffic to what the values need.
+//
+// A row is done in two passes: first, per move set, the OR of the
+// neighbouring rows (streaming, no dependence along the row); then one pass
+// along the row that carries each set's prefix-OR through the last heap and
+// takes the mex.
 func boxValues(t *Table, g *games.SetGame, task *progress.Task, W int) error {
 	b := newBoxPlan(t, g)
 	L := b.L
-	rings := ringsFor[uint64](b, W)
+	nsets := len(b.sets)
+	planes := make([]func(w int) [][]uint64, W)
+	for k := range planes {
+		planes[k] = ringsFor[uint64](b, 1)
+	}
+	// active(total) is how many planes a position with that many tokens uses.
+	active := func(total int) int { return max(0, min(W, total/64+1)) }
+	cnt := make([]int, nsets) // heaps of the set other than the last
+	for a, s := range b.sets {
+		cnt[a] = len(s.coords)
+		if s.hasLast {
+			cnt[a]--
+		}
+	}
 	return b.run(task, func(w int) func(r *rowState, idx int) error {
-		ring := rings(w)
-		tmp := make([]uint64, len(b.sets)*W)
+		ring := make([][][]uint64, W) // ring[k][a]
+		for k := range ring {
+			ring[k] = planes[k](w)
+		}
+		T := make([][]uint64, W*nsets) // T[k*nsets+a][x]: OR of neighbour rows
+		for i := range T {
+			T[i] = make([]uint64, L)
+		}
+		E := make([][]uint64, W) // exact rule: reach from the shifted boxes
+		for k := range E {
+			E[k] = make([]uint64, L)
+		}
+		run := make([]uint64, W*nsets)
 		reach := make([]uint64, W)
+		vals := t.vals
 		return func(r *rowState, idx int) error {
-			for x := 0; x < L; x++ {
-				clear(reach)
+			T0 := 0
+			for i := 0; i < b.last; i++ {
+				T0 += r.p[i]
+			}
+			rowPlanes := active(T0 + L - 1)
+			clear(run)
+			for k := 0; k < rowPlanes; k++ {
+				if b.exact {
+					clear(E[k])
+				}
+				// Positions x >= from have a neighbour with plane k in use.
+				from := max(0, 64*k-(T0-1))
 				for a := range b.sets {
 					s := &b.sets[a]
-					rg := ring[a]
-					S := tmp[a*W : a*W+W]
-					clear(S)
+					Ta := T[k*nsets+a]
+					clear(Ta)
+					rg := ring[k][a]
 					for _, ns := range r.nbr[a] {
-						o := (ns*L + x) * W
-						for k := range W {
-							S[k] |= rg[o+k]
+						src := rg[ns*L : ns*L+L]
+						for x := from; x < L; x++ {
+							Ta[x] |= src[x]
 						}
 					}
-					if s.hasLast && x > 0 {
-						o := (r.slot[a]*L + x - 1) * W
-						for k := range W {
-							S[k] |= rg[o+k]
-						}
-					}
-					if b.exact {
-						if r.exactOK[a] && (!s.hasLast || x > 0) {
-							xx := x
-							if s.hasLast {
-								xx--
+					if b.exact && r.exactOK[a] && s.j < b.last {
+						src := rg[r.exSlot[a]*L : r.exSlot[a]*L+L]
+						base := T0 - cnt[a]
+						if s.hasLast {
+							for x := max(1, 64*k-base+1); x < L; x++ {
+								E[k][x] |= src[x-1]
 							}
-							o := (r.exSlot[a]*L + xx) * W
-							for k := range W {
-								reach[k] |= rg[o+k]
+						} else {
+							for x := max(0, 64*k-base); x < L; x++ {
+								E[k][x] |= src[x]
 							}
-						}
-					} else {
-						for k := range W {
-							reach[k] |= S[k]
 						}
 					}
 				}
-				v := 0
-				for k := range W {
+			}
+			for x := 0; x < L; x++ {
+				np := active(T0 + x)
+				for k := 0; k < np; k++ {
+					var rk uint64
+					if b.exact {
+						rk = E[k][x]
+					}
+					for a := 0; a < nsets; a++ {
+						s := &b.sets[a]
+						switch {
+						case b.exact:
+							if s.j == b.last {
+								rk |= run[k*nsets+a]
+							}
+						case s.hasLast:
+							rk |= T[k*nsets+a][x] | run[k*nsets+a]
+						default:
+							rk |= T[k*nsets+a][x]
+						}
+					}
+					reach[k] = rk
+				}
+				v := -1
+				for k := 0; k < np; k++ {
 					if reach[k] != ^uint64(0) {
 						v = 64*k + bits.TrailingZeros64(^reach[k])
 						break
 					}
-					if k == W-1 {
-						return errWidth{W}
-					}
 				}
-				t.vals[idx+x] = uint16(v)
-				for a := range b.sets {
-					S := tmp[a*W : a*W+W]
-					S[v>>6] |= 1 << (v & 63)
-					copy(ring[a][(r.slot[a]*L+x)*W:], S)
+				if v < 0 {
+					return errWidth{W}
+				}
+				vals[idx+x] = uint16(v)
+				for k := 0; k < np; k++ {
+					var own uint64
+					if v>>6 == k {
+						own = 1 << (v & 63)
+					}
+					for a := 0; a < nsets; a++ {
+						acc := T[k*nsets+a][x] | own
+						if b.sets[a].hasLast {
+							acc |= run[k*nsets+a]
+							run[k*nsets+a] = acc
+						}
+						ring[k][a][r.slot[a]*L+x] = acc
+					}
 				}
 			}
 			return nil

@@ -24,14 +24,14 @@ func pick(g games.Game, kind Kind) string {
 }
 
 // valueWords is the first bitset width (in 64-bit words) the box solver
-// tries: values never exceed the total number of tokens, so small tables
-// start narrow; wider values make it retry.
+// tries: values never exceed the number of tokens, which bounds the width;
+// beyond 4 words it tries 4 and widens only if a value needs it.
 func valueWords(t *Table) int {
 	total := 0
 	for _, m := range t.max {
 		total += m
 	}
-	return min((total+64)/64, 2)
+	return min(total/64+1, 4)
 }
 
 // workBytes estimates the memory a solver needs beside the table itself.
@@ -67,13 +67,7 @@ func solveFast(t *Table, method string, task *progress.Task) error {
 				total += m
 			}
 			for W := valueWords(t); ; W *= 2 {
-				var err error
-				if W <= 2 {
-					W = 2
-					err = boxValues128(t, g, task)
-				} else {
-					err = boxValues(t, g, task, W)
-				}
+				err := boxValues(t, g, task, W)
 				var ew errWidth
 				if !errors.As(err, &ew) || 64*W > total+1 {
 					return err

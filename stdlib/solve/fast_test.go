@@ -34,6 +34,8 @@ var smallFamilies = []struct {
 	{games.CN(3, 2), []int{2, 7, 4}},
 	{games.Moore(2, 1), []int{100, 3}},
 	{games.Nim(2), []int{150}},
+	{games.Nim(2), []int{300, 270}}, // values up to 511: the value bitsets widen
+	{games.Moore(3, 2), []int{40, 40, 3}},
 	{games.CN(3, 2), []int{3, 2, 130}},
 	{games.ExactNim(2, 2), []int{3, 100}},
 	{games.Wythoff(), []int{9}},
@@ -43,15 +45,16 @@ var smallFamilies = []struct {
 }
 
 func TestFastEqualsPlain(t *testing.T) {
-	for _, w := range []int{1, 2, 3} {
-		Workers = w
-		for _, c := range smallFamilies {
-			for _, k := range []Kind{KindValues, KindOutcomes, KindRemoteness} {
+	defer func() { Workers = 0 }()
+	for _, c := range smallFamilies {
+		for _, k := range []Kind{KindValues, KindOutcomes, KindRemoteness} {
+			ref, err := Plain(c.g, k, c.max...)
+			if err != nil {
+				t.Fatalf("%s %s: plain: %v", c.g.Name(), k, err)
+			}
+			for _, w := range []int{1, 2, 3} {
+				Workers = w
 				name := fmt.Sprintf("%s/%s/max%v/workers%d", c.g.Name(), k, c.max, w)
-				ref, err := Plain(c.g, k, c.max...)
-				if err != nil {
-					t.Fatalf("%s: plain: %v", name, err)
-				}
 				b, err := bounds(c.g, k, c.max)
 				if err != nil {
 					t.Fatal(err)
@@ -68,5 +71,4 @@ func TestFastEqualsPlain(t *testing.T) {
 			}
 		}
 	}
-	Workers = 0
 }

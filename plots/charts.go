@@ -223,7 +223,7 @@ func scatterOf(game, bound string, kind solve.Kind, counts map[[2]int]int, path 
 	})
 	isP := func(v int) bool { return v == 0 || kind == solve.KindRemoteness && v%2 == 0 }
 	pc, nc := pointColors(cfg)
-	radius := func(c int) vg.Length { return 1.8 + 6*vg.Length(math.Sqrt(float64(c)/float64(maxC))) }
+	radius := func(c int) vg.Length { return 2.5 + 6.5*vg.Length(math.Sqrt(float64(c)/float64(maxC))) }
 	var ps, ns []xy
 	var pr, nr []vg.Length
 	for _, k := range keys {
@@ -254,15 +254,21 @@ func scatterOf(game, bound string, kind solve.Kind, counts map[[2]int]int, path 
 		}
 		p.Add(fig.marks["N"], fig.marks["P"])
 		if labelCounts {
-			var all []xy
-			var labels []string
-			var dxs []vg.Length
+			// A count goes inside its mark when it fits, else beside it.
+			in := &pointLabels{labels: []string{}, size: 6.5, col: color.White}
+			out := &pointLabels{labels: []string{}, dx: 1, size: 6.5, col: color.Gray{Y: 90}}
+			probe := textStyle(6.5, color.Black)
 			for _, k := range keys {
-				all = append(all, xy{float64(k[0]), float64(k[1])})
-				labels = append(labels, strconv.Itoa(counts[k]))
-				dxs = append(dxs, radius(counts[k])+1.5)
+				q := xy{float64(k[0]), float64(k[1])}
+				s, r := strconv.Itoa(counts[k]), radius(counts[k])
+				if r >= 5 && probe.Width(s)+1 < 2*r {
+					in.pts, in.labels = append(in.pts, q), append(in.labels, s)
+				} else {
+					out.pts, out.labels = append(out.pts, q), append(out.labels, s)
+					out.dxs = append(out.dxs, r+1.5)
+				}
 			}
-			p.Add(&pointLabels{pts: all, labels: labels, dx: 1, dxs: dxs, size: 6.5, col: color.Gray{Y: 90}})
+			p.Add(in, out)
 		}
 		if len(path) > 0 {
 			p.Add(&polyline{pts: path, style: draw.LineStyle{Color: pathC, Width: 2}})
@@ -456,4 +462,25 @@ func (countTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	return ts
+}
+
+// PCountsOf solves g's outcomes for each bound (heaps 0..bound) and draws
+// how the number of P-positions grows, e.g. PCountsOf(games.CN(6, 2), 1,
+// 2, 3, 4, 5, 6).
+func PCountsOf(g games.Game, bounds ...int) (*Figure, error) {
+	if g == nil {
+		return nil, errors.New("plots: no game given; pass one such as games.CN(6, 2)")
+	}
+	if len(bounds) == 0 {
+		return nil, fmt.Errorf("plots: give the bounds to count at, e.g. PCountsOf(g, 1, 2, 3, 4)")
+	}
+	counts := make([]int, len(bounds))
+	for i, b := range bounds {
+		t, err := solve.Outcomes(g, b)
+		if err != nil {
+			return nil, err
+		}
+		counts[i] = t.CountP()
+	}
+	return PCounts(g.Name(), bounds, counts)
 }

@@ -223,3 +223,44 @@ func TestPCounts(t *testing.T) {
 		}
 	}
 }
+
+func TestHeatmapOfTable(t *testing.T) {
+	tab := esnTable(t)
+	fig, err := HeatmapOf(tab, "a b 5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(fig.String(), "remoteness map of SlowExact(3,2) on (a, b, 5)") {
+		t.Errorf("HeatmapOf of a remoteness table: %q", fig.String())
+	}
+	img := render(t, fig)
+	face, _ := tab.Face("a b 5")
+	want := defaultScale(face)
+	for y := 0; y < face.H; y++ {
+		for x := 0; x < face.W; x++ {
+			if got := cellPixel(fig, img, x, y, 0.1, 0.5); got != want(face.At(x, y)) {
+				t.Errorf("cell (%d,%d): %v, want %v", x, y, got, want(face.At(x, y)))
+			}
+		}
+	}
+	for _, spec := range []string{"a 5", "1 2 3", "a b c"} {
+		if _, err := HeatmapOf(tab, spec); err == nil {
+			t.Errorf("HeatmapOf(%q) should fail", spec)
+		}
+	}
+}
+
+func TestPCountsOf(t *testing.T) {
+	// Seed 000: among the 4^6 = 4096 positions of CN(6,2) with heaps <= 3,
+	// 214 have nim-value zero.
+	fig, err := PCountsOf(games.CN(6, 2), 1, 2, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(fig.String(), "214 at the largest") {
+		t.Errorf("PCountsOf(CN(6,2), 1, 2, 3): %q", fig.String())
+	}
+	if _, err := PCountsOf(games.CN(6, 2)); err == nil {
+		t.Error("PCountsOf with no bounds should fail")
+	}
+}

@@ -269,9 +269,13 @@ func drawKey(c draw.Canvas, k draw.Canvas, s scale, heading string) {
 		box := vg.Length(11)
 		c.SetColor(sw.col)
 		c.Fill(rect(k.Min.X, top-box, k.Min.X+box, top))
+		if sw.hatch {
+			hatchCell(c, hatchLine, k.Min.X, top-box, k.Min.X+box, top)
+		}
 		c.FillText(lab, vg.Point{X: k.Min.X + box + 4, Y: top - box/2}, sw.label)
-		top -= box + 10
+		top -= box + 5
 	}
+	top -= 5
 	barW := vg.Length(11)
 	x := k.Min.X
 	for _, b := range s.bars {

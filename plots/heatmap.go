@@ -209,7 +209,7 @@ func faceFigure(f *solve.Face, cfg *config, s scale, what, keyHead string, label
 }
 
 // squareCells shrinks area so that the plot's data area holds w x h square
-// cells, centring what is left over.
+// cells, leaving what is left over at the right and bottom.
 func squareCells(p *plot.Plot, area draw.Canvas, w, h int) draw.Canvas {
 	dc := p.DataCanvas(area)
 	dw, dh := dc.Max.X-dc.Min.X, dc.Max.Y-dc.Min.Y
@@ -223,8 +223,7 @@ func squareCells(p *plot.Plot, area draw.Canvas, w, h int) draw.Canvas {
 	}
 	ex, ey := dw-cell*vg.Length(w), dh-cell*vg.Length(h)
 	area.Max.X -= ex
-	area.Min.Y += ey / 2
-	area.Max.Y -= ey / 2
+	area.Min.Y += ey
 	return area
 }
 

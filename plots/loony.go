@@ -123,10 +123,13 @@ func LoonyTable(vt *entail.ValueTable, opts ...Option) (*Figure, error) {
 		k.Min.X, k.Max.X = xs[nCols]+16, xs[nCols]+16+keyW
 		k.Max.Y = top + 14
 		k.Min.Y = max(c.Min.Y, top-vg.Length(16*len(key)+40))
+		ks := scale{swatches: key}
 		if vs.bars != nil {
-			key = append(key, swatch{fmt.Sprintf("*1..*%d", maxN), vs.color((maxN + 1) / 2), false})
+			k.Min.Y = max(c.Min.Y, top-300)
+			ks.bars = vs.bars
+			ks.bars[0].label = "*k"
 		}
-		drawKey(c, k, scale{swatches: key}, "value")
+		drawKey(c, k, ks, "value")
 	}
 	return fig, nil
 }

@@ -177,9 +177,9 @@ func remotenessScale(cfg *config, maxR int) scale {
 	s := scale{color: col}
 	if maxR < maxDiscrete {
 		for v := 0; v <= maxR; v++ {
-			label := fmt.Sprint(v)
-			if v == 0 {
-				label = "0 (P)"
+			label := fmt.Sprint(v, " N")
+			if v%2 == 0 {
+				label = fmt.Sprint(v, " P")
 			}
 			s.swatches = append(s.swatches, swatch{label: label, col: col(v)})
 		}

@@ -416,13 +416,15 @@ func (r *stderrReporter) Finish(s progress.Status) {
 		fmt.Fprint(r.w, "\r\x1b[K")
 	}
 	if s.Err != nil && errors.Is(s.Err, progress.ErrCancelled) {
-		fmt.Fprintf(r.w, "%s: cancelled at %s\n", s.Label, statusText(s))
+		fmt.Fprintf(r.w, "%s: cancelled at %s\n", s.Label, progressText(s))
 	}
 }
 
-func statusText(s progress.Status) string {
+func statusText(s progress.Status) string { return s.Label + ": " + progressText(s) }
+
+func progressText(s progress.Status) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s", s.Label, count(s.Done))
+	b.WriteString(count(s.Done))
 	if s.Total > 0 {
 		fmt.Fprintf(&b, " of %s positions (%.0f%%)", count(s.Total), 100*float64(s.Done)/float64(s.Total))
 	} else {

@@ -1,9 +1,6 @@
 package known
 
-import (
-	"fmt"
-	"slices"
-)
+import "slices"
 
 // MMove is the M-rule of seed 004 for Exact Slow NIM(k+1,k) (k+1 heaps; a
 // move lowers exactly k of them by one each, i.e. keeps exactly one): if
@@ -88,12 +85,3 @@ func MPath(x []int) [][]int {
 // MIsP: seed 004's corollary, x is a P-position of Exact Slow NIM(k+1,k)
 // exactly when M(x) is even.
 func MIsP(x []int) bool { return M(x)%2 == 0 }
-
-func checkNonneg(x []int) error {
-	for _, v := range x {
-		if v < 0 {
-			return fmt.Errorf("negative heap in %v", x)
-		}
-	}
-	return nil
-}

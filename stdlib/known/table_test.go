@@ -3,7 +3,6 @@ package known
 import (
 	"fmt"
 	"os"
-	"strconv"
 	"testing"
 
 	"grundy/stdlib/games"
@@ -91,7 +90,5 @@ func agree(t *testing.T, tb *solve.Table, what string, applies, isP func(p []int
 	}
 	return checked, pCount
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 func name(format string, args ...any) string { return fmt.Sprintf(format, args...) }

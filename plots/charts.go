@@ -398,6 +398,9 @@ func PCounts(game string, bounds, counts []int, opts ...Option) (*Figure, error)
 	}
 	sort.Slice(pts, func(i, j int) bool { return pts[i].x < pts[j].x })
 	pc, _ := pointColors(&cfg)
+	if len(cfg.palette) > 0 {
+		pc = cfg.palette[0]
+	}
 	title := cfg.titleOr(fmt.Sprintf("%s: P-positions as the bound grows", nameOr(game)))
 	desc := fmt.Sprintf("P-position counts of %s for %d bounds up to %d: %d at the largest", nameOr(game), len(bounds), maxB, int(pts[len(pts)-1].y))
 	width, height := sizeOr(&cfg, 560, 380)

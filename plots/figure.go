@@ -164,7 +164,10 @@ func (f *Figure) SVG() ([]byte, error) {
 	if _, err := c.WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("plots: encoding SVG: %w", err)
 	}
-	return buf.Bytes(), nil
+	// Layout was measured with Liberation Sans; where it is not installed
+	// (and not embedded), Arial and Helvetica have the same metrics.
+	return bytes.ReplaceAll(buf.Bytes(), []byte("font-family:Liberation Sans;"),
+		[]byte("font-family:'Liberation Sans',Arial,Helvetica,sans-serif;")), nil
 }
 
 // PDF renders the figure as a one-page PDF with embedded fonts.
@@ -257,6 +260,7 @@ func newPlot(title string) *plot.Plot {
 		ax.Tick.Color = color.Gray{Y: 80}
 	}
 	p.Legend.TextStyle.Font = font.From(sansFont, 9)
+	p.Legend.ThumbnailWidth = 14
 	p.Legend.TextStyle.Handler = handler
 	return p
 }
@@ -275,6 +279,10 @@ func titled(c draw.Canvas, title string) draw.Canvas {
 		return draw.Crop(c, 0, 0, 0, -6)
 	}
 	st := titleStyle()
+	// A title wider than the figure shrinks to fit (down to 6 pt).
+	if w, room := st.Width(title), c.Max.X-c.Min.X-8; w > room && room > 0 {
+		st.Font.Size = max(6, st.Font.Size*room/w)
+	}
 	c.FillText(st, vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: c.Max.Y - 6}, title)
 	return draw.Crop(c, 0, 0, 0, -(st.Height(title) + 14))
 }

@@ -138,6 +138,15 @@ func TestOptions(t *testing.T) {
 			t.Errorf("%s: PColor not used", name)
 		}
 	}
+	// SVG names the font with metric twins as fallbacks, and embeds it
+	// on request.
+	if !bytes.Contains(svg, []byte("font-family:'Liberation Sans',Arial")) || bytes.Contains(svg, []byte("@font-face")) {
+		t.Error("default SVG should name Liberation Sans with fallbacks and embed nothing")
+	}
+	fe, _ := Heatmap(cnFace(4, 3), EmbedFonts())
+	if svg, _ := fe.SVG(); !bytes.Contains(svg, []byte("@font-face")) {
+		t.Error("EmbedFonts() did not embed the font")
+	}
 	// Labels(false) on a small face, Labels(true) on a big one.
 	f, _ := Heatmap(cnFace(4, 3), Labels(false))
 	render(t, f)
@@ -181,3 +190,20 @@ func BenchmarkFace64LabelledPNG(b *testing.B)    { benchFigure(b, 64, true, (*Fi
 func BenchmarkFace64LabelledSVG(b *testing.B)    { benchFigure(b, 64, true, (*Figure).SVG) }
 func BenchmarkFace256UnlabelledPNG(b *testing.B) { benchFigure(b, 256, false, (*Figure).PNG) }
 func BenchmarkFace256UnlabelledSVG(b *testing.B) { benchFigure(b, 256, false, (*Figure).SVG) }
+
+// TestOddSizes renders every figure very small, very wide and very tall:
+// the figure comes out at the asked size, or as an error, never a panic.
+func TestOddSizes(t *testing.T) {
+	for _, sz := range [][2]int{{160, 120}, {1800, 260}, {300, 1400}} {
+		for name, f := range allFigures(t) {
+			f.width, f.height = sz[0], sz[1]
+			img := render(t, f)
+			if b := img.Bounds(); b.Dx() != sz[0] || b.Dy() != sz[1] {
+				t.Errorf("%s at %v: got %v", name, sz, b)
+			}
+			if _, err := f.SVG(); err != nil {
+				t.Errorf("%s at %v: SVG: %v", name, sz, err)
+			}
+		}
+	}
+}

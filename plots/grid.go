@@ -299,7 +299,7 @@ func drawKey(c draw.Canvas, k draw.Canvas, s scale, heading string) {
 			c.SetColor(ramp(b.stops, frac(i, steps-1)))
 			c.Fill(rect(x, y0, x+barW, y1))
 		}
-		st := niceStep(b.max-b.min+1, 6)
+		st := niceStep(b.max-b.min+1, max(1, min(6, int(height/14))))
 		if st%b.stride != 0 {
 			st *= b.stride
 		}

@@ -42,6 +42,8 @@ func TestSamples(t *testing.T) {
 		"remote_big":   func() (*Figure, error) { return RemotenessMap(remFace(60)) },
 		"loony":        func() (*Figure, error) { return LoonyTable(heroTable(12)) },
 		"loony_big":    func() (*Figure, error) { return LoonyTable(heroTable(40)) },
+		"tiny_face":    func() (*Figure, error) { return Heatmap(cnFace(13, 3), Size(260, 200)) },
+		"wide_loony":   func() (*Figure, error) { return LoonyTable(heroTable(12), Size(900, 260)) },
 	}
 	for name, mk := range figs {
 		f, err := mk()

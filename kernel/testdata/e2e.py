@@ -1,0 +1,224 @@
+"""Drive a real grundy kernel through Debian's jupyter_client.
+
+Usage: e2e.py SCENARIO   (the kernelspec "grundy" must be on JUPYTER_PATH)
+
+Prints one JSON object describing what was observed; kernel/e2e_test.go
+checks it. Kept free of assertions so a failure shows the whole picture.
+"""
+import json
+import os
+import sys
+import tempfile
+import time
+
+from jupyter_client.manager import KernelManager
+from jupyter_client.session import Session
+
+
+def start(transport="tcp"):
+    km = KernelManager(kernel_name="grundy", transport=transport)
+    log = tempfile.NamedTemporaryFile(prefix="grundy-kernel-", suffix=".log", delete=False)
+    km.start_kernel(stderr=log)
+    kc = km.client()
+    kc.start_channels()
+    kc.wait_for_ready(timeout=30)
+    return km, kc, log.name
+
+
+def drain(kc):
+    while True:
+        try:
+            kc.get_iopub_msg(timeout=0.05)
+        except Exception:
+            return
+
+
+def collect(kc, msg_id, timeout=30):
+    """iopub messages parented to msg_id, up to its idle status."""
+    out = []
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            m = kc.get_iopub_msg(timeout=max(0.01, deadline - time.time()))
+        except Exception:
+            break
+        if m["parent_header"].get("msg_id") != msg_id:
+            continue
+        out.append({"type": m["msg_type"], "content": m["content"]})
+        if m["msg_type"] == "status" and m["content"]["execution_state"] == "idle":
+            break
+    return out
+
+
+def shell_reply(kc, msg_id, timeout=30):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            m = kc.get_shell_msg(timeout=max(0.01, deadline - time.time()))
+        except Exception:
+            return None
+        if m["parent_header"].get("msg_id") == msg_id:
+            return {"type": m["msg_type"], "content": m["content"], "header": m["header"]}
+    return None
+
+
+def run(kc, code, allow_stdin=False, answer=None, timeout=30):
+    msg_id = kc.execute(code, allow_stdin=allow_stdin)
+    req = None
+    if answer is not None:
+        m = kc.get_stdin_msg(timeout=10)
+        req = {"type": m["msg_type"], "content": m["content"], "parent": m["parent_header"].get("msg_id")}
+        kc.input(answer)
+    iopub = collect(kc, msg_id, timeout)
+    return {"reply": shell_reply(kc, msg_id, timeout), "iopub": iopub, "input_request": req}
+
+
+def scenario_basic():
+    km, kc, log = start()
+    try:
+        drain(kc)
+        msg_id = kc.kernel_info()
+        info = shell_reply(kc, msg_id)
+        info_iopub = collect(kc, msg_id)
+        cells = {}
+        for name, code in [
+            ("stdout", 'import "fmt"\nfmt.Println("hello")'),
+            ("stderr", 'import (\n\t"fmt"\n\t"os"\n)\nfmt.Fprintln(os.Stderr, "oops")'),
+            ("result", "x := 20\nx*2 + 2"),
+            ("error", "undefinedThing + 1"),
+            ("after_error", "x + 1"),
+        ]:
+            cells[name] = run(kc, code)
+        return {"kernel_info": info, "kernel_info_iopub": info_iopub, "cells": cells}
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def scenario_interrupt():
+    km, kc, log = start()
+    try:
+        msg_id = kc.execute("for {\n}")
+        time.sleep(1.0)
+        t0 = time.time()
+        km.interrupt_kernel()
+        reply = shell_reply(kc, msg_id, timeout=20)
+        took = time.time() - t0
+        iopub = collect(kc, msg_id, 5)
+        after = run(kc, "1 + 1")
+        return {"reply": reply, "iopub": iopub, "seconds": took, "after": after, "alive": km.is_alive()}
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def scenario_input():
+    km, kc, log = start()
+    try:
+        code = 'import "fmt"\nvar s string\nfmt.Scanln(&s)\nfmt.Println("got", s)'
+        asked = run(kc, code, allow_stdin=True, answer="Ada")
+        refused = run(kc, code, allow_stdin=False)
+        return {"asked": asked, "refused": refused}
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def scenario_badsig():
+    km, kc, log = start()
+    try:
+        drain(kc)
+        sock = kc.shell_channel.socket
+        wrong = Session(key=b"not-the-key", username="attacker")
+        bad = wrong.msg("execute_request", content={"code": 'import "fmt"\nfmt.Println("SHOULD NOT RUN")', "silent": False})
+        wrong.send(sock, bad)
+        unsigned = Session(key=b"", username="attacker")
+        bad2 = unsigned.msg("execute_request", content={"code": 'import "fmt"\nfmt.Println("SHOULD NOT RUN")', "silent": False})
+        unsigned.send(sock, bad2)
+        time.sleep(1.0)
+        seen = []
+        while True:
+            try:
+                m = kc.get_iopub_msg(timeout=0.1)
+            except Exception:
+                break
+            seen.append(m["parent_header"].get("msg_id"))
+        replies = []
+        while True:
+            try:
+                m = kc.get_shell_msg(timeout=0.1)
+            except Exception:
+                break
+            replies.append(m["parent_header"].get("msg_id"))
+        bad_ids = [bad["header"]["msg_id"], bad2["header"]["msg_id"]]
+        after = run(kc, "2 + 2")
+        with open(log) as f:
+            logtext = f.read()
+        return {"bad_ids": bad_ids, "iopub_parents": seen, "shell_parents": replies, "after": after,
+                "log": logtext, "key": kc.session.key.decode()}
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def scenario_shutdown():
+    km, kc, log = start()
+    msg_id = kc.execute('import "fmt"\nfmt.Println("last words")')
+    t0 = time.time()
+    sd = kc.shutdown()
+    reply = None
+    deadline = time.time() + 10
+    while time.time() < deadline and reply is None:
+        try:
+            m = kc.get_control_msg(timeout=0.5)
+        except Exception:
+            continue
+        if m["parent_header"].get("msg_id") == sd:
+            reply = m["content"]
+    iopub = collect(kc, msg_id, 5)
+    exited = None
+    while time.time() < t0 + 10:
+        if not km.is_alive():
+            exited = time.time() - t0
+            break
+        time.sleep(0.01)
+    km.cleanup_resources()
+    return {"reply": reply, "cell_iopub": iopub, "exit_seconds": exited}
+
+
+def scenario_probe():
+    km, kc, log = start()
+    try:
+        return run(kc, "1 + 1")
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def scenario_ipc():
+    km, kc, log = start(transport="ipc")
+    try:
+        msg_id = kc.kernel_info()
+        info = shell_reply(kc, msg_id)
+        cell = run(kc, "6 * 7")
+        return {"kernel_info": info, "cell": cell, "ip": km.ip}
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def scenario_flood():
+    km, kc, log = start()
+    try:
+        code = 'import (\n\t"fmt"\n\t"strings"\n)\nline := strings.Repeat("x", 99999)\nfor i := 0; i < 100; i++ {\n\tfmt.Println(line)\n}'
+        t0 = time.time()
+        r = run(kc, code, timeout=60)
+        took = time.time() - t0
+        texts = [m["content"]["text"] for m in r["iopub"] if m["type"] == "stream"]
+        after = run(kc, "3 + 3")
+        return {"status": r["reply"]["content"]["status"] if r["reply"] else None, "stream_messages": len(texts),
+                "stream_bytes": sum(len(t) for t in texts), "notes": [t for t in texts if "[grundy:" in t],
+                "seconds": took, "after": after}
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+if __name__ == "__main__":
+    fn = globals().get("scenario_" + sys.argv[1])
+    if fn is None:
+        sys.exit("unknown scenario " + sys.argv[1])
+    print(json.dumps(fn(), default=str))

@@ -290,7 +290,7 @@ func (t *Table) String() string {
 		fmt.Fprintf(&b, "\n  %-14s %s", r[0], r[1])
 	}
 	if t.kind != KindOutcomes {
-		fmt.Fprintf(&b, "\n  max %s %d", t.kind, t.MaxValue())
+		fmt.Fprintf(&b, "\n  largest %s %d", map[Kind]string{KindValues: "value", KindRemoteness: "remoteness"}[t.kind], t.MaxValue())
 	}
 	if t.method != "" {
 		fmt.Fprintf(&b, "\n  solved in %.3gs (%s)", t.seconds, t.method)

@@ -45,8 +45,8 @@ func TestSeed001NN53Form(t *testing.T) {
 // NN(2l,l) and NN(2l+1,l+1) have P-positions (SE) and (ME).
 func TestSeed001Anchors(t *testing.T) {
 	for _, c := range []struct{ n, k, max int }{
-		{4, 2, bound(12, 20)}, {6, 3, bound(6, 8)}, {8, 4, bound(3, 4)}, // NN(2l,l)
-		{3, 2, bound(20, 40)}, {5, 3, bound(8, 12)}, {7, 4, bound(4, 5)}, // NN(2l+1,l+1)
+		{4, 2, bound(12, 20)}, {6, 3, bound(8, 11)}, {8, 4, bound(4, 5)}, // NN(2l,l)
+		{3, 2, bound(20, 40)}, {5, 3, bound(12, 20)}, {7, 4, bound(5, 7)}, // NN(2l+1,l+1)
 	} {
 		spec := name("NN(%d,%d)", c.n, c.k)
 		agree(t, table(t, solve.KindOutcomes, spec, c.max), spec+" (SE)+(ME)", nil, NNAnchorIsP)

@@ -302,7 +302,9 @@ func boxValues(t *Table, g *games.SetGame, task *progress.Task, W int) error {
 	// active(total) is how many planes a position with that many tokens uses.
 	active := func(total int) int { return max(0, min(W, total/64+1)) }
 	cnt := make([]int, nsets) // heaps of the set other than the last
+	hasLast := make([]bool, nsets)
 	for a, s := range b.sets {
+		hasLast[a] = s.hasLast
 		cnt[a] = len(s.coords)
 		if s.hasLast {
 			cnt[a]--
@@ -396,19 +398,27 @@ func boxValues(t *Table, g *games.SetGame, task *progress.Task, W int) error {
 					return errWidth{W}
 				}
 				vals[idx+x] = uint16(v)
+				// T becomes acc_A along the row; it goes to the rings below.
 				for k := 0; k < np; k++ {
 					var own uint64
 					if v>>6 == k {
 						own = 1 << (v & 63)
 					}
-					for a := 0; a < nsets; a++ {
-						acc := T[k*nsets+a][x] | own
-						if b.sets[a].hasLast {
-							acc |= run[k*nsets+a]
-							run[k*nsets+a] = acc
+					Tk := T[k*nsets : k*nsets+nsets]
+					runk := run[k*nsets : k*nsets+nsets]
+					for a, ta := range Tk {
+						acc := ta[x] | own
+						if hasLast[a] {
+							acc |= runk[a]
+							runk[a] = acc
 						}
-						ring[k][a][r.slot[a]*L+x] = acc
+						ta[x] = acc
 					}
+				}
+			}
+			for k := 0; k < rowPlanes; k++ {
+				for a := range b.sets {
+					copy(ring[k][a][r.slot[a]*L:r.slot[a]*L+L], T[k*nsets+a])
 				}
 			}
 			return nil

@@ -66,7 +66,8 @@ func Size(width, height int) Option {
 // keeps the P colour) and the colours become the stops of a continuous
 // scale otherwise; an outcome map takes N from the first colour; a
 // remoteness map takes two colours, the even (P) family and the odd (N)
-// family; other figures take their series colours in order.
+// family; in a line or scatter the first colour is N's (PColor sets P's);
+// a P-count plot draws its line in the first colour.
 func Palette(colors ...color.Color) Option {
 	return func(c *config) { c.palette = append([]color.Color(nil), colors...) }
 }
@@ -129,7 +130,7 @@ func (f *Figure) String() string {
 	return fmt.Sprintf("%s [%dx%d]", f.desc, f.width, f.height)
 }
 
-// Width and Height are the figure's size in PNG pixels.
+// Width is the figure's width in PNG pixels.
 func (f *Figure) Width() int { return f.width }
 
 // Height is the figure's height in PNG pixels.

@@ -53,3 +53,35 @@ func BenchmarkCN62(b *testing.B) {
 		b.Run(fmt.Sprintf("max%d/remoteness/box", m), func(b *testing.B) { benchSolve(b, g, KindRemoteness, "box", 0, m) })
 	}
 }
+
+// BenchmarkPaths covers every solver path on a small table, the plain
+// reference beside each fast one.
+func BenchmarkPaths(b *testing.B) {
+	cases := []struct {
+		g     games.Game
+		kind  Kind
+		max   int
+		paths []string
+	}{
+		{games.CN(6, 2), KindValues, 6, []string{"plain", "box"}},
+		{games.CN(6, 2), KindOutcomes, 6, []string{"plain", "box"}},
+		{games.CN(6, 2), KindRemoteness, 6, []string{"plain", "box"}},
+		{games.NN(7, 4, 3), KindValues, 4, []string{"plain", "box"}},
+		{games.Moore(4, 2), KindValues, 8, []string{"plain", "box"}},
+		{games.ExactNim(4, 2), KindValues, 8, []string{"plain", "box"}},
+		{games.ExactNim(4, 2), KindOutcomes, 8, []string{"plain", "box"}},
+		{games.SlowMoore(5, 2), KindValues, 8, []string{"plain", "slow"}},
+		{games.SlowExact(4, 3), KindRemoteness, 12, []string{"plain", "slow"}},
+		{games.Sum(games.CN(4, 2), games.Nim(2)), KindValues, 5, []string{"plain", "sum"}},
+		{games.ConjunctiveCompound(games.SlowExact(3, 2), games.Nim(2)), KindRemoteness, 5, []string{"plain", "conjunctive"}},
+		{games.Wythoff(), KindValues, 300, []string{"plain"}},
+		{games.Func("CN(4,2) as a function", 4, games.CN(4, 2).Followers), KindValues, 6, []string{"plain"}},
+	}
+	for _, c := range cases {
+		for _, p := range c.paths {
+			b.Run(fmt.Sprintf("%s/%s/max%d/%s", c.g.Name(), c.kind, c.max, p), func(b *testing.B) {
+				benchSolve(b, c.g, c.kind, p, 0, c.max)
+			})
+		}
+	}
+}

@@ -361,6 +361,13 @@ func HistogramOf(game string, kind solve.Kind, counts []int, opts ...Option) (*F
 			return ts
 		})
 		p.Y.Tick.Marker = countTicks{}
+		if kind == solve.KindRemoteness && maxV > 0 {
+			p.Legend.Top = true
+			p.Legend.XOffs, p.Legend.YOffs = -4, -2
+			mid := maxV / 2 &^ 1
+			p.Legend.Add("even (P)", &points{col: sc.color(mid), shape: shapeSquare, radius: 4})
+			p.Legend.Add("odd (N)", &points{col: sc.color(mid + 1), shape: shapeSquare, radius: 4})
+		}
 		p.Draw(area)
 	}
 	return fig, nil

@@ -138,6 +138,7 @@ type cellOutput struct {
 	dropped      int
 	capped       bool
 	displayBytes int
+	toldNoStdin  bool
 
 	inputMu sync.Mutex
 }
@@ -272,6 +273,15 @@ var ErrNoStdin = errors.New("this frontend does not allow input (allow_stdin is 
 
 func (o *cellOutput) Input(prompt string, password bool) (string, error) {
 	if !o.allowStdin {
+		// The cell may well ignore the error (fmt.Scanln's is easy to
+		// drop), so say it where the user looks, once per cell.
+		o.mu.Lock()
+		if !o.toldNoStdin {
+			o.toldNoStdin = true
+			o.flushLocked()
+			o.k.publish(o.parent, "stream", map[string]any{"name": "stderr", "text": "[grundy: " + ErrNoStdin.Error() + "]\n"})
+		}
+		o.mu.Unlock()
 		return "", ErrNoStdin
 	}
 	o.inputMu.Lock()

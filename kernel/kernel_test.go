@@ -397,9 +397,13 @@ func TestInput(t *testing.T) {
 	}
 
 	id = h.send(shellCh, "execute_request", map[string]any{"code": "input name? ", "allow_stdin": false})
-	rep := one(t, h.until(id), shellCh, "execute_reply")
+	got = h.until(id)
+	rep := one(t, got, shellCh, "execute_reply")
 	if rep["status"] != "error" || !strings.Contains(rep["evalue"].(string), "allow_stdin is false") {
 		t.Errorf("no-stdin reply = %v", rep)
+	}
+	if s := one(t, got, iopubCh, "stream"); s["name"] != "stderr" || !strings.Contains(s["text"].(string), "allow_stdin is false") {
+		t.Errorf("no-stdin note = %v", s)
 	}
 }
 

@@ -68,7 +68,7 @@ func TestCancelStopsEverySolver(t *testing.T) {
 	for _, c := range cases {
 		b, _ := bounds(c.g, c.kind, []int{c.max})
 		cacheMu.Lock()
-		_, cached := cache[cacheKey{c.g.Name(), c.kind.String(), fmt.Sprint(b)}]
+		_, cached := cache[cacheKey{fingerprint(c.g), c.kind.String(), fmt.Sprint(b)}]
 		cacheMu.Unlock()
 		if cached {
 			t.Errorf("cancelled %s %s was cached", c.g.Name(), c.kind)

@@ -73,7 +73,7 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 	// Function games may share a name while differing in rules, so only
 	// the library's own games are cached.
 	_, isFunc := g.(*games.FuncGame)
-	key := cacheKey{g.Name(), kind.String(), fmt.Sprint(b)}
+	key := cacheKey{fingerprint(g), kind.String(), fmt.Sprint(b)}
 	if !isFunc {
 		cacheMu.Lock()
 		t := cache[key]
@@ -246,4 +246,23 @@ func title(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// fingerprint identifies a game's rules for the cache: two games that
+// share a name but not their move sets must not share tables.
+func fingerprint(g games.Game) string {
+	switch g := g.(type) {
+	case *games.SetGame:
+		return g.Describe()
+	case *games.Compound:
+		s := g.Kind.String() + "("
+		for i, p := range g.Parts {
+			if i > 0 {
+				s += "; "
+			}
+			s += fingerprint(p)
+		}
+		return s + ")"
+	}
+	return fmt.Sprintf("%T %s", g, g.Name())
 }

@@ -39,6 +39,12 @@ func TestCacheReturnsSameTable(t *testing.T) {
 	if c == a {
 		t.Fatal("outcomes table is the values table")
 	}
+	// Same name, other rules: not the cached table.
+	other := games.NewSetNim("CN(5,2)", 5, games.RuleSubset, []int{1}, []int{2}, []int{3}, []int{4}, []int{5})
+	d, _ := Values(other, 3)
+	if d == a || d.At(1, 1, 0, 0, 0) != 0 {
+		t.Fatal("a different game named CN(5,2) got CN(5,2)'s table")
+	}
 }
 
 func TestErrorsSayWhatToChange(t *testing.T) {

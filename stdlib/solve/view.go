@@ -246,7 +246,7 @@ func Load(path string) (*Table, error) {
 	if g, err := games.Parse(h.Game); err == nil && g.Heaps() == len(h.Max) {
 		t.game = g
 		cacheMu.Lock()
-		cache[cacheKey{g.Name(), kind.String(), fmt.Sprint(t.max)}] = t
+		cache[cacheKey{fingerprint(g), kind.String(), fmt.Sprint(t.max)}] = t
 		cacheMu.Unlock()
 	}
 	return t, nil

@@ -62,15 +62,17 @@ type specSyntax struct {
 // parameters (k > n, ...) point at the parameter.
 func Parse(spec string) (Game, error) {
 	s, err := parseSyntax(spec)
-	if err != nil {
-		return nil, err
-	}
 	fail := func(at int, format string, args ...any) (Game, error) {
 		return nil, &ParseError{Spec: spec, Offset: at, Msg: fmt.Sprintf(format, args...)}
 	}
+	// An unknown name is the more useful message even when what follows it
+	// does not parse either (Sum(Nim(2)) is not a spec Parse reads).
 	kind := lookupKind(s.name)
-	if kind == nil {
+	if kind == nil && s.name != "" {
 		return fail(s.nameAt, "unknown game %q; known games: %s", s.name, knownNames())
+	}
+	if err != nil {
+		return nil, err
 	}
 	if kind.names[0] == "SetNim" {
 		return buildSetNim(spec, s)

@@ -96,6 +96,8 @@ func TestParseErrorsPointAtTheMistake(t *testing.T) {
 		{"CN(6,2))", 7, "unexpected text"},
 		{"CN(6,)", 5, "expected a number"},
 		{"XN(6,2)", 0, "unknown game"},
+		{"Sum(Nim(2))", 0, "unknown game"},
+		{"  Foo", 2, "unknown game"},
 		{"CN(2,6)", 5, "exceeds"},
 		{"CN(6,0)", 5, "at least 1"},
 		{"CN(6,-2)", 5, "negative"},

@@ -117,10 +117,14 @@ func filterCandidates(cands []candidate, prefix string) []candidate {
 func scopeCandidates(sc toolScope, local cellScope) []candidate {
 	var out []candidate
 	for _, d := range local.decls {
-		out = append(out, candidate{d.name, d.kind, ""})
+		if d.kind != "method" {
+			out = append(out, candidate{d.name, d.kind, ""})
+		}
 	}
 	for _, g := range sc.Globals() {
-		out = append(out, candidate{g.Name, jupyterKind(g.Kind), g.Type})
+		if g.Kind != "method" {
+			out = append(out, candidate{g.Name, jupyterKind(g.Kind), g.Type})
+		}
 	}
 	for name, p := range sc.Packages() {
 		out = append(out, candidate{name, "module", p.Path})
@@ -171,7 +175,7 @@ func memberCandidates(sc toolScope, recv string, local cellScope, before int) []
 	if t == nil {
 		return nil
 	}
-	return typeMembers(t)
+	return append(typeMembers(t), cellMethods(sc, local, t)...)
 }
 
 // typeMembers lists the exported fields (including promoted ones) and the

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"path"
 	"strconv"
+	"strings"
 )
 
 // cellScope is what the cell being edited declares, read from its tokens
@@ -18,9 +19,11 @@ type cellDecl struct {
 	kind string // Jupyter completion type: function, class, instance, module
 	off  int    // byte offset of the name
 	// The source the name's type can be inferred from: an initializer, or
-	// a type when isType.
+	// a type when isType. For a type declaration, the type it defines; for
+	// a method (name "T.M"), its signature as a func type.
 	src    string
 	isType bool
+	result int // which result of the call in src the name receives
 }
 
 // lookup returns the last declaration of name before byte offset before.
@@ -56,12 +59,13 @@ type tokInfo struct {
 func scanCell(code string, skipStart, skipEnd int) cellScope {
 	toks := tokenize(code)
 	var sc cellScope
-	add := func(i int, kind, src string, isType bool) {
+	add := func(i int, kind, src string, isType bool) *cellDecl {
 		t := toks[i]
 		if t.tok != token.IDENT || t.lit == "_" || t.off == skipStart && t.end == skipEnd {
-			return
+			return nil
 		}
 		sc.decls = append(sc.decls, cellDecl{name: t.lit, kind: kind, off: t.off, src: src, isType: isType})
+		return &sc.decls[len(sc.decls)-1]
 	}
 	at := func(i int) token.Token {
 		if i < 0 || i >= len(toks) {
@@ -147,6 +151,12 @@ func scanCell(code string, skipStart, skipEnd int) cellScope {
 				if at(k+1) == token.IDENT && at(k+2) == token.LPAREN {
 					j = k + 2 // method: its name is not in scope, its receiver is
 					params(toks, i+1, func(p int) { add(p, "instance", "", false) })
+					if recv := receiverTypeName(toks, i+1, k); recv != "" {
+						sc.decls = append(sc.decls, cellDecl{
+							name: recv + "." + toks[k+1].lit, kind: "method", off: toks[k+1].off,
+							src: "func" + signatureFrom(code, toks, k+2),
+						})
+					}
 				} else {
 					params(toks, j, func(p int) { add(p, "instance", "", false) })
 					continue
@@ -166,10 +176,17 @@ func scanCell(code string, skipStart, skipEnd int) cellScope {
 				params(toks, j, func(p int) { add(p, "instance", "", false) })
 			}
 		case token.TYPE:
+			typeSpec := func(j int) {
+				src := ""
+				if at(j+1) != token.LBRACK && at(j+1) != token.SEMICOLON { // generic types are not matched
+					src = strings.TrimPrefix(strings.TrimSpace(srcFrom(j+1)), "=")
+				}
+				add(j, "class", strings.TrimSpace(src), true)
+			}
 			if at(i+1) == token.LPAREN {
-				group(i+1, func(j int) { add(j, "class", "", false) })
+				group(i+1, typeSpec)
 			} else {
-				add(i+1, "class", "", false)
+				typeSpec(i + 1)
 			}
 		case token.VAR, token.CONST:
 			if at(i+1) == token.LPAREN {
@@ -204,18 +221,75 @@ func scanCell(code string, skipStart, skipEnd int) cellScope {
 			if at(j) != token.IDENT {
 				continue
 			}
-			// "for i := range xs" gives no initializer to read a type from.
-			single := j == i-1 && at(i+1) != token.RANGE
-			for k := j; k < i; k += 2 {
-				src := ""
-				if single {
-					src = srcFrom(i + 1)
+			if at(i+1) == token.RANGE {
+				// "for i := range xs" gives no initializer to read a type from.
+				for k := j; k < i; k += 2 {
+					add(k, "instance", "", false)
 				}
-				add(k, "instance", src, false)
+				continue
+			}
+			// Right-hand sides: one per name, or one call giving them all.
+			var rhs []string
+			for k := i + 1; k < len(toks); {
+				end := stmtEnd(k)
+				rhs = append(rhs, code[toks[k].off:end])
+				for k < len(toks) && toks[k].off < end {
+					k++
+				}
+				if at(k) != token.COMMA {
+					break
+				}
+				k++
+			}
+			names := (i - j + 1) / 2
+			for n, k := 0, j; k < i; n, k = n+1, k+2 {
+				switch {
+				case len(rhs) == names:
+					add(k, "instance", rhs[n], false)
+				case len(rhs) == 1:
+					if d := add(k, "instance", rhs[0], false); d != nil {
+						d.result = n
+					}
+				default:
+					add(k, "instance", "", false)
+				}
 			}
 		}
 	}
 	return sc
+}
+
+// receiverTypeName reads T from a receiver list "(r *T)", "(T)" or
+// "(r T[P])" spanning tokens open..close.
+func receiverTypeName(toks []tokInfo, open, close int) string {
+	var names []string
+	for j := open + 1; j < close; j++ {
+		if toks[j].tok == token.IDENT && toks[j].depth == toks[open].depth+1 {
+			names = append(names, toks[j].lit)
+		}
+	}
+	switch {
+	case len(names) >= 2:
+		return names[1]
+	case len(names) == 1:
+		return names[0]
+	}
+	return ""
+}
+
+// signatureFrom returns a func's parameters and results, from the "(" at
+// token i to its body's "{" (or the end of the line).
+func signatureFrom(code string, toks []tokInfo, i int) string {
+	if i >= len(toks) {
+		return "()"
+	}
+	d := toks[i].depth
+	for j := i; j < len(toks); j++ {
+		if toks[j].depth == d && (toks[j].tok == token.LBRACE || toks[j].tok == token.SEMICOLON) {
+			return strings.TrimSpace(code[toks[i].off:toks[j].off])
+		}
+	}
+	return strings.TrimSpace(code[toks[i].off:])
 }
 
 // params calls f for each parameter name in the list opening at token i:

@@ -5,7 +5,10 @@ import (
 	"go/parser"
 	"go/token"
 	"reflect"
+	"slices"
+	"sort"
 	"strconv"
+	"strings"
 )
 
 // inferType finds the type of the operand before a selector dot without
@@ -140,8 +143,16 @@ func (ty *typer) ident(name string) (reflect.Type, bool) {
 			sub := *ty
 			sub.depth++
 			sub.before = d.off
-			if d.isType {
+			if d.kind == "class" {
 				if t := sub.typeExpr(e); t != nil {
+					return t, true
+				}
+			} else if d.isType {
+				if t := sub.typeExpr(e); t != nil {
+					return t, false
+				}
+			} else if d.result > 0 {
+				if t := sub.result(e, d.result); t != nil {
 					return t, false
 				}
 			} else if t, isType := sub.expr(e); t != nil && !isType {
@@ -176,7 +187,132 @@ func (ty *typer) selector(e *ast.SelectorExpr) (reflect.Type, bool) {
 	if xt == nil || isType {
 		return nil, false
 	}
-	return memberType(xt, e.Sel.Name), false
+	if mt := memberType(xt, e.Sel.Name); mt != nil {
+		return mt, false
+	}
+	// A method declared in a cell, which reflect cannot see.
+	for _, m := range cellMethods(ty.sc, ty.local, xt) {
+		if m.name == e.Sel.Name {
+			if fe, err := parser.ParseExpr(m.signature); err == nil {
+				if ft, ok := fe.(*ast.FuncType); ok && ft.Results != nil && len(ft.Results.List) > 0 {
+					if rt := ty.typeExpr(ft.Results.List[0].Type); rt != nil {
+						return reflect.FuncOf(nil, []reflect.Type{rt}, false), false
+					}
+				}
+			}
+		}
+	}
+	return nil, false
+}
+
+// cellTypeNames names the cell-declared types t (through one pointer) may
+// be. yaegi gives cell types no reflect name, so they are matched by shape:
+// a struct by its field names, any other type by the type it defines.
+func cellTypeNames(sc toolScope, local cellScope, t reflect.Type) []string {
+	if t == nil {
+		return nil
+	}
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Name() != "" {
+		return nil
+	}
+	srcs := map[string]string{}
+	for _, g := range sc.Globals() {
+		if g.Kind == "type" && g.Type != "" {
+			srcs[g.Name] = g.Type
+		}
+	}
+	for _, d := range local.decls {
+		if d.kind == "class" && d.src != "" {
+			srcs[d.name] = d.src
+		}
+	}
+	ty := &typer{sc: sc, local: local, pkgs: sc.Packages(), before: -1}
+	var names []string
+	for name, src := range srcs {
+		e, err := parser.ParseExpr(src)
+		if err != nil {
+			continue
+		}
+		if st, ok := e.(*ast.StructType); ok {
+			if sameFields(st, t) {
+				names = append(names, name)
+			}
+		} else if rt := ty.typeExpr(e); rt != nil && rt == t {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+func sameFields(st *ast.StructType, t reflect.Type) bool {
+	if t.Kind() != reflect.Struct {
+		return false
+	}
+	var names []string
+	for _, f := range st.Fields.List {
+		if len(f.Names) == 0 { // embedded: the field is named after its type
+			typ := f.Type
+			if star, ok := typ.(*ast.StarExpr); ok {
+				typ = star.X
+			}
+			switch x := typ.(type) {
+			case *ast.Ident:
+				names = append(names, x.Name)
+			case *ast.SelectorExpr:
+				names = append(names, x.Sel.Name)
+			default:
+				return false
+			}
+		}
+		for _, n := range f.Names {
+			names = append(names, n.Name)
+		}
+	}
+	if len(names) != t.NumField() {
+		return false
+	}
+	for i, n := range names {
+		if fieldName(t, t.Field(i).Name) != n && t.Field(i).Name != n {
+			return false
+		}
+	}
+	return true
+}
+
+// cellMethods lists the methods cells declared on the cell types t may be:
+// from the session (Globals of kind "method") and from the cell being
+// edited, which wins for a method it redeclares.
+func cellMethods(sc toolScope, local cellScope, t reflect.Type) []candidate {
+	names := cellTypeNames(sc, local, t)
+	if len(names) == 0 {
+		return nil
+	}
+	byName := map[string]candidate{}
+	add := func(full, sig string) {
+		recv, m, ok := strings.Cut(full, ".")
+		if ok && slices.Contains(names, recv) {
+			byName[m] = candidate{m, "function", sig}
+		}
+	}
+	for _, g := range sc.Globals() {
+		if g.Kind == "method" {
+			add(g.Name, g.Type)
+		}
+	}
+	for _, d := range local.decls {
+		if d.kind == "method" {
+			add(d.name, d.src)
+		}
+	}
+	out := make([]candidate, 0, len(byName))
+	for _, c := range byName {
+		out = append(out, c)
+	}
+	return out
 }
 
 // memberType is the type of x.name for x of type t: a method value's func
@@ -257,6 +393,19 @@ func (ty *typer) call(e *ast.CallExpr) (reflect.Type, bool) {
 		return ft.Out(0), false
 	}
 	return nil, false
+}
+
+// result is the type of the i-th result of the call e.
+func (ty *typer) result(e ast.Expr, i int) reflect.Type {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	ft, isType := ty.expr(call.Fun)
+	if ft == nil || isType || ft.Kind() != reflect.Func || i >= ft.NumOut() {
+		return nil
+	}
+	return ft.Out(i)
 }
 
 // typeExpr resolves a type written in source: builtin names, pkg.T, and

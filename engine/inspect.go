@@ -170,14 +170,11 @@ func (in *inspector) ident(name string) (description, bool) {
 		}
 	}
 	if v, ok := in.sc.ValueOf(name); ok && v.IsValid() {
-		typ := in.globalType(name)
-		if typ == "" {
-			typ = v.Type().String()
-		}
-		d := description{sig: "var " + name + " " + typ, value: in.formatValue(v)}
+		d := description{sig: "var " + name + " " + in.typeName(v.Type()), value: in.formatValue(v)}
 		if td, ok := typeDoc(v.Type()); ok {
 			d.extras = append(d.extras, in.withMethods(td, v.Type()))
 		}
+		d.extras = append(d.extras, in.cellMethodList(v.Type())...)
 		return d, true
 	}
 	for _, g := range in.sc.Globals() {
@@ -227,10 +224,11 @@ func (in *inspector) localDecl(d cellDecl) (description, bool) {
 	case "instance":
 		ty := &typer{sc: in.sc, local: in.local, pkgs: in.sc.Packages(), before: in.at}
 		if t, isType := ty.ident(d.name); t != nil && !isType {
-			desc := description{sig: "var " + d.name + " " + t.String()}
+			desc := description{sig: "var " + d.name + " " + in.typeName(t)}
 			if td, ok := typeDoc(t); ok {
 				desc.extras = append(desc.extras, in.withMethods(td, t))
 			}
+			desc.extras = append(desc.extras, in.cellMethodList(t)...)
 			return desc, true
 		}
 	case "module":
@@ -279,13 +277,18 @@ func (in *inspector) selector(e *ast.SelectorExpr, target string) (description, 
 	}
 	mt := memberType(xt, name)
 	if mt == nil {
+		for _, m := range cellMethods(in.sc, in.local, xt) {
+			if m.name == name {
+				return description{sig: "func (" + in.typeName(xt) + ") " + name + strings.TrimPrefix(m.signature, "func")}, true
+			}
+		}
 		return description{}, false
 	}
 	var d description
 	if isMethod(xt, name) {
 		d.sig = "func (" + xt.String() + ") " + name + strings.TrimPrefix(mt.String(), "func")
 	} else {
-		d.sig = "field " + name + " " + mt.String() + " // in " + named.String()
+		d.sig = "field " + name + " " + in.typeName(mt) + " // in " + in.typeName(named)
 		if chain := selectorChain(e); chain != "" {
 			if v, ok := in.sc.ValueOf(chain); ok && v.IsValid() {
 				d.value = in.formatValue(v)
@@ -424,13 +427,60 @@ func (in *inspector) formatValue(v reflect.Value) (s string) {
 	return s
 }
 
-func (in *inspector) globalType(name string) string {
-	for _, g := range in.sc.Globals() {
-		if g.Name == name {
-			return g.Type
+// typeName writes t as a cell's author would: a cell-declared type by its
+// name (yaegi's reflect types have none), its fields unmangled.
+func (in *inspector) typeName(t reflect.Type) string {
+	if names := cellTypeNames(in.sc, in.local, t); len(names) == 1 {
+		if t.Kind() == reflect.Pointer {
+			return "*" + names[0]
 		}
+		return names[0]
 	}
-	return ""
+	return prettyType(t)
+}
+
+// prettyType is t.String() with yaegi's renamed struct fields (Xx for x)
+// shown as declared.
+func prettyType(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Pointer:
+		return "*" + prettyType(t.Elem())
+	case reflect.Slice:
+		return "[]" + prettyType(t.Elem())
+	case reflect.Array:
+		return fmt.Sprintf("[%d]%s", t.Len(), prettyType(t.Elem()))
+	case reflect.Map:
+		return "map[" + prettyType(t.Key()) + "]" + prettyType(t.Elem())
+	case reflect.Struct:
+		if t.Name() != "" {
+			return t.String()
+		}
+		fields := make([]string, t.NumField())
+		for i := range fields {
+			f := t.Field(i)
+			fields[i] = fieldName(t, f.Name) + " " + prettyType(f.Type)
+		}
+		if len(fields) == 0 {
+			return "struct{}"
+		}
+		return "struct { " + strings.Join(fields, "; ") + " }"
+	}
+	return t.String()
+}
+
+// cellMethodList shows the methods cells declared on t's cell type.
+func (in *inspector) cellMethodList(t reflect.Type) []description {
+	ms := cellMethods(in.sc, in.local, t)
+	if len(ms) == 0 {
+		return nil
+	}
+	recv := in.typeName(t)
+	sigs := make([]string, len(ms))
+	for i, m := range ms {
+		sigs[i] = "func (" + recv + ") " + m.name + strings.TrimPrefix(m.signature, "func")
+	}
+	sort.Strings(sigs)
+	return []description{{sig: strings.Join(sigs, "\n")}}
 }
 
 // funcDeclAt returns the signature of the func declared with its name at

@@ -60,7 +60,7 @@ func TestInspect(t *testing.T) {
 		{name: "library variable with value", code: "games.Default|", has: []string{"var Default", "value: {default 0}", "used when none is named"}},
 		{name: "method of a value declared in the cell", code: "g := games.New(3)\ng.Solve|(4)", has: []string{"func (g fakeGame) Solve(max int) *fakeTable", "builds the table"}},
 		{name: "method expression", code: "games.Game.Explain|", has: []string{"func (g *Game) Explain() string"}},
-		{name: "session variable", code: "table|", has: []string{"var table *fakeTable", "value: &{CN(6,2) 12}"}},
+		{name: "session variable", code: "table|", has: []string{"var table *engine.fakeTable", "value: &{CN(6,2) 12}"}},
 		{name: "variable's type docs and methods", code: "g := games.New(2)\ng|", has: []string{"var g *engine.fakeGame", "fakeGame is a game.", "func (g *fakeGame) Moves(pos []int) [][]int"}},
 		{name: "undocumented method", code: "table.Count|", has: []string{"func (*engine.fakeTable) Count(int) int"}},
 		{name: "field with value", code: "table.Max|", has: []string{"field Max int", "value: 12"}},

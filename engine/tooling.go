@@ -9,9 +9,17 @@ import "reflect"
 // to the functions below.
 
 // Global is a name a cell declared at top level.
+//
+// Extension for the core (compatible, optional): a method declared in a
+// cell may be listed as Kind "method" with Name "T.M" (T the receiver's
+// type name, without * or type parameters) and Type its signature without
+// the receiver, e.g. "func(x int) int". yaegi builds cell-defined types
+// with reflect, which cannot carry interpreted methods, so this is the only
+// way completion after "v." and inspect of "v.M" can know them. The
+// tooling skips such entries in top-level completion.
 type Global struct {
 	Name string
-	Kind string // "func", "var", "const", "type" or "import"
+	Kind string // "func", "var", "const", "type", "import" or "method"
 	Type string // Go type as source text, when known
 }
 

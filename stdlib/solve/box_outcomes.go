@@ -19,10 +19,11 @@ func boxOutcomes(t *Table, g *games.SetGame, task *progress.Task) error {
 	L := b.L
 	Wr := (L + 63) / 64
 	rings := ringsFor[uint64](b, Wr)
-	// A subset-rule set through the last heap links the whole row.
+	// A subset-rule set through the last heap links the whole row; so does
+	// the exact set {last}, which is the same move.
 	linked := false
 	for _, s := range b.sets {
-		if s.hasLast && !b.exact {
+		if s.hasLast && (!b.exact || s.j == b.last) {
 			linked = true
 		}
 	}
@@ -49,7 +50,7 @@ func boxOutcomes(t *Table, g *games.SetGame, task *progress.Task) error {
 					}
 				}
 				switch {
-				case b.exact:
+				case b.exact && s.j < b.last:
 					if r.exactOK[a] {
 						o := r.exSlot[a] * Wr
 						if s.hasLast {

@@ -39,6 +39,11 @@ var smallFamilies = []struct {
 	{games.CN(3, 2), []int{3, 2, 130}},
 	{games.ExactNim(2, 2), []int{3, 100}},
 	{games.Wythoff(), []int{9}},
+	{games.CN(4, 2), []int{0, 3, 0, 4}}, // zero bounds: one slab, short rows
+	{games.CN(3, 2), []int{4, 4, 0}},    // rows of length one
+	{games.ExactNim(3, 1), []int{5}},
+	{games.ExactNim(3, 3), []int{4, 0, 4}},
+	{games.SlowExact(3, 2), []int{0}},
 	{games.Sum(games.CN(3, 2), games.Nim(1)), []int{3}},
 	{games.SelectiveCompound(games.Nim(1), games.Proper(2)), []int{3}},
 	{games.ConjunctiveCompound(games.Nim(2), games.SlowExact(2, 1)), []int{3}},

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"grundy/stdlib/games"
@@ -72,6 +73,53 @@ func TestFastEqualsPlain(t *testing.T) {
 					if got.get(i) != ref.get(i) {
 						t.Fatalf("%s (%s): at %v fast %d, plain %d", name, got.Method(), ref.pos(i), got.get(i), ref.get(i))
 					}
+				}
+			}
+		}
+	}
+}
+
+// Random move-set games under every rule, against the plain solver.
+func TestFastEqualsPlainRandomGames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 2))
+	defer func() { Workers = 0 }()
+	for trial := 0; trial < 60; trial++ {
+		n := 1 + rng.IntN(4)
+		var sets [][]int
+		for s := 0; s < 1+rng.IntN(4); s++ {
+			var a []int
+			for i := 1; i <= n; i++ {
+				if rng.IntN(2) == 0 {
+					a = append(a, i)
+				}
+			}
+			if len(a) == 0 {
+				a = []int{1 + rng.IntN(n)}
+			}
+			sets = append(sets, a)
+		}
+		rule := games.Rule(rng.IntN(4))
+		g := games.NewSetNim("", n, rule, sets...)
+		max := make([]int, n)
+		for i := range max {
+			max[i] = rng.IntN(7 - n)
+			if n <= 2 {
+				max[i] = rng.IntN(30)
+			}
+		}
+		for _, k := range []Kind{KindValues, KindOutcomes, KindRemoteness} {
+			ref, err := Plain(g, k, max...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			Workers = 1 + trial%3
+			got, err := run(g, k, max, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < ref.Len(); i++ {
+				if got.get(i) != ref.get(i) {
+					t.Fatalf("%s %s max %v workers %d: at %v fast %d, plain %d", g.(*games.SetGame).Describe(), k, max, Workers, ref.pos(i), got.get(i), ref.get(i))
 				}
 			}
 		}

@@ -97,6 +97,7 @@ func (g *grid) drawCells(c draw.Canvas, xs, ys []vg.Length) {
 	size := g.labelSize(abs(xs[1]-xs[0]), abs(ys[1]-ys[0]))
 	plain, bold := textStyle(size, color.Black), textStyle(size, color.Black)
 	bold.Font.Variant, bold.Font.Weight = boldFont.Variant, boldFont.Weight
+	fast := newPixelText(c)
 	for y := 0; y < g.h; y++ {
 		for x := 0; x < g.w; x++ {
 			sty := plain
@@ -105,7 +106,9 @@ func (g *grid) drawCells(c draw.Canvas, xs, ys []vg.Length) {
 			}
 			sty.Color = textOn(g.color(x, y))
 			pt := vg.Point{X: (xs[x] + xs[x+1]) / 2, Y: (ys[y] + ys[y+1]) / 2}
-			c.FillText(sty, pt, g.label(x, y))
+			if s := g.label(x, y); fast == nil || !fast.fill(sty, pt, s) {
+				c.FillText(sty, pt, s)
+			}
 		}
 	}
 }

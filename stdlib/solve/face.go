@@ -1,6 +1,10 @@
 package solve
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // Kind says what a table (or a face of one) holds.
 type Kind int
@@ -50,4 +54,28 @@ func (f *Face) IsP(x, y int) bool {
 		return v%2 == 0
 	}
 	return v == 0
+}
+
+// String draws the face as a grid of numbers, X across and Y down, under a
+// line that says what it is.
+func (f *Face) String() string {
+	if f == nil {
+		return "<nil face>"
+	}
+	width := 1
+	for _, v := range f.Cells {
+		width = max(width, len(strconv.Itoa(v)))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s on %q: %s across 0..%d, %s down 0..%d", f.Game, f.Kind, f.Pattern, f.X, f.W-1, f.Y, f.H-1)
+	for y := 0; y < f.H; y++ {
+		b.WriteByte('\n')
+		for x := 0; x < f.W; x++ {
+			if x > 0 {
+				b.WriteByte(' ')
+			}
+			fmt.Fprintf(&b, "%*d", width, f.At(x, y))
+		}
+	}
+	return b.String()
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -187,6 +188,8 @@ func Run(ctx context.Context, cfg Config) error {
 	// With interrupt_mode "message" Jupyter interrupts by message, but a
 	// terminal may still deliver SIGINT to the process group: treat it as
 	// an interrupt rather than dying.
+	orphaned := watchParent(ctx)
+
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
@@ -197,6 +200,10 @@ func Run(ctx context.Context, cfg Config) error {
 			k.stop(workerDone)
 			return ctx.Err()
 		case <-k.shutdown:
+			k.stop(workerDone)
+			return nil
+		case <-orphaned:
+			logf("the Jupyter process that started this kernel is gone; exiting")
 			k.stop(workerDone)
 			return nil
 		case s := <-sigs:
@@ -409,4 +416,33 @@ func (k *Kernel) interrupt() {
 
 func goVersion() string {
 	return strings.TrimPrefix(runtime.Version(), "go")
+}
+
+// watchParent: jupyter_client sets JPY_PARENT_PID when the kernel's life is
+// tied to its launcher (a console, a notebook server). If that process
+// dies without shutting the kernel down, the kernel exits instead of
+// running on, perhaps in a busy loop, forever. Like ipykernel's
+// ParentPoller, it notices by being re-parented.
+func watchParent(ctx context.Context) <-chan struct{} {
+	gone := make(chan struct{})
+	pid, err := strconv.Atoi(os.Getenv("JPY_PARENT_PID"))
+	if err != nil || pid <= 1 || os.Getppid() != pid {
+		return gone
+	}
+	go func() {
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if os.Getppid() != pid {
+					close(gone)
+					return
+				}
+			}
+		}
+	}()
+	return gone
 }

@@ -35,6 +35,42 @@ type specKind struct {
 	arity []int    // accepted numbers of integer arguments
 	usage string
 	build func(args []int) Game
+	// moveSets counts the move sets the game would have (nil: few).
+	moveSets func(args []int) int
+}
+
+// Limits that keep Parse from building games nobody could solve: the
+// k-subset families have C(n,k) move sets, and building them for, say,
+// Moore(40,20) would not finish.
+const (
+	maxSpecHeaps = 64
+	maxSpecSets  = 20000
+)
+
+// binomialSum is sum_{j=lo..hi} C(n,j), saturating above maxSpecSets.
+func binomialSum(n, lo, hi int) int {
+	total := 0
+	for j := lo; j <= hi && j <= n; j++ {
+		c := 1
+		for i := 0; i < j; i++ {
+			c = c * (n - i) / (i + 1)
+			if c > maxSpecSets {
+				return maxSpecSets + 1
+			}
+		}
+		total += c
+		if total > maxSpecSets {
+			return maxSpecSets + 1
+		}
+	}
+	return total
+}
+
+func setsText(n int) string {
+	if n > maxSpecSets {
+		return fmt.Sprintf("more than %d", maxSpecSets)
+	}
+	return fmt.Sprint(n)
 }
 
 // specSyntax is a parsed spec before its game is built.
@@ -98,6 +134,14 @@ func Parse(spec string) (Game, error) {
 	if len(s.args) >= 2 {
 		if n, k := s.args[0], s.args[1]; k > n {
 			return fail(s.argAt[1], "k = %d exceeds n = %d; a move set cannot be larger than the number of heaps", k, n)
+		}
+	}
+	if len(s.args) >= 1 && s.args[0] > maxSpecHeaps {
+		return fail(s.argAt[0], "%d heaps is more than Parse accepts (at most %d; a table of so many heaps could never be stored)", s.args[0], maxSpecHeaps)
+	}
+	if kind.moveSets != nil {
+		if sets := kind.moveSets(s.args); sets > maxSpecSets {
+			return fail(s.argAt[len(s.args)-1], "%s(%d,%d) has %s move sets; Parse accepts at most %d (lower n or k)", kind.names[0], s.args[0], s.args[1], setsText(sets), maxSpecSets)
 		}
 	}
 	if kind.names[0] == "NN" && len(s.args) == 3 {
@@ -164,6 +208,9 @@ func buildSetNim(spec string, s specSyntax) (Game, error) {
 	n := s.args[0]
 	if n < 1 {
 		return fail(s.argAt[0], "SetNim needs at least 1 heap; write %s", usage)
+	}
+	if n > maxSpecHeaps {
+		return fail(s.argAt[0], "%d heaps is more than Parse accepts (at most %d)", n, maxSpecHeaps)
 	}
 	if len(s.sets) == 0 {
 		return fail(s.closeAt, "SetNim needs at least one move set after the colon; write %s", usage)

@@ -60,6 +60,7 @@ func (g *grid) drawCells(c draw.Canvas, xs, ys []vg.Length) {
 	}
 	// Runs of equal colour along a row are one rectangle: an outcome map
 	// of a 256x256 face is then a few thousand fills, not 65536.
+	fast := newPixelText(c)
 	for y := 0; y < g.h; y++ {
 		for x := 0; x < g.w; {
 			col := g.color(x, y)
@@ -67,8 +68,12 @@ func (g *grid) drawCells(c draw.Canvas, xs, ys []vg.Length) {
 			for end < g.w && g.color(end, y) == col {
 				end++
 			}
-			c.SetColor(col)
-			c.Fill(rect(xs[x], ys[y], xs[end], ys[y+1]))
+			if fast != nil {
+				fast.fillRect(xs[x], ys[y], xs[end], ys[y+1], col)
+			} else {
+				c.SetColor(col)
+				c.Fill(rect(xs[x], ys[y], xs[end], ys[y+1]))
+			}
 			x = end
 		}
 	}
@@ -97,7 +102,6 @@ func (g *grid) drawCells(c draw.Canvas, xs, ys []vg.Length) {
 	size := g.labelSize(abs(xs[1]-xs[0]), abs(ys[1]-ys[0]))
 	plain, bold := textStyle(size, color.Black), textStyle(size, color.Black)
 	bold.Font.Variant, bold.Font.Weight = boldFont.Variant, boldFont.Weight
-	fast := newPixelText(c)
 	for y := 0; y < g.h; y++ {
 		for x := 0; x < g.w; x++ {
 			sty := plain

@@ -3,8 +3,8 @@ package plots
 import (
 	"image"
 	"image/color"
-	"math"
 	"image/draw"
+	"math"
 
 	xfont "golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"

@@ -26,14 +26,14 @@ func peakRSS() int64 {
 
 func TestBigCN62ValuesHeaps0to20Within1GiB(t *testing.T) {
 	needBig(t)
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTime()
 	tab, err := Values(games.CN(6, 2), 20)
 	if err != nil {
 		t.Fatal(err)
 	}
 	peak := peakRSS()
-	t.Logf("CN(6,2) values heaps 0..20: %d positions, %d P, max value %d, %.1fs, peak RSS %s",
-		tab.Len(), tab.Count(0), tab.MaxValue(), time.Since(start).Seconds(), human(peak))
+	t.Logf("CN(6,2) values heaps 0..20: %d positions, %d P, max value %d, %.1fs (cpu %.1fs), peak RSS %s",
+		tab.Len(), tab.Count(0), tab.MaxValue(), time.Since(start).Seconds(), (cpuTime() - cpu0).Seconds(), human(peak))
 	if tab.Len() != 85766121 {
 		t.Fatalf("%d positions; 21^6 = 85,766,121", tab.Len())
 	}
@@ -54,13 +54,13 @@ func TestBigCN62ValuesHeaps0to20Within1GiB(t *testing.T) {
 
 func TestBigCN74OutcomesHeaps0to12(t *testing.T) {
 	needBig(t)
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTime()
 	tab, err := Outcomes(games.CN(7, 4), 12)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("CN(7,4) outcomes heaps 0..12: %d positions, %d P, %.1fs, peak RSS %s",
-		tab.Len(), tab.Count(0), time.Since(start).Seconds(), human(peakRSS()))
+	t.Logf("CN(7,4) outcomes heaps 0..12: %d positions, %d P, %.1fs (cpu %.1fs), peak RSS %s",
+		tab.Len(), tab.Count(0), time.Since(start).Seconds(), (cpuTime() - cpu0).Seconds(), human(peakRSS()))
 	if tab.Len() != 62748517 {
 		t.Fatalf("%d positions; 13^7 = 62,748,517", tab.Len())
 	}

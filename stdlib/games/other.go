@@ -111,9 +111,16 @@ func newCompound(kind CompoundKind, parts []Game) Game {
 	return c
 }
 
-func (c *Compound) Name() string   { return c.name }
+// Name is like "Sum(CN(3,2), Nim(1))".
+func (c *Compound) Name() string { return c.name }
+
+// String is the compound's name.
 func (c *Compound) String() string { return c.name }
-func (c *Compound) Err() error     { return c.err }
+
+// Err reports a bad component.
+func (c *Compound) Err() error { return c.err }
+
+// Heaps is the total of the components' heaps.
 func (c *Compound) Heaps() int {
 	n := 0
 	for _, g := range c.Parts {
@@ -133,6 +140,8 @@ func (c *Compound) Split(p Pos) []Pos {
 	return out
 }
 
+// Followers moves in one component (sum), any nonempty set of them
+// (selective) or all of them (conjunctive).
 func (c *Compound) Followers(p Pos) []Pos {
 	if c.err != nil || len(p) != c.Heaps() {
 		return nil
@@ -213,10 +222,17 @@ type FuncGame struct {
 	err   error
 }
 
-func (g *FuncGame) Name() string   { return g.name }
+// Name is the name given to Func.
+func (g *FuncGame) Name() string { return g.name }
+
+// String is the name given to Func.
 func (g *FuncGame) String() string { return g.name }
-func (g *FuncGame) Heaps() int     { return g.heaps }
-func (g *FuncGame) Err() error     { return g.err }
+
+// Heaps is the number of heaps given to Func (0: any length).
+func (g *FuncGame) Heaps() int { return g.heaps }
+
+// Err reports a nil function or bad heap count.
+func (g *FuncGame) Err() error { return g.err }
 
 // Followers calls the function on a copy of p, so the function may reuse
 // or change its argument without corrupting the solver's state.

@@ -51,9 +51,16 @@ type SetGame struct {
 	Rule Rule
 }
 
+// Name is the game as the papers write it, e.g. "CN(6,2)".
 func (g *SetGame) Name() string { return g.name }
-func (g *SetGame) Heaps() int   { return g.N }
-func (g *SetGame) Err() error   { return nil }
+
+// Heaps is the number of heaps, N.
+func (g *SetGame) Heaps() int { return g.N }
+
+// Err is nil: a SetGame is only built from valid parameters.
+func (g *SetGame) Err() error { return nil }
+
+// String is the game's name.
 func (g *SetGame) String() string {
 	return g.name
 }

@@ -41,6 +41,13 @@ func TestLookupAndCheck(t *testing.T) {
 	if err != nil || !r.Holds || r.Bound != 4 || r.Positions != 5*5*5*5*5*5 || r.Checked == 0 || r.Checked >= r.Positions {
 		t.Fatalf("000/face at heaps <= 4: %v, %v", r, err)
 	}
+	// The seed 000 count is about heaps <= 3 even in a larger table.
+	if r, err := Lookup("000/214").Check(5); err != nil || !r.Holds {
+		t.Errorf("000/214 at heaps <= 5: %v, %v", r, err)
+	}
+	if r, _ := Lookup("000/214").Check(2); r.Holds {
+		t.Errorf("000/214 at heaps <= 2 cannot hold: %v", r)
+	}
 	if Lookup("no such") != nil {
 		t.Error("Lookup of an unknown ID must be nil")
 	}

@@ -15,6 +15,14 @@ func TestSeed000CN62Heaps3Has214P(t *testing.T) {
 		t.Fatalf("CN(6,2) heaps<=3: %d P-positions of %d; seed 000 says 214 of 4096", tb.Count(0), tb.Len())
 	}
 	t.Logf("CN(6,2) heaps<=3: 214 P-positions of 4096")
+	// The count must not depend on which solver computed it.
+	plain, err := solve.Plain(tb.Game(), solve.KindValues, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Count(0) != 214 {
+		t.Errorf("CN(6,2) heaps<=3: the plain solver finds %d P-positions", plain.Count(0))
+	}
 	for _, p := range [][]int{{1, 1, 1, 2, 1, 2}, {0, 2, 0, 0, 1, 1}} {
 		if !tb.IsP(p...) {
 			t.Errorf("CN(6,2): %v has value %d; seed 000 says it is P", p, tb.At(p...))

@@ -96,6 +96,10 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 
 // run dispatches to a solver; method "" picks the fastest that applies.
 func run(g games.Game, kind Kind, b []int, method string) (*Table, error) {
+	if n := positions(b); n > 1<<48 {
+		return nil, fmt.Errorf("%s %s: %.3g positions is far beyond any memory; the largest bound that fits is heaps 0..%d",
+			g.Name(), kind, n, largestFit(g, kind, len(b), method))
+	}
 	t := newTable(g, kind, b)
 	if method == "" {
 		method = pick(g, kind)
@@ -134,29 +138,60 @@ func (t *Table) bytes() int64 {
 	return int64(t.size) * 2
 }
 
-func tooLarge(g games.Game, kind Kind, b []int, method string, need int64) error {
-	fit := -1
-	if len(b) > 0 {
-		for m := b[0] - 1; m >= 0; m-- {
-			bb := make([]int, len(b))
-			for i := range bb {
-				bb[i] = m
-			}
-			t := newTable(g, kind, bb)
-			if t.bytes()+workBytes(g, kind, t, method) <= MemoryLimit {
-				fit = m
-				break
-			}
+// positions is the number of positions within the bounds, as a float so
+// that absurd bounds cannot overflow.
+func positions(b []int) float64 {
+	n := 1.0
+	for _, m := range b {
+		n *= float64(m + 1)
+	}
+	return n
+}
+
+// largestFit is the largest m such that heaps 0..m fit in MemoryLimit, or -1.
+func largestFit(g games.Game, kind Kind, heaps int, method string) int {
+	fits := func(m int) bool {
+		bb := make([]int, heaps)
+		for i := range bb {
+			bb[i] = m
+		}
+		if positions(bb) > 1<<48 {
+			return false
+		}
+		t := newTable(g, kind, bb)
+		if method == "" {
+			method = pick(g, kind)
+		}
+		return t.bytes()+workBytes(g, kind, t, method) <= MemoryLimit
+	}
+	if !fits(0) {
+		return -1
+	}
+	lo, hi := 0, 1
+	for fits(hi) {
+		lo, hi = hi, hi*2
+	}
+	for hi-lo > 1 { // fits(lo), !fits(hi)
+		mid := (lo + hi) / 2
+		if fits(mid) {
+			lo = mid
+		} else {
+			hi = mid
 		}
 	}
+	return lo
+}
+
+func tooLarge(g games.Game, kind Kind, b []int, method string, need int64) error {
+	fit := largestFit(g, kind, len(b), method)
 	t := newTable(g, kind, b)
-	msg := fmt.Sprintf("%s %s with %s: %d positions need %s of memory, more than the limit %s (solve.MemoryLimit)",
-		g.Name(), kind, t.boundText(), t.size, human(need), human(MemoryLimit))
+	msg := fmt.Sprintf("%s %s with %s: %s positions need %s of memory, more than the limit %s (solve.MemoryLimit)",
+		g.Name(), kind, t.boundText(), group(t.size), human(need), human(MemoryLimit))
 	if fit >= 0 {
 		msg += fmt.Sprintf("; the largest bound that fits is heaps 0..%d", fit)
 	}
 	if kind != KindOutcomes {
-		msg += "; solve.Outcomes needs 16 times less"
+		msg += "; solve.Outcomes needs far less (one bit per position)"
 	}
 	return fmt.Errorf("%s", msg)
 }

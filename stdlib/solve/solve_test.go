@@ -59,6 +59,7 @@ func TestErrorsSayWhatToChange(t *testing.T) {
 		{"wrong bounds", func() error { _, err := Values(games.Nim(3), 1, 2); return err }, "one per heap"},
 		{"negative", func() error { _, err := Values(games.Nim(3), -1); return err }, "negative"},
 		{"too large", func() error { _, err := Values(games.CN(6, 2), 1000); return err }, "largest bound that fits is heaps 0.."},
+		{"absurd", func() error { _, err := Outcomes(games.CN(6, 2), 1<<40); return err }, "largest bound that fits is heaps 0.."},
 		{"nn clasp", func() error { _, err := Values(games.NN(7, 4, 5), 2); return err }, "2 <= c <= k=4"},
 	}
 	for _, c := range cases {

@@ -167,8 +167,10 @@ func (f *Figure) SVG() ([]byte, error) {
 	}
 	// Layout was measured with Liberation Sans; where it is not installed
 	// (and not embedded), Arial and Helvetica have the same metrics.
-	return bytes.ReplaceAll(buf.Bytes(), []byte("font-family:Liberation Sans;"),
-		[]byte("font-family:'Liberation Sans',Arial,Helvetica,sans-serif;")), nil
+	out := bytes.ReplaceAll(buf.Bytes(), []byte("font-family:Liberation Sans;"),
+		[]byte("font-family:'Liberation Sans',Arial,Helvetica,sans-serif;"))
+	// vgsvg labels the PNG images it embeds as JPEG.
+	return bytes.ReplaceAll(out, []byte("data:image/jpg;base64,"), []byte("data:image/png;base64,")), nil
 }
 
 // PDF renders the figure as a one-page PDF with embedded fonts.

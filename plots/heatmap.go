@@ -217,8 +217,10 @@ func squareCells(p *plot.Plot, area draw.Canvas, w, h int) draw.Canvas {
 	if cell <= 0 {
 		return area
 	}
-	// Whole pixels per cell keep cells equal in the PNG.
-	if cell >= 2*pixel {
+	// Whole pixels per cell keep cells equal in the PNG; below 8 pixels
+	// rounding down would waste too much of the figure, and cells differ
+	// by at most a pixel.
+	if cell >= 8*pixel {
 		cell = vg.Length(int(cell/pixel)) * pixel
 	}
 	ex, ey := dw-cell*vg.Length(w), dh-cell*vg.Length(h)

@@ -236,7 +236,7 @@ func TestHeatmapSVGRaster(t *testing.T) {
 	if n := bytes.Count(svg, []byte("<path")); n > 2000 {
 		t.Errorf("an 80x80 face drew %d SVG paths; want one image", n)
 	}
-	const tag = "data:image/jpg;base64,"
+	const tag = "data:image/png;base64,"
 	i := bytes.Index(svg, []byte(tag))
 	if i < 0 {
 		t.Fatal("no embedded image in the SVG")

@@ -66,15 +66,21 @@ func TestSamplesSolved(t *testing.T) {
 		}
 		bounds, counts = append(bounds, b), append(counts, o.CountP())
 	}
+	wy, err := solve.Values(games.Wythoff(), 199)
+	if err != nil {
+		t.Fatal(err)
+	}
 	figs := map[string]func() (*Figure, error){
-		"real_cn62_face":   func() (*Figure, error) { return Heatmap(face) },
-		"real_cn62_mirror": func() (*Figure, error) { return Heatmap(mirror) },
-		"real_cn62_hist":   func() (*Figure, error) { return Histogram(cn) },
-		"real_esn_face":    func() (*Figure, error) { return Heatmap(rface) },
-		"real_esn_line":    func() (*Figure, error) { return Line(esn, "3 a 5") },
-		"real_esn_scatter": func() (*Figure, error) { return Scatter(esn, Path(path...)) },
-		"real_esn_hist":    func() (*Figure, error) { return Histogram(esn) },
-		"real_cn62_pcount": func() (*Figure, error) { return PCounts("CN(6,2)", bounds, counts) },
+		"real_wythoff_200":     func() (*Figure, error) { return HeatmapOf(wy, "a b") },
+		"real_wythoff_200_out": func() (*Figure, error) { o, _ := wy.Face("a b"); return OutcomeMap(o) },
+		"real_cn62_face":       func() (*Figure, error) { return Heatmap(face) },
+		"real_cn62_mirror":     func() (*Figure, error) { return Heatmap(mirror) },
+		"real_cn62_hist":       func() (*Figure, error) { return Histogram(cn) },
+		"real_esn_face":        func() (*Figure, error) { return Heatmap(rface) },
+		"real_esn_line":        func() (*Figure, error) { return Line(esn, "3 a 5") },
+		"real_esn_scatter":     func() (*Figure, error) { return Scatter(esn, Path(path...)) },
+		"real_esn_hist":        func() (*Figure, error) { return Histogram(esn) },
+		"real_cn62_pcount":     func() (*Figure, error) { return PCounts("CN(6,2)", bounds, counts) },
 	}
 	for name, mk := range figs {
 		f, err := mk()

@@ -11,63 +11,102 @@ const noEven = 0xFFFF
 // boxRemoteness computes Smith's remoteness with acc_A = (smallest even
 // remoteness, largest remoteness + 1) over the box below p on A: a prefix-min
 // and a prefix-max. R(p) is 0 with no follower, 1 + the smallest even
-// follower when there is one, else 1 + the largest.
+// follower when there is one, else 1 + the largest. Rows go in two passes
+// as in boxValues.
 func boxRemoteness(t *Table, g *games.SetGame, task *progress.Task) error {
 	b := newBoxPlan(t, g)
 	L := b.L
-	rings := ringsFor[uint16](b, 2)
+	nsets := len(b.sets)
+	evenRings, maxRings := ringsFor[uint16](b, 1), ringsFor[uint16](b, 1)
 	return b.run(task, func(w int) func(r *rowState, idx int) error {
-		ring := rings(w)
-		tmp := make([]uint16, 2*len(b.sets))
+		ringE, ringM := evenRings(w), maxRings(w)
+		TE := make([][]uint16, nsets) // per set along the row: min even of neighbours' boxes
+		TM := make([][]uint16, nsets) // and max (+1)
+		for a := range TE {
+			TE[a], TM[a] = make([]uint16, L), make([]uint16, L)
+		}
+		EE, EM := make([]uint16, L), make([]uint16, L) // exact rule: the shifted boxes
+		runE, runM := make([]uint16, nsets), make([]uint16, nsets)
 		return func(r *rowState, idx int) error {
-			for x := 0; x < L; x++ {
-				reachEven, reachMax := uint16(noEven), uint16(0)
-				for a := range b.sets {
-					s := &b.sets[a]
-					rg := ring[a]
-					e, m := uint16(noEven), uint16(0)
-					for _, ns := range r.nbr[a] {
-						o := (ns*L + x) * 2
-						e, m = min(e, rg[o]), max(m, rg[o+1])
+			if b.exact {
+				for x := range EE {
+					EE[x], EM[x] = noEven, 0
+				}
+			}
+			for a := range b.sets {
+				s := &b.sets[a]
+				te, tm := TE[a], TM[a]
+				for x := range te {
+					te[x], tm[x] = noEven, 0
+				}
+				for _, ns := range r.nbr[a] {
+					se, sm := ringE[a][ns*L:ns*L+L], ringM[a][ns*L:ns*L+L]
+					for x := range te {
+						te[x] = min(te[x], se[x])
+						tm[x] = max(tm[x], sm[x])
 					}
-					if s.hasLast && x > 0 {
-						o := (r.slot[a]*L + x - 1) * 2
-						e, m = min(e, rg[o]), max(m, rg[o+1])
-					}
-					tmp[2*a], tmp[2*a+1] = e, m
-					if b.exact {
-						if r.exactOK[a] && (!s.hasLast || x > 0) {
-							xx := x
-							if s.hasLast {
-								xx--
-							}
-							o := (r.exSlot[a]*L + xx) * 2
-							reachEven, reachMax = min(reachEven, rg[o]), max(reachMax, rg[o+1])
+				}
+				if b.exact && r.exactOK[a] && s.j < b.last {
+					o := r.exSlot[a] * L
+					se, sm := ringE[a][o:o+L], ringM[a][o:o+L]
+					if s.hasLast {
+						for x := 1; x < L; x++ {
+							EE[x], EM[x] = min(EE[x], se[x-1]), max(EM[x], sm[x-1])
 						}
 					} else {
-						reachEven, reachMax = min(reachEven, e), max(reachMax, m)
+						for x := range EE {
+							EE[x], EM[x] = min(EE[x], se[x]), max(EM[x], sm[x])
+						}
+					}
+				}
+				runE[a], runM[a] = noEven, 0
+			}
+			for x := 0; x < L; x++ {
+				re, rm := uint16(noEven), uint16(0)
+				if b.exact {
+					re, rm = EE[x], EM[x]
+				}
+				for a := 0; a < nsets; a++ {
+					s := &b.sets[a]
+					switch {
+					case b.exact:
+						if s.j == b.last { // the set {last}: exact is the same move
+							re, rm = min(re, runE[a]), max(rm, runM[a])
+						}
+					case s.hasLast:
+						re, rm = min(re, TE[a][x], runE[a]), max(rm, TM[a][x], runM[a])
+					default:
+						re, rm = min(re, TE[a][x]), max(rm, TM[a][x])
 					}
 				}
 				var v uint16
 				switch {
-				case reachEven != noEven:
-					v = reachEven + 1
-				case reachMax > 0:
-					v = reachMax // (largest + 1) is stored
+				case re != noEven:
+					v = re + 1
+				case rm > 0:
+					v = rm // the largest + 1 is stored
 				}
 				if v >= noEven-1 {
 					return errTooRemote(t, idx+x)
 				}
 				t.vals[idx+x] = v
-				for a := range b.sets {
-					e, m := tmp[2*a], tmp[2*a+1]
-					if v%2 == 0 {
-						e = min(e, v)
-					}
-					m = max(m, v+1)
-					o := (r.slot[a]*L + x) * 2
-					ring[a][o], ring[a][o+1] = e, m
+				own := uint16(noEven)
+				if v%2 == 0 {
+					own = v
 				}
+				for a := 0; a < nsets; a++ {
+					e, m := min(TE[a][x], own), max(TM[a][x], v+1)
+					if b.sets[a].hasLast {
+						e, m = min(e, runE[a]), max(m, runM[a])
+						runE[a], runM[a] = e, m
+					}
+					TE[a][x], TM[a][x] = e, m
+				}
+			}
+			for a := range b.sets {
+				o := r.slot[a] * L
+				copy(ringE[a][o:o+L], TE[a])
+				copy(ringM[a][o:o+L], TM[a])
 			}
 			return nil
 		}

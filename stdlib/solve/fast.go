@@ -48,7 +48,7 @@ func workBytes(g games.Game, kind Kind, t *Table, method string) int64 {
 		case KindValues:
 			return b.ringSlots() * int64(b.L) * 8 * int64(valueWords(t))
 		case KindRemoteness:
-			return b.ringSlots() * int64(b.L) * 4
+			return b.ringSlots() * int64(b.L) * 4 // two uint16 rings
 		default:
 			return b.ringSlots() * int64((b.L+63)/64) * 8
 		}

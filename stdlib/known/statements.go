@@ -36,6 +36,14 @@ type Statement struct {
 	custom func(tb *solve.Table) (int, []int, string) // checked, counterexample, detail
 }
 
+func (s *Statement) String() string {
+	r := ""
+	if s.Refuted {
+		r = " [refuted as printed]"
+	}
+	return fmt.Sprintf("%s: %s (%s, default heaps <= %d)%s", s.ID, s.Claim, s.Game, s.Default, r)
+}
+
 // Result is the outcome of checking a statement against a table.
 type Result struct {
 	Statement      *Statement

@@ -48,6 +48,9 @@ func TestLookupAndCheck(t *testing.T) {
 	if r, _ := Lookup("000/214").Check(2); r.Holds {
 		t.Errorf("000/214 at heaps <= 2 cannot hold: %v", r)
 	}
+	if got := Lookup("002/prop4-printed").String(); !strings.Contains(got, "refuted") || !strings.Contains(got, "SlowExact(3,2)") {
+		t.Errorf("statement shows as %q", got)
+	}
 	if Lookup("no such") != nil {
 		t.Error("Lookup of an unknown ID must be nil")
 	}

@@ -138,6 +138,16 @@ func Path(path ...games.Pos) Option {
 	return func(c *config) { c.path = append([]games.Pos(nil), path...) }
 }
 
+// PathOf is Path for positions given as plain slices, e.g.
+// PathOf(known.MPath([]int{3, 5, 5})).
+func PathOf(path [][]int) Option {
+	ps := make([]games.Pos, len(path))
+	for i, p := range path {
+		ps[i] = games.Pos(p)
+	}
+	return Path(ps...)
+}
+
 // Scatter plots every position of a table by its total number of stones
 // against its entry (remoteness, or value), one mark per distinct pair
 // sized by how many positions share it, P and N in two colours. With the

@@ -11,6 +11,7 @@ import (
 
 	"grundy/stdlib/entail"
 	"grundy/stdlib/games"
+	"grundy/stdlib/known"
 	"grundy/stdlib/solve"
 )
 
@@ -123,8 +124,9 @@ func esnTable(t testing.TB) *solve.Table {
 
 func TestScatterWithPath(t *testing.T) {
 	tab := esnTable(t)
-	path := playOut(t, tab, games.Pos{3, 5, 5})
-	fig, err := Scatter(tab, Path(path...))
+	// Seed 004's M-rule from (3,5,5) in Exact Slow NIM(3,2).
+	path := known.MPath([]int{3, 5, 5})
+	fig, err := Scatter(tab, PathOf(path))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,13 +158,23 @@ func TestScatterWithPath(t *testing.T) {
 			}
 		}
 	}
-	if len(fig.marks["path"].drawn) != len(path) {
-		t.Errorf("path of %d positions drew %d marks", len(path), len(fig.marks["path"].drawn))
+	marks := fig.marks["path"].drawn
+	if len(marks) != len(path) {
+		t.Fatalf("path of %d positions drew %d marks", len(path), len(marks))
 	}
-	// The M-rule lowers remoteness by one per move: seed 004 says
-	// M(3,5,5) = 6, so the play-out has 7 positions.
+	// Drawn over the table, the M-rule path steps down one remoteness
+	// level and one or two stones per move (seed 004: M(3,5,5) = 6 = R).
 	if len(path) != 7 {
-		t.Errorf("play-out from (3,5,5) has %d positions, want 7", len(path))
+		t.Errorf("M-path from (3,5,5) has %d positions, want 7", len(path))
+	}
+	unitY := (marks[0].Y - marks[len(marks)-1].Y) / vg.Length(len(marks)-1)
+	for i := 1; i < len(marks); i++ {
+		if d := marks[i-1].Y - marks[i].Y; d < unitY*0.999 || d > unitY*1.001 {
+			t.Errorf("path step %d drops %v, not one remoteness level (%v)", i, d, unitY)
+		}
+	}
+	if r := tab.At(3, 5, 5); r != 6 {
+		t.Errorf("remoteness of (3,5,5) is %d, seed 004 says 6", r)
 	}
 	if !strings.Contains(fig.String(), "path of 7 positions from (3,5,5)") {
 		t.Errorf("description %q does not mention the path", fig.String())

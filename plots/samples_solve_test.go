@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"grundy/stdlib/games"
+	"grundy/stdlib/known"
 	"grundy/stdlib/solve"
 )
 
@@ -79,6 +80,7 @@ func TestSamplesSolved(t *testing.T) {
 		"real_esn_face":        func() (*Figure, error) { return Heatmap(rface) },
 		"real_esn_line":        func() (*Figure, error) { return Line(esn, "3 a 5") },
 		"real_esn_scatter":     func() (*Figure, error) { return Scatter(esn, Path(path...)) },
+		"real_esn_mrule":       func() (*Figure, error) { return Scatter(esn, PathOf(known.MPath([]int{3, 5, 5}))) },
 		"real_esn_hist":        func() (*Figure, error) { return Histogram(esn) },
 		"real_cn62_pcount":     func() (*Figure, error) { return PCounts("CN(6,2)", bounds, counts) },
 	}

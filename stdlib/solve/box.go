@@ -310,6 +310,14 @@ func boxValues(t *Table, g *games.SetGame, task *progress.Task, W int) error {
 			cnt[a]--
 		}
 	}
+	// Sets through the last heap carry a prefix along the row; the others
+	// only need their neighbours' OR, which the first pass computes in bulk.
+	var along []int
+	for a, s := range b.sets {
+		if s.hasLast {
+			along = append(along, a)
+		}
+	}
 	return b.run(task, func(w int) func(r *rowState, idx int) error {
 		ring := make([][][]uint64, W) // ring[k][a]
 		for k := range ring {
@@ -319,9 +327,9 @@ func boxValues(t *Table, g *games.SetGame, task *progress.Task, W int) error {
 		for i := range T {
 			T[i] = make([]uint64, L)
 		}
-		E := make([][]uint64, W) // exact rule: reach from the shifted boxes
-		for k := range E {
-			E[k] = make([]uint64, L)
+		X := make([][]uint64, W) // X[k][x]: reach that does not depend on the row
+		for k := range X {
+			X[k] = make([]uint64, L)
 		}
 		run := make([]uint64, W*nsets)
 		reach := make([]uint64, W)
@@ -334,9 +342,8 @@ func boxValues(t *Table, g *games.SetGame, task *progress.Task, W int) error {
 			rowPlanes := active(T0 + L - 1)
 			clear(run)
 			for k := 0; k < rowPlanes; k++ {
-				if b.exact {
-					clear(E[k])
-				}
+				Xk := X[k]
+				clear(Xk)
 				// Positions x >= from have a neighbour with plane k in use.
 				from := max(0, 64*k-(T0-1))
 				for a := range b.sets {
@@ -350,39 +357,38 @@ func boxValues(t *Table, g *games.SetGame, task *progress.Task, W int) error {
 							Ta[x] |= src[x]
 						}
 					}
-					if b.exact && r.exactOK[a] && s.j < b.last {
-						src := rg[r.exSlot[a]*L : r.exSlot[a]*L+L]
-						base := T0 - cnt[a]
-						if s.hasLast {
-							for x := max(1, 64*k-base+1); x < L; x++ {
-								E[k][x] |= src[x-1]
+					switch {
+					case b.exact:
+						if r.exactOK[a] && s.j < b.last {
+							src := rg[r.exSlot[a]*L : r.exSlot[a]*L+L]
+							base := T0 - cnt[a]
+							if s.hasLast {
+								for x := max(1, 64*k-base+1); x < L; x++ {
+									Xk[x] |= src[x-1]
+								}
+							} else {
+								for x := max(0, 64*k-base); x < L; x++ {
+									Xk[x] |= src[x]
+								}
 							}
-						} else {
-							for x := max(0, 64*k-base); x < L; x++ {
-								E[k][x] |= src[x]
-							}
+						}
+					case !s.hasLast:
+						for x := from; x < L; x++ {
+							Xk[x] |= Ta[x]
 						}
 					}
 				}
 			}
 			for x := 0; x < L; x++ {
-				np := active(T0 + x)
+				np := min(W, (T0+x)/64+1)
 				for k := 0; k < np; k++ {
-					var rk uint64
-					if b.exact {
-						rk = E[k][x]
-					}
-					for a := 0; a < nsets; a++ {
-						s := &b.sets[a]
+					rk := X[k][x]
+					for _, a := range along {
 						switch {
-						case b.exact:
-							if s.j == b.last {
-								rk |= run[k*nsets+a]
-							}
-						case s.hasLast:
+						case !b.exact:
 							rk |= T[k*nsets+a][x] | run[k*nsets+a]
-						default:
-							rk |= T[k*nsets+a][x]
+						case b.sets[a].j == b.last: // {last}: exact is the same move
+							rk |= run[k*nsets+a]
 						}
 					}
 					reach[k] = rk
@@ -398,27 +404,37 @@ func boxValues(t *Table, g *games.SetGame, task *progress.Task, W int) error {
 					return errWidth{W}
 				}
 				vals[idx+x] = uint16(v)
-				// T becomes acc_A along the row; it goes to the rings below.
-				for k := 0; k < np; k++ {
-					var own uint64
-					if v>>6 == k {
-						own = 1 << (v & 63)
-					}
-					Tk := T[k*nsets : k*nsets+nsets]
-					runk := run[k*nsets : k*nsets+nsets]
-					for a, ta := range Tk {
-						acc := ta[x] | own
-						if hasLast[a] {
-							acc |= runk[a]
-							runk[a] = acc
+				// The prefix through the last heap takes in this position.
+				k := v >> 6
+				own := uint64(1) << (v & 63)
+				for _, a := range along {
+					for kk := 0; kk < np; kk++ {
+						acc := T[kk*nsets+a][x] | run[kk*nsets+a]
+						if kk == k {
+							acc |= own
 						}
-						ta[x] = acc
+						run[kk*nsets+a] = acc
+						T[kk*nsets+a][x] = acc
 					}
 				}
 			}
+			// acc_A along the row goes to the rings; sets off the last heap
+			// add each position's own value here, in bulk.
 			for k := 0; k < rowPlanes; k++ {
 				for a := range b.sets {
-					copy(ring[k][a][r.slot[a]*L:r.slot[a]*L+L], T[k*nsets+a])
+					dst := ring[k][a][r.slot[a]*L : r.slot[a]*L+L]
+					Ta := T[k*nsets+a]
+					if hasLast[a] {
+						copy(dst, Ta)
+						continue
+					}
+					for x := range dst {
+						acc := Ta[x]
+						if v := int(vals[idx+x]); v>>6 == k {
+							acc |= 1 << (v & 63)
+						}
+						dst[x] = acc
+					}
 				}
 			}
 			return nil

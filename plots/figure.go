@@ -2,6 +2,7 @@ package plots
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image/color"
 	"os"
@@ -125,8 +126,13 @@ type Figure struct {
 	vector bool // the render in progress is SVG or PDF
 }
 
+var errNilFigure = errors.New("plots: no figure (nil); the call that made it returned an error")
+
 // String describes the figure in one line (the text/plain view).
 func (f *Figure) String() string {
+	if f == nil {
+		return "no figure (nil): see the error from the call that made it"
+	}
 	return fmt.Sprintf("%s [%dx%d]", f.desc, f.width, f.height)
 }
 
@@ -142,6 +148,9 @@ func (f *Figure) size() (vg.Length, vg.Length) {
 
 // PNG renders the figure as a PNG image.
 func (f *Figure) PNG() ([]byte, error) {
+	if f == nil {
+		return nil, errNilFigure
+	}
 	w, h := f.size()
 	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))
 	if err := f.draw(c, false); err != nil {
@@ -156,6 +165,9 @@ func (f *Figure) PNG() ([]byte, error) {
 
 // SVG renders the figure as SVG.
 func (f *Figure) SVG() ([]byte, error) {
+	if f == nil {
+		return nil, errNilFigure
+	}
 	w, h := f.size()
 	c := vgsvg.NewWith(vgsvg.UseWH(w, h), vgsvg.EmbedFonts(f.embed))
 	if err := f.draw(c, true); err != nil {
@@ -175,6 +187,9 @@ func (f *Figure) SVG() ([]byte, error) {
 
 // PDF renders the figure as a one-page PDF with embedded fonts.
 func (f *Figure) PDF() ([]byte, error) {
+	if f == nil {
+		return nil, errNilFigure
+	}
 	w, h := f.size()
 	c := vgpdf.New(w, h)
 	if err := f.draw(pdfBold{c}, true); err != nil {
@@ -190,6 +205,9 @@ func (f *Figure) PDF() ([]byte, error) {
 // Save writes the figure to path, in the format its extension names:
 // .png, .svg or .pdf.
 func (f *Figure) Save(path string) error {
+	if f == nil {
+		return errNilFigure
+	}
 	var (
 		data []byte
 		err  error

@@ -221,3 +221,19 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+func TestNilFigure(t *testing.T) {
+	var f *Figure
+	if _, err := f.PNG(); err == nil {
+		t.Error("nil figure PNG: no error")
+	}
+	if _, err := f.SVG(); err == nil {
+		t.Error("nil figure SVG: no error")
+	}
+	if err := f.Save(filepath.Join(t.TempDir(), "x.png")); err == nil {
+		t.Error("nil figure Save: no error")
+	}
+	if !strings.Contains(f.String(), "nil") {
+		t.Errorf("nil figure String: %q", f.String())
+	}
+}

@@ -1,0 +1,219 @@
+package engine
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"strings"
+)
+
+// A cell is any mix of imports, declarations and statements. It is split at
+// top-level statement boundaries into segments; imports and func/type
+// declarations are compiled as a file (so they may appear in any order and
+// refer to each other), and statements together with var/const
+// declarations run in order as one block in the global scope.
+//
+// Each part is parsed from the cell's own text with everything else blanked
+// out and a /*line*/ directive in front, so every position the parser or
+// the interpreter reports is the cell's own line and column.
+
+type segKind int
+
+const (
+	segImport segKind = iota
+	segDecl           // func, method, type
+	segStmt           // statements and var/const declarations
+)
+
+type segment struct {
+	kind       segKind
+	start, end int // byte offsets in the cell
+}
+
+type ctok struct {
+	pos int
+	tok token.Token
+	lit string
+}
+
+// splitCell finds the top-level segments of src.
+func splitCell(src string) ([]segment, error) {
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(src))
+	var errs scanner.ErrorList
+	var s scanner.Scanner
+	s.Init(file, []byte(src), func(pos token.Position, msg string) { errs.Add(pos, msg) }, 0)
+
+	var toks []ctok
+	for {
+		pos, t, lit := s.Scan()
+		if t == token.EOF {
+			break
+		}
+		toks = append(toks, ctok{file.Offset(pos), t, lit})
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+
+	var segs []segment
+	depth := 0
+	begin := -1 // index of the first token of the current segment
+	flush := func(endTok int) {
+		if begin < 0 {
+			return
+		}
+		first := toks[begin]
+		last := toks[endTok]
+		end := last.pos + len(last.lit)
+		if last.lit == "" || last.tok.IsOperator() {
+			end = last.pos + len(last.tok.String())
+		}
+		if last.tok == token.SEMICOLON && last.lit == "\n" {
+			end = last.pos
+		}
+		kind := segStmt
+		switch first.tok {
+		case token.IMPORT:
+			kind = segImport
+		case token.TYPE:
+			kind = segDecl
+		case token.FUNC:
+			if isFuncDecl(toks[begin : endTok+1]) {
+				kind = segDecl
+			}
+		}
+		segs = append(segs, segment{kind: kind, start: first.pos, end: end})
+		begin = -1
+	}
+	for i, t := range toks {
+		if begin < 0 {
+			if t.tok == token.SEMICOLON {
+				continue
+			}
+			begin = i
+		}
+		switch t.tok {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth--
+		case token.SEMICOLON:
+			if depth == 0 {
+				flush(i)
+			}
+		}
+	}
+	if begin >= 0 {
+		flush(len(toks) - 1)
+	}
+	return segs, nil
+}
+
+// isFuncDecl tells a function or method declaration from a statement that
+// starts with a function literal.
+func isFuncDecl(toks []ctok) bool {
+	if len(toks) < 2 {
+		return false
+	}
+	if toks[1].tok == token.IDENT {
+		return true
+	}
+	if toks[1].tok != token.LPAREN {
+		return false
+	}
+	// func (recv) Name( ... : a method. func (params) ... : a literal.
+	depth := 0
+	for i := 1; i < len(toks); i++ {
+		switch toks[i].tok {
+		case token.LPAREN:
+			depth++
+		case token.RPAREN:
+			depth--
+			if depth == 0 {
+				return i+2 < len(toks) && toks[i+1].tok == token.IDENT &&
+					(toks[i+2].tok == token.LPAREN || toks[i+2].tok == token.LBRACK)
+			}
+		}
+	}
+	return false
+}
+
+// blankExcept returns src with every byte outside the segments of kind k
+// replaced by a space (newlines kept), so positions stay the cell's.
+func blankExcept(src string, segs []segment, keep func(segKind) bool) (string, bool) {
+	b := []byte(src)
+	out := make([]byte, len(b))
+	for i, c := range b {
+		if c == '\n' {
+			out[i] = '\n'
+		} else {
+			out[i] = ' '
+		}
+	}
+	any := false
+	for _, s := range segs {
+		if keep(s.kind) {
+			copy(out[s.start:s.end], b[s.start:s.end])
+			any = true
+		}
+	}
+	return string(out), any
+}
+
+// parsedCell is a cell ready for rewriting and compiling.
+type parsedCell struct {
+	imports *ast.File      // nil when the cell has none
+	decls   *ast.File      // nil when the cell has none
+	stmts   *ast.BlockStmt // nil when the cell has none
+	trail   *ast.ExprStmt  // the last statement, when it is an expression
+	src     string
+}
+
+// parseCell parses src into fset under the name file.
+func parseCell(fset *token.FileSet, file, src string) (*parsedCell, error) {
+	segs, err := splitCell(src)
+	if err != nil {
+		return nil, err
+	}
+	pc := &parsedCell{src: src}
+	line := "/*line " + file + ":1:1*/"
+	mode := parser.ParseComments | parser.SkipObjectResolution
+	if text, ok := blankExcept(src, segs, func(k segKind) bool { return k == segImport }); ok {
+		f, err := parser.ParseFile(fset, file, "package main;"+line+text, mode)
+		if err != nil {
+			return nil, err
+		}
+		pc.imports = f
+	}
+	if text, ok := blankExcept(src, segs, func(k segKind) bool { return k == segDecl }); ok {
+		f, err := parser.ParseFile(fset, file, "package main;"+line+text, mode)
+		if err != nil {
+			return nil, err
+		}
+		pc.decls = f
+	}
+	if text, ok := blankExcept(src, segs, func(k segKind) bool { return k == segStmt }); ok {
+		// The closing brace is placed where the cell ends, so "unexpected
+		// end" errors point there.
+		endLine := 1 + strings.Count(src, "\n")
+		endCol := 1 + len(src) - (strings.LastIndexByte(src, '\n') + 1)
+		closing := fmt.Sprintf("\n/*line %s:%d:%d*/}", file, endLine, endCol)
+		f, err := parser.ParseFile(fset, file, "package main;func main(){"+line+text+closing, mode)
+		if err != nil {
+			return nil, err
+		}
+		body := f.Decls[0].(*ast.FuncDecl).Body
+		pc.stmts = body
+		// The trailing expression is shown only when the cell ends with it.
+		if n := len(body.List); n > 0 && len(segs) > 0 && segs[len(segs)-1].kind == segStmt {
+			if es, ok := body.List[n-1].(*ast.ExprStmt); ok {
+				pc.trail = es
+			}
+		}
+	}
+	return pc, nil
+}

@@ -1,0 +1,243 @@
+// Package display shows rich output from cells: any value by the display
+// convention (String, HTML, Markdown, LaTeX, SVG, PNG methods, images),
+// raw HTML and Markdown, and handles whose output is updated in place, such
+// as progress bars. The engine installs a Sink around each cell; outside a
+// session (a plain Go program) output falls back to text on stdout.
+package display
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"strconv"
+	"sync"
+	"sync/atomic"
+)
+
+// Bundle is a MIME bundle: MIME type -> data. Text types hold a string,
+// image/png and image/jpeg base64 text, application/json any JSON value.
+type Bundle map[string]any
+
+// The display convention: a value shows in every form it has a method for.
+type (
+	// HTMLer values show as text/html.
+	HTMLer interface{ HTML() string }
+	// Markdowner values show as text/markdown.
+	Markdowner interface{ Markdown() string }
+	// LaTeXer values show as text/latex.
+	LaTeXer interface{ LaTeX() string }
+	// SVGer values show as image/svg+xml.
+	SVGer interface{ SVG() ([]byte, error) }
+	// PNGer values show as image/png.
+	PNGer interface{ PNG() ([]byte, error) }
+	// JPEGer values show as image/jpeg.
+	JPEGer interface{ JPEG() ([]byte, error) }
+	// JSONer values show as application/json.
+	JSONer interface{ JSON() any }
+	// Bundler values give their whole MIME bundle.
+	Bundler interface{ Bundle() Bundle }
+)
+
+// Sink receives display output. The engine installs one around each cell.
+type Sink interface {
+	// Display shows data; with a non-empty id and update true it replaces
+	// the earlier display with that id.
+	Display(data Bundle, metadata map[string]any, id string, update bool)
+	// Clear clears the cell's output (wait: when new output arrives).
+	Clear(wait bool)
+}
+
+var sink atomic.Pointer[sinkBox]
+
+type sinkBox struct{ s Sink }
+
+// Install makes s receive displays until restore is called.
+func Install(s Sink) (restore func()) {
+	var nb *sinkBox
+	if s != nil {
+		nb = &sinkBox{s: s}
+	}
+	prev := sink.Swap(nb)
+	return func() { sink.Store(prev) }
+}
+
+func current() Sink {
+	if b := sink.Load(); b != nil {
+		return b.s
+	}
+	return stdoutSink{}
+}
+
+// stdoutSink is used outside a session: text only.
+type stdoutSink struct{}
+
+func (stdoutSink) Display(data Bundle, _ map[string]any, _ string, _ bool) {
+	if t, ok := data["text/plain"].(string); ok {
+		fmt.Fprintln(os.Stdout, t)
+	}
+}
+func (stdoutSink) Clear(bool) {}
+
+// Render returns the bundle v shows as. Every bundle has text/plain.
+func Render(v any) Bundle {
+	if b, ok := v.(Bundle); ok {
+		return b
+	}
+	b := Bundle{}
+	if r, ok := v.(Bundler); ok {
+		for k, x := range r.Bundle() {
+			b[k] = x
+		}
+	}
+	if r, ok := v.(HTMLer); ok {
+		b["text/html"] = r.HTML()
+	}
+	if r, ok := v.(Markdowner); ok {
+		b["text/markdown"] = r.Markdown()
+	}
+	if r, ok := v.(LaTeXer); ok {
+		b["text/latex"] = r.LaTeX()
+	}
+	if r, ok := v.(SVGer); ok {
+		if data, err := r.SVG(); err == nil {
+			b["image/svg+xml"] = string(data)
+		} else {
+			b["text/plain"] = "SVG failed: " + err.Error()
+		}
+	}
+	if r, ok := v.(PNGer); ok {
+		if data, err := r.PNG(); err == nil {
+			b["image/png"] = base64.StdEncoding.EncodeToString(data)
+		} else {
+			b["text/plain"] = "PNG failed: " + err.Error()
+		}
+	}
+	if r, ok := v.(JPEGer); ok {
+		if data, err := r.JPEG(); err == nil {
+			b["image/jpeg"] = base64.StdEncoding.EncodeToString(data)
+		}
+	}
+	if r, ok := v.(JSONer); ok {
+		b["application/json"] = r.JSON()
+	}
+	if img, ok := v.(image.Image); ok && b["image/png"] == nil {
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, img); err == nil {
+			b["image/png"] = base64.StdEncoding.EncodeToString(buf.Bytes())
+		}
+	}
+	if _, ok := b["text/plain"]; !ok {
+		b["text/plain"] = Text(v)
+	}
+	return b
+}
+
+// Text is v's text/plain form: String() or Error() when it has one, else
+// Go's %v (strings as they are).
+func Text(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "<nil>"
+	case error:
+		return x.Error()
+	case fmt.Stringer:
+		return x.String()
+	case string:
+		return x
+	}
+	return fmt.Sprintf("%v", v)
+}
+
+// Show displays each value by the convention.
+func Show(vs ...any) {
+	for _, v := range vs {
+		current().Display(Render(v), nil, "", false)
+	}
+}
+
+// HTML displays raw HTML.
+func HTML(s string) { Show(Bundle{"text/html": s, "text/plain": stripTags(s)}) }
+
+// Markdown displays Markdown text.
+func Markdown(s string) { Show(Bundle{"text/markdown": s, "text/plain": s}) }
+
+// LaTeX displays a LaTeX formula (with its $ delimiters).
+func LaTeX(s string) { Show(Bundle{"text/latex": s, "text/plain": s}) }
+
+// SVG displays an SVG document.
+func SVG(doc string) { Show(Bundle{"image/svg+xml": doc, "text/plain": "[SVG image]"}) }
+
+// PNG displays PNG bytes.
+func PNG(data []byte) {
+	Show(Bundle{"image/png": base64.StdEncoding.EncodeToString(data), "text/plain": "[PNG image]"})
+}
+
+// Clear clears the cell's output; with wait, only once new output comes
+// (which avoids flicker in animations).
+func Clear(wait bool) { current().Clear(wait) }
+
+// Handle is one display that can be replaced in place and cleared, e.g. a
+// live-updating table or a progress bar.
+type Handle struct {
+	id    string
+	mu    sync.Mutex
+	shown bool
+}
+
+var handleSeq atomic.Int64
+
+// New returns a handle with nothing shown yet; the first Update shows it.
+func New() *Handle {
+	return &Handle{id: "grundy-" + strconv.FormatInt(int64(os.Getpid()), 36) + "-" + strconv.FormatInt(handleSeq.Add(1), 10)}
+}
+
+// ID is the Jupyter display_id of the handle.
+func (h *Handle) ID() string { return h.id }
+
+// Update shows v in place of what the handle showed before.
+func (h *Handle) Update(v any) {
+	h.mu.Lock()
+	update := h.shown
+	h.shown = true
+	h.mu.Unlock()
+	current().Display(Render(v), nil, h.id, update)
+}
+
+// HTML shows raw HTML in the handle.
+func (h *Handle) HTML(s string) { h.Update(Bundle{"text/html": s, "text/plain": stripTags(s)}) }
+
+// Markdown shows Markdown in the handle.
+func (h *Handle) Markdown(s string) { h.Update(Bundle{"text/markdown": s, "text/plain": s}) }
+
+// Text shows plain text in the handle.
+func (h *Handle) Text(s string) { h.Update(Bundle{"text/plain": s}) }
+
+// Clear empties the handle's display (it stays in place for later updates).
+func (h *Handle) Clear() {
+	h.mu.Lock()
+	shown := h.shown
+	h.mu.Unlock()
+	if shown {
+		current().Display(Bundle{"text/plain": ""}, nil, h.id, true)
+	}
+}
+
+// stripTags gives a rough text form of HTML for text-only frontends.
+func stripTags(s string) string {
+	var b bytes.Buffer
+	in := false
+	for _, r := range s {
+		switch {
+		case r == '<':
+			in = true
+		case r == '>':
+			in = false
+		case !in:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

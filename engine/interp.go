@@ -1,0 +1,536 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/scanner"
+	"go/token"
+	"io"
+	"reflect"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/traefik/yaegi/interp"
+
+	"grundy/engine/display"
+	"grundy/engine/symbols"
+	"grundy/stdlib/progress"
+)
+
+// Interp is one interpreter session: a yaegi interpreter with the library
+// preloaded, plus what the engine remembers of the cells run so far
+// (declarations, for redefinition and the tooling).
+type Interp struct {
+	mu   sync.Mutex // one cell at a time
+	yi   *interp.Interpreter
+	fset *token.FileSet
+	io   *stdio
+	name string // file name in positions ("cell", or a script's name)
+
+	pkgs    map[string]string    // name a cell uses -> import path
+	globals map[string]Global    // top-level names declared by cells
+	funcs   map[string]*funcDecl // "f" or "T.m" -> latest declaration
+	rt      *runtimeState        // what native helpers report back
+	closed  bool
+}
+
+// funcDecl is a function or method as last compiled, with the top-level
+// names it refers to, so that redefining one of those recompiles it.
+type funcDecl struct {
+	decl *ast.FuncDecl
+	refs map[string]bool
+}
+
+// Options configure a session.
+type Options struct {
+	// Name is the file name errors are reported against ("cell" if empty).
+	Name string
+	// Args are os.Args as cells see them.
+	Args []string
+}
+
+// New starts an interpreter session with the library preloaded.
+func New() (Session, error) { return NewInterp(Options{}) }
+
+// NewInterp starts a session with options.
+func NewInterp(opt Options) (*Interp, error) {
+	io, err := newStdio()
+	if err != nil {
+		return nil, fmt.Errorf("engine: creating output pipes: %v", err)
+	}
+	name := opt.Name
+	if name == "" {
+		name = "cell"
+	}
+	args := opt.Args
+	if args == nil {
+		args = []string{name}
+	}
+	yi := interp.New(interp.Options{
+		Stdin:  io.stdin,
+		Stdout: io.outW,
+		Stderr: io.interpStderr,
+		Args:   args,
+	})
+	it := &Interp{
+		yi:      yi,
+		fset:    yi.FileSet(),
+		io:      io,
+		name:    name,
+		pkgs:    map[string]string{},
+		globals: map[string]Global{},
+		funcs:   map[string]*funcDecl{},
+		rt:      &runtimeState{},
+	}
+	if err := it.load(); err != nil {
+		io.close()
+		return nil, err
+	}
+	return it, nil
+}
+
+// load makes the symbol tables and the prelude available.
+func (it *Interp) load() error {
+	if err := it.yi.Use(stdlibExports()); err != nil {
+		return fmt.Errorf("engine: loading the standard library: %v", err)
+	}
+	if err := it.yi.Use(symbols.Symbols); err != nil {
+		return fmt.Errorf("engine: loading the grundy library: %v", err)
+	}
+	// Interpreted os.Stdout/os.Stderr are the capture pipes (yaegi only
+	// redirects fmt and log), os.Stdin asks the frontend for a line.
+	var stdin io.Reader = it.io.stdin
+	errW := it.io.errW
+	outW := it.io.outW
+	if err := it.yi.Use(interp.Exports{
+		"os/os": {
+			"Stdin":  reflect.ValueOf(&stdin).Elem(),
+			"Stdout": reflect.ValueOf(&outW).Elem(),
+			"Stderr": reflect.ValueOf(&errW).Elem(),
+		},
+		"log/log": logSymbols(errW),
+		"fmt/fmt": fmtSymbols(outW, it.io.stdin),
+		rtPath:    it.rt.symbols(it),
+	}); err != nil {
+		return err
+	}
+	if err := it.loadPrelude(); err != nil {
+		return fmt.Errorf("engine: prelude: %v", err)
+	}
+	return nil
+}
+
+// Close ends the session.
+func (it *Interp) Close() error {
+	it.mu.Lock()
+	defer it.mu.Unlock()
+	if it.closed {
+		return nil
+	}
+	it.closed = true
+	it.io.close()
+	return nil
+}
+
+// Execute runs one cell.
+func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Result, err error) {
+	it.mu.Lock()
+	defer it.mu.Unlock()
+	if it.closed {
+		return Result{}, &EvalError{Name: "SessionClosed", Value: "the session is closed; restart the kernel"}
+	}
+	if out == nil {
+		out = discardOutput{}
+	}
+	it.io.attach(out)
+	restoreDisplay := display.Install(sinkFor(out))
+	bar := newProgressBar()
+	restoreProgress := progress.Install(ctx, bar)
+	it.rt.beginCell()
+	defer func() {
+		restoreProgress()
+		it.io.flush()
+		restoreDisplay()
+		it.io.stdin.reset()
+		it.io.attach(goroutineOutput{out})
+	}()
+	res, err = it.execute(ctx, code)
+	if err != nil {
+		var ee *EvalError
+		if !errors.As(err, &ee) {
+			err = &EvalError{Name: "Error", Value: firstLine(err.Error()), Traceback: []string{err.Error()}}
+		}
+	}
+	return res, err
+}
+
+func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
+	pc, err := parseCell(it.fset, it.name, code)
+	if err != nil {
+		return Result{}, compileError(err)
+	}
+	if pc.imports != nil {
+		if err := it.runImports(ctx, pc.imports); err != nil {
+			return Result{}, err
+		}
+	}
+	if pc.decls != nil {
+		if err := it.runDecls(ctx, pc.decls); err != nil {
+			return Result{}, err
+		}
+	}
+	if pc.stmts == nil {
+		return Result{}, nil
+	}
+	return it.runStmts(ctx, pc)
+}
+
+// runImports imports what the cell asks for; importing a package that is
+// already there under the same name is a no-op.
+func (it *Interp) runImports(ctx context.Context, f *ast.File) error {
+	var keep []ast.Spec
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok {
+			continue
+		}
+		for _, s := range gd.Specs {
+			is := s.(*ast.ImportSpec)
+			path := strings.Trim(is.Path.Value, "\"`")
+			name := importName(path)
+			if is.Name != nil {
+				name = is.Name.Name
+			}
+			if it.pkgs[name] == path || name == "_" {
+				continue
+			}
+			if _, ok := aliasPackages[path]; ok && is.Name == nil {
+				// slices, maps, cmp: the engine's own, already loaded.
+				if it.pkgs[name] == path {
+					continue
+				}
+			}
+			keep = append(keep, is)
+			it.pkgs[name] = path
+		}
+	}
+	if len(keep) == 0 {
+		return nil
+	}
+	nf := &ast.File{Name: f.Name, Decls: []ast.Decl{&ast.GenDecl{Tok: token.IMPORT, Specs: keep, Lparen: 1}}}
+	_, err := it.compileRun(ctx, nf)
+	if err != nil {
+		for _, s := range keep {
+			is := s.(*ast.ImportSpec)
+			path := strings.Trim(is.Path.Value, "\"`")
+			name := importName(path)
+			if is.Name != nil {
+				name = is.Name.Name
+			}
+			delete(it.pkgs, name)
+		}
+		return importError(err)
+	}
+	for _, s := range keep {
+		is := s.(*ast.ImportSpec)
+		path := strings.Trim(is.Path.Value, "\"`")
+		name := importName(path)
+		if is.Name != nil {
+			name = is.Name.Name
+		}
+		it.globals[name] = Global{Name: name, Kind: "import", Type: path}
+	}
+	return nil
+}
+
+// runDecls compiles the cell's functions, methods and types, then
+// recompiles every earlier function that calls one that was redefined.
+func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
+	rewriteFile(f, it)
+	redefined := map[string]bool{}
+	var mine []*ast.FuncDecl
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			key := funcKey(d)
+			if _, ok := it.funcs[key]; ok {
+				redefined[d.Name.Name] = true
+			}
+			mine = append(mine, d)
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				if ts, ok := s.(*ast.TypeSpec); ok {
+					if g, ok := it.globals[ts.Name.Name]; ok && g.Kind == "type" {
+						redefined[ts.Name.Name] = true
+					}
+				}
+			}
+		}
+	}
+	// Dependents: earlier functions that refer to a redefined name,
+	// transitively, not redefined by this cell themselves.
+	defining := map[string]bool{}
+	for _, d := range mine {
+		defining[funcKey(d)] = true
+	}
+	var deps []*ast.FuncDecl
+	changed := true
+	seen := map[string]bool{}
+	for changed {
+		changed = false
+		keys := make([]string, 0, len(it.funcs))
+		for k := range it.funcs {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			fd := it.funcs[k]
+			if defining[k] || seen[k] {
+				continue
+			}
+			for r := range redefined {
+				if fd.refs[r] {
+					seen[k] = true
+					deps = append(deps, fd.decl)
+					if fd.decl.Recv == nil {
+						redefined[fd.decl.Name.Name] = true
+					}
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	f.Decls = append(f.Decls, declsOf(deps)...)
+	if _, err := it.compileRun(ctx, f); err != nil {
+		return err
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			it.funcs[funcKey(d)] = &funcDecl{decl: d, refs: identsIn(d)}
+			if d.Recv == nil {
+				it.globals[d.Name.Name] = Global{Name: d.Name.Name, Kind: "func", Type: exprString(d.Type)}
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				if ts, ok := s.(*ast.TypeSpec); ok {
+					it.globals[ts.Name.Name] = Global{Name: ts.Name.Name, Kind: "type", Type: exprString(ts.Type)}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func declsOf(fs []*ast.FuncDecl) []ast.Decl {
+	out := make([]ast.Decl, len(fs))
+	for i, f := range fs {
+		out[i] = f
+	}
+	return out
+}
+
+// runStmts runs the statement block and shows the trailing expression.
+func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) {
+	body := pc.stmts
+	rewriteBlock(body, it)
+	showIdx := -1
+	var orig ast.Stmt
+	if pc.trail != nil && wantsShow(pc.trail.X) {
+		showIdx = len(body.List) - 1
+		orig = body.List[showIdx]
+		body.List[showIdx] = &ast.ExprStmt{X: &ast.CallExpr{
+			Fun:    ast.NewIdent(showFunc),
+			Args:   []ast.Expr{pc.trail.X},
+			Lparen: pc.trail.X.Pos(),
+			Rparen: pc.trail.X.End(),
+		}}
+	}
+	it.recordVars(body)
+	prog, err := it.compile(body)
+	if err != nil && showIdx >= 0 {
+		// Most likely a call with no value at the end: nothing to show.
+		// Compiling without the wrapper gives the real error otherwise.
+		body.List[showIdx] = orig
+		showIdx = -1
+		prog, err = it.compile(body)
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	if _, err := it.run(ctx, prog); err != nil {
+		return Result{}, err
+	}
+	if showIdx < 0 {
+		return Result{}, nil
+	}
+	return it.rt.takeResult()
+}
+
+// compileRun compiles and runs a file or block.
+func (it *Interp) compileRun(ctx context.Context, n ast.Node) (reflect.Value, error) {
+	prog, err := it.compile(n)
+	if err != nil {
+		return reflect.Value{}, err
+	}
+	return it.run(ctx, prog)
+}
+
+// compile turns yaegi's compile errors, including its internal panics on
+// constructs it does not support, into an *EvalError.
+func (it *Interp) compile(n ast.Node) (prog *interp.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			prog = nil
+			err = unsupportedError(fmt.Sprint(r), n, it)
+		}
+	}()
+	prog, err = it.yi.CompileAST(n)
+	if err != nil {
+		return nil, compileError(err)
+	}
+	return prog, nil
+}
+
+// run executes a compiled program; cancelling ctx stops it.
+func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Value, err error) {
+	it.io.interpStderr.take()
+	v, err = it.yi.ExecuteWithContext(ctx, prog)
+	if err == nil {
+		return v, nil
+	}
+	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return v, &EvalError{Name: "Interrupted", Value: "the cell was interrupted", Traceback: []string{"Interrupted: the cell was interrupted"}}
+	}
+	var p interp.Panic
+	if errors.As(err, &p) {
+		return v, it.panicError(p)
+	}
+	return v, runtimeError(err)
+}
+
+func (it *Interp) panicError(p interp.Panic) *EvalError {
+	// Give the pump a moment: yaegi prints frames to stderr as it unwinds.
+	stack := it.io.interpStderr.take()
+	msg := panicMessage(p.Value)
+	tb := []string{"panic: " + msg}
+	if len(stack) > 0 {
+		tb = append(tb, "", "interpreted stack (innermost first):")
+		for _, s := range stack {
+			tb = append(tb, "  "+s)
+		}
+	} else if p.Value != nil {
+		if _, native := p.Value.(runtimeErr); native {
+			tb = append(tb, "", string(debug.Stack()))
+		}
+	}
+	return &EvalError{Name: "panic", Value: msg, Traceback: tb}
+}
+
+type runtimeErr interface{ RuntimeError() }
+
+func panicMessage(v any) string {
+	switch x := v.(type) {
+	case error:
+		return x.Error()
+	case fmt.Stringer:
+		return x.String()
+	}
+	return fmt.Sprint(v)
+}
+
+func compileError(err error) *EvalError {
+	var list scanner.ErrorList
+	if errors.As(err, &list) && len(list) > 0 {
+		lines := make([]string, len(list))
+		for i, e := range list {
+			lines[i] = e.Error()
+		}
+		return &EvalError{Name: "CompileError", Value: lines[0], Traceback: lines}
+	}
+	msg := err.Error()
+	return &EvalError{Name: "CompileError", Value: firstLine(msg), Traceback: strings.Split(msg, "\n")}
+}
+
+func runtimeError(err error) *EvalError {
+	msg := err.Error()
+	return &EvalError{Name: "Error", Value: firstLine(msg), Traceback: strings.Split(msg, "\n")}
+}
+
+func importError(err error) *EvalError {
+	e := compileError(err)
+	if i := strings.Index(e.Value, " error: unable to find source related to"); i >= 0 {
+		e.Value = e.Value[:i] + ": not available; only Go's standard library and grundy's packages can be imported"
+		e.Traceback = []string{e.Value}
+	}
+	return e
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func importName(path string) string {
+	if i := strings.LastIndexByte(path, '/'); i >= 0 {
+		path = path[i+1:]
+	}
+	return path
+}
+
+func funcKey(d *ast.FuncDecl) string {
+	if d.Recv != nil && len(d.Recv.List) > 0 {
+		return recvTypeName(d.Recv.List[0].Type) + "." + d.Name.Name
+	}
+	return d.Name.Name
+}
+
+func recvTypeName(e ast.Expr) string {
+	switch t := e.(type) {
+	case *ast.StarExpr:
+		return recvTypeName(t.X)
+	case *ast.Ident:
+		return t.Name
+	case *ast.IndexExpr:
+		return recvTypeName(t.X)
+	case *ast.IndexListExpr:
+		return recvTypeName(t.X)
+	}
+	return "?"
+}
+
+// identsIn lists the identifiers a declaration mentions (a superset of the
+// globals it depends on, which is what recompiling needs).
+func identsIn(n ast.Node) map[string]bool {
+	refs := map[string]bool{}
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			refs[id.Name] = true
+		}
+		return true
+	})
+	return refs
+}
+
+// discardOutput is used when Execute is given no Output.
+type discardOutput struct{}
+
+func (discardOutput) Stdout(string)                                {}
+func (discardOutput) Stderr(string)                                {}
+func (discardOutput) Display(Bundle, map[string]any, string, bool) {}
+func (discardOutput) ClearOutput(bool)                             {}
+func (discardOutput) Input(string, bool) (string, error) {
+	return "", errors.New("no input available")
+}
+
+// goroutineOutput receives what goroutines of a finished cell print: it
+// still goes to that cell's output (Jupyter shows it there) until the next
+// cell starts.
+type goroutineOutput struct{ Output }

@@ -1,0 +1,99 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestExecuteBasics(t *testing.T) {
+	it := newTestInterp(t)
+	tests := []struct {
+		code, value, stdout, errSub string
+	}{
+		{code: "1 + 2", value: "3"},
+		{code: "x := 40", value: ""},
+		{code: "x + 2", value: "42"},
+		{code: `fmt.Println("hi", x)`, stdout: "hi 40\n"},
+		{code: "func sq(n int) int { return n * n }\nsq(x)", value: "1600"},
+		{code: "y", errSub: "cell:1:1: undefined: y"},
+		{code: "var z int = \"s\"", errSub: "cell:1:13:"},
+		{code: "a := 1\nb := a +\n", errSub: "cell:3:1"},
+		{code: `panic("boom")`, errSub: "panic: boom"},
+		{code: "x", value: "40"}, // the session survived
+	}
+	for _, tc := range tests {
+		value, stdout, err := run(t, it, tc.code)
+		if tc.errSub != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.errSub) {
+				t.Errorf("%q: error %v, want one containing %q", tc.code, err, tc.errSub)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tc.code, err)
+			continue
+		}
+		if value != tc.value || stdout != tc.stdout {
+			t.Errorf("%q: value %q stdout %q, want %q and %q", tc.code, value, stdout, tc.value, tc.stdout)
+		}
+	}
+}
+
+func TestInterruptKeepsSession(t *testing.T) {
+	it := newTestInterp(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := it.Execute(ctx, "n := 0\nfor { n++ }", &recorder{})
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("interrupt took %v, want well under a second", took)
+	}
+	var ee *EvalError
+	if !errors.As(err, &ee) || ee.Name != "Interrupted" {
+		t.Fatalf("got %v, want an Interrupted EvalError", err)
+	}
+	v, _, err := run(t, it, "n > 0")
+	if err != nil || v != "true" {
+		t.Errorf("after interrupt: %q, %v; want true", v, err)
+	}
+}
+
+func TestStdinGoesThroughInput(t *testing.T) {
+	it := newTestInterp(t)
+	rec := &recorder{inputs: []string{"hello", "second line"}}
+	res, err := it.Execute(context.Background(), `var s string
+fmt.Scan(&s)
+r := bufio.NewReader(os.Stdin)
+line, _ := r.ReadString('\n')
+s + "|" + line`, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Value["text/plain"]; got != "hello|second line\n" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestStreamsCaptured(t *testing.T) {
+	it := newTestInterp(t)
+	rec := &recorder{}
+	_, err := it.Execute(context.Background(), `fmt.Print("a")
+os.Stdout.WriteString("b")
+fmt.Fprint(os.Stdout, "c")
+println("d")
+fmt.Fprint(os.Stderr, "e")
+log.SetFlags(0)
+log.Print("f")`, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.out(); got != "abc" && !strings.HasPrefix(got, "abc") {
+		t.Errorf("stdout %q, want abc...", got)
+	}
+	if got := rec.err(); !strings.Contains(got, "e") || !strings.Contains(got, "f\n") {
+		t.Errorf("stderr %q, want e and f", got)
+	}
+}

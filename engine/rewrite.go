@@ -1,0 +1,708 @@
+package engine
+
+import (
+	"bytes"
+	"go/ast"
+	"go/constant"
+	"go/printer"
+	"go/token"
+	"reflect"
+	"strings"
+)
+
+// The rewriter brings a cell's syntax tree to what yaegi v0.16.1 runs
+// correctly: range over integers, Go 1.22 per-iteration loop variables,
+// goroutines that cannot crash the process, iterator idioms over maps and
+// slices, and display calls that see the methods of cell-defined types.
+
+type rewriter struct {
+	it   *Interp
+	ints map[string]int // name -> +1 declared with an integer type somewhere in the cell, -1 otherwise
+	tmp  int
+}
+
+func rewriteFile(f *ast.File, it *Interp) {
+	rw := newRewriter(it, f)
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+			rw.block(fd.Body)
+		}
+	}
+}
+
+func rewriteBlock(b *ast.BlockStmt, it *Interp) {
+	rw := newRewriter(it, b)
+	rw.block(b)
+}
+
+func newRewriter(it *Interp, root ast.Node) *rewriter {
+	rw := &rewriter{it: it, ints: map[string]int{}}
+	rw.collectInts(root)
+	return rw
+}
+
+// collectInts notes the integer-typed names declared in the cell.
+func (rw *rewriter) collectInts(root ast.Node) {
+	mark := func(name string, isInt bool) {
+		if name == "_" {
+			return
+		}
+		v := -1
+		if isInt {
+			v = 1
+		}
+		if old, ok := rw.ints[name]; ok && old != v {
+			v = -1 // conflicting declarations: unknown
+		}
+		rw.ints[name] = v
+	}
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Field:
+			for _, id := range n.Names {
+				mark(id.Name, isIntTypeExpr(n.Type))
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if n.Type != nil {
+					mark(id.Name, isIntTypeExpr(n.Type))
+				} else if i < len(n.Values) && len(n.Values) == len(n.Names) {
+					mark(id.Name, rw.syntacticInt(n.Values[i]))
+				} else {
+					mark(id.Name, false)
+				}
+			}
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				for i, l := range n.Lhs {
+					id, ok := l.(*ast.Ident)
+					if !ok {
+						continue
+					}
+					if len(n.Rhs) == len(n.Lhs) {
+						mark(id.Name, rw.syntacticInt(n.Rhs[i]))
+					} else {
+						mark(id.Name, false)
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.DEFINE {
+				if id, ok := n.Key.(*ast.Ident); ok {
+					mark(id.Name, rw.isIntExpr(n.X) || isIndexedRange(n.X))
+				}
+				if id, ok := n.Value.(*ast.Ident); ok {
+					mark(id.Name, false)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// isIndexedRange: ranging over a slice, array or string gives int keys;
+// the key of a map range is unknown. Only literal forms are recognised.
+func isIndexedRange(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.CompositeLit:
+		_, isArr := x.Type.(*ast.ArrayType)
+		return isArr
+	case *ast.BasicLit:
+		return x.Kind == token.STRING
+	}
+	return false
+}
+
+var intTypes = map[string]bool{"int": true, "int8": true, "int16": true, "int32": true, "int64": true,
+	"uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "uintptr": true, "byte": true, "rune": true}
+
+func isIntTypeExpr(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && intTypes[id.Name]
+}
+
+// syntacticInt: an expression that is an integer by its form alone.
+func (rw *rewriter) syntacticInt(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.BasicLit:
+		return x.Kind == token.INT
+	case *ast.ParenExpr:
+		return rw.syntacticInt(x.X)
+	case *ast.CallExpr:
+		if id, ok := x.Fun.(*ast.Ident); ok {
+			if id.Name == "len" || id.Name == "cap" || intTypes[id.Name] {
+				return true
+			}
+		}
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.SHL, token.SHR:
+			return rw.syntacticInt(x.X)
+		case token.ADD, token.SUB, token.MUL, token.QUO, token.REM, token.AND, token.OR, token.XOR, token.AND_NOT:
+			return rw.syntacticInt(x.X) && rw.syntacticInt(x.Y) ||
+				rw.syntacticInt(x.X) && rw.isIntExpr(x.Y) || rw.isIntExpr(x.X) && rw.syntacticInt(x.Y)
+		}
+	case *ast.UnaryExpr:
+		if x.Op == token.SUB || x.Op == token.ADD || x.Op == token.XOR {
+			return rw.syntacticInt(x.X)
+		}
+	}
+	return false
+}
+
+// isIntExpr: an expression known to be an integer, by its form, by the
+// cell's declarations or by the live session's globals.
+func (rw *rewriter) isIntExpr(e ast.Expr) bool {
+	if rw.syntacticInt(e) {
+		return true
+	}
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return rw.isIntExpr(x.X)
+	case *ast.Ident:
+		if v, ok := rw.ints[x.Name]; ok {
+			return v > 0
+		}
+		return rw.it != nil && rw.it.globalIsInt(x.Name)
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.ADD, token.SUB, token.MUL, token.QUO, token.REM, token.AND, token.OR, token.XOR, token.AND_NOT:
+			return rw.isIntExpr(x.X) && rw.isIntExpr(x.Y)
+		case token.SHL, token.SHR:
+			return rw.isIntExpr(x.X)
+		}
+	case *ast.SelectorExpr:
+		// A package constant or variable: pkg.Name.
+		if pkg, ok := x.X.(*ast.Ident); ok && rw.it != nil {
+			return rw.it.packageMemberIsInt(pkg.Name, x.Sel.Name)
+		}
+	}
+	return false
+}
+
+func (it *Interp) globalIsInt(name string) bool {
+	v, ok := it.yi.Globals()[name]
+	if !ok || !v.IsValid() {
+		return false
+	}
+	if cv, ok := v.Interface().(constant.Value); ok {
+		return cv.Kind() == constant.Int
+	}
+	return isIntKind(v.Kind())
+}
+
+func (it *Interp) packageMemberIsInt(pkg, name string) bool {
+	path, ok := it.pkgs[pkg]
+	if !ok {
+		return false
+	}
+	key, ok := symbolsHave(path)
+	if !ok {
+		return false
+	}
+	v, ok := lookupSymbol(key, name)
+	if !ok {
+		return false
+	}
+	if cv, ok := v.Interface().(constant.Value); ok {
+		return cv.Kind() == constant.Int
+	}
+	if v.Kind() == reflect.Pointer && v.Type().Elem().Kind() != reflect.Pointer {
+		// Variables are exported as pointers.
+		return isIntKind(v.Type().Elem().Kind())
+	}
+	return isIntKind(v.Kind())
+}
+
+func isIntKind(k reflect.Kind) bool {
+	return k >= reflect.Int && k <= reflect.Uintptr
+}
+
+func (rw *rewriter) block(b *ast.BlockStmt) {
+	if b == nil {
+		return
+	}
+	for i, s := range b.List {
+		b.List[i] = rw.stmt(s)
+	}
+}
+
+func (rw *rewriter) stmts(list []ast.Stmt) {
+	for i, s := range list {
+		list[i] = rw.stmt(s)
+	}
+}
+
+func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
+	switch s := s.(type) {
+	case *ast.BlockStmt:
+		rw.block(s)
+	case *ast.IfStmt:
+		rw.exprsIn(s.Cond)
+		if s.Init != nil {
+			s.Init = rw.stmt(s.Init)
+		}
+		rw.block(s.Body)
+		if s.Else != nil {
+			s.Else = rw.stmt(s.Else)
+		}
+	case *ast.ForStmt:
+		if s.Init != nil {
+			s.Init = rw.stmt(s.Init)
+		}
+		rw.exprsIn(s.Cond)
+		rw.block(s.Body)
+		rw.perIterationFor(s)
+	case *ast.RangeStmt:
+		rw.exprsIn(s.X)
+		rw.block(s.Body)
+		return rw.rangeStmt(s)
+	case *ast.SwitchStmt:
+		if s.Init != nil {
+			s.Init = rw.stmt(s.Init)
+		}
+		rw.exprsIn(s.Tag)
+		rw.block(s.Body)
+	case *ast.TypeSwitchStmt:
+		if s.Init != nil {
+			s.Init = rw.stmt(s.Init)
+		}
+		rw.block(s.Body)
+	case *ast.SelectStmt:
+		rw.block(s.Body)
+	case *ast.CaseClause:
+		for _, e := range s.List {
+			rw.exprsIn(e)
+		}
+		rw.stmts(s.Body)
+	case *ast.CommClause:
+		if s.Comm != nil {
+			s.Comm = rw.stmt(s.Comm)
+		}
+		rw.stmts(s.Body)
+	case *ast.LabeledStmt:
+		s.Stmt = rw.stmt(s.Stmt)
+	case *ast.GoStmt:
+		rw.exprsIn(s.Call)
+		return rw.goStmt(s)
+	case *ast.DeferStmt:
+		rw.exprsIn(s.Call)
+	case *ast.ExprStmt:
+		rw.exprsIn(s.X)
+	case *ast.AssignStmt:
+		for _, e := range s.Rhs {
+			rw.exprsIn(e)
+		}
+	case *ast.ReturnStmt:
+		for _, e := range s.Results {
+			rw.exprsIn(e)
+		}
+	case *ast.DeclStmt:
+		rw.exprsIn(s.Decl)
+	case *ast.SendStmt:
+		rw.exprsIn(s.Value)
+	}
+	return s
+}
+
+// exprsIn rewrites the expressions inside n: function literal bodies and
+// calls that need the engine's help.
+func (rw *rewriter) exprsIn(n ast.Node) {
+	if n == nil {
+		return
+	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			rw.block(x.Body)
+			return false
+		case *ast.CallExpr:
+			rw.call(x)
+		}
+		return true
+	})
+}
+
+// call rewrites display.Show/Render to the interpreted helpers, and puts a
+// typed argument first in min/max so yaegi infers the right type.
+func (rw *rewriter) call(c *ast.CallExpr) {
+	if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
+		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "display" && rw.it.pkgs["display"] == "grundy/engine/display" {
+			switch sel.Sel.Name {
+			case "Show":
+				c.Fun = &ast.Ident{Name: "_grundyDisplay", NamePos: sel.Pos()}
+			case "Render":
+				c.Fun = &ast.Ident{Name: "_grundyRender", NamePos: sel.Pos()}
+			}
+		}
+		return
+	}
+	id, ok := c.Fun.(*ast.Ident)
+	if !ok || (id.Name != "min" && id.Name != "max") || len(c.Args) < 2 {
+		return
+	}
+	if !isConstLit(c.Args[0]) {
+		return
+	}
+	for i := 1; i < len(c.Args); i++ {
+		if !isConstLit(c.Args[i]) {
+			c.Args[0], c.Args[i] = c.Args[i], c.Args[0]
+			return
+		}
+	}
+	// All constants: give the first the type Go would give the result.
+	typ := "int"
+	for _, a := range c.Args {
+		ast.Inspect(a, func(n ast.Node) bool {
+			if bl, ok := n.(*ast.BasicLit); ok {
+				switch bl.Kind {
+				case token.FLOAT:
+					typ = "float64"
+				case token.STRING:
+					typ = "string"
+				case token.CHAR:
+					if typ == "int" {
+						typ = "rune"
+					}
+				}
+			}
+			return true
+		})
+	}
+	c.Args[0] = &ast.CallExpr{Fun: &ast.Ident{Name: typ, NamePos: c.Args[0].Pos()}, Args: []ast.Expr{c.Args[0]}, Lparen: c.Args[0].Pos(), Rparen: c.Args[0].End()}
+}
+
+func isConstLit(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.UnaryExpr:
+		return isConstLit(x.X)
+	case *ast.ParenExpr:
+		return isConstLit(x.X)
+	}
+	return false
+}
+
+// rangeStmt handles range over an integer and the iterator idioms.
+func (rw *rewriter) rangeStmt(s *ast.RangeStmt) ast.Stmt {
+	if isSeqCall(s.X) && s.Key != nil && s.Value == nil {
+		// for k := range maps.Keys(m): the helper returns a slice.
+		s.Value = s.Key
+		s.Key = &ast.Ident{Name: "_", NamePos: s.Key.Pos()}
+	}
+	if rw.isIntExpr(s.X) && s.Value == nil && (s.Key == nil || s.Tok == token.DEFINE) {
+		return rw.rangeInt(s)
+	}
+	rw.perIterationRange(s)
+	return s
+}
+
+func isSeqCall(e ast.Expr) bool {
+	c, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	switch pkg.Name + "." + sel.Sel.Name {
+	case "maps.Keys", "maps.Values", "slices.Values", "slices.Sorted", "slices.Collect":
+		return true
+	}
+	return false
+}
+
+// rangeInt turns "for i := range n" into a counting loop; i has n's type
+// and n is evaluated once, as in Go 1.22.
+func (rw *rewriter) rangeInt(s *ast.RangeStmt) ast.Stmt {
+	pos := s.For
+	rw.tmp++
+	limit := &ast.Ident{Name: "_grundyN" + itoa(rw.tmp), NamePos: pos}
+	var key *ast.Ident
+	if id, ok := s.Key.(*ast.Ident); ok && id.Name != "_" {
+		key = &ast.Ident{Name: id.Name, NamePos: id.Pos()}
+	} else {
+		key = &ast.Ident{Name: "_grundyI" + itoa(rw.tmp), NamePos: pos}
+	}
+	zero := &ast.BinaryExpr{X: cloneIdentOrParen(limit), Op: token.SUB, Y: cloneIdentOrParen(limit), OpPos: pos}
+	init := &ast.AssignStmt{
+		Lhs:    []ast.Expr{limit},
+		Tok:    token.DEFINE,
+		Rhs:    []ast.Expr{s.X},
+		TokPos: pos,
+	}
+	loop := &ast.ForStmt{
+		For:  pos,
+		Init: &ast.AssignStmt{Lhs: []ast.Expr{key}, Tok: token.DEFINE, Rhs: []ast.Expr{zero}, TokPos: pos},
+		Cond: &ast.BinaryExpr{X: ast.NewIdent(key.Name), Op: token.LSS, Y: ast.NewIdent(limit.Name), OpPos: pos},
+		Post: &ast.IncDecStmt{X: ast.NewIdent(key.Name), Tok: token.INC, TokPos: pos},
+		Body: s.Body,
+	}
+	rw.perIterationFor(loop)
+	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{init, loop}, Rbrace: s.End() - 1}
+}
+
+func cloneIdentOrParen(id *ast.Ident) ast.Expr { return ast.NewIdent(id.Name) }
+
+// perIterationRange gives each iteration its own key and value when the
+// body has closures or goroutines that could capture them (Go 1.22). The
+// loop runs on hidden variables and the body declares the real ones: yaegi
+// allocates variables declared directly in a loop body per iteration, but
+// mishandles "v := v".
+func (rw *rewriter) perIterationRange(s *ast.RangeStmt) {
+	if s.Tok != token.DEFINE || !capturesIn(s.Body) {
+		return
+	}
+	var names, temps []string
+	for _, e := range []*ast.Expr{&s.Key, &s.Value} {
+		if id, ok := (*e).(*ast.Ident); ok && id.Name != "_" {
+			rw.tmp++
+			t := "_grundyL" + itoa(rw.tmp)
+			names = append(names, id.Name)
+			temps = append(temps, t)
+			*e = &ast.Ident{Name: t, NamePos: id.Pos()}
+		}
+	}
+	prependCopies(s.Body, names, temps)
+}
+
+// perIterationFor does the same for a three-clause loop whose body does
+// not assign the loop variables itself.
+func (rw *rewriter) perIterationFor(s *ast.ForStmt) {
+	as, ok := s.Init.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || !capturesIn(s.Body) {
+		return
+	}
+	var names, temps []string
+	rename := map[string]string{}
+	for i, e := range as.Lhs {
+		if id, ok := e.(*ast.Ident); ok && id.Name != "_" && !assigns(s.Body, id.Name) {
+			rw.tmp++
+			t := "_grundyL" + itoa(rw.tmp)
+			names = append(names, id.Name)
+			temps = append(temps, t)
+			rename[id.Name] = t
+			as.Lhs[i] = &ast.Ident{Name: t, NamePos: id.Pos()}
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	for _, n := range []ast.Node{s.Cond, s.Post} {
+		if n == nil {
+			continue
+		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if t, ok := rename[id.Name]; ok {
+					id.Name = t
+				}
+			}
+			return true
+		})
+	}
+	prependCopies(s.Body, names, temps)
+}
+
+func prependCopies(body *ast.BlockStmt, names, temps []string) {
+	if len(names) == 0 {
+		return
+	}
+	var lhs, rhs []ast.Expr
+	for i, n := range names {
+		lhs = append(lhs, ast.NewIdent(n))
+		rhs = append(rhs, ast.NewIdent(temps[i]))
+	}
+	cp := &ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: rhs, TokPos: body.Lbrace}
+	// Keep the loop variables "used" when the body ignores some of them.
+	blank := &ast.AssignStmt{Tok: token.ASSIGN, TokPos: body.Lbrace}
+	for _, n := range names {
+		blank.Lhs = append(blank.Lhs, ast.NewIdent("_"))
+		blank.Rhs = append(blank.Rhs, ast.NewIdent(n))
+	}
+	body.List = append([]ast.Stmt{cp, blank}, body.List...)
+}
+
+func capturesIn(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func assigns(n ast.Node, name string) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			if x.Tok != token.DEFINE {
+				for _, l := range x.Lhs {
+					if id, ok := l.(*ast.Ident); ok && id.Name == name {
+						found = true
+					}
+				}
+			}
+		case *ast.IncDecStmt:
+			if id, ok := x.X.(*ast.Ident); ok && id.Name == name {
+				found = true
+			}
+		case *ast.UnaryExpr:
+			if id, ok := x.X.(*ast.Ident); ok && x.Op == token.AND && id.Name == name {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+var builtinNames = map[string]bool{"append": true, "cap": true, "close": true, "complex": true, "copy": true,
+	"delete": true, "imag": true, "len": true, "make": true, "new": true, "panic": true, "print": true,
+	"println": true, "real": true, "recover": true}
+
+// goStmt wraps a goroutine so a panic in it is reported instead of
+// killing the process. Function and arguments are evaluated before the
+// goroutine starts, as Go does.
+func (rw *rewriter) goStmt(s *ast.GoStmt) ast.Stmt {
+	call := s.Call
+	if id, ok := call.Fun.(*ast.Ident); ok && builtinNames[id.Name] {
+		return s
+	}
+	pos := s.Go
+	rw.tmp++
+	n := itoa(rw.tmp)
+	fn := ast.NewIdent("_grundyF" + n)
+	lhs := []ast.Expr{fn}
+	rhs := []ast.Expr{call.Fun}
+	var args []ast.Expr
+	for i, a := range call.Args {
+		id := ast.NewIdent("_grundyA" + n + "_" + itoa(i))
+		lhs = append(lhs, id)
+		rhs = append(rhs, a)
+		args = append(args, ast.NewIdent(id.Name))
+	}
+	recoverer := &ast.DeferStmt{Defer: pos, Call: &ast.CallExpr{Fun: &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}},
+		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.IfStmt{
+			Init: &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("r")}, Tok: token.DEFINE,
+				Rhs: []ast.Expr{&ast.CallExpr{Fun: ast.NewIdent("recover")}}},
+			Cond: &ast.BinaryExpr{X: ast.NewIdent("r"), Op: token.NEQ, Y: ast.NewIdent("nil")},
+			Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
+				Fun: ast.NewIdent(goRecover), Args: []ast.Expr{ast.NewIdent("r")}}}}},
+		}}},
+	}}}
+	inner := &ast.CallExpr{Fun: ast.NewIdent(fn.Name), Args: args, Ellipsis: call.Ellipsis, Lparen: call.Lparen, Rparen: call.Rparen}
+	if call.Ellipsis == token.NoPos {
+		inner.Ellipsis = token.NoPos
+	}
+	gofn := &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}},
+		Body: &ast.BlockStmt{List: []ast.Stmt{recoverer, &ast.ExprStmt{X: inner}}},
+	}
+	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
+		&ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: rhs, TokPos: pos},
+		&ast.GoStmt{Go: pos, Call: &ast.CallExpr{Fun: gofn, Lparen: call.Lparen, Rparen: call.Rparen}},
+	}, Rbrace: s.End()}
+}
+
+// wantsShow: a trailing call to a printing function shows nothing even
+// though it has results.
+func wantsShow(e ast.Expr) bool {
+	c, ok := e.(*ast.CallExpr)
+	if !ok {
+		return true
+	}
+	switch f := c.Fun.(type) {
+	case *ast.Ident:
+		return !builtinNames[f.Name] || f.Name == "len" || f.Name == "cap" || f.Name == "append" ||
+			f.Name == "make" || f.Name == "new" || f.Name == "complex" || f.Name == "real" || f.Name == "imag"
+	case *ast.SelectorExpr:
+		if pkg, ok := f.X.(*ast.Ident); ok {
+			switch pkg.Name {
+			case "fmt":
+				return !strings.HasPrefix(f.Sel.Name, "Print") && !strings.HasPrefix(f.Sel.Name, "Fprint")
+			case "log":
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// recordVars notes the globals a statement block declares.
+func (it *Interp) recordVars(b *ast.BlockStmt) {
+	for _, s := range b.List {
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			if s.Tok == token.DEFINE {
+				for _, l := range s.Lhs {
+					if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+						it.globals[id.Name] = Global{Name: id.Name, Kind: "var"}
+					}
+				}
+			}
+		case *ast.DeclStmt:
+			gd, ok := s.Decl.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			kind := "var"
+			if gd.Tok == token.CONST {
+				kind = "const"
+			}
+			for _, sp := range gd.Specs {
+				vs, ok := sp.(*ast.ValueSpec)
+				if !ok {
+					continue
+				}
+				typ := ""
+				if vs.Type != nil {
+					typ = exprString(vs.Type)
+				}
+				for _, id := range vs.Names {
+					if id.Name != "_" {
+						it.globals[id.Name] = Global{Name: id.Name, Kind: kind, Type: typ}
+					}
+				}
+			}
+		}
+	}
+}
+
+func exprString(n ast.Node) string {
+	var b bytes.Buffer
+	printer.Fprint(&b, token.NewFileSet(), n)
+	return b.String()
+}
+
+// unsupportedError turns a yaegi internal panic during compilation into a
+// one-line error that says what to write instead.
+func unsupportedError(msg string, n ast.Node, it *Interp) *EvalError {
+	hint := "this construct is not supported by the interpreter (" + msg + "); rewrite it more plainly"
+	if strings.Contains(msg, "nil type") && hasRange(n) {
+		hint = "cannot tell the type of a range expression: if it is an integer n, write for i := 0; i < n; i++"
+	}
+	return &EvalError{Name: "CompileError", Value: hint, Traceback: []string{hint}}
+}
+
+func hasRange(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if _, ok := n.(*ast.RangeStmt); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

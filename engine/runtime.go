@@ -1,0 +1,371 @@
+package engine
+
+import (
+	"encoding/base64"
+	"fmt"
+	"go/parser"
+	"image"
+	"io"
+	"log"
+	"reflect"
+	"sync"
+	"unsafe"
+
+	"github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib"
+
+	"grundy/engine/display"
+	"grundy/engine/symbols"
+)
+
+// The engine's own helpers, visible to interpreted code as package
+// grundyrt. Cells never name it: the rewriter and the prelude do.
+const (
+	rtPath    = "grundyrt/grundyrt"
+	showFunc  = "_grundyShow"
+	goRecover = "_grundyGoPanic"
+)
+
+// runtimeState is what the native helpers report back to the engine.
+type runtimeState struct {
+	mu     sync.Mutex
+	result *Result
+	err    *EvalError
+	it     *Interp
+}
+
+func (r *runtimeState) beginCell() {
+	r.mu.Lock()
+	r.result, r.err = nil, nil
+	r.mu.Unlock()
+}
+
+func (r *runtimeState) takeResult() (Result, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.err != nil {
+		return Result{}, r.err
+	}
+	if r.result == nil {
+		return Result{}, nil
+	}
+	return *r.result, nil
+}
+
+// show records the trailing values of a cell. parts holds what the
+// interpreted prelude found by duck typing (interpreted methods are not
+// visible to native code); the rest is completed here. Go's (value, error)
+// convention: a non-nil error last makes the cell fail with it, a nil one
+// is dropped.
+func (r *runtimeState) show(vals []any, parts []map[string]any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i := range vals {
+		vals[i] = unwrapInterpreted(vals[i])
+	}
+	for i, v := range vals {
+		// Native errors: interpreted type switches miss them.
+		if e, ok := v.(error); ok && parts[i]["error"] == nil {
+			parts[i]["error"] = e.Error()
+		}
+	}
+	if n := len(vals); n > 1 {
+		if e, ok := parts[n-1]["error"].(string); ok {
+			r.err = &EvalError{Name: "error", Value: e, Traceback: []string{"error: " + e}}
+			return
+		}
+		if vals[n-1] == nil {
+			vals, parts = vals[:n-1], parts[:n-1]
+		}
+	}
+	if len(vals) == 1 {
+		if e, ok := parts[0]["error"].(string); ok {
+			r.err = &EvalError{Name: "error", Value: e, Traceback: []string{"error: " + e}}
+			return
+		}
+		b := bundleOf(vals[0], parts[0])
+		r.result = &Result{Value: b}
+		return
+	}
+	// Several values: one text line, like a tuple.
+	text := ""
+	for i, v := range vals {
+		if i > 0 {
+			text += " "
+		}
+		text += bundleOf(v, parts[i])["text/plain"].(string)
+	}
+	r.result = &Result{Value: Bundle{"text/plain": text}}
+}
+
+// bundleOf merges the interpreted findings with the native convention.
+func bundleOf(v any, parts map[string]any) Bundle {
+	var b display.Bundle
+	if len(parts) > 0 && !onlyText(parts) {
+		b = display.Bundle{}
+	} else {
+		b = display.Render(v)
+	}
+	for k, x := range parts {
+		switch k {
+		case "image/png", "image/jpeg":
+			if data, ok := x.([]byte); ok {
+				b[k] = base64.StdEncoding.EncodeToString(data)
+			}
+		case "image/svg+xml":
+			if data, ok := x.([]byte); ok {
+				b[k] = string(data)
+			}
+		case "error":
+		default:
+			b[k] = x
+		}
+	}
+	if img, ok := v.(image.Image); ok && b["image/png"] == nil {
+		for k, x := range display.Render(img) {
+			if _, have := b[k]; !have {
+				b[k] = x
+			}
+		}
+	}
+	if _, ok := b["text/plain"]; !ok {
+		b["text/plain"] = display.Text(v)
+	}
+	return Bundle(b)
+}
+
+func onlyText(p map[string]any) bool {
+	for k := range p {
+		if k != "text/plain" {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *runtimeState) symbols(it *Interp) map[string]reflect.Value {
+	r.it = it
+	return map[string]reflect.Value{
+		"Show": reflect.ValueOf(r.show),
+		"Display": reflect.ValueOf(func(v any, parts map[string]any) {
+			display.Show(display.Bundle(bundleOf(unwrapInterpreted(v), parts)))
+		}),
+		"Render": reflect.ValueOf(func(v any, parts map[string]any) display.Bundle {
+			return display.Bundle(bundleOf(unwrapInterpreted(v), parts))
+		}),
+		"GoPanic": reflect.ValueOf(func(v any) {
+			it.goroutinePanic(unwrapInterpreted(v))
+		}),
+		"Clear":       reflect.ValueOf(clearValue),
+		"Interpreted": reflect.ValueOf(mayHaveInterpretedMethods),
+	}
+}
+
+// mayHaveInterpretedMethods tells whether v's type could carry methods
+// that native code cannot see: a type built by the interpreter has no
+// name (or no package path). Native values are rendered natively, which is
+// both faster and exact.
+func mayHaveInterpretedMethods(v any) bool {
+	t := reflect.TypeOf(unwrapInterpreted(v))
+	if t == nil {
+		return false
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.PkgPath() == "" || t.Name() == ""
+}
+
+// unwrapInterpreted returns the Go value inside yaegi's internal wrapper
+// for interpreted values stored in interfaces (interp.valueInterface), which
+// is what native code receives for "any" arguments coming from []any.
+func unwrapInterpreted(v any) any {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || rv.Kind() != reflect.Struct || rv.Type().PkgPath() != "github.com/traefik/yaegi/interp" {
+		return v
+	}
+	f, ok := rv.Type().FieldByName("value")
+	if !ok || f.Type != reflect.TypeOf(reflect.Value{}) {
+		return v
+	}
+	cp := reflect.New(rv.Type()).Elem()
+	cp.Set(rv)
+	inner := *(*reflect.Value)(unsafe.Pointer(cp.FieldByIndex(f.Index).UnsafeAddr()))
+	if !inner.IsValid() {
+		return nil
+	}
+	if inner.Kind() == reflect.Interface {
+		if inner.IsNil() {
+			return nil
+		}
+		inner = inner.Elem()
+	}
+	if !inner.CanInterface() {
+		return v
+	}
+	return unwrapInterpreted(inner.Interface())
+}
+
+// clearValue is the builtin clear: delete a map's entries, zero a slice.
+func clearValue(x any) {
+	v := reflect.ValueOf(x)
+	switch v.Kind() {
+	case reflect.Map, reflect.Slice:
+		v.Clear()
+	}
+}
+
+// goroutinePanic reports a panic in a goroutine a cell started (the
+// rewriter wraps every go statement so it cannot kill the process).
+func (it *Interp) goroutinePanic(v any) {
+	stack := it.io.interpStderr.take()
+	msg := "panic in goroutine: " + panicMessage(v)
+	for _, s := range stack {
+		msg += "\n  " + s
+	}
+	if out := it.io.output(); out != nil {
+		out.Stderr(msg + "\n")
+	}
+}
+
+// stdlibExports is yaegi's standard library table with fmt under a key
+// that does not trigger yaegi's own stdio fixes and interpreted generic
+// packages (the engine does both itself: see fmtSymbols and
+// genericSources). The tables themselves are shared, not copied.
+func stdlibExports() interp.Exports {
+	ex := make(interp.Exports, len(stdlib.Symbols))
+	for k, v := range stdlib.Symbols {
+		switch k {
+		case "fmt/fmt":
+			ex["fmt/./fmt"] = v
+		case "slices/slices", "maps/maps", "cmp/cmp":
+			// provided as interpreted source
+		default:
+			ex[k] = v
+		}
+	}
+	return ex
+}
+
+// fmtSymbols sends fmt's printing to the capture pipe and its scanning to
+// the frontend.
+func fmtSymbols(stdout io.Writer, stdin io.Reader) map[string]reflect.Value {
+	return map[string]reflect.Value{
+		"Print":   reflect.ValueOf(func(a ...any) (int, error) { return fmt.Fprint(stdout, a...) }),
+		"Printf":  reflect.ValueOf(func(f string, a ...any) (int, error) { return fmt.Fprintf(stdout, f, a...) }),
+		"Println": reflect.ValueOf(func(a ...any) (int, error) { return fmt.Fprintln(stdout, a...) }),
+		"Scan":    reflect.ValueOf(func(a ...any) (int, error) { return fmt.Fscan(stdin, a...) }),
+		"Scanf":   reflect.ValueOf(func(f string, a ...any) (int, error) { return fmt.Fscanf(stdin, f, a...) }),
+		"Scanln":  reflect.ValueOf(func(a ...any) (int, error) { return fmt.Fscanln(stdin, a...) }),
+	}
+}
+
+// logSymbols points the log package at the stderr pipe, with Fatal
+// panicking instead of exiting the kernel.
+func logSymbols(w io.Writer) map[string]reflect.Value {
+	l := log.New(w, "", log.LstdFlags)
+	return map[string]reflect.Value{
+		"Fatal":     reflect.ValueOf(l.Panic),
+		"Fatalf":    reflect.ValueOf(l.Panicf),
+		"Fatalln":   reflect.ValueOf(l.Panicln),
+		"Flags":     reflect.ValueOf(l.Flags),
+		"Output":    reflect.ValueOf(l.Output),
+		"Panic":     reflect.ValueOf(l.Panic),
+		"Panicf":    reflect.ValueOf(l.Panicf),
+		"Panicln":   reflect.ValueOf(l.Panicln),
+		"Prefix":    reflect.ValueOf(l.Prefix),
+		"Print":     reflect.ValueOf(l.Print),
+		"Printf":    reflect.ValueOf(l.Printf),
+		"Println":   reflect.ValueOf(l.Println),
+		"SetFlags":  reflect.ValueOf(l.SetFlags),
+		"SetOutput": reflect.ValueOf(l.SetOutput),
+		"SetPrefix": reflect.ValueOf(l.SetPrefix),
+		"Writer":    reflect.ValueOf(l.Writer),
+		"Default":   reflect.ValueOf(func() *log.Logger { return l }),
+	}
+}
+
+// sinkFor adapts an Output to the display package's Sink.
+func sinkFor(out Output) display.Sink { return outputSink{out} }
+
+type outputSink struct{ out Output }
+
+func (s outputSink) Display(data display.Bundle, md map[string]any, id string, update bool) {
+	s.out.Display(Bundle(data), md, id, update)
+}
+func (s outputSink) Clear(wait bool) { s.out.ClearOutput(wait) }
+
+// preloaded are the packages a cell uses without importing them.
+var preloaded = []struct{ name, path string }{
+	{"fmt", "fmt"}, {"log", "log"}, {"math", "math"}, {"strings", "strings"}, {"sort", "sort"},
+	{"strconv", "strconv"}, {"errors", "errors"}, {"time", "time"}, {"os", "os"},
+	{"bits", "math/bits"}, {"rand", "math/rand"}, {"big", "math/big"},
+	{"bytes", "bytes"}, {"bufio", "bufio"}, {"unicode", "unicode"}, {"utf8", "unicode/utf8"},
+	{"sync", "sync"}, {"atomic", "sync/atomic"}, {"context", "context"}, {"image", "image"},
+	{"color", "image/color"}, {"io", "io"}, {"json", "encoding/json"}, {"regexp", "regexp"},
+	{"slices", "slices"}, {"maps", "maps"}, {"cmp", "cmp"},
+	{"games", "grundy/stdlib/games"}, {"solve", "grundy/stdlib/solve"},
+	{"entail", "grundy/stdlib/entail"}, {"known", "grundy/stdlib/known"},
+	{"progress", "grundy/stdlib/progress"}, {"plots", "grundy/plots"},
+	{"display", "grundy/engine/display"},
+}
+
+// aliasPackages are provided as interpreted source by the engine.
+var aliasPackages = map[string]bool{"slices": true, "maps": true, "cmp": true}
+
+func (it *Interp) loadPrelude() error {
+	for i, src := range genericSources {
+		f, err := parser.ParseFile(it.fset, fmt.Sprintf("grundy_generic%d.go", i), src, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		if _, err := it.yi.CompileAST(f); err != nil {
+			return err
+		}
+	}
+	// Imports are per file in yaegi: cells and the prelude all use the
+	// session's file name, so they share them.
+	imports := "package main\nimport (\n"
+	for _, p := range preloaded {
+		if _, ok := symbolsHave(p.path); !ok {
+			continue
+		}
+		it.pkgs[p.name] = p.path
+		if aliasPackages[p.path] {
+			// Compiled source packages are visible under their name already.
+			continue
+		}
+		imports += fmt.Sprintf("\t%s %q\n", p.name, p.path)
+	}
+	imports += "\tgrundyrt \"grundyrt\"\n)\n"
+	for _, src := range []string{imports, preludeSource} {
+		f, err := parser.ParseFile(it.fset, it.name, src, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		prog, err := it.yi.CompileAST(f)
+		if err != nil {
+			return err
+		}
+		if _, err := it.yi.Execute(prog); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// symbolsHave reports whether a package can be imported (a native table or
+// engine-provided source).
+func symbolsHave(path string) (string, bool) {
+	if aliasPackages[path] {
+		return path, true
+	}
+	key := path + "/" + importName(path)
+	if _, ok := stdlib.Symbols[key]; ok {
+		return key, true
+	}
+	if _, ok := symbols.Symbols[key]; ok {
+		return key, true
+	}
+	return "", false
+}

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+
+	"grundy/engine"
+)
+
+func init() {
+	register("run", "run a Go script or a notebook headless", runRun)
+}
+
+func runRun(args []string) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	out := fs.String("out", "", "for FILE.go: write images into `DIR` (default: next to the script); for FILE.ipynb: write the executed notebook to this path")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: grundy run [--out DIR|FILE] FILE.go [ARGS...] | FILE.ipynb\n\n"+
+			"Runs a Go script with the same engine as the notebook kernel: text goes\n"+
+			"to the terminal, images are written as files. A notebook runs headless\n"+
+			"and is written back with its outputs.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() < 1 {
+		fs.Usage()
+		return fmt.Errorf("missing the file to run")
+	}
+	path := fs.Arg(0)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".go":
+		if *out != "" {
+			if err := os.MkdirAll(*out, 0o755); err != nil {
+				return err
+			}
+		}
+		return engine.RunScript(ctx, path, engine.ScriptOptions{OutDir: *out, Args: fs.Args()[1:]})
+	case ".ipynb":
+		if fs.NArg() > 1 {
+			return fmt.Errorf("a notebook takes no arguments (got %q)", fs.Arg(1))
+		}
+		return engine.RunNotebookContext(ctx, path, *out, os.Stdout)
+	}
+	return fmt.Errorf("%s: expected a .go script or a .ipynb notebook", path)
+}

@@ -1,0 +1,213 @@
+package engine
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// ScriptOptions configure RunScript.
+type ScriptOptions struct {
+	// OutDir receives image files; "" means next to the script.
+	OutDir string
+	// Args are the script's os.Args[1:].
+	Args []string
+	// Stdout and Stderr default to the process's.
+	Stdout, Stderr io.Writer
+}
+
+// RunScript runs a Go file with the engine, the way `grundy run FILE.go`
+// does: the file is one cell (statements at top level allowed), or a
+// package main whose main function is then called. Text goes to Stdout,
+// images are written as files and their paths printed.
+func RunScript(ctx context.Context, path string, opt ScriptOptions) error {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if opt.Stdout == nil {
+		opt.Stdout = os.Stdout
+	}
+	if opt.Stderr == nil {
+		opt.Stderr = os.Stderr
+	}
+	outDir := opt.OutDir
+	if outDir == "" {
+		outDir = filepath.Dir(path)
+	}
+	it, err := NewInterp(Options{Name: filepath.Base(path), Args: append([]string{path}, opt.Args...)})
+	if err != nil {
+		return err
+	}
+	defer it.Close()
+	code, hasMain := scriptBody(string(src))
+	term := &TerminalOutput{Out: opt.Stdout, Err: opt.Stderr, ImageDir: outDir,
+		ImagePrefix: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))}
+	res, err := it.Execute(ctx, code, term)
+	if err == nil && hasMain {
+		res, err = it.Execute(ctx, "main()", term)
+	}
+	if err == nil && res.Value != nil {
+		term.Display(res.Value, nil, "", false)
+	}
+	term.endLine()
+	var ee *EvalError
+	if errors.As(err, &ee) {
+		return fmt.Errorf("%s", strings.Join(ee.Traceback, "\n"))
+	}
+	return err
+}
+
+// scriptBody blanks out a package clause (keeping positions) and says
+// whether the file declares func main.
+func scriptBody(src string) (string, bool) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.PackageClauseOnly)
+	if err != nil || f.Name == nil {
+		return src, false
+	}
+	start := fset.Position(f.Package).Offset
+	end := fset.Position(f.Name.End()).Offset
+	b := []byte(src)
+	for i := start; i < end; i++ {
+		b[i] = ' '
+	}
+	full, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	hasMain := false
+	if err == nil {
+		for _, d := range full.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Name.Name == "main" {
+				hasMain = true
+			}
+		}
+	}
+	return string(b), hasMain
+}
+
+// TerminalOutput is an Output for a terminal: text as it comes, images as
+// files whose paths are printed, in-place display updates (progress bars)
+// rewritten on one line.
+type TerminalOutput struct {
+	Out, Err    io.Writer
+	ImageDir    string
+	ImagePrefix string
+
+	mu       sync.Mutex
+	n        int
+	inlineID string // display id last printed without a newline
+}
+
+func (t *TerminalOutput) endLine() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.endLineLocked()
+}
+
+func (t *TerminalOutput) endLineLocked() {
+	if t.inlineID != "" {
+		fmt.Fprintln(t.Err)
+		t.inlineID = ""
+	}
+}
+
+// Stdout writes text.
+func (t *TerminalOutput) Stdout(s string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.endLineLocked()
+	io.WriteString(t.Out, s)
+}
+
+// Stderr writes text.
+func (t *TerminalOutput) Stderr(s string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.endLineLocked()
+	io.WriteString(t.Err, s)
+}
+
+// Display prints text/plain and writes images to files.
+func (t *TerminalOutput) Display(data Bundle, _ map[string]any, id string, update bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	text, _ := data["text/plain"].(string)
+	if id != "" {
+		// Progress bars and other live displays: redraw one stderr line.
+		if t.inlineID != "" && t.inlineID != id {
+			fmt.Fprintln(t.Err)
+		}
+		fmt.Fprintf(t.Err, "\r\033[K%s", text)
+		t.inlineID = id
+		return
+	}
+	t.endLineLocked()
+	wrote := false
+	for _, kind := range []struct{ mime, ext string }{{"image/png", ".png"}, {"image/svg+xml", ".svg"}, {"image/jpeg", ".jpg"}} {
+		v, ok := data[kind.mime].(string)
+		if !ok {
+			continue
+		}
+		var content []byte
+		if kind.mime == "image/svg+xml" {
+			content = []byte(v)
+		} else {
+			b, err := base64.StdEncoding.DecodeString(v)
+			if err != nil {
+				continue
+			}
+			content = b
+		}
+		t.n++
+		name := filepath.Join(t.ImageDir, fmt.Sprintf("%s-%d%s", t.ImagePrefix, t.n, kind.ext))
+		if err := os.WriteFile(name, content, 0o644); err != nil {
+			fmt.Fprintf(t.Err, "cannot write %s: %v\n", name, err)
+			continue
+		}
+		fmt.Fprintf(t.Out, "[image written to %s]\n", name)
+		wrote = true
+		break
+	}
+	if !wrote || !strings.HasPrefix(text, "[") {
+		if text != "" {
+			fmt.Fprintln(t.Out, text)
+		}
+	}
+}
+
+// ClearOutput does nothing on a terminal.
+func (t *TerminalOutput) ClearOutput(bool) {}
+
+// Input reads a line from the process's standard input.
+func (t *TerminalOutput) Input(prompt string, _ bool) (string, error) {
+	t.mu.Lock()
+	if prompt != "" {
+		io.WriteString(t.Out, prompt)
+	}
+	t.mu.Unlock()
+	var line []byte
+	buf := make([]byte, 1)
+	for {
+		n, err := os.Stdin.Read(buf)
+		if n == 1 {
+			if buf[0] == '\n' {
+				return string(line), nil
+			}
+			line = append(line, buf[0])
+		}
+		if err != nil {
+			if len(line) > 0 {
+				return string(line), nil
+			}
+			return "", err
+		}
+	}
+}

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -83,5 +84,45 @@ func BenchmarkPaths(b *testing.B) {
 				benchSolve(b, c.g, c.kind, p, 0, c.max)
 			})
 		}
+	}
+}
+
+// BenchmarkRatioCN62Max11 measures the targets in one run: the
+// plain solver's values for CN(6,2) with heaps 0..11 (3.0M positions) once,
+// then the box solver's values and outcomes 5 times each (median), and
+// reports the speed-ups by wall clock and by CPU time:
+//
+//	go test -run '^$' -bench RatioCN62 -benchtime 1x ./stdlib/solve
+func BenchmarkRatioCN62Max11(b *testing.B) {
+	g := games.CN(6, 2)
+	bb, _ := bounds(g, KindValues, []int{11})
+	measure := func(kind Kind, method string) (wall, cpu time.Duration) {
+		c0, w0 := cpuTime(), time.Now()
+		if _, err := run(g, kind, bb, method); err != nil {
+			b.Fatal(err)
+		}
+		return time.Since(w0), cpuTime() - c0
+	}
+	median := func(kind Kind) (time.Duration, time.Duration) {
+		var ws, cs []time.Duration
+		for range 5 {
+			w, c := measure(kind, "box")
+			ws, cs = append(ws, w), append(cs, c)
+		}
+		slices.Sort(ws)
+		slices.Sort(cs)
+		return ws[2], cs[2]
+	}
+	for b.Loop() {
+		pw, pc := measure(KindValues, "plain")
+		vw, vc := median(KindValues)
+		ow, oc := median(KindOutcomes)
+		b.ReportMetric(pw.Seconds(), "plain-s")
+		b.ReportMetric(vw.Seconds()*1e3, "values-ms")
+		b.ReportMetric(ow.Seconds()*1e3, "outcomes-ms")
+		b.ReportMetric(float64(pw)/float64(vw), "values-x")
+		b.ReportMetric(float64(pc)/float64(vc), "values-x-cpu")
+		b.ReportMetric(float64(pw)/float64(ow), "outcomes-x")
+		b.ReportMetric(float64(pc)/float64(oc), "outcomes-x-cpu")
 	}
 }

@@ -60,6 +60,9 @@ func scanCell(code string, skipStart, skipEnd int) cellScope {
 	toks := tokenize(code)
 	var sc cellScope
 	add := func(i int, kind, src string, isType bool) *cellDecl {
+		if i < 0 || i >= len(toks) {
+			return nil
+		}
 		t := toks[i]
 		if t.tok != token.IDENT || t.lit == "_" || t.off == skipStart && t.end == skipEnd {
 			return nil

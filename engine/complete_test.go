@@ -88,6 +88,10 @@ func newFakeScope() *fakeScope {
 			{Name: "tally", Kind: "func", Type: "func(int) int"},
 			{Name: "pt", Kind: "var", Type: "struct{count int; Total float64}"},
 			{Name: "Pair", Kind: "type"},
+			{Name: "point", Kind: "type", Type: "struct {\n\tcount int\n\tTotal float64\n}"},
+			{Name: "point.Norm", Kind: "method", Type: "func() float64"},
+			{Name: "other", Kind: "type", Type: "struct{ count, total int }"},
+			{Name: "other.Nope", Kind: "method", Type: "func()"},
 		},
 		pkgs: map[string]PackageSymbols{
 			"strings": {Path: "strings", Symbols: map[string]reflect.Value{
@@ -155,7 +159,9 @@ func TestComplete(t *testing.T) {
 		{name: "method prefix", code: "n := table.Co", want: []string{"Count"}, exact: true},
 		{name: "chain through a call", code: "table.Face(\"0 a b\").", want: []string{"Cells", "IsP", "Pattern"}, exact: true},
 		{name: "index into a field", code: "table.Face(\"a b\").Cells[0].", want: nil, exact: true},
-		{name: "cell-defined struct fields", code: "pt.", want: []string{"Total", "count"}, exact: true},
+				{name: "methods of a cell type from the session", code: "pt.", want: []string{"Norm", "Total", "count"}, exact: true},
+		{name: "methods of a cell type declared in this cell", code: "func (p *point) Scale(k int) point { return *p }\npt.Sc", want: []string{"Scale"}, exact: true},
+		{name: "method names are not top-level names", code: "poi", want: []string{"point"}, exact: true},
 		{name: "declared earlier in the cell", code: "g := games.New(3)\ng.", want: []string{"Heaps", "Moves", "Name", "Solve"}, exact: true},
 		{name: "declared earlier, chained", code: "g := games.New(3)\nt := g.Solve(10)\nt.Fa", want: []string{"Face"}, exact: true},
 		{name: "second result of a call", code: "t, err := games.Load(\"x\")\nerr.", want: []string{"Error"}, exact: true},

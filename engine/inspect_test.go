@@ -64,6 +64,8 @@ func TestInspect(t *testing.T) {
 		{name: "variable's type docs and methods", code: "g := games.New(2)\ng|", has: []string{"var g *engine.fakeGame", "fakeGame is a game.", "func (g *fakeGame) Moves(pos []int) [][]int"}},
 		{name: "undocumented method", code: "table.Count|", has: []string{"func (*engine.fakeTable) Count(int) int"}},
 		{name: "field with value", code: "table.Max|", has: []string{"field Max int", "value: 12"}},
+		{name: "cell-typed variable", code: "pt|", has: []string{"var pt point", "func (point) Norm() float64"}, hasnt: []string{"Nope"}},
+		{name: "cell-declared method", code: "pt.Norm|()", has: []string{"func (point) Norm() float64"}},
 		{name: "cell-defined struct field", code: "pt.count|", has: []string{"field count int"}},
 		{name: "global function", code: "tally|(3)", has: []string{"func tally(int) int"}},
 		{name: "function declared in the cell", code: "// double doubles a heap.\nfunc double(x int) int {\n\treturn 2 * x\n}\ndou|ble(3)", has: []string{"func double(x int) int", "double doubles a heap."}, hasnt: []string{"return"}},

@@ -159,7 +159,7 @@ func TestComplete(t *testing.T) {
 		{name: "method prefix", code: "n := table.Co", want: []string{"Count"}, exact: true},
 		{name: "chain through a call", code: "table.Face(\"0 a b\").", want: []string{"Cells", "IsP", "Pattern"}, exact: true},
 		{name: "index into a field", code: "table.Face(\"a b\").Cells[0].", want: nil, exact: true},
-				{name: "methods of a cell type from the session", code: "pt.", want: []string{"Norm", "Total", "count"}, exact: true},
+		{name: "methods of a cell type from the session", code: "pt.", want: []string{"Norm", "Total", "count"}, exact: true},
 		{name: "methods of a cell type declared in this cell", code: "func (p *point) Scale(k int) point { return *p }\npt.Sc", want: []string{"Scale"}, exact: true},
 		{name: "method names are not top-level names", code: "poi", want: []string{"point"}, exact: true},
 		{name: "declared earlier in the cell", code: "g := games.New(3)\ng.", want: []string{"Heaps", "Moves", "Name", "Solve"}, exact: true},

@@ -11,10 +11,11 @@ import (
 
 // HeroTable is the value of a single heap of each game for heaps 1..n (the
 // text's "hero table"), each value certified (see Position.Value). With no
-// games it tabulates Top Entails and entailing Nim, as the text does.
-func HeroTable(n int, games ...*Game) (ValueTable, error) {
+// games it tabulates Top Entails and entailing Nim, as the text does. The
+// table shows itself as text and HTML; plots.LoonyTable draws it.
+func HeroTable(n int, games ...*Game) (*ValueTable, error) {
 	if n < 1 {
-		return ValueTable{}, fmt.Errorf("entail: HeroTable(%d): give the largest heap, at least 1", n)
+		return nil, fmt.Errorf("entail: HeroTable(%d): give the largest heap, at least 1", n)
 	}
 	if len(games) == 0 {
 		games = []*Game{TopEntailsGame, EntailingNimGame}
@@ -28,7 +29,7 @@ func HeroTable(n int, games ...*Game) (ValueTable, error) {
 		if g == nil {
 			err := fmt.Errorf("entail: HeroTable: a nil game; use entail.TopEntailsGame, entail.EntailingNimGame, entail.NimGame or entail.NewGame")
 			task.Done(err)
-			return ValueTable{}, err
+			return nil, err
 		}
 		t.Games = append(t.Games, g.Name())
 		row := make([]Value, n)
@@ -39,14 +40,14 @@ func HeroTable(n int, games ...*Game) (ValueTable, error) {
 			}
 			if err != nil {
 				task.Done(err)
-				return ValueTable{}, err
+				return nil, err
 			}
 			row[i] = v
 		}
 		t.Values = append(t.Values, row)
 	}
 	task.Done(nil)
-	return t, nil
+	return &t, nil
 }
 
 // At is game g's value (by row index) at heap h, and false when h is not in

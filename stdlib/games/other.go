@@ -7,20 +7,21 @@ import (
 
 // Wythoff is Wythoff's game on two heaps: lower one heap by any positive
 // amount, or both by the same positive amount.
-func Wythoff() Game { return wythoff{} }
+func Wythoff() Game { return WythoffGame{} }
 
-type wythoff struct{}
+// WythoffGame is the game built by Wythoff.
+type WythoffGame struct{}
 
-func (wythoff) Name() string   { return "Wythoff" }
-func (wythoff) String() string { return "Wythoff" }
-func (wythoff) Heaps() int     { return 2 }
-func (wythoff) Err() error     { return nil }
-func (w wythoff) Followers(p Pos) []Pos {
+func (WythoffGame) Name() string   { return "Wythoff" }
+func (WythoffGame) String() string { return "Wythoff" }
+func (WythoffGame) Heaps() int     { return 2 }
+func (WythoffGame) Err() error     { return nil }
+func (w WythoffGame) Followers(p Pos) []Pos {
 	var out []Pos
 	w.VisitFollowers(p, func(q Pos) bool { out = append(out, q.Clone()); return true })
 	return out
 }
-func (wythoff) VisitFollowers(p Pos, f func(Pos) bool) {
+func (WythoffGame) VisitFollowers(p Pos, f func(Pos) bool) {
 	if len(p) != 2 {
 		return
 	}

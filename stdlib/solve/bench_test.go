@@ -75,7 +75,8 @@ func BenchmarkPaths(b *testing.B) {
 		{games.SlowExact(4, 3), KindRemoteness, 12, []string{"plain", "slow"}},
 		{games.Sum(games.CN(4, 2), games.Nim(2)), KindValues, 5, []string{"plain", "sum"}},
 		{games.ConjunctiveCompound(games.SlowExact(3, 2), games.Nim(2)), KindRemoteness, 5, []string{"plain", "conjunctive"}},
-		{games.Wythoff(), KindValues, 300, []string{"plain"}},
+		{games.Wythoff(), KindValues, 300, []string{"plain", "wythoff"}},
+		{games.Wythoff(), KindOutcomes, 300, []string{"plain", "wythoff"}},
 		{games.Func("CN(4,2) as a function", 4, games.CN(4, 2).Followers), KindValues, 6, []string{"plain"}},
 	}
 	for _, c := range cases {

@@ -20,6 +20,9 @@ func pick(g games.Game, kind Kind) string {
 	case *games.Compound:
 		return compoundMethod(g, kind)
 	}
+	if _, ok := g.(games.WythoffGame); ok {
+		return "wythoff"
+	}
 	return "plain"
 }
 
@@ -42,6 +45,8 @@ func workBytes(g games.Game, kind Kind, t *Table, method string) int64 {
 			// The memo holds every reachable position as a map entry.
 			return int64(t.size) * 64
 		}
+	case "wythoff":
+		return int64(t.max[0]+2*t.max[1]+2) * int64((t.max[0]+t.max[1])/64+1) * 8
 	case "box":
 		b := newBoxPlan(t, g.(*games.SetGame))
 		switch kind {
@@ -82,6 +87,8 @@ func solveFast(t *Table, method string, task *progress.Task) error {
 		return solveSlow(t, t.game.(*games.SetGame), task)
 	case "sum", "conjunctive":
 		return solveCompound(t, task)
+	case "wythoff":
+		return solveWythoff(t, task)
 	}
 	return solvePlain(t, task)
 }

@@ -40,6 +40,7 @@ var smallFamilies = []struct {
 	{games.CN(3, 2), []int{3, 2, 130}},
 	{games.ExactNim(2, 2), []int{3, 100}},
 	{games.Wythoff(), []int{9}},
+	{games.Wythoff(), []int{40, 150}},
 	{games.CN(4, 2), []int{0, 3, 0, 4}}, // zero bounds: one slab, short rows
 	{games.CN(3, 2), []int{4, 4, 0}},    // rows of length one
 	{games.ExactNim(3, 1), []int{5}},

@@ -272,8 +272,10 @@ func monotone(g games.Game) bool {
 			}
 		}
 		return true
+	case games.WythoffGame:
+		return true
 	}
-	return g.Name() == "Wythoff"
+	return false
 }
 
 func title(s string) string {

@@ -55,8 +55,8 @@ func DefaultNotebookOut(path string) string {
 }
 
 // RunNotebook runs the notebook at path and writes it, with outputs, to
-// outPath (DefaultNotebookOut(path) when ""; in place only when outPath ==
-// path). Cell output text is copied to stdout (nil: discarded) as it
+// outPath (DefaultNotebookOut(path) when ""; into it when it is a
+// directory; in place only when outPath == path). Cell output text is copied to stdout (nil: discarded) as it
 // comes. Execution stops at the first failing cell unless the cell is
 // tagged raises-exception; the notebook is written either way, and the
 // returned error names the failed cell.
@@ -72,6 +72,11 @@ func RunNotebookContext(ctx context.Context, path, outPath string, stdout io.Wri
 	}
 	if outPath == "" {
 		outPath = DefaultNotebookOut(path)
+	} else if st, err := os.Stat(outPath); err == nil && st.IsDir() {
+		outPath = filepath.Join(outPath, filepath.Base(path))
+		if same, _ := sameFile(outPath, path); same {
+			return fmt.Errorf("--out %s is the notebook's own directory: give a file name, or the notebook's path to update it in place", filepath.Dir(outPath))
+		}
 	}
 	raw, err := os.ReadFile(path)
 	if err != nil {
@@ -103,6 +108,18 @@ func RunNotebookContext(ctx context.Context, path, outPath string, stdout io.Wri
 	}
 	fmt.Fprintf(stdout, "wrote %s (%d cells run)\n", outPath, nb.executed)
 	return nil
+}
+
+func sameFile(a, b string) (bool, error) {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false, err
+	}
+	sb, err := os.Stat(b)
+	if err != nil {
+		return false, err
+	}
+	return os.SameFile(sa, sb), nil
 }
 
 // notebook is the decoded JSON, kept as generic maps so that everything

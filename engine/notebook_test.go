@@ -366,6 +366,20 @@ func TestRunNotebookInPlaceAndDefault(t *testing.T) {
 		t.Errorf("in-place run changed the file mode: %v %v", st.Mode(), err)
 	}
 	validateNotebook(t, path)
+
+	// An output directory receives the notebook under its own name; the
+	// notebook's own directory is refused rather than overwriting it.
+	outDir := filepath.Join(dir, "results")
+	if err := os.Mkdir(outDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := RunNotebook(path, outDir, nil); err != nil {
+		t.Fatal(err)
+	}
+	validateNotebook(t, filepath.Join(outDir, "nb.ipynb"))
+	if err := RunNotebook(path, dir, nil); err == nil || !strings.Contains(err.Error(), "own directory") {
+		t.Errorf("output to the notebook's directory: %v", err)
+	}
 	leftovers, _ := filepath.Glob(filepath.Join(dir, ".*.tmp"))
 	if len(leftovers) > 0 {
 		t.Errorf("temporary files left: %v", leftovers)

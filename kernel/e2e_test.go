@@ -319,8 +319,12 @@ func TestE2EShutdown(t *testing.T) {
 	if (pyRun{IOPub: r.CellIOPub}).text("stdout") != "last words\n" {
 		t.Errorf("output of the last cell was lost: %v", r.CellIOPub)
 	}
-	if r.ExitSeconds == nil || *r.ExitSeconds > 2 {
-		t.Errorf("kernel exit after shutdown took %v s", r.ExitSeconds)
+	if r.ExitSeconds == nil {
+		t.Error("the kernel did not exit within 10 s of shutdown_request")
+	} else if *r.ExitSeconds > 2 {
+		t.Errorf("the kernel took %.2f s to exit after shutdown_request", *r.ExitSeconds)
+	} else {
+		t.Logf("exited %.3f s after shutdown_request", *r.ExitSeconds)
 	}
 }
 

@@ -48,17 +48,17 @@ func (k *Kernel) execute(ch channel, m *Message) any {
 	}
 
 	ctx, cancel := context.WithCancel(context.Background())
+	out := newCellOutput(ctx, k, m, orTrue(req.AllowStdin), k.cfg.MaxCellOutput)
 	k.runMu.Lock()
-	k.cancelCell = cancel
+	k.cancelCell, k.output = cancel, out
 	k.runMu.Unlock()
 	defer func() {
 		k.runMu.Lock()
-		k.cancelCell = nil
+		k.cancelCell, k.output = nil, nil
 		k.runMu.Unlock()
 		cancel()
 	}()
 
-	out := newCellOutput(ctx, k, m, orTrue(req.AllowStdin), k.cfg.MaxCellOutput)
 	res, err := k.run(ctx, req.Code, out)
 	out.finish()
 

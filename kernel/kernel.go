@@ -86,6 +86,7 @@ type Kernel struct {
 
 	runMu      sync.Mutex
 	cancelCell context.CancelFunc
+	output     *cellOutput // the running cell's, for a last flush at exit
 
 	inputReplies chan *Message
 
@@ -225,6 +226,13 @@ func (k *Kernel) stop(workerDone chan struct{}) {
 	select {
 	case <-workerDone:
 	case <-time.After(2 * time.Second):
+		// The cell ignores cancellation; send what it printed anyway.
+		k.runMu.Lock()
+		out := k.output
+		k.runMu.Unlock()
+		if out != nil {
+			out.flush()
+		}
 	}
 	select {
 	case <-k.sessDone:

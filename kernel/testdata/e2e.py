@@ -158,8 +158,20 @@ def scenario_badsig():
 
 
 def scenario_shutdown():
+    """Shut down while a cell that has printed is still running: its output
+    must arrive, the reply must come, and the process must exit promptly."""
     km, kc, log = start()
-    msg_id = kc.execute('import "fmt"\nfmt.Println("last words")')
+    drain(kc)
+    msg_id = kc.execute('import "fmt"\nfmt.Println("last words")\nfor {\n}')
+    deadline = time.time() + 30
+    seen = []
+    while time.time() < deadline:
+        m = kc.get_iopub_msg(timeout=30)
+        if m["parent_header"].get("msg_id") == msg_id:
+            seen.append({"type": m["msg_type"], "content": m["content"]})
+            if m["msg_type"] == "execute_input":
+                break
+    time.sleep(0.005)
     t0 = time.time()
     sd = kc.shutdown()
     reply = None
@@ -171,7 +183,7 @@ def scenario_shutdown():
             continue
         if m["parent_header"].get("msg_id") == sd:
             reply = m["content"]
-    iopub = collect(kc, msg_id, 5)
+    seen += collect(kc, msg_id, 5)
     exited = None
     while time.time() < t0 + 10:
         if not km.is_alive():
@@ -179,7 +191,7 @@ def scenario_shutdown():
             break
         time.sleep(0.01)
     km.cleanup_resources()
-    return {"reply": reply, "cell_iopub": iopub, "exit_seconds": exited}
+    return {"reply": reply, "cell_iopub": seen, "exit_seconds": exited}
 
 
 def scenario_probe():

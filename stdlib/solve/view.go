@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"grundy/stdlib/games"
 )
@@ -293,7 +294,7 @@ func (t *Table) String() string {
 		fmt.Fprintf(&b, "\n  largest %s %d", map[Kind]string{KindValues: "value", KindRemoteness: "remoteness"}[t.kind], t.MaxValue())
 	}
 	if t.method != "" {
-		fmt.Fprintf(&b, "\n  solved in %.3gs (%s)", t.seconds, t.method)
+		fmt.Fprintf(&b, "\n  solved in %v (%s)", t.took(), t.method)
 	}
 	return b.String()
 }
@@ -304,7 +305,7 @@ func (t *Table) HTML() string {
 	var b strings.Builder
 	b.WriteString("<div><b>" + html.EscapeString(head) + "</b>")
 	if t.method != "" {
-		fmt.Fprintf(&b, " <small>(%.3gs, %s)</small>", t.seconds, t.method)
+		fmt.Fprintf(&b, " <small>(%v, %s)</small>", t.took(), t.method)
 	}
 	b.WriteString("<table>")
 	for _, r := range rows {
@@ -321,4 +322,16 @@ func group(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// took is the solve time rounded for reading.
+func (t *Table) took() time.Duration {
+	d := time.Duration(t.seconds * float64(time.Second))
+	switch {
+	case d >= time.Second:
+		return d.Round(10 * time.Millisecond)
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond)
+	}
+	return d.Round(time.Microsecond)
 }

@@ -147,3 +147,39 @@ func TestIsCompleteLive(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCompleteLive: a completion after "t." in a live session, the
+// case a user waits on while typing.
+func BenchmarkCompleteLive(b *testing.B) {
+	s, err := New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	for _, c := range []string{"g := games.CN(6, 2)", "t, err := solve.Values(g, 3)"} {
+		if _, err := s.Execute(context.Background(), c, &liveOut{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	code := "x := t.Face(\"a b 0 0 0 0\")\nx.Ce"
+	for b.Loop() {
+		if c := s.Complete(code, len(code)); len(c.Matches) == 0 {
+			b.Fatal("no matches")
+		}
+	}
+}
+
+// BenchmarkInspectLive: Shift-Tab on a library function.
+func BenchmarkInspectLive(b *testing.B) {
+	s, err := New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	code := "t, err := solve.Values("
+	for b.Loop() {
+		if _, ok := s.Inspect(code, len(code), 0); !ok {
+			b.Fatal("not found")
+		}
+	}
+}

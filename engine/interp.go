@@ -8,6 +8,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"io"
+	"os"
 	"reflect"
 	"runtime/debug"
 	"sort"
@@ -34,6 +35,7 @@ type Interp struct {
 	pkgs    map[string]string    // name a cell uses -> import path
 	globals map[string]Global    // top-level names declared by cells
 	funcs   map[string]*funcDecl // "f" or "T.m" -> latest declaration
+	types   map[string]string    // type name -> its declaration as compiled
 	rt      *runtimeState        // what native helpers report back
 	closed  bool
 }
@@ -84,6 +86,7 @@ func NewInterp(opt Options) (*Interp, error) {
 		pkgs:    map[string]string{},
 		globals: map[string]Global{},
 		funcs:   map[string]*funcDecl{},
+		types:   map[string]string{},
 		rt:      &runtimeState{},
 	}
 	if err := it.load(); err != nil {
@@ -251,6 +254,9 @@ func (it *Interp) runImports(ctx context.Context, f *ast.File) error {
 // recompiles every earlier function that calls one that was redefined.
 func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 	rewriteFile(f, it)
+	if err := it.dropRepeats(f); err != nil {
+		return err
+	}
 	redefined := map[string]bool{}
 	var mine []*ast.FuncDecl
 	for _, d := range f.Decls {
@@ -261,14 +267,6 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 				redefined[d.Name.Name] = true
 			}
 			mine = append(mine, d)
-		case *ast.GenDecl:
-			for _, s := range d.Specs {
-				if ts, ok := s.(*ast.TypeSpec); ok {
-					if g, ok := it.globals[ts.Name.Name]; ok && g.Kind == "type" {
-						redefined[ts.Name.Name] = true
-					}
-				}
-			}
 		}
 	}
 	// Dependents: earlier functions that refer to a redefined name,
@@ -320,10 +318,58 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 			for _, s := range d.Specs {
 				if ts, ok := s.(*ast.TypeSpec); ok {
 					it.globals[ts.Name.Name] = Global{Name: ts.Name.Name, Kind: "type", Type: exprString(ts.Type)}
+					it.types[ts.Name.Name] = exprString(ts)
 				}
 			}
 		}
 	}
+	return nil
+}
+
+// dropRepeats removes types and methods declared again exactly as before
+// (a cell run twice), and refuses changed ones: yaegi v0.16.1 keeps the
+// first definition of a type and of a method, so replacing them silently
+// would run stale code.
+func (it *Interp) dropRepeats(f *ast.File) error {
+	var keep []ast.Decl
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv != nil {
+				key := funcKey(d)
+				if old, ok := it.funcs[key]; ok {
+					if exprString(old.decl) == exprString(d) {
+						continue
+					}
+					return &EvalError{Name: "CompileError", Value: fmt.Sprintf(
+						"%s: method %s is already defined and the interpreter cannot replace a method; restart the kernel to change it, or use a function instead",
+						it.fset.Position(d.Pos()), key)}
+				}
+			}
+		case *ast.GenDecl:
+			if d.Tok == token.TYPE {
+				var specs []ast.Spec
+				for _, sp := range d.Specs {
+					ts := sp.(*ast.TypeSpec)
+					if old, ok := it.types[ts.Name.Name]; ok {
+						if old == exprString(ts) {
+							continue
+						}
+						return &EvalError{Name: "CompileError", Value: fmt.Sprintf(
+							"%s: type %s is already defined and the interpreter cannot change a type; restart the kernel to change it, or use a new name",
+							it.fset.Position(ts.Pos()), ts.Name.Name)}
+					}
+					specs = append(specs, sp)
+				}
+				if len(specs) == 0 {
+					continue
+				}
+				d.Specs = specs
+			}
+		}
+		keep = append(keep, d)
+	}
+	f.Decls = keep
 	return nil
 }
 
@@ -386,6 +432,9 @@ func (it *Interp) compileRun(ctx context.Context, n ast.Node) (reflect.Value, er
 func (it *Interp) compile(n ast.Node) (prog *interp.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			if os.Getenv("GRUNDY_DEBUG") != "" {
+				os.Stderr.Write(debug.Stack())
+			}
 			prog = nil
 			err = unsupportedError(fmt.Sprint(r), n, it)
 		}

@@ -1,0 +1,3 @@
+fmt.Println("only printed")
+// Output:
+// only printed

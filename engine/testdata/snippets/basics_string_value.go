@@ -1,0 +1,3 @@
+strings.Repeat("ab", 3)
+// Output:
+// ababab

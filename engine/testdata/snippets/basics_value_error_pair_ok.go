@@ -1,0 +1,3 @@
+strconv.Atoi("123")
+// Output:
+// 123

@@ -1,0 +1,7 @@
+var count int
+const limit = 5
+for count < limit { count++ }
+// ---
+count
+// Output:
+// 5

@@ -1,0 +1,7 @@
+count := 0
+for range 5 {
+	count++
+}
+count
+// Output:
+// 5

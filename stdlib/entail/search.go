@@ -16,12 +16,11 @@ type solver struct {
 	mu     sync.Mutex
 	games  map[uint32]*Game
 	moves  map[uint32][][]Move // game id -> size -> moves (nil: not fetched)
-	memo   map[string]bool     // state -> the player to move wins
+	memo   memoTable           // state -> the player to move wins
 	values map[string]Value    // free state -> certified value
 	nodes  uint64
 	err    error
-	bufs   []state  // child state per depth, reused
-	keys   [][]byte // key bytes per depth, reused
+	bufs   []state // child state per depth, reused
 }
 
 // maxDepth stops a search whose play runs longer than any terminating game
@@ -34,7 +33,6 @@ func newSolver() *solver {
 	return &solver{
 		games:  make(map[uint32]*Game),
 		moves:  make(map[uint32][][]Move),
-		memo:   make(map[string]bool),
 		values: make(map[string]Value),
 	}
 }
@@ -45,7 +43,7 @@ func newSolver() *solver {
 func ClearCache() {
 	def.mu.Lock()
 	defer def.mu.Unlock()
-	def.memo = make(map[string]bool)
+	def.memo = memoTable{}
 	def.values = make(map[string]Value)
 	def.moves = make(map[uint32][][]Move)
 	def.games = make(map[uint32]*Game)
@@ -56,7 +54,7 @@ func ClearCache() {
 func CacheSize() (outcomes, values int) {
 	def.mu.Lock()
 	defer def.mu.Unlock()
-	return len(def.memo), len(def.values)
+	return def.memo.count, len(def.values)
 }
 
 func (s *solver) register(g *Game) { s.games[g.id] = g }
@@ -105,12 +103,11 @@ func (s *solver) movesOf(w uint32) []Move {
 	return ms
 }
 
-func (s *solver) buf(depth int) (state, []byte) {
+func (s *solver) buf(depth int) state {
 	for len(s.bufs) <= depth {
 		s.bufs = append(s.bufs, make(state, 0, 16))
-		s.keys = append(s.keys, make([]byte, 0, 64))
 	}
-	return s.bufs[depth][:0], s.keys[depth][:0]
+	return s.bufs[depth][:0]
 }
 
 func appendKey(b []byte, st state) []byte {
@@ -162,10 +159,9 @@ func compelledIndex(st state) int {
 // honouring the compulsion. On error (cancellation, a bad rule) it sets
 // s.err and its answer means nothing; nothing wrong is memoised.
 func (s *solver) win(st state, depth int) bool {
-	next, key := s.buf(depth)
-	key = appendKey(key, st)
-	s.keys[depth] = key
-	if v, ok := s.memo[string(key)]; ok {
+	next := s.buf(depth)
+	h := hashState(st)
+	if v, ok := s.memo.get(st, h); ok {
 		return v
 	}
 	s.nodes++
@@ -207,7 +203,7 @@ search:
 			next = s.bufs[depth]
 		}
 	}
-	s.memo[string(s.keys[depth])] = result
+	s.memo.put(st, h, result)
 	return result
 }
 

@@ -90,6 +90,12 @@ func TestPairingRangeTooSmall(t *testing.T) {
 		{TopEntails(2), 0, Value{}, "cannot decide"},
 		{TopEntails(2), 2, Loony, ""},
 		{Nim(3), -1, Value{}, "empty"},
+		{Nim(20), TextPairingRange, Value{}, "too small: its value is *20"},
+		// The text's range 0..16 decides entailing Nim up to heap 31; heap
+		// 33 is worth *17, which pairing with 0..16 would misread as loony.
+		{EntailingNim(31), TextPairingRange, Nimber(16), ""},
+		{EntailingNim(33), TextPairingRange, Value{}, "too small: its value is *17"},
+		{EntailingNim(33), 17, Nimber(17), ""},
 	}
 	for _, c := range cases {
 		v, err := c.heap.PairingValue(c.maxNim)

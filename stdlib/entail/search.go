@@ -18,6 +18,7 @@ type solver struct {
 	moves  map[uint32][][]Move // game id -> size -> moves (nil: not fetched)
 	memo   memoTable           // state -> the player to move wins
 	values map[string]Value    // free state -> certified value
+	turns  map[uint32][]Move   // free heap -> its results after one turn in it
 	nodes  uint64
 	err    error
 	bufs   []state // child state per depth, reused
@@ -34,6 +35,7 @@ func newSolver() *solver {
 		games:  make(map[uint32]*Game),
 		moves:  make(map[uint32][][]Move),
 		values: make(map[string]Value),
+		turns:  make(map[uint32][]Move),
 	}
 }
 
@@ -45,6 +47,7 @@ func ClearCache() {
 	defer def.mu.Unlock()
 	def.memo = memoTable{}
 	def.values = make(map[string]Value)
+	def.turns = make(map[uint32][]Move)
 	def.moves = make(map[uint32][][]Move)
 	def.games = make(map[uint32]*Game)
 }

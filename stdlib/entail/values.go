@@ -64,6 +64,7 @@ func (s *solver) value(st state, depth int) (Value, int) {
 		mex++
 	}
 	bound := max(maxV, mex)
+	s.register(NimGame)
 	v := Loony
 	for k := 0; k <= bound; k++ {
 		wins := s.win(withNim(st, k), 0)
@@ -93,57 +94,71 @@ func withNim(st state, k int) state {
 }
 
 // freeFollowers lists F(st): the free states reachable from the free state
-// st by one move, or by a move and then only compelled play.
+// st by one move, or by a move and then only compelled play. Compelled play
+// stays inside the heap first moved in, so F(st) is st with one heap
+// replaced by one of that heap's turn results (see turnResults).
 func (s *solver) freeFollowers(st state) []state {
-	s.register(NimGame)
-	free := map[string]state{}
-	compelled := map[string]bool{}
-	var walk func(cur state)
-	walk = func(cur state) {
-		ci := compelledIndex(cur)
-		for i, w := range cur {
-			if ci >= 0 && i != ci {
+	var out []state
+	for i, w := range st {
+		if i > 0 && w == st[i-1] {
+			continue
+		}
+		results := s.turnResults(w)
+		if s.err != nil {
+			return nil
+		}
+		for _, r := range results {
+			out = append(out, child(make(state, 0, len(st)+len(r.Heaps)), st, i, wordGame(w), r))
+		}
+	}
+	return out
+}
+
+// turnResults lists what a free heap can become in one turn of play inside
+// it: the results of its non-entailing moves, and of the non-entailing
+// moves that end a chain of compelled moves in it. Cached per heap.
+func (s *solver) turnResults(w uint32) []Move {
+	w &^= 1
+	if r, ok := s.turns[w]; ok {
+		return r
+	}
+	gid := wordGame(w)
+	seen := map[string]bool{}
+	visited := map[int]bool{}
+	var out []Move
+	var walk func(n int)
+	walk = func(n int) {
+		ms := s.movesOf(gid<<gameShift | uint32(n)<<sizeShift)
+		if s.err != nil {
+			return
+		}
+		for _, m := range ms {
+			if m.Entails {
+				k := m.Heaps[0]
+				if !visited[k] {
+					visited[k] = true
+					if len(visited) > 1<<22 {
+						s.fail(fmt.Errorf("entail: more than %d compelled heaps follow a heap of %d; does a move rule let play cycle?", 1<<22, wordSize(w)))
+						return
+					}
+					walk(k)
+				}
 				continue
 			}
-			if ci < 0 && i > 0 && w == cur[i-1] {
-				continue
-			}
-			ms := s.movesOf(w)
-			if s.err != nil {
-				return
-			}
-			for _, m := range ms {
-				next := child(make(state, 0, len(cur)+2), cur, i, wordGame(w), m)
-				k := string(appendKey(nil, next))
-				if !m.Entails {
-					free[k] = next
-					continue
-				}
-				if compelled[k] {
-					continue
-				}
-				compelled[k] = true
-				if len(compelled) > 1<<22 {
-					s.fail(fmt.Errorf("entail: more than %d compelled positions follow one position; does a move rule let play cycle?", 1<<22))
-					return
-				}
-				walk(next)
-				if s.err != nil {
-					return
-				}
+			hs := append([]int(nil), m.Heaps...)
+			sort.Ints(hs)
+			key := fmt.Sprint(hs)
+			if !seen[key] {
+				seen[key] = true
+				out = append(out, Move{Heaps: hs})
 			}
 		}
 	}
-	walk(st)
-	keys := make([]string, 0, len(free))
-	for k := range free {
-		keys = append(keys, k)
+	walk(wordSize(w))
+	if s.err != nil {
+		return nil
 	}
-	sort.Strings(keys) // a deterministic order keeps errors reproducible
-	out := make([]state, len(keys))
-	for i, k := range keys {
-		out[i] = free[k]
-	}
+	s.turns[w] = out
 	return out
 }
 

@@ -45,6 +45,13 @@ type candidate struct {
 func complete(sc toolScope, code string, cursor int) Completion {
 	at := byteOffset(code, cursor)
 	none := Completion{CursorStart: runeCount(code[:at]), CursorEnd: runeCount(code[:at]), Matches: []string{}}
+	if prefix, ok := importPathPrefix(code[:at]); ok {
+		var cands []candidate
+		for _, p := range importablePaths(sc) {
+			cands = append(cands, candidate{p, "module", ""})
+		}
+		return finish(filterCandidates(cands, prefix), runeCount(code[:at-len(prefix)]), none.CursorEnd)
+	}
 	if insideCommentOrString(code[:at]) {
 		return none
 	}
@@ -63,14 +70,21 @@ func complete(sc toolScope, code string, cursor int) Completion {
 		}
 		cands = memberCandidates(sc, recv, local, dot)
 	} else {
+		if prefix == "" && start > 0 && strings.ContainsRune("\"'`)]}0123456789", rune(code[start-1])) {
+			return none // right after a literal or a closed bracket no name can follow
+		}
 		cands = scopeCandidates(sc, local)
 	}
 
-	matches := filterCandidates(cands, prefix)
+	return finish(filterCandidates(cands, prefix), runeCount(code[:start]), runeCount(code[:end]))
+}
+
+// finish builds the reply for matches replacing code points start..end.
+func finish(matches []candidate, start, end int) Completion {
 	c := Completion{
 		Matches:     make([]string, 0, len(matches)),
-		CursorStart: runeCount(code[:start]),
-		CursorEnd:   runeCount(code[:end]),
+		CursorStart: start,
+		CursorEnd:   end,
 	}
 	types := make([]any, 0, len(matches))
 	for _, m := range matches {
@@ -154,7 +168,14 @@ func jupyterKind(globalKind string) string {
 // symbols, or the fields and methods of recv's type.
 func memberCandidates(sc toolScope, recv string, local cellScope, before int) []candidate {
 	pkgs := sc.Packages()
-	if p, ok := pkgs[recv]; ok && !local.shadows(recv) && !globalShadows(sc, recv) {
+	p, ok := pkgs[recv]
+	if d, isLocal := local.lookup(recv, before); isLocal && d.kind == "module" && d.src != "" {
+		// Imported by this cell: the session may not have it yet.
+		if syms, found := importedSymbols(d.src); found && (!ok || p.Path != d.src) {
+			p, ok = PackageSymbols{Path: d.src, Symbols: syms}, true
+		}
+	}
+	if ok && !local.shadows(recv) && !globalShadows(sc, recv) {
 		var out []candidate
 		for name, v := range p.Symbols {
 			if strings.HasPrefix(name, "_") {

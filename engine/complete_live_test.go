@@ -67,6 +67,9 @@ func TestCompleteLive(t *testing.T) {
 		{code: "slices.So", want: []string{"Sort", "SortFunc"}},
 		{code: "t2 := solve.Remoteness(g, 3)\nt3, _ := solve.Outcomes(g, 2)\nt3.Co", want: []string{"Count", "Counts"}},
 		{code: "s := \"ünïcödé → \"; strings.Spl|", want: []string{"Split", "SplitN"}},
+		{code: "import \"math/bi", want: []string{"math/bits", "math/big"}},
+		{code: "import \"grundy/stdlib/ga", want: []string{"grundy/stdlib/games"}},
+		{code: "import \"math/bits\"\nbits.OnesC", want: []string{"OnesCount", "OnesCount64"}},
 	}
 	for _, tc := range tests {
 		code, cursor := at(tc.code)

@@ -18,6 +18,12 @@ func boxRemoteness(t *Table, g *games.SetGame, task *progress.Task) error {
 	L := b.L
 	nsets := len(b.sets)
 	evenRings, maxRings := ringsFor[uint16](b, 1), ringsFor[uint16](b, 1)
+	var along []int // sets through the last heap: they run along the row
+	for a, s := range b.sets {
+		if s.hasLast {
+			along = append(along, a)
+		}
+	}
 	return b.run(task, func(w int) func(r *rowState, idx int) error {
 		ringE, ringM := evenRings(w), maxRings(w)
 		TE := make([][]uint16, nsets) // per set along the row: min even of neighbours' boxes
@@ -28,10 +34,8 @@ func boxRemoteness(t *Table, g *games.SetGame, task *progress.Task) error {
 		EE, EM := make([]uint16, L), make([]uint16, L) // exact rule: the shifted boxes
 		runE, runM := make([]uint16, nsets), make([]uint16, nsets)
 		return func(r *rowState, idx int) error {
-			if b.exact {
-				for x := range EE {
-					EE[x], EM[x] = noEven, 0
-				}
+			for x := range EE {
+				EE[x], EM[x] = noEven, 0
 			}
 			for a := range b.sets {
 				s := &b.sets[a]
@@ -44,6 +48,11 @@ func boxRemoteness(t *Table, g *games.SetGame, task *progress.Task) error {
 					for x := range te {
 						te[x] = min(te[x], se[x])
 						tm[x] = max(tm[x], sm[x])
+					}
+				}
+				if !b.exact && !s.hasLast {
+					for x := range EE {
+						EE[x], EM[x] = min(EE[x], te[x]), max(EM[x], tm[x])
 					}
 				}
 				if b.exact && r.exactOK[a] && s.j < b.last {
@@ -62,21 +71,13 @@ func boxRemoteness(t *Table, g *games.SetGame, task *progress.Task) error {
 				runE[a], runM[a] = noEven, 0
 			}
 			for x := 0; x < L; x++ {
-				re, rm := uint16(noEven), uint16(0)
-				if b.exact {
-					re, rm = EE[x], EM[x]
-				}
-				for a := 0; a < nsets; a++ {
-					s := &b.sets[a]
+				re, rm := EE[x], EM[x]
+				for _, a := range along {
 					switch {
-					case b.exact:
-						if s.j == b.last { // the set {last}: exact is the same move
-							re, rm = min(re, runE[a]), max(rm, runM[a])
-						}
-					case s.hasLast:
+					case !b.exact:
 						re, rm = min(re, TE[a][x], runE[a]), max(rm, TM[a][x], runM[a])
-					default:
-						re, rm = min(re, TE[a][x]), max(rm, TM[a][x])
+					case b.sets[a].j == b.last: // the set {last}: exact is the same move
+						re, rm = min(re, runE[a]), max(rm, runM[a])
 					}
 				}
 				var v uint16
@@ -94,19 +95,31 @@ func boxRemoteness(t *Table, g *games.SetGame, task *progress.Task) error {
 				if v%2 == 0 {
 					own = v
 				}
-				for a := 0; a < nsets; a++ {
-					e, m := min(TE[a][x], own), max(TM[a][x], v+1)
-					if b.sets[a].hasLast {
-						e, m = min(e, runE[a]), max(m, runM[a])
-						runE[a], runM[a] = e, m
-					}
+				for _, a := range along {
+					e, m := min(TE[a][x], own, runE[a]), max(TM[a][x], v+1, runM[a])
+					runE[a], runM[a] = e, m
 					TE[a][x], TM[a][x] = e, m
 				}
 			}
+			// acc_A goes to the rings; sets off the last heap take in each
+			// position's own remoteness here, in bulk.
+			vals := t.vals[idx : idx+L]
 			for a := range b.sets {
 				o := r.slot[a] * L
-				copy(ringE[a][o:o+L], TE[a])
-				copy(ringM[a][o:o+L], TM[a])
+				de, dm := ringE[a][o:o+L], ringM[a][o:o+L]
+				if b.sets[a].hasLast {
+					copy(de, TE[a])
+					copy(dm, TM[a])
+					continue
+				}
+				te, tm := TE[a], TM[a]
+				for x, v := range vals {
+					e := te[x]
+					if v%2 == 0 {
+						e = min(e, v)
+					}
+					de[x], dm[x] = e, max(tm[x], v+1)
+				}
 			}
 			return nil
 		}

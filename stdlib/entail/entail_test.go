@@ -180,7 +180,7 @@ func TestWorkedExample(t *testing.T) {
 	if o, err := p.RuleOutcome(); err != nil || o != N {
 		t.Errorf("rule outcome %v, %v; want N", o, err)
 	}
-	for _, find := range []func() ([]Play, error){p.WinningMoves, p.WinningMovesByRule} {
+	for _, find := range []func() (Plays, error){p.WinningMoves, p.WinningMovesByRule} {
 		wins, err := find()
 		if err != nil {
 			t.Fatal(err)

@@ -74,11 +74,22 @@ func (m Play) String() string {
 	return b.String()
 }
 
+// Plays is a list of moves; it prints as "[a, b, c]".
+type Plays []Play
+
+func (ps Plays) String() string {
+	s := make([]string, len(ps))
+	for i, m := range ps {
+		s[i] = m.String()
+	}
+	return "[" + strings.Join(s, ", ") + "]"
+}
+
 // Moves lists the legal moves of p (only in the compelled part when there
 // is one), each with the position it leads to. The parts of After keep p's
 // order; a part that is emptied stays as a heap of 0, and a part that
 // splits is replaced by its pieces in place.
-func (p Position) Moves() ([]Play, error) {
+func (p Position) Moves() (Plays, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -87,8 +98,8 @@ func (p Position) Moves() ([]Play, error) {
 	return def.plays(p)
 }
 
-func (s *solver) plays(p Position) ([]Play, error) {
-	var out []Play
+func (s *solver) plays(p Position) (Plays, error) {
+	var out Plays
 	for i, h := range p.parts {
 		if p.compelled >= 0 && i != p.compelled {
 			continue
@@ -127,7 +138,7 @@ func (s *solver) plays(p Position) ([]Play, error) {
 // WinningMoves lists the moves of p after which the opponent loses, found by
 // exhaustive search (so they are right whatever the values say). Empty for
 // a P-position.
-func (p Position) WinningMoves() ([]Play, error) {
+func (p Position) WinningMoves() (Plays, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -138,7 +149,7 @@ func (p Position) WinningMoves() ([]Play, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []Play
+	var out Plays
 	for _, m := range ms {
 		st, err := s.canon(m.After)
 		if err != nil {
@@ -213,7 +224,7 @@ func (p Position) RuleOutcome() (Outcome, error) {
 // move (its result is in mid-compulsion, where values say nothing), so for
 // a sum with a loony part this list may be empty though the mover wins:
 // WinningMoves finds those moves by search.
-func (p Position) WinningMovesByRule() ([]Play, error) {
+func (p Position) WinningMovesByRule() (Plays, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -227,7 +238,7 @@ func (p Position) WinningMovesByRule() ([]Play, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []Play
+	var out Plays
 	for _, m := range ms {
 		if m.Entails {
 			continue

@@ -68,8 +68,8 @@ func CheckSumRule(maxHeap, maxParts int, eachGame bool, games ...*Game) (SumRule
 	if maxHeap < 1 || maxParts < 1 {
 		return c, fmt.Errorf("entail: CheckSumRule(%d, %d, ...): give the largest heap and the most parts, each at least 1", maxHeap, maxParts)
 	}
-	if len(games) == 0 {
-		return c, fmt.Errorf("entail: CheckSumRule: name the games, e.g. entail.TopEntailsGame, entail.NimGame")
+	if len(games) == 0 || len(games) > 16 {
+		return c, fmt.Errorf("entail: CheckSumRule: name 1..16 games, e.g. entail.TopEntailsGame, entail.NimGame (got %d)", len(games))
 	}
 	for _, g := range games {
 		if g == nil {

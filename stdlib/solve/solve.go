@@ -53,6 +53,47 @@ type cacheKey struct {
 	name, kind, bounds string
 }
 
+// coveringTable finds a cached table of the same game and kind whose box
+// contains the bounds b (the caller holds cacheMu). For a game whose moves
+// only lower heaps, the smaller table is a corner of it.
+func coveringTable(key cacheKey, b []int) *Table {
+	for k, t := range cache {
+		if k.name != key.name || k.kind != key.kind || len(t.max) != len(b) {
+			continue
+		}
+		covers := true
+		for i, m := range b {
+			if m > t.max[i] {
+				covers = false
+			}
+		}
+		if covers {
+			return t
+		}
+	}
+	return nil
+}
+
+// sub copies the corner of t with bounds b into a new table.
+func (t *Table) sub(g games.Game, b []int) *Table {
+	s := newTable(g, t.kind, b)
+	s.alloc()
+	s.method, s.seconds = t.method+" (corner of a cached table)", 0
+	p := make([]int, len(b))
+	for idx := 0; idx < s.size; idx++ {
+		j, _ := t.index(p)
+		s.set(idx, t.get(j))
+		for i := len(p) - 1; i >= 0; i-- {
+			if p[i] < b[i] {
+				p[i]++
+				break
+			}
+			p[i] = 0
+		}
+	}
+	return s
+}
+
 var (
 	cacheMu sync.Mutex
 	cache   = map[cacheKey]*Table{}
@@ -77,8 +118,19 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 	if !isFunc {
 		cacheMu.Lock()
 		t := cache[key]
+		var big *Table
+		if t == nil && monotone(g) {
+			big = coveringTable(key, b)
+		}
 		cacheMu.Unlock()
 		if t != nil {
+			return t, nil
+		}
+		if big != nil {
+			t = big.sub(g, b)
+			cacheMu.Lock()
+			cache[key] = t
+			cacheMu.Unlock()
 			return t, nil
 		}
 	}

@@ -247,3 +247,29 @@ func TestSumIsXor(t *testing.T) {
 		}
 	}
 }
+
+// A smaller table of a game already solved larger is cut from the cache,
+// and equals a fresh solve.
+func TestSmallerTableCutFromCache(t *testing.T) {
+	big, err := Values(games.PN(4, 2), 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := Values(games.PN(4, 2), 6, 9, 3, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(small.Method(), "cached") {
+		t.Errorf("method %q: not cut from the cached table", small.Method())
+	}
+	fresh, _ := Plain(games.PN(4, 2), KindValues, 6, 9, 3, 5)
+	for i := 0; i < fresh.Len(); i++ {
+		if small.get(i) != fresh.get(i) {
+			t.Fatalf("at %v: cut %d, fresh %d", fresh.pos(i), small.get(i), fresh.get(i))
+		}
+	}
+	if again, _ := Values(games.PN(4, 2), 6, 9, 3, 5); again != small {
+		t.Error("the cut table was not cached")
+	}
+	_ = big
+}

@@ -18,8 +18,13 @@ import (
 const (
 	streamChunk = 64 << 10
 	streamDelay = 30 * time.Millisecond
-	// maxDisplayBytes caps the display data one cell may send.
+	// maxDisplayBytes and maxDisplays cap the displays one cell may send.
 	maxDisplayBytes = 64 << 20
+	maxDisplays     = 1000
+	// updateDelay: updates of one display closer together than this are
+	// merged (the latest wins), so a tight loop updating a progress
+	// display cannot flood iopub.
+	updateDelay = 50 * time.Millisecond
 )
 
 type executeRequest struct {
@@ -138,7 +143,13 @@ type cellOutput struct {
 	dropped      int
 	capped       bool
 	displayBytes int
+	displays     int
 	toldNoStdin  bool
+
+	lastUpdate     map[string]time.Time
+	pendingUpdates map[string][]byte // display id -> update content
+	updateOrder    []string
+	updateTimer    *time.Timer
 
 	inputMu sync.Mutex
 }
@@ -246,25 +257,77 @@ func (o *cellOutput) Display(data engine.Bundle, metadata map[string]any, displa
 	}
 	body, err := json.Marshal(content)
 	if err != nil {
-		o.k.publish(o.parent, "stream", map[string]any{"name": "stderr", "text": fmt.Sprintf("[grundy: cannot display a value: %v]\n", err)})
+		o.noteLocked(fmt.Sprintf("[grundy: cannot display a value: %v]\n", err))
 		return
 	}
-	if o.displayBytes+len(body) > maxDisplayBytes {
-		o.k.publish(o.parent, "stream", map[string]any{"name": "stderr", "text": fmt.Sprintf("[grundy: this cell's displays passed %d bytes; a %d-byte display was not sent]\n", maxDisplayBytes, len(body))})
-		return
-	}
-	o.displayBytes += len(body)
-	msgType := "display_data"
 	if update && displayID != "" {
-		msgType = "update_display_data"
+		o.updateLocked(displayID, body)
+		return
 	}
-	o.k.publish(o.parent, msgType, json.RawMessage(body))
+	o.flushUpdatesLocked()
+	if o.displays >= maxDisplays || o.displayBytes+len(body) > maxDisplayBytes {
+		if o.displays == maxDisplays || o.displayBytes <= maxDisplayBytes {
+			o.noteLocked(fmt.Sprintf("[grundy: this cell reached the display limit (%d displays or %d bytes); further displays are not shown]\n", maxDisplays, maxDisplayBytes))
+		}
+		o.displays = maxDisplays + 1
+		o.displayBytes = maxDisplayBytes + 1
+		return
+	}
+	o.displays++
+	o.displayBytes += len(body)
+	o.k.publish(o.parent, "display_data", json.RawMessage(body))
+}
+
+func (o *cellOutput) noteLocked(text string) {
+	o.k.publish(o.parent, "stream", map[string]any{"name": "stderr", "text": text})
+}
+
+// updateLocked sends an update now, or keeps it as the pending one for
+// its display when the last went out less than updateDelay ago.
+func (o *cellOutput) updateLocked(id string, body []byte) {
+	if o.lastUpdate == nil {
+		o.lastUpdate = map[string]time.Time{}
+		o.pendingUpdates = map[string][]byte{}
+	}
+	if time.Since(o.lastUpdate[id]) >= updateDelay && o.pendingUpdates[id] == nil {
+		o.lastUpdate[id] = time.Now()
+		o.k.publish(o.parent, "update_display_data", json.RawMessage(body))
+		return
+	}
+	if o.pendingUpdates[id] == nil {
+		o.updateOrder = append(o.updateOrder, id)
+	}
+	o.pendingUpdates[id] = body
+	if o.updateTimer == nil {
+		o.updateTimer = time.AfterFunc(updateDelay, func() {
+			o.mu.Lock()
+			defer o.mu.Unlock()
+			o.updateTimer = nil
+			o.flushUpdatesLocked()
+		})
+	}
+}
+
+func (o *cellOutput) flushUpdatesLocked() {
+	if o.updateTimer != nil {
+		o.updateTimer.Stop()
+		o.updateTimer = nil
+	}
+	for _, id := range o.updateOrder {
+		if body := o.pendingUpdates[id]; body != nil {
+			o.lastUpdate[id] = time.Now()
+			o.k.publish(o.parent, "update_display_data", json.RawMessage(body))
+			delete(o.pendingUpdates, id)
+		}
+	}
+	o.updateOrder = o.updateOrder[:0]
 }
 
 func (o *cellOutput) ClearOutput(wait bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.flushLocked()
+	o.flushUpdatesLocked()
 	o.k.publish(o.parent, "clear_output", map[string]any{"wait": wait})
 }
 
@@ -323,6 +386,7 @@ func (o *cellOutput) finish() {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.flushLocked()
+	o.flushUpdatesLocked()
 	if o.dropped > 0 {
 		o.k.publish(o.parent, "stream", map[string]any{"name": "stderr", "text": fmt.Sprintf("[grundy: %d more bytes of output were not shown]\n", o.dropped)})
 		o.dropped = 0

@@ -48,6 +48,19 @@ func (f *fakeSession) Execute(ctx context.Context, code string, out engine.Outpu
 			out.Display(engine.Bundle{"text/plain": "shown"}, nil, arg, false)
 		case "update":
 			out.Display(engine.Bundle{"text/plain": "updated"}, nil, arg, true)
+		case "updates":
+			var n int
+			fmt.Sscan(arg, &n)
+			out.Display(engine.Bundle{"text/plain": "bar"}, nil, "bar", false)
+			for i := 1; i <= n; i++ {
+				out.Display(engine.Bundle{"text/plain": fmt.Sprint(i)}, nil, "bar", true)
+			}
+		case "displays":
+			var n int
+			fmt.Sscan(arg, &n)
+			for i := 0; i < n; i++ {
+				out.Display(engine.Bundle{"text/plain": fmt.Sprint(i)}, nil, "", false)
+			}
 		case "clear":
 			out.ClearOutput(true)
 		case "flood":
@@ -643,5 +656,26 @@ func TestEngineFailsToStart(t *testing.T) {
 	id := h.send(shellCh, "execute_request", map[string]any{"code": "x"})
 	if c := one(t, h.until(id), shellCh, "execute_reply"); c["status"] != "error" || !strings.Contains(c["evalue"].(string), "no symbols") {
 		t.Errorf("reply = %v", c)
+	}
+}
+
+func TestDisplayFloodsAreBounded(t *testing.T) {
+	h := newHarness(t, &fakeSession{}, 0)
+	id := h.send(shellCh, "execute_request", map[string]any{"code": "updates 100000"})
+	got := h.until(id)
+	ups := find(got, iopubCh, "update_display_data")
+	if len(ups) == 0 || len(ups) > 50 {
+		t.Errorf("100000 quick updates became %d messages; want a few", len(ups))
+	}
+	if last := ups[len(ups)-1]["data"].(map[string]any)["text/plain"]; last != "100000" {
+		t.Errorf("last update shows %v, want the final value", last)
+	}
+	id = h.send(shellCh, "execute_request", map[string]any{"code": fmt.Sprint("displays ", maxDisplays+500)})
+	got = h.until(id)
+	if n := len(find(got, iopubCh, "display_data")); n != maxDisplays {
+		t.Errorf("%d displays sent, want the cap %d", n, maxDisplays)
+	}
+	if notes := find(got, iopubCh, "stream"); len(notes) != 1 || !strings.Contains(notes[0]["text"].(string), "display limit") {
+		t.Errorf("notes = %v", notes)
 	}
 }

@@ -14,8 +14,12 @@ import (
 
 // iopubHWM bounds the messages queued for iopub subscribers; beyond it
 // messages are dropped (ZeroMQ PUB semantics), so a slow or vanished
-// frontend cannot make the kernel's memory grow without bound.
-const iopubHWM = 1000
+// frontend cannot make the kernel's memory grow without bound. zmq4
+// v0.17.0 queues without limit unless this option is set. What one cell
+// can queue is bounded well below it (streams are coalesced and capped,
+// displays capped, updates merged), so a frontend that keeps reading
+// never loses a message, its final idle status included.
+const iopubHWM = 2000
 
 // sockets are the five zmq4 sockets of one kernel. Each has its own send
 // lock: zmq4 sockets are not safe for concurrent sends, and control, shell

@@ -117,6 +117,7 @@ func TestInspectLive(t *testing.T) {
 		{"tb.At|(1, 2, 0, 0, 0, 0)", []string{"func (t *Table) At("}},
 		{"heapSizes|", []string{"var heapSizes []int", "value: [3 1 2]"}},
 		{"strings.Fields|", []string{"func Fields(s string) []string"}},
+		{"g.Followers|", []string{"func (Game) Followers("}},
 	}
 	for _, tc := range tests {
 		code, cursor := at(tc.code)

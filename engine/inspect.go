@@ -244,8 +244,14 @@ func (in *inspector) localDecl(d cellDecl) (description, bool) {
 func (in *inspector) selector(e *ast.SelectorExpr, target string) (description, bool) {
 	name := e.Sel.Name
 	// pkg.Name
-	if id, ok := e.X.(*ast.Ident); ok && !in.local.shadows(id.Name) && !globalShadows(in.sc, id.Name) {
-		if p, ok := in.sc.Packages()[id.Name]; ok {
+	if id, ok := e.X.(*ast.Ident); ok {
+		if d, ok := in.local.lookup(id.Name, in.at); ok && d.kind == "module" && d.src != "" {
+			// Imported by this cell, perhaps not run yet.
+			if syms, found := importedSymbols(d.src); found {
+				return in.pkgMember(PackageSymbols{Path: d.src, Symbols: syms}, id.Name, name)
+			}
+		}
+		if p, ok := in.sc.Packages()[id.Name]; ok && !in.local.shadows(id.Name) && !globalShadows(in.sc, id.Name) {
 			return in.pkgMember(p, id.Name, name)
 		}
 	}

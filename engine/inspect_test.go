@@ -77,6 +77,7 @@ func TestInspect(t *testing.T) {
 		{name: "standard library function", code: "strings.ToUpper|", needSrc: true, has: []string{"func ToUpper(s string) string", "upper case"}},
 		{name: "standard library inside call string", code: "fmt.Println(\"héllo → |", needSrc: true, has: []string{"func Println(a ...any) (n int, err error)"}},
 		{name: "standard library type", code: "strings.Builder|", needSrc: true, has: []string{"type Builder struct", "efficiently build a string"}},
+		{name: "package imported in this cell", code: "import b \"math/bits\"\nb.OnesCount|(3)", needSrc: true, has: []string{"func OnesCount(x uint) int"}},
 		{name: "builtin", code: "n := len|(xs)", needSrc: true, has: []string{"func len(v Type) int"}},
 		{name: "new builtin", code: "max|", needSrc: true, has: []string{"func max[T cmp.Ordered]"}},
 	}

@@ -11,6 +11,7 @@ import (
 	"go/doc"
 	"go/printer"
 	"go/token"
+	"strings"
 )
 
 // Entry is one documented symbol.
@@ -76,8 +77,44 @@ func Package(fset *token.FileSet, files []*ast.File, importPath string, all map[
 		values(t.Vars, "var")
 		funcs(t.Funcs, importPath+".")
 		funcs(t.Methods, importPath+"."+t.Name+".")
+		interfaceMethods(fset, t, importPath, all)
 	}
 	return nil
+}
+
+// interfaceMethods documents an interface's methods as if declared on it,
+// so inspect of g.Followers finds them when g's static type is the
+// interface.
+func interfaceMethods(fset *token.FileSet, t *doc.Type, importPath string, all map[string]Entry) {
+	for _, spec := range t.Decl.Specs {
+		ts, ok := spec.(*ast.TypeSpec)
+		if !ok || ts.Name.Name != t.Name {
+			continue
+		}
+		it, ok := ts.Type.(*ast.InterfaceType)
+		if !ok || it.Methods == nil {
+			continue
+		}
+		for _, m := range it.Methods.List {
+			ft, ok := m.Type.(*ast.FuncType)
+			if !ok {
+				continue // an embedded interface or a type constraint
+			}
+			d := ""
+			if m.Doc != nil {
+				d = m.Doc.Text()
+			} else if m.Comment != nil {
+				d = m.Comment.Text()
+			}
+			for _, n := range m.Names {
+				if !n.IsExported() {
+					continue
+				}
+				sig := "func (" + t.Name + ") " + n.Name + strings.TrimPrefix(source(fset, ft), "func")
+				all[importPath+"."+t.Name+"."+n.Name] = Entry{Kind: "method", Sig: sig, Doc: d}
+			}
+		}
+	}
 }
 
 func source(fset *token.FileSet, node any) string {

@@ -81,6 +81,13 @@ func (g *Game) Heaps() int { return g.heaps }
 
 func (g *Game) hidden() {}
 
+// Mover moves.
+type Mover interface {
+	// Move plays one move from p.
+	Move(p []int) []int
+	hidden()
+}
+
 // Limit is how big a table may get.
 var Limit = 1 << 30
 `
@@ -102,6 +109,7 @@ var Limit = 1 << 30
 		{"grundy/demo.New", "func", "func New(n int) *Game", "makes a game of n heaps"},
 		{"grundy/demo.Game.Heaps", "method", "func (g *Game) Heaps() int", "number of heaps"},
 		{"grundy/demo.Limit", "var", "var Limit = 1 << 30", "how big"},
+		{"grundy/demo.Mover.Move", "method", "func (Mover) Move(p []int) []int", "plays one move"},
 	}
 	for _, tc := range tests {
 		e, ok := all[tc.key]
@@ -113,7 +121,7 @@ var Limit = 1 << 30
 			t.Errorf("%s = %+v; want kind %q, sig containing %q, doc containing %q", tc.key, e, tc.kind, tc.sigHas, tc.docHas)
 		}
 	}
-	for _, hidden := range []string{"grundy/demo.Game.hidden", "grundy/demo.heaps"} {
+	for _, hidden := range []string{"grundy/demo.Game.hidden", "grundy/demo.heaps", "grundy/demo.Mover.hidden"} {
 		if _, ok := all[hidden]; ok {
 			t.Errorf("%s: unexported, should be left out", hidden)
 		}

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -168,10 +169,22 @@ func TestSaveLoadCSV(t *testing.T) {
 		if back.Len() != tab.Len() || back.Kind() != k || !slices.Equal(back.Counts(), tab.Counts()) {
 			t.Fatalf("%s: loaded %v", k, back)
 		}
+		if back.Game() == nil || back.Game().Name() != "CN(4,2)" {
+			t.Fatalf("%s: loaded table has no game", k)
+		}
+		if m1, err := back.WinningMoves(games.Pos{1, 2, 3, 4}); err != nil || len(m1) == 0 {
+			t.Fatalf("%s: winning moves from a loaded table: %v %v", k, m1, err)
+		}
 		for i := 0; i < tab.Len(); i++ {
 			if back.get(i) != tab.get(i) {
 				t.Fatalf("%s: entry %d differs after load", k, i)
 			}
+		}
+		if err := os.WriteFile(path+".bad", []byte("not a table\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Load(path + ".bad"); err == nil || !strings.Contains(err.Error(), "not a table") {
+			t.Fatalf("loading garbage: %v", err)
 		}
 		var buf bytes.Buffer
 		if err := tab.WriteCSV(&buf); err != nil {

@@ -113,8 +113,8 @@ func continues(tok token.Token) bool {
 }
 
 // parsesAsCell reports whether code is syntactically a cell: a sequence of
-// top-level chunks (split where Go would end a statement at bracket depth
-// zero), each of which is an import, a declaration or a statement list.
+// top-level chunks (split at line ends where Go would end a statement, at
+// bracket depth zero), each of which is an import, a declaration or a statement list.
 // Chunks are checked one by one because a cell mixes declarations and
 // statements, which no single Go production accepts.
 func parsesAsCell(code string) bool {
@@ -138,7 +138,7 @@ func topLevelChunks(code string) []string {
 		start  = 0
 	)
 	for {
-		pos, tok, _ := s.Scan()
+		pos, tok, lit := s.Scan()
 		if tok == token.EOF {
 			break
 		}
@@ -148,7 +148,9 @@ func topLevelChunks(code string) []string {
 		case token.RPAREN, token.RBRACK, token.RBRACE:
 			depth--
 		case token.SEMICOLON:
-			if depth == 0 {
+			// Only line ends split: a written ';' may be inside a for
+			// clause, and statements joined by ';' parse together anyway.
+			if depth == 0 && lit == "\n" {
 				end := file.Offset(pos)
 				if end > len(code) {
 					end = len(code)
@@ -157,9 +159,6 @@ func topLevelChunks(code string) []string {
 					chunks = append(chunks, c)
 				}
 				start = end
-				if start < len(code) && code[start] == ';' {
-					start++
-				}
 			}
 		}
 	}

@@ -1,6 +1,11 @@
 package engine
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
 func TestIsComplete(t *testing.T) {
 	tests := []struct {
@@ -19,6 +24,8 @@ func TestIsComplete(t *testing.T) {
 		{"closed raw string", "s := `a\nb`", "complete", ""},
 		{"label then loop", "L:\nfor {\nbreak L\n}", "complete", ""},
 		{"comment only", "// nothing", "complete", ""},
+		{"three-clause loop", "var fs []int\nfor i := 0; i < 3; i++ {\n\tfs = append(fs, i)\n}\nfs", "complete", ""},
+		{"statements joined by semicolons", "x := 1; y := x + 1", "complete", ""},
 
 		{"open brace", "for i := range 10 {", "incomplete", "\t"},
 		{"nested braces", "func f() {\n\tif true {", "incomplete", "\t\t"},
@@ -55,5 +62,32 @@ func TestIsComplete(t *testing.T) {
 				t.Errorf("isComplete(%q) = %q, %q; want %q, %q", tc.code, status, indent, tc.status, tc.indent)
 			}
 		})
+	}
+}
+
+// TestIsCompleteOnSnippetCorpus: every cell of the engine's snippet corpus
+// is a whole cell a user ran, so none may be reported incomplete, and only
+// snippets expecting a compile error may be reported invalid.
+func TestIsCompleteOnSnippetCorpus(t *testing.T) {
+	files, err := filepath.Glob("testdata/snippets/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Skip("no snippet corpus yet")
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, _, _ := strings.Cut(string(data), "// Output:")
+		expectsCompileError := strings.Contains(string(data), "!! CompileError")
+		for i, cell := range strings.Split(src, "// ---\n") {
+			status, _ := isComplete(cell)
+			if status == "incomplete" || status == "invalid" && !expectsCompileError {
+				t.Errorf("%s cell %d: %s\n%s", filepath.Base(f), i+1, status, cell)
+			}
+		}
 	}
 }

@@ -75,9 +75,11 @@ const maxHeapSize = 1<<21 - 1
 //	})
 //	entail.HeroTable(12, g)
 //
-// Every move must make the game smaller (fewer coins, or the same coins in
-// more heaps is fine as long as play cannot cycle); a rule that lets play
-// repeat a position is reported as an error by the search.
+// Play must end: a rule that lets play repeat a position is reported as an
+// error by the search. The rule is called once per heap size (its answers
+// are cached in the game, so redefine the game rather than change what the
+// function returns), and it must not call back into this package, which
+// holds its lock while the rule runs.
 func NewGame(name string, moves func(n int) []Move) *Game {
 	gameIDMu.Lock()
 	id := nextGameID

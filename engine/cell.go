@@ -217,3 +217,124 @@ func parseCell(fset *token.FileSet, file, src string) (*parsedCell, error) {
 	}
 	return pc, nil
 }
+
+// hoistDecls moves top-level var and const declarations of the statement
+// part into the declarations, as Go does at package level, so functions
+// of the same cell can use them; and turns "x := expr" into "var x = expr"
+// when a function of the cell uses x. Declarations whose initializers use
+// names the cell's statements define stay in place, in order.
+func hoistDecls(pc *parsedCell) {
+	if pc.stmts == nil {
+		return
+	}
+	stmtDefined := map[string]bool{}
+	for _, s := range pc.stmts.List {
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			if s.Tok == token.DEFINE {
+				for _, l := range s.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						stmtDefined[id.Name] = true
+					}
+				}
+			}
+		case *ast.DeclStmt:
+			if gd, ok := s.Decl.(*ast.GenDecl); ok {
+				for _, sp := range gd.Specs {
+					if vs, ok := sp.(*ast.ValueSpec); ok {
+						for _, id := range vs.Names {
+							stmtDefined[id.Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	declRefs := map[string]bool{}
+	if pc.decls != nil {
+		ast.Inspect(pc.decls, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				declRefs[id.Name] = true
+			}
+			return true
+		})
+	}
+	independent := func(own []*ast.Ident, exprs ...ast.Node) bool {
+		mine := map[string]bool{}
+		for _, id := range own {
+			mine[id.Name] = true
+		}
+		ok := true
+		for _, e := range exprs {
+			if e == nil {
+				continue
+			}
+			ast.Inspect(e, func(n ast.Node) bool {
+				if id, isID := n.(*ast.Ident); isID && stmtDefined[id.Name] && !mine[id.Name] {
+					ok = false
+				}
+				return ok
+			})
+		}
+		return ok
+	}
+	var hoisted []ast.Decl
+	var keep []ast.Stmt
+	for i, s := range pc.stmts.List {
+		last := i == len(pc.stmts.List)-1 && pc.trail != nil
+		switch st := s.(type) {
+		case *ast.DeclStmt:
+			gd, ok := st.Decl.(*ast.GenDecl)
+			if ok && !last && (gd.Tok == token.VAR || gd.Tok == token.CONST) {
+				var names []*ast.Ident
+				var nodes []ast.Node
+				for _, sp := range gd.Specs {
+					if vs, ok := sp.(*ast.ValueSpec); ok {
+						names = append(names, vs.Names...)
+						nodes = append(nodes, vs)
+					}
+				}
+				if independent(names, nodes...) {
+					hoisted = append(hoisted, gd)
+					continue
+				}
+			}
+		case *ast.AssignStmt:
+			if st.Tok == token.DEFINE && len(st.Lhs) == len(st.Rhs) && pc.decls != nil {
+				var names []*ast.Ident
+				used := false
+				for _, l := range st.Lhs {
+					id, ok := l.(*ast.Ident)
+					if !ok {
+						names = nil
+						break
+					}
+					names = append(names, id)
+					used = used || declRefs[id.Name]
+				}
+				var rhs []ast.Node
+				for _, r := range st.Rhs {
+					rhs = append(rhs, r)
+				}
+				if len(names) > 0 && used && independent(names, rhs...) {
+					hoisted = append(hoisted, &ast.GenDecl{Tok: token.VAR, TokPos: st.Pos(), Specs: []ast.Spec{
+						&ast.ValueSpec{Names: names, Values: st.Rhs},
+					}})
+					continue
+				}
+			}
+		}
+		keep = append(keep, s)
+	}
+	if len(hoisted) == 0 {
+		return
+	}
+	if pc.decls == nil {
+		pc.decls = &ast.File{Name: ast.NewIdent("main"), Package: pc.stmts.Lbrace}
+	}
+	pc.decls.Decls = append(hoisted, pc.decls.Decls...)
+	pc.stmts.List = keep
+	if len(keep) == 0 {
+		pc.stmts = nil
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"regexp"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -176,6 +177,7 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 	if err != nil {
 		return Result{}, compileError(err)
 	}
+	hoistDecls(pc)
 	if pc.imports != nil {
 		if err := it.runImports(ctx, pc.imports); err != nil {
 			return Result{}, err
@@ -441,9 +443,41 @@ func (it *Interp) compile(n ast.Node) (prog *interp.Program, err error) {
 	}()
 	prog, err = it.yi.CompileAST(n)
 	if err != nil {
+		if b, ok := n.(*ast.BlockStmt); ok && strings.Contains(err.Error(), "constant definition loop") {
+			// yaegi's global analysis hides the real error; compiling the
+			// statements as a function body finds it.
+			if perr := it.probe(b); perr != nil {
+				return nil, perr
+			}
+		}
 		return nil, compileError(err)
 	}
 	return prog, nil
+}
+
+var incompleteType = regexp.MustCompile(`([^\s:]+:\d+:\d+): incomplete type (\w+)\s*$`)
+
+// probe compiles a block as the body of a throwaway function, for its
+// error message.
+func (it *Interp) probe(b *ast.BlockStmt) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			// "pos: CFG post-order panic: pos: incomplete type x" means x
+			// is undefined.
+			msg := fmt.Sprint(r)
+			if m := incompleteType.FindStringSubmatch(msg); m != nil {
+				err = &EvalError{Name: "CompileError", Value: m[1] + ": undefined: " + m[2], Traceback: []string{m[1] + ": undefined: " + m[2]}}
+				return
+			}
+			err = nil
+		}
+	}()
+	fd := &ast.FuncDecl{Name: ast.NewIdent("_grundyProbe"), Type: &ast.FuncType{Func: b.Lbrace, Params: &ast.FieldList{}}, Body: b}
+	f := &ast.File{Name: ast.NewIdent("main"), Package: b.Lbrace, Decls: []ast.Decl{fd}}
+	if _, cerr := it.yi.CompileAST(f); cerr != nil {
+		return compileError(cerr)
+	}
+	return nil
 }
 
 // run executes a compiled program; cancelling ctx stops it.
@@ -484,13 +518,20 @@ func (it *Interp) panicError(p interp.Panic) *EvalError {
 type runtimeErr interface{ RuntimeError() }
 
 func panicMessage(v any) string {
+	var msg string
 	switch x := v.(type) {
 	case error:
-		return x.Error()
+		msg = x.Error()
 	case fmt.Stringer:
-		return x.String()
+		msg = x.String()
+	default:
+		msg = fmt.Sprint(v)
 	}
-	return fmt.Sprint(v)
+	// yaegi indexes through reflect; say it as Go does.
+	if strings.HasPrefix(msg, "reflect: ") && strings.HasSuffix(msg, " index out of range") {
+		return "runtime error: index out of range"
+	}
+	return msg
 }
 
 func compileError(err error) *EvalError {
@@ -512,7 +553,10 @@ func runtimeError(err error) *EvalError {
 }
 
 func importError(err error) *EvalError {
-	e := compileError(err)
+	var e *EvalError
+	if !errors.As(err, &e) {
+		e = compileError(err)
+	}
 	if i := strings.Index(e.Value, " error: unable to find source related to"); i >= 0 {
 		e.Value = e.Value[:i] + ": not available; only Go's standard library and grundy's packages can be imported"
 		e.Traceback = []string{e.Value}

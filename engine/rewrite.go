@@ -24,8 +24,13 @@ type rewriter struct {
 func rewriteFile(f *ast.File, it *Interp) {
 	rw := newRewriter(it, f)
 	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-			rw.block(fd.Body)
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Body != nil {
+				rw.block(d.Body)
+			}
+		case *ast.GenDecl:
+			rw.exprsIn(d)
 		}
 	}
 }
@@ -327,6 +332,11 @@ func (rw *rewriter) exprsIn(n ast.Node) {
 // typed argument first in min/max so yaegi infers the right type.
 func (rw *rewriter) call(c *ast.CallExpr) {
 	if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
+		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "errors" && sel.Sel.Name == "As" && rw.it.pkgs["errors"] == "errors" {
+			sel.X = &ast.Ident{Name: "grundyrt", NamePos: pkg.Pos()}
+			sel.Sel = &ast.Ident{Name: "ErrorsAs", NamePos: sel.Sel.Pos()}
+			return
+		}
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "display" && rw.it.pkgs["display"] == "grundy/engine/display" {
 			switch sel.Sel.Name {
 			case "Show":

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"go/parser"
 	"image"
@@ -157,6 +158,7 @@ func (r *runtimeState) symbols(it *Interp) map[string]reflect.Value {
 			it.goroutinePanic(unwrapInterpreted(v))
 		}),
 		"Clear":       reflect.ValueOf(clearValue),
+		"ErrorsAs":    reflect.ValueOf(errorsAs),
 		"Interpreted": reflect.ValueOf(mayHaveInterpretedMethods),
 	}
 }
@@ -204,6 +206,43 @@ func unwrapInterpreted(v any) any {
 		return v
 	}
 	return unwrapInterpreted(inner.Interface())
+}
+
+// errorsAs is errors.As for interpreted error types: native errors.As
+// sees yaegi's wrapper instead of the cell's type.
+func errorsAs(err error, target any) bool {
+	tv := reflect.ValueOf(unwrapInterpreted(target))
+	if !tv.IsValid() || tv.Kind() != reflect.Pointer || tv.IsNil() {
+		panic("errors: target must be a non-nil pointer")
+	}
+	want := tv.Type().Elem()
+	for err != nil {
+		cand := unwrapInterpreted(yaegiErrorValue(err))
+		if cv := reflect.ValueOf(cand); cv.IsValid() && cv.Type().AssignableTo(want) {
+			tv.Elem().Set(cv)
+			return true
+		}
+		if errors.As(err, target) {
+			return true
+		}
+		err = errors.Unwrap(err)
+	}
+	return false
+}
+
+// yaegiErrorValue returns the interpreted value inside yaegi's error
+// wrapper (a struct with the value in field IValue), or err itself.
+func yaegiErrorValue(err error) any {
+	rv := reflect.ValueOf(err)
+	if rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		rv = rv.Elem()
+	}
+	if rv.Kind() == reflect.Struct && rv.Type().PkgPath() == "github.com/traefik/yaegi/interp" {
+		if f := rv.FieldByName("IValue"); f.IsValid() && f.CanInterface() {
+			return f.Interface()
+		}
+	}
+	return err
 }
 
 // clearValue is the builtin clear: delete a map's entries, zero a slice.

@@ -1,0 +1,3 @@
+fmt.Errorf("wrapped: %w", io.EOF)
+// Output:
+// !! error: wrapped: EOF

@@ -1,0 +1,5 @@
+func() {
+	fmt.Println("immediately invoked")
+}()
+// Output:
+// immediately invoked

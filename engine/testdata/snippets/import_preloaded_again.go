@@ -1,0 +1,7 @@
+import (
+	"fmt"
+	"strings"
+)
+fmt.Println(strings.ToUpper("ok"))
+// Output:
+// OK

@@ -1,0 +1,4 @@
+log.SetFlags(0)
+log.Println("logged line")
+// Output:
+// stderr: logged line

@@ -1,0 +1,4 @@
+var m map[string]int
+m["a"] = 1
+// Output:
+// !! panic: assignment to entry in nil map

@@ -1,0 +1,5 @@
+sc := bufio.NewScanner(os.Stdin)
+sc.Scan()
+sc.Text()
+// Output:
+// 42

@@ -60,8 +60,8 @@ func ParseConnectionInfo(b []byte) (*ConnectionInfo, error) {
 		name string
 		port int
 	}{{"shell_port", ci.ShellPort}, {"control_port", ci.ControlPort}, {"stdin_port", ci.StdinPort}, {"iopub_port", ci.IOPubPort}, {"hb_port", ci.HBPort}} {
-		if p.port < 0 || p.port > 65535 || (ci.Transport == "ipc" && p.port == 0) {
-			return nil, fmt.Errorf("connection file %s = %d is out of range", p.name, p.port)
+		if p.port <= 0 || p.port > 65535 {
+			return nil, fmt.Errorf("connection file %s = %d: want a port in 1..65535 (Jupyter writes one)", p.name, p.port)
 		}
 	}
 	return &ci, nil

@@ -51,6 +51,9 @@ func inspectTarget(code string, at int) string {
 			}
 			return word
 		}
+		if start == end && at > 0 && code[at-1] == '.' {
+			return receiverExpr(code, at-1) // "games." describes games
+		}
 	}
 	// The innermost call still open at the cursor.
 	var open []int

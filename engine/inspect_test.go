@@ -57,6 +57,7 @@ func TestInspect(t *testing.T) {
 		{name: "inside a nested call", code: "x := games.New(len(xs), |", has: []string{"func New(n int) *Game"}},
 		{name: "after the call closed", code: "x := games.New(3)|", has: nil},
 		{name: "package", code: "games|", has: []string{"package games", "holds the rules"}},
+		{name: "package before its dot", code: "games.|", has: []string{"package games", "holds the rules"}},
 		{name: "library variable with value", code: "games.Default|", has: []string{"var Default", "value: {default 0}", "used when none is named"}},
 		{name: "method of a value declared in the cell", code: "g := games.New(3)\ng.Solve|(4)", has: []string{"func (g fakeGame) Solve(max int) *fakeTable", "builds the table"}},
 		{name: "method expression", code: "games.Game.Explain|", has: []string{"func (g *Game) Explain() string"}},

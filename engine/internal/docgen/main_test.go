@@ -38,7 +38,14 @@ func firstDiff(got, want string) string {
 			wl = w[i]
 		}
 		if gl != wl {
-			return "first difference at line " + strconv.Itoa(i+1) + ":\n committed: " + clip(gl) + "\n generated: " + clip(wl)
+			// Show both lines from a little before the first differing byte.
+			at := 0
+			for at < len(gl) && at < len(wl) && gl[at] == wl[at] {
+				at++
+			}
+			from := max(0, at-60)
+			return "first difference at line " + strconv.Itoa(i+1) + ", column " + strconv.Itoa(at+1) +
+				":\n committed: ..." + clip(gl[from:]) + "\n generated: ..." + clip(wl[from:])
 		}
 	}
 	return ""

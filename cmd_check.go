@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -274,9 +275,6 @@ var entailClaims = []entailClaim{
 
 // Notebooks.
 
-// comparedMIME are the display formats a reproduction must match exactly.
-var comparedMIME = []string{"text/plain", "text/html", "image/png", "image/svg+xml"}
-
 // progressLine matches the one-line summary the engine leaves where a long
 // library task showed its progress bar: its timings differ on every run.
 var progressLine = regexp.MustCompile(`^[^\n]*: (done|stopped: [^\n]*), \S+ in \S+ \(\S+/s\)$`)
@@ -446,8 +444,11 @@ func (c nbCell) comparable() []string {
 			if o.Data["text/plain"] != nil && progressLine.MatchString(multiline(o.Data["text/plain"])) {
 				continue
 			}
-			for _, mime := range comparedMIME {
-				if d, ok := o.Data[mime]; ok {
+			// Every format must match: text/plain, text/html, text/markdown,
+			// image/png, image/svg+xml, whatever the value showed itself as.
+			mimes := slices.Sorted(maps.Keys(o.Data))
+			for _, mime := range mimes {
+				if d := o.Data[mime]; d != nil {
 					text := multiline(d)
 					if strings.HasPrefix(mime, "text/") {
 						text = sanitize(text)

@@ -12,6 +12,7 @@ func init() {
 		// function, constant and variable definitions
 		"EmbedFonts":    reflect.ValueOf(plots.EmbedFonts),
 		"Heatmap":       reflect.ValueOf(plots.Heatmap),
+		"HeatmapOf":     reflect.ValueOf(plots.HeatmapOf),
 		"Histogram":     reflect.ValueOf(plots.Histogram),
 		"HistogramOf":   reflect.ValueOf(plots.HistogramOf),
 		"Labels":        reflect.ValueOf(plots.Labels),
@@ -21,8 +22,10 @@ func init() {
 		"OutcomeMap":    reflect.ValueOf(plots.OutcomeMap),
 		"PColor":        reflect.ValueOf(plots.PColor),
 		"PCounts":       reflect.ValueOf(plots.PCounts),
+		"PCountsOf":     reflect.ValueOf(plots.PCountsOf),
 		"Palette":       reflect.ValueOf(plots.Palette),
 		"Path":          reflect.ValueOf(plots.Path),
+		"PathOf":        reflect.ValueOf(plots.PathOf),
 		"RemotenessMap": reflect.ValueOf(plots.RemotenessMap),
 		"Scatter":       reflect.ValueOf(plots.Scatter),
 		"Size":          reflect.ValueOf(plots.Size),

@@ -3,6 +3,8 @@
 package symbols
 
 import (
+	"go/constant"
+	"go/token"
 	"grundy/stdlib/entail"
 	"reflect"
 )
@@ -10,11 +12,40 @@ import (
 func init() {
 	Symbols["grundy/stdlib/entail/entail"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Loony":  reflect.ValueOf(&entail.Loony).Elem(),
-		"Nimber": reflect.ValueOf(entail.Nimber),
+		"CacheSize":        reflect.ValueOf(entail.CacheSize),
+		"CheckSumRule":     reflect.ValueOf(entail.CheckSumRule),
+		"ClearCache":       reflect.ValueOf(entail.ClearCache),
+		"EntailingNim":     reflect.ValueOf(entail.EntailingNim),
+		"EntailingNimGame": reflect.ValueOf(&entail.EntailingNimGame).Elem(),
+		"HeroTable":        reflect.ValueOf(entail.HeroTable),
+		"Loony":            reflect.ValueOf(&entail.Loony).Elem(),
+		"N":                reflect.ValueOf(entail.N),
+		"NewGame":          reflect.ValueOf(entail.NewGame),
+		"Nim":              reflect.ValueOf(entail.Nim),
+		"NimGame":          reflect.ValueOf(&entail.NimGame).Elem(),
+		"Nimber":           reflect.ValueOf(entail.Nimber),
+		"OrdinaryGrundy":   reflect.ValueOf(entail.OrdinaryGrundy),
+		"OrdinaryMisreads": reflect.ValueOf(entail.OrdinaryMisreads),
+		"P":                reflect.ValueOf(entail.P),
+		"Sum":              reflect.ValueOf(entail.Sum),
+		"SumRule":          reflect.ValueOf(entail.SumRule),
+		"TextPairingRange": reflect.ValueOf(constant.MakeFromLiteral("16", token.INT, 0)),
+		"TopEntails":       reflect.ValueOf(entail.TopEntails),
+		"TopEntailsGame":   reflect.ValueOf(&entail.TopEntailsGame).Elem(),
+		"ValueRuleMex":     reflect.ValueOf(entail.ValueRuleMex),
 
 		// type definitions
-		"Value":      reflect.ValueOf((*entail.Value)(nil)),
-		"ValueTable": reflect.ValueOf((*entail.ValueTable)(nil)),
+		"Game":         reflect.ValueOf((*entail.Game)(nil)),
+		"Heap":         reflect.ValueOf((*entail.Heap)(nil)),
+		"Misread":      reflect.ValueOf((*entail.Misread)(nil)),
+		"Misreads":     reflect.ValueOf((*entail.Misreads)(nil)),
+		"Move":         reflect.ValueOf((*entail.Move)(nil)),
+		"Outcome":      reflect.ValueOf((*entail.Outcome)(nil)),
+		"Play":         reflect.ValueOf((*entail.Play)(nil)),
+		"Plays":        reflect.ValueOf((*entail.Plays)(nil)),
+		"Position":     reflect.ValueOf((*entail.Position)(nil)),
+		"SumRuleCheck": reflect.ValueOf((*entail.SumRuleCheck)(nil)),
+		"Value":        reflect.ValueOf((*entail.Value)(nil)),
+		"ValueTable":   reflect.ValueOf((*entail.ValueTable)(nil)),
 	}
 }

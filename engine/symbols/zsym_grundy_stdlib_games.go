@@ -50,6 +50,7 @@ func init() {
 		"Rule":         reflect.ValueOf((*games.Rule)(nil)),
 		"SetGame":      reflect.ValueOf((*games.SetGame)(nil)),
 		"Visitor":      reflect.ValueOf((*games.Visitor)(nil)),
+		"WythoffGame":  reflect.ValueOf((*games.WythoffGame)(nil)),
 
 		// interface wrapper definitions
 		"_Game":    reflect.ValueOf((*_grundy_stdlib_games_Game)(nil)),

@@ -10,14 +10,18 @@ import (
 func init() {
 	Symbols["grundy/stdlib/known/known"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"AntipodalReply":            reflect.ValueOf(known.AntipodalReply),
 		"CN32IsP":                   reflect.ValueOf(known.CN32IsP),
 		"CN42IsP":                   reflect.ValueOf(known.CN42IsP),
 		"CN62ProvedP":               reflect.ValueOf(known.CN62ProvedP),
 		"CN62ZeroFace":              reflect.ValueOf(known.CN62ZeroFace),
 		"CNSeparated":               reflect.ValueOf(known.CNSeparated),
+		"CNSeparatedMove":           reflect.ValueOf(known.CNSeparatedMove),
 		"CNThreeHeapPath":           reflect.ValueOf(known.CNThreeHeapPath),
 		"CNThreeHeapPathMove":       reflect.ValueOf(known.CNThreeHeapPathMove),
+		"CheckAll":                  reflect.ValueOf(known.CheckAll),
 		"IsAntipodal":               reflect.ValueOf(known.IsAntipodal),
+		"Lookup":                    reflect.ValueOf(known.Lookup),
 		"M":                         reflect.ValueOf(known.M),
 		"MIsP":                      reflect.ValueOf(known.MIsP),
 		"MMove":                     reflect.ValueOf(known.MMove),
@@ -27,6 +31,7 @@ func init() {
 		"NNAnchorIsP":               reflect.ValueOf(known.NNAnchorIsP),
 		"NNAnchorME":                reflect.ValueOf(known.NNAnchorME),
 		"NNAnchorSE":                reflect.ValueOf(known.NNAnchorSE),
+		"NNCheatSheetMove":          reflect.ValueOf(known.NNCheatSheetMove),
 		"NNIsP":                     reflect.ValueOf(known.NNIsP),
 		"NNWindowSums":              reflect.ValueOf(known.NNWindowSums),
 		"NNn1IsP":                   reflect.ValueOf(known.NNn1IsP),
@@ -39,11 +44,15 @@ func init() {
 		"SlowMooreIsP":              reflect.ValueOf(known.SlowMooreIsP),
 		"SlowMooreIsPAsPrinted":     reflect.ValueOf(known.SlowMooreIsPAsPrinted),
 		"SlowMooreValue":            reflect.ValueOf(known.SlowMooreValue),
+		"Statements":                reflect.ValueOf(known.Statements),
 		"WythoffIsP":                reflect.ValueOf(known.WythoffIsP),
 		"WythoffPair":               reflect.ValueOf(known.WythoffPair),
 
 		// type definitions
 		"CertRow":     reflect.ValueOf((*known.CertRow)(nil)),
 		"Certificate": reflect.ValueOf((*known.Certificate)(nil)),
+		"Result":      reflect.ValueOf((*known.Result)(nil)),
+		"Results":     reflect.ValueOf((*known.Results)(nil)),
+		"Statement":   reflect.ValueOf((*known.Statement)(nil)),
 	}
 }

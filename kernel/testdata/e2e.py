@@ -190,7 +190,10 @@ def scenario_shutdown():
             exited = time.time() - t0
             break
         time.sleep(0.01)
-    km.cleanup_resources()
+    if exited is None:
+        km.shutdown_kernel(now=True)  # leave no stray kernel behind
+    else:
+        km.cleanup_resources()
     return {"reply": reply, "cell_iopub": seen, "exit_seconds": exited}
 
 

@@ -359,3 +359,50 @@ func TestE2EFlood(t *testing.T) {
 	}
 	t.Logf("10 MB printed: %d stream messages, %d bytes shown, %.2fs", r.StreamMessages, r.StreamBytes, r.Seconds)
 }
+
+func TestE2ETools(t *testing.T) {
+	requireEngine(t)
+	var r map[string]json.RawMessage
+	scenario(t, "tools", &r)
+	reply := func(name string) map[string]any {
+		var m pyMsg
+		if err := json.Unmarshal(r[name], &m); err != nil || m.Content == nil {
+			t.Fatalf("%s: no reply (%s)", name, r[name])
+		}
+		var io []string
+		_ = json.Unmarshal(r[name+"_iopub"], &io)
+		if strings.Join(io, " ") != "status:busy status:idle" {
+			t.Errorf("%s: iopub %v, want busy then idle", name, io)
+		}
+		if !strings.HasPrefix(name, "is_complete") && m.Content["status"] != "ok" {
+			t.Errorf("%s: status %v", name, m.Content)
+		}
+		return m.Content
+	}
+	c := reply("complete")
+	matches, _ := c["matches"].([]any)
+	if !strings.Contains(fmtAny(matches), "Println") || c["cursor_end"] != 8.0 {
+		t.Errorf("complete_reply = %v", c)
+	}
+	if c := reply("inspect"); c["found"] != true {
+		t.Errorf("inspect_reply = %v", c)
+	}
+	if open, done := reply("is_complete_open"), reply("is_complete_done"); open["status"] != "incomplete" || done["status"] != "complete" {
+		t.Errorf("is_complete: %v / %v", open, done)
+	}
+	var hist pyMsg
+	_ = json.Unmarshal(r["history"], &hist)
+	if h := fmtAny(hist.Content["history"]); !strings.Contains(h, "answer := 42") {
+		t.Errorf("history_reply = %v", hist.Content)
+	}
+	var ci pyMsg
+	_ = json.Unmarshal(r["comm_info"], &ci)
+	if comms, ok := ci.Content["comms"].(map[string]any); !ok || len(comms) != 0 {
+		t.Errorf("comm_info_reply = %v", ci.Content)
+	}
+}
+
+func fmtAny(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}

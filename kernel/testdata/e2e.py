@@ -197,6 +197,28 @@ def scenario_shutdown():
     return {"reply": reply, "cell_iopub": seen, "exit_seconds": exited}
 
 
+def scenario_tools():
+    """complete, inspect, is_complete, history and comm_info on a live kernel."""
+    km, kc, log = start()
+    try:
+        run(kc, "answer := 42")
+        out = {}
+        for name, send in [
+            ("complete", lambda: kc.complete("fmt.Prin", 8)),
+            ("inspect", lambda: kc.inspect("fmt.Println", 5, 0)),
+            ("is_complete_open", lambda: kc.is_complete("for {")),
+            ("is_complete_done", lambda: kc.is_complete("x := 1")),
+            ("history", lambda: kc.history(hist_access_type="tail", n=5)),
+            ("comm_info", lambda: kc.comm_info()),
+        ]:
+            msg_id = send()
+            out[name] = shell_reply(kc, msg_id)
+            out[name + "_iopub"] = [m["type"] + ":" + m["content"].get("execution_state", "") for m in collect(kc, msg_id, 10)]
+        return out
+    finally:
+        km.shutdown_kernel(now=True)
+
+
 def scenario_probe():
     km, kc, log = start()
     try:

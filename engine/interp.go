@@ -544,6 +544,9 @@ func compileError(err error) *EvalError {
 		return &EvalError{Name: "CompileError", Value: lines[0], Traceback: lines}
 	}
 	msg := err.Error()
+	if strings.Contains(msg, "undefined type for ") {
+		msg = firstLine(msg) + " (the interpreter cannot infer this type parameter: instantiate explicitly, as in f[int](...))"
+	}
 	return &EvalError{Name: "CompileError", Value: firstLine(msg), Traceback: strings.Split(msg, "\n")}
 }
 

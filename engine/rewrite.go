@@ -38,6 +38,63 @@ func rewriteFile(f *ast.File, it *Interp) {
 func rewriteBlock(b *ast.BlockStmt, it *Interp) {
 	rw := newRewriter(it, b)
 	rw.block(b)
+	topLevelCommaOk(b)
+}
+
+// topLevelCommaOk rewrites "v, ok := m[k]" and "v, ok := x.(T)" among a
+// cell's top-level statements, which yaegi v0.16.1 cannot compile in the
+// global scope, into forms it can: the ok is computed in a function
+// literal, the value separately.
+func topLevelCommaOk(b *ast.BlockStmt) {
+	var out []ast.Stmt
+	for _, s := range b.List {
+		as, ok := s.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+			out = append(out, s)
+			continue
+		}
+		val, _ := as.Lhs[0].(*ast.Ident)
+		okID, _ := as.Lhs[1].(*ast.Ident)
+		if val == nil || okID == nil {
+			out = append(out, s)
+			continue
+		}
+		pos := as.Pos()
+		okFunc := &ast.CallExpr{Fun: &ast.FuncLit{
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}, Results: &ast.FieldList{List: []*ast.Field{{Type: ast.NewIdent("bool")}}}},
+			Body: &ast.BlockStmt{List: []ast.Stmt{
+				&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_"), ast.NewIdent("_grundyOK")}, Tok: token.DEFINE, Rhs: as.Rhs, TokPos: pos},
+				&ast.ReturnStmt{Results: []ast.Expr{ast.NewIdent("_grundyOK")}},
+			}},
+		}}
+		okName := okID.Name
+		if okName == "_" {
+			okName = "_grundyOKv"
+		}
+		switch x := as.Rhs[0].(type) {
+		case *ast.IndexExpr:
+			out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{&ast.Ident{Name: okName, NamePos: okID.Pos()}}, Tok: token.DEFINE, Rhs: []ast.Expr{okFunc}, TokPos: pos})
+			if val.Name != "_" {
+				out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{val}, Tok: token.DEFINE, Rhs: []ast.Expr{x}, TokPos: pos})
+			}
+		case *ast.TypeAssertExpr:
+			if x.Type == nil {
+				out = append(out, s)
+				continue
+			}
+			out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{&ast.Ident{Name: okName, NamePos: okID.Pos()}}, Tok: token.DEFINE, Rhs: []ast.Expr{okFunc}, TokPos: pos})
+			if val.Name != "_" {
+				out = append(out,
+					&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{val}, Type: x.Type}}}},
+					&ast.IfStmt{If: pos, Cond: ast.NewIdent(okName), Body: &ast.BlockStmt{List: []ast.Stmt{
+						&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(val.Name)}, Tok: token.ASSIGN, Rhs: []ast.Expr{&ast.TypeAssertExpr{X: x.X, Type: x.Type}}, TokPos: pos},
+					}}})
+			}
+		default:
+			out = append(out, s)
+		}
+	}
+	b.List = out
 }
 
 func newRewriter(it *Interp, root ast.Node) *rewriter {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log"
 	"reflect"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -72,7 +73,7 @@ func (r *runtimeState) show(vals []any, parts []map[string]any) {
 	}
 	if n := len(vals); n > 1 {
 		if e, ok := parts[n-1]["error"].(string); ok {
-			r.err = &EvalError{Name: "error", Value: e, Traceback: []string{"error: " + e}}
+			r.err = errorValue(e)
 			return
 		}
 		if vals[n-1] == nil {
@@ -81,7 +82,7 @@ func (r *runtimeState) show(vals []any, parts []map[string]any) {
 	}
 	if len(vals) == 1 {
 		if e, ok := parts[0]["error"].(string); ok {
-			r.err = &EvalError{Name: "error", Value: e, Traceback: []string{"error: " + e}}
+			r.err = errorValue(e)
 			return
 		}
 		b := bundleOf(vals[0], parts[0])
@@ -97,6 +98,15 @@ func (r *runtimeState) show(vals []any, parts []map[string]any) {
 		text += bundleOf(v, parts[i])["text/plain"].(string)
 	}
 	r.result = &Result{Value: Bundle{"text/plain": text}}
+}
+
+// errorValue is a cell's trailing non-nil error as Jupyter shows it: the
+// first line as the summary, every line in the traceback (library errors
+// may point at the mistake on following lines).
+func errorValue(msg string) *EvalError {
+	lines := strings.Split(strings.TrimRight(msg, "\n"), "\n")
+	lines[0] = "error: " + lines[0]
+	return &EvalError{Name: "error", Value: firstLine(msg), Traceback: lines}
 }
 
 // bundleOf merges the interpreted findings with the native convention.

@@ -21,7 +21,7 @@ func BenchmarkNewSession(b *testing.B) {
 // BenchmarkTrivialCell: "x + 1" in a warm session (well under 1 ms).
 func BenchmarkTrivialCell(b *testing.B) {
 	it := newTestInterp(b)
-	if _, _, err := run(b, it, "x := 1"); err != nil {
+	if _, _, err := runCell(b, it, "x := 1"); err != nil {
 		b.Fatal(err)
 	}
 	out := discardOutput{}
@@ -46,7 +46,7 @@ func TestSpeedBounds(t *testing.T) {
 	if startup > 600*time.Millisecond {
 		t.Errorf("session start took %v; the target is 150 ms", startup)
 	}
-	run(t, it, "x := 1")
+	runCell(t, it, "x := 1")
 	const n = 200
 	start = time.Now()
 	for range n {

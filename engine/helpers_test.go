@@ -55,9 +55,9 @@ func newTestInterp(t testing.TB) *Interp {
 	return it
 }
 
-// run executes a cell and returns the text/plain of its value, its stdout
+// runCell executes a cell and returns the text/plain of its value, its stdout
 // and the error.
-func run(t testing.TB, it *Interp, code string) (value, stdout string, err error) {
+func runCell(t testing.TB, it *Interp, code string) (value, stdout string, err error) {
 	t.Helper()
 	rec := &recorder{}
 	res, err := it.Execute(context.Background(), code, rec)

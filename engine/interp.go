@@ -152,7 +152,7 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 	}
 	it.io.attach(out)
 	restoreDisplay := display.Install(sinkFor(out))
-	bar := newProgressBar()
+	bar := newProgressBar(out)
 	restoreProgress := progress.Install(ctx, bar)
 	it.rt.beginCell()
 	defer func() {

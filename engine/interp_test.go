@@ -25,7 +25,7 @@ func TestExecuteBasics(t *testing.T) {
 		{code: "x", value: "40"}, // the session survived
 	}
 	for _, tc := range tests {
-		value, stdout, err := run(t, it, tc.code)
+		value, stdout, err := runCell(t, it, tc.code)
 		if tc.errSub != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.errSub) {
 				t.Errorf("%q: error %v, want one containing %q", tc.code, err, tc.errSub)
@@ -55,7 +55,7 @@ func TestInterruptKeepsSession(t *testing.T) {
 	if !errors.As(err, &ee) || ee.Name != "Interrupted" {
 		t.Fatalf("got %v, want an Interrupted EvalError", err)
 	}
-	v, _, err := run(t, it, "n > 0")
+	v, _, err := runCell(t, it, "n > 0")
 	if err != nil || v != "true" {
 		t.Errorf("after interrupt: %q, %v; want true", v, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"strings"
+	"sync"
 	"time"
 
 	"grundy/engine/display"
@@ -13,31 +14,46 @@ import (
 // progressBar reports the library's long tasks in the cell's output: one
 // display per task, updated in place with rate and ETA, replaced by a
 // one-line summary when the task ends.
+// It writes to the cell's Output directly, so a task that ends after an
+// interrupt still updates its own cell's bar.
 type progressBar struct {
-	handles map[string]*display.Handle
+	out     Output
+	mu      sync.Mutex
+	handles map[string]*barHandle
 }
 
-func newProgressBar() *progressBar { return &progressBar{handles: map[string]*display.Handle{}} }
+type barHandle struct {
+	id    string
+	shown bool
+}
 
-func (p *progressBar) handle(label string) *display.Handle {
+func newProgressBar(out Output) *progressBar {
+	return &progressBar{out: out, handles: map[string]*barHandle{}}
+}
+
+func (p *progressBar) show(label string, b display.Bundle, last bool) {
+	p.mu.Lock()
 	h, ok := p.handles[label]
 	if !ok {
-		h = display.New()
+		h = &barHandle{id: display.New().ID()}
 		p.handles[label] = h
 	}
-	return h
+	update := h.shown
+	h.shown = true
+	if last {
+		delete(p.handles, label)
+	}
+	p.mu.Unlock()
+	p.out.Display(Bundle(b), nil, h.id, update)
 }
 
-// Report and Finish are called from one ticker goroutine per task, and a
-// cell runs its tasks one after another, so the map needs no lock beyond
-// what tasks with the same label would share.
-func (p *progressBar) Report(s progress.Status) { p.handle(s.Label).Update(barBundle(s)) }
+// Report shows the running task.
+func (p *progressBar) Report(s progress.Status) { p.show(s.Label, barBundle(s), false) }
 
+// Finish replaces the bar with a one-line summary.
 func (p *progressBar) Finish(s progress.Status) {
-	h := p.handle(s.Label)
-	delete(p.handles, s.Label)
 	line := summaryLine(s)
-	h.Update(display.Bundle{"text/plain": line, "text/html": "<code>" + html.EscapeString(line) + "</code>"})
+	p.show(s.Label, display.Bundle{"text/plain": line, "text/html": "<code>" + html.EscapeString(line) + "</code>"}, true)
 }
 
 func barBundle(s progress.Status) display.Bundle {

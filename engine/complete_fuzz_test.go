@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -33,4 +35,28 @@ func FuzzTooling(f *testing.F) {
 			t.Fatalf("isComplete(%q) = %q", code, status)
 		}
 	})
+}
+
+// TestToolingLongInputs: the tooling runs on every keystroke, so no input
+// may make it crawl. A 3000-link selector chain once took 14 s (the chain
+// was rebuilt at every link).
+func TestToolingLongInputs(t *testing.T) {
+	sc := newFakeScope()
+	inputs := []string{
+		strings.Repeat("(", 5000), strings.Repeat(")", 5000) + ".", strings.Repeat("a := ", 3000),
+		strings.Repeat("x.", 3000), strings.Repeat("x.", 999) + "x", strings.Repeat("f(", 3000) + "x",
+		strings.Repeat("func (", 2000), strings.Repeat("var (", 2000), strings.Repeat("type (", 2000),
+		strings.Repeat("a, ", 3000) + " := f()", strings.Repeat("x[0]", 3000) + ".",
+		strings.Repeat("t := t.x\n", 2000) + "t.", strings.Repeat("x().", 1000),
+	}
+	for _, code := range inputs {
+		start := time.Now()
+		n := utf8.RuneCountInString(code)
+		complete(sc, code, n)
+		inspect(sc, code, n, 0)
+		isComplete(code)
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("%.20q...: %v", code, d)
+		}
+	}
 }

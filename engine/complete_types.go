@@ -16,6 +16,9 @@ import (
 // earlier in the cell (x := games.CircularNim(6, 2) gives x the result type
 // of games.CircularNim), and from the compiled library's symbol tables.
 func inferType(sc toolScope, expr string, local cellScope, before int) reflect.Type {
+	if len(expr) > maxOperand {
+		return nil // nobody types this; it only costs time
+	}
 	e, err := parser.ParseExpr(expr)
 	if err != nil {
 		return nil
@@ -27,6 +30,10 @@ func inferType(sc toolScope, expr string, local cellScope, before int) reflect.T
 	}
 	return t
 }
+
+// maxOperand bounds the source of an operand whose type is inferred:
+// typing a chain is quadratic in its length.
+const maxOperand = 2000
 
 type typer struct {
 	sc     toolScope
@@ -467,15 +474,20 @@ func elemType(t reflect.Type) reflect.Type {
 // selectorChain returns "a.b.c" when e is a plain chain of identifiers,
 // which the session can evaluate without side effects; "" otherwise.
 func selectorChain(e ast.Expr) string {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return e.Name
-	case *ast.SelectorExpr:
-		if x := selectorChain(e.X); x != "" {
-			return x + "." + e.Sel.Name
+	var names []string
+	for {
+		switch x := e.(type) {
+		case *ast.Ident:
+			names = append(names, x.Name)
+			slices.Reverse(names)
+			return strings.Join(names, ".")
+		case *ast.SelectorExpr:
+			names = append(names, x.Sel.Name)
+			e = x.X
+		default:
+			return ""
 		}
 	}
-	return ""
 }
 
 func rootIdent(e ast.Expr) string {

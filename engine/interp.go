@@ -432,6 +432,21 @@ func (it *Interp) compileRun(ctx context.Context, n ast.Node) (reflect.Value, er
 // compile turns yaegi's compile errors, including its internal panics on
 // constructs it does not support, into an *EvalError.
 func (it *Interp) compile(n ast.Node) (prog *interp.Program, err error) {
+	prog, err = it.compileOnce(n)
+	var ee *EvalError
+	if err != nil && errors.As(err, &ee) && ee.Name == "CompileError" && strings.HasPrefix(ee.Value, rangeHint) {
+		// A range over an expression whose type the rewriter could not
+		// see: most likely an integer (a field, a call). Try that.
+		if convertRanges(n, &rewriter{it: it, ints: map[string]int{}, tmp: 1000}) {
+			if p2, err2 := it.compileOnce(n); err2 == nil {
+				return p2, nil
+			}
+		}
+	}
+	return prog, err
+}
+
+func (it *Interp) compileOnce(n ast.Node) (prog *interp.Program, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if os.Getenv("GRUNDY_DEBUG") != "" {

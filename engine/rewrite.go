@@ -758,9 +758,65 @@ func exprString(n ast.Node) string {
 func unsupportedError(msg string, n ast.Node, it *Interp) *EvalError {
 	hint := "this construct is not supported by the interpreter (" + msg + "); rewrite it more plainly"
 	if strings.Contains(msg, "nil type") && hasRange(n) {
-		hint = "cannot tell the type of a range expression: if it is an integer n, write for i := 0; i < n; i++"
+		hint = rangeHint + ": if it is an integer n, write for i := 0; i < n; i++"
 	}
 	return &EvalError{Name: "CompileError", Value: hint, Traceback: []string{hint}}
+}
+
+const rangeHint = "cannot tell the type of a range expression"
+
+// convertRanges turns every remaining range without a value variable over
+// an expression of unknown type into a counting loop (the retry after the
+// interpreter failed on a range over an integer it could not type).
+func convertRanges(n ast.Node, rw *rewriter) bool {
+	changed := false
+	fix := func(list []ast.Stmt) {
+		for i, s := range list {
+			target := s
+			lbl, isLbl := s.(*ast.LabeledStmt)
+			if isLbl {
+				target = lbl.Stmt
+			}
+			r, ok := target.(*ast.RangeStmt)
+			if !ok || r.Value != nil || (r.Key != nil && r.Tok != token.DEFINE) || obviousCollection(r.X) {
+				continue
+			}
+			repl := rw.rangeInt(r)
+			if isLbl {
+				lbl.Stmt = repl
+			} else {
+				list[i] = repl
+			}
+			changed = true
+		}
+	}
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch b := x.(type) {
+		case *ast.BlockStmt:
+			fix(b.List)
+		case *ast.CaseClause:
+			fix(b.Body)
+		case *ast.CommClause:
+			fix(b.Body)
+		}
+		return true
+	})
+	return changed
+}
+
+func obviousCollection(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.CompositeLit:
+		return true
+	case *ast.BasicLit:
+		return x.Kind == token.STRING
+	case *ast.CallExpr:
+		if id, ok := x.Fun.(*ast.Ident); ok && (id.Name == "make" || id.Name == "append") {
+			return true
+		}
+		return isSeqCall(e)
+	}
+	return false
 }
 
 func hasRange(n ast.Node) bool {

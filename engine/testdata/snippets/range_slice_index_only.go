@@ -1,0 +1,7 @@
+xs := []string{"x", "y"}
+for i := range xs {
+	fmt.Print(i)
+}
+fmt.Println()
+// Output:
+// 01

@@ -1,0 +1,4 @@
+sort := []int{3, 1}
+sort
+// Output:
+// [3 1]

@@ -59,6 +59,10 @@ func splitCell(src string) ([]segment, error) {
 		return nil, errs
 	}
 
+	// A package clause (a whole file pasted into a cell) is dropped.
+	if len(toks) >= 2 && toks[0].tok == token.PACKAGE && toks[1].tok == token.IDENT {
+		toks = toks[2:]
+	}
 	var segs []segment
 	depth := 0
 	begin := -1 // index of the first token of the current segment

@@ -1,0 +1,144 @@
+package notebooks
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The test builds grundy, installs its kernelspec under a temporary
+// prefix put on JUPYTER_PATH, executes every notebook with Debian's
+// nbclient through that kernel, then runs `grundy check` on the committed
+// notebooks. Without Jupyter the kernel half skips, unless
+// GRUNDY_REQUIRE_JUPYTER=1 makes that a failure; the check half needs only
+// Go.
+
+const python = "/usr/bin/python3"
+
+// execScript executes each notebook named on the command line with the
+// grundy kernel and prints, as JSON, the error outputs of each, or why
+// it could not run. A cell tagged raises-exception may fail, as in
+// nbconvert.
+const execScript = `
+import json, sys
+import nbformat
+from nbclient import NotebookClient
+report = {}
+for path in sys.argv[1:]:
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    errors = []
+    try:
+        NotebookClient(nb, kernel_name="grundy", timeout=120, allow_errors=True).execute()
+    except Exception as e:
+        errors.append("execution stopped: %s: %s" % (type(e).__name__, e))
+    cells = 0
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        cells += 1
+        if "raises-exception" in cell.metadata.get("tags", []):
+            continue
+        for out in cell.get("outputs", []):
+            if out.output_type == "error":
+                errors.append("cell %d: %s: %s" % (i + 1, out.ename, out.evalue))
+    report[path] = {"cells": cells, "errors": errors}
+print(json.dumps(report))
+`
+
+func notebookFiles(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob("*.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no notebooks in notebooks/")
+	}
+	return files
+}
+
+// build compiles grundy into dir.
+func build(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "grundy")
+	cmd := exec.Command("go", "build", "-o", bin, "grundy")
+	cmd.Dir = ".."
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func TestNotebooksRunInJupyter(t *testing.T) {
+	if err := exec.Command(python, "-c", "import nbclient, nbformat, jupyter_client").Run(); err != nil {
+		msg := "Jupyter's nbclient is not installed (apt-get install python3-nbclient python3-nbformat python3-jupyter-client): " + err.Error()
+		if os.Getenv("GRUNDY_REQUIRE_JUPYTER") == "1" {
+			t.Fatal(msg + "; GRUNDY_REQUIRE_JUPYTER=1 requires it")
+		}
+		t.Skip(msg)
+	}
+	files := notebookFiles(t)
+	dir := t.TempDir()
+	bin := build(t, dir)
+	prefix := filepath.Join(dir, "prefix")
+	env := append(os.Environ(),
+		"JUPYTER_PATH="+filepath.Join(prefix, "share", "jupyter"),
+		"JUPYTER_DATA_DIR="+filepath.Join(dir, "userdata"),
+		"JUPYTER_RUNTIME_DIR="+filepath.Join(dir, "runtime"),
+		"JUPYTER_CONFIG_DIR="+filepath.Join(dir, "config"),
+		"IPYTHONDIR="+filepath.Join(dir, "ipython"),
+	)
+	inst := exec.Command(bin, "install", "--prefix", prefix)
+	inst.Env = env
+	if out, err := inst.CombinedOutput(); err != nil {
+		t.Fatalf("grundy install --prefix: %v\n%s", err, out)
+	}
+	// nbclient executes in memory: the committed notebooks are not touched.
+	cmd := exec.Command(python, append([]string{"-c", execScript}, files...)...)
+	cmd.Env = env
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("executing the notebooks with nbclient: %v\n%s", err, stderr.String())
+	}
+	var report map[string]struct {
+		Cells  int      `json:"cells"`
+		Errors []string `json:"errors"`
+	}
+	if err := json.Unmarshal(out, &report); err != nil {
+		t.Fatalf("nbclient script printed %q: %v\nstderr: %s", out, err, stderr.String())
+	}
+	for _, f := range files {
+		r, ok := report[f]
+		switch {
+		case !ok:
+			t.Errorf("%s: not executed", f)
+		case len(r.Errors) > 0:
+			t.Errorf("%s: errors through the Jupyter kernel:\n  %s", f, strings.Join(r.Errors, "\n  "))
+		case r.Cells == 0:
+			t.Errorf("%s: no code cells", f)
+		default:
+			t.Logf("%s: %d code cells ran through the kernel without error", f, r.Cells)
+		}
+	}
+}
+
+func TestNotebooksReproduce(t *testing.T) {
+	files := notebookFiles(t)
+	bin := build(t, t.TempDir())
+	cmd := exec.Command(bin, append([]string{"check"}, files...)...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("grundy check %s: %v\n%s\nIf a library change altered the outputs on purpose, rerun each notebook:\n  go run . run --out notebooks/X.ipynb notebooks/X.ipynb", strings.Join(files, " "), err, out)
+	}
+	for _, f := range files {
+		if !strings.Contains(string(out), "ok    "+f+" reproduces") {
+			t.Errorf("grundy check did not report %s as reproducing:\n%s", f, out)
+		}
+	}
+}

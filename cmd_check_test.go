@@ -49,9 +49,9 @@ func TestCheckClaims(t *testing.T) {
 	}
 }
 
-// writeNotebook writes an nbformat 4.5 notebook of code cells; a cell
+// writeTestNotebook writes an nbformat 4.5 notebook of code cells; a cell
 // starting with "// nondeterministic" is tagged so.
-func writeNotebook(t *testing.T, path string, cells ...string) {
+func writeTestNotebook(t *testing.T, path string, cells ...string) {
 	t.Helper()
 	var cs []map[string]any
 	for i, src := range cells {
@@ -75,7 +75,7 @@ func TestCheckNotebook(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src.ipynb")
 	stored := filepath.Join(dir, "stored.ipynb")
-	writeNotebook(t, src,
+	writeTestNotebook(t, src,
 		`fmt.Println(6 * 7)`,
 		// The table prints how long it took: masked, so it reproduces.
 		"t, _ := solve.Values(games.CN(3, 2), 4)\nt",

@@ -70,6 +70,7 @@ type Kernel struct {
 	username  string
 	w         wire
 	handlers  map[string]handler
+	replays   *replayGuard
 
 	sess     engine.Session
 	sessErr  error
@@ -134,6 +135,7 @@ func newKernel(cfg Config, w wire) *Kernel {
 		username:     user,
 		w:            w,
 		handlers:     defaultHandlers(),
+		replays:      newReplayGuard(1 << 14),
 		sessDone:     make(chan struct{}),
 		shellQ:       make(chan queued, 1024),
 		inputReplies: make(chan *Message, 16),
@@ -266,6 +268,10 @@ func (k *Kernel) receive(ch channel, frames [][]byte) {
 	m, err := Decode(frames, k.signer)
 	if err != nil {
 		logf("dropped a message on %s: %v", ch, err)
+		return
+	}
+	if k.signer.Enabled() && !k.replays.fresh(m.signature) {
+		logf("dropped a replayed message on %s (msg_id %q seen before)", ch, m.Header.MsgID)
 		return
 	}
 	switch ch {

@@ -585,6 +585,11 @@ func TestBadMessagesDoNotStopTheKernel(t *testing.T) {
 	h.k.receive(shellCh, frames)
 	h.k.receive(shellCh, [][]byte{[]byte("junk")})
 	h.k.receive(controlCh, nil)
+	// A validly signed message sent twice runs once.
+	frames, replayed := h.request("x", "kernel_info_request", map[string]any{})
+	h.k.receive(controlCh, frames)
+	h.until(replayed)
+	h.k.receive(controlCh, frames)
 
 	// Unknown type: an error reply; content of the wrong shape: an error reply.
 	id := h.send(shellCh, "frobnicate_request", map[string]any{})
@@ -600,11 +605,14 @@ func TestBadMessagesDoNotStopTheKernel(t *testing.T) {
 	if c := one(t, got, shellCh, "execute_reply"); c["status"] != "ok" || c["execution_count"] != 1.0 {
 		t.Errorf("after bad messages: %v", c)
 	}
+	if n := len(h.rec.c); n != 0 {
+		t.Errorf("%d unexpected messages after the run (a replay answered?)", n)
+	}
 	if strings.Contains(describe(got), "should not run") {
 		t.Error("a badly signed message was executed")
 	}
 	log := logged.String()
-	if strings.Count(log, "dropped a message") != 4 || !strings.Contains(log, "signature") {
+	if strings.Count(log, "dropped a message") != 4 || !strings.Contains(log, "signature") || !strings.Contains(log, "replayed") {
 		t.Errorf("log = %q", log)
 	}
 	if strings.Contains(log, testKey) {

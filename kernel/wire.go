@@ -49,6 +49,7 @@ type Message struct {
 	Metadata   json.RawMessage
 	Content    json.RawMessage
 	Buffers    [][]byte
+	signature  []byte // as received; for replay detection
 }
 
 // Limits on what one incoming message may contain; anything larger is
@@ -142,7 +143,7 @@ func Decode(frames [][]byte, s *Signer) (*Message, error) {
 	if !s.Verify(rest[0], rest[1], rest[2], rest[3], rest[4]) {
 		return nil, ErrBadSignature
 	}
-	m := &Message{Identities: frames[:d:d]}
+	m := &Message{Identities: frames[:d:d], signature: rest[0]}
 	if err := json.Unmarshal(rest[1], &m.Header); err != nil {
 		return nil, fmt.Errorf("header: %v", err)
 	}
@@ -208,4 +209,36 @@ func newID() string {
 // and a Z.
 func timestamp(t time.Time) string {
 	return t.UTC().Format("2006-01-02T15:04:05.000000Z")
+}
+
+// replayGuard remembers the signatures of recent messages: a signed
+// message captured off the wire and sent again is dropped, as
+// jupyter_client's Session does. Every genuine message has a fresh msg_id
+// in its signed header, so its signature never repeats.
+type replayGuard struct {
+	mu   sync.Mutex
+	seen map[string]struct{}
+	ring []string
+	next int
+}
+
+func newReplayGuard(n int) *replayGuard {
+	return &replayGuard{seen: make(map[string]struct{}, n), ring: make([]string, n)}
+}
+
+// fresh records sig and reports whether it was new.
+func (g *replayGuard) fresh(sig []byte) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	s := string(sig)
+	if _, dup := g.seen[s]; dup {
+		return false
+	}
+	if old := g.ring[g.next]; old != "" {
+		delete(g.seen, old)
+	}
+	g.ring[g.next] = s
+	g.next = (g.next + 1) % len(g.ring)
+	g.seen[s] = struct{}{}
+	return true
 }

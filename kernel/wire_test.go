@@ -179,3 +179,15 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+func TestReplayGuard(t *testing.T) {
+	g := newReplayGuard(3)
+	for _, tc := range []struct {
+		sig  string
+		want bool
+	}{{"a", true}, {"b", true}, {"a", false}, {"c", true}, {"d", true}, {"a", true}, {"d", false}} {
+		if got := g.fresh([]byte(tc.sig)); got != tc.want {
+			t.Errorf("fresh(%s) = %v, want %v", tc.sig, got, tc.want)
+		}
+	}
+}

@@ -70,6 +70,14 @@ func checkCommand(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		return err
 	}
+	for _, a := range fs.Args() {
+		if strings.HasPrefix(a, "-") {
+			return fmt.Errorf("%s: options go before the notebooks (grundy check [-v] NOTEBOOK.ipynb...)", a)
+		}
+		if !strings.EqualFold(filepath.Ext(a), ".ipynb") {
+			return fmt.Errorf("%s: expected a .ipynb notebook (run grundy check with no arguments to check the seed claims)", a)
+		}
+	}
 	if fs.NArg() > 0 {
 		if *only != "" || *bound != 0 || *heavy {
 			return errors.New("--only, --bound and --heavy apply to the claims; a notebook check takes only -v")

@@ -32,6 +32,8 @@ func TestCheckClaims(t *testing.T) {
 		{"unknown id", []string{"--only", "no-such-claim"}, true, nil},
 		{"negative bound", []string{"--bound", "-2"}, true, nil},
 		{"bound and heavy", []string{"--bound", "3", "--heavy"}, true, nil},
+		{"option after a notebook", []string{"a.ipynb", "--only", "x"}, true, nil},
+		{"not a notebook", []string{"claims.txt"}, true, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"strconv"
 
 	"grundy/engine"
 	"grundy/kernel"
@@ -21,11 +23,20 @@ func runKernel(args []string) error {
 	if err != nil {
 		return err
 	}
-	err = kernel.Run(context.Background(), kernel.Config{
+	cfg := kernel.Config{
 		Conn:       ci,
 		NewSession: engine.New,
 		Version:    version,
-	})
+	}
+	if s := os.Getenv("GRUNDY_MAX_CELL_OUTPUT"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n <= 0 {
+			fmt.Fprintf(os.Stderr, "grundy kernel: ignoring GRUNDY_MAX_CELL_OUTPUT=%q: want a number of bytes\n", s)
+		} else {
+			cfg.MaxCellOutput = n
+		}
+	}
+	err = kernel.Run(context.Background(), cfg)
 	if err != nil {
 		return fmt.Errorf("serving %s: %w", args[0], err)
 	}

@@ -32,11 +32,13 @@ type Interp struct {
 	fset *token.FileSet
 	io   *stdio
 	name string // file name in positions ("cell", or a script's name)
+	args []string
 
 	pkgs    map[string]string    // name a cell uses -> import path
 	globals map[string]Global    // top-level names declared by cells
 	funcs   map[string]*funcDecl // "f" or "T.m" -> latest declaration
-	types   map[string]string    // type name -> its declaration as compiled
+	types   map[string]*ast.TypeSpec // type name -> its declaration as compiled
+	imports map[string]string        // imports cells asked for: name -> path
 	rt      *runtimeState        // what native helpers report back
 	closed  bool
 }
@@ -73,21 +75,15 @@ func NewInterp(opt Options) (*Interp, error) {
 	if args == nil {
 		args = []string{name}
 	}
-	yi := interp.New(interp.Options{
-		Stdin:  io.stdin,
-		Stdout: io.outW,
-		Stderr: io.interpStderr,
-		Args:   args,
-	})
 	it := &Interp{
-		yi:      yi,
-		fset:    yi.FileSet(),
+		args:    args,
 		io:      io,
 		name:    name,
 		pkgs:    map[string]string{},
 		globals: map[string]Global{},
 		funcs:   map[string]*funcDecl{},
-		types:   map[string]string{},
+		types:   map[string]*ast.TypeSpec{},
+		imports: map[string]string{},
 		rt:      &runtimeState{},
 	}
 	if err := it.load(); err != nil {
@@ -97,8 +93,17 @@ func NewInterp(opt Options) (*Interp, error) {
 	return it, nil
 }
 
-// load makes the symbol tables and the prelude available.
+// load creates the interpreter and makes the symbol tables and the prelude
+// available.
 func (it *Interp) load() error {
+	it.yi = interp.New(interp.Options{
+		Stdin:  it.io.stdin,
+		Stdout: it.io.outW,
+		Stderr: it.io.interpStderr,
+		Args:   it.args,
+	})
+	it.fset = it.yi.FileSet()
+	it.pkgs = map[string]string{}
 	if err := it.yi.Use(stdlibExports()); err != nil {
 		return fmt.Errorf("engine: loading the standard library: %v", err)
 	}
@@ -178,6 +183,23 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 		return Result{}, compileError(err)
 	}
 	hoistDecls(pc)
+	if pc.decls != nil {
+		rewriteFile(pc.decls, it)
+		if it.changesTypes(pc.decls) {
+			// yaegi cannot change a type or a method in place: start a new
+			// interpreter with the new definitions, then run the cell there.
+			if err := it.rebuild(pc.decls); err != nil {
+				return Result{}, err
+			}
+			if pc, err = parseCell(it.fset, it.name, code); err != nil {
+				return Result{}, compileError(err)
+			}
+			hoistDecls(pc)
+			if pc.decls != nil {
+				rewriteFile(pc.decls, it)
+			}
+		}
+	}
 	if pc.imports != nil {
 		if err := it.runImports(ctx, pc.imports); err != nil {
 			return Result{}, err
@@ -248,6 +270,7 @@ func (it *Interp) runImports(ctx context.Context, f *ast.File) error {
 			name = is.Name.Name
 		}
 		it.globals[name] = Global{Name: name, Kind: "import", Type: path}
+		it.imports[name] = path
 	}
 	return nil
 }
@@ -255,7 +278,6 @@ func (it *Interp) runImports(ctx context.Context, f *ast.File) error {
 // runDecls compiles the cell's functions, methods and types, then
 // recompiles every earlier function that calls one that was redefined.
 func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
-	rewriteFile(f, it)
 	if err := it.dropRepeats(f); err != nil {
 		return err
 	}
@@ -309,6 +331,13 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 	if _, err := it.compileRun(ctx, f); err != nil {
 		return err
 	}
+	var hoisted []ast.Stmt
+	for _, d := range f.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && (gd.Tok == token.VAR || gd.Tok == token.CONST) {
+			hoisted = append(hoisted, &ast.DeclStmt{Decl: gd})
+		}
+	}
+	it.recordVars(&ast.BlockStmt{List: hoisted})
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
@@ -320,7 +349,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 			for _, s := range d.Specs {
 				if ts, ok := s.(*ast.TypeSpec); ok {
 					it.globals[ts.Name.Name] = Global{Name: ts.Name.Name, Kind: "type", Type: exprString(ts.Type)}
-					it.types[ts.Name.Name] = exprString(ts)
+					it.types[ts.Name.Name] = ts
 				}
 			}
 		}
@@ -354,7 +383,7 @@ func (it *Interp) dropRepeats(f *ast.File) error {
 				for _, sp := range d.Specs {
 					ts := sp.(*ast.TypeSpec)
 					if old, ok := it.types[ts.Name.Name]; ok {
-						if old == exprString(ts) {
+						if exprString(old) == exprString(ts) {
 							continue
 						}
 						return &EvalError{Name: "CompileError", Value: fmt.Sprintf(

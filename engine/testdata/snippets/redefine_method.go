@@ -7,7 +7,8 @@ func (t T) Get() int { return t.n }
 T{4}.Get()
 // ---
 func (t T) Get() int { return t.n * 10 }
+T{3}.Get()
 // Output:
 // 3
 // 4
-// !! CompileError: cell:1:1: method T.Get is already defined and the interpreter cannot replace a method; restart the kernel to change it, or use a function instead
+// 30

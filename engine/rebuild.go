@@ -1,0 +1,279 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// changesTypes reports whether f declares a type or a method that exists
+// with a different definition.
+func (it *Interp) changesTypes(f *ast.File) bool {
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv != nil {
+				if old, ok := it.funcs[funcKey(d)]; ok && exprString(old.decl) != exprString(d) {
+					return true
+				}
+			}
+		case *ast.GenDecl:
+			if d.Tok != token.TYPE {
+				continue
+			}
+			for _, sp := range d.Specs {
+				ts := sp.(*ast.TypeSpec)
+				if old, ok := it.types[ts.Name.Name]; ok && exprString(old) != exprString(ts) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// rebuild replaces the interpreter by a new one holding every declaration
+// so far, with those of cell taking precedence, and the variables whose
+// values can move (their types are native); the others are dropped, with a
+// note on stderr. On failure the old interpreter stays.
+func (it *Interp) rebuild(cell *ast.File) error {
+	newTypes := map[string]*ast.TypeSpec{}
+	newFuncs := map[string]*ast.FuncDecl{}
+	for _, d := range cell.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			newFuncs[funcKey(d)] = d
+		case *ast.GenDecl:
+			if d.Tok == token.TYPE {
+				for _, sp := range d.Specs {
+					ts := sp.(*ast.TypeSpec)
+					newTypes[ts.Name.Name] = ts
+				}
+			}
+		}
+	}
+	var src bytes.Buffer
+	src.WriteString("package main\n\n")
+	for _, name := range sortedKeys(it.imports) {
+		fmt.Fprintf(&src, "import %s %q\n", name, it.imports[name])
+	}
+	type origin struct {
+		line int
+		what string
+	}
+	var origins []origin
+	print := func(n ast.Node) {
+		what := "declaration"
+		switch d := n.(type) {
+		case *ast.FuncDecl:
+			what = "func " + funcKey(d)
+		case *ast.GenDecl:
+			what = "type " + d.Specs[0].(*ast.TypeSpec).Name.Name
+		}
+		origins = append(origins, origin{1 + bytes.Count(src.Bytes(), []byte("\n")), what})
+		printer.Fprint(&src, it.fset, n)
+		src.WriteString("\n\n")
+	}
+	for _, name := range sortedKeys(it.types) {
+		ts := it.types[name]
+		if nt, ok := newTypes[name]; ok {
+			ts = nt
+		}
+		print(&ast.GenDecl{Tok: token.TYPE, Specs: []ast.Spec{ts}})
+	}
+	for name, ts := range newTypes {
+		if _, ok := it.types[name]; !ok {
+			print(&ast.GenDecl{Tok: token.TYPE, Specs: []ast.Spec{ts}})
+		}
+	}
+	for _, key := range sortedKeys(it.funcs) {
+		fd := it.funcs[key].decl
+		if nf, ok := newFuncs[key]; ok {
+			fd = nf
+		}
+		print(fd)
+	}
+	for key, fd := range newFuncs {
+		if _, ok := it.funcs[key]; !ok {
+			print(fd)
+		}
+	}
+
+	oldYi, oldFset, oldPkgs := it.yi, it.fset, it.pkgs
+	oldGlobals := it.yi.Globals()
+	restore := func() {
+		it.yi, it.fset, it.pkgs = oldYi, oldFset, oldPkgs
+	}
+	if err := it.load(); err != nil {
+		restore()
+		return err
+	}
+	f, err := parser.ParseFile(it.fset, it.name, src.String(), parser.SkipObjectResolution)
+	if err == nil {
+		_, err = it.compileRun(context.Background(), f)
+	}
+	if err != nil {
+		restore()
+		msg := firstLine(err.Error())
+		if ee, ok := err.(*EvalError); ok {
+			msg = ee.Value
+		}
+		// Say which earlier declaration broke, not a line of the replay.
+		if m := posPrefix.FindStringSubmatch(msg); m != nil {
+			line := atoi(m[1])
+			what := ""
+			for _, o := range origins {
+				if o.line <= line {
+					what = o.what
+				}
+			}
+			if what != "" {
+				msg = what + " no longer compiles: " + m[2]
+			}
+		}
+		return &EvalError{Name: "CompileError", Value: "cannot apply the new definitions: " + msg,
+			Traceback: []string{"cannot apply the new definitions: " + msg, "(the earlier definitions stay in force)"}}
+	}
+	// Declarations now live in the new file set.
+	it.funcs = map[string]*funcDecl{}
+	it.types = map[string]*ast.TypeSpec{}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			it.funcs[funcKey(d)] = &funcDecl{decl: d, refs: identsIn(d)}
+		case *ast.GenDecl:
+			if d.Tok == token.TYPE {
+				for _, sp := range d.Specs {
+					ts := sp.(*ast.TypeSpec)
+					it.types[ts.Name.Name] = ts
+				}
+			}
+		}
+	}
+	// Variables and constants.
+	var dropped []string
+	var decl bytes.Buffer
+	decl.WriteString("package main\n")
+	moved := map[string]reflect.Value{}
+	for _, name := range sortedKeys(it.globals) {
+		g := it.globals[name]
+		if g.Kind != "var" && g.Kind != "const" {
+			continue
+		}
+		v, ok := oldGlobals[name]
+		if !ok || !v.IsValid() {
+			continue
+		}
+		if cv, isConst := v.Interface().(constant.Value); isConst {
+			fmt.Fprintf(&decl, "const %s = %s\n", name, cv.ExactString())
+			continue
+		}
+		typ, ok := it.goType(v.Type(), v)
+		if !ok {
+			dropped = append(dropped, name)
+			delete(it.globals, name)
+			continue
+		}
+		fmt.Fprintf(&decl, "var %s %s\n", name, typ)
+		moved[name] = v
+	}
+	if vf, err := parser.ParseFile(it.fset, it.name, decl.String(), parser.SkipObjectResolution); err == nil {
+		if _, err := it.compileRun(context.Background(), vf); err == nil {
+			now := it.yi.Globals()
+			for name, v := range moved {
+				if nv, ok := now[name]; ok && nv.CanSet() && v.Type().AssignableTo(nv.Type()) {
+					nv.Set(v)
+				} else {
+					dropped = append(dropped, name)
+					delete(it.globals, name)
+				}
+			}
+		} else {
+			for name := range moved {
+				dropped = append(dropped, name)
+				delete(it.globals, name)
+			}
+		}
+	}
+	if len(dropped) > 0 {
+		sort.Strings(dropped)
+		if out := it.io.output(); out != nil {
+			out.Stderr(fmt.Sprintf("note: types changed, so the session was rebuilt; these variables were dropped: %s (re-run the cells that define them)\n",
+				strings.Join(dropped, ", ")))
+		}
+	}
+	return nil
+}
+
+// goType writes t as Go source when its values can move to a new
+// interpreter: built from builtin types and types of native packages.
+// Types the interpreter built (cell-defined structs) cannot.
+func (it *Interp) goType(t reflect.Type, v reflect.Value) (string, bool) {
+	if t.Name() != "" {
+		if t.PkgPath() == "" {
+			return t.Name(), true
+		}
+		for name, path := range it.pkgs {
+			if path == t.PkgPath() {
+				return name + "." + t.Name(), true
+			}
+		}
+		return "", false
+	}
+	elem := func(et reflect.Type) (string, bool) { return it.goType(et, reflect.Value{}) }
+	switch t.Kind() {
+	case reflect.Pointer:
+		s, ok := elem(t.Elem())
+		return "*" + s, ok
+	case reflect.Slice:
+		s, ok := elem(t.Elem())
+		return "[]" + s, ok
+	case reflect.Array:
+		s, ok := elem(t.Elem())
+		return fmt.Sprintf("[%d]%s", t.Len(), s), ok
+	case reflect.Map:
+		k, ok1 := elem(t.Key())
+		e, ok2 := elem(t.Elem())
+		return "map[" + k + "]" + e, ok1 && ok2
+	case reflect.Interface:
+		if t.NumMethod() != 0 {
+			return "", false
+		}
+		// An any holding a value of a native type.
+		if v.IsValid() && !v.IsNil() {
+			if _, ok := it.goType(v.Elem().Type(), v.Elem()); !ok {
+				return "", false
+			}
+		}
+		return "any", true
+	}
+	return "", false
+}
+
+var posPrefix = regexp.MustCompile(`^[^\s:]+:(\d+):\d+: (.*)$`)
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

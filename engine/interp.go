@@ -34,12 +34,12 @@ type Interp struct {
 	name string // file name in positions ("cell", or a script's name)
 	args []string
 
-	pkgs    map[string]string    // name a cell uses -> import path
-	globals map[string]Global    // top-level names declared by cells
-	funcs   map[string]*funcDecl // "f" or "T.m" -> latest declaration
+	pkgs    map[string]string        // name a cell uses -> import path
+	globals map[string]Global        // top-level names declared by cells
+	funcs   map[string]*funcDecl     // "f" or "T.m" -> latest declaration
 	types   map[string]*ast.TypeSpec // type name -> its declaration as compiled
 	imports map[string]string        // imports cells asked for: name -> path
-	rt      *runtimeState        // what native helpers report back
+	rt      *runtimeState            // what native helpers report back
 	closed  bool
 }
 

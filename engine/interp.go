@@ -156,8 +156,9 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 		out = discardOutput{}
 	}
 	it.io.attach(out)
-	restoreDisplay := display.Install(sinkFor(out))
+	restoreDisplay := display.Install(sinkFor(out, it.io))
 	bar := newProgressBar(out)
+	bar.flush = it.io.flush
 	restoreProgress := progress.Install(ctx, bar)
 	it.rt.beginCell()
 	defer func() {

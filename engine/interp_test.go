@@ -97,3 +97,31 @@ log.Print("f")`, rec)
 		t.Errorf("stderr %q, want e and f", got)
 	}
 }
+
+// Text printed before a display arrives before it.
+func TestOutputOrderWithDisplays(t *testing.T) {
+	it := newTestInterp(t)
+	rec := &orderRecorder{}
+	_, err := it.Execute(context.Background(), `fmt.Println("before")
+display.Markdown("*middle*")
+fmt.Println("after")`, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	it.io.flush()
+	if got := strings.Join(rec.events, "|"); got != "out:before\n|display|out:after\n" {
+		t.Errorf("events %q", got)
+	}
+}
+
+type orderRecorder struct {
+	recorder
+	events []string
+}
+
+func (r *orderRecorder) Stdout(s string) { r.mu.Lock(); r.events = append(r.events, "out:"+s); r.mu.Unlock() }
+func (r *orderRecorder) Display(b Bundle, md map[string]any, id string, update bool) {
+	r.mu.Lock()
+	r.events = append(r.events, "display")
+	r.mu.Unlock()
+}

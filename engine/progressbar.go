@@ -18,6 +18,7 @@ import (
 // interrupt still updates its own cell's bar.
 type progressBar struct {
 	out     Output
+	flush   func() // forwards pending text first, to keep order
 	mu      sync.Mutex
 	handles map[string]*barHandle
 }
@@ -44,6 +45,9 @@ func (p *progressBar) show(label string, b display.Bundle, last bool) {
 		delete(p.handles, label)
 	}
 	p.mu.Unlock()
+	if p.flush != nil {
+		p.flush()
+	}
 	p.out.Display(Bundle(b), nil, h.id, update)
 }
 

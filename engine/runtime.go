@@ -334,15 +334,24 @@ func logSymbols(w io.Writer) map[string]reflect.Value {
 	}
 }
 
-// sinkFor adapts an Output to the display package's Sink.
-func sinkFor(out Output) display.Sink { return outputSink{out} }
+// sinkFor adapts an Output to the display package's Sink. Text the cell
+// printed before a display is forwarded first, so output keeps its order.
+func sinkFor(out Output, io *stdio) display.Sink { return outputSink{out, io} }
 
-type outputSink struct{ out Output }
+type outputSink struct {
+	out Output
+	io  *stdio
+}
 
 func (s outputSink) Display(data display.Bundle, md map[string]any, id string, update bool) {
+	s.io.flush()
 	s.out.Display(Bundle(data), md, id, update)
 }
-func (s outputSink) Clear(wait bool) { s.out.ClearOutput(wait) }
+
+func (s outputSink) Clear(wait bool) {
+	s.io.flush()
+	s.out.ClearOutput(wait)
+}
 
 // preloaded are the packages a cell uses without importing them.
 var preloaded = []struct{ name, path string }{

@@ -119,7 +119,11 @@ type orderRecorder struct {
 	events []string
 }
 
-func (r *orderRecorder) Stdout(s string) { r.mu.Lock(); r.events = append(r.events, "out:"+s); r.mu.Unlock() }
+func (r *orderRecorder) Stdout(s string) {
+	r.mu.Lock()
+	r.events = append(r.events, "out:"+s)
+	r.mu.Unlock()
+}
 func (r *orderRecorder) Display(b Bundle, md map[string]any, id string, update bool) {
 	r.mu.Lock()
 	r.events = append(r.events, "display")

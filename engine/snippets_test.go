@@ -11,12 +11,13 @@ import (
 	"time"
 )
 
-// The snippet corpus: testdata/snippets/*.go, each a sequence of cells
+// The snippet corpus: testdata/snippets/*.go.txt (not .go: they are cells,
+// not files gofmt could read), each a sequence of cells
 // separated by "// ---" lines, ending with an "// Output:" comment block
 // that is the expected transcript (see transcript). Every snippet runs in a
 // fresh session through the real engine.
 func TestSnippets(t *testing.T) {
-	files, err := filepath.Glob("testdata/snippets/*.go")
+	files, err := filepath.Glob("testdata/snippets/*.go.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,7 +25,7 @@ func TestSnippets(t *testing.T) {
 		t.Errorf("only %d snippets; the corpus should have at least 60", len(files))
 	}
 	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".go")
+		name := strings.TrimSuffix(filepath.Base(f), ".go.txt")
 		t.Run(name, func(t *testing.T) {
 			src, err := os.ReadFile(f)
 			if err != nil {

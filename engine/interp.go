@@ -576,6 +576,9 @@ func panicMessage(v any) string {
 	if strings.HasPrefix(msg, "reflect: ") && strings.HasSuffix(msg, " index out of range") {
 		return "runtime error: index out of range"
 	}
+	if strings.HasPrefix(msg, "reflect: call of reflect.Value.") && strings.HasSuffix(msg, " on zero Value") {
+		return "runtime error: invalid memory address or nil pointer dereference"
+	}
 	return msg
 }
 

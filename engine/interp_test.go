@@ -129,3 +129,24 @@ func (r *orderRecorder) Display(b Bundle, md map[string]any, id string, update b
 	r.events = append(r.events, "display")
 	r.mu.Unlock()
 }
+
+// Interrupts reach a blocked channel operation and a sleeping cell.
+func TestInterruptBlockedCells(t *testing.T) {
+	it := newTestInterp(t)
+	for _, code := range []string{"<-make(chan int)", "time.Sleep(20 * time.Second)", "select {}", "var mu sync.Mutex\nmu.Lock()\nmu.Lock()"} {
+		ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
+		start := time.Now()
+		_, err := it.Execute(ctx, code, &recorder{})
+		cancel()
+		if took := time.Since(start); took > time.Second {
+			t.Errorf("%q: interrupt took %v", code, took)
+		}
+		var ee *EvalError
+		if !errors.As(err, &ee) || ee.Name != "Interrupted" {
+			t.Errorf("%q: got %v, want Interrupted", code, err)
+		}
+		if v, _, err := runCell(t, it, "2 * 21"); err != nil || v != "42" {
+			t.Errorf("after %q: %q %v", code, v, err)
+		}
+	}
+}

@@ -588,6 +588,10 @@ func Collect[E any](x []E) []E { return Clone(x) }
 
 func Values[E any](x []E) []E { return x }
 
+// All stands for the iterator over index and value: ranging over the
+// slice itself gives the same pairs.
+func All[E any](x []E) []E { return x }
+
 func Repeat[E any](x []E, count int) []E {
 	out := make([]E, 0, len(x)*count)
 	for i := 0; i < count; i++ {
@@ -645,6 +649,11 @@ func DeleteFunc[K comparable, V any](m map[K]V, del func(K, V) bool) {
 		}
 	}
 }
+
+// All stands for the iterator over key and value pairs.
+func All[K comparable, V any](m map[K]V) map[K]V { return m }
+
+func Collect[K comparable, V any](m map[K]V) map[K]V { return Clone(m) }
 
 func Keys[K comparable, V any](m map[K]V) []K {
 	out := make([]K, 0, len(m))

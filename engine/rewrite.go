@@ -758,7 +758,7 @@ func exprString(n ast.Node) string {
 func unsupportedError(msg string, n ast.Node, it *Interp) *EvalError {
 	hint := "this construct is not supported by the interpreter (" + msg + "); rewrite it more plainly"
 	if strings.Contains(msg, "nil type") && hasRange(n) {
-		hint = rangeHint + ": if it is an integer n, write for i := 0; i < n; i++"
+		hint = rangeHint + ": for an integer n write for i := 0; i < n; i++ (ranging over a function iterator is not supported: call it with a yield function)"
 	}
 	return &EvalError{Name: "CompileError", Value: hint, Traceback: []string{hint}}
 }

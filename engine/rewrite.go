@@ -8,6 +8,8 @@ import (
 	"go/token"
 	"reflect"
 	"strings"
+
+	"grundy/engine/display"
 )
 
 // The rewriter brings a cell's syntax tree to what yaegi v0.16.1 runs
@@ -16,9 +18,10 @@ import (
 // slices, and display calls that see the methods of cell-defined types.
 
 type rewriter struct {
-	it   *Interp
-	ints map[string]int // name -> +1 declared with an integer type somewhere in the cell, -1 otherwise
-	tmp  int
+	it      *Interp
+	ints    map[string]int  // name -> +1 declared with an integer type somewhere in the cell, -1 otherwise
+	handles map[string]bool // names the cell assigns display.New() to
+	tmp     int
 }
 
 func rewriteFile(f *ast.File, it *Interp) {
@@ -98,8 +101,27 @@ func topLevelCommaOk(b *ast.BlockStmt) {
 }
 
 func newRewriter(it *Interp, root ast.Node) *rewriter {
-	rw := &rewriter{it: it, ints: map[string]int{}}
+	rw := &rewriter{it: it, ints: map[string]int{}, handles: map[string]bool{}}
 	rw.collectInts(root)
+	ast.Inspect(root, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			for i, r := range as.Rhs {
+				if isDisplayNew(r) {
+					if id, ok := as.Lhs[i].(*ast.Ident); ok {
+						rw.handles[id.Name] = true
+					}
+				}
+			}
+		}
+		if vs, ok := n.(*ast.ValueSpec); ok && len(vs.Names) == len(vs.Values) {
+			for i, r := range vs.Values {
+				if isDisplayNew(r) {
+					rw.handles[vs.Names[i].Name] = true
+				}
+			}
+		}
+		return true
+	})
 	return rw
 }
 
@@ -394,6 +416,12 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 			sel.Sel = &ast.Ident{Name: "ErrorsAs", NamePos: sel.Sel.Pos()}
 			return
 		}
+		// h.Update(v) on a display handle: render v here, where the
+		// methods of cell-defined types are visible.
+		if recv, ok := sel.X.(*ast.Ident); ok && sel.Sel.Name == "Update" && len(c.Args) == 1 && rw.isHandle(recv.Name) {
+			c.Args[0] = &ast.CallExpr{Fun: &ast.Ident{Name: "_grundyRender", NamePos: c.Args[0].Pos()}, Args: []ast.Expr{c.Args[0]}}
+			return
+		}
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "display" && rw.it.pkgs["display"] == "grundy/engine/display" {
 			switch sel.Sel.Name {
 			case "Show":
@@ -437,6 +465,34 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 		})
 	}
 	c.Args[0] = &ast.CallExpr{Fun: &ast.Ident{Name: typ, NamePos: c.Args[0].Pos()}, Args: []ast.Expr{c.Args[0]}, Lparen: c.Args[0].Pos(), Rparen: c.Args[0].End()}
+}
+
+func isDisplayNew(e ast.Expr) bool {
+	c, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && pkg.Name == "display" && sel.Sel.Name == "New"
+}
+
+var handleType = reflect.TypeOf((*display.Handle)(nil))
+
+// isHandle: name holds a *display.Handle, by the cell's text or the live
+// session.
+func (rw *rewriter) isHandle(name string) bool {
+	if rw.handles[name] {
+		return true
+	}
+	if rw.it == nil {
+		return false
+	}
+	v, ok := rw.it.yi.Globals()[name]
+	return ok && v.IsValid() && v.Type() == handleType
 }
 
 func isConstLit(e ast.Expr) bool {

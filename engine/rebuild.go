@@ -16,16 +16,21 @@ import (
 )
 
 // changesTypes reports whether f declares a type or a method that exists
-// with a different definition.
+// with a different definition, or changes a function that a method calls
+// (directly or not): yaegi cannot recompile a method in place either.
 func (it *Interp) changesTypes(f *ast.File) bool {
+	changedFuncs := map[string]bool{}
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
-			if d.Recv != nil {
-				if old, ok := it.funcs[funcKey(d)]; ok && exprString(old.decl) != exprString(d) {
-					return true
-				}
+			old, ok := it.funcs[funcKey(d)]
+			if !ok || exprString(old.decl) == exprString(d) {
+				continue
 			}
+			if d.Recv != nil {
+				return true
+			}
+			changedFuncs[d.Name.Name] = true
 		case *ast.GenDecl:
 			if d.Tok != token.TYPE {
 				continue
@@ -34,6 +39,24 @@ func (it *Interp) changesTypes(f *ast.File) bool {
 				ts := sp.(*ast.TypeSpec)
 				if old, ok := it.types[ts.Name.Name]; ok && exprString(old) != exprString(ts) {
 					return true
+				}
+			}
+		}
+	}
+	// Follow callers up to a method.
+	for grew := true; grew && len(changedFuncs) > 0; {
+		grew = false
+		for _, fd := range it.funcs {
+			for name := range changedFuncs {
+				if !fd.refs[name] {
+					continue
+				}
+				if fd.decl.Recv != nil {
+					return true
+				}
+				if !changedFuncs[fd.decl.Name.Name] {
+					changedFuncs[fd.decl.Name.Name] = true
+					grew = true
 				}
 			}
 		}

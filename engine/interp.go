@@ -8,6 +8,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"io"
+	"log"
 	"os"
 	"reflect"
 	"regexp"
@@ -477,6 +478,12 @@ func (it *Interp) compile(n ast.Node) (prog *interp.Program, err error) {
 }
 
 func (it *Interp) compileOnce(n ast.Node) (prog *interp.Program, err error) {
+	// yaegi reports some internal failures through the standard logger
+	// before panicking; the panic becomes the cell's error, so keep that
+	// line out of the process's stderr.
+	prevLog := log.Writer()
+	log.SetOutput(quietInternal{prevLog})
+	defer log.SetOutput(prevLog)
 	defer func() {
 		if r := recover(); r != nil {
 			if os.Getenv("GRUNDY_DEBUG") != "" {
@@ -501,6 +508,16 @@ func (it *Interp) compileOnce(n ast.Node) (prog *interp.Program, err error) {
 }
 
 var incompleteType = regexp.MustCompile(`([^\s:]+:\d+:\d+): incomplete type (\w+)\s*$`)
+
+// quietInternal drops yaegi's "nil type" log line and passes the rest.
+type quietInternal struct{ w io.Writer }
+
+func (q quietInternal) Write(p []byte) (int, error) {
+	if strings.HasSuffix(strings.TrimSpace(string(p)), " nil type") {
+		return len(p), nil
+	}
+	return q.w.Write(p)
+}
 
 // probe compiles a block as the body of a throwaway function, for its
 // error message.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -43,7 +44,12 @@ func runRun(args []string) error {
 				return err
 			}
 		}
-		return engine.RunScript(ctx, path, engine.ScriptOptions{OutDir: *out, Args: fs.Args()[1:]})
+		err := engine.RunScript(ctx, path, engine.ScriptOptions{OutDir: *out, Args: fs.Args()[1:]})
+		var exit *engine.ExitError
+		if errors.As(err, &exit) {
+			os.Exit(exit.Code())
+		}
+		return err
 	case ".ipynb":
 		if fs.NArg() > 1 {
 			return fmt.Errorf("a notebook takes no arguments (got %q)", fs.Arg(1))

@@ -121,6 +121,8 @@ func (it *Interp) load() error {
 			"Stdin":  reflect.ValueOf(&stdin).Elem(),
 			"Stdout": reflect.ValueOf(&outW).Elem(),
 			"Stderr": reflect.ValueOf(&errW).Elem(),
+			// os.Exit would end the kernel: it stops the cell instead.
+			"Exit": reflect.ValueOf(func(code int) { panic(exitCode(code)) }),
 		},
 		"log/log": logSymbols(errW),
 		"fmt/fmt": fmtSymbols(outW, it.io.stdin),
@@ -559,7 +561,15 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 	return v, runtimeError(err)
 }
 
+// exitCode is the panic value os.Exit raises in a cell.
+type exitCode int
+
 func (it *Interp) panicError(p interp.Panic) *EvalError {
+	if code, ok := unwrapInterpreted(p.Value).(exitCode); ok {
+		it.io.interpStderr.take()
+		msg := fmt.Sprintf("os.Exit(%d) stopped the cell; the session goes on", int(code))
+		return &EvalError{Name: "Exit", Value: msg, Traceback: []string{msg}}
+	}
 	// Give the pump a moment: yaegi prints frames to stderr as it unwinds.
 	stack := it.io.interpStderr.take()
 	msg := panicMessage(p.Value)

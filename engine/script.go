@@ -62,9 +62,27 @@ func RunScript(ctx context.Context, path string, opt ScriptOptions) error {
 	term.endLine()
 	var ee *EvalError
 	if errors.As(err, &ee) {
+		if ee.Name == "Exit" {
+			if strings.HasPrefix(ee.Value, "os.Exit(0)") {
+				return nil
+			}
+			return &ExitError{Msg: ee.Value}
+		}
 		return fmt.Errorf("%s", strings.Join(ee.Traceback, "\n"))
 	}
 	return err
+}
+
+// ExitError is a script that called os.Exit with a non-zero code.
+type ExitError struct{ Msg string }
+
+func (e *ExitError) Error() string { return e.Msg }
+
+// Code is the exit code the script asked for.
+func (e *ExitError) Code() int {
+	var c int
+	fmt.Sscanf(e.Msg, "os.Exit(%d)", &c)
+	return c
 }
 
 // scriptBody blanks out a package clause (keeping positions) and says

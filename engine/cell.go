@@ -227,7 +227,7 @@ func parseCell(fset *token.FileSet, file, src string) (*parsedCell, error) {
 // of the same cell can use them; and turns "x := expr" into "var x = expr"
 // when a function of the cell uses x. Declarations whose initializers use
 // names the cell's statements define stay in place, in order.
-func hoistDecls(pc *parsedCell) {
+func hoistDecls(pc *parsedCell, keepInPlace func(ast.Node) bool) {
 	if pc.stmts == nil {
 		return
 	}
@@ -298,7 +298,7 @@ func hoistDecls(pc *parsedCell) {
 						nodes = append(nodes, vs)
 					}
 				}
-				if independent(names, nodes...) {
+				if independent(names, nodes...) && !keepInPlace(gd) {
 					hoisted = append(hoisted, gd)
 					continue
 				}
@@ -320,7 +320,7 @@ func hoistDecls(pc *parsedCell) {
 				for _, r := range st.Rhs {
 					rhs = append(rhs, r)
 				}
-				if len(names) > 0 && used && independent(names, rhs...) {
+				if len(names) > 0 && used && independent(names, rhs...) && !keepInPlace(st) {
 					hoisted = append(hoisted, &ast.GenDecl{Tok: token.VAR, TokPos: st.Pos(), Specs: []ast.Spec{
 						&ast.ValueSpec{Names: names, Values: st.Rhs},
 					}})

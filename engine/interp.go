@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/scanner"
 	"go/token"
 	"io"
@@ -186,7 +187,7 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 	if err != nil {
 		return Result{}, compileError(err)
 	}
-	hoistDecls(pc)
+	hoistDecls(pc, it.callsGeneric)
 	if pc.decls != nil {
 		rewriteFile(pc.decls, it)
 		if it.changesTypes(pc.decls) {
@@ -198,7 +199,7 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 			if pc, err = parseCell(it.fset, it.name, code); err != nil {
 				return Result{}, compileError(err)
 			}
-			hoistDecls(pc)
+			hoistDecls(pc, it.callsGeneric)
 			if pc.decls != nil {
 				rewriteFile(pc.decls, it)
 			}
@@ -420,26 +421,61 @@ func declsOf(fs []*ast.FuncDecl) []ast.Decl {
 func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) {
 	body := pc.stmts
 	rewriteBlock(body, it)
+	it.recordVars(body)
+	// yaegi v0.16.1 crashes compiling "x := genericCall()" in the global
+	// scope; such statements run on their own (see capture), the others
+	// in blocks between them.
+	var pending []ast.Stmt
+	for i, s := range body.List {
+		names, rhs, ok := it.genericDefine(s)
+		if !ok {
+			pending = append(pending, s)
+			continue
+		}
+		if len(pending) > 0 {
+			if _, err := it.runBlock(ctx, body, pending, nil); err != nil {
+				return Result{}, err
+			}
+			pending = nil
+		}
+		if err := it.capture(ctx, body, names, rhs, s.Pos()); err != nil {
+			return Result{}, err
+		}
+		_ = i
+	}
+	if len(pending) == 0 {
+		return Result{}, nil
+	}
+	var trail *ast.ExprStmt
+	if pc.trail != nil && pending[len(pending)-1] == ast.Stmt(pc.trail) && wantsShow(pc.trail.X) {
+		trail = pc.trail
+	}
+	return it.runBlock(ctx, body, pending, trail)
+}
+
+// runBlock compiles and runs statements of the cell's block; trail, when
+// not nil, is the last of them and its value is shown.
+func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.Stmt, trail *ast.ExprStmt) (Result, error) {
+	block := &ast.BlockStmt{Lbrace: body.Lbrace, List: list, Rbrace: body.Rbrace}
 	showIdx := -1
 	var orig ast.Stmt
-	if pc.trail != nil && wantsShow(pc.trail.X) {
-		showIdx = len(body.List) - 1
-		orig = body.List[showIdx]
-		body.List[showIdx] = &ast.ExprStmt{X: &ast.CallExpr{
+	if trail != nil {
+		showIdx = len(list) - 1
+		orig = list[showIdx]
+		list[showIdx] = &ast.ExprStmt{X: &ast.CallExpr{
 			Fun:    ast.NewIdent(showFunc),
-			Args:   []ast.Expr{pc.trail.X},
-			Lparen: pc.trail.X.Pos(),
-			Rparen: pc.trail.X.End(),
+			Args:   []ast.Expr{trail.X},
+			Lparen: trail.X.Pos(),
+			Rparen: trail.X.End(),
 		}}
 	}
-	it.recordVars(body)
-	prog, err := it.compile(body)
+	prog, err := it.compile(block)
 	if err != nil && showIdx >= 0 {
 		// Most likely a call with no value at the end: nothing to show.
 		// Compiling without the wrapper gives the real error otherwise.
-		body.List[showIdx] = orig
+		list[showIdx] = orig
 		showIdx = -1
-		prog, err = it.compile(body)
+		prog, err = it.compile(block)
 	}
 	if err != nil {
 		return Result{}, err
@@ -451,6 +487,168 @@ func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) 
 		return Result{}, nil
 	}
 	return it.rt.takeResult()
+}
+
+// cellTypeExpr names t when it is (a pointer to, a slice of) a type a
+// cell declared, by comparing with the interpreter's type for each.
+func (it *Interp) cellTypeExpr(ctx context.Context, body *ast.BlockStmt, t reflect.Type) (string, bool) {
+	prefix := ""
+	for {
+		switch t.Kind() {
+		case reflect.Pointer:
+			prefix += "*"
+			t = t.Elem()
+			continue
+		case reflect.Slice:
+			prefix += "[]"
+			t = t.Elem()
+			continue
+		}
+		break
+	}
+	for _, name := range sortedKeys(it.types) {
+		if it.types[name].TypeParams != nil {
+			continue
+		}
+		zero := &ast.StarExpr{X: &ast.CallExpr{Fun: ast.NewIdent("new"), Args: []ast.Expr{ast.NewIdent(name)}}}
+		call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent("grundyrt"), Sel: ast.NewIdent("Capture")}, Args: []ast.Expr{zero}}
+		if _, err := it.runBlock(ctx, body, []ast.Stmt{&ast.ExprStmt{X: call}}, nil); err != nil {
+			continue
+		}
+		if c := it.rt.takeCaptured(); len(c) == 1 && c[0] != nil && reflect.TypeOf(c[0]) == t {
+			return prefix + name, true
+		}
+	}
+	return "", false
+}
+
+// genericDefine recognises "a, b := rhs" and "var a = rhs" (no type) whose
+// right-hand side calls a generic function.
+func (it *Interp) genericDefine(s ast.Stmt) (names []*ast.Ident, rhs []ast.Expr, ok bool) {
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		if s.Tok != token.DEFINE {
+			return nil, nil, false
+		}
+		for _, l := range s.Lhs {
+			id, isID := l.(*ast.Ident)
+			if !isID {
+				return nil, nil, false
+			}
+			names = append(names, id)
+		}
+		rhs = s.Rhs
+	case *ast.DeclStmt:
+		gd, isGen := s.Decl.(*ast.GenDecl)
+		if !isGen || gd.Tok != token.VAR || len(gd.Specs) != 1 {
+			return nil, nil, false
+		}
+		vs := gd.Specs[0].(*ast.ValueSpec)
+		if vs.Type != nil || len(vs.Values) == 0 {
+			return nil, nil, false
+		}
+		names, rhs = vs.Names, vs.Values
+	default:
+		return nil, nil, false
+	}
+	for _, e := range rhs {
+		if it.callsGeneric(e) {
+			return names, rhs, true
+		}
+	}
+	return nil, nil, false
+}
+
+// callsGeneric: e calls a generic function: min, max, the engine's slices,
+// maps and cmp, or a generic function a cell declared.
+func (it *Interp) callsGeneric(e ast.Node) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		c, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		fun := c.Fun
+		switch f := fun.(type) {
+		case *ast.IndexExpr:
+			fun = f.X
+		case *ast.IndexListExpr:
+			fun = f.X
+		}
+		switch f := fun.(type) {
+		case *ast.Ident:
+			if f.Name == "min" || f.Name == "max" {
+				found = true
+			} else if fd, ok := it.funcs[f.Name]; ok && fd.decl.Type.TypeParams != nil {
+				found = true
+			}
+		case *ast.SelectorExpr:
+			if pkg, ok := f.X.(*ast.Ident); ok && aliasPackages[it.pkgs[pkg.Name]] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// capture runs "names := rhs" in two steps: the values are computed and
+// handed to native code, which knows their types; the variables are then
+// declared with those types and set.
+func (it *Interp) capture(ctx context.Context, body *ast.BlockStmt, names []*ast.Ident, rhs []ast.Expr, pos token.Pos) error {
+	call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent("grundyrt"), Sel: ast.NewIdent("Capture")}, Args: rhs, Lparen: pos, Rparen: pos}
+	if _, err := it.runBlock(ctx, body, []ast.Stmt{&ast.ExprStmt{X: call}}, nil); err != nil {
+		return err
+	}
+	vals := it.rt.takeCaptured()
+	if len(vals) != len(names) {
+		return &EvalError{Name: "CompileError", Value: fmt.Sprintf("%s: assignment mismatch: %d variables but %d values", it.fset.Position(pos), len(names), len(vals))}
+	}
+	var decl []ast.Stmt
+	set := map[string]reflect.Value{}
+	for i, id := range names {
+		if id.Name == "_" {
+			continue
+		}
+		v := reflect.ValueOf(vals[i])
+		typ, ok := "", false
+		if v.IsValid() {
+			typ, ok = it.goType(v.Type(), v)
+			if !ok {
+				typ, ok = it.cellTypeExpr(ctx, body, v.Type())
+			}
+		}
+		if !ok {
+			msg := fmt.Sprintf("%s: cannot tell the type of %s (a generic call's result at top level); declare it first, then assign: var %s T; %s = ...",
+				it.fset.Position(id.Pos()), id.Name, id.Name, id.Name)
+			return &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
+		}
+		tx, err := parser.ParseExpr(typ)
+		if err != nil {
+			return err
+		}
+		decl = append(decl, &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
+			&ast.ValueSpec{Names: []*ast.Ident{{Name: id.Name, NamePos: id.Pos()}}, Type: tx}}}})
+		set[id.Name] = v
+	}
+	if len(decl) == 0 {
+		return nil
+	}
+	if _, err := it.runBlock(ctx, body, decl, nil); err != nil {
+		return err
+	}
+	globals := it.yi.Globals()
+	for name, v := range set {
+		g, ok := globals[name]
+		if !ok || !g.CanSet() || !v.Type().AssignableTo(g.Type()) {
+			return &EvalError{Name: "Error", Value: fmt.Sprintf("%s: could not set %s", it.fset.Position(pos), name)}
+		}
+		g.Set(v)
+	}
+	return nil
 }
 
 // compileRun compiles and runs a file or block.
@@ -515,7 +713,7 @@ var incompleteType = regexp.MustCompile(`([^\s:]+:\d+:\d+): incomplete type (\w+
 type quietInternal struct{ w io.Writer }
 
 func (q quietInternal) Write(p []byte) (int, error) {
-	if strings.HasSuffix(strings.TrimSpace(string(p)), " nil type") {
+	if t := strings.TrimSpace(string(p)); strings.HasSuffix(t, " nil type") || strings.HasSuffix(t, " nil reflect type") {
 		return len(p), nil
 	}
 	return q.w.Write(p)

@@ -30,8 +30,9 @@ const (
 
 // runtimeState is what the native helpers report back to the engine.
 type runtimeState struct {
-	mu     sync.Mutex
-	result *Result
+	mu       sync.Mutex
+	captured []any
+	result   *Result
 	err    *EvalError
 	it     *Interp
 }
@@ -40,6 +41,23 @@ func (r *runtimeState) beginCell() {
 	r.mu.Lock()
 	r.result, r.err = nil, nil
 	r.mu.Unlock()
+}
+
+func (r *runtimeState) capture(vals ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.captured = make([]any, len(vals))
+	for i, v := range vals {
+		r.captured[i] = unwrapInterpreted(v)
+	}
+}
+
+func (r *runtimeState) takeCaptured() []any {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	c := r.captured
+	r.captured = nil
+	return c
 }
 
 func (r *runtimeState) takeResult() (Result, error) {
@@ -157,7 +175,8 @@ func onlyText(p map[string]any) bool {
 func (r *runtimeState) symbols(it *Interp) map[string]reflect.Value {
 	r.it = it
 	return map[string]reflect.Value{
-		"Show": reflect.ValueOf(r.show),
+		"Show":    reflect.ValueOf(r.show),
+		"Capture": reflect.ValueOf(r.capture),
 		"Display": reflect.ValueOf(func(v any, parts map[string]any) {
 			display.Show(display.Bundle(bundleOf(unwrapInterpreted(v), parts)))
 		}),

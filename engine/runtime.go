@@ -33,8 +33,8 @@ type runtimeState struct {
 	mu       sync.Mutex
 	captured []any
 	result   *Result
-	err    *EvalError
-	it     *Interp
+	err      *EvalError
+	it       *Interp
 }
 
 func (r *runtimeState) beginCell() {

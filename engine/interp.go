@@ -420,6 +420,9 @@ func declsOf(fs []*ast.FuncDecl) []ast.Decl {
 // runStmts runs the statement block and shows the trailing expression.
 func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) {
 	body := pc.stmts
+	if err := checkStatements(body, it.fset); err != nil {
+		return Result{}, err
+	}
 	rewriteBlock(body, it)
 	it.recordVars(body)
 	// yaegi v0.16.1 crashes compiling "x := genericCall()" in the global

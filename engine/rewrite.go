@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/printer"
@@ -763,6 +764,38 @@ func wantsShow(e ast.Expr) bool {
 	return true
 }
 
+// checkStatements reports, in Go's words, mistakes yaegi would only
+// stumble on.
+func checkStatements(b *ast.BlockStmt, fset *token.FileSet) *EvalError {
+	var bad *EvalError
+	fail := func(pos token.Pos, msg string) {
+		if bad == nil {
+			m := fmt.Sprintf("%s: %s", fset.Position(pos), msg)
+			bad = &EvalError{Name: "CompileError", Value: m, Traceback: []string{m}}
+		}
+	}
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			fail(x.Pos(), "return outside a function: a cell's statements run at top level")
+		case *ast.AssignStmt:
+			if len(x.Rhs) == 1 && len(x.Lhs) > 1 {
+				switch x.Rhs[0].(type) {
+				case *ast.CallExpr, *ast.IndexExpr, *ast.TypeAssertExpr, *ast.UnaryExpr:
+				default:
+					fail(x.Pos(), fmt.Sprintf("assignment mismatch: %d variables but 1 value", len(x.Lhs)))
+				}
+			} else if len(x.Rhs) > 1 && len(x.Lhs) != len(x.Rhs) {
+				fail(x.Pos(), fmt.Sprintf("assignment mismatch: %d variables but %d values", len(x.Lhs), len(x.Rhs)))
+			}
+		}
+		return bad == nil
+	})
+	return bad
+}
+
 // recordVars notes the globals a statement block declares.
 func (it *Interp) recordVars(b *ast.BlockStmt) {
 	for _, s := range b.List {
@@ -812,7 +845,13 @@ func exprString(n ast.Node) string {
 // unsupportedError turns a yaegi internal panic during compilation into a
 // one-line error that says what to write instead.
 func unsupportedError(msg string, n ast.Node, it *Interp) *EvalError {
-	hint := "this construct is not supported by the interpreter (" + msg + "); rewrite it more plainly"
+	pos := ""
+	if m := posPrefix.FindStringSubmatch(msg); m != nil {
+		pos = strings.TrimSuffix(msg, m[2])
+		msg = m[2]
+	}
+	msg = strings.TrimPrefix(msg, "CFG post-order panic: ")
+	hint := pos + "this construct is not supported by the interpreter (" + msg + "); rewrite it more plainly"
 	if strings.Contains(msg, "nil type") && hasRange(n) {
 		hint = rangeHint + ": for an integer n write for i := 0; i < n; i++ (ranging over a function iterator is not supported: call it with a yield function)"
 	}

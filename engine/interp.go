@@ -17,6 +17,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/traefik/yaegi/interp"
 
@@ -36,12 +38,13 @@ type Interp struct {
 	name string // file name in positions ("cell", or a script's name)
 	args []string
 
-	pkgs    map[string]string        // name a cell uses -> import path
-	globals map[string]Global        // top-level names declared by cells
-	funcs   map[string]*funcDecl     // "f" or "T.m" -> latest declaration
-	types   map[string]*ast.TypeSpec // type name -> its declaration as compiled
-	imports map[string]string        // imports cells asked for: name -> path
-	rt      *runtimeState            // what native helpers report back
+	pkgs    map[string]string             // name a cell uses -> import path
+	globals map[string]Global             // top-level names declared by cells
+	funcs   map[string]*funcDecl          // "f" or "T.m" -> latest declaration
+	types   map[string]*ast.TypeSpec      // type name -> its declaration as compiled
+	imports map[string]string             // imports cells asked for: name -> path
+	rt      *runtimeState                 // what native helpers report back
+	intr    atomic.Pointer[chan struct{}] // closed when the running cell is interrupted
 	closed  bool
 }
 
@@ -125,11 +128,16 @@ func (it *Interp) load() error {
 			// os.Exit would end the kernel: it stops the cell instead.
 			"Exit": reflect.ValueOf(func(code int) { panic(exitCode(code)) }),
 		},
-		"log/log": logSymbols(errW),
-		"fmt/fmt": fmtSymbols(outW, it.io.stdin),
-		rtPath:    it.rt.symbols(it),
+		"log/log":   logSymbols(errW),
+		"time/time": {"Sleep": reflect.ValueOf(it.sleep)},
+		"fmt/fmt":   fmtSymbols(outW, it.io.stdin),
+		rtPath:      it.rt.symbols(it),
 	}); err != nil {
 		return err
+	}
+	if it.intr.Load() == nil {
+		ch := make(chan struct{})
+		it.intr.Store(&ch)
 	}
 	if err := it.loadPrelude(); err != nil {
 		return fmt.Errorf("engine: prelude: %v", err)
@@ -753,6 +761,12 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 		return v, nil
 	}
 	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		// Wake sleeping goroutines of the cell: a top-level statement
+		// blocked in time.Sleep would otherwise resume after it.
+		next := make(chan struct{})
+		if old := it.intr.Swap(&next); old != nil {
+			close(*old)
+		}
 		return v, &EvalError{Name: "Interrupted", Value: "the cell was interrupted", Traceback: []string{"Interrupted: the cell was interrupted"}}
 	}
 	var p interp.Panic
@@ -761,6 +775,28 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 	}
 	return v, runtimeError(err)
 }
+
+// sleep is time.Sleep for cells: an interrupt ends it (by a panic that
+// unwinds the interrupted code).
+func (it *Interp) sleep(d time.Duration) {
+	ch := it.intr.Load()
+	if ch == nil {
+		time.Sleep(d)
+		return
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-*ch:
+		panic(interrupted{})
+	}
+}
+
+// interrupted is the panic that stops a sleeping cell.
+type interrupted struct{}
+
+func (interrupted) Error() string { return "interrupted" }
 
 // exitCode is the panic value os.Exit raises in a cell.
 type exitCode int

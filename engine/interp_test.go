@@ -150,3 +150,17 @@ func TestInterruptBlockedCells(t *testing.T) {
 		}
 	}
 }
+
+// A top-level statement interrupted inside time.Sleep does not resume
+// later and run the rest of its cell.
+func TestInterruptedSleepDoesNotResume(t *testing.T) {
+	it := newTestInterp(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	it.Execute(ctx, "late := false\ntime.Sleep(400 * time.Millisecond)\nlate = true", &recorder{})
+	runCell(t, it, "1") // a new cell starts while the old one would still sleep
+	time.Sleep(600 * time.Millisecond)
+	if v, _, err := runCell(t, it, "late"); err != nil || v != "false" {
+		t.Errorf("late = %q (%v): the interrupted cell resumed", v, err)
+	}
+}

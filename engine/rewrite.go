@@ -434,6 +434,12 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 		return
 	}
 	id, ok := c.Fun.(*ast.Ident)
+	if ok && rw.it != nil {
+		if fd, isFunc := rw.it.funcs[id.Name]; isFunc && fd.decl.Recv == nil && fd.decl.Type.TypeParams != nil {
+			rw.instantiate(c, fd.decl)
+			return
+		}
+	}
 	if !ok || (id.Name != "min" && id.Name != "max") || len(c.Args) < 2 {
 		return
 	}

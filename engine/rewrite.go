@@ -857,11 +857,11 @@ func unsupportedError(msg string, n ast.Node, it *Interp) *EvalError {
 		msg = m[2]
 	}
 	msg = strings.TrimPrefix(msg, "CFG post-order panic: ")
-	hint := pos + "this construct is not supported by the interpreter (" + msg + "); rewrite it more plainly"
+	hint := pos + "the interpreter cannot compile this; rewrite it more plainly (split the statement, or move it into a function)"
 	if strings.Contains(msg, "nil type") && hasRange(n) {
 		hint = rangeHint + ": for an integer n write for i := 0; i < n; i++ (ranging over a function iterator is not supported: call it with a yield function)"
 	}
-	return &EvalError{Name: "CompileError", Value: hint, Traceback: []string{hint}}
+	return &EvalError{Name: "CompileError", Value: hint, Traceback: []string{hint, "(interpreter: " + msg + ")"}}
 }
 
 const rangeHint = "cannot tell the type of a range expression"

@@ -375,8 +375,11 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 	case *ast.ExprStmt:
 		rw.exprsIn(s.X)
 	case *ast.AssignStmt:
-		for _, e := range s.Rhs {
-			rw.exprsIn(e)
+		for i, e := range s.Rhs {
+			if lit, ok := rw.methodExpr(e); ok {
+				s.Rhs[i] = lit
+			}
+			rw.exprsIn(s.Rhs[i])
 		}
 	case *ast.ReturnStmt:
 		for _, e := range s.Results {
@@ -411,6 +414,14 @@ func (rw *rewriter) exprsIn(n ast.Node) {
 // call rewrites display.Show/Render to the interpreted helpers, and puts a
 // typed argument first in min/max so yaegi infers the right type.
 func (rw *rewriter) call(c *ast.CallExpr) {
+	for i, a := range c.Args {
+		if lit, ok := rw.methodExpr(a); ok {
+			c.Args[i] = lit
+		}
+	}
+	if lit, ok := rw.methodExpr(c.Fun); ok {
+		c.Fun = lit
+	}
 	if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "errors" && sel.Sel.Name == "As" && rw.it.pkgs["errors"] == "errors" {
 			sel.X = &ast.Ident{Name: "grundyrt", NamePos: pkg.Pos()}
@@ -472,6 +483,60 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 		})
 	}
 	c.Args[0] = &ast.CallExpr{Fun: &ast.Ident{Name: typ, NamePos: c.Args[0].Pos()}, Args: []ast.Expr{c.Args[0]}, Lparen: c.Args[0].Pos(), Rparen: c.Args[0].End()}
+}
+
+// methodExpr turns a method expression on a cell-defined type, T.M or
+// (*T).M, into the equivalent function literal: yaegi v0.16.1 calls it
+// with the wrong number of arguments.
+func (rw *rewriter) methodExpr(e ast.Expr) (ast.Expr, bool) {
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok || rw.it == nil {
+		return nil, false
+	}
+	var recvType ast.Expr
+	name := ""
+	switch x := sel.X.(type) {
+	case *ast.Ident:
+		name, recvType = x.Name, ast.NewIdent(x.Name)
+	case *ast.ParenExpr:
+		if st, ok := x.X.(*ast.StarExpr); ok {
+			if id, ok := st.X.(*ast.Ident); ok {
+				name, recvType = id.Name, &ast.StarExpr{X: ast.NewIdent(id.Name)}
+			}
+		}
+	}
+	if name == "" {
+		return nil, false
+	}
+	if _, isType := rw.it.types[name]; !isType {
+		return nil, false
+	}
+	fd, ok := rw.it.funcs[name+"."+sel.Sel.Name]
+	if !ok || fd.decl.Recv == nil {
+		return nil, false
+	}
+	ft := fd.decl.Type
+	params := []*ast.Field{{Names: []*ast.Ident{ast.NewIdent("_grundyRecv")}, Type: recvType}}
+	var args []ast.Expr
+	variadic := false
+	for i, f := range flatFields(ft.Params) {
+		pname := "_grundyP" + itoa(i)
+		params = append(params, &ast.Field{Names: []*ast.Ident{ast.NewIdent(pname)}, Type: f})
+		args = append(args, ast.NewIdent(pname))
+		_, variadic = f.(*ast.Ellipsis)
+	}
+	call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent("_grundyRecv"), Sel: ast.NewIdent(sel.Sel.Name)}, Args: args}
+	if variadic {
+		call.Ellipsis = sel.Pos()
+	}
+	var body ast.Stmt = &ast.ExprStmt{X: call}
+	if ft.Results != nil && len(ft.Results.List) > 0 {
+		body = &ast.ReturnStmt{Results: []ast.Expr{call}}
+	}
+	return &ast.FuncLit{
+		Type: &ast.FuncType{Func: sel.Pos(), Params: &ast.FieldList{List: params}, Results: ft.Results},
+		Body: &ast.BlockStmt{List: []ast.Stmt{body}},
+	}, true
 }
 
 func isDisplayNew(e ast.Expr) bool {
@@ -649,14 +714,10 @@ func prependCopies(body *ast.BlockStmt, names, temps []string) {
 		lhs = append(lhs, ast.NewIdent(n))
 		rhs = append(rhs, ast.NewIdent(temps[i]))
 	}
+	// (No "_ = v" to mark them used: yaegi does not require it, and
+	// mishandles it for struct values in the global scope.)
 	cp := &ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: rhs, TokPos: body.Lbrace}
-	// Keep the loop variables "used" when the body ignores some of them.
-	blank := &ast.AssignStmt{Tok: token.ASSIGN, TokPos: body.Lbrace}
-	for _, n := range names {
-		blank.Lhs = append(blank.Lhs, ast.NewIdent("_"))
-		blank.Rhs = append(blank.Rhs, ast.NewIdent(n))
-	}
-	body.List = append([]ast.Stmt{cp, blank}, body.List...)
+	body.List = append([]ast.Stmt{cp}, body.List...)
 }
 
 func capturesIn(n ast.Node) bool {

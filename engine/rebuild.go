@@ -166,6 +166,9 @@ func (it *Interp) rebuild(cell *ast.File) error {
 		return &EvalError{Name: "CompileError", Value: "cannot apply the new definitions: " + msg,
 			Traceback: []string{"cannot apply the new definitions: " + msg, "(the earlier definitions stay in force)"}}
 	}
+	for name, path := range it.imports {
+		it.pkgs[name] = path
+	}
 	// Declarations now live in the new file set.
 	it.funcs = map[string]*funcDecl{}
 	it.types = map[string]*ast.TypeSpec{}

@@ -196,11 +196,17 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 		return Result{}, compileError(err)
 	}
 	hoistDecls(pc, it.callsGeneric)
+	if pc.imports != nil {
+		if err := it.runImports(ctx, pc.imports); err != nil {
+			return Result{}, err
+		}
+	}
 	if pc.decls != nil {
 		rewriteFile(pc.decls, it)
 		if it.changesTypes(pc.decls) {
 			// yaegi cannot change a type or a method in place: start a new
-			// interpreter with the new definitions, then run the cell there.
+			// interpreter with the new definitions (and the cells'
+			// imports), then run the cell there.
 			if err := it.rebuild(pc.decls); err != nil {
 				return Result{}, err
 			}
@@ -211,11 +217,6 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 			if pc.decls != nil {
 				rewriteFile(pc.decls, it)
 			}
-		}
-	}
-	if pc.imports != nil {
-		if err := it.runImports(ctx, pc.imports); err != nil {
-			return Result{}, err
 		}
 	}
 	if pc.decls != nil {

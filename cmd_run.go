@@ -38,7 +38,14 @@ func runRun(args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	switch strings.ToLower(filepath.Ext(path)) {
-	case ".go":
+	case ".ipynb":
+		if fs.NArg() > 1 {
+			return fmt.Errorf("a notebook takes no arguments (got %q)", fs.Arg(1))
+		}
+		return engine.RunNotebookContext(ctx, path, *out, os.Stdout)
+	default:
+		// FILE.go, or Go cells under another name (cell-style scripts are
+		// not gofmt-able Go files, so a repository may prefer .go.txt).
 		if *out != "" {
 			if err := os.MkdirAll(*out, 0o755); err != nil {
 				return err
@@ -50,11 +57,5 @@ func runRun(args []string) error {
 			os.Exit(exit.Code())
 		}
 		return err
-	case ".ipynb":
-		if fs.NArg() > 1 {
-			return fmt.Errorf("a notebook takes no arguments (got %q)", fs.Arg(1))
-		}
-		return engine.RunNotebookContext(ctx, path, *out, os.Stdout)
 	}
-	return fmt.Errorf("%s: expected a .go script or a .ipynb notebook", path)
 }

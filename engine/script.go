@@ -51,7 +51,7 @@ func RunScript(ctx context.Context, path string, opt ScriptOptions) error {
 	defer it.Close()
 	code, hasMain := scriptBody(string(src))
 	term := &TerminalOutput{Out: opt.Stdout, Err: opt.Stderr, ImageDir: outDir,
-		ImagePrefix: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))}
+		ImagePrefix: scriptStem(path)}
 	res, err := it.Execute(ctx, code, term)
 	if err == nil && hasMain {
 		res, err = it.Execute(ctx, "main()", term)
@@ -71,6 +71,14 @@ func RunScript(ctx context.Context, path string, opt ScriptOptions) error {
 		return fmt.Errorf("%s", strings.Join(ee.Traceback, "\n"))
 	}
 	return err
+}
+
+// scriptStem is the script's name without .go, .txt or .go.txt, for
+// naming its image files.
+func scriptStem(path string) string {
+	base := filepath.Base(path)
+	base = strings.TrimSuffix(base, ".txt")
+	return strings.TrimSuffix(base, ".go")
 }
 
 // ExitError is a script that called os.Exit with a non-zero code.

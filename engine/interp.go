@@ -42,6 +42,7 @@ type Interp struct {
 	globals map[string]Global             // top-level names declared by cells
 	funcs   map[string]*funcDecl          // "f" or "T.m" -> latest declaration
 	types   map[string]*ast.TypeSpec      // type name -> its declaration as compiled
+	fmtHook string                        // the Stringer types _grundyFmtHook knows
 	imports map[string]string             // imports cells asked for: name -> path
 	rt      *runtimeState                 // what native helpers report back
 	intr    atomic.Pointer[chan struct{}] // closed when the running cell is interrupted
@@ -368,6 +369,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 			}
 		}
 	}
+	it.updateFmtHook(ctx)
 	return nil
 }
 

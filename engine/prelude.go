@@ -150,10 +150,22 @@ func _grundyJPEG(v any) (b []byte, err error, ok bool) {
 	return nil, nil, false
 }
 
+// _grundyFmtHook turns slices of cell-defined types with a String method
+// into slices of their strings, for fmt (which cannot see interpreted
+// methods inside a slice). The engine assigns it as such types appear.
+var _grundyFmtHook = func(v any) any { return v }
+
+func _grundyFmtArg(v any) any { return _grundyFmtHook(v) }
+
 func _grundyParts(v any) map[string]any {
 	m := map[string]any{}
 	if v == nil || !grundyrt.Interpreted(v) {
 		return m
+	}
+	if s, ok := _grundyFmtHook(v).([]string); ok {
+		if _, isStrings := v.([]string); !isStrings {
+			m["text/plain"] = fmt.Sprint(s)
+		}
 	}
 	if s, ok := _grundyErr(v); ok {
 		m["error"] = s
@@ -210,6 +222,10 @@ func _grundyDisplay(vs ...any) {
 func _grundyRender(v any) display.Bundle { return grundyrt.Render(v, _grundyParts(v)) }
 
 func _grundyGoPanic(r any) { grundyrt.GoPanic(r) }
+
+// _grundyAsError converts to error through a call: yaegi v0.16.1 converts
+// a value with a value-receiver Error method correctly only there.
+func _grundyAsError(e error) error { return e }
 `
 
 // genericSources are the engine's slices, maps and cmp packages. yaegi

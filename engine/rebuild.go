@@ -9,6 +9,7 @@ import (
 	"go/parser"
 	"go/printer"
 	"go/token"
+	"os"
 	"reflect"
 	"regexp"
 	"sort"
@@ -302,4 +303,49 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// updateFmtHook points _grundyFmtHook at a function that knows every
+// cell-defined type with a String method, so fmt shows slices of them as
+// Go would.
+func (it *Interp) updateFmtHook(ctx context.Context) {
+	var names []string
+	for _, key := range sortedKeys(it.funcs) {
+		fd := it.funcs[key].decl
+		if fd.Recv == nil || fd.Name.Name != "String" || len(flatFields(fd.Type.Params)) != 0 {
+			continue
+		}
+		if r := flatFields(fd.Type.Results); len(r) != 1 || exprString(r[0]) != "string" {
+			continue
+		}
+		typ := recvTypeName(fd.Recv.List[0].Type)
+		if ts, ok := it.types[typ]; !ok || ts.TypeParams != nil {
+			continue
+		}
+		if _, ptr := fd.Recv.List[0].Type.(*ast.StarExpr); ptr {
+			names = append(names, "*"+typ)
+		} else {
+			names = append(names, typ, "*"+typ)
+		}
+	}
+	key := strings.Join(names, ",")
+	if key == it.fmtHook {
+		return
+	}
+	var b strings.Builder
+	b.WriteString("_grundyFmtHook = func(v any) any {\n\tswitch x := v.(type) {\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "\tcase []%s:\n\t\tout := make([]string, len(x))\n\t\tfor i := range x {\n\t\t\tout[i] = x[i].String()\n\t\t}\n\t\treturn out\n", n)
+	}
+	b.WriteString("\t}\n\treturn v\n}\n")
+	f, err := parser.ParseFile(it.fset, it.name, "package main;func main(){"+b.String()+"}", parser.SkipObjectResolution)
+	if err != nil {
+		return
+	}
+	body := f.Decls[0].(*ast.FuncDecl).Body
+	if _, err := it.compileRun(ctx, body); err == nil {
+		it.fmtHook = key
+	} else if os.Getenv("GRUNDY_DEBUG") != "" {
+		fmt.Fprintln(os.Stderr, "fmt hook:", err, b.String())
+	}
 }

@@ -22,6 +22,8 @@ type rewriter struct {
 	it      *Interp
 	ints    map[string]int  // name -> +1 declared with an integer type somewhere in the cell, -1 otherwise
 	handles map[string]bool // names the cell assigns display.New() to
+	slices  map[string]bool // names the cell assigns a slice literal to
+	errs    map[string]string // names the cell declares as error ("error"), []error ("slice") or map[K]error ("map")
 	tmp     int
 }
 
@@ -35,6 +37,7 @@ func rewriteFile(f *ast.File, it *Interp) {
 			}
 		case *ast.GenDecl:
 			rw.exprsIn(d)
+			rw.errorSpecs(d)
 		}
 	}
 }
@@ -102,14 +105,35 @@ func topLevelCommaOk(b *ast.BlockStmt) {
 }
 
 func newRewriter(it *Interp, root ast.Node) *rewriter {
-	rw := &rewriter{it: it, ints: map[string]int{}, handles: map[string]bool{}}
+	rw := &rewriter{it: it, ints: map[string]int{}, handles: map[string]bool{}, slices: map[string]bool{}, errs: map[string]string{}}
 	rw.collectInts(root)
 	ast.Inspect(root, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
 			for i, r := range as.Rhs {
+				id, ok := as.Lhs[i].(*ast.Ident)
+				if !ok {
+					continue
+				}
 				if isDisplayNew(r) {
+					rw.handles[id.Name] = true
+				}
+				if cl, ok := r.(*ast.CompositeLit); ok {
+					if _, isArr := cl.Type.(*ast.ArrayType); isArr {
+						rw.slices[id.Name] = true
+					}
+				}
+			}
+		}
+		if vs, ok := n.(*ast.ValueSpec); ok && vs.Type != nil && holdsErrors(vs.Type) {
+			for _, id := range vs.Names {
+				rw.errs[id.Name] = errKind(vs.Type)
+			}
+		}
+		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) == len(as.Rhs) {
+			for i, r := range as.Rhs {
+				if cl, ok := r.(*ast.CompositeLit); ok && cl.Type != nil && holdsErrors(cl.Type) {
 					if id, ok := as.Lhs[i].(*ast.Ident); ok {
-						rw.handles[id.Name] = true
+						rw.errs[id.Name] = errKind(cl.Type)
 					}
 				}
 			}
@@ -381,12 +405,20 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 			}
 			rw.exprsIn(s.Rhs[i])
 		}
+		if s.Tok == token.ASSIGN && len(s.Lhs) == len(s.Rhs) {
+			for i, l := range s.Lhs {
+				if rw.errorVarKind(l) == "error" {
+					s.Rhs[i] = asError(s.Rhs[i])
+				}
+			}
+		}
 	case *ast.ReturnStmt:
 		for _, e := range s.Results {
 			rw.exprsIn(e)
 		}
 	case *ast.DeclStmt:
 		rw.exprsIn(s.Decl)
+		rw.errorSpecs(s.Decl)
 	case *ast.SendStmt:
 		rw.exprsIn(s.Value)
 	}
@@ -406,9 +438,112 @@ func (rw *rewriter) exprsIn(n ast.Node) {
 			return false
 		case *ast.CallExpr:
 			rw.call(x)
+			if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "append" && len(x.Args) > 1 && !x.Ellipsis.IsValid() && rw.errorVarKind(x.Args[0]) == "slice" {
+				for i := 1; i < len(x.Args); i++ {
+					x.Args[i] = asError(x.Args[i])
+				}
+			}
+		case *ast.CompositeLit:
+			if x.Type != nil && holdsErrors(x.Type) {
+				for i, el := range x.Elts {
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						kv.Value = asError(kv.Value)
+					} else {
+						x.Elts[i] = asError(el)
+					}
+				}
+			}
 		}
 		return true
 	})
+}
+
+// holdsErrors: error, []error, [N]error or map[K]error.
+func holdsErrors(t ast.Expr) bool {
+	switch x := t.(type) {
+	case *ast.Ident:
+		return x.Name == "error"
+	case *ast.ArrayType:
+		return holdsErrors(x.Elt) && isErrorIdent(x.Elt)
+	case *ast.MapType:
+		return isErrorIdent(x.Value)
+	}
+	return false
+}
+
+func isErrorIdent(t ast.Expr) bool {
+	id, ok := t.(*ast.Ident)
+	return ok && id.Name == "error"
+}
+
+var errorType = reflect.TypeOf((*error)(nil)).Elem()
+
+func errKind(t ast.Expr) string {
+	switch t.(type) {
+	case *ast.ArrayType:
+		return "slice"
+	case *ast.MapType:
+		return "map"
+	}
+	return "error"
+}
+
+// errorVarKind: whether e names a variable of type error ("error"),
+// []error ("slice") or map[K]error ("map"), declared in the cell or live in
+// the session; "" otherwise.
+func (rw *rewriter) errorVarKind(e ast.Expr) string {
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return ""
+	}
+	if k, ok := rw.errs[id.Name]; ok {
+		return k
+	}
+	if rw.it == nil {
+		return ""
+	}
+	v, ok := rw.it.yi.Globals()[id.Name]
+	if !ok || !v.IsValid() {
+		return ""
+	}
+	t := v.Type()
+	switch {
+	case t == errorType:
+		return "error"
+	case t.Kind() == reflect.Slice && t.Elem() == errorType:
+		return "slice"
+	case t.Kind() == reflect.Map && t.Elem() == errorType:
+		return "map"
+	}
+	return ""
+}
+
+// errorSpecs wraps the values of "var x error = v".
+func (rw *rewriter) errorSpecs(d ast.Decl) {
+	gd, ok := d.(*ast.GenDecl)
+	if !ok || gd.Tok != token.VAR {
+		return
+	}
+	for _, sp := range gd.Specs {
+		vs := sp.(*ast.ValueSpec)
+		if vs.Type != nil && isErrorIdent(vs.Type) {
+			for i, v := range vs.Values {
+				vs.Values[i] = asError(v)
+			}
+		}
+	}
+}
+
+func asError(e ast.Expr) ast.Expr {
+	if c, ok := e.(*ast.CallExpr); ok {
+		if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "_grundyAsError" {
+			return e
+		}
+	}
+	if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
+		return e
+	}
+	return &ast.CallExpr{Fun: &ast.Ident{Name: "_grundyAsError", NamePos: e.Pos()}, Args: []ast.Expr{e}, Lparen: e.Pos(), Rparen: e.End()}
 }
 
 // call rewrites display.Show/Render to the interpreted helpers, and puts a
@@ -423,6 +558,18 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 		c.Fun = lit
 	}
 	if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
+		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" && rw.it.fmtHook != "" && !c.Ellipsis.IsValid() {
+			if skip, ok := fmtArgStart[sel.Sel.Name]; ok {
+				// Only slices: other values keep their static type, which
+				// is how yaegi lets fmt see their String method.
+				for i := skip; i < len(c.Args); i++ {
+					if rw.isSliceArg(c.Args[i]) {
+						c.Args[i] = &ast.CallExpr{Fun: &ast.Ident{Name: "_grundyFmtArg", NamePos: c.Args[i].Pos()}, Args: []ast.Expr{c.Args[i]}}
+					}
+				}
+			}
+			return
+		}
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "errors" && sel.Sel.Name == "As" && rw.it.pkgs["errors"] == "errors" {
 			sel.X = &ast.Ident{Name: "grundyrt", NamePos: pkg.Pos()}
 			sel.Sel = &ast.Ident{Name: "ErrorsAs", NamePos: sel.Sel.Pos()}
@@ -537,6 +684,30 @@ func (rw *rewriter) methodExpr(e ast.Expr) (ast.Expr, bool) {
 		Type: &ast.FuncType{Func: sel.Pos(), Params: &ast.FieldList{List: params}, Results: ft.Results},
 		Body: &ast.BlockStmt{List: []ast.Stmt{body}},
 	}, true
+}
+
+// isSliceArg: a slice or array by its form, the cell's declarations or
+// the live session.
+func (rw *rewriter) isSliceArg(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.CompositeLit:
+		_, ok := x.Type.(*ast.ArrayType)
+		return ok
+	case *ast.Ident:
+		if rw.slices[x.Name] {
+			return true
+		}
+		v, ok := rw.it.yi.Globals()[x.Name]
+		return ok && v.IsValid() && (v.Kind() == reflect.Slice || v.Kind() == reflect.Array)
+	}
+	return false
+}
+
+// fmtArgStart: where the values to format start in fmt's functions.
+var fmtArgStart = map[string]int{
+	"Print": 0, "Println": 0, "Sprint": 0, "Sprintln": 0,
+	"Printf": 1, "Sprintf": 1, "Errorf": 1, "Fprint": 1, "Fprintln": 1,
+	"Fprintf": 2, "Appendf": 2, "Append": 1, "Appendln": 1,
 }
 
 func isDisplayNew(e ast.Expr) bool {

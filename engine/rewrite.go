@@ -20,9 +20,9 @@ import (
 
 type rewriter struct {
 	it      *Interp
-	ints    map[string]int  // name -> +1 declared with an integer type somewhere in the cell, -1 otherwise
-	handles map[string]bool // names the cell assigns display.New() to
-	slices  map[string]bool // names the cell assigns a slice literal to
+	ints    map[string]int    // name -> +1 declared with an integer type somewhere in the cell, -1 otherwise
+	handles map[string]bool   // names the cell assigns display.New() to
+	slices  map[string]bool   // names the cell assigns a slice literal to
 	errs    map[string]string // names the cell declares as error ("error"), []error ("slice") or map[K]error ("map")
 	tmp     int
 }

@@ -21,7 +21,7 @@ func runRun(args []string) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	out := fs.String("out", "", "for FILE.go: write images into `DIR` (default: next to the script); for FILE.ipynb: write the executed notebook to this path")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: grundy run [--out DIR|FILE] FILE.go [ARGS...] | FILE.ipynb\n\n"+
+		fmt.Fprintf(fs.Output(), "usage: grundy run [--out DIR] FILE.go [ARGS...]\n       grundy run FILE.ipynb [--out FILE.ipynb]\n\n"+
 			"Runs a Go script with the same engine as the notebook kernel: text goes\n"+
 			"to the terminal, images are written as files. A notebook runs headless\n"+
 			"and is written back with its outputs.\n\n")
@@ -39,8 +39,13 @@ func runRun(args []string) error {
 	defer stop()
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".ipynb":
-		if fs.NArg() > 1 {
-			return fmt.Errorf("a notebook takes no arguments (got %q)", fs.Arg(1))
+		// A notebook has no arguments of its own, so options may follow it
+		// (grundy run paper.ipynb --out done.ipynb), as users type them.
+		if err := fs.Parse(fs.Args()[1:]); err != nil {
+			return err
+		}
+		if fs.NArg() > 0 {
+			return fmt.Errorf("a notebook takes no arguments (got %q); options: --out FILE", fs.Arg(0))
 		}
 		return engine.RunNotebookContext(ctx, path, *out, os.Stdout)
 	default:

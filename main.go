@@ -5,6 +5,7 @@
 //	grundy install [--user | --prefix DIR]
 //	grundy run FILE.go | FILE.ipynb run a script or a notebook headless
 //	grundy solve SPEC --max N       solve a game from the shell
+//	grundy check [NB.ipynb...]      re-check the seeds' claims, or that notebooks reproduce
 //	grundy version
 //
 // Each subcommand lives in its own cmd_*.go file.

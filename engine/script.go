@@ -54,7 +54,7 @@ func RunScript(ctx context.Context, path string, opt ScriptOptions) error {
 		ImagePrefix: scriptStem(path)}
 	res, err := it.Execute(ctx, code, term)
 	if err == nil && hasMain {
-		res, err = it.Execute(ctx, "main()", term)
+		res, err = it.Execute(ctx, scriptMain+"()", term)
 	}
 	if err == nil && res.Value != nil {
 		term.Display(res.Value, nil, "", false)
@@ -93,8 +93,14 @@ func (e *ExitError) Code() int {
 	return c
 }
 
-// scriptBody blanks out a package clause (keeping positions) and says
-// whether the file declares func main.
+// scriptMain is what a script's func main is renamed to: yaegi runs a
+// function called main whenever it evaluates declarations of package main,
+// and the engine evaluates a cell's declarations more than once (to check,
+// then to run), so main must be called exactly once, by name.
+const scriptMain = "grundyMain"
+
+// scriptBody blanks out a package clause (keeping positions), renames func
+// main to scriptMain and says whether the file declares it.
 func scriptBody(src string) (string, bool) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", src, parser.PackageClauseOnly)
@@ -107,16 +113,18 @@ func scriptBody(src string) (string, bool) {
 	for i := start; i < end; i++ {
 		b[i] = ' '
 	}
-	full, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
-	hasMain := false
-	if err == nil {
-		for _, d := range full.Decls {
-			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Name.Name == "main" {
-				hasMain = true
-			}
+	fullSet := token.NewFileSet()
+	full, err := parser.ParseFile(fullSet, "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return string(b), false
+	}
+	for _, d := range full.Decls {
+		if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Name.Name == "main" {
+			at := fullSet.Position(fn.Name.Pos()).Offset
+			return string(b[:at]) + scriptMain + string(b[at+len("main"):]), true
 		}
 	}
-	return string(b), hasMain
+	return string(b), false
 }
 
 // TerminalOutput is an Output for a terminal: text as it comes, images as

@@ -17,6 +17,8 @@ func TestRunScript(t *testing.T) {
 	}{
 		{name: "cells.go", src: "x := 2\nfmt.Println(\"x is\", x)\nx * 21\n", wantOut: "x is 2\n42\n"},
 		{name: "prog.go", src: "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"from main\")\n}\n", wantOut: "from main\n"},
+		{name: "prog_lib.go", src: "package main\n\nimport (\n\t\"fmt\"\n\t\"grundy/stdlib/games\"\n)\n\nfunc name() string { return games.CN(6, 2).Name() }\n\nfunc main() {\n\tfmt.Println(name())\n}\n", wantOut: "CN(6,2)\n"},
+		{name: "prog_err.go", src: "package main\n\nfunc main() {\n\tx := nope\n}\n", wantErr: "prog_err.go:4:7: undefined: nope"},
 		{name: "img.go", src: "img := image.NewGray(image.Rect(0, 0, 3, 3))\ndisplay.Show(img)\n", wantOut: "[image written to ", images: 1},
 		{name: "bad.go", src: "x := 1\ny := x + nope\n", wantErr: "bad.go:2:10: undefined: nope"},
 	}
@@ -38,6 +40,10 @@ func TestRunScript(t *testing.T) {
 			}
 			if err != nil {
 				t.Fatal(err)
+			}
+			// A script's text must appear exactly once: main runs once.
+			if tc.images == 0 && stdout.String() != tc.wantOut {
+				t.Errorf("stdout %q, want %q", stdout.String(), tc.wantOut)
 			}
 			if !strings.HasPrefix(stdout.String(), tc.wantOut) {
 				t.Errorf("stdout %q, want prefix %q", stdout.String(), tc.wantOut)

@@ -151,9 +151,14 @@ func Text(v any) string {
 	return fmt.Sprintf("%v", v)
 }
 
-// Show displays each value by the convention.
+// Show displays each value by the convention. Among several values a nil
+// is skipped, so Show(plots.HeatmapOf(t, "a b 0")) shows the figure, or
+// the error, and not a stray <nil>.
 func Show(vs ...any) {
 	for _, v := range vs {
+		if v == nil && len(vs) > 1 {
+			continue
+		}
 		current().Display(Render(v), nil, "", false)
 	}
 }

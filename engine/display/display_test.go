@@ -89,3 +89,21 @@ func TestHandleUpdatesInPlace(t *testing.T) {
 		t.Error("handles share an id")
 	}
 }
+
+func TestShowValueAndError(t *testing.T) {
+	rec := &recSink{}
+	defer Install(rec)()
+	figure := func(ok bool) (any, error) {
+		if ok {
+			return rich{}, nil
+		}
+		return nil, errors.New("face needs two letters")
+	}
+	Show(figure(true))
+	Show(figure(false))
+	Show(nil)
+	want := []string{"rich", "face needs two letters", "<nil>"}
+	if strings.Join(rec.texts, "|") != strings.Join(want, "|") {
+		t.Errorf("texts %q, want %q: a nil beside a value is skipped, a lone nil shown", rec.texts, want)
+	}
+}

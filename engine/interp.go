@@ -359,6 +359,11 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 			it.funcs[funcKey(d)] = &funcDecl{decl: d, refs: identsIn(d)}
 			if d.Recv == nil {
 				it.globals[d.Name.Name] = Global{Name: d.Name.Name, Kind: "func", Type: exprString(d.Type)}
+			} else {
+				// The tooling's only source for methods of cell types
+				// (reflect cannot carry interpreted methods).
+				key := funcKey(d)
+				it.globals[key] = Global{Name: key, Kind: "method", Type: exprString(d.Type)}
 			}
 		case *ast.GenDecl:
 			for _, s := range d.Specs {

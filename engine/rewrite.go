@@ -46,6 +46,69 @@ func rewriteBlock(b *ast.BlockStmt, it *Interp) {
 	rw := newRewriter(it, b)
 	rw.block(b)
 	topLevelCommaOk(b)
+	for i, s := range b.List {
+		if needsFuncScope(s) {
+			b.List[i] = inFuncLit(s)
+		}
+	}
+}
+
+// needsFuncScope: a top-level compound statement declaring, in a nested
+// scope, what yaegi v0.16.1 only declares in a function or at package level
+// ("a, b := f()", "var a, b = f()", local types and constants): in the
+// global scope its compiler leaves them to the package-level pass, which
+// skips nested blocks, so they end up undefined. Such a statement runs as
+// the body of a function literal instead, unless it jumps (goto) or defers,
+// which a function would change the meaning of.
+func needsFuncScope(s ast.Stmt) bool {
+	switch s.(type) {
+	case *ast.ForStmt, *ast.RangeStmt, *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt,
+		*ast.SelectStmt, *ast.BlockStmt, *ast.LabeledStmt:
+	default:
+		return false
+	}
+	needs, blocked := false, false
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if x.Tok == token.DEFINE && len(x.Lhs) > 1 && len(x.Rhs) == 1 {
+				needs = true
+			}
+		case *ast.GenDecl:
+			switch x.Tok {
+			case token.TYPE, token.CONST:
+				needs = true
+			case token.VAR:
+				for _, sp := range x.Specs {
+					if vs, ok := sp.(*ast.ValueSpec); ok && len(vs.Names) > 1 && len(vs.Values) == 1 {
+						needs = true
+					}
+				}
+			}
+		case *ast.DeferStmt:
+			blocked = true
+		case *ast.BranchStmt:
+			if x.Tok == token.GOTO {
+				blocked = true
+			}
+		}
+		return !blocked
+	})
+	return needs && !blocked
+}
+
+// inFuncLit wraps s as func() { s }().
+func inFuncLit(s ast.Stmt) ast.Stmt {
+	pos := s.Pos()
+	return &ast.ExprStmt{X: &ast.CallExpr{
+		Fun: &ast.FuncLit{
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}},
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{s}, Rbrace: s.End()},
+		},
+		Lparen: s.End(), Rparen: s.End(),
+	}}
 }
 
 // topLevelCommaOk rewrites "v, ok := m[k]" and "v, ok := x.(T)" among a

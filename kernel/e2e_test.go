@@ -19,13 +19,11 @@ import (
 const python = "/usr/bin/python3"
 
 var e2e struct {
-	once      sync.Once
-	probeOnce sync.Once
-	stub      bool
-	env       []string
-	dir       string
-	err       string
-	skip      string
+	once sync.Once
+	env  []string
+	dir  string
+	err  string
+	skip string
 }
 
 func requireJupyter(t *testing.T) {
@@ -93,20 +91,6 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// requireEngine skips cell-running tests while engine.New is still the
-// temporary stub (it answers every cell with NotImplemented).
-func requireEngine(t *testing.T) {
-	t.Helper()
-	e2e.probeOnce.Do(func() {
-		var r pyRun
-		scenario(t, "probe", &r)
-		e2e.stub = r.Reply != nil && r.Reply.Content["ename"] == "NotImplemented"
-	})
-	if e2e.stub {
-		t.Skip("engine.New is still the temporary stub; cell tests run once the engine lands")
-	}
-}
-
 // scenario runs one e2e.py scenario and decodes what it observed.
 func scenario(t *testing.T, name string, v any) {
 	t.Helper()
@@ -162,15 +146,20 @@ func (r pyRun) status() string {
 	return s
 }
 
-func TestE2EInstall(t *testing.T) {
-	env := buildAndInstall(t)
+// kernelDir is where buildAndInstall put the kernelspec (and the binary).
+func kernelDir(env []string) string {
 	var data string
 	for _, e := range env {
 		if v, ok := strings.CutPrefix(e, "JUPYTER_PATH="); ok {
 			data = v
 		}
 	}
-	dir := filepath.Join(data, "kernels", "grundy")
+	return filepath.Join(data, "kernels", "grundy")
+}
+
+func TestE2EInstall(t *testing.T) {
+	env := buildAndInstall(t)
+	dir := kernelDir(env)
 	b, err := os.ReadFile(filepath.Join(dir, "kernel.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -203,7 +192,6 @@ func TestE2EBasic(t *testing.T) {
 		KernelInfoIOPub []pyMsg          `json:"kernel_info_iopub"`
 		Cells           map[string]pyRun `json:"cells"`
 	}
-	requireEngine(t)
 	scenario(t, "basic", &r)
 	li, _ := r.KernelInfo.Content["language_info"].(map[string]any)
 	if r.KernelInfo.Content["protocol_version"] != "5.3" || li["name"] != "go" || li["mimetype"] != "text/x-go" {
@@ -239,6 +227,60 @@ func TestE2EBasic(t *testing.T) {
 	if want := "status execute_input execute_result status"; c["after_error"].types() != want {
 		t.Errorf("cell after an error: %s, want %s", c["after_error"].types(), want)
 	}
+
+	// user_expressions: evaluated after a cell that succeeded (x++ made x
+	// 21), each on its own; after a failed cell, none.
+	if ue := e.Reply.Content["user_expressions"]; fmtAny(ue) != "{}" {
+		t.Errorf("user_expressions after a failed cell = %s, want {}", fmtAny(ue))
+	}
+	u := c["user_expressions"]
+	ue, _ := u.Reply.Content["user_expressions"].(map[string]any)
+	plain := func(name string) string {
+		r, _ := ue[name].(map[string]any)
+		d, _ := r["data"].(map[string]any)
+		s, _ := d["text/plain"].(string)
+		if r["status"] != "ok" || r["metadata"] == nil {
+			t.Errorf("user expression %s: %v", name, r)
+		}
+		return s
+	}
+	if u.status() != "ok" || len(ue) != 3 || plain("double") != "42" || !strings.Contains(plain("greeting"), "hi 21") {
+		t.Errorf("user_expressions = %s", fmtAny(ue))
+	}
+	if b, _ := ue["broken"].(map[string]any); b["status"] != "error" || b["ename"] == "" || b["evalue"] == "" || b["traceback"] == nil {
+		t.Errorf("failing user expression = %v", b)
+	}
+	if strings.Contains(u.types(), "execute_result") {
+		t.Errorf("user expressions published a result: %s", u.types())
+	}
+
+	// The language_info Jupyter records from kernel_info must be what
+	// `grundy run` writes into notebooks.
+	dir := t.TempDir()
+	nb := filepath.Join(dir, "nb.ipynb")
+	if err := os.WriteFile(nb, []byte(`{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+		{"cell_type": "code", "id": "a", "metadata": {}, "source": "1", "outputs": [], "execution_count": null}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.ipynb")
+	env := buildAndInstall(t)
+	cmd := exec.Command(filepath.Join(kernelDir(env), "grundy"), "run", nb, "--out", out)
+	cmd.Env = env
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("grundy run: %v\n%s", err, b)
+	}
+	var written struct {
+		Metadata struct {
+			LanguageInfo map[string]any `json:"language_info"`
+		} `json:"metadata"`
+	}
+	b, err := os.ReadFile(out)
+	if err == nil {
+		err = json.Unmarshal(b, &written)
+	}
+	if err != nil || written.Metadata.LanguageInfo == nil || fmtAny(written.Metadata.LanguageInfo) != fmtAny(li) {
+		t.Errorf("grundy run wrote language_info %s (%v); kernel_info says %s", fmtAny(written.Metadata.LanguageInfo), err, fmtAny(li))
+	}
 }
 
 func TestE2EInterrupt(t *testing.T) {
@@ -248,7 +290,6 @@ func TestE2EInterrupt(t *testing.T) {
 		After   pyRun   `json:"after"`
 		Alive   bool    `json:"alive"`
 	}
-	requireEngine(t)
 	scenario(t, "interrupt", &r)
 	if r.Reply == nil || r.Reply.Content["status"] != "error" {
 		t.Fatalf("interrupted `for {}`: reply %v", r.Reply)
@@ -263,7 +304,6 @@ func TestE2EInterrupt(t *testing.T) {
 
 func TestE2EInput(t *testing.T) {
 	var r struct{ Asked, Refused pyRun }
-	requireEngine(t)
 	scenario(t, "input", &r)
 	if r.Asked.InputRequest == nil || r.Asked.InputRequest["type"] != "input_request" {
 		t.Fatalf("no input_request: %v", r.Asked.InputRequest)
@@ -311,7 +351,6 @@ func TestE2EShutdown(t *testing.T) {
 		CellIOPub   []pyMsg        `json:"cell_iopub"`
 		ExitSeconds *float64       `json:"exit_seconds"`
 	}
-	requireEngine(t)
 	scenario(t, "shutdown", &r)
 	if r.Reply == nil || r.Reply["status"] != "ok" {
 		t.Errorf("shutdown_reply = %v", r.Reply)
@@ -349,7 +388,6 @@ func TestE2EFlood(t *testing.T) {
 		Seconds        float64  `json:"seconds"`
 		After          pyRun    `json:"after"`
 	}
-	requireEngine(t)
 	scenario(t, "flood", &r)
 	if r.Status != "ok" || len(r.Notes) == 0 || r.StreamBytes > DefaultMaxCellOutput+4096 {
 		t.Errorf("10 MB cell: status %s, %d messages, %d bytes, notes %q", r.Status, r.StreamMessages, r.StreamBytes, r.Notes)
@@ -361,7 +399,6 @@ func TestE2EFlood(t *testing.T) {
 }
 
 func TestE2ETools(t *testing.T) {
-	requireEngine(t)
 	var r map[string]json.RawMessage
 	scenario(t, "tools", &r)
 	reply := func(name string) map[string]any {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -43,6 +44,10 @@ func (k *Kernel) execute(ch channel, m *Message) any {
 	if e := decodeContent(m, &req); e != nil {
 		return e
 	}
+	exprs, e := parseUserExpressions(req.UserExpressions)
+	if e != nil {
+		return e
+	}
 	store := orTrue(req.StoreHistory) && !req.Silent
 	n := k.execCount + 1
 	if store {
@@ -65,6 +70,14 @@ func (k *Kernel) execute(ch channel, m *Message) any {
 	}()
 
 	res, err := k.run(ctx, req.Code, out)
+	// As ipykernel does, user expressions are evaluated only after a cell
+	// that succeeded, with the cell's output and interrupt still in
+	// place, so what they print lands before the reply like the cell's
+	// own output and an interrupt stops a slow one.
+	userExprs := map[string]any{}
+	if err == nil {
+		userExprs = k.evalUserExpressions(ctx, exprs, out)
+	}
 	out.finish()
 
 	var plain string
@@ -89,7 +102,8 @@ func (k *Kernel) execute(ch channel, m *Message) any {
 			// Abort every execute_request that has already arrived.
 			k.abortThrough = k.received.Load()
 		}
-		return map[string]any{"status": "error", "execution_count": n, "ename": ee.Name, "evalue": ee.Value, "traceback": tb}
+		return map[string]any{"status": "error", "execution_count": n, "ename": ee.Name, "evalue": ee.Value, "traceback": tb,
+			"user_expressions": userExprs, "payload": []any{}}
 	}
 	if res.Value != nil && !req.Silent {
 		meta := res.Metadata
@@ -98,7 +112,76 @@ func (k *Kernel) execute(ch channel, m *Message) any {
 		}
 		k.publish(m, "execute_result", map[string]any{"execution_count": n, "data": res.Value, "metadata": meta})
 	}
-	return map[string]any{"status": "ok", "execution_count": n, "user_expressions": map[string]any{}, "payload": []any{}}
+	return map[string]any{"status": "ok", "execution_count": n, "user_expressions": userExprs, "payload": []any{}}
+}
+
+// userExpr is one entry of an execute_request's user_expressions.
+type userExpr struct {
+	name string
+	code string
+	bad  string // why the entry cannot be evaluated, if it cannot
+}
+
+// parseUserExpressions reads user_expressions, a JSON object of name ->
+// Go expression, in name order so replies are reproducible. An entry that
+// is not a string gets an error result of its own; a field that is not an
+// object at all fails the request, as the cell's author cannot have meant
+// it.
+func parseUserExpressions(raw json.RawMessage) ([]userExpr, map[string]any) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, nil
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, errorContent("BadRequest", "user_expressions must be an object mapping names to Go expressions (strings): "+err.Error())
+	}
+	exprs := make([]userExpr, 0, len(m))
+	for name, v := range m {
+		e := userExpr{name: name}
+		if err := json.Unmarshal(v, &e.code); err != nil {
+			e.bad = fmt.Sprintf("user expression %q is %s, not a string of Go code", name, v)
+		}
+		exprs = append(exprs, e)
+	}
+	sort.Slice(exprs, func(i, j int) bool { return exprs[i].name < exprs[j].name })
+	return exprs, nil
+}
+
+// evalUserExpressions evaluates each expression as a cell of its own and
+// returns the reply's user_expressions: per name the value's display
+// bundle, or the error, in the shapes the messaging spec gives.
+func (k *Kernel) evalUserExpressions(ctx context.Context, exprs []userExpr, out engine.Output) map[string]any {
+	results := make(map[string]any, len(exprs))
+	for _, e := range exprs {
+		if e.bad != "" {
+			results[e.name] = exprError(&engine.EvalError{Name: "BadRequest", Value: e.bad})
+			continue
+		}
+		res, err := k.run(ctx, e.code, out)
+		if err != nil {
+			results[e.name] = exprError(asEvalError(err, ctx))
+			continue
+		}
+		data, meta := res.Value, res.Metadata
+		if data == nil {
+			// The expression had no value (a call of a function
+			// without results, say): an empty bundle, not an error.
+			data = engine.Bundle{}
+		}
+		if meta == nil {
+			meta = map[string]any{}
+		}
+		results[e.name] = map[string]any{"status": "ok", "data": data, "metadata": meta}
+	}
+	return results
+}
+
+func exprError(ee *engine.EvalError) map[string]any {
+	tb := ee.Traceback
+	if len(tb) == 0 {
+		tb = []string{ee.Name + ": " + ee.Value}
+	}
+	return map[string]any{"status": "error", "ename": ee.Name, "evalue": ee.Value, "traceback": tb}
 }
 
 // run calls the engine, turning a panic inside it into a cell error.

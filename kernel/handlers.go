@@ -44,25 +44,15 @@ type helpLink struct {
 	URL  string `json:"url"`
 }
 
-type languageInfo struct {
-	Name              string `json:"name"`
-	Version           string `json:"version"`
-	Mimetype          string `json:"mimetype"`
-	FileExtension     string `json:"file_extension"`
-	PygmentsLexer     string `json:"pygments_lexer"`
-	CodemirrorMode    string `json:"codemirror_mode"`
-	NbconvertExporter string `json:"nbconvert_exporter"`
-}
-
 type kernelInfoReply struct {
-	Status                string       `json:"status"`
-	ProtocolVersion       string       `json:"protocol_version"`
-	Implementation        string       `json:"implementation"`
-	ImplementationVersion string       `json:"implementation_version"`
-	LanguageInfo          languageInfo `json:"language_info"`
-	Banner                string       `json:"banner"`
-	HelpLinks             []helpLink   `json:"help_links"`
-	Debugger              bool         `json:"debugger"`
+	Status                string         `json:"status"`
+	ProtocolVersion       string         `json:"protocol_version"`
+	Implementation        string         `json:"implementation"`
+	ImplementationVersion string         `json:"implementation_version"`
+	LanguageInfo          map[string]any `json:"language_info"`
+	Banner                string         `json:"banner"`
+	HelpLinks             []helpLink     `json:"help_links"`
+	Debugger              bool           `json:"debugger"`
 }
 
 // kernelInfo answers without waiting for the engine, so a frontend sees
@@ -73,16 +63,10 @@ func (k *Kernel) kernelInfo(ch channel, m *Message) any {
 		ProtocolVersion:       ProtocolVersion,
 		Implementation:        "grundy",
 		ImplementationVersion: k.cfg.Version,
-		LanguageInfo: languageInfo{
-			Name:              "go",
-			Version:           goVersion(),
-			Mimetype:          "text/x-go",
-			FileExtension:     ".go",
-			PygmentsLexer:     "go",
-			CodemirrorMode:    "go",
-			NbconvertExporter: "script",
-		},
-		Banner: "grundy " + k.cfg.Version + ": Go cells for impartial combinatorial games (Go " + goVersion() + ")",
+		// The same language_info as notebooks written by `grundy run`, so
+		// a notebook saved from Jupyter and one run from the shell agree.
+		LanguageInfo: engine.LanguageInfo(),
+		Banner:       "grundy " + k.cfg.Version + ": Go cells for impartial combinatorial games (Go " + goVersion() + ")",
 		HelpLinks: []helpLink{
 			{"Go language specification", "https://go.dev/ref/spec"},
 			{"Go standard library", "https://pkg.go.dev/std"},

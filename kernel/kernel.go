@@ -180,6 +180,7 @@ func Run(ctx context.Context, cfg Config) error {
 	}
 	k := newKernel(cfg, socks)
 	defer socks.close()
+	k.announce()
 
 	go socks.heartbeat(ctx)
 	go k.readLoop(ctx, socks.shell, shellCh)
@@ -320,6 +321,14 @@ func (k *Kernel) abort(m *Message) {
 	k.publish(m, "status", statusContent{"busy"})
 	k.reply(shellCh, m, "execute_reply", map[string]any{"status": "aborted", "execution_count": k.execCount})
 	k.publish(m, "status", statusContent{"idle"})
+}
+
+// announce publishes status "starting" with no parent before any request
+// is served, as ipykernel does when it comes up. Only subscribers already
+// connected see it (PUB semantics): frontends that connect later learn the
+// kernel is up from kernel_info, as with ipykernel.
+func (k *Kernel) announce() {
+	k.publish(nil, "status", statusContent{"starting"})
 }
 
 type statusContent struct {

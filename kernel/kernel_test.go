@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -14,15 +15,19 @@ import (
 )
 
 // fakeSession is an in-process engine double. Each line of a cell is a
-// command: "print TEXT", "eprint TEXT", "value TEXT", "fail TEXT",
-// "block", "input PROMPT", "display ID", "update ID", "clear", "flood N",
-// "panic".
+// command: "print TEXT", "eprint TEXT", "value TEXT", "html TEXT" (a value
+// with two MIME types and metadata), "fail TEXT", "block", "input PROMPT",
+// "display ID", "update ID", "clear", "flood N", "panic".
 type fakeSession struct {
 	mu     sync.Mutex
 	closed bool
+	ran    []string // the code of every Execute, in order
 }
 
 func (f *fakeSession) Execute(ctx context.Context, code string, out engine.Output) (engine.Result, error) {
+	f.mu.Lock()
+	f.ran = append(f.ran, code)
+	f.mu.Unlock()
 	var res engine.Result
 	for _, line := range strings.Split(code, "\n") {
 		cmd, arg, _ := strings.Cut(line, " ")
@@ -33,6 +38,9 @@ func (f *fakeSession) Execute(ctx context.Context, code string, out engine.Outpu
 			out.Stderr(arg)
 		case "value":
 			res.Value = engine.Bundle{"text/plain": arg}
+		case "html":
+			res.Value = engine.Bundle{"text/plain": arg, "text/html": "<b>" + arg + "</b>"}
+			res.Metadata = map[string]any{"text/html": map[string]any{"isolated": true}}
 		case "fail":
 			return res, &engine.EvalError{Name: "TestError", Value: arg, Traceback: []string{"TestError: " + arg, "  at line 1"}}
 		case "block":
@@ -261,9 +269,17 @@ func TestKernelInfoEnvelope(t *testing.T) {
 				t.Fatal(err)
 			}
 			li := c.LanguageInfo
-			if c.Status != "ok" || c.ProtocolVersion != "5.3" || li.Name != "go" || li.Mimetype != "text/x-go" || li.FileExtension != ".go" ||
-				li.PygmentsLexer != "go" || li.CodemirrorMode != "go" || li.Version == "" || len(c.HelpLinks) == 0 {
+			if c.Status != "ok" || c.ProtocolVersion != "5.3" || li["name"] != "go" || li["mimetype"] != "text/x-go" || li["file_extension"] != ".go" ||
+				li["pygments_lexer"] != "go" || li["codemirror_mode"] != "go" || li["version"] != goVersion() || len(c.HelpLinks) == 0 {
 				t.Errorf("kernel_info_reply = %+v", c)
+			}
+			// Notebooks written by `grundy run` record engine.LanguageInfo;
+			// Jupyter records kernel_info's. They must be the same.
+			var fromEngine map[string]any
+			b, _ := json.Marshal(engine.LanguageInfo())
+			_ = json.Unmarshal(b, &fromEngine)
+			if !reflect.DeepEqual(li, fromEngine) {
+				t.Errorf("kernel_info language_info %v differs from engine.LanguageInfo() %v", li, fromEngine)
 			}
 		})
 	}
@@ -688,5 +704,146 @@ func TestDisplayFloodsAreBounded(t *testing.T) {
 	}
 	if notes := find(got, iopubCh, "stream"); len(notes) != 1 || !strings.Contains(notes[0]["text"].(string), "display limit") {
 		t.Errorf("notes = %v", notes)
+	}
+}
+
+func (f *fakeSession) executed() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.ran...)
+}
+
+func TestUserExpressions(t *testing.T) {
+	type tc struct {
+		name  string
+		code  string
+		exprs any
+		// want is the reply's user_expressions, as JSON.
+		want string
+		// ran is what the engine executed, cell first.
+		ran []string
+		// streams is the stream text the request produced.
+		streams string
+	}
+	cases := []tc{{
+		name:  "values, a failure and a non-string",
+		code:  "print cell",
+		exprs: map[string]any{"b": "html hi", "a": "value 42", "c": "fail no such name", "d": 7, "e": "print side effect"},
+		want: `{"a":{"data":{"text/plain":"42"},"metadata":{},"status":"ok"},` +
+			`"b":{"data":{"text/html":"<b>hi</b>","text/plain":"hi"},"metadata":{"text/html":{"isolated":true}},"status":"ok"},` +
+			`"c":{"ename":"TestError","evalue":"no such name","status":"error","traceback":["TestError: no such name","  at line 1"]},` +
+			`"d":{"ename":"BadRequest","evalue":"user expression \"d\" is 7, not a string of Go code","status":"error","traceback":["BadRequest: user expression \"d\" is 7, not a string of Go code"]},` +
+			`"e":{"data":{},"metadata":{},"status":"ok"}}`,
+		// In name order, after the cell; "d" never reaches the engine.
+		ran:     []string{"print cell", "value 42", "html hi", "fail no such name", "print side effect"},
+		streams: "cellside effect",
+	}, {
+		name:    "not evaluated after a failed cell",
+		code:    "fail cell broke",
+		exprs:   map[string]any{"a": "value 1"},
+		want:    `{}`,
+		ran:     []string{"fail cell broke"},
+		streams: "",
+	}, {
+		name:  "absent",
+		code:  "value 3",
+		exprs: nil,
+		want:  `{}`,
+		ran:   []string{"value 3"},
+	}}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			sess := &fakeSession{}
+			h := newHarness(t, sess, 0)
+			req := map[string]any{"code": c.code}
+			if c.exprs != nil {
+				req["user_expressions"] = c.exprs
+			}
+			got := h.until(h.send(shellCh, "execute_request", req))
+			var rep struct {
+				UserExpressions json.RawMessage `json:"user_expressions"`
+			}
+			for _, s := range got {
+				if s.m.Header.MsgType == "execute_reply" {
+					_ = json.Unmarshal(s.m.Content, &rep)
+				}
+			}
+			var gotUE, wantUE any
+			_ = json.Unmarshal(rep.UserExpressions, &gotUE)
+			if err := json.Unmarshal([]byte(c.want), &wantUE); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(gotUE, wantUE) {
+				t.Errorf("user_expressions\n got %s\nwant %s", rep.UserExpressions, c.want)
+			}
+			if ran := sess.executed(); !reflect.DeepEqual(ran, c.ran) {
+				t.Errorf("engine ran %q, want %q", ran, c.ran)
+			}
+			var streams strings.Builder
+			for _, s := range find(got, iopubCh, "stream") {
+				streams.WriteString(s["text"].(string))
+			}
+			replied := false
+			for _, s := range got {
+				replied = replied || s.m.Header.MsgType == "execute_reply"
+				if replied && s.m.Header.MsgType == "stream" {
+					t.Errorf("stream after the reply: %s", describe(got))
+				}
+			}
+			if streams.String() != c.streams {
+				t.Errorf("streams %q, want %q (all before the reply)", streams.String(), c.streams)
+			}
+			// Only the cell's own value is published, never an expression's.
+			if n := len(find(got, iopubCh, "execute_result")); c.exprs != nil && n > 0 {
+				t.Errorf("%d execute_result messages; user expressions must not publish theirs", n)
+			}
+		})
+	}
+
+	// Silent execution is how frontends poll values: expressions still run.
+	h := newHarness(t, &fakeSession{}, 0)
+	got := h.until(h.send(shellCh, "execute_request", map[string]any{"code": "", "silent": true, "user_expressions": map[string]any{"x": "value 5"}}))
+	if ue := one(t, got, shellCh, "execute_reply")["user_expressions"]; fmtAny(ue) != `{"x":{"data":{"text/plain":"5"},"metadata":{},"status":"ok"}}` {
+		t.Errorf("silent cell's user_expressions = %s", fmtAny(ue))
+	}
+	// A user_expressions that is not an object is a bad request: the
+	// cell does not run.
+	sess := &fakeSession{}
+	h = newHarness(t, sess, 0)
+	got = h.until(h.send(shellCh, "execute_request", map[string]any{"code": "print no", "user_expressions": []string{"x"}}))
+	if rep := one(t, got, shellCh, "execute_reply"); rep["status"] != "error" || rep["ename"] != "BadRequest" || len(sess.executed()) != 0 {
+		t.Errorf("user_expressions as a list: reply %v, engine ran %q", rep, sess.executed())
+	}
+}
+
+// An interrupt while an expression runs stops it; the reply still comes.
+func TestUserExpressionInterrupted(t *testing.T) {
+	h := newHarness(t, &fakeSession{}, 0)
+	id := h.send(shellCh, "execute_request", map[string]any{"code": "value 1", "user_expressions": map[string]any{"slow": "block", "zz": "value 2"}})
+	time.Sleep(30 * time.Millisecond)
+	h.k.interrupt()
+	rep := one(t, h.until(id), shellCh, "execute_reply")
+	ue := rep["user_expressions"].(map[string]any)
+	slow, _ := ue["slow"].(map[string]any)
+	if rep["status"] != "ok" || slow["status"] != "error" || slow["ename"] != "Interrupted" {
+		t.Errorf("reply = %v", rep)
+	}
+}
+
+func TestStartingStatus(t *testing.T) {
+	h := newHarness(t, &fakeSession{}, 0)
+	h.k.announce()
+	select {
+	case s := <-h.rec.c:
+		var c map[string]any
+		_ = json.Unmarshal(s.m.Content, &c)
+		if s.ch != iopubCh || s.m.Header.MsgType != "status" || c["execution_state"] != "starting" || string(s.m.Parent) != "{}" {
+			t.Errorf("first message: %s %s %s parent %s", s.ch, s.m.Header.MsgType, s.m.Content, s.m.Parent)
+		}
+		if s.m.Header.Session != h.k.sessionID || s.m.Header.Version != ProtocolVersion {
+			t.Errorf("header = %+v", s.m.Header)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("nothing published")
 	}
 }

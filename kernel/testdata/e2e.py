@@ -62,8 +62,8 @@ def shell_reply(kc, msg_id, timeout=30):
     return None
 
 
-def run(kc, code, allow_stdin=False, answer=None, timeout=30):
-    msg_id = kc.execute(code, allow_stdin=allow_stdin)
+def run(kc, code, allow_stdin=False, answer=None, timeout=30, user_expressions=None):
+    msg_id = kc.execute(code, allow_stdin=allow_stdin, user_expressions=user_expressions)
     req = None
     if answer is not None:
         m = kc.get_stdin_msg(timeout=10)
@@ -81,14 +81,16 @@ def scenario_basic():
         info = shell_reply(kc, msg_id)
         info_iopub = collect(kc, msg_id)
         cells = {}
-        for name, code in [
-            ("stdout", 'import "fmt"\nfmt.Println("hello")'),
-            ("stderr", 'import (\n\t"fmt"\n\t"os"\n)\nfmt.Fprintln(os.Stderr, "oops")'),
-            ("result", "x := 20\nx*2 + 2"),
-            ("error", "undefinedThing + 1"),
-            ("after_error", "x + 1"),
+        exprs = {"double": "x * 2", "greeting": 'fmt.Sprintf("hi %d", x)', "broken": "undefinedThing + 1"}
+        for name, code, ue in [
+            ("stdout", 'import "fmt"\nfmt.Println("hello")', None),
+            ("stderr", 'import (\n\t"fmt"\n\t"os"\n)\nfmt.Fprintln(os.Stderr, "oops")', None),
+            ("result", "x := 20\nx*2 + 2", None),
+            ("error", "undefinedThing + 1", exprs),
+            ("after_error", "x + 1", None),
+            ("user_expressions", "x++", exprs),
         ]:
-            cells[name] = run(kc, code)
+            cells[name] = run(kc, code, user_expressions=ue)
         return {"kernel_info": info, "kernel_info_iopub": info_iopub, "cells": cells}
     finally:
         km.shutdown_kernel(now=True)
@@ -215,14 +217,6 @@ def scenario_tools():
             out[name] = shell_reply(kc, msg_id)
             out[name + "_iopub"] = [m["type"] + ":" + m["content"].get("execution_state", "") for m in collect(kc, msg_id, 10)]
         return out
-    finally:
-        km.shutdown_kernel(now=True)
-
-
-def scenario_probe():
-    km, kc, log = start()
-    try:
-        return run(kc, "1 + 1")
     finally:
         km.shutdown_kernel(now=True)
 

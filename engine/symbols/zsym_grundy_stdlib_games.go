@@ -3,6 +3,8 @@
 package symbols
 
 import (
+	"go/constant"
+	"go/token"
 	"grundy/stdlib/games"
 	"reflect"
 )
@@ -18,6 +20,7 @@ func init() {
 		"Disjunctive":         reflect.ValueOf(games.Disjunctive),
 		"ExactNim":            reflect.ValueOf(games.ExactNim),
 		"Func":                reflect.ValueOf(games.Func),
+		"MaxMoveSets":         reflect.ValueOf(constant.MakeFromLiteral("20000", token.INT, 0)),
 		"Moore":               reflect.ValueOf(games.Moore),
 		"NN":                  reflect.ValueOf(games.NN),
 		"NecklaceNim":         reflect.ValueOf(games.NecklaceNim),

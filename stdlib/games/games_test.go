@@ -116,3 +116,20 @@ func TestBadParameters(t *testing.T) {
 		t.Error("short position accepted")
 	}
 }
+
+func TestHugeFamiliesAreRefusedQuickly(t *testing.T) {
+	sets := make([][]int, MaxMoveSets+1)
+	for i := range sets {
+		sets[i] = []int{1}
+	}
+	for _, g := range []Game{Moore(40, 20), ExactNim(40, 20), SlowMoore(40, 20), SlowExact(40, 20), Proper(MaxMoveSets + 2),
+		SetNim(2, sets...)} {
+		err := g.Err()
+		if err == nil || !strings.Contains(err.Error(), "move sets") {
+			t.Errorf("%s: error %v, want one about too many move sets", g.Name(), err)
+		}
+	}
+	if err := Moore(20, 3).Err(); err != nil { // 1140 sets: fine
+		t.Errorf("Moore(20,3): %v", err)
+	}
+}

@@ -44,7 +44,7 @@ type specKind struct {
 // Moore(40,20) would not finish.
 const (
 	maxSpecHeaps = 64
-	maxSpecSets  = 20000
+	maxSpecSets  = MaxMoveSets
 )
 
 // binomialSum is sum_{j=lo..hi} C(n,j), saturating above maxSpecSets.

@@ -220,6 +220,9 @@ func NewSetNim(name string, n int, rule Rule, sets ...[]int) Game {
 	if len(sets) == 0 {
 		return badf(name, "give at least one move set, e.g. []int{1, 2}")
 	}
+	if len(sets) > MaxMoveSets {
+		return badf(name, "has %d move sets; at most %d are supported", len(sets), MaxMoveSets)
+	}
 	var norm [][]int
 	for _, s := range sets {
 		if len(s) == 0 {
@@ -317,6 +320,19 @@ func ksubsets(n, k int) [][]int {
 	return out
 }
 
+// MaxMoveSets bounds how many move sets a game may have. A family larger
+// than this could not be solved at any useful bound, and merely building it
+// (Moore(40,20) has 1.4e11 sets) would stall a cell.
+const MaxMoveSets = 20000
+
+// checkSubsets refuses families of k-subsets (k in lo..hi) too large to build.
+func checkSubsets(name string, n, lo, hi int) Game {
+	if binomialSum(n, lo, hi) > MaxMoveSets {
+		return badf(name, "has more than %d move sets (subsets of %d heaps); use fewer heaps", MaxMoveSets, n)
+	}
+	return nil
+}
+
 func checkNK(name string, n, k int) Game {
 	if n < 1 {
 		return badf(name, "needs n >= 1 heaps (got n=%d)", n)
@@ -350,6 +366,9 @@ func Nim(n int) Game {
 func Moore(n, k int) Game {
 	name := nk("Moore", n, k)
 	if b := checkNK(name, n, k); b != nil {
+		return b
+	}
+	if b := checkSubsets(name, n, k, k); b != nil {
 		return b
 	}
 	return NewSetNim(name, n, RuleSubset, ksubsets(n, k)...)
@@ -450,6 +469,9 @@ func Proper(n int) Game {
 	if n < 2 {
 		return badf(name, "needs n >= 2 heaps (a proper nonempty subset of 1 heap does not exist)")
 	}
+	if b := checkSubsets(name, n, n-1, n-1); b != nil {
+		return b
+	}
 	return NewSetNim(name, n, RuleSubset, ksubsets(n, n-1)...)
 }
 
@@ -459,6 +481,9 @@ func ExactNim(n, k int) Game {
 	if b := checkNK(name, n, k); b != nil {
 		return b
 	}
+	if b := checkSubsets(name, n, k, k); b != nil {
+		return b
+	}
 	return NewSetNim(name, n, RuleExact, ksubsets(n, k)...)
 }
 
@@ -466,6 +491,9 @@ func ExactNim(n, k int) Game {
 func SlowMoore(n, k int) Game {
 	name := nk("SlowMoore", n, k)
 	if b := checkNK(name, n, k); b != nil {
+		return b
+	}
+	if b := checkSubsets(name, n, 1, k); b != nil {
 		return b
 	}
 	var sets [][]int
@@ -480,6 +508,9 @@ func SlowMoore(n, k int) Game {
 func SlowExact(n, k int) Game {
 	name := nk("SlowExact", n, k)
 	if b := checkNK(name, n, k); b != nil {
+		return b
+	}
+	if b := checkSubsets(name, n, k, k); b != nil {
 		return b
 	}
 	return NewSetNim(name, n, RuleSlowExact, ksubsets(n, k)...)

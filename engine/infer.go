@@ -189,7 +189,7 @@ func (rw *rewriter) argType(e ast.Expr) (ast.Expr, bool) {
 		if rw.it == nil {
 			return nil, false
 		}
-		v, ok := rw.it.yi.Globals()[x.Name]
+		v, ok := rw.it.globalValues()[x.Name]
 		if !ok || !v.IsValid() || v.Kind() == reflect.Interface {
 			return nil, false
 		}

@@ -203,7 +203,9 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 		}
 	}
 	if pc.decls != nil {
-		rewriteFile(pc.decls, it)
+		if err := rewriteFile(pc.decls, it); err != nil {
+			return Result{}, err
+		}
 		if it.changesTypes(pc.decls) {
 			// yaegi cannot change a type or a method in place: start a new
 			// interpreter with the new definitions (and the cells'
@@ -216,7 +218,9 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 			}
 			hoistDecls(pc, it.callsGeneric)
 			if pc.decls != nil {
-				rewriteFile(pc.decls, it)
+				if err := rewriteFile(pc.decls, it); err != nil {
+					return Result{}, err
+				}
 			}
 		}
 	}
@@ -439,7 +443,9 @@ func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) 
 	if err := checkStatements(body, it.fset); err != nil {
 		return Result{}, err
 	}
-	rewriteBlock(body, it)
+	if err := rewriteBlock(body, it); err != nil {
+		return Result{}, err
+	}
 	it.recordVars(body)
 	// yaegi v0.16.1 crashes compiling "x := genericCall()" in the global
 	// scope; such statements run on their own (see capture), the others
@@ -659,7 +665,7 @@ func (it *Interp) capture(ctx context.Context, body *ast.BlockStmt, names []*ast
 	if _, err := it.runBlock(ctx, body, decl, nil); err != nil {
 		return err
 	}
-	globals := it.yi.Globals()
+	globals := it.globalValues()
 	for name, v := range set {
 		g, ok := globals[name]
 		if !ok || !g.CanSet() || !v.Type().AssignableTo(g.Type()) {
@@ -688,12 +694,32 @@ func (it *Interp) compile(n ast.Node) (prog *interp.Program, err error) {
 		// A range over an expression whose type the rewriter could not
 		// see: most likely an integer (a field, a call). Try that.
 		if convertRanges(n, &rewriter{it: it, ints: map[string]int{}, tmp: 1000}) {
-			if p2, err2 := it.compileOnce(n); err2 == nil {
+			p2, err2 := it.compileOnce(n)
+			if err2 == nil {
 				return p2, nil
+			}
+			if strings.Contains(err2.Error(), "not defined on func(") {
+				msg := rangeFuncHint
+				err = &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg, err2.Error()}}
 			}
 		}
 	}
+	if err != nil {
+		it.resizeFrame()
+	}
 	return prog, err
+}
+
+const rangeFuncHint = "cannot tell the type of a function iterator in a range loop: give it a type first (var seq func(yield func(T) bool) = ...; for x := range seq), or call it with a yield function"
+
+// resizeFrame gives the variables a failed compilation declared their
+// place in yaegi's global frame, which otherwise only happens when a
+// program runs: until then yaegi's Globals would panic.
+func (it *Interp) resizeFrame() {
+	defer func() { recover() }()
+	if prog, err := it.yi.CompileAST(&ast.BlockStmt{}); err == nil {
+		it.yi.Execute(prog)
+	}
 }
 
 func (it *Interp) compileOnce(n ast.Node) (prog *interp.Program, err error) {
@@ -950,3 +976,15 @@ func (discardOutput) Input(string, bool) (string, error) {
 // still goes to that cell's output (Jupyter shows it there) until the next
 // cell starts.
 type goroutineOutput struct{ Output }
+
+// globalValues is yaegi's Globals, which panics (index out of range) after
+// a cell failed to compile having declared variables the frame never got:
+// then no values are known until the next cell runs.
+func (it *Interp) globalValues() (m map[string]reflect.Value) {
+	defer func() {
+		if recover() != nil {
+			m = map[string]reflect.Value{}
+		}
+	}()
+	return it.yi.Globals()
+}

@@ -228,14 +228,24 @@ func _grundyGoPanic(r any) { grundyrt.GoPanic(r) }
 func _grundyAsError(e error) error { return e }
 `
 
-// genericSources are the engine's slices, maps and cmp packages. yaegi
+// genericSources are the engine's iter, slices, maps and cmp packages
+// (iter for its Seq and Seq2 types: the rewriter turns ranges over them
+// into calls, see rangefunc.go). yaegi
 // v0.16.1 cannot extract generic packages and its own interpreted copies
 // lack Sort, Max, Keys and friends and cannot infer E from S ~[]E, so these
 // take plain []E and map[K]V. yaegi cannot range over functions, so the
 // iterator functions (maps.Keys, maps.Values, slices.Values, slices.Sorted,
 // slices.Collect) work on slices here; the rewriter turns
 // "for k := range maps.Keys(m)" into a range over the slice's values.
-var genericSources = []string{`package cmp
+var genericSources = []string{`package iter
+
+// Seq is an iterator over single values: range over it, or call it with a
+// yield function that returns false to stop.
+type Seq[V any] func(yield func(V) bool)
+
+// Seq2 is an iterator over pairs of values.
+type Seq2[K, V any] func(yield func(K, V) bool)
+`, `package cmp
 
 type Ordered interface {
 	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr | ~float32 | ~float64 | ~string

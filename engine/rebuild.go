@@ -133,7 +133,7 @@ func (it *Interp) rebuild(cell *ast.File) error {
 	}
 
 	oldYi, oldFset, oldPkgs := it.yi, it.fset, it.pkgs
-	oldGlobals := it.yi.Globals()
+	oldGlobals := it.globalValues()
 	restore := func() {
 		it.yi, it.fset, it.pkgs = oldYi, oldFset, oldPkgs
 	}
@@ -215,7 +215,7 @@ func (it *Interp) rebuild(cell *ast.File) error {
 	}
 	if vf, err := parser.ParseFile(it.fset, it.name, decl.String(), parser.SkipObjectResolution); err == nil {
 		if _, err := it.compileRun(context.Background(), vf); err == nil {
-			now := it.yi.Globals()
+			now := it.globalValues()
 			for name, v := range moved {
 				if nv, ok := now[name]; ok && nv.CanSet() && v.Type().AssignableTo(nv.Type()) {
 					nv.Set(v)

@@ -25,32 +25,85 @@ type rewriter struct {
 	slices  map[string]bool   // names the cell assigns a slice literal to
 	errs    map[string]string // names the cell declares as error ("error"), []error ("slice") or map[K]error ("map")
 	tmp     int
+
+	// For typeOf/astTypeOf (range over function iterators): variables the
+	// code declares so far with their types when known, the functions of
+	// the cell, the enclosing function literals and declarations.
+	locals       map[string]reflect.Type
+	localAST     map[string]ast.Expr
+	cellFuncs    map[string]*ast.FuncDecl
+	cellTypes    map[string]*ast.TypeSpec
+	globalsCache map[string]reflect.Value
+	fnStack      []*ast.FuncType
+	err          *EvalError // the first construct the rewriter refuses
 }
 
-func rewriteFile(f *ast.File, it *Interp) {
+// fail records a one-line error for a construct the engine cannot run.
+func (rw *rewriter) fail(pos token.Pos, msg string) {
+	if rw.err != nil {
+		return
+	}
+	if rw.it != nil && pos.IsValid() {
+		msg = rw.it.fset.Position(pos).String() + ": " + msg
+	}
+	rw.err = &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
+}
+
+func rewriteFile(f *ast.File, it *Interp) *EvalError {
 	rw := newRewriter(it, f)
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+			rw.cellFuncs[fd.Name.Name] = fd
+		}
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+			for _, sp := range gd.Specs {
+				ts := sp.(*ast.TypeSpec)
+				rw.cellTypes[ts.Name.Name] = ts
+			}
+		}
+	}
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
 			if d.Body != nil {
+				clear(rw.locals)
+				clear(rw.localAST)
+				rw.noteParams(d.Type)
+				rw.fnStack = append(rw.fnStack[:0], d.Type)
 				rw.block(d.Body)
+				rw.fnStack = rw.fnStack[:0]
 			}
 		case *ast.GenDecl:
 			rw.exprsIn(d)
 			rw.errorSpecs(d)
 		}
 	}
+	return rw.err
 }
 
-func rewriteBlock(b *ast.BlockStmt, it *Interp) {
+func rewriteBlock(b *ast.BlockStmt, it *Interp) *EvalError {
 	rw := newRewriter(it, b)
 	rw.block(b)
+	if rw.err != nil {
+		return rw.err
+	}
 	topLevelCommaOk(b)
 	for i, s := range b.List {
+		if as, ok := s.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) > 1 {
+			// yaegi declares "_" as a global variable here, after which
+			// "_ = v" anywhere in the session means an assignment to it.
+			for j, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok && id.Name == "_" {
+					rw.tmp++
+					as.Lhs[j] = &ast.Ident{Name: "_grundyBlank" + itoa(rw.tmp), NamePos: id.Pos()}
+				}
+			}
+		}
 		if needsFuncScope(s) {
 			b.List[i] = inFuncLit(s)
 		}
 	}
+	return nil
 }
 
 // needsFuncScope: a top-level compound statement declaring, in a nested
@@ -168,7 +221,9 @@ func topLevelCommaOk(b *ast.BlockStmt) {
 }
 
 func newRewriter(it *Interp, root ast.Node) *rewriter {
-	rw := &rewriter{it: it, ints: map[string]int{}, handles: map[string]bool{}, slices: map[string]bool{}, errs: map[string]string{}}
+	rw := &rewriter{it: it, ints: map[string]int{}, handles: map[string]bool{}, slices: map[string]bool{}, errs: map[string]string{},
+		locals: map[string]reflect.Type{}, localAST: map[string]ast.Expr{}, cellFuncs: map[string]*ast.FuncDecl{},
+		cellTypes: map[string]*ast.TypeSpec{}}
 	rw.collectInts(root)
 	ast.Inspect(root, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
@@ -353,7 +408,7 @@ func (rw *rewriter) isIntExpr(e ast.Expr) bool {
 }
 
 func (it *Interp) globalIsInt(name string) bool {
-	v, ok := it.yi.Globals()[name]
+	v, ok := it.globalValues()[name]
 	if !ok || !v.IsValid() {
 		return false
 	}
@@ -427,8 +482,9 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		rw.perIterationFor(s)
 	case *ast.RangeStmt:
 		rw.exprsIn(s.X)
+		rw.noteRangeVars(s)
 		rw.block(s.Body)
-		return rw.rangeStmt(s)
+		return rw.rangeStmt(s, "")
 	case *ast.SwitchStmt:
 		if s.Init != nil {
 			s.Init = rw.stmt(s.Init)
@@ -453,6 +509,17 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		}
 		rw.stmts(s.Body)
 	case *ast.LabeledStmt:
+		if r, ok := s.Stmt.(*ast.RangeStmt); ok {
+			rw.exprsIn(r.X)
+			rw.noteRangeVars(r)
+			rw.block(r.Body)
+			if out, ok := rw.rangeFuncStmt(r, s.Label.Name); ok {
+				// Its label's jumps were rewritten with it.
+				return out
+			}
+			s.Stmt = rw.rangeStmt(r, s.Label.Name)
+			return s
+		}
 		s.Stmt = rw.stmt(s.Stmt)
 	case *ast.GoStmt:
 		rw.exprsIn(s.Call)
@@ -475,6 +542,7 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 				}
 			}
 		}
+		rw.noteDefine(s)
 	case *ast.ReturnStmt:
 		for _, e := range s.Results {
 			rw.exprsIn(e)
@@ -482,6 +550,7 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 	case *ast.DeclStmt:
 		rw.exprsIn(s.Decl)
 		rw.errorSpecs(s.Decl)
+		rw.noteDefine(s)
 	case *ast.SendStmt:
 		rw.exprsIn(s.Value)
 	}
@@ -497,7 +566,10 @@ func (rw *rewriter) exprsIn(n ast.Node) {
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.FuncLit:
+			rw.noteParams(x.Type)
+			rw.fnStack = append(rw.fnStack, x.Type)
 			rw.block(x.Body)
+			rw.fnStack = rw.fnStack[:len(rw.fnStack)-1]
 			return false
 		case *ast.CallExpr:
 			rw.call(x)
@@ -565,7 +637,7 @@ func (rw *rewriter) errorVarKind(e ast.Expr) string {
 	if rw.it == nil {
 		return ""
 	}
-	v, ok := rw.it.yi.Globals()[id.Name]
+	v, ok := rw.it.globalValues()[id.Name]
 	if !ok || !v.IsValid() {
 		return ""
 	}
@@ -760,7 +832,7 @@ func (rw *rewriter) isSliceArg(e ast.Expr) bool {
 		if rw.slices[x.Name] {
 			return true
 		}
-		v, ok := rw.it.yi.Globals()[x.Name]
+		v, ok := rw.it.globalValues()[x.Name]
 		return ok && v.IsValid() && (v.Kind() == reflect.Slice || v.Kind() == reflect.Array)
 	}
 	return false
@@ -797,7 +869,7 @@ func (rw *rewriter) isHandle(name string) bool {
 	if rw.it == nil {
 		return false
 	}
-	v, ok := rw.it.yi.Globals()[name]
+	v, ok := rw.it.globalValues()[name]
 	return ok && v.IsValid() && v.Type() == handleType
 }
 
@@ -813,18 +885,38 @@ func isConstLit(e ast.Expr) bool {
 	return false
 }
 
-// rangeStmt handles range over an integer and the iterator idioms.
-func (rw *rewriter) rangeStmt(s *ast.RangeStmt) ast.Stmt {
+// rangeStmt handles range over an integer, over a function iterator and
+// the iterator idioms; label is the loop's label, if any.
+func (rw *rewriter) rangeStmt(s *ast.RangeStmt, label string) ast.Stmt {
 	if isSeqCall(s.X) && s.Key != nil && s.Value == nil {
 		// for k := range maps.Keys(m): the helper returns a slice.
 		s.Value = s.Key
 		s.Key = &ast.Ident{Name: "_", NamePos: s.Key.Pos()}
+	}
+	if out, ok := rw.rangeFuncStmt(s, label); ok {
+		return out
 	}
 	if rw.isIntExpr(s.X) && s.Value == nil && (s.Key == nil || s.Tok == token.DEFINE) {
 		return rw.rangeInt(s)
 	}
 	rw.perIterationRange(s)
 	return s
+}
+
+// rangeFuncStmt rewrites s when it ranges over a function iterator.
+func (rw *rewriter) rangeFuncStmt(s *ast.RangeStmt, label string) (ast.Stmt, bool) {
+	if rw.it == nil || rw.locals == nil || isSeqCall(s.X) {
+		return s, false
+	}
+	elems, ok, why := rw.iterElems(s.X)
+	if !ok {
+		return s, false
+	}
+	if why != "" {
+		rw.fail(s.X.Pos(), why)
+		return s, true
+	}
+	return rw.rangeFunc(s, label, elems), true
 }
 
 func isSeqCall(e ast.Expr) bool {
@@ -1104,7 +1196,7 @@ func (it *Interp) recordVars(b *ast.BlockStmt) {
 		case *ast.AssignStmt:
 			if s.Tok == token.DEFINE {
 				for _, l := range s.Lhs {
-					if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+					if id, ok := l.(*ast.Ident); ok && id.Name != "_" && !strings.HasPrefix(id.Name, "_grundy") {
 						it.globals[id.Name] = Global{Name: id.Name, Kind: "var"}
 					}
 				}
@@ -1224,4 +1316,17 @@ func hasRange(n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// noteRangeVars records a range loop's new variables as of unknown type.
+func (rw *rewriter) noteRangeVars(s *ast.RangeStmt) {
+	if s.Tok != token.DEFINE || rw.locals == nil {
+		return
+	}
+	for _, e := range []ast.Expr{s.Key, s.Value} {
+		if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
+			rw.locals[id.Name] = nil
+			delete(rw.localAST, id.Name)
+		}
+	}
 }

@@ -388,7 +388,7 @@ var preloaded = []struct{ name, path string }{
 }
 
 // aliasPackages are provided as interpreted source by the engine.
-var aliasPackages = map[string]bool{"slices": true, "maps": true, "cmp": true}
+var aliasPackages = map[string]bool{"slices": true, "maps": true, "cmp": true, "iter": true}
 
 func (it *Interp) loadPrelude() error {
 	for i, src := range genericSources {

@@ -31,7 +31,7 @@ func (it *Interp) IsComplete(code string) (status, indent string) { return isCom
 // Globals lists the names cells declared, sorted.
 func (it *Interp) Globals() []Global {
 	out := make([]Global, 0, len(it.globals))
-	vals := it.yi.Globals()
+	vals := it.globalValues()
 	for _, g := range it.globals {
 		if g.Type == "" && (g.Kind == "var" || g.Kind == "const") {
 			if v, ok := vals[g.Name]; ok && v.IsValid() {
@@ -129,7 +129,7 @@ func (it *Interp) ValueOf(expr string) (reflect.Value, bool) {
 		v = sym
 		parts = parts[2:]
 	} else {
-		g, ok := it.yi.Globals()[parts[0]]
+		g, ok := it.globalValues()[parts[0]]
 		if !ok || !g.IsValid() {
 			return reflect.Value{}, false
 		}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -92,7 +93,22 @@ func (rw *rewriter) instantiate(c *ast.CallExpr, fd *ast.FuncDecl) {
 	if len(params) == 0 {
 		return
 	}
+	if spread := rw.spreadResults(c); spread != nil {
+		// f(g()) with g returning several values: bind them in order.
+		for i, t := range spread {
+			pt := params[min(i, len(params)-1)]
+			if e, ok := pt.(*ast.Ellipsis); ok {
+				pt = e.Elt
+			} else if i >= len(params) {
+				return
+			}
+			unify(pt, t, false)
+		}
+	}
 	for i, arg := range c.Args {
+		if len(c.Args) == 1 && rw.spreadResults(c) != nil {
+			break
+		}
 		var pt ast.Expr
 		switch {
 		case i < len(params)-1:
@@ -128,13 +144,129 @@ func (rw *rewriter) instantiate(c *ast.CallExpr, fd *ast.FuncDecl) {
 		if err != nil {
 			return
 		}
-		targs = append(targs, e)
+		targs = append(targs, atPos(e, c.Fun.Pos()))
+	}
+	if rw.monomorphize(c, fd, targs) {
+		return
 	}
 	if len(targs) == 1 {
 		c.Fun = &ast.IndexExpr{X: c.Fun, Lbrack: c.Fun.End(), Index: targs[0], Rbrack: c.Fun.End()}
 	} else {
 		c.Fun = &ast.IndexListExpr{X: c.Fun, Lbrack: c.Fun.End(), Indices: targs, Rbrack: c.Fun.End()}
 	}
+}
+
+// monomorphize: yaegi v0.16.1 cannot instantiate a generic function with
+// a type of another package (it loses the package name: "incomplete type
+// solve"). For such type arguments the call goes to a copy of the function
+// with the types written in, declared in the cell's file (see
+// rewriter.insts). Reports whether c was redirected.
+func (rw *rewriter) monomorphize(c *ast.CallExpr, fd *ast.FuncDecl, targs []ast.Expr) bool {
+	if rw.it == nil || rw.insts == nil {
+		return false
+	}
+	qualified := false
+	for _, t := range targs {
+		ast.Inspect(t, func(n ast.Node) bool {
+			if _, ok := n.(*ast.SelectorExpr); ok {
+				qualified = true
+			}
+			return !qualified
+		})
+	}
+	if !qualified {
+		return false
+	}
+	var names []string
+	for _, f := range fd.Type.TypeParams.List {
+		for _, n := range f.Names {
+			names = append(names, n.Name)
+		}
+	}
+	if len(names) != len(targs) {
+		return false
+	}
+	key := fd.Name.Name
+	subst := map[string]ast.Expr{}
+	for i, n := range names {
+		subst[n] = targs[i]
+		key += "," + exprString(targs[i])
+	}
+	name := "_grundyInst_" + fd.Name.Name + "_" + itoa(int(hashString(key+"\x00"+exprString(fd))%1e9))
+	pos := c.Fun.Pos()
+	if _, done := rw.insts[name]; !done {
+		src := "package main\n" + exprString(fd)
+		f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+		if err != nil || len(f.Decls) != 1 {
+			return false
+		}
+		cp := f.Decls[0].(*ast.FuncDecl)
+		cp.Name = ast.NewIdent(name)
+		cp.Type.TypeParams = nil
+		replaceIdents(cp, subst)
+		rw.insts[name] = atPos(cp, pos)
+	}
+	c.Fun = &ast.Ident{Name: name, NamePos: pos}
+	return true
+}
+
+func hashString(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint32(s[i])) * 16777619
+	}
+	return h
+}
+
+// replaceIdents replaces, in n, every identifier in an expression or type
+// position named in subst (field and selector names are not expressions,
+// so they stay).
+func replaceIdents(n ast.Node, subst map[string]ast.Expr) {
+	exprType := reflect.TypeOf((*ast.Expr)(nil)).Elem()
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if !v.IsNil() {
+				walk(v.Elem())
+			}
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				f := v.Field(i)
+				if f.Type() == exprType && !f.IsNil() {
+					if id, ok := f.Interface().(*ast.Ident); ok {
+						if r, ok := subst[id.Name]; ok && f.CanSet() {
+							f.Set(reflect.ValueOf(r))
+							continue
+						}
+					}
+				}
+				if f.Kind() == reflect.Pointer || f.Kind() == reflect.Interface || f.Kind() == reflect.Slice || f.Kind() == reflect.Struct {
+					if _, isObj := f.Interface().(*ast.Object); isObj {
+						continue
+					}
+					if _, isScope := f.Interface().(*ast.Scope); isScope {
+						continue
+					}
+					walk(f)
+				}
+			}
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				e := v.Index(i)
+				if e.Type() == exprType && !e.IsNil() {
+					if id, ok := e.Interface().(*ast.Ident); ok {
+						if r, ok := subst[id.Name]; ok {
+							e.Set(reflect.ValueOf(r))
+							continue
+						}
+					}
+				}
+				walk(e)
+			}
+		}
+	}
+	walk(reflect.ValueOf(n))
 }
 
 func flatFields(fl *ast.FieldList) []ast.Expr {
@@ -200,4 +332,78 @@ func (rw *rewriter) argType(e ast.Expr) (ast.Expr, bool) {
 		}
 	}
 	return nil, false
+}
+
+// spreadResults: when c's only argument is a call returning several
+// values, their types as source (nil otherwise or when unknown).
+func (rw *rewriter) spreadResults(c *ast.CallExpr) []ast.Expr {
+	if len(c.Args) != 1 || rw.it == nil || rw.locals == nil {
+		return nil
+	}
+	g, ok := c.Args[0].(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	if id, ok := g.Fun.(*ast.Ident); ok {
+		if d := rw.cellFunc(id.Name); d != nil {
+			if rs := flatFields(d.Type.Results); len(rs) > 1 && d.Type.TypeParams == nil {
+				return rs
+			}
+			return nil
+		}
+	}
+	outs := rw.results(g)
+	if len(outs) < 2 {
+		return nil
+	}
+	var types []ast.Expr
+	for _, t := range outs {
+		s, ok := rw.it.goType(t, reflect.Value{})
+		if !ok {
+			return nil
+		}
+		x, err := parser.ParseExpr(s)
+		if err != nil {
+			return nil
+		}
+		types = append(types, atPos(x, g.Pos()))
+	}
+	return types
+}
+
+// checkSpread reports, in Go's words, f(g()) where g's results do not fit
+// f's parameters, f and g both native (yaegi's own message names neither).
+func (rw *rewriter) checkSpread(c *ast.CallExpr) {
+	if len(c.Args) != 1 || rw.it == nil || rw.locals == nil {
+		return
+	}
+	g, ok := c.Args[0].(*ast.CallExpr)
+	if !ok {
+		return
+	}
+	outs := rw.results(g)
+	if len(outs) < 2 {
+		return
+	}
+	ft := rw.typeOf(c.Fun)
+	if ft == nil || ft.Kind() != reflect.Func {
+		return
+	}
+	n := ft.NumIn()
+	if len(outs) < n-1 || len(outs) < n && !ft.IsVariadic() || len(outs) > n && !ft.IsVariadic() {
+		rw.fail(g.Pos(), fmt.Sprintf("wrong number of arguments in call to %s: %s returns %d values, %s takes %d", exprString(c.Fun), exprString(g.Fun), len(outs), exprString(c.Fun), n))
+		return
+	}
+	for i, t := range outs {
+		var p reflect.Type
+		if ft.IsVariadic() && i >= n-1 {
+			p = ft.In(n - 1).Elem()
+		} else {
+			p = ft.In(i)
+		}
+		if !t.AssignableTo(p) {
+			rw.fail(g.Pos(), fmt.Sprintf("cannot use %s (value of type %s) as %s value in argument to %s (assign its results to variables first)", exprString(g), t, p, exprString(c.Fun)))
+			return
+		}
+	}
 }

@@ -443,8 +443,15 @@ func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) 
 	if err := checkStatements(body, it.fset); err != nil {
 		return Result{}, err
 	}
-	if err := rewriteBlock(body, it); err != nil {
-		return Result{}, err
+	insts, rerr := rewriteBlock(body, it)
+	if rerr != nil {
+		return Result{}, rerr
+	}
+	if len(insts) > 0 {
+		f := &ast.File{Name: ast.NewIdent("main"), Package: body.Lbrace, Decls: insts}
+		if _, err := it.compileRun(ctx, f); err != nil {
+			return Result{}, err
+		}
 	}
 	it.recordVars(body)
 	// yaegi v0.16.1 crashes compiling "x := genericCall()" in the global
@@ -861,6 +868,10 @@ func (it *Interp) panicError(p interp.Panic) *EvalError {
 type runtimeErr interface{ RuntimeError() }
 
 func panicMessage(v any) string {
+	// panic(err) with an error variable reaches here as a reflect.Value.
+	if rv, ok := v.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
+		v = unwrapInterpreted(rv.Interface())
+	}
 	var msg string
 	switch x := v.(type) {
 	case error:

@@ -748,7 +748,9 @@ func atPos[N ast.Node](n N, pos token.Pos) N {
 		}
 		v = v.Elem()
 		for i := 0; i < v.NumField(); i++ {
-			if f := v.Field(i); f.Type() == posType && f.CanSet() {
+			// Only set positions: an unset one can mean something (no
+			// "..." in a call, for one).
+			if f := v.Field(i); f.Type() == posType && f.CanSet() && token.Pos(f.Int()).IsValid() {
 				f.Set(reflect.ValueOf(pos))
 			}
 		}

@@ -245,6 +245,9 @@ func (it *Interp) rebuild(cell *ast.File) error {
 // interpreter: built from builtin types and types of native packages.
 // Types the interpreter built (cell-defined structs) cannot.
 func (it *Interp) goType(t reflect.Type, v reflect.Value) (string, bool) {
+	if t == errorType {
+		return "error", true
+	}
 	if t.Name() != "" {
 		if t.PkgPath() == "" {
 			return t.Name(), true

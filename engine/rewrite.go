@@ -33,6 +33,7 @@ type rewriter struct {
 	localAST     map[string]ast.Expr
 	cellFuncs    map[string]*ast.FuncDecl
 	cellTypes    map[string]*ast.TypeSpec
+	insts        map[string]*ast.FuncDecl // copies of generic functions (see monomorphize)
 	globalsCache map[string]reflect.Value
 	fnStack      []*ast.FuncType
 	err          *EvalError // the first construct the rewriter refuses
@@ -78,14 +79,22 @@ func rewriteFile(f *ast.File, it *Interp) *EvalError {
 			rw.errorSpecs(d)
 		}
 	}
+	for _, name := range sortedKeys(rw.insts) {
+		f.Decls = append(f.Decls, rw.insts[name])
+	}
 	return rw.err
 }
 
-func rewriteBlock(b *ast.BlockStmt, it *Interp) *EvalError {
+// rewriteBlock rewrites a cell's statements; decls are the functions they
+// need declared first.
+func rewriteBlock(b *ast.BlockStmt, it *Interp) (decls []ast.Decl, err *EvalError) {
 	rw := newRewriter(it, b)
 	rw.block(b)
 	if rw.err != nil {
-		return rw.err
+		return nil, rw.err
+	}
+	for _, name := range sortedKeys(rw.insts) {
+		decls = append(decls, rw.insts[name])
 	}
 	topLevelCommaOk(b)
 	for i, s := range b.List {
@@ -103,7 +112,7 @@ func rewriteBlock(b *ast.BlockStmt, it *Interp) *EvalError {
 			b.List[i] = inFuncLit(s)
 		}
 	}
-	return nil
+	return decls, nil
 }
 
 // needsFuncScope: a top-level compound statement declaring, in a nested
@@ -223,7 +232,7 @@ func topLevelCommaOk(b *ast.BlockStmt) {
 func newRewriter(it *Interp, root ast.Node) *rewriter {
 	rw := &rewriter{it: it, ints: map[string]int{}, handles: map[string]bool{}, slices: map[string]bool{}, errs: map[string]string{},
 		locals: map[string]reflect.Type{}, localAST: map[string]ast.Expr{}, cellFuncs: map[string]*ast.FuncDecl{},
-		cellTypes: map[string]*ast.TypeSpec{}}
+		cellTypes: map[string]*ast.TypeSpec{}, insts: map[string]*ast.FuncDecl{}}
 	rw.collectInts(root)
 	ast.Inspect(root, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
@@ -692,6 +701,7 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 	if lit, ok := rw.methodExpr(c.Fun); ok {
 		c.Fun = lit
 	}
+	rw.checkSpread(c)
 	if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" && rw.it.fmtHook != "" && !c.Ellipsis.IsValid() {
 			if skip, ok := fmtArgStart[sel.Sel.Name]; ok {
@@ -725,6 +735,20 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 			}
 		}
 		return
+	}
+	if ix, isIx := c.Fun.(*ast.IndexExpr); isIx && rw.it != nil {
+		if gid, ok := ix.X.(*ast.Ident); ok {
+			if d := rw.cellFunc(gid.Name); d != nil && d.Type.TypeParams != nil && rw.monomorphize(c, d, []ast.Expr{ix.Index}) {
+				return
+			}
+		}
+	}
+	if il, isIl := c.Fun.(*ast.IndexListExpr); isIl && rw.it != nil {
+		if gid, ok := il.X.(*ast.Ident); ok {
+			if d := rw.cellFunc(gid.Name); d != nil && d.Type.TypeParams != nil && rw.monomorphize(c, d, il.Indices) {
+				return
+			}
+		}
 	}
 	id, ok := c.Fun.(*ast.Ident)
 	if ok && rw.it != nil {

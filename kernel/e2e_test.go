@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"grundy/internal/jupytertest"
 )
 
 // The end-to-end tests build the grundy binary, install its kernelspec
@@ -16,25 +18,18 @@ import (
 // (kernel/testdata/e2e.py). Without jupyter_client they skip, unless
 // GRUNDY_REQUIRE_JUPYTER=1 makes that a failure.
 
-const python = "/usr/bin/python3"
+const python = jupytertest.Python
 
 var e2e struct {
 	once sync.Once
 	env  []string
 	dir  string
 	err  string
-	skip string
 }
 
 func requireJupyter(t *testing.T) {
 	t.Helper()
-	if err := exec.Command(python, "-c", "import jupyter_client").Run(); err != nil {
-		msg := "jupyter_client is not installed (apt-get install python3-jupyter-client): " + err.Error()
-		if os.Getenv("GRUNDY_REQUIRE_JUPYTER") == "1" {
-			t.Fatal(msg + "; GRUNDY_REQUIRE_JUPYTER=1 requires it")
-		}
-		t.Skip(msg)
-	}
+	jupytertest.Require(t, "python3-jupyter-client", "jupyter_client")
 }
 
 // buildAndInstall builds grundy once per test run and installs the
@@ -49,33 +44,9 @@ func buildAndInstall(t *testing.T) []string {
 			return
 		}
 		e2e.dir = dir
-		bin := filepath.Join(dir, "build", "grundy")
-		build := exec.Command("go", "build", "-o", bin, "grundy")
-		build.Dir = ".."
-		if out, err := build.CombinedOutput(); err != nil {
-			e2e.err = "go build: " + err.Error() + "\n" + string(out)
-			return
+		if _, e2e.env, err = jupytertest.Install("..", dir); err != nil {
+			e2e.err = err.Error()
 		}
-		prefix := filepath.Join(dir, "prefix")
-		data := filepath.Join(prefix, "share", "jupyter")
-		env := append(os.Environ(),
-			"JUPYTER_PATH="+data,
-			"JUPYTER_DATA_DIR="+filepath.Join(dir, "userdata"),
-			"JUPYTER_RUNTIME_DIR="+filepath.Join(dir, "runtime"),
-			"JUPYTER_CONFIG_DIR="+filepath.Join(dir, "config"),
-			"IPYTHONDIR="+filepath.Join(dir, "ipython"),
-		)
-		inst := exec.Command(bin, "install", "--prefix", prefix)
-		inst.Env = env
-		out, err := inst.CombinedOutput()
-		if err != nil {
-			e2e.err = "grundy install: " + err.Error() + "\n" + string(out)
-			return
-		}
-		// The copy next to kernel.json is what Jupyter runs, so the build
-		// directory can go (as `go run . install` deletes its build).
-		os.RemoveAll(filepath.Join(dir, "build"))
-		e2e.env = env
 	})
 	if e2e.err != "" {
 		t.Fatal(e2e.err)

@@ -2,11 +2,12 @@ package notebooks
 
 import (
 	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"grundy/internal/jupytertest"
 )
 
 // The test builds grundy, installs its kernelspec under a temporary
@@ -16,7 +17,7 @@ import (
 // GRUNDY_REQUIRE_JUPYTER=1 makes that a failure; the check half needs only
 // Go.
 
-const python = "/usr/bin/python3"
+const python = jupytertest.Python
 
 // execScript executes each notebook named on the command line with the
 // grundy kernel and prints, as JSON, the error outputs of each, or why
@@ -74,28 +75,11 @@ func build(t *testing.T, dir string) string {
 }
 
 func TestNotebooksRunInJupyter(t *testing.T) {
-	if err := exec.Command(python, "-c", "import nbclient, nbformat, jupyter_client").Run(); err != nil {
-		msg := "Jupyter's nbclient is not installed (apt-get install python3-nbclient python3-nbformat python3-jupyter-client): " + err.Error()
-		if os.Getenv("GRUNDY_REQUIRE_JUPYTER") == "1" {
-			t.Fatal(msg + "; GRUNDY_REQUIRE_JUPYTER=1 requires it")
-		}
-		t.Skip(msg)
-	}
+	jupytertest.Require(t, "python3-nbclient python3-nbformat python3-jupyter-client", "nbclient", "nbformat", "jupyter_client")
 	files := notebookFiles(t)
-	dir := t.TempDir()
-	bin := build(t, dir)
-	prefix := filepath.Join(dir, "prefix")
-	env := append(os.Environ(),
-		"JUPYTER_PATH="+filepath.Join(prefix, "share", "jupyter"),
-		"JUPYTER_DATA_DIR="+filepath.Join(dir, "userdata"),
-		"JUPYTER_RUNTIME_DIR="+filepath.Join(dir, "runtime"),
-		"JUPYTER_CONFIG_DIR="+filepath.Join(dir, "config"),
-		"IPYTHONDIR="+filepath.Join(dir, "ipython"),
-	)
-	inst := exec.Command(bin, "install", "--prefix", prefix)
-	inst.Env = env
-	if out, err := inst.CombinedOutput(); err != nil {
-		t.Fatalf("grundy install --prefix: %v\n%s", err, out)
+	_, env, err := jupytertest.Install("..", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
 	}
 	// nbclient executes in memory: the committed notebooks are not touched.
 	cmd := exec.Command(python, append([]string{"-c", execScript}, files...)...)

@@ -1,0 +1,68 @@
+// Package jupytertest is what grundy's end-to-end tests share: finding
+// Debian's Jupyter (used with /usr/bin/python3), and installing a freshly
+// built grundy into a private Jupyter path so the tests drive the real
+// kernel exactly as a user's Jupyter would.
+package jupytertest
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Python is the interpreter Debian's Jupyter packages install into.
+const Python = "/usr/bin/python3"
+
+// Required reports whether GRUNDY_REQUIRE_JUPYTER=1 (set by .ci/run) makes
+// a missing Jupyter a failure rather than a skip.
+func Required() bool { return os.Getenv("GRUNDY_REQUIRE_JUPYTER") == "1" }
+
+// Require skips the test, or fails it under GRUNDY_REQUIRE_JUPYTER=1,
+// unless Python can import every module. debs names the Debian packages
+// that provide them, for the message.
+func Require(t testing.TB, debs string, modules ...string) {
+	t.Helper()
+	if err := exec.Command(Python, "-c", "import "+strings.Join(modules, ", ")).Run(); err != nil {
+		msg := fmt.Sprintf("%s cannot import %s (apt-get install %s): %v", Python, strings.Join(modules, ", "), debs, err)
+		if Required() {
+			t.Fatal(msg + "; GRUNDY_REQUIRE_JUPYTER=1 requires it")
+		}
+		t.Skip(msg)
+	}
+}
+
+// Install builds grundy from the module at root, installs its kernelspec
+// with `grundy install --prefix` under dir, and returns the installed binary
+// (the copy beside kernel.json, which is what Jupyter runs) and an
+// environment whose Jupyter paths all point inside dir.
+func Install(root, dir string) (bin string, env []string, err error) {
+	build := filepath.Join(dir, "build", "grundy")
+	cmd := exec.Command("go", "build", "-o", build, "grundy")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", nil, fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	prefix := filepath.Join(dir, "prefix")
+	data := filepath.Join(prefix, "share", "jupyter")
+	env = append(os.Environ(),
+		"JUPYTER_PATH="+data,
+		"JUPYTER_DATA_DIR="+filepath.Join(dir, "userdata"),
+		"JUPYTER_RUNTIME_DIR="+filepath.Join(dir, "runtime"),
+		"JUPYTER_CONFIG_DIR="+filepath.Join(dir, "config"),
+		"IPYTHONDIR="+filepath.Join(dir, "ipython"),
+	)
+	inst := exec.Command(build, "install", "--prefix", prefix)
+	inst.Env = env
+	if out, err := inst.CombinedOutput(); err != nil {
+		return "", nil, fmt.Errorf("grundy install --prefix: %v\n%s", err, out)
+	}
+	// The build can go, as `go run . install` deletes its own: the kernel
+	// must run from the copy beside kernel.json.
+	if err := os.RemoveAll(filepath.Dir(build)); err != nil {
+		return "", nil, err
+	}
+	return filepath.Join(data, "kernels", "grundy", "grundy"), env, nil
+}

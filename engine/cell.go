@@ -175,6 +175,11 @@ type parsedCell struct {
 	stmts   *ast.BlockStmt // nil when the cell has none
 	trail   *ast.ExprStmt  // the last statement, when it is an expression
 	src     string
+	// early are declarations the cell's functions use that cannot be
+	// hoisted into the declarations (their values come from generic
+	// calls, which yaegi cannot compile at package level): they run
+	// before the declarations are compiled.
+	early []ast.Stmt
 }
 
 // parseCell parses src into fset under the name file.
@@ -255,7 +260,22 @@ func hoistDecls(pc *parsedCell, keepInPlace func(ast.Node) bool) {
 		}
 	}
 	declRefs := map[string]bool{}
+	declared := map[string]bool{} // the cell's own functions and types
 	if pc.decls != nil {
+		for _, d := range pc.decls.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					declared[d.Name.Name] = true
+				}
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					if ts, ok := sp.(*ast.TypeSpec); ok {
+						declared[ts.Name.Name] = true
+					}
+				}
+			}
+		}
 		ast.Inspect(pc.decls, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
 				declRefs[id.Name] = true
@@ -281,6 +301,97 @@ func hoistDecls(pc *parsedCell, keepInPlace func(ast.Node) bool) {
 			})
 		}
 		return ok
+	}
+	// early: usable before the cell's declarations are compiled.
+	early := func(exprs ...ast.Node) bool {
+		ok := true
+		for _, e := range exprs {
+			ast.Inspect(e, func(n ast.Node) bool {
+				if id, isID := n.(*ast.Ident); isID && declared[id.Name] {
+					ok = false
+				}
+				return ok
+			})
+		}
+		return ok
+	}
+	// The statements declaring what the functions use, with what those
+	// need in turn, run first when one of them cannot be hoisted.
+	defines := func(s ast.Stmt) (names []*ast.Ident, values []ast.Node) {
+		switch st := s.(type) {
+		case *ast.AssignStmt:
+			if st.Tok == token.DEFINE {
+				for _, l := range st.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						names = append(names, id)
+					}
+				}
+				for _, r := range st.Rhs {
+					values = append(values, r)
+				}
+			}
+		case *ast.DeclStmt:
+			if gd, ok := st.Decl.(*ast.GenDecl); ok && (gd.Tok == token.VAR || gd.Tok == token.CONST) {
+				for _, sp := range gd.Specs {
+					if vs, ok := sp.(*ast.ValueSpec); ok {
+						names = append(names, vs.Names...)
+						values = append(values, vs)
+					}
+				}
+			}
+		}
+		return names, values
+	}
+	needed := map[string]bool{}
+	for name := range declRefs {
+		if stmtDefined[name] {
+			needed[name] = true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, s := range pc.stmts.List {
+			names, values := defines(s)
+			if !usedBy(names, needed) {
+				continue
+			}
+			for _, v := range values {
+				ast.Inspect(v, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok && stmtDefined[id.Name] && !needed[id.Name] {
+						needed[id.Name] = true
+						changed = true
+					}
+					return true
+				})
+			}
+		}
+	}
+	var first []ast.Stmt
+	generic, possible := false, true
+	for i, s := range pc.stmts.List {
+		names, values := defines(s)
+		if !usedBy(names, needed) {
+			continue
+		}
+		if i == len(pc.stmts.List)-1 && pc.trail != nil || !early(values...) {
+			possible = false
+		}
+		generic = generic || keepInPlace(s)
+		first = append(first, s)
+	}
+	if generic && possible {
+		pc.early = first
+		isFirst := map[ast.Stmt]bool{}
+		for _, s := range first {
+			isFirst[s] = true
+		}
+		var rest []ast.Stmt
+		for _, s := range pc.stmts.List {
+			if !isFirst[s] {
+				rest = append(rest, s)
+			}
+		}
+		pc.stmts.List = rest
 	}
 	var hoisted []ast.Decl
 	var keep []ast.Stmt
@@ -330,7 +441,11 @@ func hoistDecls(pc *parsedCell, keepInPlace func(ast.Node) bool) {
 		}
 		keep = append(keep, s)
 	}
+	pc.stmts.List = keep
 	if len(hoisted) == 0 {
+		if len(keep) == 0 {
+			pc.stmts = nil
+		}
 		return
 	}
 	if pc.decls == nil {
@@ -341,4 +456,13 @@ func hoistDecls(pc *parsedCell, keepInPlace func(ast.Node) bool) {
 	if len(keep) == 0 {
 		pc.stmts = nil
 	}
+}
+
+func usedBy(names []*ast.Ident, refs map[string]bool) bool {
+	for _, n := range names {
+		if refs[n.Name] {
+			return true
+		}
+	}
+	return false
 }

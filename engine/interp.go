@@ -224,6 +224,12 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 			}
 		}
 	}
+	if len(pc.early) > 0 {
+		early := &parsedCell{src: pc.src, stmts: &ast.BlockStmt{Lbrace: pc.early[0].Pos(), List: pc.early, Rbrace: pc.early[len(pc.early)-1].End()}}
+		if _, err := it.runStmts(ctx, early); err != nil {
+			return Result{}, err
+		}
+	}
 	if pc.decls != nil {
 		if err := it.runDecls(ctx, pc.decls); err != nil {
 			return Result{}, err

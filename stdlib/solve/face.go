@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"html"
 	"strconv"
 	"strings"
 )
@@ -77,5 +78,36 @@ func (f *Face) String() string {
 			fmt.Fprintf(&b, "%*d", width, f.At(x, y))
 		}
 	}
+	return b.String()
+}
+
+// HTML draws the face as a small table, X across and Y down with their
+// values as headers, under a caption that says what it is; P-positions are
+// shaded so the pattern of P cells stands out.
+func (f *Face) HTML() string {
+	if f == nil {
+		return "<div>&lt;nil face&gt;</div>"
+	}
+	const cell = "padding:1px 5px;text-align:right"
+	var b strings.Builder
+	fmt.Fprintf(&b, "<table style=\"border-collapse:collapse;font-family:monospace\"><caption style=\"text-align:left\">%s %s on %s: <b>%s</b> across, <b>%s</b> down; P-positions shaded</caption>",
+		html.EscapeString(f.Game), f.Kind, html.EscapeString(strconv.Quote(f.Pattern)), html.EscapeString(f.X), html.EscapeString(f.Y))
+	fmt.Fprintf(&b, "<tr><th style=\"%s\">%s\\%s</th>", cell, html.EscapeString(f.Y), html.EscapeString(f.X))
+	for x := 0; x < f.W; x++ {
+		fmt.Fprintf(&b, "<th style=\"%s\">%d</th>", cell, x)
+	}
+	b.WriteString("</tr>")
+	for y := 0; y < f.H; y++ {
+		fmt.Fprintf(&b, "<tr><th style=\"%s\">%d</th>", cell, y)
+		for x := 0; x < f.W; x++ {
+			if f.IsP(x, y) {
+				fmt.Fprintf(&b, "<td class=\"p\" style=\"%s;background:#f5c542;font-weight:bold\">%d</td>", cell, f.At(x, y))
+			} else {
+				fmt.Fprintf(&b, "<td style=\"%s\">%d</td>", cell, f.At(x, y))
+			}
+		}
+		b.WriteString("</tr>")
+	}
+	b.WriteString("</table>")
 	return b.String()
 }

@@ -55,7 +55,7 @@ func (t *Table) parsePattern(spec string, want int, what, example string) (*patt
 		p.limit[j] = min(p.limit[j], t.max[i])
 		p.fixed[i], p.letter[i] = -1, j
 	}
-	if len(p.letters) != want {
+	if want >= 0 && len(p.letters) != want {
 		return nil, fmt.Errorf("%s pattern %q has %d free letters %v; a %s needs exactly %d (a repeated letter means equal heaps), e.g. %q",
 			what, spec, len(p.letters), p.letters, what, want, example)
 	}

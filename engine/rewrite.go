@@ -8,6 +8,7 @@ import (
 	"go/printer"
 	"go/token"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"grundy/engine/display"
@@ -703,6 +704,16 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 	}
 	rw.checkSpread(c)
 	if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
+		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" && sel.Sel.Name == "Errorf" && len(c.Args) > 1 && !c.Ellipsis.IsValid() {
+			// An argument reaches native Errorf as a plain value, so
+			// %w would not see that a cell type is an error: convert
+			// the arguments of %w verbs.
+			for _, i := range wrapVerbArgs(c.Args[0]) {
+				if i+1 < len(c.Args) {
+					c.Args[i+1] = asError(c.Args[i+1])
+				}
+			}
+		}
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" && rw.it.fmtHook != "" && !c.Ellipsis.IsValid() {
 			if skip, ok := fmtArgStart[sel.Sel.Name]; ok {
 				// Only slices: other values keep their static type, which
@@ -715,9 +726,9 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 			}
 			return
 		}
-		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "errors" && sel.Sel.Name == "As" && rw.it.pkgs["errors"] == "errors" {
+		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "errors" && (sel.Sel.Name == "As" || sel.Sel.Name == "Is") && rw.it.pkgs["errors"] == "errors" {
 			sel.X = &ast.Ident{Name: "grundyrt", NamePos: pkg.Pos()}
-			sel.Sel = &ast.Ident{Name: "ErrorsAs", NamePos: sel.Sel.Pos()}
+			sel.Sel = &ast.Ident{Name: "Errors" + sel.Sel.Name, NamePos: sel.Sel.Pos()}
 			return
 		}
 		// h.Update(v) on a display handle: render v here, where the
@@ -1353,4 +1364,44 @@ func (rw *rewriter) noteRangeVars(s *ast.RangeStmt) {
 			delete(rw.localAST, id.Name)
 		}
 	}
+}
+
+// wrapVerbArgs lists the indexes of the arguments that %w verbs of a
+// literal format string consume (none when the format uses explicit
+// argument indexes or is not a literal).
+func wrapVerbArgs(format ast.Expr) []int {
+	lit, ok := format.(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return nil
+	}
+	f, err := strconv.Unquote(lit.Value)
+	if err != nil {
+		return nil
+	}
+	var out []int
+	arg := 0
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(f) && strings.IndexByte("+-# 0123456789.*", f[i]) >= 0 {
+			if f[i] == '*' {
+				arg++
+			}
+			i++
+		}
+		if i >= len(f) || f[i] == '[' {
+			return nil
+		}
+		switch f[i] {
+		case '%':
+		case 'w':
+			out = append(out, arg)
+			arg++
+		default:
+			arg++
+		}
+	}
+	return out
 }

@@ -188,6 +188,7 @@ func (r *runtimeState) symbols(it *Interp) map[string]reflect.Value {
 		}),
 		"Clear":       reflect.ValueOf(clearValue),
 		"ErrorsAs":    reflect.ValueOf(errorsAs),
+		"ErrorsIs":    reflect.ValueOf(errorsIs),
 		"Interpreted": reflect.ValueOf(mayHaveInterpretedMethods),
 	}
 }
@@ -251,12 +252,48 @@ func errorsAs(err error, target any) bool {
 			tv.Elem().Set(cv)
 			return true
 		}
-		if errors.As(err, target) {
+		// Native errors.As panics on targets of cell types (their
+		// methods are invisible to it).
+		if (want.Kind() == reflect.Interface || want.Implements(errorType)) && errors.As(err, target) {
 			return true
 		}
 		err = errors.Unwrap(err)
 	}
 	return false
+}
+
+// errorsIs is errors.Is for interpreted error values: each conversion of
+// one to error makes a new wrapper, so native errors.Is never finds a
+// sentinel a cell declared. The values inside the wrappers are compared.
+func errorsIs(err, target error) bool {
+	if errors.Is(err, target) {
+		return true
+	}
+	if err == nil || target == nil {
+		return false
+	}
+	want := unwrapInterpreted(yaegiErrorValue(target))
+	for err != nil {
+		if sameValue(unwrapInterpreted(yaegiErrorValue(err)), want) {
+			return true
+		}
+		err = errors.Unwrap(err)
+	}
+	return false
+}
+
+// sameValue is a == b for values of one comparable type.
+func sameValue(a, b any) (same bool) {
+	ta, tb := reflect.TypeOf(a), reflect.TypeOf(b)
+	if ta == nil || ta != tb || !ta.Comparable() {
+		return false
+	}
+	defer func() {
+		if recover() != nil {
+			same = false
+		}
+	}()
+	return a == b
 }
 
 // yaegiErrorValue returns the interpreted value inside yaegi's error

@@ -1,6 +1,8 @@
 package known
 
 import (
+	"grundy/stdlib/games"
+
 	"fmt"
 	"slices"
 	"strings"
@@ -9,7 +11,7 @@ import (
 // CertRow is one row of a P-position certificate: a follower of the
 // certified position and the reply that answers it.
 type CertRow struct {
-	Follower, Reply []int
+	Follower, Reply games.Pos
 }
 
 // Certificate claims that X is a P-position of Circular Nim CN(N,K) by
@@ -19,7 +21,7 @@ type CertRow struct {
 // program.
 type Certificate struct {
 	N, K int
-	X    []int
+	X    games.Pos
 	Rows []CertRow
 }
 
@@ -61,7 +63,7 @@ func Seed000Certificate() Certificate {
 // illegal), each reply is a legal move from its follower, and provedP
 // accepts each reply. It returns nil when X is thereby proved a P-position,
 // or an error naming the first row that fails.
-func (c Certificate) Check(provedP func([]int) bool) error {
+func (c Certificate) Check(provedP func(games.Pos) bool) error {
 	if c.N < 1 || c.K < 1 || c.K > c.N {
 		return fmt.Errorf("certificate for CN(%d,%d): need 1 <= k <= n", c.N, c.K)
 	}
@@ -71,7 +73,7 @@ func (c Certificate) Check(provedP func([]int) bool) error {
 	sets := circularSets(c.N, c.K)
 	want := map[string]bool{}
 	for _, y := range followers(c.X, sets) {
-		want[fmt.Sprint(y)] = true
+		want[games.Pos(y).String()] = true
 	}
 	seen := map[string]int{}
 	for i, r := range c.Rows {
@@ -79,7 +81,7 @@ func (c Certificate) Check(provedP func([]int) bool) error {
 		if len(r.Follower) != c.N || len(r.Reply) != c.N {
 			return fmt.Errorf("row %d: positions need %d heaps", row, c.N)
 		}
-		key := fmt.Sprint(r.Follower)
+		key := r.Follower.String()
 		if prev, dup := seen[key]; dup {
 			return fmt.Errorf("row %d: follower %v already listed in row %d", row, r.Follower, prev)
 		}

@@ -1,6 +1,10 @@
 package known
 
-import "slices"
+import (
+	"slices"
+
+	"grundy/stdlib/games"
+)
 
 // NNCheatSheetMove is the winning-move "cheat sheet" of seed 001, section
 // 5.2, Case 1, for the anchor games NN(2l,l) and NN(2l+1,l+1) (n = len(p)
@@ -23,7 +27,7 @@ import "slices"
 // The extracted text of row 1.3 is garbled; the row above is the reading
 // the tables confirm. Case 2 (m < s*, the TwoDelta and delta algorithms)
 // is not implemented: ok is false there, and at P-positions.
-func NNCheatSheetMove(p []int) (next []int, ok bool) {
+func NNCheatSheetMove(p games.Pos) (next games.Pos, ok bool) {
 	n := len(p)
 	if n < 4 || NNAnchorIsP(p) {
 		return nil, false

@@ -1,9 +1,9 @@
 package known
 
 import (
-	"testing"
-
+	"grundy/stdlib/games"
 	"grundy/stdlib/solve"
+	"testing"
 )
 
 // Seed 001, section 5.2, Case 1 of the cheat sheet as a move rule: from
@@ -18,7 +18,7 @@ func TestSeed001CheatSheetCase1(t *testing.T) {
 			tb := table(t, solve.KindOutcomes, spec, c.max)
 			sets := necklaceSets(c.n, c.k)
 			case1, case2 := 0, 0
-			forBox(tb, func(p []int) {
+			forBox(tb, func(p games.Pos) {
 				if tb.IsP(p...) {
 					if _, ok := NNCheatSheetMove(p); ok {
 						t.Fatalf("rule moves from the P-position %v", p)

@@ -1,6 +1,10 @@
 package known
 
-import "fmt"
+import (
+	"fmt"
+
+	"grundy/stdlib/games"
+)
 
 // CNSeparated is the theorem "a solved family of invariant faces" of seed 000
 // (Circular Nim CN(n,2), n >= 4): if the circle has at least one zero heap
@@ -11,7 +15,7 @@ import "fmt"
 //
 // ok is false when the hypothesis fails (no zero heap, a positive block of
 // three or more, or n < 4), and value is then meaningless.
-func CNSeparated(p []int) (value int, ok bool) {
+func CNSeparated(p games.Pos) (value int, ok bool) {
 	n := len(p)
 	if n < 4 {
 		return 0, false
@@ -53,7 +57,7 @@ func CN62ZeroFace(a, b, c, d int) int { return (a + b) ^ (c + d) }
 // strategy" theorem of seed 000 says every such position of CN(2m,k) with
 // 1 <= k <= m is a P-position (the second player copies each move onto the
 // antipodal block, which is disjoint from it).
-func IsAntipodal(p []int) bool {
+func IsAntipodal(p games.Pos) bool {
 	n := len(p)
 	if n%2 != 0 {
 		return false
@@ -69,7 +73,7 @@ func IsAntipodal(p []int) bool {
 // CN62ProvedP reports whether p is a P-position of CN(n,2) by one of the two
 // theorems of seed 000 that its 18-row certificate relies on: p is
 // antipodally equal, or it is separated (CNSeparated) with xor zero.
-func CN62ProvedP(p []int) bool {
+func CN62ProvedP(p games.Pos) bool {
 	if IsAntipodal(p) {
 		return true
 	}
@@ -105,7 +109,7 @@ func pathStart(p []int) int {
 // ok is false when p is not of that shape (or n < 4). When several windows
 // contain the support (at most two positive heaps), any choice gives the
 // same answer.
-func CNThreeHeapPath(p []int) (isP, ok bool) {
+func CNThreeHeapPath(p games.Pos) (isP, ok bool) {
 	n := len(p)
 	if n < 4 {
 		return false, false
@@ -122,7 +126,7 @@ func CNThreeHeapPath(p []int) (isP, ok bool) {
 // middle heap to zero and lower the larger end to the smaller, using the
 // adjacent pair that contains the larger end. ok is false when p is not a
 // three-heap path position or is already P.
-func CNThreeHeapPathMove(p []int) (next []int, ok bool) {
+func CNThreeHeapPathMove(p games.Pos) (next games.Pos, ok bool) {
 	isP, shaped := CNThreeHeapPath(p)
 	if !shaped || isP {
 		return nil, false
@@ -142,13 +146,13 @@ func CNThreeHeapPathMove(p []int) (next []int, ok bool) {
 
 // CN32IsP: the P-positions of CN(3,2) are those with all heaps equal
 // (Dufour and Heubach, Theorem 2.1; quoted in seed 001 section 3).
-func CN32IsP(p []int) bool {
+func CN32IsP(p games.Pos) bool {
 	return len(p) == 3 && p[0] == p[1] && p[1] == p[2]
 }
 
 // CN42IsP: the P-positions of CN(4,2) are (a,b,a,b) (Dufour and Heubach,
 // Theorem 2.2; quoted in seed 001 section 3).
-func CN42IsP(p []int) bool {
+func CN42IsP(p games.Pos) bool {
 	return len(p) == 4 && p[0] == p[2] && p[1] == p[3]
 }
 
@@ -164,7 +168,7 @@ func checkLen(p []int, n int, what string) error {
 // highest bit of X set and lower it to T xor X (lowering its first heap
 // first, then its second). ok is false when the theorem does not apply or
 // X = 0 (a P-position).
-func CNSeparatedMove(p []int) (next []int, ok bool) {
+func CNSeparatedMove(p games.Pos) (next games.Pos, ok bool) {
 	x, applies := CNSeparated(p)
 	if !applies || x == 0 {
 		return nil, false
@@ -207,7 +211,7 @@ func CNSeparatedMove(p []int) (next []int, ok bool) {
 // the opponent moves from an antipodal position before to after, copy every
 // reduction onto the antipodal heap, restoring antipodal equality. ok is
 // false when before is not antipodal or after is not below before.
-func AntipodalReply(before, after []int) (reply []int, ok bool) {
+func AntipodalReply(before, after games.Pos) (reply games.Pos, ok bool) {
 	n := len(before)
 	if !IsAntipodal(before) || len(after) != n {
 		return nil, false

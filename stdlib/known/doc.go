@@ -12,7 +12,9 @@
 // function (suffix AsPrinted) keeps the literal reading so that a test can
 // show the counterexample.
 //
-// Positions are heap vectors as []int (games.Pos converts implicitly). The
-// papers number heaps from 1; the slices here are indexed from 0, so p_1 is
-// p[0].
+// Positions and moves are games.Pos (a plain []int converts implicitly), so
+// they print as (1,2,3) and a predicate such as CN32IsP can be handed to
+// solve.Table.CheckP as it is. The papers number heaps from 1; the slices
+// here are indexed from 0, so p_1 is p[0]. Check("000/") checks every claim
+// of one seed against its tables.
 package known

@@ -1,10 +1,12 @@
 package known
 
+import "grundy/stdlib/games"
+
 // MooreIsP is Moore's theorem (1910; quoted in seeds 001 and 004): in
 // Moore's Nim, where a move lowers between 1 and k heaps, a position is P
 // exactly when, for every binary digit, the number of heaps with a 1 in
 // that digit is divisible by k+1. k = 1 is Bouton's Nim.
-func MooreIsP(k int, p []int) bool {
+func MooreIsP(k int, p games.Pos) bool {
 	if k < 1 {
 		return false
 	}

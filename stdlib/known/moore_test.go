@@ -1,9 +1,9 @@
 package known
 
 import (
-	"testing"
-
+	"grundy/stdlib/games"
 	"grundy/stdlib/solve"
+	"testing"
 )
 
 // Moore's theorem: P iff every binary digit column sums to a multiple of k+1.
@@ -13,7 +13,7 @@ func TestMooreNim(t *testing.T) {
 		{5, 2, bound(7, 9)}, {5, 3, bound(7, 9)}, {6, 4, bound(4, 5)},
 	} {
 		spec := name("Moore(%d,%d)", c.n, c.k)
-		agree(t, table(t, solve.KindOutcomes, spec, c.max), spec, nil, func(p []int) bool { return MooreIsP(c.k, p) })
+		agree(t, table(t, solve.KindOutcomes, spec, c.max), spec, nil, func(p games.Pos) bool { return MooreIsP(c.k, p) })
 	}
 }
 
@@ -21,5 +21,5 @@ func TestMooreNim(t *testing.T) {
 func TestWythoff(t *testing.T) {
 	N := bound(300, 1000)
 	tb := table(t, solve.KindOutcomes, "Wythoff", N)
-	agree(t, tb, "Wythoff", nil, func(p []int) bool { return WythoffIsP(p[0], p[1]) })
+	agree(t, tb, "Wythoff", nil, func(p games.Pos) bool { return WythoffIsP(p[0], p[1]) })
 }

@@ -1,6 +1,10 @@
 package known
 
-import "slices"
+import (
+	"slices"
+
+	"grundy/stdlib/games"
+)
 
 // MMove is the M-rule of seed 004 for Exact Slow NIM(k+1,k) (k+1 heaps; a
 // move lowers exactly k of them by one each, i.e. keeps exactly one): if
@@ -14,7 +18,7 @@ import "slices"
 // Seed 004 proves that M-moves are optimal in Smith's sense: the remoteness
 // drops by exactly one with every M-move, so M(x) = R(x), and x is P iff
 // that number is even.
-func MMove(x []int) (next []int, ok bool) {
+func MMove(x games.Pos) (next games.Pos, ok bool) {
 	if len(x) < 2 {
 		return nil, false
 	}
@@ -56,7 +60,7 @@ func MMove(x []int) (next []int, ok bool) {
 // NIM(k+1,k), k = len(x)-1, when both players follow the M-rule (seed 004:
 // M(3,3,3) = 4 and M(3,5,5) = 6 in NIM(3,2)). Seed 004's theorem: M equals
 // Smith's remoteness.
-func M(x []int) int {
+func M(x games.Pos) int {
 	steps := 0
 	for {
 		next, ok := MMove(x)
@@ -71,7 +75,7 @@ func M(x []int) int {
 // MPath returns the sequence of positions visited by M-moves from x to a
 // terminal position, x first; seed 004 prints
 // (3,3,3) -> (2,2,3) -> (1,2,2) -> (0,1,2) -> (0,0,1) with positions sorted.
-func MPath(x []int) [][]int {
+func MPath(x games.Pos) [][]int {
 	path := [][]int{slices.Clone(x)}
 	for {
 		next, ok := MMove(path[len(path)-1])
@@ -84,4 +88,4 @@ func MPath(x []int) [][]int {
 
 // MIsP: seed 004's corollary, x is a P-position of Exact Slow NIM(k+1,k)
 // exactly when M(x) is even.
-func MIsP(x []int) bool { return M(x)%2 == 0 }
+func MIsP(x games.Pos) bool { return M(x)%2 == 0 }

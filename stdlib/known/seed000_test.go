@@ -1,10 +1,9 @@
 package known
 
 import (
-	"fmt"
-	"testing"
-
+	"grundy/stdlib/games"
 	"grundy/stdlib/solve"
+	"testing"
 )
 
 // Seed 000: "A bounded dynamic-programming check of all 4^6 = 4096
@@ -65,7 +64,7 @@ func TestSeed000SeparatedTheorem(t *testing.T) {
 		t.Run(name("CN(%d,2) heaps<=%d", c.n, c.max), func(t *testing.T) {
 			tb := table(t, solve.KindValues, name("CN(%d,2)", c.n), c.max)
 			checked := 0
-			forBox(tb, func(p []int) {
+			forBox(tb, func(p games.Pos) {
 				v, ok := CNSeparated(p)
 				if !ok {
 					return
@@ -81,7 +80,7 @@ func TestSeed000SeparatedTheorem(t *testing.T) {
 			t.Logf("xor of block sums holds at all %d separated positions", checked)
 			// The theorem's winning move: legal, and to value 0.
 			sets := circularSets(c.n, 2)
-			forBox(tb, func(p []int) {
+			forBox(tb, func(p games.Pos) {
 				v, ok := CNSeparated(p)
 				if !ok || v == 0 {
 					return
@@ -107,7 +106,7 @@ func TestSeed000Antipodal(t *testing.T) {
 			tb := table(t, solve.KindOutcomes, name("CN(%d,%d)", 2*c.m, c.k), c.max)
 			n, replies := 0, 0
 			sets := circularSets(2*c.m, c.k)
-			forBox(tb, func(p []int) {
+			forBox(tb, func(p games.Pos) {
 				if !IsAntipodal(p) {
 					return
 				}
@@ -143,7 +142,7 @@ func TestSeed000ThreeHeapPath(t *testing.T) {
 		t.Run(name("CN(%d,2) heaps<=%d", c.n, c.max), func(t *testing.T) {
 			tb := table(t, solve.KindOutcomes, name("CN(%d,2)", c.n), c.max)
 			checked := 0
-			forBox(tb, func(p []int) {
+			forBox(tb, func(p games.Pos) {
 				isP, ok := CNThreeHeapPath(p)
 				if !ok {
 					return
@@ -180,11 +179,11 @@ func TestSeed000CertificateAgainstTable(t *testing.T) {
 	// The rows list exactly the followers the solver's game knows.
 	listed := map[string]bool{}
 	for _, r := range c.Rows {
-		listed[fmt.Sprint(r.Follower)] = true
+		listed[r.Follower.String()] = true
 	}
 	fs := tb.Game().Followers(c.X)
 	for _, q := range fs {
-		if !listed[fmt.Sprint([]int(q))] {
+		if !listed[q.String()] {
 			t.Errorf("follower %v of %v is missing from the certificate", q, c.X)
 		}
 	}

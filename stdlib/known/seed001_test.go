@@ -1,9 +1,9 @@
 package known
 
 import (
-	"testing"
-
+	"grundy/stdlib/games"
 	"grundy/stdlib/solve"
+	"testing"
 )
 
 // Seed 001, Corollary 2.2: NN(n,n-1) P-positions are p_1 = p_2+...+p_{n-1} = p_n.
@@ -38,7 +38,7 @@ func TestSeed001NN53Form(t *testing.T) {
 			}
 		}
 	}
-	agree(t, tb, "NN(5,3) as (a+b,c,a,b,a+c)", nil, func(p []int) bool { return form[[5]int(p)] })
+	agree(t, tb, "NN(5,3) as (a+b,c,a,b,a+c)", nil, func(p games.Pos) bool { return form[[5]int(p)] })
 }
 
 // Seed 001, Theorem 2.3 as read in the seeds README: the anchor games
@@ -63,7 +63,7 @@ func TestSeed001NNReduction(t *testing.T) {
 				max++
 			}
 			spec := name("NN(%d,%d)", n, k)
-			agree(t, table(t, solve.KindOutcomes, spec, max), spec+" via Theorem 2.1", nil, func(p []int) bool {
+			agree(t, table(t, solve.KindOutcomes, spec, max), spec+" via Theorem 2.1", nil, func(p games.Pos) bool {
 				isP, err := NNIsP(n, k, p)
 				if err != nil {
 					t.Fatal(err)
@@ -85,7 +85,7 @@ func TestSeed001PathNimZeroGap(t *testing.T) {
 		{3, 2, bound(20, 40)}, {4, 2, bound(10, 16)}, {4, 3, bound(10, 16)}, {5, 3, bound(7, 10)}, {6, 3, bound(5, 6)}, {5, 4, bound(7, 10)}, {6, 4, bound(5, 6)}, {7, 4, bound(3, 4)}, {8, 4, bound(2, 3)},
 	} {
 		spec := name("PN(%d,%d)", c.n, c.k)
-		agree(t, table(t, solve.KindOutcomes, spec, c.max), spec+" zero gap, equal sides", nil, func(p []int) bool { return PNZeroGapIsP(c.k, p) })
+		agree(t, table(t, solve.KindOutcomes, spec, c.max), spec+" zero gap, equal sides", nil, func(p games.Pos) bool { return PNZeroGapIsP(c.k, p) })
 	}
 }
 

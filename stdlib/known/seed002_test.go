@@ -1,9 +1,9 @@
 package known
 
 import (
-	"testing"
-
+	"grundy/stdlib/games"
 	"grundy/stdlib/solve"
+	"testing"
 )
 
 // Seed 002, Proposition 2: slow Moore Nim values for n=k=2 and n=3, k=2 by
@@ -13,7 +13,7 @@ func TestSeed002Prop2(t *testing.T) {
 		spec := name("SlowMoore(%d,%d)", c.n, c.k)
 		tb := table(t, solve.KindValues, spec, c.max)
 		checked := 0
-		forBox(tb, func(p []int) {
+		forBox(tb, func(p games.Pos) {
 			want, err := SlowMooreValue(c.k, p)
 			if err != nil {
 				t.Fatal(err)
@@ -37,7 +37,7 @@ func TestSeed002Prop3(t *testing.T) {
 		{5, 2, bound(7, 9)}, {6, 3, bound(5, 6)},
 	} {
 		spec := name("SlowMoore(%d,%d)", c.n, c.k)
-		agree(t, table(t, solve.KindOutcomes, spec, c.max), spec+" Proposition 3", nil, func(p []int) bool {
+		agree(t, table(t, solve.KindOutcomes, spec, c.max), spec+" Proposition 3", nil, func(p games.Pos) bool {
 			isP, err := SlowMooreIsP(c.k, p)
 			if err != nil {
 				t.Fatal(err)
@@ -53,7 +53,7 @@ func TestSeed002Prop3AsPrintedFailsForK1(t *testing.T) {
 	tb := table(t, solve.KindOutcomes, "SlowMoore(3,1)", 12)
 	bad := 0
 	var first []int
-	forBox(tb, func(p []int) {
+	forBox(tb, func(p games.Pos) {
 		printed, err := SlowMooreIsPAsPrinted(1, p)
 		if err != nil {
 			t.Fatal(err)
@@ -84,7 +84,7 @@ func TestSeed002Prop4Corrected(t *testing.T) {
 	N := bound(90, 200)
 	tb := table(t, solve.KindValues, "SlowExact(3,2)", N)
 	checked := 0
-	forBox(tb, func(p []int) {
+	forBox(tb, func(p games.Pos) {
 		want, err := SlowExact32Value(p)
 		if err != nil {
 			t.Fatal(err)
@@ -102,7 +102,7 @@ func TestSeed002Prop4Corrected(t *testing.T) {
 func TestSeed002Prop4AsPrintedFails(t *testing.T) {
 	tb := table(t, solve.KindValues, "SlowExact(3,2)", 12)
 	var wrong [][]int
-	forBox(tb, func(p []int) {
+	forBox(tb, func(p games.Pos) {
 		if p[0] > p[1] || p[1] > p[2] {
 			return
 		}

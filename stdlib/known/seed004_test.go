@@ -1,9 +1,9 @@
 package known
 
 import (
-	"testing"
-
+	"grundy/stdlib/games"
 	"grundy/stdlib/solve"
+	"testing"
 )
 
 // Seed 004: in Exact Slow NIM(k+1,k) every M-move lowers Smith's
@@ -15,7 +15,7 @@ func TestSeed004MRule(t *testing.T) {
 			rt := table(t, solve.KindRemoteness, spec, c.max)
 			ot := table(t, solve.KindOutcomes, spec, c.max)
 			moves := 0
-			forBox(rt, func(p []int) {
+			forBox(rt, func(p games.Pos) {
 				r := rt.At(p...)
 				if ot.IsP(p...) != (r%2 == 0) {
 					t.Fatalf("%v: remoteness %d but outcome %s", p, r, pn(ot.IsP(p...)))
@@ -55,7 +55,7 @@ func TestSeed004EvenAndKOdd(t *testing.T) {
 	for _, c := range []struct{ n, k, max int }{{3, 2, 30}, {4, 2, bound(12, 20)}, {4, 3, bound(12, 20)}, {5, 2, bound(8, 10)}, {5, 3, bound(8, 10)}} {
 		spec := name("SlowExact(%d,%d)", c.n, c.k)
 		tb := table(t, solve.KindOutcomes, spec, c.max)
-		forBox(tb, func(p []int) {
+		forBox(tb, func(p games.Pos) {
 			odd := 0
 			for _, x := range p {
 				odd += x & 1

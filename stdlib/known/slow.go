@@ -1,13 +1,15 @@
 package known
 
 import (
+	"grundy/stdlib/games"
+
 	"fmt"
 	"slices"
 )
 
 // ParityVector returns p(x) of seed 002: x sorted nondecreasing, then each
 // coordinate replaced by its parity (0 even, 1 odd).
-func ParityVector(x []int) []int {
+func ParityVector(x games.Pos) []int {
 	s := slices.Clone(x)
 	slices.Sort(s)
 	for i, v := range s {
@@ -23,7 +25,7 @@ func ParityVector(x []int) []int {
 //	n=k=2:      (0,0)->0  (0,1)->1  (1,1)->2  (1,0)->3
 //	n=3, k=2:   (0,0,0),(1,1,1)->0  (0,0,1),(1,1,0)->1
 //	            (0,1,1),(1,0,0)->2  (0,1,0),(1,0,1)->3
-func SlowMooreValue(k int, x []int) (int, error) {
+func SlowMooreValue(k int, x games.Pos) (int, error) {
 	pv := ParityVector(x)
 	switch {
 	case len(x) == 2 && k == 2:
@@ -52,7 +54,7 @@ func SlowMooreValue(k int, x []int) (int, error) {
 // (3, k=1) as not covered; SlowMooreIsPAsPrinted applies the printed case.
 // n=4, k=1 also satisfies n = k+3 <= 6 but the proposition lists no vectors
 // for it, so it is not covered either.
-func SlowMooreIsP(k int, x []int) (bool, error) {
+func SlowMooreIsP(k int, x games.Pos) (bool, error) {
 	if len(x) == k+2 && k == 1 {
 		return false, fmt.Errorf("seed 002 Proposition 3 (3) fails for n=3, k=1 (e.g. (1,1,2) is P); slow Nim with k=1 is P iff the total is even")
 	}
@@ -62,7 +64,7 @@ func SlowMooreIsP(k int, x []int) (bool, error) {
 // SlowMooreIsPAsPrinted is Proposition 3 of seed 002 exactly as printed,
 // including case n = k+2 for k = 1, which the tables refute (see
 // SlowMooreIsP).
-func SlowMooreIsPAsPrinted(k int, x []int) (bool, error) { return slowMooreIsP(k, x) }
+func SlowMooreIsPAsPrinted(k int, x games.Pos) (bool, error) { return slowMooreIsP(k, x) }
 
 func slowMooreIsP(k int, x []int) (bool, error) {
 	n := len(x)
@@ -125,13 +127,13 @@ func slowMooreIsP(k int, x []int) (bool, error) {
 // never defined), and D0, D1 need a <= b where the text has a < b: as
 // printed, (1,2,2) (a = b = 1) is outside D and gets 3, but its value is 0.
 // SlowExact32ValueAsPrinted keeps the printed a < b.
-func SlowExact32Value(x []int) (int, error) { return slowExact32(x, false) }
+func SlowExact32Value(x games.Pos) (int, error) { return slowExact32(x, false) }
 
 // SlowExact32ValueAsPrinted is Proposition 4 of seed 002 with D0 and D1
 // restricted to a < b as printed (and C = C0 u C1, D = D0 u D1, the only
 // reading that assigns every position one value). It is wrong at (1,2,2),
 // (3,4,4), (3,4,6), ...; kept so that the tests document the misprint.
-func SlowExact32ValueAsPrinted(x []int) (int, error) { return slowExact32(x, true) }
+func SlowExact32ValueAsPrinted(x games.Pos) (int, error) { return slowExact32(x, true) }
 
 func slowExact32(x []int, printedD bool) (int, error) {
 	if len(x) != 3 {

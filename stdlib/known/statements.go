@@ -16,6 +16,7 @@ import (
 // holds up to the bound, or the first counterexample.
 //
 //	known.Lookup("000/face").Check(10)   // g(0,a,b,0,c,d) = (a+b) xor (c+d), heaps <= 10
+//	known.Check("000/")                   // every claim of seed 000 at its default bound
 //	known.CheckAll()                      // every statement at its default bound
 type Statement struct {
 	ID    string // seed/short name, e.g. "000/face"
@@ -31,9 +32,9 @@ type Statement struct {
 	// its check is expected to fail.
 	Refuted bool
 	// Exactly one of these is set.
-	isP    func(p []int) (isP, applies bool)          // a P-position claim
-	value  func(p []int) (value int, applies bool)    // a value claim
-	custom func(tb *solve.Table) (int, []int, string) // checked, counterexample, detail
+	isP    func(p games.Pos) (isP, applies bool)       // a P-position claim
+	value  func(p games.Pos) (value int, applies bool) // a value claim
+	custom func(tb *solve.Table) (int, []int, string)  // checked, counterexample, detail
 }
 
 func (s *Statement) String() string {
@@ -47,11 +48,11 @@ func (s *Statement) String() string {
 // Result is the outcome of checking a statement against a table.
 type Result struct {
 	Statement      *Statement
-	Bound          int   // heaps 0..Bound
-	Positions      int   // positions in the table
-	Checked        int   // positions the statement applies to
-	Holds          bool  // no counterexample up to Bound
-	Counterexample []int // the first position that disagrees, if any
+	Bound          int       // heaps 0..Bound
+	Positions      int       // positions in the table
+	Checked        int       // positions the statement applies to
+	Holds          bool      // no counterexample up to Bound
+	Counterexample games.Pos // the first position that disagrees, if any
 	Detail         string
 }
 
@@ -146,7 +147,7 @@ func (s *Statement) CheckTable(tb *solve.Table) Result {
 		r.Holds = r.Counterexample == nil
 		return r
 	}
-	forEach(tb.Max(), func(p []int) bool {
+	forEach(tb.Max(), func(p games.Pos) bool {
 		var ok bool
 		switch {
 		case s.isP != nil:
@@ -192,6 +193,36 @@ func CheckAll() (Results, error) {
 	return rs, nil
 }
 
+// Check checks, each at its default bound, the statements whose ID starts
+// with one of the prefixes: "000/" for every claim of seed 000,
+// "000/antipodal" for one family, Check("004/", "wythoff") for several.
+// It is an error when a prefix matches no statement (Statements lists the
+// IDs).
+func Check(prefixes ...string) (Results, error) {
+	if len(prefixes) == 0 {
+		return nil, fmt.Errorf("known.Check needs an ID prefix such as \"000/\"; CheckAll checks every statement")
+	}
+	var rs Results
+	for _, prefix := range prefixes {
+		matched := false
+		for _, s := range statements {
+			if !strings.HasPrefix(strings.ToLower(s.ID), strings.ToLower(prefix)) {
+				continue
+			}
+			matched = true
+			r, err := s.Check(0)
+			if err != nil {
+				return rs, fmt.Errorf("%s: %w", s.ID, err)
+			}
+			rs = append(rs, r)
+		}
+		if !matched {
+			return rs, fmt.Errorf("no known statement ID starts with %q; IDs look like \"000/face\" (see known.Statements())", prefix)
+		}
+	}
+	return rs, nil
+}
+
 // Statements lists every checkable statement, in seed order.
 func Statements() []*Statement { return slices.Clone(statements) }
 
@@ -207,7 +238,7 @@ func Lookup(id string) *Statement {
 
 // forEach visits every position of the box 0..max[i] in index order until
 // f returns false. f must not keep p.
-func forEach(max []int, f func(p []int) bool) {
+func forEach(max []int, f func(p games.Pos) bool) {
 	p := make([]int, len(max))
 	for {
 		if !f(p) {
@@ -234,12 +265,12 @@ func pn(isP bool) string {
 	return "N"
 }
 
-func always(f func(p []int) bool) func(p []int) (bool, bool) {
-	return func(p []int) (bool, bool) { return f(p), true }
+func always(f func(p games.Pos) bool) func(p games.Pos) (bool, bool) {
+	return func(p games.Pos) (bool, bool) { return f(p), true }
 }
 
-func orErr(f func(p []int) (bool, error)) func(p []int) (bool, bool) {
-	return func(p []int) (bool, bool) {
+func orErr(f func(p games.Pos) (bool, error)) func(p games.Pos) (bool, bool) {
+	return func(p games.Pos) (bool, bool) {
 		v, err := f(p)
 		return v, err == nil
 	}
@@ -265,7 +296,7 @@ func buildStatements() []*Statement {
 			}
 			// Count in the sub-box of heaps <= 3, whatever the table's bound.
 			count := 0
-			forEach([]int{3, 3, 3, 3, 3, 3}, func(p []int) bool {
+			forEach([]int{3, 3, 3, 3, 3, 3}, func(p games.Pos) bool {
 				if tb.IsP(p...) {
 					count++
 				}
@@ -278,7 +309,7 @@ func buildStatements() []*Statement {
 		}})
 	add(&Statement{ID: "000/face", Seed: "000", Game: "CN(6,2)", Default: 8, Kind: solve.KindValues,
 		Claim: "g(0,a,b,0,c,d) = (a+b) xor (c+d), and rotations",
-		value: func(p []int) (int, bool) {
+		value: func(p games.Pos) (int, bool) {
 			for r := 0; r < 3; r++ {
 				if p[r] == 0 && p[r+3] == 0 {
 					return CN62ZeroFace(p[(r+1)%6], p[(r+2)%6], p[(r+4)%6], p[(r+5)%6]), true
@@ -297,7 +328,7 @@ func buildStatements() []*Statement {
 		add(&Statement{ID: fmt.Sprintf("000/antipodal-%d-%d", 2*m, k), Seed: "000", Game: fmt.Sprintf("CN(%d,%d)", 2*m, k),
 			Default: map[int]int{2: 12, 3: 6, 4: 2}[m], Kind: solve.KindOutcomes,
 			Claim: "every antipodal position (a_1..a_m, a_1..a_m) is P (k <= m)",
-			isP: func(p []int) (bool, bool) {
+			isP: func(p games.Pos) (bool, bool) {
 				if IsAntipodal(p) {
 					return true, true
 				}
@@ -344,12 +375,12 @@ func buildStatements() []*Statement {
 		add(&Statement{ID: fmt.Sprintf("001/PN(%d,%d)", n, k), Seed: "001", Game: fmt.Sprintf("PN(%d,%d)", n, k),
 			Default: c[2], Kind: solve.KindOutcomes,
 			Claim: "P iff (a_1..a_u, 0^(k-1), b_1..b_v) with equal side sums (k < n <= 2k)",
-			isP:   always(func(p []int) bool { return PNZeroGapIsP(k, p) })})
+			isP:   always(func(p games.Pos) bool { return PNZeroGapIsP(k, p) })})
 	}
 	add(&Statement{ID: "001/PN(5,2)", Seed: "001", Game: "PN(5,2)", Default: 3, Kind: solve.KindOutcomes,
 		Refuted: true,
 		Claim:   "the zero-gap P-set as quoted, for n = 2k+1 (it holds only for n <= 2k)",
-		isP:     always(func(p []int) bool { return PNZeroGapIsP(2, p) })})
+		isP:     always(func(p games.Pos) bool { return PNZeroGapIsP(2, p) })})
 	add(&Statement{ID: "001/cheatsheet", Seed: "001", Game: "NN(6,3)", Default: 6, Kind: solve.KindOutcomes,
 		Claim: "cheat sheet Case 1 (m >= s*): the rule's move is legal and reaches a P-position",
 		custom: func(tb *solve.Table) (int, []int, string) {
@@ -358,7 +389,7 @@ func buildStatements() []*Statement {
 			checked := 0
 			var bad []int
 			detail := ""
-			forEach(tb.Max(), func(p []int) bool {
+			forEach(tb.Max(), func(p games.Pos) bool {
 				if tb.IsP(p...) || min(p[0], p[n-1]) < minOf(NNWindowSums(p)) {
 					return true
 				}
@@ -380,19 +411,19 @@ func buildStatements() []*Statement {
 		add(&Statement{ID: fmt.Sprintf("moore/Moore(%d,%d)", n, k), Seed: "001", Game: fmt.Sprintf("Moore(%d,%d)", n, k),
 			Default: c[2], Kind: solve.KindOutcomes,
 			Claim: "P iff every binary digit column sums to a multiple of k+1",
-			isP:   always(func(p []int) bool { return MooreIsP(k, p) })})
+			isP:   always(func(p games.Pos) bool { return MooreIsP(k, p) })})
 	}
 	add(&Statement{ID: "wythoff", Seed: "004", Game: "Wythoff", Default: 300, Kind: solve.KindOutcomes,
-		Claim: "P iff (floor(j*phi), floor(j*phi)+j)", isP: always(func(p []int) bool { return WythoffIsP(p[0], p[1]) })})
+		Claim: "P iff (floor(j*phi), floor(j*phi)+j)", isP: always(func(p games.Pos) bool { return WythoffIsP(p[0], p[1]) })})
 
 	// Seed 002.
 	add(&Statement{ID: "002/prop2-2", Seed: "002", Game: "SlowMoore(2,2)", Default: 80, Kind: solve.KindValues,
-		Claim: "Proposition 2(i): value by sorted parity vector", value: func(p []int) (int, bool) {
+		Claim: "Proposition 2(i): value by sorted parity vector", value: func(p games.Pos) (int, bool) {
 			v, err := SlowMooreValue(2, p)
 			return v, err == nil
 		}})
 	add(&Statement{ID: "002/prop2-3", Seed: "002", Game: "SlowMoore(3,2)", Default: 30, Kind: solve.KindValues,
-		Claim: "Proposition 2(ii): value by sorted parity vector", value: func(p []int) (int, bool) {
+		Claim: "Proposition 2(ii): value by sorted parity vector", value: func(p games.Pos) (int, bool) {
 			v, err := SlowMooreValue(2, p)
 			return v, err == nil
 		}})
@@ -401,20 +432,20 @@ func buildStatements() []*Statement {
 		add(&Statement{ID: fmt.Sprintf("002/prop3-SlowMoore(%d,%d)", n, k), Seed: "002", Game: fmt.Sprintf("SlowMoore(%d,%d)", n, k),
 			Default: c[2], Kind: solve.KindOutcomes,
 			Claim: "Proposition 3: P iff the sorted parity vector is in the listed set",
-			isP:   orErr(func(p []int) (bool, error) { return SlowMooreIsP(k, p) })})
+			isP:   orErr(func(p games.Pos) (bool, error) { return SlowMooreIsP(k, p) })})
 	}
 	add(&Statement{ID: "002/prop3-printed-k1", Seed: "002", Game: "SlowMoore(3,1)", Default: 6, Kind: solve.KindOutcomes,
 		Refuted: true,
 		Claim:   "Proposition 3 case n = k+2 as printed, for k = 1",
-		isP:     orErr(func(p []int) (bool, error) { return SlowMooreIsPAsPrinted(1, p) })})
+		isP:     orErr(func(p games.Pos) (bool, error) { return SlowMooreIsPAsPrinted(1, p) })})
 	add(&Statement{ID: "002/prop4", Seed: "002", Game: "SlowExact(3,2)", Default: 90, Kind: solve.KindValues,
-		Claim: "Proposition 4 with C = C0 u C1, D = D0 u D1, D over a <= b", value: func(p []int) (int, bool) {
+		Claim: "Proposition 4 with C = C0 u C1, D = D0 u D1, D over a <= b", value: func(p games.Pos) (int, bool) {
 			v, err := SlowExact32Value(p)
 			return v, err == nil
 		}})
 	add(&Statement{ID: "002/prop4-printed", Seed: "002", Game: "SlowExact(3,2)", Default: 12, Kind: solve.KindValues,
 		Refuted: true,
-		Claim:   "Proposition 4 with D over a < b, as printed", value: func(p []int) (int, bool) {
+		Claim:   "Proposition 4 with D over a < b, as printed", value: func(p games.Pos) (int, bool) {
 			v, err := SlowExact32ValueAsPrinted(p)
 			return v, err == nil
 		}})
@@ -429,7 +460,7 @@ func buildStatements() []*Statement {
 				checked := 0
 				var bad []int
 				detail := ""
-				forEach(tb.Max(), func(p []int) bool {
+				forEach(tb.Max(), func(p games.Pos) bool {
 					checked++
 					r := tb.At(p...)
 					q, ok := MMove(p)

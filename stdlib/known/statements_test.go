@@ -1,6 +1,7 @@
 package known
 
 import (
+	"grundy/stdlib/games"
 	"strings"
 	"testing"
 )
@@ -56,10 +57,38 @@ func TestLookupAndCheck(t *testing.T) {
 	}
 	// A false claim is caught, with its first counterexample.
 	wrong := &Statement{ID: "test/wrong", Game: "CN(4,2)", Default: 3, Kind: s.Kind,
-		Claim: "g = a+b+c+d", value: func(p []int) (int, bool) { return p[0] + p[1] + p[2] + p[3], true }}
+		Claim: "g = a+b+c+d", value: func(p games.Pos) (int, bool) { return p[0] + p[1] + p[2] + p[3], true }}
 	r, err = wrong.Check(0)
 	if err != nil || r.Holds || r.Counterexample == nil || !strings.Contains(r.String(), "FAILS") {
 		t.Fatalf("a false statement passed: %v, %v", r, err)
 	}
 	t.Log(r)
+}
+
+func TestCheckByPrefix(t *testing.T) {
+	var want []string
+	for _, s := range Statements() {
+		if strings.HasPrefix(s.ID, "000/antipodal") || strings.HasPrefix(s.ID, "wythoff") {
+			want = append(want, s.ID)
+		}
+	}
+	rs, err := Check("000/antipodal", "wythoff")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range rs {
+		got = append(got, r.Statement.ID)
+		if !r.Holds || r.Bound != r.Statement.Default {
+			t.Errorf("%s at its default bound %d: %v", r.Statement.ID, r.Statement.Default, r)
+		}
+	}
+	if len(want) < 2 || strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("Check(000/antipodal, wythoff) checked %v, want %v", got, want)
+	}
+	for _, bad := range [][]string{nil, {"999/"}, {"000/", "nope"}} {
+		if _, err := Check(bad...); err == nil {
+			t.Errorf("Check(%q): want an error", bad)
+		}
+	}
 }

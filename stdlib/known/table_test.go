@@ -2,11 +2,10 @@ package known
 
 import (
 	"fmt"
-	"os"
-	"testing"
-
 	"grundy/stdlib/games"
 	"grundy/stdlib/solve"
+	"os"
+	"testing"
 )
 
 // heavy reports whether GRUNDY_KNOWN_HEAVY is set: the table checks then
@@ -38,7 +37,7 @@ func table(t *testing.T, kind solve.Kind, spec string, max int) *solve.Table {
 
 // forBox calls f on every position of the table, in index order. f must
 // not keep p.
-func forBox(tb *solve.Table, f func(p []int)) {
+func forBox(tb *solve.Table, f func(p games.Pos)) {
 	m := tb.Max()
 	p := make([]int, len(m))
 	for {
@@ -61,10 +60,10 @@ func forBox(tb *solve.Table, f func(p []int)) {
 // the positions where applies holds, and reports the first few
 // disagreements with the bound. It returns the number of positions checked
 // and, of those, P-positions.
-func agree(t *testing.T, tb *solve.Table, what string, applies, isP func(p []int) bool) (checked, pCount int) {
+func agree(t *testing.T, tb *solve.Table, what string, applies, isP func(p games.Pos) bool) (checked, pCount int) {
 	t.Helper()
 	bad := 0
-	forBox(tb, func(p []int) {
+	forBox(tb, func(p games.Pos) {
 		if applies != nil && !applies(p) {
 			return
 		}

@@ -618,6 +618,17 @@ func Values[E any](x []E) []E { return x }
 // slice itself gives the same pairs.
 func All[E any](x []E) []E { return x }
 
+// Backward is a real iterator: the engine ranges over functions.
+func Backward[E any](x []E) func(yield func(int, E) bool) {
+	return func(yield func(int, E) bool) {
+		for i := len(x) - 1; i >= 0; i-- {
+			if !yield(i, x[i]) {
+				return
+			}
+		}
+	}
+}
+
 func Repeat[E any](x []E, count int) []E {
 	out := make([]E, 0, len(x)*count)
 	for i := 0; i < count; i++ {

@@ -28,6 +28,12 @@ import (
 // for func(yield func() bool)); ok is false when e is not known to be one.
 // why, when not empty, says why a known iterator cannot be rewritten.
 func (rw *rewriter) iterElems(e ast.Expr) (elems []ast.Expr, ok bool, why string) {
+	if c, isCall := e.(*ast.CallExpr); isCall && isSelector(c.Fun, "slices", "Backward") && len(c.Args) == 1 && rw.it.pkgs["slices"] == "slices" {
+		if et := rw.elemTypeOf(c.Args[0]); et != nil {
+			return []ast.Expr{ast.NewIdent("int"), et}, true, ""
+		}
+		return nil, false, ""
+	}
 	if t := rw.astTypeOf(e); t != nil {
 		if elems, ok := rw.iterShapeAST(t); ok {
 			return elems, true, ""
@@ -757,4 +763,79 @@ func atPos[N ast.Node](n N, pos token.Pos) N {
 		return true
 	})
 	return n
+}
+
+// elemTypeOf is the element type of a slice expression, as source.
+func (rw *rewriter) elemTypeOf(e ast.Expr) ast.Expr {
+	if at, ok := rw.underlyingAST(rw.astTypeOf(e)).(*ast.ArrayType); ok {
+		return at.Elt
+	}
+	if t := rw.typeOf(e); t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+		if s, ok := rw.it.goType(t.Elem(), reflect.Value{}); ok {
+			if x, err := parser.ParseExpr(s); err == nil {
+				return atPos(x, e.Pos())
+			}
+		}
+	}
+	return nil
+}
+
+// iterAdapter rewrites slices.Collect, slices.Sorted and maps.Collect of
+// a function iterator (the engine's slices and maps take slices and maps)
+// into a function literal that collects through a yield function.
+func (rw *rewriter) iterAdapter(c *ast.CallExpr) bool {
+	if rw.it == nil || rw.locals == nil || len(c.Args) != 1 {
+		return false
+	}
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	if !ok || !aliasPackages[rw.it.pkgs[pkg.Name]] {
+		return false
+	}
+	name := rw.it.pkgs[pkg.Name] + "." + sel.Sel.Name
+	if name != "slices.Collect" && name != "slices.Sorted" && name != "maps.Collect" {
+		return false
+	}
+	elems, ok, why := rw.iterElems(c.Args[0])
+	if !ok || why != "" || name == "maps.Collect" && len(elems) != 2 || name != "maps.Collect" && len(elems) != 1 {
+		return false
+	}
+	pos := c.Pos()
+	id := func(n string) *ast.Ident { return &ast.Ident{Name: n, NamePos: pos} }
+	var outType ast.Expr
+	var params []*ast.Field
+	var add ast.Stmt
+	if name == "maps.Collect" {
+		outType = &ast.MapType{Map: pos, Key: elems[0], Value: elems[1]}
+		params = []*ast.Field{{Names: []*ast.Ident{id("_grundyK")}, Type: elems[0]}, {Names: []*ast.Ident{id("_grundyV")}, Type: elems[1]}}
+		add = &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: id("_grundyOut"), Index: id("_grundyK")}}, Tok: token.ASSIGN, Rhs: []ast.Expr{id("_grundyV")}, TokPos: pos}
+	} else {
+		outType = &ast.ArrayType{Lbrack: pos, Elt: elems[0]}
+		params = []*ast.Field{{Names: []*ast.Ident{id("_grundyV")}, Type: elems[0]}}
+		add = &ast.AssignStmt{Lhs: []ast.Expr{id("_grundyOut")}, Tok: token.ASSIGN, TokPos: pos,
+			Rhs: []ast.Expr{&ast.CallExpr{Fun: id("append"), Args: []ast.Expr{id("_grundyOut"), id("_grundyV")}}}}
+	}
+	var init ast.Stmt = &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{id("_grundyOut")}, Type: outType}}}}
+	if name == "maps.Collect" {
+		init = &ast.AssignStmt{Lhs: []ast.Expr{id("_grundyOut")}, Tok: token.DEFINE, TokPos: pos,
+			Rhs: []ast.Expr{&ast.CallExpr{Fun: id("make"), Args: []ast.Expr{outType}}}}
+	}
+	yield := &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{List: params}, Results: &ast.FieldList{List: []*ast.Field{{Type: id("bool")}}}},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{add, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{id("true")}}}, Rbrace: pos},
+	}
+	body := []ast.Stmt{init, &ast.ExprStmt{X: &ast.CallExpr{Fun: c.Args[0], Args: []ast.Expr{yield}, Lparen: pos, Rparen: pos}}}
+	if name == "slices.Sorted" {
+		body = append(body, &ast.ExprStmt{X: &ast.CallExpr{Fun: &ast.SelectorExpr{X: id(pkg.Name), Sel: id("Sort")}, Args: []ast.Expr{id("_grundyOut")}}})
+	}
+	body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{id("_grundyOut")}})
+	c.Fun = &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}, Results: &ast.FieldList{List: []*ast.Field{{Type: outType}}}},
+		Body: &ast.BlockStmt{Lbrace: pos, List: body, Rbrace: pos},
+	}
+	c.Args = nil
+	return true
 }

@@ -694,6 +694,9 @@ func asError(e ast.Expr) ast.Expr {
 // call rewrites display.Show/Render to the interpreted helpers, and puts a
 // typed argument first in min/max so yaegi infers the right type.
 func (rw *rewriter) call(c *ast.CallExpr) {
+	if rw.iterAdapter(c) {
+		return
+	}
 	for i, a := range c.Args {
 		if lit, ok := rw.methodExpr(a); ok {
 			c.Args[i] = lit

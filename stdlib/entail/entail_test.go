@@ -653,9 +653,32 @@ func ExamplePosition_WinningMoves() {
 	p := Sum(TopEntails(3), TopEntails(5), Nim(1), EntailingNim(7))
 	o, _ := p.Outcome()
 	wins, _ := p.WinningMoves()
-	fmt.Println(o)
+	fmt.Println(o, "-", o.Describe())
 	fmt.Println(wins)
 	// Output:
-	// N: the player to move wins
+	// N - N: the player to move wins
 	// [entailing Nim 7 -> 1]
+}
+
+func TestOutcomeReadsInASentence(t *testing.T) {
+	for _, c := range []struct {
+		o           Outcome
+		short, long string
+	}{
+		{P, "P", "P: the player to move loses"},
+		{N, "N", "N: the player to move wins"},
+		{Outcome(7), "Outcome(7)", "Outcome(7)"},
+	} {
+		if got := fmt.Sprintf("outcome %v here", c.o); got != "outcome "+c.short+" here" {
+			t.Errorf("%d in a sentence: %q", int(c.o), got)
+		}
+		if got := c.o.Describe(); got != c.long {
+			t.Errorf("%d.Describe() = %q, want %q", int(c.o), got, c.long)
+		}
+	}
+	// A misread names both outcomes by letter.
+	m := Misread{A: 2, B: 2, Predicted: P, Actual: N}
+	if got := m.String(); got != "(2, 2): ordinary theory says P, search says N" {
+		t.Errorf("Misread shows as %q", got)
+	}
 }

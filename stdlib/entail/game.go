@@ -9,7 +9,7 @@
 // A cell reads like the mathematics:
 //
 //	p := entail.Sum(entail.TopEntails(3), entail.TopEntails(5), entail.Nim(1), entail.EntailingNim(7))
-//	p.Outcome()         // N: the player to move wins
+//	p.Outcome()         // N (Describe: the player to move wins)
 //	p.WinningMoves()    // [entailing Nim 7 -> 1]
 //	entail.EntailingNim(7).Value()   // *4
 //	entail.HeroTable(25, entail.TopEntailsGame, entail.EntailingNimGame)

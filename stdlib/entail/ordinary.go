@@ -51,14 +51,7 @@ type Misread struct {
 }
 
 func (m Misread) String() string {
-	return fmt.Sprintf("(%d, %d): ordinary theory says %s, search says %s", m.A, m.B, m.Predicted.short(), m.Actual.short())
-}
-
-func (o Outcome) short() string {
-	if o == N {
-		return "N"
-	}
-	return "P"
+	return fmt.Sprintf("(%d, %d): ordinary theory says %s, search says %s", m.A, m.B, m.Predicted, m.Actual)
 }
 
 // Misreads is a list of misread positions; it prints one per line.

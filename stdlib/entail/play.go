@@ -16,14 +16,28 @@ const (
 	N
 )
 
+// String is the outcome's letter, "N" or "P", so that it reads well inside
+// a sentence; Describe says what it means.
 func (o Outcome) String() string {
+	switch o {
+	case P:
+		return "P"
+	case N:
+		return "N"
+	}
+	return "Outcome(" + strconv.Itoa(int(o)) + ")"
+}
+
+// Describe is the outcome in words: "N: the player to move wins" or
+// "P: the player to move loses".
+func (o Outcome) Describe() string {
 	switch o {
 	case P:
 		return "P: the player to move loses"
 	case N:
 		return "N: the player to move wins"
 	}
-	return "Outcome(" + strconv.Itoa(int(o)) + ")"
+	return o.String()
 }
 
 func outcomeOf(moverWins bool) Outcome {

@@ -19,6 +19,7 @@ func init() {
 		"CNSeparatedMove":           reflect.ValueOf(known.CNSeparatedMove),
 		"CNThreeHeapPath":           reflect.ValueOf(known.CNThreeHeapPath),
 		"CNThreeHeapPathMove":       reflect.ValueOf(known.CNThreeHeapPathMove),
+		"Check":                     reflect.ValueOf(known.Check),
 		"CheckAll":                  reflect.ValueOf(known.CheckAll),
 		"IsAntipodal":               reflect.ValueOf(known.IsAntipodal),
 		"Lookup":                    reflect.ValueOf(known.Lookup),

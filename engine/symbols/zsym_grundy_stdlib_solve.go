@@ -3,6 +3,8 @@
 package symbols
 
 import (
+	"go/constant"
+	"go/token"
 	"grundy/stdlib/solve"
 	"reflect"
 )
@@ -10,25 +12,28 @@ import (
 func init() {
 	Symbols["grundy/stdlib/solve/solve"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"ClearCache":     reflect.ValueOf(solve.ClearCache),
-		"KindOutcomes":   reflect.ValueOf(solve.KindOutcomes),
-		"KindRemoteness": reflect.ValueOf(solve.KindRemoteness),
-		"KindValues":     reflect.ValueOf(solve.KindValues),
-		"Load":           reflect.ValueOf(solve.Load),
-		"MemoryLimit":    reflect.ValueOf(&solve.MemoryLimit).Elem(),
-		"Outcomes":       reflect.ValueOf(solve.Outcomes),
-		"Plain":          reflect.ValueOf(solve.Plain),
-		"Remoteness":     reflect.ValueOf(solve.Remoteness),
-		"RemotenessOf":   reflect.ValueOf(solve.RemotenessOf),
-		"Solve":          reflect.ValueOf(solve.Solve),
-		"ValueOf":        reflect.ValueOf(solve.ValueOf),
-		"Values":         reflect.ValueOf(solve.Values),
-		"WinningMoves":   reflect.ValueOf(solve.WinningMoves),
-		"Workers":        reflect.ValueOf(&solve.Workers).Elem(),
+		"ClearCache":         reflect.ValueOf(solve.ClearCache),
+		"KindOutcomes":       reflect.ValueOf(solve.KindOutcomes),
+		"KindRemoteness":     reflect.ValueOf(solve.KindRemoteness),
+		"KindValues":         reflect.ValueOf(solve.KindValues),
+		"Load":               reflect.ValueOf(solve.Load),
+		"MaxCounterexamples": reflect.ValueOf(constant.MakeFromLiteral("8", token.INT, 0)),
+		"MemoryLimit":        reflect.ValueOf(&solve.MemoryLimit).Elem(),
+		"Outcomes":           reflect.ValueOf(solve.Outcomes),
+		"Plain":              reflect.ValueOf(solve.Plain),
+		"Remoteness":         reflect.ValueOf(solve.Remoteness),
+		"RemotenessOf":       reflect.ValueOf(solve.RemotenessOf),
+		"Solve":              reflect.ValueOf(solve.Solve),
+		"ValueOf":            reflect.ValueOf(solve.ValueOf),
+		"Values":             reflect.ValueOf(solve.Values),
+		"WinningMoves":       reflect.ValueOf(solve.WinningMoves),
+		"Workers":            reflect.ValueOf(&solve.Workers).Elem(),
 
 		// type definitions
-		"Face":  reflect.ValueOf((*solve.Face)(nil)),
-		"Kind":  reflect.ValueOf((*solve.Kind)(nil)),
-		"Table": reflect.ValueOf((*solve.Table)(nil)),
+		"Comparison":     reflect.ValueOf((*solve.Comparison)(nil)),
+		"Counterexample": reflect.ValueOf((*solve.Counterexample)(nil)),
+		"Face":           reflect.ValueOf((*solve.Face)(nil)),
+		"Kind":           reflect.ValueOf((*solve.Kind)(nil)),
+		"Table":          reflect.ValueOf((*solve.Table)(nil)),
 	}
 }

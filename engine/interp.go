@@ -44,6 +44,7 @@ type Interp struct {
 	types   map[string]*ast.TypeSpec      // type name -> its declaration as compiled
 	fmtHook string                        // the Stringer types _grundyFmtHook knows
 	imports map[string]string             // imports cells asked for: name -> path
+	varAST  map[string]ast.Expr           // cell variables' types as source, where the rewriter saw them
 	rt      *runtimeState                 // what native helpers report back
 	intr    atomic.Pointer[chan struct{}] // closed when the running cell is interrupted
 	closed  bool
@@ -90,6 +91,7 @@ func NewInterp(opt Options) (*Interp, error) {
 		funcs:   map[string]*funcDecl{},
 		types:   map[string]*ast.TypeSpec{},
 		imports: map[string]string{},
+		varAST:  map[string]ast.Expr{},
 		rt:      &runtimeState{},
 	}
 	if err := it.load(); err != nil {

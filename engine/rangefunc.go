@@ -194,8 +194,14 @@ func (rw *rewriter) astTypeOf(e ast.Expr) ast.Expr {
 		if t, ok := rw.localAST[x.Name]; ok {
 			return t
 		}
+		if _, shadowed := rw.locals[x.Name]; shadowed {
+			return nil
+		}
 		if d := rw.cellFunc(x.Name); d != nil && d.Type.TypeParams == nil {
 			return d.Type
+		}
+		if t, ok := rw.it.varAST[x.Name]; ok {
+			return t
 		}
 	case *ast.CallExpr:
 		var ft *ast.FuncType

@@ -94,6 +94,20 @@ func rewriteBlock(b *ast.BlockStmt, it *Interp) (decls []ast.Decl, err *EvalErro
 	if rw.err != nil {
 		return nil, rw.err
 	}
+	if it != nil {
+		// Remember the source types of the cell's variables, for
+		// iterators over methods of cell types in later cells.
+		for _, s := range b.List {
+			names, _ := definedNames(s)
+			for _, n := range names {
+				if t, ok := rw.localAST[n]; ok {
+					it.varAST[n] = t
+				} else {
+					delete(it.varAST, n)
+				}
+			}
+		}
+	}
 	for _, name := range sortedKeys(rw.insts) {
 		decls = append(decls, rw.insts[name])
 	}
@@ -1407,4 +1421,33 @@ func wrapVerbArgs(format ast.Expr) []int {
 		}
 	}
 	return out
+}
+
+// definedNames lists the variables a top-level statement declares.
+func definedNames(s ast.Stmt) ([]string, bool) {
+	var out []string
+	switch st := s.(type) {
+	case *ast.AssignStmt:
+		if st.Tok != token.DEFINE {
+			return nil, false
+		}
+		for _, l := range st.Lhs {
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+				out = append(out, id.Name)
+			}
+		}
+	case *ast.DeclStmt:
+		gd, ok := st.Decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR {
+			return nil, false
+		}
+		for _, sp := range gd.Specs {
+			for _, n := range sp.(*ast.ValueSpec).Names {
+				if n.Name != "_" {
+					out = append(out, n.Name)
+				}
+			}
+		}
+	}
+	return out, len(out) > 0
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"log"
 	"strings"
 	"testing"
 	"time"
@@ -187,5 +188,28 @@ func TestGlobalsListMethods(t *testing.T) {
 		if got[name] != w {
 			t.Errorf("Globals()[%s] = %+v, want %+v", name, got[name], w)
 		}
+	}
+}
+
+// Ranges the interpreter cannot type end in a one-line error, and nothing
+// of the interpreter's internals reaches the process's log output.
+func TestRangeErrorsStayQuiet(t *testing.T) {
+	var logged strings.Builder
+	prev := log.Writer()
+	log.SetOutput(&logged)
+	defer log.SetOutput(prev)
+	it := newTestInterp(t)
+	for _, code := range []string{
+		"for x := range nosuch { fmt.Println(x) }",
+		"var a any = func(yield func(int) bool) { yield(7) }\nfor x := range a.(func(func(int) bool)) { fmt.Println(x) }",
+		"type W struct{ f func() any }\nw := W{func() any { return func(yield func(int) bool) {} }}\nfor x := range w.f() { fmt.Println(x) }",
+	} {
+		_, _, err := runCell(t, it, code)
+		if err != nil && strings.Contains(err.Error(), "\n") {
+			t.Errorf("%q: error is not one line: %q", code, err)
+		}
+	}
+	if logged.Len() > 0 {
+		t.Errorf("interpreter internals logged: %q", logged.String())
 	}
 }

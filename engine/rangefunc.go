@@ -158,6 +158,8 @@ func (rw *rewriter) astTypeOf(e ast.Expr) ast.Expr {
 		return x.Type
 	case *ast.CompositeLit:
 		return x.Type
+	case *ast.TypeAssertExpr:
+		return x.Type
 	case *ast.UnaryExpr:
 		if x.Op == token.AND {
 			if t := rw.astTypeOf(x.X); t != nil {
@@ -553,7 +555,11 @@ func (rw *rewriter) noteParams(ft *ast.FuncType) {
 func (rw *rewriter) rangeFunc(s *ast.RangeStmt, label string, elems []ast.Expr) ast.Stmt {
 	pos := s.For
 	if s.Key != nil && len(elems) == 0 || s.Value != nil && len(elems) < 2 {
-		rw.fail(pos, fmt.Sprintf("range over %s permits only %d iteration variables", exprString(s.X), len(elems)))
+		permits := "no iteration variables"
+		if len(elems) == 1 {
+			permits = "only one iteration variable"
+		}
+		rw.fail(pos, fmt.Sprintf("range over %s permits %s", exprString(s.X), permits))
 		return s
 	}
 	rw.tmp++

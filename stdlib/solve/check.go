@@ -217,7 +217,7 @@ func (c *Comparison) where() string {
 func (c *Comparison) verdict() string {
 	switch {
 	case c.Disagree > 0:
-		return fmt.Sprintf("disagrees at %s of %s positions", group(c.Disagree), group(c.Checked))
+		return fmt.Sprintf("disagrees at %s of %s positions (agrees at %s)", group(c.Disagree), group(c.Checked), group(c.Agree))
 	case c.Err != nil:
 		return fmt.Sprintf("agrees at the %s positions checked before it stopped (%v)", group(c.Checked), c.Err)
 	}

@@ -177,3 +177,14 @@ func TestFaceHTMLShadesPCells(t *testing.T) {
 		t.Errorf("caption should name game, kind and pattern:\n%s", h)
 	}
 }
+
+func TestFaceHTMLRefusesHugeFaces(t *testing.T) {
+	tb := mustSolve(t, games.Nim(2), KindOutcomes, 70, 70)
+	f, err := tb.Face("a b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := f.HTML(); strings.Contains(h, "<td class") || !strings.Contains(h, "plots.Heatmap") || len(h) > 1000 {
+		t.Errorf("a 71 x 71 face should say to draw a heatmap, not list %d cells:\n%.300s", f.W*f.H, h)
+	}
+}

@@ -81,6 +81,10 @@ func (f *Face) String() string {
 	return b.String()
 }
 
+// maxHTMLCells bounds the faces HTML draws cell by cell: beyond it a table
+// is unreadable and heavy in a notebook, and a heatmap serves better.
+const maxHTMLCells = 64 * 64
+
 // HTML draws the face as a small table, X across and Y down with their
 // values as headers, under a caption that says what it is; P-positions are
 // shaded so the pattern of P cells stands out.
@@ -92,6 +96,10 @@ func (f *Face) HTML() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<table style=\"border-collapse:collapse;font-family:monospace\"><caption style=\"text-align:left\">%s %s on %s: <b>%s</b> across, <b>%s</b> down; P-positions shaded</caption>",
 		html.EscapeString(f.Game), f.Kind, html.EscapeString(strconv.Quote(f.Pattern)), html.EscapeString(f.X), html.EscapeString(f.Y))
+	if f.W*f.H > maxHTMLCells {
+		fmt.Fprintf(&b, "<tr><td>%d × %d cells are too many for a readable table: draw it with plots.Heatmap, or take a smaller bound</td></tr></table>", f.W, f.H)
+		return b.String()
+	}
 	fmt.Fprintf(&b, "<tr><th style=\"%s\">%s\\%s</th>", cell, html.EscapeString(f.Y), html.EscapeString(f.X))
 	for x := 0; x < f.W; x++ {
 		fmt.Fprintf(&b, "<th style=\"%s\">%d</th>", cell, x)

@@ -150,9 +150,10 @@ func _grundyJPEG(v any) (b []byte, err error, ok bool) {
 	return nil, nil, false
 }
 
-// _grundyFmtHook turns slices of cell-defined types with a String method
-// into slices of their strings, for fmt (which cannot see interpreted
-// methods inside a slice). The engine assigns it as such types appear.
+// _grundyFmtHook turns slices (and maps) of cell-defined types with a
+// String method into slices of their strings (a map printer), for fmt,
+// which cannot see interpreted methods inside a slice or map. The engine
+// assigns it as such types appear.
 var _grundyFmtHook = func(v any) any { return v }
 
 func _grundyFmtArg(v any) any { return _grundyFmtHook(v) }
@@ -166,6 +167,8 @@ func _grundyParts(v any) map[string]any {
 		if _, isStrings := v.([]string); !isStrings {
 			m["text/plain"] = fmt.Sprint(s)
 		}
+	} else if s, ok := grundyrt.FmtMapText(_grundyFmtHook(v)); ok {
+		m["text/plain"] = s
 	}
 	if s, ok := _grundyErr(v); ok {
 		m["error"] = s

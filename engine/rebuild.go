@@ -324,6 +324,10 @@ func (it *Interp) updateFmtHook(ctx context.Context) {
 		typ := recvTypeName(fd.Recv.List[0].Type)
 		if ts, ok := it.types[typ]; !ok || ts.TypeParams != nil {
 			continue
+		} else if _, named := ts.Type.(*ast.Ident); named {
+			// type Name string: yaegi gives it string's reflect type,
+			// so its type switch would take every []string for []Name.
+			continue
 		}
 		if _, ptr := fd.Recv.List[0].Type.(*ast.StarExpr); ptr {
 			names = append(names, "*"+typ)
@@ -339,6 +343,21 @@ func (it *Interp) updateFmtHook(ctx context.Context) {
 	b.WriteString("_grundyFmtHook = func(v any) any {\n\tswitch x := v.(type) {\n")
 	for _, n := range names {
 		fmt.Fprintf(&b, "\tcase []%s:\n\t\tout := make([]string, len(x))\n\t\tfor i := range x {\n\t\t\tout[i] = x[i].String()\n\t\t}\n\t\treturn out\n", n)
+	}
+	// Maps with such keys or values, next to common other types: printed
+	// by a native helper that orders the keys as fmt does.
+	mapCase := func(k, v, ks, vs string) {
+		fmt.Fprintf(&b, "\tcase map[%s]%s:\n\t\tvar ks []any\n\t\tvar kss, vss []string\n\t\tfor k, v := range x {\n\t\t\tkk := k // (yaegi reuses k's storage)\n\t\t\tks = append(ks, kk)\n\t\t\tkss = append(kss, %s)\n\t\t\tvss = append(vss, %s)\n\t\t}\n\t\treturn grundyrt.FmtMap(ks, kss, vss)\n", k, v, ks, vs)
+	}
+	for _, n := range names {
+		if strings.HasPrefix(n, "*") {
+			continue // pointer keys and values print as addresses in maps' order anyway
+		}
+		mapCase(n, n, "k.String()", "v.String()")
+		for _, o := range []string{"string", "int", "float64", "bool"} {
+			mapCase(o, n, "fmt.Sprint(k)", "v.String()")
+			mapCase(n, o, "k.String()", "fmt.Sprint(v)")
+		}
 	}
 	b.WriteString("\t}\n\treturn v\n}\n")
 	f, err := parser.ParseFile(it.fset, it.name, "package main;func main(){"+b.String()+"}", parser.SkipObjectResolution)

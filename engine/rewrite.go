@@ -260,7 +260,13 @@ func newRewriter(it *Interp, root ast.Node) *rewriter {
 					rw.handles[id.Name] = true
 				}
 				if cl, ok := r.(*ast.CompositeLit); ok {
-					if _, isArr := cl.Type.(*ast.ArrayType); isArr {
+					switch cl.Type.(type) {
+					case *ast.ArrayType, *ast.MapType:
+						rw.slices[id.Name] = true
+					}
+				}
+				if c, ok := r.(*ast.CallExpr); ok && isIdent(c.Fun, "make") && len(c.Args) > 0 {
+					if _, isMap := c.Args[0].(*ast.MapType); isMap {
 						rw.slices[id.Name] = true
 					}
 				}
@@ -873,19 +879,22 @@ func (rw *rewriter) methodExpr(e ast.Expr) (ast.Expr, bool) {
 	}, true
 }
 
-// isSliceArg: a slice or array by its form, the cell's declarations or
-// the live session.
+// isSliceArg: a slice, array or map by its form, the cell's declarations
+// or the live session.
 func (rw *rewriter) isSliceArg(e ast.Expr) bool {
 	switch x := e.(type) {
 	case *ast.CompositeLit:
-		_, ok := x.Type.(*ast.ArrayType)
-		return ok
+		switch x.Type.(type) {
+		case *ast.ArrayType, *ast.MapType:
+			return true
+		}
+		return false
 	case *ast.Ident:
 		if rw.slices[x.Name] {
 			return true
 		}
 		v, ok := rw.it.globalValues()[x.Name]
-		return ok && v.IsValid() && (v.Kind() == reflect.Slice || v.Kind() == reflect.Array)
+		return ok && v.IsValid() && (v.Kind() == reflect.Slice || v.Kind() == reflect.Array || v.Kind() == reflect.Map)
 	}
 	return false
 }

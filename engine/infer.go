@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"reflect"
+	"sync"
 )
 
 // yaegi v0.16.1 infers type arguments by position: it lists the argument
@@ -19,6 +20,14 @@ import (
 // instantiate rewrites c to F[...](args) when every type parameter of the
 // generic function fd is determined by the arguments.
 func (rw *rewriter) instantiate(c *ast.CallExpr, fd *ast.FuncDecl) {
+	rw.instantiateOpt(c, fd, false)
+}
+
+// instantiateOpt: pkg is set for the engine's slices, maps and cmp, whose
+// calls yaegi infers fine except from variables of native types (results
+// of library calls): only type arguments the arguments fix for certain are
+// written, and the function is never copied.
+func (rw *rewriter) instantiateOpt(c *ast.CallExpr, fd *ast.FuncDecl, pkg bool) {
 	tparams := map[string]bool{}
 	var order []string
 	for _, f := range fd.Type.TypeParams.List {
@@ -135,6 +144,9 @@ func (rw *rewriter) instantiate(c *ast.CallExpr, fd *ast.FuncDecl) {
 	for _, name := range order {
 		s, ok := strong[name]
 		if !ok {
+			if pkg {
+				return
+			}
 			s, ok = weak[name]
 		}
 		if !ok {
@@ -146,7 +158,7 @@ func (rw *rewriter) instantiate(c *ast.CallExpr, fd *ast.FuncDecl) {
 		}
 		targs = append(targs, atPos(e, c.Fun.Pos()))
 	}
-	if rw.monomorphize(c, fd, targs) {
+	if !pkg && rw.monomorphize(c, fd, targs) {
 		return
 	}
 	if len(targs) == 1 {
@@ -321,6 +333,17 @@ func (rw *rewriter) argType(e ast.Expr) (ast.Expr, bool) {
 		if rw.it == nil {
 			return nil, false
 		}
+		if t, ok := rw.locals[x.Name]; ok {
+			if t == nil || t.Kind() == reflect.Interface {
+				return nil, false
+			}
+			if s, ok := rw.it.goType(t, reflect.Value{}); ok {
+				if e, err := parser.ParseExpr(s); err == nil {
+					return atPos(e, x.Pos()), false
+				}
+			}
+			return nil, false
+		}
 		v, ok := rw.it.globalValues()[x.Name]
 		if !ok || !v.IsValid() || v.Kind() == reflect.Interface {
 			return nil, false
@@ -406,4 +429,29 @@ func (rw *rewriter) checkSpread(c *ast.CallExpr) {
 			return
 		}
 	}
+}
+
+var (
+	pkgDeclsOnce sync.Once
+	pkgDecls     map[string]*ast.FuncDecl // "slices.SortFunc" -> its generic declaration
+)
+
+// pkgGeneric is the declaration of a generic function of the engine's
+// slices, maps and cmp packages.
+func pkgGeneric(path, name string) *ast.FuncDecl {
+	pkgDeclsOnce.Do(func() {
+		pkgDecls = map[string]*ast.FuncDecl{}
+		for _, src := range genericSources {
+			f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+			if err != nil {
+				continue
+			}
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Type.TypeParams != nil {
+					pkgDecls[f.Name.Name+"."+fd.Name.Name] = fd
+				}
+			}
+		}
+	})
+	return pkgDecls[path+"."+name]
 }

@@ -28,7 +28,7 @@ import (
 // for func(yield func() bool)); ok is false when e is not known to be one.
 // why, when not empty, says why a known iterator cannot be rewritten.
 func (rw *rewriter) iterElems(e ast.Expr) (elems []ast.Expr, ok bool, why string) {
-	if c, isCall := e.(*ast.CallExpr); isCall && isSelector(c.Fun, "slices", "Backward") && len(c.Args) == 1 && rw.it.pkgs["slices"] == "slices" {
+	if c, isCall := e.(*ast.CallExpr); isCall && isSelector(unindex(c.Fun), "slices", "Backward") && len(c.Args) == 1 && rw.it.pkgs["slices"] == "slices" {
 		if et := rw.elemTypeOf(c.Args[0]); et != nil {
 			return []ast.Expr{ast.NewIdent("int"), et}, true, ""
 		}
@@ -850,4 +850,15 @@ func (rw *rewriter) iterAdapter(c *ast.CallExpr) bool {
 	}
 	c.Args = nil
 	return true
+}
+
+// unindex drops explicit type arguments: f[T] -> f.
+func unindex(e ast.Expr) ast.Expr {
+	switch x := e.(type) {
+	case *ast.IndexExpr:
+		return x.X
+	case *ast.IndexListExpr:
+		return x.X
+	}
+	return e
 }

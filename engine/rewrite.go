@@ -132,7 +132,8 @@ func rewriteBlock(b *ast.BlockStmt, it *Interp) (decls []ast.Decl, err *EvalErro
 
 // needsFuncScope: a top-level compound statement declaring, in a nested
 // scope, what yaegi v0.16.1 only declares in a function or at package level
-// ("a, b := f()", "var a, b = f()", local types and constants): in the
+// ("a, b := f()", "var a, b = f()", local types and constants, the
+// variable of a type switch): in the
 // global scope its compiler leaves them to the package-level pass, which
 // skips nested blocks, so they end up undefined. Such a statement runs as
 // the body of a function literal instead, unless it jumps (goto) or defers,
@@ -152,6 +153,10 @@ func needsFuncScope(s ast.Stmt) bool {
 		case *ast.AssignStmt:
 			if x.Tok == token.DEFINE && len(x.Lhs) > 1 && len(x.Rhs) == 1 {
 				needs = true
+			}
+		case *ast.TypeSwitchStmt:
+			if _, binds := x.Assign.(*ast.AssignStmt); binds {
+				needs = true // switch v := x.(type) crashes yaegi's compiler here
 			}
 		case *ast.GenDecl:
 			switch x.Tok {
@@ -760,6 +765,12 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 			c.Args[0] = &ast.CallExpr{Fun: &ast.Ident{Name: "_grundyRender", NamePos: c.Args[0].Pos()}, Args: []ast.Expr{c.Args[0]}}
 			return
 		}
+		if pkg, ok := sel.X.(*ast.Ident); ok && rw.locals != nil && aliasPackages[rw.it.pkgs[pkg.Name]] && !rw.isVar(pkg.Name) {
+			if fd := pkgGeneric(rw.it.pkgs[pkg.Name], sel.Sel.Name); fd != nil {
+				rw.instantiateOpt(c, fd, true)
+			}
+			return
+		}
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "display" && rw.it.pkgs["display"] == "grundy/engine/display" {
 			switch sel.Sel.Name {
 			case "Show":
@@ -985,7 +996,7 @@ func isSeqCall(e ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	sel, ok := c.Fun.(*ast.SelectorExpr)
+	sel, ok := unindex(c.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return false
 	}

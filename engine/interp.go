@@ -184,6 +184,14 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 		it.io.attach(goroutineOutput{out})
 	}()
 	res, err = it.execute(ctx, code)
+	if err != nil && ctx.Err() != nil {
+		// An interrupted library call returns its cancellation as an
+		// error value, which the cell may show: it is still an interrupt.
+		var ee *EvalError
+		if !errors.As(err, &ee) || ee.Name != "Interrupted" {
+			err = &EvalError{Name: "Interrupted", Value: "the cell was interrupted", Traceback: []string{"Interrupted: the cell was interrupted", err.Error()}}
+		}
+	}
 	if err != nil {
 		var ee *EvalError
 		if !errors.As(err, &ee) {

@@ -184,6 +184,7 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 		it.io.attach(goroutineOutput{out})
 	}()
 	res, err = it.execute(ctx, code)
+	res, err = it.runDeferred(res, err)
 	if err != nil && ctx.Err() != nil {
 		// An interrupted library call returns its cancellation as an
 		// error value, which the cell may show: it is still an interrupt.
@@ -828,9 +829,68 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 	}
 	var p interp.Panic
 	if errors.As(err, &p) {
+		it.rt.mu.Lock()
+		it.rt.panicking, it.rt.panicVal = true, recoveredValue(p.Value)
+		it.rt.mu.Unlock()
 		return v, it.panicError(p)
 	}
 	return v, runtimeError(err)
+}
+
+// recoveredValue is a panic's value as recover() returns it.
+func recoveredValue(v any) any {
+	if rv, ok := v.(reflect.Value); ok {
+		if !rv.IsValid() || !rv.CanInterface() {
+			return nil
+		}
+		v = rv.Interface()
+	}
+	return unwrapInterpreted(v)
+}
+
+// runDeferred runs the defers of the cell's top-level statements, last
+// first, as a function's defers run when it returns: after a panic too,
+// which a deferred recover() then stops.
+func (it *Interp) runDeferred(res Result, err error) (Result, error) {
+	r := it.rt
+	r.mu.Lock()
+	fns := r.deferred
+	r.deferred = nil
+	if err == nil {
+		r.panicking = false
+	}
+	r.mu.Unlock()
+	for i := len(fns) - 1; i >= 0; i-- {
+		if perr := it.callDeferred(fns[i]); perr != nil {
+			err = perr
+		}
+	}
+	r.mu.Lock()
+	recovered := err != nil && len(fns) > 0 && !r.panicking
+	if p, ok := err.(*EvalError); ok && p.Name != "panic" {
+		recovered = false
+	}
+	r.panicking, r.panicVal = false, nil
+	r.mu.Unlock()
+	if recovered {
+		return Result{}, nil
+	}
+	return res, err
+}
+
+// callDeferred calls one deferred function; its panic becomes the cell's.
+func (it *Interp) callDeferred(f func()) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			it.rt.mu.Lock()
+			it.rt.panicking, it.rt.panicVal = true, recoveredValue(v)
+			it.rt.mu.Unlock()
+			msg := panicMessage(v)
+			err = &EvalError{Name: "panic", Value: msg, Traceback: []string{"panic: " + msg}}
+		}
+	}()
+	f()
+	return nil
 }
 
 // sleep is time.Sleep for cells: an interrupt ends it (by a panic that

@@ -226,6 +226,10 @@ func _grundyRender(v any) display.Bundle { return grundyrt.Render(v, _grundyPart
 
 func _grundyGoPanic(r any) { grundyrt.GoPanic(r) }
 
+func _grundyDefer(f func()) { grundyrt.Defer(f) }
+
+func _grundyRecover() any { return grundyrt.Recover() }
+
 // _grundyAsError converts to error through a call: yaegi v0.16.1 converts
 // a value with a value-receiver Error method correctly only there.
 func _grundyAsError(e error) error { return e }

@@ -561,6 +561,9 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		return rw.goStmt(s)
 	case *ast.DeferStmt:
 		rw.exprsIn(s.Call)
+		if len(rw.fnStack) == 0 {
+			return rw.cellDefer(s)
+		}
 	case *ast.ExprStmt:
 		rw.exprsIn(s.X)
 	case *ast.AssignStmt:
@@ -1203,6 +1206,63 @@ func (rw *rewriter) goStmt(s *ast.GoStmt) ast.Stmt {
 		&ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: rhs, TokPos: pos},
 		&ast.GoStmt{Go: pos, Call: &ast.CallExpr{Fun: gofn, Lparen: call.Lparen, Rparen: call.Rparen}},
 	}, Rbrace: s.End()}
+}
+
+// cellDefer rewrites a defer among a cell's top-level statements. yaegi
+// v0.16.1 keeps such defers on its global frame and runs them again at the
+// end of every later program, so a cell's "defer cancel()" would repeat in
+// every cell after it. The engine runs them instead, once, when the cell
+// ends: the function and its arguments are evaluated here, as defer does,
+// and recover() in a deferred function literal sees the cell's panic.
+func (rw *rewriter) cellDefer(s *ast.DeferStmt) ast.Stmt {
+	call := s.Call
+	pos := s.Defer
+	rw.tmp++
+	n := itoa(rw.tmp)
+	var lhs, rhs []ast.Expr
+	fun := call.Fun
+	if id, ok := fun.(*ast.Ident); !ok || !builtinNames[id.Name] {
+		if lit, ok := fun.(*ast.FuncLit); ok {
+			replaceRecover(lit.Body)
+		}
+		fn := ast.NewIdent("_grundyDF" + n)
+		lhs = append(lhs, fn)
+		rhs = append(rhs, fun)
+		fun = ast.NewIdent(fn.Name)
+	}
+	var args []ast.Expr
+	for i, a := range call.Args {
+		id := ast.NewIdent("_grundyDA" + n + "_" + itoa(i))
+		lhs = append(lhs, id)
+		rhs = append(rhs, a)
+		args = append(args, ast.NewIdent(id.Name))
+	}
+	inner := &ast.CallExpr{Fun: fun, Args: args, Ellipsis: call.Ellipsis, Lparen: call.Lparen, Rparen: call.Rparen}
+	reg := &ast.ExprStmt{X: &ast.CallExpr{Fun: ast.NewIdent(deferFunc), Lparen: pos, Rparen: s.End(), Args: []ast.Expr{&ast.FuncLit{
+		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: inner}}, Rbrace: s.End()},
+	}}}}
+	list := []ast.Stmt{reg}
+	if len(lhs) > 0 {
+		list = append([]ast.Stmt{&ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: rhs, TokPos: pos}}, list...)
+	}
+	return &ast.BlockStmt{Lbrace: pos, List: list, Rbrace: s.End()}
+}
+
+// replaceRecover makes recover() in a deferred function literal of a cell
+// (not in functions nested in it) ask the engine for the cell's panic.
+func replaceRecover(b *ast.BlockStmt) {
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "recover" && len(x.Args) == 0 {
+				id.Name = recoverFunc
+			}
+		}
+		return true
+	})
 }
 
 // wantsShow: a trailing call to a printing function shows nothing even

@@ -27,6 +27,8 @@ const (
 	rtPath    = "grundyrt/grundyrt"
 	showFunc  = "_grundyShow"
 	goRecover = "_grundyGoPanic"
+	deferFunc   = "_grundyDefer"
+	recoverFunc = "_grundyRecover"
 )
 
 // runtimeState is what the native helpers report back to the engine.
@@ -36,6 +38,12 @@ type runtimeState struct {
 	result   *Result
 	err      *EvalError
 	it       *Interp
+
+	// A cell's top-level defers (see cellDefer), and while they run the
+	// cell's panic, if any, for recover().
+	deferred  []func()
+	panicking bool
+	panicVal  any
 }
 
 func (r *runtimeState) beginCell() {
@@ -193,6 +201,20 @@ func (r *runtimeState) symbols(it *Interp) map[string]reflect.Value {
 		"FmtMap":      reflect.ValueOf(newFmtMap),
 		"FmtMapText":  reflect.ValueOf(fmtMapText),
 		"Interpreted": reflect.ValueOf(mayHaveInterpretedMethods),
+		"Defer": reflect.ValueOf(func(f func()) {
+			r.mu.Lock()
+			r.deferred = append(r.deferred, f)
+			r.mu.Unlock()
+		}),
+		"Recover": reflect.ValueOf(func() any {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			if !r.panicking {
+				return nil
+			}
+			r.panicking = false
+			return r.panicVal
+		}),
 	}
 }
 

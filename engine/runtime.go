@@ -24,9 +24,9 @@ import (
 // The engine's own helpers, visible to interpreted code as package
 // grundyrt. Cells never name it: the rewriter and the prelude do.
 const (
-	rtPath    = "grundyrt/grundyrt"
-	showFunc  = "_grundyShow"
-	goRecover = "_grundyGoPanic"
+	rtPath      = "grundyrt/grundyrt"
+	showFunc    = "_grundyShow"
+	goRecover   = "_grundyGoPanic"
 	deferFunc   = "_grundyDefer"
 	recoverFunc = "_grundyRecover"
 )

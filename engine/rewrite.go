@@ -52,6 +52,7 @@ func (rw *rewriter) fail(pos token.Pos, msg string) {
 }
 
 func rewriteFile(f *ast.File, it *Interp) *EvalError {
+	hideUnexportedFields(f)
 	rw := newRewriter(it, f)
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
@@ -89,6 +90,7 @@ func rewriteFile(f *ast.File, it *Interp) *EvalError {
 // rewriteBlock rewrites a cell's statements; decls are the functions they
 // need declared first.
 func rewriteBlock(b *ast.BlockStmt, it *Interp) (decls []ast.Decl, err *EvalError) {
+	hideUnexportedFields(b)
 	rw := newRewriter(it, b)
 	rw.block(b)
 	if rw.err != nil {
@@ -128,6 +130,54 @@ func rewriteBlock(b *ast.BlockStmt, it *Interp) (decls []ast.Decl, err *EvalErro
 		}
 	}
 	return decls, nil
+}
+
+// hiddenTags keep encoders away from unexported fields of cell-defined
+// structs, which yaegi v0.16.1 exports under the name "X"+name (reflect
+// cannot set unexported fields): without them encoding/json would write
+// {"Xsecret": ...}. The first key of a tag is the one reflect finds.
+const hiddenTags = `json:"-" xml:"-" `
+
+func hideUnexportedFields(root ast.Node) {
+	ast.Inspect(root, func(n ast.Node) bool {
+		st, ok := n.(*ast.StructType)
+		if !ok || st.Fields == nil {
+			return true
+		}
+		var list []*ast.Field
+		for _, f := range st.Fields.List {
+			if len(f.Names) == 0 {
+				list = append(list, f) // embedded: it promotes its fields
+				continue
+			}
+			// "A, b int": one field per name, so that only b is hidden.
+			for _, name := range f.Names {
+				g := &ast.Field{Doc: f.Doc, Names: []*ast.Ident{name}, Type: f.Type, Tag: f.Tag, Comment: f.Comment}
+				if len(f.Names) == 1 {
+					g = f
+				}
+				if !ast.IsExported(name.Name) && name.Name != "_" {
+					hideField(g)
+				}
+				list = append(list, g)
+			}
+		}
+		st.Fields.List = list
+		return true
+	})
+}
+
+func hideField(f *ast.Field) {
+	tag := ""
+	if f.Tag != nil {
+		if t, err := strconv.Unquote(f.Tag.Value); err == nil {
+			tag = t
+		}
+	}
+	if strings.HasPrefix(tag, hiddenTags) {
+		return
+	}
+	f.Tag = &ast.BasicLit{ValuePos: f.Type.End(), Kind: token.STRING, Value: strconv.Quote(hiddenTags + tag)}
 }
 
 // needsFuncScope: a top-level compound statement declaring, in a nested

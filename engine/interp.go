@@ -197,6 +197,13 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 		var ee *EvalError
 		if !errors.As(err, &ee) {
 			err = &EvalError{Name: "Error", Value: firstLine(err.Error()), Traceback: []string{err.Error()}}
+		} else if m := undefinedName.FindStringSubmatch(ee.Value); m != nil && ee.Name == "CompileError" {
+			if h := packageHint(m[1]); h != "" {
+				ee.Value += h
+				if len(ee.Traceback) > 0 {
+					ee.Traceback[0] += h
+				}
+			}
 		}
 	}
 	return res, err
@@ -208,6 +215,7 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 		return Result{}, compileError(err)
 	}
 	hoistDecls(pc, it.callsGeneric)
+	it.autoImport(pc)
 	if pc.imports != nil {
 		if err := it.runImports(ctx, pc.imports); err != nil {
 			return Result{}, err
@@ -775,6 +783,8 @@ func (it *Interp) compileOnce(n ast.Node) (prog *interp.Program, err error) {
 	}
 	return prog, nil
 }
+
+var undefinedName = regexp.MustCompile(`: undefined: (\w+)$`)
 
 var incompleteType = regexp.MustCompile(`([^\s:]+:\d+:\d+): incomplete type (\w+)\s*$`)
 

@@ -1426,6 +1426,10 @@ func unsupportedError(msg string, n ast.Node, it *Interp) *EvalError {
 		msg = m[2]
 	}
 	msg = strings.TrimPrefix(msg, "CFG post-order panic: ")
+	if name, at := undefinedPackage(n, it); name != "" {
+		u := it.fset.Position(at).String() + ": undefined: " + name + packageHint(name)
+		return &EvalError{Name: "CompileError", Value: u, Traceback: []string{u}}
+	}
 	hint := pos + "the interpreter cannot compile this; rewrite it more plainly (split the statement, or move it into a function)"
 	if strings.Contains(msg, "nil type") && hasRange(n) {
 		hint = rangeHint + ": for an integer n write for i := 0; i < n; i++ (ranging over a function iterator is not supported: call it with a yield function)"

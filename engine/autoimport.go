@@ -1,0 +1,168 @@
+package engine
+
+import (
+	"go/ast"
+	"go/token"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/traefik/yaegi/stdlib"
+)
+
+// Standard packages a cell uses by name without importing them are
+// imported for it, as goimports would (GoNB does the same): a Go
+// programmer writes filepath.Join or template.Must and expects it to work.
+// Only names that are nothing else in the cell or the session qualify.
+
+// preferredPackage settles names several standard packages share, where
+// one is what a cell means far more often.
+var preferredPackage = map[string]string{"template": "text/template"}
+
+var (
+	stdNamesOnce sync.Once
+	stdNames     map[string][]string // package name -> import paths
+)
+
+func standardPackages(name string) []string {
+	stdNamesOnce.Do(func() {
+		stdNames = map[string][]string{}
+		for k := range stdlib.Symbols {
+			i := strings.LastIndexByte(k, '/')
+			if i < 0 {
+				continue
+			}
+			path, n := k[:i], k[i+1:]
+			if strings.Contains(path, "internal") || strings.Contains(path, "vendor") {
+				continue
+			}
+			stdNames[n] = append(stdNames[n], path)
+		}
+		for _, v := range stdNames {
+			sort.Strings(v)
+		}
+	})
+	return stdNames[name]
+}
+
+// autoImport adds to the cell's imports the standard packages it names
+// without importing them.
+func (it *Interp) autoImport(pc *parsedCell) {
+	var nodes []ast.Node
+	if pc.decls != nil {
+		for _, d := range pc.decls.Decls {
+			nodes = append(nodes, d)
+		}
+	}
+	if pc.stmts != nil {
+		nodes = append(nodes, pc.stmts)
+	}
+	for _, s := range pc.early {
+		nodes = append(nodes, s)
+	}
+	bases, other := selectorBases(nodes...)
+	if pc.imports != nil {
+		for _, d := range pc.imports.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok {
+				for _, s := range gd.Specs {
+					is := s.(*ast.ImportSpec)
+					path, _ := strconv.Unquote(is.Path.Value)
+					name := importName(path)
+					if is.Name != nil {
+						name = is.Name.Name
+					}
+					other[name] = true
+				}
+			}
+		}
+	}
+	var add []ast.Spec
+	for _, name := range sortedKeys(bases) {
+		if other[name] || it.pkgs[name] != "" {
+			continue
+		}
+		if _, ok := it.globals[name]; ok {
+			continue
+		}
+		if universe[name] {
+			continue
+		}
+		path := preferredPackage[name]
+		if paths := standardPackages(name); path == "" && len(paths) == 1 {
+			path = paths[0]
+		}
+		if path == "" {
+			continue
+		}
+		add = append(add, &ast.ImportSpec{Path: &ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(path)}})
+	}
+	if len(add) == 0 {
+		return
+	}
+	if pc.imports == nil {
+		pc.imports = &ast.File{Name: ast.NewIdent("main")}
+	}
+	pc.imports.Decls = append(pc.imports.Decls, &ast.GenDecl{Tok: token.IMPORT, Specs: add, Lparen: 1})
+}
+
+// selectorBases finds the identifiers used as X in X.Sel, with where
+// each is first used, and every other identifier.
+func selectorBases(nodes ...ast.Node) (bases map[string]token.Pos, other map[string]bool) {
+	bases = map[string]token.Pos{}
+	other = map[string]bool{}
+	for _, n := range nodes {
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.SelectorExpr:
+				if id, ok := x.X.(*ast.Ident); ok {
+					if _, seen := bases[id.Name]; !seen {
+						bases[id.Name] = id.Pos()
+					}
+					return false
+				}
+			case *ast.Ident:
+				other[x.Name] = true
+			}
+			return true
+		})
+	}
+	return bases, other
+}
+
+// undefinedPackage finds a name n uses as a package that is nothing the
+// session knows: what yaegi v0.16.1 crashes on in a type (var s nope.T).
+func undefinedPackage(n ast.Node, it *Interp) (string, token.Pos) {
+	if it == nil || n == nil {
+		return "", token.NoPos
+	}
+	bases, other := selectorBases(n)
+	for _, name := range sortedKeys(bases) {
+		if other[name] || it.pkgs[name] != "" || universe[name] {
+			continue
+		}
+		if _, ok := it.globals[name]; ok {
+			continue
+		}
+		return name, bases[name]
+	}
+	return "", token.NoPos
+}
+
+// universe are the predeclared names a selector may start with (a cell
+// cannot mean a package by them).
+var universe = map[string]bool{"true": true, "false": true, "nil": true, "iota": true}
+
+// packageHint says which import an undefined name may be missing, for
+// names several standard packages share.
+func packageHint(name string) string {
+	paths := standardPackages(name)
+	if len(paths) < 2 {
+		return ""
+	}
+	q := make([]string, len(paths))
+	for i, p := range paths {
+		q[i] = strconv.Quote(p)
+	}
+	return " (import " + strings.Join(q, " or ") + ")"
+}

@@ -138,6 +138,11 @@ type memo struct {
 	n     int64
 }
 
+// maxDepth bounds the search's stack: a rule that makes some heap grow
+// forever never reaches a cycle, and without a bound the search overflowed
+// the stack and took the process (the kernel) down with it.
+var maxDepth = 1 << 20 // a variable so that tests can reach it quickly
+
 func newMemo(g games.Game, kind Kind, task *progress.Task) *memo {
 	return &memo{g: g, kind: kind, entry: map[string]int32{}, task: task}
 }
@@ -150,46 +155,101 @@ func key(p games.Pos) string {
 	return string(b)
 }
 
+// frame is one position on the search's explicit stack: its followers and
+// the entries of those solved so far.
+type frame struct {
+	key  string
+	pos  games.Pos
+	fs   []games.Pos
+	next int
+	vals []int
+}
+
+// solve searches depth-first with an explicit stack, not recursion: a
+// finite game can be a million moves deep (take-one from a heap of 10^6),
+// which overflowed the goroutine stack and killed the process.
 func (m *memo) solve(p games.Pos) (int, error) {
 	k := key(p)
 	if v, ok := m.entry[k]; ok {
 		if v < 0 {
-			return 0, fmt.Errorf("%s: position %v can be reached from itself; only games without cycles can be solved", m.g.Name(), p)
+			return 0, m.cycle(p)
 		}
 		return int(v), nil
 	}
-	m.entry[k] = -1
-	fs := m.g.Followers(p)
-	vals := make([]int, 0, len(fs))
-	for _, q := range fs {
-		for i, x := range q {
-			if x < 0 {
-				return 0, fmt.Errorf("%s: follower %v of %v has a negative heap %d", m.g.Name(), q, p, i+1)
+	stack := []*frame{m.enter(k, p)}
+	for len(stack) > 0 {
+		fr := stack[len(stack)-1]
+		if fr.next < len(fr.fs) {
+			q := fr.fs[fr.next]
+			if err := m.checkFollower(q, fr.pos); err != nil {
+				return 0, err
+			}
+			kq := key(q)
+			if v, ok := m.entry[kq]; ok {
+				if v < 0 {
+					return 0, m.cycle(q)
+				}
+				fr.vals = append(fr.vals, int(v))
+				fr.next++
+				continue
+			}
+			if len(stack) >= maxDepth {
+				return 0, fmt.Errorf("%s: play from %v goes on for more than %d moves without ending (reached %v); only finite games can be solved: does a move make a heap larger?", m.g.Name(), p, maxDepth, q)
+			}
+			if len(stack)%1024 == 0 {
+				// A long descent solves nothing, so the check below would
+				// never run; Ctrl-C must still stop it.
+				if err := progress.Err(); err != nil {
+					return 0, err
+				}
+			}
+			stack = append(stack, m.enter(kq, q))
+			continue
+		}
+		f := &folder{kind: m.kind}
+		f.reset()
+		for _, v := range fr.vals {
+			f.add(v)
+		}
+		v := f.result()
+		m.entry[fr.key] = int32(v)
+		m.n++
+		if m.n%1024 == 0 && m.task != nil {
+			if err := progress.Err(); err != nil {
+				return 0, err
 			}
 		}
-		if n := m.g.Heaps(); n > 0 && len(q) != n {
-			return 0, fmt.Errorf("%s: follower %v of %v has %d heaps, not %d", m.g.Name(), q, p, len(q), n)
-		}
-		v, err := m.solve(q)
-		if err != nil {
-			return 0, err
-		}
-		vals = append(vals, v)
-	}
-	f := &folder{kind: m.kind}
-	f.reset()
-	for _, v := range vals {
-		f.add(v)
-	}
-	v := f.result()
-	m.entry[k] = int32(v)
-	m.n++
-	if m.n%1024 == 0 && m.task != nil {
-		if err := progress.Err(); err != nil {
-			return 0, err
+		stack = stack[:len(stack)-1]
+		if len(stack) > 0 {
+			top := stack[len(stack)-1]
+			top.vals = append(top.vals, v)
+			top.next++
 		}
 	}
-	return v, nil
+	return int(m.entry[k]), nil
+}
+
+// enter marks p as being solved and asks the game for its followers.
+func (m *memo) enter(k string, p games.Pos) *frame {
+	m.entry[k] = -1
+	fs := m.g.Followers(p)
+	return &frame{key: k, pos: p, fs: fs, vals: make([]int, 0, len(fs))}
+}
+
+func (m *memo) cycle(p games.Pos) error {
+	return fmt.Errorf("%s: position %v can be reached from itself; only games without cycles can be solved", m.g.Name(), p)
+}
+
+func (m *memo) checkFollower(q, p games.Pos) error {
+	for i, x := range q {
+		if x < 0 {
+			return fmt.Errorf("%s: follower %v of %v has a negative heap %d", m.g.Name(), q, p, i+1)
+		}
+	}
+	if n := m.g.Heaps(); n > 0 && len(q) != n {
+		return fmt.Errorf("%s: follower %v of %v has %d heaps, not %d", m.g.Name(), q, p, len(q), n)
+	}
+	return nil
 }
 
 // solveMemo fills a table of a game whose followers may leave the box (a

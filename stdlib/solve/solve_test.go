@@ -286,3 +286,37 @@ func TestSmallerTableCutFromCache(t *testing.T) {
 	}
 	_ = big
 }
+
+// A rule that raises a heap forever has no cycle, yet play never ends: the
+// search must say so instead of overflowing the stack (which killed the
+// process, and with it the kernel). A long finite descent below the limit
+// stays solvable (the search keeps its own stack; 10^6 moves deep takes ~4 s
+// by hand: ValueOf of take-one from 1000000 is 0).
+func TestEndlessGameIsAnErrorNotACrash(t *testing.T) {
+	defer func(d int) { maxDepth = d }(maxDepth)
+	maxDepth = 5000
+	up := games.Func("up forever", 1, func(p games.Pos) []games.Pos { return []games.Pos{{p[0] + 1}} })
+	for _, kind := range []Kind{KindValues, KindOutcomes, KindRemoteness} {
+		_, err := Solve(up, kind, 3)
+		if err == nil || !strings.Contains(err.Error(), "only finite games") || !strings.Contains(err.Error(), "5000 moves") {
+			t.Fatalf("%v: %v", kind, err)
+		}
+	}
+	if _, err := ValueOf(up, games.Pos{0}); err == nil || !strings.Contains(err.Error(), "only finite games") {
+		t.Fatalf("ValueOf: %v", err)
+	}
+	down := games.Func("take one", 1, func(p games.Pos) []games.Pos {
+		if p[0] == 0 {
+			return nil
+		}
+		return []games.Pos{{p[0] - 1}}
+	})
+	v, err := ValueOf(down, games.Pos{4001})
+	if err != nil || v != 1 {
+		t.Fatalf("take one from 4001: %d, %v", v, err)
+	}
+	r, err := RemotenessOf(down, games.Pos{4001})
+	if err != nil || r != 4001 {
+		t.Fatalf("remoteness of 4001: %d, %v", r, err)
+	}
+}

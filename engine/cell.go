@@ -93,6 +93,9 @@ func splitCell(src string) ([]segment, error) {
 		segs = append(segs, segment{kind: kind, start: first.pos, end: end})
 		begin = -1
 	}
+	// header: between for/if/switch and its block, where semicolons
+	// separate clauses, not statements ("for i := 0; ; i++ {").
+	header := false
 	for i, t := range toks {
 		if begin < 0 {
 			if t.tok == token.SEMICOLON {
@@ -101,12 +104,19 @@ func splitCell(src string) ([]segment, error) {
 			begin = i
 		}
 		switch t.tok {
+		case token.FOR, token.IF, token.SWITCH:
+			if depth == 0 {
+				header = true
+			}
 		case token.LPAREN, token.LBRACK, token.LBRACE:
+			if t.tok == token.LBRACE && depth == 0 {
+				header = false
+			}
 			depth++
 		case token.RPAREN, token.RBRACK, token.RBRACE:
 			depth--
 		case token.SEMICOLON:
-			if depth == 0 {
+			if depth == 0 && !header {
 				flush(i)
 			}
 		}

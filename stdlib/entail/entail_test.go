@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"grundy/stdlib/progress"
 )
@@ -680,5 +681,21 @@ func TestOutcomeReadsInASentence(t *testing.T) {
 	m := Misread{A: 2, B: 2, Predicted: P, Actual: N}
 	if got := m.String(); got != "(2, 2): ordinary theory says P, search says N" {
 		t.Errorf("Misread shows as %q", got)
+	}
+}
+
+// A rule whose heap grows on every move never cycles, so only the depth
+// limit stops it. The move cache used to reallocate on every new heap size,
+// which made reaching the limit quadratic (51 s for one HeroTable cell, with
+// no way to interrupt); now it is linear and says what may be wrong.
+func TestGrowingRuleFailsFast(t *testing.T) {
+	grow := NewGame("grow", func(n int) []Move { return []Move{{Heaps: []int{n + 1}}} })
+	start := time.Now()
+	_, err := HeroTable(1, grow)
+	if err == nil || !strings.Contains(err.Error(), "grow without end") {
+		t.Fatalf("error %v, want one naming a heap that grows", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Fatalf("took %v to reach the depth limit", d)
 	}
 }

@@ -97,9 +97,16 @@ func (s *solver) movesOf(w uint32) []Move {
 		}
 	}
 	if n >= len(tab) {
-		grown := make([][]Move, n+1, 2*n+2)
-		copy(grown, tab)
-		tab = grown
+		// Reslice within capacity; reallocating on every new size copied
+		// the whole cache each time (quadratic: a rule whose heaps grow took
+		// 51 s to reach the depth limit).
+		if n < cap(tab) {
+			tab = tab[:n+1]
+		} else {
+			grown := make([][]Move, n+1, 2*n+2)
+			copy(grown, tab)
+			tab = grown
+		}
 		s.moves[gid] = tab
 	}
 	tab[n] = ms

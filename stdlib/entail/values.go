@@ -3,6 +3,8 @@ package entail
 import (
 	"fmt"
 	"sort"
+
+	"grundy/stdlib/progress"
 )
 
 // TextPairingRange is the largest Nim heap the text pairs a heap with
@@ -38,8 +40,16 @@ func (s *solver) value(st state, depth int) (Value, int) {
 		return v, -1
 	}
 	if depth >= maxDepth {
-		s.fail(fmt.Errorf("entail: values nested %d deep; does a move rule let play cycle?", maxDepth))
+		s.fail(fmt.Errorf("entail: values nested %d deep; does a move rule let play cycle or a heap grow without end?", maxDepth))
 		return Value{}, 0
+	}
+	if depth&0xff == 0xff {
+		// A deep descent through values runs no search nodes, where
+		// cancellation is otherwise checked.
+		if err := progress.Err(); err != nil {
+			s.fail(err)
+			return Value{}, 0
+		}
 	}
 	followers := s.freeFollowers(st)
 	if s.err != nil {

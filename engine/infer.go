@@ -7,6 +7,10 @@ import (
 	"go/token"
 	"reflect"
 	"sync"
+
+	"github.com/traefik/yaegi/stdlib"
+
+	"grundy/engine/symbols"
 )
 
 // yaegi v0.16.1 infers type arguments by position: it lists the argument
@@ -454,4 +458,143 @@ func pkgGeneric(path, name string) *ast.FuncDecl {
 		}
 	})
 	return pkgDecls[path+"."+name]
+}
+
+// nativeNamedArgs works around yaegi v0.16.1 crashing (or mistyping) a
+// call of the engine's generic slices/maps functions on a value of a
+// library's named slice or map type (slices.Clone(p) with p a games.Pos):
+// such arguments are converted to their underlying type, and a result of
+// the same type parameter converted back, so the call means what it says.
+// It returns the conversion back to apply (see wrapCall) once the call is
+// otherwise rewritten, or nil.
+func (rw *rewriter) nativeNamedArgs(c *ast.CallExpr, fd *ast.FuncDecl) ast.Expr {
+	if fd.Type.TypeParams == nil || fd.Type.Params == nil || rw.it == nil {
+		return nil
+	}
+	// Parameters of a slice or map type: []E, map[K]V, or a type
+	// parameter constrained to ~[]E or ~map[K]V.
+	shaped := map[string]bool{}
+	for _, f := range fd.Type.TypeParams.List {
+		if u, ok := f.Type.(*ast.UnaryExpr); ok && u.Op == token.TILDE {
+			switch u.X.(type) {
+			case *ast.ArrayType, *ast.MapType:
+				for _, n := range f.Names {
+					shaped[n.Name] = true
+				}
+			}
+		}
+	}
+	var params []ast.Expr
+	for _, f := range fd.Type.Params.List {
+		n := max(len(f.Names), 1)
+		for range n {
+			params = append(params, f.Type)
+		}
+	}
+	if len(params) == 0 {
+		return nil
+	}
+	var back ast.Expr // the named type a result converts back to
+	backParam := ""
+	for i, a := range c.Args {
+		p := params[min(i, len(params)-1)]
+		if el, ok := p.(*ast.Ellipsis); ok {
+			if c.Ellipsis.IsValid() {
+				continue
+			}
+			p = el.Elt
+		}
+		switch x := p.(type) {
+		case *ast.Ident:
+			if !shaped[x.Name] {
+				continue
+			}
+		case *ast.ArrayType:
+			if x.Len != nil {
+				continue
+			}
+		case *ast.MapType:
+		default:
+			continue
+		}
+		t := rw.exprNativeType(a)
+		if t == nil || t.Name() == "" || t.PkgPath() == "" || (t.Kind() != reflect.Slice && t.Kind() != reflect.Map) {
+			continue
+		}
+		var under reflect.Type
+		if t.Kind() == reflect.Slice {
+			under = reflect.SliceOf(t.Elem())
+		} else {
+			under = reflect.MapOf(t.Key(), t.Elem())
+		}
+		us, ok1 := rw.it.goType(under, reflect.Value{})
+		ns, ok2 := rw.it.goType(t, reflect.Value{})
+		ue, err1 := parser.ParseExpr(us)
+		ne, err2 := parser.ParseExpr(ns)
+		if !ok1 || !ok2 || err1 != nil || err2 != nil {
+			continue
+		}
+		c.Args[i] = &ast.CallExpr{Fun: &ast.ParenExpr{X: atPos(ue, a.Pos())}, Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
+		if back == nil {
+			back, backParam = atPos(ne, c.Pos()), exprString(p)
+		}
+	}
+	if back == nil || fd.Type.Results == nil || len(fd.Type.Results.List) != 1 || len(fd.Type.Results.List[0].Names) > 1 {
+		return nil
+	}
+	if exprString(fd.Type.Results.List[0].Type) == backParam {
+		return back
+	}
+	return nil
+}
+
+// wrapCall turns c, in place, into the conversion to(c).
+func wrapCall(c *ast.CallExpr, to ast.Expr) {
+	inner := *c
+	c.Fun = to
+	c.Args = []ast.Expr{&inner}
+	c.Ellipsis = token.NoPos
+}
+
+// exprNativeType is the type of a variable when the rewriter can know it:
+// from its declaration in the code, or from the session's globals.
+func (rw *rewriter) exprNativeType(e ast.Expr) reflect.Type {
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if t, ok := rw.locals[id.Name]; ok && t != nil {
+		return t
+	}
+	if te, ok := rw.localAST[id.Name]; ok {
+		sel, ok := te.(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		pkg, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		path := rw.it.pkgs[pkg.Name]
+		key, ok := symbolsHave(path)
+		if !ok {
+			return nil
+		}
+		v, ok := symbols.Symbols[key][sel.Sel.Name]
+		if !ok {
+			v, ok = stdlib.Symbols[key][sel.Sel.Name]
+		}
+		if !ok || !v.IsValid() || v.Kind() != reflect.Pointer || !v.IsNil() {
+			return nil
+		}
+		return v.Type().Elem()
+	}
+	if _, ok := rw.locals[id.Name]; ok {
+		return nil
+	}
+	v, ok := rw.globalValues()[id.Name]
+	if !ok || !v.IsValid() {
+		return nil
+	}
+	return v.Type()
 }

@@ -820,7 +820,14 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 		}
 		if pkg, ok := sel.X.(*ast.Ident); ok && rw.locals != nil && aliasPackages[rw.it.pkgs[pkg.Name]] && !rw.isVar(pkg.Name) {
 			if fd := pkgGeneric(rw.it.pkgs[pkg.Name], sel.Sel.Name); fd != nil {
+				back := rw.nativeNamedArgs(c, fd)
 				rw.instantiateOpt(c, fd, true)
+				if back != nil && len(rw.fnStack) > 0 {
+					// (At top level the conversion back trips yaegi's
+					// capture of generic results: the value stays a plain
+					// slice or map there.)
+					wrapCall(c, back)
+				}
 			}
 			return
 		}

@@ -357,6 +357,28 @@ func (rw *rewriter) argType(e ast.Expr) (ast.Expr, bool) {
 				return t, false
 			}
 		}
+	case *ast.SelectorExpr, *ast.IndexExpr:
+		// A library call's result, a field: native types the rewriter
+		// can read (t.List(0, 3) is a []games.Pos).
+		if rw.it == nil {
+			return nil, false
+		}
+		if t := rw.typeOf(e); t != nil && t.Kind() != reflect.Interface {
+			if s, ok := rw.it.goType(t, reflect.Value{}); ok {
+				if te, err := parser.ParseExpr(s); err == nil {
+					return atPos(te, e.Pos()), false
+				}
+			}
+		}
+	}
+	if c, ok := e.(*ast.CallExpr); ok && rw.it != nil {
+		if t := rw.typeOf(c); t != nil && t.Kind() != reflect.Interface {
+			if s, ok := rw.it.goType(t, reflect.Value{}); ok {
+				if te, err := parser.ParseExpr(s); err == nil {
+					return atPos(te, e.Pos()), false
+				}
+			}
+		}
 	}
 	return nil, false
 }

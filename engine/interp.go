@@ -535,6 +535,9 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 		prog, err = it.compile(block)
 	}
 	if err != nil {
+		if os.Getenv("GRUNDY_DEBUG") != "" {
+			fmt.Fprintf(os.Stderr, "grundy debug: failed block:\n%s\n", exprString(block))
+		}
 		return Result{}, err
 	}
 	if _, err := it.run(ctx, prog); err != nil {
@@ -656,7 +659,20 @@ func (it *Interp) callsGeneric(e ast.Node) bool {
 // handed to native code, which knows their types; the variables are then
 // declared with those types and set.
 func (it *Interp) capture(ctx context.Context, body *ast.BlockStmt, names []*ast.Ident, rhs []ast.Expr, pos token.Pos) error {
-	call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent("grundyrt"), Sel: ast.NewIdent("Capture")}, Args: rhs, Lparen: pos, Rparen: pos}
+	args := rhs
+	if len(rhs) == len(names) {
+		// Each value computed in a function literal: yaegi v0.16.1
+		// compiles a generic call in an argument at top level in the
+		// generic's own file scope, where the engine's names are unknown.
+		args = make([]ast.Expr, len(rhs))
+		for i, r := range rhs {
+			args[i] = &ast.CallExpr{Fun: &ast.FuncLit{
+				Type: &ast.FuncType{Func: r.Pos(), Params: &ast.FieldList{}, Results: &ast.FieldList{List: []*ast.Field{{Type: &ast.Ident{Name: "any", NamePos: r.Pos()}}}}},
+				Body: &ast.BlockStmt{Lbrace: r.Pos(), List: []ast.Stmt{&ast.ReturnStmt{Return: r.Pos(), Results: []ast.Expr{r}}}, Rbrace: r.End()},
+			}, Lparen: r.End(), Rparen: r.End()}
+		}
+	}
+	call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: &ast.Ident{Name: "grundyrt", NamePos: pos}, Sel: &ast.Ident{Name: "Capture", NamePos: pos}}, Args: args, Lparen: pos, Rparen: pos}
 	if _, err := it.runBlock(ctx, body, []ast.Stmt{&ast.ExprStmt{X: call}}, nil); err != nil {
 		return err
 	}
@@ -687,6 +703,9 @@ func (it *Interp) capture(ctx context.Context, body *ast.BlockStmt, names []*ast
 		if err != nil {
 			return err
 		}
+		// Positions in the cell: yaegi finds a package name (games in
+		// []games.Pos) in the imports of the file a position is in.
+		tx = atPos(tx, id.Pos())
 		decl = append(decl, &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
 			&ast.ValueSpec{Names: []*ast.Ident{{Name: id.Name, NamePos: id.Pos()}}, Type: tx}}}})
 		set[id.Name] = v

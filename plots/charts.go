@@ -233,7 +233,54 @@ func scatterOf(game, bound string, kind solve.Kind, counts map[[2]int]int, path 
 	})
 	isP := func(v int) bool { return v == 0 || kind == solve.KindRemoteness && v%2 == 0 }
 	pc, nc := pointColors(cfg)
-	radius := func(c int) vg.Length { return 2.5 + 6.5*vg.Length(math.Sqrt(float64(c)/float64(maxC))) }
+	width, height := sizeOr(cfg, 640, 460)
+	// A large table has far more distinct pairs than the plot has room for
+	// (Wythoff to 2000: 1.3M marks of at least 2.5 pt, one solid blob, a
+	// 182 MB SVG and 9 s per PNG). Then P and N positions are counted in
+	// bins of bx totals by by entries and drawn at the bins' means, with
+	// smaller marks; the legend says so.
+	bx, by := 1, 1
+	if len(keys) > scatterMaxMarks {
+		bx = (maxT + scatterBinsX) / scatterBinsX
+		by = (maxV + scatterBinsY) / scatterBinsY
+		type bin struct {
+			p    bool
+			t, v int
+		}
+		binned := map[bin]int{}
+		sums := map[bin][2]float64{} // count-weighted totals and entries
+		for _, k := range keys {
+			b, c := bin{isP(k[1]), k[0] / bx, k[1] / by}, counts[k]
+			binned[b] += c
+			sm := sums[b]
+			sums[b] = [2]float64{sm[0] + float64(c*k[0]), sm[1] + float64(c*k[1])}
+		}
+		bins := make([]bin, 0, len(binned))
+		maxC = 0
+		for b, c := range binned {
+			bins = append(bins, b)
+			maxC = max(maxC, c)
+		}
+		radius := markRadius(width, height, (maxT+bx)/bx, (maxV+by)/by, maxC)
+		sort.Slice(bins, func(i, j int) bool {
+			a, b := bins[i], bins[j]
+			return a.t < b.t || a.t == b.t && (a.v < b.v || a.v == b.v && !a.p && b.p)
+		})
+		var ps, ns []xy
+		var pr, nr []vg.Length
+		for _, b := range bins {
+			// At the bin's mean, so that P-positions of value 0 stay on 0.
+			c := float64(binned[b])
+			pt := xy{sums[b][0] / c, sums[b][1] / c}
+			if b.p {
+				ps, pr = append(ps, pt), append(pr, radius(binned[b]))
+			} else {
+				ns, nr = append(ns, pt), append(nr, radius(binned[b]))
+			}
+		}
+		return scatterFigure(game, bound, kind, n, len(keys), maxC, maxT, maxV, bx, by, ps, ns, pr, nr, nil, nil, path, pathText, cfg, pc, nc, radius)
+	}
+	radius := markRadius(width, height, maxT+1, maxV+1, maxC)
 	var ps, ns []xy
 	var pr, nr []vg.Length
 	for _, k := range keys {
@@ -244,15 +291,53 @@ func scatterOf(game, bound string, kind solve.Kind, counts map[[2]int]int, path 
 			ns, nr = append(ns, pt), append(nr, radius(counts[k]))
 		}
 	}
+	return scatterFigure(game, bound, kind, n, len(keys), maxC, maxT, maxV, bx, by, ps, ns, pr, nr, keys, counts, path, pathText, cfg, pc, nc, radius)
+}
+
+// markRadius sizes scatter marks (area ~ count) to the grid they sit on:
+// up to 9 pt where a few dozen columns leave room, shrinking where
+// hundreds of totals or entries share the plot so that neighbouring marks
+// do not merge into one blob (SlowExact(3,2) to 90: 271 totals).
+func markRadius(width, height, cols, rows, maxC int) func(int) vg.Length {
+	// The data area is the figure less axes, title and margins, in points.
+	w := vg.Length(max(width-100, 50)) * 72 / dpi
+	h := vg.Length(max(height-90, 50)) * 72 / dpi
+	cell := min(w/vg.Length(max(cols, 1)), h/vg.Length(max(rows, 1)))
+	rMax := min(max(cell*0.6, 1.2), 9)
+	rMin := min(2.5, rMax*0.35)
+	return func(c int) vg.Length {
+		return rMin + (rMax-rMin)*vg.Length(math.Sqrt(float64(c)/float64(maxC)))
+	}
+}
+
+// Above scatterMaxMarks distinct (total, entry) pairs, Scatter bins them
+// into about scatterBinsX by scatterBinsY cells per class.
+const (
+	scatterMaxMarks = 5000
+	scatterBinsX    = 150
+	scatterBinsY    = 100
+)
+
+// scatterFigure lays out the marks; keys and counts (unbinned only) give
+// the per-mark counts printed when there are few marks.
+func scatterFigure(game, bound string, kind solve.Kind, n, pairs, maxC, maxT, maxV, bx, by int, ps, ns []xy, pr, nr []vg.Length,
+	keys [][2]int, counts map[[2]int]int, path []xy, pathText []string, cfg *config, pc, nc color.Color, radius func(int) vg.Length) (*Figure, error) {
+	binned := bx > 1 || by > 1
 	what := map[solve.Kind]string{solve.KindValues: "Grundy value", solve.KindOutcomes: "outcome (0 = P)", solve.KindRemoteness: "remoteness"}[kind]
 	title := cfg.titleOr(fmt.Sprintf("%s: %s against total stones (%s)", nameOr(game), strings.SplitN(what, " (", 2)[0], bound))
 	desc := fmt.Sprintf("scatter of %s against total stones for %d positions of %s (%s): %d distinct pairs, at most %d positions on one",
-		what, n, nameOr(game), bound, len(keys), maxC)
+		what, n, nameOr(game), bound, pairs, maxC)
+	legendP := fmt.Sprintf("P (mark area ~ count, max %d)", maxC)
+	if binned {
+		desc = fmt.Sprintf("scatter of %s against total stones for %d positions of %s (%s): %d distinct pairs binned %d totals x %d values, at most %d positions in one bin",
+			what, n, nameOr(game), bound, pairs, bx, by, maxC)
+		legendP = fmt.Sprintf("P (binned %d totals x %d; area ~ count, max %d)", bx, by, maxC)
+	}
 	if len(path) > 0 {
 		desc += fmt.Sprintf("; path of %d positions from %s", len(path), pathText[0])
 	}
 	width, height := sizeOr(cfg, 640, 460)
-	labelCounts := len(keys) <= 80
+	labelCounts := !binned && len(keys) <= 80
 	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
 	fig.paint = func(c draw.Canvas) {
 		c = titled(c, title)
@@ -282,7 +367,7 @@ func scatterOf(game, bound string, kind solve.Kind, counts map[[2]int]int, path 
 		}
 		if len(path) > 0 {
 			p.Add(&polyline{pts: path, style: draw.LineStyle{Color: pathC, Width: 2}})
-			fig.marks["path"] = &points{pts: path, col: pathC, shape: shapeRing, radius: 4.5}
+			fig.marks["path"] = &points{pts: path, col: pathC, shape: shapeRing, radius: min(4.5, max(1.8, radius(maxC)))}
 			p.Add(fig.marks["path"])
 			p.Add(&pointLabels{pts: path[:1], labels: pathText[:1], dx: 0, dy: 12, size: 9, col: pathC})
 		}
@@ -294,7 +379,7 @@ func scatterOf(game, bound string, kind solve.Kind, counts map[[2]int]int, path 
 		p.Y.Tick.Marker = intTicks(maxV+1, max(2, int((dc.Max.Y-dc.Min.Y)/22)))
 		p.Legend.Top, p.Legend.Left = true, true
 		p.Legend.XOffs, p.Legend.YOffs = 6, -4
-		p.Legend.Add(fmt.Sprintf("P (mark area ~ count, max %d)", maxC), &points{col: pc, shape: shapeCircle, radius: 4})
+		p.Legend.Add(legendP, &points{col: pc, shape: shapeCircle, radius: 4})
 		p.Legend.Add("N", &points{col: nc, shape: shapeCircle, radius: 4})
 		if len(path) > 0 {
 			p.Legend.Add("play-out from "+pathText[0], &points{col: pathC, shape: shapeRing, radius: 4})

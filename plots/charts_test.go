@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"image/color"
+	"math"
 	"strings"
 	"testing"
 
@@ -274,5 +275,64 @@ func TestPCountsOf(t *testing.T) {
 	}
 	if _, err := PCountsOf(games.CN(6, 2)); err == nil {
 		t.Error("PCountsOf with no bounds should fail")
+	}
+}
+
+// A big table has more distinct (total, entry) pairs than a plot can show:
+// Wythoff to 2000 drew 1.3M marks of at least 2.5 pt (one solid blob, a
+// 182 MB SVG, 9 s per PNG). Past scatterMaxMarks the pairs are binned, P and
+// N apart, every position still counted, P marks of value 0 still on 0.
+func TestScatterOfABigTableIsBinned(t *testing.T) {
+	tab, err := solve.Values(games.Wythoff(), 400)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fig, err := Scatter(tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg, err := fig.SVG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	nP, nN := len(fig.marks["P"].pts), len(fig.marks["N"].pts)
+	if nP+nN > 2*(scatterBinsX+1)*(scatterBinsY+1) || nP == 0 || nN == 0 {
+		t.Errorf("%d P and %d N marks", nP, nN)
+	}
+	if len(svg) > 3<<20 {
+		t.Errorf("SVG of %d bytes", len(svg))
+	}
+	for _, p := range fig.marks["P"].pts {
+		if p.y != 0 {
+			t.Errorf("P mark at entry %v; Wythoff P-positions have value 0", p.y)
+		}
+	}
+	if !strings.Contains(fig.String(), "binned") || !bytes.Contains(svg, []byte("binned")) {
+		t.Errorf("nothing says the marks are binned: %s", fig)
+	}
+	// A dense but unbinned table gets marks no wider than their spacing.
+	r, err := solve.Remoteness(games.SlowExact(3, 2), 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fig, err = Scatter(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	render(t, fig)
+	ps := fig.marks["P"].drawn
+	if len(ps) < 2 {
+		t.Fatal("no P marks drawn")
+	}
+	minGap := vg.Length(math.Inf(1))
+	for i := 1; i < len(ps); i++ {
+		if d := ps[i].X - ps[i-1].X; d > 0.01 {
+			minGap = min(minGap, d)
+		}
+	}
+	for _, rad := range fig.marks["P"].radii {
+		if 2*rad > 2.5*minGap {
+			t.Fatalf("mark of radius %v on columns %v apart", rad, minGap)
+		}
 	}
 }

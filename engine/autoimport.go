@@ -88,10 +88,7 @@ func (it *Interp) autoImport(pc *parsedCell) {
 		if universe[name] {
 			continue
 		}
-		path := preferredPackage[name]
-		if paths := standardPackages(name); path == "" && len(paths) == 1 {
-			path = paths[0]
-		}
+		path := autoImportPath(name)
 		if path == "" {
 			continue
 		}
@@ -104,6 +101,18 @@ func (it *Interp) autoImport(pc *parsedCell) {
 		pc.imports = &ast.File{Name: ast.NewIdent("main")}
 	}
 	pc.imports.Decls = append(pc.imports.Decls, &ast.GenDecl{Tok: token.IMPORT, Specs: add, Lparen: 1})
+}
+
+// autoImportPath is the standard package a cell means by name without
+// importing it, or "".
+func autoImportPath(name string) string {
+	if p, ok := preferredPackage[name]; ok {
+		return p
+	}
+	if paths := standardPackages(name); len(paths) == 1 {
+		return paths[0]
+	}
+	return ""
 }
 
 // selectorBases finds the identifiers used as X in X.Sel, with where

@@ -175,6 +175,14 @@ func memberCandidates(sc toolScope, recv string, local cellScope, before int) []
 			p, ok = PackageSymbols{Path: d.src, Symbols: syms}, true
 		}
 	}
+	if !ok && !local.shadows(recv) && !globalShadows(sc, recv) {
+		// A standard package the cell will import when it runs.
+		if path := autoImportPath(recv); path != "" {
+			if syms, found := importedSymbols(path); found {
+				p, ok = PackageSymbols{Path: path, Symbols: syms}, true
+			}
+		}
+	}
 	if ok && !local.shadows(recv) && !globalShadows(sc, recv) {
 		var out []candidate
 		for name, v := range p.Symbols {

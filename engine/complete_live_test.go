@@ -70,6 +70,10 @@ func TestCompleteLive(t *testing.T) {
 		{code: "import \"math/bi", want: []string{"math/bits", "math/big"}},
 		{code: "import \"grundy/stdlib/ga", want: []string{"grundy/stdlib/games"}},
 		{code: "import \"math/bits\"\nbits.OnesC", want: []string{"OnesCount", "OnesCount64"}},
+		// Imported when the cell runs (see autoImport).
+		{code: "filepath.J", want: []string{"Join"}},
+		{code: "template.Mu", want: []string{"Must"}},
+		{code: "filepath := \"x\"\nfilepath.J", not: []string{"Join"}},
 	}
 	for _, tc := range tests {
 		code, cursor := at(tc.code)
@@ -118,6 +122,7 @@ func TestInspectLive(t *testing.T) {
 		{"heapSizes|", []string{"var heapSizes []int", "value: [3 1 2]"}},
 		{"strings.Fields|", []string{"func Fields(s string) []string"}},
 		{"g.Followers|", []string{"func (Game) Followers("}},
+		{"filepath.Join|", []string{"func Join(elem ...string) string"}},
 	}
 	for _, tc := range tests {
 		code, cursor := at(tc.code)

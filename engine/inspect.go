@@ -256,6 +256,13 @@ func (in *inspector) selector(e *ast.SelectorExpr, target string) (description, 
 		}
 		if p, ok := in.sc.Packages()[id.Name]; ok && !in.local.shadows(id.Name) && !globalShadows(in.sc, id.Name) {
 			return in.pkgMember(p, id.Name, name)
+		} else if !ok && !in.local.shadows(id.Name) && !globalShadows(in.sc, id.Name) {
+			// A standard package the cell will import when it runs.
+			if path := autoImportPath(id.Name); path != "" {
+				if syms, found := importedSymbols(path); found {
+					return in.pkgMember(PackageSymbols{Path: path, Symbols: syms}, id.Name, name)
+				}
+			}
 		}
 	}
 	// pkg.Type.Method, a method expression

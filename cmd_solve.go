@@ -131,6 +131,10 @@ func parseSolveArgs(args []string, stderr io.Writer) (*solveOptions, error) {
 	if o.limit < 0 {
 		return nil, errors.New("--limit must be >= 0 (0 means all)")
 	}
+	if o.limit > 0 && o.list == "" {
+		// Silently printing nothing looked like an empty result.
+		return nil, fmt.Errorf("--limit %d limits the positions of --list; add --list VALUE (e.g. --list P --limit %d)", o.limit, o.limit)
+	}
 	return o, nil
 }
 
@@ -296,7 +300,11 @@ func (r *solveReport) writeText(w io.Writer) {
 	fmt.Fprintf(w, "elapsed:     %s (solver: %s)\n", seconds(r.Seconds), r.Method)
 	fmt.Fprintf(w, "peak memory: %s\n", bytesText(r.PeakBytes))
 	if r.listValue >= 0 {
-		fmt.Fprintf(w, "positions with %s %s (%d shown):\n", head, r.label(r.listValue), len(r.List))
+		shown := fmt.Sprintf("%d shown", len(r.List))
+		if all := r.Counts[r.listValue:]; len(all) > 0 && all[0] > len(r.List) {
+			shown = fmt.Sprintf("first %d of %d", len(r.List), all[0])
+		}
+		fmt.Fprintf(w, "positions with %s %s (%s):\n", head, r.label(r.listValue), shown)
 		for _, p := range r.List {
 			fmt.Fprintf(w, "  %s\n", p)
 		}

@@ -106,6 +106,11 @@ func TestSolveListAndCSV(t *testing.T) {
 			t.Errorf("list lacks %s", p)
 		}
 	}
+	// A limited list says how many there are in all (seed 000: 214).
+	out, _, err = runSolve(t, "CN(6,2)", "--max", "3", "--list", "P", "--limit", "5")
+	if err != nil || !strings.Contains(out, "positions with value 0 (first 5 of 214):") {
+		t.Errorf("limited list: %v\n%s", err, out)
+	}
 	data, err := os.ReadFile(csv)
 	if err != nil {
 		t.Fatal(err)
@@ -130,6 +135,7 @@ func TestSolveErrors(t *testing.T) {
 		{[]string{"CN(6,2)", "PN(3,2)", "--max", "3"}, "one game"},
 		{[]string{"CN(6,2)", "--max", "3", "--bogus"}, "bogus"},
 		{[]string{"CN(6,2)", "--max", "1,2"}, "bounds"},
+		{[]string{"CN(6,2)", "--max", "3", "--limit", "5"}, "add --list"},
 	} {
 		_, _, err := runSolve(t, c.args...)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -218,11 +218,22 @@ func parseCell(fset *token.FileSet, file, src string) (*parsedCell, error) {
 	if text, ok := blankExcept(src, segs, func(k segKind) bool { return k == segStmt }); ok {
 		// The closing brace is placed where the cell ends, so "unexpected
 		// end" errors point there.
-		endLine := 1 + strings.Count(src, "\n")
-		endCol := 1 + len(src) - (strings.LastIndexByte(src, '\n') + 1)
+		// (After the last non-blank character: a script's final newline
+		// would put it on a line the file does not have.)
+		trimmed := strings.TrimRight(src, " \t\r\n")
+		endLine := 1 + strings.Count(trimmed, "\n")
+		endCol := 1 + len(trimmed) - (strings.LastIndexByte(trimmed, '\n') + 1)
 		closing := fmt.Sprintf("\n/*line %s:%d:%d*/}", file, endLine, endCol)
 		f, err := parser.ParseFile(fset, file, "package main;func main(){"+line+text+closing, mode)
 		if err != nil {
+			// That brace is the engine's, not the cell's.
+			if list, ok := err.(scanner.ErrorList); ok {
+				for _, e := range list {
+					if e.Pos.Line == endLine && e.Pos.Column == endCol && strings.HasSuffix(e.Msg, "found '}'") {
+						e.Msg = strings.TrimSuffix(e.Msg, "'}'") + "end of input"
+					}
+				}
+			}
 			return nil, err
 		}
 		body := f.Decls[0].(*ast.FuncDecl).Body

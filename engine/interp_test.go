@@ -21,7 +21,7 @@ func TestExecuteBasics(t *testing.T) {
 		{code: "func sq(n int) int { return n * n }\nsq(x)", value: "1600"},
 		{code: "y", errSub: "cell:1:1: undefined: y"},
 		{code: "var z int = \"s\"", errSub: "cell:1:13:"},
-		{code: "a := 1\nb := a +\n", errSub: "cell:3:1"},
+		{code: "a := 1\nb := a +\n", errSub: "cell:2:9: expected operand, found end of input"},
 		{code: `panic("boom")`, errSub: "panic: boom"},
 		{code: "x", value: "40"}, // the session survived
 	}

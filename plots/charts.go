@@ -65,6 +65,9 @@ func LineOf(game, spec string, kind solve.Kind, vals []int, opts ...Option) (*Fi
 	}
 	isP := func(v int) bool { return v == 0 || kind == solve.KindRemoteness && v%2 == 0 }
 	cfg := newConfig(opts)
+	if cfg.err != nil {
+		return nil, cfg.err
+	}
 	what := map[solve.Kind]string{solve.KindValues: "Grundy value", solve.KindOutcomes: "outcome (0 = P)", solve.KindRemoteness: "remoteness"}[kind]
 	title := cfg.titleOr(fmt.Sprintf("%s: %s along %s", nameOr(game), strings.SplitN(what, " (", 2)[0], patternText(spec)))
 	var ps, ns []xy
@@ -161,6 +164,9 @@ func Scatter(t *solve.Table, opts ...Option) (*Figure, error) {
 		return nil, fmt.Errorf("plots: table of %s is empty", t.GameName())
 	}
 	cfg := newConfig(opts)
+	if cfg.err != nil {
+		return nil, cfg.err
+	}
 	counts := map[[2]int]int{}
 	bound := t.Max()
 	pos := make([]int, len(bound))
@@ -412,6 +418,9 @@ func HistogramOf(game string, kind solve.Kind, counts []int, opts ...Option) (*F
 		return nil, fmt.Errorf("plots: the table of %s is empty; nothing to count", nameOr(game))
 	}
 	cfg := newConfig(opts)
+	if cfg.err != nil {
+		return nil, cfg.err
+	}
 	maxV := len(counts) - 1
 	var sc scale
 	var names func(int) string = strconv.Itoa
@@ -489,6 +498,9 @@ func PCounts(game string, bounds, counts []int, opts ...Option) (*Figure, error)
 		return nil, fmt.Errorf("plots: %d bounds but %d counts", len(bounds), len(counts))
 	}
 	cfg := newConfig(opts)
+	if cfg.err != nil {
+		return nil, cfg.err
+	}
 	pts := make([]xy, len(bounds))
 	maxB, maxC := 0, 0
 	for i := range bounds {

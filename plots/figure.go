@@ -2,6 +2,7 @@ package plots
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"image/color"
@@ -51,6 +52,23 @@ type config struct {
 	labels   int // 0 auto, 1 always, -1 never
 	embedTTF bool
 	path     []games.Pos
+	err      error // a bad option, returned by the figure's constructor
+}
+
+// Figure sizes are bounded so that a typo cannot ask for a picture that
+// fills memory (Size(100000, 100000) is 40 GB of pixels) or one too small
+// to hold its axes.
+const (
+	minSide   = 100
+	maxSide   = 16384
+	maxPixels = 64 << 20
+)
+
+func checkSize(w, h int) error {
+	if w < minSide || h < minSide || w > maxSide || h > maxSide || w*h > maxPixels {
+		return fmt.Errorf("plots: a figure of %dx%d pixels cannot be drawn; give each side %d..%d pixels and at most %dM pixels in all", w, h, minSide, maxSide, maxPixels>>20)
+	}
+	return nil
 }
 
 // Title replaces the figure's title ("" removes it).
@@ -59,7 +77,14 @@ func Title(s string) Option { return func(c *config) { c.title = &s } }
 // Size sets the figure's size in PNG pixels (SVG and PDF keep the same
 // layout at 0.75 pt per pixel). Zero keeps the default for that side.
 func Size(width, height int) Option {
-	return func(c *config) { c.width, c.height = width, height }
+	return func(c *config) {
+		c.width, c.height = width, height
+		// A side left at 0 takes the figure's default, which is in range.
+		w, h := cmp.Or(width, minSide), cmp.Or(height, minSide)
+		if err := checkSize(w, h); err != nil && c.err == nil {
+			c.err = err
+		}
+	}
 }
 
 // Palette sets the colours a figure draws values with. In a heatmap of
@@ -151,6 +176,9 @@ func (f *Figure) PNG() ([]byte, error) {
 	if f == nil {
 		return nil, errNilFigure
 	}
+	if err := checkSize(f.width, f.height); err != nil {
+		return nil, err
+	}
 	w, h := f.size()
 	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))
 	if err := f.draw(c, false); err != nil {
@@ -167,6 +195,9 @@ func (f *Figure) PNG() ([]byte, error) {
 func (f *Figure) SVG() ([]byte, error) {
 	if f == nil {
 		return nil, errNilFigure
+	}
+	if err := checkSize(f.width, f.height); err != nil {
+		return nil, err
 	}
 	w, h := f.size()
 	c := vgsvg.NewWith(vgsvg.UseWH(w, h), vgsvg.EmbedFonts(f.embed))
@@ -189,6 +220,9 @@ func (f *Figure) SVG() ([]byte, error) {
 func (f *Figure) PDF() ([]byte, error) {
 	if f == nil {
 		return nil, errNilFigure
+	}
+	if err := checkSize(f.width, f.height); err != nil {
+		return nil, err
 	}
 	w, h := f.size()
 	c := vgpdf.New(w, h)

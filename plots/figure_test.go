@@ -237,3 +237,30 @@ func TestNilFigure(t *testing.T) {
 		t.Errorf("nil figure String: %q", f.String())
 	}
 }
+
+// Size(-5, 10) used to be accepted and then panic in gonum when the figure
+// was shown (killing the script); Size(100000, 100000) would ask for 40 GB
+// of pixels. Both are errors from the constructor now, and a side of 0
+// still means the default.
+func TestSizeOutOfRangeIsAnError(t *testing.T) {
+	tab, err := solve.Values(games.CN(4, 2), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sz := range [][2]int{{-5, 10}, {50, 50}, {100000, 100000}, {16000, 16000}, {300, -1}} {
+		fig, err := HeatmapOf(tab, "a b 0 0", Size(sz[0], sz[1]))
+		if err == nil || !strings.Contains(err.Error(), "pixels") {
+			t.Errorf("Size(%d, %d): figure %v, error %v", sz[0], sz[1], fig, err)
+		}
+		if _, err := Histogram(tab, Size(sz[0], sz[1])); err == nil {
+			t.Errorf("Histogram with Size(%d, %d): no error", sz[0], sz[1])
+		}
+	}
+	fig, err := HeatmapOf(tab, "a b 0 0", Size(0, 300))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fig.PNG(); err != nil || fig.Height() != 300 || fig.Width() < minSide {
+		t.Errorf("Size(0, 300): %dx%d, %v", fig.Width(), fig.Height(), err)
+	}
+}

@@ -34,6 +34,9 @@ func Heatmap(f *solve.Face, opts ...Option) (*Figure, error) {
 		return nil, fmt.Errorf("plots: face of unknown kind %v", f.Kind)
 	}
 	cfg := newConfig(opts)
+	if cfg.err != nil {
+		return nil, cfg.err
+	}
 	maxV, nP := 0, 0
 	for _, v := range f.Cells {
 		maxV = max(maxV, v)
@@ -55,6 +58,9 @@ func OutcomeMap(f *solve.Face, opts ...Option) (*Figure, error) {
 		return nil, err
 	}
 	cfg := newConfig(opts)
+	if cfg.err != nil {
+		return nil, cfg.err
+	}
 	o := *f
 	o.Kind = solve.KindOutcomes
 	o.Cells = make([]int, len(f.Cells))
@@ -90,6 +96,9 @@ func RemotenessMap(f *solve.Face, opts ...Option) (*Figure, error) {
 		return nil, fmt.Errorf("plots: RemotenessMap needs a remoteness face, got a %v face (compute remoteness first, or use Heatmap)", f.Kind)
 	}
 	cfg := newConfig(opts)
+	if cfg.err != nil {
+		return nil, cfg.err
+	}
 	maxR, nP := 0, 0
 	for _, v := range f.Cells {
 		maxR = max(maxR, v)

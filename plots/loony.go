@@ -27,6 +27,9 @@ func LoonyTable(vt *entail.ValueTable, opts ...Option) (*Figure, error) {
 		return nil, err
 	}
 	cfg := newConfig(opts)
+	if cfg.err != nil {
+		return nil, cfg.err
+	}
 	nCols, nRows := len(vt.Games), len(vt.Heaps)
 	maxN, nLoony, nZero := 0, 0, 0
 	for _, col := range vt.Values {

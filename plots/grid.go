@@ -77,6 +77,7 @@ func (g *grid) drawCells(c draw.Canvas, xs, ys []vg.Length) {
 			x = end
 		}
 	}
+	g.keepSmallP(c, fast, xs, ys)
 	if g.hatch != nil {
 		ls := hatchLine
 		for y := 0; y < g.h; y++ {
@@ -320,5 +321,45 @@ func drawKey(c draw.Canvas, k draw.Canvas, s scale, heading string) {
 			c.FillText(lab, vg.Point{X: x + barW + 3, Y: y}, strconv.Itoa(v))
 		}
 		x += 52
+	}
+}
+
+// keepSmallP redraws the P cells (g.bold) at least one pixel square when
+// cells are narrower than a pixel. Edges snap to pixels, so a sub-pixel
+// cell had zero width and vanished: Wythoff's outcome map to 3000 at 800
+// pixels showed about 80 of its 2293 P-positions, its P lines as sparse
+// dots. Where a pixel holds both, P wins: the isolated P-positions are
+// what such a map is for.
+func (g *grid) keepSmallP(c draw.Canvas, fast *pixelText, xs, ys []vg.Length) {
+	if g.bold == nil || g.w == 0 || g.h == 0 {
+		return
+	}
+	dx, dy := (xs[g.w]-xs[0])/vg.Length(g.w), (ys[g.h]-ys[0])/vg.Length(g.h)
+	if abs(dx) >= pixel && abs(dy) >= pixel {
+		return
+	}
+	grow := func(a, b, step vg.Length) vg.Length {
+		if abs(b-a) >= pixel {
+			return b
+		}
+		if step < 0 {
+			return a - pixel
+		}
+		return a + pixel
+	}
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; x++ {
+			if !g.bold(x, y) {
+				continue
+			}
+			x1, y1 := grow(xs[x], xs[x+1], dx), grow(ys[y], ys[y+1], dy)
+			col := g.color(x, y)
+			if fast != nil {
+				fast.fillRect(xs[x], ys[y], x1, y1, col)
+			} else {
+				c.SetColor(col)
+				c.Fill(rect(xs[x], ys[y], x1, y1))
+			}
+		}
 	}
 }

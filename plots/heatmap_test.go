@@ -6,9 +6,11 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"strings"
 	"testing"
 
+	"grundy/stdlib/games"
 	"grundy/stdlib/solve"
 )
 
@@ -257,6 +259,52 @@ func TestHeatmapSVGRaster(t *testing.T) {
 		x, y := c[0], c[1]
 		if got := toRGBA(img.At(x*k+k/2, y*k+k/2)); got != sc(f.At(x, y)) {
 			t.Errorf("image block (%d,%d): %v, want %v", x, y, got, sc(f.At(x, y)))
+		}
+	}
+}
+
+// Cells narrower than a pixel snapped to zero width and vanished: Wythoff's
+// outcome map to 3000 drawn at 800 pixels showed about 80 of its 2293
+// P-positions. Every P-position must still colour a pixel near its place.
+func TestSubPixelCellsKeepEveryP(t *testing.T) {
+	tab, err := solve.Outcomes(games.Wythoff(), 1200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	face, err := tab.Face("a b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mk := range []func(*solve.Face, ...Option) (*Figure, error){OutcomeMap, Heatmap} {
+		fig, err := mk(face, Size(420, 400))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img := render(t, fig)
+		g := fig.grid
+		missing, total := 0, 0
+		for y := 0; y < g.h; y++ {
+			for x := 0; x < g.w; x++ {
+				if !face.IsP(x, y) {
+					continue
+				}
+				total++
+				want := g.color(x, y)
+				px := int(math.Round(float64(g.xs[x] / pixel)))
+				py := fig.Height() - int(math.Round(float64(g.ys[y]/pixel)))
+				found := false
+				for dy := -1; dy <= 1 && !found; dy++ {
+					for dx := -1; dx <= 1 && !found; dx++ {
+						found = toRGBA(img.At(px+dx, py+dy)) == want
+					}
+				}
+				if !found {
+					missing++
+				}
+			}
+		}
+		if total < 900 || missing > 0 {
+			t.Errorf("%s: %d of %d P-positions have no pixel", fig, missing, total)
 		}
 	}
 }

@@ -18,6 +18,10 @@ import (
 // comment, or a line ending in an operator, comma or keyword means more is
 // coming. Anything else is parsed: a syntax error that more lines cannot
 // fix makes the cell "invalid", so the console runs it and shows the error.
+// indentUnit is one level of indentation for the next line. Spaces, not
+// gofmt's tab: jupyter console (prompt_toolkit) shows a typed tab as "^I".
+const indentUnit = "    "
+
 func isComplete(code string) (status, indent string) {
 	if strings.TrimSpace(code) == "" {
 		return "complete", ""
@@ -74,14 +78,14 @@ func isComplete(code string) (status, indent string) {
 		return "invalid", ""
 	}
 	if unterminated {
-		return "incomplete", strings.Repeat("\t", len(stack))
+		return "incomplete", strings.Repeat(indentUnit, len(stack))
 	}
 	if len(stack) > 0 {
-		return "incomplete", strings.Repeat("\t", len(stack))
+		return "incomplete", strings.Repeat(indentUnit, len(stack))
 	}
 	if continues(last) {
 		// A continuation line is indented one level deeper, as gofmt does.
-		return "incomplete", "\t"
+		return "incomplete", indentUnit
 	}
 	if !parsesAsCell(code) {
 		return "invalid", ""

@@ -162,17 +162,23 @@ func faceFigure(f *solve.Face, cfg *config, s scale, what, keyHead string, label
 		keyW = 110
 	}
 	longest := max(f.W, f.H)
-	cellPx := min(40, max(2, 600/longest))
+	cellPx := float64(min(40, max(2, 600/longest)))
 	if longest <= 4 {
 		cellPx = 48
 	}
+	// Past 400 cells a side, two pixels a cell made a 6000-pixel figure of
+	// a 3000x3000 face (150 MB to render, shown shrunk anyway); cap the
+	// cells' area at 800 pixels, sub-pixel cells keeping their P-positions.
+	if float64(longest)*cellPx > 800 {
+		cellPx = 800 / float64(longest)
+	}
 	width := cfg.width
 	if width == 0 {
-		width = max(f.W*cellPx+90+int(keyW/pixel)+10, 360, titleWidth(title))
+		width = max(int(float64(f.W)*cellPx)+90+int(keyW/pixel)+10, 360, titleWidth(title))
 	}
 	height := cfg.height
 	if height == 0 {
-		height = f.H*cellPx + 90
+		height = int(float64(f.H)*cellPx) + 90
 		if s.bars == nil {
 			height = max(height, 40+16*len(s.swatches)*4/3+60)
 		}

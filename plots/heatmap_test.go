@@ -307,4 +307,14 @@ func TestSubPixelCellsKeepEveryP(t *testing.T) {
 			t.Errorf("%s: %d of %d P-positions have no pixel", fig, missing, total)
 		}
 	}
+	// By default a big face is drawn about 800 pixels across, not 2 pixels
+	// a cell (2490 pixels here; 6195 for Wythoff to 3000).
+	fig, err := OutcomeMap(face)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fig.Width() > 1000 || fig.Height() > 1000 {
+		t.Errorf("default size of a 1201x1201 face: %dx%d", fig.Width(), fig.Height())
+	}
+	render(t, fig)
 }

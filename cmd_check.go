@@ -30,7 +30,7 @@ func init() {
 	})
 }
 
-const checkUsage = `usage: grundy check [--only ID] [--bound N | --heavy] [-v]
+const checkUsage = `usage: grundy check [--only ID | ID] [--bound N | --heavy] [-v]
        grundy check NOTEBOOK.ipynb...
 
 With no notebook, check every claim of the source documents against
@@ -70,12 +70,18 @@ func checkCommand(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		return err
 	}
+	// The claims print as "ok 003/hero ...", so "grundy check 003/" is the
+	// natural way to ask for one seed: a lone argument that names claims
+	// and is not a notebook means --only.
+	if a := fs.Arg(0); fs.NArg() == 1 && *only == "" && !strings.EqualFold(filepath.Ext(a), ".ipynb") && claimsMatch(a) {
+		return checkClaims(ctx, a, *bound, *heavy, stdout)
+	}
 	for _, a := range fs.Args() {
 		if strings.HasPrefix(a, "-") {
 			return fmt.Errorf("%s: options go before the notebooks (grundy check [-v] NOTEBOOK.ipynb...)", a)
 		}
 		if !strings.EqualFold(filepath.Ext(a), ".ipynb") {
-			return fmt.Errorf("%s: expected a .ipynb notebook (run grundy check with no arguments to check the seed claims)", a)
+			return fmt.Errorf("%s: expected a .ipynb notebook or a claim id such as 000/ or face (no claim matches); run grundy check with no arguments to list the claims", a)
 		}
 	}
 	if fs.NArg() > 0 {
@@ -91,6 +97,23 @@ func checkCommand(ctx context.Context, args []string, stdout io.Writer) error {
 		return errors.New("give either --bound or --heavy, not both")
 	}
 	return checkClaims(ctx, *only, *bound, *heavy, stdout)
+}
+
+// claimsMatch reports whether some claim's id contains id, as --only
+// selects them.
+func claimsMatch(id string) bool {
+	id = strings.ToLower(id)
+	for _, s := range known.Statements() {
+		if strings.Contains(strings.ToLower(s.ID), id) {
+			return true
+		}
+	}
+	for _, c := range entailClaims {
+		if strings.Contains(strings.ToLower(c.id), id) {
+			return true
+		}
+	}
+	return false
 }
 
 // claimLine is one checked claim as the command prints it.

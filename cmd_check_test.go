@@ -34,6 +34,9 @@ func TestCheckClaims(t *testing.T) {
 		{"bound and heavy", []string{"--bound", "3", "--heavy"}, true, nil},
 		{"option after a notebook", []string{"a.ipynb", "--only", "x"}, true, nil},
 		{"not a notebook", []string{"claims.txt"}, true, nil},
+		// The ids print as "003/hero", so a seed's prefix alone selects it.
+		{"claim id without --only", []string{"--bound", "4", "000/face"}, false, []string{"ok    000/face:", "heaps <= 4;", "0 unexpected"}},
+		{"neither notebook nor claim", []string{"999/"}, true, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -58,20 +58,32 @@ func (f *Face) IsP(x, y int) bool {
 }
 
 // String draws the face as a grid of numbers, X across and Y down, under a
-// line that says what it is.
+// line that says what it is. A face more than 100 cells a side shows its
+// corner of 40 x 40 cells and says so (a notebook keeps the text form of
+// every output: a 3001 x 3001 face was 18 MB of it); all cells are in
+// Cells.
 func (f *Face) String() string {
 	if f == nil {
 		return "<nil face>"
 	}
+	w, h := f.W, f.H
+	if w > maxTextSide || h > maxTextSide {
+		w, h = min(w, textCorner), min(h, textCorner)
+	}
 	width := 1
-	for _, v := range f.Cells {
-		width = max(width, len(strconv.Itoa(v)))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			width = max(width, len(strconv.Itoa(f.At(x, y))))
+		}
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s on %q: %s across 0..%d, %s down 0..%d", f.Game, f.Kind, f.Pattern, f.X, f.W-1, f.Y, f.H-1)
-	for y := 0; y < f.H; y++ {
+	if w < f.W || h < f.H {
+		fmt.Fprintf(&b, "\n(the corner %s = 0..%d, %s = 0..%d of %d x %d cells; every cell is in Cells, a picture is plots.Heatmap)", f.X, w-1, f.Y, h-1, f.W, f.H)
+	}
+	for y := 0; y < h; y++ {
 		b.WriteByte('\n')
-		for x := 0; x < f.W; x++ {
+		for x := 0; x < w; x++ {
 			if x > 0 {
 				b.WriteByte(' ')
 			}
@@ -80,6 +92,12 @@ func (f *Face) String() string {
 	}
 	return b.String()
 }
+
+// Past maxTextSide cells a side, String shows a corner of textCorner.
+const (
+	maxTextSide = 100
+	textCorner  = 40
+)
 
 // maxHTMLCells bounds the faces HTML draws cell by cell: beyond it a table
 // is unreadable and heavy in a notebook, and a heatmap serves better.

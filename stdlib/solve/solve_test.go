@@ -320,3 +320,38 @@ func TestEndlessGameIsAnErrorNotACrash(t *testing.T) {
 		t.Fatalf("remoteness of 4001: %d, %v", r, err)
 	}
 }
+
+// A notebook stores the text form of every output beside its HTML: the
+// text of Wythoff's 3001 x 3001 outcome face was 18 MB. Past 100 cells a
+// side String shows a corner and says where the rest is; small faces are
+// drawn whole.
+func TestBigFaceStringShowsACorner(t *testing.T) {
+	tab, err := Outcomes(games.Wythoff(), 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := tab.Face("a b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := f.String()
+	lines := strings.Split(s, "\n")
+	if len(s) > 10000 || len(lines) != 2+textCorner || !strings.Contains(lines[1], "of 301 x 301 cells") {
+		t.Fatalf("%d bytes, %d lines: %.300s", len(s), len(lines), s)
+	}
+	// The corner is the face's own cells: row b = 2 starts 1 (N), 0 at a = 1.
+	if !strings.HasPrefix(lines[4], "1 0 1") {
+		t.Errorf("row b=2: %.40s", lines[4])
+	}
+	st, err := Outcomes(games.Wythoff(), 99)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := st.Face("a b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(small.String(), "\n"); n != 100 {
+		t.Errorf("100x100 face: %d rows", n)
+	}
+}

@@ -964,7 +964,13 @@ func (it *Interp) panicError(p interp.Panic) *EvalError {
 		}
 	} else if p.Value != nil {
 		if _, native := p.Value.(runtimeErr); native {
-			tb = append(tb, "", string(debug.Stack()))
+			// No interpreted frame: the runtime error may be the
+			// interpreter's own. Its Go stack is for the engine's
+			// developers, never the cell's output.
+			tb = append(tb, "", "(no interpreted stack: if the code looks right, the interpreter may have failed on it; try rewriting it more plainly)")
+			if os.Getenv("GRUNDY_DEBUG") != "" {
+				os.Stderr.Write(p.Stack)
+			}
 		}
 	}
 	return &EvalError{Name: "panic", Value: msg, Traceback: tb}

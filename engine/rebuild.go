@@ -285,6 +285,35 @@ func (it *Interp) goType(t reflect.Type, v reflect.Value) (string, bool) {
 			}
 		}
 		return "any", true
+	case reflect.Func:
+		// An iterator or a callback a generic function returned.
+		var in, out []string
+		for i := range t.NumIn() {
+			s, ok := elem(t.In(i))
+			if !ok {
+				return "", false
+			}
+			if t.IsVariadic() && i == t.NumIn()-1 {
+				s = "..." + strings.TrimPrefix(s, "[]")
+			}
+			in = append(in, s)
+		}
+		for i := range t.NumOut() {
+			s, ok := elem(t.Out(i))
+			if !ok {
+				return "", false
+			}
+			out = append(out, s)
+		}
+		sig := "func(" + strings.Join(in, ", ") + ")"
+		switch len(out) {
+		case 0:
+		case 1:
+			sig += " " + out[0]
+		default:
+			sig += " (" + strings.Join(out, ", ") + ")"
+		}
+		return sig, true
 	}
 	return "", false
 }

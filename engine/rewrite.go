@@ -784,6 +784,7 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 		c.Fun = lit
 	}
 	rw.checkSpread(c)
+	rw.iteratorArgs(c)
 	if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" && sel.Sel.Name == "Errorf" && len(c.Args) > 1 && !c.Ellipsis.IsValid() {
 			// An argument reaches native Errorf as a plain value, so
@@ -1263,6 +1264,90 @@ func (rw *rewriter) goStmt(s *ast.GoStmt) ast.Stmt {
 		&ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: rhs, TokPos: pos},
 		&ast.GoStmt{Go: pos, Call: &ast.CallExpr{Fun: gofn, Lparen: call.Lparen, Rparen: call.Rparen}},
 	}, Rbrace: s.End()}
+}
+
+// seqAdapters: the engine's slices and maps functions that return a slice
+// or map standing for an iterator, and the real iterator for each.
+var seqAdapters = map[string]string{
+	"slices.Values": "GrundySliceValues", "slices.All": "GrundySliceAll",
+	"maps.Keys": "GrundyMapKeys", "maps.Values": "GrundyMapValues", "maps.All": "GrundyMapAll",
+}
+
+// iteratorArgs: slices.Values(x) and the like, passed to a cell function's
+// parameter of iterator type (iter.Seq[T], func(yield func(T) bool)),
+// become real iterators.
+func (rw *rewriter) iteratorArgs(c *ast.CallExpr) {
+	if rw.it == nil {
+		return
+	}
+	id, ok := c.Fun.(*ast.Ident)
+	if !ok {
+		if ix, isIx := c.Fun.(*ast.IndexExpr); isIx {
+			id, ok = ix.X.(*ast.Ident)
+		} else if il, isIl := c.Fun.(*ast.IndexListExpr); isIl {
+			id, ok = il.X.(*ast.Ident)
+		}
+	}
+	if !ok {
+		return
+	}
+	fd := rw.cellFunc(id.Name)
+	if fd == nil {
+		return
+	}
+	params := flatFields(fd.Type.Params)
+	for i, a := range c.Args {
+		if len(params) == 0 {
+			return
+		}
+		p := params[min(i, len(params)-1)]
+		if el, ok := p.(*ast.Ellipsis); ok && i >= len(params)-1 {
+			p = el.Elt
+		}
+		if !isIteratorType(p) {
+			continue
+		}
+		ac, ok := a.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		sel, ok := ac.Fun.(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		pkg, ok := sel.X.(*ast.Ident)
+		if !ok || rw.isVar(pkg.Name) {
+			continue
+		}
+		path := rw.it.pkgs[pkg.Name]
+		if !aliasPackages[path] {
+			continue
+		}
+		if name, ok := seqAdapters[path+"."+sel.Sel.Name]; ok {
+			ac.Fun = &ast.SelectorExpr{X: &ast.Ident{Name: "iter", NamePos: sel.Pos()}, Sel: &ast.Ident{Name: name, NamePos: sel.Sel.Pos()}}
+		}
+	}
+}
+
+// isIteratorType: iter.Seq[...], iter.Seq2[...] or func(yield func(...) bool).
+func isIteratorType(t ast.Expr) bool {
+	switch x := t.(type) {
+	case *ast.IndexExpr:
+		return isIteratorType(x.X)
+	case *ast.IndexListExpr:
+		return isIteratorType(x.X)
+	case *ast.SelectorExpr:
+		pkg, ok := x.X.(*ast.Ident)
+		return ok && pkg.Name == "iter" && (x.Sel.Name == "Seq" || x.Sel.Name == "Seq2")
+	case *ast.FuncType:
+		ps := flatFields(x.Params)
+		if len(ps) != 1 || x.Results != nil && len(x.Results.List) > 0 {
+			return false
+		}
+		_, ok := ps[0].(*ast.FuncType)
+		return ok
+	}
+	return false
 }
 
 // cellDefer rewrites a defer among a cell's top-level statements. yaegi

@@ -76,6 +76,9 @@ func (it *Interp) sourcePackageSymbols(path string) map[string]reflect.Value {
 				if i := strings.IndexAny(name, "[("); i > 0 {
 					name = name[:i]
 				}
+				if strings.HasPrefix(name, "Grundy") {
+					continue // the engine's, not the package's
+				}
 				out[name] = reflect.Value{}
 			}
 		}

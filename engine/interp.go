@@ -546,7 +546,13 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 	if showIdx < 0 {
 		return Result{}, nil
 	}
-	return it.rt.takeResult()
+	res, err := it.rt.takeResult()
+	if _, call := trail.X.(*ast.CallExpr); call && err == nil && it.rt.nilResult() {
+		// w.Flush(), tmpl.Execute(...): a call whose only result is a
+		// nil error has nothing to show.
+		return Result{}, nil
+	}
+	return res, err
 }
 
 // cellTypeExpr names t when it is (a pointer to, a slice of) a type a

@@ -36,8 +36,10 @@ type runtimeState struct {
 	mu       sync.Mutex
 	captured []any
 	result   *Result
-	err      *EvalError
-	it       *Interp
+	// resultNil: the shown value was a nil interface (a call's nil error).
+	resultNil bool
+	err       *EvalError
+	it        *Interp
 
 	// A cell's top-level defers (see cellDefer), and while they run the
 	// cell's panic, if any, for recover().
@@ -48,7 +50,7 @@ type runtimeState struct {
 
 func (r *runtimeState) beginCell() {
 	r.mu.Lock()
-	r.result, r.err = nil, nil
+	r.result, r.err, r.resultNil = nil, nil, false
 	r.mu.Unlock()
 }
 
@@ -79,6 +81,12 @@ func (r *runtimeState) takeResult() (Result, error) {
 		return Result{}, nil
 	}
 	return *r.result, nil
+}
+
+func (r *runtimeState) nilResult() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.resultNil
 }
 
 // show records the trailing values of a cell. parts holds what the
@@ -114,6 +122,7 @@ func (r *runtimeState) show(vals []any, parts []map[string]any) {
 		}
 		b := bundleOf(vals[0], parts[0])
 		r.result = &Result{Value: b}
+		r.resultNil = vals[0] == nil
 		return
 	}
 	// Several values: one text line, like a tuple.

@@ -208,6 +208,9 @@ func (rw *rewriter) astTypeOf(e ast.Expr) ast.Expr {
 	case *ast.CallExpr:
 		var ft *ast.FuncType
 		subst := map[string]ast.Expr{}
+		if t := rw.conversionType(x.Fun); t != nil {
+			return t // (*Node)(nil), Celsius(3)
+		}
 		switch f := x.Fun.(type) {
 		case *ast.FuncLit:
 			ft = f.Type
@@ -261,6 +264,31 @@ func (rw *rewriter) astTypeOf(e ast.Expr) ast.Expr {
 		return substitute(rs[0], subst)
 	}
 	return nil
+}
+
+// conversionType: fun, called, is a cell type (a conversion), possibly a
+// pointer to one in parentheses; that type, or nil.
+func (rw *rewriter) conversionType(fun ast.Expr) ast.Expr {
+	t := fun
+	if p, ok := t.(*ast.ParenExpr); ok {
+		t = p.X
+	}
+	id, ok := t.(*ast.Ident)
+	if st, isStar := t.(*ast.StarExpr); isStar {
+		id, ok = st.X.(*ast.Ident)
+	}
+	if !ok {
+		return nil
+	}
+	if _, local := rw.localAST[id.Name]; local {
+		return nil
+	}
+	if _, cell := rw.it.types[id.Name]; !cell {
+		if _, cell = rw.cellTypes[id.Name]; !cell {
+			return nil
+		}
+	}
+	return t
 }
 
 // underlyingAST follows the names of non-generic cell types to their

@@ -1493,14 +1493,36 @@ func (it *Interp) recordVars(b *ast.BlockStmt) {
 				if vs.Type != nil {
 					typ = exprString(vs.Type)
 				}
-				for _, id := range vs.Names {
+				for i, id := range vs.Names {
 					if id.Name != "_" {
 						it.globals[id.Name] = Global{Name: id.Name, Kind: kind, Type: typ}
+						// The source type, for ranges over iterator
+						// methods of cell types in later cells.
+						if vs.Type != nil {
+							it.varAST[id.Name] = vs.Type
+						} else if len(vs.Values) == len(vs.Names) {
+							if t := literalType(vs.Values[i]); t != nil {
+								it.varAST[id.Name] = t
+							}
+						}
 					}
 				}
 			}
 		}
 	}
+}
+
+// literalType is the type a composite literal (or its address) spells.
+func literalType(e ast.Expr) ast.Expr {
+	switch x := e.(type) {
+	case *ast.CompositeLit:
+		return x.Type
+	case *ast.UnaryExpr:
+		if cl, ok := x.X.(*ast.CompositeLit); ok && x.Op == token.AND && cl.Type != nil {
+			return &ast.StarExpr{X: cl.Type}
+		}
+	}
+	return nil
 }
 
 func exprString(n ast.Node) string {

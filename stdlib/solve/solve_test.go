@@ -62,6 +62,15 @@ func TestErrorsSayWhatToChange(t *testing.T) {
 		{"too large", func() error { _, err := Values(games.CN(6, 2), 1000); return err }, "largest bound that fits is heaps 0.."},
 		{"absurd", func() error { _, err := Outcomes(games.CN(6, 2), 1<<40); return err }, "largest bound that fits is heaps 0.."},
 		{"nn clasp", func() error { _, err := Values(games.NN(7, 4, 5), 2); return err }, "2 <= c <= k=4"},
+		// The generic advice was e.g. "a", itself refused.
+		{"face of one heap", func() error {
+			tab, err := Values(games.Nim(1), 5)
+			if err != nil {
+				return nil
+			}
+			_, err = tab.Face("a")
+			return err
+		}, "no 2-D faces; take the line \"a\""},
 	}
 	for _, c := range cases {
 		err := c.run()

@@ -55,6 +55,10 @@ func (t *Table) parsePattern(spec string, want int, what, example string) (*patt
 		p.limit[j] = min(p.limit[j], t.max[i])
 		p.fixed[i], p.letter[i] = -1, j
 	}
+	if want == 2 && len(t.max) == 1 {
+		// The generic example would be "a", which is itself refused.
+		return nil, fmt.Errorf("%s has one heap, so its table has no 2-D faces; take the line %q with Line (plots.Line) or the values with List", t.name, "a")
+	}
 	if want >= 0 && len(p.letters) != want {
 		return nil, fmt.Errorf("%s pattern %q has %d free letters %v; a %s needs exactly %d (a repeated letter means equal heaps), e.g. %q",
 			what, spec, len(p.letters), p.letters, what, want, example)

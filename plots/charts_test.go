@@ -336,3 +336,34 @@ func TestScatterOfABigTableIsBinned(t *testing.T) {
 		}
 	}
 }
+
+// The key lists only what the table holds: a table of the "two entails"
+// kind (nimbers and loony, no zero) showed a "0 (P)" swatch.
+func TestLoonyKeyListsWhatIsThere(t *testing.T) {
+	vt := &entail.ValueTable{Games: []string{"g"}, Heaps: []int{1, 2, 3},
+		Values: [][]entail.Value{{entail.Nimber(1), entail.Loony, entail.Nimber(2)}}}
+	for _, want := range []struct {
+		vt      *entail.ValueTable
+		zero    bool
+		loony   bool
+		caption string
+	}{
+		{vt, false, true, "nimbers and loony"},
+		{&entail.ValueTable{Games: []string{"g"}, Heaps: []int{1, 2}, Values: [][]entail.Value{{entail.Nimber(0), entail.Nimber(1)}}}, true, false, "zero and a nimber"},
+	} {
+		fig, err := LoonyTable(want.vt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		svg, err := fig.SVG()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := bytes.Contains(svg, []byte(">0 (P)<")); got != want.zero {
+			t.Errorf("%s: key has 0 (P): %v", want.caption, got)
+		}
+		if got := bytes.Contains(svg, []byte(">loony<")); got != want.loony {
+			t.Errorf("%s: key or cells say loony: %v", want.caption, got)
+		}
+	}
+}

@@ -68,7 +68,15 @@ func LoonyTable(vt *entail.ValueTable, opts ...Option) (*Figure, error) {
 		colW = max(colW, head.Width(name)+14)
 	}
 	const rowH, headH, heapW = vg.Length(18), vg.Length(22), vg.Length(44)
-	key := []swatch{{"loony", defaultLoony, true}, {"0 (P)", vs.color(0), false}}
+	// The key lists what the table holds: a "0 (P)" swatch on a table
+	// without zeros suggested a value that is not there.
+	var key []swatch
+	if nLoony > 0 {
+		key = append(key, swatch{"loony", defaultLoony, true})
+	}
+	if nZero > 0 {
+		key = append(key, swatch{"0 (P)", vs.color(0), false})
+	}
 	if vs.bars == nil {
 		for _, sw := range vs.swatches[1:] {
 			key = append(key, swatch{"*" + sw.label, sw.col, false})

@@ -38,15 +38,16 @@ type Interp struct {
 	name string // file name in positions ("cell", or a script's name)
 	args []string
 
-	pkgs    map[string]string             // name a cell uses -> import path
-	globals map[string]Global             // top-level names declared by cells
-	funcs   map[string]*funcDecl          // "f" or "T.m" -> latest declaration
-	types   map[string]*ast.TypeSpec      // type name -> its declaration as compiled
-	fmtHook string                        // the Stringer types _grundyFmtHook knows
-	imports map[string]string             // imports cells asked for: name -> path
-	varAST  map[string]ast.Expr           // cell variables' types as source, where the rewriter saw them
-	rt      *runtimeState                 // what native helpers report back
-	intr    atomic.Pointer[chan struct{}] // closed when the running cell is interrupted
+	pkgs    map[string]string               // name a cell uses -> import path
+	globals map[string]Global               // top-level names declared by cells
+	funcs   map[string]*funcDecl            // "f" or "T.m" -> latest declaration
+	types   map[string]*ast.TypeSpec        // type name -> its declaration as compiled
+	fmtHook string                          // the Stringer types _grundyFmtHook knows
+	imports map[string]string               // imports cells asked for: name -> path
+	varAST  map[string]ast.Expr             // cell variables' types as source, where the rewriter saw them
+	rt      *runtimeState                   // what native helpers report back
+	intr    atomic.Pointer[chan struct{}]   // closed when the running cell is interrupted
+	hidden  atomic.Pointer[map[string]bool] // unexported field names of cell structs (see cleanFieldNames)
 	closed  bool
 }
 
@@ -136,6 +137,9 @@ func (it *Interp) load() error {
 		"fmt/fmt":   fmtSymbols(outW, it.io.stdin),
 		rtPath:      it.rt.symbols(it),
 	}); err != nil {
+		return err
+	}
+	if err := it.yi.Use(fmtFieldSymbols(outW, &it.hidden)); err != nil {
 		return err
 	}
 	if it.intr.Load() == nil {
@@ -397,14 +401,36 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 		case *ast.GenDecl:
 			for _, s := range d.Specs {
 				if ts, ok := s.(*ast.TypeSpec); ok {
-					it.globals[ts.Name.Name] = Global{Name: ts.Name.Name, Kind: "type", Type: exprString(ts.Type)}
+					it.globals[ts.Name.Name] = Global{Name: ts.Name.Name, Kind: "type", Type: withoutHiddenTags(exprString(ts.Type))}
 					it.types[ts.Name.Name] = ts
 				}
 			}
 		}
 	}
 	it.updateFmtHook(ctx)
+	it.updateHiddenFields()
 	return nil
+}
+
+// updateHiddenFields collects the unexported field names of the session's
+// struct types, for cleanFieldNames.
+func (it *Interp) updateHiddenFields() {
+	names := map[string]bool{}
+	for _, ts := range it.types {
+		ast.Inspect(ts, func(n ast.Node) bool {
+			if st, ok := n.(*ast.StructType); ok && st.Fields != nil {
+				for _, f := range st.Fields.List {
+					for _, id := range f.Names {
+						if !ast.IsExported(id.Name) && id.Name != "_" {
+							names[id.Name] = true
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	it.hidden.Store(&names)
 }
 
 // dropRepeats removes types and methods declared again exactly as before

@@ -167,6 +167,14 @@ func hideUnexportedFields(root ast.Node) {
 	})
 }
 
+// withoutHiddenTags is a type's source as the cell wrote it (for inspect).
+func withoutHiddenTags(src string) string {
+	q := strconv.Quote(hiddenTags)
+	src = strings.ReplaceAll(src, " "+q, "")
+	src = strings.ReplaceAll(src, "\t"+q, "")
+	return strings.ReplaceAll(src, q[:len(q)-1], `"`)
+}
+
 func hideField(f *ast.Field) {
 	tag := ""
 	if f.Tag != nil {

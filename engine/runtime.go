@@ -9,9 +9,12 @@ import (
 	"io"
 	"log"
 	"reflect"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/traefik/yaegi/interp"
@@ -398,6 +401,64 @@ func fmtSymbols(stdout io.Writer, stdin io.Reader) map[string]reflect.Value {
 		"Scanln":  reflect.ValueOf(func(a ...any) (int, error) { return fmt.Fscanln(stdin, a...) }),
 	}
 }
+
+// fmtFieldSymbols replaces fmt's formatting functions with ones that clean
+// cell structs' field names (see cleanFieldNames). They go under a key
+// that does not make yaegi install its own Printf over them, with the
+// interface wrappers yaegi uses for the originals (so fmt still sees the
+// String and Error methods of cell types).
+func fmtFieldSymbols(stdout io.Writer, hidden *atomic.Pointer[map[string]bool]) interp.Exports {
+	printf := reflect.ValueOf(func(f string, a ...any) (int, error) {
+		return io.WriteString(stdout, cleanFieldNames(fmt.Sprintf(f, a...), f, a, hidden))
+	})
+	sprintf := reflect.ValueOf(func(f string, a ...any) string {
+		return cleanFieldNames(fmt.Sprintf(f, a...), f, a, hidden)
+	})
+	fprintf := reflect.ValueOf(func(w io.Writer, f string, a ...any) (int, error) {
+		return io.WriteString(w, cleanFieldNames(fmt.Sprintf(f, a...), f, a, hidden))
+	})
+	mt := map[reflect.Value][]reflect.Type{
+		printf:  stdlib.MapTypes[reflect.ValueOf(fmt.Printf)],
+		sprintf: stdlib.MapTypes[reflect.ValueOf(fmt.Sprintf)],
+		fprintf: stdlib.MapTypes[reflect.ValueOf(fmt.Fprintf)],
+	}
+	return interp.Exports{
+		"fmt/./fmt": {"Printf": printf, "Sprintf": sprintf, "Fprintf": fprintf},
+		".":         {"MapTypes": reflect.ValueOf(mt)},
+	}
+}
+
+// cleanFieldNames undoes, in what %+v, %#v and %T print for cell-defined
+// structs, yaegi's renaming of unexported fields (x becomes Xx) and the
+// engine's hiding tags. hidden holds the unexported field names of the
+// session's struct types.
+func cleanFieldNames(out, format string, args []any, hidden *atomic.Pointer[map[string]bool]) string {
+	if !strings.Contains(format, "%+v") && !strings.Contains(format, "%#v") && !strings.Contains(format, "%T") {
+		return out
+	}
+	cell := false
+	for _, a := range args {
+		if mayHaveInterpretedMethods(a) {
+			cell = true
+		}
+	}
+	names := hidden.Load()
+	if !cell || names == nil || len(*names) == 0 {
+		return out
+	}
+	// %T prints tags quoted: the engine's alone, or in front of the cell's.
+	q := strconv.Quote(hiddenTags)
+	out = strings.ReplaceAll(out, " "+q, "")
+	out = strings.ReplaceAll(out, q[:len(q)-1], `"`)
+	return xField.ReplaceAllStringFunc(out, func(m string) string {
+		if (*names)[m[1:]] {
+			return m[1:]
+		}
+		return m
+	})
+}
+
+var xField = regexp.MustCompile(`\bX[a-z_][A-Za-z0-9_]*\b`)
 
 // logSymbols points the log package at the stderr pipe, with Fatal
 // panicking instead of exiting the kernel.

@@ -364,3 +364,54 @@ func TestBigFaceStringShowsACorner(t *testing.T) {
 		t.Errorf("100x100 face: %d rows", n)
 	}
 }
+
+// A damaged file was read as wrong values (one flipped byte gave a
+// remoteness of 65292), and a damaged header made Load allocate whatever
+// bounds it named. Files saved before the checksum still load.
+func TestLoadRefusesDamagedFiles(t *testing.T) {
+	dir := t.TempDir()
+	tab, err := Remoteness(games.SlowExact(3, 2), 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "r.tbl")
+	if err := tab.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := bytes.IndexByte(good, '\n') + 1
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	flipped := bytes.Clone(good)
+	flipped[header+100] ^= 0xff
+	hugeHeader := append([]byte(`{"format":"grundy-table/1","game":"CN(6,2)","kind":"values","max":[90,90,90,90,90,90]}`+"\n"), good[header:]...)
+	negHeader := append([]byte(`{"format":"grundy-table/1","game":"CN(6,2)","kind":"values","max":[3,-1]}`+"\n"), good[header:]...)
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"flipped entry", flipped, "checksum does not match"},
+		{"trailing junk", append(bytes.Clone(good), "junk"...), "unexpected bytes"},
+		{"truncated", good[:header+500], "truncated"},
+		{"huge bounds in the header", hugeHeader, "truncated"},
+		{"negative bound in the header", negHeader, "damaged header"},
+	} {
+		if _, err := Load(write(c.name, c.data)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error containing %q", c.name, err, c.want)
+		}
+	}
+	// The format before the checksum: header and entries only.
+	old, err := Load(write("old.tbl", good[:len(good)-len(crcMagic)-4]))
+	if err != nil || old.At(3, 5, 5) != 6 {
+		t.Fatalf("table saved without a checksum: %v, R(3,5,5) = %d", err, old.At(3, 5, 5))
+	}
+}

@@ -90,10 +90,11 @@ func Size(width, height int) Option {
 // Palette sets the colours a figure draws values with. In a heatmap of
 // values, colour i is value i+1 while there are enough colours (value 0
 // keeps the P colour) and the colours become the stops of a continuous
-// scale otherwise; an outcome map takes N from the first colour; a
-// remoteness map takes two colours, the even (P) family and the odd (N)
-// family; in a line or scatter the first colour is N's (PColor sets P's);
-// a P-count plot draws its line in the first colour.
+// scale otherwise (one colour ramps from a light tint of it); an outcome
+// map takes N from the first colour; a remoteness map takes two colours,
+// the even (P) family and the odd (N) family; in a line or scatter the
+// first colour is N's (PColor sets P's); a P-count plot draws its line in
+// the first colour.
 func Palette(colors ...color.Color) Option {
 	return func(c *config) { c.palette = append([]color.Color(nil), colors...) }
 }

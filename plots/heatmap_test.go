@@ -318,3 +318,28 @@ func TestSubPixelCellsKeepEveryP(t *testing.T) {
 	}
 	render(t, fig)
 }
+
+// Palette with one colour made a continuous scale with one stop: every
+// value 1..12 was the same red. It ramps from a tint of the colour now.
+func TestOneColourPaletteStillSeparatesValues(t *testing.T) {
+	tab, err := solve.Values(games.CN(6, 2), 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	face, err := tab.Face("a b 0 0 0 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fig, err := Heatmap(face, Palette(color.RGBA{R: 200, A: 255}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// (1,0) has value 1, (6,6) value 12: the ends of the scale.
+	lo, hi := fig.grid.color(1, 0), fig.grid.color(6, 6)
+	if face.At(1, 0) != 1 || face.At(6, 6) != 12 || lo == hi {
+		t.Errorf("value 1 and value 12 both drawn %v", lo)
+	}
+	if hi != (color.RGBA{R: 200, A: 255}) {
+		t.Errorf("the top of the scale is %v, not the palette's colour", hi)
+	}
+}

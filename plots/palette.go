@@ -131,6 +131,11 @@ func valueScale(cfg *config, maxV int) scale {
 		}
 		return s
 	}
+	if len(pal) == 1 {
+		// One colour as a scale was that colour everywhere: every value
+		// looked the same. Ramp from a light tint of it instead.
+		pal = []color.Color{lighten(pal[0]), pal[0]}
+	}
 	s.bars = []bar{{label: "value", stops: pal, min: 1, max: maxV, stride: 1}}
 	s.color = func(v int) color.RGBA {
 		if v <= 0 {

@@ -643,6 +643,7 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		for _, e := range s.Results {
 			rw.exprsIn(e)
 		}
+		rw.errorResults(s)
 	case *ast.DeclStmt:
 		rw.exprsIn(s.Decl)
 		rw.errorSpecs(s.Decl)
@@ -765,6 +766,32 @@ func (rw *rewriter) errorSpecs(d ast.Decl) {
 	}
 }
 
+// errorResults wraps the values a return statement gives to results of
+// type error (see _grundyAsError).
+func (rw *rewriter) errorResults(s *ast.ReturnStmt) {
+	if len(rw.fnStack) == 0 {
+		return
+	}
+	ft := rw.fnStack[len(rw.fnStack)-1]
+	if ft.Results == nil {
+		return
+	}
+	var types []ast.Expr
+	for _, f := range ft.Results.List {
+		for range max(1, len(f.Names)) {
+			types = append(types, f.Type)
+		}
+	}
+	if len(types) != len(s.Results) {
+		return
+	}
+	for i, t := range types {
+		if isErrorIdent(t) {
+			s.Results[i] = asError(s.Results[i])
+		}
+	}
+}
+
 func asError(e ast.Expr) ast.Expr {
 	if c, ok := e.(*ast.CallExpr); ok {
 		if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "_grundyAsError" {
@@ -819,6 +846,12 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "errors" && (sel.Sel.Name == "As" || sel.Sel.Name == "Is") && rw.it.pkgs["errors"] == "errors" {
 			sel.X = &ast.Ident{Name: "grundyrt", NamePos: pkg.Pos()}
 			sel.Sel = &ast.Ident{Name: "Errors" + sel.Sel.Name, NamePos: sel.Sel.Pos()}
+			if len(c.Args) == 2 && !c.Ellipsis.IsValid() {
+				c.Args[0] = asError(c.Args[0])
+				if sel.Sel.Name == "ErrorsIs" {
+					c.Args[1] = asError(c.Args[1])
+				}
+			}
 			return
 		}
 		// h.Update(v) on a display handle: render v here, where the

@@ -207,12 +207,15 @@ func (r *runtimeState) symbols(it *Interp) map[string]reflect.Value {
 		"GoPanic": reflect.ValueOf(func(v any) {
 			it.goroutinePanic(unwrapInterpreted(v))
 		}),
-		"Clear":       reflect.ValueOf(clearValue),
-		"ErrorsAs":    reflect.ValueOf(errorsAs),
-		"ErrorsIs":    reflect.ValueOf(errorsIs),
-		"FmtMap":      reflect.ValueOf(newFmtMap),
-		"FmtMapText":  reflect.ValueOf(fmtMapText),
-		"Interpreted": reflect.ValueOf(mayHaveInterpretedMethods),
+		"Clear":         reflect.ValueOf(clearValue),
+		"ErrorsAs":      reflect.ValueOf(errorsAs),
+		"ErrorsIs":      reflect.ValueOf(errorsIs),
+		"NativeError":   reflect.ValueOf(nativeError),
+		"IsNativeError": reflect.ValueOf(isNativeError),
+		"WrapError":     reflect.ValueOf(wrapError),
+		"FmtMap":        reflect.ValueOf(newFmtMap),
+		"FmtMapText":    reflect.ValueOf(fmtMapText),
+		"Interpreted":   reflect.ValueOf(mayHaveInterpretedMethods),
 		"Defer": reflect.ValueOf(func(f func()) {
 			r.mu.Lock()
 			r.deferred = append(r.deferred, f)
@@ -297,6 +300,36 @@ func errorsAs(err error, target any) bool {
 		err = errors.Unwrap(err)
 	}
 	return false
+}
+
+// nativeError returns v as an error when v needs no interpreted method
+// to be one: nil, a native error, or a wrapper yaegi already built.
+func nativeError(v any) error {
+	e, _ := unwrapInterpreted(v).(error)
+	return e
+}
+
+func isNativeError(v any) bool {
+	u := unwrapInterpreted(v)
+	_, ok := u.(error)
+	return u == nil || ok
+}
+
+// wrapError builds yaegi's error wrapper (the type of like, a wrapper yaegi
+// built for the same value) around the whole value v with its Error method
+// msg. yaegi v0.16.1 builds it around the last field of a struct value
+// (getConcreteValue), which breaks type assertions, type switches,
+// errors.As and errors.Is on cell error types with value receivers.
+func wrapError(v any, msg func() string, like error) error {
+	w := reflect.ValueOf(like)
+	u := reflect.ValueOf(unwrapInterpreted(v))
+	if !w.IsValid() || w.Kind() != reflect.Struct || w.NumField() != 2 || w.Type().Field(0).Name != "IValue" || !u.IsValid() {
+		return like
+	}
+	nw := reflect.New(w.Type()).Elem()
+	nw.Field(0).Set(u)
+	nw.Field(1).Set(reflect.ValueOf(msg))
+	return nw.Interface().(error)
 }
 
 // errorsIs is errors.Is for interpreted error values: each conversion of

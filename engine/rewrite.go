@@ -589,6 +589,9 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 			s.Init = rw.stmt(s.Init)
 		}
 		rw.block(s.Body)
+		if out, ok := rw.errorTypeSwitch(s); ok {
+			return out
+		}
 	case *ast.SelectStmt:
 		rw.block(s.Body)
 	case *ast.CaseClause:
@@ -820,6 +823,7 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 	}
 	rw.checkSpread(c)
 	rw.iteratorArgs(c)
+	rw.errorArgs(c)
 	if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" && sel.Sel.Name == "Errorf" && len(c.Args) > 1 && !c.Ellipsis.IsValid() {
 			// An argument reaches native Errorf as a plain value, so
@@ -1739,4 +1743,121 @@ func definedNames(s ast.Stmt) ([]string, bool) {
 		}
 	}
 	return out, len(out) > 0
+}
+
+// errorTypeSwitch rewrites a type switch on a value of static type error
+// into an expression switch over comma-ok assertions: yaegi v0.16.1's type
+// switch compares the case types with its error wrapper's type, so no case
+// of a cell-defined type ever matched, while its assertions look inside
+// the wrapper. Only switches without an init statement are rewritten (one
+// with an init would need an enclosing block, which a label could not
+// break).
+func (rw *rewriter) errorTypeSwitch(s *ast.TypeSwitchStmt) (ast.Stmt, bool) {
+	if s.Init != nil {
+		return nil, false
+	}
+	var subj ast.Expr
+	var bind *ast.Ident
+	switch a := s.Assign.(type) {
+	case *ast.ExprStmt:
+		subj = a.X
+	case *ast.AssignStmt:
+		if len(a.Lhs) != 1 || len(a.Rhs) != 1 {
+			return nil, false
+		}
+		bind, _ = a.Lhs[0].(*ast.Ident)
+		subj = a.Rhs[0]
+	}
+	ta, ok := subj.(*ast.TypeAssertExpr)
+	if !ok || ta.Type != nil || !rw.isErrorExpr(ta.X) {
+		return nil, false
+	}
+	pos := s.Switch
+	tmp := func() *ast.Ident { return &ast.Ident{Name: "_grundyTS", NamePos: pos} }
+	out := &ast.SwitchStmt{
+		Switch: pos,
+		Init:   &ast.AssignStmt{Lhs: []ast.Expr{tmp()}, Tok: token.DEFINE, TokPos: pos, Rhs: []ast.Expr{ta.X}},
+		Body:   &ast.BlockStmt{Lbrace: s.Body.Lbrace, Rbrace: s.Body.Rbrace},
+	}
+	for _, st := range s.Body.List {
+		cc := st.(*ast.CaseClause)
+		nc := &ast.CaseClause{Case: cc.Case, Colon: cc.Colon}
+		var cond ast.Expr
+		for _, t := range cc.List {
+			var c ast.Expr
+			if id, ok := t.(*ast.Ident); ok && id.Name == "nil" {
+				c = &ast.BinaryExpr{X: tmp(), OpPos: t.Pos(), Op: token.EQL, Y: &ast.Ident{Name: "nil", NamePos: t.Pos()}}
+			} else {
+				// func() bool { _, ok := _grundyTS.(T); return ok }()
+				okID := func() *ast.Ident { return &ast.Ident{Name: "_grundyOK", NamePos: t.Pos()} }
+				c = &ast.CallExpr{Fun: &ast.FuncLit{
+					Type: &ast.FuncType{Func: t.Pos(), Params: &ast.FieldList{}, Results: &ast.FieldList{List: []*ast.Field{{Type: &ast.Ident{Name: "bool", NamePos: t.Pos()}}}}},
+					Body: &ast.BlockStmt{Lbrace: t.Pos(), Rbrace: t.End(), List: []ast.Stmt{
+						&ast.AssignStmt{Lhs: []ast.Expr{&ast.Ident{Name: "_", NamePos: t.Pos()}, okID()}, Tok: token.DEFINE, TokPos: t.Pos(),
+							Rhs: []ast.Expr{&ast.TypeAssertExpr{X: tmp(), Type: t, Lparen: t.Pos(), Rparen: t.End()}}},
+						&ast.ReturnStmt{Return: t.Pos(), Results: []ast.Expr{okID()}},
+					}},
+				}, Lparen: t.End(), Rparen: t.End()}
+			}
+			if cond == nil {
+				cond = c
+			} else {
+				cond = &ast.BinaryExpr{X: cond, OpPos: t.Pos(), Op: token.LOR, Y: c}
+			}
+		}
+		if cond != nil {
+			nc.List = []ast.Expr{cond}
+		}
+		if bind != nil && bind.Name != "_" {
+			var val ast.Expr = tmp()
+			if len(cc.List) == 1 {
+				if id, ok := cc.List[0].(*ast.Ident); !ok || id.Name != "nil" {
+					val = &ast.TypeAssertExpr{X: tmp(), Type: cc.List[0], Lparen: cc.Colon, Rparen: cc.Colon}
+				}
+			}
+			b := &ast.Ident{Name: bind.Name, NamePos: cc.Colon}
+			nc.Body = append(nc.Body,
+				&ast.AssignStmt{Lhs: []ast.Expr{b}, Tok: token.DEFINE, TokPos: cc.Colon, Rhs: []ast.Expr{val}},
+				&ast.AssignStmt{Lhs: []ast.Expr{&ast.Ident{Name: "_", NamePos: cc.Colon}}, Tok: token.ASSIGN, TokPos: cc.Colon, Rhs: []ast.Expr{&ast.Ident{Name: bind.Name, NamePos: cc.Colon}}})
+		}
+		nc.Body = append(nc.Body, cc.Body...)
+		out.Body.List = append(out.Body.List, nc)
+	}
+	return out, true
+}
+
+// isErrorExpr: whether e is known to have the static type error.
+func (rw *rewriter) isErrorExpr(e ast.Expr) bool {
+	if rw.errorVarKind(e) == "error" {
+		return true
+	}
+	if t := rw.astTypeOf(e); t != nil {
+		return isErrorIdent(t)
+	}
+	if rw.it != nil {
+		return rw.typeOf(e) == errorType
+	}
+	return false
+}
+
+// errorArgs wraps the arguments a call of a cell function passes to
+// parameters of type error (see _grundyAsError).
+func (rw *rewriter) errorArgs(c *ast.CallExpr) {
+	id, ok := c.Fun.(*ast.Ident)
+	if !ok || c.Ellipsis.IsValid() {
+		return
+	}
+	d := rw.cellFunc(id.Name)
+	if d == nil || d.Type.Params == nil {
+		return
+	}
+	i := 0
+	for _, f := range d.Type.Params.List {
+		for range max(1, len(f.Names)) {
+			if i < len(c.Args) && isErrorIdent(f.Type) {
+				c.Args[i] = asError(c.Args[i])
+			}
+			i++
+		}
+	}
 }

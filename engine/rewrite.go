@@ -671,6 +671,8 @@ func (rw *rewriter) exprsIn(n ast.Node) {
 			rw.block(x.Body)
 			rw.fnStack = rw.fnStack[:len(rw.fnStack)-1]
 			return false
+		case *ast.BinaryExpr:
+			rw.errorComparison(x)
 		case *ast.CallExpr:
 			rw.call(x)
 			if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "append" && len(x.Args) > 1 && !x.Ellipsis.IsValid() && rw.errorVarKind(x.Args[0]) == "slice" {
@@ -1860,4 +1862,26 @@ func (rw *rewriter) errorArgs(c *ast.CallExpr) {
 			i++
 		}
 	}
+}
+
+// errorComparison rewrites err == v and err != v, where err is known to be
+// an error and v is not nil, to compare the values inside yaegi's error
+// wrappers: comparing the wrappers themselves panics (they hold a func), and
+// each conversion makes a new one.
+func (rw *rewriter) errorComparison(b *ast.BinaryExpr) {
+	if b.Op != token.EQL && b.Op != token.NEQ {
+		return
+	}
+	for _, e := range []ast.Expr{b.X, b.Y} {
+		if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
+			return
+		}
+	}
+	if !rw.isErrorExpr(b.X) && !rw.isErrorExpr(b.Y) {
+		return
+	}
+	key := func(e ast.Expr) ast.Expr {
+		return &ast.CallExpr{Fun: &ast.SelectorExpr{X: &ast.Ident{Name: "grundyrt", NamePos: e.Pos()}, Sel: &ast.Ident{Name: "ErrorKey", NamePos: e.Pos()}}, Args: []ast.Expr{e}, Lparen: e.Pos(), Rparen: e.End()}
+	}
+	b.X, b.Y = key(b.X), key(b.Y)
 }

@@ -212,6 +212,7 @@ func (r *runtimeState) symbols(it *Interp) map[string]reflect.Value {
 		"ErrorsIs":      reflect.ValueOf(errorsIs),
 		"NativeError":   reflect.ValueOf(nativeError),
 		"IsNativeError": reflect.ValueOf(isNativeError),
+		"ErrorKey":      reflect.ValueOf(errorKey),
 		"WrapError":     reflect.ValueOf(wrapError),
 		"FmtMap":        reflect.ValueOf(newFmtMap),
 		"FmtMapText":    reflect.ValueOf(fmtMapText),
@@ -330,6 +331,16 @@ func wrapError(v any, msg func() string, like error) error {
 	nw.Field(0).Set(u)
 	nw.Field(1).Set(reflect.ValueOf(msg))
 	return nw.Interface().(error)
+}
+
+// errorKey is what == compares for an error: the value inside yaegi's
+// wrapper, or the native error itself.
+func errorKey(v any) any {
+	u := unwrapInterpreted(v)
+	if e, ok := u.(error); ok {
+		return unwrapInterpreted(yaegiErrorValue(e))
+	}
+	return u
 }
 
 // errorsIs is errors.Is for interpreted error values: each conversion of

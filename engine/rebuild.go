@@ -338,13 +338,14 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // updateFmtHook points _grundyFmtHook at a function that knows every
-// cell-defined type with a String method, so fmt shows slices of them as
+// cell-defined type with a String or Error method, so fmt shows slices of them as
 // Go would.
 func (it *Interp) updateFmtHook(ctx context.Context) {
 	var names []string
+	method := map[string]string{} // fmt prefers Error to String
 	for _, key := range sortedKeys(it.funcs) {
 		fd := it.funcs[key].decl
-		if fd.Recv == nil || fd.Name.Name != "String" || len(flatFields(fd.Type.Params)) != 0 {
+		if fd.Recv == nil || fd.Name.Name != "String" && fd.Name.Name != "Error" || len(flatFields(fd.Type.Params)) != 0 {
 			continue
 		}
 		if r := flatFields(fd.Type.Results); len(r) != 1 || exprString(r[0]) != "string" {
@@ -358,20 +359,31 @@ func (it *Interp) updateFmtHook(ctx context.Context) {
 			// so its type switch would take every []string for []Name.
 			continue
 		}
-		if _, ptr := fd.Recv.List[0].Type.(*ast.StarExpr); ptr {
-			names = append(names, "*"+typ)
-		} else {
-			names = append(names, typ, "*"+typ)
+		add := func(n string) {
+			if m, seen := method[n]; !seen {
+				names = append(names, n)
+				method[n] = fd.Name.Name
+			} else if m == "String" {
+				method[n] = fd.Name.Name
+			}
 		}
+		if _, ptr := fd.Recv.List[0].Type.(*ast.StarExpr); !ptr {
+			add(typ)
+		}
+		add("*" + typ)
 	}
-	key := strings.Join(names, ",")
+	var keys []string
+	for _, n := range names {
+		keys = append(keys, n+"."+method[n])
+	}
+	key := strings.Join(keys, ",")
 	if key == it.fmtHook {
 		return
 	}
 	var b strings.Builder
 	b.WriteString("_grundyFmtHook = func(v any) any {\n\tswitch x := v.(type) {\n")
 	for _, n := range names {
-		fmt.Fprintf(&b, "\tcase []%s:\n\t\tout := make([]string, len(x))\n\t\tfor i := range x {\n\t\t\tout[i] = x[i].String()\n\t\t}\n\t\treturn out\n", n)
+		fmt.Fprintf(&b, "\tcase []%s:\n\t\tout := make([]string, len(x))\n\t\tfor i := range x {\n\t\t\tout[i] = x[i].%s()\n\t\t}\n\t\treturn out\n", n, method[n])
 	}
 	// Maps with such keys or values, next to common other types: printed
 	// by a native helper that orders the keys as fmt does.
@@ -382,10 +394,11 @@ func (it *Interp) updateFmtHook(ctx context.Context) {
 		if strings.HasPrefix(n, "*") {
 			continue // pointer keys and values print as addresses in maps' order anyway
 		}
-		mapCase(n, n, "k.String()", "v.String()")
+		m := method[n] + "()"
+		mapCase(n, n, "k."+m, "v."+m)
 		for _, o := range []string{"string", "int", "float64", "bool"} {
-			mapCase(o, n, "fmt.Sprint(k)", "v.String()")
-			mapCase(n, o, "k.String()", "fmt.Sprint(v)")
+			mapCase(o, n, "fmt.Sprint(k)", "v."+m)
+			mapCase(n, o, "k."+m, "fmt.Sprint(v)")
 		}
 	}
 	b.WriteString("\t}\n\treturn v\n}\n")

@@ -461,13 +461,26 @@ func fmtFieldSymbols(stdout io.Writer, hidden *atomic.Pointer[map[string]bool]) 
 	fprintf := reflect.ValueOf(func(w io.Writer, f string, a ...any) (int, error) {
 		return io.WriteString(w, cleanFieldNames(fmt.Sprintf(f, a...), f, a, hidden))
 	})
-	mt := map[reflect.Value][]reflect.Type{
-		printf:  stdlib.MapTypes[reflect.ValueOf(fmt.Printf)],
-		sprintf: stdlib.MapTypes[reflect.ValueOf(fmt.Sprintf)],
-		fprintf: stdlib.MapTypes[reflect.ValueOf(fmt.Fprintf)],
+	// Print and Println are the engine's too (yaegi's stdio fix replaced
+	// them), so that they get the wrappers below.
+	print := reflect.ValueOf(func(a ...any) (int, error) { return fmt.Fprint(stdout, a...) })
+	println := reflect.ValueOf(func(a ...any) (int, error) { return fmt.Fprintln(stdout, a...) })
+	// yaegi's lists (Formatter, Stringer) lack error: fmt showed a cell
+	// type's value with an Error method as a plain struct. error comes
+	// before Stringer, as fmt prefers Error.
+	wrappers := []reflect.Type{
+		reflect.TypeOf((*fmt.Formatter)(nil)).Elem(),
+		errorType,
+		reflect.TypeOf((*fmt.Stringer)(nil)).Elem(),
+	}
+	mt := map[reflect.Value][]reflect.Type{}
+	for _, f := range []reflect.Value{printf, sprintf, fprintf, print, println,
+		reflect.ValueOf(fmt.Sprint), reflect.ValueOf(fmt.Sprintln), reflect.ValueOf(fmt.Fprint),
+		reflect.ValueOf(fmt.Fprintln), reflect.ValueOf(fmt.Errorf)} {
+		mt[f] = wrappers
 	}
 	return interp.Exports{
-		"fmt/./fmt": {"Printf": printf, "Sprintf": sprintf, "Fprintf": fprintf},
+		"fmt/./fmt": {"Printf": printf, "Sprintf": sprintf, "Fprintf": fprintf, "Print": print, "Println": println},
 		".":         {"MapTypes": reflect.ValueOf(mt)},
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/parser"
 	"go/printer"
 	"go/token"
 	"reflect"
@@ -34,6 +35,7 @@ type rewriter struct {
 	localAST     map[string]ast.Expr
 	cellFuncs    map[string]*ast.FuncDecl
 	cellTypes    map[string]*ast.TypeSpec
+	cellMethods  map[string]*ast.FuncDecl // by funcKey: "T.M"
 	insts        map[string]*ast.FuncDecl // copies of generic functions (see monomorphize)
 	globalsCache map[string]reflect.Value
 	fnStack      []*ast.FuncType
@@ -57,6 +59,8 @@ func rewriteFile(f *ast.File, it *Interp) *EvalError {
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
 			rw.cellFuncs[fd.Name.Name] = fd
+		} else if ok {
+			rw.cellMethods[funcKey(fd)] = fd
 		}
 		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
 			for _, sp := range gd.Specs {
@@ -310,7 +314,7 @@ func topLevelCommaOk(b *ast.BlockStmt) {
 func newRewriter(it *Interp, root ast.Node) *rewriter {
 	rw := &rewriter{it: it, ints: map[string]int{}, handles: map[string]bool{}, slices: map[string]bool{}, errs: map[string]string{},
 		locals: map[string]reflect.Type{}, localAST: map[string]ast.Expr{}, cellFuncs: map[string]*ast.FuncDecl{},
-		cellTypes: map[string]*ast.TypeSpec{}, insts: map[string]*ast.FuncDecl{}}
+		cellTypes: map[string]*ast.TypeSpec{}, cellMethods: map[string]*ast.FuncDecl{}, insts: map[string]*ast.FuncDecl{}}
 	rw.collectInts(root)
 	ast.Inspect(root, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
@@ -834,6 +838,15 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 			for _, i := range wrapVerbArgs(c.Args[0]) {
 				if i+1 < len(c.Args) {
 					c.Args[i+1] = asError(c.Args[i+1])
+				}
+			}
+		}
+		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" && !c.Ellipsis.IsValid() {
+			if skip, ok := fmtArgStart[sel.Sel.Name]; ok {
+				for i := skip; i < len(c.Args); i++ {
+					if r := rw.basicFmtStrings(c.Args[i]); r != nil {
+						c.Args[i] = r
+					}
 				}
 			}
 		}
@@ -1884,4 +1897,81 @@ func (rw *rewriter) errorComparison(b *ast.BinaryExpr) {
 		return &ast.CallExpr{Fun: &ast.SelectorExpr{X: &ast.Ident{Name: "grundyrt", NamePos: e.Pos()}, Sel: &ast.Ident{Name: "ErrorKey", NamePos: e.Pos()}}, Args: []ast.Expr{e}, Lparen: e.Pos(), Rparen: e.End()}
 	}
 	b.X, b.Y = key(b.X), key(b.Y)
+}
+
+// basicFmtMethod is the method fmt calls (Error, else String) on values of
+// the cell type t if t is defined on a basic type (type C float64). yaegi
+// gives such a type its basic type's reflect type, so fmt cannot find the
+// method on the elements of a slice or map, and no hook can tell []C from
+// []float64 at run time: only the static type can.
+func (rw *rewriter) basicFmtMethod(t ast.Expr) string {
+	id, ok := t.(*ast.Ident)
+	if !ok || rw.it == nil {
+		return ""
+	}
+	ts, ok := rw.cellTypes[id.Name]
+	if !ok {
+		ts, ok = rw.it.types[id.Name]
+	}
+	if !ok || ts.TypeParams != nil || ts.Assign.IsValid() {
+		return ""
+	}
+	if _, basic := rw.underlyingAST(ts.Type).(*ast.Ident); !basic {
+		return ""
+	}
+	for _, m := range []string{"Error", "String"} {
+		d, ok := rw.cellMethods[id.Name+"."+m]
+		if !ok {
+			if fd, isFunc := rw.it.funcs[id.Name+"."+m]; isFunc {
+				d, ok = fd.decl, true
+			}
+		}
+		if !ok || d.Recv == nil || len(flatFields(d.Type.Params)) != 0 {
+			continue
+		}
+		if _, ptr := d.Recv.List[0].Type.(*ast.StarExpr); ptr {
+			continue
+		}
+		if r := flatFields(d.Type.Results); len(r) == 1 && exprString(r[0]) == "string" {
+			return m
+		}
+	}
+	return ""
+}
+
+// basicFmtStrings returns, for a fmt argument whose static type is a slice,
+// array or map of such a type (see basicFmtMethod), an expression giving
+// what fmt should print: the elements' strings, or a map printer; nil
+// otherwise.
+func (rw *rewriter) basicFmtStrings(arg ast.Expr) ast.Expr {
+	t := rw.astTypeOf(arg)
+	var src string
+	switch x := t.(type) {
+	case *ast.ArrayType:
+		m := rw.basicFmtMethod(x.Elt)
+		if m == "" {
+			return nil
+		}
+		src = fmt.Sprintf("func(x %s) []string { out := make([]string, len(x)); for i := range x { out[i] = x[i].%s() }; return out }", exprString(t), m)
+	case *ast.MapType:
+		km, vm := rw.basicFmtMethod(x.Key), rw.basicFmtMethod(x.Value)
+		if km == "" && vm == "" {
+			return nil
+		}
+		ks, vs := "fmt.Sprint(k)", "fmt.Sprint(v)"
+		if km != "" {
+			ks = "k." + km + "()"
+		}
+		if vm != "" {
+			vs = "v." + vm + "()"
+		}
+		src = fmt.Sprintf("func(x %s) any { var ks []any; var kss, vss []string; for k, v := range x { kk := k; ks = append(ks, kk); kss = append(kss, %s); vss = append(vss, %s) }; return grundyrt.FmtMap(ks, kss, vss) }", exprString(t), ks, vs)
+	default:
+		return nil
+	}
+	fn, err := parser.ParseExpr(src)
+	if err != nil {
+		return nil
+	}
+	return &ast.CallExpr{Fun: fn, Args: []ast.Expr{arg}, Lparen: arg.Pos(), Rparen: arg.End()}
 }

@@ -158,6 +158,26 @@ var _grundyFmtHook = func(v any) any { return v }
 
 func _grundyFmtArg(v any) any { return _grundyFmtHook(v) }
 
+// _grundyFmtSpread prepares the values of fmt.Println(xs...): native fmt
+// got the interpreter's boxes of cell-typed values in a []any and printed
+// their insides. Values with an interpreted Error or String method become
+// formatters that print it where fmt would call it.
+func _grundyFmtSpread(xs []any) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		if !grundyrt.Interpreted(x) {
+			out[i] = grundyrt.FmtRaw(x)
+		} else if s, ok := _grundyErr(x); ok {
+			out[i] = grundyrt.FmtAs(x, s)
+		} else if s, ok := _grundyString(x); ok {
+			out[i] = grundyrt.FmtAs(x, s)
+		} else {
+			out[i] = grundyrt.FmtRaw(_grundyFmtHook(x))
+		}
+	}
+	return out
+}
+
 func _grundyParts(v any) map[string]any {
 	m := map[string]any{}
 	if v == nil || !grundyrt.Interpreted(v) {

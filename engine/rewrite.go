@@ -841,6 +841,12 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 				}
 			}
 		}
+		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" && c.Ellipsis.IsValid() && rw.it.pkgs["fmt"] == "fmt" {
+			if skip, ok := fmtArgStart[sel.Sel.Name]; ok && len(c.Args) == skip+1 {
+				last := c.Args[skip]
+				c.Args[skip] = &ast.CallExpr{Fun: &ast.Ident{Name: "_grundyFmtSpread", NamePos: last.Pos()}, Args: []ast.Expr{last}, Lparen: last.Pos(), Rparen: last.End()}
+			}
+		}
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" && !c.Ellipsis.IsValid() {
 			if skip, ok := fmtArgStart[sel.Sel.Name]; ok {
 				for i := skip; i < len(c.Args); i++ {

@@ -213,10 +213,14 @@ func (r *runtimeState) symbols(it *Interp) map[string]reflect.Value {
 		"NativeError":   reflect.ValueOf(nativeError),
 		"IsNativeError": reflect.ValueOf(isNativeError),
 		"ErrorKey":      reflect.ValueOf(errorKey),
-		"WrapError":     reflect.ValueOf(wrapError),
-		"FmtMap":        reflect.ValueOf(newFmtMap),
-		"FmtMapText":    reflect.ValueOf(fmtMapText),
-		"Interpreted":   reflect.ValueOf(mayHaveInterpretedMethods),
+		"FmtRaw":        reflect.ValueOf(unwrapInterpreted),
+		"FmtAs": reflect.ValueOf(func(v any, s string) any {
+			return fmtAs{raw: unwrapInterpreted(v), s: s}
+		}),
+		"WrapError":   reflect.ValueOf(wrapError),
+		"FmtMap":      reflect.ValueOf(newFmtMap),
+		"FmtMapText":  reflect.ValueOf(fmtMapText),
+		"Interpreted": reflect.ValueOf(mayHaveInterpretedMethods),
 		"Defer": reflect.ValueOf(func(f func()) {
 			r.mu.Lock()
 			r.deferred = append(r.deferred, f)
@@ -331,6 +335,22 @@ func wrapError(v any, msg func() string, like error) error {
 	nw.Field(0).Set(u)
 	nw.Field(1).Set(reflect.ValueOf(msg))
 	return nw.Interface().(error)
+}
+
+// fmtAs formats as fmt formats a value with an Error or String method: s
+// for the verbs that call the method, the raw value for the others.
+type fmtAs struct {
+	raw any
+	s   string
+}
+
+func (f fmtAs) Format(st fmt.State, verb rune) {
+	switch {
+	case verb == 'v' && st.Flag('#'), !strings.ContainsRune("vsqxX", verb):
+		fmt.Fprintf(st, fmt.FormatString(st, verb), f.raw)
+	default:
+		fmt.Fprintf(st, fmt.FormatString(st, verb), f.s)
+	}
 }
 
 // errorKey is what == compares for an error: the value inside yaegi's

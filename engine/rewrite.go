@@ -100,6 +100,15 @@ func rewriteBlock(b *ast.BlockStmt, it *Interp) (decls []ast.Decl, err *EvalErro
 	if rw.err != nil {
 		return nil, rw.err
 	}
+	if n := len(b.List); n > 0 {
+		// A trailing []C{...} shows as fmt would print it (see
+		// basicFmtStrings).
+		if es, ok := b.List[n-1].(*ast.ExprStmt); ok {
+			if r := rw.basicFmtStrings(es.X); r != nil {
+				es.X = r
+			}
+		}
+	}
 	if it != nil {
 		// Remember the source types of the cell's variables, for
 		// iterators over methods of cell types in later cells.

@@ -103,7 +103,7 @@ func rewriteBlock(b *ast.BlockStmt, it *Interp) (decls []ast.Decl, err *EvalErro
 	if n := len(b.List); n > 0 {
 		// A trailing []C{...} shows as fmt would print it (see
 		// basicFmtStrings).
-		if es, ok := b.List[n-1].(*ast.ExprStmt); ok {
+		if es, ok := b.List[n-1].(*ast.ExprStmt); ok && !rw.hasMethods(rw.astTypeOf(es.X)) {
 			if r := rw.basicFmtStrings(es.X); r != nil {
 				es.X = r
 			}
@@ -1981,6 +1981,12 @@ func (rw *rewriter) basicFmtStrings(arg ast.Expr) ast.Expr {
 			vs = "v." + vm + "()"
 		}
 		src = fmt.Sprintf("func(x %s) any { var ks []any; var kss, vss []string; for k, v := range x { kk := k; ks = append(ks, kk); kss = append(kss, %s); vss = append(vss, %s) }; return grundyrt.FmtMap(ks, kss, vss) }", exprString(t), ks, vs)
+	case *ast.Ident:
+		conv := rw.fmtStructSource(x, 0)
+		if conv == "" {
+			return nil
+		}
+		src = fmt.Sprintf("func(x %s) any { return %s }", x.Name, conv)
 	default:
 		return nil
 	}
@@ -1988,5 +1994,132 @@ func (rw *rewriter) basicFmtStrings(arg ast.Expr) ast.Expr {
 	if err != nil {
 		return nil
 	}
+	placeAt(fn, arg.Pos())
 	return &ast.CallExpr{Fun: fn, Args: []ast.Expr{arg}, Lparen: arg.Pos(), Rparen: arg.End()}
+}
+
+// fmtStructSource returns, for a cell struct type t without an Error or
+// String method of its own, an expression of x that fmt prints as it would
+// print a value of t: its fields of types with such methods (a cell type's
+// methods are invisible to fmt inside a struct) formatted through them. ""
+// when fmt needs no help with t.
+func (rw *rewriter) fmtStructSource(t *ast.Ident, depth int) string {
+	if depth > 4 || rw.valueMethod(t.Name, "Error") || rw.valueMethod(t.Name, "String") {
+		return ""
+	}
+	ts, ok := rw.cellTypes[t.Name]
+	if !ok && rw.it != nil {
+		ts, ok = rw.it.types[t.Name]
+	}
+	if !ok || ts.TypeParams != nil || ts.Assign.IsValid() {
+		return ""
+	}
+	st, ok := ts.Type.(*ast.StructType)
+	if !ok {
+		return ""
+	}
+	var names, vals []string
+	helped := false
+	for _, f := range st.Fields.List {
+		var fnames []string
+		for _, n := range f.Names {
+			fnames = append(fnames, n.Name)
+		}
+		if len(f.Names) == 0 {
+			// An embedded type's Error or String is t's own (promoted).
+			emb := recvTypeName(f.Type)
+			for _, m := range []string{"Error", "String"} {
+				if _, ok := rw.cellMethods[emb+"."+m]; ok {
+					return ""
+				}
+				if rw.it != nil {
+					if _, ok := rw.it.funcs[emb+"."+m]; ok {
+						return ""
+					}
+				}
+			}
+			fnames = []string{emb}
+		}
+		for _, n := range fnames {
+			v := "x." + n
+			if id, ok := f.Type.(*ast.Ident); ok {
+				if rw.valueMethod(id.Name, "Error") {
+					v, helped = "grundyrt.FmtAs(x."+n+", x."+n+".Error())", true
+				} else if rw.valueMethod(id.Name, "String") {
+					v, helped = "grundyrt.FmtAs(x."+n+", x."+n+".String())", true
+				} else if inner := rw.fmtStructSource(id, depth+1); inner != "" {
+					v, helped = "func(x "+id.Name+") any { return "+inner+" }(x."+n+")", true
+				}
+			}
+			names = append(names, strconv.Quote(n))
+			vals = append(vals, v)
+		}
+	}
+	if !helped {
+		return ""
+	}
+	return fmt.Sprintf("grundyrt.FmtStruct(x, []string{%s}, []any{%s})", strings.Join(names, ", "), strings.Join(vals, ", "))
+}
+
+// valueMethod: whether the cell type named typ has a value-receiver method
+// name() string.
+func (rw *rewriter) valueMethod(typ, name string) bool {
+	d, ok := rw.cellMethods[typ+"."+name]
+	if !ok && rw.it != nil {
+		if fd, isFunc := rw.it.funcs[typ+"."+name]; isFunc {
+			d, ok = fd.decl, true
+		}
+	}
+	if !ok || d.Recv == nil || len(flatFields(d.Type.Params)) != 0 {
+		return false
+	}
+	if _, ptr := d.Recv.List[0].Type.(*ast.StarExpr); ptr {
+		return false
+	}
+	r := flatFields(d.Type.Results)
+	return len(r) == 1 && exprString(r[0]) == "string"
+}
+
+// placeAt moves generated code to pos: yaegi finds a name's file, and so
+// its imports, by position.
+func placeAt(root ast.Node, pos token.Pos) {
+	posType := reflect.TypeOf(token.NoPos)
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			return false
+		}
+		v := reflect.ValueOf(n)
+		if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+			return true
+		}
+		v = v.Elem()
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Field(i); f.Type() == posType && f.CanSet() && token.Pos(f.Int()).IsValid() {
+				f.SetInt(int64(pos))
+			}
+		}
+		return true
+	})
+}
+
+// hasMethods: whether t names a cell type with methods (which a display
+// of its values may use: they are not to be replaced by what fmt prints).
+func (rw *rewriter) hasMethods(t ast.Expr) bool {
+	id, ok := t.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	for k := range rw.cellMethods {
+		if strings.HasPrefix(k, id.Name+".") {
+			return true
+		}
+	}
+	if rw.it != nil {
+		for k, fd := range rw.it.funcs {
+			if fd.decl.Recv != nil && strings.HasPrefix(k, id.Name+".") {
+				return true
+			}
+		}
+	}
+	return false
 }

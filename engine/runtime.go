@@ -214,6 +214,9 @@ func (r *runtimeState) symbols(it *Interp) map[string]reflect.Value {
 		"IsNativeError": reflect.ValueOf(isNativeError),
 		"ErrorKey":      reflect.ValueOf(errorKey),
 		"FmtRaw":        reflect.ValueOf(unwrapInterpreted),
+		"FmtStruct": reflect.ValueOf(func(raw any, names []string, vals []any) any {
+			return fmtStruct{raw: unwrapInterpreted(raw), names: names, vals: vals}
+		}),
 		"FmtAs": reflect.ValueOf(func(v any, s string) any {
 			return fmtAs{raw: unwrapInterpreted(v), s: s}
 		}),
@@ -351,6 +354,33 @@ func (f fmtAs) Format(st fmt.State, verb rune) {
 	default:
 		fmt.Fprintf(st, fmt.FormatString(st, verb), f.s)
 	}
+}
+
+// fmtStruct formats a cell struct as fmt would, with its fields' values
+// (some of them fmtAs) formatted by the same verb.
+type fmtStruct struct {
+	raw   any
+	names []string
+	vals  []any
+}
+
+func (f fmtStruct) Format(st fmt.State, verb rune) {
+	if verb == 'v' && st.Flag('#') || verb == 'T' || verb == 'p' {
+		fmt.Fprintf(st, fmt.FormatString(st, verb), f.raw)
+		return
+	}
+	format := fmt.FormatString(st, verb)
+	io.WriteString(st, "{")
+	for i, v := range f.vals {
+		if i > 0 {
+			io.WriteString(st, " ")
+		}
+		if verb == 'v' && st.Flag('+') {
+			io.WriteString(st, f.names[i]+":")
+		}
+		fmt.Fprintf(st, format, v)
+	}
+	io.WriteString(st, "}")
 }
 
 // errorKey is what == compares for an error: the value inside yaegi's

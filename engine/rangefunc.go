@@ -211,6 +211,9 @@ func (rw *rewriter) astTypeOf(e ast.Expr) ast.Expr {
 		if t := rw.conversionType(x.Fun); t != nil {
 			return t // (*Node)(nil), Celsius(3)
 		}
+		if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "make" && len(x.Args) > 0 && !rw.isVar("make") && rw.cellFunc("make") == nil {
+			return x.Args[0]
+		}
 		switch f := x.Fun.(type) {
 		case *ast.FuncLit:
 			ft = f.Type

@@ -666,6 +666,9 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		rw.noteDefine(s)
 	case *ast.SendStmt:
 		rw.exprsIn(s.Value)
+		if ct, ok := rw.astTypeOf(s.Chan).(*ast.ChanType); ok && isErrorIdent(ct.Value) {
+			s.Value = asError(s.Value)
+		}
 	}
 	return s
 }
@@ -694,6 +697,7 @@ func (rw *rewriter) exprsIn(n ast.Node) {
 				}
 			}
 		case *ast.CompositeLit:
+			rw.errorFields(x)
 			if x.Type != nil && holdsErrors(x.Type) {
 				for i, el := range x.Elts {
 					if kv, ok := el.(*ast.KeyValueExpr); ok {
@@ -1873,21 +1877,101 @@ func (rw *rewriter) isErrorExpr(e ast.Expr) bool {
 // errorArgs wraps the arguments a call of a cell function passes to
 // parameters of type error (see _grundyAsError).
 func (rw *rewriter) errorArgs(c *ast.CallExpr) {
-	id, ok := c.Fun.(*ast.Ident)
-	if !ok || c.Ellipsis.IsValid() {
+	if c.Ellipsis.IsValid() {
 		return
 	}
-	d := rw.cellFunc(id.Name)
-	if d == nil || d.Type.Params == nil {
-		return
+	if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "error" && len(c.Args) == 1 && !rw.isVar("error") {
+		if _, cell := rw.cellTypes["error"]; !cell {
+			c.Fun = &ast.Ident{Name: "_grundyAsError", NamePos: id.Pos()} // error(v)
+			return
+		}
 	}
-	i := 0
-	for _, f := range d.Type.Params.List {
-		for range max(1, len(f.Names)) {
-			if i < len(c.Args) && isErrorIdent(f.Type) {
-				c.Args[i] = asError(c.Args[i])
+	var isErr func(i int) bool
+	if ft, ok := rw.astTypeOf(c.Fun).(*ast.FuncType); ok && ft.Params != nil {
+		// Cell functions, methods of cell types, function variables.
+		var types []ast.Expr
+		for _, f := range ft.Params.List {
+			for range max(1, len(f.Names)) {
+				types = append(types, f.Type)
 			}
-			i++
+		}
+		isErr = func(i int) bool {
+			if n := len(types); n > 0 && i >= n-1 {
+				if el, ok := types[n-1].(*ast.Ellipsis); ok {
+					return isErrorIdent(el.Elt)
+				}
+			}
+			return i < len(types) && isErrorIdent(types[i])
+		}
+	} else if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
+		// Native functions such as errors.Join.
+		if pkg, ok := sel.X.(*ast.Ident); !ok || rw.isVar(pkg.Name) {
+			return
+		}
+		t := rw.typeOf(c.Fun)
+		if t == nil || t.Kind() != reflect.Func {
+			return
+		}
+		isErr = func(i int) bool {
+			switch n := t.NumIn(); {
+			case t.IsVariadic() && i >= n-1:
+				return t.In(n-1).Elem() == errorType
+			case i < n:
+				return t.In(i) == errorType
+			}
+			return false
+		}
+	} else {
+		return
+	}
+	for i := range c.Args {
+		if isErr(i) {
+			c.Args[i] = asError(c.Args[i])
+		}
+	}
+}
+
+// errorFields wraps the values a composite literal of a cell struct type
+// gives to fields of type error (see _grundyAsError).
+func (rw *rewriter) errorFields(cl *ast.CompositeLit) {
+	id, ok := cl.Type.(*ast.Ident)
+	if !ok || rw.it == nil {
+		return
+	}
+	ts, ok := rw.cellTypes[id.Name]
+	if !ok {
+		ts, ok = rw.it.types[id.Name]
+	}
+	if !ok || ts.TypeParams != nil {
+		return
+	}
+	st, ok := ts.Type.(*ast.StructType)
+	if !ok {
+		return
+	}
+	var names []string
+	var isErr []bool
+	for _, f := range st.Fields.List {
+		if len(f.Names) == 0 {
+			names = append(names, recvTypeName(f.Type))
+			isErr = append(isErr, isErrorIdent(f.Type))
+		}
+		for _, n := range f.Names {
+			names = append(names, n.Name)
+			isErr = append(isErr, isErrorIdent(f.Type))
+		}
+	}
+	for i, el := range cl.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if k, ok := kv.Key.(*ast.Ident); ok {
+				for j, n := range names {
+					if n == k.Name && isErr[j] {
+						kv.Value = asError(kv.Value)
+					}
+				}
+			}
+		} else if i < len(isErr) && isErr[i] {
+			cl.Elts[i] = asError(el)
 		}
 	}
 }

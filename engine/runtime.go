@@ -294,7 +294,7 @@ func errorsAs(err error, target any) bool {
 		panic("errors: target must be a non-nil pointer")
 	}
 	want := tv.Type().Elem()
-	for err != nil {
+	return walkErrors(err, func(err error) bool {
 		cand := unwrapInterpreted(yaegiErrorValue(err))
 		if cv := reflect.ValueOf(cand); cv.IsValid() && cv.Type().AssignableTo(want) {
 			tv.Elem().Set(cv)
@@ -302,10 +302,31 @@ func errorsAs(err error, target any) bool {
 		}
 		// Native errors.As panics on targets of cell types (their
 		// methods are invisible to it).
-		if (want.Kind() == reflect.Interface || want.Implements(errorType)) && errors.As(err, target) {
+		return (want.Kind() == reflect.Interface || want.Implements(errorType)) && errors.As(err, target)
+	})
+}
+
+// walkErrors calls f on err and the errors it wraps, depth first, as
+// errors.Is and errors.As visit them (Unwrap() error and Unwrap() []error,
+// as errors.Join and fmt.Errorf with several %w make), until f says done.
+func walkErrors(err error, f func(error) bool) bool {
+	for err != nil {
+		if f(err) {
 			return true
 		}
-		err = errors.Unwrap(err)
+		switch u := err.(type) {
+		case interface{ Unwrap() error }:
+			err = u.Unwrap()
+		case interface{ Unwrap() []error }:
+			for _, e := range u.Unwrap() {
+				if walkErrors(e, f) {
+					return true
+				}
+			}
+			return false
+		default:
+			return false
+		}
 	}
 	return false
 }
@@ -404,13 +425,9 @@ func errorsIs(err, target error) bool {
 		return false
 	}
 	want := unwrapInterpreted(yaegiErrorValue(target))
-	for err != nil {
-		if sameValue(unwrapInterpreted(yaegiErrorValue(err)), want) {
-			return true
-		}
-		err = errors.Unwrap(err)
-	}
-	return false
+	return walkErrors(err, func(err error) bool {
+		return sameValue(unwrapInterpreted(yaegiErrorValue(err)), want)
+	})
 }
 
 // sameValue is a == b for values of one comparable type.

@@ -266,6 +266,21 @@ func _grundyAsError(v any) error {
 	return grundyrt.NativeError(v)
 }
 
+// _grundyErrorAssert is v.(error) in its comma-ok form.
+func _grundyErrorAssert(v any) (error, bool) {
+	if v == nil {
+		return nil, false
+	}
+	if grundyrt.IsNativeError(v) {
+		return grundyrt.NativeError(v), true
+	}
+	switch e := v.(type) {
+	case _grundyError:
+		return grundyrt.WrapError(v, e.Error, _grundyErrorProto), true
+	}
+	return nil, false
+}
+
 // _grundyErrorProto is a wrapper yaegi built: WrapError builds its own of
 // the same type.
 var _grundyErrorProto = _grundyToError(_grundyProtoError{})

@@ -649,9 +649,16 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		}
 		if s.Tok == token.ASSIGN && len(s.Lhs) == len(s.Rhs) {
 			for i, l := range s.Lhs {
-				if rw.errorVarKind(l) == "error" {
+				if rw.isErrorExpr(l) {
 					s.Rhs[i] = asError(s.Rhs[i])
 				}
+			}
+		}
+		if len(s.Lhs) == 2 && len(s.Rhs) == 1 {
+			// v, ok := x.(error): yaegi's assertion from an interface
+			// holding a cell type to error fails.
+			if ta, ok := s.Rhs[0].(*ast.TypeAssertExpr); ok && ta.Type != nil && isErrorIdent(ta.Type) && !rw.isErrorExpr(ta.X) {
+				s.Rhs[0] = &ast.CallExpr{Fun: &ast.Ident{Name: "_grundyErrorAssert", NamePos: ta.Pos()}, Args: []ast.Expr{ta.X}, Lparen: ta.Lparen, Rparen: ta.Rparen}
 			}
 		}
 		rw.noteDefine(s)

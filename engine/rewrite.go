@@ -650,7 +650,7 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		if s.Tok == token.ASSIGN && len(s.Lhs) == len(s.Rhs) {
 			for i, l := range s.Lhs {
 				if rw.isErrorExpr(l) {
-					s.Rhs[i] = asError(s.Rhs[i])
+					s.Rhs[i] = rw.toError(s.Rhs[i])
 				}
 			}
 		}
@@ -674,7 +674,7 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 	case *ast.SendStmt:
 		rw.exprsIn(s.Value)
 		if ct, ok := rw.astTypeOf(s.Chan).(*ast.ChanType); ok && isErrorIdent(ct.Value) {
-			s.Value = asError(s.Value)
+			s.Value = rw.toError(s.Value)
 		}
 	}
 	return s
@@ -816,9 +816,18 @@ func (rw *rewriter) errorResults(s *ast.ReturnStmt) {
 	}
 	for i, t := range types {
 		if isErrorIdent(t) {
-			s.Results[i] = asError(s.Results[i])
+			s.Results[i] = rw.toError(s.Results[i])
 		}
 	}
+}
+
+// toError is asError, except for a value already of type error, which
+// needs no conversion (a return err in a loop stays a plain return).
+func (rw *rewriter) toError(e ast.Expr) ast.Expr {
+	if rw.isErrorExpr(e) {
+		return e
+	}
+	return asError(e)
 }
 
 func asError(e ast.Expr) ast.Expr {
@@ -1933,7 +1942,7 @@ func (rw *rewriter) errorArgs(c *ast.CallExpr) {
 	}
 	for i := range c.Args {
 		if isErr(i) {
-			c.Args[i] = asError(c.Args[i])
+			c.Args[i] = rw.toError(c.Args[i])
 		}
 	}
 }
@@ -1973,12 +1982,12 @@ func (rw *rewriter) errorFields(cl *ast.CompositeLit) {
 			if k, ok := kv.Key.(*ast.Ident); ok {
 				for j, n := range names {
 					if n == k.Name && isErr[j] {
-						kv.Value = asError(kv.Value)
+						kv.Value = rw.toError(kv.Value)
 					}
 				}
 			}
 		} else if i < len(isErr) && isErr[i] {
-			cl.Elts[i] = asError(el)
+			cl.Elts[i] = rw.toError(el)
 		}
 	}
 }

@@ -2082,11 +2082,22 @@ func (rw *rewriter) basicFmtStrings(arg ast.Expr) ast.Expr {
 		}
 		src = fmt.Sprintf("func(x %s) any { var ks []any; var kss, vss []string; for k, v := range x { kk := k; ks = append(ks, kk); kss = append(kss, %s); vss = append(vss, %s) }; return grundyrt.FmtMap(ks, kss, vss) }", exprString(t), ks, vs)
 	case *ast.Ident:
-		conv := rw.fmtStructSource(x, 0)
-		if conv == "" {
-			return nil
+		if _, call := arg.(*ast.CallExpr); call {
+			// yaegi hands fmt a call's result without its methods.
+			for _, m := range []string{"Error", "String"} {
+				if rw.valueMethod(x.Name, m) {
+					src = fmt.Sprintf("func(x %s) any { return grundyrt.FmtAs(x, x.%s()) }", x.Name, m)
+					break
+				}
+			}
 		}
-		src = fmt.Sprintf("func(x %s) any { return %s }", x.Name, conv)
+		if src == "" {
+			conv := rw.fmtStructSource(x, 0)
+			if conv == "" {
+				return nil
+			}
+			src = fmt.Sprintf("func(x %s) any { return %s }", x.Name, conv)
+		}
 	default:
 		return nil
 	}

@@ -103,9 +103,18 @@ func rewriteBlock(b *ast.BlockStmt, it *Interp) (decls []ast.Decl, err *EvalErro
 	if n := len(b.List); n > 0 {
 		// A trailing []C{...} shows as fmt would print it (see
 		// basicFmtStrings).
-		if es, ok := b.List[n-1].(*ast.ExprStmt); ok && !rw.hasMethods(rw.astTypeOf(es.X)) {
-			if r := rw.basicFmtStrings(es.X); r != nil {
-				es.X = r
+		if es, ok := b.List[n-1].(*ast.ExprStmt); ok {
+			t := rw.astTypeOf(es.X)
+			_, call := es.X.(*ast.CallExpr)
+			if !rw.hasMethods(t) {
+				if r := rw.basicFmtStrings(es.X); r != nil {
+					es.X = r
+				}
+			} else if _, named := t.(*ast.Ident); named && call {
+				// yaegi shows a bare call's result without its type's
+				// methods (mk() showed {1 2}, not its String); in
+				// parentheses it keeps them.
+				es.X = &ast.ParenExpr{Lparen: es.X.Pos(), X: es.X, Rparen: es.X.End()}
 			}
 		}
 	}

@@ -705,6 +705,8 @@ func (rw *rewriter) exprsIn(n ast.Node) {
 			return false
 		case *ast.BinaryExpr:
 			rw.errorComparison(x)
+		case *ast.TypeAssertExpr:
+			rw.lostStructAssert(x)
 		case *ast.CallExpr:
 			rw.call(x)
 			if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "append" && len(x.Args) > 1 && !x.Ellipsis.IsValid() && rw.errorVarKind(x.Args[0]) == "slice" {
@@ -2242,4 +2244,60 @@ func (rw *rewriter) hasMethods(t ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// lostStructAssert refuses x.(T), T a cell struct type, when x has a
+// native interface type other than error (fmt.Stringer, sort.Interface):
+// yaegi v0.16.1 keeps only the last field of a struct value stored in one,
+// so the assertion could only fail or give a wrong value. (Values stored
+// in an error are rebuilt whole by the engine: see _grundyAsError.)
+func (rw *rewriter) lostStructAssert(x *ast.TypeAssertExpr) {
+	id, ok := x.Type.(*ast.Ident)
+	if !ok || rw.it == nil {
+		return
+	}
+	ts, ok := rw.cellTypes[id.Name]
+	if !ok {
+		ts, ok = rw.it.types[id.Name]
+	}
+	if !ok || ts.TypeParams != nil {
+		return
+	}
+	if _, isStruct := ts.Type.(*ast.StructType); !isStruct {
+		return
+	}
+	t := rw.typeOf(x.X)
+	if t == nil {
+		t = rw.nativeTypeOf(rw.astTypeOf(x.X))
+	}
+	if t == nil || t.Kind() != reflect.Interface || t.NumMethod() == 0 || t == errorType {
+		return
+	}
+	rw.fail(x.Pos(), fmt.Sprintf("%s.(%s): this interpreter loses a %s struct value stored in a %s; store a pointer (&%s{...}, with methods on *%s) and assert .(*%s)", exprString(x.X), id.Name, id.Name, t, id.Name, id.Name, id.Name))
+}
+
+// nativeTypeOf is the reflect type of a source type pkg.T of a preloaded
+// or imported package; nil for anything else.
+func (rw *rewriter) nativeTypeOf(t ast.Expr) reflect.Type {
+	sel, ok := t.(*ast.SelectorExpr)
+	if !ok || rw.it == nil {
+		return nil
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	if !ok || rw.isVar(pkg.Name) {
+		return nil
+	}
+	path, ok := rw.it.pkgs[pkg.Name]
+	if !ok {
+		return nil
+	}
+	key, ok := symbolsHave(path)
+	if !ok {
+		return nil
+	}
+	v, ok := lookupSymbol(key, sel.Sel.Name)
+	if !ok || !v.IsValid() || v.Kind() != reflect.Pointer || !v.IsNil() {
+		return nil // types are exported as typed nil pointers
+	}
+	return v.Type().Elem()
 }

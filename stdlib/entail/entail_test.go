@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"grundy/stdlib/progress"
+	"grundy/stdlib/solve"
 )
 
 // heroN is the bound to which the text's hero-table statements are checked
@@ -697,5 +698,27 @@ func TestGrowingRuleFailsFast(t *testing.T) {
 	}
 	if d := time.Since(start); d > 10*time.Second {
 		t.Fatalf("took %v to reach the depth limit", d)
+	}
+}
+
+// HeroTable(200) grew past 10 GB before it was stopped by hand; the search
+// now stops at solve.MemoryLimit with an error, forgets its cache, and the
+// package keeps working.
+func TestSearchStopsAtTheMemoryLimit(t *testing.T) {
+	ClearCache()
+	defer ClearCache()
+	defer func(l int64) { solve.MemoryLimit = l }(solve.MemoryLimit)
+	solve.MemoryLimit = 1 << 20
+	_, err := HeroTable(31, TopEntailsGame, EntailingNimGame)
+	if err == nil || !strings.Contains(err.Error(), "solve.MemoryLimit") {
+		t.Fatalf("HeroTable(31) within 1 MiB: %v", err)
+	}
+	if n, _ := CacheSize(); n != 0 {
+		t.Errorf("%d positions still cached after the limit", n)
+	}
+	solve.MemoryLimit = 1 << 30
+	v, err := EntailingNim(7).Value()
+	if err != nil || v != Nimber(4) {
+		t.Fatalf("after the limit: entailing Nim 7 = %v, %v", v, err)
 	}
 }

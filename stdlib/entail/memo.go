@@ -88,3 +88,8 @@ func (m *memoTable) grow() {
 		}
 	}
 }
+
+// bytes is the memory the table holds: its slots and its arena of words.
+func (m *memoTable) bytes() int64 {
+	return int64(len(m.slots))*16 + int64(cap(m.arena))*4
+}

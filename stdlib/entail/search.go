@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"grundy/stdlib/progress"
+	"grundy/stdlib/solve"
 )
 
 // solver holds what every search shares: the outcome of each canonical
@@ -214,6 +215,21 @@ search:
 		}
 	}
 	s.memo.put(st, h, result)
+	if s.memo.count&0xffff == 0 {
+		// The process holds about four times the table's own bytes (the
+		// value cache, the table's old slots while it grows, the garbage
+		// collector's slack): 275 MiB of table ran at 1.07 GB.
+		if b := 4 * s.memo.bytes(); b > solve.MemoryLimit || len(s.memo.arena) > 1<<31 {
+			// Unchecked, HeroTable(200) grew past 10 GB with no end in
+			// sight (and arena offsets are 32-bit). Forget what was learnt
+			// so that the session lives on.
+			n := s.memo.count
+			s.memo = memoTable{}
+			s.values = make(map[string]Value)
+			s.fail(fmt.Errorf("entail: the search remembered %d positions, about %s of memory, more than the limit %s (solve.MemoryLimit), and forgot them; ask about smaller heaps or fewer parts, or raise solve.MemoryLimit", n, humanBytes(b), humanBytes(solve.MemoryLimit)))
+			return false
+		}
+	}
 	return result
 }
 
@@ -222,4 +238,14 @@ func (s *solver) outcome(st state) (bool, error) {
 	s.begin()
 	w := s.win(st, 0)
 	return w, s.err
+}
+
+func humanBytes(b int64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	}
+	return fmt.Sprintf("%d bytes", b)
 }

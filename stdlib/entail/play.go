@@ -52,12 +52,17 @@ func outcomeOf(moverWins bool) Outcome {
 func (p Position) Outcome() (Outcome, error) {
 	def.mu.Lock()
 	defer def.mu.Unlock()
-	st, err := def.canon(p)
-	if err != nil {
-		return 0, err
-	}
-	w, err := def.outcome(st)
+	w, err := def.moverWins(p)
 	return outcomeOf(w), err
+}
+
+// moverWins solves p by search, with the lock held.
+func (s *solver) moverWins(p Position) (bool, error) {
+	st, err := s.canon(p)
+	if err != nil {
+		return false, err
+	}
+	return s.outcome(st)
 }
 
 // Play is one legal move in a position.
@@ -165,11 +170,7 @@ func (p Position) WinningMoves() (Plays, error) {
 	}
 	var out Plays
 	for _, m := range ms {
-		st, err := s.canon(m.After)
-		if err != nil {
-			return nil, err
-		}
-		opp, err := s.outcome(st)
+		opp, err := s.moverWins(m.After)
 		if err != nil {
 			return nil, err
 		}
@@ -264,11 +265,7 @@ func (p Position) WinningMovesByRule() (Plays, error) {
 		if SumRule(vs...) != P {
 			continue
 		}
-		st, err := s.canon(m.After)
-		if err != nil {
-			return nil, err
-		}
-		opp, err := s.outcome(st)
+		opp, err := s.moverWins(m.After)
 		if err != nil {
 			return nil, err
 		}

@@ -174,7 +174,7 @@ func topLevelChunks(code string) []string {
 
 func parsesAsChunk(chunk string) bool {
 	fset := token.NewFileSet()
-	first := firstWord(chunk)
+	first := firstWord(skipComments(chunk))
 	switch first {
 	case "package":
 		_, err := parser.ParseFile(fset, "cell", chunk, parser.PackageClauseOnly)
@@ -207,4 +207,28 @@ func firstWord(s string) string {
 		return s
 	}
 	return s[:end]
+}
+
+// skipComments drops the comments a chunk starts with: the scanner leaves
+// them in the chunk, and "// doc\nfunc f() {}" is a declaration.
+func skipComments(s string) string {
+	for {
+		s = strings.TrimSpace(s)
+		switch {
+		case strings.HasPrefix(s, "//"):
+			i := strings.IndexByte(s, '\n')
+			if i < 0 {
+				return ""
+			}
+			s = s[i+1:]
+		case strings.HasPrefix(s, "/*"):
+			i := strings.Index(s, "*/")
+			if i < 0 {
+				return s
+			}
+			s = s[i+2:]
+		default:
+			return s
+		}
+	}
 }

@@ -26,6 +26,7 @@ func TestIsComplete(t *testing.T) {
 		{"comment only", "// nothing", "complete", ""},
 		{"three-clause loop", "var fs []int\nfor i := 0; i < 3; i++ {\n\tfs = append(fs, i)\n}\nfs", "complete", ""},
 		{"statements joined by semicolons", "x := 1; y := x + 1", "complete", ""},
+		{"comment before a func", "// doc\n/* more */\nfunc f() {}\nf()", "complete", ""},
 
 		{"open brace", "for i := range 10 {", "incomplete", "    "},
 		{"nested braces", "func f() {\n\tif true {", "incomplete", "        "},

@@ -88,6 +88,7 @@ func rewriteFile(f *ast.File, it *Interp) *EvalError {
 	for _, name := range sortedKeys(rw.insts) {
 		f.Decls = append(f.Decls, rw.insts[name])
 	}
+	rw.pkgVars(f)
 	return rw.err
 }
 
@@ -134,6 +135,10 @@ func rewriteBlock(b *ast.BlockStmt, it *Interp) (decls []ast.Decl, err *EvalErro
 	}
 	for _, name := range sortedKeys(rw.insts) {
 		decls = append(decls, rw.insts[name])
+	}
+	rw.pkgVars(b)
+	for _, d := range decls {
+		rw.pkgVars(d)
 	}
 	topLevelCommaOk(b)
 	for i, s := range b.List {
@@ -2300,4 +2305,131 @@ func (rw *rewriter) nativeTypeOf(t ast.Expr) reflect.Type {
 		return nil // types are exported as typed nil pointers
 	}
 	return v.Type().Elem()
+}
+
+// pkgVars turns uses of a preloaded package's variables, pkg.Name, into
+// *&pkg.Name: yaegi v0.16.1 compiles such a selector as a constant holding
+// the variable's value when the cell was compiled, so "solve.Workers = 1"
+// is refused as an assignment to a constant (traefik/yaegi#1623, #1632)
+// and "solve.Workers + 0" reads a stale value; through the pointer both
+// work. Reads are rewritten for variables of basic kinds, the ones yaegi
+// folds; assignment targets for every variable. A name the cell or the
+// session declares itself is a value, not the package, and is left alone.
+func (rw *rewriter) pkgVars(root ast.Node) {
+	if rw.it == nil {
+		return
+	}
+	targets := map[*ast.SelectorExpr]bool{}
+	addressed := map[*ast.SelectorExpr]bool{} // &pkg.Name needs no help
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.UnaryExpr:
+			if sel, ok := n.X.(*ast.SelectorExpr); ok && n.Op == token.AND {
+				addressed[sel] = true
+			}
+		case *ast.AssignStmt:
+			if n.Tok != token.DEFINE {
+				for _, l := range n.Lhs {
+					if sel, ok := l.(*ast.SelectorExpr); ok {
+						targets[sel] = true
+					}
+				}
+			}
+		case *ast.IncDecStmt:
+			if sel, ok := n.X.(*ast.SelectorExpr); ok {
+				targets[sel] = true
+			}
+		}
+		return true
+	})
+	replace := func(e ast.Expr) ast.Expr {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok || addressed[sel] {
+			return e
+		}
+		pkg, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return e
+		}
+		if _, declared := rw.ints[pkg.Name]; declared || rw.isVar(pkg.Name) {
+			return e
+		}
+		v, ok := rw.it.packageVar(pkg.Name, sel.Sel.Name)
+		if !ok || !targets[sel] && !isBasicKind(v.Kind()) {
+			return e
+		}
+		return &ast.StarExpr{Star: sel.Pos(), X: &ast.UnaryExpr{OpPos: sel.Pos(), Op: token.AND, X: sel}}
+	}
+	replaceExprs(reflect.ValueOf(root), replace, map[uintptr]bool{})
+}
+
+func isBasicKind(k reflect.Kind) bool {
+	return k >= reflect.Bool && k <= reflect.Complex128 || k == reflect.String
+}
+
+var (
+	exprType    = reflect.TypeFor[ast.Expr]()
+	objectType  = reflect.TypeFor[*ast.Object]()
+	scopeType   = reflect.TypeFor[*ast.Scope]()
+	commentType = reflect.TypeFor[*ast.CommentGroup]()
+)
+
+// replaceExprs applies f to every expression held in a field or slice of
+// the syntax tree under v (ast.Inspect cannot replace nodes).
+func replaceExprs(v reflect.Value, f func(ast.Expr) ast.Expr, seen map[uintptr]bool) {
+	switch v.Kind() {
+	case reflect.Interface:
+		if !v.IsNil() {
+			replaceExprs(v.Elem(), f, seen)
+		}
+	case reflect.Pointer:
+		if v.IsNil() || v.Type() == objectType || v.Type() == scopeType || v.Type() == commentType || seen[v.Pointer()] {
+			return
+		}
+		seen[v.Pointer()] = true
+		replaceExprs(v.Elem(), f, seen)
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			replaceExprs(v.Index(i), f, seen)
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			fv := v.Field(i)
+			if fv.Type() == exprType && !fv.IsNil() && fv.CanSet() {
+				if e := f(fv.Interface().(ast.Expr)); e != fv.Interface() {
+					fv.Set(reflect.ValueOf(e))
+					continue
+				}
+			}
+			if fv.Kind() == reflect.Slice && fv.Type().Elem() == exprType {
+				for j := 0; j < fv.Len(); j++ {
+					el := fv.Index(j)
+					if !el.IsNil() {
+						if e := f(el.Interface().(ast.Expr)); e != el.Interface() {
+							el.Set(reflect.ValueOf(e))
+							continue
+						}
+					}
+					replaceExprs(el, f, seen)
+				}
+				continue
+			}
+			replaceExprs(fv, f, seen)
+		}
+	}
+}
+
+// packageVar: pkg.name is a variable, which the symbol tables export as
+// an addressable value (constants and functions are not); v is its value.
+func (it *Interp) packageVar(pkg, name string) (v reflect.Value, ok bool) {
+	path, ok := it.pkgs[pkg]
+	if !ok {
+		return v, false
+	}
+	key, ok := symbolsHave(path)
+	if !ok {
+		return v, false
+	}
+	v, ok = lookupSymbol(key, name)
+	return v, ok && v.IsValid() && v.CanAddr()
 }

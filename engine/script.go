@@ -129,7 +129,10 @@ func scriptBody(src string) (string, bool) {
 
 // TerminalOutput is an Output for a terminal: text as it comes, images as
 // files whose paths are printed, in-place display updates (progress bars)
-// rewritten on one line.
+// rewritten on one line. When Err is not a terminal (a file, a pipe), a
+// live display is written once, as one line in its latest state, when
+// other output follows or the script ends: redrawing it there would fill
+// the file with a line per update.
 type TerminalOutput struct {
 	Out, Err    io.Writer
 	ImageDir    string
@@ -138,6 +141,25 @@ type TerminalOutput struct {
 	mu       sync.Mutex
 	n        int
 	inlineID string // display id last printed without a newline
+
+	termKnown, term bool
+	pending         []liveDisplay // latest state of live displays not yet written (Err not a terminal)
+}
+
+type liveDisplay struct{ id, text string }
+
+// errIsTerminal: whether Err is a character device; any writer other than
+// an *os.File counts as not a terminal.
+func (t *TerminalOutput) errIsTerminal() bool {
+	if !t.termKnown {
+		t.termKnown = true
+		if f, ok := t.Err.(*os.File); ok {
+			if fi, err := f.Stat(); err == nil {
+				t.term = fi.Mode()&os.ModeCharDevice != 0
+			}
+		}
+	}
+	return t.term
 }
 
 func (t *TerminalOutput) endLine() {
@@ -146,11 +168,29 @@ func (t *TerminalOutput) endLine() {
 	t.endLineLocked()
 }
 
+// endLineLocked ends a redrawn line, or writes the live displays held back
+// for a non-terminal, before other output.
 func (t *TerminalOutput) endLineLocked() {
 	if t.inlineID != "" {
 		fmt.Fprintln(t.Err)
 		t.inlineID = ""
 	}
+	for _, d := range t.pending {
+		fmt.Fprintln(t.Err, d.text)
+	}
+	t.pending = t.pending[:0]
+}
+
+// holdLive keeps only the latest state of a live display for a
+// non-terminal.
+func (t *TerminalOutput) holdLive(id, text string) {
+	for i := range t.pending {
+		if t.pending[i].id == id {
+			t.pending[i].text = text
+			return
+		}
+	}
+	t.pending = append(t.pending, liveDisplay{id, text})
 }
 
 // Stdout writes text.
@@ -174,6 +214,12 @@ func (t *TerminalOutput) Display(data Bundle, _ map[string]any, id string, updat
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	text, _ := data["text/plain"].(string)
+	if id != "" && !t.errIsTerminal() {
+		if text != "" {
+			t.holdLive(id, text)
+		}
+		return
+	}
 	if id != "" {
 		// Progress bars and other live displays: redraw one stderr line.
 		if t.inlineID != "" && t.inlineID != id {

@@ -55,3 +55,56 @@ func TestRunScript(t *testing.T) {
 		})
 	}
 }
+
+// Redirected to a file, a script's live displays (progress bars, handles
+// it updates) are written once each, in their final state and in order
+// with the other output, instead of a redraw line per update.
+func TestRunScriptLiveDisplaysNotTerminal(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "live.go")
+	src := `h := display.New()
+for i := range 100 {
+	h.Text(fmt.Sprint("step ", i))
+}
+fmt.Println("between")
+task := progress.Start("demo", 30)
+for range 30 {
+	time.Sleep(10 * time.Millisecond)
+	task.Add(1)
+}
+task.Done(nil)
+h2 := display.New()
+h2.Text("last a")
+h2.Text("last b")
+`
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer // stdout and stderr together, as 2>&1 would
+	if err := RunScript(context.Background(), path, ScriptOptions{Stdout: &out, Stderr: &out}); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	if strings.ContainsAny(got, "\r\033") {
+		t.Errorf("terminal control characters in redirected output: %q", got)
+	}
+	lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+	if len(lines) != 4 || lines[0] != "step 99" || lines[1] != "between" ||
+		!strings.HasPrefix(lines[2], "demo: done, 30 in ") || lines[3] != "last b" {
+		t.Errorf("output lines %q, want step 99, between, the demo summary, last b", lines)
+	}
+}
+
+// On a terminal a live display is redrawn in place on one line.
+func TestTerminalOutputRedrawsOnTerminal(t *testing.T) {
+	var errb, outb bytes.Buffer
+	term := &TerminalOutput{Out: &outb, Err: &errb, termKnown: true, term: true}
+	term.Display(Bundle{"text/plain": "one"}, nil, "x", false)
+	term.Display(Bundle{"text/plain": "two"}, nil, "x", true)
+	term.Stdout("text\n")
+	if want := "\r\033[Kone\r\033[Ktwo\n"; errb.String() != want {
+		t.Errorf("stderr %q, want %q", errb.String(), want)
+	}
+	if outb.String() != "text\n" {
+		t.Errorf("stdout %q", outb.String())
+	}
+}

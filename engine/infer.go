@@ -27,18 +27,26 @@ func (rw *rewriter) instantiate(c *ast.CallExpr, fd *ast.FuncDecl) {
 	rw.instantiateOpt(c, fd, false)
 }
 
+// typeParamNames lists a generic function's type parameters in order.
+func typeParamNames(ft *ast.FuncType) []string {
+	var names []string
+	for _, f := range ft.TypeParams.List {
+		for _, n := range f.Names {
+			names = append(names, n.Name)
+		}
+	}
+	return names
+}
+
 // instantiateOpt: pkg is set for the engine's slices, maps and cmp, whose
 // calls yaegi infers fine except from variables of native types (results
 // of library calls): only type arguments the arguments fix for certain are
 // written, and the function is never copied.
 func (rw *rewriter) instantiateOpt(c *ast.CallExpr, fd *ast.FuncDecl, pkg bool) {
+	order := typeParamNames(fd.Type)
 	tparams := map[string]bool{}
-	var order []string
-	for _, f := range fd.Type.TypeParams.List {
-		for _, n := range f.Names {
-			tparams[n.Name] = true
-			order = append(order, n.Name)
-		}
+	for _, n := range order {
+		tparams[n] = true
 	}
 	strong := map[string]string{}
 	weak := map[string]string{}
@@ -193,12 +201,7 @@ func (rw *rewriter) monomorphize(c *ast.CallExpr, fd *ast.FuncDecl, targs []ast.
 	if !qualified {
 		return false
 	}
-	var names []string
-	for _, f := range fd.Type.TypeParams.List {
-		for _, n := range f.Names {
-			names = append(names, n.Name)
-		}
-	}
+	names := typeParamNames(fd.Type)
 	if len(names) != len(targs) {
 		return false
 	}

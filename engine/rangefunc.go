@@ -243,12 +243,7 @@ func (rw *rewriter) astTypeOf(e ast.Expr) ast.Expr {
 			if d == nil || d.Type.TypeParams == nil {
 				return nil
 			}
-			var names []string
-			for _, f := range d.Type.TypeParams.List {
-				for _, n := range f.Names {
-					names = append(names, n.Name)
-				}
-			}
+			names := typeParamNames(d.Type)
 			if len(names) != len(targs) {
 				return nil
 			}

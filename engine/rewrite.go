@@ -1963,6 +1963,19 @@ func (rw *rewriter) errorArgs(c *ast.CallExpr) {
 	}
 }
 
+// cellType finds a non-generic type declared in this cell or an earlier
+// one (this cell's declaration wins).
+func (rw *rewriter) cellType(name string) (*ast.TypeSpec, bool) {
+	ts, ok := rw.cellTypes[name]
+	if !ok && rw.it != nil {
+		ts, ok = rw.it.types[name]
+	}
+	if !ok || ts.TypeParams != nil {
+		return nil, false
+	}
+	return ts, true
+}
+
 // errorFields wraps the values a composite literal of a cell struct type
 // gives to fields of type error (see _grundyAsError).
 func (rw *rewriter) errorFields(cl *ast.CompositeLit) {
@@ -1970,11 +1983,8 @@ func (rw *rewriter) errorFields(cl *ast.CompositeLit) {
 	if !ok || rw.it == nil {
 		return
 	}
-	ts, ok := rw.cellTypes[id.Name]
+	ts, ok := rw.cellType(id.Name)
 	if !ok {
-		ts, ok = rw.it.types[id.Name]
-	}
-	if !ok || ts.TypeParams != nil {
 		return
 	}
 	st, ok := ts.Type.(*ast.StructType)
@@ -2040,11 +2050,8 @@ func (rw *rewriter) basicFmtMethod(t ast.Expr) string {
 	if !ok || rw.it == nil {
 		return ""
 	}
-	ts, ok := rw.cellTypes[id.Name]
-	if !ok {
-		ts, ok = rw.it.types[id.Name]
-	}
-	if !ok || ts.TypeParams != nil || ts.Assign.IsValid() {
+	ts, ok := rw.cellType(id.Name)
+	if !ok || ts.Assign.IsValid() {
 		return ""
 	}
 	if _, basic := rw.underlyingAST(ts.Type).(*ast.Ident); !basic {
@@ -2121,7 +2128,7 @@ func (rw *rewriter) basicFmtStrings(arg ast.Expr) ast.Expr {
 	if err != nil {
 		return nil
 	}
-	placeAt(fn, arg.Pos())
+	atPos(fn, arg.Pos())
 	return &ast.CallExpr{Fun: fn, Args: []ast.Expr{arg}, Lparen: arg.Pos(), Rparen: arg.End()}
 }
 
@@ -2134,11 +2141,8 @@ func (rw *rewriter) fmtStructSource(t *ast.Ident, depth int) string {
 	if depth > 4 || rw.valueMethod(t.Name, "Error") || rw.valueMethod(t.Name, "String") {
 		return ""
 	}
-	ts, ok := rw.cellTypes[t.Name]
-	if !ok && rw.it != nil {
-		ts, ok = rw.it.types[t.Name]
-	}
-	if !ok || ts.TypeParams != nil || ts.Assign.IsValid() {
+	ts, ok := rw.cellType(t.Name)
+	if !ok || ts.Assign.IsValid() {
 		return ""
 	}
 	st, ok := ts.Type.(*ast.StructType)
@@ -2207,28 +2211,6 @@ func (rw *rewriter) valueMethod(typ, name string) bool {
 	return len(r) == 1 && exprString(r[0]) == "string"
 }
 
-// placeAt moves generated code to pos: yaegi finds a name's file, and so
-// its imports, by position.
-func placeAt(root ast.Node, pos token.Pos) {
-	posType := reflect.TypeOf(token.NoPos)
-	ast.Inspect(root, func(n ast.Node) bool {
-		if n == nil {
-			return false
-		}
-		v := reflect.ValueOf(n)
-		if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
-			return true
-		}
-		v = v.Elem()
-		for i := 0; i < v.NumField(); i++ {
-			if f := v.Field(i); f.Type() == posType && f.CanSet() && token.Pos(f.Int()).IsValid() {
-				f.SetInt(int64(pos))
-			}
-		}
-		return true
-	})
-}
-
 // hasMethods: whether t names a cell type with methods (which a display
 // of its values may use: they are not to be replaced by what fmt prints).
 func (rw *rewriter) hasMethods(t ast.Expr) bool {
@@ -2261,11 +2243,8 @@ func (rw *rewriter) lostStructAssert(x *ast.TypeAssertExpr) {
 	if !ok || rw.it == nil {
 		return
 	}
-	ts, ok := rw.cellTypes[id.Name]
+	ts, ok := rw.cellType(id.Name)
 	if !ok {
-		ts, ok = rw.it.types[id.Name]
-	}
-	if !ok || ts.TypeParams != nil {
 		return
 	}
 	if _, isStruct := ts.Type.(*ast.StructType); !isStruct {

@@ -2,7 +2,6 @@ package plots
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 
 	"grundy/stdlib/games"
@@ -84,16 +83,5 @@ func TestSamplesSolved(t *testing.T) {
 		"real_esn_hist":        func() (*Figure, error) { return Histogram(esn) },
 		"real_cn62_pcount":     func() (*Figure, error) { return PCounts("CN(6,2)", bounds, counts) },
 	}
-	for name, mk := range figs {
-		f, err := mk()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		for _, ext := range []string{".png", ".svg"} {
-			if err := f.Save(filepath.Join(dir, name+ext)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		t.Log(f)
-	}
+	saveSamples(t, dir, figs)
 }

@@ -45,18 +45,7 @@ func TestSamples(t *testing.T) {
 		"tiny_face":    func() (*Figure, error) { return Heatmap(cnFace(13, 3), Size(260, 200)) },
 		"wide_loony":   func() (*Figure, error) { return LoonyTable(heroTable(12), Size(900, 260)) },
 	}
-	for name, mk := range figs {
-		f, err := mk()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		for _, ext := range []string{".png", ".svg"} {
-			if err := f.Save(filepath.Join(dir, name+ext)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		t.Log(f)
-	}
+	saveSamples(t, dir, figs)
 }
 
 // remFace is a made-up remoteness face with both parities and a range.
@@ -91,4 +80,21 @@ func heroTable(n int) *entail.ValueTable {
 		vt.Values[2] = append(vt.Values[2], entail.Nimber(h))
 	}
 	return vt
+}
+
+// saveSamples renders each figure to dir as PNG and SVG, for a person to look at.
+func saveSamples(t *testing.T, dir string, figs map[string]func() (*Figure, error)) {
+	t.Helper()
+	for name, mk := range figs {
+		f, err := mk()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, ext := range []string{".png", ".svg"} {
+			if err := f.Save(filepath.Join(dir, name+ext)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Log(f)
+	}
 }

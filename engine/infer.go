@@ -305,6 +305,9 @@ func flatFields(fl *ast.FieldList) []ast.Expr {
 	return out
 }
 
+var intTypes = map[string]bool{"int": true, "int8": true, "int16": true, "int32": true, "int64": true,
+	"uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "uintptr": true, "byte": true, "rune": true}
+
 // argType is an argument's type as source, when it can be read; weak for
 // untyped constants (their default type, used only when nothing else binds).
 func (rw *rewriter) argType(e ast.Expr) (ast.Expr, bool) {

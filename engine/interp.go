@@ -24,6 +24,7 @@ import (
 
 	"grundy/engine/display"
 	"grundy/engine/symbols"
+	"grundy/engine/typecheck"
 	"grundy/stdlib/progress"
 )
 
@@ -48,6 +49,8 @@ type Interp struct {
 	rt      *runtimeState                   // what native helpers report back
 	intr    atomic.Pointer[chan struct{}]   // closed when the running cell is interrupted
 	hidden  atomic.Pointer[map[string]bool] // unexported field names of cell structs (see cleanFieldNames)
+	tc      *typecheck.Session              // the type oracle's view of the session
+	info    *typecheck.Info                 // the running cell's types, as checked before rewriting
 	closed  bool
 }
 
@@ -95,6 +98,7 @@ func NewInterp(opt Options) (*Interp, error) {
 		varAST:  map[string]ast.Expr{},
 		rt:      &runtimeState{},
 	}
+	it.tc = typecheck.NewSession(typeUniverse(), func() map[string]string { return it.pkgs })
 	if err := it.load(); err != nil {
 		io.close()
 		return nil, err
@@ -225,6 +229,8 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 			return Result{}, err
 		}
 	}
+	it.check(pc)
+	defer func() { it.info = nil }()
 	if pc.decls != nil {
 		if err := rewriteFile(pc.decls, it); err != nil {
 			return Result{}, err
@@ -240,6 +246,7 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 				return Result{}, compileError(err)
 			}
 			hoistDecls(pc, it.callsGeneric)
+			it.check(pc)
 			if pc.decls != nil {
 				if err := rewriteFile(pc.decls, it); err != nil {
 					return Result{}, err
@@ -259,6 +266,7 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 		}
 	}
 	if pc.stmts == nil {
+		it.tc.Commit(it.info)
 		return Result{}, nil
 	}
 	return it.runStmts(ctx, pc)
@@ -505,6 +513,7 @@ func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) 
 		}
 	}
 	it.recordVars(body)
+	it.tc.Commit(it.info)
 	// yaegi v0.16.1 crashes compiling "x := genericCall()" in the global
 	// scope; such statements run on their own (see capture), the others
 	// in blocks between them.
@@ -772,28 +781,11 @@ func (it *Interp) compileRun(ctx context.Context, n ast.Node) (reflect.Value, er
 // constructs it does not support, into an *EvalError.
 func (it *Interp) compile(n ast.Node) (prog *interp.Program, err error) {
 	prog, err = it.compileOnce(n)
-	var ee *EvalError
-	if err != nil && errors.As(err, &ee) && ee.Name == "CompileError" && strings.HasPrefix(ee.Value, rangeHint) {
-		// A range over an expression whose type the rewriter could not
-		// see: most likely an integer (a field, a call). Try that.
-		if convertRanges(n, &rewriter{it: it, ints: map[string]int{}, tmp: 1000}) {
-			p2, err2 := it.compileOnce(n)
-			if err2 == nil {
-				return p2, nil
-			}
-			if strings.Contains(err2.Error(), "not defined on func(") {
-				msg := rangeFuncHint
-				err = &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg, err2.Error()}}
-			}
-		}
-	}
 	if err != nil {
 		it.resizeFrame()
 	}
 	return prog, err
 }
-
-const rangeFuncHint = "cannot tell the type of a function iterator in a range loop: give it a type first (var seq func(yield func(T) bool) = ...; for x := range seq), or call it with a yield function"
 
 // resizeFrame gives the variables a failed compilation declared their
 // place in yaegi's global frame, which otherwise only happens when a

@@ -231,6 +231,7 @@ func (it *Interp) rebuild(cell *ast.File) error {
 			}
 		}
 	}
+	it.tc.Forget(dropped...)
 	if len(dropped) > 0 {
 		sort.Strings(dropped)
 		if out := it.io.output(); out != nil {

@@ -4,15 +4,16 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/parser"
 	"go/printer"
 	"go/token"
+	"go/types"
 	"reflect"
 	"strconv"
 	"strings"
 
 	"grundy/engine/display"
+	"grundy/engine/typecheck"
 )
 
 // The rewriter brings a cell's syntax tree to what yaegi v0.16.1 runs
@@ -22,7 +23,7 @@ import (
 
 type rewriter struct {
 	it      *Interp
-	ints    map[string]int    // name -> +1 declared with an integer type somewhere in the cell, -1 otherwise
+	types   *typecheck.Info   // the cell's types, checked before any rewriting
 	handles map[string]bool   // names the cell assigns display.New() to
 	slices  map[string]bool   // names the cell assigns a slice literal to
 	errs    map[string]string // names the cell declares as error ("error"), []error ("slice") or map[K]error ("map")
@@ -335,10 +336,12 @@ func topLevelCommaOk(b *ast.BlockStmt) {
 }
 
 func newRewriter(it *Interp, root ast.Node) *rewriter {
-	rw := &rewriter{it: it, ints: map[string]int{}, handles: map[string]bool{}, slices: map[string]bool{}, errs: map[string]string{},
+	rw := &rewriter{it: it, handles: map[string]bool{}, slices: map[string]bool{}, errs: map[string]string{},
 		locals: map[string]reflect.Type{}, localAST: map[string]ast.Expr{}, cellFuncs: map[string]*ast.FuncDecl{},
 		cellTypes: map[string]*ast.TypeSpec{}, cellMethods: map[string]*ast.FuncDecl{}, insts: map[string]*ast.FuncDecl{}}
-	rw.collectInts(root)
+	if it != nil {
+		rw.types = it.info
+	}
 	ast.Inspect(root, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
 			for i, r := range as.Rhs {
@@ -386,183 +389,6 @@ func newRewriter(it *Interp, root ast.Node) *rewriter {
 		return true
 	})
 	return rw
-}
-
-// collectInts notes the integer-typed names declared in the cell.
-func (rw *rewriter) collectInts(root ast.Node) {
-	mark := func(name string, isInt bool) {
-		if name == "_" {
-			return
-		}
-		v := -1
-		if isInt {
-			v = 1
-		}
-		if old, ok := rw.ints[name]; ok && old != v {
-			v = -1 // conflicting declarations: unknown
-		}
-		rw.ints[name] = v
-	}
-	ast.Inspect(root, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.Field:
-			for _, id := range n.Names {
-				mark(id.Name, isIntTypeExpr(n.Type))
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				if n.Type != nil {
-					mark(id.Name, isIntTypeExpr(n.Type))
-				} else if i < len(n.Values) && len(n.Values) == len(n.Names) {
-					mark(id.Name, rw.syntacticInt(n.Values[i]))
-				} else {
-					mark(id.Name, false)
-				}
-			}
-		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE {
-				for i, l := range n.Lhs {
-					id, ok := l.(*ast.Ident)
-					if !ok {
-						continue
-					}
-					if len(n.Rhs) == len(n.Lhs) {
-						mark(id.Name, rw.syntacticInt(n.Rhs[i]))
-					} else {
-						mark(id.Name, false)
-					}
-				}
-			}
-		case *ast.RangeStmt:
-			if n.Tok == token.DEFINE {
-				if id, ok := n.Key.(*ast.Ident); ok {
-					mark(id.Name, rw.isIntExpr(n.X) || isIndexedRange(n.X))
-				}
-				if id, ok := n.Value.(*ast.Ident); ok {
-					mark(id.Name, false)
-				}
-			}
-		}
-		return true
-	})
-}
-
-// isIndexedRange: ranging over a slice, array or string gives int keys;
-// the key of a map range is unknown. Only literal forms are recognised.
-func isIndexedRange(e ast.Expr) bool {
-	switch x := e.(type) {
-	case *ast.CompositeLit:
-		_, isArr := x.Type.(*ast.ArrayType)
-		return isArr
-	case *ast.BasicLit:
-		return x.Kind == token.STRING
-	}
-	return false
-}
-
-var intTypes = map[string]bool{"int": true, "int8": true, "int16": true, "int32": true, "int64": true,
-	"uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "uintptr": true, "byte": true, "rune": true}
-
-func isIntTypeExpr(e ast.Expr) bool {
-	id, ok := e.(*ast.Ident)
-	return ok && intTypes[id.Name]
-}
-
-// syntacticInt: an expression that is an integer by its form alone.
-func (rw *rewriter) syntacticInt(e ast.Expr) bool {
-	switch x := e.(type) {
-	case *ast.BasicLit:
-		return x.Kind == token.INT
-	case *ast.ParenExpr:
-		return rw.syntacticInt(x.X)
-	case *ast.CallExpr:
-		if id, ok := x.Fun.(*ast.Ident); ok {
-			if id.Name == "len" || id.Name == "cap" || intTypes[id.Name] {
-				return true
-			}
-		}
-	case *ast.BinaryExpr:
-		switch x.Op {
-		case token.SHL, token.SHR:
-			return rw.syntacticInt(x.X)
-		case token.ADD, token.SUB, token.MUL, token.QUO, token.REM, token.AND, token.OR, token.XOR, token.AND_NOT:
-			return rw.syntacticInt(x.X) && rw.syntacticInt(x.Y) ||
-				rw.syntacticInt(x.X) && rw.isIntExpr(x.Y) || rw.isIntExpr(x.X) && rw.syntacticInt(x.Y)
-		}
-	case *ast.UnaryExpr:
-		if x.Op == token.SUB || x.Op == token.ADD || x.Op == token.XOR {
-			return rw.syntacticInt(x.X)
-		}
-	}
-	return false
-}
-
-// isIntExpr: an expression known to be an integer, by its form, by the
-// cell's declarations or by the live session's globals.
-func (rw *rewriter) isIntExpr(e ast.Expr) bool {
-	if rw.syntacticInt(e) {
-		return true
-	}
-	switch x := e.(type) {
-	case *ast.ParenExpr:
-		return rw.isIntExpr(x.X)
-	case *ast.Ident:
-		if v, ok := rw.ints[x.Name]; ok {
-			return v > 0
-		}
-		return rw.it != nil && rw.it.globalIsInt(x.Name)
-	case *ast.BinaryExpr:
-		switch x.Op {
-		case token.ADD, token.SUB, token.MUL, token.QUO, token.REM, token.AND, token.OR, token.XOR, token.AND_NOT:
-			return rw.isIntExpr(x.X) && rw.isIntExpr(x.Y)
-		case token.SHL, token.SHR:
-			return rw.isIntExpr(x.X)
-		}
-	case *ast.SelectorExpr:
-		// A package constant or variable: pkg.Name.
-		if pkg, ok := x.X.(*ast.Ident); ok && rw.it != nil {
-			return rw.it.packageMemberIsInt(pkg.Name, x.Sel.Name)
-		}
-	}
-	return false
-}
-
-func (it *Interp) globalIsInt(name string) bool {
-	v, ok := it.globalValues()[name]
-	if !ok || !v.IsValid() {
-		return false
-	}
-	if cv, ok := v.Interface().(constant.Value); ok {
-		return cv.Kind() == constant.Int
-	}
-	return isIntKind(v.Kind())
-}
-
-func (it *Interp) packageMemberIsInt(pkg, name string) bool {
-	path, ok := it.pkgs[pkg]
-	if !ok {
-		return false
-	}
-	key, ok := symbolsHave(path)
-	if !ok {
-		return false
-	}
-	v, ok := lookupSymbol(key, name)
-	if !ok {
-		return false
-	}
-	if cv, ok := v.Interface().(constant.Value); ok {
-		return cv.Kind() == constant.Int
-	}
-	if v.Kind() == reflect.Pointer && v.Type().Elem().Kind() != reflect.Pointer {
-		// Variables are exported as pointers.
-		return isIntKind(v.Type().Elem().Kind())
-	}
-	return isIntKind(v.Kind())
-}
-
-func isIntKind(k reflect.Kind) bool {
-	return k >= reflect.Int && k <= reflect.Uintptr
 }
 
 func (rw *rewriter) block(b *ast.BlockStmt) {
@@ -1140,7 +966,7 @@ func (rw *rewriter) rangeStmt(s *ast.RangeStmt, label string) ast.Stmt {
 	if out, ok := rw.rangeFuncStmt(s, label); ok {
 		return out
 	}
-	if rw.isIntExpr(s.X) && s.Value == nil && (s.Key == nil || s.Tok == token.DEFINE) {
+	if rw.types.IsInteger(s.X) && s.Value == nil && (s.Key == nil || s.Tok == token.DEFINE) {
 		return rw.rangeInt(s)
 	}
 	rw.perIterationRange(s)
@@ -1663,60 +1489,6 @@ func unsupportedError(msg string, n ast.Node, it *Interp) *EvalError {
 }
 
 const rangeHint = "cannot tell the type of a range expression"
-
-// convertRanges turns every remaining range without a value variable over
-// an expression of unknown type into a counting loop (the retry after the
-// interpreter failed on a range over an integer it could not type).
-func convertRanges(n ast.Node, rw *rewriter) bool {
-	changed := false
-	fix := func(list []ast.Stmt) {
-		for i, s := range list {
-			target := s
-			lbl, isLbl := s.(*ast.LabeledStmt)
-			if isLbl {
-				target = lbl.Stmt
-			}
-			r, ok := target.(*ast.RangeStmt)
-			if !ok || r.Value != nil || (r.Key != nil && r.Tok != token.DEFINE) || obviousCollection(r.X) {
-				continue
-			}
-			repl := rw.rangeInt(r)
-			if isLbl {
-				lbl.Stmt = repl
-			} else {
-				list[i] = repl
-			}
-			changed = true
-		}
-	}
-	ast.Inspect(n, func(x ast.Node) bool {
-		switch b := x.(type) {
-		case *ast.BlockStmt:
-			fix(b.List)
-		case *ast.CaseClause:
-			fix(b.Body)
-		case *ast.CommClause:
-			fix(b.Body)
-		}
-		return true
-	})
-	return changed
-}
-
-func obviousCollection(e ast.Expr) bool {
-	switch x := e.(type) {
-	case *ast.CompositeLit:
-		return true
-	case *ast.BasicLit:
-		return x.Kind == token.STRING
-	case *ast.CallExpr:
-		if id, ok := x.Fun.(*ast.Ident); ok && (id.Name == "make" || id.Name == "append") {
-			return true
-		}
-		return isSeqCall(e)
-	}
-	return false
-}
 
 func hasRange(n ast.Node) bool {
 	found := false
@@ -2330,8 +2102,12 @@ func (rw *rewriter) pkgVars(root ast.Node) {
 		if !ok {
 			return e
 		}
-		if _, declared := rw.ints[pkg.Name]; declared || rw.isVar(pkg.Name) {
-			return e
+		if obj := rw.types.ObjectOf(pkg); obj != nil {
+			if _, isPkg := obj.(*types.PkgName); !isPkg {
+				return e
+			}
+		} else if rw.isVar(pkg.Name) {
+			return e // code the rewriter wrote: the name tells
 		}
 		v, ok := rw.it.packageVar(pkg.Name, sel.Sel.Name)
 		if !ok || !targets[sel] && !isBasicKind(v.Kind()) {

@@ -1,0 +1,37 @@
+package engine
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/traefik/yaegi/stdlib"
+
+	"grundy/engine/symbols"
+	"grundy/engine/typecheck"
+)
+
+// typeUniverse is every package a cell can import, as the type oracle sees
+// it: the symbol tables the interpreter is given and the engine's source
+// packages. One per process: the native code behind it never changes.
+var typeUniverse = sync.OnceValue(func() *typecheck.Universe {
+	sources := map[string][]string{}
+	for _, src := range genericSources {
+		name := strings.TrimPrefix(src[:strings.IndexByte(src, '\n')], "package ")
+		sources[name] = []string{src}
+	}
+	return typecheck.NewUniverse(sources, stdlib.Symbols, symbols.Symbols)
+})
+
+// check types the cell before anything rewrites it: the rewriter's type
+// questions are answered from it.info.
+func (it *Interp) check(pc *parsedCell) {
+	var c typecheck.Cell
+	if pc.decls != nil {
+		c.Decls = pc.decls.Decls
+	}
+	c.Stmts = append(c.Stmts, pc.early...)
+	if pc.stmts != nil {
+		c.Stmts = append(c.Stmts, pc.stmts.List...)
+	}
+	it.info = it.tc.Check(it.fset, c)
+}

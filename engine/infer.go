@@ -10,6 +10,7 @@ import (
 
 	"github.com/traefik/yaegi/stdlib"
 
+	"grundy/engine/prelude"
 	"grundy/engine/symbols"
 )
 
@@ -473,14 +474,16 @@ var (
 func pkgGeneric(path, name string) *ast.FuncDecl {
 	pkgDeclsOnce.Do(func() {
 		pkgDecls = map[string]*ast.FuncDecl{}
-		for _, src := range genericSources {
-			f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
-			if err != nil {
-				continue
-			}
-			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Type.TypeParams != nil {
-					pkgDecls[f.Name.Name+"."+fd.Name.Name] = fd
+		for _, p := range prelude.Packages() {
+			for _, src := range p.Files {
+				f, err := parser.ParseFile(token.NewFileSet(), "", src.Src, parser.SkipObjectResolution)
+				if err != nil {
+					continue
+				}
+				for _, d := range f.Decls {
+					if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Type.TypeParams != nil {
+						pkgDecls[p.Path+"."+fd.Name.Name] = fd
+					}
 				}
 			}
 		}

@@ -23,6 +23,8 @@ import (
 	"github.com/traefik/yaegi/interp"
 
 	"grundy/engine/display"
+	"grundy/engine/prelude"
+	"grundy/engine/prelude/grundyrt"
 	"grundy/engine/symbols"
 	"grundy/engine/typecheck"
 	"grundy/stdlib/progress"
@@ -125,6 +127,7 @@ func (it *Interp) load() error {
 	}
 	// Interpreted os.Stdout/os.Stderr are the capture pipes (yaegi only
 	// redirects fmt and log), os.Stdin asks the frontend for a line.
+	it.rt.it = it
 	var stdin io.Reader = it.io.stdin
 	errW := it.io.errW
 	outW := it.io.outW
@@ -136,10 +139,10 @@ func (it *Interp) load() error {
 			// os.Exit would end the kernel: it stops the cell instead.
 			"Exit": reflect.ValueOf(func(code int) { panic(exitCode(code)) }),
 		},
-		"log/log":   logSymbols(errW),
-		"time/time": {"Sleep": reflect.ValueOf(it.sleep)},
-		"fmt/fmt":   fmtSymbols(outW, it.io.stdin),
-		rtPath:      it.rt.symbols(it),
+		"log/log":          logSymbols(errW),
+		"time/time":        {"Sleep": reflect.ValueOf(it.sleep)},
+		"fmt/fmt":          fmtSymbols(outW, it.io.stdin),
+		prelude.RuntimeKey: grundyrt.Table(it.rt),
 	}); err != nil {
 		return err
 	}
@@ -555,7 +558,7 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 		showIdx = len(list) - 1
 		orig = list[showIdx]
 		list[showIdx] = &ast.ExprStmt{X: &ast.CallExpr{
-			Fun:    ast.NewIdent(showFunc),
+			Fun:    ast.NewIdent(prelude.Show),
 			Args:   []ast.Expr{trail.X},
 			Lparen: trail.X.Pos(),
 			Rparen: trail.X.End(),
@@ -612,7 +615,7 @@ func (it *Interp) cellTypeExpr(ctx context.Context, body *ast.BlockStmt, t refle
 			continue
 		}
 		zero := &ast.StarExpr{X: &ast.CallExpr{Fun: ast.NewIdent("new"), Args: []ast.Expr{ast.NewIdent(name)}}}
-		call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent("grundyrt"), Sel: ast.NewIdent("Capture")}, Args: []ast.Expr{zero}}
+		call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(prelude.Runtime), Sel: ast.NewIdent(prelude.RTCapture)}, Args: []ast.Expr{zero}}
 		if _, err := it.runBlock(ctx, body, []ast.Stmt{&ast.ExprStmt{X: call}}, nil); err != nil {
 			continue
 		}
@@ -713,7 +716,7 @@ func (it *Interp) capture(ctx context.Context, body *ast.BlockStmt, names []*ast
 			}, Lparen: r.End(), Rparen: r.End()}
 		}
 	}
-	call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: &ast.Ident{Name: "grundyrt", NamePos: pos}, Sel: &ast.Ident{Name: "Capture", NamePos: pos}}, Args: args, Lparen: pos, Rparen: pos}
+	call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: &ast.Ident{Name: prelude.Runtime, NamePos: pos}, Sel: &ast.Ident{Name: prelude.RTCapture, NamePos: pos}}, Args: args, Lparen: pos, Rparen: pos}
 	if _, err := it.runBlock(ctx, body, []ast.Stmt{&ast.ExprStmt{X: call}}, nil); err != nil {
 		return err
 	}
@@ -898,7 +901,7 @@ func recoveredValue(v any) any {
 		}
 		v = rv.Interface()
 	}
-	return unwrapInterpreted(v)
+	return grundyrt.Unwrap(v)
 }
 
 // runDeferred runs the defers of the cell's top-level statements, last
@@ -972,7 +975,7 @@ func (interrupted) Error() string { return "interrupted" }
 type exitCode int
 
 func (it *Interp) panicError(p interp.Panic) *EvalError {
-	if code, ok := unwrapInterpreted(p.Value).(exitCode); ok {
+	if code, ok := grundyrt.Unwrap(p.Value).(exitCode); ok {
 		it.io.interpStderr.take()
 		msg := fmt.Sprintf("os.Exit(%d) stopped the cell; the session goes on", int(code))
 		return &EvalError{Name: "Exit", Value: msg, Traceback: []string{msg}}
@@ -1005,7 +1008,7 @@ type runtimeErr interface{ RuntimeError() }
 func panicMessage(v any) string {
 	// panic(err) with an error variable reaches here as a reflect.Value.
 	if rv, ok := v.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
-		v = unwrapInterpreted(rv.Interface())
+		v = grundyrt.Unwrap(rv.Interface())
 	}
 	var msg string
 	switch x := v.(type) {

@@ -1,11 +1,11 @@
 package engine
 
 import (
-	"strings"
 	"sync"
 
 	"github.com/traefik/yaegi/stdlib"
 
+	"grundy/engine/prelude"
 	"grundy/engine/symbols"
 	"grundy/engine/typecheck"
 )
@@ -15,9 +15,10 @@ import (
 // packages. One per process: the native code behind it never changes.
 var typeUniverse = sync.OnceValue(func() *typecheck.Universe {
 	sources := map[string][]string{}
-	for _, src := range genericSources {
-		name := strings.TrimPrefix(src[:strings.IndexByte(src, '\n')], "package ")
-		sources[name] = []string{src}
+	for _, p := range prelude.Packages() {
+		for _, f := range p.Files {
+			sources[p.Path] = append(sources[p.Path], f.Src)
+		}
 	}
 	return typecheck.NewUniverse(sources, stdlib.Symbols, symbols.Symbols)
 })

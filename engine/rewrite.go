@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"grundy/engine/display"
+	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
 )
 
@@ -498,7 +499,7 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 			// v, ok := x.(error): yaegi's assertion from an interface
 			// holding a cell type to error fails.
 			if ta, ok := s.Rhs[0].(*ast.TypeAssertExpr); ok && ta.Type != nil && isErrorIdent(ta.Type) && !rw.isErrorExpr(ta.X) {
-				s.Rhs[0] = &ast.CallExpr{Fun: &ast.Ident{Name: "_grundyErrorAssert", NamePos: ta.Pos()}, Args: []ast.Expr{ta.X}, Lparen: ta.Lparen, Rparen: ta.Rparen}
+				s.Rhs[0] = &ast.CallExpr{Fun: &ast.Ident{Name: prelude.ErrorAssert, NamePos: ta.Pos()}, Args: []ast.Expr{ta.X}, Lparen: ta.Lparen, Rparen: ta.Rparen}
 			}
 		}
 		rw.noteDefine(s)
@@ -674,14 +675,14 @@ func (rw *rewriter) toError(e ast.Expr) ast.Expr {
 
 func asError(e ast.Expr) ast.Expr {
 	if c, ok := e.(*ast.CallExpr); ok {
-		if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "_grundyAsError" {
+		if id, ok := c.Fun.(*ast.Ident); ok && id.Name == prelude.AsError {
 			return e
 		}
 	}
 	if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
 		return e
 	}
-	return &ast.CallExpr{Fun: &ast.Ident{Name: "_grundyAsError", NamePos: e.Pos()}, Args: []ast.Expr{e}, Lparen: e.Pos(), Rparen: e.End()}
+	return &ast.CallExpr{Fun: &ast.Ident{Name: prelude.AsError, NamePos: e.Pos()}, Args: []ast.Expr{e}, Lparen: e.Pos(), Rparen: e.End()}
 }
 
 // call rewrites display.Show/Render to the interpreted helpers, and puts a
@@ -715,7 +716,7 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" && c.Ellipsis.IsValid() && rw.it.pkgs["fmt"] == "fmt" {
 			if skip, ok := fmtArgStart[sel.Sel.Name]; ok && len(c.Args) == skip+1 {
 				last := c.Args[skip]
-				c.Args[skip] = &ast.CallExpr{Fun: &ast.Ident{Name: "_grundyFmtSpread", NamePos: last.Pos()}, Args: []ast.Expr{last}, Lparen: last.Pos(), Rparen: last.End()}
+				c.Args[skip] = &ast.CallExpr{Fun: &ast.Ident{Name: prelude.FmtSpread, NamePos: last.Pos()}, Args: []ast.Expr{last}, Lparen: last.Pos(), Rparen: last.End()}
 			}
 		}
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" && !c.Ellipsis.IsValid() {
@@ -733,18 +734,22 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 				// is how yaegi lets fmt see their String method.
 				for i := skip; i < len(c.Args); i++ {
 					if rw.isSliceArg(c.Args[i]) {
-						c.Args[i] = &ast.CallExpr{Fun: &ast.Ident{Name: "_grundyFmtArg", NamePos: c.Args[i].Pos()}, Args: []ast.Expr{c.Args[i]}}
+						c.Args[i] = &ast.CallExpr{Fun: &ast.Ident{Name: prelude.FmtArg, NamePos: c.Args[i].Pos()}, Args: []ast.Expr{c.Args[i]}}
 					}
 				}
 			}
 			return
 		}
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "errors" && (sel.Sel.Name == "As" || sel.Sel.Name == "Is") && rw.it.pkgs["errors"] == "errors" {
-			sel.X = &ast.Ident{Name: "grundyrt", NamePos: pkg.Pos()}
-			sel.Sel = &ast.Ident{Name: "Errors" + sel.Sel.Name, NamePos: sel.Sel.Pos()}
+			sel.X = &ast.Ident{Name: prelude.Runtime, NamePos: pkg.Pos()}
+			is := sel.Sel.Name == "Is"
+			sel.Sel = &ast.Ident{Name: prelude.RTErrorsAs, NamePos: sel.Sel.Pos()}
+			if is {
+				sel.Sel.Name = prelude.RTErrorsIs
+			}
 			if len(c.Args) == 2 && !c.Ellipsis.IsValid() {
 				c.Args[0] = asError(c.Args[0])
-				if sel.Sel.Name == "ErrorsIs" {
+				if is {
 					c.Args[1] = asError(c.Args[1])
 				}
 			}
@@ -753,7 +758,7 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 		// h.Update(v) on a display handle: render v here, where the
 		// methods of cell-defined types are visible.
 		if recv, ok := sel.X.(*ast.Ident); ok && sel.Sel.Name == "Update" && len(c.Args) == 1 && rw.isHandle(recv.Name) {
-			c.Args[0] = &ast.CallExpr{Fun: &ast.Ident{Name: "_grundyRender", NamePos: c.Args[0].Pos()}, Args: []ast.Expr{c.Args[0]}}
+			c.Args[0] = &ast.CallExpr{Fun: &ast.Ident{Name: prelude.Render, NamePos: c.Args[0].Pos()}, Args: []ast.Expr{c.Args[0]}}
 			return
 		}
 		if pkg, ok := sel.X.(*ast.Ident); ok && rw.locals != nil && aliasPackages[rw.it.pkgs[pkg.Name]] && !rw.isVar(pkg.Name) {
@@ -772,9 +777,9 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "display" && rw.it.pkgs["display"] == "grundy/engine/display" {
 			switch sel.Sel.Name {
 			case "Show":
-				c.Fun = &ast.Ident{Name: "_grundyDisplay", NamePos: sel.Pos()}
+				c.Fun = &ast.Ident{Name: prelude.Display, NamePos: sel.Pos()}
 			case "Render":
-				c.Fun = &ast.Ident{Name: "_grundyRender", NamePos: sel.Pos()}
+				c.Fun = &ast.Ident{Name: prelude.Render, NamePos: sel.Pos()}
 			}
 		}
 		return
@@ -1186,7 +1191,7 @@ func (rw *rewriter) goStmt(s *ast.GoStmt) ast.Stmt {
 				Rhs: []ast.Expr{&ast.CallExpr{Fun: ast.NewIdent("recover")}}},
 			Cond: &ast.BinaryExpr{X: ast.NewIdent("r"), Op: token.NEQ, Y: ast.NewIdent("nil")},
 			Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
-				Fun: ast.NewIdent(goRecover), Args: []ast.Expr{ast.NewIdent("r")}}}}},
+				Fun: ast.NewIdent(prelude.GoPanic), Args: []ast.Expr{ast.NewIdent("r")}}}}},
 		}}},
 	}}}
 	inner := &ast.CallExpr{Fun: ast.NewIdent(fn.Name), Args: args, Ellipsis: call.Ellipsis, Lparen: call.Lparen, Rparen: call.Rparen}
@@ -1206,8 +1211,8 @@ func (rw *rewriter) goStmt(s *ast.GoStmt) ast.Stmt {
 // seqAdapters: the engine's slices and maps functions that return a slice
 // or map standing for an iterator, and the real iterator for each.
 var seqAdapters = map[string]string{
-	"slices.Values": "GrundySliceValues", "slices.All": "GrundySliceAll",
-	"maps.Keys": "GrundyMapKeys", "maps.Values": "GrundyMapValues", "maps.All": "GrundyMapAll",
+	"slices.Values": prelude.IterSliceValues, "slices.All": prelude.IterSliceAll,
+	"maps.Keys": prelude.IterMapKeys, "maps.Values": prelude.IterMapValues, "maps.All": prelude.IterMapAll,
 }
 
 // iteratorArgs: slices.Values(x) and the like, passed to a cell function's
@@ -1317,7 +1322,7 @@ func (rw *rewriter) cellDefer(s *ast.DeferStmt) ast.Stmt {
 		args = append(args, ast.NewIdent(id.Name))
 	}
 	inner := &ast.CallExpr{Fun: fun, Args: args, Ellipsis: call.Ellipsis, Lparen: call.Lparen, Rparen: call.Rparen}
-	reg := &ast.ExprStmt{X: &ast.CallExpr{Fun: ast.NewIdent(deferFunc), Lparen: pos, Rparen: s.End(), Args: []ast.Expr{&ast.FuncLit{
+	reg := &ast.ExprStmt{X: &ast.CallExpr{Fun: ast.NewIdent(prelude.Defer), Lparen: pos, Rparen: s.End(), Args: []ast.Expr{&ast.FuncLit{
 		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}},
 		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: inner}}, Rbrace: s.End()},
 	}}}}
@@ -1337,7 +1342,7 @@ func replaceRecover(b *ast.BlockStmt) {
 			return false
 		case *ast.CallExpr:
 			if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "recover" && len(x.Args) == 0 {
-				id.Name = recoverFunc
+				id.Name = prelude.Recover
 			}
 		}
 		return true
@@ -1686,7 +1691,7 @@ func (rw *rewriter) errorArgs(c *ast.CallExpr) {
 	}
 	if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "error" && len(c.Args) == 1 && !rw.isVar("error") {
 		if _, cell := rw.cellTypes["error"]; !cell {
-			c.Fun = &ast.Ident{Name: "_grundyAsError", NamePos: id.Pos()} // error(v)
+			c.Fun = &ast.Ident{Name: prelude.AsError, NamePos: id.Pos()} // error(v)
 			return
 		}
 	}
@@ -1807,7 +1812,7 @@ func (rw *rewriter) errorComparison(b *ast.BinaryExpr) {
 		return
 	}
 	key := func(e ast.Expr) ast.Expr {
-		return &ast.CallExpr{Fun: &ast.SelectorExpr{X: &ast.Ident{Name: "grundyrt", NamePos: e.Pos()}, Sel: &ast.Ident{Name: "ErrorKey", NamePos: e.Pos()}}, Args: []ast.Expr{e}, Lparen: e.Pos(), Rparen: e.End()}
+		return &ast.CallExpr{Fun: &ast.SelectorExpr{X: &ast.Ident{Name: prelude.Runtime, NamePos: e.Pos()}, Sel: &ast.Ident{Name: prelude.RTErrorKey, NamePos: e.Pos()}}, Args: []ast.Expr{e}, Lparen: e.Pos(), Rparen: e.End()}
 	}
 	b.X, b.Y = key(b.X), key(b.Y)
 }
@@ -1875,13 +1880,13 @@ func (rw *rewriter) basicFmtStrings(arg ast.Expr) ast.Expr {
 		if vm != "" {
 			vs = "v." + vm + "()"
 		}
-		src = fmt.Sprintf("func(x %s) any { var ks []any; var kss, vss []string; for k, v := range x { kk := k; ks = append(ks, kk); kss = append(kss, %s); vss = append(vss, %s) }; return grundyrt.FmtMap(ks, kss, vss) }", exprString(t), ks, vs)
+		src = fmt.Sprintf("func(x %s) any { var ks []any; var kss, vss []string; for k, v := range x { kk := k; ks = append(ks, kk); kss = append(kss, %s); vss = append(vss, %s) }; return %s(ks, kss, vss) }", exprString(t), ks, vs, rtFunc(prelude.RTFmtMap))
 	case *ast.Ident:
 		if _, call := arg.(*ast.CallExpr); call {
 			// yaegi hands fmt a call's result without its methods.
 			for _, m := range []string{"Error", "String"} {
 				if rw.valueMethod(x.Name, m) {
-					src = fmt.Sprintf("func(x %s) any { return grundyrt.FmtAs(x, x.%s()) }", x.Name, m)
+					src = fmt.Sprintf("func(x %s) any { return %s(x, x.%s()) }", x.Name, rtFunc(prelude.RTFmtAs), m)
 					break
 				}
 			}
@@ -1947,9 +1952,9 @@ func (rw *rewriter) fmtStructSource(t *ast.Ident, depth int) string {
 			v := "x." + n
 			if id, ok := f.Type.(*ast.Ident); ok {
 				if rw.valueMethod(id.Name, "Error") {
-					v, helped = "grundyrt.FmtAs(x."+n+", x."+n+".Error())", true
+					v, helped = rtFunc(prelude.RTFmtAs)+"(x."+n+", x."+n+".Error())", true
 				} else if rw.valueMethod(id.Name, "String") {
-					v, helped = "grundyrt.FmtAs(x."+n+", x."+n+".String())", true
+					v, helped = rtFunc(prelude.RTFmtAs)+"(x."+n+", x."+n+".String())", true
 				} else if inner := rw.fmtStructSource(id, depth+1); inner != "" {
 					v, helped = "func(x "+id.Name+") any { return "+inner+" }(x."+n+")", true
 				}
@@ -1961,8 +1966,11 @@ func (rw *rewriter) fmtStructSource(t *ast.Ident, depth int) string {
 	if !helped {
 		return ""
 	}
-	return fmt.Sprintf("grundyrt.FmtStruct(x, []string{%s}, []any{%s})", strings.Join(names, ", "), strings.Join(vals, ", "))
+	return fmt.Sprintf("%s(x, []string{%s}, []any{%s})", rtFunc(prelude.RTFmtStruct), strings.Join(names, ", "), strings.Join(vals, ", "))
 }
+
+// rtFunc is a function of package grundyrt as source.
+func rtFunc(name string) string { return prelude.Runtime + "." + name }
 
 // valueMethod: whether the cell type named typ has a value-receiver method
 // name() string.

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"go/ast"
 	"go/constant"
 	"reflect"
 	"sort"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/traefik/yaegi/stdlib"
 
+	"grundy/engine/prelude"
 	"grundy/engine/symbols"
 )
 
@@ -63,24 +65,16 @@ func (it *Interp) Packages() map[string]PackageSymbols {
 	return out
 }
 
-// sourcePackageSymbols lists an interpreted package's exported functions.
+// sourcePackageSymbols lists an interpreted package's exported names.
 func (it *Interp) sourcePackageSymbols(path string) map[string]reflect.Value {
 	out := map[string]reflect.Value{}
-	for _, src := range append([]string{}, genericSources...) {
-		if !strings.HasPrefix(src, "package "+path+"\n") {
-			continue
-		}
-		for _, line := range strings.Split(src, "\n") {
-			if strings.HasPrefix(line, "func ") {
-				name := line[5:]
-				if i := strings.IndexAny(name, "[("); i > 0 {
-					name = name[:i]
-				}
-				if strings.HasPrefix(name, "Grundy") {
-					continue // the engine's, not the package's
-				}
-				out[name] = reflect.Value{}
-			}
+	pkg, err := typeUniverse().Import(path)
+	if err != nil {
+		return out
+	}
+	for _, name := range pkg.Scope().Names() {
+		if ast.IsExported(name) && !strings.HasPrefix(name, prelude.IterAdapterPrefix) {
+			out[name] = reflect.Value{}
 		}
 	}
 	return out

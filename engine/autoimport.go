@@ -58,8 +58,8 @@ func (it *Interp) autoImport(pc *parsedCell) {
 	if pc.stmts != nil {
 		nodes = append(nodes, pc.stmts)
 	}
-	for _, s := range pc.early {
-		nodes = append(nodes, s)
+	if pc.early != nil {
+		nodes = append(nodes, pc.early)
 	}
 	bases, other := selectorBases(nodes...)
 	if pc.imports != nil {

@@ -188,8 +188,11 @@ type parsedCell struct {
 	// early are declarations the cell's functions use that cannot be
 	// hoisted into the declarations (their values come from generic
 	// calls, which yaegi cannot compile at package level): they run
-	// before the declarations are compiled.
-	early []ast.Stmt
+	// before the declarations are compiled. nil when there are none.
+	early *ast.BlockStmt
+	// insts and earlyInsts are declarations the rewritten statements
+	// need compiled first (copies of generic functions).
+	insts, earlyInsts []ast.Decl
 }
 
 // parseCell parses src into fset under the name file.
@@ -401,7 +404,7 @@ func hoistDecls(pc *parsedCell, keepInPlace func(ast.Node) bool) {
 		first = append(first, s)
 	}
 	if generic && possible {
-		pc.early = first
+		pc.early = &ast.BlockStmt{Lbrace: first[0].Pos(), List: first, Rbrace: first[len(first)-1].End()}
 		isFirst := map[ast.Stmt]bool{}
 		for _, s := range first {
 			isFirst[s] = true

@@ -221,44 +221,24 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 }
 
 func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
-	pc, err := parseCell(it.fset, it.name, code)
+	pc, err := it.prepare(ctx, code)
 	if err != nil {
-		return Result{}, compileError(err)
+		return Result{}, err
 	}
-	hoistDecls(pc, it.callsGeneric)
-	it.autoImport(pc)
-	if pc.imports != nil {
-		if err := it.runImports(ctx, pc.imports); err != nil {
-			return Result{}, err
-		}
-	}
-	it.check(pc)
 	defer func() { it.info = nil }()
-	if pc.decls != nil {
-		if err := rewriteFile(pc.decls, it); err != nil {
+	if pc.decls != nil && it.changesTypes(pc.decls) {
+		// yaegi cannot change a type or a method in place: start a new
+		// interpreter with the new definitions (and the cells'
+		// imports), then run the cell there.
+		if err := it.rebuild(pc.decls); err != nil {
 			return Result{}, err
 		}
-		if it.changesTypes(pc.decls) {
-			// yaegi cannot change a type or a method in place: start a new
-			// interpreter with the new definitions (and the cells'
-			// imports), then run the cell there.
-			if err := it.rebuild(pc.decls); err != nil {
-				return Result{}, err
-			}
-			if pc, err = parseCell(it.fset, it.name, code); err != nil {
-				return Result{}, compileError(err)
-			}
-			hoistDecls(pc, it.callsGeneric)
-			it.check(pc)
-			if pc.decls != nil {
-				if err := rewriteFile(pc.decls, it); err != nil {
-					return Result{}, err
-				}
-			}
+		if pc, err = it.prepare(ctx, code); err != nil {
+			return Result{}, err
 		}
 	}
-	if len(pc.early) > 0 {
-		early := &parsedCell{src: pc.src, stmts: &ast.BlockStmt{Lbrace: pc.early[0].Pos(), List: pc.early, Rbrace: pc.early[len(pc.early)-1].End()}}
+	if pc.early != nil {
+		early := &parsedCell{src: pc.src, stmts: pc.early, insts: pc.earlyInsts}
 		if _, err := it.runStmts(ctx, early); err != nil {
 			return Result{}, err
 		}
@@ -273,6 +253,46 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 		return Result{}, nil
 	}
 	return it.runStmts(ctx, pc)
+}
+
+// prepare parses a cell, imports what it needs, types it and rewrites it
+// for the interpreter: everything before the first compilation.
+func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error) {
+	pc, err := parseCell(it.fset, it.name, code)
+	if err != nil {
+		return nil, compileError(err)
+	}
+	hoistDecls(pc, it.callsGeneric)
+	it.autoImport(pc)
+	if pc.imports != nil {
+		if err := it.runImports(ctx, pc.imports); err != nil {
+			return nil, err
+		}
+	}
+	it.check(pc)
+	if pc.decls != nil {
+		if err := rewriteFile(pc.decls, it); err != nil {
+			return nil, err
+		}
+	}
+	for _, b := range []*ast.BlockStmt{pc.early, pc.stmts} {
+		if b == nil {
+			continue
+		}
+		if err := checkStatements(b, it.fset); err != nil {
+			return nil, err
+		}
+		insts, err := rewriteBlock(b, it, pc.decls)
+		if err != nil {
+			return nil, err
+		}
+		if b == pc.early {
+			pc.earlyInsts = insts
+		} else {
+			pc.insts = insts
+		}
+	}
+	return pc, nil
 }
 
 // runImports imports what the cell asks for; importing a package that is
@@ -502,15 +522,8 @@ func declsOf(fs []*ast.FuncDecl) []ast.Decl {
 // runStmts runs the statement block and shows the trailing expression.
 func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) {
 	body := pc.stmts
-	if err := checkStatements(body, it.fset); err != nil {
-		return Result{}, err
-	}
-	insts, rerr := rewriteBlock(body, it)
-	if rerr != nil {
-		return Result{}, rerr
-	}
-	if len(insts) > 0 {
-		f := &ast.File{Name: ast.NewIdent("main"), Package: body.Lbrace, Decls: insts}
+	if len(pc.insts) > 0 {
+		f := &ast.File{Name: ast.NewIdent("main"), Package: body.Lbrace, Decls: pc.insts}
 		if _, err := it.compileRun(ctx, f); err != nil {
 			return Result{}, err
 		}

@@ -30,7 +30,9 @@ func (it *Interp) check(pc *parsedCell) {
 	if pc.decls != nil {
 		c.Decls = pc.decls.Decls
 	}
-	c.Stmts = append(c.Stmts, pc.early...)
+	if pc.early != nil {
+		c.Stmts = append(c.Stmts, pc.early.List...)
+	}
 	if pc.stmts != nil {
 		c.Stmts = append(c.Stmts, pc.stmts.List...)
 	}

@@ -179,8 +179,8 @@ func (rw *rewriter) astTypeOf(e ast.Expr) ast.Expr {
 			t = st.X
 		}
 		if id, ok := t.(*ast.Ident); ok {
-			if fd, ok := rw.it.funcs[id.Name+"."+x.Sel.Name]; ok && fd.decl.Type.TypeParams == nil {
-				return fd.decl.Type // a method value
+			if fd := rw.method(id.Name + "." + x.Sel.Name); fd != nil && fd.Type.TypeParams == nil {
+				return fd.Type // a method value
 			}
 		}
 		if st, ok := rw.underlyingAST(t).(*ast.StructType); ok {

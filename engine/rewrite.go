@@ -58,19 +58,7 @@ func (rw *rewriter) fail(pos token.Pos, msg string) {
 func rewriteFile(f *ast.File, it *Interp) *EvalError {
 	hideUnexportedFields(f)
 	rw := newRewriter(it, f)
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
-			rw.cellFuncs[fd.Name.Name] = fd
-		} else if ok {
-			rw.cellMethods[funcKey(fd)] = fd
-		}
-		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
-			for _, sp := range gd.Specs {
-				ts := sp.(*ast.TypeSpec)
-				rw.cellTypes[ts.Name.Name] = ts
-			}
-		}
-	}
+	rw.noteDecls(f)
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
@@ -94,11 +82,33 @@ func rewriteFile(f *ast.File, it *Interp) *EvalError {
 	return rw.err
 }
 
-// rewriteBlock rewrites a cell's statements; decls are the functions they
-// need declared first.
-func rewriteBlock(b *ast.BlockStmt, it *Interp) (decls []ast.Decl, err *EvalError) {
+// noteDecls records the functions, methods and types the cell declares.
+func (rw *rewriter) noteDecls(f *ast.File) {
+	if f == nil {
+		return
+	}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+			rw.cellFuncs[fd.Name.Name] = fd
+		} else if ok {
+			rw.cellMethods[funcKey(fd)] = fd
+		}
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+			for _, sp := range gd.Specs {
+				ts := sp.(*ast.TypeSpec)
+				rw.cellTypes[ts.Name.Name] = ts
+			}
+		}
+	}
+}
+
+// rewriteBlock rewrites a cell's statements (cellDecls are the cell's own
+// declarations); decls are the functions the statements need declared
+// first.
+func rewriteBlock(b *ast.BlockStmt, it *Interp, cellDecls *ast.File) (decls []ast.Decl, err *EvalError) {
 	hideUnexportedFields(b)
 	rw := newRewriter(it, b)
+	rw.noteDecls(cellDecls)
 	rw.block(b)
 	if rw.err != nil {
 		return nil, rw.err
@@ -582,6 +592,8 @@ func isErrorIdent(t ast.Expr) bool {
 
 var errorType = reflect.TypeOf((*error)(nil)).Elem()
 
+var typesError = types.Universe.Lookup("error").Type()
+
 func errKind(t ast.Expr) string {
 	switch t.(type) {
 	case *ast.ArrayType:
@@ -598,6 +610,27 @@ func errKind(t ast.Expr) string {
 func (rw *rewriter) errorVarKind(e ast.Expr) string {
 	id, ok := e.(*ast.Ident)
 	if !ok {
+		return ""
+	}
+	if t := rw.types.TypeOf(e); t != nil {
+		switch u := t.Underlying().(type) {
+		case *types.Interface:
+			if types.Identical(t, typesError) {
+				return "error"
+			}
+		case *types.Slice:
+			if types.Identical(u.Elem(), typesError) {
+				return "slice"
+			}
+		case *types.Array:
+			if types.Identical(u.Elem(), typesError) {
+				return "slice"
+			}
+		case *types.Map:
+			if types.Identical(u.Elem(), typesError) {
+				return "map"
+			}
+		}
 		return ""
 	}
 	if k, ok := rw.errs[id.Name]; ok {
@@ -728,7 +761,7 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 				}
 			}
 		}
-		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" && rw.it.fmtHook != "" && !c.Ellipsis.IsValid() {
+		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" && rw.fmtHookActive() && !c.Ellipsis.IsValid() {
 			if skip, ok := fmtArgStart[sel.Sel.Name]; ok {
 				// Only slices: other values keep their static type, which
 				// is how yaegi lets fmt see their String method.
@@ -800,8 +833,8 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 	}
 	id, ok := c.Fun.(*ast.Ident)
 	if ok && rw.it != nil {
-		if fd, isFunc := rw.it.funcs[id.Name]; isFunc && fd.decl.Recv == nil && fd.decl.Type.TypeParams != nil {
-			rw.instantiate(c, fd.decl)
+		if fd := rw.cellFunc(id.Name); fd != nil && fd.Type.TypeParams != nil {
+			rw.instantiate(c, fd)
 			return
 		}
 	}
@@ -862,14 +895,14 @@ func (rw *rewriter) methodExpr(e ast.Expr) (ast.Expr, bool) {
 	if name == "" {
 		return nil, false
 	}
-	if _, isType := rw.it.types[name]; !isType {
+	if _, isType := rw.anyCellType(name); !isType {
 		return nil, false
 	}
-	fd, ok := rw.it.funcs[name+"."+sel.Sel.Name]
-	if !ok || fd.decl.Recv == nil {
+	fd := rw.method(name + "." + sel.Sel.Name)
+	if fd == nil {
 		return nil, false
 	}
-	ft := fd.decl.Type
+	ft := fd.Type
 	params := []*ast.Field{{Names: []*ast.Ident{ast.NewIdent("_grundyRecv")}, Type: recvType}}
 	var args []ast.Expr
 	variadic := false
@@ -1967,6 +2000,46 @@ func (rw *rewriter) fmtStructSource(t *ast.Ident, depth int) string {
 		return ""
 	}
 	return fmt.Sprintf("%s(x, []string{%s}, []any{%s})", rtFunc(prelude.RTFmtStruct), strings.Join(names, ", "), strings.Join(vals, ", "))
+}
+
+// fmtHookActive: the session's fmt hook knows Stringer types (or will, once
+// this cell's declarations are compiled).
+func (rw *rewriter) fmtHookActive() bool {
+	if rw.it.fmtHook != "" {
+		return true
+	}
+	for k := range rw.cellMethods {
+		if strings.HasSuffix(k, ".String") || strings.HasSuffix(k, ".Error") {
+			return true
+		}
+	}
+	return false
+}
+
+// method is a method of a cell type by "T.M", this cell's first.
+func (rw *rewriter) method(key string) *ast.FuncDecl {
+	if d, ok := rw.cellMethods[key]; ok {
+		return d
+	}
+	if rw.it != nil {
+		if fd, ok := rw.it.funcs[key]; ok && fd.decl.Recv != nil {
+			return fd.decl
+		}
+	}
+	return nil
+}
+
+// anyCellType finds a type declared in this cell or an earlier one,
+// generic or not.
+func (rw *rewriter) anyCellType(name string) (*ast.TypeSpec, bool) {
+	if ts, ok := rw.cellTypes[name]; ok {
+		return ts, true
+	}
+	if rw.it != nil {
+		ts, ok := rw.it.types[name]
+		return ts, ok
+	}
+	return nil, false
 }
 
 // rtFunc is a function of package grundyrt as source.

@@ -50,20 +50,20 @@ func standardPackages(name string) []string {
 // without importing them.
 func (it *Interp) autoImport(pc *parsedCell) {
 	var nodes []ast.Node
-	if pc.decls != nil {
-		for _, d := range pc.decls.Decls {
+	if pc.Decls != nil {
+		for _, d := range pc.Decls.Decls {
 			nodes = append(nodes, d)
 		}
 	}
-	if pc.stmts != nil {
-		nodes = append(nodes, pc.stmts)
+	if pc.Stmts != nil {
+		nodes = append(nodes, pc.Stmts)
 	}
-	if pc.early != nil {
-		nodes = append(nodes, pc.early)
+	if pc.Early != nil {
+		nodes = append(nodes, pc.Early)
 	}
 	bases, other := selectorBases(nodes...)
-	if pc.imports != nil {
-		for _, d := range pc.imports.Decls {
+	if pc.Imports != nil {
+		for _, d := range pc.Imports.Decls {
 			if gd, ok := d.(*ast.GenDecl); ok {
 				for _, s := range gd.Specs {
 					is := s.(*ast.ImportSpec)
@@ -97,10 +97,10 @@ func (it *Interp) autoImport(pc *parsedCell) {
 	if len(add) == 0 {
 		return
 	}
-	if pc.imports == nil {
-		pc.imports = &ast.File{Name: ast.NewIdent("main")}
+	if pc.Imports == nil {
+		pc.Imports = &ast.File{Name: ast.NewIdent("main")}
 	}
-	pc.imports.Decls = append(pc.imports.Decls, &ast.GenDecl{Tok: token.IMPORT, Specs: add, Lparen: 1})
+	pc.Imports.Decls = append(pc.Imports.Decls, &ast.GenDecl{Tok: token.IMPORT, Specs: add, Lparen: 1})
 }
 
 // autoImportPath is the standard package a cell means by name without

@@ -22,6 +22,8 @@ import (
 
 	"github.com/traefik/yaegi/interp"
 
+	"grundy/engine/cell"
+	"grundy/engine/compat"
 	"grundy/engine/display"
 	"grundy/engine/prelude"
 	"grundy/engine/prelude/grundyrt"
@@ -51,6 +53,7 @@ type Interp struct {
 	rt      *runtimeState                   // what native helpers report back
 	intr    atomic.Pointer[chan struct{}]   // closed when the running cell is interrupted
 	hidden  atomic.Pointer[map[string]bool] // unexported field names of cell structs (see cleanFieldNames)
+	passes  []compat.Pass                   // the compatibility passes cells go through
 	tc      *typecheck.Session              // the type oracle's view of the session
 	info    *typecheck.Info                 // the running cell's types, as checked before rewriting
 	closed  bool
@@ -100,6 +103,7 @@ func NewInterp(opt Options) (*Interp, error) {
 		varAST:  map[string]ast.Expr{},
 		rt:      &runtimeState{},
 	}
+	it.passes = compat.Passes
 	it.tc = typecheck.NewSession(typeUniverse(), func() map[string]string { return it.pkgs })
 	if err := it.load(); err != nil {
 		io.close()
@@ -226,29 +230,29 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 		return Result{}, err
 	}
 	defer func() { it.info = nil }()
-	if pc.decls != nil && it.changesTypes(pc.decls) {
+	if pc.Decls != nil && it.changesTypes(pc.Decls) {
 		// yaegi cannot change a type or a method in place: start a new
 		// interpreter with the new definitions (and the cells'
 		// imports), then run the cell there.
-		if err := it.rebuild(pc.decls); err != nil {
+		if err := it.rebuild(pc.Decls); err != nil {
 			return Result{}, err
 		}
 		if pc, err = it.prepare(ctx, code); err != nil {
 			return Result{}, err
 		}
 	}
-	if pc.early != nil {
-		early := &parsedCell{src: pc.src, stmts: pc.early, insts: pc.earlyInsts}
+	if pc.Early != nil {
+		early := &parsedCell{Cell: &cell.Cell{Src: pc.Src, Stmts: pc.Early}, insts: pc.earlyInsts}
 		if _, err := it.runStmts(ctx, early); err != nil {
 			return Result{}, err
 		}
 	}
-	if pc.decls != nil {
-		if err := it.runDecls(ctx, pc.decls); err != nil {
+	if pc.Decls != nil {
+		if err := it.runDecls(ctx, pc.Decls); err != nil {
 			return Result{}, err
 		}
 	}
-	if pc.stmts == nil {
+	if pc.Stmts == nil {
 		it.tc.Commit(it.info)
 		return Result{}, nil
 	}
@@ -258,41 +262,58 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 // prepare parses a cell, imports what it needs, types it and rewrites it
 // for the interpreter: everything before the first compilation.
 func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error) {
-	pc, err := parseCell(it.fset, it.name, code)
+	parsed, err := cell.Parse(it.fset, it.name, code)
 	if err != nil {
 		return nil, compileError(err)
 	}
-	hoistDecls(pc, it.callsGeneric)
+	parsed.Hoist(it.callsGeneric)
+	pc := &parsedCell{Cell: parsed}
 	it.autoImport(pc)
-	if pc.imports != nil {
-		if err := it.runImports(ctx, pc.imports); err != nil {
+	if pc.Imports != nil {
+		if err := it.runImports(ctx, pc.Imports); err != nil {
 			return nil, err
 		}
 	}
 	it.check(pc)
-	if pc.decls != nil {
-		if err := rewriteFile(pc.decls, it); err != nil {
+	if pc.Decls != nil {
+		if err := rewriteFile(pc.Decls, it); err != nil {
 			return nil, err
 		}
 	}
-	for _, b := range []*ast.BlockStmt{pc.early, pc.stmts} {
+	for _, b := range []*ast.BlockStmt{pc.Early, pc.Stmts} {
 		if b == nil {
 			continue
 		}
 		if err := checkStatements(b, it.fset); err != nil {
 			return nil, err
 		}
-		insts, err := rewriteBlock(b, it, pc.decls)
+		insts, err := rewriteBlock(b, it, pc.Decls)
 		if err != nil {
 			return nil, err
 		}
-		if b == pc.early {
+		if b == pc.Early {
 			pc.earlyInsts = insts
 		} else {
 			pc.insts = insts
 		}
 	}
+	cc := &compat.Cell{Cell: pc.Cell, Fset: it.fset, Types: it.info, Session: compatSession{it}}
+	if err := compat.Rewrite(cc, it.passes); err != nil {
+		msg := err.Error()
+		return nil, &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
+	}
+	pc.insts = append(pc.insts, cc.Insts...)
 	return pc, nil
+}
+
+// compatSession is what the compatibility passes may ask of the session.
+type compatSession struct{ it *Interp }
+
+func (s compatSession) Func(key string) *ast.FuncDecl {
+	if fd, ok := s.it.funcs[key]; ok {
+		return fd.decl
+	}
+	return nil
 }
 
 // runImports imports what the cell asks for; importing a package that is
@@ -519,9 +540,17 @@ func declsOf(fs []*ast.FuncDecl) []ast.Decl {
 	return out
 }
 
+// parsedCell is a cell ready to compile: parsed and rewritten, with the
+// declarations its statements need compiled first (copies of generic
+// functions) for the early and the main statements.
+type parsedCell struct {
+	*cell.Cell
+	insts, earlyInsts []ast.Decl
+}
+
 // runStmts runs the statement block and shows the trailing expression.
 func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) {
-	body := pc.stmts
+	body := pc.Stmts
 	if len(pc.insts) > 0 {
 		f := &ast.File{Name: ast.NewIdent("main"), Package: body.Lbrace, Decls: pc.insts}
 		if _, err := it.compileRun(ctx, f); err != nil {
@@ -555,8 +584,8 @@ func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) 
 		return Result{}, nil
 	}
 	var trail *ast.ExprStmt
-	if pc.trail != nil && pending[len(pending)-1] == ast.Stmt(pc.trail) && wantsShow(pc.trail.X) {
-		trail = pc.trail
+	if pc.Trail != nil && pending[len(pending)-1] == ast.Stmt(pc.Trail) && wantsShow(pc.Trail.X) {
+		trail = pc.Trail
 	}
 	return it.runBlock(ctx, body, pending, trail)
 }

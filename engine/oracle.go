@@ -27,14 +27,14 @@ var typeUniverse = sync.OnceValue(func() *typecheck.Universe {
 // questions are answered from it.info.
 func (it *Interp) check(pc *parsedCell) {
 	var c typecheck.Cell
-	if pc.decls != nil {
-		c.Decls = pc.decls.Decls
+	if pc.Decls != nil {
+		c.Decls = pc.Decls.Decls
 	}
-	if pc.early != nil {
-		c.Stmts = append(c.Stmts, pc.early.List...)
+	if pc.Early != nil {
+		c.Stmts = append(c.Stmts, pc.Early.List...)
 	}
-	if pc.stmts != nil {
-		c.Stmts = append(c.Stmts, pc.stmts.List...)
+	if pc.Stmts != nil {
+		c.Stmts = append(c.Stmts, pc.Stmts.List...)
 	}
 	it.info = it.tc.Check(it.fset, c)
 }

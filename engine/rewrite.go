@@ -152,22 +152,6 @@ func rewriteBlock(b *ast.BlockStmt, it *Interp, cellDecls *ast.File) (decls []as
 	for _, d := range decls {
 		rw.pkgVars(d)
 	}
-	topLevelCommaOk(b)
-	for i, s := range b.List {
-		if as, ok := s.(*ast.AssignStmt); ok && as.Tok == token.DEFINE && len(as.Lhs) > 1 {
-			// yaegi declares "_" as a global variable here, after which
-			// "_ = v" anywhere in the session means an assignment to it.
-			for j, l := range as.Lhs {
-				if id, ok := l.(*ast.Ident); ok && id.Name == "_" {
-					rw.tmp++
-					as.Lhs[j] = &ast.Ident{Name: "_grundyBlank" + itoa(rw.tmp), NamePos: id.Pos()}
-				}
-			}
-		}
-		if needsFuncScope(s) {
-			b.List[i] = inFuncLit(s)
-		}
-	}
 	return decls, nil
 }
 
@@ -225,125 +209,6 @@ func hideField(f *ast.Field) {
 		return
 	}
 	f.Tag = &ast.BasicLit{ValuePos: f.Type.End(), Kind: token.STRING, Value: strconv.Quote(hiddenTags + tag)}
-}
-
-// needsFuncScope: a top-level compound statement declaring, in a nested
-// scope, what yaegi v0.16.1 only declares in a function or at package level
-// ("a, b := f()", "var a, b = f()", local types and constants, the
-// variable of a type switch): in the
-// global scope its compiler leaves them to the package-level pass, which
-// skips nested blocks, so they end up undefined. Such a statement runs as
-// the body of a function literal instead, unless it jumps (goto) or defers,
-// which a function would change the meaning of.
-func needsFuncScope(s ast.Stmt) bool {
-	switch s.(type) {
-	case *ast.ForStmt, *ast.RangeStmt, *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt,
-		*ast.SelectStmt, *ast.BlockStmt, *ast.LabeledStmt:
-	default:
-		return false
-	}
-	needs, blocked := false, false
-	ast.Inspect(s, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.AssignStmt:
-			if x.Tok == token.DEFINE && len(x.Lhs) > 1 && len(x.Rhs) == 1 {
-				needs = true
-			}
-		case *ast.TypeSwitchStmt:
-			if _, binds := x.Assign.(*ast.AssignStmt); binds {
-				needs = true // switch v := x.(type) crashes yaegi's compiler here
-			}
-		case *ast.GenDecl:
-			switch x.Tok {
-			case token.TYPE, token.CONST:
-				needs = true
-			case token.VAR:
-				for _, sp := range x.Specs {
-					if vs, ok := sp.(*ast.ValueSpec); ok && len(vs.Names) > 1 && len(vs.Values) == 1 {
-						needs = true
-					}
-				}
-			}
-		case *ast.DeferStmt:
-			blocked = true
-		case *ast.BranchStmt:
-			if x.Tok == token.GOTO {
-				blocked = true
-			}
-		}
-		return !blocked
-	})
-	return needs && !blocked
-}
-
-// inFuncLit wraps s as func() { s }().
-func inFuncLit(s ast.Stmt) ast.Stmt {
-	pos := s.Pos()
-	return &ast.ExprStmt{X: &ast.CallExpr{
-		Fun: &ast.FuncLit{
-			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}},
-			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{s}, Rbrace: s.End()},
-		},
-		Lparen: s.End(), Rparen: s.End(),
-	}}
-}
-
-// topLevelCommaOk rewrites "v, ok := m[k]" and "v, ok := x.(T)" among a
-// cell's top-level statements, which yaegi v0.16.1 cannot compile in the
-// global scope, into forms it can: the ok is computed in a function
-// literal, the value separately.
-func topLevelCommaOk(b *ast.BlockStmt) {
-	var out []ast.Stmt
-	for _, s := range b.List {
-		as, ok := s.(*ast.AssignStmt)
-		if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
-			out = append(out, s)
-			continue
-		}
-		val, _ := as.Lhs[0].(*ast.Ident)
-		okID, _ := as.Lhs[1].(*ast.Ident)
-		if val == nil || okID == nil {
-			out = append(out, s)
-			continue
-		}
-		pos := as.Pos()
-		okFunc := &ast.CallExpr{Fun: &ast.FuncLit{
-			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}, Results: &ast.FieldList{List: []*ast.Field{{Type: ast.NewIdent("bool")}}}},
-			Body: &ast.BlockStmt{List: []ast.Stmt{
-				&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_"), ast.NewIdent("_grundyOK")}, Tok: token.DEFINE, Rhs: as.Rhs, TokPos: pos},
-				&ast.ReturnStmt{Results: []ast.Expr{ast.NewIdent("_grundyOK")}},
-			}},
-		}}
-		okName := okID.Name
-		if okName == "_" {
-			okName = "_grundyOKv"
-		}
-		switch x := as.Rhs[0].(type) {
-		case *ast.IndexExpr:
-			out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{&ast.Ident{Name: okName, NamePos: okID.Pos()}}, Tok: token.DEFINE, Rhs: []ast.Expr{okFunc}, TokPos: pos})
-			if val.Name != "_" {
-				out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{val}, Tok: token.DEFINE, Rhs: []ast.Expr{x}, TokPos: pos})
-			}
-		case *ast.TypeAssertExpr:
-			if x.Type == nil {
-				out = append(out, s)
-				continue
-			}
-			out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{&ast.Ident{Name: okName, NamePos: okID.Pos()}}, Tok: token.DEFINE, Rhs: []ast.Expr{okFunc}, TokPos: pos})
-			if val.Name != "_" {
-				out = append(out,
-					&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{val}, Type: x.Type}}}},
-					&ast.IfStmt{If: pos, Cond: ast.NewIdent(okName), Body: &ast.BlockStmt{List: []ast.Stmt{
-						&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(val.Name)}, Tok: token.ASSIGN, Rhs: []ast.Expr{&ast.TypeAssertExpr{X: x.X, Type: x.Type}}, TokPos: pos},
-					}}})
-			}
-		default:
-			out = append(out, s)
-		}
-	}
-	b.List = out
 }
 
 func newRewriter(it *Interp, root ast.Node) *rewriter {
@@ -436,7 +301,6 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		}
 		rw.exprsIn(s.Cond)
 		rw.block(s.Body)
-		rw.perIterationFor(s)
 	case *ast.RangeStmt:
 		rw.exprsIn(s.X)
 		rw.noteRangeVars(s)
@@ -483,12 +347,8 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		s.Stmt = rw.stmt(s.Stmt)
 	case *ast.GoStmt:
 		rw.exprsIn(s.Call)
-		return rw.goStmt(s)
 	case *ast.DeferStmt:
 		rw.exprsIn(s.Call)
-		if len(rw.fnStack) == 0 {
-			return rw.cellDefer(s)
-		}
 	case *ast.ExprStmt:
 		rw.exprsIn(s.X)
 	case *ast.AssignStmt:
@@ -1004,10 +864,6 @@ func (rw *rewriter) rangeStmt(s *ast.RangeStmt, label string) ast.Stmt {
 	if out, ok := rw.rangeFuncStmt(s, label); ok {
 		return out
 	}
-	if rw.types.IsInteger(s.X) && s.Value == nil && (s.Key == nil || s.Tok == token.DEFINE) {
-		return rw.rangeInt(s)
-	}
-	rw.perIterationRange(s)
 	return s
 }
 
@@ -1047,199 +903,9 @@ func isSeqCall(e ast.Expr) bool {
 	return false
 }
 
-// rangeInt turns "for i := range n" into a counting loop; i has n's type
-// and n is evaluated once, as in Go 1.22.
-func (rw *rewriter) rangeInt(s *ast.RangeStmt) ast.Stmt {
-	pos := s.For
-	rw.tmp++
-	limit := &ast.Ident{Name: "_grundyN" + itoa(rw.tmp), NamePos: pos}
-	var key *ast.Ident
-	if id, ok := s.Key.(*ast.Ident); ok && id.Name != "_" {
-		key = &ast.Ident{Name: id.Name, NamePos: id.Pos()}
-	} else {
-		key = &ast.Ident{Name: "_grundyI" + itoa(rw.tmp), NamePos: pos}
-	}
-	zero := &ast.BinaryExpr{X: cloneIdentOrParen(limit), Op: token.SUB, Y: cloneIdentOrParen(limit), OpPos: pos}
-	init := &ast.AssignStmt{
-		Lhs:    []ast.Expr{limit},
-		Tok:    token.DEFINE,
-		Rhs:    []ast.Expr{s.X},
-		TokPos: pos,
-	}
-	loop := &ast.ForStmt{
-		For:  pos,
-		Init: &ast.AssignStmt{Lhs: []ast.Expr{key}, Tok: token.DEFINE, Rhs: []ast.Expr{zero}, TokPos: pos},
-		Cond: &ast.BinaryExpr{X: ast.NewIdent(key.Name), Op: token.LSS, Y: ast.NewIdent(limit.Name), OpPos: pos},
-		Post: &ast.IncDecStmt{X: ast.NewIdent(key.Name), Tok: token.INC, TokPos: pos},
-		Body: s.Body,
-	}
-	rw.perIterationFor(loop)
-	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{init, loop}, Rbrace: s.End() - 1}
-}
-
-func cloneIdentOrParen(id *ast.Ident) ast.Expr { return ast.NewIdent(id.Name) }
-
-// perIterationRange gives each iteration its own key and value when the
-// body has closures or goroutines that could capture them (Go 1.22). The
-// loop runs on hidden variables and the body declares the real ones: yaegi
-// allocates variables declared directly in a loop body per iteration, but
-// mishandles "v := v".
-func (rw *rewriter) perIterationRange(s *ast.RangeStmt) {
-	if s.Tok != token.DEFINE || !capturesIn(s.Body) {
-		return
-	}
-	var names, temps []string
-	for _, e := range []*ast.Expr{&s.Key, &s.Value} {
-		if id, ok := (*e).(*ast.Ident); ok && id.Name != "_" {
-			rw.tmp++
-			t := "_grundyL" + itoa(rw.tmp)
-			names = append(names, id.Name)
-			temps = append(temps, t)
-			*e = &ast.Ident{Name: t, NamePos: id.Pos()}
-		}
-	}
-	prependCopies(s.Body, names, temps)
-}
-
-// perIterationFor does the same for a three-clause loop whose body does
-// not assign the loop variables itself.
-func (rw *rewriter) perIterationFor(s *ast.ForStmt) {
-	as, ok := s.Init.(*ast.AssignStmt)
-	if !ok || as.Tok != token.DEFINE || !capturesIn(s.Body) {
-		return
-	}
-	var names, temps []string
-	rename := map[string]string{}
-	for i, e := range as.Lhs {
-		if id, ok := e.(*ast.Ident); ok && id.Name != "_" && !assigns(s.Body, id.Name) {
-			rw.tmp++
-			t := "_grundyL" + itoa(rw.tmp)
-			names = append(names, id.Name)
-			temps = append(temps, t)
-			rename[id.Name] = t
-			as.Lhs[i] = &ast.Ident{Name: t, NamePos: id.Pos()}
-		}
-	}
-	if len(names) == 0 {
-		return
-	}
-	for _, n := range []ast.Node{s.Cond, s.Post} {
-		if n == nil {
-			continue
-		}
-		ast.Inspect(n, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if t, ok := rename[id.Name]; ok {
-					id.Name = t
-				}
-			}
-			return true
-		})
-	}
-	prependCopies(s.Body, names, temps)
-}
-
-func prependCopies(body *ast.BlockStmt, names, temps []string) {
-	if len(names) == 0 {
-		return
-	}
-	var lhs, rhs []ast.Expr
-	for i, n := range names {
-		lhs = append(lhs, ast.NewIdent(n))
-		rhs = append(rhs, ast.NewIdent(temps[i]))
-	}
-	// (No "_ = v" to mark them used: yaegi does not require it, and
-	// mishandles it for struct values in the global scope.)
-	cp := &ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: rhs, TokPos: body.Lbrace}
-	body.List = append([]ast.Stmt{cp}, body.List...)
-}
-
-func capturesIn(n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		switch n.(type) {
-		case *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt:
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
-func assigns(n ast.Node, name string) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.AssignStmt:
-			if x.Tok != token.DEFINE {
-				for _, l := range x.Lhs {
-					if id, ok := l.(*ast.Ident); ok && id.Name == name {
-						found = true
-					}
-				}
-			}
-		case *ast.IncDecStmt:
-			if id, ok := x.X.(*ast.Ident); ok && id.Name == name {
-				found = true
-			}
-		case *ast.UnaryExpr:
-			if id, ok := x.X.(*ast.Ident); ok && x.Op == token.AND && id.Name == name {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
-
 var builtinNames = map[string]bool{"append": true, "cap": true, "close": true, "complex": true, "copy": true,
 	"delete": true, "imag": true, "len": true, "make": true, "new": true, "panic": true, "print": true,
 	"println": true, "real": true, "recover": true}
-
-// goStmt wraps a goroutine so a panic in it is reported instead of
-// killing the process. Function and arguments are evaluated before the
-// goroutine starts, as Go does.
-func (rw *rewriter) goStmt(s *ast.GoStmt) ast.Stmt {
-	call := s.Call
-	if id, ok := call.Fun.(*ast.Ident); ok && builtinNames[id.Name] {
-		return s
-	}
-	pos := s.Go
-	rw.tmp++
-	n := itoa(rw.tmp)
-	fn := ast.NewIdent("_grundyF" + n)
-	lhs := []ast.Expr{fn}
-	rhs := []ast.Expr{call.Fun}
-	var args []ast.Expr
-	for i, a := range call.Args {
-		id := ast.NewIdent("_grundyA" + n + "_" + itoa(i))
-		lhs = append(lhs, id)
-		rhs = append(rhs, a)
-		args = append(args, ast.NewIdent(id.Name))
-	}
-	recoverer := &ast.DeferStmt{Defer: pos, Call: &ast.CallExpr{Fun: &ast.FuncLit{
-		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}},
-		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.IfStmt{
-			Init: &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("r")}, Tok: token.DEFINE,
-				Rhs: []ast.Expr{&ast.CallExpr{Fun: ast.NewIdent("recover")}}},
-			Cond: &ast.BinaryExpr{X: ast.NewIdent("r"), Op: token.NEQ, Y: ast.NewIdent("nil")},
-			Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
-				Fun: ast.NewIdent(prelude.GoPanic), Args: []ast.Expr{ast.NewIdent("r")}}}}},
-		}}},
-	}}}
-	inner := &ast.CallExpr{Fun: ast.NewIdent(fn.Name), Args: args, Ellipsis: call.Ellipsis, Lparen: call.Lparen, Rparen: call.Rparen}
-	if call.Ellipsis == token.NoPos {
-		inner.Ellipsis = token.NoPos
-	}
-	gofn := &ast.FuncLit{
-		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}},
-		Body: &ast.BlockStmt{List: []ast.Stmt{recoverer, &ast.ExprStmt{X: inner}}},
-	}
-	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
-		&ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: rhs, TokPos: pos},
-		&ast.GoStmt{Go: pos, Call: &ast.CallExpr{Fun: gofn, Lparen: call.Lparen, Rparen: call.Rparen}},
-	}, Rbrace: s.End()}
-}
 
 // seqAdapters: the engine's slices and maps functions that return a slice
 // or map standing for an iterator, and the real iterator for each.
@@ -1323,63 +989,6 @@ func isIteratorType(t ast.Expr) bool {
 		return ok
 	}
 	return false
-}
-
-// cellDefer rewrites a defer among a cell's top-level statements. yaegi
-// v0.16.1 keeps such defers on its global frame and runs them again at the
-// end of every later program, so a cell's "defer cancel()" would repeat in
-// every cell after it. The engine runs them instead, once, when the cell
-// ends: the function and its arguments are evaluated here, as defer does,
-// and recover() in a deferred function literal sees the cell's panic.
-func (rw *rewriter) cellDefer(s *ast.DeferStmt) ast.Stmt {
-	call := s.Call
-	pos := s.Defer
-	rw.tmp++
-	n := itoa(rw.tmp)
-	var lhs, rhs []ast.Expr
-	fun := call.Fun
-	if id, ok := fun.(*ast.Ident); !ok || !builtinNames[id.Name] {
-		if lit, ok := fun.(*ast.FuncLit); ok {
-			replaceRecover(lit.Body)
-		}
-		fn := ast.NewIdent("_grundyDF" + n)
-		lhs = append(lhs, fn)
-		rhs = append(rhs, fun)
-		fun = ast.NewIdent(fn.Name)
-	}
-	var args []ast.Expr
-	for i, a := range call.Args {
-		id := ast.NewIdent("_grundyDA" + n + "_" + itoa(i))
-		lhs = append(lhs, id)
-		rhs = append(rhs, a)
-		args = append(args, ast.NewIdent(id.Name))
-	}
-	inner := &ast.CallExpr{Fun: fun, Args: args, Ellipsis: call.Ellipsis, Lparen: call.Lparen, Rparen: call.Rparen}
-	reg := &ast.ExprStmt{X: &ast.CallExpr{Fun: ast.NewIdent(prelude.Defer), Lparen: pos, Rparen: s.End(), Args: []ast.Expr{&ast.FuncLit{
-		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}},
-		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: inner}}, Rbrace: s.End()},
-	}}}}
-	list := []ast.Stmt{reg}
-	if len(lhs) > 0 {
-		list = append([]ast.Stmt{&ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: rhs, TokPos: pos}}, list...)
-	}
-	return &ast.BlockStmt{Lbrace: pos, List: list, Rbrace: s.End()}
-}
-
-// replaceRecover makes recover() in a deferred function literal of a cell
-// (not in functions nested in it) ask the engine for the cell's panic.
-func replaceRecover(b *ast.BlockStmt) {
-	ast.Inspect(b, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "recover" && len(x.Args) == 0 {
-				id.Name = prelude.Recover
-			}
-		}
-		return true
-	})
 }
 
 // wantsShow: a trailing call to a printing function shows nothing even

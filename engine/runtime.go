@@ -378,21 +378,6 @@ func (s outputSink) Clear(wait bool) {
 	s.out.ClearOutput(wait)
 }
 
-// preloaded are the packages a cell uses without importing them.
-var preloaded = []struct{ name, path string }{
-	{"fmt", "fmt"}, {"log", "log"}, {"math", "math"}, {"strings", "strings"}, {"sort", "sort"},
-	{"strconv", "strconv"}, {"errors", "errors"}, {"time", "time"}, {"os", "os"},
-	{"bits", "math/bits"}, {"rand", "math/rand"}, {"big", "math/big"},
-	{"bytes", "bytes"}, {"bufio", "bufio"}, {"unicode", "unicode"}, {"utf8", "unicode/utf8"},
-	{"sync", "sync"}, {"atomic", "sync/atomic"}, {"context", "context"}, {"image", "image"},
-	{"color", "image/color"}, {"io", "io"}, {"json", "encoding/json"}, {"regexp", "regexp"},
-	{"slices", "slices"}, {"maps", "maps"}, {"cmp", "cmp"},
-	{"games", "grundy/stdlib/games"}, {"solve", "grundy/stdlib/solve"},
-	{"entail", "grundy/stdlib/entail"}, {"known", "grundy/stdlib/known"},
-	{"progress", "grundy/stdlib/progress"}, {"plots", "grundy/plots"},
-	{"display", "grundy/engine/display"},
-}
-
 // aliasPackages are provided as interpreted source by the engine.
 var aliasPackages = func() map[string]bool {
 	m := map[string]bool{}
@@ -417,16 +402,16 @@ func (it *Interp) loadPrelude() error {
 	// Imports are per file in yaegi: cells and the helpers all use the
 	// session's file name, so they share them.
 	imports := "package main\nimport (\n"
-	for _, p := range preloaded {
-		if _, ok := symbolsHave(p.path); !ok {
+	for _, p := range prelude.Imports {
+		if _, ok := symbolsHave(p.Path); !ok {
 			continue
 		}
-		it.pkgs[p.name] = p.path
-		if aliasPackages[p.path] {
+		it.pkgs[p.Name] = p.Path
+		if aliasPackages[p.Path] {
 			// Compiled source packages are visible under their name already.
 			continue
 		}
-		imports += fmt.Sprintf("\t%s %q\n", p.name, p.path)
+		imports += fmt.Sprintf("\t%s %q\n", p.Name, p.Path)
 	}
 	imports += fmt.Sprintf("\t%s %q\n)\n", prelude.Runtime, prelude.Runtime)
 	f, err := parser.ParseFile(it.fset, it.name, imports, parser.SkipObjectResolution)

@@ -73,6 +73,25 @@ const (
 	IterMapAll        = "GrundyMapAll"
 )
 
+// Import is a package a session imports for its cells.
+type Import struct{ Name, Path string }
+
+// Imports are the packages a cell uses without importing them, by the
+// names it uses.
+var Imports = []Import{
+	{"fmt", "fmt"}, {"log", "log"}, {"math", "math"}, {"strings", "strings"}, {"sort", "sort"},
+	{"strconv", "strconv"}, {"errors", "errors"}, {"time", "time"}, {"os", "os"},
+	{"bits", "math/bits"}, {"rand", "math/rand"}, {"big", "math/big"},
+	{"bytes", "bytes"}, {"bufio", "bufio"}, {"unicode", "unicode"}, {"utf8", "unicode/utf8"},
+	{"sync", "sync"}, {"atomic", "sync/atomic"}, {"context", "context"}, {"image", "image"},
+	{"color", "image/color"}, {"io", "io"}, {"json", "encoding/json"}, {"regexp", "regexp"},
+	{"slices", "slices"}, {"maps", "maps"}, {"cmp", "cmp"},
+	{"games", "grundy/stdlib/games"}, {"solve", "grundy/stdlib/solve"},
+	{"entail", "grundy/stdlib/entail"}, {"known", "grundy/stdlib/known"},
+	{"progress", "grundy/stdlib/progress"}, {"plots", "grundy/plots"},
+	{"display", "grundy/engine/display"},
+}
+
 // File is one source file of the prelude.
 type File struct {
 	Name string // its path in this package, e.g. "std/slices/slices.go"

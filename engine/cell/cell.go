@@ -1,4 +1,10 @@
-package engine
+// Package cell says what a cell is: any mix of imports, declarations and
+// statements, in any order, as a Go programmer would write them in a
+// notebook. Parse splits a cell into an import file, a declaration file
+// and a statement block, all positioned in the cell's own text; Hoist moves
+// top-level variables that the cell's functions use to package level, as
+// they would be in a Go file.
+package cell
 
 import (
 	"fmt"
@@ -178,30 +184,27 @@ func blankExcept(src string, segs []segment, keep func(segKind) bool) (string, b
 	return string(out), any
 }
 
-// parsedCell is a cell ready for rewriting and compiling.
-type parsedCell struct {
-	imports *ast.File      // nil when the cell has none
-	decls   *ast.File      // nil when the cell has none
-	stmts   *ast.BlockStmt // nil when the cell has none
-	trail   *ast.ExprStmt  // the last statement, when it is an expression
-	src     string
-	// early are declarations the cell's functions use that cannot be
+// Cell is a parsed cell.
+type Cell struct {
+	Imports *ast.File      // nil when the cell has none
+	Decls   *ast.File      // functions, methods, types (and what Hoist moves); nil when none
+	Stmts   *ast.BlockStmt // nil when the cell has none
+	Trail   *ast.ExprStmt  // the last statement, when it is an expression
+	Src     string
+	// Early are declarations the cell's functions use that cannot be
 	// hoisted into the declarations (their values come from generic
 	// calls, which yaegi cannot compile at package level): they run
 	// before the declarations are compiled. nil when there are none.
-	early *ast.BlockStmt
-	// insts and earlyInsts are declarations the rewritten statements
-	// need compiled first (copies of generic functions).
-	insts, earlyInsts []ast.Decl
+	Early *ast.BlockStmt
 }
 
-// parseCell parses src into fset under the name file.
-func parseCell(fset *token.FileSet, file, src string) (*parsedCell, error) {
+// Parse parses src into fset under the name file.
+func Parse(fset *token.FileSet, file, src string) (*Cell, error) {
 	segs, err := splitCell(src)
 	if err != nil {
 		return nil, err
 	}
-	pc := &parsedCell{src: src}
+	pc := &Cell{Src: src}
 	line := "/*line " + file + ":1:1*/"
 	mode := parser.ParseComments | parser.SkipObjectResolution
 	if text, ok := blankExcept(src, segs, func(k segKind) bool { return k == segImport }); ok {
@@ -209,14 +212,14 @@ func parseCell(fset *token.FileSet, file, src string) (*parsedCell, error) {
 		if err != nil {
 			return nil, err
 		}
-		pc.imports = f
+		pc.Imports = f
 	}
 	if text, ok := blankExcept(src, segs, func(k segKind) bool { return k == segDecl }); ok {
 		f, err := parser.ParseFile(fset, file, "package main;"+line+text, mode)
 		if err != nil {
 			return nil, err
 		}
-		pc.decls = f
+		pc.Decls = f
 	}
 	if text, ok := blankExcept(src, segs, func(k segKind) bool { return k == segStmt }); ok {
 		// The closing brace is placed where the cell ends, so "unexpected
@@ -240,28 +243,29 @@ func parseCell(fset *token.FileSet, file, src string) (*parsedCell, error) {
 			return nil, err
 		}
 		body := f.Decls[0].(*ast.FuncDecl).Body
-		pc.stmts = body
+		pc.Stmts = body
 		// The trailing expression is shown only when the cell ends with it.
 		if n := len(body.List); n > 0 && len(segs) > 0 && segs[len(segs)-1].kind == segStmt {
 			if es, ok := body.List[n-1].(*ast.ExprStmt); ok {
-				pc.trail = es
+				pc.Trail = es
 			}
 		}
 	}
 	return pc, nil
 }
 
-// hoistDecls moves top-level var and const declarations of the statement
+// Hoist moves top-level var and const declarations of the statement
 // part into the declarations, as Go does at package level, so functions
 // of the same cell can use them; and turns "x := expr" into "var x = expr"
 // when a function of the cell uses x. Declarations whose initializers use
-// names the cell's statements define stay in place, in order.
-func hoistDecls(pc *parsedCell, keepInPlace func(ast.Node) bool) {
-	if pc.stmts == nil {
+// names the cell's statements define stay in place, in order, and so do
+// statements keepInPlace reports (the interpreter's limits decide which).
+func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
+	if pc.Stmts == nil {
 		return
 	}
 	stmtDefined := map[string]bool{}
-	for _, s := range pc.stmts.List {
+	for _, s := range pc.Stmts.List {
 		switch s := s.(type) {
 		case *ast.AssignStmt:
 			if s.Tok == token.DEFINE {
@@ -285,8 +289,8 @@ func hoistDecls(pc *parsedCell, keepInPlace func(ast.Node) bool) {
 	}
 	declRefs := map[string]bool{}
 	declared := map[string]bool{} // the cell's own functions and types
-	if pc.decls != nil {
-		for _, d := range pc.decls.Decls {
+	if pc.Decls != nil {
+		for _, d := range pc.Decls.Decls {
 			switch d := d.(type) {
 			case *ast.FuncDecl:
 				if d.Recv == nil {
@@ -300,7 +304,7 @@ func hoistDecls(pc *parsedCell, keepInPlace func(ast.Node) bool) {
 				}
 			}
 		}
-		ast.Inspect(pc.decls, func(n ast.Node) bool {
+		ast.Inspect(pc.Decls, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
 				declRefs[id.Name] = true
 			}
@@ -374,7 +378,7 @@ func hoistDecls(pc *parsedCell, keepInPlace func(ast.Node) bool) {
 	}
 	for changed := true; changed; {
 		changed = false
-		for _, s := range pc.stmts.List {
+		for _, s := range pc.Stmts.List {
 			names, values := defines(s)
 			if !usedBy(names, needed) {
 				continue
@@ -392,35 +396,35 @@ func hoistDecls(pc *parsedCell, keepInPlace func(ast.Node) bool) {
 	}
 	var first []ast.Stmt
 	generic, possible := false, true
-	for i, s := range pc.stmts.List {
+	for i, s := range pc.Stmts.List {
 		names, values := defines(s)
 		if !usedBy(names, needed) {
 			continue
 		}
-		if i == len(pc.stmts.List)-1 && pc.trail != nil || !early(values...) {
+		if i == len(pc.Stmts.List)-1 && pc.Trail != nil || !early(values...) {
 			possible = false
 		}
 		generic = generic || keepInPlace(s)
 		first = append(first, s)
 	}
 	if generic && possible {
-		pc.early = &ast.BlockStmt{Lbrace: first[0].Pos(), List: first, Rbrace: first[len(first)-1].End()}
+		pc.Early = &ast.BlockStmt{Lbrace: first[0].Pos(), List: first, Rbrace: first[len(first)-1].End()}
 		isFirst := map[ast.Stmt]bool{}
 		for _, s := range first {
 			isFirst[s] = true
 		}
 		var rest []ast.Stmt
-		for _, s := range pc.stmts.List {
+		for _, s := range pc.Stmts.List {
 			if !isFirst[s] {
 				rest = append(rest, s)
 			}
 		}
-		pc.stmts.List = rest
+		pc.Stmts.List = rest
 	}
 	var hoisted []ast.Decl
 	var keep []ast.Stmt
-	for i, s := range pc.stmts.List {
-		last := i == len(pc.stmts.List)-1 && pc.trail != nil
+	for i, s := range pc.Stmts.List {
+		last := i == len(pc.Stmts.List)-1 && pc.Trail != nil
 		switch st := s.(type) {
 		case *ast.DeclStmt:
 			gd, ok := st.Decl.(*ast.GenDecl)
@@ -439,7 +443,7 @@ func hoistDecls(pc *parsedCell, keepInPlace func(ast.Node) bool) {
 				}
 			}
 		case *ast.AssignStmt:
-			if st.Tok == token.DEFINE && len(st.Lhs) == len(st.Rhs) && pc.decls != nil {
+			if st.Tok == token.DEFINE && len(st.Lhs) == len(st.Rhs) && pc.Decls != nil {
 				var names []*ast.Ident
 				used := false
 				for _, l := range st.Lhs {
@@ -465,20 +469,20 @@ func hoistDecls(pc *parsedCell, keepInPlace func(ast.Node) bool) {
 		}
 		keep = append(keep, s)
 	}
-	pc.stmts.List = keep
+	pc.Stmts.List = keep
 	if len(hoisted) == 0 {
 		if len(keep) == 0 {
-			pc.stmts = nil
+			pc.Stmts = nil
 		}
 		return
 	}
-	if pc.decls == nil {
-		pc.decls = &ast.File{Name: ast.NewIdent("main"), Package: pc.stmts.Lbrace}
+	if pc.Decls == nil {
+		pc.Decls = &ast.File{Name: ast.NewIdent("main"), Package: pc.Stmts.Lbrace}
 	}
-	pc.decls.Decls = append(hoisted, pc.decls.Decls...)
-	pc.stmts.List = keep
+	pc.Decls.Decls = append(hoisted, pc.Decls.Decls...)
+	pc.Stmts.List = keep
 	if len(keep) == 0 {
-		pc.stmts = nil
+		pc.Stmts = nil
 	}
 }
 

@@ -1,0 +1,82 @@
+package compat
+
+import (
+	"go/ast"
+
+	"grundy/engine/prelude"
+)
+
+// cellDefers: a defer among a cell's top-level statements runs once, when
+// the cell ends, as a function's defers run when it returns. yaegi v0.16.1
+// keeps such defers on its global frame and runs them again at the end of
+// every later program (interp/run.go, the deferred calls of the frame that
+// Execute reuses), so a cell's "defer cancel()" repeated in every cell
+// after it. The function and its arguments are evaluated where the defer
+// is, as Go does, and handed to the session, which runs them when the
+// cell ends; recover() in a deferred function literal asks the session
+// for the cell's panic:
+//
+//	{ _grundyDF1, _grundyDA2 := f, x; _grundyDefer(func() { _grundyDF1(_grundyDA2) }) }
+var cellDefers = Pass{
+	Name:     "celldefers",
+	Run:      runCellDefers,
+	Snippets: []string{"defer_top_level", "defer_recover"},
+}
+
+func runCellDefers(c *Cell) {
+	for _, b := range c.TopLevel() {
+		applyIn(b, func(cur Cursor) bool {
+			if s, ok := cur.Node().(*ast.DeferStmt); ok && cur.TopLevel() {
+				cur.Replace(c.sessionDefer(s))
+			}
+			return true
+		})
+	}
+}
+
+func (c *Cell) sessionDefer(s *ast.DeferStmt) ast.Stmt {
+	call := s.Call
+	pos := s.Defer
+	var lhs, rhs []ast.Expr
+	fun := call.Fun
+	if !c.isBuiltin(fun) {
+		if lit, ok := fun.(*ast.FuncLit); ok {
+			replaceRecover(lit.Body)
+		}
+		fn := c.Temp("DF")
+		lhs = append(lhs, ident(fn, pos))
+		rhs = append(rhs, fun)
+		fun = ident(fn, pos)
+	}
+	var args []ast.Expr
+	for _, a := range call.Args {
+		t := c.Temp("DA")
+		lhs = append(lhs, ident(t, pos))
+		rhs = append(rhs, a)
+		args = append(args, ident(t, pos))
+	}
+	inner := &ast.CallExpr{Fun: fun, Args: args, Ellipsis: call.Ellipsis, Lparen: call.Lparen, Rparen: call.Rparen}
+	reg := &ast.ExprStmt{X: &ast.CallExpr{Fun: ident(prelude.Defer, pos), Lparen: pos, Rparen: s.End(),
+		Args: []ast.Expr{funcLit(pos, s.End(), nil, &ast.ExprStmt{X: inner})}}}
+	list := []ast.Stmt{reg}
+	if len(lhs) > 0 {
+		list = append([]ast.Stmt{define(pos, lhs, rhs...)}, list...)
+	}
+	return &ast.BlockStmt{Lbrace: pos, List: list, Rbrace: s.End()}
+}
+
+// replaceRecover makes recover() in a deferred function literal of a cell
+// (not in functions nested in it) ask the session for the cell's panic.
+func replaceRecover(b *ast.BlockStmt) {
+	ast.Inspect(b, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "recover" && len(x.Args) == 0 {
+				id.Name = prelude.Recover
+			}
+		}
+		return true
+	})
+}

@@ -1,0 +1,171 @@
+package compat
+
+import (
+	"bytes"
+	"go/ast"
+	"go/printer"
+	"go/token"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/ast/astutil"
+
+	"grundy/engine/prelude"
+)
+
+// The tools passes share for reading and writing syntax.
+
+const tempPrefix = prelude.Temp
+
+// Cursor is astutil's cursor with the function the node is in.
+type Cursor struct {
+	*astutil.Cursor
+	// Func is the innermost function (declaration or literal) around the
+	// node; nil for a cell's top-level statements.
+	Func *ast.FuncType
+}
+
+// TopLevel reports whether the node is among a cell's top-level
+// statements (in no function).
+func (cur Cursor) TopLevel() bool { return cur.Func == nil }
+
+// Apply calls post on every node of the cell after its children, as
+// astutil.Apply does, with the function the node is in: replacing a node
+// with the cursor rewrites the cell.
+func (c *Cell) Apply(post func(cur Cursor) bool) {
+	for _, root := range c.Roots() {
+		applyIn(root, post)
+	}
+}
+
+func applyIn(root ast.Node, post func(cur Cursor) bool) {
+	var funcs []*ast.FuncType
+	astutil.Apply(root, func(ac *astutil.Cursor) bool {
+		switch n := ac.Node().(type) {
+		case *ast.FuncDecl:
+			funcs = append(funcs, n.Type)
+		case *ast.FuncLit:
+			funcs = append(funcs, n.Type)
+		}
+		return true
+	}, func(ac *astutil.Cursor) bool {
+		switch ac.Node().(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			funcs = funcs[:len(funcs)-1]
+		}
+		var fn *ast.FuncType
+		if len(funcs) > 0 {
+			fn = funcs[len(funcs)-1]
+		}
+		return post(Cursor{Cursor: ac, Func: fn})
+	})
+}
+
+// ExprString prints syntax as Go source.
+func ExprString(n ast.Node) string {
+	var b bytes.Buffer
+	printer.Fprint(&b, token.NewFileSet(), n)
+	return b.String()
+}
+
+var posType = reflect.TypeFor[token.Pos]()
+
+// AtPos sets every position in the syntax tree n to pos: yaegi resolves
+// package names per file, by position, so generated code must lie in the
+// cell.
+func AtPos[N ast.Node](n N, pos token.Pos) N {
+	ast.Inspect(n, func(x ast.Node) bool {
+		if x == nil {
+			return false
+		}
+		v := reflect.ValueOf(x)
+		if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+			return true
+		}
+		v = v.Elem()
+		for i := 0; i < v.NumField(); i++ {
+			// Only set positions: an unset one can mean something (no
+			// "..." in a call, for one).
+			if f := v.Field(i); f.Type() == posType && f.CanSet() && token.Pos(f.Int()).IsValid() {
+				f.Set(reflect.ValueOf(pos))
+			}
+		}
+		return true
+	})
+	return n
+}
+
+// ident is a new identifier at pos.
+func ident(name string, pos token.Pos) *ast.Ident { return &ast.Ident{Name: name, NamePos: pos} }
+
+// define is "lhs := rhs".
+func define(pos token.Pos, lhs []ast.Expr, rhs ...ast.Expr) *ast.AssignStmt {
+	return &ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: rhs, TokPos: pos}
+}
+
+// funcLit is func() results { body } at pos.
+func funcLit(pos, end token.Pos, results *ast.FieldList, body ...ast.Stmt) *ast.FuncLit {
+	return &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}, Results: results},
+		Body: &ast.BlockStmt{Lbrace: pos, List: body, Rbrace: end},
+	}
+}
+
+// called is f() at the end of f.
+func called(f ast.Expr) *ast.CallExpr {
+	return &ast.CallExpr{Fun: f, Lparen: f.End(), Rparen: f.End()}
+}
+
+// results is a result list of the given types.
+func results(types ...ast.Expr) *ast.FieldList {
+	fl := &ast.FieldList{}
+	for _, t := range types {
+		fl.List = append(fl.List, &ast.Field{Type: t})
+	}
+	return fl
+}
+
+// isIdent reports whether e is the identifier name.
+func isIdent(e ast.Expr, name string) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == name
+}
+
+// contains reports whether some node under n satisfies f (function
+// literals included unless skipFuncs).
+func contains(n ast.Node, skipFuncs bool, f func(ast.Node) bool) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		if found || x == nil {
+			return false
+		}
+		if _, lit := x.(*ast.FuncLit); lit && skipFuncs {
+			return false
+		}
+		if f(x) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// builtins are Go's builtin functions (min, max and clear are the
+// prelude's, generic functions that cannot be bound to variables either).
+var builtins = map[string]bool{"append": true, "cap": true, "clear": true, "close": true, "complex": true, "copy": true,
+	"delete": true, "imag": true, "len": true, "make": true, "max": true, "min": true, "new": true, "panic": true,
+	"print": true, "println": true, "real": true, "recover": true}
+
+// isBuiltin reports whether e names a builtin function: by the oracle, or
+// by its name in code a pass wrote.
+func (c *Cell) isBuiltin(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	if !ok || !builtins[id.Name] {
+		return false
+	}
+	if obj := c.Types.ObjectOf(id); obj != nil {
+		_, b := obj.(*types.Builtin)
+		return b
+	}
+	return true
+}

@@ -305,7 +305,6 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		rw.exprsIn(s.X)
 		rw.noteRangeVars(s)
 		rw.block(s.Body)
-		return rw.rangeStmt(s, "")
 	case *ast.SwitchStmt:
 		if s.Init != nil {
 			s.Init = rw.stmt(s.Init)
@@ -333,17 +332,6 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		}
 		rw.stmts(s.Body)
 	case *ast.LabeledStmt:
-		if r, ok := s.Stmt.(*ast.RangeStmt); ok {
-			rw.exprsIn(r.X)
-			rw.noteRangeVars(r)
-			rw.block(r.Body)
-			if out, ok := rw.rangeFuncStmt(r, s.Label.Name); ok {
-				// Its label's jumps were rewritten with it.
-				return out
-			}
-			s.Stmt = rw.rangeStmt(r, s.Label.Name)
-			return s
-		}
 		s.Stmt = rw.stmt(s.Stmt)
 	case *ast.GoStmt:
 		rw.exprsIn(s.Call)
@@ -581,9 +569,6 @@ func asError(e ast.Expr) ast.Expr {
 // call rewrites display.Show/Render to the interpreted helpers, and puts a
 // typed argument first in min/max so yaegi infers the right type.
 func (rw *rewriter) call(c *ast.CallExpr) {
-	if rw.iterAdapter(c) {
-		return
-	}
 	for i, a := range c.Args {
 		if lit, ok := rw.methodExpr(a); ok {
 			c.Args[i] = lit
@@ -593,7 +578,6 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 		c.Fun = lit
 	}
 	rw.checkSpread(c)
-	rw.iteratorArgs(c)
 	rw.errorArgs(c)
 	if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" && sel.Sel.Name == "Errorf" && len(c.Args) > 1 && !c.Ellipsis.IsValid() {
@@ -853,143 +837,9 @@ func isConstLit(e ast.Expr) bool {
 	return false
 }
 
-// rangeStmt handles range over an integer, over a function iterator and
-// the iterator idioms; label is the loop's label, if any.
-func (rw *rewriter) rangeStmt(s *ast.RangeStmt, label string) ast.Stmt {
-	if isSeqCall(s.X) && s.Key != nil && s.Value == nil {
-		// for k := range maps.Keys(m): the helper returns a slice.
-		s.Value = s.Key
-		s.Key = &ast.Ident{Name: "_", NamePos: s.Key.Pos()}
-	}
-	if out, ok := rw.rangeFuncStmt(s, label); ok {
-		return out
-	}
-	return s
-}
-
-// rangeFuncStmt rewrites s when it ranges over a function iterator.
-func (rw *rewriter) rangeFuncStmt(s *ast.RangeStmt, label string) (ast.Stmt, bool) {
-	if rw.it == nil || rw.locals == nil || isSeqCall(s.X) {
-		return s, false
-	}
-	elems, ok, why := rw.iterElems(s.X)
-	if !ok {
-		return s, false
-	}
-	if why != "" {
-		rw.fail(s.X.Pos(), why)
-		return s, true
-	}
-	return rw.rangeFunc(s, label, elems), true
-}
-
-func isSeqCall(e ast.Expr) bool {
-	c, ok := e.(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := unindex(c.Fun).(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	pkg, ok := sel.X.(*ast.Ident)
-	if !ok {
-		return false
-	}
-	switch pkg.Name + "." + sel.Sel.Name {
-	case "maps.Keys", "maps.Values", "slices.Values", "slices.Sorted", "slices.Collect":
-		return true
-	}
-	return false
-}
-
 var builtinNames = map[string]bool{"append": true, "cap": true, "close": true, "complex": true, "copy": true,
 	"delete": true, "imag": true, "len": true, "make": true, "new": true, "panic": true, "print": true,
 	"println": true, "real": true, "recover": true}
-
-// seqAdapters: the engine's slices and maps functions that return a slice
-// or map standing for an iterator, and the real iterator for each.
-var seqAdapters = map[string]string{
-	"slices.Values": prelude.IterSliceValues, "slices.All": prelude.IterSliceAll,
-	"maps.Keys": prelude.IterMapKeys, "maps.Values": prelude.IterMapValues, "maps.All": prelude.IterMapAll,
-}
-
-// iteratorArgs: slices.Values(x) and the like, passed to a cell function's
-// parameter of iterator type (iter.Seq[T], func(yield func(T) bool)),
-// become real iterators.
-func (rw *rewriter) iteratorArgs(c *ast.CallExpr) {
-	if rw.it == nil {
-		return
-	}
-	id, ok := c.Fun.(*ast.Ident)
-	if !ok {
-		if ix, isIx := c.Fun.(*ast.IndexExpr); isIx {
-			id, ok = ix.X.(*ast.Ident)
-		} else if il, isIl := c.Fun.(*ast.IndexListExpr); isIl {
-			id, ok = il.X.(*ast.Ident)
-		}
-	}
-	if !ok {
-		return
-	}
-	fd := rw.cellFunc(id.Name)
-	if fd == nil {
-		return
-	}
-	params := flatFields(fd.Type.Params)
-	for i, a := range c.Args {
-		if len(params) == 0 {
-			return
-		}
-		p := params[min(i, len(params)-1)]
-		if el, ok := p.(*ast.Ellipsis); ok && i >= len(params)-1 {
-			p = el.Elt
-		}
-		if !isIteratorType(p) {
-			continue
-		}
-		ac, ok := a.(*ast.CallExpr)
-		if !ok {
-			continue
-		}
-		sel, ok := ac.Fun.(*ast.SelectorExpr)
-		if !ok {
-			continue
-		}
-		pkg, ok := sel.X.(*ast.Ident)
-		if !ok || rw.isVar(pkg.Name) {
-			continue
-		}
-		path := rw.it.pkgs[pkg.Name]
-		if !aliasPackages[path] {
-			continue
-		}
-		if name, ok := seqAdapters[path+"."+sel.Sel.Name]; ok {
-			ac.Fun = &ast.SelectorExpr{X: &ast.Ident{Name: "iter", NamePos: sel.Pos()}, Sel: &ast.Ident{Name: name, NamePos: sel.Sel.Pos()}}
-		}
-	}
-}
-
-// isIteratorType: iter.Seq[...], iter.Seq2[...] or func(yield func(...) bool).
-func isIteratorType(t ast.Expr) bool {
-	switch x := t.(type) {
-	case *ast.IndexExpr:
-		return isIteratorType(x.X)
-	case *ast.IndexListExpr:
-		return isIteratorType(x.X)
-	case *ast.SelectorExpr:
-		pkg, ok := x.X.(*ast.Ident)
-		return ok && pkg.Name == "iter" && (x.Sel.Name == "Seq" || x.Sel.Name == "Seq2")
-	case *ast.FuncType:
-		ps := flatFields(x.Params)
-		if len(ps) != 1 || x.Results != nil && len(x.Results.List) > 0 {
-			return false
-		}
-		_, ok := ps[0].(*ast.FuncType)
-		return ok
-	}
-	return false
-}
 
 // wantsShow: a trailing call to a printing function shows nothing even
 // though it has results.

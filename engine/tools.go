@@ -9,7 +9,6 @@ import (
 
 	"github.com/traefik/yaegi/stdlib"
 
-	"grundy/engine/prelude"
 	"grundy/engine/symbols"
 )
 
@@ -73,7 +72,7 @@ func (it *Interp) sourcePackageSymbols(path string) map[string]reflect.Value {
 		return out
 	}
 	for _, name := range pkg.Scope().Names() {
-		if ast.IsExported(name) && !strings.HasPrefix(name, prelude.IterAdapterPrefix) {
+		if ast.IsExported(name) {
 			out[name] = reflect.Value{}
 		}
 	}

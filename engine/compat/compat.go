@@ -37,6 +37,7 @@ type Pass struct {
 // passes that rewrite expressions in place, then passes that change the
 // structure of statements (which would hide expressions from the others).
 var Passes = []Pass{
+	rangeFunc,
 	rangeInt,
 	loopVars,
 	goroutines,

@@ -3,6 +3,7 @@ package compat
 import (
 	"bytes"
 	"go/ast"
+	"go/parser"
 	"go/printer"
 	"go/token"
 	"go/types"
@@ -168,4 +169,19 @@ func (c *Cell) isBuiltin(e ast.Expr) bool {
 		return b
 	}
 	return true
+}
+
+// TypeExpr writes the type t as source positioned at pos: packages by the
+// names the session knows them by. ok is false when the cell has no way
+// to name t.
+func (c *Cell) TypeExpr(t types.Type, pos token.Pos) (ast.Expr, bool) {
+	s, ok := c.Types.TypeString(t)
+	if !ok {
+		return nil, false
+	}
+	x, err := parser.ParseExpr(s)
+	if err != nil {
+		return nil, false
+	}
+	return AtPos(x, pos), true
 }

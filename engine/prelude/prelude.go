@@ -61,18 +61,6 @@ const (
 	RTFmtMap    = "FmtMap"
 )
 
-// Iterator adapters of the engine's iter package: the real iterators behind
-// slices.Values, slices.All, maps.Keys, maps.Values and maps.All, whose
-// engine versions return slices and maps.
-const (
-	IterAdapterPrefix = "Grundy" // none of the package's own names starts so
-	IterSliceValues   = "GrundySliceValues"
-	IterSliceAll      = "GrundySliceAll"
-	IterMapKeys       = "GrundyMapKeys"
-	IterMapValues     = "GrundyMapValues"
-	IterMapAll        = "GrundyMapAll"
-)
-
 // Import is a package a session imports for its cells.
 type Import struct{ Name, Path string }
 
@@ -85,7 +73,7 @@ var Imports = []Import{
 	{"bytes", "bytes"}, {"bufio", "bufio"}, {"unicode", "unicode"}, {"utf8", "unicode/utf8"},
 	{"sync", "sync"}, {"atomic", "sync/atomic"}, {"context", "context"}, {"image", "image"},
 	{"color", "image/color"}, {"io", "io"}, {"json", "encoding/json"}, {"regexp", "regexp"},
-	{"slices", "slices"}, {"maps", "maps"}, {"cmp", "cmp"},
+	{"slices", "slices"}, {"maps", "maps"}, {"cmp", "cmp"}, {"iter", "iter"},
 	{"games", "grundy/stdlib/games"}, {"solve", "grundy/stdlib/solve"},
 	{"entail", "grundy/stdlib/entail"}, {"known", "grundy/stdlib/known"},
 	{"progress", "grundy/stdlib/progress"}, {"plots", "grundy/plots"},

@@ -59,18 +59,6 @@ func TestNamesAreDeclared(t *testing.T) {
 			t.Errorf("%s is not declared in helpers/", n)
 		}
 	}
-	var iter []File
-	for _, p := range Packages() {
-		if p.Path == "iter" {
-			iter = p.Files
-		}
-	}
-	iterNames := declared(t, iter)
-	for _, n := range []string{IterSliceValues, IterSliceAll, IterMapKeys, IterMapValues, IterMapAll} {
-		if !iterNames[n] {
-			t.Errorf("iter.%s is not declared in std/iter", n)
-		}
-	}
 	table := grundyrt.Table(noSession{})
 	for _, n := range []string{RTCapture, RTErrorsIs, RTErrorsAs, RTErrorKey, RTFmtAs, RTFmtStruct, RTFmtMap} {
 		if _, ok := table[n]; !ok {

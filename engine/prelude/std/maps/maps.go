@@ -1,7 +1,6 @@
 // Package maps is the engine's maps, interpreted in every session under the
 // import path "maps" in place of the standard package (see the engine's
-// slices for why). Keys and Values return slices, All the map itself:
-// ranges over them give what ranging over Go's iterators gives.
+// slices for why).
 package maps
 
 func Equal[K, V comparable](m1, m2 map[K]V) bool {
@@ -53,23 +52,54 @@ func DeleteFunc[K comparable, V any](m map[K]V, del func(K, V) bool) {
 	}
 }
 
-// All stands for the iterator over key and value pairs.
-func All[K comparable, V any](m map[K]V) map[K]V { return m }
+// The iterator functions are Go's, their types written as the function
+// types iter.Seq and iter.Seq2 stand for. Their bodies call yield
+// functions directly: the interpreter cannot range over functions.
 
-func Collect[K comparable, V any](m map[K]V) map[K]V { return Clone(m) }
-
-func Keys[K comparable, V any](m map[K]V) []K {
-	out := make([]K, 0, len(m))
-	for k := range m {
-		out = append(out, k)
+// All is an iterator over key and value pairs.
+func All[K comparable, V any](m map[K]V) func(yield func(K, V) bool) {
+	return func(yield func(K, V) bool) {
+		for k, v := range m {
+			if !yield(k, v) {
+				return
+			}
+		}
 	}
-	return out
 }
 
-func Values[K comparable, V any](m map[K]V) []V {
-	out := make([]V, 0, len(m))
-	for _, v := range m {
-		out = append(out, v)
+// Keys is an iterator over the keys.
+func Keys[K comparable, V any](m map[K]V) func(yield func(K) bool) {
+	return func(yield func(K) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
 	}
-	return out
+}
+
+// Values is an iterator over the values.
+func Values[K comparable, V any](m map[K]V) func(yield func(V) bool) {
+	return func(yield func(V) bool) {
+		for _, v := range m {
+			if !yield(v) {
+				return
+			}
+		}
+	}
+}
+
+// Insert adds the pairs of seq to m.
+func Insert[K comparable, V any](m map[K]V, seq func(yield func(K, V) bool)) {
+	seq(func(k K, v V) bool {
+		m[k] = v
+		return true
+	})
+}
+
+// Collect is the pairs of seq in a new map.
+func Collect[K comparable, V any](seq func(yield func(K, V) bool)) map[K]V {
+	m := map[K]V{}
+	Insert(m, seq)
+	return m
 }

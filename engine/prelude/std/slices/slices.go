@@ -2,10 +2,8 @@
 // the import path "slices" in place of the standard package: yaegi v0.16.1
 // cannot take generic functions from compiled code, and its own interpreted
 // copy lacks Sort, Max and friends and cannot infer E from S ~[]E, so these
-// take plain []E. The interpreter cannot range over functions either, so
-// the iterator functions (Values, All, Sorted, Collect) take and return
-// slices; the compatibility passes turn ranges and iterator arguments back
-// into what Go means.
+// take plain []E. The iterator functions are real iterators; the
+// compatibility passes turn ranges over them into calls.
 package slices
 
 import "grundy/engine/prelude/std/cmp"
@@ -319,31 +317,88 @@ func BinarySearchFunc[E, T any](x []E, target T, c func(E, T) int) (int, bool) {
 	return lo, lo < len(x) && c(x[lo], target) == 0
 }
 
-func Sorted[E cmp.Ordered](x []E) []E {
-	y := Clone(x)
-	Sort(y)
-	return y
+// The iterator functions are Go's, their types written as the function
+// types iter.Seq and iter.Seq2 stand for. Their bodies call yield
+// functions directly: the interpreter cannot range over functions.
+
+// All is an iterator over index and value.
+func All[E any](x []E) func(yield func(int, E) bool) {
+	return func(yield func(int, E) bool) {
+		for i, v := range x {
+			if !yield(i, v) {
+				return
+			}
+		}
+	}
 }
 
-func SortedFunc[E any](x []E, c func(a, b E) int) []E {
-	y := Clone(x)
-	SortFunc(y, c)
-	return y
+// Values is an iterator over the values.
+func Values[E any](x []E) func(yield func(E) bool) {
+	return func(yield func(E) bool) {
+		for _, v := range x {
+			if !yield(v) {
+				return
+			}
+		}
+	}
 }
 
-func Collect[E any](x []E) []E { return Clone(x) }
-
-func Values[E any](x []E) []E { return x }
-
-// All stands for the iterator over index and value: ranging over the
-// slice itself gives the same pairs.
-func All[E any](x []E) []E { return x }
-
-// Backward is a real iterator: the engine ranges over functions.
+// Backward is an iterator over index and value, last first.
 func Backward[E any](x []E) func(yield func(int, E) bool) {
 	return func(yield func(int, E) bool) {
 		for i := len(x) - 1; i >= 0; i-- {
 			if !yield(i, x[i]) {
+				return
+			}
+		}
+	}
+}
+
+// AppendSeq appends the values of seq to s.
+func AppendSeq[E any](s []E, seq func(yield func(E) bool)) []E {
+	seq(func(v E) bool {
+		s = append(s, v)
+		return true
+	})
+	return s
+}
+
+// Collect is the values of seq in a new slice.
+func Collect[E any](seq func(yield func(E) bool)) []E { return AppendSeq([]E(nil), seq) }
+
+// Sorted is the values of seq, sorted.
+func Sorted[E cmp.Ordered](seq func(yield func(E) bool)) []E {
+	s := Collect(seq)
+	Sort(s)
+	return s
+}
+
+// SortedFunc is the values of seq, sorted by c.
+func SortedFunc[E any](seq func(yield func(E) bool), c func(a, b E) int) []E {
+	s := Collect(seq)
+	SortFunc(s, c)
+	return s
+}
+
+// SortedStableFunc is SortedFunc keeping equal values in order.
+func SortedStableFunc[E any](seq func(yield func(E) bool), c func(a, b E) int) []E {
+	s := Collect(seq)
+	SortStableFunc(s, c)
+	return s
+}
+
+// Chunk is an iterator over consecutive sub-slices of up to n values.
+func Chunk[E any](s []E, n int) func(yield func([]E) bool) {
+	if n < 1 {
+		panic("cannot be less than 1")
+	}
+	return func(yield func([]E) bool) {
+		for i := 0; i < len(s); i += n {
+			end := i + n
+			if end > len(s) {
+				end = len(s) // (no min: the interpreter's min is the prelude's, in package main)
+			}
+			if !yield(s[i:end:end]) {
 				return
 			}
 		}

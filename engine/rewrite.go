@@ -77,8 +77,8 @@ func rewriteFile(f *ast.File, it *Interp) *EvalError {
 	}
 	for _, name := range sortedKeys(rw.insts) {
 		f.Decls = append(f.Decls, rw.insts[name])
+		rw.pkgVars(rw.insts[name]) // (copies: the oracle has not seen them)
 	}
-	rw.pkgVars(f)
 	return rw.err
 }
 
@@ -148,7 +148,6 @@ func rewriteBlock(b *ast.BlockStmt, it *Interp, cellDecls *ast.File) (decls []as
 	for _, name := range sortedKeys(rw.insts) {
 		decls = append(decls, rw.insts[name])
 	}
-	rw.pkgVars(b)
 	for _, d := range decls {
 		rw.pkgVars(d)
 	}
@@ -632,12 +631,6 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 			}
 			return
 		}
-		// h.Update(v) on a display handle: render v here, where the
-		// methods of cell-defined types are visible.
-		if recv, ok := sel.X.(*ast.Ident); ok && sel.Sel.Name == "Update" && len(c.Args) == 1 && rw.isHandle(recv.Name) {
-			c.Args[0] = &ast.CallExpr{Fun: &ast.Ident{Name: prelude.Render, NamePos: c.Args[0].Pos()}, Args: []ast.Expr{c.Args[0]}}
-			return
-		}
 		if pkg, ok := sel.X.(*ast.Ident); ok && rw.locals != nil && aliasPackages[rw.it.pkgs[pkg.Name]] && !rw.isVar(pkg.Name) {
 			if fd := pkgGeneric(rw.it.pkgs[pkg.Name], sel.Sel.Name); fd != nil {
 				back := rw.nativeNamedArgs(c, fd)
@@ -650,14 +643,6 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 				}
 			}
 			return
-		}
-		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "display" && rw.it.pkgs["display"] == "grundy/engine/display" {
-			switch sel.Sel.Name {
-			case "Show":
-				c.Fun = &ast.Ident{Name: prelude.Display, NamePos: sel.Pos()}
-			case "Render":
-				c.Fun = &ast.Ident{Name: prelude.Render, NamePos: sel.Pos()}
-			}
 		}
 		return
 	}
@@ -682,38 +667,6 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 			return
 		}
 	}
-	if !ok || (id.Name != "min" && id.Name != "max") || len(c.Args) < 2 {
-		return
-	}
-	if !isConstLit(c.Args[0]) {
-		return
-	}
-	for i := 1; i < len(c.Args); i++ {
-		if !isConstLit(c.Args[i]) {
-			c.Args[0], c.Args[i] = c.Args[i], c.Args[0]
-			return
-		}
-	}
-	// All constants: give the first the type Go would give the result.
-	typ := "int"
-	for _, a := range c.Args {
-		ast.Inspect(a, func(n ast.Node) bool {
-			if bl, ok := n.(*ast.BasicLit); ok {
-				switch bl.Kind {
-				case token.FLOAT:
-					typ = "float64"
-				case token.STRING:
-					typ = "string"
-				case token.CHAR:
-					if typ == "int" {
-						typ = "rune"
-					}
-				}
-			}
-			return true
-		})
-	}
-	c.Args[0] = &ast.CallExpr{Fun: &ast.Ident{Name: typ, NamePos: c.Args[0].Pos()}, Args: []ast.Expr{c.Args[0]}, Lparen: c.Args[0].Pos(), Rparen: c.Args[0].End()}
 }
 
 // methodExpr turns a method expression on a cell-defined type, T.M or

@@ -12,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 
-	"grundy/engine/display"
 	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
 )
@@ -23,12 +22,11 @@ import (
 // slices, and display calls that see the methods of cell-defined types.
 
 type rewriter struct {
-	it      *Interp
-	types   *typecheck.Info   // the cell's types, checked before any rewriting
-	handles map[string]bool   // names the cell assigns display.New() to
-	slices  map[string]bool   // names the cell assigns a slice literal to
-	errs    map[string]string // names the cell declares as error ("error"), []error ("slice") or map[K]error ("map")
-	tmp     int
+	it     *Interp
+	types  *typecheck.Info   // the cell's types, checked before any rewriting
+	slices map[string]bool   // names the cell assigns a slice literal to
+	errs   map[string]string // names the cell declares as error ("error"), []error ("slice") or map[K]error ("map")
+	tmp    int
 
 	// For typeOf/astTypeOf (range over function iterators): variables the
 	// code declares so far with their types when known, the functions of
@@ -211,7 +209,7 @@ func hideField(f *ast.Field) {
 }
 
 func newRewriter(it *Interp, root ast.Node) *rewriter {
-	rw := &rewriter{it: it, handles: map[string]bool{}, slices: map[string]bool{}, errs: map[string]string{},
+	rw := &rewriter{it: it, slices: map[string]bool{}, errs: map[string]string{},
 		locals: map[string]reflect.Type{}, localAST: map[string]ast.Expr{}, cellFuncs: map[string]*ast.FuncDecl{},
 		cellTypes: map[string]*ast.TypeSpec{}, cellMethods: map[string]*ast.FuncDecl{}, insts: map[string]*ast.FuncDecl{}}
 	if it != nil {
@@ -223,9 +221,6 @@ func newRewriter(it *Interp, root ast.Node) *rewriter {
 				id, ok := as.Lhs[i].(*ast.Ident)
 				if !ok {
 					continue
-				}
-				if isDisplayNew(r) {
-					rw.handles[id.Name] = true
 				}
 				if cl, ok := r.(*ast.CompositeLit); ok {
 					switch cl.Type.(type) {
@@ -251,13 +246,6 @@ func newRewriter(it *Interp, root ast.Node) *rewriter {
 					if id, ok := as.Lhs[i].(*ast.Ident); ok {
 						rw.errs[id.Name] = errKind(cl.Type)
 					}
-				}
-			}
-		}
-		if vs, ok := n.(*ast.ValueSpec); ok && len(vs.Names) == len(vs.Values) {
-			for i, r := range vs.Values {
-				if isDisplayNew(r) {
-					rw.handles[vs.Names[i].Name] = true
 				}
 			}
 		}
@@ -631,41 +619,7 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 			}
 			return
 		}
-		if pkg, ok := sel.X.(*ast.Ident); ok && rw.locals != nil && aliasPackages[rw.it.pkgs[pkg.Name]] && !rw.isVar(pkg.Name) {
-			if fd := pkgGeneric(rw.it.pkgs[pkg.Name], sel.Sel.Name); fd != nil {
-				back := rw.nativeNamedArgs(c, fd)
-				rw.instantiateOpt(c, fd, true)
-				if back != nil && len(rw.fnStack) > 0 {
-					// (At top level the conversion back trips yaegi's
-					// capture of generic results: the value stays a plain
-					// slice or map there.)
-					wrapCall(c, back)
-				}
-			}
-			return
-		}
 		return
-	}
-	if ix, isIx := c.Fun.(*ast.IndexExpr); isIx && rw.it != nil {
-		if gid, ok := ix.X.(*ast.Ident); ok {
-			if d := rw.cellFunc(gid.Name); d != nil && d.Type.TypeParams != nil && rw.monomorphize(c, d, []ast.Expr{ix.Index}) {
-				return
-			}
-		}
-	}
-	if il, isIl := c.Fun.(*ast.IndexListExpr); isIl && rw.it != nil {
-		if gid, ok := il.X.(*ast.Ident); ok {
-			if d := rw.cellFunc(gid.Name); d != nil && d.Type.TypeParams != nil && rw.monomorphize(c, d, il.Indices) {
-				return
-			}
-		}
-	}
-	id, ok := c.Fun.(*ast.Ident)
-	if ok && rw.it != nil {
-		if fd := rw.cellFunc(id.Name); fd != nil && fd.Type.TypeParams != nil {
-			rw.instantiate(c, fd)
-			return
-		}
 	}
 }
 
@@ -748,46 +702,6 @@ var fmtArgStart = map[string]int{
 	"Print": 0, "Println": 0, "Sprint": 0, "Sprintln": 0,
 	"Printf": 1, "Sprintf": 1, "Errorf": 1, "Fprint": 1, "Fprintln": 1,
 	"Fprintf": 2, "Appendf": 2, "Append": 1, "Appendln": 1,
-}
-
-func isDisplayNew(e ast.Expr) bool {
-	c, ok := e.(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := c.Fun.(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	pkg, ok := sel.X.(*ast.Ident)
-	return ok && pkg.Name == "display" && sel.Sel.Name == "New"
-}
-
-var handleType = reflect.TypeOf((*display.Handle)(nil))
-
-// isHandle: name holds a *display.Handle, by the cell's text or the live
-// session.
-func (rw *rewriter) isHandle(name string) bool {
-	if rw.handles[name] {
-		return true
-	}
-	if rw.it == nil {
-		return false
-	}
-	v, ok := rw.it.globalValues()[name]
-	return ok && v.IsValid() && v.Type() == handleType
-}
-
-func isConstLit(e ast.Expr) bool {
-	switch x := e.(type) {
-	case *ast.BasicLit:
-		return true
-	case *ast.UnaryExpr:
-		return isConstLit(x.X)
-	case *ast.ParenExpr:
-		return isConstLit(x.X)
-	}
-	return false
 }
 
 var builtinNames = map[string]bool{"append": true, "cap": true, "close": true, "complex": true, "copy": true,

@@ -47,6 +47,7 @@ var Passes = []Pass{
 	cellDefers,
 	commaOk,
 	funcScope,
+	typeArgs,
 }
 
 // Session is what passes need of the engine beyond the cell.

@@ -284,9 +284,6 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 		if b == nil {
 			continue
 		}
-		if err := checkStatements(b, it.fset); err != nil {
-			return nil, err
-		}
 		insts, err := rewriteBlock(b, it, pc.Decls)
 		if err != nil {
 			return nil, err
@@ -453,7 +450,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 		case *ast.GenDecl:
 			for _, s := range d.Specs {
 				if ts, ok := s.(*ast.TypeSpec); ok {
-					it.globals[ts.Name.Name] = Global{Name: ts.Name.Name, Kind: "type", Type: withoutHiddenTags(exprString(ts.Type))}
+					it.globals[ts.Name.Name] = Global{Name: ts.Name.Name, Kind: "type", Type: compat.WithoutHiddenTags(exprString(ts.Type))}
 					it.types[ts.Name.Name] = ts
 				}
 			}

@@ -54,7 +54,6 @@ func (rw *rewriter) fail(pos token.Pos, msg string) {
 }
 
 func rewriteFile(f *ast.File, it *Interp) *EvalError {
-	hideUnexportedFields(f)
 	rw := newRewriter(it, f)
 	rw.noteDecls(f)
 	for _, d := range f.Decls {
@@ -104,7 +103,6 @@ func (rw *rewriter) noteDecls(f *ast.File) {
 // declarations); decls are the functions the statements need declared
 // first.
 func rewriteBlock(b *ast.BlockStmt, it *Interp, cellDecls *ast.File) (decls []ast.Decl, err *EvalError) {
-	hideUnexportedFields(b)
 	rw := newRewriter(it, b)
 	rw.noteDecls(cellDecls)
 	rw.block(b)
@@ -150,62 +148,6 @@ func rewriteBlock(b *ast.BlockStmt, it *Interp, cellDecls *ast.File) (decls []as
 		rw.pkgVars(d)
 	}
 	return decls, nil
-}
-
-// hiddenTags keep encoders away from unexported fields of cell-defined
-// structs, which yaegi v0.16.1 exports under the name "X"+name (reflect
-// cannot set unexported fields): without them encoding/json would write
-// {"Xsecret": ...}. The first key of a tag is the one reflect finds.
-const hiddenTags = `json:"-" xml:"-" `
-
-func hideUnexportedFields(root ast.Node) {
-	ast.Inspect(root, func(n ast.Node) bool {
-		st, ok := n.(*ast.StructType)
-		if !ok || st.Fields == nil {
-			return true
-		}
-		var list []*ast.Field
-		for _, f := range st.Fields.List {
-			if len(f.Names) == 0 {
-				list = append(list, f) // embedded: it promotes its fields
-				continue
-			}
-			// "A, b int": one field per name, so that only b is hidden.
-			for _, name := range f.Names {
-				g := &ast.Field{Doc: f.Doc, Names: []*ast.Ident{name}, Type: f.Type, Tag: f.Tag, Comment: f.Comment}
-				if len(f.Names) == 1 {
-					g = f
-				}
-				if !ast.IsExported(name.Name) && name.Name != "_" {
-					hideField(g)
-				}
-				list = append(list, g)
-			}
-		}
-		st.Fields.List = list
-		return true
-	})
-}
-
-// withoutHiddenTags is a type's source as the cell wrote it (for inspect).
-func withoutHiddenTags(src string) string {
-	q := strconv.Quote(hiddenTags)
-	src = strings.ReplaceAll(src, " "+q, "")
-	src = strings.ReplaceAll(src, "\t"+q, "")
-	return strings.ReplaceAll(src, q[:len(q)-1], `"`)
-}
-
-func hideField(f *ast.Field) {
-	tag := ""
-	if f.Tag != nil {
-		if t, err := strconv.Unquote(f.Tag.Value); err == nil {
-			tag = t
-		}
-	}
-	if strings.HasPrefix(tag, hiddenTags) {
-		return
-	}
-	f.Tag = &ast.BasicLit{ValuePos: f.Type.End(), Kind: token.STRING, Value: strconv.Quote(hiddenTags + tag)}
 }
 
 func newRewriter(it *Interp, root ast.Node) *rewriter {
@@ -327,11 +269,8 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 	case *ast.ExprStmt:
 		rw.exprsIn(s.X)
 	case *ast.AssignStmt:
-		for i, e := range s.Rhs {
-			if lit, ok := rw.methodExpr(e); ok {
-				s.Rhs[i] = lit
-			}
-			rw.exprsIn(s.Rhs[i])
+		for _, e := range s.Rhs {
+			rw.exprsIn(e)
 		}
 		if s.Tok == token.ASSIGN && len(s.Lhs) == len(s.Rhs) {
 			for i, l := range s.Lhs {
@@ -382,8 +321,6 @@ func (rw *rewriter) exprsIn(n ast.Node) {
 			return false
 		case *ast.BinaryExpr:
 			rw.errorComparison(x)
-		case *ast.TypeAssertExpr:
-			rw.lostStructAssert(x)
 		case *ast.CallExpr:
 			rw.call(x)
 			if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "append" && len(x.Args) > 1 && !x.Ellipsis.IsValid() && rw.errorVarKind(x.Args[0]) == "slice" {
@@ -556,15 +493,6 @@ func asError(e ast.Expr) ast.Expr {
 // call rewrites display.Show/Render to the interpreted helpers, and puts a
 // typed argument first in min/max so yaegi infers the right type.
 func (rw *rewriter) call(c *ast.CallExpr) {
-	for i, a := range c.Args {
-		if lit, ok := rw.methodExpr(a); ok {
-			c.Args[i] = lit
-		}
-	}
-	if lit, ok := rw.methodExpr(c.Fun); ok {
-		c.Fun = lit
-	}
-	rw.checkSpread(c)
 	rw.errorArgs(c)
 	if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" && sel.Sel.Name == "Errorf" && len(c.Args) > 1 && !c.Ellipsis.IsValid() {
@@ -623,60 +551,6 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 	}
 }
 
-// methodExpr turns a method expression on a cell-defined type, T.M or
-// (*T).M, into the equivalent function literal: yaegi v0.16.1 calls it
-// with the wrong number of arguments.
-func (rw *rewriter) methodExpr(e ast.Expr) (ast.Expr, bool) {
-	sel, ok := e.(*ast.SelectorExpr)
-	if !ok || rw.it == nil {
-		return nil, false
-	}
-	var recvType ast.Expr
-	name := ""
-	switch x := sel.X.(type) {
-	case *ast.Ident:
-		name, recvType = x.Name, ast.NewIdent(x.Name)
-	case *ast.ParenExpr:
-		if st, ok := x.X.(*ast.StarExpr); ok {
-			if id, ok := st.X.(*ast.Ident); ok {
-				name, recvType = id.Name, &ast.StarExpr{X: ast.NewIdent(id.Name)}
-			}
-		}
-	}
-	if name == "" {
-		return nil, false
-	}
-	if _, isType := rw.anyCellType(name); !isType {
-		return nil, false
-	}
-	fd := rw.method(name + "." + sel.Sel.Name)
-	if fd == nil {
-		return nil, false
-	}
-	ft := fd.Type
-	params := []*ast.Field{{Names: []*ast.Ident{ast.NewIdent("_grundyRecv")}, Type: recvType}}
-	var args []ast.Expr
-	variadic := false
-	for i, f := range flatFields(ft.Params) {
-		pname := "_grundyP" + itoa(i)
-		params = append(params, &ast.Field{Names: []*ast.Ident{ast.NewIdent(pname)}, Type: f})
-		args = append(args, ast.NewIdent(pname))
-		_, variadic = f.(*ast.Ellipsis)
-	}
-	call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent("_grundyRecv"), Sel: ast.NewIdent(sel.Sel.Name)}, Args: args}
-	if variadic {
-		call.Ellipsis = sel.Pos()
-	}
-	var body ast.Stmt = &ast.ExprStmt{X: call}
-	if ft.Results != nil && len(ft.Results.List) > 0 {
-		body = &ast.ReturnStmt{Results: []ast.Expr{call}}
-	}
-	return &ast.FuncLit{
-		Type: &ast.FuncType{Func: sel.Pos(), Params: &ast.FieldList{List: params}, Results: ft.Results},
-		Body: &ast.BlockStmt{List: []ast.Stmt{body}},
-	}, true
-}
-
 // isSliceArg: a slice, array or map by its form, the cell's declarations
 // or the live session.
 func (rw *rewriter) isSliceArg(e ast.Expr) bool {
@@ -730,38 +604,6 @@ func wantsShow(e ast.Expr) bool {
 		}
 	}
 	return true
-}
-
-// checkStatements reports, in Go's words, mistakes yaegi would only
-// stumble on.
-func checkStatements(b *ast.BlockStmt, fset *token.FileSet) *EvalError {
-	var bad *EvalError
-	fail := func(pos token.Pos, msg string) {
-		if bad == nil {
-			m := fmt.Sprintf("%s: %s", fset.Position(pos), msg)
-			bad = &EvalError{Name: "CompileError", Value: m, Traceback: []string{m}}
-		}
-	}
-	ast.Inspect(b, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			fail(x.Pos(), "return outside a function: a cell's statements run at top level")
-		case *ast.AssignStmt:
-			if len(x.Rhs) == 1 && len(x.Lhs) > 1 {
-				switch x.Rhs[0].(type) {
-				case *ast.CallExpr, *ast.IndexExpr, *ast.TypeAssertExpr, *ast.UnaryExpr:
-				default:
-					fail(x.Pos(), fmt.Sprintf("assignment mismatch: %d variables but 1 value", len(x.Lhs)))
-				}
-			} else if len(x.Rhs) > 1 && len(x.Lhs) != len(x.Rhs) {
-				fail(x.Pos(), fmt.Sprintf("assignment mismatch: %d variables but %d values", len(x.Lhs), len(x.Rhs)))
-			}
-		}
-		return bad == nil
-	})
-	return bad
 }
 
 // recordVars notes the globals a statement block declares.
@@ -1410,59 +1252,6 @@ func (rw *rewriter) hasMethods(t ast.Expr) bool {
 		}
 	}
 	return false
-}
-
-// lostStructAssert refuses x.(T), T a cell struct type, when x has a
-// native interface type other than error (fmt.Stringer, sort.Interface):
-// yaegi v0.16.1 keeps only the last field of a struct value stored in one,
-// so the assertion could only fail or give a wrong value. (Values stored
-// in an error are rebuilt whole by the engine: see _grundyAsError.)
-func (rw *rewriter) lostStructAssert(x *ast.TypeAssertExpr) {
-	id, ok := x.Type.(*ast.Ident)
-	if !ok || rw.it == nil {
-		return
-	}
-	ts, ok := rw.cellType(id.Name)
-	if !ok {
-		return
-	}
-	if _, isStruct := ts.Type.(*ast.StructType); !isStruct {
-		return
-	}
-	t := rw.typeOf(x.X)
-	if t == nil {
-		t = rw.nativeTypeOf(rw.astTypeOf(x.X))
-	}
-	if t == nil || t.Kind() != reflect.Interface || t.NumMethod() == 0 || t == errorType {
-		return
-	}
-	rw.fail(x.Pos(), fmt.Sprintf("%s.(%s): this interpreter loses a %s struct value stored in a %s; store a pointer (&%s{...}, with methods on *%s) and assert .(*%s)", exprString(x.X), id.Name, id.Name, t, id.Name, id.Name, id.Name))
-}
-
-// nativeTypeOf is the reflect type of a source type pkg.T of a preloaded
-// or imported package; nil for anything else.
-func (rw *rewriter) nativeTypeOf(t ast.Expr) reflect.Type {
-	sel, ok := t.(*ast.SelectorExpr)
-	if !ok || rw.it == nil {
-		return nil
-	}
-	pkg, ok := sel.X.(*ast.Ident)
-	if !ok || rw.isVar(pkg.Name) {
-		return nil
-	}
-	path, ok := rw.it.pkgs[pkg.Name]
-	if !ok {
-		return nil
-	}
-	key, ok := symbolsHave(path)
-	if !ok {
-		return nil
-	}
-	v, ok := lookupSymbol(key, sel.Sel.Name)
-	if !ok || !v.IsValid() || v.Kind() != reflect.Pointer || !v.IsNil() {
-		return nil // types are exported as typed nil pointers
-	}
-	return v.Type().Elem()
 }
 
 // pkgVars turns uses of a preloaded package's variables, pkg.Name, into

@@ -19,6 +19,7 @@ import (
 	"github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib"
 
+	"grundy/engine/compat"
 	"grundy/engine/display"
 	"grundy/engine/prelude"
 	"grundy/engine/prelude/grundyrt"
@@ -321,7 +322,7 @@ func cleanFieldNames(out, format string, args []any, hidden *atomic.Pointer[map[
 		return out
 	}
 	// %T prints tags quoted: the engine's alone, or in front of the cell's.
-	q := strconv.Quote(hiddenTags)
+	q := strconv.Quote(compat.HiddenTags)
 	out = strings.ReplaceAll(out, " "+q, "")
 	out = strings.ReplaceAll(out, q[:len(q)-1], `"`)
 	return xField.ReplaceAllStringFunc(out, func(m string) string {

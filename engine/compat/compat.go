@@ -37,6 +37,11 @@ type Pass struct {
 // passes that rewrite expressions in place, then passes that change the
 // structure of statements (which would hide expressions from the others).
 var Passes = []Pass{
+	statements,
+	structAssert,
+	spreadArgs,
+	hiddenFields,
+	methodExprs,
 	displayCalls,
 	minMax,
 	pkgVars,

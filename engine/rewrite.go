@@ -69,7 +69,6 @@ func rewriteFile(f *ast.File, it *Interp) *EvalError {
 			}
 		case *ast.GenDecl:
 			rw.exprsIn(d)
-			rw.errorSpecs(d)
 		}
 	}
 	for _, name := range sortedKeys(rw.insts) {
@@ -245,9 +244,6 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 			s.Init = rw.stmt(s.Init)
 		}
 		rw.block(s.Body)
-		if out, ok := rw.errorTypeSwitch(s); ok {
-			return out
-		}
 	case *ast.SelectStmt:
 		rw.block(s.Body)
 	case *ast.CaseClause:
@@ -272,35 +268,16 @@ func (rw *rewriter) stmt(s ast.Stmt) ast.Stmt {
 		for _, e := range s.Rhs {
 			rw.exprsIn(e)
 		}
-		if s.Tok == token.ASSIGN && len(s.Lhs) == len(s.Rhs) {
-			for i, l := range s.Lhs {
-				if rw.isErrorExpr(l) {
-					s.Rhs[i] = rw.toError(s.Rhs[i])
-				}
-			}
-		}
-		if len(s.Lhs) == 2 && len(s.Rhs) == 1 {
-			// v, ok := x.(error): yaegi's assertion from an interface
-			// holding a cell type to error fails.
-			if ta, ok := s.Rhs[0].(*ast.TypeAssertExpr); ok && ta.Type != nil && isErrorIdent(ta.Type) && !rw.isErrorExpr(ta.X) {
-				s.Rhs[0] = &ast.CallExpr{Fun: &ast.Ident{Name: prelude.ErrorAssert, NamePos: ta.Pos()}, Args: []ast.Expr{ta.X}, Lparen: ta.Lparen, Rparen: ta.Rparen}
-			}
-		}
 		rw.noteDefine(s)
 	case *ast.ReturnStmt:
 		for _, e := range s.Results {
 			rw.exprsIn(e)
 		}
-		rw.errorResults(s)
 	case *ast.DeclStmt:
 		rw.exprsIn(s.Decl)
-		rw.errorSpecs(s.Decl)
 		rw.noteDefine(s)
 	case *ast.SendStmt:
 		rw.exprsIn(s.Value)
-		if ct, ok := rw.astTypeOf(s.Chan).(*ast.ChanType); ok && isErrorIdent(ct.Value) {
-			s.Value = rw.toError(s.Value)
-		}
 	}
 	return s
 }
@@ -319,26 +296,8 @@ func (rw *rewriter) exprsIn(n ast.Node) {
 			rw.block(x.Body)
 			rw.fnStack = rw.fnStack[:len(rw.fnStack)-1]
 			return false
-		case *ast.BinaryExpr:
-			rw.errorComparison(x)
 		case *ast.CallExpr:
 			rw.call(x)
-			if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "append" && len(x.Args) > 1 && !x.Ellipsis.IsValid() && rw.errorVarKind(x.Args[0]) == "slice" {
-				for i := 1; i < len(x.Args); i++ {
-					x.Args[i] = asError(x.Args[i])
-				}
-			}
-		case *ast.CompositeLit:
-			rw.errorFields(x)
-			if x.Type != nil && holdsErrors(x.Type) {
-				for i, el := range x.Elts {
-					if kv, ok := el.(*ast.KeyValueExpr); ok {
-						kv.Value = asError(kv.Value)
-					} else {
-						x.Elts[i] = asError(el)
-					}
-				}
-			}
 		}
 		return true
 	})
@@ -493,18 +452,7 @@ func asError(e ast.Expr) ast.Expr {
 // call rewrites display.Show/Render to the interpreted helpers, and puts a
 // typed argument first in min/max so yaegi infers the right type.
 func (rw *rewriter) call(c *ast.CallExpr) {
-	rw.errorArgs(c)
 	if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
-		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" && sel.Sel.Name == "Errorf" && len(c.Args) > 1 && !c.Ellipsis.IsValid() {
-			// An argument reaches native Errorf as a plain value, so
-			// %w would not see that a cell type is an error: convert
-			// the arguments of %w verbs.
-			for _, i := range wrapVerbArgs(c.Args[0]) {
-				if i+1 < len(c.Args) {
-					c.Args[i+1] = asError(c.Args[i+1])
-				}
-			}
-		}
 		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "fmt" && c.Ellipsis.IsValid() && rw.it.pkgs["fmt"] == "fmt" {
 			if skip, ok := fmtArgStart[sel.Sel.Name]; ok && len(c.Args) == skip+1 {
 				last := c.Args[skip]
@@ -528,21 +476,6 @@ func (rw *rewriter) call(c *ast.CallExpr) {
 					if rw.isSliceArg(c.Args[i]) {
 						c.Args[i] = &ast.CallExpr{Fun: &ast.Ident{Name: prelude.FmtArg, NamePos: c.Args[i].Pos()}, Args: []ast.Expr{c.Args[i]}}
 					}
-				}
-			}
-			return
-		}
-		if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "errors" && (sel.Sel.Name == "As" || sel.Sel.Name == "Is") && rw.it.pkgs["errors"] == "errors" {
-			sel.X = &ast.Ident{Name: prelude.Runtime, NamePos: pkg.Pos()}
-			is := sel.Sel.Name == "Is"
-			sel.Sel = &ast.Ident{Name: prelude.RTErrorsAs, NamePos: sel.Sel.Pos()}
-			if is {
-				sel.Sel.Name = prelude.RTErrorsIs
-			}
-			if len(c.Args) == 2 && !c.Ellipsis.IsValid() {
-				c.Args[0] = asError(c.Args[0])
-				if is {
-					c.Args[1] = asError(c.Args[1])
 				}
 			}
 			return

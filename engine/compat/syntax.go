@@ -21,9 +21,11 @@ const tempPrefix = prelude.Temp
 // Cursor is astutil's cursor with the function the node is in.
 type Cursor struct {
 	*astutil.Cursor
-	// Func is the innermost function (declaration or literal) around the
-	// node; nil for a cell's top-level statements.
-	Func *ast.FuncType
+	// Func is the type of the innermost function (declaration or
+	// literal) around the node, FuncNode the function; both nil for a
+	// cell's top-level statements.
+	Func     *ast.FuncType
+	FuncNode ast.Node
 }
 
 // TopLevel reports whether the node is among a cell's top-level
@@ -40,13 +42,11 @@ func (c *Cell) Apply(post func(cur Cursor) bool) {
 }
 
 func applyIn(root ast.Node, post func(cur Cursor) bool) {
-	var funcs []*ast.FuncType
+	var funcs []ast.Node
 	astutil.Apply(root, func(ac *astutil.Cursor) bool {
 		switch n := ac.Node().(type) {
-		case *ast.FuncDecl:
-			funcs = append(funcs, n.Type)
-		case *ast.FuncLit:
-			funcs = append(funcs, n.Type)
+		case *ast.FuncDecl, *ast.FuncLit:
+			funcs = append(funcs, n)
 		}
 		return true
 	}, func(ac *astutil.Cursor) bool {
@@ -54,12 +54,34 @@ func applyIn(root ast.Node, post func(cur Cursor) bool) {
 		case *ast.FuncDecl, *ast.FuncLit:
 			funcs = funcs[:len(funcs)-1]
 		}
-		var fn *ast.FuncType
+		cur := Cursor{Cursor: ac}
 		if len(funcs) > 0 {
-			fn = funcs[len(funcs)-1]
+			cur.FuncNode = funcs[len(funcs)-1]
+			switch f := cur.FuncNode.(type) {
+			case *ast.FuncDecl:
+				cur.Func = f.Type
+			case *ast.FuncLit:
+				cur.Func = f.Type
+			}
 		}
-		return post(Cursor{Cursor: ac, Func: fn})
+		return post(cur)
 	})
+}
+
+// resultTypes lists the types of a function type's results, one per
+// result, from the oracle (nil entries where unknown).
+func (c *Cell) resultTypes(ft *ast.FuncType) []types.Type {
+	if ft == nil || ft.Results == nil {
+		return nil
+	}
+	var out []types.Type
+	for _, f := range ft.Results.List {
+		t := c.Types.TypeOf(f.Type)
+		for range max(1, len(f.Names)) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // ExprString prints syntax as Go source.

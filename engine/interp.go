@@ -49,7 +49,6 @@ type Interp struct {
 	types   map[string]*ast.TypeSpec        // type name -> its declaration as compiled
 	fmtHook string                          // the Stringer types _grundyFmtHook knows
 	imports map[string]string               // imports cells asked for: name -> path
-	varAST  map[string]ast.Expr             // cell variables' types as source, where the rewriter saw them
 	rt      *runtimeState                   // what native helpers report back
 	intr    atomic.Pointer[chan struct{}]   // closed when the running cell is interrupted
 	hidden  atomic.Pointer[map[string]bool] // unexported field names of cell structs (see cleanFieldNames)
@@ -100,7 +99,6 @@ func NewInterp(opt Options) (*Interp, error) {
 		funcs:   map[string]*funcDecl{},
 		types:   map[string]*ast.TypeSpec{},
 		imports: map[string]string{},
-		varAST:  map[string]ast.Expr{},
 		rt:      &runtimeState{},
 	}
 	it.passes = compat.Passes
@@ -242,7 +240,7 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 		}
 	}
 	if pc.Early != nil {
-		early := &parsedCell{Cell: &cell.Cell{Src: pc.Src, Stmts: pc.Early}, insts: pc.earlyInsts}
+		early := &parsedCell{Cell: &cell.Cell{Src: pc.Src, Stmts: pc.Early}}
 		if _, err := it.runStmts(ctx, early); err != nil {
 			return Result{}, err
 		}
@@ -275,31 +273,18 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 		}
 	}
 	it.check(pc)
-	if pc.Decls != nil {
-		if err := rewriteFile(pc.Decls, it); err != nil {
-			return nil, err
-		}
-	}
-	for _, b := range []*ast.BlockStmt{pc.Early, pc.Stmts} {
-		if b == nil {
-			continue
-		}
-		insts, err := rewriteBlock(b, it, pc.Decls)
-		if err != nil {
-			return nil, err
-		}
-		if b == pc.Early {
-			pc.earlyInsts = insts
-		} else {
-			pc.insts = insts
-		}
-	}
 	cc := &compat.Cell{Cell: pc.Cell, Fset: it.fset, Types: it.info, Session: compatSession{it}}
 	if err := compat.Rewrite(cc, it.passes); err != nil {
 		msg := err.Error()
 		return nil, &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
 	}
-	pc.insts = append(pc.insts, cc.Insts...)
+	// Copies of generic functions: compiled with the declarations (they
+	// may use them), or before the statements.
+	if pc.Decls != nil {
+		pc.Decls.Decls = append(pc.Decls.Decls, cc.Insts...)
+	} else {
+		pc.insts = cc.Insts
+	}
 	return pc, nil
 }
 
@@ -461,6 +446,46 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 	return nil
 }
 
+// recordVars notes the globals a statement block declares.
+func (it *Interp) recordVars(b *ast.BlockStmt) {
+	for _, s := range b.List {
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			if s.Tok == token.DEFINE {
+				for _, l := range s.Lhs {
+					if id, ok := l.(*ast.Ident); ok && id.Name != "_" && !strings.HasPrefix(id.Name, prelude.Temp) {
+						it.globals[id.Name] = Global{Name: id.Name, Kind: "var"}
+					}
+				}
+			}
+		case *ast.DeclStmt:
+			gd, ok := s.Decl.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			kind := "var"
+			if gd.Tok == token.CONST {
+				kind = "const"
+			}
+			for _, sp := range gd.Specs {
+				vs, ok := sp.(*ast.ValueSpec)
+				if !ok {
+					continue
+				}
+				typ := ""
+				if vs.Type != nil {
+					typ = exprString(vs.Type)
+				}
+				for _, id := range vs.Names {
+					if id.Name != "_" {
+						it.globals[id.Name] = Global{Name: id.Name, Kind: kind, Type: typ}
+					}
+				}
+			}
+		}
+	}
+}
+
 // updateHiddenFields collects the unexported field names of the session's
 // struct types, for cleanFieldNames.
 func (it *Interp) updateHiddenFields() {
@@ -539,10 +564,10 @@ func declsOf(fs []*ast.FuncDecl) []ast.Decl {
 
 // parsedCell is a cell ready to compile: parsed and rewritten, with the
 // declarations its statements need compiled first (copies of generic
-// functions) for the early and the main statements.
+// functions) when it declares nothing itself.
 type parsedCell struct {
 	*cell.Cell
-	insts, earlyInsts []ast.Decl
+	insts []ast.Decl
 }
 
 // runStmts runs the statement block and shows the trailing expression.
@@ -586,6 +611,34 @@ func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) 
 	}
 	return it.runBlock(ctx, body, pending, trail)
 }
+
+// wantsShow: a trailing call to a printing function shows nothing even
+// though it has results.
+func wantsShow(e ast.Expr) bool {
+	c, ok := e.(*ast.CallExpr)
+	if !ok {
+		return true
+	}
+	switch f := c.Fun.(type) {
+	case *ast.Ident:
+		return !builtinNames[f.Name] || f.Name == "len" || f.Name == "cap" || f.Name == "append" ||
+			f.Name == "make" || f.Name == "new" || f.Name == "complex" || f.Name == "real" || f.Name == "imag"
+	case *ast.SelectorExpr:
+		if pkg, ok := f.X.(*ast.Ident); ok {
+			switch pkg.Name {
+			case "fmt":
+				return !strings.HasPrefix(f.Sel.Name, "Print") && !strings.HasPrefix(f.Sel.Name, "Fprint")
+			case "log":
+				return false
+			}
+		}
+	}
+	return true
+}
+
+var builtinNames = map[string]bool{"append": true, "cap": true, "close": true, "complex": true, "copy": true,
+	"delete": true, "imag": true, "len": true, "make": true, "new": true, "panic": true, "print": true,
+	"println": true, "real": true, "recover": true}
 
 // runBlock compiles and runs statements of the cell's block; trail, when
 // not nil, is the last of them and its value is shown.
@@ -788,7 +841,7 @@ func (it *Interp) capture(ctx context.Context, body *ast.BlockStmt, names []*ast
 		}
 		// Positions in the cell: yaegi finds a package name (games in
 		// []games.Pos) in the imports of the file a position is in.
-		tx = atPos(tx, id.Pos())
+		tx = compat.AtPos(tx, id.Pos())
 		decl = append(decl, &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
 			&ast.ValueSpec{Names: []*ast.Ident{{Name: id.Name, NamePos: id.Pos()}}, Type: tx}}}})
 		set[id.Name] = v

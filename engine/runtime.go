@@ -232,6 +232,8 @@ func (it *Interp) goroutinePanic(v any) {
 	}
 }
 
+var errorType = reflect.TypeFor[error]()
+
 // stdlibExports is yaegi's standard library table with fmt under a key
 // that does not trigger yaegi's own stdio fixes and interpreted generic
 // packages (the engine does both itself: see fmtSymbols and

@@ -47,6 +47,8 @@ var Passes = []Pass{
 	errorCompare,
 	errorsIsAs,
 	errorSwitch,
+	fmtSpread,
+	fmtValues,
 	displayCalls,
 	minMax,
 	pkgVars,

@@ -3,6 +3,7 @@ package solve
 import (
 	"cmp"
 	"fmt"
+	"grundy/stdlib/human"
 	"html"
 	"slices"
 	"strings"
@@ -217,11 +218,11 @@ func (c *Comparison) where() string {
 func (c *Comparison) verdict() string {
 	switch {
 	case c.Disagree > 0:
-		return fmt.Sprintf("disagrees at %s of %s positions (agrees at %s)", group(c.Disagree), group(c.Checked), group(c.Agree))
+		return fmt.Sprintf("disagrees at %s of %s positions (agrees at %s)", human.Count(c.Disagree), human.Count(c.Checked), human.Count(c.Agree))
 	case c.Err != nil:
-		return fmt.Sprintf("agrees at the %s positions checked before it stopped (%v)", group(c.Checked), c.Err)
+		return fmt.Sprintf("agrees at the %s positions checked before it stopped (%v)", human.Count(c.Checked), c.Err)
 	}
-	return fmt.Sprintf("agrees at all %s positions", group(c.Checked))
+	return fmt.Sprintf("agrees at all %s positions", human.Count(c.Checked))
 }
 
 // String is one line when the formula agrees; otherwise it also lists the
@@ -236,7 +237,7 @@ func (c *Comparison) String() string {
 		fmt.Fprintf(&b, "\n  %v: table %s, formula %s", e.Pos, c.entry(e.Table), c.entry(e.Formula))
 	}
 	if more := c.Disagree - len(c.Counterexamples); more > 0 {
-		fmt.Fprintf(&b, "\n  ... and %s more", group(more))
+		fmt.Fprintf(&b, "\n  ... and %s more", human.Count(more))
 	}
 	return b.String()
 }
@@ -260,7 +261,7 @@ func (c *Comparison) HTML() string {
 				html.EscapeString(e.Pos.String()), c.entry(e.Table), c.entry(e.Formula))
 		}
 		if more := c.Disagree - len(c.Counterexamples); more > 0 {
-			fmt.Fprintf(&b, "<tr><td colspan=\"3\">… and %s more</td></tr>", group(more))
+			fmt.Fprintf(&b, "<tr><td colspan=\"3\">… and %s more</td></tr>", human.Count(more))
 		}
 		b.WriteString("</table>")
 	}

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"grundy/stdlib/human"
 	"os"
 	"strconv"
 	"strings"
@@ -238,7 +239,7 @@ func tooLarge(g games.Game, kind Kind, b []int, method string, need int64) error
 	fit := largestFit(g, kind, len(b), method)
 	t := newTable(g, kind, b)
 	msg := fmt.Sprintf("%s %s with %s: %s positions need %s of memory, more than the limit %s (solve.MemoryLimit)",
-		g.Name(), kind, t.boundText(), group(t.size), human(need), human(MemoryLimit))
+		g.Name(), kind, t.boundText(), human.Count(t.size), human.Bytes(need), human.Bytes(MemoryLimit))
 	if fit >= 0 {
 		msg += fmt.Sprintf("; the largest bound that fits is heaps 0..%d", fit)
 	}
@@ -246,18 +247,6 @@ func tooLarge(g games.Game, kind Kind, b []int, method string, need int64) error
 		msg += "; solve.Outcomes needs far less (one bit per position)"
 	}
 	return fmt.Errorf("%s", msg)
-}
-
-func human(b int64) string {
-	switch {
-	case b >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
-	case b >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
-	case b >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", b)
 }
 
 func defaultLimit() int64 {

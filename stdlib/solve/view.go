@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"grundy/stdlib/human"
 	"hash/crc32"
 	"html"
 	"io"
@@ -260,7 +261,7 @@ func Load(path string) (*Table, error) {
 		return nil, fmt.Errorf("%s: truncated table (%d positions expected, %d bytes of entries needed, the file has %d)", path, t.size, t.bytes(), st.Size()-int64(len(line)))
 	}
 	if t.bytes() > MemoryLimit {
-		return nil, fmt.Errorf("%s: the table needs %s of memory, more than the limit %s (solve.MemoryLimit)", path, human(t.bytes()), human(MemoryLimit))
+		return nil, fmt.Errorf("%s: the table needs %s of memory, more than the limit %s (solve.MemoryLimit)", path, human.Bytes(t.bytes()), human.Bytes(MemoryLimit))
 	}
 	t.alloc()
 	sum := crc32.NewIEEE()
@@ -297,16 +298,16 @@ func Load(path string) (*Table, error) {
 }
 
 func (t *Table) summary() (head string, rows [][2]string) {
-	head = fmt.Sprintf("%s %s, %s: %s positions", t.name, t.kind, t.boundText(), group(t.size))
+	head = fmt.Sprintf("%s %s, %s: %s positions", t.name, t.kind, t.boundText(), human.Count(t.size))
 	c := t.Counts()
 	switch t.kind {
 	case KindOutcomes:
-		rows = append(rows, [2]string{"P", group(c[0])}, [2]string{"N", group(c[1])})
+		rows = append(rows, [2]string{"P", human.Count(c[0])}, [2]string{"N", human.Count(c[1])})
 	default:
 		label := "value"
 		if t.kind == KindRemoteness {
 			label = "remoteness"
-			rows = append(rows, [2]string{"P (even)", group(t.CountP())})
+			rows = append(rows, [2]string{"P (even)", human.Count(t.CountP())})
 		}
 		shown := 0
 		for v, n := range c {
@@ -317,7 +318,7 @@ func (t *Table) summary() (head string, rows [][2]string) {
 				rows = append(rows, [2]string{"...", fmt.Sprintf("up to %s %d", label, t.MaxValue())})
 				break
 			}
-			rows = append(rows, [2]string{fmt.Sprintf("%s %d", label, v), group(n)})
+			rows = append(rows, [2]string{fmt.Sprintf("%s %d", label, v), human.Count(n)})
 			shown++
 		}
 	}
@@ -356,15 +357,6 @@ func (t *Table) HTML() string {
 	}
 	b.WriteString("</table></div>")
 	return b.String()
-}
-
-// group writes n with thousands separators: 2,985,984.
-func group(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // took is the solve time rounded for reading.

@@ -350,8 +350,8 @@ func scatterFigure(game, bound string, kind solve.Kind, n, pairs, maxC, maxT, ma
 		p := newPlot("")
 		p.X.Label.Text, p.Y.Label.Text = "total stones", what
 		fig.marks = map[string]*points{
-			"N": {pts: ns, col: withAlpha(nc, 200), shape: shapeCircle, radii: nr},
-			"P": {pts: ps, col: withAlpha(pc, 200), shape: shapeCircle, radii: pr},
+			"N": {pts: ns, col: fade(nc, 200), shape: shapeCircle, radii: nr},
+			"P": {pts: ps, col: fade(pc, 200), shape: shapeCircle, radii: pr},
 		}
 		p.Add(fig.marks["N"], fig.marks["P"])
 		if labelCounts {
@@ -558,12 +558,6 @@ func sizeOr(cfg *config, w, h int) (int, int) {
 		h = cfg.height
 	}
 	return w, h
-}
-
-func withAlpha(c color.Color, a uint8) color.Color {
-	x := toRGBA(c)
-	f := func(v uint8) uint8 { return uint8(int(v) * int(a) / 255) }
-	return color.RGBA{R: f(x.R), G: f(x.G), B: f(x.B), A: a}
 }
 
 // countTicks labels a count axis with round integers only.

@@ -59,6 +59,52 @@ func TestLoonyTableCells(t *testing.T) {
 			t.Errorf("loony table SVG lacks %q", want)
 		}
 	}
+	// The key writes *1 as the cells do: "*".
+	if bytes.Contains(svg, []byte(">*1</text>")) {
+		t.Error(`the key says "*1" where the cells say "*"`)
+	}
+}
+
+// The white label of a loony cell reads against everything behind it:
+// the cell's red and its stripes both have at least 4.5:1 contrast with
+// white (white stripes at alpha 80 had 3.4:1 and blurred the word).
+func TestLoonyLabelsReadOnStripes(t *testing.T) {
+	vt := heroTable(4)
+	fig, err := LoonyTable(vt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := render(t, fig)
+	x0, x1 := int(fig.grid.xs[0]/pixel), int(fig.grid.xs[1]/pixel)
+	for y, v := range vt.Values[0] {
+		if !v.Loony {
+			continue
+		}
+		y0, y1 := fig.Height()-int(fig.grid.ys[y]/pixel), fig.Height()-int(fig.grid.ys[y+1]/pixel)
+		seen := map[color.RGBA]int{}
+		for py := y0 + 2; py < y1-2; py++ {
+			for px := x0 + 2; px < x1-2; px++ {
+				seen[toRGBA(img.At(px, py))]++
+			}
+		}
+		// The two commonest colours are the cell and its stripes.
+		var top []color.RGBA
+		for len(top) < 2 {
+			best, n := color.RGBA{}, 0
+			for c, k := range seen {
+				if k > n || k == n && hexOf(c) < hexOf(best) {
+					best, n = c, k
+				}
+			}
+			delete(seen, best)
+			top = append(top, best)
+		}
+		for _, c := range top {
+			if ratio := 1.05 / (luminance(c) + 0.05); ratio < 4.5 {
+				t.Errorf("heap %d: white text on %v has contrast %.1f:1, below 4.5:1", vt.Heaps[y], hexOf(c), ratio)
+			}
+		}
+	}
 }
 
 func TestLoonyTableBadInput(t *testing.T) {

@@ -14,6 +14,8 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 	xfont "golang.org/x/image/font"
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
 	"gonum.org/v1/plot"
 
 	"gonum.org/v1/plot/font"
@@ -95,12 +97,18 @@ func Size(width, height int) Option {
 // the even (P) family and the odd (N) family; in a line or scatter the
 // first colour is N's (PColor sets P's); a P-count plot draws its line in
 // the first colour.
+// Translucent colours are drawn as they would look over white.
 func Palette(colors ...color.Color) Option {
-	return func(c *config) { c.palette = append([]color.Color(nil), colors...) }
+	return func(c *config) {
+		c.palette = make([]color.Color, len(colors))
+		for i, col := range colors {
+			c.palette[i] = opaque(col)
+		}
+	}
 }
 
 // PColor sets the colour reserved for P-positions.
-func PColor(col color.Color) Option { return func(c *config) { c.pColor = col } }
+func PColor(col color.Color) Option { return func(c *config) { c.pColor = opaque(col) } }
 
 // Labels forces the printing of values in heatmap cells on or off; by
 // default they are printed while cells are large enough to read.
@@ -348,16 +356,72 @@ func titleWidth(title string) int {
 	return int(titleStyle().Width(title)/pixel) + 24
 }
 
-// pdfBold works around vgpdf registering every font under style "" but
-// selecting bold ones under style "B" (an "undefined font" error): bold
-// text is passed on as a regular-weight font of its own name that carries
-// the bold glyphs.
+// pdfBold draws bold text in PDFs as glyph outlines. vgpdf embeds every
+// font from a file it always names "font.ttf", and fpdf keeps one font
+// file per name, so a PDF holding two weights showed every word in
+// whichever weight was registered last (bold titles came out regular).
+// Regular text stays text (searchable, selectable); bold text, the titles
+// and headers, becomes filled outlines of Liberation Sans Bold.
 type pdfBold struct{ *vgpdf.Canvas }
 
 func (c pdfBold) FillString(f font.Face, pt vg.Point, s string) {
-	if f.Font.Weight != xfont.WeightNormal {
-		f.Font.Typeface += font.Typeface(fmt.Sprintf("W%d", int(f.Font.Weight)))
-		f.Font.Weight = xfont.WeightNormal
+	if f.Font.Weight == xfont.WeightNormal || f.Face == nil {
+		c.Canvas.FillString(f, pt, s)
+		return
 	}
-	c.Canvas.FillString(f, pt, s)
+	c.Fill(outline(f, pt, s))
+}
+
+// outline is the path of s's glyphs set in f, with its baseline starting
+// at pt, spaced exactly as font.Face.Width measures them.
+func outline(f font.Face, pt vg.Point, s string) vg.Path {
+	var (
+		buf   sfnt.Buffer
+		path  vg.Path
+		upem  = fixed.Int26_6(f.Face.UnitsPerEm())
+		scale = f.Font.Size / vg.Length(upem) // font units to points
+		x     = pt.X
+		prev  sfnt.GlyphIndex
+	)
+	at := func(p fixed.Point26_6) vg.Point {
+		// sfnt's y axis points down.
+		return vg.Point{X: x + vg.Length(p.X)*scale, Y: pt.Y - vg.Length(p.Y)*scale}
+	}
+	for i, r := range []rune(s) {
+		idx, err := f.Face.GlyphIndex(&buf, r)
+		if err != nil {
+			continue
+		}
+		if i > 0 {
+			if k, err := f.Face.Kern(&buf, prev, idx, upem, xfont.HintingNone); err == nil {
+				x += vg.Length(k) * scale
+			}
+		}
+		prev = idx
+		segs, err := f.Face.LoadGlyph(&buf, idx, upem, nil)
+		if err == nil {
+			for _, sg := range segs {
+				switch sg.Op {
+				case sfnt.SegmentOpMoveTo:
+					if len(path) > 0 {
+						path.Close()
+					}
+					path.Move(at(sg.Args[0]))
+				case sfnt.SegmentOpLineTo:
+					path.Line(at(sg.Args[0]))
+				case sfnt.SegmentOpQuadTo:
+					path.QuadTo(at(sg.Args[0]), at(sg.Args[1]))
+				case sfnt.SegmentOpCubeTo:
+					path.CubeTo(at(sg.Args[0]), at(sg.Args[1]), at(sg.Args[2]))
+				}
+			}
+			if len(segs) > 0 {
+				path.Close()
+			}
+		}
+		if adv, err := f.Face.GlyphAdvance(&buf, idx, upem, xfont.HintingNone); err == nil {
+			x += vg.Length(adv) * scale
+		}
+	}
+	return path
 }

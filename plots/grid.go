@@ -160,7 +160,10 @@ func (g *grid) labelSize(cw, ch vg.Length) vg.Length {
 	return size
 }
 
-var hatchLine = draw.LineStyle{Color: color.RGBA{R: 255, G: 255, B: 255, A: 80}, Width: 1.2}
+// hatchLine stripes loony cells in a darker red than the cell, so that
+// the white bold label on top stays readable (white stripes made it hard
+// to read).
+var hatchLine = draw.LineStyle{Color: rgb(0x6b090e), Width: 1.6}
 
 // hatchCell strokes diagonal stripes across a cell.
 func hatchCell(c draw.Canvas, ls draw.LineStyle, x0, y0, x1, y1 vg.Length) {

@@ -78,8 +78,9 @@ func LoonyTable(vt *entail.ValueTable, opts ...Option) (*Figure, error) {
 		key = append(key, swatch{"0 (P)", vs.color(0), false})
 	}
 	if vs.bars == nil {
-		for _, sw := range vs.swatches[1:] {
-			key = append(key, swatch{"*" + sw.label, sw.col, false})
+		// Keyed as the cells are written: "*" is *1, as in the text.
+		for v, sw := range vs.swatches[1:] {
+			key = append(key, swatch{entail.Nimber(v + 1).String(), sw.col, false})
 		}
 	}
 	keyW := vg.Length(70)

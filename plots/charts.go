@@ -3,6 +3,7 @@ package plots
 import (
 	"errors"
 	"fmt"
+	"grundy/stdlib/human"
 	"image/color"
 	"math"
 	"sort"
@@ -89,7 +90,7 @@ func LineOf(game, spec string, kind solve.Kind, vals []int, opts ...Option) (*Fi
 	for i, v := range vals {
 		all[i] = xy{float64(i), float64(v)}
 	}
-	desc := fmt.Sprintf("%s of %s along %s for %s=0..%d: max %d, %d P-positions", what, nameOr(game), patternText(spec), letters[0], len(vals)-1, maxV, nP)
+	desc := fmt.Sprintf("%s of %s along %s for %s=0..%d: max %s, %s P-positions", what, nameOr(game), patternText(spec), letters[0], len(vals)-1, human.Count(maxV), human.Count(nP))
 	width, height := sizeOr(&cfg, max(480, min(900, 120+len(vals)*24)), 360)
 	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
 	labelled := len(vals) <= 40
@@ -97,14 +98,16 @@ func LineOf(game, spec string, kind solve.Kind, vals []int, opts ...Option) (*Fi
 		c = titled(c, title)
 		p := newPlot("")
 		p.X.Label.Text, p.Y.Label.Text = letters[0], what
-		p.Add(&polyline{pts: all, style: draw.LineStyle{Color: color.Gray{Y: 170}, Width: 1}})
+		fig.line = &polyline{pts: all, style: draw.LineStyle{Color: color.Gray{Y: 170}, Width: 1}}
+		p.Add(fig.line)
 		fig.marks = map[string]*points{
 			"N": {pts: ns, col: nc, shape: shapeSquare, radius: 3.5},
 			"P": {pts: ps, col: pc, shape: shapeCircle, radius: 4},
 		}
 		p.Add(fig.marks["N"], fig.marks["P"])
 		if labelled {
-			p.Add(&pointLabels{pts: all})
+			fig.labels = map[string]*pointLabels{"points": {pts: all, place: true, avoid: [][]xy{all}, markR: 4}}
+			p.Add(fig.labels["points"])
 		}
 		p.X.Min, p.X.Max = -0.5, float64(len(vals))-0.5
 		p.Y.Min, p.Y.Max = 0, float64(maxV)+0.5+float64(maxV)/12
@@ -113,8 +116,8 @@ func LineOf(game, spec string, kind solve.Kind, vals []int, opts ...Option) (*Fi
 		p.X.Tick.Marker = intTicks(len(vals), max(2, int((dc.Max.X-dc.Min.X)/26)))
 		p.Y.Tick.Marker = intTicks(maxV+1, max(2, int((dc.Max.Y-dc.Min.Y)/22)))
 		p.Legend.Top, p.Legend.Left = true, true
-		p.Legend.Add("P", &points{col: pc, shape: shapeCircle, radius: 4})
-		p.Legend.Add("N", &points{col: nc, shape: shapeSquare, radius: 3.5})
+		fig.legendEntry(p, "P", &points{col: pc, shape: shapeCircle, radius: 4})
+		fig.legendEntry(p, "N", &points{col: nc, shape: shapeSquare, radius: 3.5})
 		p.Legend.XOffs, p.Legend.YOffs = 6, -4
 		p.Draw(area)
 	}
@@ -331,13 +334,13 @@ func scatterFigure(game, bound string, kind solve.Kind, n, pairs, maxC, maxT, ma
 	binned := bx > 1 || by > 1
 	what := map[solve.Kind]string{solve.KindValues: "Grundy value", solve.KindOutcomes: "outcome (0 = P)", solve.KindRemoteness: "remoteness"}[kind]
 	title := cfg.titleOr(fmt.Sprintf("%s: %s against total stones (%s)", nameOr(game), strings.SplitN(what, " (", 2)[0], bound))
-	desc := fmt.Sprintf("scatter of %s against total stones for %d positions of %s (%s): %d distinct pairs, at most %d positions on one",
-		what, n, nameOr(game), bound, pairs, maxC)
-	legendP := fmt.Sprintf("P (mark area ~ count, max %d)", maxC)
+	desc := fmt.Sprintf("scatter of %s against total stones for %s positions of %s (%s): %s distinct pairs, at most %s positions on one",
+		what, human.Count(n), nameOr(game), bound, human.Count(pairs), human.Count(maxC))
+	legendP := fmt.Sprintf("P (mark area ~ count, max %s)", human.Count(maxC))
 	if binned {
-		desc = fmt.Sprintf("scatter of %s against total stones for %d positions of %s (%s): %d distinct pairs binned %d totals x %d values, at most %d positions in one bin",
-			what, n, nameOr(game), bound, pairs, bx, by, maxC)
-		legendP = fmt.Sprintf("P (binned %d totals x %d; area ~ count, max %d)", bx, by, maxC)
+		desc = fmt.Sprintf("scatter of %s against total stones for %s positions of %s (%s): %s distinct pairs binned %d totals x %d values, at most %s positions in one bin",
+			what, human.Count(n), nameOr(game), bound, human.Count(pairs), bx, by, human.Count(maxC))
+		legendP = fmt.Sprintf("P (binned %d totals x %d; area ~ count, max %s)", bx, by, human.Count(maxC))
 	}
 	if len(path) > 0 {
 		desc += fmt.Sprintf("; path of %d positions from %s", len(path), pathText[0])
@@ -349,6 +352,11 @@ func scatterFigure(game, bound string, kind solve.Kind, n, pairs, maxC, maxT, ma
 		c = titled(c, title)
 		p := newPlot("")
 		p.X.Label.Text, p.Y.Label.Text = "total stones", what
+		// The play-out runs under the marks and rings them from outside,
+		// so that it hides none of the counts printed in them.
+		if len(path) > 0 {
+			p.Add(&polyline{pts: path, style: draw.LineStyle{Color: pathC, Width: 2}})
+		}
 		fig.marks = map[string]*points{
 			"N": {pts: ns, col: fade(nc, 200), shape: shapeCircle, radii: nr},
 			"P": {pts: ps, col: fade(pc, 200), shape: shapeCircle, radii: pr},
@@ -361,7 +369,7 @@ func scatterFigure(game, bound string, kind solve.Kind, n, pairs, maxC, maxT, ma
 			probe := textStyle(6.5, color.Black)
 			for _, k := range keys {
 				q := xy{float64(k[0]), float64(k[1])}
-				s, r := strconv.Itoa(counts[k]), radius(counts[k])
+				s, r := human.Count(counts[k]), radius(counts[k])
 				if r >= 5 && probe.Width(s)+1 < 2*r {
 					in.pts, in.labels = append(in.pts, q), append(in.labels, s)
 				} else {
@@ -369,13 +377,42 @@ func scatterFigure(game, bound string, kind solve.Kind, n, pairs, maxC, maxT, ma
 					out.dxs = append(out.dxs, r+1.5)
 				}
 			}
-			p.Add(in, out)
+			fig.labels = map[string]*pointLabels{"in": in, "out": out}
 		}
+		var ring *points
 		if len(path) > 0 {
-			p.Add(&polyline{pts: path, style: draw.LineStyle{Color: pathC, Width: 2}})
-			fig.marks["path"] = &points{pts: path, col: pathC, shape: shapeRing, radius: min(4.5, max(1.8, radius(maxC)))}
-			p.Add(fig.marks["path"])
-			p.Add(&pointLabels{pts: path[:1], labels: pathText[:1], dx: 0, dy: 12, size: 9, col: pathC})
+			ring = &points{pts: path, col: pathC, shape: shapeRing, radius: min(4.5, max(1.8, radius(maxC)))}
+			if counts != nil {
+				ring.radii = make([]vg.Length, len(path))
+				for i, q := range path {
+					ring.radii[i] = radius(counts[[2]int{int(q.x), int(q.y)}]) + 1.8
+				}
+			}
+			fig.marks["path"] = ring
+		}
+		// Labels beside their marks keep off every mark and ring.
+		var marks []xy
+		var radii []vg.Length
+		for _, m := range []*points{fig.marks["N"], fig.marks["P"], ring} {
+			if m != nil {
+				for i := range m.pts {
+					marks, radii = append(marks, m.pts[i]), append(radii, m.radiusAt(i))
+				}
+			}
+		}
+		if labelCounts {
+			out := fig.labels["out"]
+			out.place, out.marks, out.radii, out.avoid = true, marks, radii, [][]xy{path}
+			p.Add(fig.labels["in"], out)
+		}
+		if ring != nil {
+			p.Add(ring)
+			start := &pointLabels{pts: path[:1], labels: pathText[:1], size: 9, col: pathC, place: true, markR: ring.radiusAt(0), marks: marks, radii: radii, avoid: [][]xy{path}}
+			if fig.labels == nil {
+				fig.labels = map[string]*pointLabels{}
+			}
+			fig.labels["start"] = start
+			p.Add(start)
 		}
 		p.X.Min, p.X.Max = -0.5, float64(maxT)+0.5
 		p.Y.Min, p.Y.Max = -0.5, float64(maxV)+0.5+float64(maxV)/10
@@ -385,10 +422,10 @@ func scatterFigure(game, bound string, kind solve.Kind, n, pairs, maxC, maxT, ma
 		p.Y.Tick.Marker = intTicks(maxV+1, max(2, int((dc.Max.Y-dc.Min.Y)/22)))
 		p.Legend.Top, p.Legend.Left = true, true
 		p.Legend.XOffs, p.Legend.YOffs = 6, -4
-		p.Legend.Add(legendP, &points{col: pc, shape: shapeCircle, radius: 4})
-		p.Legend.Add("N", &points{col: nc, shape: shapeCircle, radius: 4})
+		fig.legendEntry(p, legendP, &points{col: pc, shape: shapeCircle, radius: 4})
+		fig.legendEntry(p, "N", &points{col: nc, shape: shapeCircle, radius: 4})
 		if len(path) > 0 {
-			p.Legend.Add("play-out from "+pathText[0], &points{col: pathC, shape: shapeRing, radius: 4})
+			fig.legendEntry(p, "play-out from "+pathText[0], &points{col: pathC, shape: shapeRing, radius: 4})
 		}
 		p.Draw(area)
 	}
@@ -439,7 +476,7 @@ func HistogramOf(game string, kind solve.Kind, counts []int, opts ...Option) (*F
 	for _, c := range counts {
 		maxC = max(maxC, c)
 	}
-	desc := fmt.Sprintf("histogram of %s over %d positions of %s: %d P-positions (%d at entry 0), largest bar %d", what, total, nameOr(game), countP(kind, counts), counts[0], maxC)
+	desc := fmt.Sprintf("histogram of %s over %s positions of %s: %s P-positions (%s at entry 0), largest bar %s", what, human.Count(total), nameOr(game), human.Count(countP(kind, counts)), human.Count(counts[0]), human.Count(maxC))
 	width, height := sizeOr(&cfg, max(480, min(960, 120+len(counts)*26)), 380)
 	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
 	fig.paint = func(c draw.Canvas) {
@@ -465,12 +502,16 @@ func HistogramOf(game string, kind solve.Kind, counts []int, opts ...Option) (*F
 			return ts
 		})
 		p.Y.Tick.Marker = countTicks{}
-		if kind == solve.KindRemoteness && maxV > 0 {
-			p.Legend.Top = true
-			p.Legend.XOffs, p.Legend.YOffs = -4, -2
+		// The key says which bars are P-positions.
+		p.Legend.Top = true
+		p.Legend.XOffs, p.Legend.YOffs = -4, -2
+		switch {
+		case kind == solve.KindRemoteness && maxV > 0:
 			mid := maxV / 2 &^ 1
-			p.Legend.Add("even (P)", &points{col: sc.color(mid), shape: shapeSquare, radius: 4})
-			p.Legend.Add("odd (N)", &points{col: sc.color(mid + 1), shape: shapeSquare, radius: 4})
+			fig.legendEntry(p, "even (P)", &points{col: sc.color(mid), shape: shapeSquare, radius: 4})
+			fig.legendEntry(p, "odd (N)", &points{col: sc.color(mid + 1), shape: shapeSquare, radius: 4})
+		case kind == solve.KindValues:
+			fig.legendEntry(p, "0 (P-positions)", &points{col: sc.color(0), shape: shapeSquare, radius: 4})
 		}
 		p.Draw(area)
 	}
@@ -516,21 +557,23 @@ func PCounts(game string, bounds, counts []int, opts ...Option) (*Figure, error)
 		pc = cfg.palette[0]
 	}
 	title := cfg.titleOr(fmt.Sprintf("%s: P-positions as the bound grows", nameOr(game)))
-	desc := fmt.Sprintf("P-position counts of %s for %d bounds up to %d: %d at the largest", nameOr(game), len(bounds), maxB, int(pts[len(pts)-1].y))
+	desc := fmt.Sprintf("P-position counts of %s for %d bounds up to %d: %s at the largest", nameOr(game), len(bounds), maxB, human.Count(int(pts[len(pts)-1].y)))
 	width, height := sizeOr(&cfg, 560, 380)
 	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
 	fig.paint = func(c draw.Canvas) {
 		c = titled(c, title)
 		p := newPlot("")
 		p.X.Label.Text, p.Y.Label.Text = "bound (heaps 0..bound)", "P-positions"
-		p.Add(&polyline{pts: pts, style: draw.LineStyle{Color: pc, Width: 1.5}})
+		fig.line = &polyline{pts: pts, style: draw.LineStyle{Color: pc, Width: 1.5}}
+		p.Add(fig.line)
 		p.Add(&points{pts: pts, col: pc, shape: shapeCircle, radius: 3.5})
 		if len(pts) <= 24 {
 			labels := make([]string, len(pts))
 			for i, q := range pts {
-				labels[i] = strconv.Itoa(int(q.y))
+				labels[i] = human.Count(int(q.y))
 			}
-			p.Add(&pointLabels{pts: pts, labels: labels, dy: 10, size: 8})
+			fig.labels = map[string]*pointLabels{"points": {pts: pts, labels: labels, size: 8, place: true, avoid: [][]xy{pts}, markR: 3.5}}
+			p.Add(fig.labels["points"])
 		}
 		p.X.Min, p.X.Max = float64(pts[0].x)-0.5, float64(maxB)+0.5
 		p.Y.Min, p.Y.Max = 0, float64(maxC)*1.12+1
@@ -569,7 +612,7 @@ func (countTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ts []plot.Tick
 	for v := 0; float64(v) <= hi; v += step {
 		if float64(v) >= lo {
-			ts = append(ts, plot.Tick{Value: float64(v), Label: strconv.Itoa(v)})
+			ts = append(ts, plot.Tick{Value: float64(v), Label: human.Count(v)})
 		}
 	}
 	return ts

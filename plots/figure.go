@@ -154,6 +154,12 @@ type Figure struct {
 	grid   *grid // the heatmap grid, if any (tests read cell positions)
 	marks  map[string]*points
 	bars   *bars
+	// labels are the texts written by points in the last drawing, for
+	// tests: "points" (line and count plots), "in" and "out" (a scatter's
+	// counts inside and beside their marks), "start" (a play-out's start).
+	labels map[string]*pointLabels
+	legend []*points // legend thumbnails of the last drawing
+	line   *polyline // the line through a line or count plot's points
 
 	// mu serialises renders: drawing records layout in the figure.
 	mu     sync.Mutex
@@ -282,11 +288,18 @@ func (f *Figure) draw(vc vg.CanvasSizer, vector bool) (err error) {
 			err = fmt.Errorf("plots: drawing %s: %v", f.desc, r)
 		}
 	}()
+	f.legend = nil
 	c := draw.New(vc)
 	c.SetColor(color.White)
 	c.Fill(c.Rectangle.Path())
 	f.paint(c)
 	return nil
+}
+
+// legendEntry adds a row to p's legend, keeping its thumbnail for tests.
+func (f *Figure) legendEntry(p *plot.Plot, name string, m *points) {
+	f.legend = append(f.legend, m)
+	p.Legend.Add(name, m)
 }
 
 // Fonts: always gonum's bundled Liberation fonts, so renders do not depend
@@ -325,6 +338,9 @@ func newPlot(title string) *plot.Plot {
 	}
 	p.Legend.TextStyle.Font = font.From(sansFont, 9)
 	p.Legend.ThumbnailWidth = 14
+	// Rows 3 pt apart: with no padding, the 8 pt marks of one row met
+	// the next row's.
+	p.Legend.Padding = 3
 	p.Legend.TextStyle.Handler = handler
 	return p
 }

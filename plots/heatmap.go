@@ -3,13 +3,16 @@ package plots
 import (
 	"errors"
 	"fmt"
+	"grundy/stdlib/human"
 	"image/color"
+	"math"
 	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 
 	"grundy/stdlib/solve"
 )
@@ -45,8 +48,8 @@ func Heatmap(f *solve.Face, opts ...Option) (*Figure, error) {
 		}
 	}
 	s := valueScale(&cfg, maxV)
-	desc := fmt.Sprintf("heatmap of %s Grundy values on %s: %s, values 0..%d, %d P-positions",
-		gameName(f), patternText(f.Pattern), extent(f), maxV, nP)
+	desc := fmt.Sprintf("heatmap of %s Grundy values on %s: %s, values 0..%d, %s P-positions",
+		gameName(f), patternText(f.Pattern), extent(f), maxV, human.Count(nP))
 	return faceFigure(f, &cfg, s, "Grundy values", "value", strconv.Itoa, desc)
 }
 
@@ -74,8 +77,8 @@ func OutcomeMap(f *solve.Face, opts ...Option) (*Figure, error) {
 			}
 		}
 	}
-	desc := fmt.Sprintf("outcome map of %s on %s: %s, %d P-positions, %d N-positions",
-		gameName(f), patternText(f.Pattern), extent(f), nP, len(f.Cells)-nP)
+	desc := fmt.Sprintf("outcome map of %s on %s: %s, %s P-positions, %s N-positions",
+		gameName(f), patternText(f.Pattern), extent(f), human.Count(nP), human.Count(len(f.Cells)-nP))
 	// Only P is printed: a field of N letters would hide the pattern.
 	label := func(v int) string {
 		if v == 0 {
@@ -106,8 +109,8 @@ func RemotenessMap(f *solve.Face, opts ...Option) (*Figure, error) {
 			nP++
 		}
 	}
-	desc := fmt.Sprintf("remoteness map of %s on %s: %s, remoteness 0..%d, %d P-positions",
-		gameName(f), patternText(f.Pattern), extent(f), maxR, nP)
+	desc := fmt.Sprintf("remoteness map of %s on %s: %s, remoteness 0..%d, %s P-positions",
+		gameName(f), patternText(f.Pattern), extent(f), maxR, human.Count(nP))
 	return faceFigure(f, &cfg, remotenessScale(&cfg, maxR), "remoteness", "remoteness", strconv.Itoa, desc)
 }
 
@@ -172,25 +175,15 @@ func faceFigure(f *solve.Face, cfg *config, s scale, what, keyHead string, label
 	if float64(longest)*cellPx > 800 {
 		cellPx = 800 / float64(longest)
 	}
-	width := cfg.width
-	if width == 0 {
-		width = max(int(float64(f.W)*cellPx)+90+int(keyW/pixel)+10, 360, titleWidth(title))
-	}
-	height := cfg.height
-	if height == 0 {
-		height = int(float64(f.H)*cellPx) + 90
-		if s.bars == nil {
-			height = max(height, 40+16*len(s.swatches)*4/3+60)
-		}
-		height = max(height, 260)
-	}
 	g := &grid{
 		w: f.W, h: f.H,
 		color: func(x, y int) color.RGBA { return s.color(f.At(x, y)) },
 		bold:  f.IsP,
 	}
-	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF, grid: g}
-	fig.paint = func(c draw.Canvas) {
+	// frame lays out title, axes and ticks on c and returns the plot and
+	// the area it is drawn in. Both axes step alike: the cells are square,
+	// and ticks every 5 across but every 2 down read as a stretched grid.
+	frame := func(c draw.Canvas) (*plot.Plot, draw.Canvas) {
 		c = titled(c, title)
 		p := newPlot("")
 		p.X.Label.Text, p.Y.Label.Text = f.X, f.Y
@@ -199,8 +192,34 @@ func faceFigure(f *solve.Face, cfg *config, s scale, what, keyHead string, label
 		area := draw.Crop(c, 6, -(keyW + 12), 4, -6)
 		// Ticks need to know roughly how much room they have.
 		guess := p.DataCanvas(area)
-		p.X.Tick.Marker = intTicks(f.W, max(2, int((guess.Max.X-guess.Min.X)/28)))
-		p.Y.Tick.Marker = intTicks(f.H, max(2, int((guess.Max.Y-guess.Min.Y)/18)))
+		step := max(niceStep(f.W, max(2, int((guess.Max.X-guess.Min.X)/28))), niceStep(f.H, max(2, int((guess.Max.Y-guess.Min.Y)/18))))
+		p.X.Tick.Marker = intTicksStep(f.W, step)
+		p.Y.Tick.Marker = intTicksStep(f.H, step)
+		return p, area
+	}
+	// The figure is as large as its cells, axes and key need: sized by a
+	// rule of thumb, a 41x41 face left a quarter of its canvas empty.
+	width, height := cfg.width, cfg.height
+	minH := 260
+	if s.bars == nil {
+		minH = max(minH, 40+16*len(s.swatches)*4/3+60)
+	}
+	w, h := max(int(float64(f.W)*cellPx)+200, 360), max(int(float64(f.H)*cellPx)+90, minH)
+	for range 2 {
+		p, area := frame(draw.NewCanvas(&recorder.Canvas{}, vg.Length(w)*pixel, vg.Length(h)*pixel))
+		dc := p.DataCanvas(area)
+		ox, oy := w-int((dc.Max.X-dc.Min.X)/pixel), h-int((dc.Max.Y-dc.Min.Y)/pixel)
+		w, h = ox+int(math.Ceil(float64(f.W)*cellPx))+1, oy+int(math.Ceil(float64(f.H)*cellPx))+1
+	}
+	if width == 0 {
+		width = max(w, 360, titleWidth(title))
+	}
+	if height == 0 {
+		height = max(h, minH)
+	}
+	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF, grid: g}
+	fig.paint = func(c draw.Canvas) {
+		p, area := frame(c)
 		area = squareCells(p, area, f.W, f.H)
 		dc := p.DataCanvas(area)
 		cell := (dc.Max.X - dc.Min.X) / vg.Length(f.W)

@@ -43,7 +43,7 @@ func pointColors(cfg *config) (p, n color.Color) {
 // table holds.
 func Line(t *solve.Table, spec string, opts ...Option) (*Figure, error) {
 	if t == nil {
-		return nil, errors.New("plots: no table to draw (nil)")
+		return nil, errNoTable
 	}
 	vals, err := t.Line(spec)
 	if err != nil {
@@ -52,8 +52,9 @@ func Line(t *solve.Table, spec string, opts ...Option) (*Figure, error) {
 	return LineOf(t.GameName(), spec, t.Kind(), vals, opts...)
 }
 
-// LineOf draws entries along one free letter from plain data: vals[i] is
-// the entry where the pattern's letter is i.
+// LineOf draws entries already taken out of a table (or computed some
+// other way) as Line draws a table's: vals[i] is the entry where the
+// pattern's letter is i.
 func LineOf(game, spec string, kind solve.Kind, vals []int, opts ...Option) (*Figure, error) {
 	letters := freeLetters(spec)
 	switch {
@@ -139,19 +140,10 @@ func freeLetters(spec string) []string {
 }
 
 // Path marks a play-out over a remoteness scatter: the positions in order,
-// each drawn at its total and its entry in the table.
+// each drawn at its total and its entry in the table, e.g.
+// Path(known.MPath(games.Pos{3, 5, 5})...).
 func Path(path ...games.Pos) Option {
 	return func(c *config) { c.path = append([]games.Pos(nil), path...) }
-}
-
-// PathOf is Path for positions given as plain slices, e.g.
-// PathOf(known.MPath([]int{3, 5, 5})).
-func PathOf(path [][]int) Option {
-	ps := make([]games.Pos, len(path))
-	for i, p := range path {
-		ps[i] = games.Pos(p)
-	}
-	return Path(ps...)
 }
 
 // Scatter plots every position of a table by its total number of stones
@@ -161,7 +153,7 @@ func PathOf(path [][]int) Option {
 // (3,5,5) in Exact Slow NIM(3,2).
 func Scatter(t *solve.Table, opts ...Option) (*Figure, error) {
 	if t == nil {
-		return nil, errors.New("plots: no table to draw (nil)")
+		return nil, errNoTable
 	}
 	if t.Len() == 0 {
 		return nil, fmt.Errorf("plots: table of %s is empty", t.GameName())
@@ -437,12 +429,13 @@ func scatterFigure(game, bound string, kind solve.Kind, n, pairs, maxC, maxT, ma
 // P bars in the P colour.
 func Histogram(t *solve.Table, opts ...Option) (*Figure, error) {
 	if t == nil {
-		return nil, errors.New("plots: no table to draw (nil)")
+		return nil, errNoTable
 	}
 	return HistogramOf(t.GameName()+", "+boundText(t.Max()), t.Kind(), t.Counts(), opts...)
 }
 
-// HistogramOf draws counts[v] = number of positions with entry v.
+// HistogramOf draws counts already taken out of a table as Histogram
+// draws a table's: counts[v] positions have entry v.
 func HistogramOf(game string, kind solve.Kind, counts []int, opts ...Option) (*Figure, error) {
 	total := 0
 	for v, c := range counts {
@@ -529,9 +522,10 @@ func countP(kind solve.Kind, counts []int) int {
 	return n
 }
 
-// PCounts draws the number of P-positions as the bound grows: counts[i]
-// P-positions among the positions with heaps 0..bounds[i].
-func PCounts(game string, bounds, counts []int, opts ...Option) (*Figure, error) {
+// PCountsOf draws P-position counts already computed as PCounts draws a
+// game's: counts[i] P-positions among the positions with heaps
+// 0..bounds[i].
+func PCountsOf(game string, bounds, counts []int, opts ...Option) (*Figure, error) {
 	switch {
 	case len(bounds) == 0:
 		return nil, fmt.Errorf("plots: no bounds given for %s; pass the bounds and their P-position counts", nameOr(game))
@@ -618,15 +612,15 @@ func (countTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ts
 }
 
-// PCountsOf solves g's outcomes for each bound (heaps 0..bound) and draws
-// how the number of P-positions grows, e.g. PCountsOf(games.CN(6, 2), 1,
+// PCounts solves g's outcomes for each bound (heaps 0..bound) and draws
+// how the number of P-positions grows, e.g. PCounts(games.CN(6, 2), 1,
 // 2, 3, 4, 5, 6).
-func PCountsOf(g games.Game, bounds ...int) (*Figure, error) {
+func PCounts(g games.Game, bounds ...int) (*Figure, error) {
 	if g == nil {
 		return nil, errors.New("plots: no game given; pass one such as games.CN(6, 2)")
 	}
 	if len(bounds) == 0 {
-		return nil, fmt.Errorf("plots: give the bounds to count at, e.g. PCountsOf(g, 1, 2, 3, 4)")
+		return nil, fmt.Errorf("plots: give the bounds to count at, e.g. PCounts(g, 1, 2, 3, 4)")
 	}
 	counts := make([]int, len(bounds))
 	for i, b := range bounds {
@@ -636,5 +630,5 @@ func PCountsOf(g games.Game, bounds ...int) (*Figure, error) {
 		}
 		counts[i] = t.CountP()
 	}
-	return PCounts(g.Name(), bounds, counts)
+	return PCountsOf(g.Name(), bounds, counts)
 }

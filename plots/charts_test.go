@@ -173,7 +173,7 @@ func TestScatterWithPath(t *testing.T) {
 	tab := esnTable(t)
 	// Seed 004's M-rule from (3,5,5) in Exact Slow NIM(3,2).
 	path := known.MPath([]int{3, 5, 5})
-	fig, err := Scatter(tab, PathOf(path))
+	fig, err := Scatter(tab, Path(path...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,8 +262,8 @@ func TestHistogramBars(t *testing.T) {
 	}
 }
 
-func TestPCounts(t *testing.T) {
-	fig, err := PCounts("CN(6,2)", []int{1, 2, 3}, []int{14, 69, 214})
+func TestPCountsOf(t *testing.T) {
+	fig, err := PCountsOf("CN(6,2)", []int{1, 2, 3}, []int{14, 69, 214})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,20 +277,20 @@ func TestPCounts(t *testing.T) {
 		}
 	}
 	for _, bad := range [][2][]int{{nil, nil}, {{1, 2}, {3}}, {{1}, {-1}}} {
-		if _, err := PCounts("g", bad[0], bad[1]); err == nil {
-			t.Errorf("PCounts(%v, %v) should fail", bad[0], bad[1])
+		if _, err := PCountsOf("g", bad[0], bad[1]); err == nil {
+			t.Errorf("PCountsOf(%v, %v) should fail", bad[0], bad[1])
 		}
 	}
 }
 
 func TestHeatmapOfTable(t *testing.T) {
 	tab := esnTable(t)
-	fig, err := HeatmapOf(tab, "a b 5")
+	fig, err := Heatmap(tab, "a b 5")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(fig.String(), "remoteness map of SlowExact(3,2) on (a, b, 5)") {
-		t.Errorf("HeatmapOf of a remoteness table: %q", fig.String())
+		t.Errorf("Heatmap of a remoteness table: %q", fig.String())
 	}
 	img := render(t, fig)
 	face, _ := tab.Face("a b 5")
@@ -303,24 +303,36 @@ func TestHeatmapOfTable(t *testing.T) {
 		}
 	}
 	for _, spec := range []string{"a 5", "1 2 3", "a b c"} {
-		if _, err := HeatmapOf(tab, spec); err == nil {
-			t.Errorf("HeatmapOf(%q) should fail", spec)
+		if _, err := Heatmap(tab, spec); err == nil {
+			t.Errorf("Heatmap(%q) should fail", spec)
+		}
+	}
+	// The outcome and remoteness maps take the table too.
+	if fig, err := OutcomeMap(tab, "a b 5"); err != nil || !strings.HasPrefix(fig.String(), "outcome map of SlowExact(3,2) on (a, b, 5)") {
+		t.Errorf("OutcomeMap(tab, spec): %v, %v", fig, err)
+	}
+	if fig, err := RemotenessMap(tab, "a b 5"); err != nil || !strings.HasPrefix(fig.String(), "remoteness map of SlowExact(3,2) on (a, b, 5)") {
+		t.Errorf("RemotenessMap(tab, spec): %v, %v", fig, err)
+	}
+	for name, draw := range map[string]func(*solve.Table, string, ...Option) (*Figure, error){"Heatmap": Heatmap, "OutcomeMap": OutcomeMap, "RemotenessMap": RemotenessMap} {
+		if _, err := draw(nil, "a b 5"); err == nil || !strings.Contains(err.Error(), "the call that made it failed") {
+			t.Errorf("%s of a nil table: %v", name, err)
 		}
 	}
 }
 
-func TestPCountsOf(t *testing.T) {
+func TestPCounts(t *testing.T) {
 	// Seed 000: among the 4^6 = 4096 positions of CN(6,2) with heaps <= 3,
 	// 214 have nim-value zero.
-	fig, err := PCountsOf(games.CN(6, 2), 1, 2, 3)
+	fig, err := PCounts(games.CN(6, 2), 1, 2, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(fig.String(), "214 at the largest") {
-		t.Errorf("PCountsOf(CN(6,2), 1, 2, 3): %q", fig.String())
+		t.Errorf("PCounts(CN(6,2), 1, 2, 3): %q", fig.String())
 	}
-	if _, err := PCountsOf(games.CN(6, 2)); err == nil {
-		t.Error("PCountsOf with no bounds should fail")
+	if _, err := PCounts(games.CN(6, 2)); err == nil {
+		t.Error("PCounts with no bounds should fail")
 	}
 }
 

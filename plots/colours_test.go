@@ -92,7 +92,7 @@ func pdfColours(t *testing.T, name string, pdf []byte) map[color.RGBA]bool {
 func TestEveryColourIsValidInSVGAndPDF(t *testing.T) {
 	figs := allFigures(t)
 	// A palette given with translucent and badly premultiplied colours.
-	odd, err := Heatmap(cnFace(6, 3), Palette(color.RGBA{R: 255, G: 255, B: 255, A: 80}, color.NRGBA{R: 200, A: 100}), PColor(color.RGBA{R: 10, A: 128}))
+	odd, err := HeatmapOf(cnFace(6, 3), Palette(color.RGBA{R: 255, G: 255, B: 255, A: 80}, color.NRGBA{R: 200, A: 100}), PColor(color.RGBA{R: 10, A: 128}))
 	if err != nil {
 		t.Fatal(err)
 	}

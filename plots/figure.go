@@ -166,7 +166,10 @@ type Figure struct {
 	vector bool // the render in progress is SVG or PDF
 }
 
-var errNilFigure = errors.New("plots: no figure (nil); the call that made it returned an error")
+var (
+	errNilFigure = errors.New("plots: no figure (nil); the call that made it returned an error")
+	errNoTable   = errors.New("plots: no table to draw (nil): the call that made it failed; print its error to see why")
+)
 
 // String describes the figure in one line (the text/plain view).
 func (f *Figure) String() string {

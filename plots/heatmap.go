@@ -17,21 +17,17 @@ import (
 	"grundy/stdlib/solve"
 )
 
-// Heatmap draws a 2-D face of a table, one square cell per position, in
-// the way its Kind asks: Grundy values (P-positions in the reserved P
-// colour, a discrete palette up to 12 values and a continuous one with a
-// colour bar beyond), outcomes (as OutcomeMap) or remoteness (as
-// RemotenessMap). Values are printed in the cells while they are large
-// enough to read; the X letter runs across and the Y letter down.
-func Heatmap(f *solve.Face, opts ...Option) (*Figure, error) {
+// HeatmapOf draws a face already taken out of a table (t.Face(spec), or
+// one built by hand), as Heatmap draws a table's.
+func HeatmapOf(f *solve.Face, opts ...Option) (*Figure, error) {
 	if err := checkFace(f); err != nil {
 		return nil, err
 	}
 	switch f.Kind {
 	case solve.KindOutcomes:
-		return OutcomeMap(f, opts...)
+		return OutcomeMapOf(f, opts...)
 	case solve.KindRemoteness:
-		return RemotenessMap(f, opts...)
+		return RemotenessMapOf(f, opts...)
 	case solve.KindValues:
 	default:
 		return nil, fmt.Errorf("plots: face of unknown kind %v", f.Kind)
@@ -53,10 +49,9 @@ func Heatmap(f *solve.Face, opts ...Option) (*Figure, error) {
 	return faceFigure(f, &cfg, s, "Grundy values", "value", strconv.Itoa, desc)
 }
 
-// OutcomeMap draws a face as P and N in two colours. Any kind of face
-// will do: a value face is P where the value is 0, a remoteness face
-// where the remoteness is even.
-func OutcomeMap(f *solve.Face, opts ...Option) (*Figure, error) {
+// OutcomeMapOf draws a face already taken out of a table as OutcomeMap
+// draws a table's.
+func OutcomeMapOf(f *solve.Face, opts ...Option) (*Figure, error) {
 	if err := checkFace(f); err != nil {
 		return nil, err
 	}
@@ -89,14 +84,14 @@ func OutcomeMap(f *solve.Face, opts ...Option) (*Figure, error) {
 	return faceFigure(&o, &cfg, outcomeScale(&cfg), "outcomes", "outcome", label, desc)
 }
 
-// RemotenessMap draws a remoteness face: even remoteness (P) in one hue
-// family and odd (N) in another, each darker as the game gets longer.
-func RemotenessMap(f *solve.Face, opts ...Option) (*Figure, error) {
+// RemotenessMapOf draws a remoteness face already taken out of a table
+// as RemotenessMap draws a table's.
+func RemotenessMapOf(f *solve.Face, opts ...Option) (*Figure, error) {
 	if err := checkFace(f); err != nil {
 		return nil, err
 	}
 	if f.Kind != solve.KindRemoteness {
-		return nil, fmt.Errorf("plots: RemotenessMap needs a remoteness face, got a %v face (compute remoteness first, or use Heatmap)", f.Kind)
+		return nil, fmt.Errorf("plots: RemotenessMap needs a remoteness face, got a %v face (compute remoteness first, or draw it with Heatmap)", f.Kind)
 	}
 	cfg := newConfig(opts)
 	if cfg.err != nil {
@@ -263,15 +258,38 @@ func squareCells(p *plot.Plot, area draw.Canvas, w, h int) draw.Canvas {
 	return area
 }
 
-// HeatmapOf draws the face of t matching spec, e.g.
-// HeatmapOf(t, "0 a b 0 2 1"): Heatmap(t.Face(spec)) in one call.
-func HeatmapOf(t *solve.Table, spec string, opts ...Option) (*Figure, error) {
+// Heatmap draws the 2-D face of t that spec names, e.g.
+// Heatmap(t, "0 a b 0 2 1"), one square cell per position, in the way
+// the table's kind asks: Grundy values (P-positions in the reserved P
+// colour, a discrete palette up to 12 values and a continuous one with a
+// colour bar beyond), outcomes (as OutcomeMap) or remoteness (as
+// RemotenessMap). Values are printed in the cells while they are large
+// enough to read; the first letter runs across and the second down.
+func Heatmap(t *solve.Table, spec string, opts ...Option) (*Figure, error) {
+	return drawFace(t, spec, HeatmapOf, opts)
+}
+
+// OutcomeMap draws the face of t that spec names as P and N in two
+// colours. Any kind of table will do: a value is P where it is 0, a
+// remoteness where it is even.
+func OutcomeMap(t *solve.Table, spec string, opts ...Option) (*Figure, error) {
+	return drawFace(t, spec, OutcomeMapOf, opts)
+}
+
+// RemotenessMap draws the face of a remoteness table that spec names:
+// even remoteness (P) in one hue family and odd (N) in another, each
+// darker as the game gets longer.
+func RemotenessMap(t *solve.Table, spec string, opts ...Option) (*Figure, error) {
+	return drawFace(t, spec, RemotenessMapOf, opts)
+}
+
+func drawFace(t *solve.Table, spec string, draw func(*solve.Face, ...Option) (*Figure, error), opts []Option) (*Figure, error) {
 	if t == nil {
-		return nil, errors.New("plots: no table to draw (nil)")
+		return nil, errNoTable
 	}
 	f, err := t.Face(spec)
 	if err != nil {
 		return nil, err
 	}
-	return Heatmap(f, opts...)
+	return draw(f, opts...)
 }

@@ -47,7 +47,7 @@ func TestPointLabelsKeepOffTheLine(t *testing.T) {
 		}
 		bounds, counts = append(bounds, b), append(counts, o.CountP())
 	}
-	pcounts, err := PCounts("CN(6,2)", bounds, counts)
+	pcounts, err := PCountsOf("CN(6,2)", bounds, counts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestScatterPathHidesNoCount(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := known.MPath(games.Pos{3, 5, 5})
-	fig, err := Scatter(tab, PathOf(path))
+	fig, err := Scatter(tab, Path(path...))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,7 +36,7 @@ func svgTexts(t *testing.T, svg []byte) []placedText {
 // as it needs: a quarter of that figure's canvas was empty.
 func TestHeatmapAxesAndCanvas(t *testing.T) {
 	f := &solve.Face{Game: "g", Pattern: "a b", Kind: solve.KindValues, X: "a", Y: "b", W: 41, H: 41, Cells: make([]int, 41*41)}
-	fig, err := Heatmap(f)
+	fig, err := HeatmapOf(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestHeatmapAxesAndCanvas(t *testing.T) {
 // and 1..13 were labelled only 0, 12 and 1, 13.
 func TestRemotenessKeyTicks(t *testing.T) {
 	f := remFace(7) // remoteness 0..12 even, 1..11 odd
-	fig, err := RemotenessMap(f, Labels(false))
+	fig, err := RemotenessMapOf(f, Labels(false))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -152,7 +152,7 @@ func Text(v any) string {
 }
 
 // Show displays each value by the convention. Among several values a nil
-// is skipped, so Show(plots.HeatmapOf(t, "a b 0")) shows the figure, or
+// is skipped, so Show(plots.Heatmap(t, "a b 0")) shows the figure, or
 // the error, and not a stray <nil>.
 func Show(vs ...any) {
 	for _, v := range vs {

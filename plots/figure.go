@@ -26,6 +26,7 @@ import (
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 	"grundy/stdlib/games"
+	"grundy/stdlib/solve"
 )
 
 // dpi is the PNG resolution: sizes are given in PNG pixels, and vector
@@ -168,7 +169,7 @@ type Figure struct {
 
 var (
 	errNilFigure = errors.New("plots: no figure (nil); the call that made it returned an error")
-	errNoTable   = errors.New("plots: no table to draw (nil): the call that made it failed; print its error to see why")
+	errNoTable   = fmt.Errorf("plots: no table to draw: %w", solve.ErrNoTable)
 )
 
 // String describes the figure in one line (the text/plain view).

@@ -55,6 +55,7 @@ func (c *Comparison) OK() bool { return c != nil && c.Err == nil && c.Disagree =
 //
 //	t.Check("(a+b) xor (c+d)", func(p games.Pos) int { return (p[1] + p[2]) ^ (p[4] + p[5]) })
 func (t *Table) Check(name string, formula func(p games.Pos) int) *Comparison {
+	t.need("Check")
 	c := t.newComparison(name, "", false)
 	t.compare(c, t.allIndices, func(p games.Pos, idx int) (int, int) { return t.get(idx), formula(p) })
 	return c
@@ -65,6 +66,7 @@ func (t *Table) Check(name string, formula func(p games.Pos) int) *Comparison {
 //
 //	t.CheckP("all heaps equal", known.CN32IsP)
 func (t *Table) CheckP(name string, isP func(p games.Pos) bool) *Comparison {
+	t.need("CheckP")
 	c := t.newComparison(name, "", true)
 	t.compare(c, t.allIndices, t.outcomePair(isP))
 	return c
@@ -75,6 +77,9 @@ func (t *Table) CheckP(name string, isP func(p games.Pos) bool) *Comparison {
 // every position with heaps 1 and 4 empty; a repeated letter makes heaps
 // equal ("a b c a b c"). The formula still receives the whole position.
 func (t *Table) CheckOn(pattern, name string, formula func(p games.Pos) int) (*Comparison, error) {
+	if err := t.noTable("CheckOn"); err != nil {
+		return nil, err
+	}
 	each, err := t.patternIndices(pattern)
 	if err != nil {
 		return nil, err
@@ -87,6 +92,9 @@ func (t *Table) CheckOn(pattern, name string, formula func(p games.Pos) int) (*C
 // CheckPOn is CheckP restricted to the positions matching a pattern (see
 // CheckOn).
 func (t *Table) CheckPOn(pattern, name string, isP func(p games.Pos) bool) (*Comparison, error) {
+	if err := t.noTable("CheckPOn"); err != nil {
+		return nil, err
+	}
 	each, err := t.patternIndices(pattern)
 	if err != nil {
 		return nil, err

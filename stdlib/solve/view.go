@@ -94,6 +94,9 @@ func (t *Table) patternIndex(p *pattern, vals []int) int {
 // "0 a b 0 2 1": integers fix heaps, the first letter runs across, the
 // second down, and a repeated letter makes heaps equal.
 func (t *Table) Face(spec string) (*Face, error) {
+	if err := t.noTable("Face"); err != nil {
+		return nil, err
+	}
 	p, err := t.parsePattern(spec, 2, "face", t.example(2))
 	if err != nil {
 		return nil, err
@@ -111,6 +114,9 @@ func (t *Table) Face(spec string) (*Face, error) {
 // Line is the 1-D slice along one free letter, e.g. "a 0 0 a 1 1" gives
 // the entries at (a,0,0,a,1,1) for a = 0, 1, ...
 func (t *Table) Line(spec string) ([]int, error) {
+	if err := t.noTable("Line"); err != nil {
+		return nil, err
+	}
 	p, err := t.parsePattern(spec, 1, "line", t.example(1))
 	if err != nil {
 		return nil, err
@@ -136,6 +142,9 @@ func (t *Table) example(letters int) string {
 // WriteCSV writes one row per position: the heaps, then the entry, with a
 // header row h1,...,hn,<kind>.
 func (t *Table) WriteCSV(w io.Writer) error {
+	if err := t.noTable("WriteCSV"); err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(w)
 	for i := range t.max {
 		fmt.Fprintf(bw, "h%d,", i+1)
@@ -167,6 +176,9 @@ func (t *Table) WriteCSV(w io.Writer) error {
 
 // SaveCSV writes the table as CSV to a file.
 func (t *Table) SaveCSV(path string) error {
+	if err := t.noTable("SaveCSV"); err != nil {
+		return err
+	}
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -196,6 +208,9 @@ type fileHeader struct {
 // done once: a JSON header line, the entries (little-endian), then a
 // CRC-32 of the entries, so that Load refuses a damaged file.
 func (t *Table) Save(path string) error {
+	if err := t.noTable("Save"); err != nil {
+		return err
+	}
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -328,6 +343,9 @@ func (t *Table) summary() (head string, rows [][2]string) {
 // String is a short summary: size, the counts of the first values, the
 // largest value; not a dump (use WriteCSV or Positions for that).
 func (t *Table) String() string {
+	if t == nil {
+		return ErrNoTable.Error()
+	}
 	head, rows := t.summary()
 	var b strings.Builder
 	b.WriteString(head)
@@ -345,6 +363,9 @@ func (t *Table) String() string {
 
 // HTML is the same summary as a small table for notebooks.
 func (t *Table) HTML() string {
+	if t == nil {
+		return "<div>" + html.EscapeString(ErrNoTable.Error()) + "</div>"
+	}
 	head, rows := t.summary()
 	var b strings.Builder
 	b.WriteString("<div><b>" + html.EscapeString(head) + "</b>")

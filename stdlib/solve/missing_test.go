@@ -2,8 +2,8 @@ package solve
 
 import (
 	"errors"
-	"html"
 	"fmt"
+	"html"
 	"reflect"
 	"strings"
 	"testing"

@@ -189,6 +189,12 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 	}()
 	res, err = it.execute(ctx, code)
 	res, err = it.runDeferred(res, err)
+	if err == nil {
+		it.io.flush()
+		for _, note := range it.unshownNotes(code, res.Value != nil) {
+			out.Stderr(note + "\n")
+		}
+	}
 	if err != nil && ctx.Err() != nil {
 		// An interrupted library call returns its cancellation as an
 		// error value, which the cell may show: it is still an interrupt.

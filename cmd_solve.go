@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"grundy/stdlib/human"
 	"io"
 	"os"
 	"os/signal"
@@ -189,7 +190,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	elapsed := time.Since(start)
 	if err != nil {
 		if errors.Is(err, progress.ErrCancelled) {
-			return fmt.Errorf("interrupted after %.1f s; nothing written", elapsed.Seconds())
+			return fmt.Errorf("%v after %s; nothing written", err, human.Duration(elapsed))
 		}
 		return err
 	}
@@ -413,49 +414,17 @@ func (r *stderrReporter) Report(s progress.Status) {
 			return
 		}
 		r.last = time.Now()
-		fmt.Fprintln(r.w, statusText(s))
+		fmt.Fprintln(r.w, s.Line())
 		return
 	}
-	fmt.Fprintf(r.w, "\r%s\x1b[K", statusText(s))
+	fmt.Fprintf(r.w, "\r%s\x1b[K", s.Line())
 }
 
+// Finish ends a reported task with its summary, on a terminal and in a
+// redirected log alike, so a log never stops at a percentage.
 func (r *stderrReporter) Finish(s progress.Status) {
 	if r.tty {
 		fmt.Fprint(r.w, "\r\x1b[K")
 	}
-	if s.Err != nil && errors.Is(s.Err, progress.ErrCancelled) {
-		fmt.Fprintf(r.w, "%s: cancelled at %s\n", s.Label, progressText(s))
-	}
-}
-
-func statusText(s progress.Status) string { return s.Label + ": " + progressText(s) }
-
-func progressText(s progress.Status) string {
-	var b strings.Builder
-	b.WriteString(count(s.Done))
-	if s.Total > 0 {
-		fmt.Fprintf(&b, " of %s positions (%.0f%%)", count(s.Total), 100*float64(s.Done)/float64(s.Total))
-	} else {
-		b.WriteString(" positions")
-	}
-	if r := s.Rate(); r > 0 {
-		fmt.Fprintf(&b, ", %s/s", count(int64(r)))
-	}
-	if eta := s.ETA(); eta > 0 {
-		fmt.Fprintf(&b, ", ETA %s", eta.Round(time.Second))
-	}
-	return b.String()
-}
-
-// count writes large numbers as the papers' tables do: 85.8M, 3.0M, 4096.
-func count(n int64) string {
-	switch {
-	case n >= 1e9:
-		return fmt.Sprintf("%.1fG", float64(n)/1e9)
-	case n >= 1e6:
-		return fmt.Sprintf("%.1fM", float64(n)/1e6)
-	case n >= 1e4:
-		return fmt.Sprintf("%.1fk", float64(n)/1e3)
-	}
-	return strconv.FormatInt(n, 10)
+	fmt.Fprintln(r.w, s.Summary())
 }

@@ -159,7 +159,7 @@ func TestSolveCancel(t *testing.T) {
 	var out, errb bytes.Buffer
 	start := time.Now()
 	err := solveCommand(ctx, []string{"CN(7,3)", "--max", "14", "--csv", csv}, &out, &errb)
-	if err == nil || !strings.Contains(err.Error(), "interrupted") {
+	if err == nil || !strings.Contains(err.Error(), "stopped by an interrupt after") {
 		t.Fatalf("want an interrupted error, got %v (after %v)", err, time.Since(start))
 	}
 	if d := time.Since(start); d > 5*time.Second {
@@ -172,8 +172,8 @@ func TestSolveCancel(t *testing.T) {
 
 func TestProgressLine(t *testing.T) {
 	s := progress.Status{Label: "CN(6,2) values, heaps 0..20", Done: 12_300_000, Total: 85_766_121, Elapsed: 2 * time.Second}
-	got := statusText(s)
-	for _, want := range []string{"CN(6,2) values, heaps 0..20", "12.3M of 85.8M positions (14%)", "6.2M/s", "ETA 12s"} {
+	got := s.Line()
+	for _, want := range []string{"CN(6,2) values, heaps 0..20: ", "12.3M of 85.8M positions (14%)", "6.2M/s", "ETA 12 s"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("progress line %q lacks %q", got, want)
 		}
@@ -181,7 +181,37 @@ func TestProgressLine(t *testing.T) {
 	var buf bytes.Buffer
 	r := newStderrReporter(&buf)
 	r.Report(s)
-	if !strings.Contains(buf.String(), "85.8M") {
-		t.Errorf("reporter wrote %q", buf.String())
+	if buf.String() != got+"\n" {
+		t.Errorf("reporter wrote %q, want %q", buf.String(), got)
+	}
+}
+
+// With stderr redirected (not a terminal), a long solve's log ends with
+// a summary line, not with the last percentage; an interrupted one says
+// where it stopped, in the same words the notebook's bar uses.
+func TestSolveLogEndsWithSummary(t *testing.T) {
+	old := progress.MinDuration
+	progress.MinDuration = 0
+	defer func() { progress.MinDuration = old }()
+	_, errOut, err := runSolve(t, "CN(6,2)", "--max", "9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(errOut), "\n")
+	last := lines[len(lines)-1]
+	if !strings.HasPrefix(last, "CN(6,2) values, heaps 0..9: 1.0M positions in ") {
+		t.Errorf("stderr ends %q; want the summary line\n%s", last, errOut)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		time.Sleep(400 * time.Millisecond)
+		cancel()
+	}()
+	var out, errb bytes.Buffer
+	err = solveCommand(ctx, []string{"CN(7,3)", "--max", "14"}, &out, &errb)
+	lines = strings.Split(strings.TrimSpace(errb.String()), "\n")
+	if last := lines[len(lines)-1]; err == nil || !strings.Contains(last, "CN(7,3) values, heaps 0..14: stopped by an interrupt at ") || !strings.Contains(last, " positions (") {
+		t.Errorf("interrupted: stderr ends %q, error %v", last, err)
 	}
 }

@@ -174,8 +174,15 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 	if out == nil {
 		out = discardOutput{}
 	}
-	it.io.attach(out)
-	restoreDisplay := display.Install(sinkFor(out, it.io))
+	// The cell writes through cellOut, which keeps what it wrote so that
+	// the progress bars (written to out directly) can go when it ends.
+	var cellOut Output = out
+	transient := newTransientOutput(out)
+	if transient != nil {
+		cellOut = transient
+	}
+	it.io.attach(cellOut)
+	restoreDisplay := display.Install(sinkFor(cellOut, it.io))
 	bar := newProgressBar(out)
 	bar.flush = it.io.flush
 	restoreProgress := progress.Install(ctx, bar)
@@ -183,6 +190,7 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 	defer func() {
 		restoreProgress()
 		it.io.flush()
+		transient.end(bar)
 		restoreDisplay()
 		it.io.stdin.reset()
 		it.io.attach(goroutineOutput{out})
@@ -192,7 +200,7 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 	if err == nil {
 		it.io.flush()
 		for _, note := range it.unshownNotes(code, res.Value != nil) {
-			out.Stderr(note + "\n")
+			cellOut.Stderr(note + "\n")
 		}
 	}
 	if err != nil && ctx.Err() != nil {

@@ -1,13 +1,14 @@
 // Package human writes numbers for people to read, the same way in every
 // part of grundy: exact counts with thousands separators (2,985,984),
-// short counts for progress and rates (3.0M), and sizes in binary units
-// (21.9 MiB). One package, so that a count never reads "3.0M" on the
+// short counts for progress and rates (3.0M), sizes in binary units
+// (21.9 MiB) and time spans (1.4 s). One package, so that a count never reads "3.0M" on the
 // command line and "2986.0k" in the notebook.
 package human
 
 import (
 	"fmt"
 	"strconv"
+	"time"
 )
 
 // Count writes n exactly, with thousands separators: 2,985,984.
@@ -71,4 +72,18 @@ func Bytes(b int64) string {
 		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", b)
+}
+
+// Duration writes a time span for people: 85 ms, 1.4 s, 12 s, 2m05s.
+func Duration(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return fmt.Sprintf("%d ms", d.Round(time.Millisecond).Milliseconds())
+	case d < 10*time.Second:
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%.0f s", d.Seconds())
+	}
+	d = d.Round(time.Second)
+	return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
 }

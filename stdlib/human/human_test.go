@@ -1,6 +1,9 @@
 package human
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestCount(t *testing.T) {
 	for n, want := range map[int64]string{
@@ -37,6 +40,17 @@ func TestBytes(t *testing.T) {
 	} {
 		if got := Bytes(n); got != want {
 			t.Errorf("Bytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		0: "0 ms", 85 * time.Millisecond: "85 ms", 1400 * time.Millisecond: "1.4 s", 12 * time.Second: "12 s",
+		125 * time.Second: "2m05s", 59600 * time.Millisecond: "60 s",
+	} {
+		if got := Duration(d); got != want {
+			t.Errorf("Duration(%v) = %q, want %q", d, got, want)
 		}
 	}
 }

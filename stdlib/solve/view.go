@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"grundy/stdlib/games"
 )
@@ -356,7 +355,9 @@ func (t *Table) String() string {
 		fmt.Fprintf(&b, "\n  largest %s %d", map[Kind]string{KindValues: "value", KindRemoteness: "remoteness"}[t.kind], t.MaxValue())
 	}
 	if t.method != "" {
-		fmt.Fprintf(&b, "\n  solved in %v (%s)", t.took(), t.method)
+		// The solver, not the time it took: a notebook shows the same
+		// summary on every machine (t.Seconds() has the time).
+		fmt.Fprintf(&b, "\n  solved by %s", t.method)
 	}
 	return b.String()
 }
@@ -370,7 +371,7 @@ func (t *Table) HTML() string {
 	var b strings.Builder
 	b.WriteString("<div><b>" + html.EscapeString(head) + "</b>")
 	if t.method != "" {
-		fmt.Fprintf(&b, " <small>(%v, %s)</small>", t.took(), t.method)
+		fmt.Fprintf(&b, " <small>(solved by %s)</small>", t.method)
 	}
 	b.WriteString("<table>")
 	for _, r := range rows {
@@ -380,14 +381,3 @@ func (t *Table) HTML() string {
 	return b.String()
 }
 
-// took is the solve time rounded for reading.
-func (t *Table) took() time.Duration {
-	d := time.Duration(t.seconds * float64(time.Second))
-	switch {
-	case d >= time.Second:
-		return d.Round(10 * time.Millisecond)
-	case d >= time.Millisecond:
-		return d.Round(10 * time.Microsecond)
-	}
-	return d.Round(time.Microsecond)
-}

@@ -380,4 +380,3 @@ func (t *Table) HTML() string {
 	b.WriteString("</table></div>")
 	return b.String()
 }
-

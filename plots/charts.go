@@ -93,7 +93,7 @@ func LineOf(game, spec string, kind solve.Kind, vals []int, opts ...Option) (*Fi
 	}
 	desc := fmt.Sprintf("%s of %s along %s for %s=0..%d: max %s, %s P-positions", what, nameOr(game), patternText(spec), letters[0], len(vals)-1, human.Count(maxV), human.Count(nP))
 	width, height := sizeOr(&cfg, max(480, min(900, 120+len(vals)*24)), 360)
-	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
+	fig := cfg.figure(desc, width, height)
 	labelled := len(vals) <= 40
 	fig.paint = func(c draw.Canvas) {
 		c = titled(c, title)
@@ -339,7 +339,7 @@ func scatterFigure(game, bound string, kind solve.Kind, n, pairs, maxC, maxT, ma
 	}
 	width, height := sizeOr(cfg, 640, 460)
 	labelCounts := !binned && len(keys) <= 80
-	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
+	fig := cfg.figure(desc, width, height)
 	fig.paint = func(c draw.Canvas) {
 		c = titled(c, title)
 		p := newPlot("")
@@ -471,7 +471,7 @@ func HistogramOf(game string, kind solve.Kind, counts []int, opts ...Option) (*F
 	}
 	desc := fmt.Sprintf("histogram of %s over %s positions of %s: %s P-positions (%s at entry 0), largest bar %s", what, human.Count(total), nameOr(game), human.Count(countP(kind, counts)), human.Count(counts[0]), human.Count(maxC))
 	width, height := sizeOr(&cfg, max(480, min(960, 120+len(counts)*26)), 380)
-	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
+	fig := cfg.figure(desc, width, height)
 	fig.paint = func(c draw.Canvas) {
 		c = titled(c, title)
 		p := newPlot("")
@@ -553,7 +553,7 @@ func PCountsOf(game string, bounds, counts []int, opts ...Option) (*Figure, erro
 	title := cfg.titleOr(fmt.Sprintf("%s: P-positions as the bound grows", nameOr(game)))
 	desc := fmt.Sprintf("P-position counts of %s for %d bounds up to %d: %s at the largest", nameOr(game), len(bounds), maxB, human.Count(int(pts[len(pts)-1].y)))
 	width, height := sizeOr(&cfg, 560, 380)
-	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
+	fig := cfg.figure(desc, width, height)
 	fig.paint = func(c draw.Canvas) {
 		c = titled(c, title)
 		p := newPlot("")

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
 	"os"
 	"path/filepath"
@@ -54,6 +55,7 @@ type config struct {
 	pColor   color.Color
 	labels   int // 0 auto, 1 always, -1 never
 	embedTTF bool
+	showSVG  bool
 	path     []games.Pos
 	err      error // a bad option, returned by the figure's constructor
 }
@@ -122,6 +124,11 @@ func Labels(on bool) Option {
 	}
 }
 
+// ShowSVG shows the figure as SVG as well as PNG, and so stores both in a
+// notebook: sharp at any zoom, but several times larger. By default a
+// figure shows as PNG only (Figure.SVG and Save still give SVG).
+func ShowSVG() Option { return func(c *config) { c.showSVG = true } }
+
 // EmbedFonts embeds the font files in SVG output, so the SVG looks the same
 // on machines without Liberation Sans (or a metric twin such as Arial);
 // it adds about 400 kB per font.
@@ -137,6 +144,11 @@ func newConfig(opts []Option) config {
 	return c
 }
 
+// figure starts a figure with the options every figure takes.
+func (c *config) figure(desc string, width, height int) *Figure {
+	return &Figure{desc: desc, width: width, height: height, embed: c.embedTTF, showSVG: c.showSVG}
+}
+
 func (c *config) titleOr(def string) string {
 	if c.title != nil {
 		return *c.title
@@ -147,14 +159,15 @@ func (c *config) titleOr(def string) string {
 // Figure is a rendered-on-demand figure. It shows itself in a notebook as
 // PNG and SVG with a one-line text description, and saves to files.
 type Figure struct {
-	desc   string
-	width  int // PNG pixels
-	height int
-	embed  bool
-	paint  func(c draw.Canvas)
-	grid   *grid // the heatmap grid, if any (tests read cell positions)
-	marks  map[string]*points
-	bars   *bars
+	desc    string
+	width   int // PNG pixels
+	height  int
+	embed   bool
+	showSVG bool
+	paint   func(c draw.Canvas)
+	grid    *grid // the heatmap grid, if any (tests read cell positions)
+	marks   map[string]*points
+	bars    *bars
 	// labels are the texts written by points in the last drawing, for
 	// tests: "points" (line and count plots), "in" and "out" (a scatter's
 	// counts inside and beside their marks), "start" (a play-out's start).
@@ -180,6 +193,15 @@ func (f *Figure) String() string {
 	return fmt.Sprintf("%s [%dx%d]", f.desc, f.width, f.height)
 }
 
+// MIMETypes are the forms the figure shows in a notebook: PNG, and SVG
+// with the ShowSVG option.
+func (f *Figure) MIMETypes() []string {
+	if f != nil && f.showSVG {
+		return []string{"image/png", "image/svg+xml"}
+	}
+	return []string{"image/png"}
+}
+
 // Width is the figure's width in PNG pixels.
 func (f *Figure) Width() int { return f.width }
 
@@ -203,11 +225,15 @@ func (f *Figure) PNG() ([]byte, error) {
 	if err := f.draw(c, false); err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
+	img, ok := c.Image().(*image.RGBA)
+	if !ok {
+		return nil, fmt.Errorf("plots: the PNG canvas is a %T, not RGBA", c.Image())
+	}
+	data, err := encodePNG(img)
+	if err != nil {
 		return nil, fmt.Errorf("plots: encoding PNG: %w", err)
 	}
-	return buf.Bytes(), nil
+	return data, nil
 }
 
 // SVG renders the figure as SVG.

@@ -2,6 +2,8 @@ package plots
 
 import (
 	"bytes"
+	"image"
+	"image/png"
 	"image/color"
 	"os"
 	"path/filepath"
@@ -262,5 +264,37 @@ func TestSizeOutOfRangeIsAnError(t *testing.T) {
 	}
 	if _, err := fig.PNG(); err != nil || fig.Height() != 300 || fig.Width() < minSide {
 		t.Errorf("Size(0, 300): %dx%d, %v", fig.Width(), fig.Height(), err)
+	}
+}
+
+// A figure shows in a notebook as PNG only, unless ShowSVG asks for SVG
+// too, and the PNG is paletted: a notebook of five figures weighed 200 kB
+// with full-colour PNG and SVG side by side.
+func TestNotebookFormsAreSmall(t *testing.T) {
+	f := cnFace(41, 3)
+	fig, err := HeatmapOf(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fig.MIMETypes(); len(got) != 1 || got[0] != "image/png" {
+		t.Errorf("MIMETypes() = %v, want PNG only", got)
+	}
+	withSVG, err := HeatmapOf(f, ShowSVG())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := withSVG.MIMETypes(); len(got) != 2 || got[1] != "image/svg+xml" {
+		t.Errorf("with ShowSVG, MIMETypes() = %v", got)
+	}
+	data, err := fig.PNG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := img.(*image.Paletted); !ok || len(data) > 25_000 {
+		t.Errorf("the PNG is a %T of %d bytes; want a paletted image under 25 kB", img, len(data))
 	}
 }

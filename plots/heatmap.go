@@ -212,7 +212,8 @@ func faceFigure(f *solve.Face, cfg *config, s scale, what, keyHead string, label
 	if height == 0 {
 		height = max(h, minH)
 	}
-	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF, grid: g}
+	fig := cfg.figure(desc, width, height)
+	fig.grid = g
 	fig.paint = func(c draw.Canvas) {
 		p, area := frame(c)
 		area = squareCells(p, area, f.W, f.H)

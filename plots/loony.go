@@ -93,10 +93,8 @@ func LoonyTable(vt *entail.ValueTable, opts ...Option) (*Figure, error) {
 		height = int((headH+rowH*vg.Length(nRows)+50)/pixel) + 10
 		height = max(height, int(vg.Length(16*len(key)+90)/pixel))
 	}
-	fig := &Figure{
-		desc:  fmt.Sprintf("loony/nimber table of %s for heaps %s: %d loony, %d zero", strings.Join(vt.Games, ", "), heapRange(vt.Heaps), nLoony, nZero),
-		width: width, height: height, embed: cfg.embedTTF, grid: g,
-	}
+	fig := cfg.figure(fmt.Sprintf("loony/nimber table of %s for heaps %s: %d loony, %d zero", strings.Join(vt.Games, ", "), heapRange(vt.Heaps), nLoony, nZero), width, height)
+	fig.grid = g
 	fig.paint = func(c draw.Canvas) {
 		c = titled(c, title)
 		// Shrink rows and columns to fit a smaller canvas than the default.

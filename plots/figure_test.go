@@ -3,8 +3,8 @@ package plots
 import (
 	"bytes"
 	"image"
-	"image/png"
 	"image/color"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"

@@ -37,6 +37,11 @@ the time taken and the peak memory.
 SPEC is a game as the papers write it (quote it for the shell):
   CN(6,2)  PN(5,2)  NN(7,4)  NN(7,4,3)  Moore(4,2)  Exact(4,2)  Proper(4)
   SlowMoore(5,2)  SlowExact(3,2)  Wythoff  Nim(3)  'SetNim(4: 12 23 34 41)'
+  'Octal(0.77)'  'Subtraction(1,3,4)'  Grundy      (one heap: the sequence
+                                                    G(0..N) and its period)
+or games built from them:
+  'CN(3,2) + Nim(2)'  'Selective(Nim(2), Wythoff)'  'Conjunctive(SlowExact(3,2), Nim(2))'
+  'Slow(CN(5,2))'  'Exact(CN(6,3))'  'Subtract(CN(5,2), 1, 2)'
 
 Options:
   --max N         largest heap size (or one per heap: --max 3,3,5)
@@ -48,10 +53,12 @@ Options:
   --limit K       print at most K positions with --list
   --csv FILE      write every position and its entry to FILE
   --json          print one JSON object: game, kind, max, positions, counts,
-                  max_value, seconds, peak_bytes (and list with --list)
+                  max_value, seconds, peak_bytes (and list with --list; for
+                  an octal, subtraction or Grundy game, period)
 
 Examples:
   grundy solve 'CN(6,2)' --max 3
+  grundy solve 'Octal(0.77)' --max 1000 --json
   grundy solve 'CN(6,2)' --max 11 --outcomes --json
   grundy solve 'SlowExact(3,2)' --max 5 --remoteness --list 4`
 
@@ -215,6 +222,9 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		List:      list,
 		listValue: listV,
 	}
+	if _, ok := g.(*games.TakeBreak); ok && len(tb.Max()) == 1 && o.kind == solve.KindValues {
+		rep.Period, _ = tb.Period("a")
+	}
 	w := bufio.NewWriter(stdout)
 	if o.json {
 		rep.writeJSON(w)
@@ -239,6 +249,7 @@ type solveReport struct {
 	Method    string
 	List      []games.Pos
 	listValue int
+	Period    *solve.Periodicity // one-heap take-and-break games
 }
 
 // label names entry v the way the kind reads it.
@@ -297,6 +308,9 @@ func (r *solveReport) writeText(w io.Writer) {
 	if r.Kind != "outcomes" {
 		fmt.Fprintf(w, "largest:     %d\n", r.MaxValue)
 	}
+	if r.Period != nil {
+		fmt.Fprintf(w, "period:      %s\n", r.Period)
+	}
 	fmt.Fprintf(w, "elapsed:     %s (solver: %s)\n", seconds(r.Seconds), r.Method)
 	fmt.Fprintf(w, "peak memory: %s\n", bytesText(r.PeakBytes))
 	if r.listValue >= 0 {
@@ -329,6 +343,13 @@ func (r *solveReport) writeJSON(w io.Writer) {
 	}
 	fmt.Fprintf(w, "},\"max_value\":%d,\"seconds\":%.6f,\"peak_bytes\":%d,\"method\":%q",
 		r.MaxValue, r.Seconds, r.PeakBytes, r.Method)
+	if p := r.Period; p != nil {
+		fmt.Fprintf(w, ",\"period\":{\"found\":%t", p.Found)
+		if p.Found {
+			fmt.Fprintf(w, ",\"preperiod\":%d,\"period\":%d,\"proved\":%t", p.Preperiod(), p.Period, p.Proved)
+		}
+		fmt.Fprintf(w, ",\"entries\":%d}", p.Length)
+	}
 	if r.listValue >= 0 {
 		fmt.Fprintf(w, ",\"list\":[")
 		for i, p := range r.List {

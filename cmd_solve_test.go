@@ -185,3 +185,49 @@ func TestProgressLine(t *testing.T) {
 		t.Errorf("reporter wrote %q", buf.String())
 	}
 }
+
+// One heap of a take-and-break game: the sequence and its period in the
+// text and in JSON (Kayles: period 12 from 71, proved from heap 167 on).
+func TestSolveHeapGamesReportTheirPeriod(t *testing.T) {
+	cases := []struct {
+		spec, max    string
+		found, prove bool
+		pre, period  int
+	}{
+		{"Octal(0.77)", "1000", true, true, 71, 12},
+		{"Octal(0.77)", "150", true, false, 71, 12},
+		{"Subtraction(1,3,4)", "20", true, true, 0, 7},
+		{"Grundy", "300", false, false, 0, 0},
+	}
+	for _, c := range cases {
+		out, _, err := runSolve(t, c.spec, "--max", c.max, "--json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep struct {
+			Period *struct {
+				Found     bool `json:"found"`
+				Preperiod int  `json:"preperiod"`
+				Period    int  `json:"period"`
+				Proved    bool `json:"proved"`
+				Entries   int  `json:"entries"`
+			} `json:"period"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("%s: %v\n%s", c.spec, err, out)
+		}
+		p := rep.Period
+		if p == nil || p.Found != c.found || p.Proved != c.prove || p.Preperiod != c.pre || p.Period != c.period {
+			t.Errorf("%s --max %s: period %+v, want found %t proved %t %d/%d\n%s", c.spec, c.max, p, c.found, c.prove, c.pre, c.period, out)
+		}
+		text, _, _ := runSolve(t, c.spec, "--max", c.max)
+		if !strings.Contains(text, "period:      ") {
+			t.Errorf("%s: no period line:\n%s", c.spec, text)
+		}
+	}
+	// Tables that are not one heap of such a game carry no period.
+	out, _, _ := runSolve(t, "CN(3,2)", "--max", "3", "--json")
+	if strings.Contains(out, `"period"`) {
+		t.Errorf("CN(3,2) has a period key: %s", out)
+	}
+}

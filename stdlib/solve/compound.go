@@ -9,14 +9,23 @@ import (
 // a sum's value is the xor of its parts' values (Sprague-Grundy), and a
 // conjunctive compound's remoteness is the least of its parts' (Smith).
 
-func compoundMethod(c *games.Compound, kind Kind) string {
+// compoundSolver assembles a compound's table from its parts' tables:
+// "sum" xors values, "conjunctive" takes the least remoteness.
+type compoundSolver struct{ label string }
+
+func (s compoundSolver) name() string                            { return s.label }
+func (compoundSolver) workBytes(*Table) int64                    { return 0 }
+func (compoundSolver) solve(t *Table, task *progress.Task) error { return solveCompound(t, task) }
+
+// compoundSolverFor is nil when no rule assembles the compound's table.
+func compoundSolverFor(c *games.Compound, kind Kind) solver {
 	switch {
 	case c.Kind == games.Disjunctive && kind != KindRemoteness:
-		return "sum"
+		return compoundSolver{"sum"}
 	case c.Kind == games.Conjunctive && kind == KindRemoteness:
-		return "conjunctive"
+		return compoundSolver{"conjunctive"}
 	}
-	return "plain"
+	return nil
 }
 
 func solveCompound(t *Table, task *progress.Task) error {

@@ -40,6 +40,7 @@ type Table struct {
 	method  string
 	seconds float64
 	counts  []int
+	seq     []uint16 // take-and-break games: the values G(0..) of one heap
 }
 
 func newTable(g games.Game, kind Kind, max []int) *Table {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -29,6 +30,7 @@ func init() {
 
 const solveUsage = `usage: grundy solve SPEC --max N [--values | --outcomes | --remoteness]
                    [--list VALUE [--limit K]] [--csv FILE] [--json]
+                   [--certificate POS]
 
 Solve every position of the game SPEC with heaps 0..N and report the number
 of positions, the count per value (P-positions first), the largest value,
@@ -52,6 +54,9 @@ Options:
                   outcomes; P means 0 for values), by total then lexicographically
   --limit K       print at most K positions with --list
   --csv FILE      write every position and its entry to FILE
+  --certificate POS  the evidence for POS (e.g. 1,1,1,2,1,2): for a P-position
+                  every move with a reply back to a P-position; for an
+                  N-position a winning move first (JSON key certificate)
   --json          print one JSON object: game, kind, max, positions, counts,
                   max_value, seconds, peak_bytes (and list with --list; for
                   an octal, subtraction or Grundy game, period)
@@ -72,6 +77,7 @@ type solveOptions struct {
 	csv       string
 	json      bool
 	kindFlags int
+	cert      games.Pos // --certificate
 }
 
 func parseSolveArgs(args []string, stderr io.Writer) (*solveOptions, error) {
@@ -88,6 +94,8 @@ func parseSolveArgs(args []string, stderr io.Writer) (*solveOptions, error) {
 	fs.IntVar(&o.limit, "limit", 0, "")
 	fs.StringVar(&o.csv, "csv", "", "")
 	fs.BoolVar(&o.json, "json", false, "")
+	var certText string
+	fs.StringVar(&certText, "certificate", "", "")
 	// The flag package stops at the first positional argument; SPEC may come
 	// before or after the options, so parse in rounds.
 	var positional []string
@@ -137,6 +145,15 @@ func parseSolveArgs(args []string, stderr io.Writer) (*solveOptions, error) {
 	}
 	if o.limit < 0 {
 		return nil, errors.New("--limit must be >= 0 (0 means all)")
+	}
+	if certText != "" {
+		for _, f := range strings.Split(strings.Trim(certText, "() "), ",") {
+			x, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || x < 0 {
+				return nil, fmt.Errorf("--certificate %s: give a position as heap sizes separated by commas, e.g. --certificate 1,1,1,2,1,2", certText)
+			}
+			o.cert = append(o.cert, x)
+		}
 	}
 	if o.limit > 0 && o.list == "" {
 		// Silently printing nothing looked like an empty result.
@@ -225,6 +242,11 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if _, ok := g.(*games.TakeBreak); ok && len(tb.Max()) == 1 && o.kind == solve.KindValues {
 		rep.Period, _ = tb.Period("a")
 	}
+	if o.cert != nil {
+		if rep.Certificate, err = tb.Certificate(o.cert); err != nil {
+			return fmt.Errorf("--certificate: %v", err)
+		}
+	}
 	w := bufio.NewWriter(stdout)
 	if o.json {
 		rep.writeJSON(w)
@@ -250,6 +272,8 @@ type solveReport struct {
 	List      []games.Pos
 	listValue int
 	Period    *solve.Periodicity // one-heap take-and-break games
+	// Certificate answers --certificate.
+	Certificate *solve.Certificate
 }
 
 // label names entry v the way the kind reads it.
@@ -313,6 +337,9 @@ func (r *solveReport) writeText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "elapsed:     %s (solver: %s)\n", seconds(r.Seconds), r.Method)
 	fmt.Fprintf(w, "peak memory: %s\n", bytesText(r.PeakBytes))
+	if r.Certificate != nil {
+		fmt.Fprintf(w, "certificate: %s\n", r.Certificate)
+	}
 	if r.listValue >= 0 {
 		shown := fmt.Sprintf("%d shown", len(r.List))
 		if all := r.Counts[r.listValue:]; len(all) > 0 && all[0] > len(r.List) {
@@ -349,6 +376,10 @@ func (r *solveReport) writeJSON(w io.Writer) {
 			fmt.Fprintf(w, ",\"preperiod\":%d,\"period\":%d,\"proved\":%t", p.Preperiod(), p.Period, p.Proved)
 		}
 		fmt.Fprintf(w, ",\"entries\":%d}", p.Length)
+	}
+	if r.Certificate != nil {
+		data, _ := json.Marshal(r.Certificate)
+		fmt.Fprintf(w, ",\"certificate\":%s", data)
 	}
 	if r.listValue >= 0 {
 		fmt.Fprintf(w, ",\"list\":[")

@@ -231,3 +231,52 @@ func TestSolveHeapGamesReportTheirPeriod(t *testing.T) {
 		t.Errorf("CN(3,2) has a period key: %s", out)
 	}
 }
+
+// --certificate: seed 000's 18 rows for (1,1,1,2,1,2) of CN(6,2), and for
+// an N-position a winning move first.
+func TestSolveCertificate(t *testing.T) {
+	out, _, err := runSolve(t, "CN(6,2)", "--max", "3", "--certificate", "1,1,1,2,1,2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "(1,1,1,2,1,2) is a P-position of CN(6,2)") || !strings.Contains(out, "  (1,1,1,2,1,1)  (1,1,1,1,1,1)") {
+		t.Errorf("text certificate:\n%s", out)
+	}
+	for _, c := range []struct {
+		pos  string
+		rows int
+		p    bool
+	}{{"1,1,1,2,1,2", 18, true}, {"(0,1,2,0,2,3)", 0, false}} {
+		out, _, err := runSolve(t, "CN(6,2)", "--max", "3", "--certificate", c.pos, "--json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep struct {
+			Certificate []map[string][]int `json:"certificate"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		rows := rep.Certificate
+		if len(rows) == 0 || (c.p && len(rows) != c.rows) {
+			t.Fatalf("%s: %d rows: %s", c.pos, len(rows), out)
+		}
+		first := 0
+		if !c.p {
+			if _, ok := rows[0]["reply"]; ok || len(rows[0]["move"]) != 6 {
+				t.Errorf("%s: first row %v, want the winning move alone", c.pos, rows[0])
+			}
+			first = 1
+		}
+		for _, r := range rows[first:] {
+			if len(r["move"]) != 6 || len(r["reply"]) != 6 {
+				t.Errorf("%s: row %v", c.pos, r)
+			}
+		}
+	}
+	for _, bad := range []string{"1,x", "1,1,1"} {
+		if _, _, err := runSolve(t, "CN(6,2)", "--max", "3", "--certificate", bad); err == nil {
+			t.Errorf("--certificate %s accepted", bad)
+		}
+	}
+}

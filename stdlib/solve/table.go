@@ -319,7 +319,7 @@ func (t *Table) WinningMoves(p games.Pos) ([]games.Pos, error) {
 
 // MovesTo lists the distinct followers of p whose entry is v.
 func (t *Table) MovesTo(p games.Pos, v int) ([]games.Pos, error) {
-	if err := t.check(p); err != nil {
+	if err := t.checkRow(p); err != nil {
 		return nil, err
 	}
 	if t.game == nil {
@@ -329,18 +329,73 @@ func (t *Table) MovesTo(p games.Pos, v int) ([]games.Pos, error) {
 	seen := map[string]bool{}
 	var err error
 	games.Visit(t.game, p, func(q games.Pos) bool {
-		idx, ok := t.index(q)
+		e, ok := t.entry(q)
 		if !ok {
 			err = fmt.Errorf("%s: follower %v of %v lies outside the table", t.name, q, p)
 			return false
 		}
-		if t.get(idx) == v && !seen[q.String()] {
+		if e == v && !seen[q.String()] {
 			seen[q.String()] = true
 			out = append(out, q.Clone())
 		}
 		return true
 	})
 	return out, err
+}
+
+// entry is the table's entry at q, which may be a row of another length
+// for a take-and-break game (a move can split a heap): its heaps' values
+// xor. ok is false when q lies outside the table.
+func (t *Table) entry(q games.Pos) (int, bool) {
+	if idx, ok := t.index(q); ok {
+		return t.get(idx), true
+	}
+	seq := t.heapValues()
+	if seq == nil {
+		return 0, false
+	}
+	v := 0
+	for _, x := range q {
+		if x < 0 || x >= len(seq) {
+			return 0, false
+		}
+		v ^= int(seq[x])
+	}
+	if t.kind == KindOutcomes && v != 0 {
+		v = 1
+	}
+	return v, true
+}
+
+// checkRow is check, except that a take-and-break game's table also
+// answers for rows of other lengths (a move may split a heap).
+func (t *Table) checkRow(p games.Pos) error {
+	if seq := t.heapValues(); seq != nil && len(p) != len(t.max) {
+		for i, x := range p {
+			if x < 0 || x >= len(seq) {
+				return fmt.Errorf("%s: heap %d of %v is %d, outside this table's 0..%d", t.name, i+1, p, x, len(seq)-1)
+			}
+		}
+		return nil
+	}
+	return t.check(p)
+}
+
+// heapValues is G(0..) of one heap for a values or outcomes table of a
+// take-and-break game (recomputed for a loaded table), else nil.
+func (t *Table) heapValues() []uint16 {
+	tb, ok := t.game.(*games.TakeBreak)
+	if !ok || t.kind == KindRemoteness {
+		return nil
+	}
+	if t.seq == nil {
+		s, err := Values(tb, slices.Max(t.max))
+		if err != nil {
+			return nil
+		}
+		t.seq = s.vals
+	}
+	return t.seq
 }
 
 func (t *Table) boundText() string {

@@ -158,11 +158,18 @@ func (c *Certificate) Verify() error {
 	return nil
 }
 
-// isMove reports whether q is a follower of p.
+// isMove reports whether q is a follower of p. For a take-and-break game
+// rows are compared as multisets of nonempty heaps: (1,3) and (3,1,0)
+// are one position.
 func (t *Table) isMove(p, q games.Pos) bool {
+	same := slices.Equal[games.Pos]
+	if tb, ok := t.game.(*games.TakeBreak); ok {
+		cq := tb.Canonical(q)
+		same = func(r, _ games.Pos) bool { return slices.Equal(tb.Canonical(r), cq) }
+	}
 	found := false
 	games.Visit(t.game, p, func(r games.Pos) bool {
-		found = slices.Equal(r, q)
+		found = same(r, q)
 		return !found
 	})
 	return found

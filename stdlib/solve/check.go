@@ -1,10 +1,8 @@
 package solve
 
 import (
-	"cmp"
 	"fmt"
 	"html"
-	"slices"
 	"strings"
 
 	"grundy/stdlib/games"
@@ -181,16 +179,7 @@ func (t *Table) compare(c *Comparison, each func(yield func(idx int) bool), pair
 
 // keep inserts e among the smallest MaxCounterexamples, smallest first.
 func (c *Comparison) keep(e Counterexample) {
-	i, _ := slices.BinarySearchFunc(c.Counterexamples, e, func(a, b Counterexample) int {
-		return cmp.Or(cmp.Compare(a.Pos.Total(), b.Pos.Total()), slices.Compare(a.Pos, b.Pos))
-	})
-	if i >= MaxCounterexamples {
-		return
-	}
-	c.Counterexamples = slices.Insert(c.Counterexamples, i, e)
-	if len(c.Counterexamples) > MaxCounterexamples {
-		c.Counterexamples = c.Counterexamples[:MaxCounterexamples]
-	}
+	c.Counterexamples = keepSmallest(c.Counterexamples, e, func(e Counterexample) games.Pos { return e.Pos })
 }
 
 // entry writes a table entry or formula answer in the comparison's terms.

@@ -30,7 +30,7 @@ func init() {
 
 const solveUsage = `usage: grundy solve SPEC --max N [--values | --outcomes | --remoteness]
                    [--list VALUE [--limit K]] [--csv FILE] [--json]
-                   [--certificate POS]
+                   [--certificate POS] [--face PATTERN [--guess]]
 
 Solve every position of the game SPEC with heaps 0..N and report the number
 of positions, the count per value (P-positions first), the largest value,
@@ -57,6 +57,9 @@ Options:
   --certificate POS  the evidence for POS (e.g. 1,1,1,2,1,2): for a P-position
                   every move with a reply back to a P-position; for an
                   N-position a winning move first (JSON key certificate)
+  --face PATTERN  also print the face (or line) PATTERN, e.g. '0 a b 0 2 1'
+  --guess         search the smallest formulas over the face's letters that
+                  equal it (JSON key formulas); on one heap the line "a"
   --json          print one JSON object: game, kind, max, positions, counts,
                   max_value, seconds, peak_bytes (and list with --list; for
                   an octal, subtraction or Grundy game, period)
@@ -78,6 +81,8 @@ type solveOptions struct {
 	json      bool
 	kindFlags int
 	cert      games.Pos // --certificate
+	face      string
+	guess     bool
 }
 
 func parseSolveArgs(args []string, stderr io.Writer) (*solveOptions, error) {
@@ -96,6 +101,8 @@ func parseSolveArgs(args []string, stderr io.Writer) (*solveOptions, error) {
 	fs.BoolVar(&o.json, "json", false, "")
 	var certText string
 	fs.StringVar(&certText, "certificate", "", "")
+	fs.StringVar(&o.face, "face", "", "")
+	fs.BoolVar(&o.guess, "guess", false, "")
 	// The flag package stops at the first positional argument; SPEC may come
 	// before or after the options, so parse in rounds.
 	var positional []string
@@ -247,6 +254,9 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			return fmt.Errorf("--certificate: %v", err)
 		}
 	}
+	if err := rep.addFace(tb, o.face, o.guess); err != nil {
+		return err
+	}
 	w := bufio.NewWriter(stdout)
 	if o.json {
 		rep.writeJSON(w)
@@ -274,6 +284,55 @@ type solveReport struct {
 	Period    *solve.Periodicity // one-heap take-and-break games
 	// Certificate answers --certificate.
 	Certificate *solve.Certificate
+	// Face and Line answer --face (a pattern with two free letters, or
+	// one); Guesses answers --guess.
+	Face    *solve.Face
+	Line    []int
+	Pattern string
+	Guesses *solve.Guesses
+}
+
+// addFace takes the face or line of --face and, with --guess, searches
+// formulas for it.
+func (r *solveReport) addFace(tb *solve.Table, pattern string, guess bool) error {
+	if pattern == "" && guess {
+		if n := len(tb.Max()); n != 1 {
+			example := strings.Fields("a b" + strings.Repeat(" 0", n-2))
+			return fmt.Errorf("--guess needs --face PATTERN, e.g. --face '%s'", strings.Join(example, " "))
+		}
+		pattern = "a"
+	}
+	if pattern == "" {
+		return nil
+	}
+	r.Pattern = pattern
+	var err error
+	switch n := letters(pattern); {
+	case n == 1:
+		r.Line, err = tb.Line(pattern)
+	case n != 3 || !guess:
+		r.Face, err = tb.Face(pattern)
+	}
+	if err != nil {
+		return fmt.Errorf("--face: %v", err)
+	}
+	if guess {
+		if r.Guesses, err = tb.Guess(pattern); err != nil {
+			return fmt.Errorf("--guess: %v", err)
+		}
+	}
+	return nil
+}
+
+// letters counts the distinct free letters of a pattern.
+func letters(pattern string) int {
+	seen := map[string]bool{}
+	for _, f := range strings.FieldsFunc(pattern, func(r rune) bool { return r == ' ' || r == ',' || r == '(' || r == ')' }) {
+		if _, err := strconv.Atoi(f); err != nil {
+			seen[f] = true
+		}
+	}
+	return len(seen)
 }
 
 // label names entry v the way the kind reads it.
@@ -340,6 +399,15 @@ func (r *solveReport) writeText(w io.Writer) {
 	if r.Certificate != nil {
 		fmt.Fprintf(w, "certificate: %s\n", r.Certificate)
 	}
+	switch {
+	case r.Face != nil:
+		fmt.Fprintf(w, "face:        %s\n", r.Face)
+	case r.Line != nil:
+		fmt.Fprintf(w, "line:        %q: %s\n", r.Pattern, strings.Trim(fmt.Sprint(r.Line), "[]"))
+	}
+	if r.Guesses != nil {
+		fmt.Fprintf(w, "formulas:    %s\n", r.Guesses)
+	}
 	if r.listValue >= 0 {
 		shown := fmt.Sprintf("%d shown", len(r.List))
 		if all := r.Counts[r.listValue:]; len(all) > 0 && all[0] > len(r.List) {
@@ -380,6 +448,22 @@ func (r *solveReport) writeJSON(w io.Writer) {
 	if r.Certificate != nil {
 		data, _ := json.Marshal(r.Certificate)
 		fmt.Fprintf(w, ",\"certificate\":%s", data)
+	}
+	if r.Face != nil {
+		rows := make([][]int, r.Face.H)
+		for y := range rows {
+			rows[y] = r.Face.Cells[y*r.Face.W : (y+1)*r.Face.W]
+		}
+		data, _ := json.Marshal(map[string]any{"pattern": r.Pattern, "across": r.Face.X, "down": r.Face.Y, "rows": rows})
+		fmt.Fprintf(w, ",\"face\":%s", data)
+	}
+	if r.Line != nil {
+		data, _ := json.Marshal(map[string]any{"pattern": r.Pattern, "values": r.Line})
+		fmt.Fprintf(w, ",\"line\":%s", data)
+	}
+	if g := r.Guesses; g != nil {
+		data, _ := json.Marshal(append([]string{}, g.Formulas...))
+		fmt.Fprintf(w, ",\"formulas\":%s,\"formula_size\":%d,\"searched_size\":%d", data, g.Size, g.Complete)
 	}
 	if r.listValue >= 0 {
 		fmt.Fprintf(w, ",\"list\":[")

@@ -280,3 +280,34 @@ func TestSolveCertificate(t *testing.T) {
 		}
 	}
 }
+
+// --face PATTERN --guess: seed 000's face formula from the shell.
+func TestSolveFaceGuess(t *testing.T) {
+	out, _, err := runSolve(t, "CN(6,2)", "--max", "8", "--face", "0 a b 0 2 1", "--guess", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Face struct {
+			Rows [][]int `json:"rows"`
+		} `json:"face"`
+		Formulas []string `json:"formulas"`
+		Size     int      `json:"formula_size"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Face.Rows) != 9 || rep.Face.Rows[0][0] != 3 || len(rep.Formulas) == 0 || rep.Formulas[0] != "(a+b)^3" || rep.Size != 5 {
+		t.Errorf("%s", out)
+	}
+	text, _, err := runSolve(t, "Subtraction(1,2,3)", "--max", "30", "--guess")
+	if err != nil || !strings.Contains(text, "formulas:    2 formulas fit: a%4   a&3") || !strings.Contains(text, `line:        "a": 0 1 2 3 0`) {
+		t.Errorf("%v\n%s", err, text)
+	}
+	if _, _, err := runSolve(t, "CN(6,2)", "--max", "3", "--guess"); err == nil || !strings.Contains(err.Error(), "--face 'a b 0 0 0 0'") {
+		t.Errorf("--guess without --face: %v", err)
+	}
+	if _, _, err := runSolve(t, "CN(6,2)", "--max", "3", "--face", "0 a b"); err == nil {
+		t.Error("a face of the wrong length accepted")
+	}
+}

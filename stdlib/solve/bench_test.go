@@ -92,6 +92,10 @@ func BenchmarkPaths(b *testing.B) {
 		{games.Wythoff(), KindValues, 300, []string{"plain", "wythoff"}},
 		{games.Wythoff(), KindOutcomes, 300, []string{"plain", "wythoff"}},
 		{games.Func("CN(4,2) as a function", 4, games.CN(4, 2).Followers), KindValues, 6, []string{"plain"}},
+		{games.Slow(games.CN(5, 2)), KindValues, 8, []string{"plain", "slow"}},
+		{games.Subtract(games.CN(4, 2), 1, 2), KindValues, 10, []string{"plain", "offsets"}},
+		{games.Octal("0.77"), KindValues, 5000, []string{"heap", "rare values"}},
+		{games.Subtraction(1, 3, 4), KindValues, 100000, []string{"heap"}},
 	}
 	for _, c := range cases {
 		for _, p := range c.paths {

@@ -22,10 +22,10 @@ type Guesses struct {
 	Cells    int      // positions on the pattern
 	Formulas []string // the formulas that fit, smallest first
 	Size     int      // their size (leaves and operators), 0 when none fits
-	// Complete is the largest size searched in full; Tried counts the
-	// distinct expressions kept along the way.
+	// Complete is the largest size searched in full; Kept counts the
+	// distinct expressions (by their values) kept to build larger ones.
 	Complete int
-	Tried    int
+	Kept     int
 	// Stopped says why the search ended early ("" when it ran to MaxSize).
 	Stopped string
 }
@@ -40,116 +40,81 @@ const (
 	guessMaxSize   = 9
 	guessConstants = 6
 	guessBudget    = 250_000_000
-	guessKeepBytes = 64 << 20
 	maxGuesses     = 10
 )
 
+// guessKeepBytes is a variable so that a test can reach it quickly.
+var guessKeepBytes = 64 << 20
+
 // guessOp is a binary operator of Go syntax (or the builtins min, max).
-// eval fills out from a and b, false when some cell has no value (a
-// division by zero, a negative or huge shift, a value past 32 bits).
+// cell computes it at one cell, false when there is no value (a division
+// by zero, a negative or huge shift, a result past 32 bits).
 type guessOp struct {
 	sym         string
 	commutative bool
 	call        bool // printed as sym(l, r)
-	eval        func(a, b, out []int64) bool
+	cell        func(a, b int64) (int64, bool)
 }
 
-// fits keeps values within 32 bits, so that no formula overflows in Go.
-func fits(v int64) bool { return v <= 1<<31 && v >= -(1<<31) }
+// fits keeps values within int32, so that no formula overflows in Go.
+func fits(v int64) (int64, bool) { return v, v < 1<<31 && v >= -(1<<31) }
 
 var guessOps = []guessOp{
-	{"+", true, false, func(a, b, out []int64) bool {
-		for i := range out {
-			if out[i] = a[i] + b[i]; !fits(out[i]) {
-				return false
-			}
+	{"+", true, false, func(a, b int64) (int64, bool) { return fits(a + b) }},
+	{"-", false, false, func(a, b int64) (int64, bool) { return fits(a - b) }},
+	{"*", true, false, func(a, b int64) (int64, bool) { return fits(a * b) }},
+	{"/", false, false, func(a, b int64) (int64, bool) {
+		if b == 0 {
+			return 0, false
 		}
-		return true
+		return a / b, true
 	}},
-	{"-", false, false, func(a, b, out []int64) bool {
-		for i := range out {
-			if out[i] = a[i] - b[i]; !fits(out[i]) {
-				return false
-			}
+	{"%", false, false, func(a, b int64) (int64, bool) {
+		if b == 0 {
+			return 0, false
 		}
-		return true
+		return a % b, true
 	}},
-	{"*", true, false, func(a, b, out []int64) bool {
-		for i := range out {
-			if out[i] = a[i] * b[i]; !fits(out[i]) {
-				return false
-			}
+	{"^", true, false, func(a, b int64) (int64, bool) { return a ^ b, true }},
+	{"&", true, false, func(a, b int64) (int64, bool) { return a & b, true }},
+	{"|", true, false, func(a, b int64) (int64, bool) { return a | b, true }},
+	{"<<", false, false, func(a, b int64) (int64, bool) {
+		if b < 0 || b > 31 {
+			return 0, false
 		}
-		return true
+		return fits(a << b)
 	}},
-	{"/", false, false, func(a, b, out []int64) bool {
-		for i := range out {
-			if b[i] == 0 {
-				return false
-			}
-			out[i] = a[i] / b[i]
+	{">>", false, false, func(a, b int64) (int64, bool) {
+		if b < 0 || b > 62 {
+			return 0, false
 		}
-		return true
+		return a >> b, true
 	}},
-	{"%", false, false, func(a, b, out []int64) bool {
-		for i := range out {
-			if b[i] == 0 {
-				return false
-			}
-			out[i] = a[i] % b[i]
+	{"min", true, true, func(a, b int64) (int64, bool) { return min(a, b), true }},
+	{"max", true, true, func(a, b int64) (int64, bool) { return max(a, b), true }},
+}
+
+// eval fills out with op over a and b at every cell.
+func (op *guessOp) eval(a, b, out []int64) bool {
+	for i := range out {
+		v, ok := op.cell(a[i], b[i])
+		if !ok {
+			return false
 		}
-		return true
-	}},
-	{"^", true, false, func(a, b, out []int64) bool {
-		for i := range out {
-			out[i] = a[i] ^ b[i]
+		out[i] = v
+	}
+	return true
+}
+
+// matches reports whether op over a and b equals want at every cell,
+// stopping at the first cell that differs (most candidates fail at once).
+func (op *guessOp) matches(a, b, want []int64) bool {
+	for i := range want {
+		if v, ok := op.cell(a[i], b[i]); !ok || v != want[i] {
+			return false
 		}
-		return true
-	}},
-	{"&", true, false, func(a, b, out []int64) bool {
-		for i := range out {
-			out[i] = a[i] & b[i]
-		}
-		return true
-	}},
-	{"|", true, false, func(a, b, out []int64) bool {
-		for i := range out {
-			out[i] = a[i] | b[i]
-		}
-		return true
-	}},
-	{"<<", false, false, func(a, b, out []int64) bool {
-		for i := range out {
-			if b[i] < 0 || b[i] > 31 {
-				return false
-			}
-			if out[i] = a[i] << b[i]; !fits(out[i]) {
-				return false
-			}
-		}
-		return true
-	}},
-	{">>", false, false, func(a, b, out []int64) bool {
-		for i := range out {
-			if b[i] < 0 || b[i] > 62 {
-				return false
-			}
-			out[i] = a[i] >> b[i]
-		}
-		return true
-	}},
-	{"min", true, true, func(a, b, out []int64) bool {
-		for i := range out {
-			out[i] = min(a[i], b[i])
-		}
-		return true
-	}},
-	{"max", true, true, func(a, b, out []int64) bool {
-		for i := range out {
-			out[i] = max(a[i], b[i])
-		}
-		return true
-	}},
+	}
+	return true
 }
 
 // guessExpr is one expression: its text, whether it is a binary operator
@@ -217,11 +182,15 @@ func (t *Table) Guess(pattern string) (*Guesses, error) {
 		s.add(1, &guessExpr{text: strconv.Itoa(c), vals: v})
 	}
 	g.Complete = 1
-	for size := 3; size <= guessMaxSize && len(s.found) == 0 && s.stopped == ""; size += 2 {
-		s.level(size)
-		if s.stopped == "" {
-			g.Complete = size
+	// A size can be searched in full while every smaller size is kept.
+	for size := 3; size <= guessMaxSize && len(s.found) == 0 && s.stored >= size-2; size += 2 {
+		if !s.level(size) {
+			break
 		}
+		g.Complete = size
+	}
+	if s.stopped == "" && len(s.found) == 0 && g.Complete < guessMaxSize {
+		s.stopped = fmt.Sprintf("size %d needs the formulas of size %d kept, more than the memory budget (%s expressions)", g.Complete+2, g.Complete, group(s.kept))
 	}
 	if len(s.found) > 0 {
 		g.Size = s.foundSize
@@ -231,7 +200,7 @@ func (t *Table) Guess(pattern string) (*Guesses, error) {
 			g.Formulas = g.Formulas[:maxGuesses]
 		}
 	}
-	g.Tried, g.Stopped = s.kept, s.stopped
+	g.Kept, g.Stopped = s.kept, s.stopped
 	return g, nil
 }
 
@@ -246,10 +215,11 @@ type guessSearch struct {
 	found     []string
 	foundSize int
 	stopped   string
+	stored    int // the largest size whose expressions are all kept
 }
 
 func newGuessSearch(target []int64) *guessSearch {
-	return &guessSearch{target: target, bySize: map[int][]*guessExpr{}, seen: map[uint64][]*guessExpr{}}
+	return &guessSearch{target: target, bySize: map[int][]*guessExpr{}, seen: map[uint64][]*guessExpr{}, stored: 1}
 }
 
 // hash mixes the values (FNV-1a over the 64-bit words); equal hashes are
@@ -268,10 +238,7 @@ func (s *guessSearch) add(size int, e *guessExpr) { s.addHashed(size, s.hash(e.v
 
 func (s *guessSearch) addHashed(size int, h uint64, e *guessExpr) {
 	if slices.Equal(e.vals, s.target) {
-		if s.foundSize == 0 || s.foundSize == size {
-			s.foundSize = size
-			s.found = append(s.found, e.text)
-		}
+		s.record(size, e.text)
 	}
 	if s.knownAt(h, e.vals) {
 		return
@@ -281,13 +248,19 @@ func (s *guessSearch) addHashed(size int, h uint64, e *guessExpr) {
 	s.kept++
 }
 
-// level builds every expression of the given size from smaller ones.
-func (s *guessSearch) level(size int) {
+// level tries every expression of the given size built from smaller ones,
+// keeping the new ones while memory allows and, past that, only checking
+// them against the target. It reports whether the size was searched in
+// full (false: the time budget ran out, or the search was cancelled).
+func (s *guessSearch) level(size int) bool {
 	n := len(s.target)
 	buf := make([]int64, n)
+	store := true
+	tried := 0
 	for ls := size - 2; ls >= 1; ls -= 2 {
 		rs := size - 1 - ls
-		for _, op := range guessOps {
+		for oi := range guessOps {
+			op := &guessOps[oi]
 			if op.commutative && ls < rs {
 				continue // the larger operand goes left: (a+b)^3, not 3^(a+b)
 			}
@@ -296,19 +269,27 @@ func (s *guessSearch) level(size int) {
 					if op.commutative && ls == rs && j < i {
 						continue
 					}
+					// Work is counted in cells, as if every candidate were
+					// evaluated in full: a deterministic bound on time.
 					if s.work += n; s.work > guessBudget {
-						s.stopped = fmt.Sprintf("stopped in size %d after %s cell evaluations (the time budget)", size, group(s.work))
-						return
+						s.stopped = fmt.Sprintf("stopped in size %d after %s formulas of that size (the time budget)", size, group(tried))
+						return false
 					}
-					if s.kept*n*8 >= guessKeepBytes {
-						s.stopped = fmt.Sprintf("stopped in size %d with %s expressions kept (the memory budget)", size, group(s.kept))
-						return
-					}
+					tried++
 					if s.work%(1<<22) < n {
 						if err := progress.Err(); err != nil {
 							s.stopped = err.Error()
-							return
+							return false
 						}
+					}
+					if store && s.kept*n*8 >= guessKeepBytes {
+						store = false
+					}
+					if !store {
+						if op.matches(l.vals, r.vals, s.target) {
+							s.record(size, s.text(op, l, r))
+						}
+						continue
 					}
 					if !op.eval(l.vals, r.vals, buf) {
 						continue
@@ -317,14 +298,29 @@ func (s *guessSearch) level(size int) {
 					if s.knownAt(h, buf) && !slices.Equal(buf, s.target) {
 						continue
 					}
-					text := l.operand() + op.sym + r.operand()
-					if op.call {
-						text = op.sym + "(" + l.text + ", " + r.text + ")"
-					}
-					s.addHashed(size, h, &guessExpr{text: text, binary: !op.call, vals: slices.Clone(buf)})
+					s.addHashed(size, h, &guessExpr{text: s.text(op, l, r), binary: !op.call, vals: slices.Clone(buf)})
 				}
 			}
 		}
+	}
+	if store {
+		s.stored = size
+	}
+	return true
+}
+
+func (s *guessSearch) text(op *guessOp, l, r *guessExpr) string {
+	if op.call {
+		return op.sym + "(" + l.text + ", " + r.text + ")"
+	}
+	return l.operand() + op.sym + r.operand()
+}
+
+// record keeps a formula that fits, if it is of the first size found.
+func (s *guessSearch) record(size int, text string) {
+	if s.foundSize == 0 || s.foundSize == size {
+		s.foundSize = size
+		s.found = append(s.found, text)
 	}
 }
 
@@ -349,8 +345,8 @@ func (g *Guesses) String() string {
 		return "<nil guesses>"
 	}
 	if !g.Found() {
-		s := fmt.Sprintf("no formula of size <= %d fits %s (searched every formula up to size %d over %s: %s distinct expressions)",
-			g.Complete, g.where(), g.Complete, strings.Join(g.Letters, ", "), group(g.Tried))
+		s := fmt.Sprintf("no formula of size <= %d fits %s (searched every formula up to size %d over %s; %s distinct expressions kept)",
+			g.Complete, g.where(), g.Complete, strings.Join(g.Letters, ", "), group(g.Kept))
 		if g.Stopped != "" {
 			s += "; " + g.Stopped
 		}

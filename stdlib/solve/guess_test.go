@@ -125,3 +125,25 @@ func TestGuessSaysHowFarItLooked(t *testing.T) {
 		t.Error("a pattern without letters accepted")
 	}
 }
+
+// Past the memory budget a size is still searched in full, each candidate
+// only checked against the table: with room for a few hundred expressions
+// the face formula of size 5 is found all the same, and the search says why
+// it could go no further.
+func TestGuessChecksWhatItCannotKeep(t *testing.T) {
+	defer func(b int) { guessKeepBytes = b }(guessKeepBytes)
+	guessKeepBytes = 300 * 81 * 8
+	tab, _ := Values(games.CN(6, 2), 8)
+	g, err := tab.Guess("0 a b 0 2 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(g.Formulas, "(a+b)^3") || g.Kept > 310 {
+		t.Errorf("%v (kept %d)", g, g.Kept)
+	}
+	k, _ := Values(games.Octal("0.77"), 30)
+	none, _ := k.Guess("a")
+	if none.Found() || !strings.Contains(none.Stopped, "memory budget") {
+		t.Errorf("%v", none)
+	}
+}

@@ -159,6 +159,3 @@ func (p *Periodicity) HTML() string {
 	}
 	return fmt.Sprintf("<div style=\"color:%s\">%s</div>", color, html.EscapeString(p.String()))
 }
-
-// Markdown is the sentence.
-func (p *Periodicity) Markdown() string { return p.String() }

@@ -44,13 +44,7 @@ func solveCompound(t *Table, task *progress.Task) error {
 		parts[i] = pt
 		off += g.Heaps()
 	}
-	p := make([]int, len(t.max))
-	for idx := 0; idx < t.size; idx++ {
-		if idx%chunk == 0 && idx > 0 {
-			if err := task.Add(chunk); err != nil {
-				return err
-			}
-		}
+	return t.fillFrom(task, func(p []int) int {
 		v, off := 0, 0
 		for i, pt := range parts {
 			w := pt.At(p[off : off+pt.n()]...)
@@ -64,19 +58,8 @@ func solveCompound(t *Table, task *progress.Task) error {
 				v ^= w
 			}
 		}
-		if t.kind == KindOutcomes && v != 0 {
-			v = 1
-		}
-		t.set(idx, v)
-		for i := len(p) - 1; i >= 0; i-- {
-			if p[i] < t.max[i] {
-				p[i]++
-				break
-			}
-			p[i] = 0
-		}
-	}
-	return nil
+		return v
+	})
 }
 
 func (t *Table) n() int { return len(t.max) }

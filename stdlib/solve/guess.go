@@ -151,24 +151,13 @@ func (t *Table) Guess(pattern string) (*Guesses, error) {
 	// The cells and the letters' values at each.
 	var target []int64
 	letterVals := make([][]int64, len(p.letters))
-	vals := make([]int, len(p.letters))
-	for {
-		target = append(target, int64(t.get(t.patternIndex(p, vals))))
+	t.assignments(p, func(vals []int, idx int) bool {
+		target = append(target, int64(t.get(idx)))
 		for i, v := range vals {
 			letterVals[i] = append(letterVals[i], int64(v))
 		}
-		i := len(vals) - 1
-		for ; i >= 0; i-- {
-			if vals[i] < p.limit[i] {
-				vals[i]++
-				break
-			}
-			vals[i] = 0
-		}
-		if i < 0 {
-			break
-		}
-	}
+		return true
+	})
 	g.Cells = len(target)
 	s := newGuessSearch(target)
 	for i, l := range p.letters {

@@ -88,30 +88,13 @@ func (s heapSolver) solve(t *Table, task *progress.Task) error {
 // fillXor sets every row's entry to the xor of its heaps' values (for
 // outcomes: N when that is not 0).
 func fillXor(t *Table, seq []uint16, task *progress.Task) error {
-	p := make([]int, len(t.max))
-	for idx := 0; idx < t.size; idx++ {
-		if idx%chunk == 0 && idx > 0 {
-			if err := task.Add(chunk); err != nil {
-				return err
-			}
-		}
+	return t.fillFrom(task, func(p []int) int {
 		v := 0
 		for _, x := range p {
 			v ^= int(seq[x])
 		}
-		if t.kind == KindOutcomes && v != 0 {
-			v = 1
-		}
-		t.set(idx, v)
-		for i := len(p) - 1; i >= 0; i-- {
-			if p[i] < t.max[i] {
-				p[i]++
-				break
-			}
-			p[i] = 0
-		}
-	}
-	return task.Add(int64(t.size % chunk))
+		return v
+	})
 }
 
 // marker is a set of table values (below 1<<16), emptied in O(1) by a new

@@ -188,13 +188,8 @@ func (s *StrategyCheck) HTML() string {
 	if s == nil {
 		return "<div>&lt;nil strategy check&gt;</div>"
 	}
-	color := "#1a7f37"
-	if !s.OK() {
-		color = "#cf222e"
-	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "<div><b>%s</b>: <span style=\"color:%s\">%s</span> <small>(%s)</small>",
-		html.EscapeString(s.Name), color, html.EscapeString(s.verdict()), html.EscapeString(s.where()))
+	b.WriteString(verdictHTML(s.Name, s.OK(), s.verdict(), s.where()))
 	if len(s.Problems) > 0 {
 		b.WriteString("<table><tr><th>position</th><th>move</th><th>what is wrong</th></tr>")
 		for _, e := range s.Problems {

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"grundy/stdlib/games"
+	"grundy/stdlib/progress"
 )
 
 // Table is an exhaustive table of one game over the positions with heap i
@@ -341,6 +342,38 @@ func (t *Table) MovesTo(p games.Pos, v int) ([]games.Pos, error) {
 		return true
 	})
 	return out, err
+}
+
+// advance steps p to the next position of the table's box in index order
+// (the last heap fastest).
+func (t *Table) advance(p []int) {
+	for i := len(p) - 1; i >= 0; i-- {
+		if p[i] < t.max[i] {
+			p[i]++
+			return
+		}
+		p[i] = 0
+	}
+}
+
+// fillFrom sets every entry to entry(p), reporting progress; for an
+// outcomes table any nonzero result means N.
+func (t *Table) fillFrom(task *progress.Task, entry func(p []int) int) error {
+	p := make([]int, len(t.max))
+	for idx := 0; idx < t.size; idx++ {
+		if idx%chunk == 0 && idx > 0 {
+			if err := task.Add(chunk); err != nil {
+				return err
+			}
+		}
+		v := entry(p)
+		if t.kind == KindOutcomes && v != 0 {
+			v = 1
+		}
+		t.set(idx, v)
+		t.advance(p)
+	}
+	return task.Add(int64(t.size % chunk))
 }
 
 // entry is the table's entry at q, which may be a row of another length

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -180,5 +181,35 @@ func TestHeapSolveStopsWhenCancelled(t *testing.T) {
 	_, err := Plain(games.Octal("0.6"), KindValues, 400000)
 	if err == nil || time.Since(start) > 5*time.Second {
 		t.Fatalf("not stopped: %v after %v", err, time.Since(start))
+	}
+}
+
+// A saved table of a new game comes back with its game (the name parses),
+// so moves work: a Kayles row splits into rows of another length.
+func TestSavedTablesOfNewGamesKeepTheirMoves(t *testing.T) {
+	dir := t.TempDir()
+	for _, g := range []games.Game{games.Octal("0.77"), games.Subtract(games.CN(4, 2), 1, 2), games.Sum(games.CN(3, 2), games.Nim(1))} {
+		tab, err := Values(g, 4, 4, 4, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, "t.tbl")
+		if err := tab.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		ClearCache()
+		back, err := Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back.Game() == nil || back.GameName() != g.Name() {
+			t.Fatalf("%s: loaded without its game", g.Name())
+		}
+		p := games.Pos{4, 3, 2, 1}
+		want, _ := tab.WinningMoves(p)
+		got, err := back.WinningMoves(p)
+		if err != nil || len(got) != len(want) {
+			t.Errorf("%s: winning moves from %v after Load: %v, %v; before: %v", g.Name(), p, got, err, want)
+		}
 	}
 }

@@ -302,7 +302,7 @@ func Load(path string) (*Table, error) {
 	default:
 		return nil, fmt.Errorf("%s: damaged table: %d unexpected bytes after its %d entries", path, len(rest), t.size)
 	}
-	if g, err := games.Parse(h.Game); err == nil && g.Heaps() == len(h.Max) {
+	if g, err := games.Parse(h.Game); err == nil && (g.Heaps() == len(h.Max) || g.Heaps() == 0) {
 		t.game = g
 		cacheMu.Lock()
 		cache[cacheKey{fingerprint(g), kind.String(), fmt.Sprint(t.max)}] = t

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -413,4 +414,63 @@ func TestE2ETools(t *testing.T) {
 func fmtAny(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// goTrace matches what a Go stack trace prints, which users must never see.
+var goTrace = regexp.MustCompile(`goroutine \d+ \[|\.go:\d+ \+0x`)
+
+// TestE2ECrash: cells that end the engine process leave a live kernel, an
+// error that names the cause in words, and the session rebuilt by replay
+// (the earlier cell that succeeded, not the one that failed).
+func TestE2ECrash(t *testing.T) {
+	var r struct {
+		Cells map[string]struct {
+			pyRun
+			Seconds float64 `json:"seconds"`
+		} `json:"cells"`
+		Alive bool   `json:"alive"`
+		Log   string `json:"log"`
+	}
+	scenario(t, "crash", &r)
+	if !r.Alive {
+		t.Fatal("the kernel died")
+	}
+	for _, c := range []struct{ cell, ename, evalue string }{
+		{"recursion", "StackOverflow", "the cell recursed without end: stack limit reached (128 MiB)"},
+		{"huge", "OutOfMemory", "out of memory: the cell asked for 1 TiB more (the session's limit is 512 MiB)"},
+		{"grow", "OutOfMemory", "out of memory: the cell asked for 64 MiB more (the session's limit is 512 MiB)"},
+		{"maps", "ConcurrentMapWrites", "two goroutines used one map at the same time"},
+		{"mutex", "UnlockOfUnlockedMutex", "the cell unlocked a mutex that was not locked"},
+	} {
+		got := r.Cells[c.cell]
+		content := map[string]any{}
+		if got.Reply != nil {
+			content = got.Reply.Content
+		}
+		evalue, _ := content["evalue"].(string)
+		tb := fmtAny(content["traceback"])
+		if got.status() != "error" || content["ename"] != c.ename || !strings.HasPrefix(evalue, c.evalue) {
+			t.Errorf("%s: %s %v: %q", c.cell, got.status(), content["ename"], evalue)
+		}
+		if !strings.Contains(tb, "replayed In [1] in") || strings.Contains(tb, "In [2]") {
+			t.Errorf("%s: traceback does not say what was replayed: %s", c.cell, tb)
+		}
+		if !strings.Contains(got.text("stderr"), "replaying 1 earlier cell") {
+			t.Errorf("%s: stderr %q", c.cell, got.text("stderr"))
+		}
+		if goTrace.MatchString(tb + got.text("stderr")) {
+			t.Errorf("%s: a Go stack trace reached the user: %s", c.cell, tb)
+		}
+		t.Logf("%s: %s: %s (%.1fs)", c.cell, c.ename, evalue, got.Seconds)
+	}
+	if after := r.Cells["after"]; after.status() != "ok" || !strings.Contains(fmtAny(after.IOPub), `"text/plain":"42"`) {
+		t.Errorf("x + 1 after the crashes: %s %s", after.status(), fmtAny(after.IOPub))
+	}
+	if ai := r.Cells["after_idle"]; ai.status() != "ok" || !strings.Contains(ai.text("stderr"), "stopped between cells: the cell unlocked a mutex") ||
+		!strings.Contains(fmtAny(ai.IOPub), `"text/plain":"43"`) {
+		t.Errorf("after a crash between cells: %s %q %s", ai.status(), ai.text("stderr"), fmtAny(ai.IOPub))
+	}
+	if !strings.Contains(r.Log, "fatal error: stack overflow") {
+		t.Errorf("the kernel log lacks the runtime's report:\n%s", r.Log)
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"grundy/engine"
+	"grundy/engine/remote"
 )
 
 // Streaming: output is sent in messages of at most streamChunk bytes, and
@@ -69,7 +70,11 @@ func (k *Kernel) execute(ch channel, m *Message) any {
 		cancel()
 	}()
 
-	res, err := k.run(ctx, req.Code, out)
+	label := fmt.Sprintf("In [%d]", n)
+	if !store {
+		label = fmt.Sprintf("a silent cell after In [%d]", k.execCount)
+	}
+	res, err := k.run(remote.Label(ctx, label), req.Code, out)
 	// As ipykernel does, user expressions are evaluated only after a cell
 	// that succeeded, with the cell's output and interrupt still in
 	// place, so what they print lands before the reply like the cell's
@@ -157,7 +162,7 @@ func (k *Kernel) evalUserExpressions(ctx context.Context, exprs []userExpr, out 
 			results[e.name] = exprError(&engine.EvalError{Name: "BadRequest", Value: e.bad})
 			continue
 		}
-		res, err := k.run(ctx, e.code, out)
+		res, err := k.run(remote.NoReplay(ctx), e.code, out)
 		if err != nil {
 			results[e.name] = exprError(asEvalError(err, ctx))
 			continue

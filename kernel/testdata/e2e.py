@@ -15,10 +15,13 @@ from jupyter_client.manager import KernelManager
 from jupyter_client.session import Session
 
 
-def start(transport="tcp"):
+def start(transport="tcp", env=None):
     km = KernelManager(kernel_name="grundy", transport=transport)
     log = tempfile.NamedTemporaryFile(prefix="grundy-kernel-", suffix=".log", delete=False)
-    km.start_kernel(stderr=log)
+    kw = {}
+    if env:
+        kw["env"] = dict(os.environ, **env)
+    km.start_kernel(stderr=log, **kw)
     kc = km.client()
     kc.start_channels()
     kc.wait_for_ready(timeout=30)
@@ -244,6 +247,35 @@ def scenario_flood():
         return {"status": r["reply"]["content"]["status"] if r["reply"] else None, "stream_messages": len(texts),
                 "stream_bytes": sum(len(t) for t in texts), "notes": [t for t in texts if "[grundy:" in t],
                 "seconds": took, "after": after}
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def scenario_crash():
+    """Cells that end the engine process: each must leave a live kernel, an
+    error naming the cause, and the session rebuilt by replay."""
+    km, kc, log = start(env={"GRUNDY_MEMORY_LIMIT": "512MiB"})
+    try:
+        cells = {}
+        for name, code in [
+            ("setup", "x := 41"),
+            ("failed", "undefinedThing"),
+            ("recursion", "func f(n int) int { return f(n+1) + 1 }\nf(0)"),
+            ("huge", "b := make([]byte, 1<<40)\nlen(b)"),
+            ("grow", "var xs [][]byte\nfor {\n\txs = append(xs, make([]byte, 64<<20))\n}"),
+            ("maps", "m := map[int]int{}\nfor i := 0; i < 4; i++ {\n\tgo func() {\n\t\tfor j := 0; ; j++ {\n\t\t\tm[j%100] = j\n\t\t}\n\t}()\n}\ntime.Sleep(5 * time.Second)"),
+            ("mutex", "var mu sync.Mutex\nmu.Unlock()"),
+            ("after", "x + 1"),
+            ("idle_crash", "go func() {\n\ttime.Sleep(200 * time.Millisecond)\n\tvar mu sync.Mutex\n\tmu.Unlock()\n}()"),
+        ]:
+            t0 = time.time()
+            cells[name] = run(kc, code, timeout=60)
+            cells[name]["seconds"] = time.time() - t0
+        time.sleep(1.0)
+        cells["after_idle"] = run(kc, "x + 2")
+        with open(log) as f:
+            logtext = f.read()
+        return {"cells": cells, "alive": km.is_alive(), "log": logtext}
     finally:
         km.shutdown_kernel(now=True)
 

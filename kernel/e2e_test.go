@@ -416,6 +416,17 @@ func fmtAny(v any) string {
 	return string(b)
 }
 
+// result is a cell's execute_result as text/plain.
+func result(r pyRun) string {
+	for _, m := range r.IOPub {
+		if m.Type == "execute_result" {
+			s, _ := m.Content["data"].(map[string]any)["text/plain"].(string)
+			return s
+		}
+	}
+	return ""
+}
+
 // goTrace matches what a Go stack trace prints, which users must never see.
 var goTrace = regexp.MustCompile(`goroutine \d+ \[|\.go:\d+ \+0x`)
 
@@ -465,6 +476,11 @@ func TestE2ECrash(t *testing.T) {
 	}
 	if after := r.Cells["after"]; after.status() != "ok" || !strings.Contains(fmtAny(after.IOPub), `"text/plain":"42"`) {
 		t.Errorf("x + 1 after the crashes: %s %s", after.status(), fmtAny(after.IOPub))
+	}
+	// The table solved in cell 1 came back from the session's table cache
+	// on replay, with its original timing, rather than being solved again.
+	if before, after := result(r.Cells["setup"].pyRun), result(r.Cells["table"].pyRun); before == "" || before != after {
+		t.Errorf("t.Seconds() before the crashes %q, after %q", before, after)
 	}
 	if ai := r.Cells["after_idle"]; ai.status() != "ok" || !strings.Contains(ai.text("stderr"), "stopped between cells: the cell unlocked a mutex") ||
 		!strings.Contains(fmtAny(ai.IOPub), `"text/plain":"43"`) {

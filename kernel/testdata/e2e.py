@@ -258,7 +258,7 @@ def scenario_crash():
     try:
         cells = {}
         for name, code in [
-            ("setup", "x := 41"),
+            ("setup", "x := 41\nt, _ := solve.Values(games.CN(6, 2), 11)\nt.Seconds()"),
             ("failed", "undefinedThing"),
             ("recursion", "func f(n int) int { return f(n+1) + 1 }\nf(0)"),
             ("huge", "b := make([]byte, 1<<40)\nlen(b)"),
@@ -266,6 +266,7 @@ def scenario_crash():
             ("maps", "m := map[int]int{}\nfor i := 0; i < 4; i++ {\n\tgo func() {\n\t\tfor j := 0; ; j++ {\n\t\t\tm[j%100] = j\n\t\t}\n\t}()\n}\ntime.Sleep(5 * time.Second)"),
             ("mutex", "var mu sync.Mutex\nmu.Unlock()"),
             ("after", "x + 1"),
+            ("table", "t.Seconds()"),
             ("idle_crash", "go func() {\n\ttime.Sleep(200 * time.Millisecond)\n\tvar mu sync.Mutex\n\tmu.Unlock()\n}()"),
         ]:
             t0 = time.time()

@@ -2,8 +2,6 @@ package solve
 
 import (
 	"fmt"
-	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -12,8 +10,11 @@ import (
 	"grundy/stdlib/progress"
 )
 
-// MemoryLimit is the most memory, in bytes, a table and its solver may use.
-// It defaults to three quarters of the memory available at start-up.
+// MemoryLimit is the most memory, in bytes, the session's tables and a
+// solver at work may use together: a table is refused when it would not
+// fit beside what the session already holds. It defaults to three
+// quarters of the memory available at start-up (a container's cgroup
+// limit counted); in the kernel it is the session's memory limit.
 var MemoryLimit int64 = defaultLimit()
 
 // Workers is how many goroutines the fast solvers use (default: all cores).
@@ -134,6 +135,14 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 			return t, nil
 		}
 	}
+	if !isFunc {
+		if t := fromDiskCache(key, g); t != nil {
+			cacheMu.Lock()
+			cache[key] = t
+			cacheMu.Unlock()
+			return t, nil
+		}
+	}
 	t, err := run(g, kind, b, "")
 	if err != nil {
 		return nil, err
@@ -142,6 +151,7 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 		cacheMu.Lock()
 		cache[key] = t
 		cacheMu.Unlock()
+		toDiskCache(key, t)
 	}
 	return t, nil
 }
@@ -159,6 +169,9 @@ func run(g games.Game, kind Kind, b []int, method string) (*Table, error) {
 	need := t.bytes() + workBytes(g, kind, t, method)
 	if need > MemoryLimit {
 		return nil, tooLarge(g, kind, b, method, need)
+	}
+	if err := roomFor(need, fmt.Sprintf("%s %s with %s", g.Name(), kind, t.boundText())); err != nil {
+		return nil, err
 	}
 	t.alloc()
 	task := progress.Start(fmt.Sprintf("%s %s, %s", g.Name(), kind, t.boundText()), int64(t.size))
@@ -260,22 +273,9 @@ func human(b int64) string {
 	return fmt.Sprintf("%d B", b)
 }
 
-func defaultLimit() int64 {
-	const fallback = 8 << 30
-	data, err := os.ReadFile("/proc/meminfo")
-	if err != nil {
-		return fallback
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemAvailable:" {
-			kb, err := strconv.ParseInt(f[1], 10, 64)
-			if err == nil && kb > 0 {
-				return kb * 1024 / 4 * 3
-			}
-		}
-	}
-	return fallback
-}
+// defaultLimit is three quarters of the memory available at start-up,
+// the cgroup's limit counted (see availableMemory).
+func defaultLimit() int64 { return availableMemory() / 4 * 3 }
 
 // bounds turns the user's max argument into one bound per heap.
 func bounds(g games.Game, kind Kind, max []int) ([]int, error) {

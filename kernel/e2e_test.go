@@ -490,3 +490,95 @@ func TestE2ECrash(t *testing.T) {
 		t.Errorf("the kernel log lacks the runtime's report:\n%s", r.Log)
 	}
 }
+
+// TestE2EInterrupts: interrupted cells never run on after their reply.
+func TestE2EInterrupts(t *testing.T) {
+	var r struct {
+		InputRequest      string   `json:"input_request"`
+		InputReply        *pyMsg   `json:"input_reply"`
+		AfterInput        pyRun    `json:"after_input"`
+		SolveReply        *pyMsg   `json:"solve_reply"`
+		SolveSeconds      float64  `json:"solve_seconds"`
+		AfterSolve        pyRun    `json:"after_solve"`
+		StuckReply        *pyMsg   `json:"stuck_reply"`
+		StuckSeconds      float64  `json:"stuck_seconds"`
+		StuckIOPub        []pyMsg  `json:"stuck_iopub"`
+		AfterStuck        pyRun    `json:"after_stuck"`
+		CompleteOnControl *pyMsg   `json:"complete_on_control"`
+		InspectOnControl  *pyMsg   `json:"inspect_on_control"`
+		LoopReply         *pyMsg   `json:"loop_reply"`
+		LoopSeconds       float64  `json:"loop_seconds"`
+		AfterLoop         pyRun    `json:"after_loop"`
+		RanOn             []string `json:"ran_on"`
+		Alive             bool     `json:"alive"`
+		Shutdown          *pyMsg   `json:"shutdown"`
+	}
+	scenario(t, "interrupts", &r)
+	ename := func(m *pyMsg) any {
+		if m == nil {
+			return "<no reply>"
+		}
+		return m.Content["ename"]
+	}
+	if r.InputRequest != "input_request" || ename(r.InputReply) != "Interrupted" {
+		t.Errorf("interrupted input: %s, reply %v", r.InputRequest, ename(r.InputReply))
+	}
+	if ename(r.SolveReply) != "Interrupted" || r.SolveSeconds > 2 {
+		t.Errorf("interrupted solve: %v after %.1fs", ename(r.SolveReply), r.SolveSeconds)
+	}
+	evalue, _ := r.StuckReply.Content["evalue"].(string)
+	if ename(r.StuckReply) != "Interrupted" || !strings.Contains(evalue, "did not stop within 2s") || r.StuckSeconds > 5 {
+		t.Errorf("stuck cell: %v %q after %.1fs", ename(r.StuckReply), evalue, r.StuckSeconds)
+	}
+	if tb := fmtAny(r.StuckReply.Content["traceback"]); !strings.Contains(tb, "replayed In [1]") {
+		t.Errorf("stuck cell: the session was not rebuilt: %s", tb)
+	}
+	for name, after := range map[string]pyRun{"input": r.AfterInput, "solve": r.AfterSolve, "stuck": r.AfterStuck, "loop": r.AfterLoop} {
+		if after.status() != "ok" || result(after) != "1" {
+			t.Errorf("after the interrupted %s cell: %s %q", name, after.status(), result(after))
+		}
+	}
+	if len(r.RanOn) > 0 {
+		t.Errorf("interrupted cells ran on and wrote %v", r.RanOn)
+	}
+	for name, m := range map[string]*pyMsg{"complete": r.CompleteOnControl, "inspect": r.InspectOnControl} {
+		if m == nil || m.Content["status"] != "ok" {
+			t.Errorf("%s_request on control while a cell loops: %v", name, m)
+		}
+	}
+	if ename(r.LoopReply) != "Interrupted" || r.LoopSeconds > 2 {
+		t.Errorf("SIGINT to the process group: %v after %.1fs", ename(r.LoopReply), r.LoopSeconds)
+	}
+	if !r.Alive || r.Shutdown == nil || r.Shutdown.Content["status"] != "ok" {
+		t.Errorf("alive %v, shutdown %v", r.Alive, r.Shutdown)
+	}
+}
+
+// TestE2EConsoleCtrlC: Ctrl-C in `jupyter console` interrupts a running
+// cell and a cell waiting for input, and the console goes on.
+func TestE2EConsoleCtrlC(t *testing.T) {
+	env := buildAndInstall(t)
+	jupytertest.Require(t, "jupyter-console python3-pexpect", "jupyter_console", "pexpect")
+	cmd := exec.Command(python, "testdata/console.py")
+	cmd.Env = env
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("console.py: %v\n%s", err, stderr.String())
+	}
+	var r struct {
+		Loop        bool    `json:"loop"`
+		LoopSeconds float64 `json:"loop_seconds"`
+		Input       bool    `json:"input"`
+		After       bool    `json:"after"`
+		RanOn       bool    `json:"ran_on"`
+		Screen      string  `json:"screen"`
+	}
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatalf("console.py printed %q: %v", out, err)
+	}
+	if !r.Loop || r.LoopSeconds > 3 || !r.Input || !r.After || r.RanOn {
+		t.Errorf("Ctrl-C in jupyter console: loop %v (%.1fs), input %v, next cell %v, ran on %v; screen:\n%s", r.Loop, r.LoopSeconds, r.Input, r.After, r.RanOn, r.Screen)
+	}
+}

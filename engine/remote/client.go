@@ -92,6 +92,7 @@ type Process struct {
 }
 
 type call struct {
+	ctx  context.Context
 	out  engine.Output
 	done chan *resultMsg
 }
@@ -289,13 +290,21 @@ func (p *Process) handle(f frame) error {
 		}
 	case kInput:
 		req := f.msg.(*inputRequest)
-		out := p.output()
+		p.mu.Lock()
+		c, out := p.cell, p.last
+		p.mu.Unlock()
 		// Input blocks until the user answers; frames keep flowing.
 		go func() {
 			rep := inputReply{ID: req.ID}
-			if out == nil {
+			if c == nil {
 				rep.Err = "no cell is running to ask for input"
 			} else if v, err := out.Input(req.Prompt, req.Password); err != nil {
+				if c.ctx.Err() != nil {
+					// Interrupted: the interrupt frame ends the wait
+					// in the child; an error reply racing ahead of it
+					// would let the cell run on.
+					return
+				}
 				rep.Err = err.Error()
 			} else {
 				rep.Value = v
@@ -401,7 +410,7 @@ func (p *Process) Execute(ctx context.Context, code string, out engine.Output) (
 		}
 		return engine.Result{}, &engine.EvalError{Name: "EngineError", Value: "the Go engine did not start: " + err.Error()}
 	}
-	c := &call{out: out, done: make(chan *resultMsg, 1)}
+	c := &call{ctx: ctx, out: out, done: make(chan *resultMsg, 1)}
 	p.mu.Lock()
 	if p.cell != nil {
 		p.mu.Unlock()

@@ -225,15 +225,28 @@ func (o *serverOutput) Input(prompt string, password bool) (string, error) {
 	}
 	select {
 	case r := <-ch:
+		if o.ctx.Err() != nil {
+			panic(inputInterrupted{})
+		}
 		if r.Err != "" {
 			return "", errors.New(r.Err)
 		}
 		return r.Value, nil
 	case <-o.ctx.Done():
 		forget()
-		return "", errors.New("reading input: interrupted")
+		// Returning an error would let the cell go on to its next step
+		// (writing a file, say) before the interpreter notices the
+		// interrupt: unwind it instead, as an interrupted time.Sleep
+		// does.
+		panic(inputInterrupted{})
 	}
 }
+
+// inputInterrupted is the panic that ends a cell interrupted while it waits
+// for input.
+type inputInterrupted struct{}
+
+func (inputInterrupted) Error() string { return "interrupted while waiting for input" }
 
 // Main is the child process: `grundy engine-process CONFIG`, started by
 // Start with the request pipe as fd 3 and the reply pipe as fd 4.

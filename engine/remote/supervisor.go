@@ -137,6 +137,11 @@ func (s *Supervisor) restart(ctx context.Context, out engine.Output) []string {
 		return []string{"A new engine process started with an empty session: replay is off (GRUNDY_REPLAY=off), so the variables, functions and types of earlier cells are gone; run those cells again."}
 	}
 	out.Stderr(fmt.Sprintf("[grundy: the engine process stopped; replaying %s to rebuild the session ...]\n", cellsText(len(s.history))))
+	if ctx.Err() != nil {
+		// The cell was interrupted and would not stop: the interrupt is
+		// spent, and the replay must not be taken for interrupted too.
+		ctx = context.WithoutCancel(ctx)
+	}
 	start := time.Now()
 	var replayed, failed []string
 	var lost []pastCell

@@ -7,6 +7,7 @@ checks it. Kept free of assertions so a failure shows the whole picture.
 """
 import json
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -247,6 +248,80 @@ def scenario_flood():
         return {"status": r["reply"]["content"]["status"] if r["reply"] else None, "stream_messages": len(texts),
                 "stream_bytes": sum(len(t) for t in texts), "notes": [t for t in texts if "[grundy:" in t],
                 "seconds": took, "after": after}
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def control_request(kc, msg_type, content, timeout=10):
+    """Send a request on the control channel and wait for its reply."""
+    msg = kc.session.msg(msg_type, content)
+    kc.control_channel.send(msg)
+    t0 = time.time()
+    deadline = t0 + timeout
+    while time.time() < deadline:
+        try:
+            m = kc.get_control_msg(timeout=max(0.01, deadline - time.time()))
+        except Exception:
+            break
+        if m["parent_header"].get("msg_id") == msg["header"]["msg_id"]:
+            return {"type": m["msg_type"], "content": m["content"], "seconds": time.time() - t0}
+    return None
+
+
+def scenario_interrupts():
+    """Interrupted cells never run on: not one blocked on input, not one in
+    a long native solve, not one stuck in a call that ignores interrupts
+    (its process is stopped). The control channel stays free while a cell
+    loops, and SIGINT (interrupt_mode "signal") works too."""
+    km, kc, log = start()
+    d = tempfile.mkdtemp(prefix="grundy-ranon-")
+    out = {"dir": d}
+    try:
+        run(kc, "x := 1")
+        # Blocked on input.
+        msg_id = kc.execute('var s string\nfmt.Scanln(&s)\nos.WriteFile("%s/input", nil, 0o644)' % d, allow_stdin=True)
+        req = kc.get_stdin_msg(timeout=10)
+        out["input_request"] = req["msg_type"]
+        km.interrupt_kernel()
+        out["input_reply"] = shell_reply(kc, msg_id, timeout=20)
+        collect(kc, msg_id, 5)
+        out["after_input"] = run(kc, "x")
+        # In a long native solve.
+        msg_id = kc.execute('t, err := solve.Values(games.CN(6, 2), 17)\nos.WriteFile("%s/solve", nil, 0o644)' % d)
+        time.sleep(0.5)
+        t0 = time.time()
+        km.interrupt_kernel()
+        out["solve_reply"] = shell_reply(kc, msg_id, timeout=20)
+        out["solve_seconds"] = time.time() - t0
+        collect(kc, msg_id, 5)
+        out["after_solve"] = run(kc, "x")
+        # Stuck in a native call that knows nothing of interrupts.
+        msg_id = kc.execute('var wg sync.WaitGroup\nwg.Add(1)\ntime.AfterFunc(3*time.Second, wg.Done)\nwg.Wait()\nos.WriteFile("%s/stuck", nil, 0o644)' % d)
+        time.sleep(0.3)
+        t0 = time.time()
+        km.interrupt_kernel()
+        out["stuck_reply"] = shell_reply(kc, msg_id, timeout=20)
+        out["stuck_seconds"] = time.time() - t0
+        out["stuck_iopub"] = collect(kc, msg_id, 5)
+        out["after_stuck"] = run(kc, "x")
+        # complete and inspect on control while a cell loops, then the
+        # interrupt, through SIGINT to the process group.
+        msg_id = kc.execute("for {\n}")
+        time.sleep(0.5)
+        out["complete_on_control"] = control_request(kc, "complete_request", {"code": "fmt.Pr", "cursor_pos": 6})
+        out["inspect_on_control"] = control_request(kc, "inspect_request", {"code": "fmt.Println", "cursor_pos": 5, "detail_level": 0})
+        t0 = time.time()
+        km.signal_kernel(signal.SIGINT)
+        out["loop_reply"] = shell_reply(kc, msg_id, timeout=20)
+        out["loop_seconds"] = time.time() - t0
+        collect(kc, msg_id, 5)
+        out["after_loop"] = run(kc, "x")
+        time.sleep(max(0, 3.5 - (time.time() - t0)))
+        out["ran_on"] = sorted(os.listdir(d))
+        out["alive"] = km.is_alive()
+        t0 = time.time()
+        out["shutdown"] = control_request(kc, "shutdown_request", {"restart": False})
+        return out
     finally:
         km.shutdown_kernel(now=True)
 

@@ -582,3 +582,18 @@ func TestE2EConsoleCtrlC(t *testing.T) {
 		t.Errorf("Ctrl-C in jupyter console: loop %v (%.1fs), input %v, next cell %v, ran on %v; screen:\n%s", r.Loop, r.LoopSeconds, r.Input, r.After, r.RanOn, r.Screen)
 	}
 }
+
+// TestE2ESilentClients: ten connections that say nothing (or stop inside
+// the greeting) do not delay a new client.
+func TestE2ESilentClients(t *testing.T) {
+	var r struct {
+		ReadySeconds float64 `json:"ready_seconds"`
+		Seconds      float64 `json:"seconds"`
+		Cell         pyRun   `json:"cell"`
+	}
+	scenario(t, "silent", &r)
+	if r.Cell.status() != "ok" || result(r.Cell) != "42" || r.Seconds > 3 {
+		t.Errorf("a client after silent ones: ready after %.2fs, cell %s %q after %.2fs", r.ReadySeconds, r.Cell.status(), result(r.Cell), r.Seconds)
+	}
+	t.Logf("served %.2fs after connecting (ready after %.2fs)", r.Seconds, r.ReadySeconds)
+}

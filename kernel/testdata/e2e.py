@@ -326,6 +326,36 @@ def scenario_interrupts():
         km.shutdown_kernel(now=True)
 
 
+def scenario_silent():
+    """Clients that open the kernel's ports and say nothing must not delay
+    a client that connects after them."""
+    import socket
+    km, kc, log = start()
+    socks = []
+    try:
+        info = km.get_connection_info()
+        for port in ("shell_port", "control_port", "stdin_port", "iopub_port", "hb_port"):
+            for said in (b"", b"\xff\x00\x00"):
+                s = socket.create_connection((info["ip"], info[port]))
+                if said:
+                    s.sendall(said)
+                socks.append(s)
+        time.sleep(0.2)
+        t0 = time.time()
+        kc2 = km.client()
+        kc2.start_channels()
+        kc2.wait_for_ready(timeout=30)
+        ready = time.time() - t0
+        cell = run(kc2, "6 * 7")
+        took = time.time() - t0
+        kc2.stop_channels()
+        return {"ready_seconds": ready, "seconds": took, "cell": cell}
+    finally:
+        for s in socks:
+            s.close()
+        km.shutdown_kernel(now=True)
+
+
 def scenario_crash():
     """Cells that end the engine process: each must leave a live kernel, an
     error naming the cause, and the session rebuilt by replay."""

@@ -125,17 +125,23 @@ func (it *Interp) load() error {
 	errW := it.io.errW
 	outW := it.io.outW
 	if err := it.yi.Use(interp.Exports{
-		"os/os": {
-			"Stdin":  reflect.ValueOf(&stdin).Elem(),
-			"Stdout": reflect.ValueOf(&outW).Elem(),
-			"Stderr": reflect.ValueOf(&errW).Elem(),
-			// os.Exit would end the kernel: it stops the cell instead.
-			"Exit": reflect.ValueOf(func(code int) { panic(exitCode(code)) }),
-		},
 		"log/log":   logSymbols(errW),
 		"time/time": {"Sleep": reflect.ValueOf(it.sleep)},
 		"fmt/fmt":   fmtSymbols(outW, it.io.stdin),
 		rtPath:      it.rt.symbols(it),
+	}); err != nil {
+		return err
+	}
+	// A Use with fmt in it resets os.Stdout to the interpreter's stdout,
+	// so os comes after, on its own.
+	if err := it.yi.Use(interp.Exports{
+		"os/os": {
+			"Stdin":  reflect.ValueOf(&stdin).Elem(),
+			"Stdout": reflect.ValueOf(&it.io.cellStdout).Elem(),
+			"Stderr": reflect.ValueOf(&it.io.cellStderr).Elem(),
+			// os.Exit would end the kernel: it stops the cell instead.
+			"Exit": reflect.ValueOf(func(code int) { panic(exitCode(code)) }),
+		},
 	}); err != nil {
 		return err
 	}
@@ -175,6 +181,7 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 		out = discardOutput{}
 	}
 	it.io.attach(out)
+	it.io.renewCellFiles()
 	restoreDisplay := display.Install(sinkFor(out, it.io))
 	bar := newProgressBar(out)
 	bar.flush = it.io.flush

@@ -597,3 +597,14 @@ func TestE2ESilentClients(t *testing.T) {
 	}
 	t.Logf("served %.2fs after connecting (ready after %.2fs)", r.Seconds, r.ReadySeconds)
 }
+
+func TestE2EClosedStdio(t *testing.T) {
+	var r struct{ Cells []pyRun }
+	scenario(t, "closed_stdio", &r)
+	if len(r.Cells) != 2 || r.Cells[0].status() != "ok" {
+		t.Fatalf("cells: %+v", r.Cells)
+	}
+	if after := r.Cells[1]; after.status() != "ok" || after.text("stdout") != "out\ndirect\n" || after.text("stderr") != "err\n" {
+		t.Errorf("after closing os.Stdout and os.Stderr: %s stdout %q stderr %q", after.status(), after.text("stdout"), after.text("stderr"))
+	}
+}

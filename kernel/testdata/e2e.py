@@ -356,6 +356,19 @@ def scenario_silent():
         km.shutdown_kernel(now=True)
 
 
+def scenario_closed_stdio():
+    """A cell closing os.Stdout and os.Stderr does not silence the rest."""
+    km, kc, log = start()
+    try:
+        cells = [run(kc, code) for code in [
+            "os.Stdout.Close()\nos.Stderr.Close()",
+            'fmt.Println("out")\nfmt.Fprintln(os.Stderr, "err")\nos.Stdout.WriteString("direct\\n")',
+        ]]
+        return {"cells": cells}
+    finally:
+        km.shutdown_kernel(now=True)
+
+
 def scenario_crash():
     """Cells that end the engine process: each must leave a live kernel, an
     error naming the cause, and the session rebuilt by replay."""

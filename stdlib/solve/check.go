@@ -2,9 +2,10 @@ package solve
 
 import (
 	"fmt"
-	"grundy/stdlib/human"
 	"html"
 	"strings"
+
+	"grundy/stdlib/human"
 
 	"grundy/stdlib/games"
 	"grundy/stdlib/progress"

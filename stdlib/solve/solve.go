@@ -2,19 +2,20 @@ package solve
 
 import (
 	"fmt"
-	"grundy/stdlib/human"
-	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 	"grundy/stdlib/progress"
 )
 
-// MemoryLimit is the most memory, in bytes, a table and its solver may use.
-// It defaults to three quarters of the memory available at start-up.
+// MemoryLimit is the most memory, in bytes, the session's tables and a
+// solver at work may use together: a table is refused when it would not
+// fit beside what the session already holds. It defaults to three
+// quarters of the memory available at start-up (a container's cgroup
+// limit counted); in the kernel it is the session's memory limit.
 var MemoryLimit int64 = defaultLimit()
 
 // Workers is how many goroutines the fast solvers use (default: all cores).
@@ -135,6 +136,14 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 			return t, nil
 		}
 	}
+	if !isFunc {
+		if t := fromDiskCache(key, g); t != nil {
+			cacheMu.Lock()
+			cache[key] = t
+			cacheMu.Unlock()
+			return t, nil
+		}
+	}
 	t, err := run(g, kind, b, choose(g, kind))
 	if err != nil {
 		return nil, err
@@ -143,6 +152,7 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 		cacheMu.Lock()
 		cache[key] = t
 		cacheMu.Unlock()
+		toDiskCache(key, t)
 	}
 	return t, nil
 }
@@ -157,6 +167,9 @@ func run(g games.Game, kind Kind, b []int, s solver) (*Table, error) {
 	need := t.bytes() + s.workBytes(t)
 	if need > MemoryLimit {
 		return nil, tooLarge(g, kind, b, s, need)
+	}
+	if err := roomFor(need, fmt.Sprintf("%s %s with %s", g.Name(), kind, t.boundText())); err != nil {
+		return nil, err
 	}
 	t.alloc()
 	task := progress.Start(fmt.Sprintf("%s %s, %s", g.Name(), kind, t.boundText()), int64(t.size))
@@ -233,22 +246,9 @@ func tooLarge(g games.Game, kind Kind, b []int, s solver, need int64) error {
 	return fmt.Errorf("%s", msg)
 }
 
-func defaultLimit() int64 {
-	const fallback = 8 << 30
-	data, err := os.ReadFile("/proc/meminfo")
-	if err != nil {
-		return fallback
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemAvailable:" {
-			kb, err := strconv.ParseInt(f[1], 10, 64)
-			if err == nil && kb > 0 {
-				return kb * 1024 / 4 * 3
-			}
-		}
-	}
-	return fallback
-}
+// defaultLimit is three quarters of the memory available at start-up,
+// the cgroup's limit counted (see availableMemory).
+func defaultLimit() int64 { return availableMemory() / 4 * 3 }
 
 // bounds turns the user's max argument into one bound per heap.
 func bounds(g games.Game, kind Kind, max []int) ([]int, error) {

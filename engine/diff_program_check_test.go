@@ -90,4 +90,9 @@ func _diffCell3() {
 			t.Errorf("%q: want a redefinition error, got %v", bad, err)
 		}
 	}
+	// Top-level variables become package-level, but the cells still run in
+	// order: a use before the declaration is not a valid case.
+	if _, err := o.conv.convert([]string{"var a = b + 1", "var b = 2"}); err == nil || !strings.Contains(err.Error(), "undefined: b") {
+		t.Errorf("a variable used before its cell: want an error, got %v", err)
+	}
 }

@@ -337,6 +337,12 @@ type diffProgram struct {
 
 var undefinedMsg = regexp.MustCompile(`^undefined: (\w+)$`)
 
+// draftOnlyError: errors of the draft's one main function that the
+// program, with a function per cell and package-level variables, does not
+// have: unused variables, repeated labels, trailing expressions (shown by
+// the program) and redefinitions (reported by assemble).
+var draftOnlyError = regexp.MustCompile(`^(declared and not used|label \w+ (already declared|declared and not used)|no new variables|\w+ redeclared|\s*other declaration of)|is not used$`)
+
 func (dc *diffConverter) convert(cellSrcs []string) (*diffProgram, error) {
 	var cells []*diffCell
 	for i, s := range cellSrcs {
@@ -416,15 +422,25 @@ func (dc *diffConverter) convert(cellSrcs []string) (*diffProgram, error) {
 			return nil, fmt.Errorf("draft: %v\n%s", err, b.String())
 		}
 		info = &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}}
-		var missing []string
+		mainBody := file.Decls[len(file.Decls)-1].(*ast.FuncDecl).Body
+		var missing, stmtErrs []string
 		conf := types.Config{Importer: dc.importer, Error: func(err error) {
 			var te types.Error
-			if errors.As(err, &te) {
-				if m := undefinedMsg.FindStringSubmatch(te.Msg); m != nil && !declared[m[1]] {
-					if _, ok := dc.autoNames[m[1]]; ok && !slices.Contains(missing, m[1]) {
+			if !errors.As(err, &te) {
+				return
+			}
+			if m := undefinedMsg.FindStringSubmatch(te.Msg); m != nil && !declared[m[1]] {
+				if _, ok := dc.autoNames[m[1]]; ok {
+					if !slices.Contains(missing, m[1]) {
 						missing = append(missing, m[1])
 					}
+					return
 				}
+			}
+			// The statements must be valid in order, as in one function
+			// body, but for what the program's shape makes right.
+			if te.Pos >= mainBody.Lbrace && te.Pos < mainBody.Rbrace && !draftOnlyError.MatchString(te.Msg) {
+				stmtErrs = append(stmtErrs, te.Msg)
 			}
 		}}
 		pkg, _ := conf.Check("main", fset, []*ast.File{file}, info)
@@ -433,6 +449,9 @@ func (dc *diffConverter) convert(cellSrcs []string) (*diffProgram, error) {
 				imps = append(imps, diffImport{path: dc.autoNames[n]})
 			}
 			continue
+		}
+		if len(stmtErrs) > 0 {
+			return nil, fmt.Errorf("the cells' statements are not valid Go in order: %s", strings.Join(stmtErrs, "; "))
 		}
 		drafted = file.Decls[len(file.Decls)-1].(*ast.FuncDecl).Body.List
 		n := 0

@@ -40,8 +40,8 @@ import (
 //     several values the %v of each, space-separated; a non-nil error as
 //     the last value (or the only one) prints "!! error: " and the error's
 //     first line instead; a nil last value is dropped; a call whose only
-//     value is nil prints nothing. Calls the engine never shows stay
-//     statements: fmt.Print*, fmt.Fprint*, log.*, copy, recover.
+//     value is nil prints nothing. Calls the engine never shows (wantsShow:
+//     fmt.Print*, fmt.Fprint*, log.*, copy, recover) stay statements.
 //
 // The engine's side prints, per cell: its stdout, "!! Name: Value" when it
 // fails, then its value's text/plain; stderr is compared separately.
@@ -608,7 +608,7 @@ func (dc *diffConverter) assemble(cells []*diffCell, imps []diffImport, info *ty
 				at := int(s.TokPos) - st.off
 				text = text[:at] + "=" + text[at+2:]
 			case *ast.ExprStmt:
-				if si != len(c.stmts)-1 || !c.endsWithStmt || !engineShows(s.X) {
+				if si != len(c.stmts)-1 || !c.endsWithStmt || !wantsShow(s.X) {
 					break
 				}
 				tv, ok := info.Types[ds.(*ast.ExprStmt).X]
@@ -654,28 +654,6 @@ func (st diffStmt) slice(n ast.Node) string { return st.sliceRange(n.Pos(), n.En
 
 func (st diffStmt) sliceRange(from, to token.Pos) string {
 	return st.src[int(from)-st.off : int(to)-st.off]
-}
-
-// engineShows is false for the calls whose value the engine never shows.
-func engineShows(e ast.Expr) bool {
-	c, ok := e.(*ast.CallExpr)
-	if !ok {
-		return true
-	}
-	switch f := c.Fun.(type) {
-	case *ast.Ident:
-		return f.Name != "copy" && f.Name != "recover"
-	case *ast.SelectorExpr:
-		if pkg, ok := f.X.(*ast.Ident); ok {
-			switch pkg.Name {
-			case "fmt":
-				return !strings.HasPrefix(f.Sel.Name, "Print") && !strings.HasPrefix(f.Sel.Name, "Fprint")
-			case "log":
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // check type-checks the program strictly: what go/types rejects the

@@ -148,6 +148,10 @@ func (it *Interp) load() error {
 	if err := it.yi.Use(fmtFieldSymbols(outW, &it.hidden)); err != nil {
 		return err
 	}
+	// Not with fmt above: yaegi replaces flag.CommandLine whenever fmt is.
+	if err := it.yi.Use(interp.Exports{"flag/flag": flagSymbols(it.args, errW)}); err != nil {
+		return err
+	}
 	if it.intr.Load() == nil {
 		ch := make(chan struct{})
 		it.intr.Store(&ch)
@@ -243,6 +247,9 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 	}
 	hoistDecls(pc, it.callsGeneric)
 	it.autoImport(pc)
+	if err := it.checkUnavailable(pc); err != nil {
+		return Result{}, err
+	}
 	if pc.imports != nil {
 		if err := it.runImports(ctx, pc.imports); err != nil {
 			return Result{}, err

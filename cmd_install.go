@@ -33,7 +33,7 @@ func runInstall(args []string) error {
 	if err != nil {
 		return fmt.Errorf("cannot find the running grundy binary: %w", err)
 	}
-	dir, err := kernel.Install(kernel.InstallOptions{Prefix: *prefix, Binary: exe})
+	dir, err := kernel.Install(kernel.InstallOptions{Prefix: *prefix, Binary: exe, Version: version})
 	if err != nil {
 		return err
 	}

@@ -134,13 +134,6 @@ func (it *Interp) load() error {
 	errW := it.io.errW
 	outW := it.io.outW
 	if err := it.yi.Use(interp.Exports{
-		"os/os": {
-			"Stdin":  reflect.ValueOf(&stdin).Elem(),
-			"Stdout": reflect.ValueOf(&outW).Elem(),
-			"Stderr": reflect.ValueOf(&errW).Elem(),
-			// os.Exit would end the kernel: it stops the cell instead.
-			"Exit": reflect.ValueOf(func(code int) { panic(exitCode(code)) }),
-		},
 		"log/log":          logSymbols(errW),
 		"time/time":        {"Sleep": reflect.ValueOf(it.sleep)},
 		"fmt/fmt":          fmtSymbols(outW, it.io.stdin),
@@ -148,7 +141,24 @@ func (it *Interp) load() error {
 	}); err != nil {
 		return err
 	}
+	// A Use with fmt in it resets os.Stdout to the interpreter's stdout,
+	// so os comes after, on its own.
+	if err := it.yi.Use(interp.Exports{
+		"os/os": {
+			"Stdin":  reflect.ValueOf(&stdin).Elem(),
+			"Stdout": reflect.ValueOf(&it.io.cellStdout).Elem(),
+			"Stderr": reflect.ValueOf(&it.io.cellStderr).Elem(),
+			// os.Exit would end the kernel: it stops the cell instead.
+			"Exit": reflect.ValueOf(func(code int) { panic(exitCode(code)) }),
+		},
+	}); err != nil {
+		return err
+	}
 	if err := it.yi.Use(fmtFieldSymbols(outW, &it.hidden)); err != nil {
+		return err
+	}
+	// Not with fmt above: yaegi replaces flag.CommandLine whenever fmt is.
+	if err := it.yi.Use(interp.Exports{"flag/flag": flagSymbols(it.args, errW)}); err != nil {
 		return err
 	}
 	if it.intr.Load() == nil {
@@ -183,21 +193,38 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 	if out == nil {
 		out = discardOutput{}
 	}
-	it.io.attach(out)
-	restoreDisplay := display.Install(sinkFor(out, it.io))
+	// The cell writes through cellOut, which keeps what it wrote so that
+	// the progress bars (written to out directly) can go when it ends.
+	var cellOut Output = out
+	transient := newTransientOutput(out)
+	if transient != nil {
+		cellOut = transient
+	}
+	it.io.attach(cellOut)
+	it.io.renewCellFiles()
+	restoreDisplay := display.Install(sinkFor(cellOut, it.io))
 	bar := newProgressBar(out)
 	bar.flush = it.io.flush
-	restoreProgress := progress.Install(ctx, bar)
+	libCtx, stopLib := it.libraryContext()
+	defer stopLib()
+	restoreProgress := progress.Install(libCtx, bar)
 	it.rt.beginCell()
 	defer func() {
 		restoreProgress()
 		it.io.flush()
+		transient.end(bar)
 		restoreDisplay()
 		it.io.stdin.reset()
 		it.io.attach(goroutineOutput{out})
 	}()
 	res, err = it.execute(ctx, code)
 	res, err = it.runDeferred(res, err)
+	if err == nil {
+		it.io.flush()
+		for _, note := range it.unshownNotes(code, res.Value != nil) {
+			cellOut.Stderr(note + "\n")
+		}
+	}
 	if err != nil && ctx.Err() != nil {
 		// An interrupted library call returns its cancellation as an
 		// error value, which the cell may show: it is still an interrupt.
@@ -267,6 +294,9 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 	parsed.Hoist(it.callsGeneric)
 	pc := &parsedCell{Cell: parsed}
 	it.autoImport(pc)
+	if err := it.checkUnavailable(pc); err != nil {
+		return nil, err
+	}
 	if pc.Imports != nil {
 		if err := it.runImports(ctx, pc.Imports); err != nil {
 			return nil, err
@@ -959,10 +989,33 @@ func (it *Interp) probe(b *ast.BlockStmt) (err error) {
 	return nil
 }
 
+// libraryContext is what the library's long loops poll for an interrupt
+// (progress.Install). It ends only once the interpreter has been told to
+// stop (it.intr closes), so that a solve returning early on an interrupt
+// finds the cell already stopped instead of racing on to its next
+// statement.
+func (it *Interp) libraryContext() (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(context.Background())
+	if ch := it.intr.Load(); ch != nil {
+		go func() {
+			select {
+			case <-*ch:
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+	}
+	return ctx, cancel
+}
+
 // run executes a compiled program; cancelling ctx stops it.
 func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Value, err error) {
 	it.io.interpStderr.take()
-	v, err = it.yi.ExecuteWithContext(ctx, prog)
+	if err = ctx.Err(); err == nil {
+		// (yaegi would run a program started after the interrupt to its
+		// end: its stop can come before the program's first step.)
+		v, err = it.yi.ExecuteWithContext(ctx, prog)
+	}
 	if err == nil {
 		return v, nil
 	}

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"grundy/engine"
+	"grundy/engine/remote"
 )
 
 // Streaming: output is sent in messages of at most streamChunk bytes, and
@@ -69,7 +70,18 @@ func (k *Kernel) execute(ch channel, m *Message) any {
 		cancel()
 	}()
 
-	res, err := k.run(ctx, req.Code, out)
+	label := fmt.Sprintf("In [%d]", n)
+	if !store {
+		label = fmt.Sprintf("a silent cell after In [%d]", k.execCount)
+	}
+	var res engine.Result
+	var err error
+	payload := []any{}
+	if name, detail, ok := helpRequest(req.Code); ok {
+		payload = k.help(out, name, detail)
+	} else {
+		res, err = k.run(remote.Label(ctx, label), req.Code, out)
+	}
 	// As ipykernel does, user expressions are evaluated only after a cell
 	// that succeeded, with the cell's output and interrupt still in
 	// place, so what they print lands before the reply like the cell's
@@ -112,7 +124,7 @@ func (k *Kernel) execute(ch channel, m *Message) any {
 		}
 		k.publish(m, "execute_result", map[string]any{"execution_count": n, "data": res.Value, "metadata": meta})
 	}
-	return map[string]any{"status": "ok", "execution_count": n, "user_expressions": userExprs, "payload": []any{}}
+	return map[string]any{"status": "ok", "execution_count": n, "user_expressions": userExprs, "payload": payload}
 }
 
 // userExpr is one entry of an execute_request's user_expressions.
@@ -157,7 +169,7 @@ func (k *Kernel) evalUserExpressions(ctx context.Context, exprs []userExpr, out 
 			results[e.name] = exprError(&engine.EvalError{Name: "BadRequest", Value: e.bad})
 			continue
 		}
-		res, err := k.run(ctx, e.code, out)
+		res, err := k.run(remote.NoReplay(ctx), e.code, out)
 		if err != nil {
 			results[e.name] = exprError(asEvalError(err, ctx))
 			continue

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -12,6 +13,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"grundy/engine"
 )
 
 // KernelName is the kernelspec's directory name: `jupyter console
@@ -26,7 +29,16 @@ type InstallOptions struct {
 	Prefix string
 	// Binary is the grundy executable to copy next to kernel.json.
 	Binary string
+	// Version names the build in the installed library reference.
+	Version string
 }
+
+// ReferenceFile is the library reference installed beside kernel.json;
+// the Notebook serves it at kernelspecs/grundy/ReferenceFile.
+const ReferenceFile = "reference.html"
+
+//go:embed kernel.js
+var kernelJS []byte
 
 // Kernelspec is kernel.json.
 type Kernelspec struct {
@@ -117,6 +129,13 @@ func Install(opt InstallOptions) (string, error) {
 	js, _ := json.MarshalIndent(spec, "", "  ")
 	if err := writeFileAtomic(filepath.Join(dir, "kernel.json"), append(js, '\n'), 0o644); err != nil {
 		return "", err
+	}
+	// The Notebook's front-end settings for Go cells, and the library
+	// reference its Help menu links to (kernel_info's help_links).
+	for name, data := range map[string][]byte{"kernel.js": kernelJS, ReferenceFile: engine.ReferenceHTML(opt.Version)} {
+		if err := writeFileAtomic(filepath.Join(dir, name), data, 0o644); err != nil {
+			return "", err
+		}
 	}
 	for _, size := range []int{32, 64} {
 		var buf bytes.Buffer

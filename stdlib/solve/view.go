@@ -2,19 +2,13 @@ package solve
 
 import (
 	"bufio"
-	"encoding/binary"
-	"encoding/json"
 	"fmt"
-	"hash/crc32"
 	"html"
 	"io"
-	"os"
-	"slices"
 	"strconv"
 	"strings"
-	"time"
 
-	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 )
 
 // pattern is a parsed face or line pattern: per heap either a fixed size
@@ -93,6 +87,9 @@ func (t *Table) patternIndex(p *pattern, vals []int) int {
 // "0 a b 0 2 1": integers fix heaps, the first letter runs across, the
 // second down, and a repeated letter makes heaps equal.
 func (t *Table) Face(spec string) (*Face, error) {
+	if err := t.noTable("Face"); err != nil {
+		return nil, err
+	}
 	p, err := t.parsePattern(spec, 2, "face", t.example(2))
 	if err != nil {
 		return nil, err
@@ -110,6 +107,9 @@ func (t *Table) Face(spec string) (*Face, error) {
 // Line is the 1-D slice along one free letter, e.g. "a 0 0 a 1 1" gives
 // the entries at (a,0,0,a,1,1) for a = 0, 1, ...
 func (t *Table) Line(spec string) ([]int, error) {
+	if err := t.noTable("Line"); err != nil {
+		return nil, err
+	}
 	p, err := t.parsePattern(spec, 1, "line", t.example(1))
 	if err != nil {
 		return nil, err
@@ -135,6 +135,9 @@ func (t *Table) example(letters int) string {
 // WriteCSV writes one row per position: the heaps, then the entry, with a
 // header row h1,...,hn,<kind>.
 func (t *Table) WriteCSV(w io.Writer) error {
+	if err := t.noTable("WriteCSV"); err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(w)
 	for i := range t.max {
 		fmt.Fprintf(bw, "h%d,", i+1)
@@ -164,149 +167,17 @@ func (t *Table) WriteCSV(w io.Writer) error {
 	return bw.Flush()
 }
 
-// SaveCSV writes the table as CSV to a file.
-func (t *Table) SaveCSV(path string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := t.WriteCSV(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-const fileMagic = "grundy-table/1"
-
-// crcMagic, then the CRC-32 (IEEE) of the entries, ends a saved table.
-const crcMagic = "crc32"
-
-type fileHeader struct {
-	Format  string  `json:"format"`
-	Game    string  `json:"game"`
-	Kind    string  `json:"kind"`
-	Max     []int   `json:"max"`
-	Method  string  `json:"method"`
-	Seconds float64 `json:"seconds"`
-}
-
-// Save writes the table to a file that Load reads back, so a long solve is
-// done once: a JSON header line, the entries (little-endian), then a
-// CRC-32 of the entries, so that Load refuses a damaged file.
-func (t *Table) Save(path string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(f)
-	h, _ := json.Marshal(fileHeader{Format: fileMagic, Game: t.name, Kind: t.kind.String(), Max: t.max, Method: t.method, Seconds: t.seconds})
-	bw.Write(h)
-	bw.WriteByte('\n')
-	sum := crc32.NewIEEE()
-	w := io.MultiWriter(bw, sum)
-	if t.kind == KindOutcomes {
-		err = binary.Write(w, binary.LittleEndian, t.bits)
-	} else {
-		err = binary.Write(w, binary.LittleEndian, t.vals)
-	}
-	if err == nil {
-		bw.WriteString(crcMagic)
-		err = binary.Write(bw, binary.LittleEndian, sum.Sum32())
-	}
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// Load reads a table written by Save. The game is rebuilt from its name
-// with games.Parse (moves need it); the table also joins the session cache.
-func Load(path string) (*Table, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	br := bufio.NewReader(f)
-	line, err := br.ReadBytes('\n')
-	if err != nil {
-		return nil, fmt.Errorf("%s: not a saved table (no header line): %v", path, err)
-	}
-	var h fileHeader
-	if err := json.Unmarshal(line, &h); err != nil || h.Format != fileMagic {
-		return nil, fmt.Errorf("%s: not a table written by Table.Save (header %.40q)", path, line)
-	}
-	kind := Kind(-1)
-	for _, k := range []Kind{KindValues, KindOutcomes, KindRemoteness} {
-		if k.String() == h.Kind {
-			kind = k
-		}
-	}
-	if kind < 0 {
-		return nil, fmt.Errorf("%s: unknown table kind %q", path, h.Kind)
-	}
-	// A damaged header must not make Load allocate what it says: check the
-	// bounds, and that the file holds that many entries, first.
-	if len(h.Max) == 0 || slices.Min(h.Max) < 0 || positions(h.Max) > 1<<48 {
-		return nil, fmt.Errorf("%s: damaged header (bounds %v)", path, h.Max)
-	}
-	t := &Table{name: h.Game, kind: kind, max: h.Max, method: h.Method, seconds: h.Seconds}
-	t.layout()
-	if st, err := f.Stat(); err == nil && st.Size() < int64(len(line))+t.bytes() {
-		return nil, fmt.Errorf("%s: truncated table (%d positions expected, %d bytes of entries needed, the file has %d)", path, t.size, t.bytes(), st.Size()-int64(len(line)))
-	}
-	if t.bytes() > MemoryLimit {
-		return nil, fmt.Errorf("%s: the table needs %s of memory, more than the limit %s (solve.MemoryLimit)", path, human(t.bytes()), human(MemoryLimit))
-	}
-	t.alloc()
-	sum := crc32.NewIEEE()
-	r := io.TeeReader(br, sum)
-	if kind == KindOutcomes {
-		err = binary.Read(r, binary.LittleEndian, t.bits)
-	} else {
-		err = binary.Read(r, binary.LittleEndian, t.vals)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: truncated table (%d positions expected): %v", path, t.size, err)
-	}
-	// Tables saved before the checksum end here; newer ones carry one, so
-	// that a damaged file is refused rather than read as wrong values.
-	rest, err := io.ReadAll(io.LimitReader(br, 1024))
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("%s: %v", path, err)
-	case len(rest) == 0:
-	case len(rest) == len(crcMagic)+4 && string(rest[:len(crcMagic)]) == crcMagic:
-		if want := binary.LittleEndian.Uint32(rest[len(crcMagic):]); want != sum.Sum32() {
-			return nil, fmt.Errorf("%s: damaged table: its checksum does not match its entries; solve it again", path)
-		}
-	default:
-		return nil, fmt.Errorf("%s: damaged table: %d unexpected bytes after its %d entries", path, len(rest), t.size)
-	}
-	if g, err := games.Parse(h.Game); err == nil && g.Heaps() == len(h.Max) {
-		t.game = g
-		cacheMu.Lock()
-		cache[cacheKey{fingerprint(g), kind.String(), fmt.Sprint(t.max)}] = t
-		cacheMu.Unlock()
-	}
-	return t, nil
-}
-
 func (t *Table) summary() (head string, rows [][2]string) {
-	head = fmt.Sprintf("%s %s, %s: %s positions", t.name, t.kind, t.boundText(), group(t.size))
+	head = fmt.Sprintf("%s %s, %s: %s positions", t.name, t.kind, t.boundText(), human.Count(t.size))
 	c := t.Counts()
 	switch t.kind {
 	case KindOutcomes:
-		rows = append(rows, [2]string{"P", group(c[0])}, [2]string{"N", group(c[1])})
+		rows = append(rows, [2]string{"P", human.Count(c[0])}, [2]string{"N", human.Count(c[1])})
 	default:
 		label := "value"
 		if t.kind == KindRemoteness {
 			label = "remoteness"
-			rows = append(rows, [2]string{"P (even)", group(t.CountP())})
+			rows = append(rows, [2]string{"P (even)", human.Count(t.CountP())})
 		}
 		shown := 0
 		for v, n := range c {
@@ -317,7 +188,7 @@ func (t *Table) summary() (head string, rows [][2]string) {
 				rows = append(rows, [2]string{"...", fmt.Sprintf("up to %s %d", label, t.MaxValue())})
 				break
 			}
-			rows = append(rows, [2]string{fmt.Sprintf("%s %d", label, v), group(n)})
+			rows = append(rows, [2]string{fmt.Sprintf("%s %d", label, v), human.Count(n)})
 			shown++
 		}
 	}
@@ -327,6 +198,9 @@ func (t *Table) summary() (head string, rows [][2]string) {
 // String is a short summary: size, the counts of the first values, the
 // largest value; not a dump (use WriteCSV or Positions for that).
 func (t *Table) String() string {
+	if t == nil {
+		return ErrNoTable.Error()
+	}
 	head, rows := t.summary()
 	var b strings.Builder
 	b.WriteString(head)
@@ -337,18 +211,23 @@ func (t *Table) String() string {
 		fmt.Fprintf(&b, "\n  largest %s %d", map[Kind]string{KindValues: "value", KindRemoteness: "remoteness"}[t.kind], t.MaxValue())
 	}
 	if t.method != "" {
-		fmt.Fprintf(&b, "\n  solved in %v (%s)", t.took(), t.method)
+		// The solver, not the time it took: a notebook shows the same
+		// summary on every machine (t.Seconds() has the time).
+		fmt.Fprintf(&b, "\n  solved by %s", t.method)
 	}
 	return b.String()
 }
 
 // HTML is the same summary as a small table for notebooks.
 func (t *Table) HTML() string {
+	if t == nil {
+		return "<div>" + html.EscapeString(ErrNoTable.Error()) + "</div>"
+	}
 	head, rows := t.summary()
 	var b strings.Builder
 	b.WriteString("<div><b>" + html.EscapeString(head) + "</b>")
 	if t.method != "" {
-		fmt.Fprintf(&b, " <small>(%v, %s)</small>", t.took(), t.method)
+		fmt.Fprintf(&b, " <small>(solved by %s)</small>", t.method)
 	}
 	b.WriteString("<table>")
 	for _, r := range rows {
@@ -356,25 +235,4 @@ func (t *Table) HTML() string {
 	}
 	b.WriteString("</table></div>")
 	return b.String()
-}
-
-// group writes n with thousands separators: 2,985,984.
-func group(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
-// took is the solve time rounded for reading.
-func (t *Table) took() time.Duration {
-	d := time.Duration(t.seconds * float64(time.Second))
-	switch {
-	case d >= time.Second:
-		return d.Round(10 * time.Millisecond)
-	case d >= time.Millisecond:
-		return d.Round(10 * time.Microsecond)
-	}
-	return d.Round(time.Microsecond)
 }

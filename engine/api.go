@@ -1,14 +1,19 @@
 package engine
 
-import "context"
+import (
+	"context"
+
+	"grundy/engine/display"
+)
 
 // This file is the contract between the kernel (and `grundy run`) and the
 // engine. The kernel owns the wire; the engine owns Go. Keep it small.
 
 // Bundle is a Jupyter MIME bundle: MIME type -> data. Text types hold a
 // string; image/png and image/jpeg hold base64 text (as Jupyter wants it);
-// application/json holds any JSON-encodable value.
-type Bundle map[string]any
+// application/json holds any JSON-encodable value. It is the display
+// package's: cells, the library and the runners share one bundle type.
+type Bundle = display.Bundle
 
 // Output receives everything a running cell produces, in order. The kernel
 // turns each call into an iopub message; `grundy run` writes to the

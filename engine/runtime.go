@@ -1,12 +1,10 @@
 package engine
 
 import (
-	"encoding/base64"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"image"
 	"io"
 	"log"
 	"reflect"
@@ -86,24 +84,24 @@ func (r *runtimeState) nilResult() bool {
 }
 
 // Show records the trailing values of a cell. parts holds what the
-// interpreted prelude found by duck typing (interpreted methods are not
-// visible to native code); the rest is completed here. Go's (value, error)
-// convention: a non-nil error last makes the cell fail with it, a nil one
-// is dropped.
-func (r *runtimeState) Show(vals []any, parts []map[string]any) {
+// interpreted helpers found of the display methods (interpreted methods
+// are not visible to native code). Go's (value, error) convention: a
+// non-nil error last makes the cell fail with it, a nil one is dropped.
+func (r *runtimeState) Show(vals []any, parts []display.Parts) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for i := range vals {
 		vals[i] = grundyrt.Unwrap(vals[i])
 	}
-	for i, v := range vals {
-		// Native errors: interpreted type switches miss them.
-		if e, ok := v.(error); ok && parts[i]["error"] == nil {
-			parts[i]["error"] = e.Error()
+	errText := func(i int) (string, bool) {
+		if e, ok := vals[i].(error); ok {
+			return e.Error(), true
 		}
+		s, ok := parts[i]["Error"].Value.(string)
+		return s, ok
 	}
 	if n := len(vals); n > 1 {
-		if e, ok := parts[n-1]["error"].(string); ok {
+		if e, ok := errText(n - 1); ok {
 			r.err = errorValue(e)
 			return
 		}
@@ -112,12 +110,11 @@ func (r *runtimeState) Show(vals []any, parts []map[string]any) {
 		}
 	}
 	if len(vals) == 1 {
-		if e, ok := parts[0]["error"].(string); ok {
+		if e, ok := errText(0); ok {
 			r.err = errorValue(e)
 			return
 		}
-		b := bundleOf(vals[0], parts[0])
-		r.result = &Result{Value: b}
+		r.result = &Result{Value: bundleOf(vals[0], parts[0])}
 		r.resultNil = vals[0] == nil
 		return
 	}
@@ -141,60 +138,44 @@ func errorValue(msg string) *EvalError {
 	return &EvalError{Name: "error", Value: firstLine(msg), Traceback: lines}
 }
 
-// bundleOf merges the interpreted findings with the native convention.
-func bundleOf(v any, parts map[string]any) Bundle {
-	var b display.Bundle
-	if len(parts) > 0 && !onlyText(parts) {
-		b = display.Bundle{}
-	} else {
-		b = display.Render(v)
+// bundleOf is the bundle a value shows as, by the one display convention:
+// the methods the interpreted helpers found (interp) for a value of a cell
+// type, the methods native code sees for any other.
+func bundleOf(v any, interp display.Parts) Bundle {
+	if b, ok := v.(display.Bundle); ok {
+		return b
 	}
-	for k, x := range parts {
-		switch k {
-		case "image/png", "image/jpeg":
-			if data, ok := x.([]byte); ok {
-				b[k] = base64.StdEncoding.EncodeToString(data)
-			}
-		case "image/svg+xml":
-			if data, ok := x.([]byte); ok {
-				b[k] = string(data)
-			}
-		case "error":
-		default:
-			b[k] = x
+	parts := interp
+	if !hasMethodParts(interp) {
+		// Compiled types (and collections the helpers gave a text
+		// for): their methods are visible here.
+		parts = display.PartsOf(v)
+		if t, ok := interp[display.TextPart]; ok {
+			parts[display.TextPart] = t
 		}
 	}
-	if img, ok := v.(image.Image); ok && b["image/png"] == nil {
-		for k, x := range display.Render(img) {
-			if _, have := b[k]; !have {
-				b[k] = x
-			}
-		}
-	}
-	if _, ok := b["text/plain"]; !ok {
-		b["text/plain"] = display.Text(v)
-	}
-	return Bundle(b)
+	return display.FromParts(v, parts)
 }
 
-func onlyText(p map[string]any) bool {
+// hasMethodParts reports whether the helpers found any display method.
+func hasMethodParts(p display.Parts) bool {
 	for k := range p {
-		if k != "text/plain" {
-			return false
+		if k != display.TextPart {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // Display shows a value by the display convention, with what the
 // interpreted helpers found by duck typing.
-func (r *runtimeState) Display(v any, parts map[string]any) {
-	display.Show(display.Bundle(bundleOf(grundyrt.Unwrap(v), parts)))
+func (r *runtimeState) Display(v any, parts display.Parts) {
+	display.Show(bundleOf(grundyrt.Unwrap(v), parts))
 }
 
 // Render is the bundle Display would show.
-func (r *runtimeState) Render(v any, parts map[string]any) display.Bundle {
-	return display.Bundle(bundleOf(grundyrt.Unwrap(v), parts))
+func (r *runtimeState) Render(v any, parts display.Parts) display.Bundle {
+	return bundleOf(grundyrt.Unwrap(v), parts)
 }
 
 // GoPanic reports a goroutine's panic.

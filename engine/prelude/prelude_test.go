@@ -71,13 +71,13 @@ func TestNamesAreDeclared(t *testing.T) {
 // these tests calls it.
 type noSession struct{}
 
-func (noSession) Show([]any, []map[string]any)              {}
-func (noSession) Capture(...any)                            {}
-func (noSession) Display(any, map[string]any)               {}
-func (noSession) Render(any, map[string]any) display.Bundle { return nil }
-func (noSession) GoPanic(any)                               {}
-func (noSession) Defer(func())                              {}
-func (noSession) Recover() any                              { return nil }
+func (noSession) Show([]any, []display.Parts)              {}
+func (noSession) Capture(...any)                           {}
+func (noSession) Display(any, display.Parts)               {}
+func (noSession) Render(any, display.Parts) display.Bundle { return nil }
+func (noSession) GoPanic(any)                              {}
+func (noSession) Defer(func())                             {}
+func (noSession) Recover() any                             { return nil }
 
 // The embedded files are gofmt-formatted (they are what the interpreter
 // compiles, so what a reader sees in an error must be what is there).
@@ -137,5 +137,46 @@ func TestHelpersTypeCheckAsInterpreted(t *testing.T) {
 	conf := types.Config{Importer: u}
 	if _, err := conf.Check("main", fset, files, nil); err != nil {
 		t.Error(err)
+	}
+}
+
+// The helpers find every method of the display convention (display.Methods)
+// and no other: one convention for compiled and interpreted types.
+func TestHelpersFollowTheDisplayConvention(t *testing.T) {
+	fset := token.NewFileSet()
+	found := map[string]bool{}
+	for _, h := range Helpers() {
+		f, err := parser.ParseFile(fset, h.Name, h.Src, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			fd, ok := n.(*ast.FuncDecl)
+			if !ok || fd.Name.Name != "_grundyPart" {
+				return true
+			}
+			// The method names the switch on method handles.
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if cc, ok := n.(*ast.CaseClause); ok {
+					for _, e := range cc.List {
+						if lit, ok := e.(*ast.BasicLit); ok {
+							name, _ := strconv.Unquote(lit.Value)
+							found[name] = true
+						}
+					}
+				}
+				return true
+			})
+			return false
+		})
+	}
+	for _, m := range display.Methods {
+		if !found[m] {
+			t.Errorf("the helpers do not find display method %s", m)
+		}
+		delete(found, m)
+	}
+	for m := range found {
+		t.Errorf("the helpers find %s, which display.Methods does not list", m)
 	}
 }

@@ -21,10 +21,10 @@ import (
 // trailing values, captured values, displays, goroutine panics and
 // top-level defers go.
 type Session interface {
-	Show(vals []any, parts []map[string]any)
+	Show(vals []any, parts []display.Parts)
 	Capture(vals ...any)
-	Display(v any, parts map[string]any)
-	Render(v any, parts map[string]any) display.Bundle
+	Display(v any, parts display.Parts)
+	Render(v any, parts display.Parts) display.Bundle
 	GoPanic(v any)
 	Defer(f func())
 	Recover() any
@@ -33,10 +33,10 @@ type Session interface {
 // Bound per session by Table; nil outside one (only interpreted code, which
 // runs in a session, calls them).
 var (
-	Show    func(vals []any, parts []map[string]any)
+	Show    func(vals []any, parts []display.Parts)
 	Capture func(vals ...any)
-	Display func(v any, parts map[string]any)
-	Render  func(v any, parts map[string]any) display.Bundle
+	Display func(v any, parts display.Parts)
+	Render  func(v any, parts display.Parts) display.Bundle
 	GoPanic func(v any)
 	Defer   func(f func())
 	Recover func() any

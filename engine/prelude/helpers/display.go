@@ -7,178 +7,145 @@ import (
 	"grundy/engine/prelude/grundyrt"
 )
 
-type _grundyHTMLer interface{ HTML() string }
-type _grundyMarkdowner interface{ Markdown() string }
-type _grundyLaTeXer interface{ LaTeX() string }
-type _grundySVGer interface{ SVG() ([]byte, error) }
-type _grundyPNGer interface{ PNG() ([]byte, error) }
-type _grundyJPEGer interface{ JPEG() ([]byte, error) }
-type _grundyStringer interface{ String() string }
-type _grundyError interface{ Error() string }
+// The display convention of package display (display.Methods), for the
+// values of types cells declare: native code cannot see their methods, so
+// these find them and hand display.FromParts what they return, the way
+// display.PartsOf does for compiled types. One interface per method:
+// yaegi v0.16.1 does not see interpreted methods through interfaces
+// declared in native packages.
+type (
+	_grundyMIMETyper  interface{ MIMETypes() []string }
+	_grundyBundler    interface{ Bundle() display.Bundle }
+	_grundyHTMLer     interface{ HTML() string }
+	_grundyMarkdowner interface{ Markdown() string }
+	_grundyLaTeXer    interface{ LaTeX() string }
+	_grundySVGer      interface{ SVG() ([]byte, error) }
+	_grundyPNGer      interface{ PNG() ([]byte, error) }
+	_grundyJPEGer     interface{ JPEG() ([]byte, error) }
+	_grundyJSONer     interface{ JSON() any }
+	_grundyError      interface{ Error() string }
+	_grundyStringer   interface{ String() string }
+)
 
-// Type switches, one per method: yaegi v0.16.1 fails on "x, ok :=
-// v.(I)" for interpreted types, does not see their methods through
-// interfaces declared in native packages, and sometimes matches a case
-// whose method the type lacks (the call then panics: recovered here).
-func _grundyHTML(v any) (s string, ok bool) {
+// _grundyPart calls v's display method named method, if it has it. Type
+// switches, one per method: yaegi v0.16.1 fails on "x, ok := v.(I)" for
+// interpreted types, and sometimes matches a case whose method the type
+// lacks (the call then panics: recovered here).
+func _grundyPart(v any, method string) (p display.Part, ok bool) {
 	defer func() {
 		if recover() != nil {
 			ok = false
 		}
 	}()
-	switch x := v.(type) {
-	case _grundyHTMLer:
-		return x.HTML(), true
-	}
-	return "", false
-}
-
-func _grundyMarkdown(v any) (s string, ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
+	switch method {
+	case "MIMETypes":
+		switch x := v.(type) {
+		case _grundyMIMETyper:
+			return display.Part{Value: x.MIMETypes()}, true
 		}
-	}()
-	switch x := v.(type) {
-	case _grundyMarkdowner:
-		return x.Markdown(), true
-	}
-	return "", false
-}
-
-func _grundyLaTeX(v any) (s string, ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
+	case "Bundle":
+		switch x := v.(type) {
+		case _grundyBundler:
+			return display.Part{Value: x.Bundle()}, true
 		}
-	}()
-	switch x := v.(type) {
-	case _grundyLaTeXer:
-		return x.LaTeX(), true
-	}
-	return "", false
-}
-
-func _grundyString(v any) (s string, ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
+	case "HTML":
+		switch x := v.(type) {
+		case _grundyHTMLer:
+			return display.Part{Value: x.HTML()}, true
 		}
-	}()
-	switch x := v.(type) {
-	case _grundyStringer:
-		return x.String(), true
-	}
-	return "", false
-}
-
-func _grundyErr(v any) (s string, ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
+	case "Markdown":
+		switch x := v.(type) {
+		case _grundyMarkdowner:
+			return display.Part{Value: x.Markdown()}, true
 		}
-	}()
-	switch x := v.(type) {
-	case _grundyError:
-		return x.Error(), true
-	}
-	return "", false
-}
-
-func _grundySVG(v any) (b []byte, err error, ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
+	case "LaTeX":
+		switch x := v.(type) {
+		case _grundyLaTeXer:
+			return display.Part{Value: x.LaTeX()}, true
 		}
-	}()
-	switch x := v.(type) {
-	case _grundySVGer:
-		b, err = x.SVG()
-		return b, err, true
-	}
-	return nil, nil, false
-}
-
-func _grundyPNG(v any) (b []byte, err error, ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
+	case "SVG":
+		switch x := v.(type) {
+		case _grundySVGer:
+			b, err := x.SVG()
+			return display.Part{Value: b, Err: err}, true
 		}
-	}()
-	switch x := v.(type) {
-	case _grundyPNGer:
-		b, err = x.PNG()
-		return b, err, true
-	}
-	return nil, nil, false
-}
-
-func _grundyJPEG(v any) (b []byte, err error, ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
+	case "PNG":
+		switch x := v.(type) {
+		case _grundyPNGer:
+			b, err := x.PNG()
+			return display.Part{Value: b, Err: err}, true
 		}
-	}()
-	switch x := v.(type) {
-	case _grundyJPEGer:
-		b, err = x.JPEG()
-		return b, err, true
+	case "JPEG":
+		switch x := v.(type) {
+		case _grundyJPEGer:
+			b, err := x.JPEG()
+			return display.Part{Value: b, Err: err}, true
+		}
+	case "JSON":
+		switch x := v.(type) {
+		case _grundyJSONer:
+			return display.Part{Value: x.JSON()}, true
+		}
+	case "Error":
+		switch x := v.(type) {
+		case _grundyError:
+			return display.Part{Value: x.Error()}, true
+		}
+	case "String":
+		switch x := v.(type) {
+		case _grundyStringer:
+			return display.Part{Value: x.String()}, true
+		}
 	}
-	return nil, nil, false
+	return display.Part{}, false
 }
 
-func _grundyParts(v any) map[string]any {
-	m := map[string]any{}
+// _grundyErr is v's Error(), if it has one.
+func _grundyErr(v any) (string, bool) {
+	p, ok := _grundyPart(v, "Error")
+	s, _ := p.Value.(string)
+	return s, ok
+}
+
+// _grundyString is v's String(), if it has one.
+func _grundyString(v any) (string, bool) {
+	p, ok := _grundyPart(v, "String")
+	s, _ := p.Value.(string)
+	return s, ok
+}
+
+// _grundyParts is what v's display methods return, for a value of a type
+// a cell declared (none for compiled types: display.PartsOf finds theirs).
+func _grundyParts(v any) display.Parts {
+	parts := display.Parts{}
 	if v == nil || !grundyrt.Interpreted(v) {
-		return m
+		return parts
 	}
 	if s, ok := _grundyFmtHook(v).([]string); ok {
 		if _, isStrings := v.([]string); !isStrings {
-			m["text/plain"] = fmt.Sprint(s)
+			parts[display.TextPart] = display.Part{Value: fmt.Sprint(s)}
 		}
 	} else if s, ok := grundyrt.FmtMapText(_grundyFmtHook(v)); ok {
-		m["text/plain"] = s
+		parts[display.TextPart] = display.Part{Value: s}
 	}
-	if s, ok := _grundyErr(v); ok {
-		m["error"] = s
-		return m
+	var types []string
+	if p, ok := _grundyPart(v, "MIMETypes"); ok {
+		parts["MIMETypes"] = p
+		types, _ = p.Value.([]string)
 	}
-	if s, ok := _grundyHTML(v); ok {
-		m["text/html"] = s
-	}
-	if s, ok := _grundyMarkdown(v); ok {
-		m["text/markdown"] = s
-	}
-	if s, ok := _grundyLaTeX(v); ok {
-		m["text/latex"] = s
-	}
-	if b, err, ok := _grundySVG(v); ok {
-		if err == nil {
-			m["image/svg+xml"] = b
-		} else {
-			m["text/plain"] = "SVG failed: " + err.Error()
+	for _, m := range display.Methods {
+		if m == "MIMETypes" || !display.Wanted(types, m) {
+			continue
+		}
+		if p, ok := _grundyPart(v, m); ok {
+			parts[m] = p
 		}
 	}
-	if b, err, ok := _grundyPNG(v); ok {
-		if err == nil {
-			m["image/png"] = b
-		} else {
-			m["text/plain"] = "PNG failed: " + err.Error()
-		}
-	}
-	if b, err, ok := _grundyJPEG(v); ok && err == nil {
-		m["image/jpeg"] = b
-	}
-	if s, ok := _grundyString(v); ok {
-		if _, have := m["text/plain"]; !have {
-			m["text/plain"] = s
-		}
-	}
-	return m
+	return parts
 }
 
 func _grundyShow(vs ...any) {
-	parts := make([]map[string]any, len(vs))
+	parts := make([]display.Parts, len(vs))
 	for i, v := range vs {
 		parts[i] = _grundyParts(v)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"grundy/engine/display"
+	"grundy/engine/tooling"
 )
 
 // This file is the contract between the kernel (and `grundy run`) and the
@@ -50,14 +51,8 @@ type EvalError struct {
 
 func (e *EvalError) Error() string { return e.Name + ": " + e.Value }
 
-// Completion answers complete_request. Cursor positions are in Unicode code
-// points, as the Jupyter protocol counts them.
-type Completion struct {
-	Matches     []string
-	CursorStart int
-	CursorEnd   int
-	Metadata    map[string]any
-}
+// Completion answers complete_request (see package tooling).
+type Completion = tooling.Completion
 
 // Session is one interpreter: the kernel holds one per Jupyter session.
 // Execute runs cells one at a time; Complete, Inspect and IsComplete may be

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"grundy/engine/compat"
+	"grundy/engine/prelude"
 )
 
 func exprString(n ast.Node) string { return compat.ExprString(n) }
@@ -19,7 +20,7 @@ func unsupportedError(msg string, n ast.Node, it *Interp) *EvalError {
 	}
 	msg = strings.TrimPrefix(msg, "CFG post-order panic: ")
 	if name, at := undefinedPackage(n, it); name != "" {
-		u := it.fset.Position(at).String() + ": undefined: " + name + packageHint(name)
+		u := it.fset.Position(at).String() + ": undefined: " + name + prelude.PackageHint(name)
 		return &EvalError{Name: "CompileError", Value: u, Traceback: []string{u}}
 	}
 	hint := pos + "the interpreter cannot compile this; rewrite it more plainly (split the statement, or move it into a function)"

@@ -28,6 +28,7 @@ import (
 	"grundy/engine/prelude"
 	"grundy/engine/prelude/grundyrt"
 	"grundy/engine/symbols"
+	"grundy/engine/tooling"
 	"grundy/engine/typecheck"
 	"grundy/stdlib/progress"
 )
@@ -44,7 +45,7 @@ type Interp struct {
 	args []string
 
 	pkgs    map[string]string               // name a cell uses -> import path
-	globals map[string]Global               // top-level names declared by cells
+	globals map[string]tooling.Global       // top-level names declared by cells
 	funcs   map[string]*funcDecl            // "f" or "T.m" -> latest declaration
 	types   map[string]*ast.TypeSpec        // type name -> its declaration as compiled
 	fmtHook string                          // the Stringer types _grundyFmtHook knows
@@ -95,7 +96,7 @@ func NewInterp(opt Options) (*Interp, error) {
 		io:      io,
 		name:    name,
 		pkgs:    map[string]string{},
-		globals: map[string]Global{},
+		globals: map[string]tooling.Global{},
 		funcs:   map[string]*funcDecl{},
 		types:   map[string]*ast.TypeSpec{},
 		imports: map[string]string{},
@@ -238,7 +239,7 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 		if !errors.As(err, &ee) {
 			err = &EvalError{Name: "Error", Value: firstLine(err.Error()), Traceback: []string{err.Error()}}
 		} else if m := undefinedName.FindStringSubmatch(ee.Value); m != nil && ee.Name == "CompileError" {
-			if h := packageHint(m[1]); h != "" {
+			if h := prelude.PackageHint(m[1]); h != "" {
 				ee.Value += h
 				if len(ee.Traceback) > 0 {
 					ee.Traceback[0] += h
@@ -381,7 +382,7 @@ func (it *Interp) runImports(ctx context.Context, f *ast.File) error {
 		if is.Name != nil {
 			name = is.Name.Name
 		}
-		it.globals[name] = Global{Name: name, Kind: "import", Type: path}
+		it.globals[name] = tooling.Global{Name: name, Kind: "import", Type: path}
 		it.imports[name] = path
 	}
 	return nil
@@ -455,17 +456,17 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 		case *ast.FuncDecl:
 			it.funcs[funcKey(d)] = &funcDecl{decl: d, refs: identsIn(d)}
 			if d.Recv == nil {
-				it.globals[d.Name.Name] = Global{Name: d.Name.Name, Kind: "func", Type: exprString(d.Type)}
+				it.globals[d.Name.Name] = tooling.Global{Name: d.Name.Name, Kind: "func", Type: exprString(d.Type)}
 			} else {
 				// The tooling's only source for methods of cell types
 				// (reflect cannot carry interpreted methods).
 				key := funcKey(d)
-				it.globals[key] = Global{Name: key, Kind: "method", Type: exprString(d.Type)}
+				it.globals[key] = tooling.Global{Name: key, Kind: "method", Type: exprString(d.Type)}
 			}
 		case *ast.GenDecl:
 			for _, s := range d.Specs {
 				if ts, ok := s.(*ast.TypeSpec); ok {
-					it.globals[ts.Name.Name] = Global{Name: ts.Name.Name, Kind: "type", Type: compat.WithoutHiddenTags(exprString(ts.Type))}
+					it.globals[ts.Name.Name] = tooling.Global{Name: ts.Name.Name, Kind: "type", Type: compat.WithoutHiddenTags(exprString(ts.Type))}
 					it.types[ts.Name.Name] = ts
 				}
 			}
@@ -484,7 +485,7 @@ func (it *Interp) recordVars(b *ast.BlockStmt) {
 			if s.Tok == token.DEFINE {
 				for _, l := range s.Lhs {
 					if id, ok := l.(*ast.Ident); ok && id.Name != "_" && !strings.HasPrefix(id.Name, prelude.Temp) {
-						it.globals[id.Name] = Global{Name: id.Name, Kind: "var"}
+						it.globals[id.Name] = tooling.Global{Name: id.Name, Kind: "var"}
 					}
 				}
 			}
@@ -508,7 +509,7 @@ func (it *Interp) recordVars(b *ast.BlockStmt) {
 				}
 				for _, id := range vs.Names {
 					if id.Name != "_" {
-						it.globals[id.Name] = Global{Name: id.Name, Kind: kind, Type: typ}
+						it.globals[id.Name] = tooling.Global{Name: id.Name, Kind: kind, Type: typ}
 					}
 				}
 			}

@@ -14,7 +14,7 @@ import (
 	"runtime"
 	"strings"
 
-	"grundy/engine"
+	"grundy/engine/tooling"
 )
 
 // KernelName is the kernelspec's directory name: `jupyter console
@@ -132,7 +132,7 @@ func Install(opt InstallOptions) (string, error) {
 	}
 	// The Notebook's front-end settings for Go cells, and the library
 	// reference its Help menu links to (kernel_info's help_links).
-	for name, data := range map[string][]byte{"kernel.js": kernelJS, ReferenceFile: engine.ReferenceHTML(opt.Version)} {
+	for name, data := range map[string][]byte{"kernel.js": kernelJS, ReferenceFile: tooling.ReferenceHTML(opt.Version)} {
 		if err := writeFileAtomic(filepath.Join(dir, name), data, 0o644); err != nil {
 			return "", err
 		}

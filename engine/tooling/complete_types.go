@@ -1,4 +1,4 @@
-package engine
+package tooling
 
 import (
 	"go/ast"
@@ -15,7 +15,7 @@ import (
 // running anything: from the live session (sc.TypeOf), from a declaration
 // earlier in the cell (x := games.CircularNim(6, 2) gives x the result type
 // of games.CircularNim), and from the compiled library's symbol tables.
-func inferType(sc toolScope, expr string, local cellScope, before int) reflect.Type {
+func inferType(sc Session, expr string, local cellScope, before int) reflect.Type {
 	if len(expr) > maxOperand {
 		return nil // nobody types this; it only costs time
 	}
@@ -36,7 +36,7 @@ func inferType(sc toolScope, expr string, local cellScope, before int) reflect.T
 const maxOperand = 2000
 
 type typer struct {
-	sc     toolScope
+	sc     Session
 	local  cellScope
 	pkgs   map[string]PackageSymbols
 	before int // only cell declarations before this offset are visible
@@ -215,7 +215,7 @@ func (ty *typer) selector(e *ast.SelectorExpr) (reflect.Type, bool) {
 // cellTypeNames names the cell-declared types t (through one pointer) may
 // be. yaegi gives cell types no reflect name, so they are matched by shape:
 // a struct by its field names, any other type by the type it defines.
-func cellTypeNames(sc toolScope, local cellScope, t reflect.Type) []string {
+func cellTypeNames(sc Session, local cellScope, t reflect.Type) []string {
 	if t == nil {
 		return nil
 	}
@@ -293,7 +293,7 @@ func sameFields(st *ast.StructType, t reflect.Type) bool {
 // cellMethods lists the methods cells declared on the cell types t may be:
 // from the session (Globals of kind "method") and from the cell being
 // edited, which wins for a method it redeclares.
-func cellMethods(sc toolScope, local cellScope, t reflect.Type) []candidate {
+func cellMethods(sc Session, local cellScope, t reflect.Type) []candidate {
 	names := cellTypeNames(sc, local, t)
 	if len(names) == 0 {
 		return nil

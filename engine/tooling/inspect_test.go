@@ -1,4 +1,4 @@
-package engine
+package tooling
 
 import (
 	"reflect"
@@ -29,13 +29,13 @@ func withDocs(t *testing.T, entries map[string]docEntry) {
 
 func TestInspect(t *testing.T) {
 	withDocs(t, map[string]docEntry{
-		"grundy/stdlib/games":              {Kind: "package", Sig: `package games // import "grundy/stdlib/games"`, Doc: "Package games holds the rules.\n"},
-		"grundy/stdlib/games.New":          {Kind: "func", Sig: "func New(n int) *Game", Doc: "New makes a game of n heaps.\n"},
-		"grundy/stdlib/games.Default":      {Kind: "var", Sig: "var Default = &Game{}", Doc: "Default is the game used when none is named.\n"},
-		"grundy/engine.fakeGame":           {Kind: "type", Sig: "type fakeGame struct {\n\tName  string\n\tHeaps int\n}", Doc: "fakeGame is a game.\n"},
-		"grundy/engine.fakeGame.Solve":     {Kind: "method", Sig: "func (g fakeGame) Solve(max int) *fakeTable", Doc: "Solve builds the table up to max.\n"},
-		"grundy/engine.fakeGame.Moves":     {Kind: "method", Sig: "func (g *fakeGame) Moves(pos []int) [][]int", Doc: "Moves lists the moves from pos.\n"},
-		"grundy/stdlib/games.Game.Explain": {Kind: "method", Sig: "func (g *Game) Explain() string", Doc: "Explain says what the game is.\n"},
+		"grundy/stdlib/games":                  {Kind: "package", Sig: `package games // import "grundy/stdlib/games"`, Doc: "Package games holds the rules.\n"},
+		"grundy/stdlib/games.New":              {Kind: "func", Sig: "func New(n int) *Game", Doc: "New makes a game of n heaps.\n"},
+		"grundy/stdlib/games.Default":          {Kind: "var", Sig: "var Default = &Game{}", Doc: "Default is the game used when none is named.\n"},
+		"grundy/engine/tooling.fakeGame":       {Kind: "type", Sig: "type fakeGame struct {\n\tName  string\n\tHeaps int\n}", Doc: "fakeGame is a game.\n"},
+		"grundy/engine/tooling.fakeGame.Solve": {Kind: "method", Sig: "func (g fakeGame) Solve(max int) *fakeTable", Doc: "Solve builds the table up to max.\n"},
+		"grundy/engine/tooling.fakeGame.Moves": {Kind: "method", Sig: "func (g *fakeGame) Moves(pos []int) [][]int", Doc: "Moves lists the moves from pos.\n"},
+		"grundy/stdlib/games.Game.Explain":     {Kind: "method", Sig: "func (g *Game) Explain() string", Doc: "Explain says what the game is.\n"},
 	})
 	sc := newFakeScope()
 	sc.values["long"] = reflect.ValueOf(strings.Repeat("ab", 3000))
@@ -61,9 +61,9 @@ func TestInspect(t *testing.T) {
 		{name: "library variable with value", code: "games.Default|", has: []string{"var Default", "value: {default 0}", "used when none is named"}},
 		{name: "method of a value declared in the cell", code: "g := games.New(3)\ng.Solve|(4)", has: []string{"func (g fakeGame) Solve(max int) *fakeTable", "builds the table"}},
 		{name: "method expression", code: "games.Game.Explain|", has: []string{"func (g *Game) Explain() string"}},
-		{name: "session variable", code: "table|", has: []string{"var table *engine.fakeTable", "value: &{CN(6,2) 12}"}},
-		{name: "variable's type docs and methods", code: "g := games.New(2)\ng|", has: []string{"var g *engine.fakeGame", "fakeGame is a game.", "func (g *fakeGame) Moves(pos []int) [][]int"}},
-		{name: "undocumented method", code: "table.Count|", has: []string{"func (*engine.fakeTable) Count(int) int"}},
+		{name: "session variable", code: "table|", has: []string{"var table *tooling.fakeTable", "value: &{CN(6,2) 12}"}},
+		{name: "variable's type docs and methods", code: "g := games.New(2)\ng|", has: []string{"var g *tooling.fakeGame", "fakeGame is a game.", "func (g *fakeGame) Moves(pos []int) [][]int"}},
+		{name: "undocumented method", code: "table.Count|", has: []string{"func (*tooling.fakeTable) Count(int) int"}},
 		{name: "field with value", code: "table.Max|", has: []string{"field Max int", "value: 12"}},
 		{name: "cell-typed variable", code: "pt|", has: []string{"var pt point", "func (point) Norm() float64"}, hasnt: []string{"Nope"}},
 		{name: "cell-declared method", code: "pt.Norm|()", has: []string{"func (point) Norm() float64"}},

@@ -1,8 +1,8 @@
-package engine
+package tooling
 
 import "grundy/engine/internal/docextract"
 
-//go:generate go run ./internal/docgen -o docs_generated.go -root ..
+//go:generate go run ../internal/docgen -o docs_generated.go -root ../..
 
 // docEntry is one documented library symbol, extracted from the library's
 // source at build time (see internal/docgen). libDocs, in

@@ -1,4 +1,4 @@
-package engine
+package tooling
 
 import (
 	"fmt"
@@ -11,6 +11,9 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"grundy/engine/display"
+	"grundy/engine/prelude"
 )
 
 // inspect answers inspect_request (Shift-Tab in Jupyter): what the name at
@@ -18,7 +21,7 @@ import (
 // variable its type and current value. With the cursor inside a call's
 // parentheses (or its string arguments) it describes the called function,
 // which is what a user pausing there wants to know.
-func inspect(sc toolScope, code string, cursor, detail int) (Bundle, bool) {
+func inspect(sc Session, code string, cursor, detail int) (display.Bundle, bool) {
 	at := byteOffset(code, cursor)
 	target := inspectTarget(code, at)
 	if target == "" {
@@ -99,10 +102,10 @@ type description struct {
 	extras []description
 }
 
-func (d description) bundle() Bundle {
+func (d description) bundle() display.Bundle {
 	var plain, md strings.Builder
 	d.render(&plain, &md)
-	return Bundle{
+	return display.Bundle{
 		"text/plain":    strings.TrimRight(plain.String(), "\n") + "\n",
 		"text/markdown": strings.TrimRight(md.String(), "\n") + "\n",
 	}
@@ -143,7 +146,7 @@ func docMarkdown(doc string) string {
 }
 
 type inspector struct {
-	sc     toolScope
+	sc     Session
 	local  cellScope
 	code   string
 	at     int
@@ -258,7 +261,7 @@ func (in *inspector) selector(e *ast.SelectorExpr, target string) (description, 
 			return in.pkgMember(p, id.Name, name)
 		} else if !ok && !in.local.shadows(id.Name) && !globalShadows(in.sc, id.Name) {
 			// A standard package the cell will import when it runs.
-			if path := autoImportPath(id.Name); path != "" {
+			if path := prelude.StandardPackage(id.Name); path != "" {
 				if syms, found := importedSymbols(path); found {
 					return in.pkgMember(PackageSymbols{Path: path, Symbols: syms}, id.Name, name)
 				}

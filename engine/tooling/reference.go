@@ -1,10 +1,15 @@
-package engine
+package tooling
 
 import (
 	"fmt"
 	"html"
+	"path"
 	"sort"
 	"strings"
+
+	"github.com/traefik/yaegi/stdlib"
+
+	"grundy/engine/symbols"
 )
 
 // ReferenceHTML is the library's reference as one HTML page: every
@@ -26,7 +31,7 @@ func ReferenceHTML(version string) []byte {
 	pkgs := make([]string, 0, len(byPkg))
 	for p := range byPkg {
 		// Only what cells can use: packages with symbol tables.
-		if _, ok := symbolsHave(p); ok {
+		if hasTable(p) {
 			pkgs = append(pkgs, p)
 		}
 	}
@@ -36,7 +41,7 @@ func ReferenceHTML(version string) []byte {
 	b.WriteString(`<style>body{font-family:sans-serif;max-width:60em;margin:1em auto;line-height:1.4}pre{background:#f6f6f6;padding:.4em;white-space:pre-wrap}h2{border-bottom:1px solid #ccc}nav a{margin-right:1em}</style></head><body>` + "\n")
 	fmt.Fprintf(&b, "<h1>grundy %s: library reference</h1>\n<p>What a cell can use without an import. In a notebook, Shift-Tab or <code>?name</code> shows one entry.</p>\n<nav>", html.EscapeString(version))
 	for _, p := range pkgs {
-		fmt.Fprintf(&b, `<a href="#%s">%s</a>`, anchor(p), html.EscapeString(importName(p)))
+		fmt.Fprintf(&b, `<a href="#%s">%s</a>`, anchor(p), html.EscapeString(path.Base(p)))
 	}
 	b.WriteString("</nav>\n")
 	for _, p := range pkgs {
@@ -48,7 +53,7 @@ func ReferenceHTML(version string) []byte {
 			}
 			return keys[i] < keys[j]
 		})
-		fmt.Fprintf(&b, "<h2 id=\"%s\">%s <small>(%s)</small></h2>\n", anchor(p), html.EscapeString(importName(p)), html.EscapeString(p))
+		fmt.Fprintf(&b, "<h2 id=\"%s\">%s <small>(%s)</small></h2>\n", anchor(p), html.EscapeString(path.Base(p)), html.EscapeString(p))
 		for _, k := range keys {
 			e := libDocs[k]
 			if k != p {
@@ -61,6 +66,15 @@ func ReferenceHTML(version string) []byte {
 	}
 	b.WriteString("</body></html>\n")
 	return []byte(b.String())
+}
+
+// hasTable reports whether cells can use the package at path: the
+// interpreter has its symbol table.
+func hasTable(p string) bool {
+	key := p + "/" + path.Base(p)
+	_, lib := symbols.Symbols[key]
+	_, std := stdlib.Symbols[key]
+	return lib || std
 }
 
 func anchor(key string) string {

@@ -1,12 +1,40 @@
-package engine
+// Package tooling answers the questions a frontend asks about code being
+// typed, without running it: completion (Complete), inspection (Inspect:
+// a library symbol's declaration and doc comment, a variable's type and
+// value) and whether a cell is ready to run (IsComplete). It works against
+// a small view of a live session (Session), so it can be tested without
+// an interpreter and evolves apart from it; the engine's session
+// implements the view and forwards its Complete, Inspect and IsComplete
+// here.
+package tooling
 
-import "reflect"
+import (
+	"reflect"
 
-// The tooling (complete, inspect, is_complete) works against this view of a
-// live interpreter, so it can be tested without one and so the interpreter
-// core and the tooling evolve separately. The core's session type
-// implements toolScope and forwards its Complete/Inspect/IsComplete methods
-// to the functions below.
+	"grundy/engine/display"
+)
+
+// Completion answers complete_request. Cursor positions are in Unicode code
+// points, as the Jupyter protocol counts them.
+type Completion struct {
+	Matches     []string
+	CursorStart int
+	CursorEnd   int
+	Metadata    map[string]any
+}
+
+// Complete completes the name at cursor (in code points) in code.
+func Complete(s Session, code string, cursor int) Completion { return complete(s, code, cursor) }
+
+// Inspect describes the name at cursor; found is false when there is
+// nothing to say.
+func Inspect(s Session, code string, cursor, detail int) (data display.Bundle, found bool) {
+	return inspect(s, code, cursor, detail)
+}
+
+// IsComplete returns "complete", "incomplete" (with an indent hint) or
+// "invalid".
+func IsComplete(code string) (status, indent string) { return isComplete(code) }
 
 // Global is a name a cell declared at top level.
 //
@@ -23,7 +51,8 @@ type Global struct {
 	Type string // Go type as source text, when known
 }
 
-type toolScope interface {
+// Session is the view of a live session the tooling works against.
+type Session interface {
 	// Globals lists names declared by cells so far (latest declaration wins).
 	Globals() []Global
 	// Packages maps each importable package (preloaded or imported by a

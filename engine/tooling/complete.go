@@ -1,4 +1,4 @@
-package engine
+package tooling
 
 import (
 	"go/constant"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"grundy/engine/prelude"
 )
 
 // goKeywords and goBuiltins are what a cell can always type, whatever it
@@ -42,7 +44,7 @@ type candidate struct {
 
 // complete answers complete_request. cursor counts Unicode code points, as
 // the Jupyter protocol does; so do the returned cursor_start and cursor_end.
-func complete(sc toolScope, code string, cursor int) Completion {
+func complete(sc Session, code string, cursor int) Completion {
 	at := byteOffset(code, cursor)
 	none := Completion{CursorStart: runeCount(code[:at]), CursorEnd: runeCount(code[:at]), Matches: []string{}}
 	if prefix, ok := importPathPrefix(code[:at]); ok {
@@ -128,7 +130,7 @@ func filterCandidates(cands []candidate, prefix string) []candidate {
 }
 
 // scopeCandidates lists every name usable at the top of an expression.
-func scopeCandidates(sc toolScope, local cellScope) []candidate {
+func scopeCandidates(sc Session, local cellScope) []candidate {
 	var out []candidate
 	for _, d := range local.decls {
 		if d.kind != "method" {
@@ -166,7 +168,7 @@ func jupyterKind(globalKind string) string {
 
 // memberCandidates lists what may follow "recv.": a package's exported
 // symbols, or the fields and methods of recv's type.
-func memberCandidates(sc toolScope, recv string, local cellScope, before int) []candidate {
+func memberCandidates(sc Session, recv string, local cellScope, before int) []candidate {
 	pkgs := sc.Packages()
 	p, ok := pkgs[recv]
 	if d, isLocal := local.lookup(recv, before); isLocal && d.kind == "module" && d.src != "" {
@@ -177,7 +179,7 @@ func memberCandidates(sc toolScope, recv string, local cellScope, before int) []
 	}
 	if !ok && !local.shadows(recv) && !globalShadows(sc, recv) {
 		// A standard package the cell will import when it runs.
-		if path := autoImportPath(recv); path != "" {
+		if path := prelude.StandardPackage(recv); path != "" {
 			if syms, found := importedSymbols(path); found {
 				p, ok = PackageSymbols{Path: path, Symbols: syms}, true
 			}
@@ -321,7 +323,7 @@ func untypedConstType(c constant.Value) reflect.Type {
 	return nil
 }
 
-func globalShadows(sc toolScope, name string) bool {
+func globalShadows(sc Session, name string) bool {
 	for _, g := range sc.Globals() {
 		if g.Name == name && g.Kind != "import" {
 			return true

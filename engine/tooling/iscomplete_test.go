@@ -1,4 +1,4 @@
-package engine
+package tooling
 
 import (
 	"os"
@@ -70,12 +70,12 @@ func TestIsComplete(t *testing.T) {
 // is a whole cell a user ran, so none may be reported incomplete, and only
 // snippets expecting a compile error may be reported invalid.
 func TestIsCompleteOnSnippetCorpus(t *testing.T) {
-	files, err := filepath.Glob("testdata/snippets/*.go.txt")
+	files, err := filepath.Glob("../testdata/snippets/*.go.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(files) == 0 {
-		t.Fatal("no snippet corpus found in testdata/snippets")
+		t.Fatal("no snippet corpus found in ../testdata/snippets")
 	}
 	for _, f := range files {
 		data, err := os.ReadFile(f)

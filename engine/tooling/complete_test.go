@@ -1,4 +1,4 @@
-package engine
+package tooling
 
 import (
 	"fmt"
@@ -43,7 +43,7 @@ func (f *fakeFace) IsP(x, y int) bool { return x == y }
 
 func newFakeGame(n int) *fakeGame { return &fakeGame{Heaps: n} }
 
-// fakeScope is a toolScope with fixed contents.
+// fakeScope is a Session with fixed contents.
 type fakeScope struct {
 	globals []Global
 	pkgs    map[string]PackageSymbols

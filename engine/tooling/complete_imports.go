@@ -1,4 +1,4 @@
-package engine
+package tooling
 
 import (
 	"go/token"
@@ -11,7 +11,7 @@ import (
 
 // importablePaths lists the packages a cell can import: Go's standard
 // library as the interpreter carries it, and whatever the session knows.
-func importablePaths(sc toolScope) []string {
+func importablePaths(sc Session) []string {
 	seen := map[string]bool{}
 	var out []string
 	add := func(p string) {

@@ -1,4 +1,4 @@
-package engine
+package tooling
 
 import (
 	"go/ast"
@@ -25,6 +25,10 @@ var stdDocs struct {
 }
 
 // goroot returns the Go source tree, or "" when there is none.
+// StdlibDocs reports whether inspection can show the standard library's
+// doc comments here (they are read from its source, when present).
+func StdlibDocs() bool { return goroot() != "" }
+
 func goroot() string {
 	for _, dir := range []string{os.Getenv("GOROOT"), runtime.GOROOT()} { //nolint:staticcheck // the build's GOROOT is the best guess left
 		if dir == "" {

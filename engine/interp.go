@@ -56,6 +56,7 @@ type Interp struct {
 	passes  []compat.Pass                   // the compatibility passes cells go through
 	tc      *typecheck.Session              // the type oracle's view of the session
 	info    *typecheck.Info                 // the running cell's types, as checked before rewriting
+	notes   []unshownNote                   // the running cell's notes on values it drops
 	closed  bool
 }
 
@@ -222,10 +223,13 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 	res, err = it.runDeferred(res, err)
 	if err == nil {
 		it.io.flush()
-		for _, note := range it.unshownNotes(code, res.Value != nil) {
-			cellOut.Stderr(note + "\n")
+		for _, note := range it.notes {
+			if !note.trail || res.Value == nil {
+				cellOut.Stderr(note.text + "\n")
+			}
 		}
 	}
+	it.notes = nil
 	if err != nil && ctx.Err() != nil {
 		// An interrupted library call returns its cancellation as an
 		// error value, which the cell may show: it is still an interrupt.
@@ -304,6 +308,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 		}
 	}
 	it.check(pc)
+	it.notes = it.unshownNotes(pc)
 	cc := &compat.Cell{Cell: pc.Cell, Fset: it.fset, Types: it.info, Session: compatSession{it}}
 	if err := compat.Rewrite(cc, it.passes); err != nil {
 		msg := err.Error()

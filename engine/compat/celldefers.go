@@ -20,6 +20,7 @@ import (
 var cellDefers = Pass{
 	Name:     "celldefers",
 	Run:      runCellDefers,
+	Kinds:    []ast.Node{(*ast.DeferStmt)(nil)},
 	Snippets: []string{"defer_top_level", "defer_recover"},
 }
 

@@ -16,6 +16,7 @@ import (
 var commaOk = Pass{
 	Name:     "commaok",
 	Run:      runCommaOk,
+	Kinds:    []ast.Node{(*ast.AssignStmt)(nil)},
 	Snippets: []string{"comma_ok_top_level"},
 }
 

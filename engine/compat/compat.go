@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"reflect"
 
 	"grundy/engine/cell"
 	"grundy/engine/typecheck"
@@ -28,6 +29,9 @@ import (
 type Pass struct {
 	Name string
 	Run  func(c *Cell)
+	// Kinds are the nodes the pass acts on (typed nils: (*ast.GoStmt)(nil));
+	// a cell without any is not walked for it. None: the pass always runs.
+	Kinds []ast.Node
 	// Snippets are the engine's snippets (testdata/snippets/NAME.go.txt)
 	// that go wrong without this pass.
 	Snippets []string
@@ -100,13 +104,41 @@ func (e *Error) Error() string {
 // Rewrite runs the passes over the cell in order; it stops at the first
 // construct a pass refuses.
 func Rewrite(c *Cell, passes []Pass) error {
+	kinds := c.kinds()
 	for _, p := range passes {
+		if !p.applies(kinds) {
+			continue
+		}
 		p.Run(c)
 		if c.err != nil {
 			return c.err
 		}
+		kinds = c.kinds() // the pass may have written new kinds of node
 	}
 	return nil
+}
+
+// kinds lists the kinds of node in the cell.
+func (c *Cell) kinds() map[reflect.Type]bool {
+	k := map[reflect.Type]bool{}
+	for _, root := range c.Roots() {
+		ast.Inspect(root, func(n ast.Node) bool {
+			if n != nil {
+				k[reflect.TypeOf(n)] = true
+			}
+			return true
+		})
+	}
+	return k
+}
+
+func (p Pass) applies(kinds map[reflect.Type]bool) bool {
+	for _, n := range p.Kinds {
+		if kinds[reflect.TypeOf(n)] {
+			return true
+		}
+	}
+	return len(p.Kinds) == 0
 }
 
 // Fail refuses the cell at pos (the first refusal wins).

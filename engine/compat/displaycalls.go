@@ -16,6 +16,7 @@ import (
 var displayCalls = Pass{
 	Name:     "displaycalls",
 	Run:      runDisplayCalls,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
 	Snippets: []string{"display_show_and_html", "display_handle_cell_type"},
 }
 

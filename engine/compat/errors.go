@@ -31,6 +31,7 @@ func isError(t types.Type) bool { return t != nil && types.Identical(t, typesErr
 var errorValues = Pass{
 	Name:     "errorvalues",
 	Run:      runErrorValues,
+	Kinds:    []ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.ReturnStmt)(nil), (*ast.SendStmt)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)},
 	Snippets: []string{"errors_value_receiver_conversions", "errors_value_receiver_fields", "errors_value_receiver_as"},
 }
 
@@ -233,6 +234,7 @@ func wrapVerbArgs(format ast.Expr) []int {
 var errorCompare = Pass{
 	Name:     "errorcompare",
 	Run:      runErrorCompare,
+	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil)},
 	Snippets: []string{"errors_compare_sentinels"},
 }
 
@@ -261,6 +263,7 @@ func runErrorCompare(c *Cell) {
 var errorsIsAs = Pass{
 	Name:     "errorsisas",
 	Run:      runErrorsIsAs,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
 	Snippets: []string{"errors_is_as", "errors_is_cell_values"},
 }
 
@@ -298,6 +301,7 @@ func runErrorsIsAs(c *Cell) {
 var errorAssert = Pass{
 	Name:     "errorassert",
 	Run:      runErrorAssert,
+	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
 	Snippets: []string{"errors_value_receiver_assign_assert"},
 }
 
@@ -325,6 +329,7 @@ func runErrorAssert(c *Cell) {
 var errorSwitch = Pass{
 	Name:     "errorswitch",
 	Run:      runErrorSwitch,
+	Kinds:    []ast.Node{(*ast.TypeSwitchStmt)(nil)},
 	Snippets: []string{"errors_type_switch_cell_types"},
 }
 

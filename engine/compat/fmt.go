@@ -34,6 +34,7 @@ var fmtArgStart = map[string]int{
 var fmtSpread = Pass{
 	Name:     "fmtspread",
 	Run:      runFmtSpread,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
 	Snippets: []string{"fmt_spread_cell_values"},
 }
 
@@ -84,8 +85,9 @@ func (c *Cell) fmtCall(call *ast.CallExpr) (skip int, ok bool) {
 // A trailing call whose result has methods (which the display may use)
 // is put in parentheses, which makes yaegi keep the result's type.
 var fmtValues = Pass{
-	Name: "fmtvalues",
-	Run:  runFmtValues,
+	Name:  "fmtvalues",
+	Run:   runFmtValues,
+	Kinds: []ast.Node{(*ast.CallExpr)(nil), (*ast.ExprStmt)(nil)},
 	Snippets: []string{"fmt_stringer_on_basic_type", "fmt_slices_of_stringers", "fmt_maps_of_stringers",
 		"fmt_struct_fields_with_methods", "display_call_result_methods"},
 }

@@ -33,6 +33,7 @@ import (
 var typeArgs = Pass{
 	Name:     "typeargs",
 	Run:      runTypeArgs,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
 	Snippets: []string{"generics_func", "generic_library_type_args", "slices_on_library_types", "multivalue_args_generic"},
 }
 

@@ -18,6 +18,7 @@ import (
 var goroutines = Pass{
 	Name:     "goroutines",
 	Run:      runGoroutines,
+	Kinds:    []ast.Node{(*ast.GoStmt)(nil)},
 	Snippets: []string{"goroutine_panic_reported"},
 }
 

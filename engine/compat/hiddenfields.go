@@ -18,6 +18,7 @@ import (
 var hiddenFields = Pass{
 	Name:     "hiddenfields",
 	Run:      runHiddenFields,
+	Kinds:    []ast.Node{(*ast.StructType)(nil)},
 	Snippets: []string{"json_unexported_fields"},
 }
 

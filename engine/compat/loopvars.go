@@ -17,6 +17,7 @@ import (
 var loopVars = Pass{
 	Name:     "loopvars",
 	Run:      runLoopVars,
+	Kinds:    []ast.Node{(*ast.RangeStmt)(nil), (*ast.ForStmt)(nil)},
 	Snippets: []string{"loopvar_closures_for", "loopvar_closures_range", "loopvar_goroutines"},
 }
 

@@ -17,6 +17,7 @@ import (
 var methodExprs = Pass{
 	Name:     "methodexprs",
 	Run:      runMethodExprs,
+	Kinds:    []ast.Node{(*ast.SelectorExpr)(nil)},
 	Snippets: []string{"method_expressions"},
 }
 

@@ -14,6 +14,7 @@ import (
 var minMax = Pass{
 	Name:     "minmax",
 	Run:      runMinMax,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
 	Snippets: []string{"builtin_min_untyped_first", "builtin_min_max"},
 }
 

@@ -16,6 +16,7 @@ import (
 var pkgVars = Pass{
 	Name:     "pkgvars",
 	Run:      runPkgVars,
+	Kinds:    []ast.Node{(*ast.SelectorExpr)(nil)},
 	Snippets: []string{"pkgvar_assign", "pkgvar_memory_limit"},
 }
 

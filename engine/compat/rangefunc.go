@@ -24,6 +24,7 @@ import (
 var rangeFunc = Pass{
 	Name:     "rangefunc",
 	Run:      runRangeFunc,
+	Kinds:    []ast.Node{(*ast.RangeStmt)(nil)},
 	Snippets: []string{"range_func_iter_decl", "range_func_iter_library", "range_func_iter_seq2_jumps", "maps_range_keys"},
 }
 

@@ -15,6 +15,7 @@ import (
 var rangeInt = Pass{
 	Name:     "rangeint",
 	Run:      runRangeInt,
+	Kinds:    []ast.Node{(*ast.RangeStmt)(nil)},
 	Snippets: []string{"range_int_literal", "range_int_var", "range_int_field"},
 }
 

@@ -19,6 +19,7 @@ import (
 var statements = Pass{
 	Name:     "statements",
 	Run:      runStatements,
+	Kinds:    []ast.Node{(*ast.ReturnStmt)(nil), (*ast.AssignStmt)(nil)},
 	Snippets: []string{"errors_go_words"},
 }
 
@@ -57,6 +58,7 @@ func runStatements(c *Cell) {
 var structAssert = Pass{
 	Name:     "structassert",
 	Run:      runStructAssert,
+	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
 	Snippets: []string{"interface_struct_assert_note"},
 }
 
@@ -94,6 +96,7 @@ func runStructAssert(c *Cell) {
 var spreadArgs = Pass{
 	Name:     "spreadargs",
 	Run:      runSpreadArgs,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
 	Snippets: []string{"multivalue_args_library"},
 }
 

@@ -109,7 +109,7 @@ func (s *Session) Check(fset *token.FileSet, c Cell) *Info {
 		pos, end := c.Stmts[0].Pos(), c.Stmts[len(c.Stmts)-1].End()
 		body = &ast.FuncDecl{Name: &ast.Ident{Name: "_", NamePos: pos},
 			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}},
-			Body: &ast.BlockStmt{Lbrace: pos, List: c.Stmts, Rbrace: end}}
+			Body: &ast.BlockStmt{Lbrace: pos, List: topLevel(c.Stmts), Rbrace: end}}
 		file.Decls = append(file.Decls, body)
 	}
 	s.insertUses(pkg, file, declared)
@@ -141,6 +141,34 @@ func (s *Session) Check(fset *token.FileSet, c Cell) *Info {
 		}
 	}
 	return in
+}
+
+// topLevel is the cell's statements as the body of the function they are
+// checked in. What is legal at a cell's top level but not in a function
+// would cost an error message each (errors are formatted as they are
+// found): a value shown by ending the cell with it ("x + 1" is "not
+// used") and a variable later cells use ("declared and not used"). So a
+// trailing value is assigned to _, and each variable is used at the end.
+func topLevel(stmts []ast.Stmt) []ast.Stmt {
+	list := make([]ast.Stmt, len(stmts), len(stmts)+4)
+	copy(list, stmts)
+	if es, ok := list[len(list)-1].(*ast.ExprStmt); ok {
+		if _, call := ast.Unparen(es.X).(*ast.CallExpr); !call {
+			list[len(list)-1] = blankAssign(es.X)
+		}
+	}
+	end := stmts[len(stmts)-1].End()
+	for _, st := range stmts {
+		for _, id := range definedIdents(st) {
+			list = append(list, blankAssign(&ast.Ident{Name: id.Name, NamePos: end}))
+		}
+	}
+	return list
+}
+
+// blankAssign is "_ = x".
+func blankAssign(x ast.Expr) ast.Stmt {
+	return &ast.AssignStmt{Lhs: []ast.Expr{&ast.Ident{Name: "_", NamePos: x.Pos()}}, Tok: token.ASSIGN, Rhs: []ast.Expr{x}, TokPos: x.Pos()}
 }
 
 // Commit records the top-level names a checked cell declared (call it once

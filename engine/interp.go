@@ -309,6 +309,9 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 	}
 	it.check(pc)
 	it.notes = it.unshownNotes(pc)
+	if pc.Trail != nil {
+		pc.show = trailShowOf(it.info.TypeOf(pc.Trail.X))
+	}
 	cc := &compat.Cell{Cell: pc.Cell, Fset: it.fset, Types: it.info, Session: compatSession{it}}
 	if err := compat.Rewrite(cc, it.passes); err != nil {
 		msg := err.Error()
@@ -604,7 +607,19 @@ func declsOf(fs []*ast.FuncDecl) []ast.Decl {
 type parsedCell struct {
 	*cell.Cell
 	insts []ast.Decl
+	show  trailShow // how the trailing expression is shown
 }
+
+// trailShow is how a cell's trailing expression is shown, as its type
+// says before the cell is rewritten.
+type trailShow int
+
+const (
+	showUnknown trailShow = iota // untyped: through the helpers, or not at all if that does not compile
+	showNone                     // a call with no result
+	showNative                   // no value in it can be of a cell type: natively
+	showCell                     // through the helpers that find the methods of cell types
+)
 
 // runStmts runs the statement block and shows the trailing expression.
 func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) {
@@ -628,7 +643,7 @@ func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) 
 			continue
 		}
 		if len(pending) > 0 {
-			if _, err := it.runBlock(ctx, body, pending, nil); err != nil {
+			if _, err := it.runBlock(ctx, body, pending, nil, showNone); err != nil {
 				return Result{}, err
 			}
 			pending = nil
@@ -645,7 +660,7 @@ func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) 
 	if pc.Trail != nil && pending[len(pending)-1] == ast.Stmt(pc.Trail) && wantsShow(pc.Trail.X) {
 		trail = pc.Trail
 	}
-	return it.runBlock(ctx, body, pending, trail)
+	return it.runBlock(ctx, body, pending, trail, pc.show)
 }
 
 // wantsShow: a trailing call to a printing function shows nothing even
@@ -678,23 +693,27 @@ var builtinNames = map[string]bool{"append": true, "cap": true, "close": true, "
 
 // runBlock compiles and runs statements of the cell's block; trail, when
 // not nil, is the last of them and its value is shown.
-func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.Stmt, trail *ast.ExprStmt) (Result, error) {
+func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.Stmt, trail *ast.ExprStmt, show trailShow) (Result, error) {
 	block := &ast.BlockStmt{Lbrace: body.Lbrace, List: list, Rbrace: body.Rbrace}
 	showIdx := -1
 	var orig ast.Stmt
-	if trail != nil {
+	if trail != nil && show != showNone {
+		fn := prelude.Show
+		if show == showNative {
+			fn = prelude.ShowNative
+		}
 		showIdx = len(list) - 1
 		orig = list[showIdx]
 		list[showIdx] = &ast.ExprStmt{X: &ast.CallExpr{
-			Fun:    ast.NewIdent(prelude.Show),
+			Fun:    ast.NewIdent(fn),
 			Args:   []ast.Expr{trail.X},
 			Lparen: trail.X.Pos(),
 			Rparen: trail.X.End(),
 		}}
 	}
 	prog, err := it.compile(block)
-	if err != nil && showIdx >= 0 {
-		// Most likely a call with no value at the end: nothing to show.
+	if err != nil && showIdx >= 0 && show == showUnknown {
+		// The oracle could not type it: perhaps a call with no value.
 		// Compiling without the wrapper gives the real error otherwise.
 		list[showIdx] = orig
 		showIdx = -1
@@ -744,7 +763,7 @@ func (it *Interp) cellTypeExpr(ctx context.Context, body *ast.BlockStmt, t refle
 		}
 		zero := &ast.StarExpr{X: &ast.CallExpr{Fun: ast.NewIdent("new"), Args: []ast.Expr{ast.NewIdent(name)}}}
 		call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(prelude.Runtime), Sel: ast.NewIdent(prelude.RTCapture)}, Args: []ast.Expr{zero}}
-		if _, err := it.runBlock(ctx, body, []ast.Stmt{&ast.ExprStmt{X: call}}, nil); err != nil {
+		if _, err := it.runBlock(ctx, body, []ast.Stmt{&ast.ExprStmt{X: call}}, nil, showNone); err != nil {
 			continue
 		}
 		if c := it.rt.takeCaptured(); len(c) == 1 && c[0] != nil && reflect.TypeOf(c[0]) == t {
@@ -845,7 +864,7 @@ func (it *Interp) capture(ctx context.Context, body *ast.BlockStmt, names []*ast
 		}
 	}
 	call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: &ast.Ident{Name: prelude.Runtime, NamePos: pos}, Sel: &ast.Ident{Name: prelude.RTCapture, NamePos: pos}}, Args: args, Lparen: pos, Rparen: pos}
-	if _, err := it.runBlock(ctx, body, []ast.Stmt{&ast.ExprStmt{X: call}}, nil); err != nil {
+	if _, err := it.runBlock(ctx, body, []ast.Stmt{&ast.ExprStmt{X: call}}, nil, showNone); err != nil {
 		return err
 	}
 	vals := it.rt.takeCaptured()
@@ -885,7 +904,7 @@ func (it *Interp) capture(ctx context.Context, body *ast.BlockStmt, names []*ast
 	if len(decl) == 0 {
 		return nil
 	}
-	if _, err := it.runBlock(ctx, body, decl, nil); err != nil {
+	if _, err := it.runBlock(ctx, body, decl, nil, showNone); err != nil {
 		return err
 	}
 	globals := it.globalValues()

@@ -93,6 +93,9 @@ func (r *runtimeState) Show(vals []any, parts []display.Parts) {
 	for i := range vals {
 		vals[i] = grundyrt.Unwrap(vals[i])
 	}
+	if parts == nil {
+		parts = make([]display.Parts, len(vals))
+	}
 	errText := func(i int) (string, bool) {
 		if e, ok := vals[i].(error); ok {
 			return e.Error(), true

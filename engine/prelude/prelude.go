@@ -27,6 +27,7 @@ var files embed.FS
 // The helpers' names, as the passes write them.
 const (
 	Show        = "_grundyShow"        // func(vs ...any): a cell's trailing values
+	ShowNative  = "_grundyShowNative"  // likewise, when no value can be of a cell type
 	Display     = "_grundyDisplay"     // display.Show with the methods of cell types
 	Render      = "_grundyRender"      // display.Render likewise
 	GoPanic     = "_grundyGoPanic"     // reports a goroutine's recovered panic

@@ -54,7 +54,7 @@ func declared(t *testing.T, files []File) map[string]bool {
 // Every name a pass writes is declared where the pass expects it.
 func TestNamesAreDeclared(t *testing.T) {
 	helpers := declared(t, Helpers())
-	for _, n := range []string{Show, Display, Render, GoPanic, Defer, Recover, AsError, ErrorAssert, FmtSpread, FmtArg, FmtHook} {
+	for _, n := range []string{Show, ShowNative, Display, Render, GoPanic, Defer, Recover, AsError, ErrorAssert, FmtSpread, FmtArg, FmtHook} {
 		if !helpers[n] {
 			t.Errorf("%s is not declared in helpers/", n)
 		}

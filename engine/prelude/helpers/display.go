@@ -152,6 +152,12 @@ func _grundyShow(vs ...any) {
 	grundyrt.Show(vs, parts)
 }
 
+// _grundyShowNative shows trailing values whose types cells did not
+// declare: native code sees all their methods, and the interpreted
+// search for display methods, whose frames yaegi allocates whole at each
+// call, is skipped.
+func _grundyShowNative(vs ...any) { grundyrt.Show(vs, nil) }
+
 func _grundyDisplay(vs ...any) {
 	for _, v := range vs {
 		if v == nil && len(vs) > 1 {

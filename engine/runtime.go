@@ -405,20 +405,7 @@ func (it *Interp) loadPrelude() error {
 	if err != nil {
 		return err
 	}
-	// One file: yaegi tells declarations apart by position, which files
-	// parsed separately under one name would repeat.
-	var src strings.Builder
-	src.WriteString("package main\n")
-	for _, h := range prelude.Helpers() {
-		hf, err := parser.ParseFile(token.NewFileSet(), h.Name, h.Src, parser.ImportsOnly)
-		if err != nil {
-			return err
-		}
-		// Only the declarations: the session's imports above serve.
-		src.WriteString(h.Src[hf.End()-hf.FileStart:])
-		src.WriteString("\n")
-	}
-	helpers, err := parser.ParseFile(it.fset, it.name, src.String(), parser.SkipObjectResolution)
+	helpers, err := parser.ParseFile(it.fset, it.name, helperSource(), parser.SkipObjectResolution)
 	if err != nil {
 		return err
 	}
@@ -433,6 +420,24 @@ func (it *Interp) loadPrelude() error {
 	}
 	return nil
 }
+
+// helperSource is the prelude's helpers as one file of package main:
+// yaegi tells declarations apart by position, which files parsed
+// separately under the session's one name would repeat. Only the
+// declarations: the session's imports serve them.
+var helperSource = sync.OnceValue(func() string {
+	var src strings.Builder
+	src.WriteString("package main\n")
+	for _, h := range prelude.Helpers() {
+		hf, err := parser.ParseFile(token.NewFileSet(), h.Name, h.Src, parser.ImportsOnly)
+		if err != nil {
+			panic("engine: prelude " + h.Name + ": " + err.Error()) // embedded, and tested
+		}
+		src.WriteString(h.Src[hf.End()-hf.FileStart:])
+		src.WriteString("\n")
+	}
+	return src.String()
+})
 
 // symbolsHave reports whether a package can be imported (a native table or
 // engine-provided source).

@@ -19,6 +19,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 )
 
 //go:embed helpers/*.go std/*/*.go
@@ -90,7 +91,9 @@ type File struct {
 // Helpers are the files of package helpers, to be compiled into a
 // session's main package (their package clause and imports are the
 // loader's to drop: the session's file already imports what they use).
-func Helpers() []File { return read("helpers") }
+func Helpers() []File { return helpers() }
+
+var helpers = sync.OnceValue(func() []File { return read("helpers") })
 
 // Package is one of the engine's source packages.
 type Package struct {
@@ -103,7 +106,9 @@ const stdPrefix = "grundy/engine/prelude/std/"
 
 // Packages are the engine's source packages, each after the ones it
 // imports.
-func Packages() []Package {
+func Packages() []Package { return packages() }
+
+var packages = sync.OnceValue(func() []Package {
 	dirs, err := files.ReadDir("std")
 	if err != nil {
 		panic("prelude: " + err.Error()) // embedded: cannot happen
@@ -143,7 +148,7 @@ func Packages() []Package {
 		visit(p)
 	}
 	return out
-}
+})
 
 // read lists the Go files of an embedded directory (no tests).
 func read(dir string) []File {

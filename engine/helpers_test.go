@@ -7,11 +7,13 @@ import (
 	"testing"
 )
 
-// recorder is an Output that keeps what a frontend would show, for tests:
-// everything, except that ClearOutput empties it (at once, or with wait at
-// the next output) as Jupyter's clear_output does, so that transient
-// progress bars, which a slow machine shows and then clears, leave no trace.
+// recorder is an Output that keeps everything, for tests. With frontend
+// set it keeps what a frontend would show instead: ClearOutput empties it
+// (at once, or with wait at the next output) as Jupyter's clear_output
+// does, so that transient progress bars, which a slow machine shows and
+// then clears, leave no trace in a transcript.
 type recorder struct {
+	frontend bool
 	mu       sync.Mutex
 	stdout   strings.Builder
 	stderr   strings.Builder
@@ -47,7 +49,7 @@ func (r *recorder) Display(b Bundle, md map[string]any, id string, update bool) 
 func (r *recorder) ClearOutput(wait bool) {
 	r.mu.Lock()
 	r.clears++
-	r.pending = true
+	r.pending = r.frontend
 	if !wait {
 		r.applyPendingClear()
 	}

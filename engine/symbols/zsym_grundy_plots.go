@@ -29,6 +29,7 @@ func init() {
 		"RemotenessMap":   reflect.ValueOf(plots.RemotenessMap),
 		"RemotenessMapOf": reflect.ValueOf(plots.RemotenessMapOf),
 		"Scatter":         reflect.ValueOf(plots.Scatter),
+		"ShowSVG":         reflect.ValueOf(plots.ShowSVG),
 		"Size":            reflect.ValueOf(plots.Size),
 		"Title":           reflect.ValueOf(plots.Title),
 

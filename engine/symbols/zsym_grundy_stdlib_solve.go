@@ -13,6 +13,7 @@ func init() {
 	Symbols["grundy/stdlib/solve/solve"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"ClearCache":         reflect.ValueOf(solve.ClearCache),
+		"ErrNoTable":         reflect.ValueOf(&solve.ErrNoTable).Elem(),
 		"KindOutcomes":       reflect.ValueOf(solve.KindOutcomes),
 		"KindRemoteness":     reflect.ValueOf(solve.KindRemoteness),
 		"KindValues":         reflect.ValueOf(solve.KindValues),

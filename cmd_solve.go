@@ -299,7 +299,7 @@ func (r *solveReport) writeText(w io.Writer) {
 		fmt.Fprintf(w, "largest:     %d\n", r.MaxValue)
 	}
 	fmt.Fprintf(w, "elapsed:     %s (solver: %s)\n", seconds(r.Seconds), r.Method)
-	fmt.Fprintf(w, "peak memory: %s\n", bytesText(r.PeakBytes))
+	fmt.Fprintf(w, "peak memory: %s\n", human.Bytes(r.PeakBytes))
 	if r.listValue >= 0 {
 		shown := fmt.Sprintf("%d shown", len(r.List))
 		if all := r.Counts[r.listValue:]; len(all) > 0 && all[0] > len(r.List) {
@@ -358,16 +358,6 @@ func seconds(s float64) string {
 	return fmt.Sprintf("%.2f s", s)
 }
 
-func bytesText(b int64) string {
-	switch {
-	case b >= 1<<30:
-		return fmt.Sprintf("%.2f GiB", float64(b)/(1<<30))
-	case b >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
-	default:
-		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
-	}
-}
 
 // peakBytes is the process's peak resident memory (VmHWM on Linux), or
 // what the Go runtime obtained from the system where /proc is missing.

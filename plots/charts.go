@@ -399,7 +399,7 @@ func scatterFigure(game, bound string, kind solve.Kind, n, pairs, maxC, maxT, ma
 		}
 		if ring != nil {
 			p.Add(ring)
-			start := &pointLabels{pts: path[:1], labels: pathText[:1], size: 9, col: pathC, place: true, markR: ring.radiusAt(0), marks: marks, radii: radii, avoid: [][]xy{path}}
+			start := &pointLabels{pts: path[:1], labels: pathText[:1], size: 9, col: pathC, place: true, leader: true, markR: ring.radiusAt(0), marks: marks, radii: radii, avoid: [][]xy{path}}
 			if fig.labels == nil {
 				fig.labels = map[string]*pointLabels{}
 			}

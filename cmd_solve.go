@@ -358,7 +358,6 @@ func seconds(s float64) string {
 	return fmt.Sprintf("%.2f s", s)
 }
 
-
 // peakBytes is the process's peak resident memory (VmHWM on Linux), or
 // what the Go runtime obtained from the system where /proc is missing.
 func peakBytes() int64 {

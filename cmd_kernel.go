@@ -8,12 +8,18 @@ import (
 	"strconv"
 
 	"grundy/engine"
+	"grundy/engine/remote"
 	"grundy/kernel"
 )
 
 func init() {
 	register("kernel", "serve one Jupyter session (Jupyter runs this)", runKernel)
+	registerHidden(remote.ChildCommand, remote.Main)
 }
+
+// ReplayEnv turns replay after a crash off: GRUNDY_REPLAY=off (or 0, no,
+// false) in the kernel's environment, e.g. kernel.json's "env".
+const replayEnv = "GRUNDY_REPLAY"
 
 func runKernel(args []string) error {
 	if len(args) != 1 || args[0] == "-h" || args[0] == "--help" {
@@ -24,9 +30,11 @@ func runKernel(args []string) error {
 		return err
 	}
 	cfg := kernel.Config{
-		Conn:       ci,
-		NewSession: engine.New,
-		Version:    version,
+		Conn: ci,
+		NewSession: func() (engine.Session, error) {
+			return remote.NewSupervisor(remote.SupervisorOptions{NoReplay: !replayOn()}), nil
+		},
+		Version: version,
 	}
 	if s := os.Getenv("GRUNDY_MAX_CELL_OUTPUT"); s != "" {
 		n, err := strconv.Atoi(s)
@@ -41,4 +49,12 @@ func runKernel(args []string) error {
 		return fmt.Errorf("serving %s: %w", args[0], err)
 	}
 	return nil
+}
+
+func replayOn() bool {
+	switch os.Getenv(replayEnv) {
+	case "off", "0", "no", "false":
+		return false
+	}
+	return true
 }

@@ -24,6 +24,7 @@ var version = "0.1.0-dev"
 type command struct {
 	summary string
 	run     func(args []string) error
+	hidden  bool // internal: not listed in the usage
 }
 
 var commands = map[string]command{}
@@ -32,11 +33,19 @@ func register(name, summary string, run func(args []string) error) {
 	commands[name] = command{summary: summary, run: run}
 }
 
+// registerHidden adds a command that grundy runs itself (the engine
+// process); users never type it.
+func registerHidden(name string, run func(args []string) error) {
+	commands[name] = command{run: run, hidden: true}
+}
+
 func usage() {
 	fmt.Fprintf(os.Stderr, "usage: grundy COMMAND [ARGS]\n\ncommands:\n")
 	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
+	for n, c := range commands {
+		if !c.hidden {
+			names = append(names, n)
+		}
 	}
 	sort.Strings(names)
 	for _, n := range names {

@@ -125,13 +125,6 @@ func (it *Interp) load() error {
 	errW := it.io.errW
 	outW := it.io.outW
 	if err := it.yi.Use(interp.Exports{
-		"os/os": {
-			"Stdin":  reflect.ValueOf(&stdin).Elem(),
-			"Stdout": reflect.ValueOf(&outW).Elem(),
-			"Stderr": reflect.ValueOf(&errW).Elem(),
-			// os.Exit would end the kernel: it stops the cell instead.
-			"Exit": reflect.ValueOf(func(code int) { panic(exitCode(code)) }),
-		},
 		"log/log":   logSymbols(errW),
 		"time/time": {"Sleep": reflect.ValueOf(it.sleep)},
 		"fmt/fmt":   fmtSymbols(outW, it.io.stdin),
@@ -139,7 +132,24 @@ func (it *Interp) load() error {
 	}); err != nil {
 		return err
 	}
+	// A Use with fmt in it resets os.Stdout to the interpreter's stdout,
+	// so os comes after, on its own.
+	if err := it.yi.Use(interp.Exports{
+		"os/os": {
+			"Stdin":  reflect.ValueOf(&stdin).Elem(),
+			"Stdout": reflect.ValueOf(&it.io.cellStdout).Elem(),
+			"Stderr": reflect.ValueOf(&it.io.cellStderr).Elem(),
+			// os.Exit would end the kernel: it stops the cell instead.
+			"Exit": reflect.ValueOf(func(code int) { panic(exitCode(code)) }),
+		},
+	}); err != nil {
+		return err
+	}
 	if err := it.yi.Use(fmtFieldSymbols(outW, &it.hidden)); err != nil {
+		return err
+	}
+	// Not with fmt above: yaegi replaces flag.CommandLine whenever fmt is.
+	if err := it.yi.Use(interp.Exports{"flag/flag": flagSymbols(it.args, errW)}); err != nil {
 		return err
 	}
 	if it.intr.Load() == nil {
@@ -182,10 +192,13 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 		cellOut = transient
 	}
 	it.io.attach(cellOut)
+	it.io.renewCellFiles()
 	restoreDisplay := display.Install(sinkFor(cellOut, it.io))
 	bar := newProgressBar(out)
 	bar.flush = it.io.flush
-	restoreProgress := progress.Install(ctx, bar)
+	libCtx, stopLib := it.libraryContext()
+	defer stopLib()
+	restoreProgress := progress.Install(libCtx, bar)
 	it.rt.beginCell()
 	defer func() {
 		restoreProgress()
@@ -234,6 +247,9 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 	}
 	hoistDecls(pc, it.callsGeneric)
 	it.autoImport(pc)
+	if err := it.checkUnavailable(pc); err != nil {
+		return Result{}, err
+	}
 	if pc.imports != nil {
 		if err := it.runImports(ctx, pc.imports); err != nil {
 			return Result{}, err
@@ -886,10 +902,33 @@ func (it *Interp) probe(b *ast.BlockStmt) (err error) {
 	return nil
 }
 
+// libraryContext is what the library's long loops poll for an interrupt
+// (progress.Install). It ends only once the interpreter has been told to
+// stop (it.intr closes), so that a solve returning early on an interrupt
+// finds the cell already stopped instead of racing on to its next
+// statement.
+func (it *Interp) libraryContext() (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(context.Background())
+	if ch := it.intr.Load(); ch != nil {
+		go func() {
+			select {
+			case <-*ch:
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+	}
+	return ctx, cancel
+}
+
 // run executes a compiled program; cancelling ctx stops it.
 func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Value, err error) {
 	it.io.interpStderr.take()
-	v, err = it.yi.ExecuteWithContext(ctx, prog)
+	if err = ctx.Err(); err == nil {
+		// (yaegi would run a program started after the interrupt to its
+		// end: its stop can come before the program's first step.)
+		v, err = it.yi.ExecuteWithContext(ctx, prog)
+	}
 	if err == nil {
 		return v, nil
 	}

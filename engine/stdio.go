@@ -6,9 +6,11 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 )
 
 // stdio routes what interpreted code writes and reads to the Output of the
@@ -30,6 +32,13 @@ type stdio struct {
 	interpStderr *panicFilter
 
 	stdin *inputReader
+
+	// cellStdout and cellStderr are os.Stdout and os.Stderr as cells see
+	// them: duplicates of the pipes' write ends, so that a cell closing
+	// one closes only its duplicate, and the next cell gets a new one
+	// (renewCellFiles) instead of a silenced session.
+	cellStdout, cellStderr *os.File
+	dups                   []*os.File // every duplicate made, to close at the end
 }
 
 type outBox struct{ out Output }
@@ -57,7 +66,51 @@ func newStdio() (*stdio, error) {
 	})
 	s.interpStderr = &panicFilter{w: s.errW}
 	s.stdin = &inputReader{io: s}
+	s.cellStdout, s.cellStderr = s.outW, s.errW
+	s.renewCellFiles()
 	return s, nil
+}
+
+// renewCellFiles gives cells a working os.Stdout and os.Stderr again if a
+// cell closed them (one the cell put there itself is left alone).
+func (s *stdio) renewCellFiles() {
+	for _, c := range []struct {
+		cur  **os.File
+		pipe *os.File
+	}{{&s.cellStdout, s.outW}, {&s.cellStderr, s.errW}} {
+		if *c.cur != c.pipe && !(slices.Contains(s.dups, *c.cur) && isClosed(*c.cur)) {
+			continue
+		}
+		if d, err := dupFile(c.pipe); err == nil {
+			s.dups = append(s.dups, d)
+			*c.cur = d
+		}
+	}
+}
+
+func dupFile(f *os.File) (*os.File, error) {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return nil, err
+	}
+	var fd int
+	var derr error
+	if err := rc.Control(func(orig uintptr) { fd, derr = syscall.Dup(int(orig)) }); err != nil {
+		return nil, err
+	}
+	if derr != nil {
+		return nil, derr
+	}
+	syscall.CloseOnExec(fd)
+	return os.NewFile(uintptr(fd), f.Name()), nil
+}
+
+func isClosed(f *os.File) bool {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return true
+	}
+	return rc.Control(func(uintptr) {}) != nil
 }
 
 // attach makes out receive the output until the next attach.
@@ -84,6 +137,9 @@ func (s *stdio) flush() {
 }
 
 func (s *stdio) close() {
+	for _, d := range s.dups {
+		d.Close()
+	}
 	s.outW.Close()
 	s.errW.Close()
 	s.stdout.wait()

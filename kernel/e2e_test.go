@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -413,4 +414,197 @@ func TestE2ETools(t *testing.T) {
 func fmtAny(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// result is a cell's execute_result as text/plain.
+func result(r pyRun) string {
+	for _, m := range r.IOPub {
+		if m.Type == "execute_result" {
+			s, _ := m.Content["data"].(map[string]any)["text/plain"].(string)
+			return s
+		}
+	}
+	return ""
+}
+
+// goTrace matches what a Go stack trace prints, which users must never see.
+var goTrace = regexp.MustCompile(`goroutine \d+ \[|\.go:\d+ \+0x`)
+
+// TestE2ECrash: cells that end the engine process leave a live kernel, an
+// error that names the cause in words, and the session rebuilt by replay
+// (the earlier cell that succeeded, not the one that failed).
+func TestE2ECrash(t *testing.T) {
+	var r struct {
+		Cells map[string]struct {
+			pyRun
+			Seconds float64 `json:"seconds"`
+		} `json:"cells"`
+		Alive bool   `json:"alive"`
+		Log   string `json:"log"`
+	}
+	scenario(t, "crash", &r)
+	if !r.Alive {
+		t.Fatal("the kernel died")
+	}
+	for _, c := range []struct{ cell, ename, evalue string }{
+		{"recursion", "StackOverflow", "the cell recursed without end: stack limit reached (128 MiB)"},
+		{"huge", "OutOfMemory", "out of memory: the cell asked for 1 TiB more (the session's limit is 512 MiB)"},
+		{"grow", "OutOfMemory", "out of memory: the cell asked for 64 MiB more (the session's limit is 512 MiB)"},
+		{"maps", "ConcurrentMapWrites", "two goroutines used one map at the same time"},
+		{"mutex", "UnlockOfUnlockedMutex", "the cell unlocked a mutex that was not locked"},
+	} {
+		got := r.Cells[c.cell]
+		content := map[string]any{}
+		if got.Reply != nil {
+			content = got.Reply.Content
+		}
+		evalue, _ := content["evalue"].(string)
+		tb := fmtAny(content["traceback"])
+		if got.status() != "error" || content["ename"] != c.ename || !strings.HasPrefix(evalue, c.evalue) {
+			t.Errorf("%s: %s %v: %q", c.cell, got.status(), content["ename"], evalue)
+		}
+		if !strings.Contains(tb, "replayed In [1] in") || strings.Contains(tb, "In [2]") {
+			t.Errorf("%s: traceback does not say what was replayed: %s", c.cell, tb)
+		}
+		if !strings.Contains(got.text("stderr"), "replaying 1 earlier cell") {
+			t.Errorf("%s: stderr %q", c.cell, got.text("stderr"))
+		}
+		if goTrace.MatchString(tb + got.text("stderr")) {
+			t.Errorf("%s: a Go stack trace reached the user: %s", c.cell, tb)
+		}
+		t.Logf("%s: %s: %s (%.1fs)", c.cell, c.ename, evalue, got.Seconds)
+	}
+	if after := r.Cells["after"]; after.status() != "ok" || !strings.Contains(fmtAny(after.IOPub), `"text/plain":"42"`) {
+		t.Errorf("x + 1 after the crashes: %s %s", after.status(), fmtAny(after.IOPub))
+	}
+	// The table solved in cell 1 came back from the session's table cache
+	// on replay, with its original timing, rather than being solved again.
+	if before, after := result(r.Cells["setup"].pyRun), result(r.Cells["table"].pyRun); before == "" || before != after {
+		t.Errorf("t.Seconds() before the crashes %q, after %q", before, after)
+	}
+	if ai := r.Cells["after_idle"]; ai.status() != "ok" || !strings.Contains(ai.text("stderr"), "stopped between cells: the cell unlocked a mutex") ||
+		!strings.Contains(fmtAny(ai.IOPub), `"text/plain":"43"`) {
+		t.Errorf("after a crash between cells: %s %q %s", ai.status(), ai.text("stderr"), fmtAny(ai.IOPub))
+	}
+	if !strings.Contains(r.Log, "fatal error: stack overflow") {
+		t.Errorf("the kernel log lacks the runtime's report:\n%s", r.Log)
+	}
+}
+
+// TestE2EInterrupts: interrupted cells never run on after their reply.
+func TestE2EInterrupts(t *testing.T) {
+	var r struct {
+		InputRequest      string   `json:"input_request"`
+		InputReply        *pyMsg   `json:"input_reply"`
+		AfterInput        pyRun    `json:"after_input"`
+		SolveReply        *pyMsg   `json:"solve_reply"`
+		SolveSeconds      float64  `json:"solve_seconds"`
+		AfterSolve        pyRun    `json:"after_solve"`
+		StuckReply        *pyMsg   `json:"stuck_reply"`
+		StuckSeconds      float64  `json:"stuck_seconds"`
+		StuckIOPub        []pyMsg  `json:"stuck_iopub"`
+		AfterStuck        pyRun    `json:"after_stuck"`
+		CompleteOnControl *pyMsg   `json:"complete_on_control"`
+		InspectOnControl  *pyMsg   `json:"inspect_on_control"`
+		LoopReply         *pyMsg   `json:"loop_reply"`
+		LoopSeconds       float64  `json:"loop_seconds"`
+		AfterLoop         pyRun    `json:"after_loop"`
+		RanOn             []string `json:"ran_on"`
+		Alive             bool     `json:"alive"`
+		Shutdown          *pyMsg   `json:"shutdown"`
+	}
+	scenario(t, "interrupts", &r)
+	ename := func(m *pyMsg) any {
+		if m == nil {
+			return "<no reply>"
+		}
+		return m.Content["ename"]
+	}
+	if r.InputRequest != "input_request" || ename(r.InputReply) != "Interrupted" {
+		t.Errorf("interrupted input: %s, reply %v", r.InputRequest, ename(r.InputReply))
+	}
+	if ename(r.SolveReply) != "Interrupted" || r.SolveSeconds > 2 {
+		t.Errorf("interrupted solve: %v after %.1fs", ename(r.SolveReply), r.SolveSeconds)
+	}
+	evalue, _ := r.StuckReply.Content["evalue"].(string)
+	if ename(r.StuckReply) != "Interrupted" || !strings.Contains(evalue, "did not stop within 2s") || r.StuckSeconds > 5 {
+		t.Errorf("stuck cell: %v %q after %.1fs", ename(r.StuckReply), evalue, r.StuckSeconds)
+	}
+	if tb := fmtAny(r.StuckReply.Content["traceback"]); !strings.Contains(tb, "replayed In [1]") {
+		t.Errorf("stuck cell: the session was not rebuilt: %s", tb)
+	}
+	for name, after := range map[string]pyRun{"input": r.AfterInput, "solve": r.AfterSolve, "stuck": r.AfterStuck, "loop": r.AfterLoop} {
+		if after.status() != "ok" || result(after) != "1" {
+			t.Errorf("after the interrupted %s cell: %s %q", name, after.status(), result(after))
+		}
+	}
+	if len(r.RanOn) > 0 {
+		t.Errorf("interrupted cells ran on and wrote %v", r.RanOn)
+	}
+	for name, m := range map[string]*pyMsg{"complete": r.CompleteOnControl, "inspect": r.InspectOnControl} {
+		if m == nil || m.Content["status"] != "ok" {
+			t.Errorf("%s_request on control while a cell loops: %v", name, m)
+		}
+	}
+	if ename(r.LoopReply) != "Interrupted" || r.LoopSeconds > 2 {
+		t.Errorf("SIGINT to the process group: %v after %.1fs", ename(r.LoopReply), r.LoopSeconds)
+	}
+	if !r.Alive || r.Shutdown == nil || r.Shutdown.Content["status"] != "ok" {
+		t.Errorf("alive %v, shutdown %v", r.Alive, r.Shutdown)
+	}
+}
+
+// TestE2EConsoleCtrlC: Ctrl-C in `jupyter console` interrupts a running
+// cell and a cell waiting for input, and the console goes on.
+func TestE2EConsoleCtrlC(t *testing.T) {
+	env := buildAndInstall(t)
+	jupytertest.Require(t, "jupyter-console python3-pexpect", "jupyter_console", "pexpect")
+	cmd := exec.Command(python, "testdata/console.py")
+	cmd.Env = env
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("console.py: %v\n%s", err, stderr.String())
+	}
+	var r struct {
+		Loop        bool    `json:"loop"`
+		LoopSeconds float64 `json:"loop_seconds"`
+		Input       bool    `json:"input"`
+		After       bool    `json:"after"`
+		RanOn       bool    `json:"ran_on"`
+		Screen      string  `json:"screen"`
+	}
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatalf("console.py printed %q: %v", out, err)
+	}
+	if !r.Loop || r.LoopSeconds > 3 || !r.Input || !r.After || r.RanOn {
+		t.Errorf("Ctrl-C in jupyter console: loop %v (%.1fs), input %v, next cell %v, ran on %v; screen:\n%s", r.Loop, r.LoopSeconds, r.Input, r.After, r.RanOn, r.Screen)
+	}
+}
+
+// TestE2ESilentClients: ten connections that say nothing (or stop inside
+// the greeting) do not delay a new client.
+func TestE2ESilentClients(t *testing.T) {
+	var r struct {
+		ReadySeconds float64 `json:"ready_seconds"`
+		Seconds      float64 `json:"seconds"`
+		Cell         pyRun   `json:"cell"`
+	}
+	scenario(t, "silent", &r)
+	if r.Cell.status() != "ok" || result(r.Cell) != "42" || r.Seconds > 3 {
+		t.Errorf("a client after silent ones: ready after %.2fs, cell %s %q after %.2fs", r.ReadySeconds, r.Cell.status(), result(r.Cell), r.Seconds)
+	}
+	t.Logf("served %.2fs after connecting (ready after %.2fs)", r.Seconds, r.ReadySeconds)
+}
+
+func TestE2EClosedStdio(t *testing.T) {
+	var r struct{ Cells []pyRun }
+	scenario(t, "closed_stdio", &r)
+	if len(r.Cells) != 2 || r.Cells[0].status() != "ok" {
+		t.Fatalf("cells: %+v", r.Cells)
+	}
+	if after := r.Cells[1]; after.status() != "ok" || after.text("stdout") != "out\ndirect\n" || after.text("stderr") != "err\n" {
+		t.Errorf("after closing os.Stdout and os.Stderr: %s stdout %q stderr %q", after.status(), after.text("stdout"), after.text("stderr"))
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"grundy/engine"
+	"grundy/engine/remote"
 	"grundy/stdlib/human"
 )
 
@@ -70,13 +71,17 @@ func (k *Kernel) execute(ch channel, m *Message) any {
 		cancel()
 	}()
 
+	label := fmt.Sprintf("In [%d]", n)
+	if !store {
+		label = fmt.Sprintf("a silent cell after In [%d]", k.execCount)
+	}
 	var res engine.Result
 	var err error
 	payload := []any{}
 	if name, detail, ok := helpRequest(req.Code); ok {
 		payload = k.help(out, name, detail)
 	} else {
-		res, err = k.run(ctx, req.Code, out)
+		res, err = k.run(remote.Label(ctx, label), req.Code, out)
 	}
 	// As ipykernel does, user expressions are evaluated only after a cell
 	// that succeeded, with the cell's output and interrupt still in
@@ -165,7 +170,7 @@ func (k *Kernel) evalUserExpressions(ctx context.Context, exprs []userExpr, out 
 			results[e.name] = exprError(&engine.EvalError{Name: "BadRequest", Value: e.bad})
 			continue
 		}
-		res, err := k.run(ctx, e.code, out)
+		res, err := k.run(remote.NoReplay(ctx), e.code, out)
 		if err != nil {
 			results[e.name] = exprError(asEvalError(err, ctx))
 			continue

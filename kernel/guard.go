@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -67,7 +68,7 @@ func (t guardTransport) Listen(ctx context.Context, addr string) (net.Listener, 
 	if err != nil {
 		return nil, err
 	}
-	return &guardListener{Listener: l}, nil
+	return newGuardListener(l), nil
 }
 
 func (t guardTransport) Addr(ep string) (string, error) {
@@ -79,16 +80,99 @@ func (t guardTransport) Addr(ep string) (string, error) {
 	return ep, nil
 }
 
-type guardListener struct{ net.Listener }
+// guardListener hands zmq4 only connections whose peer has completed its
+// side of the handshake (greeting and READY). zmq4 v0.17.0 handshakes in
+// its accept loop, one connection at a time, so a client that connects
+// and says nothing would hold up every client after it until it timed
+// out; here each connection waits in its own goroutine instead.
+type guardListener struct {
+	net.Listener
+	ready chan net.Conn
+	done  chan struct{}
+	once  sync.Once
+}
+
+func newGuardListener(l net.Listener) *guardListener {
+	g := &guardListener{Listener: l, ready: make(chan net.Conn), done: make(chan struct{})}
+	go g.acceptLoop()
+	return g
+}
+
+func (l *guardListener) acceptLoop() {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			select {
+			case <-l.done:
+				return
+			default:
+			}
+			if errors.Is(err, net.ErrClosed) {
+				l.Close()
+				return
+			}
+			time.Sleep(10 * time.Millisecond) // EMFILE and the like: do not spin
+			continue
+		}
+		go l.handshake(c)
+	}
+}
+
+// handshake sends the kernel's greeting at once (the bytes zmq4 will send,
+// which the connection then swallows), and waits for the peer's greeting
+// and READY before handing the connection to zmq4, which then finds
+// everything it needs already there.
+func (l *guardListener) handshake(c net.Conn) {
+	g := newGuardConn(c)
+	_ = c.SetDeadline(time.Now().Add(handshakeTimeout))
+	if _, err := c.Write(zmtpGreeting); err != nil {
+		c.Close()
+		return
+	}
+	g.swallow = zmtpGreeting
+	g.mu.Lock()
+	var err error
+	for err == nil && !g.f.handshakeDone {
+		err = g.fill()
+	}
+	g.mu.Unlock()
+	if err != nil {
+		if !errors.Is(err, errZMTP) {
+			logf("dropping a ZeroMQ connection from %s: no handshake (%v)", c.RemoteAddr(), err)
+		}
+		c.Close()
+		return
+	}
+	_ = c.SetDeadline(time.Time{})
+	select {
+	case l.ready <- g:
+	case <-l.done:
+		c.Close()
+	}
+}
 
 func (l *guardListener) Accept() (net.Conn, error) {
-	c, err := l.Listener.Accept()
-	if err != nil {
-		return nil, err
+	select {
+	case c := <-l.ready:
+		return c, nil
+	case <-l.done:
+		return nil, net.ErrClosed
 	}
-	_ = c.SetReadDeadline(time.Now().Add(handshakeTimeout))
-	return newGuardConn(c), nil
 }
+
+func (l *guardListener) Close() error {
+	l.once.Do(func() { close(l.done) })
+	return l.Listener.Close()
+}
+
+// zmtpGreeting is the ZMTP 3.0 greeting zmq4 v0.17.0 sends for the NULL
+// mechanism: signature, version 3.0, "NULL", as-server 0, filler.
+var zmtpGreeting = func() []byte {
+	g := make([]byte, zmtpGreetingLen)
+	g[0], g[9], g[10], g[11] = 0xff, 0x7f, 3, 0
+	copy(g[12:], "NULL")
+	return g
+}()
 
 // guardConn passes through only bytes it has checked.
 type guardConn struct {
@@ -99,6 +183,10 @@ type guardConn struct {
 	ready   []byte // checked, not yet handed to zmq4
 	buf     []byte
 	failure error
+	// swallow is what the guard already sent for zmq4 (the greeting):
+	// zmq4's own copy of it is not sent twice.
+	wmu     sync.Mutex
+	swallow []byte
 }
 
 func newGuardConn(c net.Conn) *guardConn {
@@ -109,25 +197,7 @@ func (g *guardConn) Read(p []byte) (int, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	for len(g.ready) == 0 {
-		if g.failure != nil {
-			return 0, g.failure
-		}
-		n, err := g.Conn.Read(g.buf)
-		if n > 0 {
-			g.raw = append(g.raw, g.buf[:n]...)
-			release, ferr := g.f.feed(g.raw)
-			g.ready = append(g.ready, g.raw[:release]...)
-			g.raw = append(g.raw[:0], g.raw[release:]...)
-			if g.f.handshakeDone {
-				_ = g.Conn.SetReadDeadline(time.Time{})
-			}
-			if ferr != nil {
-				logf("dropping a ZeroMQ connection from %s: %v", g.Conn.RemoteAddr(), ferr)
-				g.failure = ferr
-				_ = g.Conn.Close()
-			}
-		}
-		if err != nil && len(g.ready) == 0 {
+		if err := g.fill(); err != nil && len(g.ready) == 0 {
 			return 0, err
 		}
 	}
@@ -137,6 +207,48 @@ func (g *guardConn) Read(p []byte) (int, error) {
 		g.ready = nil
 	}
 	return n, nil
+}
+
+// fill reads once from the peer and releases what the filter accepts;
+// g.mu is held.
+func (g *guardConn) fill() error {
+	if g.failure != nil {
+		return g.failure
+	}
+	n, err := g.Conn.Read(g.buf)
+	if n > 0 {
+		g.raw = append(g.raw, g.buf[:n]...)
+		release, ferr := g.f.feed(g.raw)
+		g.ready = append(g.ready, g.raw[:release]...)
+		g.raw = append(g.raw[:0], g.raw[release:]...)
+		if ferr != nil {
+			logf("dropping a ZeroMQ connection from %s: %v", g.Conn.RemoteAddr(), ferr)
+			g.failure = ferr
+			_ = g.Conn.Close()
+			return ferr
+		}
+	}
+	return err
+}
+
+func (g *guardConn) Write(p []byte) (int, error) {
+	g.wmu.Lock()
+	if len(g.swallow) > 0 {
+		n := min(len(p), len(g.swallow))
+		if !bytes.Equal(p[:n], g.swallow[:n]) {
+			g.wmu.Unlock()
+			return 0, fmt.Errorf("zmq4's greeting differs from the one the guard sent for it")
+		}
+		g.swallow = g.swallow[n:]
+		g.wmu.Unlock()
+		if n == len(p) {
+			return n, nil
+		}
+		m, err := g.Conn.Write(p[n:])
+		return n + m, err
+	}
+	g.wmu.Unlock()
+	return g.Conn.Write(p)
 }
 
 // zmtpFilter follows the ZMTP 3.x framing of the inbound stream.

@@ -152,3 +152,54 @@ func TestGuardKeepsSocketAlive(t *testing.T) {
 		t.Fatal("a good peer was not served after the attacks")
 	}
 }
+
+// A client that connects and says nothing (or stops halfway through its
+// greeting) must not hold up the clients after it.
+func TestGuardSilentClientsDoNotDelayOthers(t *testing.T) {
+	registerGuardedTransports()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	router := zmq4.NewRouter(ctx, zmq4.WithLogger(discardLogger()))
+	defer router.Close()
+	if err := router.Listen(guardTCP + "://127.0.0.1:0"); err != nil {
+		t.Fatal(err)
+	}
+	addr := router.Addr().String()
+	for _, said := range [][]byte{nil, greeting()[:10], greeting()} {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		if said != nil {
+			c.Write(said)
+		}
+	}
+	time.Sleep(50 * time.Millisecond)
+	start := time.Now()
+	dealer := zmq4.NewDealer(ctx, zmq4.WithID(zmq4.SocketIdentity("good")), zmq4.WithLogger(discardLogger()))
+	defer dealer.Close()
+	if err := dealer.Dial("tcp://" + addr); err != nil {
+		t.Fatal(err)
+	}
+	if err := dealer.Send(zmq4.NewMsgString("ping")); err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan zmq4.Msg, 1)
+	go func() {
+		if m, err := router.Recv(); err == nil {
+			got <- m
+		}
+	}()
+	select {
+	case m := <-got:
+		if string(m.Frames[1]) != "ping" {
+			t.Errorf("router got %q", m.Frames)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("a good peer waited %s behind silent ones", d)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a good peer was not served while silent peers were connected")
+	}
+}

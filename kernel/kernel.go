@@ -76,7 +76,10 @@ type Kernel struct {
 	sessErr  error
 	sessDone chan struct{}
 
-	// shell requests run one at a time on the shell worker.
+	// shell requests run one at a time on the shell worker; control
+	// requests other than interrupt and shutdown on the control worker,
+	// so that no request, however slow, keeps those two waiting.
+	controlQ     chan *Message
 	shellQ       chan queued
 	received     atomic.Int64 // shell requests received so far
 	abortThrough int64        // shell worker only: abort executes received up to here
@@ -138,6 +141,7 @@ func newKernel(cfg Config, w wire) *Kernel {
 		replays:      newReplayGuard(1 << 14),
 		sessDone:     make(chan struct{}),
 		shellQ:       make(chan queued, 1024),
+		controlQ:     make(chan *Message, 256),
 		inputReplies: make(chan *Message, 16),
 		shutdown:     make(chan struct{}),
 	}
@@ -188,6 +192,7 @@ func Run(ctx context.Context, cfg Config) error {
 	go k.readLoop(ctx, socks.stdin, stdinCh)
 	workerDone := make(chan struct{})
 	go func() { defer close(workerDone); k.shellWorker(ctx) }()
+	go k.controlWorker(ctx)
 
 	// With interrupt_mode "message" Jupyter interrupts by message, but a
 	// terminal may still deliver SIGINT to the process group: treat it as
@@ -283,7 +288,16 @@ func (k *Kernel) receive(ch channel, frames [][]byte) {
 		case <-k.shutdown:
 		}
 	case controlCh:
-		k.dispatch(ch, m)
+		switch m.Header.MsgType {
+		case "interrupt_request", "shutdown_request":
+			k.dispatch(ch, m)
+		default:
+			select {
+			case k.controlQ <- m:
+			default:
+				logf("dropped %q on control: %d control requests are waiting already", m.Header.MsgType, cap(k.controlQ))
+			}
+		}
 	case stdinCh:
 		if m.Header.MsgType != "input_reply" {
 			logf("ignored %q on stdin", m.Header.MsgType)
@@ -312,6 +326,19 @@ func (k *Kernel) shellWorker(ctx context.Context) {
 			continue
 		}
 		k.dispatch(shellCh, q.m)
+	}
+}
+
+func (k *Kernel) controlWorker(ctx context.Context) {
+	for {
+		select {
+		case m := <-k.controlQ:
+			k.dispatch(controlCh, m)
+		case <-k.shutdown:
+			return
+		case <-ctx.Done():
+			return
+		}
 	}
 }
 

@@ -158,6 +158,7 @@ func newHarness(t *testing.T, sess engine.Session, maxOut int) *harness {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); k.shellWorker(ctx) }()
+	go k.controlWorker(ctx)
 	t.Cleanup(func() { cancel(); <-done })
 	return &harness{t: t, k: k, rec: rec, s: s}
 }
@@ -845,5 +846,36 @@ func TestStartingStatus(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("nothing published")
+	}
+}
+
+// slowTools is a session whose completion and inspection block until
+// released, like an engine busy with a cell.
+type slowTools struct {
+	fakeSession
+	release chan struct{}
+}
+
+func (s *slowTools) Complete(code string, cursor int) engine.Completion {
+	<-s.release
+	return s.fakeSession.Complete(code, cursor)
+}
+
+// A slow request on control never keeps an interrupt (or a shutdown)
+// waiting behind it.
+func TestControlNotBlockedBySlowRequests(t *testing.T) {
+	sess := &slowTools{release: make(chan struct{})}
+	defer close(sess.release)
+	h := newHarness(t, sess, 0)
+	id := h.send(shellCh, "execute_request", map[string]any{"code": "block"})
+	time.Sleep(30 * time.Millisecond)
+	h.send(controlCh, "complete_request", map[string]any{"code": "fmt.Pr", "cursor_pos": 6})
+	start := time.Now()
+	h.send(controlCh, "interrupt_request", map[string]any{})
+	if rep := one(t, h.until(id), shellCh, "execute_reply"); rep["status"] != "error" {
+		t.Errorf("interrupted cell: %v", rep)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("the interrupt waited %s behind a slow complete_request", d)
 	}
 }

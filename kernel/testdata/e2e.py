@@ -7,6 +7,7 @@ checks it. Kept free of assertions so a failure shows the whole picture.
 """
 import json
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -15,10 +16,13 @@ from jupyter_client.manager import KernelManager
 from jupyter_client.session import Session
 
 
-def start(transport="tcp"):
+def start(transport="tcp", env=None):
     km = KernelManager(kernel_name="grundy", transport=transport)
     log = tempfile.NamedTemporaryFile(prefix="grundy-kernel-", suffix=".log", delete=False)
-    km.start_kernel(stderr=log)
+    kw = {}
+    if env:
+        kw["env"] = dict(os.environ, **env)
+    km.start_kernel(stderr=log, **kw)
     kc = km.client()
     kc.start_channels()
     kc.wait_for_ready(timeout=30)
@@ -262,6 +266,153 @@ def scenario_help():
         out["kernel_info"] = shell_reply(kc, msg_id)
         collect(kc, msg_id, 10)
         return out
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def control_request(kc, msg_type, content, timeout=10):
+    """Send a request on the control channel and wait for its reply."""
+    msg = kc.session.msg(msg_type, content)
+    kc.control_channel.send(msg)
+    t0 = time.time()
+    deadline = t0 + timeout
+    while time.time() < deadline:
+        try:
+            m = kc.get_control_msg(timeout=max(0.01, deadline - time.time()))
+        except Exception:
+            break
+        if m["parent_header"].get("msg_id") == msg["header"]["msg_id"]:
+            return {"type": m["msg_type"], "content": m["content"], "seconds": time.time() - t0}
+    return None
+
+
+def scenario_interrupts():
+    """Interrupted cells never run on: not one blocked on input, not one in
+    a long native solve, not one stuck in a call that ignores interrupts
+    (its process is stopped). The control channel stays free while a cell
+    loops, and SIGINT (interrupt_mode "signal") works too."""
+    km, kc, log = start()
+    d = tempfile.mkdtemp(prefix="grundy-ranon-")
+    out = {"dir": d}
+    try:
+        run(kc, "x := 1")
+        # Blocked on input.
+        msg_id = kc.execute('var s string\nfmt.Scanln(&s)\nos.WriteFile("%s/input", nil, 0o644)' % d, allow_stdin=True)
+        req = kc.get_stdin_msg(timeout=10)
+        out["input_request"] = req["msg_type"]
+        km.interrupt_kernel()
+        out["input_reply"] = shell_reply(kc, msg_id, timeout=20)
+        collect(kc, msg_id, 5)
+        out["after_input"] = run(kc, "x")
+        # In a long native solve.
+        msg_id = kc.execute('t, err := solve.Values(games.CN(6, 2), 17)\nos.WriteFile("%s/solve", nil, 0o644)' % d)
+        time.sleep(0.5)
+        t0 = time.time()
+        km.interrupt_kernel()
+        out["solve_reply"] = shell_reply(kc, msg_id, timeout=20)
+        out["solve_seconds"] = time.time() - t0
+        collect(kc, msg_id, 5)
+        out["after_solve"] = run(kc, "x")
+        # Stuck in a native call that knows nothing of interrupts.
+        msg_id = kc.execute('var wg sync.WaitGroup\nwg.Add(1)\ntime.AfterFunc(3*time.Second, wg.Done)\nwg.Wait()\nos.WriteFile("%s/stuck", nil, 0o644)' % d)
+        time.sleep(0.3)
+        t0 = time.time()
+        km.interrupt_kernel()
+        out["stuck_reply"] = shell_reply(kc, msg_id, timeout=20)
+        out["stuck_seconds"] = time.time() - t0
+        out["stuck_iopub"] = collect(kc, msg_id, 5)
+        out["after_stuck"] = run(kc, "x")
+        # complete and inspect on control while a cell loops, then the
+        # interrupt, through SIGINT to the process group.
+        msg_id = kc.execute("for {\n}")
+        time.sleep(0.5)
+        out["complete_on_control"] = control_request(kc, "complete_request", {"code": "fmt.Pr", "cursor_pos": 6})
+        out["inspect_on_control"] = control_request(kc, "inspect_request", {"code": "fmt.Println", "cursor_pos": 5, "detail_level": 0})
+        t0 = time.time()
+        km.signal_kernel(signal.SIGINT)
+        out["loop_reply"] = shell_reply(kc, msg_id, timeout=20)
+        out["loop_seconds"] = time.time() - t0
+        collect(kc, msg_id, 5)
+        out["after_loop"] = run(kc, "x")
+        time.sleep(max(0, 3.5 - (time.time() - t0)))
+        out["ran_on"] = sorted(os.listdir(d))
+        out["alive"] = km.is_alive()
+        t0 = time.time()
+        out["shutdown"] = control_request(kc, "shutdown_request", {"restart": False})
+        return out
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def scenario_silent():
+    """Clients that open the kernel's ports and say nothing must not delay
+    a client that connects after them."""
+    import socket
+    km, kc, log = start()
+    socks = []
+    try:
+        info = km.get_connection_info()
+        for port in ("shell_port", "control_port", "stdin_port", "iopub_port", "hb_port"):
+            for said in (b"", b"\xff\x00\x00"):
+                s = socket.create_connection((info["ip"], info[port]))
+                if said:
+                    s.sendall(said)
+                socks.append(s)
+        time.sleep(0.2)
+        t0 = time.time()
+        kc2 = km.client()
+        kc2.start_channels()
+        kc2.wait_for_ready(timeout=30)
+        ready = time.time() - t0
+        cell = run(kc2, "6 * 7")
+        took = time.time() - t0
+        kc2.stop_channels()
+        return {"ready_seconds": ready, "seconds": took, "cell": cell}
+    finally:
+        for s in socks:
+            s.close()
+        km.shutdown_kernel(now=True)
+
+
+def scenario_closed_stdio():
+    """A cell closing os.Stdout and os.Stderr does not silence the rest."""
+    km, kc, log = start()
+    try:
+        cells = [run(kc, code) for code in [
+            "os.Stdout.Close()\nos.Stderr.Close()",
+            'fmt.Println("out")\nfmt.Fprintln(os.Stderr, "err")\nos.Stdout.WriteString("direct\\n")',
+        ]]
+        return {"cells": cells}
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def scenario_crash():
+    """Cells that end the engine process: each must leave a live kernel, an
+    error naming the cause, and the session rebuilt by replay."""
+    km, kc, log = start(env={"GRUNDY_MEMORY_LIMIT": "512MiB"})
+    try:
+        cells = {}
+        for name, code in [
+            ("setup", "x := 41\nt, _ := solve.Values(games.CN(6, 2), 11)\nt.Seconds()"),
+            ("failed", "undefinedThing"),
+            ("recursion", "func f(n int) int { return f(n+1) + 1 }\nf(0)"),
+            ("huge", "b := make([]byte, 1<<40)\nlen(b)"),
+            ("grow", "var xs [][]byte\nfor {\n\txs = append(xs, make([]byte, 64<<20))\n}"),
+            ("maps", "m := map[int]int{}\nfor i := 0; i < 4; i++ {\n\tgo func() {\n\t\tfor j := 0; ; j++ {\n\t\t\tm[j%100] = j\n\t\t}\n\t}()\n}\ntime.Sleep(5 * time.Second)"),
+            ("mutex", "var mu sync.Mutex\nmu.Unlock()"),
+            ("after", "x + 1"),
+            ("table", "t.Seconds()"),
+            ("idle_crash", "go func() {\n\ttime.Sleep(200 * time.Millisecond)\n\tvar mu sync.Mutex\n\tmu.Unlock()\n}()"),
+        ]:
+            t0 = time.time()
+            cells[name] = run(kc, code, timeout=60)
+            cells[name]["seconds"] = time.time() - t0
+        time.sleep(1.0)
+        cells["after_idle"] = run(kc, "x + 2")
+        with open(log) as f:
+            logtext = f.read()
+        return {"cells": cells, "alive": km.is_alive(), "log": logtext}
     finally:
         km.shutdown_kernel(now=True)
 

@@ -1,11 +1,12 @@
 package solve
 
 import (
-	"grundy/stdlib/human"
 	"os"
 	"syscall"
 	"testing"
 	"time"
+
+	"grundy/stdlib/human"
 
 	"grundy/stdlib/games"
 )

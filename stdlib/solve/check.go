@@ -1,12 +1,11 @@
 package solve
 
 import (
-	"cmp"
 	"fmt"
-	"grundy/stdlib/human"
 	"html"
-	"slices"
 	"strings"
+
+	"grundy/stdlib/human"
 
 	"grundy/stdlib/games"
 	"grundy/stdlib/progress"
@@ -146,24 +145,30 @@ func (t *Table) patternIndices(spec string) (func(yield func(idx int) bool), err
 		return nil, err
 	}
 	return func(yield func(idx int) bool) {
-		vals := make([]int, len(p.letters))
-		for {
-			if !yield(t.patternIndex(p, vals)) {
-				return
-			}
-			i := len(vals) - 1
-			for ; i >= 0; i-- {
-				if vals[i] < p.limit[i] {
-					vals[i]++
-					break
-				}
-				vals[i] = 0
-			}
-			if i < 0 {
-				return
-			}
-		}
+		t.assignments(p, func(_ []int, idx int) bool { return yield(idx) })
 	}, nil
+}
+
+// assignments calls yield with every assignment of the pattern's letters
+// (the last letter fastest) and the index of the position it names.
+func (t *Table) assignments(p *pattern, yield func(vals []int, idx int) bool) {
+	vals := make([]int, len(p.letters))
+	for {
+		if !yield(vals, t.patternIndex(p, vals)) {
+			return
+		}
+		i := len(vals) - 1
+		for ; i >= 0; i-- {
+			if vals[i] < p.limit[i] {
+				vals[i]++
+				break
+			}
+			vals[i] = 0
+		}
+		if i < 0 {
+			return
+		}
+	}
 }
 
 func (t *Table) compare(c *Comparison, each func(yield func(idx int) bool), pair func(p games.Pos, idx int) (table, formula int)) {
@@ -190,16 +195,18 @@ func (t *Table) compare(c *Comparison, each func(yield func(idx int) bool), pair
 
 // keep inserts e among the smallest MaxCounterexamples, smallest first.
 func (c *Comparison) keep(e Counterexample) {
-	i, _ := slices.BinarySearchFunc(c.Counterexamples, e, func(a, b Counterexample) int {
-		return cmp.Or(cmp.Compare(a.Pos.Total(), b.Pos.Total()), slices.Compare(a.Pos, b.Pos))
-	})
-	if i >= MaxCounterexamples {
-		return
+	c.Counterexamples = keepSmallest(c.Counterexamples, e, func(e Counterexample) games.Pos { return e.Pos })
+}
+
+// verdictHTML opens a verdict's div: the name in bold, the verdict in green
+// when it holds and red when not, what was checked in small type.
+func verdictHTML(name string, ok bool, verdict, where string) string {
+	color := "#1a7f37"
+	if !ok {
+		color = "#cf222e"
 	}
-	c.Counterexamples = slices.Insert(c.Counterexamples, i, e)
-	if len(c.Counterexamples) > MaxCounterexamples {
-		c.Counterexamples = c.Counterexamples[:MaxCounterexamples]
-	}
+	return fmt.Sprintf("<div><b>%s</b>: <span style=\"color:%s\">%s</span> <small>(%s)</small>",
+		html.EscapeString(name), color, html.EscapeString(verdict), html.EscapeString(where))
 }
 
 // entry writes a table entry or formula answer in the comparison's terms.
@@ -255,13 +262,8 @@ func (c *Comparison) HTML() string {
 	if c == nil {
 		return "<div>&lt;nil comparison&gt;</div>"
 	}
-	color := "#1a7f37"
-	if !c.OK() {
-		color = "#cf222e"
-	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "<div><b>%s</b>: <span style=\"color:%s\">%s</span> <small>(%s)</small>",
-		html.EscapeString(c.Name), color, html.EscapeString(c.verdict()), html.EscapeString(c.where()))
+	b.WriteString(verdictHTML(c.Name, c.OK(), c.verdict(), c.where()))
 	if len(c.Counterexamples) > 0 {
 		b.WriteString("<table><tr><th>position</th><th>table</th><th>formula</th></tr>")
 		for _, e := range c.Counterexamples {

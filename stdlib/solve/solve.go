@@ -2,19 +2,20 @@ package solve
 
 import (
 	"fmt"
-	"grundy/stdlib/human"
-	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 	"grundy/stdlib/progress"
 )
 
-// MemoryLimit is the most memory, in bytes, a table and its solver may use.
-// It defaults to three quarters of the memory available at start-up.
+// MemoryLimit is the most memory, in bytes, the session's tables and a
+// solver at work may use together: a table is refused when it would not
+// fit beside what the session already holds. It defaults to three
+// quarters of the memory available at start-up (a container's cgroup
+// limit counted); in the kernel it is the session's memory limit.
 var MemoryLimit int64 = defaultLimit()
 
 // Workers is how many goroutines the fast solvers use (default: all cores).
@@ -47,7 +48,7 @@ func Plain(g games.Game, kind Kind, max ...int) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	return run(g, kind, b, "plain")
+	return run(g, kind, b, plainFor(g, kind))
 }
 
 type cacheKey struct {
@@ -135,7 +136,15 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 			return t, nil
 		}
 	}
-	t, err := run(g, kind, b, "")
+	if !isFunc {
+		if t := fromDiskCache(key, g); t != nil {
+			cacheMu.Lock()
+			cache[key] = t
+			cacheMu.Unlock()
+			return t, nil
+		}
+	}
+	t, err := run(g, kind, b, choose(g, kind))
 	if err != nil {
 		return nil, err
 	}
@@ -143,43 +152,34 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 		cacheMu.Lock()
 		cache[key] = t
 		cacheMu.Unlock()
+		toDiskCache(key, t)
 	}
 	return t, nil
 }
 
-// run dispatches to a solver; method "" picks the fastest that applies.
-func run(g games.Game, kind Kind, b []int, method string) (*Table, error) {
+// run solves the table with the solver s, within MemoryLimit.
+func run(g games.Game, kind Kind, b []int, s solver) (*Table, error) {
 	if n := positions(b); n > 1<<48 {
 		return nil, fmt.Errorf("%s %s: %.3g positions is far beyond any memory; the largest bound that fits is heaps 0..%d",
-			g.Name(), kind, n, largestFit(g, kind, len(b), method))
+			g.Name(), kind, n, largestFit(g, kind, len(b), s))
 	}
 	t := newTable(g, kind, b)
-	if method == "" {
-		method = pick(g, kind)
-	}
-	need := t.bytes() + workBytes(g, kind, t, method)
+	need := t.bytes() + s.workBytes(t)
 	if need > MemoryLimit {
-		return nil, tooLarge(g, kind, b, method, need)
+		return nil, tooLarge(g, kind, b, s, need)
+	}
+	if err := roomFor(need, fmt.Sprintf("%s %s with %s", g.Name(), kind, t.boundText())); err != nil {
+		return nil, err
 	}
 	t.alloc()
 	task := progress.Start(fmt.Sprintf("%s %s, %s", g.Name(), kind, t.boundText()), int64(t.size))
 	start := time.Now()
-	var err error
-	switch method {
-	case "plain":
-		if monotone(g) {
-			err = solvePlain(t, task)
-		} else {
-			err = solveMemo(t, task)
-		}
-	default:
-		err = solveFast(t, method, task)
-	}
+	err := s.solve(t, task)
 	task.Done(err)
 	if err != nil {
 		return nil, err
 	}
-	t.method = method
+	t.method = s.name()
 	t.seconds = time.Since(start).Seconds()
 	return t, nil
 }
@@ -202,7 +202,7 @@ func positions(b []int) float64 {
 }
 
 // largestFit is the largest m such that heaps 0..m fit in MemoryLimit, or -1.
-func largestFit(g games.Game, kind Kind, heaps int, method string) int {
+func largestFit(g games.Game, kind Kind, heaps int, s solver) int {
 	fits := func(m int) bool {
 		bb := make([]int, heaps)
 		for i := range bb {
@@ -212,10 +212,7 @@ func largestFit(g games.Game, kind Kind, heaps int, method string) int {
 			return false
 		}
 		t := newTable(g, kind, bb)
-		if method == "" {
-			method = pick(g, kind)
-		}
-		return t.bytes()+workBytes(g, kind, t, method) <= MemoryLimit
+		return t.bytes()+s.workBytes(t) <= MemoryLimit
 	}
 	if !fits(0) {
 		return -1
@@ -235,8 +232,8 @@ func largestFit(g games.Game, kind Kind, heaps int, method string) int {
 	return lo
 }
 
-func tooLarge(g games.Game, kind Kind, b []int, method string, need int64) error {
-	fit := largestFit(g, kind, len(b), method)
+func tooLarge(g games.Game, kind Kind, b []int, s solver, need int64) error {
+	fit := largestFit(g, kind, len(b), s)
 	t := newTable(g, kind, b)
 	msg := fmt.Sprintf("%s %s with %s: %s positions need %s of memory, more than the limit %s (solve.MemoryLimit)",
 		g.Name(), kind, t.boundText(), human.Count(t.size), human.Bytes(need), human.Bytes(MemoryLimit))
@@ -249,22 +246,9 @@ func tooLarge(g games.Game, kind Kind, b []int, method string, need int64) error
 	return fmt.Errorf("%s", msg)
 }
 
-func defaultLimit() int64 {
-	const fallback = 8 << 30
-	data, err := os.ReadFile("/proc/meminfo")
-	if err != nil {
-		return fallback
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemAvailable:" {
-			kb, err := strconv.ParseInt(f[1], 10, 64)
-			if err == nil && kb > 0 {
-				return kb * 1024 / 4 * 3
-			}
-		}
-	}
-	return fallback
-}
+// defaultLimit is three quarters of the memory available at start-up,
+// the cgroup's limit counted (see availableMemory).
+func defaultLimit() int64 { return availableMemory() / 4 * 3 }
 
 // bounds turns the user's max argument into one bound per heap.
 func bounds(g games.Game, kind Kind, max []int) ([]int, error) {

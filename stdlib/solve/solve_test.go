@@ -2,6 +2,8 @@ package solve
 
 import (
 	"bytes"
+	"encoding/binary"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"slices"
@@ -409,9 +411,19 @@ func TestLoadRefusesDamagedFiles(t *testing.T) {
 			t.Errorf("%s: %v, want an error containing %q", c.name, err, c.want)
 		}
 	}
-	// The format before the checksum: header and entries only.
-	old, err := Load(write("old.tbl", good[:len(good)-len(crcMagic)-4]))
-	if err != nil || old.At(3, 5, 5) != 6 {
-		t.Fatalf("table saved without a checksum: %v, R(3,5,5) = %d", err, old.At(3, 5, 5))
+	// Format 1: the same header and entries, with a checksum of the
+	// entries only, or none.
+	entries := good[header : len(good)-len(crcMagic)-4]
+	v1 := append([]byte(strings.Replace(string(good[:header]), fileMagic, fileMagicV1, 1)), entries...)
+	for _, withSum := range []bool{false, true} {
+		data := bytes.Clone(v1)
+		if withSum {
+			data = append(data, crcMagic...)
+			data = binary.LittleEndian.AppendUint32(data, crc32.ChecksumIEEE(entries))
+		}
+		old, err := Load(write("old.tbl", data))
+		if err != nil || old.At(3, 5, 5) != 6 {
+			t.Fatalf("format 1 table (checksum %v): %v", withSum, err)
+		}
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"grundy/stdlib/games"
+	"grundy/stdlib/progress"
 )
 
 // Table is an exhaustive table of one game over the positions with heap i
@@ -40,6 +41,7 @@ type Table struct {
 	method  string
 	seconds float64
 	counts  []int
+	seq     []uint16 // take-and-break games: the values G(0..) of one heap
 }
 
 func newTable(g games.Game, kind Kind, max []int) *Table {
@@ -330,7 +332,7 @@ func (t *Table) MovesTo(p games.Pos, v int) ([]games.Pos, error) {
 	if err := t.noTable("MovesTo"); err != nil {
 		return nil, err
 	}
-	if err := t.check(p); err != nil {
+	if err := t.checkRow(p); err != nil {
 		return nil, err
 	}
 	if t.game == nil {
@@ -340,18 +342,105 @@ func (t *Table) MovesTo(p games.Pos, v int) ([]games.Pos, error) {
 	seen := map[string]bool{}
 	var err error
 	games.Visit(t.game, p, func(q games.Pos) bool {
-		idx, ok := t.index(q)
+		e, ok := t.entry(q)
 		if !ok {
 			err = fmt.Errorf("%s: follower %v of %v lies outside the table", t.name, q, p)
 			return false
 		}
-		if t.get(idx) == v && !seen[q.String()] {
+		if e == v && !seen[q.String()] {
 			seen[q.String()] = true
 			out = append(out, q.Clone())
 		}
 		return true
 	})
 	return out, err
+}
+
+// advance steps p to the next position of the table's box in index order
+// (the last heap fastest).
+func (t *Table) advance(p []int) {
+	for i := len(p) - 1; i >= 0; i-- {
+		if p[i] < t.max[i] {
+			p[i]++
+			return
+		}
+		p[i] = 0
+	}
+}
+
+// fillFrom sets every entry to entry(p), reporting progress; for an
+// outcomes table any nonzero result means N.
+func (t *Table) fillFrom(task *progress.Task, entry func(p []int) int) error {
+	p := make([]int, len(t.max))
+	for idx := 0; idx < t.size; idx++ {
+		if idx%chunk == 0 && idx > 0 {
+			if err := task.Add(chunk); err != nil {
+				return err
+			}
+		}
+		v := entry(p)
+		if t.kind == KindOutcomes && v != 0 {
+			v = 1
+		}
+		t.set(idx, v)
+		t.advance(p)
+	}
+	return task.Add(int64(t.size % chunk))
+}
+
+// entry is the table's entry at q, which may be a row of another length
+// for a take-and-break game (a move can split a heap): its heaps' values
+// xor. ok is false when q lies outside the table.
+func (t *Table) entry(q games.Pos) (int, bool) {
+	if idx, ok := t.index(q); ok {
+		return t.get(idx), true
+	}
+	seq := t.heapValues()
+	if seq == nil {
+		return 0, false
+	}
+	v := 0
+	for _, x := range q {
+		if x < 0 || x >= len(seq) {
+			return 0, false
+		}
+		v ^= int(seq[x])
+	}
+	if t.kind == KindOutcomes && v != 0 {
+		v = 1
+	}
+	return v, true
+}
+
+// checkRow is check, except that a take-and-break game's table also
+// answers for rows of other lengths (a move may split a heap).
+func (t *Table) checkRow(p games.Pos) error {
+	if seq := t.heapValues(); seq != nil && len(p) != len(t.max) {
+		for i, x := range p {
+			if x < 0 || x >= len(seq) {
+				return fmt.Errorf("%s: heap %d of %v is %d, outside this table's 0..%d", t.name, i+1, p, x, len(seq)-1)
+			}
+		}
+		return nil
+	}
+	return t.check(p)
+}
+
+// heapValues is G(0..) of one heap for a values or outcomes table of a
+// take-and-break game (recomputed for a loaded table), else nil.
+func (t *Table) heapValues() []uint16 {
+	tb, ok := t.game.(*games.TakeBreak)
+	if !ok || t.kind == KindRemoteness {
+		return nil
+	}
+	if t.seq == nil {
+		s, err := Values(tb, slices.Max(t.max))
+		if err != nil {
+			return nil
+		}
+		t.seq = s.vals
+	}
+	return t.seq
 }
 
 func (t *Table) boundText() string {

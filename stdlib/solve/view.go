@@ -2,19 +2,13 @@ package solve
 
 import (
 	"bufio"
-	"encoding/binary"
-	"encoding/json"
 	"fmt"
-	"grundy/stdlib/human"
-	"hash/crc32"
 	"html"
 	"io"
-	"os"
-	"slices"
 	"strconv"
 	"strings"
 
-	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 )
 
 // pattern is a parsed face or line pattern: per heap either a fixed size
@@ -171,144 +165,6 @@ func (t *Table) WriteCSV(w io.Writer) error {
 		}
 	}
 	return bw.Flush()
-}
-
-// SaveCSV writes the table as CSV to a file.
-func (t *Table) SaveCSV(path string) error {
-	if err := t.noTable("SaveCSV"); err != nil {
-		return err
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := t.WriteCSV(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-const fileMagic = "grundy-table/1"
-
-// crcMagic, then the CRC-32 (IEEE) of the entries, ends a saved table.
-const crcMagic = "crc32"
-
-type fileHeader struct {
-	Format  string  `json:"format"`
-	Game    string  `json:"game"`
-	Kind    string  `json:"kind"`
-	Max     []int   `json:"max"`
-	Method  string  `json:"method"`
-	Seconds float64 `json:"seconds"`
-}
-
-// Save writes the table to a file that Load reads back, so a long solve is
-// done once: a JSON header line, the entries (little-endian), then a
-// CRC-32 of the entries, so that Load refuses a damaged file.
-func (t *Table) Save(path string) error {
-	if err := t.noTable("Save"); err != nil {
-		return err
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(f)
-	h, _ := json.Marshal(fileHeader{Format: fileMagic, Game: t.name, Kind: t.kind.String(), Max: t.max, Method: t.method, Seconds: t.seconds})
-	bw.Write(h)
-	bw.WriteByte('\n')
-	sum := crc32.NewIEEE()
-	w := io.MultiWriter(bw, sum)
-	if t.kind == KindOutcomes {
-		err = binary.Write(w, binary.LittleEndian, t.bits)
-	} else {
-		err = binary.Write(w, binary.LittleEndian, t.vals)
-	}
-	if err == nil {
-		bw.WriteString(crcMagic)
-		err = binary.Write(bw, binary.LittleEndian, sum.Sum32())
-	}
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// Load reads a table written by Save. The game is rebuilt from its name
-// with games.Parse (moves need it); the table also joins the session cache.
-func Load(path string) (*Table, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	br := bufio.NewReader(f)
-	line, err := br.ReadBytes('\n')
-	if err != nil {
-		return nil, fmt.Errorf("%s: not a saved table (no header line): %v", path, err)
-	}
-	var h fileHeader
-	if err := json.Unmarshal(line, &h); err != nil || h.Format != fileMagic {
-		return nil, fmt.Errorf("%s: not a table written by Table.Save (header %.40q)", path, line)
-	}
-	kind := Kind(-1)
-	for _, k := range []Kind{KindValues, KindOutcomes, KindRemoteness} {
-		if k.String() == h.Kind {
-			kind = k
-		}
-	}
-	if kind < 0 {
-		return nil, fmt.Errorf("%s: unknown table kind %q", path, h.Kind)
-	}
-	// A damaged header must not make Load allocate what it says: check the
-	// bounds, and that the file holds that many entries, first.
-	if len(h.Max) == 0 || slices.Min(h.Max) < 0 || positions(h.Max) > 1<<48 {
-		return nil, fmt.Errorf("%s: damaged header (bounds %v)", path, h.Max)
-	}
-	t := &Table{name: h.Game, kind: kind, max: h.Max, method: h.Method, seconds: h.Seconds}
-	t.layout()
-	if st, err := f.Stat(); err == nil && st.Size() < int64(len(line))+t.bytes() {
-		return nil, fmt.Errorf("%s: truncated table (%d positions expected, %d bytes of entries needed, the file has %d)", path, t.size, t.bytes(), st.Size()-int64(len(line)))
-	}
-	if t.bytes() > MemoryLimit {
-		return nil, fmt.Errorf("%s: the table needs %s of memory, more than the limit %s (solve.MemoryLimit)", path, human.Bytes(t.bytes()), human.Bytes(MemoryLimit))
-	}
-	t.alloc()
-	sum := crc32.NewIEEE()
-	r := io.TeeReader(br, sum)
-	if kind == KindOutcomes {
-		err = binary.Read(r, binary.LittleEndian, t.bits)
-	} else {
-		err = binary.Read(r, binary.LittleEndian, t.vals)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: truncated table (%d positions expected): %v", path, t.size, err)
-	}
-	// Tables saved before the checksum end here; newer ones carry one, so
-	// that a damaged file is refused rather than read as wrong values.
-	rest, err := io.ReadAll(io.LimitReader(br, 1024))
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("%s: %v", path, err)
-	case len(rest) == 0:
-	case len(rest) == len(crcMagic)+4 && string(rest[:len(crcMagic)]) == crcMagic:
-		if want := binary.LittleEndian.Uint32(rest[len(crcMagic):]); want != sum.Sum32() {
-			return nil, fmt.Errorf("%s: damaged table: its checksum does not match its entries; solve it again", path)
-		}
-	default:
-		return nil, fmt.Errorf("%s: damaged table: %d unexpected bytes after its %d entries", path, len(rest), t.size)
-	}
-	if g, err := games.Parse(h.Game); err == nil && g.Heaps() == len(h.Max) {
-		t.game = g
-		cacheMu.Lock()
-		cache[cacheKey{fingerprint(g), kind.String(), fmt.Sprint(t.max)}] = t
-		cacheMu.Unlock()
-	}
-	return t, nil
 }
 
 func (t *Table) summary() (head string, rows [][2]string) {

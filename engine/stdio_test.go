@@ -1,0 +1,25 @@
+package engine
+
+import "testing"
+
+// A cell that closes os.Stdout or os.Stderr sees them closed, as in Go,
+// but the cells after it print as before.
+func TestClosedStdioDoesNotSilenceTheSession(t *testing.T) {
+	it := newTestInterp(t)
+	for _, c := range []struct{ code, stdout string }{
+		{"os.Stdout.Close()\n_, err := fmt.Fprintln(os.Stdout, \"lost\")\nfmt.Println(err != nil)", "true\n"},
+		{"fmt.Println(\"fmt still prints\")", "fmt still prints\n"},
+		{"os.Stdout.WriteString(\"os.Stdout works again\\n\")", "os.Stdout works again\n"},
+		{"os.Stderr.Close()", ""},
+		{"fmt.Fprintln(os.Stderr, \"stderr too\")", ""},
+	} {
+		_, out, err := runCell(t, it, c.code)
+		if err != nil || out != c.stdout {
+			t.Errorf("%q: stdout %q, %v; want %q", c.code, out, err, c.stdout)
+		}
+	}
+	r := &recorder{}
+	if _, err := it.Execute(t.Context(), "fmt.Fprint(os.Stderr, \"stderr too\")", r); err != nil || r.err() != "stderr too" {
+		t.Errorf("stderr after closing it: %q, %v", r.err(), err)
+	}
+}

@@ -1,0 +1,46 @@
+"""Drive `jupyter console --kernel grundy` in a pseudo-terminal and press
+Ctrl-C, as a user does. Prints a JSON object for kernel/e2e_test.go.
+
+The console relays Ctrl-C through KernelManager.interrupt_kernel, which
+follows the kernelspec's interrupt_mode (grundy's is "message").
+"""
+import json
+import sys
+import time
+
+import pexpect
+
+
+def main():
+    out = {}
+    c = pexpect.spawn("/usr/bin/python3", ["-m", "jupyter_console", "--kernel", "grundy", "--simple-prompt"],
+                      encoding="utf-8", timeout=30, dimensions=(40, 200))
+    log = []
+    c.logfile_read = type("L", (), {"write": lambda self, s: log.append(s), "flush": lambda self: None})()
+    try:
+        c.expect(r"In \[1\]: ")
+        c.sendline("for {}")
+        time.sleep(1.5)
+        t0 = time.time()
+        c.sendintr()
+        out["loop"] = c.expect([r"Interrupted.*In \[2\]: ", pexpect.TIMEOUT], timeout=10) == 0
+        out["loop_seconds"] = time.time() - t0
+        c.sendline("var s string; fmt.Scanln(&s); fmt.Println(\"RAN ON\")")
+        time.sleep(1.5)
+        c.sendintr()
+        out["input"] = c.expect([r"In \[3\]: ", pexpect.TIMEOUT], timeout=10) == 0
+        c.sendline("6 * 7")
+        out["after"] = c.expect([r"Out\[3\]: 42", pexpect.TIMEOUT], timeout=10) == 0
+        c.sendeof()
+        c.expect([r"exit", pexpect.TIMEOUT], timeout=5)
+        c.sendline("y")
+        c.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=5)
+    finally:
+        c.close(force=True)
+        out["screen"] = "".join(log)
+        out["ran_on"] = "RAN ON\r\n" in out["screen"]
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

@@ -119,7 +119,7 @@ func LineOf(game, spec string, kind solve.Kind, vals []int, opts ...Option) (*Fi
 		// N marks no wider than their spacing (at 3.5 pt, the 301 points
 		// of 0.6 to 300 merged into bars); P marks, the rare ones a reader
 		// looks for, stay at least 2.5 pt.
-		if r := min(4, max(1.2, (dc.Max.X-dc.Min.X)/vg.Length(len(vals))*0.42)); r < 4 {
+		if r := min(4, max(0.8, (dc.Max.X-dc.Min.X)/vg.Length(len(vals))*0.42)); r < 4 {
 			fig.marks["P"].radius, fig.marks["N"].radius = max(r, 2.5), r*0.875
 		}
 		p.Legend.Top, p.Legend.Left = true, true

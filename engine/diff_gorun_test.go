@@ -86,7 +86,11 @@ func newGoOracle(root, tmp string) (*goOracle, error) {
 	if err != nil {
 		return nil, err
 	}
-	o.conv = &diffConverter{autoNames: autoImportNames(names)}
+	harness, err := os.ReadFile(filepath.Join(root, "engine", "testdata", "diff_harness.go"))
+	if err != nil {
+		return nil, err
+	}
+	o.conv = &diffConverter{autoNames: autoImportNames(names), harness: string(harness)}
 	o.conv.importer = importer.ForCompiler(token.NewFileSet(), "gc", o.lookup)
 	return o, nil
 }
@@ -200,7 +204,7 @@ func (o *goOracle) lookup(path string) (io.ReadCloser, error) {
 // imports this module, the library's sources.
 func (o *goOracle) key(p *diffProgram) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s/%s\n%s\n%s\n", o.version, runtime.GOOS, runtime.GOARCH, p.main, diffHarnessSource)
+	fmt.Fprintf(h, "%s\n%s/%s\n%s\n%s\n", o.version, runtime.GOOS, runtime.GOARCH, p.main, o.conv.harness)
 	for _, imp := range p.imports {
 		if strings.HasPrefix(imp, "grundy/") {
 			fmt.Fprintf(h, "lib %s\n", o.libHash)
@@ -258,7 +262,7 @@ func (o *goOracle) runAll(progs []*diffProgram) ([]goRun, []error) {
 			errs[i] = err
 			continue
 		}
-		if err := os.WriteFile(filepath.Join(dir, "harness.go"), []byte(diffHarnessSource), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, "harness.go"), []byte(o.conv.harness), 0o644); err != nil {
 			errs[i] = err
 			continue
 		}

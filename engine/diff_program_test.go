@@ -46,137 +46,6 @@ import (
 // The engine's side prints, per cell: its stdout, "!! Name: Value" when it
 // fails, then its value's text/plain; stderr is compared separately.
 
-// diffHarnessSource is the second file of every program.
-const diffHarnessSource = `package main
-
-import (
-	"fmt"
-	"math"
-	"reflect"
-	"strconv"
-	"strings"
-)
-
-func _diffRun(cell func()) {
-	defer func() {
-		if r := recover(); r != nil {
-			fmt.Println("!! panic: " + _diffPanicText(r))
-		}
-	}()
-	cell()
-}
-
-func _diffShow(vs ...any) { _diffShowValues(false, vs) }
-
-func _diffShowCall(vs ...any) { _diffShowValues(true, vs) }
-
-func _diffShowValues(call bool, vs []any) {
-	if n := len(vs); n > 1 {
-		if e, ok := vs[n-1].(error); ok {
-			fmt.Println("!! error: " + strings.SplitN(e.Error(), "\n", 2)[0])
-			return
-		}
-		if vs[n-1] == nil {
-			vs = vs[:n-1]
-		}
-	}
-	if len(vs) == 1 {
-		if e, ok := vs[0].(error); ok {
-			fmt.Println("!! error: " + strings.SplitN(e.Error(), "\n", 2)[0])
-			return
-		}
-		if call && vs[0] == nil {
-			return
-		}
-	}
-	text := make([]string, len(vs))
-	for i, v := range vs {
-		text[i] = fmt.Sprint(v)
-	}
-	fmt.Println(strings.Join(text, " "))
-}
-
-// _diffPanicText is what the runtime prints after "panic: " for r (see
-// printpanicval in runtime/error.go), except that where it prints an
-// address this prints the value.
-func _diffPanicText(r any) string {
-	switch v := r.(type) {
-	case error:
-		return v.Error()
-	case fmt.Stringer:
-		return v.String()
-	}
-	v := reflect.ValueOf(r)
-	t := v.Type()
-	var s string
-	switch t.Kind() {
-	case reflect.Bool:
-		s = strconv.FormatBool(v.Bool())
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		s = strconv.FormatInt(v.Int(), 10)
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		s = strconv.FormatUint(v.Uint(), 10)
-	case reflect.Float32, reflect.Float64:
-		s = _diffFloat(v.Float())
-	case reflect.Complex64, reflect.Complex128:
-		s = "(" + _diffFloat(real(v.Complex())) + _diffFloat(imag(v.Complex())) + "i)"
-	case reflect.String:
-		if t.PkgPath() != "" {
-			return t.String() + "(\"" + v.String() + "\")"
-		}
-		return v.String()
-	default:
-		return fmt.Sprintf("(%v) %v", t, r)
-	}
-	if t.PkgPath() != "" {
-		return t.String() + "(" + s + ")"
-	}
-	return s
-}
-
-// _diffFloat formats f as the runtime's print does: a sign, seven
-// significant digits and a three-digit exponent (+1.500000e+000).
-func _diffFloat(f float64) string {
-	switch {
-	case f != f:
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "+Inf"
-	case math.IsInf(f, -1):
-		return "-Inf"
-	}
-	sign := byte('+')
-	if f < 0 || (f == 0 && math.Signbit(f)) {
-		sign, f = '-', -f
-	}
-	exp := 0
-	if f != 0 {
-		for ; f >= 10; f /= 10 {
-			exp++
-		}
-		for ; f < 1; f *= 10 {
-			exp--
-		}
-		f += 5e-7
-		if f >= 10 {
-			exp++
-			f /= 10
-		}
-	}
-	digits := make([]byte, 7)
-	for i := range digits {
-		d := int(f)
-		digits[i] = byte('0' + d)
-		f = (f - float64(d)) * 10
-	}
-	esign := byte('+')
-	if exp < 0 {
-		esign, exp = '-', -exp
-	}
-	return fmt.Sprintf("%c%c.%se%c%03d", sign, digits[0], digits[1:], esign, exp)
-}
-`
-
 // diffCell is one cell cut into what goes where.
 type diffCell struct {
 	imports []string   // import declarations, as written
@@ -327,6 +196,8 @@ type diffConverter struct {
 	// without importing (the engine's preloaded packages, and standard
 	// packages with a name of their own).
 	autoNames map[string]string
+	// harness is the program's second file, testdata/diff_harness.go.
+	harness string
 }
 
 // diffProgram is a case as a Go program.
@@ -661,7 +532,7 @@ func (st diffStmt) sliceRange(from, to token.Pos) string {
 func (dc *diffConverter) check(p *diffProgram) error {
 	fset := token.NewFileSet()
 	var files []*ast.File
-	for name, src := range map[string]string{"main.go": p.main, "harness.go": diffHarnessSource} {
+	for name, src := range map[string]string{"main.go": p.main, "harness.go": dc.harness} {
 		f, err := parser.ParseFile(fset, name, src, 0)
 		if err != nil {
 			return err

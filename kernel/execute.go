@@ -12,6 +12,7 @@ import (
 
 	"grundy/engine"
 	"grundy/engine/remote"
+	"grundy/stdlib/human"
 )
 
 // Streaming: output is sent in messages of at most streamChunk bytes, and
@@ -281,23 +282,12 @@ func (o *cellOutput) write(name, text string) {
 	if o.capped {
 		o.flushLocked()
 		o.k.publish(o.parent, "stream", map[string]any{"name": "stderr", "text": fmt.Sprintf(
-			"\n[grundy: this cell's output passed %s; the rest is not shown (GRUNDY_MAX_CELL_OUTPUT raises the cap). Interrupt the kernel to stop the cell.]\n", byteSize(o.limit))})
+			"\n[grundy: this cell's output passed %s; the rest is not shown (GRUNDY_MAX_CELL_OUTPUT raises the cap). Interrupt the kernel to stop the cell.]\n", human.Bytes(int64(o.limit)))})
 		return
 	}
 	if len(o.pending) > 0 && o.timer == nil {
 		o.timer = time.AfterFunc(streamDelay, o.flush)
 	}
-}
-
-// byteSize formats n bytes for people.
-func byteSize(n int) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 // validPrefix returns the longest prefix of s of at most n bytes that does

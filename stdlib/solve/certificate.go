@@ -41,6 +41,9 @@ func (c *Certificate) IsP() bool { return c.Win == nil }
 // the winning answer that removes the fewest tokens (lexicographically
 // first among equals).
 func (t *Table) Certificate(p games.Pos) (*Certificate, error) {
+	if err := t.noTable("Certificate"); err != nil {
+		return nil, err
+	}
 	if err := t.checkRow(p); err != nil {
 		return nil, err
 	}

@@ -21,6 +21,9 @@ import (
 // SaveCSV writes the table as CSV to a file, replacing it only once the
 // whole table is written.
 func (t *Table) SaveCSV(path string) error {
+	if err := t.noTable("SaveCSV"); err != nil {
+		return err
+	}
 	return atomicfile.Write(path, 0o644, t.WriteCSV)
 }
 
@@ -55,6 +58,9 @@ type fileHeader struct {
 // during Save leaves the old file as it was. A symbolic link is followed,
 // and an existing file keeps its permissions.
 func (t *Table) Save(path string) error {
+	if err := t.noTable("Save"); err != nil {
+		return err
+	}
 	return atomicfile.Write(path, 0o644, t.writeTo)
 }
 

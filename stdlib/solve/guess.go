@@ -141,6 +141,9 @@ func (e *guessExpr) operand() string {
 // first is kept; commutative operators are tried in one order. On CN(6,2)
 // the face "0 a b 0 2 1" gives (a+b)^3.
 func (t *Table) Guess(pattern string) (*Guesses, error) {
+	if err := t.noTable("Guess"); err != nil {
+		return nil, err
+	}
 	p, err := t.parsePattern(pattern, -1, "guess", t.example(2))
 	if err != nil {
 		return nil, err

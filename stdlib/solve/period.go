@@ -43,6 +43,9 @@ func (p *Periodicity) Preperiod() int { return p.Pre }
 // octal periodicity theorem when the table reaches far enough; otherwise it
 // is reported as observed, not proved.
 func (t *Table) Period(line string) (*Periodicity, error) {
+	if err := t.noTable("Period"); err != nil {
+		return nil, err
+	}
 	p, err := t.parsePattern(line, 1, "line", t.example(1))
 	if err != nil {
 		return nil, err

@@ -32,8 +32,11 @@ func (c *PSetComparison) Same() bool { return c != nil && c.OnlyA == 0 && c.Only
 //	b, _ := solve.Outcomes(games.CN(5, 2), 4)
 //	a.CompareP(b)
 func (t *Table) CompareP(u *Table) (*PSetComparison, error) {
+	if err := t.noTable("CompareP"); err != nil {
+		return nil, err
+	}
 	if u == nil {
-		return nil, fmt.Errorf("CompareP: the other table is missing (nil)")
+		return nil, fmt.Errorf("solve: t.CompareP(u): the other table u is missing (nil): the call that made it failed; print that call's error to see why")
 	}
 	if len(t.max) != len(u.max) {
 		return nil, fmt.Errorf("CompareP: %s has positions of %d heaps, %s of %d; compare tables of the same shape", t.name, len(t.max), u.name, len(u.max))

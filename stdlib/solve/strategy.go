@@ -52,6 +52,7 @@ func (s *StrategyCheck) OK() bool {
 //	r, _ := solve.Remoteness(games.SlowExact(3, 2), 8)
 //	r.CheckStrategy("M-rule", known.MRule)
 func (t *Table) CheckStrategy(name string, strategy func(games.Pos) games.Pos) *StrategyCheck {
+	t.need("CheckStrategy")
 	c := &StrategyCheck{Name: name, Game: t.name, Kind: t.kind, Max: t.Max(), Positions: t.size}
 	if t.game == nil {
 		c.Err = fmt.Errorf("%s: this table was loaded without its game; moves need the game's rules", t.name)

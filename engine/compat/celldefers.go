@@ -16,7 +16,7 @@ import (
 // cell ends; recover() in a deferred function literal asks the session
 // for the cell's panic:
 //
-//	{ _grundyDF1, _grundyDA2 := f, x; _grundyDefer(func() { _grundyDF1(_grundyDA2) }) }
+//	{ _grundyF1, _grundyA2 := f, x; _grundyDefer(func() { _grundyF1(_grundyA2) }) }
 var cellDefers = Pass{
 	Name:     "celldefers",
 	Run:      runCellDefers,
@@ -36,32 +36,16 @@ func runCellDefers(c *Cell) {
 }
 
 func (c *Cell) sessionDefer(s *ast.DeferStmt) ast.Stmt {
-	call := s.Call
 	pos := s.Defer
-	var lhs, rhs []ast.Expr
-	fun := call.Fun
-	if !c.isBuiltin(fun) {
-		if lit, ok := fun.(*ast.FuncLit); ok {
-			replaceRecover(lit.Body)
-		}
-		fn := c.Temp("DF")
-		lhs = append(lhs, ident(fn, pos))
-		rhs = append(rhs, fun)
-		fun = ident(fn, pos)
+	if lit, ok := s.Call.Fun.(*ast.FuncLit); ok {
+		replaceRecover(lit.Body)
 	}
-	var args []ast.Expr
-	for _, a := range call.Args {
-		t := c.Temp("DA")
-		lhs = append(lhs, ident(t, pos))
-		rhs = append(rhs, a)
-		args = append(args, ident(t, pos))
-	}
-	inner := &ast.CallExpr{Fun: fun, Args: args, Ellipsis: call.Ellipsis, Lparen: call.Lparen, Rparen: call.Rparen}
+	bind, later := c.evaluated(s.Call, pos)
 	reg := &ast.ExprStmt{X: &ast.CallExpr{Fun: ident(prelude.Defer, pos), Lparen: pos, Rparen: s.End(),
-		Args: []ast.Expr{funcLit(pos, s.End(), nil, &ast.ExprStmt{X: inner})}}}
+		Args: []ast.Expr{funcLit(pos, s.End(), nil, &ast.ExprStmt{X: later})}}}
 	list := []ast.Stmt{reg}
-	if len(lhs) > 0 {
-		list = append([]ast.Stmt{define(pos, lhs, rhs...)}, list...)
+	if bind != nil {
+		list = append([]ast.Stmt{bind}, list...)
 	}
 	return &ast.BlockStmt{Lbrace: pos, List: list, Rbrace: s.End()}
 }

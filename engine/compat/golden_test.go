@@ -83,13 +83,7 @@ func golden(t *testing.T, p Pass, file string) {
 }
 
 var universe = sync.OnceValue(func() *typecheck.Universe {
-	sources := map[string][]string{}
-	for _, p := range prelude.Packages() {
-		for _, f := range p.Files {
-			sources[p.Path] = append(sources[p.Path], f.Src)
-		}
-	}
-	return typecheck.NewUniverse(sources, stdlib.Symbols, symbols.Symbols)
+	return typecheck.NewUniverse(prelude.Sources(), stdlib.Symbols, symbols.Symbols)
 })
 
 // goldenSession is a session of cells that are typed, not run.

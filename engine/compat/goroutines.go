@@ -14,7 +14,7 @@ import (
 // recover that reports the panic; the function and its arguments are
 // still evaluated before the goroutine starts, as Go does:
 //
-//	{ _grundyF1, _grundyA1_0 := f, x; go func() { defer ...; _grundyF1(_grundyA1_0) }() }
+//	{ _grundyF1, _grundyA2 := f, x; go func() { defer ...; _grundyF1(_grundyA2) }() }
 var goroutines = Pass{
 	Name:     "goroutines",
 	Run:      runGoroutines,
@@ -39,26 +39,17 @@ func runGoroutines(c *Cell) {
 func (c *Cell) recoveringGo(s *ast.GoStmt) ast.Stmt {
 	call := s.Call
 	pos := s.Go
-	fn := c.Temp("F")
-	lhs := []ast.Expr{ident(fn, pos)}
-	rhs := []ast.Expr{call.Fun}
-	var args []ast.Expr
-	for _, a := range call.Args {
-		t := c.Temp("A")
-		lhs = append(lhs, ident(t, pos))
-		rhs = append(rhs, a)
-		args = append(args, ident(t, pos))
-	}
+	bind, later := c.evaluated(call, pos)
 	recoverer := &ast.DeferStmt{Defer: pos, Call: called(funcLit(pos, pos, nil, &ast.IfStmt{
 		If:   pos,
 		Init: define(pos, []ast.Expr{ident("r", pos)}, called(ident("recover", pos))),
 		Cond: &ast.BinaryExpr{X: ident("r", pos), Op: token.NEQ, Y: ident("nil", pos), OpPos: pos},
 		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{Fun: ident(prelude.GoPanic, pos), Args: []ast.Expr{ident("r", pos)}}}}},
 	}))}
-	inner := &ast.CallExpr{Fun: ident(fn, pos), Args: args, Ellipsis: call.Ellipsis, Lparen: call.Lparen, Rparen: call.Rparen}
-	gofn := funcLit(pos, s.End(), nil, recoverer, &ast.ExprStmt{X: inner})
-	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
-		define(pos, lhs, rhs...),
-		&ast.GoStmt{Go: pos, Call: &ast.CallExpr{Fun: gofn, Lparen: call.Lparen, Rparen: call.Rparen}},
-	}, Rbrace: s.End()}
+	gofn := funcLit(pos, s.End(), nil, recoverer, &ast.ExprStmt{X: later})
+	list := []ast.Stmt{&ast.GoStmt{Go: pos, Call: &ast.CallExpr{Fun: gofn, Lparen: call.Lparen, Rparen: call.Rparen}}}
+	if bind != nil {
+		list = append([]ast.Stmt{bind}, list...)
+	}
+	return &ast.BlockStmt{Lbrace: pos, List: list, Rbrace: s.End()}
 }

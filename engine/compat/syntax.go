@@ -207,3 +207,28 @@ func (c *Cell) TypeExpr(t types.Type, pos token.Pos) (ast.Expr, bool) {
 	}
 	return AtPos(x, pos), true
 }
+
+// evaluated binds a call's function (unless it is a builtin, which cannot
+// be a value) and arguments to new variables, as Go evaluates them where a
+// go or defer statement stands: it returns the binding (nil when there is
+// nothing to bind) and the call of the bound values, to be made later.
+func (c *Cell) evaluated(call *ast.CallExpr, pos token.Pos) (bind *ast.AssignStmt, later *ast.CallExpr) {
+	var lhs, rhs []ast.Expr
+	fun := call.Fun
+	if !c.isBuiltin(fun) {
+		f := c.Temp("F")
+		lhs, rhs = append(lhs, ident(f, pos)), append(rhs, fun)
+		fun = ident(f, pos)
+	}
+	var args []ast.Expr
+	for _, a := range call.Args {
+		t := c.Temp("A")
+		lhs, rhs = append(lhs, ident(t, pos)), append(rhs, a)
+		args = append(args, ident(t, pos))
+	}
+	later = &ast.CallExpr{Fun: fun, Args: args, Ellipsis: call.Ellipsis, Lparen: call.Lparen, Rparen: call.Rparen}
+	if len(lhs) > 0 {
+		bind = define(pos, lhs, rhs...)
+	}
+	return bind, later
+}

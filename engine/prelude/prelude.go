@@ -101,6 +101,18 @@ type Package struct {
 	Files []File // imports of sibling packages rewritten to their paths
 }
 
+// Sources are the engine's source packages as the type oracle takes them:
+// import path -> files.
+func Sources() map[string][]string {
+	out := map[string][]string{}
+	for _, p := range Packages() {
+		for _, f := range p.Files {
+			out[p.Path] = append(out[p.Path], f.Src)
+		}
+	}
+	return out
+}
+
 // stdPrefix is how the std packages import each other natively.
 const stdPrefix = "grundy/engine/prelude/std/"
 

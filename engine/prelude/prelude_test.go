@@ -111,14 +111,8 @@ func TestVetted(t *testing.T) {
 // against the interpreter's own table of grundyrt and the engine's source
 // packages, with no error.
 func TestHelpersTypeCheckAsInterpreted(t *testing.T) {
-	sources := map[string][]string{}
-	for _, p := range Packages() {
-		for _, f := range p.Files {
-			sources[p.Path] = append(sources[p.Path], f.Src)
-		}
-	}
 	rt := map[string]typecheck.Table{RuntimeKey: grundyrt.Table(noSession{})}
-	u := typecheck.NewUniverse(sources, rt, stdlib.Symbols, symbols.Symbols)
+	u := typecheck.NewUniverse(Sources(), rt, stdlib.Symbols, symbols.Symbols)
 	fset := token.NewFileSet()
 	var files []*ast.File
 	for _, h := range Helpers() {

@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -47,5 +52,186 @@ func TestRunNotebookOptionsAfterFile(t *testing.T) {
 	err := runRun([]string{src, "extra"})
 	if err == nil || !strings.Contains(err.Error(), "takes no arguments") {
 		t.Errorf("a stray argument after a notebook: error %v, want 'takes no arguments'", err)
+	}
+}
+
+// notebookJSON writes a notebook of code cells; a cell starting with
+// "//raises" is tagged raises-exception.
+func notebookJSON(t *testing.T, path string, perm os.FileMode, cells ...string) {
+	t.Helper()
+	var cs []map[string]any
+	for i, src := range cells {
+		md := map[string]any{}
+		if strings.HasPrefix(src, "//raises\n") {
+			md["tags"] = []string{"raises-exception"}
+		}
+		cs = append(cs, map[string]any{"cell_type": "code", "id": fmt.Sprintf("c%d", i), "metadata": md,
+			"execution_count": nil, "outputs": []any{}, "source": src})
+	}
+	b, _ := json.Marshal(map[string]any{"nbformat": 4, "nbformat_minor": 5, "metadata": map[string]any{}, "cells": cs})
+	if err := os.WriteFile(path, b, perm); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type runCell struct {
+	ExecutionCount *int             `json:"execution_count"`
+	Outputs        []map[string]any `json:"outputs"`
+}
+
+func readNotebookCells(t *testing.T, path string) []runCell {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nb struct{ Cells []runCell }
+	if err := json.Unmarshal(raw, &nb); err != nil {
+		t.Fatalf("%s is not a valid notebook: %v", path, err)
+	}
+	return nb.Cells
+}
+
+func runGrundy(t *testing.T, env []string, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	cmd := exec.Command(grundyBinary(t), args...)
+	cmd.Env = append(os.Environ(), env...)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err = cmd.Run()
+	if goTrace.MatchString(o.String() + e.String()) {
+		t.Errorf("grundy %v printed a Go stack trace:\n%s%s", args, o.String(), e.String())
+	}
+	return o.String(), e.String(), err
+}
+
+// A cell that kills the engine process still leaves a valid notebook with
+// every output so far, and the run says why it stopped; with the cell
+// tagged raises-exception the run goes on in a rebuilt session.
+func TestRunNotebookSurvivesCrash(t *testing.T) {
+	dir := t.TempDir()
+	for _, raises := range []bool{false, true} {
+		crash := "var mu sync.Mutex\nmu.Unlock()"
+		if raises {
+			crash = "//raises\n" + crash
+		}
+		src, out := filepath.Join(dir, "nb.ipynb"), filepath.Join(dir, "out.ipynb")
+		notebookJSON(t, src, 0o644, `fmt.Println("before")`, "x := 41", crash, "x + 1")
+		_, stderr, err := runGrundy(t, nil, "run", src, "--out", out)
+		if (err == nil) == !raises {
+			t.Errorf("raises-exception %v: exit %v\n%s", raises, err, stderr)
+		}
+		cells := readNotebookCells(t, out)
+		if len(cells) != 4 || fmtJSON(cells[0].Outputs) != `[{"name":"stdout","output_type":"stream","text":"before\n"}]` {
+			t.Fatalf("cells: %s", fmtJSON(cells))
+		}
+		var ename any
+		for _, o := range cells[2].Outputs {
+			if o["output_type"] == "error" {
+				ename = o["ename"]
+			}
+		}
+		if ename != "UnlockOfUnlockedMutex" {
+			t.Errorf("the crashing cell's outputs: %s", fmtJSON(cells[2].Outputs))
+		}
+		if !raises && (cells[3].ExecutionCount != nil || !strings.Contains(stderr, "UnlockOfUnlockedMutex")) {
+			t.Errorf("after the crash: cell 4 %s; stderr %q", fmtJSON(cells[3]), stderr)
+		}
+		if raises && !strings.Contains(fmtJSON(cells[3].Outputs), `"text/plain":"42"`) {
+			t.Errorf("after the crash, in the rebuilt session: %s", fmtJSON(cells[3].Outputs))
+		}
+	}
+}
+
+func fmtJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// --out is checked before any cell runs; a symbolic link is written
+// through to its target; the output keeps the input's permissions.
+func TestRunNotebookOut(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "nb.ipynb")
+	marker := filepath.Join(dir, "ran")
+	notebookJSON(t, src, 0o600, `os.WriteFile("`+marker+`", nil, 0o644)`, "6 * 7")
+	_, stderr, err := runGrundy(t, nil, "run", src, "--out", filepath.Join(dir, "missing", "out.ipynb"))
+	if err == nil || !strings.Contains(stderr, "no cell was run") {
+		t.Errorf("--out into a missing directory: %v %q", err, stderr)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Error("a cell ran although the output could not be written")
+	}
+	target := filepath.Join(dir, "target.ipynb")
+	if err := os.WriteFile(target, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.ipynb")
+	if err := os.Symlink("target.ipynb", link); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, err := runGrundy(t, nil, "run", src, "--out", link); err != nil {
+		t.Fatalf("grundy run: %v\n%s", err, stderr)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced by a file")
+	}
+	if cells := readNotebookCells(t, target); len(cells) != 2 || !strings.Contains(fmtJSON(cells[1].Outputs), `"42"`) {
+		t.Errorf("the target: %s", fmtJSON(cells))
+	}
+	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o600 {
+		t.Errorf("the output's mode is %v, the input's 0600", fi.Mode().Perm())
+	}
+}
+
+// Printing 200 MiB: the notebook stores the capped part and says where it
+// cut, and no process holds the whole output in memory.
+func TestRunNotebookOutputBounded(t *testing.T) {
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "nb.ipynb"), filepath.Join(dir, "out.ipynb")
+	notebookJSON(t, src, 0o644, "line := strings.Repeat(\"x\", 1<<20-1) + \"\\n\"\nfor i := 0; i < 200; i++ {\n\tfmt.Print(line)\n}", `"after"`)
+	cmd := exec.Command(grundyBinary(t), "run", src, "--out", out)
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("grundy run: %v\n%s", err, stderr.String())
+	}
+	maxRSS := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10 // the largest of grundy run and its engine process
+	cells := readNotebookCells(t, out)
+	var stored int
+	var notes []string
+	for _, o := range cells[0].Outputs {
+		text, _ := o["text"].(string)
+		if o["name"] == "stdout" {
+			stored += len(text)
+		} else {
+			notes = append(notes, text)
+		}
+	}
+	if stored > 4<<20 || stored < 4<<20-(1<<20) || len(notes) != 1 || !strings.Contains(notes[0], "passed 4 MiB; the rest is not stored in the notebook") ||
+		!strings.Contains(notes[0], "more bytes of output were not stored") {
+		t.Errorf("stored %d bytes of stdout; notes %q", stored, notes)
+	}
+	if !strings.Contains(fmtJSON(cells[1].Outputs), "after") {
+		t.Errorf("the next cell: %s", fmtJSON(cells[1].Outputs))
+	}
+	if maxRSS > 200<<20 {
+		t.Errorf("peak memory %d MiB for 200 MiB of output", maxRSS>>20)
+	}
+	t.Logf("200 MiB printed: peak RSS %d MiB", maxRSS>>20)
+}
+
+// A script that crashes its engine process is reported in words, with no
+// Go stack trace, and a non-zero exit.
+func TestRunScriptCrash(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "deep.go")
+	if err := os.WriteFile(script, []byte("func f(n int) int { return f(n+1) + 1 }\nfmt.Println(\"start\")\nf(0)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, err := runGrundy(t, []string{"GRUNDY_MEMORY_LIMIT=512MiB"}, "run", script)
+	if err == nil || stdout != "start\n" || !strings.Contains(stderr, "StackOverflow: the cell recursed without end") ||
+		!strings.Contains(stderr, "the engine process's own report is in") {
+		t.Errorf("exit %v, stdout %q, stderr %q", err, stdout, stderr)
 	}
 }

@@ -353,12 +353,15 @@ func TestE2EIPC(t *testing.T) {
 
 func TestE2EFlood(t *testing.T) {
 	var r struct {
-		Status         string   `json:"status"`
-		StreamMessages int      `json:"stream_messages"`
-		StreamBytes    int      `json:"stream_bytes"`
-		Notes          []string `json:"notes"`
-		Seconds        float64  `json:"seconds"`
-		After          pyRun    `json:"after"`
+		Status         string           `json:"status"`
+		StreamMessages int              `json:"stream_messages"`
+		StreamBytes    int              `json:"stream_bytes"`
+		Notes          []string         `json:"notes"`
+		Seconds        float64          `json:"seconds"`
+		After          pyRun            `json:"after"`
+		Big            string           `json:"big"`
+		BigBytes       int              `json:"big_bytes"`
+		PeakBytes      map[string]int64 `json:"peak_bytes"`
 	}
 	scenario(t, "flood", &r)
 	if r.Status != "ok" || len(r.Notes) == 0 || r.StreamBytes > DefaultMaxCellOutput+4096 {
@@ -368,6 +371,19 @@ func TestE2EFlood(t *testing.T) {
 		t.Errorf("after the flood: %s", r.After.status())
 	}
 	t.Logf("10 MB printed: %d stream messages, %d bytes shown, %.2fs", r.StreamMessages, r.StreamBytes, r.Seconds)
+	// 200 MiB: shown up to the cap, held by neither process.
+	if r.Big != "ok" || r.BigBytes > DefaultMaxCellOutput+4096 {
+		t.Errorf("200 MiB cell: %s, %d bytes shown", r.Big, r.BigBytes)
+	}
+	for name, peak := range r.PeakBytes {
+		if peak > 200<<20 {
+			t.Errorf("the %s process peaked at %d MiB for 200 MiB of output", name, peak>>20)
+		}
+	}
+	if len(r.PeakBytes) != 2 {
+		t.Errorf("peaks measured: %v", r.PeakBytes)
+	}
+	t.Logf("200 MiB printed: peak memory %d MiB (kernel), %d MiB (engine process)", r.PeakBytes["kernel"]>>20, r.PeakBytes["engine"]>>20)
 }
 
 func TestE2ETools(t *testing.T) {

@@ -236,6 +236,15 @@ def scenario_ipc():
         km.shutdown_kernel(now=True)
 
 
+def peak_rss(pid):
+    """A process's peak resident memory in bytes (VmHWM)."""
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    return None
+
+
 def scenario_flood():
     km, kc, log = start()
     try:
@@ -245,9 +254,19 @@ def scenario_flood():
         took = time.time() - t0
         texts = [m["content"]["text"] for m in r["iopub"] if m["type"] == "stream"]
         after = run(kc, "3 + 3")
+        # 200 MiB: what the kernel and its engine process hold at their peak.
+        big = run(kc, 'line := strings.Repeat("y", 1<<20-1) + "\\n"\nfor i := 0; i < 200; i++ {\n\tfmt.Print(line)\n}', timeout=120)
+        pid = km.provisioner.process.pid
+        peaks = {"kernel": peak_rss(pid)}
+        for task in os.listdir("/proc/%d/task" % pid):
+            with open("/proc/%d/task/%s/children" % (pid, task)) as f:
+                for child in f.read().split():
+                    peaks["engine"] = peak_rss(int(child))
         return {"status": r["reply"]["content"]["status"] if r["reply"] else None, "stream_messages": len(texts),
                 "stream_bytes": sum(len(t) for t in texts), "notes": [t for t in texts if "[grundy:" in t],
-                "seconds": took, "after": after}
+                "seconds": took, "after": after, "big": big["reply"]["content"]["status"] if big["reply"] else None,
+                "big_bytes": sum(len(m["content"]["text"]) for m in big["iopub"] if m["type"] == "stream"),
+                "peak_bytes": peaks}
     finally:
         km.shutdown_kernel(now=True)
 

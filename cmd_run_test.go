@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"grundy/engine/remote"
 )
 
 func TestRunNotebookOptionsAfterFile(t *testing.T) {
@@ -233,5 +235,87 @@ func TestRunScriptCrash(t *testing.T) {
 	if err == nil || stdout != "start\n" || !strings.Contains(stderr, "StackOverflow: the cell recursed without end") ||
 		!strings.Contains(stderr, "the engine process's own report is in") {
 		t.Errorf("exit %v, stdout %q, stderr %q", err, stdout, stderr)
+	}
+}
+
+// Bad input gets a message, never a Go stack trace, from every command.
+func TestBadInputNeverPrintsAStackTrace(t *testing.T) {
+	dir := t.TempDir()
+	badNB := filepath.Join(dir, "bad.ipynb")
+	os.WriteFile(badNB, []byte("{not json"), 0o644)
+	badConn := filepath.Join(dir, "conn.json")
+	os.WriteFile(badConn, []byte(`{"shell_port": -1}`), 0o644)
+	badGo := filepath.Join(dir, "bad.go")
+	os.WriteFile(badGo, []byte("x := \n"), 0o644)
+	for _, args := range [][]string{
+		{"solve", "CN(6,2", "--max", "3"},
+		{"solve", "CN(4,2)", "--max", "-3"},
+		{"solve", "CN(4,2)", "--max", "x"},
+		{"solve", "CN(4,2)", "--max", "99999"},
+		{"solve", "CN(4,2)", "--max", "2", "--list"},
+		{"solve", "CN(4,2)", "--max", "2", "--list", "-1"},
+		{"solve", "Nim(3)", "--max", "2", "--outcomes", "--list", "7"},
+		{"run"},
+		{"run", filepath.Join(dir, "missing.ipynb")},
+		{"run", badNB},
+		{"run", badGo},
+		{"kernel", filepath.Join(dir, "missing.json")},
+		{"kernel", badConn},
+		{"install", "--prefix", "/dev/null/x"},
+		{"check", "--only", "no/such/claim"},
+		{remote.ChildCommand},
+		{"no-such-command"},
+	} {
+		stdout, stderr, err := runGrundy(t, nil, args...)
+		if err == nil {
+			t.Errorf("grundy %v succeeded: %s", args, stdout)
+		} else if strings.TrimSpace(stderr) == "" {
+			t.Errorf("grundy %v failed without a word", args)
+		}
+	}
+	stdout, _, err := runGrundy(t, nil, "solve", "CN(4,2)", "--max", "2", "--list", "99")
+	if err != nil || !strings.Contains(stdout, "no positions with value 99") {
+		t.Errorf("--list of an absent value: %v %q", err, stdout)
+	}
+}
+
+// grundy install tightens a kernel directory of ours that others can
+// write to, and refuses one of another user's.
+func TestInstallPermissions(t *testing.T) {
+	prefix := filepath.Join(t.TempDir(), "pfx")
+	kdir := filepath.Join(prefix, "share", "jupyter", "kernels", "grundy")
+	if err := os.MkdirAll(kdir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{kdir, filepath.Dir(kdir)} {
+		os.Chmod(d, 0o777)
+	}
+	os.WriteFile(filepath.Join(kdir, "kernel.json"), []byte("{}"), 0o666)
+	stdout, stderr, err := runGrundy(t, nil, "install", "--prefix", prefix, "--no-replay", "--memory-limit", "2GiB")
+	if err != nil {
+		t.Fatalf("install: %v\n%s", err, stderr)
+	}
+	for _, d := range []string{kdir, filepath.Dir(kdir)} {
+		if fi, _ := os.Stat(d); fi.Mode().Perm() != 0o755 || !strings.Contains(stdout, "Tightened "+d) {
+			t.Errorf("%s: mode %v; output %q", d, fi.Mode().Perm(), stdout)
+		}
+	}
+	if fi, _ := os.Stat(filepath.Join(kdir, "kernel.json")); fi.Mode().Perm() != 0o644 {
+		t.Errorf("kernel.json mode %v", fi.Mode().Perm())
+	}
+	spec, _ := os.ReadFile(filepath.Join(kdir, "kernel.json"))
+	if !strings.Contains(string(spec), `"GRUNDY_REPLAY": "off"`) || !strings.Contains(string(spec), `"GRUNDY_MEMORY_LIMIT": "2GiB"`) {
+		t.Errorf("kernel.json: %s", spec)
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("giving a directory to another user needs root")
+	}
+	os.Chmod(kdir, 0o777)
+	if err := os.Chown(kdir, 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, err = runGrundy(t, nil, "install", "--prefix", prefix)
+	if err == nil || !strings.Contains(stderr, "belongs to another user") {
+		t.Errorf("a directory of another user's that anyone can write: %v %q", err, stderr)
 	}
 }

@@ -575,10 +575,7 @@ func (nb *notebook) encode() ([]byte, error) {
 // disk, so a crash or a full disk never leaves a half-written notebook.
 // The file gets perm, the input notebook's permissions.
 func writeNotebookFile(path string, data []byte, perm os.FileMode) error {
-	if err := atomicfile.WriteFile(path, data, perm); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Chmod(path, perm); err != nil {
+	if err := atomicfile.ReplaceFile(path, data, perm); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil

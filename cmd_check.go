@@ -306,10 +306,6 @@ var entailClaims = []entailClaim{
 
 // Notebooks.
 
-// progressLine matches the one-line summary the engine leaves where a long
-// library task showed its progress bar: its timings differ on every run.
-var progressLine = regexp.MustCompile(`^[^\n]*: (done|stopped: [^\n]*), \S+ in \S+ \(\S+/s\)$`)
-
 // duration matches the timings values print about themselves ("solved in
 // 1.01ms"): a reproduction compares results, not how fast this machine
 // computed them, so text outputs are compared with durations masked (as
@@ -472,9 +468,6 @@ func (c nbCell) comparable() []string {
 		case "error":
 			items = append(items, "error\x00"+o.EName+": "+o.EValue)
 		case "execute_result", "display_data":
-			if o.Data["text/plain"] != nil && progressLine.MatchString(multiline(o.Data["text/plain"])) {
-				continue
-			}
 			// Every format must match: text/plain, text/html, text/markdown,
 			// image/png, image/svg+xml, whatever the value showed itself as.
 			mimes := slices.Sorted(maps.Keys(o.Data))

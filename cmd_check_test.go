@@ -85,7 +85,7 @@ func TestCheckNotebook(t *testing.T) {
 		// The table prints how long it took: masked, so it reproduces.
 		"t, _ := solve.Values(games.CN(3, 2), 4)\nt",
 		"// nondeterministic\nimport \"time\"\ntime.Now().UnixNano()",
-		"plots.HeatmapOf(t, \"a b 0\")",
+		"plots.Heatmap(t, \"a b 0\")",
 	)
 	if err := engine.RunNotebook(src, stored, nil); err != nil {
 		t.Fatal(err)

@@ -47,7 +47,7 @@ func runInstall(args []string) error {
 	if err != nil {
 		return fmt.Errorf("cannot find the running grundy binary: %w", err)
 	}
-	dir, err := kernel.Install(kernel.InstallOptions{Prefix: *prefix, Binary: exe, Env: env, Log: os.Stdout})
+	dir, err := kernel.Install(kernel.InstallOptions{Prefix: *prefix, Binary: exe, Version: version, Env: env, Log: os.Stdout})
 	if err != nil {
 		return err
 	}

@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"grundy/stdlib/human"
 	"io"
 	"os"
 	"os/signal"
@@ -29,6 +31,7 @@ func init() {
 
 const solveUsage = `usage: grundy solve SPEC --max N [--values | --outcomes | --remoteness]
                    [--list VALUE [--limit K]] [--csv FILE] [--json]
+                   [--certificate POS] [--face PATTERN [--guess]]
 
 Solve every position of the game SPEC with heaps 0..N and report the number
 of positions, the count per value (P-positions first), the largest value,
@@ -37,6 +40,11 @@ the time taken and the peak memory.
 SPEC is a game as the papers write it (quote it for the shell):
   CN(6,2)  PN(5,2)  NN(7,4)  NN(7,4,3)  Moore(4,2)  Exact(4,2)  Proper(4)
   SlowMoore(5,2)  SlowExact(3,2)  Wythoff  Nim(3)  'SetNim(4: 12 23 34 41)'
+  'Octal(0.77)'  'Subtraction(1,3,4)'  Grundy      (one heap: the sequence
+                                                    G(0..N) and its period)
+or games built from them:
+  'CN(3,2) + Nim(2)'  'Selective(Nim(2), Wythoff)'  'Conjunctive(SlowExact(3,2), Nim(2))'
+  'Slow(CN(5,2))'  'Exact(CN(6,3))'  'Subtract(CN(5,2), 1, 2)'
 
 Options:
   --max N         largest heap size (or one per heap: --max 3,3,5)
@@ -47,11 +55,19 @@ Options:
                   outcomes; P means 0 for values), by total then lexicographically
   --limit K       print at most K positions with --list
   --csv FILE      write every position and its entry to FILE
+  --certificate POS  the evidence for POS (e.g. 1,1,1,2,1,2): for a P-position
+                  every move with a reply back to a P-position; for an
+                  N-position a winning move first (JSON key certificate)
+  --face PATTERN  also print the face (or line) PATTERN, e.g. '0 a b 0 2 1'
+  --guess         search the smallest formulas over the face's letters that
+                  equal it (JSON key formulas); on one heap the line "a"
   --json          print one JSON object: game, kind, max, positions, counts,
-                  max_value, seconds, peak_bytes (and list with --list)
+                  max_value, seconds, peak_bytes (and list with --list; for
+                  an octal, subtraction or Grundy game, period)
 
 Examples:
   grundy solve 'CN(6,2)' --max 3
+  grundy solve 'Octal(0.77)' --max 1000 --json
   grundy solve 'CN(6,2)' --max 11 --outcomes --json
   grundy solve 'SlowExact(3,2)' --max 5 --remoteness --list 4`
 
@@ -65,6 +81,9 @@ type solveOptions struct {
 	csv       string
 	json      bool
 	kindFlags int
+	cert      games.Pos // --certificate
+	face      string
+	guess     bool
 }
 
 func parseSolveArgs(args []string, stderr io.Writer) (*solveOptions, error) {
@@ -81,6 +100,10 @@ func parseSolveArgs(args []string, stderr io.Writer) (*solveOptions, error) {
 	fs.IntVar(&o.limit, "limit", 0, "")
 	fs.StringVar(&o.csv, "csv", "", "")
 	fs.BoolVar(&o.json, "json", false, "")
+	var certText string
+	fs.StringVar(&certText, "certificate", "", "")
+	fs.StringVar(&o.face, "face", "", "")
+	fs.BoolVar(&o.guess, "guess", false, "")
 	// The flag package stops at the first positional argument; SPEC may come
 	// before or after the options, so parse in rounds.
 	var positional []string
@@ -130,6 +153,15 @@ func parseSolveArgs(args []string, stderr io.Writer) (*solveOptions, error) {
 	}
 	if o.limit < 0 {
 		return nil, errors.New("--limit must be >= 0 (0 means all)")
+	}
+	if certText != "" {
+		for _, f := range strings.Split(strings.Trim(certText, "() "), ",") {
+			x, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || x < 0 {
+				return nil, fmt.Errorf("--certificate %s: give a position as heap sizes separated by commas, e.g. --certificate 1,1,1,2,1,2", certText)
+			}
+			o.cert = append(o.cert, x)
+		}
 	}
 	if o.limit > 0 && o.list == "" {
 		// Silently printing nothing looked like an empty result.
@@ -189,7 +221,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	elapsed := time.Since(start)
 	if err != nil {
 		if errors.Is(err, progress.ErrCancelled) {
-			return fmt.Errorf("interrupted after %.1f s; nothing written", elapsed.Seconds())
+			return fmt.Errorf("%v after %s; nothing written", err, human.Duration(elapsed))
 		}
 		return err
 	}
@@ -215,6 +247,17 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		List:      list,
 		listValue: listV,
 	}
+	if _, ok := g.(*games.TakeBreak); ok && len(tb.Max()) == 1 && o.kind == solve.KindValues {
+		rep.Period, _ = tb.Period("a")
+	}
+	if o.cert != nil {
+		if rep.Certificate, err = tb.Certificate(o.cert); err != nil {
+			return fmt.Errorf("--certificate: %v", err)
+		}
+	}
+	if err := rep.addFace(tb, o.face, o.guess); err != nil {
+		return err
+	}
 	w := bufio.NewWriter(stdout)
 	if o.json {
 		rep.writeJSON(w)
@@ -239,6 +282,58 @@ type solveReport struct {
 	Method    string
 	List      []games.Pos
 	listValue int
+	Period    *solve.Periodicity // one-heap take-and-break games
+	// Certificate answers --certificate.
+	Certificate *solve.Certificate
+	// Face and Line answer --face (a pattern with two free letters, or
+	// one); Guesses answers --guess.
+	Face    *solve.Face
+	Line    []int
+	Pattern string
+	Guesses *solve.Guesses
+}
+
+// addFace takes the face or line of --face and, with --guess, searches
+// formulas for it.
+func (r *solveReport) addFace(tb *solve.Table, pattern string, guess bool) error {
+	if pattern == "" && guess {
+		if n := len(tb.Max()); n != 1 {
+			example := strings.Fields("a b" + strings.Repeat(" 0", n-2))
+			return fmt.Errorf("--guess needs --face PATTERN, e.g. --face '%s'", strings.Join(example, " "))
+		}
+		pattern = "a"
+	}
+	if pattern == "" {
+		return nil
+	}
+	r.Pattern = pattern
+	var err error
+	switch n := letters(pattern); {
+	case n == 1:
+		r.Line, err = tb.Line(pattern)
+	case n != 3 || !guess:
+		r.Face, err = tb.Face(pattern)
+	}
+	if err != nil {
+		return fmt.Errorf("--face: %v", err)
+	}
+	if guess {
+		if r.Guesses, err = tb.Guess(pattern); err != nil {
+			return fmt.Errorf("--guess: %v", err)
+		}
+	}
+	return nil
+}
+
+// letters counts the distinct free letters of a pattern.
+func letters(pattern string) int {
+	seen := map[string]bool{}
+	for _, f := range strings.FieldsFunc(pattern, func(r rune) bool { return r == ' ' || r == ',' || r == '(' || r == ')' }) {
+		if _, err := strconv.Atoi(f); err != nil {
+			seen[f] = true
+		}
+	}
+	return len(seen)
 }
 
 // label names entry v the way the kind reads it.
@@ -297,8 +392,23 @@ func (r *solveReport) writeText(w io.Writer) {
 	if r.Kind != "outcomes" {
 		fmt.Fprintf(w, "largest:     %d\n", r.MaxValue)
 	}
+	if r.Period != nil {
+		fmt.Fprintf(w, "period:      %s\n", r.Period)
+	}
 	fmt.Fprintf(w, "elapsed:     %s (solver: %s)\n", seconds(r.Seconds), r.Method)
 	fmt.Fprintf(w, "peak memory: %s\n", bytesText(r.PeakBytes))
+	if r.Certificate != nil {
+		fmt.Fprintf(w, "certificate: %s\n", r.Certificate)
+	}
+	switch {
+	case r.Face != nil:
+		fmt.Fprintf(w, "face:        %s\n", r.Face)
+	case r.Line != nil:
+		fmt.Fprintf(w, "line:        %q: %s\n", r.Pattern, strings.Trim(fmt.Sprint(r.Line), "[]"))
+	}
+	if r.Guesses != nil {
+		fmt.Fprintf(w, "formulas:    %s\n", r.Guesses)
+	}
 	if r.listValue >= 0 {
 		all := 0
 		if r.listValue < len(r.Counts) {
@@ -337,6 +447,33 @@ func (r *solveReport) writeJSON(w io.Writer) {
 	}
 	fmt.Fprintf(w, "},\"max_value\":%d,\"seconds\":%.6f,\"peak_bytes\":%d,\"method\":%q",
 		r.MaxValue, r.Seconds, r.PeakBytes, r.Method)
+	if p := r.Period; p != nil {
+		fmt.Fprintf(w, ",\"period\":{\"found\":%t", p.Found)
+		if p.Found {
+			fmt.Fprintf(w, ",\"preperiod\":%d,\"period\":%d,\"proved\":%t", p.Preperiod(), p.Period, p.Proved)
+		}
+		fmt.Fprintf(w, ",\"entries\":%d}", p.Length)
+	}
+	if r.Certificate != nil {
+		data, _ := json.Marshal(r.Certificate)
+		fmt.Fprintf(w, ",\"certificate\":%s", data)
+	}
+	if r.Face != nil {
+		rows := make([][]int, r.Face.H)
+		for y := range rows {
+			rows[y] = r.Face.Cells[y*r.Face.W : (y+1)*r.Face.W]
+		}
+		data, _ := json.Marshal(map[string]any{"pattern": r.Pattern, "across": r.Face.X, "down": r.Face.Y, "rows": rows})
+		fmt.Fprintf(w, ",\"face\":%s", data)
+	}
+	if r.Line != nil {
+		data, _ := json.Marshal(map[string]any{"pattern": r.Pattern, "values": r.Line})
+		fmt.Fprintf(w, ",\"line\":%s", data)
+	}
+	if g := r.Guesses; g != nil {
+		data, _ := json.Marshal(append([]string{}, g.Formulas...))
+		fmt.Fprintf(w, ",\"formulas\":%s,\"formula_size\":%d,\"searched_size\":%d", data, g.Size, g.Complete)
+	}
 	if r.listValue >= 0 {
 		fmt.Fprintf(w, ",\"list\":[")
 		for i, p := range r.List {
@@ -421,49 +558,17 @@ func (r *stderrReporter) Report(s progress.Status) {
 			return
 		}
 		r.last = time.Now()
-		fmt.Fprintln(r.w, statusText(s))
+		fmt.Fprintln(r.w, s.Line())
 		return
 	}
-	fmt.Fprintf(r.w, "\r%s\x1b[K", statusText(s))
+	fmt.Fprintf(r.w, "\r%s\x1b[K", s.Line())
 }
 
+// Finish ends a reported task with its summary, on a terminal and in a
+// redirected log alike, so a log never stops at a percentage.
 func (r *stderrReporter) Finish(s progress.Status) {
 	if r.tty {
 		fmt.Fprint(r.w, "\r\x1b[K")
 	}
-	if s.Err != nil && errors.Is(s.Err, progress.ErrCancelled) {
-		fmt.Fprintf(r.w, "%s: cancelled at %s\n", s.Label, progressText(s))
-	}
-}
-
-func statusText(s progress.Status) string { return s.Label + ": " + progressText(s) }
-
-func progressText(s progress.Status) string {
-	var b strings.Builder
-	b.WriteString(count(s.Done))
-	if s.Total > 0 {
-		fmt.Fprintf(&b, " of %s positions (%.0f%%)", count(s.Total), 100*float64(s.Done)/float64(s.Total))
-	} else {
-		b.WriteString(" positions")
-	}
-	if r := s.Rate(); r > 0 {
-		fmt.Fprintf(&b, ", %s/s", count(int64(r)))
-	}
-	if eta := s.ETA(); eta > 0 {
-		fmt.Fprintf(&b, ", ETA %s", eta.Round(time.Second))
-	}
-	return b.String()
-}
-
-// count writes large numbers as the papers' tables do: 85.8M, 3.0M, 4096.
-func count(n int64) string {
-	switch {
-	case n >= 1e9:
-		return fmt.Sprintf("%.1fG", float64(n)/1e9)
-	case n >= 1e6:
-		return fmt.Sprintf("%.1fM", float64(n)/1e6)
-	case n >= 1e4:
-		return fmt.Sprintf("%.1fk", float64(n)/1e3)
-	}
-	return strconv.FormatInt(n, 10)
+	fmt.Fprintln(r.w, s.Summary())
 }

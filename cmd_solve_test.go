@@ -4,13 +4,19 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"grundy/engine"
+	"grundy/stdlib/games"
 	"grundy/stdlib/progress"
+	"grundy/stdlib/solve"
 )
 
 func runSolve(t *testing.T, args ...string) (string, string, error) {
@@ -159,7 +165,7 @@ func TestSolveCancel(t *testing.T) {
 	var out, errb bytes.Buffer
 	start := time.Now()
 	err := solveCommand(ctx, []string{"CN(7,3)", "--max", "14", "--csv", csv}, &out, &errb)
-	if err == nil || !strings.Contains(err.Error(), "interrupted") {
+	if err == nil || !strings.Contains(err.Error(), "stopped by an interrupt after") {
 		t.Fatalf("want an interrupted error, got %v (after %v)", err, time.Since(start))
 	}
 	if d := time.Since(start); d > 5*time.Second {
@@ -172,8 +178,8 @@ func TestSolveCancel(t *testing.T) {
 
 func TestProgressLine(t *testing.T) {
 	s := progress.Status{Label: "CN(6,2) values, heaps 0..20", Done: 12_300_000, Total: 85_766_121, Elapsed: 2 * time.Second}
-	got := statusText(s)
-	for _, want := range []string{"CN(6,2) values, heaps 0..20", "12.3M of 85.8M positions (14%)", "6.2M/s", "ETA 12s"} {
+	got := s.Line()
+	for _, want := range []string{"CN(6,2) values, heaps 0..20: ", "12.3M of 85.8M positions (14%)", "6.2M/s", "ETA 12 s"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("progress line %q lacks %q", got, want)
 		}
@@ -181,7 +187,253 @@ func TestProgressLine(t *testing.T) {
 	var buf bytes.Buffer
 	r := newStderrReporter(&buf)
 	r.Report(s)
-	if !strings.Contains(buf.String(), "85.8M") {
-		t.Errorf("reporter wrote %q", buf.String())
+	if buf.String() != got+"\n" {
+		t.Errorf("reporter wrote %q, want %q", buf.String(), got)
+	}
+}
+
+// With stderr redirected (not a terminal), a long solve's log ends with
+// a summary line, not with the last percentage; an interrupted one says
+// where it stopped, in the same words the notebook's bar uses.
+func TestSolveLogEndsWithSummary(t *testing.T) {
+	old := progress.MinDuration
+	progress.MinDuration = 0
+	defer func() { progress.MinDuration = old }()
+	_, errOut, err := runSolve(t, "CN(6,2)", "--max", "9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(errOut), "\n")
+	last := lines[len(lines)-1]
+	if !strings.HasPrefix(last, "CN(6,2) values, heaps 0..9: 1.0M positions in ") {
+		t.Errorf("stderr ends %q; want the summary line\n%s", last, errOut)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		time.Sleep(400 * time.Millisecond)
+		cancel()
+	}()
+	var out, errb bytes.Buffer
+	err = solveCommand(ctx, []string{"CN(7,3)", "--max", "14"}, &out, &errb)
+	lines = strings.Split(strings.TrimSpace(errb.String()), "\n")
+	if last := lines[len(lines)-1]; err == nil || !strings.Contains(last, "CN(7,3) values, heaps 0..14: stopped by an interrupt at ") || !strings.Contains(last, " positions (") {
+		t.Errorf("interrupted: stderr ends %q, error %v", last, err)
+	}
+}
+
+// One heap of a take-and-break game: the sequence and its period in the
+// text and in JSON (Kayles: period 12 from 71, proved from heap 167 on).
+func TestSolveHeapGamesReportTheirPeriod(t *testing.T) {
+	cases := []struct {
+		spec, max    string
+		found, prove bool
+		pre, period  int
+	}{
+		{"Octal(0.77)", "1000", true, true, 71, 12},
+		{"Octal(0.77)", "150", true, false, 71, 12},
+		{"Subtraction(1,3,4)", "20", true, true, 0, 7},
+		{"Grundy", "300", false, false, 0, 0},
+	}
+	for _, c := range cases {
+		out, _, err := runSolve(t, c.spec, "--max", c.max, "--json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep struct {
+			Period *struct {
+				Found     bool `json:"found"`
+				Preperiod int  `json:"preperiod"`
+				Period    int  `json:"period"`
+				Proved    bool `json:"proved"`
+				Entries   int  `json:"entries"`
+			} `json:"period"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatalf("%s: %v\n%s", c.spec, err, out)
+		}
+		p := rep.Period
+		if p == nil || p.Found != c.found || p.Proved != c.prove || p.Preperiod != c.pre || p.Period != c.period {
+			t.Errorf("%s --max %s: period %+v, want found %t proved %t %d/%d\n%s", c.spec, c.max, p, c.found, c.prove, c.pre, c.period, out)
+		}
+		text, _, _ := runSolve(t, c.spec, "--max", c.max)
+		if !strings.Contains(text, "period:      ") {
+			t.Errorf("%s: no period line:\n%s", c.spec, text)
+		}
+	}
+	// Tables that are not one heap of such a game carry no period.
+	out, _, _ := runSolve(t, "CN(3,2)", "--max", "3", "--json")
+	if strings.Contains(out, `"period"`) {
+		t.Errorf("CN(3,2) has a period key: %s", out)
+	}
+}
+
+// --certificate: seed 000's 18 rows for (1,1,1,2,1,2) of CN(6,2), and for
+// an N-position a winning move first.
+func TestSolveCertificate(t *testing.T) {
+	out, _, err := runSolve(t, "CN(6,2)", "--max", "3", "--certificate", "1,1,1,2,1,2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "(1,1,1,2,1,2) is a P-position of CN(6,2)") || !strings.Contains(out, "  (1,1,1,2,1,1)  (1,1,1,1,1,1)") {
+		t.Errorf("text certificate:\n%s", out)
+	}
+	for _, c := range []struct {
+		pos  string
+		rows int
+		p    bool
+	}{{"1,1,1,2,1,2", 18, true}, {"(0,1,2,0,2,3)", 0, false}} {
+		out, _, err := runSolve(t, "CN(6,2)", "--max", "3", "--certificate", c.pos, "--json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep struct {
+			Certificate []map[string][]int `json:"certificate"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		rows := rep.Certificate
+		if len(rows) == 0 || (c.p && len(rows) != c.rows) {
+			t.Fatalf("%s: %d rows: %s", c.pos, len(rows), out)
+		}
+		first := 0
+		if !c.p {
+			if _, ok := rows[0]["reply"]; ok || len(rows[0]["move"]) != 6 {
+				t.Errorf("%s: first row %v, want the winning move alone", c.pos, rows[0])
+			}
+			first = 1
+		}
+		for _, r := range rows[first:] {
+			if len(r["move"]) != 6 || len(r["reply"]) != 6 {
+				t.Errorf("%s: row %v", c.pos, r)
+			}
+		}
+	}
+	for _, bad := range []string{"1,x", "1,1,1"} {
+		if _, _, err := runSolve(t, "CN(6,2)", "--max", "3", "--certificate", bad); err == nil {
+			t.Errorf("--certificate %s accepted", bad)
+		}
+	}
+}
+
+// --face PATTERN --guess: seed 000's face formula from the shell.
+func TestSolveFaceGuess(t *testing.T) {
+	out, _, err := runSolve(t, "CN(6,2)", "--max", "8", "--face", "0 a b 0 2 1", "--guess", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep struct {
+		Face struct {
+			Rows [][]int `json:"rows"`
+		} `json:"face"`
+		Formulas []string `json:"formulas"`
+		Size     int      `json:"formula_size"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Face.Rows) != 9 || rep.Face.Rows[0][0] != 3 || len(rep.Formulas) == 0 || rep.Formulas[0] != "(a+b)^3" || rep.Size != 5 {
+		t.Errorf("%s", out)
+	}
+	text, _, err := runSolve(t, "Subtraction(1,2,3)", "--max", "30", "--guess")
+	if err != nil || !strings.Contains(text, "formulas:    2 formulas fit: a%4   a&3") || !strings.Contains(text, `line:        "a": 0 1 2 3 0`) {
+		t.Errorf("%v\n%s", err, text)
+	}
+	if _, _, err := runSolve(t, "CN(6,2)", "--max", "3", "--guess"); err == nil || !strings.Contains(err.Error(), "--face 'a b 0 0 0 0'") {
+		t.Errorf("--guess without --face: %v", err)
+	}
+	if _, _, err := runSolve(t, "CN(6,2)", "--max", "3", "--face", "0 a b"); err == nil {
+		t.Error("a face of the wrong length accepted")
+	}
+}
+
+// discard is an engine.Output that keeps stdout and drops the rest.
+type discard struct{ out strings.Builder }
+
+func (d *discard) Stdout(s string)                                     { d.out.WriteString(s) }
+func (d *discard) Stderr(string)                                       {}
+func (d *discard) Display(engine.Bundle, map[string]any, string, bool) {}
+func (d *discard) ClearOutput(bool)                                    {}
+func (d *discard) Input(string, bool) (string, error)                  { return "", errors.New("no input") }
+
+// funcGameCell is a 3-heap game written as a cell would: a games.Func whose
+// rule (lower one or both heaps of a circular pair, each by 1 or 2) runs in
+// the interpreter. The library declares the same game as
+// Subtract(CN(3,2), 1, 2).
+const funcGameCell = `
+g := games.Func("pairs by 1 or 2", 3, func(p games.Pos) []games.Pos {
+	var out []games.Pos
+	for i := 0; i < 3; i++ {
+		j := (i + 1) % 3
+		for a := 0; a <= 2; a++ {
+			for b := 0; b <= 2; b++ {
+				if a+b == 0 || a > p[i] || b > p[j] {
+					continue
+				}
+				q := p.Clone()
+				q[i] -= a
+				q[j] -= b
+				out = append(out, q)
+			}
+		}
+	}
+	return out
+})
+t, err := solve.Values(g, MAX)
+if err != nil {
+	panic(err)
+}
+fmt.Println(t.Count(0), t.Count(1), t.MaxValue())
+`
+
+// BenchmarkFuncVsDeclared solves the same 3-heap game, heaps 0..30
+// (29,791 positions), as a cell-defined games.Func in the interpreter and
+// as the declared Subtract(CN(3,2), 1, 2), three times each (medians), and
+// reports positions per second and the ratio:
+//
+//	go test -run '^$' -bench FuncVsDeclared -benchtime 1x .
+func BenchmarkFuncVsDeclared(b *testing.B) {
+	const max = 30
+	s, err := engine.New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	declared := games.Subtract(games.CN(3, 2), 1, 2)
+	median := func(f func() string) (time.Duration, string) {
+		var ds []time.Duration
+		var out string
+		for range 3 {
+			solve.ClearCache()
+			start := time.Now()
+			out = f()
+			ds = append(ds, time.Since(start))
+		}
+		slices.Sort(ds)
+		return ds[1], out
+	}
+	for b.Loop() {
+		fd, fout := median(func() string {
+			var d discard
+			if _, err := s.Execute(context.Background(), strings.Replace(funcGameCell, "MAX", fmt.Sprint(max), 1), &d); err != nil {
+				b.Fatal(err)
+			}
+			return strings.TrimSpace(d.out.String())
+		})
+		dd, dout := median(func() string {
+			t, err := solve.Values(declared, max)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return fmt.Sprint(t.Count(0), t.Count(1), t.MaxValue())
+		})
+		if fout != dout {
+			b.Fatalf("the Func game and %s differ: %q vs %q", declared.Name(), fout, dout)
+		}
+		n := float64((max + 1) * (max + 1) * (max + 1))
+		b.ReportMetric(n/fd.Seconds(), "func-pos/s")
+		b.ReportMetric(n/dd.Seconds(), "declared-pos/s")
+		b.ReportMetric(float64(fd)/float64(dd), "x")
 	}
 }

@@ -148,6 +148,10 @@ func (it *Interp) load() error {
 	if err := it.yi.Use(fmtFieldSymbols(outW, &it.hidden)); err != nil {
 		return err
 	}
+	// Not with fmt above: yaegi replaces flag.CommandLine whenever fmt is.
+	if err := it.yi.Use(interp.Exports{"flag/flag": flagSymbols(it.args, errW)}); err != nil {
+		return err
+	}
 	if it.intr.Load() == nil {
 		ch := make(chan struct{})
 		it.intr.Store(&ch)
@@ -180,9 +184,16 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 	if out == nil {
 		out = discardOutput{}
 	}
-	it.io.attach(out)
+	// The cell writes through cellOut, which keeps what it wrote so that
+	// the progress bars (written to out directly) can go when it ends.
+	var cellOut Output = out
+	transient := newTransientOutput(out)
+	if transient != nil {
+		cellOut = transient
+	}
+	it.io.attach(cellOut)
 	it.io.renewCellFiles()
-	restoreDisplay := display.Install(sinkFor(out, it.io))
+	restoreDisplay := display.Install(sinkFor(cellOut, it.io))
 	bar := newProgressBar(out)
 	bar.flush = it.io.flush
 	libCtx, stopLib := it.libraryContext()
@@ -192,12 +203,19 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 	defer func() {
 		restoreProgress()
 		it.io.flush()
+		transient.end(bar)
 		restoreDisplay()
 		it.io.stdin.reset()
 		it.io.attach(goroutineOutput{out})
 	}()
 	res, err = it.execute(ctx, code)
 	res, err = it.runDeferred(res, err)
+	if err == nil {
+		it.io.flush()
+		for _, note := range it.unshownNotes(code, res.Value != nil) {
+			cellOut.Stderr(note + "\n")
+		}
+	}
 	if err != nil && ctx.Err() != nil {
 		// An interrupted library call returns its cancellation as an
 		// error value, which the cell may show: it is still an interrupt.
@@ -229,6 +247,9 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 	}
 	hoistDecls(pc, it.callsGeneric)
 	it.autoImport(pc)
+	if err := it.checkUnavailable(pc); err != nil {
+		return Result{}, err
+	}
 	if pc.imports != nil {
 		if err := it.runImports(ctx, pc.imports); err != nil {
 			return Result{}, err

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"unicode/utf8"
+
+	"grundy/stdlib/human"
 )
 
 // DefaultMaxCellOutput is how much text one cell may print before the rest
@@ -48,23 +50,12 @@ func (c *OutputCap) Dropped() int { return c.dropped }
 // CutNote is the line that marks the cut; where says where the rest is not
 // ("shown", "stored in the notebook").
 func (c *OutputCap) CutNote(where string) string {
-	return fmt.Sprintf("\n[grundy: this cell's output passed %s; the rest is not %s (GRUNDY_MAX_CELL_OUTPUT raises the cap)]\n", byteSize(c.Limit), where)
+	return fmt.Sprintf("\n[grundy: this cell's output passed %s; the rest is not %s (GRUNDY_MAX_CELL_OUTPUT raises the cap)]\n", human.Size(int64(c.Limit)), where)
 }
 
 // DroppedNote says, at the end of the cell, how much was cut off.
 func (c *OutputCap) DroppedNote(where string) string {
 	return fmt.Sprintf("[grundy: %d more bytes of output were not %s]\n", c.dropped, where)
-}
-
-// byteSize formats a limit for people: 4 MiB, 512 KiB, 1000 bytes.
-func byteSize(n int) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 // validPrefix returns the longest prefix of s of at most n bytes that does

@@ -238,6 +238,9 @@ func _grundyShow(vs ...any) {
 
 func _grundyDisplay(vs ...any) {
 	for _, v := range vs {
+		if v == nil && len(vs) > 1 {
+			continue
+		}
 		grundyrt.Display(v, _grundyParts(v))
 	}
 }

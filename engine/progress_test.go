@@ -40,7 +40,7 @@ task.Done(nil)
 		t.Errorf("bar %q lacks the label or the rate", first)
 	}
 	last := rec.displays[len(rec.displays)-1]["text/plain"].(string)
-	if !strings.HasPrefix(last, "demo: done, 40 in ") {
+	if !strings.HasPrefix(last, "demo: 40 positions in ") {
 		t.Errorf("summary %q", last)
 	}
 }

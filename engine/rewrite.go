@@ -1177,7 +1177,7 @@ func isSeqCall(e ast.Expr) bool {
 		return false
 	}
 	switch pkg.Name + "." + sel.Sel.Name {
-	case "maps.Keys", "maps.Values", "slices.Values", "slices.Sorted", "slices.Collect":
+	case "maps.Keys", "maps.Values", "slices.Values", "slices.Sorted", "slices.Collect", "slices.Chunk":
 		return true
 	}
 	return false
@@ -1391,18 +1391,16 @@ func (rw *rewriter) iteratorArgs(c *ast.CallExpr) {
 	if rw.it == nil {
 		return
 	}
-	id, ok := c.Fun.(*ast.Ident)
-	if !ok {
-		if ix, isIx := c.Fun.(*ast.IndexExpr); isIx {
-			id, ok = ix.X.(*ast.Ident)
-		} else if il, isIl := c.Fun.(*ast.IndexListExpr); isIl {
-			id, ok = il.X.(*ast.Ident)
+	var fd *ast.FuncDecl
+	switch f := unindex(c.Fun).(type) {
+	case *ast.Ident:
+		fd = rw.cellFunc(f.Name)
+	case *ast.SelectorExpr:
+		// The engine's own iter, slices and maps functions, too.
+		if pkg, ok := f.X.(*ast.Ident); ok && !rw.isVar(pkg.Name) && aliasPackages[rw.it.pkgs[pkg.Name]] {
+			fd = pkgGeneric(rw.it.pkgs[pkg.Name], f.Sel.Name)
 		}
 	}
-	if !ok {
-		return
-	}
-	fd := rw.cellFunc(id.Name)
 	if fd == nil {
 		return
 	}

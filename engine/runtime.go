@@ -636,7 +636,7 @@ var preloaded = []struct{ name, path string }{
 	{"bytes", "bytes"}, {"bufio", "bufio"}, {"unicode", "unicode"}, {"utf8", "unicode/utf8"},
 	{"sync", "sync"}, {"atomic", "sync/atomic"}, {"context", "context"}, {"image", "image"},
 	{"color", "image/color"}, {"io", "io"}, {"json", "encoding/json"}, {"regexp", "regexp"},
-	{"slices", "slices"}, {"maps", "maps"}, {"cmp", "cmp"},
+	{"slices", "slices"}, {"maps", "maps"}, {"cmp", "cmp"}, {"iter", "iter"},
 	{"games", "grundy/stdlib/games"}, {"solve", "grundy/stdlib/solve"},
 	{"entail", "grundy/stdlib/entail"}, {"known", "grundy/stdlib/known"},
 	{"progress", "grundy/stdlib/progress"}, {"plots", "grundy/plots"},

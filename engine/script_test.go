@@ -89,7 +89,7 @@ h2.Text("last b")
 	}
 	lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
 	if len(lines) != 4 || lines[0] != "step 99" || lines[1] != "between" ||
-		!strings.HasPrefix(lines[2], "demo: done, 30 in ") || lines[3] != "last b" {
+		!strings.HasPrefix(lines[2], "demo: 30 positions in ") || lines[3] != "last b" {
 		t.Errorf("output lines %q, want step 99, between, the demo summary, last b", lines)
 	}
 }

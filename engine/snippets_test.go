@@ -68,7 +68,7 @@ func parseSnippet(src string) (cells []string, want string, ok bool) {
 func transcript(t *testing.T, it *Interp, cells []string) string {
 	var b strings.Builder
 	for _, c := range cells {
-		rec := &recorder{inputs: []string{"42", "hello world"}}
+		rec := &recorder{frontend: true, inputs: []string{"42", "hello world"}}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		if strings.Contains(c, "// interrupt") {
 			cancel()

@@ -75,7 +75,14 @@ func (k *Kernel) execute(ch channel, m *Message) any {
 	if !store {
 		label = fmt.Sprintf("a silent cell after In [%d]", k.execCount)
 	}
-	res, err := k.run(remote.Label(ctx, label), req.Code, out)
+	var res engine.Result
+	var err error
+	payload := []any{}
+	if name, detail, ok := helpRequest(req.Code); ok {
+		payload = k.help(out, name, detail)
+	} else {
+		res, err = k.run(remote.Label(ctx, label), req.Code, out)
+	}
 	// As ipykernel does, user expressions are evaluated only after a cell
 	// that succeeded, with the cell's output and interrupt still in
 	// place, so what they print lands before the reply like the cell's
@@ -118,7 +125,7 @@ func (k *Kernel) execute(ch channel, m *Message) any {
 		}
 		k.publish(m, "execute_result", map[string]any{"execution_count": n, "data": res.Value, "metadata": meta})
 	}
-	return map[string]any{"status": "ok", "execution_count": n, "user_expressions": userExprs, "payload": []any{}}
+	return map[string]any{"status": "ok", "execution_count": n, "user_expressions": userExprs, "payload": payload}
 }
 
 // userExpr is one entry of an execute_request's user_expressions.

@@ -68,9 +68,12 @@ func (k *Kernel) kernelInfo(ch channel, m *Message) any {
 		LanguageInfo: engine.LanguageInfo(),
 		Banner:       "grundy " + k.cfg.Version + ": Go cells for impartial combinatorial games (Go " + goVersion() + ")",
 		HelpLinks: []helpLink{
+			// Served by the Notebook from the kernelspec's directory;
+			// the path is relative to its static files, as the Help
+			// menu resolves links.
+			{"grundy library reference", "../kernelspecs/" + KernelName + "/" + ReferenceFile},
 			{"Go language specification", "https://go.dev/ref/spec"},
 			{"Go standard library", "https://pkg.go.dev/std"},
-			{"Jupyter messaging protocol", "https://jupyter-client.readthedocs.io/en/stable/messaging.html"},
 		},
 	}
 }
@@ -114,6 +117,13 @@ func (k *Kernel) inspect(ch channel, m *Message) any {
 	if req.CursorPos != nil && *req.CursorPos >= 0 && *req.CursorPos <= cursor {
 		cursor = *req.CursorPos
 	}
+	data, found := k.lookup(req.Code, cursor, req.DetailLevel)
+	return map[string]any{"status": "ok", "found": found, "data": data, "metadata": map[string]any{}}
+}
+
+// lookup asks the session for the documentation of the name at cursor,
+// as Shift-Tab and ?name show it.
+func (k *Kernel) lookup(code string, cursor, detail int) (map[string]any, bool) {
 	type result struct {
 		data  engine.Bundle
 		found bool
@@ -121,15 +131,15 @@ func (k *Kernel) inspect(ch channel, m *Message) any {
 	var r result
 	if s, err := k.session(); err == nil {
 		r = safeCall(func() result {
-			d, f := s.Inspect(req.Code, cursor, req.DetailLevel)
+			d, f := s.Inspect(code, cursor, detail)
 			return result{d, f}
 		}, r)
 	}
 	data := map[string]any(r.data)
 	if data == nil || !r.found {
-		data = map[string]any{}
+		return map[string]any{}, false
 	}
-	return map[string]any{"status": "ok", "found": r.found && len(data) > 0, "data": data, "metadata": map[string]any{}}
+	return data, len(data) > 0
 }
 
 func (k *Kernel) isComplete(ch channel, m *Message) any {

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"syscall"
 
+	"grundy/engine"
 	"grundy/internal/atomicfile"
 )
 
@@ -29,6 +31,8 @@ type InstallOptions struct {
 	Prefix string
 	// Binary is the grundy executable to copy next to kernel.json.
 	Binary string
+	// Version names the build in the installed library reference.
+	Version string
 	// Env is kernel.json's "env": settings for every session the
 	// kernelspec starts (GRUNDY_REPLAY, GRUNDY_MEMORY_LIMIT).
 	Env map[string]string
@@ -36,6 +40,13 @@ type InstallOptions struct {
 	// directory whose permissions it tightened); nil discards it.
 	Log io.Writer
 }
+
+// ReferenceFile is the library reference installed beside kernel.json;
+// the Notebook serves it at kernelspecs/grundy/ReferenceFile.
+const ReferenceFile = "reference.html"
+
+//go:embed kernel.js
+var kernelJS []byte
 
 // Kernelspec is kernel.json.
 type Kernelspec struct {
@@ -141,6 +152,13 @@ func Install(opt InstallOptions) (string, error) {
 	js, _ := json.MarshalIndent(spec, "", "  ")
 	if err := writeFileAtomic(filepath.Join(dir, "kernel.json"), append(js, '\n'), 0o644); err != nil {
 		return "", err
+	}
+	// The Notebook's front-end settings for Go cells, and the library
+	// reference its Help menu links to (kernel_info's help_links).
+	for name, data := range map[string][]byte{"kernel.js": kernelJS, ReferenceFile: engine.ReferenceHTML(opt.Version)} {
+		if err := writeFileAtomic(filepath.Join(dir, name), data, 0o644); err != nil {
+			return "", err
+		}
 	}
 	for _, size := range []int{32, 64} {
 		var buf bytes.Buffer

@@ -15,9 +15,9 @@ import (
 
 func main() {
 	t, _ := solve.Values(games.CN(6, 2), 12)
-	face, _ := plots.HeatmapOf(t, "0 a b 0 2 1")
+	face, _ := plots.Heatmap(t, "0 a b 0 2 1")
 	display.Show(face)
 	r, _ := solve.Remoteness(games.SlowExact(3, 2), 8)
-	scatter, _ := plots.Scatter(r, plots.PathOf(known.MPath([]int{3, 5, 5})))
+	scatter, _ := plots.Scatter(r, plots.Path(known.MPath(games.Pos{3, 5, 5})...))
 	display.Show(scatter)
 }

@@ -3,6 +3,7 @@ package plots
 import (
 	"errors"
 	"fmt"
+	"grundy/stdlib/human"
 	"image/color"
 	"math"
 	"sort"
@@ -42,7 +43,7 @@ func pointColors(cfg *config) (p, n color.Color) {
 // table holds.
 func Line(t *solve.Table, spec string, opts ...Option) (*Figure, error) {
 	if t == nil {
-		return nil, errors.New("plots: no table to draw (nil)")
+		return nil, errNoTable
 	}
 	vals, err := t.Line(spec)
 	if err != nil {
@@ -51,8 +52,9 @@ func Line(t *solve.Table, spec string, opts ...Option) (*Figure, error) {
 	return LineOf(t.GameName(), spec, t.Kind(), vals, opts...)
 }
 
-// LineOf draws entries along one free letter from plain data: vals[i] is
-// the entry where the pattern's letter is i.
+// LineOf draws entries already taken out of a table (or computed some
+// other way) as Line draws a table's: vals[i] is the entry where the
+// pattern's letter is i.
 func LineOf(game, spec string, kind solve.Kind, vals []int, opts ...Option) (*Figure, error) {
 	letters := freeLetters(spec)
 	switch {
@@ -89,22 +91,24 @@ func LineOf(game, spec string, kind solve.Kind, vals []int, opts ...Option) (*Fi
 	for i, v := range vals {
 		all[i] = xy{float64(i), float64(v)}
 	}
-	desc := fmt.Sprintf("%s of %s along %s for %s=0..%d: max %d, %d P-positions", what, nameOr(game), patternText(spec), letters[0], len(vals)-1, maxV, nP)
+	desc := fmt.Sprintf("%s of %s along %s for %s=0..%d: max %s, %s P-positions", what, nameOr(game), patternText(spec), letters[0], len(vals)-1, human.Count(maxV), human.Count(nP))
 	width, height := sizeOr(&cfg, max(480, min(900, 120+len(vals)*24)), 360)
-	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
+	fig := cfg.figure(desc, width, height)
 	labelled := len(vals) <= 40
 	fig.paint = func(c draw.Canvas) {
 		c = titled(c, title)
 		p := newPlot("")
 		p.X.Label.Text, p.Y.Label.Text = letters[0], what
-		p.Add(&polyline{pts: all, style: draw.LineStyle{Color: color.Gray{Y: 170}, Width: 1}})
+		fig.line = &polyline{pts: all, style: draw.LineStyle{Color: color.Gray{Y: 170}, Width: 1}}
+		p.Add(fig.line)
 		fig.marks = map[string]*points{
 			"N": {pts: ns, col: nc, shape: shapeSquare, radius: 3.5},
 			"P": {pts: ps, col: pc, shape: shapeCircle, radius: 4},
 		}
 		p.Add(fig.marks["N"], fig.marks["P"])
 		if labelled {
-			p.Add(&pointLabels{pts: all})
+			fig.labels = map[string]*pointLabels{"points": {pts: all, place: true, avoid: [][]xy{all}, markR: 4}}
+			p.Add(fig.labels["points"])
 		}
 		p.X.Min, p.X.Max = -0.5, float64(len(vals))-0.5
 		p.Y.Min, p.Y.Max = 0, float64(maxV)+0.5+float64(maxV)/12
@@ -113,8 +117,8 @@ func LineOf(game, spec string, kind solve.Kind, vals []int, opts ...Option) (*Fi
 		p.X.Tick.Marker = intTicks(len(vals), max(2, int((dc.Max.X-dc.Min.X)/26)))
 		p.Y.Tick.Marker = intTicks(maxV+1, max(2, int((dc.Max.Y-dc.Min.Y)/22)))
 		p.Legend.Top, p.Legend.Left = true, true
-		p.Legend.Add("P", &points{col: pc, shape: shapeCircle, radius: 4})
-		p.Legend.Add("N", &points{col: nc, shape: shapeSquare, radius: 3.5})
+		fig.legendEntry(p, "P", &points{col: pc, shape: shapeCircle, radius: 4})
+		fig.legendEntry(p, "N", &points{col: nc, shape: shapeSquare, radius: 3.5})
 		p.Legend.XOffs, p.Legend.YOffs = 6, -4
 		p.Draw(area)
 	}
@@ -136,19 +140,10 @@ func freeLetters(spec string) []string {
 }
 
 // Path marks a play-out over a remoteness scatter: the positions in order,
-// each drawn at its total and its entry in the table.
+// each drawn at its total and its entry in the table, e.g.
+// Path(known.MPath(games.Pos{3, 5, 5})...).
 func Path(path ...games.Pos) Option {
 	return func(c *config) { c.path = append([]games.Pos(nil), path...) }
-}
-
-// PathOf is Path for positions given as plain slices, e.g.
-// PathOf(known.MPath([]int{3, 5, 5})).
-func PathOf(path [][]int) Option {
-	ps := make([]games.Pos, len(path))
-	for i, p := range path {
-		ps[i] = games.Pos(p)
-	}
-	return Path(ps...)
 }
 
 // Scatter plots every position of a table by its total number of stones
@@ -158,7 +153,7 @@ func PathOf(path [][]int) Option {
 // (3,5,5) in Exact Slow NIM(3,2).
 func Scatter(t *solve.Table, opts ...Option) (*Figure, error) {
 	if t == nil {
-		return nil, errors.New("plots: no table to draw (nil)")
+		return nil, errNoTable
 	}
 	if t.Len() == 0 {
 		return nil, fmt.Errorf("plots: table of %s is empty", t.GameName())
@@ -331,27 +326,32 @@ func scatterFigure(game, bound string, kind solve.Kind, n, pairs, maxC, maxT, ma
 	binned := bx > 1 || by > 1
 	what := map[solve.Kind]string{solve.KindValues: "Grundy value", solve.KindOutcomes: "outcome (0 = P)", solve.KindRemoteness: "remoteness"}[kind]
 	title := cfg.titleOr(fmt.Sprintf("%s: %s against total stones (%s)", nameOr(game), strings.SplitN(what, " (", 2)[0], bound))
-	desc := fmt.Sprintf("scatter of %s against total stones for %d positions of %s (%s): %d distinct pairs, at most %d positions on one",
-		what, n, nameOr(game), bound, pairs, maxC)
-	legendP := fmt.Sprintf("P (mark area ~ count, max %d)", maxC)
+	desc := fmt.Sprintf("scatter of %s against total stones for %s positions of %s (%s): %s distinct pairs, at most %s positions on one",
+		what, human.Count(n), nameOr(game), bound, human.Count(pairs), human.Count(maxC))
+	legendP := fmt.Sprintf("P (mark area ~ count, max %s)", human.Count(maxC))
 	if binned {
-		desc = fmt.Sprintf("scatter of %s against total stones for %d positions of %s (%s): %d distinct pairs binned %d totals x %d values, at most %d positions in one bin",
-			what, n, nameOr(game), bound, pairs, bx, by, maxC)
-		legendP = fmt.Sprintf("P (binned %d totals x %d; area ~ count, max %d)", bx, by, maxC)
+		desc = fmt.Sprintf("scatter of %s against total stones for %s positions of %s (%s): %s distinct pairs binned %d totals x %d values, at most %s positions in one bin",
+			what, human.Count(n), nameOr(game), bound, human.Count(pairs), bx, by, human.Count(maxC))
+		legendP = fmt.Sprintf("P (binned %d totals x %d; area ~ count, max %s)", bx, by, human.Count(maxC))
 	}
 	if len(path) > 0 {
 		desc += fmt.Sprintf("; path of %d positions from %s", len(path), pathText[0])
 	}
 	width, height := sizeOr(cfg, 640, 460)
 	labelCounts := !binned && len(keys) <= 80
-	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
+	fig := cfg.figure(desc, width, height)
 	fig.paint = func(c draw.Canvas) {
 		c = titled(c, title)
 		p := newPlot("")
 		p.X.Label.Text, p.Y.Label.Text = "total stones", what
+		// The play-out runs under the marks and rings them from outside,
+		// so that it hides none of the counts printed in them.
+		if len(path) > 0 {
+			p.Add(&polyline{pts: path, style: draw.LineStyle{Color: pathC, Width: 2}})
+		}
 		fig.marks = map[string]*points{
-			"N": {pts: ns, col: withAlpha(nc, 200), shape: shapeCircle, radii: nr},
-			"P": {pts: ps, col: withAlpha(pc, 200), shape: shapeCircle, radii: pr},
+			"N": {pts: ns, col: fade(nc, 200), shape: shapeCircle, radii: nr},
+			"P": {pts: ps, col: fade(pc, 200), shape: shapeCircle, radii: pr},
 		}
 		p.Add(fig.marks["N"], fig.marks["P"])
 		if labelCounts {
@@ -361,7 +361,7 @@ func scatterFigure(game, bound string, kind solve.Kind, n, pairs, maxC, maxT, ma
 			probe := textStyle(6.5, color.Black)
 			for _, k := range keys {
 				q := xy{float64(k[0]), float64(k[1])}
-				s, r := strconv.Itoa(counts[k]), radius(counts[k])
+				s, r := human.Count(counts[k]), radius(counts[k])
 				if r >= 5 && probe.Width(s)+1 < 2*r {
 					in.pts, in.labels = append(in.pts, q), append(in.labels, s)
 				} else {
@@ -369,13 +369,42 @@ func scatterFigure(game, bound string, kind solve.Kind, n, pairs, maxC, maxT, ma
 					out.dxs = append(out.dxs, r+1.5)
 				}
 			}
-			p.Add(in, out)
+			fig.labels = map[string]*pointLabels{"in": in, "out": out}
 		}
+		var ring *points
 		if len(path) > 0 {
-			p.Add(&polyline{pts: path, style: draw.LineStyle{Color: pathC, Width: 2}})
-			fig.marks["path"] = &points{pts: path, col: pathC, shape: shapeRing, radius: min(4.5, max(1.8, radius(maxC)))}
-			p.Add(fig.marks["path"])
-			p.Add(&pointLabels{pts: path[:1], labels: pathText[:1], dx: 0, dy: 12, size: 9, col: pathC})
+			ring = &points{pts: path, col: pathC, shape: shapeRing, radius: min(4.5, max(1.8, radius(maxC)))}
+			if counts != nil {
+				ring.radii = make([]vg.Length, len(path))
+				for i, q := range path {
+					ring.radii[i] = radius(counts[[2]int{int(q.x), int(q.y)}]) + 1.8
+				}
+			}
+			fig.marks["path"] = ring
+		}
+		// Labels beside their marks keep off every mark and ring.
+		var marks []xy
+		var radii []vg.Length
+		for _, m := range []*points{fig.marks["N"], fig.marks["P"], ring} {
+			if m != nil {
+				for i := range m.pts {
+					marks, radii = append(marks, m.pts[i]), append(radii, m.radiusAt(i))
+				}
+			}
+		}
+		if labelCounts {
+			out := fig.labels["out"]
+			out.place, out.marks, out.radii, out.avoid = true, marks, radii, [][]xy{path}
+			p.Add(fig.labels["in"], out)
+		}
+		if ring != nil {
+			p.Add(ring)
+			start := &pointLabels{pts: path[:1], labels: pathText[:1], size: 9, col: pathC, place: true, markR: ring.radiusAt(0), marks: marks, radii: radii, avoid: [][]xy{path}}
+			if fig.labels == nil {
+				fig.labels = map[string]*pointLabels{}
+			}
+			fig.labels["start"] = start
+			p.Add(start)
 		}
 		p.X.Min, p.X.Max = -0.5, float64(maxT)+0.5
 		p.Y.Min, p.Y.Max = -0.5, float64(maxV)+0.5+float64(maxV)/10
@@ -385,10 +414,10 @@ func scatterFigure(game, bound string, kind solve.Kind, n, pairs, maxC, maxT, ma
 		p.Y.Tick.Marker = intTicks(maxV+1, max(2, int((dc.Max.Y-dc.Min.Y)/22)))
 		p.Legend.Top, p.Legend.Left = true, true
 		p.Legend.XOffs, p.Legend.YOffs = 6, -4
-		p.Legend.Add(legendP, &points{col: pc, shape: shapeCircle, radius: 4})
-		p.Legend.Add("N", &points{col: nc, shape: shapeCircle, radius: 4})
+		fig.legendEntry(p, legendP, &points{col: pc, shape: shapeCircle, radius: 4})
+		fig.legendEntry(p, "N", &points{col: nc, shape: shapeCircle, radius: 4})
 		if len(path) > 0 {
-			p.Legend.Add("play-out from "+pathText[0], &points{col: pathC, shape: shapeRing, radius: 4})
+			fig.legendEntry(p, "play-out from "+pathText[0], &points{col: pathC, shape: shapeRing, radius: 4})
 		}
 		p.Draw(area)
 	}
@@ -400,12 +429,13 @@ func scatterFigure(game, bound string, kind solve.Kind, n, pairs, maxC, maxT, ma
 // P bars in the P colour.
 func Histogram(t *solve.Table, opts ...Option) (*Figure, error) {
 	if t == nil {
-		return nil, errors.New("plots: no table to draw (nil)")
+		return nil, errNoTable
 	}
 	return HistogramOf(t.GameName()+", "+boundText(t.Max()), t.Kind(), t.Counts(), opts...)
 }
 
-// HistogramOf draws counts[v] = number of positions with entry v.
+// HistogramOf draws counts already taken out of a table as Histogram
+// draws a table's: counts[v] positions have entry v.
 func HistogramOf(game string, kind solve.Kind, counts []int, opts ...Option) (*Figure, error) {
 	total := 0
 	for v, c := range counts {
@@ -439,9 +469,9 @@ func HistogramOf(game string, kind solve.Kind, counts []int, opts ...Option) (*F
 	for _, c := range counts {
 		maxC = max(maxC, c)
 	}
-	desc := fmt.Sprintf("histogram of %s over %d positions of %s: %d P-positions (%d at entry 0), largest bar %d", what, total, nameOr(game), countP(kind, counts), counts[0], maxC)
+	desc := fmt.Sprintf("histogram of %s over %s positions of %s: %s P-positions (%s at entry 0), largest bar %s", what, human.Count(total), nameOr(game), human.Count(countP(kind, counts)), human.Count(counts[0]), human.Count(maxC))
 	width, height := sizeOr(&cfg, max(480, min(960, 120+len(counts)*26)), 380)
-	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
+	fig := cfg.figure(desc, width, height)
 	fig.paint = func(c draw.Canvas) {
 		c = titled(c, title)
 		p := newPlot("")
@@ -465,12 +495,16 @@ func HistogramOf(game string, kind solve.Kind, counts []int, opts ...Option) (*F
 			return ts
 		})
 		p.Y.Tick.Marker = countTicks{}
-		if kind == solve.KindRemoteness && maxV > 0 {
-			p.Legend.Top = true
-			p.Legend.XOffs, p.Legend.YOffs = -4, -2
+		// The key says which bars are P-positions.
+		p.Legend.Top = true
+		p.Legend.XOffs, p.Legend.YOffs = -4, -2
+		switch {
+		case kind == solve.KindRemoteness && maxV > 0:
 			mid := maxV / 2 &^ 1
-			p.Legend.Add("even (P)", &points{col: sc.color(mid), shape: shapeSquare, radius: 4})
-			p.Legend.Add("odd (N)", &points{col: sc.color(mid + 1), shape: shapeSquare, radius: 4})
+			fig.legendEntry(p, "even (P)", &points{col: sc.color(mid), shape: shapeSquare, radius: 4})
+			fig.legendEntry(p, "odd (N)", &points{col: sc.color(mid + 1), shape: shapeSquare, radius: 4})
+		case kind == solve.KindValues:
+			fig.legendEntry(p, "0 (P-positions)", &points{col: sc.color(0), shape: shapeSquare, radius: 4})
 		}
 		p.Draw(area)
 	}
@@ -488,9 +522,10 @@ func countP(kind solve.Kind, counts []int) int {
 	return n
 }
 
-// PCounts draws the number of P-positions as the bound grows: counts[i]
-// P-positions among the positions with heaps 0..bounds[i].
-func PCounts(game string, bounds, counts []int, opts ...Option) (*Figure, error) {
+// PCountsOf draws P-position counts already computed as PCounts draws a
+// game's: counts[i] P-positions among the positions with heaps
+// 0..bounds[i].
+func PCountsOf(game string, bounds, counts []int, opts ...Option) (*Figure, error) {
 	switch {
 	case len(bounds) == 0:
 		return nil, fmt.Errorf("plots: no bounds given for %s; pass the bounds and their P-position counts", nameOr(game))
@@ -516,21 +551,23 @@ func PCounts(game string, bounds, counts []int, opts ...Option) (*Figure, error)
 		pc = cfg.palette[0]
 	}
 	title := cfg.titleOr(fmt.Sprintf("%s: P-positions as the bound grows", nameOr(game)))
-	desc := fmt.Sprintf("P-position counts of %s for %d bounds up to %d: %d at the largest", nameOr(game), len(bounds), maxB, int(pts[len(pts)-1].y))
+	desc := fmt.Sprintf("P-position counts of %s for %d bounds up to %d: %s at the largest", nameOr(game), len(bounds), maxB, human.Count(int(pts[len(pts)-1].y)))
 	width, height := sizeOr(&cfg, 560, 380)
-	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF}
+	fig := cfg.figure(desc, width, height)
 	fig.paint = func(c draw.Canvas) {
 		c = titled(c, title)
 		p := newPlot("")
 		p.X.Label.Text, p.Y.Label.Text = "bound (heaps 0..bound)", "P-positions"
-		p.Add(&polyline{pts: pts, style: draw.LineStyle{Color: pc, Width: 1.5}})
+		fig.line = &polyline{pts: pts, style: draw.LineStyle{Color: pc, Width: 1.5}}
+		p.Add(fig.line)
 		p.Add(&points{pts: pts, col: pc, shape: shapeCircle, radius: 3.5})
 		if len(pts) <= 24 {
 			labels := make([]string, len(pts))
 			for i, q := range pts {
-				labels[i] = strconv.Itoa(int(q.y))
+				labels[i] = human.Count(int(q.y))
 			}
-			p.Add(&pointLabels{pts: pts, labels: labels, dy: 10, size: 8})
+			fig.labels = map[string]*pointLabels{"points": {pts: pts, labels: labels, size: 8, place: true, avoid: [][]xy{pts}, markR: 3.5}}
+			p.Add(fig.labels["points"])
 		}
 		p.X.Min, p.X.Max = float64(pts[0].x)-0.5, float64(maxB)+0.5
 		p.Y.Min, p.Y.Max = 0, float64(maxC)*1.12+1
@@ -560,12 +597,6 @@ func sizeOr(cfg *config, w, h int) (int, int) {
 	return w, h
 }
 
-func withAlpha(c color.Color, a uint8) color.Color {
-	x := toRGBA(c)
-	f := func(v uint8) uint8 { return uint8(int(v) * int(a) / 255) }
-	return color.RGBA{R: f(x.R), G: f(x.G), B: f(x.B), A: a}
-}
-
 // countTicks labels a count axis with round integers only.
 type countTicks struct{}
 
@@ -575,21 +606,21 @@ func (countTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ts []plot.Tick
 	for v := 0; float64(v) <= hi; v += step {
 		if float64(v) >= lo {
-			ts = append(ts, plot.Tick{Value: float64(v), Label: strconv.Itoa(v)})
+			ts = append(ts, plot.Tick{Value: float64(v), Label: human.Count(v)})
 		}
 	}
 	return ts
 }
 
-// PCountsOf solves g's outcomes for each bound (heaps 0..bound) and draws
-// how the number of P-positions grows, e.g. PCountsOf(games.CN(6, 2), 1,
+// PCounts solves g's outcomes for each bound (heaps 0..bound) and draws
+// how the number of P-positions grows, e.g. PCounts(games.CN(6, 2), 1,
 // 2, 3, 4, 5, 6).
-func PCountsOf(g games.Game, bounds ...int) (*Figure, error) {
+func PCounts(g games.Game, bounds ...int) (*Figure, error) {
 	if g == nil {
 		return nil, errors.New("plots: no game given; pass one such as games.CN(6, 2)")
 	}
 	if len(bounds) == 0 {
-		return nil, fmt.Errorf("plots: give the bounds to count at, e.g. PCountsOf(g, 1, 2, 3, 4)")
+		return nil, fmt.Errorf("plots: give the bounds to count at, e.g. PCounts(g, 1, 2, 3, 4)")
 	}
 	counts := make([]int, len(bounds))
 	for i, b := range bounds {
@@ -599,5 +630,5 @@ func PCountsOf(g games.Game, bounds ...int) (*Figure, error) {
 		}
 		counts[i] = t.CountP()
 	}
-	return PCounts(g.Name(), bounds, counts)
+	return PCountsOf(g.Name(), bounds, counts)
 }

@@ -59,6 +59,52 @@ func TestLoonyTableCells(t *testing.T) {
 			t.Errorf("loony table SVG lacks %q", want)
 		}
 	}
+	// The key writes *1 as the cells do: "*".
+	if bytes.Contains(svg, []byte(">*1</text>")) {
+		t.Error(`the key says "*1" where the cells say "*"`)
+	}
+}
+
+// The white label of a loony cell reads against everything behind it:
+// the cell's red and its stripes both have at least 4.5:1 contrast with
+// white (white stripes at alpha 80 had 3.4:1 and blurred the word).
+func TestLoonyLabelsReadOnStripes(t *testing.T) {
+	vt := heroTable(4)
+	fig, err := LoonyTable(vt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := render(t, fig)
+	x0, x1 := int(fig.grid.xs[0]/pixel), int(fig.grid.xs[1]/pixel)
+	for y, v := range vt.Values[0] {
+		if !v.Loony {
+			continue
+		}
+		y0, y1 := fig.Height()-int(fig.grid.ys[y]/pixel), fig.Height()-int(fig.grid.ys[y+1]/pixel)
+		seen := map[color.RGBA]int{}
+		for py := y0 + 2; py < y1-2; py++ {
+			for px := x0 + 2; px < x1-2; px++ {
+				seen[toRGBA(img.At(px, py))]++
+			}
+		}
+		// The two commonest colours are the cell and its stripes.
+		var top []color.RGBA
+		for len(top) < 2 {
+			best, n := color.RGBA{}, 0
+			for c, k := range seen {
+				if k > n || k == n && hexOf(c) < hexOf(best) {
+					best, n = c, k
+				}
+			}
+			delete(seen, best)
+			top = append(top, best)
+		}
+		for _, c := range top {
+			if ratio := 1.05 / (luminance(c) + 0.05); ratio < 4.5 {
+				t.Errorf("heap %d: white text on %v has contrast %.1f:1, below 4.5:1", vt.Heaps[y], hexOf(c), ratio)
+			}
+		}
+	}
 }
 
 func TestLoonyTableBadInput(t *testing.T) {
@@ -127,7 +173,7 @@ func TestScatterWithPath(t *testing.T) {
 	tab := esnTable(t)
 	// Seed 004's M-rule from (3,5,5) in Exact Slow NIM(3,2).
 	path := known.MPath([]int{3, 5, 5})
-	fig, err := Scatter(tab, PathOf(path))
+	fig, err := Scatter(tab, Path(path...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,8 +262,8 @@ func TestHistogramBars(t *testing.T) {
 	}
 }
 
-func TestPCounts(t *testing.T) {
-	fig, err := PCounts("CN(6,2)", []int{1, 2, 3}, []int{14, 69, 214})
+func TestPCountsOf(t *testing.T) {
+	fig, err := PCountsOf("CN(6,2)", []int{1, 2, 3}, []int{14, 69, 214})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,20 +277,20 @@ func TestPCounts(t *testing.T) {
 		}
 	}
 	for _, bad := range [][2][]int{{nil, nil}, {{1, 2}, {3}}, {{1}, {-1}}} {
-		if _, err := PCounts("g", bad[0], bad[1]); err == nil {
-			t.Errorf("PCounts(%v, %v) should fail", bad[0], bad[1])
+		if _, err := PCountsOf("g", bad[0], bad[1]); err == nil {
+			t.Errorf("PCountsOf(%v, %v) should fail", bad[0], bad[1])
 		}
 	}
 }
 
 func TestHeatmapOfTable(t *testing.T) {
 	tab := esnTable(t)
-	fig, err := HeatmapOf(tab, "a b 5")
+	fig, err := Heatmap(tab, "a b 5")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(fig.String(), "remoteness map of SlowExact(3,2) on (a, b, 5)") {
-		t.Errorf("HeatmapOf of a remoteness table: %q", fig.String())
+		t.Errorf("Heatmap of a remoteness table: %q", fig.String())
 	}
 	img := render(t, fig)
 	face, _ := tab.Face("a b 5")
@@ -257,24 +303,36 @@ func TestHeatmapOfTable(t *testing.T) {
 		}
 	}
 	for _, spec := range []string{"a 5", "1 2 3", "a b c"} {
-		if _, err := HeatmapOf(tab, spec); err == nil {
-			t.Errorf("HeatmapOf(%q) should fail", spec)
+		if _, err := Heatmap(tab, spec); err == nil {
+			t.Errorf("Heatmap(%q) should fail", spec)
+		}
+	}
+	// The outcome and remoteness maps take the table too.
+	if fig, err := OutcomeMap(tab, "a b 5"); err != nil || !strings.HasPrefix(fig.String(), "outcome map of SlowExact(3,2) on (a, b, 5)") {
+		t.Errorf("OutcomeMap(tab, spec): %v, %v", fig, err)
+	}
+	if fig, err := RemotenessMap(tab, "a b 5"); err != nil || !strings.HasPrefix(fig.String(), "remoteness map of SlowExact(3,2) on (a, b, 5)") {
+		t.Errorf("RemotenessMap(tab, spec): %v, %v", fig, err)
+	}
+	for name, draw := range map[string]func(*solve.Table, string, ...Option) (*Figure, error){"Heatmap": Heatmap, "OutcomeMap": OutcomeMap, "RemotenessMap": RemotenessMap} {
+		if _, err := draw(nil, "a b 5"); err == nil || !strings.Contains(err.Error(), "the call that made it failed") {
+			t.Errorf("%s of a nil table: %v", name, err)
 		}
 	}
 }
 
-func TestPCountsOf(t *testing.T) {
+func TestPCounts(t *testing.T) {
 	// Seed 000: among the 4^6 = 4096 positions of CN(6,2) with heaps <= 3,
 	// 214 have nim-value zero.
-	fig, err := PCountsOf(games.CN(6, 2), 1, 2, 3)
+	fig, err := PCounts(games.CN(6, 2), 1, 2, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(fig.String(), "214 at the largest") {
-		t.Errorf("PCountsOf(CN(6,2), 1, 2, 3): %q", fig.String())
+		t.Errorf("PCounts(CN(6,2), 1, 2, 3): %q", fig.String())
 	}
-	if _, err := PCountsOf(games.CN(6, 2)); err == nil {
-		t.Error("PCountsOf with no bounds should fail")
+	if _, err := PCounts(games.CN(6, 2)); err == nil {
+		t.Error("PCounts with no bounds should fail")
 	}
 }
 

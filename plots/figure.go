@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
 	"os"
 	"path/filepath"
@@ -14,6 +15,8 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 	xfont "golang.org/x/image/font"
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
 	"gonum.org/v1/plot"
 
 	"gonum.org/v1/plot/font"
@@ -24,6 +27,7 @@ import (
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 	"grundy/stdlib/games"
+	"grundy/stdlib/solve"
 )
 
 // dpi is the PNG resolution: sizes are given in PNG pixels, and vector
@@ -51,6 +55,7 @@ type config struct {
 	pColor   color.Color
 	labels   int // 0 auto, 1 always, -1 never
 	embedTTF bool
+	showSVG  bool
 	path     []games.Pos
 	err      error // a bad option, returned by the figure's constructor
 }
@@ -95,12 +100,18 @@ func Size(width, height int) Option {
 // the even (P) family and the odd (N) family; in a line or scatter the
 // first colour is N's (PColor sets P's); a P-count plot draws its line in
 // the first colour.
+// Translucent colours are drawn as they would look over white.
 func Palette(colors ...color.Color) Option {
-	return func(c *config) { c.palette = append([]color.Color(nil), colors...) }
+	return func(c *config) {
+		c.palette = make([]color.Color, len(colors))
+		for i, col := range colors {
+			c.palette[i] = opaque(col)
+		}
+	}
 }
 
 // PColor sets the colour reserved for P-positions.
-func PColor(col color.Color) Option { return func(c *config) { c.pColor = col } }
+func PColor(col color.Color) Option { return func(c *config) { c.pColor = opaque(col) } }
 
 // Labels forces the printing of values in heatmap cells on or off; by
 // default they are printed while cells are large enough to read.
@@ -112,6 +123,11 @@ func Labels(on bool) Option {
 		}
 	}
 }
+
+// ShowSVG shows the figure as SVG as well as PNG, and so stores both in a
+// notebook: sharp at any zoom, but several times larger. By default a
+// figure shows as PNG only (Figure.SVG and Save still give SVG).
+func ShowSVG() Option { return func(c *config) { c.showSVG = true } }
 
 // EmbedFonts embeds the font files in SVG output, so the SVG looks the same
 // on machines without Liberation Sans (or a metric twin such as Arial);
@@ -128,6 +144,11 @@ func newConfig(opts []Option) config {
 	return c
 }
 
+// figure starts a figure with the options every figure takes.
+func (c *config) figure(desc string, width, height int) *Figure {
+	return &Figure{desc: desc, width: width, height: height, embed: c.embedTTF, showSVG: c.showSVG}
+}
+
 func (c *config) titleOr(def string) string {
 	if c.title != nil {
 		return *c.title
@@ -138,21 +159,31 @@ func (c *config) titleOr(def string) string {
 // Figure is a rendered-on-demand figure. It shows itself in a notebook as
 // PNG and SVG with a one-line text description, and saves to files.
 type Figure struct {
-	desc   string
-	width  int // PNG pixels
-	height int
-	embed  bool
-	paint  func(c draw.Canvas)
-	grid   *grid // the heatmap grid, if any (tests read cell positions)
-	marks  map[string]*points
-	bars   *bars
+	desc    string
+	width   int // PNG pixels
+	height  int
+	embed   bool
+	showSVG bool
+	paint   func(c draw.Canvas)
+	grid    *grid // the heatmap grid, if any (tests read cell positions)
+	marks   map[string]*points
+	bars    *bars
+	// labels are the texts written by points in the last drawing, for
+	// tests: "points" (line and count plots), "in" and "out" (a scatter's
+	// counts inside and beside their marks), "start" (a play-out's start).
+	labels map[string]*pointLabels
+	legend []*points // legend thumbnails of the last drawing
+	line   *polyline // the line through a line or count plot's points
 
 	// mu serialises renders: drawing records layout in the figure.
 	mu     sync.Mutex
 	vector bool // the render in progress is SVG or PDF
 }
 
-var errNilFigure = errors.New("plots: no figure (nil); the call that made it returned an error")
+var (
+	errNilFigure = errors.New("plots: no figure (nil); the call that made it returned an error")
+	errNoTable   = fmt.Errorf("plots: no table to draw: %w", solve.ErrNoTable)
+)
 
 // String describes the figure in one line (the text/plain view).
 func (f *Figure) String() string {
@@ -160,6 +191,15 @@ func (f *Figure) String() string {
 		return "no figure (nil): see the error from the call that made it"
 	}
 	return fmt.Sprintf("%s [%dx%d]", f.desc, f.width, f.height)
+}
+
+// MIMETypes are the forms the figure shows in a notebook: PNG, and SVG
+// with the ShowSVG option.
+func (f *Figure) MIMETypes() []string {
+	if f != nil && f.showSVG {
+		return []string{"image/png", "image/svg+xml"}
+	}
+	return []string{"image/png"}
 }
 
 // Width is the figure's width in PNG pixels.
@@ -185,11 +225,15 @@ func (f *Figure) PNG() ([]byte, error) {
 	if err := f.draw(c, false); err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
+	img, ok := c.Image().(*image.RGBA)
+	if !ok {
+		return nil, fmt.Errorf("plots: the PNG canvas is a %T, not RGBA", c.Image())
+	}
+	data, err := encodePNG(img)
+	if err != nil {
 		return nil, fmt.Errorf("plots: encoding PNG: %w", err)
 	}
-	return buf.Bytes(), nil
+	return data, nil
 }
 
 // SVG renders the figure as SVG.
@@ -274,11 +318,18 @@ func (f *Figure) draw(vc vg.CanvasSizer, vector bool) (err error) {
 			err = fmt.Errorf("plots: drawing %s: %v", f.desc, r)
 		}
 	}()
+	f.legend = nil
 	c := draw.New(vc)
 	c.SetColor(color.White)
 	c.Fill(c.Rectangle.Path())
 	f.paint(c)
 	return nil
+}
+
+// legendEntry adds a row to p's legend, keeping its thumbnail for tests.
+func (f *Figure) legendEntry(p *plot.Plot, name string, m *points) {
+	f.legend = append(f.legend, m)
+	p.Legend.Add(name, m)
 }
 
 // Fonts: always gonum's bundled Liberation fonts, so renders do not depend
@@ -317,6 +368,9 @@ func newPlot(title string) *plot.Plot {
 	}
 	p.Legend.TextStyle.Font = font.From(sansFont, 9)
 	p.Legend.ThumbnailWidth = 14
+	// Rows 3 pt apart: with no padding, the 8 pt marks of one row met
+	// the next row's.
+	p.Legend.Padding = 3
 	p.Legend.TextStyle.Handler = handler
 	return p
 }
@@ -348,16 +402,72 @@ func titleWidth(title string) int {
 	return int(titleStyle().Width(title)/pixel) + 24
 }
 
-// pdfBold works around vgpdf registering every font under style "" but
-// selecting bold ones under style "B" (an "undefined font" error): bold
-// text is passed on as a regular-weight font of its own name that carries
-// the bold glyphs.
+// pdfBold draws bold text in PDFs as glyph outlines. vgpdf embeds every
+// font from a file it always names "font.ttf", and fpdf keeps one font
+// file per name, so a PDF holding two weights showed every word in
+// whichever weight was registered last (bold titles came out regular).
+// Regular text stays text (searchable, selectable); bold text, the titles
+// and headers, becomes filled outlines of Liberation Sans Bold.
 type pdfBold struct{ *vgpdf.Canvas }
 
 func (c pdfBold) FillString(f font.Face, pt vg.Point, s string) {
-	if f.Font.Weight != xfont.WeightNormal {
-		f.Font.Typeface += font.Typeface(fmt.Sprintf("W%d", int(f.Font.Weight)))
-		f.Font.Weight = xfont.WeightNormal
+	if f.Font.Weight == xfont.WeightNormal || f.Face == nil {
+		c.Canvas.FillString(f, pt, s)
+		return
 	}
-	c.Canvas.FillString(f, pt, s)
+	c.Fill(outline(f, pt, s))
+}
+
+// outline is the path of s's glyphs set in f, with its baseline starting
+// at pt, spaced exactly as font.Face.Width measures them.
+func outline(f font.Face, pt vg.Point, s string) vg.Path {
+	var (
+		buf   sfnt.Buffer
+		path  vg.Path
+		upem  = fixed.Int26_6(f.Face.UnitsPerEm())
+		scale = f.Font.Size / vg.Length(upem) // font units to points
+		x     = pt.X
+		prev  sfnt.GlyphIndex
+	)
+	at := func(p fixed.Point26_6) vg.Point {
+		// sfnt's y axis points down.
+		return vg.Point{X: x + vg.Length(p.X)*scale, Y: pt.Y - vg.Length(p.Y)*scale}
+	}
+	for i, r := range []rune(s) {
+		idx, err := f.Face.GlyphIndex(&buf, r)
+		if err != nil {
+			continue
+		}
+		if i > 0 {
+			if k, err := f.Face.Kern(&buf, prev, idx, upem, xfont.HintingNone); err == nil {
+				x += vg.Length(k) * scale
+			}
+		}
+		prev = idx
+		segs, err := f.Face.LoadGlyph(&buf, idx, upem, nil)
+		if err == nil {
+			for _, sg := range segs {
+				switch sg.Op {
+				case sfnt.SegmentOpMoveTo:
+					if len(path) > 0 {
+						path.Close()
+					}
+					path.Move(at(sg.Args[0]))
+				case sfnt.SegmentOpLineTo:
+					path.Line(at(sg.Args[0]))
+				case sfnt.SegmentOpQuadTo:
+					path.QuadTo(at(sg.Args[0]), at(sg.Args[1]))
+				case sfnt.SegmentOpCubeTo:
+					path.CubeTo(at(sg.Args[0]), at(sg.Args[1]), at(sg.Args[2]))
+				}
+			}
+			if len(segs) > 0 {
+				path.Close()
+			}
+		}
+		if adv, err := f.Face.GlyphAdvance(&buf, idx, upem, xfont.HintingNone); err == nil {
+			x += vg.Length(adv) * scale
+		}
+	}
+	return path
 }

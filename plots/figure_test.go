@@ -2,7 +2,9 @@ package plots
 
 import (
 	"bytes"
+	"image"
 	"image/color"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,13 +26,13 @@ func allFigures(t testing.TB) map[string]*Figure {
 		}
 		out[name] = f
 	}
-	f, err := Heatmap(cnFace(13, 3))
+	f, err := HeatmapOf(cnFace(13, 3))
 	add("heatmap", f, err)
-	f, err = Heatmap(cnFace(120, 3))
+	f, err = HeatmapOf(cnFace(120, 3))
 	add("heatmap 120", f, err)
-	f, err = OutcomeMap(cnFace(9, 3))
+	f, err = OutcomeMapOf(cnFace(9, 3))
 	add("outcomes", f, err)
-	f, err = RemotenessMap(remFace(30))
+	f, err = RemotenessMapOf(remFace(30))
 	add("remoteness", f, err)
 	f, err = LoonyTable(heroTable(12))
 	add("loony", f, err)
@@ -40,7 +42,7 @@ func allFigures(t testing.TB) map[string]*Figure {
 	add("scatter", f, err)
 	f, err = Histogram(tab)
 	add("histogram", f, err)
-	f, err = PCounts("CN(6,2)", []int{1, 2, 3}, []int{14, 69, 214})
+	f, err = PCountsOf("CN(6,2)", []int{1, 2, 3}, []int{14, 69, 214})
 	add("pcounts", f, err)
 	return out
 }
@@ -75,7 +77,7 @@ func TestRendersAreDeterministic(t *testing.T) {
 }
 
 func TestSaveByExtension(t *testing.T) {
-	fig, err := Heatmap(cnFace(5, 3))
+	fig, err := HeatmapOf(cnFace(5, 3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +102,7 @@ func TestSaveByExtension(t *testing.T) {
 }
 
 func TestOptions(t *testing.T) {
-	fig, err := Heatmap(cnFace(6, 3), Title("my face"), Size(500, 420))
+	fig, err := HeatmapOf(cnFace(6, 3), Title("my face"), Size(500, 420))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +120,7 @@ func TestOptions(t *testing.T) {
 	// Every figure takes a palette and a P colour.
 	green := color.RGBA{G: 200, A: 255}
 	for name, mk := range map[string]func() (*Figure, error){
-		"outcomes":  func() (*Figure, error) { return OutcomeMap(cnFace(6, 3), PColor(green)) },
+		"outcomes":  func() (*Figure, error) { return OutcomeMapOf(cnFace(6, 3), PColor(green)) },
 		"histogram": func() (*Figure, error) { return HistogramOf("g", solve.KindValues, []int{3, 4, 5}, PColor(green)) },
 	} {
 		f, err := mk()
@@ -145,22 +147,22 @@ func TestOptions(t *testing.T) {
 	if !bytes.Contains(svg, []byte("font-family:'Liberation Sans',Arial")) || bytes.Contains(svg, []byte("@font-face")) {
 		t.Error("default SVG should name Liberation Sans with fallbacks and embed nothing")
 	}
-	fe, _ := Heatmap(cnFace(4, 3), EmbedFonts())
+	fe, _ := HeatmapOf(cnFace(4, 3), EmbedFonts())
 	if svg, _ := fe.SVG(); !bytes.Contains(svg, []byte("@font-face")) {
 		t.Error("EmbedFonts() did not embed the font")
 	}
 	// Labels(false) on a small face, Labels(true) on a big one.
-	f, _ := Heatmap(cnFace(4, 3), Labels(false))
+	f, _ := HeatmapOf(cnFace(4, 3), Labels(false))
 	render(t, f)
 	if f.grid.label != nil {
 		t.Error("Labels(false) still labelled the cells")
 	}
-	f, _ = Heatmap(cnFace(60, 3), Labels(true))
+	f, _ = HeatmapOf(cnFace(60, 3), Labels(true))
 	render(t, f)
 	if f.grid.label == nil {
 		t.Error("Labels(true) did not label the cells")
 	}
-	f, _ = Heatmap(cnFace(200, 3))
+	f, _ = HeatmapOf(cnFace(200, 3))
 	render(t, f)
 	if f.grid.label != nil {
 		t.Error("a 200x200 face is labelled by default")
@@ -173,7 +175,7 @@ func benchFigure(b *testing.B, n int, labels bool, format func(*Figure) ([]byte,
 		// Large enough that every label is legible (22-pixel cells).
 		opts = append(opts, Size(1600, 1560))
 	}
-	fig, err := Heatmap(cnFace(n, 3), opts...)
+	fig, err := HeatmapOf(cnFace(n, 3), opts...)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -248,7 +250,7 @@ func TestSizeOutOfRangeIsAnError(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, sz := range [][2]int{{-5, 10}, {50, 50}, {100000, 100000}, {16000, 16000}, {300, -1}} {
-		fig, err := HeatmapOf(tab, "a b 0 0", Size(sz[0], sz[1]))
+		fig, err := Heatmap(tab, "a b 0 0", Size(sz[0], sz[1]))
 		if err == nil || !strings.Contains(err.Error(), "pixels") {
 			t.Errorf("Size(%d, %d): figure %v, error %v", sz[0], sz[1], fig, err)
 		}
@@ -256,11 +258,43 @@ func TestSizeOutOfRangeIsAnError(t *testing.T) {
 			t.Errorf("Histogram with Size(%d, %d): no error", sz[0], sz[1])
 		}
 	}
-	fig, err := HeatmapOf(tab, "a b 0 0", Size(0, 300))
+	fig, err := Heatmap(tab, "a b 0 0", Size(0, 300))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := fig.PNG(); err != nil || fig.Height() != 300 || fig.Width() < minSide {
 		t.Errorf("Size(0, 300): %dx%d, %v", fig.Width(), fig.Height(), err)
+	}
+}
+
+// A figure shows in a notebook as PNG only, unless ShowSVG asks for SVG
+// too, and the PNG is paletted: a notebook of five figures weighed 200 kB
+// with full-colour PNG and SVG side by side.
+func TestNotebookFormsAreSmall(t *testing.T) {
+	f := cnFace(41, 3)
+	fig, err := HeatmapOf(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fig.MIMETypes(); len(got) != 1 || got[0] != "image/png" {
+		t.Errorf("MIMETypes() = %v, want PNG only", got)
+	}
+	withSVG, err := HeatmapOf(f, ShowSVG())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := withSVG.MIMETypes(); len(got) != 2 || got[1] != "image/svg+xml" {
+		t.Errorf("with ShowSVG, MIMETypes() = %v", got)
+	}
+	data, err := fig.PNG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := img.(*image.Paletted); !ok || len(data) > 25_000 {
+		t.Errorf("the PNG is a %T of %d bytes; want a paletted image under 25 kB", img, len(data))
 	}
 }

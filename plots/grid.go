@@ -2,10 +2,10 @@ package plots
 
 import (
 	"fmt"
+	"grundy/stdlib/human"
 	"image"
 	"image/color"
 	"math"
-	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -160,7 +160,10 @@ func (g *grid) labelSize(cw, ch vg.Length) vg.Length {
 	return size
 }
 
-var hatchLine = draw.LineStyle{Color: color.RGBA{R: 255, G: 255, B: 255, A: 80}, Width: 1.2}
+// hatchLine stripes loony cells in a darker red than the cell, so that
+// the white bold label on top stays readable (white stripes made it hard
+// to read).
+var hatchLine = draw.LineStyle{Color: rgb(0x6b090e), Width: 1.6}
 
 // hatchCell strokes diagonal stripes across a cell.
 func hatchCell(c draw.Canvas, ls draw.LineStyle, x0, y0, x1, y1 vg.Length) {
@@ -211,12 +214,16 @@ func abs(l vg.Length) vg.Length {
 // intTicks labels integer positions 0..n-1 with a round step that keeps
 // the labels apart.
 func intTicks(n int, maxLabels int) plot.Ticker {
-	step := niceStep(n, maxLabels)
+	return intTicksStep(n, niceStep(n, maxLabels))
+}
+
+// intTicksStep labels integer positions 0..n-1 every step.
+func intTicksStep(n, step int) plot.Ticker {
 	return plot.TickerFunc(func(min, max float64) []plot.Tick {
 		var ts []plot.Tick
 		for i := 0; i < n; i++ {
 			if i%step == 0 {
-				ts = append(ts, plot.Tick{Value: float64(i), Label: strconv.Itoa(i)})
+				ts = append(ts, plot.Tick{Value: float64(i), Label: human.Count(i)})
 			} else if step <= 5 && n <= 30 {
 				ts = append(ts, plot.Tick{Value: float64(i)})
 			}
@@ -307,18 +314,22 @@ func drawKey(c draw.Canvas, k draw.Canvas, s scale, heading string) {
 			c.SetColor(ramp(b.stops, frac(i, steps-1)))
 			c.Fill(rect(x, y0, x+barW, y1))
 		}
-		st := niceStep(b.max-b.min+1, max(1, min(6, int(height/14))))
-		if st%b.stride != 0 {
-			st *= b.stride
+		// Round numbers on a plain bar; a parity family's ticks step over
+		// its own values from its first (0, 4, 8, 12 and 1, 5, 9, 13),
+		// where a step of 10 in plain numbers labelled only the ends.
+		st := b.stride * niceStep(n, max(1, min(6, int(height/14))))
+		from := 0
+		if b.stride > 1 {
+			from = b.min
 		}
 		for v := b.min; v <= b.max; v += b.stride {
 			ends := v == b.min || v == b.max
-			if !ends && (v%st != 0 || (b.max-v)*2 < st) {
+			if !ends && ((v-from)%st != 0 || (b.max-v)*2 < st) {
 				continue
 			}
 			y := bt - height + height*(vg.Length(float64((v-b.min)/b.stride)+0.5))/vg.Length(n)
 			c.StrokeLine2(draw.LineStyle{Color: color.Gray{Y: 60}, Width: 0.5}, x+barW, y, x+barW+2, y)
-			c.FillText(lab, vg.Point{X: x + barW + 3, Y: y}, strconv.Itoa(v))
+			c.FillText(lab, vg.Point{X: x + barW + 3, Y: y}, human.Count(v))
 		}
 		x += 52
 	}

@@ -3,32 +3,31 @@ package plots
 import (
 	"errors"
 	"fmt"
+	"grundy/stdlib/human"
 	"image/color"
+	"math"
 	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 
 	"grundy/stdlib/solve"
 )
 
-// Heatmap draws a 2-D face of a table, one square cell per position, in
-// the way its Kind asks: Grundy values (P-positions in the reserved P
-// colour, a discrete palette up to 12 values and a continuous one with a
-// colour bar beyond), outcomes (as OutcomeMap) or remoteness (as
-// RemotenessMap). Values are printed in the cells while they are large
-// enough to read; the X letter runs across and the Y letter down.
-func Heatmap(f *solve.Face, opts ...Option) (*Figure, error) {
+// HeatmapOf draws a face already taken out of a table (t.Face(spec), or
+// one built by hand), as Heatmap draws a table's.
+func HeatmapOf(f *solve.Face, opts ...Option) (*Figure, error) {
 	if err := checkFace(f); err != nil {
 		return nil, err
 	}
 	switch f.Kind {
 	case solve.KindOutcomes:
-		return OutcomeMap(f, opts...)
+		return OutcomeMapOf(f, opts...)
 	case solve.KindRemoteness:
-		return RemotenessMap(f, opts...)
+		return RemotenessMapOf(f, opts...)
 	case solve.KindValues:
 	default:
 		return nil, fmt.Errorf("plots: face of unknown kind %v", f.Kind)
@@ -45,15 +44,14 @@ func Heatmap(f *solve.Face, opts ...Option) (*Figure, error) {
 		}
 	}
 	s := valueScale(&cfg, maxV)
-	desc := fmt.Sprintf("heatmap of %s Grundy values on %s: %s, values 0..%d, %d P-positions",
-		gameName(f), patternText(f.Pattern), extent(f), maxV, nP)
+	desc := fmt.Sprintf("heatmap of %s Grundy values on %s: %s, values 0..%d, %s P-positions",
+		gameName(f), patternText(f.Pattern), extent(f), maxV, human.Count(nP))
 	return faceFigure(f, &cfg, s, "Grundy values", "value", strconv.Itoa, desc)
 }
 
-// OutcomeMap draws a face as P and N in two colours. Any kind of face
-// will do: a value face is P where the value is 0, a remoteness face
-// where the remoteness is even.
-func OutcomeMap(f *solve.Face, opts ...Option) (*Figure, error) {
+// OutcomeMapOf draws a face already taken out of a table as OutcomeMap
+// draws a table's.
+func OutcomeMapOf(f *solve.Face, opts ...Option) (*Figure, error) {
 	if err := checkFace(f); err != nil {
 		return nil, err
 	}
@@ -74,8 +72,8 @@ func OutcomeMap(f *solve.Face, opts ...Option) (*Figure, error) {
 			}
 		}
 	}
-	desc := fmt.Sprintf("outcome map of %s on %s: %s, %d P-positions, %d N-positions",
-		gameName(f), patternText(f.Pattern), extent(f), nP, len(f.Cells)-nP)
+	desc := fmt.Sprintf("outcome map of %s on %s: %s, %s P-positions, %s N-positions",
+		gameName(f), patternText(f.Pattern), extent(f), human.Count(nP), human.Count(len(f.Cells)-nP))
 	// Only P is printed: a field of N letters would hide the pattern.
 	label := func(v int) string {
 		if v == 0 {
@@ -86,14 +84,14 @@ func OutcomeMap(f *solve.Face, opts ...Option) (*Figure, error) {
 	return faceFigure(&o, &cfg, outcomeScale(&cfg), "outcomes", "outcome", label, desc)
 }
 
-// RemotenessMap draws a remoteness face: even remoteness (P) in one hue
-// family and odd (N) in another, each darker as the game gets longer.
-func RemotenessMap(f *solve.Face, opts ...Option) (*Figure, error) {
+// RemotenessMapOf draws a remoteness face already taken out of a table
+// as RemotenessMap draws a table's.
+func RemotenessMapOf(f *solve.Face, opts ...Option) (*Figure, error) {
 	if err := checkFace(f); err != nil {
 		return nil, err
 	}
 	if f.Kind != solve.KindRemoteness {
-		return nil, fmt.Errorf("plots: RemotenessMap needs a remoteness face, got a %v face (compute remoteness first, or use Heatmap)", f.Kind)
+		return nil, fmt.Errorf("plots: RemotenessMap needs a remoteness face, got a %v face (compute remoteness first, or draw it with Heatmap)", f.Kind)
 	}
 	cfg := newConfig(opts)
 	if cfg.err != nil {
@@ -106,8 +104,8 @@ func RemotenessMap(f *solve.Face, opts ...Option) (*Figure, error) {
 			nP++
 		}
 	}
-	desc := fmt.Sprintf("remoteness map of %s on %s: %s, remoteness 0..%d, %d P-positions",
-		gameName(f), patternText(f.Pattern), extent(f), maxR, nP)
+	desc := fmt.Sprintf("remoteness map of %s on %s: %s, remoteness 0..%d, %s P-positions",
+		gameName(f), patternText(f.Pattern), extent(f), maxR, human.Count(nP))
 	return faceFigure(f, &cfg, remotenessScale(&cfg, maxR), "remoteness", "remoteness", strconv.Itoa, desc)
 }
 
@@ -172,25 +170,15 @@ func faceFigure(f *solve.Face, cfg *config, s scale, what, keyHead string, label
 	if float64(longest)*cellPx > 800 {
 		cellPx = 800 / float64(longest)
 	}
-	width := cfg.width
-	if width == 0 {
-		width = max(int(float64(f.W)*cellPx)+90+int(keyW/pixel)+10, 360, titleWidth(title))
-	}
-	height := cfg.height
-	if height == 0 {
-		height = int(float64(f.H)*cellPx) + 90
-		if s.bars == nil {
-			height = max(height, 40+16*len(s.swatches)*4/3+60)
-		}
-		height = max(height, 260)
-	}
 	g := &grid{
 		w: f.W, h: f.H,
 		color: func(x, y int) color.RGBA { return s.color(f.At(x, y)) },
 		bold:  f.IsP,
 	}
-	fig := &Figure{desc: desc, width: width, height: height, embed: cfg.embedTTF, grid: g}
-	fig.paint = func(c draw.Canvas) {
+	// frame lays out title, axes and ticks on c and returns the plot and
+	// the area it is drawn in. Both axes step alike: the cells are square,
+	// and ticks every 5 across but every 2 down read as a stretched grid.
+	frame := func(c draw.Canvas) (*plot.Plot, draw.Canvas) {
 		c = titled(c, title)
 		p := newPlot("")
 		p.X.Label.Text, p.Y.Label.Text = f.X, f.Y
@@ -199,8 +187,35 @@ func faceFigure(f *solve.Face, cfg *config, s scale, what, keyHead string, label
 		area := draw.Crop(c, 6, -(keyW + 12), 4, -6)
 		// Ticks need to know roughly how much room they have.
 		guess := p.DataCanvas(area)
-		p.X.Tick.Marker = intTicks(f.W, max(2, int((guess.Max.X-guess.Min.X)/28)))
-		p.Y.Tick.Marker = intTicks(f.H, max(2, int((guess.Max.Y-guess.Min.Y)/18)))
+		step := max(niceStep(f.W, max(2, int((guess.Max.X-guess.Min.X)/28))), niceStep(f.H, max(2, int((guess.Max.Y-guess.Min.Y)/18))))
+		p.X.Tick.Marker = intTicksStep(f.W, step)
+		p.Y.Tick.Marker = intTicksStep(f.H, step)
+		return p, area
+	}
+	// The figure is as large as its cells, axes and key need: sized by a
+	// rule of thumb, a 41x41 face left a quarter of its canvas empty.
+	width, height := cfg.width, cfg.height
+	minH := 260
+	if s.bars == nil {
+		minH = max(minH, 40+16*len(s.swatches)*4/3+60)
+	}
+	w, h := max(int(float64(f.W)*cellPx)+200, 360), max(int(float64(f.H)*cellPx)+90, minH)
+	for range 2 {
+		p, area := frame(draw.NewCanvas(&recorder.Canvas{}, vg.Length(w)*pixel, vg.Length(h)*pixel))
+		dc := p.DataCanvas(area)
+		ox, oy := w-int((dc.Max.X-dc.Min.X)/pixel), h-int((dc.Max.Y-dc.Min.Y)/pixel)
+		w, h = ox+int(math.Ceil(float64(f.W)*cellPx))+1, oy+int(math.Ceil(float64(f.H)*cellPx))+1
+	}
+	if width == 0 {
+		width = max(w, 360, titleWidth(title))
+	}
+	if height == 0 {
+		height = max(h, minH)
+	}
+	fig := cfg.figure(desc, width, height)
+	fig.grid = g
+	fig.paint = func(c draw.Canvas) {
+		p, area := frame(c)
 		area = squareCells(p, area, f.W, f.H)
 		dc := p.DataCanvas(area)
 		cell := (dc.Max.X - dc.Min.X) / vg.Length(f.W)
@@ -244,15 +259,38 @@ func squareCells(p *plot.Plot, area draw.Canvas, w, h int) draw.Canvas {
 	return area
 }
 
-// HeatmapOf draws the face of t matching spec, e.g.
-// HeatmapOf(t, "0 a b 0 2 1"): Heatmap(t.Face(spec)) in one call.
-func HeatmapOf(t *solve.Table, spec string, opts ...Option) (*Figure, error) {
+// Heatmap draws the 2-D face of t that spec names, e.g.
+// Heatmap(t, "0 a b 0 2 1"), one square cell per position, in the way
+// the table's kind asks: Grundy values (P-positions in the reserved P
+// colour, a discrete palette up to 12 values and a continuous one with a
+// colour bar beyond), outcomes (as OutcomeMap) or remoteness (as
+// RemotenessMap). Values are printed in the cells while they are large
+// enough to read; the first letter runs across and the second down.
+func Heatmap(t *solve.Table, spec string, opts ...Option) (*Figure, error) {
+	return drawFace(t, spec, HeatmapOf, opts)
+}
+
+// OutcomeMap draws the face of t that spec names as P and N in two
+// colours. Any kind of table will do: a value is P where it is 0, a
+// remoteness where it is even.
+func OutcomeMap(t *solve.Table, spec string, opts ...Option) (*Figure, error) {
+	return drawFace(t, spec, OutcomeMapOf, opts)
+}
+
+// RemotenessMap draws the face of a remoteness table that spec names:
+// even remoteness (P) in one hue family and odd (N) in another, each
+// darker as the game gets longer.
+func RemotenessMap(t *solve.Table, spec string, opts ...Option) (*Figure, error) {
+	return drawFace(t, spec, RemotenessMapOf, opts)
+}
+
+func drawFace(t *solve.Table, spec string, draw func(*solve.Face, ...Option) (*Figure, error), opts []Option) (*Figure, error) {
 	if t == nil {
-		return nil, errors.New("plots: no table to draw (nil)")
+		return nil, errNoTable
 	}
 	f, err := t.Face(spec)
 	if err != nil {
 		return nil, err
 	}
-	return Heatmap(f, opts...)
+	return draw(f, opts...)
 }

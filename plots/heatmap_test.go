@@ -73,7 +73,7 @@ func TestHeatmapCellColours(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			opts := append([]Option{Labels(false)}, tc.opts...)
-			fig, err := Heatmap(tc.face, opts...)
+			fig, err := HeatmapOf(tc.face, opts...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -105,7 +105,7 @@ func TestHeatmapCellColours(t *testing.T) {
 // colour, and the text in the middle differs from the fill.
 func TestHeatmapLabelledCells(t *testing.T) {
 	f := cnFace(8, 3)
-	fig, err := Heatmap(f)
+	fig, err := HeatmapOf(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func outcomes(f *solve.Face) *solve.Face {
 }
 
 func TestHeatmapSVGText(t *testing.T) {
-	fig, err := Heatmap(cnFace(13, 3))
+	fig, err := HeatmapOf(cnFace(13, 3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,14 +211,14 @@ func TestHeatmapBadInput(t *testing.T) {
 		{"negative", &solve.Face{Pattern: "a b", X: "a", Y: "b", W: 1, H: 1, Cells: []int{-1}}, "negative"},
 	}
 	for _, tc := range cases {
-		for _, mk := range []func(*solve.Face, ...Option) (*Figure, error){Heatmap, OutcomeMap, RemotenessMap} {
+		for _, mk := range []func(*solve.Face, ...Option) (*Figure, error){HeatmapOf, OutcomeMapOf, RemotenessMapOf} {
 			fig, err := mk(tc.f)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("%s: got (%v, %v), want an error containing %q", tc.name, fig, err, tc.want)
 			}
 		}
 	}
-	if _, err := RemotenessMap(cnFace(4, 1)); err == nil || !strings.Contains(err.Error(), "remoteness face") {
+	if _, err := RemotenessMapOf(cnFace(4, 1)); err == nil || !strings.Contains(err.Error(), "remoteness face") {
 		t.Errorf("RemotenessMap of a value face: %v", err)
 	}
 }
@@ -227,7 +227,7 @@ func TestHeatmapBadInput(t *testing.T) {
 // one embedded image whose blocks carry the cells' colours, top row first.
 func TestHeatmapSVGRaster(t *testing.T) {
 	f := cnFace(80, 3)
-	fig, err := Heatmap(f)
+	fig, err := HeatmapOf(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +275,7 @@ func TestSubPixelCellsKeepEveryP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, mk := range []func(*solve.Face, ...Option) (*Figure, error){OutcomeMap, Heatmap} {
+	for _, mk := range []func(*solve.Face, ...Option) (*Figure, error){OutcomeMapOf, HeatmapOf} {
 		fig, err := mk(face, Size(420, 400))
 		if err != nil {
 			t.Fatal(err)
@@ -309,7 +309,7 @@ func TestSubPixelCellsKeepEveryP(t *testing.T) {
 	}
 	// By default a big face is drawn about 800 pixels across, not 2 pixels
 	// a cell (2490 pixels here; 6195 for Wythoff to 3000).
-	fig, err := OutcomeMap(face)
+	fig, err := OutcomeMapOf(face)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,7 +330,7 @@ func TestOneColourPaletteStillSeparatesValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fig, err := Heatmap(face, Palette(color.RGBA{R: 200, A: 255}))
+	fig, err := HeatmapOf(face, Palette(color.RGBA{R: 200, A: 255}))
 	if err != nil {
 		t.Fatal(err)
 	}

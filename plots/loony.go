@@ -78,8 +78,9 @@ func LoonyTable(vt *entail.ValueTable, opts ...Option) (*Figure, error) {
 		key = append(key, swatch{"0 (P)", vs.color(0), false})
 	}
 	if vs.bars == nil {
-		for _, sw := range vs.swatches[1:] {
-			key = append(key, swatch{"*" + sw.label, sw.col, false})
+		// Keyed as the cells are written: "*" is *1, as in the text.
+		for v, sw := range vs.swatches[1:] {
+			key = append(key, swatch{entail.Nimber(v + 1).String(), sw.col, false})
 		}
 	}
 	keyW := vg.Length(70)
@@ -92,10 +93,8 @@ func LoonyTable(vt *entail.ValueTable, opts ...Option) (*Figure, error) {
 		height = int((headH+rowH*vg.Length(nRows)+50)/pixel) + 10
 		height = max(height, int(vg.Length(16*len(key)+90)/pixel))
 	}
-	fig := &Figure{
-		desc:  fmt.Sprintf("loony/nimber table of %s for heaps %s: %d loony, %d zero", strings.Join(vt.Games, ", "), heapRange(vt.Heaps), nLoony, nZero),
-		width: width, height: height, embed: cfg.embedTTF, grid: g,
-	}
+	fig := cfg.figure(fmt.Sprintf("loony/nimber table of %s for heaps %s: %d loony, %d zero", strings.Join(vt.Games, ", "), heapRange(vt.Heaps), nLoony, nZero), width, height)
+	fig.grid = g
 	fig.paint = func(c draw.Canvas) {
 		c = titled(c, title)
 		// Shrink rows and columns to fit a smaller canvas than the default.

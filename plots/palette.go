@@ -40,6 +40,28 @@ func rgb(hex uint32) color.RGBA {
 	return color.RGBA{R: uint8(hex >> 16), G: uint8(hex >> 8), B: uint8(hex), A: 255}
 }
 
+// opaque is c as it looks over white. Every colour a figure writes is
+// opaque: vgpdf writes a translucent colour's premultiplied components as
+// if they were plain ones (too dark), and a colour that is not validly
+// premultiplied, such as color.RGBA{255, 255, 255, 80}, came out of vgsvg
+// as "#32C32C32C", which browsers reject. A nil colour stays nil (the
+// default applies).
+func opaque(c color.Color) color.Color {
+	if c == nil {
+		return nil
+	}
+	r, g, b, a := c.RGBA()
+	over := func(v uint32) uint8 { return uint8(min(v+0xffff-a, 0xffff) >> 8) }
+	return color.RGBA{R: over(r), G: over(g), B: over(b), A: 255}
+}
+
+// fade is c drawn at alpha a over white, as an opaque colour.
+func fade(c color.Color, a uint8) color.Color {
+	x := toRGBA(c)
+	f := func(v uint8) uint8 { return uint8((int(v)*int(a) + 255*(255-int(a)) + 127) / 255) }
+	return color.RGBA{R: f(x.R), G: f(x.G), B: f(x.B), A: 255}
+}
+
 func toRGBA(c color.Color) color.RGBA {
 	r, g, b, a := c.RGBA()
 	return color.RGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: uint8(a >> 8)}

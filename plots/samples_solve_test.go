@@ -71,17 +71,17 @@ func TestSamplesSolved(t *testing.T) {
 		t.Fatal(err)
 	}
 	figs := map[string]func() (*Figure, error){
-		"real_wythoff_200":     func() (*Figure, error) { return HeatmapOf(wy, "a b") },
-		"real_wythoff_200_out": func() (*Figure, error) { o, _ := wy.Face("a b"); return OutcomeMap(o) },
-		"real_cn62_face":       func() (*Figure, error) { return Heatmap(face) },
-		"real_cn62_mirror":     func() (*Figure, error) { return Heatmap(mirror) },
+		"real_wythoff_200":     func() (*Figure, error) { return Heatmap(wy, "a b") },
+		"real_wythoff_200_out": func() (*Figure, error) { o, _ := wy.Face("a b"); return OutcomeMapOf(o) },
+		"real_cn62_face":       func() (*Figure, error) { return HeatmapOf(face) },
+		"real_cn62_mirror":     func() (*Figure, error) { return HeatmapOf(mirror) },
 		"real_cn62_hist":       func() (*Figure, error) { return Histogram(cn) },
-		"real_esn_face":        func() (*Figure, error) { return Heatmap(rface) },
+		"real_esn_face":        func() (*Figure, error) { return HeatmapOf(rface) },
 		"real_esn_line":        func() (*Figure, error) { return Line(esn, "3 a 5") },
 		"real_esn_scatter":     func() (*Figure, error) { return Scatter(esn, Path(path...)) },
-		"real_esn_mrule":       func() (*Figure, error) { return Scatter(esn, PathOf(known.MPath([]int{3, 5, 5}))) },
+		"real_esn_mrule":       func() (*Figure, error) { return Scatter(esn, Path(known.MPath(games.Pos{3, 5, 5})...)) },
 		"real_esn_hist":        func() (*Figure, error) { return Histogram(esn) },
-		"real_cn62_pcount":     func() (*Figure, error) { return PCounts("CN(6,2)", bounds, counts) },
+		"real_cn62_pcount":     func() (*Figure, error) { return PCountsOf("CN(6,2)", bounds, counts) },
 	}
 	saveSamples(t, dir, figs)
 }

@@ -32,17 +32,17 @@ func TestSamples(t *testing.T) {
 		small.Cells = append(small.Cells, (i%6)^(i/6)%5)
 	}
 	figs := map[string]func() (*Figure, error){
-		"cn62_face":    func() (*Figure, error) { return Heatmap(cnFace(13, 3)) },
-		"cn62_face_6":  func() (*Figure, error) { return Heatmap(cnFace(6, 3)) },
-		"cn62_outcome": func() (*Figure, error) { return OutcomeMap(cnFace(13, 3)) },
-		"cn62_200":     func() (*Figure, error) { return Heatmap(cnFace(200, 3)) },
-		"cn62_200_out": func() (*Figure, error) { return OutcomeMap(cnFace(200, 3)) },
-		"small":        func() (*Figure, error) { return Heatmap(small) },
-		"remote":       func() (*Figure, error) { return RemotenessMap(remFace(12)) },
-		"remote_big":   func() (*Figure, error) { return RemotenessMap(remFace(60)) },
+		"cn62_face":    func() (*Figure, error) { return HeatmapOf(cnFace(13, 3)) },
+		"cn62_face_6":  func() (*Figure, error) { return HeatmapOf(cnFace(6, 3)) },
+		"cn62_outcome": func() (*Figure, error) { return OutcomeMapOf(cnFace(13, 3)) },
+		"cn62_200":     func() (*Figure, error) { return HeatmapOf(cnFace(200, 3)) },
+		"cn62_200_out": func() (*Figure, error) { return OutcomeMapOf(cnFace(200, 3)) },
+		"small":        func() (*Figure, error) { return HeatmapOf(small) },
+		"remote":       func() (*Figure, error) { return RemotenessMapOf(remFace(12)) },
+		"remote_big":   func() (*Figure, error) { return RemotenessMapOf(remFace(60)) },
 		"loony":        func() (*Figure, error) { return LoonyTable(heroTable(12)) },
 		"loony_big":    func() (*Figure, error) { return LoonyTable(heroTable(40)) },
-		"tiny_face":    func() (*Figure, error) { return Heatmap(cnFace(13, 3), Size(260, 200)) },
+		"tiny_face":    func() (*Figure, error) { return HeatmapOf(cnFace(13, 3), Size(260, 200)) },
 		"wide_loony":   func() (*Figure, error) { return LoonyTable(heroTable(12), Size(900, 260)) },
 	}
 	saveSamples(t, dir, figs)

@@ -12,6 +12,7 @@ import (
 	"image"
 	"image/png"
 	"os"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -39,6 +40,10 @@ type (
 	JSONer interface{ JSON() any }
 	// Bundler values give their whole MIME bundle.
 	Bundler interface{ Bundle() Bundle }
+	// MIMETyper values choose which of their forms show (text/plain
+	// always does): a figure shows as PNG, keeping notebooks small, and
+	// as SVG too only when asked.
+	MIMETyper interface{ MIMETypes() []string }
 )
 
 // Sink receives display output. The engine installs one around each cell.
@@ -87,40 +92,47 @@ func Render(v any) Bundle {
 		return b
 	}
 	b := Bundle{}
+	want := func(string) bool { return true }
+	if r, ok := v.(MIMETyper); ok {
+		types := r.MIMETypes()
+		want = func(mime string) bool { return slices.Contains(types, mime) }
+	}
 	if r, ok := v.(Bundler); ok {
 		for k, x := range r.Bundle() {
-			b[k] = x
+			if want(k) || k == "text/plain" {
+				b[k] = x
+			}
 		}
 	}
-	if r, ok := v.(HTMLer); ok {
+	if r, ok := v.(HTMLer); ok && want("text/html") {
 		b["text/html"] = r.HTML()
 	}
-	if r, ok := v.(Markdowner); ok {
+	if r, ok := v.(Markdowner); ok && want("text/markdown") {
 		b["text/markdown"] = r.Markdown()
 	}
-	if r, ok := v.(LaTeXer); ok {
+	if r, ok := v.(LaTeXer); ok && want("text/latex") {
 		b["text/latex"] = r.LaTeX()
 	}
-	if r, ok := v.(SVGer); ok {
+	if r, ok := v.(SVGer); ok && want("image/svg+xml") {
 		if data, err := r.SVG(); err == nil {
 			b["image/svg+xml"] = string(data)
 		} else {
 			b["text/plain"] = "SVG failed: " + err.Error()
 		}
 	}
-	if r, ok := v.(PNGer); ok {
+	if r, ok := v.(PNGer); ok && want("image/png") {
 		if data, err := r.PNG(); err == nil {
 			b["image/png"] = base64.StdEncoding.EncodeToString(data)
 		} else {
 			b["text/plain"] = "PNG failed: " + err.Error()
 		}
 	}
-	if r, ok := v.(JPEGer); ok {
+	if r, ok := v.(JPEGer); ok && want("image/jpeg") {
 		if data, err := r.JPEG(); err == nil {
 			b["image/jpeg"] = base64.StdEncoding.EncodeToString(data)
 		}
 	}
-	if r, ok := v.(JSONer); ok {
+	if r, ok := v.(JSONer); ok && want("application/json") {
 		b["application/json"] = r.JSON()
 	}
 	if img, ok := v.(image.Image); ok && b["image/png"] == nil {
@@ -152,7 +164,7 @@ func Text(v any) string {
 }
 
 // Show displays each value by the convention. Among several values a nil
-// is skipped, so Show(plots.HeatmapOf(t, "a b 0")) shows the figure, or
+// is skipped, so Show(plots.Heatmap(t, "a b 0")) shows the figure, or
 // the error, and not a stray <nil>.
 func Show(vs ...any) {
 	for _, v := range vs {

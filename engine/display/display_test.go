@@ -107,3 +107,21 @@ func TestShowValueAndError(t *testing.T) {
 		t.Errorf("texts %q, want %q: a nil beside a value is skipped, a lone nil shown", rec.texts, want)
 	}
 }
+
+// choosy has every form but shows only the ones it lists; its SVG is
+// never even rendered.
+type choosy struct{ svgCalls *int }
+
+func (choosy) String() string         { return "choosy" }
+func (choosy) HTML() string           { return "<i>c</i>" }
+func (c choosy) SVG() ([]byte, error) { *c.svgCalls++; return []byte("<svg/>"), nil }
+func (choosy) PNG() ([]byte, error)   { return []byte{1, 2, 3}, nil }
+func (choosy) MIMETypes() []string    { return []string{"image/png"} }
+
+func TestRenderShowsOnlyChosenTypes(t *testing.T) {
+	calls := 0
+	got := Render(choosy{&calls})
+	if len(got) != 2 || got["image/png"] != "AQID" || got["text/plain"] != "choosy" || calls != 0 {
+		t.Errorf("Render = %v (SVG rendered %d times); want PNG and text only, SVG never rendered", got, calls)
+	}
+}

@@ -30,6 +30,7 @@ func init() {
 		"JPEGer":     reflect.ValueOf((*display.JPEGer)(nil)),
 		"JSONer":     reflect.ValueOf((*display.JSONer)(nil)),
 		"LaTeXer":    reflect.ValueOf((*display.LaTeXer)(nil)),
+		"MIMETyper":  reflect.ValueOf((*display.MIMETyper)(nil)),
 		"Markdowner": reflect.ValueOf((*display.Markdowner)(nil)),
 		"PNGer":      reflect.ValueOf((*display.PNGer)(nil)),
 		"SVGer":      reflect.ValueOf((*display.SVGer)(nil)),
@@ -41,6 +42,7 @@ func init() {
 		"_JPEGer":     reflect.ValueOf((*_grundy_engine_display_JPEGer)(nil)),
 		"_JSONer":     reflect.ValueOf((*_grundy_engine_display_JSONer)(nil)),
 		"_LaTeXer":    reflect.ValueOf((*_grundy_engine_display_LaTeXer)(nil)),
+		"_MIMETyper":  reflect.ValueOf((*_grundy_engine_display_MIMETyper)(nil)),
 		"_Markdowner": reflect.ValueOf((*_grundy_engine_display_Markdowner)(nil)),
 		"_PNGer":      reflect.ValueOf((*_grundy_engine_display_PNGer)(nil)),
 		"_SVGer":      reflect.ValueOf((*_grundy_engine_display_SVGer)(nil)),
@@ -96,6 +98,16 @@ type _grundy_engine_display_LaTeXer struct {
 
 func (W _grundy_engine_display_LaTeXer) LaTeX() string {
 	return W.WLaTeX()
+}
+
+// _grundy_engine_display_MIMETyper is an interface wrapper for MIMETyper type
+type _grundy_engine_display_MIMETyper struct {
+	IValue     interface{}
+	WMIMETypes func() []string
+}
+
+func (W _grundy_engine_display_MIMETyper) MIMETypes() []string {
+	return W.WMIMETypes()
 }
 
 // _grundy_engine_display_Markdowner is an interface wrapper for Markdowner type

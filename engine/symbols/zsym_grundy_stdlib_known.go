@@ -11,6 +11,7 @@ func init() {
 	Symbols["grundy/stdlib/known/known"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"AntipodalReply":            reflect.ValueOf(known.AntipodalReply),
+		"AntipodalStrategy":         reflect.ValueOf(known.AntipodalStrategy),
 		"CN32IsP":                   reflect.ValueOf(known.CN32IsP),
 		"CN42IsP":                   reflect.ValueOf(known.CN42IsP),
 		"CN62ProvedP":               reflect.ValueOf(known.CN62ProvedP),
@@ -21,12 +22,17 @@ func init() {
 		"CNThreeHeapPathMove":       reflect.ValueOf(known.CNThreeHeapPathMove),
 		"Check":                     reflect.ValueOf(known.Check),
 		"CheckAll":                  reflect.ValueOf(known.CheckAll),
+		"DawsonsChess":              reflect.ValueOf(&known.DawsonsChess).Elem(),
+		"DawsonsKayles":             reflect.ValueOf(&known.DawsonsKayles).Elem(),
+		"GrundysGame":               reflect.ValueOf(&known.GrundysGame).Elem(),
 		"IsAntipodal":               reflect.ValueOf(known.IsAntipodal),
+		"Kayles":                    reflect.ValueOf(&known.Kayles).Elem(),
 		"Lookup":                    reflect.ValueOf(known.Lookup),
 		"M":                         reflect.ValueOf(known.M),
 		"MIsP":                      reflect.ValueOf(known.MIsP),
 		"MMove":                     reflect.ValueOf(known.MMove),
 		"MPath":                     reflect.ValueOf(known.MPath),
+		"MRule":                     reflect.ValueOf(known.MRule),
 		"MooreIsP":                  reflect.ValueOf(known.MooreIsP),
 		"NN53Position":              reflect.ValueOf(known.NN53Position),
 		"NNAnchorIsP":               reflect.ValueOf(known.NNAnchorIsP),
@@ -40,6 +46,7 @@ func init() {
 		"PNZeroGapIsP":              reflect.ValueOf(known.PNZeroGapIsP),
 		"ParityVector":              reflect.ValueOf(known.ParityVector),
 		"Seed000Certificate":        reflect.ValueOf(known.Seed000Certificate),
+		"Sequences":                 reflect.ValueOf(known.Sequences),
 		"SlowExact32Value":          reflect.ValueOf(known.SlowExact32Value),
 		"SlowExact32ValueAsPrinted": reflect.ValueOf(known.SlowExact32ValueAsPrinted),
 		"SlowMooreIsP":              reflect.ValueOf(known.SlowMooreIsP),
@@ -54,6 +61,7 @@ func init() {
 		"Certificate": reflect.ValueOf((*known.Certificate)(nil)),
 		"Result":      reflect.ValueOf((*known.Result)(nil)),
 		"Results":     reflect.ValueOf((*known.Results)(nil)),
+		"Sequence":    reflect.ValueOf((*known.Sequence)(nil)),
 		"Statement":   reflect.ValueOf((*known.Statement)(nil)),
 	}
 }

@@ -14,6 +14,7 @@ func init() {
 		"ErrCancelled": reflect.ValueOf(&progress.ErrCancelled).Elem(),
 		"Install":      reflect.ValueOf(progress.Install),
 		"Interval":     reflect.ValueOf(&progress.Interval).Elem(),
+		"Keep":         reflect.ValueOf(&progress.Keep).Elem(),
 		"MinDuration":  reflect.ValueOf(&progress.MinDuration).Elem(),
 		"Start":        reflect.ValueOf(progress.Start),
 

@@ -13,6 +13,7 @@ func init() {
 	Symbols["grundy/stdlib/solve/solve"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"ClearCache":         reflect.ValueOf(solve.ClearCache),
+		"ErrNoTable":         reflect.ValueOf(&solve.ErrNoTable).Elem(),
 		"KindOutcomes":       reflect.ValueOf(solve.KindOutcomes),
 		"KindRemoteness":     reflect.ValueOf(solve.KindRemoteness),
 		"KindValues":         reflect.ValueOf(solve.KindValues),
@@ -30,10 +31,17 @@ func init() {
 		"Workers":            reflect.ValueOf(&solve.Workers).Elem(),
 
 		// type definitions
-		"Comparison":     reflect.ValueOf((*solve.Comparison)(nil)),
-		"Counterexample": reflect.ValueOf((*solve.Counterexample)(nil)),
-		"Face":           reflect.ValueOf((*solve.Face)(nil)),
-		"Kind":           reflect.ValueOf((*solve.Kind)(nil)),
-		"Table":          reflect.ValueOf((*solve.Table)(nil)),
+		"Certificate":     reflect.ValueOf((*solve.Certificate)(nil)),
+		"CertificateRow":  reflect.ValueOf((*solve.CertificateRow)(nil)),
+		"Comparison":      reflect.ValueOf((*solve.Comparison)(nil)),
+		"Counterexample":  reflect.ValueOf((*solve.Counterexample)(nil)),
+		"Face":            reflect.ValueOf((*solve.Face)(nil)),
+		"Guesses":         reflect.ValueOf((*solve.Guesses)(nil)),
+		"Kind":            reflect.ValueOf((*solve.Kind)(nil)),
+		"PSetComparison":  reflect.ValueOf((*solve.PSetComparison)(nil)),
+		"Periodicity":     reflect.ValueOf((*solve.Periodicity)(nil)),
+		"StrategyCheck":   reflect.ValueOf((*solve.StrategyCheck)(nil)),
+		"StrategyProblem": reflect.ValueOf((*solve.StrategyProblem)(nil)),
+		"Table":           reflect.ValueOf((*solve.Table)(nil)),
 	}
 }

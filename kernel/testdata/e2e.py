@@ -271,6 +271,24 @@ def scenario_flood():
         km.shutdown_kernel(now=True)
 
 
+def scenario_help():
+    """IPython's ?name, name? and help(name) against Shift-Tab's inspect."""
+    km, kc, log = start()
+    try:
+        out = {"cells": {}}
+        for code in ["?solve.Values", "solve.Values?", "help(solve.Values)", "  ?? solve.Values ", "?solve.Nope"]:
+            out["cells"][code] = run(kc, code)
+        msg_id = kc.inspect("solve.Values", len("solve.Values"), 0)
+        out["inspect"] = shell_reply(kc, msg_id)
+        collect(kc, msg_id, 10)
+        msg_id = kc.kernel_info()
+        out["kernel_info"] = shell_reply(kc, msg_id)
+        collect(kc, msg_id, 10)
+        return out
+    finally:
+        km.shutdown_kernel(now=True)
+
+
 def control_request(kc, msg_type, content, timeout=10):
     """Send a request on the control channel and wait for its reply."""
     msg = kc.session.msg(msg_type, content)

@@ -3,6 +3,7 @@ package entail
 import (
 	"encoding/binary"
 	"fmt"
+	"grundy/stdlib/human"
 	"sync"
 
 	"grundy/stdlib/progress"
@@ -226,7 +227,7 @@ search:
 			n := s.memo.count
 			s.memo = memoTable{}
 			s.values = make(map[string]Value)
-			s.fail(fmt.Errorf("entail: the search remembered %d positions, about %s of memory, more than the limit %s (solve.MemoryLimit), and forgot them; ask about smaller heaps or fewer parts, or raise solve.MemoryLimit", n, humanBytes(b), humanBytes(solve.MemoryLimit)))
+			s.fail(fmt.Errorf("entail: the search remembered %s positions, about %s of memory, more than the limit %s (solve.MemoryLimit), and forgot them; ask about smaller heaps or fewer parts, or raise solve.MemoryLimit", human.Count(n), human.Bytes(b), human.Bytes(solve.MemoryLimit)))
 			return false
 		}
 	}
@@ -238,14 +239,4 @@ func (s *solver) outcome(st state) (bool, error) {
 	s.begin()
 	w := s.win(st, 0)
 	return w, s.err
-}
-
-func humanBytes(b int64) string {
-	switch {
-	case b >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
-	case b >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
-	}
-	return fmt.Sprintf("%d bytes", b)
 }

@@ -1,6 +1,7 @@
 package games
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -37,6 +38,15 @@ type specKind struct {
 	build func(args []int) Game
 	// moveSets counts the move sets the game would have (nil: few).
 	moveSets func(args []int) int
+	// variadic: any positive number of integer arguments (Subtraction).
+	variadic bool
+	// games builds a compound or a modifier from game arguments (and, with
+	// trailingInts, integers after them); oneGame: exactly one game.
+	games        func(parts []Game, ints []int) Game
+	oneGame      bool
+	trailingInts bool
+	// code builds a game from an octal code argument.
+	code func(code string) Game
 }
 
 // Limits that keep Parse from building games nobody could solve: the
@@ -90,6 +100,11 @@ type specSyntax struct {
 //
 //	CN(6,2)  PN(5,2)  NN(7,4)  NN(7,4,3)  Moore(4,2)  Exact(4,2)  Proper(4)
 //	SlowMoore(5,2)  SlowExact(3,2)  Wythoff  Nim(3)  SetNim(4: 12 23 34 41)
+//	Octal(0.77)  Subtraction(1,3,4)  Grundy
+//
+// and games built from them: a sum "CN(3,2) + Nim(2)" (or Sum(...)),
+// Selective(Nim(2), Wythoff), Conjunctive(...), and the modifiers of
+// move-set games Slow(CN(5,2)), Exact(CN(6,3)), Subtract(CN(5,2), 1, 2).
 //
 // Names ignore case; spaces are allowed between tokens. SetNim takes the
 // number of heaps, a colon, and the move sets, each written as its vertices
@@ -97,39 +112,257 @@ type specSyntax struct {
 // A mistake gives a *ParseError pointing at the offending character; bad
 // parameters (k > n, ...) point at the parameter.
 func Parse(spec string) (Game, error) {
-	s, err := parseSyntax(spec)
-	fail := func(at int, format string, args ...any) (Game, error) {
-		return nil, &ParseError{Spec: spec, Offset: at, Msg: fmt.Sprintf(format, args...)}
+	ps := &parser{spec: spec}
+	g, err := ps.sum(true)
+	if err != nil {
+		return nil, err
 	}
-	// An unknown name is the more useful message even when what follows it
-	// does not parse either (Sum(Nim(2)) is not a spec Parse reads).
-	kind := lookupKind(s.name)
-	if kind == nil && s.name != "" {
-		return fail(s.nameAt, "unknown game %q; known games: %s", s.name, knownNames())
+	ps.skip()
+	if ps.i < len(spec) {
+		return nil, ps.fail(ps.i, "unexpected text after the game spec")
 	}
+	return g, nil
+}
+
+// parser reads a spec by recursive descent: a sum of terms, a term a name
+// with arguments that are numbers, a code, or games.
+type parser struct {
+	spec string
+	i    int
+}
+
+func (ps *parser) fail(at int, format string, args ...any) error {
+	return &ParseError{Spec: ps.spec, Offset: at, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (ps *parser) skip() {
+	for ps.i < len(ps.spec) && (ps.spec[ps.i] == ' ' || ps.spec[ps.i] == '\t') {
+		ps.i++
+	}
+}
+
+func (ps *parser) peek() byte {
+	ps.skip()
+	if ps.i < len(ps.spec) {
+		return ps.spec[ps.i]
+	}
+	return 0
+}
+
+// sum reads term { '+' term }: the disjunctive sum, heaps concatenated in
+// order.
+func (ps *parser) sum(top bool) (Game, error) {
+	at := ps.i
+	g, err := ps.term(top)
+	if err != nil {
+		return nil, err
+	}
+	parts := []Game{g}
+	for ps.peek() == '+' {
+		ps.i++
+		g, err := ps.term(false)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, g)
+	}
+	if len(parts) == 1 {
+		return g, nil
+	}
+	return ps.built(at, Sum(parts...))
+}
+
+// built returns g, or its error pointing at offset at.
+func (ps *parser) built(at int, g Game) (Game, error) {
+	if err := g.Err(); err != nil {
+		// The spec already heads the message; do not say it twice.
+		return nil, ps.fail(at, "%s", strings.TrimPrefix(err.Error(), ps.spec+": "))
+	}
+	return g, nil
+}
+
+// term reads one game: a name and, if it takes any, its arguments.
+func (ps *parser) term(top bool) (Game, error) {
+	ps.skip()
+	nameAt := ps.i
+	for ps.i < len(ps.spec) && (isLetter(ps.spec[ps.i]) || (ps.i > nameAt && ps.spec[ps.i] >= '0' && ps.spec[ps.i] <= '9')) {
+		ps.i++
+	}
+	name := ps.spec[nameAt:ps.i]
+	if name == "" {
+		if ps.i >= len(ps.spec) && top {
+			return nil, ps.fail(ps.i, "empty game spec; write a game such as CN(6,2)")
+		}
+		return nil, ps.fail(ps.i, "expected a game name such as CN, PN, NN, Moore, Nim")
+	}
+	kind := lookupKind(name)
+	if kind == nil {
+		return nil, ps.fail(nameAt, "unknown game %q; known games: %s", name, knownNames())
+	}
+	switch {
+	case kind.games != nil && (kind.build == nil || ps.gameArgument()):
+		return ps.gameArgs(kind, nameAt)
+	case kind.code != nil:
+		return ps.codeArg(kind, nameAt)
+	}
+	s, err := ps.syntax(name, nameAt)
 	if err != nil {
 		return nil, err
 	}
 	if kind.names[0] == "SetNim" {
-		return buildSetNim(spec, s)
+		return buildSetNim(ps.spec, s)
+	}
+	return buildInts(ps.spec, kind, s)
+}
+
+// gameArgument reports whether the term's parentheses open on a game
+// (Exact(CN(6,3))) rather than on numbers (Exact(4,2)).
+func (ps *parser) gameArgument() bool {
+	save := ps.i
+	defer func() { ps.i = save }()
+	if ps.peek() != '(' {
+		return false
+	}
+	ps.i++
+	return isLetter(ps.peek())
+}
+
+// open expects '(' after a name; a name written alone takes no arguments.
+func (ps *parser) open(kind *specKind, nameAt int) error {
+	if c := ps.peek(); c != '(' {
+		return ps.fail(nameAt+len(ps.spec[nameAt:ps.i]), "%s takes arguments; write %s", kind.names[0], kind.usage)
+	}
+	ps.i++
+	return nil
+}
+
+func (ps *parser) close(kind *specKind) error {
+	switch c := ps.peek(); {
+	case c == ')':
+		ps.i++
+		return nil
+	case c == 0:
+		return ps.fail(ps.i, "missing ')'")
+	default:
+		return ps.fail(ps.i, "expected ',' or ')'; write %s", kind.usage)
+	}
+}
+
+// gameArgs reads '(' game {',' game} [',' ints] ')' for compounds and
+// modifiers.
+func (ps *parser) gameArgs(kind *specKind, nameAt int) (Game, error) {
+	if err := ps.open(kind, nameAt); err != nil {
+		return nil, err
+	}
+	var parts []Game
+	var ints []int
+	for {
+		if c := ps.peek(); kind.trailingInts && len(parts) > 0 && c >= '0' && c <= '9' || c == '-' {
+			v, at, err := ps.number()
+			if err != nil {
+				return nil, err
+			}
+			if !kind.trailingInts || v < 1 {
+				return nil, ps.fail(at, "%s takes games, then amounts of at least 1; write %s", kind.names[0], kind.usage)
+			}
+			ints = append(ints, v)
+		} else {
+			if len(ints) > 0 {
+				return nil, ps.fail(ps.i, "the games come first, then the amounts; write %s", kind.usage)
+			}
+			g, err := ps.sum(false)
+			if err != nil {
+				return nil, err
+			}
+			parts = append(parts, g)
+		}
+		if ps.peek() != ',' {
+			break
+		}
+		ps.i++
+	}
+	if err := ps.close(kind); err != nil {
+		return nil, err
+	}
+	if kind.oneGame && len(parts) != 1 {
+		return nil, ps.fail(nameAt, "%s takes one game; write %s", kind.names[0], kind.usage)
+	}
+	if kind.trailingInts && len(ints) == 0 {
+		return nil, ps.fail(ps.i-1, "%s needs at least one amount; write %s", kind.names[0], kind.usage)
+	}
+	return ps.built(nameAt, kind.games(parts, ints))
+}
+
+// number reads a nonnegative integer.
+func (ps *parser) number() (int, int, error) {
+	ps.skip()
+	at := ps.i
+	for ps.i < len(ps.spec) && ps.spec[ps.i] >= '0' && ps.spec[ps.i] <= '9' {
+		ps.i++
+	}
+	if at < len(ps.spec) && ps.spec[at] == '-' {
+		return 0, at, ps.fail(at, "parameters must be at least 1, not negative")
+	}
+	v, err := strconv.Atoi(ps.spec[at:ps.i])
+	if err != nil || v > 1<<20 {
+		return 0, at, ps.fail(at, "expected a number")
+	}
+	return v, at, nil
+}
+
+// codeArg reads '(' code ')' for Octal: the code's digits and point.
+func (ps *parser) codeArg(kind *specKind, nameAt int) (Game, error) {
+	if err := ps.open(kind, nameAt); err != nil {
+		return nil, err
+	}
+	ps.skip()
+	at := ps.i
+	for ps.i < len(ps.spec) && ps.spec[ps.i] != ')' && ps.spec[ps.i] != ' ' && ps.spec[ps.i] != ',' {
+		ps.i++
+	}
+	code := ps.spec[at:ps.i]
+	if _, _, err := parseCode(code); err != nil {
+		var ce *CodeError
+		if errors.As(err, &ce) {
+			return nil, ps.fail(at+min(ce.Offset, len(code)), "%s", ce.Msg)
+		}
+		return nil, ps.fail(at, "%v", err)
+	}
+	if err := ps.close(kind); err != nil {
+		return nil, err
+	}
+	return ps.built(nameAt, kind.code(code))
+}
+
+// buildInts checks the integer parameters of a named family and builds it.
+func buildInts(spec string, kind *specKind, s specSyntax) (Game, error) {
+	fail := func(at int, format string, args ...any) (Game, error) {
+		return nil, &ParseError{Spec: spec, Offset: at, Msg: fmt.Sprintf(format, args...)}
 	}
 	if s.sets != nil {
 		return fail(s.colonAt, "%s takes no move sets; write %s", kind.names[0], kind.usage)
 	}
-	if !slices.Contains(kind.arity, len(s.args)) {
+	if kind.variadic && len(s.args) == 0 || !kind.variadic && !slices.Contains(kind.arity, len(s.args)) {
 		at := s.closeAt
-		if len(s.args) > slices.Max(kind.arity) {
+		if !kind.variadic && len(s.args) > slices.Max(kind.arity) {
 			at = s.argAt[slices.Max(kind.arity)]
 		}
 		if s.openAt < 0 {
 			at = s.nameAt + len(s.name)
 		}
-		return fail(at, "%s takes %s; write %s", kind.names[0], arityText(kind.arity), kind.usage)
+		what := arityText(kind.arity)
+		if kind.variadic {
+			what = "one or more parameters"
+		}
+		return fail(at, "%s takes %s; write %s", kind.names[0], what, kind.usage)
 	}
 	for i, a := range s.args {
 		if a < 1 {
 			return fail(s.argAt[i], "parameters must be at least 1; write %s", kind.usage)
 		}
+	}
+	if kind.variadic {
+		return kindBuilt(spec, s, kind.build(s.args))
 	}
 	if len(s.args) >= 2 {
 		if n, k := s.args[0], s.args[1]; k > n {
@@ -149,9 +382,12 @@ func Parse(spec string) (Game, error) {
 			return fail(s.argAt[2], "clasp width c = %d; use 2 <= c <= k = %d", c, k)
 		}
 	}
-	g := kind.build(s.args)
+	return kindBuilt(spec, s, kind.build(s.args))
+}
+
+func kindBuilt(spec string, s specSyntax, g Game) (Game, error) {
 	if err := g.Err(); err != nil {
-		return fail(s.nameAt, "%v", err)
+		return nil, &ParseError{Spec: spec, Offset: s.nameAt, Msg: err.Error()}
 	}
 	return g, nil
 }
@@ -229,10 +465,12 @@ func buildSetNim(spec string, s specSyntax) (Game, error) {
 	return g, nil
 }
 
-// parseSyntax tokenises name [ '(' int {',' int} [':' set {set}] ')' ].
-func parseSyntax(spec string) (specSyntax, error) {
-	s := specSyntax{openAt: -1, closeAt: -1}
-	i := 0
+// syntax reads the arguments of a family with integer parameters, after
+// its name: [ '(' int {',' int} [':' set {set}] ')' ].
+func (ps *parser) syntax(name string, nameAt int) (specSyntax, error) {
+	s := specSyntax{openAt: -1, closeAt: -1, name: name, nameAt: nameAt}
+	spec, i := ps.spec, ps.i
+	defer func() { ps.i = i }()
 	fail := func(at int, format string, args ...any) (specSyntax, error) {
 		return s, &ParseError{Spec: spec, Offset: at, Msg: fmt.Sprintf(format, args...)}
 	}
@@ -256,20 +494,8 @@ func parseSyntax(spec string) (specSyntax, error) {
 		return v, start, true
 	}
 	skip()
-	s.nameAt = i
-	for i < len(spec) && (isLetter(spec[i]) || (i > s.nameAt && spec[i] >= '0' && spec[i] <= '9')) {
-		i++
-	}
-	s.name = spec[s.nameAt:i]
-	if s.name == "" {
-		if i >= len(spec) {
-			return fail(i, "empty game spec; write a game such as CN(6,2)")
-		}
-		return fail(i, "expected a game name such as CN, PN, NN, Moore, Nim")
-	}
-	skip()
-	if i == len(spec) {
-		return s, nil
+	if i == len(spec) || spec[i] != '(' && !isLetter(spec[i]) && !(spec[i] >= '0' && spec[i] <= '9') {
+		return s, nil // a name alone, followed by the end, ',', ')' or '+'
 	}
 	if spec[i] != '(' {
 		return fail(i, "expected '(' after %s", s.name)
@@ -367,10 +593,6 @@ func parseSyntax(spec string) (specSyntax, error) {
 	}
 	s.closeAt = i
 	i++
-	skip()
-	if i < len(spec) {
-		return fail(i, "unexpected text after the game spec")
-	}
 	return s, nil
 }
 

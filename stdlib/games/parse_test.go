@@ -25,6 +25,21 @@ func TestParseNames(t *testing.T) {
 		{"SetNim(4: 12 23 34 41)", ""},
 		{"SN(4: {1,2} {2,3} {3,4} {4,1})", ""},
 		{"SetNim(10: 1,2 2,3 9,10)", ""},
+		{"CN(3,2) + Nim(2)", "Sum(CN(3,2), Nim(2))"},
+		{"Sum(CN(3,2), Nim(2))", "Sum(CN(3,2), Nim(2))"},
+		{"Selective(Nim(2), Wythoff)", "Selective(Nim(2), Wythoff)"},
+		{"Conjunctive(SlowExact(3,2), Nim(2))", "Conjunctive(SlowExact(3,2), Nim(2))"},
+		{"Slow(CN(5,2))", "Slow(CN(5,2))"},
+		{"Exact(CN(6,3))", "Exact(CN(6,3))"},
+		{"slow ( exact ( moore(4,2) ) )", "Slow(Exact(Moore(4,2)))"},
+		{"Subtract(CN(5,2), 1, 2)", "Subtract(CN(5,2), 1, 2)"},
+		{"Octal(0.77)", "Octal(0.77)"},
+		{"octal(.07)", "Octal(0.07)"},
+		{"Octal(0.1370)", "Octal(0.137)"},
+		{"Hex(0.F)", "Octal(0.F)"},
+		{"Subtraction(4,1,3)", "Subtraction(1,3,4)"},
+		{"Grundy", "Grundy"},
+		{"Sum(CN(3,2) + Nim(1), Wythoff)", "Sum(Sum(CN(3,2), Nim(1)), Wythoff)"},
 	}
 	for _, tc := range cases {
 		g, err := Parse(tc.spec)
@@ -34,6 +49,10 @@ func TestParseNames(t *testing.T) {
 		}
 		if tc.name != "" && g.Name() != tc.name {
 			t.Errorf("Parse(%q).Name() = %q, want %q", tc.spec, g.Name(), tc.name)
+		}
+		// A saved table is reloaded by parsing its game's name.
+		if again, err := Parse(g.Name()); err != nil || again.Name() != g.Name() {
+			t.Errorf("Parse(%q) (the name of %q) = %v, %v", g.Name(), tc.spec, again, err)
 		}
 	}
 }
@@ -54,6 +73,13 @@ func TestParseBuildsTheSameGame(t *testing.T) {
 		{"Moore(4,2)", Moore(4, 2), Pos{1, 2, 0, 1}},
 		{"SlowExact(3,2)", SlowExact(3, 2), Pos{3, 3, 3}},
 		{"Wythoff", Wythoff(), Pos{3, 5}},
+		{"CN(3,2) + Nim(2)", Sum(CN(3, 2), Nim(2)), Pos{1, 2, 1, 2, 1}},
+		{"Slow(Moore(4,2))", SlowMoore(4, 2), Pos{1, 2, 0, 1}},
+		{"Slow(Exact(3,2))", SlowExact(3, 2), Pos{3, 3, 3}},
+		{"Exact(Moore(4,2))", ExactNim(4, 2), Pos{1, 2, 0, 3}},
+		{"Subtract(Nim(1), 1, 3, 4)", Subtraction(1, 3, 4), Pos{7}},
+		{"Subtract(CN(5,2), 1)", Slow(CN(5, 2)), Pos{1, 2, 0, 3, 1}},
+		{"Octal(0.33)", Subtraction(1, 2), Pos{5, 1}},
 	}
 	for _, tc := range cases {
 		g, err := Parse(tc.spec)
@@ -96,7 +122,21 @@ func TestParseErrorsPointAtTheMistake(t *testing.T) {
 		{"CN(6,2))", 7, "unexpected text"},
 		{"CN(6,)", 5, "expected a number"},
 		{"XN(6,2)", 0, "unknown game"},
-		{"Sum(Nim(2))", 0, "unknown game"},
+		{"Sum(Nim(2)", 10, "missing ')'"},
+		{"Octal(0.7x)", 9, "not an octal"},
+		{"Octal(1.7)", 6, "d_0"},
+		{"Octal(077)", 9, "point"},
+		{"Slow(Wythoff)", 0, "applies to move-set games"},
+		{"CN(3,2) + ", 10, "expected a game name"},
+		{"CN(3,2) + Foo(2)", 10, "unknown game"},
+		{"Sum(Octal(0.77), Nim(1))", 0, "any length"},
+		{"Subtract(CN(5,2))", 16, "at least one amount"},
+		{"Subtract(CN(5,2), 0)", 18, "at least 1"},
+		{"Slow(CN(5,2), Nim(1))", 0, "takes one game"},
+		{"Exact(CN(6,3)", 13, "missing ')'"},
+		{"Selective(Nim(2) Wythoff)", 17, "expected ',' or ')'"},
+		{"Subtraction()", 12, "one or more"},
+		{"Subtraction(1,0)", 14, "at least 1"},
 		{"CN(277777,1)", 3, "more than Parse accepts"},
 		{"Moore(40,20)", 9, "more than 20000 move sets"},
 		{"SlowMoore(30,5)", 13, "move sets"},
@@ -136,7 +176,8 @@ func TestParseErrorsPointAtTheMistake(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"CN(6,2)", "SetNim(4: 12 23 34 41)", "NN(7,4,3)", "Wythoff", "SN(10: 1,2 9,10)"} {
+	for _, s := range []string{"CN(6,2)", "SetNim(4: 12 23 34 41)", "NN(7,4,3)", "Wythoff", "SN(10: 1,2 9,10)",
+		"CN(3,2) + Nim(2)", "Selective(Nim(2), Wythoff)", "Slow(Exact(CN(6,3)))", "Subtract(CN(5,2), 1, 2)", "Octal(0.137)", "Subtraction(1,3,4)", "Grundy"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, spec string) {

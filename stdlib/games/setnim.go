@@ -49,6 +49,9 @@ type SetGame struct {
 	Sets [][]int
 	// Rule says how a move lowers the heaps of its move set.
 	Rule Rule
+	// Amounts, when not nil, are the only amounts by which a move may lower
+	// a heap (a per-heap subtraction set, ascending; see Subtract).
+	Amounts []int
 }
 
 // Name is the game as the papers write it, e.g. "CN(6,2)".
@@ -68,7 +71,11 @@ func (g *SetGame) String() string {
 // Describe lists the move sets, numbered from 1 as in the papers.
 func (g *SetGame) Describe() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d heaps, rule %s, move sets", g.name, g.N, g.Rule)
+	fmt.Fprintf(&b, "%s: %d heaps, rule %s", g.name, g.N, g.Rule)
+	if g.Amounts != nil {
+		fmt.Fprintf(&b, ", amounts %v", g.Amounts)
+	}
+	b.WriteString(", move sets")
 	for _, a := range g.Sets {
 		b.WriteString(" {")
 		for i, x := range a {
@@ -115,96 +122,100 @@ func (g *SetGame) VisitFollowers(p Pos, f func(q Pos) bool) {
 }
 
 func (g *SetGame) visitSet(p, q Pos, a []int, f func(Pos) bool) bool {
-	switch g.Rule {
-	case RuleSubset, RuleExact:
-		// Odometer over the box below p on a (shifted by one for RuleExact).
-		top := 0
-		if g.Rule == RuleExact {
-			top = 1
-			for _, i := range a {
-				if p[i] == 0 {
-					return true
-				}
-			}
-		}
-		for _, i := range a {
-			q[i] = 0
-		}
-		defer func() {
-			for _, i := range a {
-				q[i] = p[i]
-			}
-		}()
-		for {
-			same := g.Rule == RuleSubset
-			if same {
-				for _, i := range a {
-					if q[i] != p[i] {
-						same = false
-						break
-					}
-				}
-			}
-			if !same && !f(q) {
-				return false
-			}
-			j := 0
-			for ; j < len(a); j++ {
-				i := a[j]
-				if q[i] < p[i]-top {
-					q[i]++
-					break
-				}
-				q[i] = 0
-			}
-			if j == len(a) {
-				return true
-			}
-		}
-	case RuleSlowExact:
+	exact, amounts := g.Lowering()
+	if amounts != nil {
+		return visitAmounts(p, q, a, exact, amounts, f)
+	}
+	// Odometer over the box below p on a (shifted by one for exact moves).
+	top := 0
+	if exact {
+		top = 1
 		for _, i := range a {
 			if p[i] == 0 {
 				return true
 			}
 		}
+	}
+	for _, i := range a {
+		q[i] = 0
+	}
+	defer func() {
 		for _, i := range a {
-			q[i]--
+			q[i] = p[i]
 		}
-		ok := f(q)
-		for _, i := range a {
-			q[i]++
-		}
-		return ok
-	case RuleSlow:
-		// Nonempty subsets of a whose heaps are all nonzero.
-		for mask := 1; mask < 1<<len(a); mask++ {
-			legal := true
-			for j, i := range a {
-				if mask>>j&1 == 1 && p[i] == 0 {
-					legal = false
+	}()
+	for {
+		same := !exact
+		if same {
+			for _, i := range a {
+				if q[i] != p[i] {
+					same = false
 					break
 				}
 			}
-			if !legal {
-				continue
+		}
+		if !same && !f(q) {
+			return false
+		}
+		j := 0
+		for ; j < len(a); j++ {
+			i := a[j]
+			if q[i] < p[i]-top {
+				q[i]++
+				break
 			}
-			for j, i := range a {
-				if mask>>j&1 == 1 {
-					q[i]--
-				}
+			q[i] = 0
+		}
+		if j == len(a) {
+			return true
+		}
+	}
+}
+
+// visitAmounts lowers heaps of a by amounts from a finite set: each heap
+// stays (unless exact) or drops by one of the amounts it can afford, and at
+// least one heap drops.
+func visitAmounts(p, q Pos, a []int, exact bool, amounts []int, f func(Pos) bool) bool {
+	var rec func(j int, lowered bool) bool
+	rec = func(j int, lowered bool) bool {
+		if j == len(a) {
+			if !lowered {
+				return true
 			}
-			ok := f(q)
-			for j, i := range a {
-				if mask>>j&1 == 1 {
-					q[i]++
-				}
+			return f(q)
+		}
+		i := a[j]
+		if !exact && !rec(j+1, lowered) {
+			return false
+		}
+		for _, s := range amounts {
+			if s > p[i] {
+				break
 			}
+			q[i] = p[i] - s
+			ok := rec(j+1, true)
+			q[i] = p[i]
 			if !ok {
 				return false
 			}
 		}
+		return true
 	}
-	return true
+	return rec(0, false)
+}
+
+// Lowering says how a move lowers the heaps of its move set: exact when it
+// must lower every heap of the set (otherwise any nonempty part of it), and
+// by which amounts (nil: any positive amount; slow rules: {1}).
+func (g *SetGame) Lowering() (exact bool, amounts []int) {
+	exact = g.Rule == RuleExact || g.Rule == RuleSlowExact
+	switch {
+	case g.Rule == RuleSlow || g.Rule == RuleSlowExact:
+		amounts = []int{1}
+	case g.Amounts != nil:
+		amounts = g.Amounts
+	}
+	return exact, amounts
 }
 
 // NewSetNim builds the game on n heaps with the given move sets (heaps

@@ -75,8 +75,8 @@ func M(x games.Pos) int {
 // MPath returns the sequence of positions visited by M-moves from x to a
 // terminal position, x first; seed 004 prints
 // (3,3,3) -> (2,2,3) -> (1,2,2) -> (0,1,2) -> (0,0,1) with positions sorted.
-func MPath(x games.Pos) [][]int {
-	path := [][]int{slices.Clone(x)}
+func MPath(x games.Pos) []games.Pos {
+	path := []games.Pos{slices.Clone(x)}
 	for {
 		next, ok := MMove(path[len(path)-1])
 		if !ok {

@@ -1,9 +1,11 @@
 package known
 
 import (
+	"slices"
+	"testing"
+
 	"grundy/stdlib/games"
 	"grundy/stdlib/solve"
-	"testing"
 )
 
 // Seed 000: "A bounded dynamic-programming check of all 4^6 = 4096
@@ -197,4 +199,30 @@ func TestSeed000CertificateAgainstTable(t *testing.T) {
 func TestSeed001CN32AndCN42(t *testing.T) {
 	agree(t, table(t, solve.KindOutcomes, "CN(3,2)", bound(30, 60)), "CN(3,2)", nil, CN32IsP)
 	agree(t, table(t, solve.KindOutcomes, "CN(4,2)", bound(16, 25)), "CN(4,2)", nil, CN42IsP)
+}
+
+// The table's own certificate of (1,1,1,2,1,2) lists the same 18 moves as
+// the paper's, and every reply the paper prints is a winning reply in the
+// table too (CN(6,2), heaps 0..3).
+func TestSeed000CertificateMatchesTheTableHeaps0to3(t *testing.T) {
+	tb, err := solve.Values(games.CN(6, 2), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	paper := Seed000Certificate()
+	c, err := tb.Certificate(paper.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.IsP() || len(c.Rows) != len(paper.Rows) {
+		t.Fatalf("table certificate:\n%v", c)
+	}
+	for i, r := range paper.Rows {
+		if !slices.Equal(c.Rows[i].Move, r.Follower) {
+			t.Errorf("row %d: table move %v, paper %v", i+1, c.Rows[i].Move, r.Follower)
+		}
+		if !tb.IsP(r.Reply...) {
+			t.Errorf("row %d: the paper's reply %v is not P in the table", i+1, r.Reply)
+		}
+	}
 }

@@ -61,6 +61,11 @@ var Interval = 250 * time.Millisecond
 // do not flash a progress bar.
 var MinDuration = 300 * time.Millisecond
 
+// Keep keeps each long task's summary line in a notebook cell's output.
+// By default progress is transient: the bars go when the cell ends, so a
+// notebook saves the same outputs on a slow machine as on a fast one.
+var Keep = false
+
 type session struct {
 	ctx context.Context
 	rep Reporter
@@ -98,7 +103,17 @@ func cancelled(cause error) error {
 
 type cancelError struct{ cause error }
 
-func (e *cancelError) Error() string { return "cancelled: " + e.cause.Error() }
+// Error says in plain words why the work stopped: "stopped by an
+// interrupt", not Go's "context canceled".
+func (e *cancelError) Error() string {
+	switch {
+	case errors.Is(e.cause, context.Canceled):
+		return "stopped by an interrupt"
+	case errors.Is(e.cause, context.DeadlineExceeded):
+		return "stopped: the time limit ran out"
+	}
+	return "stopped: " + e.cause.Error()
+}
 func (e *cancelError) Unwrap() []error {
 	return []error{ErrCancelled, e.cause}
 }

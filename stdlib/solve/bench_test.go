@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"syscall"
 	"testing"
@@ -27,7 +28,7 @@ func benchSolve(b *testing.B, g games.Game, kind Kind, method string, workers in
 	var t *Table
 	cpu0 := cpuTime()
 	for b.Loop() {
-		t, err = run(g, kind, bb, method)
+		t, err = run(g, kind, bb, solverNamed(b, g, kind, method))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -35,6 +36,19 @@ func benchSolve(b *testing.B, g games.Game, kind Kind, method string, workers in
 	b.ReportMetric(float64(t.Len())*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mpos/s")
 	// The machine is shared: CPU time per op is steadier than wall time.
 	b.ReportMetric((cpuTime()-cpu0).Seconds()*1e3/float64(b.N), "cpu-ms/op")
+}
+
+// solverNamed is "plain", the reference, or the fast solver, which must be
+// the one named: a benchmark that silently measured another path would lie.
+func solverNamed(tb testing.TB, g games.Game, kind Kind, name string) solver {
+	if name == "plain" || name == "heap" {
+		return plainFor(g, kind)
+	}
+	s := choose(g, kind)
+	if s.name() != name {
+		tb.Fatalf("%s %s: the fast solver is %q, not %q", g.Name(), kind, s.name(), name)
+	}
+	return s
 }
 
 func cpuTime() time.Duration {
@@ -78,6 +92,10 @@ func BenchmarkPaths(b *testing.B) {
 		{games.Wythoff(), KindValues, 300, []string{"plain", "wythoff"}},
 		{games.Wythoff(), KindOutcomes, 300, []string{"plain", "wythoff"}},
 		{games.Func("CN(4,2) as a function", 4, games.CN(4, 2).Followers), KindValues, 6, []string{"plain"}},
+		{games.Slow(games.CN(5, 2)), KindValues, 8, []string{"plain", "slow"}},
+		{games.Subtract(games.CN(4, 2), 1, 2), KindValues, 10, []string{"plain", "offsets"}},
+		{games.Octal("0.77"), KindValues, 5000, []string{"heap", "rare values"}},
+		{games.Subtraction(1, 3, 4), KindValues, 100000, []string{"heap"}},
 	}
 	for _, c := range cases {
 		for _, p := range c.paths {
@@ -99,7 +117,7 @@ func BenchmarkRatioCN62Max11(b *testing.B) {
 	bb, _ := bounds(g, KindValues, []int{11})
 	measure := func(kind Kind, method string) (wall, cpu time.Duration) {
 		c0, w0 := cpuTime(), time.Now()
-		if _, err := run(g, kind, bb, method); err != nil {
+		if _, err := run(g, kind, bb, solverNamed(b, g, kind, method)); err != nil {
 			b.Fatal(err)
 		}
 		return time.Since(w0), cpuTime() - c0
@@ -125,5 +143,66 @@ func BenchmarkRatioCN62Max11(b *testing.B) {
 		b.ReportMetric(float64(pc)/float64(vc), "values-x-cpu")
 		b.ReportMetric(float64(pw)/float64(ow), "outcomes-x")
 		b.ReportMetric(float64(pc)/float64(oc), "outcomes-x-cpu")
+	}
+}
+
+// BenchmarkOctal06 measures the rare-value method on the open octal game
+// 0.6 beside the plain O(n^2) sequence, heaps 0..20,000 and 0..60,000,
+// three runs each (medians), after checking that the two agree on every
+// value:
+//
+//	go test -run '^$' -bench Octal06 -benchtime 1x ./stdlib/solve
+//
+// With GRUNDY_BIG=1 it also solves heaps 0..1,000,000 with the rare-value
+// method (the target: under two minutes on 2 shared cores) and
+// checks that it begins with the plain 20,000.
+func BenchmarkOctal06(b *testing.B) {
+	g := games.Octal("0.6")
+	measure := func(s solver, n int) (*Table, time.Duration, time.Duration) {
+		c0, w0 := cpuTime(), time.Now()
+		t, err := run(g, KindValues, []int{n}, s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return t, time.Since(w0), cpuTime() - c0
+	}
+	median := func(s solver, n int) (*Table, time.Duration, time.Duration) {
+		var t *Table
+		var ws, cs []time.Duration
+		for range 3 {
+			var w, c time.Duration
+			t, w, c = measure(s, n)
+			ws, cs = append(ws, w), append(cs, c)
+		}
+		slices.Sort(ws)
+		slices.Sort(cs)
+		return t, ws[1], cs[1]
+	}
+	for b.Loop() {
+		var first *Table
+		for _, n := range []int{20000, 60000} {
+			ref, pw, pc := median(solverNamed(b, g, KindValues, "heap"), n)
+			fast, fw, fc := median(solverNamed(b, g, KindValues, "rare values"), n)
+			if !slices.Equal(ref.vals, fast.vals) {
+				b.Fatalf("0.6: the rare-value method and the plain sequence differ below %d", n)
+			}
+			if first == nil {
+				first = ref
+			}
+			k := fmt.Sprintf("%dk", n/1000)
+			b.ReportMetric(pc.Seconds(), "plain-cpu-s-"+k)
+			b.ReportMetric(fc.Seconds(), "rare-cpu-s-"+k)
+			b.ReportMetric(float64(pc)/float64(fc), "x-cpu-"+k)
+			b.ReportMetric(float64(pw)/float64(fw), "x-wall-"+k)
+		}
+		if os.Getenv("GRUNDY_BIG") == "1" {
+			big, w, c := measure(solverNamed(b, g, KindValues, "rare values"), 1000000)
+			if !slices.Equal(big.vals[:20001], first.vals) {
+				b.Fatal("0.6: heaps 0..1,000,000 do not begin with the plain 20,000")
+			}
+			b.ReportMetric(w.Seconds(), "1M-wall-s")
+			b.ReportMetric(c.Seconds(), "1M-cpu-s")
+			b.ReportMetric(float64(big.MaxValue()), "1M-max-value")
+		}
 	}
 }

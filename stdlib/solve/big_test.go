@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"grundy/stdlib/human"
+
 	"grundy/stdlib/games"
 )
 
@@ -33,12 +35,12 @@ func TestBigCN62ValuesHeaps0to20Within1GiB(t *testing.T) {
 	}
 	peak := peakRSS()
 	t.Logf("CN(6,2) values heaps 0..20: %d positions, %d P, max value %d, %.1fs (cpu %.1fs), peak RSS %s",
-		tab.Len(), tab.Count(0), tab.MaxValue(), time.Since(start).Seconds(), (cpuTime() - cpu0).Seconds(), human(peak))
+		tab.Len(), tab.Count(0), tab.MaxValue(), time.Since(start).Seconds(), (cpuTime() - cpu0).Seconds(), human.Bytes(peak))
 	if tab.Len() != 85766121 {
 		t.Fatalf("%d positions; 21^6 = 85,766,121", tab.Len())
 	}
 	if peak > 1<<30 {
-		t.Errorf("peak memory %s exceeds 1 GiB", human(peak))
+		t.Errorf("peak memory %s exceeds 1 GiB", human.Bytes(peak))
 	}
 	// Seed 000: every antipodal position (a,b,c,a,b,c) of CN(6,2) is P.
 	for a := 0; a <= 20; a += 3 {
@@ -60,7 +62,7 @@ func TestBigCN74OutcomesHeaps0to12(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("CN(7,4) outcomes heaps 0..12: %d positions, %d P, %.1fs (cpu %.1fs), peak RSS %s",
-		tab.Len(), tab.Count(0), time.Since(start).Seconds(), (cpuTime() - cpu0).Seconds(), human(peakRSS()))
+		tab.Len(), tab.Count(0), time.Since(start).Seconds(), (cpuTime() - cpu0).Seconds(), human.Bytes(peakRSS()))
 	if tab.Len() != 62748517 {
 		t.Fatalf("%d positions; 13^7 = 62,748,517", tab.Len())
 	}

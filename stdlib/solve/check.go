@@ -1,11 +1,11 @@
 package solve
 
 import (
-	"cmp"
 	"fmt"
 	"html"
-	"slices"
 	"strings"
+
+	"grundy/stdlib/human"
 
 	"grundy/stdlib/games"
 	"grundy/stdlib/progress"
@@ -54,6 +54,7 @@ func (c *Comparison) OK() bool { return c != nil && c.Err == nil && c.Disagree =
 //
 //	t.Check("(a+b) xor (c+d)", func(p games.Pos) int { return (p[1] + p[2]) ^ (p[4] + p[5]) })
 func (t *Table) Check(name string, formula func(p games.Pos) int) *Comparison {
+	t.need("Check")
 	c := t.newComparison(name, "", false)
 	t.compare(c, t.allIndices, func(p games.Pos, idx int) (int, int) { return t.get(idx), formula(p) })
 	return c
@@ -64,6 +65,7 @@ func (t *Table) Check(name string, formula func(p games.Pos) int) *Comparison {
 //
 //	t.CheckP("all heaps equal", known.CN32IsP)
 func (t *Table) CheckP(name string, isP func(p games.Pos) bool) *Comparison {
+	t.need("CheckP")
 	c := t.newComparison(name, "", true)
 	t.compare(c, t.allIndices, t.outcomePair(isP))
 	return c
@@ -74,6 +76,9 @@ func (t *Table) CheckP(name string, isP func(p games.Pos) bool) *Comparison {
 // every position with heaps 1 and 4 empty; a repeated letter makes heaps
 // equal ("a b c a b c"). The formula still receives the whole position.
 func (t *Table) CheckOn(pattern, name string, formula func(p games.Pos) int) (*Comparison, error) {
+	if err := t.noTable("CheckOn"); err != nil {
+		return nil, err
+	}
 	each, err := t.patternIndices(pattern)
 	if err != nil {
 		return nil, err
@@ -86,6 +91,9 @@ func (t *Table) CheckOn(pattern, name string, formula func(p games.Pos) int) (*C
 // CheckPOn is CheckP restricted to the positions matching a pattern (see
 // CheckOn).
 func (t *Table) CheckPOn(pattern, name string, isP func(p games.Pos) bool) (*Comparison, error) {
+	if err := t.noTable("CheckPOn"); err != nil {
+		return nil, err
+	}
 	each, err := t.patternIndices(pattern)
 	if err != nil {
 		return nil, err
@@ -137,24 +145,30 @@ func (t *Table) patternIndices(spec string) (func(yield func(idx int) bool), err
 		return nil, err
 	}
 	return func(yield func(idx int) bool) {
-		vals := make([]int, len(p.letters))
-		for {
-			if !yield(t.patternIndex(p, vals)) {
-				return
-			}
-			i := len(vals) - 1
-			for ; i >= 0; i-- {
-				if vals[i] < p.limit[i] {
-					vals[i]++
-					break
-				}
-				vals[i] = 0
-			}
-			if i < 0 {
-				return
-			}
-		}
+		t.assignments(p, func(_ []int, idx int) bool { return yield(idx) })
 	}, nil
+}
+
+// assignments calls yield with every assignment of the pattern's letters
+// (the last letter fastest) and the index of the position it names.
+func (t *Table) assignments(p *pattern, yield func(vals []int, idx int) bool) {
+	vals := make([]int, len(p.letters))
+	for {
+		if !yield(vals, t.patternIndex(p, vals)) {
+			return
+		}
+		i := len(vals) - 1
+		for ; i >= 0; i-- {
+			if vals[i] < p.limit[i] {
+				vals[i]++
+				break
+			}
+			vals[i] = 0
+		}
+		if i < 0 {
+			return
+		}
+	}
 }
 
 func (t *Table) compare(c *Comparison, each func(yield func(idx int) bool), pair func(p games.Pos, idx int) (table, formula int)) {
@@ -181,16 +195,18 @@ func (t *Table) compare(c *Comparison, each func(yield func(idx int) bool), pair
 
 // keep inserts e among the smallest MaxCounterexamples, smallest first.
 func (c *Comparison) keep(e Counterexample) {
-	i, _ := slices.BinarySearchFunc(c.Counterexamples, e, func(a, b Counterexample) int {
-		return cmp.Or(cmp.Compare(a.Pos.Total(), b.Pos.Total()), slices.Compare(a.Pos, b.Pos))
-	})
-	if i >= MaxCounterexamples {
-		return
+	c.Counterexamples = keepSmallest(c.Counterexamples, e, func(e Counterexample) games.Pos { return e.Pos })
+}
+
+// verdictHTML opens a verdict's div: the name in bold, the verdict in green
+// when it holds and red when not, what was checked in small type.
+func verdictHTML(name string, ok bool, verdict, where string) string {
+	color := "#1a7f37"
+	if !ok {
+		color = "#cf222e"
 	}
-	c.Counterexamples = slices.Insert(c.Counterexamples, i, e)
-	if len(c.Counterexamples) > MaxCounterexamples {
-		c.Counterexamples = c.Counterexamples[:MaxCounterexamples]
-	}
+	return fmt.Sprintf("<div><b>%s</b>: <span style=\"color:%s\">%s</span> <small>(%s)</small>",
+		html.EscapeString(name), color, html.EscapeString(verdict), html.EscapeString(where))
 }
 
 // entry writes a table entry or formula answer in the comparison's terms.
@@ -217,11 +233,11 @@ func (c *Comparison) where() string {
 func (c *Comparison) verdict() string {
 	switch {
 	case c.Disagree > 0:
-		return fmt.Sprintf("disagrees at %s of %s positions (agrees at %s)", group(c.Disagree), group(c.Checked), group(c.Agree))
+		return fmt.Sprintf("disagrees at %s of %s positions (agrees at %s)", human.Count(c.Disagree), human.Count(c.Checked), human.Count(c.Agree))
 	case c.Err != nil:
-		return fmt.Sprintf("agrees at the %s positions checked before it stopped (%v)", group(c.Checked), c.Err)
+		return fmt.Sprintf("agrees at the %s positions checked before it stopped (%v)", human.Count(c.Checked), c.Err)
 	}
-	return fmt.Sprintf("agrees at all %s positions", group(c.Checked))
+	return fmt.Sprintf("agrees at all %s positions", human.Count(c.Checked))
 }
 
 // String is one line when the formula agrees; otherwise it also lists the
@@ -236,7 +252,7 @@ func (c *Comparison) String() string {
 		fmt.Fprintf(&b, "\n  %v: table %s, formula %s", e.Pos, c.entry(e.Table), c.entry(e.Formula))
 	}
 	if more := c.Disagree - len(c.Counterexamples); more > 0 {
-		fmt.Fprintf(&b, "\n  ... and %s more", group(more))
+		fmt.Fprintf(&b, "\n  ... and %s more", human.Count(more))
 	}
 	return b.String()
 }
@@ -246,13 +262,8 @@ func (c *Comparison) HTML() string {
 	if c == nil {
 		return "<div>&lt;nil comparison&gt;</div>"
 	}
-	color := "#1a7f37"
-	if !c.OK() {
-		color = "#cf222e"
-	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "<div><b>%s</b>: <span style=\"color:%s\">%s</span> <small>(%s)</small>",
-		html.EscapeString(c.Name), color, html.EscapeString(c.verdict()), html.EscapeString(c.where()))
+	b.WriteString(verdictHTML(c.Name, c.OK(), c.verdict(), c.where()))
 	if len(c.Counterexamples) > 0 {
 		b.WriteString("<table><tr><th>position</th><th>table</th><th>formula</th></tr>")
 		for _, e := range c.Counterexamples {
@@ -260,7 +271,7 @@ func (c *Comparison) HTML() string {
 				html.EscapeString(e.Pos.String()), c.entry(e.Table), c.entry(e.Formula))
 		}
 		if more := c.Disagree - len(c.Counterexamples); more > 0 {
-			fmt.Fprintf(&b, "<tr><td colspan=\"3\">… and %s more</td></tr>", group(more))
+			fmt.Fprintf(&b, "<tr><td colspan=\"3\">… and %s more</td></tr>", human.Count(more))
 		}
 		b.WriteString("</table>")
 	}

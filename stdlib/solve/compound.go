@@ -9,14 +9,23 @@ import (
 // a sum's value is the xor of its parts' values (Sprague-Grundy), and a
 // conjunctive compound's remoteness is the least of its parts' (Smith).
 
-func compoundMethod(c *games.Compound, kind Kind) string {
+// compoundSolver assembles a compound's table from its parts' tables:
+// "sum" xors values, "conjunctive" takes the least remoteness.
+type compoundSolver struct{ label string }
+
+func (s compoundSolver) name() string                            { return s.label }
+func (compoundSolver) workBytes(*Table) int64                    { return 0 }
+func (compoundSolver) solve(t *Table, task *progress.Task) error { return solveCompound(t, task) }
+
+// compoundSolverFor is nil when no rule assembles the compound's table.
+func compoundSolverFor(c *games.Compound, kind Kind) solver {
 	switch {
 	case c.Kind == games.Disjunctive && kind != KindRemoteness:
-		return "sum"
+		return compoundSolver{"sum"}
 	case c.Kind == games.Conjunctive && kind == KindRemoteness:
-		return "conjunctive"
+		return compoundSolver{"conjunctive"}
 	}
-	return "plain"
+	return nil
 }
 
 func solveCompound(t *Table, task *progress.Task) error {
@@ -35,13 +44,7 @@ func solveCompound(t *Table, task *progress.Task) error {
 		parts[i] = pt
 		off += g.Heaps()
 	}
-	p := make([]int, len(t.max))
-	for idx := 0; idx < t.size; idx++ {
-		if idx%chunk == 0 && idx > 0 {
-			if err := task.Add(chunk); err != nil {
-				return err
-			}
-		}
+	return t.fillFrom(task, func(p []int) int {
 		v, off := 0, 0
 		for i, pt := range parts {
 			w := pt.At(p[off : off+pt.n()]...)
@@ -55,19 +58,8 @@ func solveCompound(t *Table, task *progress.Task) error {
 				v ^= w
 			}
 		}
-		if t.kind == KindOutcomes && v != 0 {
-			v = 1
-		}
-		t.set(idx, v)
-		for i := len(p) - 1; i >= 0; i-- {
-			if p[i] < t.max[i] {
-				p[i]++
-				break
-			}
-			p[i] = 0
-		}
-	}
-	return nil
+		return v
+	})
 }
 
 func (t *Table) n() int { return len(t.max) }

@@ -79,7 +79,7 @@ func (f *Face) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s on %q: %s across 0..%d, %s down 0..%d", f.Game, f.Kind, f.Pattern, f.X, f.W-1, f.Y, f.H-1)
 	if w < f.W || h < f.H {
-		fmt.Fprintf(&b, "\n(the corner %s = 0..%d, %s = 0..%d of %d x %d cells; every cell is in Cells, a picture is plots.Heatmap)", f.X, w-1, f.Y, h-1, f.W, f.H)
+		fmt.Fprintf(&b, "\n(the corner %s = 0..%d, %s = 0..%d of %d x %d cells; every cell is in Cells, plots.HeatmapOf draws it)", f.X, w-1, f.Y, h-1, f.W, f.H)
 	}
 	for y := 0; y < h; y++ {
 		b.WriteByte('\n')
@@ -115,7 +115,7 @@ func (f *Face) HTML() string {
 	fmt.Fprintf(&b, "<table style=\"border-collapse:collapse;font-family:monospace\"><caption style=\"text-align:left\">%s %s on %s: <b>%s</b> across, <b>%s</b> down; P-positions shaded</caption>",
 		html.EscapeString(f.Game), f.Kind, html.EscapeString(strconv.Quote(f.Pattern)), html.EscapeString(f.X), html.EscapeString(f.Y))
 	if f.W*f.H > maxHTMLCells {
-		fmt.Fprintf(&b, "<tr><td>%d × %d cells are too many for a readable table: draw it with plots.Heatmap, or take a smaller bound</td></tr></table>", f.W, f.H)
+		fmt.Fprintf(&b, "<tr><td>%d × %d cells are too many for a readable table: draw it with plots.HeatmapOf, or take a smaller bound</td></tr></table>", f.W, f.H)
 		return b.String()
 	}
 	fmt.Fprintf(&b, "<tr><th style=\"%s\">%s\\%s</th>", cell, html.EscapeString(f.Y), html.EscapeString(f.X))

@@ -49,6 +49,13 @@ var smallFamilies = []struct {
 	{games.Sum(games.CN(3, 2), games.Nim(1)), []int{3}},
 	{games.SelectiveCompound(games.Nim(1), games.Proper(2)), []int{3}},
 	{games.ConjunctiveCompound(games.Nim(2), games.SlowExact(2, 1)), []int{3}},
+	{games.Slow(games.CN(5, 2)), []int{4}},
+	{games.Exact(games.CN(6, 3)), []int{3}},
+	{games.Slow(games.Exact(games.CN(5, 3))), []int{4}},
+	{games.Subtract(games.CN(4, 2), 1, 2), []int{5}},
+	{games.Subtract(games.Exact(games.Moore(3, 2)), 2, 3), []int{7}},
+	{games.Subtract(games.Nim(1), 1, 3, 4), []int{60}},
+	{games.Subtract(games.Nim(2), 2, 5), []int{30, 12}},
 }
 
 func TestFastEqualsPlain(t *testing.T) {
@@ -66,7 +73,7 @@ func TestFastEqualsPlain(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, err := run(c.g, k, b, "")
+				got, err := run(c.g, k, b, choose(c.g, k))
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
@@ -114,7 +121,7 @@ func TestFastEqualsPlainRandomGames(t *testing.T) {
 				t.Fatal(err)
 			}
 			Workers = 1 + trial%3
-			got, err := run(g, k, max, "")
+			got, err := run(g, k, max, choose(g, k))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -15,11 +15,15 @@ import (
 
 	"grundy/internal/atomicfile"
 	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 )
 
 // SaveCSV writes the table as CSV to a file, replacing it only once the
 // whole table is written.
 func (t *Table) SaveCSV(path string) error {
+	if err := t.noTable("SaveCSV"); err != nil {
+		return err
+	}
 	return atomicfile.Write(path, 0o644, t.WriteCSV)
 }
 
@@ -54,6 +58,9 @@ type fileHeader struct {
 // during Save leaves the old file as it was. A symbolic link is followed,
 // and an existing file keeps its permissions.
 func (t *Table) Save(path string) error {
+	if err := t.noTable("Save"); err != nil {
+		return err
+	}
 	return atomicfile.Write(path, 0o644, t.writeTo)
 }
 
@@ -195,7 +202,7 @@ func load(path string) (t *Table, sameRules bool, err error) {
 		return nil, false, fmt.Errorf("%s: truncated table (%d positions expected, %d bytes of entries needed, the file has %d)", path, t.size, t.bytes(), st.Size()-int64(len(line)))
 	}
 	if t.bytes() > MemoryLimit {
-		return nil, false, fmt.Errorf("%s: the table needs %s of memory, more than the limit %s (solve.MemoryLimit)", path, human(t.bytes()), human(MemoryLimit))
+		return nil, false, fmt.Errorf("%s: the table needs %s of memory, more than the limit %s (solve.MemoryLimit)", path, human.Bytes(t.bytes()), human.Bytes(MemoryLimit))
 	}
 	if err := roomFor(t.bytes(), path+": the table"); err != nil {
 		return nil, false, err
@@ -221,7 +228,7 @@ func load(path string) (t *Table, sameRules bool, err error) {
 	default:
 		return nil, false, fmt.Errorf("%s: damaged table: %d unexpected bytes after its %d entries", path, len(rest), t.size)
 	}
-	if g, err := games.Parse(h.Game); err == nil && g.Heaps() == len(h.Max) {
+	if g, err := games.Parse(h.Game); err == nil && (g.Heaps() == len(h.Max) || g.Heaps() == 0) {
 		sameRules = h.Rules != "" && fingerprint(g) == h.Rules
 		// A table saved from another game of the same name (a
 		// games.Func) gets no game: its moves are not the parsed one's.

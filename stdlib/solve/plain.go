@@ -117,13 +117,7 @@ func solvePlain(t *Table, task *progress.Task) error {
 			return fmt.Errorf("%s: entry %d at %v exceeds the table's limit %d", t.name, v, p, maxEntry)
 		}
 		t.set(idx, v)
-		for i := len(p) - 1; i >= 0; i-- {
-			if p[i] < t.max[i] {
-				p[i]++
-				break
-			}
-			p[i] = 0
-		}
+		t.advance(p)
 	}
 	return task.Add(int64(t.size % chunk))
 }

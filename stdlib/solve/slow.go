@@ -1,60 +1,117 @@
 package solve
 
 import (
+	"fmt"
 	"math/bits"
-	"slices"
 	"sync/atomic"
 
 	"grundy/stdlib/games"
 	"grundy/stdlib/progress"
 )
 
-// Slow moves lower each heap of a set by exactly one, so a position has few
-// followers and the fast way is to enumerate them natively: each move is a
-// fixed index offset, legal when its heaps are nonzero. Rows and the slab
-// wavefront are shared with the box solvers.
+// Slow moves lower each heap of a set by exactly one, and moves of a game
+// with a per-heap subtraction set by one of a few amounts, so a position has
+// few followers and the fast way is to enumerate them natively: each move
+// is a fixed index offset, legal when its heaps hold at least what it
+// takes. Rows and the slab wavefront are shared with the box solvers.
 
 type slowMove struct {
 	coords []int // heaps lowered, the last heap excluded
-	last   bool  // the move lowers the last heap too
+	need   []int // what the move takes from each of coords
+	last   int   // what it takes from the last heap (0: nothing)
 	off    int   // index offset
 }
 
-func slowMoves(t *Table, g *games.SetGame) []slowMove {
-	var sets [][]int
-	add := func(a []int) {
-		if !slices.ContainsFunc(sets, func(b []int) bool { return slices.Equal(a, b) }) {
-			sets = append(sets, a)
-		}
+// maxOffsetMoves bounds the moves the offset solver enumerates per
+// position; beyond it (many heaps per set, many amounts) the plain solver,
+// which visits followers without listing the moves, is used.
+const maxOffsetMoves = 1 << 14
+
+// offsetSolver: every move is a fixed index offset (slow.go).
+type offsetSolver struct {
+	g     *games.SetGame
+	label string
+}
+
+// newOffsetSolver applies to move-set games whose moves lower heaps by
+// amounts from a finite set, when they have few enough moves.
+func newOffsetSolver(g *games.SetGame) (solver, bool) {
+	exact, amounts := g.Lowering()
+	if amounts == nil {
+		return nil, false
 	}
+	total := 0
 	for _, a := range g.Sets {
-		if g.Rule == games.RuleSlowExact {
-			add(a)
-			continue
-		}
-		for mask := 1; mask < 1<<len(a); mask++ {
-			var s []int
-			for j, i := range a {
-				if mask>>j&1 == 1 {
-					s = append(s, i)
-				}
+		per := 1
+		for range a {
+			if per *= len(amounts) + 1; per > maxOffsetMoves {
+				return nil, false
 			}
-			add(s)
+		}
+		if exact {
+			per = 1
+			for range a {
+				per *= len(amounts)
+			}
+		}
+		if total += per; total > maxOffsetMoves {
+			return nil, false
 		}
 	}
+	label := "slow"
+	if len(amounts) > 1 || amounts[0] != 1 {
+		label = "offsets"
+	}
+	return offsetSolver{g, label}, true
+}
+
+func (s offsetSolver) name() string                              { return s.label }
+func (offsetSolver) workBytes(*Table) int64                      { return 0 }
+func (s offsetSolver) solve(t *Table, task *progress.Task) error { return solveSlow(t, s.g, task) }
+
+// slowMoves lists the distinct moves as offsets: per move set, every
+// choice of heaps to lower (all of them when exact) and of amounts.
+func slowMoves(t *Table, g *games.SetGame) []slowMove {
+	exact, amounts := g.Lowering()
+	seen := map[string]bool{}
 	last := len(t.max) - 1
 	var out []slowMove
-	for _, a := range sets {
-		m := slowMove{}
-		for _, i := range a {
-			m.off += t.strides[i]
-			if i == last {
-				m.last = true
-			} else {
-				m.coords = append(m.coords, i)
+	for _, a := range g.Sets {
+		take := make([]int, len(a)) // 0: heap stays
+		var rec func(j int)
+		rec = func(j int) {
+			if j == len(a) {
+				m := slowMove{}
+				for k, i := range a {
+					if take[k] == 0 {
+						continue
+					}
+					m.off += take[k] * t.strides[i]
+					if i == last {
+						m.last = take[k]
+					} else {
+						m.coords = append(m.coords, i)
+						m.need = append(m.need, take[k])
+					}
+				}
+				key := fmt.Sprint(m.coords, m.need, m.last)
+				if m.off > 0 && !seen[key] {
+					seen[key] = true
+					out = append(out, m)
+				}
+				return
 			}
+			if !exact {
+				take[j] = 0
+				rec(j + 1)
+			}
+			for _, x := range amounts {
+				take[j] = x
+				rec(j + 1)
+			}
+			take[j] = 0
 		}
-		out = append(out, m)
+		rec(0)
 	}
 	return out
 }
@@ -69,24 +126,20 @@ func solveSlow(t *Table, g *games.SetGame, task *progress.Task) error {
 	L := b.L
 	return b.run(task, func(w int) func(r *rowState, idx int) error {
 		legal := make([]int, 0, len(moves)) // offsets of moves legal in this row
-		needX := make([]int, 0, len(moves)) // 1 when the move needs x >= 1
+		needX := make([]int, 0, len(moves)) // what the move takes from the last heap
 		var seen []int32
 		stamp := int32(0)
 		return func(r *rowState, idx int) error {
 			legal, needX = legal[:0], needX[:0]
 		next:
 			for _, m := range moves {
-				for _, i := range m.coords {
-					if r.p[i] == 0 {
+				for k, i := range m.coords {
+					if r.p[i] < m.need[k] {
 						continue next
 					}
 				}
 				legal = append(legal, m.off)
-				if m.last {
-					needX = append(needX, 1)
-				} else {
-					needX = append(needX, 0)
-				}
+				needX = append(needX, m.last)
 			}
 			for x := 0; x < L; x++ {
 				p := idx + x

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 	"grundy/stdlib/progress"
 )
 
@@ -47,7 +48,7 @@ func Plain(g games.Game, kind Kind, max ...int) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	return run(g, kind, b, "plain")
+	return run(g, kind, b, plainFor(g, kind))
 }
 
 type cacheKey struct {
@@ -143,7 +144,7 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 			return t, nil
 		}
 	}
-	t, err := run(g, kind, b, "")
+	t, err := run(g, kind, b, choose(g, kind))
 	if err != nil {
 		return nil, err
 	}
@@ -156,19 +157,16 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 	return t, nil
 }
 
-// run dispatches to a solver; method "" picks the fastest that applies.
-func run(g games.Game, kind Kind, b []int, method string) (*Table, error) {
+// run solves the table with the solver s, within MemoryLimit.
+func run(g games.Game, kind Kind, b []int, s solver) (*Table, error) {
 	if n := positions(b); n > 1<<48 {
 		return nil, fmt.Errorf("%s %s: %.3g positions is far beyond any memory; the largest bound that fits is heaps 0..%d",
-			g.Name(), kind, n, largestFit(g, kind, len(b), method))
+			g.Name(), kind, n, largestFit(g, kind, len(b), s))
 	}
 	t := newTable(g, kind, b)
-	if method == "" {
-		method = pick(g, kind)
-	}
-	need := t.bytes() + workBytes(g, kind, t, method)
+	need := t.bytes() + s.workBytes(t)
 	if need > MemoryLimit {
-		return nil, tooLarge(g, kind, b, method, need)
+		return nil, tooLarge(g, kind, b, s, need)
 	}
 	if err := roomFor(need, fmt.Sprintf("%s %s with %s", g.Name(), kind, t.boundText())); err != nil {
 		return nil, err
@@ -176,22 +174,12 @@ func run(g games.Game, kind Kind, b []int, method string) (*Table, error) {
 	t.alloc()
 	task := progress.Start(fmt.Sprintf("%s %s, %s", g.Name(), kind, t.boundText()), int64(t.size))
 	start := time.Now()
-	var err error
-	switch method {
-	case "plain":
-		if monotone(g) {
-			err = solvePlain(t, task)
-		} else {
-			err = solveMemo(t, task)
-		}
-	default:
-		err = solveFast(t, method, task)
-	}
+	err := s.solve(t, task)
 	task.Done(err)
 	if err != nil {
 		return nil, err
 	}
-	t.method = method
+	t.method = s.name()
 	t.seconds = time.Since(start).Seconds()
 	return t, nil
 }
@@ -214,7 +202,7 @@ func positions(b []int) float64 {
 }
 
 // largestFit is the largest m such that heaps 0..m fit in MemoryLimit, or -1.
-func largestFit(g games.Game, kind Kind, heaps int, method string) int {
+func largestFit(g games.Game, kind Kind, heaps int, s solver) int {
 	fits := func(m int) bool {
 		bb := make([]int, heaps)
 		for i := range bb {
@@ -224,10 +212,7 @@ func largestFit(g games.Game, kind Kind, heaps int, method string) int {
 			return false
 		}
 		t := newTable(g, kind, bb)
-		if method == "" {
-			method = pick(g, kind)
-		}
-		return t.bytes()+workBytes(g, kind, t, method) <= MemoryLimit
+		return t.bytes()+s.workBytes(t) <= MemoryLimit
 	}
 	if !fits(0) {
 		return -1
@@ -247,11 +232,11 @@ func largestFit(g games.Game, kind Kind, heaps int, method string) int {
 	return lo
 }
 
-func tooLarge(g games.Game, kind Kind, b []int, method string, need int64) error {
-	fit := largestFit(g, kind, len(b), method)
+func tooLarge(g games.Game, kind Kind, b []int, s solver, need int64) error {
+	fit := largestFit(g, kind, len(b), s)
 	t := newTable(g, kind, b)
 	msg := fmt.Sprintf("%s %s with %s: %s positions need %s of memory, more than the limit %s (solve.MemoryLimit)",
-		g.Name(), kind, t.boundText(), group(t.size), human(need), human(MemoryLimit))
+		g.Name(), kind, t.boundText(), human.Count(t.size), human.Bytes(need), human.Bytes(MemoryLimit))
 	if fit >= 0 {
 		msg += fmt.Sprintf("; the largest bound that fits is heaps 0..%d", fit)
 	}
@@ -259,18 +244,6 @@ func tooLarge(g games.Game, kind Kind, b []int, method string, need int64) error
 		msg += "; solve.Outcomes needs far less (one bit per position)"
 	}
 	return fmt.Errorf("%s", msg)
-}
-
-func human(b int64) string {
-	switch {
-	case b >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
-	case b >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
-	case b >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", b)
 }
 
 // defaultLimit is three quarters of the memory available at start-up,

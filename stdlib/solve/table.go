@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"grundy/stdlib/games"
+	"grundy/stdlib/progress"
 )
 
 // Table is an exhaustive table of one game over the positions with heap i
@@ -40,6 +41,7 @@ type Table struct {
 	method  string
 	seconds float64
 	counts  []int
+	seq     []uint16 // take-and-break games: the values G(0..) of one heap
 }
 
 func newTable(g games.Game, kind Kind, max []int) *Table {
@@ -70,25 +72,25 @@ func (t *Table) alloc() {
 
 // Game is the game the table was computed for (nil for a loaded table whose
 // name games.Parse does not know).
-func (t *Table) Game() games.Game { return t.game }
+func (t *Table) Game() games.Game { t.need("Game"); return t.game }
 
 // GameName is the game's name, e.g. "CN(6,2)".
-func (t *Table) GameName() string { return t.name }
+func (t *Table) GameName() string { t.need("GameName"); return t.name }
 
 // Kind says whether the table holds values, outcomes or remoteness.
-func (t *Table) Kind() Kind { return t.kind }
+func (t *Table) Kind() Kind { t.need("Kind"); return t.kind }
 
 // Max is the largest size of each heap in the table.
-func (t *Table) Max() []int { return slices.Clone(t.max) }
+func (t *Table) Max() []int { t.need("Max"); return slices.Clone(t.max) }
 
 // Len is the number of positions in the table.
-func (t *Table) Len() int { return t.size }
+func (t *Table) Len() int { t.need("Len"); return t.size }
 
 // Method names the solver that computed the table ("plain", "box", ...).
-func (t *Table) Method() string { return t.method }
+func (t *Table) Method() string { t.need("Method"); return t.method }
 
 // Seconds is how long the solve took.
-func (t *Table) Seconds() float64 { return t.seconds }
+func (t *Table) Seconds() float64 { t.need("Seconds"); return t.seconds }
 
 func (t *Table) index(p []int) (int, bool) {
 	if len(p) != len(t.max) {
@@ -133,18 +135,17 @@ func (t *Table) set(idx, v int) {
 }
 
 // At is the entry at the position given heap by heap: the Grundy value,
-// the outcome (0 = P, 1 = N) or the remoteness. It is -1 for a position
-// outside the table; Value says why.
-func (t *Table) At(pos ...int) int {
-	idx, ok := t.index(pos)
-	if !ok {
-		return -1
-	}
-	return t.get(idx)
-}
+// the outcome (0 = P, 1 = N) or the remoteness. A position outside the
+// table (a coordinate too many or too few, or beyond the bound) stops the
+// cell with an error naming the table's shape; Value returns that error
+// instead.
+func (t *Table) At(pos ...int) int { return t.at("At", pos) }
 
 // Value is the entry at p, or an error saying why p is not in the table.
 func (t *Table) Value(p games.Pos) (int, error) {
+	if err := t.noTable("Value"); err != nil {
+		return 0, err
+	}
 	if err := t.check(p); err != nil {
 		return 0, err
 	}
@@ -152,25 +153,26 @@ func (t *Table) Value(p games.Pos) (int, error) {
 	return t.get(idx), nil
 }
 
-// IsP reports whether p is a P-position (the player to move loses).
+// IsP reports whether p is a P-position (the player to move loses). A
+// position outside the table stops the cell, as with At.
 func (t *Table) IsP(pos ...int) bool {
-	v := t.At(pos...)
+	v := t.at("IsP", pos)
 	if t.kind == KindRemoteness {
-		return v >= 0 && v%2 == 0
+		return v%2 == 0
 	}
 	return v == 0
 }
 
 func (t *Table) check(p games.Pos) error {
 	if len(p) != len(t.max) {
-		return fmt.Errorf("%s: position %v has %d heaps; this table's positions have %d", t.name, p, len(p), len(t.max))
+		return fmt.Errorf("position %v has %d heaps; the table (%s) has positions of %d", p, len(p), t.shape(), len(t.max))
 	}
 	for i, x := range p {
 		if x < 0 {
-			return fmt.Errorf("%s: heap %d of %v is negative", t.name, i+1, p)
+			return fmt.Errorf("heap %d of %v is negative; the table (%s) starts at 0", i+1, p, t.shape())
 		}
 		if x > t.max[i] {
-			return fmt.Errorf("%s: heap %d of %v is %d, beyond this table's bound %d; solve with a larger bound", t.name, i+1, p, x, t.max[i])
+			return fmt.Errorf("heap %d of %v is %d, beyond the table (%s); solve with a larger bound", i+1, p, x, t.shape())
 		}
 	}
 	return nil
@@ -179,6 +181,7 @@ func (t *Table) check(p games.Pos) error {
 // Counts is the number of positions per entry: Counts()[v] positions have
 // value (or remoteness) v; for outcomes [P count, N count].
 func (t *Table) Counts() []int {
+	t.need("Counts")
 	if t.counts != nil {
 		return slices.Clone(t.counts)
 	}
@@ -207,6 +210,7 @@ func (t *Table) Counts() []int {
 // Count is the number of positions with entry v (Count(0): P-positions for
 // values and outcomes).
 func (t *Table) Count(v int) int {
+	t.need("Count")
 	c := t.Counts()
 	if v < 0 || v >= len(c) {
 		return 0
@@ -216,6 +220,7 @@ func (t *Table) Count(v int) int {
 
 // CountP is the number of P-positions, whatever the kind.
 func (t *Table) CountP() int {
+	t.need("CountP")
 	if t.kind != KindRemoteness {
 		return t.Count(0)
 	}
@@ -230,6 +235,7 @@ func (t *Table) CountP() int {
 
 // MaxValue is the largest entry in the table.
 func (t *Table) MaxValue() int {
+	t.need("MaxValue")
 	c := t.Counts()
 	for v := len(c) - 1; v >= 0; v-- {
 		if c[v] > 0 {
@@ -242,6 +248,7 @@ func (t *Table) MaxValue() int {
 // Positions yields the positions with entry v, sorted by total number of
 // tokens and then lexicographically.
 func (t *Table) Positions(v int) func(yield func(games.Pos) bool) {
+	t.need("Positions")
 	return func(yield func(games.Pos) bool) {
 		total := 0
 		for _, m := range t.max {
@@ -289,6 +296,7 @@ func (t *Table) Positions(v int) func(yield func(games.Pos) bool) {
 // List is the first limit positions with entry v in Positions order (all
 // of them when limit <= 0).
 func (t *Table) List(v, limit int) []games.Pos {
+	t.need("List")
 	var out []games.Pos
 	for p := range t.Positions(v) {
 		out = append(out, p)
@@ -303,6 +311,9 @@ func (t *Table) List(v, limit int) []games.Pos {
 // table: to a position of remoteness R(p)-1, the moves that win fastest).
 // It is empty exactly when p is a P-position.
 func (t *Table) WinningMoves(p games.Pos) ([]games.Pos, error) {
+	if err := t.noTable("WinningMoves"); err != nil {
+		return nil, err
+	}
 	if t.kind == KindRemoteness {
 		r, err := t.Value(p)
 		if err != nil {
@@ -318,7 +329,10 @@ func (t *Table) WinningMoves(p games.Pos) ([]games.Pos, error) {
 
 // MovesTo lists the distinct followers of p whose entry is v.
 func (t *Table) MovesTo(p games.Pos, v int) ([]games.Pos, error) {
-	if err := t.check(p); err != nil {
+	if err := t.noTable("MovesTo"); err != nil {
+		return nil, err
+	}
+	if err := t.checkRow(p); err != nil {
 		return nil, err
 	}
 	if t.game == nil {
@@ -328,18 +342,105 @@ func (t *Table) MovesTo(p games.Pos, v int) ([]games.Pos, error) {
 	seen := map[string]bool{}
 	var err error
 	games.Visit(t.game, p, func(q games.Pos) bool {
-		idx, ok := t.index(q)
+		e, ok := t.entry(q)
 		if !ok {
 			err = fmt.Errorf("%s: follower %v of %v lies outside the table", t.name, q, p)
 			return false
 		}
-		if t.get(idx) == v && !seen[q.String()] {
+		if e == v && !seen[q.String()] {
 			seen[q.String()] = true
 			out = append(out, q.Clone())
 		}
 		return true
 	})
 	return out, err
+}
+
+// advance steps p to the next position of the table's box in index order
+// (the last heap fastest).
+func (t *Table) advance(p []int) {
+	for i := len(p) - 1; i >= 0; i-- {
+		if p[i] < t.max[i] {
+			p[i]++
+			return
+		}
+		p[i] = 0
+	}
+}
+
+// fillFrom sets every entry to entry(p), reporting progress; for an
+// outcomes table any nonzero result means N.
+func (t *Table) fillFrom(task *progress.Task, entry func(p []int) int) error {
+	p := make([]int, len(t.max))
+	for idx := 0; idx < t.size; idx++ {
+		if idx%chunk == 0 && idx > 0 {
+			if err := task.Add(chunk); err != nil {
+				return err
+			}
+		}
+		v := entry(p)
+		if t.kind == KindOutcomes && v != 0 {
+			v = 1
+		}
+		t.set(idx, v)
+		t.advance(p)
+	}
+	return task.Add(int64(t.size % chunk))
+}
+
+// entry is the table's entry at q, which may be a row of another length
+// for a take-and-break game (a move can split a heap): its heaps' values
+// xor. ok is false when q lies outside the table.
+func (t *Table) entry(q games.Pos) (int, bool) {
+	if idx, ok := t.index(q); ok {
+		return t.get(idx), true
+	}
+	seq := t.heapValues()
+	if seq == nil {
+		return 0, false
+	}
+	v := 0
+	for _, x := range q {
+		if x < 0 || x >= len(seq) {
+			return 0, false
+		}
+		v ^= int(seq[x])
+	}
+	if t.kind == KindOutcomes && v != 0 {
+		v = 1
+	}
+	return v, true
+}
+
+// checkRow is check, except that a take-and-break game's table also
+// answers for rows of other lengths (a move may split a heap).
+func (t *Table) checkRow(p games.Pos) error {
+	if seq := t.heapValues(); seq != nil && len(p) != len(t.max) {
+		for i, x := range p {
+			if x < 0 || x >= len(seq) {
+				return fmt.Errorf("%s: heap %d of %v is %d, outside this table's 0..%d", t.name, i+1, p, x, len(seq)-1)
+			}
+		}
+		return nil
+	}
+	return t.check(p)
+}
+
+// heapValues is G(0..) of one heap for a values or outcomes table of a
+// take-and-break game (recomputed for a loaded table), else nil.
+func (t *Table) heapValues() []uint16 {
+	tb, ok := t.game.(*games.TakeBreak)
+	if !ok || t.kind == KindRemoteness {
+		return nil
+	}
+	if t.seq == nil {
+		s, err := Values(tb, slices.Max(t.max))
+		if err != nil {
+			return nil
+		}
+		t.seq = s.vals
+	}
+	return t.seq
 }
 
 func (t *Table) boundText() string {

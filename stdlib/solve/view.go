@@ -7,7 +7,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"time"
+
+	"grundy/stdlib/human"
 )
 
 // pattern is a parsed face or line pattern: per heap either a fixed size
@@ -86,6 +87,9 @@ func (t *Table) patternIndex(p *pattern, vals []int) int {
 // "0 a b 0 2 1": integers fix heaps, the first letter runs across, the
 // second down, and a repeated letter makes heaps equal.
 func (t *Table) Face(spec string) (*Face, error) {
+	if err := t.noTable("Face"); err != nil {
+		return nil, err
+	}
 	p, err := t.parsePattern(spec, 2, "face", t.example(2))
 	if err != nil {
 		return nil, err
@@ -103,6 +107,9 @@ func (t *Table) Face(spec string) (*Face, error) {
 // Line is the 1-D slice along one free letter, e.g. "a 0 0 a 1 1" gives
 // the entries at (a,0,0,a,1,1) for a = 0, 1, ...
 func (t *Table) Line(spec string) ([]int, error) {
+	if err := t.noTable("Line"); err != nil {
+		return nil, err
+	}
 	p, err := t.parsePattern(spec, 1, "line", t.example(1))
 	if err != nil {
 		return nil, err
@@ -128,6 +135,9 @@ func (t *Table) example(letters int) string {
 // WriteCSV writes one row per position: the heaps, then the entry, with a
 // header row h1,...,hn,<kind>.
 func (t *Table) WriteCSV(w io.Writer) error {
+	if err := t.noTable("WriteCSV"); err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(w)
 	for i := range t.max {
 		fmt.Fprintf(bw, "h%d,", i+1)
@@ -158,16 +168,16 @@ func (t *Table) WriteCSV(w io.Writer) error {
 }
 
 func (t *Table) summary() (head string, rows [][2]string) {
-	head = fmt.Sprintf("%s %s, %s: %s positions", t.name, t.kind, t.boundText(), group(t.size))
+	head = fmt.Sprintf("%s %s, %s: %s positions", t.name, t.kind, t.boundText(), human.Count(t.size))
 	c := t.Counts()
 	switch t.kind {
 	case KindOutcomes:
-		rows = append(rows, [2]string{"P", group(c[0])}, [2]string{"N", group(c[1])})
+		rows = append(rows, [2]string{"P", human.Count(c[0])}, [2]string{"N", human.Count(c[1])})
 	default:
 		label := "value"
 		if t.kind == KindRemoteness {
 			label = "remoteness"
-			rows = append(rows, [2]string{"P (even)", group(t.CountP())})
+			rows = append(rows, [2]string{"P (even)", human.Count(t.CountP())})
 		}
 		shown := 0
 		for v, n := range c {
@@ -178,7 +188,7 @@ func (t *Table) summary() (head string, rows [][2]string) {
 				rows = append(rows, [2]string{"...", fmt.Sprintf("up to %s %d", label, t.MaxValue())})
 				break
 			}
-			rows = append(rows, [2]string{fmt.Sprintf("%s %d", label, v), group(n)})
+			rows = append(rows, [2]string{fmt.Sprintf("%s %d", label, v), human.Count(n)})
 			shown++
 		}
 	}
@@ -188,6 +198,9 @@ func (t *Table) summary() (head string, rows [][2]string) {
 // String is a short summary: size, the counts of the first values, the
 // largest value; not a dump (use WriteCSV or Positions for that).
 func (t *Table) String() string {
+	if t == nil {
+		return ErrNoTable.Error()
+	}
 	head, rows := t.summary()
 	var b strings.Builder
 	b.WriteString(head)
@@ -198,18 +211,23 @@ func (t *Table) String() string {
 		fmt.Fprintf(&b, "\n  largest %s %d", map[Kind]string{KindValues: "value", KindRemoteness: "remoteness"}[t.kind], t.MaxValue())
 	}
 	if t.method != "" {
-		fmt.Fprintf(&b, "\n  solved in %v (%s)", t.took(), t.method)
+		// The solver, not the time it took: a notebook shows the same
+		// summary on every machine (t.Seconds() has the time).
+		fmt.Fprintf(&b, "\n  solved by %s", t.method)
 	}
 	return b.String()
 }
 
 // HTML is the same summary as a small table for notebooks.
 func (t *Table) HTML() string {
+	if t == nil {
+		return "<div>" + html.EscapeString(ErrNoTable.Error()) + "</div>"
+	}
 	head, rows := t.summary()
 	var b strings.Builder
 	b.WriteString("<div><b>" + html.EscapeString(head) + "</b>")
 	if t.method != "" {
-		fmt.Fprintf(&b, " <small>(%v, %s)</small>", t.took(), t.method)
+		fmt.Fprintf(&b, " <small>(solved by %s)</small>", t.method)
 	}
 	b.WriteString("<table>")
 	for _, r := range rows {
@@ -217,25 +235,4 @@ func (t *Table) HTML() string {
 	}
 	b.WriteString("</table></div>")
 	return b.String()
-}
-
-// group writes n with thousands separators: 2,985,984.
-func group(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
-// took is the solve time rounded for reading.
-func (t *Table) took() time.Duration {
-	d := time.Duration(t.seconds * float64(time.Second))
-	switch {
-	case d >= time.Second:
-		return d.Round(10 * time.Millisecond)
-	case d >= time.Millisecond:
-		return d.Round(10 * time.Microsecond)
-	}
-	return d.Round(time.Microsecond)
 }

@@ -1,6 +1,7 @@
 // Command gen writes the yaegi symbol tables of grundy's own packages into
 // engine/symbols, one file per package, so cells can call the natively
-// compiled library. Run it with `go generate ./engine/...`. Packages that do
+// compiled library, and the supplement of the standard library's tables
+// (zstd_newer.go: what Go added after yaegi's tables were made). Run it with `go generate ./engine/...`. Packages that do
 // not exist yet (or have no Go files) are skipped, and tables of packages
 // that disappeared are removed.
 package main
@@ -12,6 +13,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/traefik/yaegi/stdlib"
 
 	"grundy/engine/symbols/gen/extract"
 )
@@ -27,6 +30,14 @@ func main() {
 	for name, err := range failed {
 		log.Printf("kept the old %s: %v", name, err)
 	}
+	std, err := extract.StdTable(root, func(key, name string) bool {
+		_, ok := stdlib.Symbols[key][name]
+		return ok
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	files[extract.StdFileName] = std
 	old, _ := filepath.Glob(filepath.Join(*dir, "zsym_*.go"))
 	keep := map[string]bool{}
 	for name, content := range files {

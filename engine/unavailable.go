@@ -1,0 +1,110 @@
+package engine
+
+import (
+	"fmt"
+	"go/ast"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// unavailableAPIs are the generic functions and types of standard packages
+// that the engine cannot provide: yaegi's symbol tables cannot hold generic
+// code, and these packages are native (the engine's own iter, slices, maps
+// and cmp are source and have everything). Each says what to do instead;
+// a cell that uses one is refused before it runs.
+var unavailableAPIs = map[string]struct{ since, instead string }{
+	"crypto/hkdf.Expand":           {"1.24", "compute HKDF (RFC 5869) with crypto/hmac"},
+	"crypto/hkdf.Extract":          {"1.24", "compute HKDF (RFC 5869) with crypto/hmac"},
+	"crypto/hkdf.Key":              {"1.24", "compute HKDF (RFC 5869) with crypto/hmac"},
+	"crypto/pbkdf2.Key":            {"1.24", "compute PBKDF2 (RFC 8018) with crypto/hmac"},
+	"database/sql.Null":            {"1.22", "use sql.NullString, sql.NullInt64 or another Null type"},
+	"errors.AsType":                {"1.26", "write var target T; if errors.As(err, &target) { ... }"},
+	"hash/maphash.Comparable":      {"1.24", "hash the value's bytes with maphash.String(seed, s) or maphash.Bytes(seed, b)"},
+	"hash/maphash.WriteComparable": {"1.24", "write the value's bytes with h.WriteString(s) or h.Write(b)"},
+	"math/rand/v2.N":               {"1.22", "use rand.IntN(n), rand.Int64N(n) or rand.UintN(n) (for a duration: time.Duration(rand.Int64N(int64(d))))"},
+	"reflect.TypeAssert":           {"1.25", "write v.Interface().(T)"},
+	"reflect.TypeFor":              {"1.22", "write reflect.TypeOf((*T)(nil)).Elem()"},
+	"runtime.AddCleanup":           {"1.24", "use runtime.SetFinalizer(ptr, func(p *T) { ... })"},
+	"sync.OnceValue":               {"1.21", "write var once sync.Once; var v T; get := func() T { once.Do(func() { v = f() }); return v }"},
+	"sync.OnceValues":              {"1.21", "write var once sync.Once; var v T; var err error; get := func() (T, error) { once.Do(func() { v, err = f() }); return v, err }"},
+	"sync/atomic.Pointer":          {"1.19", "use atomic.Value (p.Load().(*T)) or a pointer guarded by a sync.Mutex"},
+	"unique.Handle":                {"1.23", "use the value itself: comparable values compare and key maps directly"},
+	"unique.Make":                  {"1.23", "use the value itself: comparable values compare and key maps directly"},
+	"weak.Make":                    {"1.24", "use an ordinary pointer"},
+	"weak.Pointer":                 {"1.24", "use an ordinary pointer"},
+}
+
+var majorVersion = regexp.MustCompile(`^v[0-9]+$`)
+
+// checkUnavailable refuses a cell that names an unavailable API, in one
+// line naming it and what to write instead.
+func (it *Interp) checkUnavailable(pc *parsedCell) error {
+	names := map[string]string{} // package name in the cell -> path
+	for n, p := range it.pkgs {
+		names[n] = p
+	}
+	// The cell's imports, automatic ones included (the parser's
+	// File.Imports does not have those).
+	if pc.imports != nil {
+		for _, d := range pc.imports.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, s := range gd.Specs {
+				is := s.(*ast.ImportSpec)
+				path, _ := strconv.Unquote(is.Path.Value)
+				name := path[strings.LastIndexByte(path, '/')+1:]
+				if majorVersion.MatchString(name) {
+					p := strings.TrimSuffix(path, "/"+name)
+					name = p[strings.LastIndexByte(p, '/')+1:]
+				}
+				if is.Name != nil {
+					name = is.Name.Name
+				}
+				names[name] = path
+			}
+		}
+	}
+	var nodes []ast.Node
+	if pc.decls != nil {
+		nodes = append(nodes, pc.decls)
+	}
+	if pc.stmts != nil {
+		nodes = append(nodes, pc.stmts)
+	}
+	for _, s := range pc.early {
+		nodes = append(nodes, s)
+	}
+	var bad *EvalError
+	for _, n := range nodes {
+		ast.Inspect(n, func(n ast.Node) bool {
+			sel, ok := n.(*ast.SelectorExpr)
+			if !ok || bad != nil {
+				return bad == nil
+			}
+			pkg, ok := sel.X.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			path, ok := names[pkg.Name]
+			if !ok {
+				return true
+			}
+			key := path + "." + sel.Sel.Name
+			api, ok := unavailableAPIs[key]
+			if !ok {
+				return true
+			}
+			msg := fmt.Sprintf("%s: %s.%s (generic, Go %s) is not available in this engine; instead, %s",
+				it.fset.Position(sel.Pos()), pkg.Name, sel.Sel.Name, api.since, api.instead)
+			bad = &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
+			return false
+		})
+	}
+	if bad != nil {
+		return bad
+	}
+	return nil
+}

@@ -1,0 +1,103 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"grundy/engine/symbols/gen/extract"
+)
+
+// TestGenericStdAPIs: every generic function and type of the standard
+// library (Go 1.18 to the module's go version) is either provided by the
+// engine's own source packages or refused with a message, and the refusal
+// table names nothing that does not exist.
+func TestGenericStdAPIs(t *testing.T) {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	last, err := extract.LastMinor(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms, err := extract.ReadAPI(strings.TrimSpace(string(out)), 18, last)
+	if err != nil {
+		t.Fatal(err)
+	}
+	provided := map[string]bool{}
+	for _, src := range genericSources {
+		f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					provided[f.Name.Name+"."+d.Name.Name] = true
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					if ts, ok := s.(*ast.TypeSpec); ok {
+						provided[f.Name.Name+"."+ts.Name.Name] = true
+					}
+				}
+			}
+		}
+	}
+	listed := map[string]bool{}
+	for _, s := range syms {
+		key := s.Path + "." + s.Name
+		switch {
+		case s.Path == "iter" || s.Path == "slices" || s.Path == "maps" || s.Path == "cmp":
+			listed[key] = true
+			if !provided[key] {
+				t.Errorf("%s (Go 1.%d) is not in the engine's %s source", key, s.Minor, s.Path)
+			}
+		case s.Generic && extract.Usable(s.Path):
+			listed[key] = true
+			if _, ok := unavailableAPIs[key]; !ok {
+				t.Errorf("%s (Go 1.%d, generic) is neither provided nor in unavailableAPIs", key, s.Minor)
+			}
+		}
+	}
+	for key := range unavailableAPIs {
+		if !listed[key] {
+			t.Errorf("unavailableAPIs has %s, which the api files do not list as generic", key)
+		}
+	}
+}
+
+// TestUnavailableAPIRefused: such a cell fails before any of it runs, with
+// one line that names the API and what to write instead.
+func TestUnavailableAPIRefused(t *testing.T) {
+	it := newTestInterp(t)
+	for _, c := range []struct{ cell, want string }{
+		{"fmt.Println(\"ran\")\nget := sync.OnceValue(func() int { return 1 })\nget()",
+			"cell:2:8: sync.OnceValue (generic, Go 1.21) is not available in this engine; instead, write var once sync.Once;"},
+		{"import r \"math/rand/v2\"\nfmt.Println(\"ran\")\nr.N(10)", "cell:3:1: r.N (generic, Go 1.22) is not available"},
+		{"import \"unique\"\nfunc f() unique.Handle[string] { return unique.Make(\"x\") }", "cell:2:10: unique.Handle (generic, Go 1.23)"},
+		{"fmt.Println(\"ran\")\nreflect.TypeFor[int]()", "cell:2:1: reflect.TypeFor (generic, Go 1.22) is not available in this engine; instead, write reflect.TypeOf((*T)(nil)).Elem()"},
+	} {
+		rec := &recorder{}
+		_, err := it.Execute(context.Background(), c.cell, rec)
+		var ee *EvalError
+		if !errors.As(err, &ee) || ee.Name != "CompileError" || !strings.HasPrefix(ee.Value, c.want) || strings.Contains(ee.Value, "\n") {
+			t.Errorf("%q: got %v, want a one-line CompileError starting %q", c.cell, err, c.want)
+		}
+		if rec.out() != "" {
+			t.Errorf("%q ran before it was refused: %q", c.cell, rec.out())
+		}
+	}
+}

@@ -1,0 +1,107 @@
+// Package human writes numbers for people to read, the same way in every
+// part of grundy: exact counts with thousands separators (2,985,984),
+// short counts for progress and rates (3.0M), sizes in binary units
+// (21.9 MiB) and time spans (1.4 s). One package, so that a count never reads "3.0M" on the
+// command line and "2986.0k" in the notebook.
+package human
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// Count writes n exactly, with thousands separators: 2,985,984.
+func Count[T ~int | ~int64 | ~uint64](n T) string {
+	neg := n < 0
+	var s string
+	if neg {
+		s = strconv.FormatUint(uint64(-int64(n)), 10)
+	} else {
+		s = strconv.FormatUint(uint64(n), 10)
+	}
+	out := make([]byte, 0, len(s)+len(s)/3+1)
+	if neg {
+		out = append(out, '-')
+	}
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
+
+// Short writes n in at most six characters, as the papers' tables do:
+// 4,096, 12.3k, 3.0M, 85.8M, 1.2G. Below ten thousand it is exact.
+func Short[T ~int | ~int64 | ~float64](n T) string {
+	v := float64(n)
+	if v < 0 {
+		return "-" + Short(-v)
+	}
+	if v < 10_000 {
+		return Count(int64(v))
+	}
+	units := []struct {
+		size   float64
+		suffix string
+	}{{1e3, "k"}, {1e6, "M"}, {1e9, "G"}, {1e12, "T"}}
+	i := 0
+	for i+1 < len(units) && v >= units[i+1].size {
+		i++
+	}
+	// 999,960 rounds to "1000.0k": move up a unit instead.
+	if s := fmt.Sprintf("%.1f", v/units[i].size); s == "1000.0" && i+1 < len(units) {
+		i++
+	}
+	return fmt.Sprintf("%.1f%s", v/units[i].size, units[i].suffix)
+}
+
+// Bytes writes a size in binary units with one decimal: 512 B, 3.5 KiB,
+// 21.9 MiB, 1.2 GiB.
+func Bytes(b int64) string {
+	switch {
+	case b >= 1<<40:
+		return fmt.Sprintf("%.1f TiB", float64(b)/(1<<40))
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	case b >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", b)
+}
+
+// Size writes a size as Bytes does, but an exact multiple of its unit
+// without the decimal: 4 MiB, 1 TiB, 512 MiB, yet 1.5 GiB and 21.9 MiB.
+// For limits and requests, which people set and ask for in round numbers.
+func Size(b int64) string {
+	for _, u := range []struct {
+		size int64
+		name string
+	}{{1 << 40, "TiB"}, {1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}} {
+		if b >= u.size {
+			if b%u.size == 0 {
+				return fmt.Sprintf("%d %s", b/u.size, u.name)
+			}
+			return Bytes(b)
+		}
+	}
+	return Bytes(b)
+}
+
+// Duration writes a time span for people: 85 ms, 1.4 s, 12 s, 2m05s.
+func Duration(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return fmt.Sprintf("%d ms", d.Round(time.Millisecond).Milliseconds())
+	case d < 10*time.Second:
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%.0f s", d.Seconds())
+	}
+	d = d.Round(time.Second)
+	return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+}

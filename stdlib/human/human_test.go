@@ -1,0 +1,66 @@
+package human
+
+import (
+	"testing"
+	"time"
+)
+
+func TestCount(t *testing.T) {
+	for n, want := range map[int64]string{
+		0: "0", 7: "7", 999: "999", 1000: "1,000", 4096: "4,096", 2985984: "2,985,984",
+		-123: "-123", -1234: "-1,234", 1 << 40: "1,099,511,627,776",
+	} {
+		if got := Count(n); got != want {
+			t.Errorf("Count(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if got := Count(-9223372036854775808); got != "-9,223,372,036,854,775,808" {
+		t.Errorf("Count(min int64) = %q", got)
+	}
+}
+
+func TestShort(t *testing.T) {
+	for n, want := range map[int64]string{
+		0: "0", 4096: "4,096", 9999: "9,999", 10000: "10.0k", 12345: "12.3k",
+		999_949: "999.9k", 999_960: "1.0M", 2_985_984: "3.0M", 85_766_121: "85.8M",
+		1_234_567_890: "1.2G", -2_985_984: "-3.0M",
+	} {
+		if got := Short(n); got != want {
+			t.Errorf("Short(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if got := Short(2.5e6); got != "2.5M" {
+		t.Errorf("Short(2.5e6) = %q", got)
+	}
+}
+
+func TestSize(t *testing.T) {
+	for n, want := range map[int64]string{
+		0: "0 B", 4 << 20: "4 MiB", 1 << 40: "1 TiB", 512 << 20: "512 MiB", 3 << 29: "1.5 GiB", 22_963_814: "21.9 MiB", 1000: "1000 B",
+	} {
+		if got := Size(n); got != want {
+			t.Errorf("Size(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestBytes(t *testing.T) {
+	for n, want := range map[int64]string{
+		0: "0 B", 1023: "1023 B", 1024: "1.0 KiB", 22_963_814: "21.9 MiB", 3 << 30: "3.0 GiB", 5 << 40: "5.0 TiB",
+	} {
+		if got := Bytes(n); got != want {
+			t.Errorf("Bytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		0: "0 ms", 85 * time.Millisecond: "85 ms", 1400 * time.Millisecond: "1.4 s", 12 * time.Second: "12 s",
+		125 * time.Second: "2m05s", 59600 * time.Millisecond: "60 s",
+	} {
+		if got := Duration(d); got != want {
+			t.Errorf("Duration(%v) = %q, want %q", d, got, want)
+		}
+	}
+}

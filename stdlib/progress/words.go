@@ -1,0 +1,66 @@
+package progress
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"grundy/stdlib/human"
+)
+
+// The words for progress, in one place: the notebook's bar and the
+// command line say the same thing the same way.
+
+// Line is a running task in one line:
+// "CN(6,2) values: 1.2M of 3.0M positions (40%), 2.1M/s, ETA 2.0 s".
+func (s Status) Line() string {
+	var b strings.Builder
+	b.WriteString(s.Label + ": " + s.done())
+	if r := s.Rate(); r > 0 {
+		fmt.Fprintf(&b, ", %s/s", human.Short(r))
+	}
+	if eta := s.ETA(); eta > 0 {
+		b.WriteString(", ETA " + human.Duration(eta))
+	}
+	return b.String()
+}
+
+// Summary is a finished task's last line: "CN(6,2) values: 3.0M positions
+// in 1.4 s (2.1M/s)", or "CN(6,2) values: stopped by an interrupt at 1.2M
+// of 3.0M positions (40%), after 0.6 s".
+func (s Status) Summary() string {
+	if s.Err == nil {
+		line := fmt.Sprintf("%s: %s positions in %s", s.Label, human.Short(s.Done), human.Duration(s.Elapsed))
+		if r := s.Rate(); r > 0 {
+			line += fmt.Sprintf(" (%s/s)", human.Short(r))
+		}
+		return line
+	}
+	why := s.Err.Error()
+	if errors.Is(s.Err, ErrCancelled) {
+		var ce *cancelError
+		if errors.As(s.Err, &ce) {
+			why = ce.Error()
+		}
+		return fmt.Sprintf("%s: %s at %s, after %s", s.Label, why, s.done(), human.Duration(s.Elapsed))
+	}
+	return fmt.Sprintf("%s: stopped at %s, after %s: %s", s.Label, s.done(), human.Duration(s.Elapsed), why)
+}
+
+// Fraction is how much of the task is done, in [0, 1] (0 when the total
+// is unknown).
+func (s Status) Fraction() float64 {
+	if s.Total <= 0 {
+		return 0
+	}
+	return min(1, float64(s.Done)/float64(s.Total))
+}
+
+// done is "1.2M of 3.0M positions (40%)", or "1.2M positions" when the
+// total is unknown.
+func (s Status) done() string {
+	if s.Total > 0 {
+		return fmt.Sprintf("%s of %s positions (%.0f%%)", human.Short(s.Done), human.Short(s.Total), 100*s.Fraction())
+	}
+	return human.Short(s.Done) + " positions"
+}

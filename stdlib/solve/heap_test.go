@@ -1,0 +1,215 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"grundy/stdlib/games"
+	"grundy/stdlib/progress"
+)
+
+var heapGames = []games.Game{
+	games.Octal("0.77"), games.Octal("0.07"), games.Octal("0.137"), games.Octal("0.6"),
+	games.Octal("4.07"), games.Octal("0.F"), games.Octal("0.8"), games.Octal("0.16"),
+	games.Subtraction(1, 3, 4), games.Subtraction(2, 5), games.Grundy(),
+}
+
+// The heap solvers against the definition itself: the memo search over
+// rows of heaps (which knows nothing of xor) at every one- and two-heap
+// position with heaps up to 9.
+func TestHeapSolversEqualTheSearchHeaps0to9(t *testing.T) {
+	for _, g := range heapGames {
+		for _, plain := range []bool{true, false} {
+			var tab *Table
+			var err error
+			if plain {
+				tab, err = Plain(g, KindValues, 9, 9)
+			} else {
+				tab, err = Values(g, 9, 9)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for a := 0; a <= 9; a++ {
+				for b := 0; b <= 9; b++ {
+					want, err := ValueOf(g, games.Pos{a, b})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got := tab.At(a, b); got != want {
+						t.Fatalf("%s (%s) at (%d,%d): %d, search %d", g.Name(), tab.Method(), a, b, got, want)
+					}
+				}
+			}
+		}
+		out, err := Outcomes(g, 6, 6, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for idx := 0; idx < out.Len(); idx++ {
+			v, _ := ValueOf(g, out.pos(idx))
+			if (v != 0) != (out.get(idx) == 1) {
+				t.Fatalf("%s outcomes at %v: %d, value %d", g.Name(), out.pos(idx), out.get(idx), v)
+			}
+		}
+	}
+}
+
+// The rare-value method against the plain O(n^2) sequence on the named
+// games and on random octal codes, heaps 0..5000 (the first 20,000 values
+// of 0.6 are compared in BenchmarkOctal06).
+func TestRareValuesEqualPlainHeaps0to5000(t *testing.T) {
+	gs := []games.Game{games.Octal("0.6"), games.Octal("0.77"), games.Octal("0.07"), games.Octal("0.137"),
+		games.Octal("0.16"), games.Octal("0.56"), games.Octal("4.07"), games.Grundy()}
+	rng := rand.New(rand.NewPCG(11, 0))
+	for range 12 {
+		code := "0."
+		for range 1 + rng.IntN(3) {
+			code += fmt.Sprint(rng.IntN(8))
+		}
+		gs = append(gs, games.Octal(code))
+	}
+	for _, g := range gs {
+		n := 5000
+		if g.Name() != "Octal(0.6)" && g.Name() != "Grundy" {
+			n = 2500
+		}
+		fast, err := Values(g, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, err := Plain(g, KindValues, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range ref.vals {
+			if fast.vals[i] != ref.vals[i] {
+				t.Fatalf("%s heap %d: %s %d, plain %d", g.Name(), i, fast.Method(), fast.vals[i], ref.vals[i])
+			}
+		}
+	}
+}
+
+// Subtraction games S(1..k) have G(n) = n mod (k+1): an independent
+// formula, and its period proved from the first 2k+2 values.
+func TestSubtractionOneToK(t *testing.T) {
+	for k := 1; k <= 6; k++ {
+		set := make([]int, k)
+		for i := range set {
+			set[i] = i + 1
+		}
+		g := games.Subtraction(set...)
+		tab, err := Values(g, 200)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; n <= 200; n++ {
+			if tab.At(n) != n%(k+1) {
+				t.Fatalf("%s: G(%d) = %d, want %d", g.Name(), n, tab.At(n), n%(k+1))
+			}
+		}
+		per, err := tab.Period("a")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !per.Proved || per.Period != k+1 || per.Pre != 0 {
+			t.Errorf("%s: %v", g.Name(), per)
+		}
+	}
+}
+
+// S(1,3,4): values 0 1 0 1 2 3 2 repeating from 0, period 7 (Winning Ways).
+func TestSubtraction134Period7(t *testing.T) {
+	tab, err := Values(games.Subtraction(1, 3, 4), 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []int{0, 1, 0, 1, 2, 3, 2}
+	for n := 0; n <= 30; n++ {
+		if tab.At(n) != want[n%7] {
+			t.Fatalf("G(%d) = %d, want %d", n, tab.At(n), want[n%7])
+		}
+	}
+	per, _ := tab.Period("a")
+	if !per.Proved || per.Period != 7 || per.Pre != 0 || per.ProvedAt != 11 {
+		t.Errorf("%v", per)
+	}
+	// Eleven values prove it; ten do not.
+	short, _ := Values(games.Subtraction(1, 3, 4), 9)
+	if per, _ := short.Period("a"); per.Proved {
+		t.Errorf("proved from ten values: %v", per)
+	}
+}
+
+func TestPeriodOfOtherLines(t *testing.T) {
+	// Nim(2) along (a, 3): a xor 3 has no period; along (a, a) it is 0.
+	tab, _ := Values(games.Nim(2), 40)
+	per, err := tab.Period("a 3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if per.Found {
+		t.Errorf("a xor 3: %v", per)
+	}
+	per, _ = tab.Period("a a")
+	if !per.Found || per.Proved || per.Period != 1 || per.Pre != 0 {
+		t.Errorf("a xor a: %v", per)
+	}
+	if s := per.String(); s != `period 1 from 0, observed, not proved (no periodicity theorem applies): Nim(2) values along "a a", entries 0..40` {
+		t.Errorf("String: %s", s)
+	}
+	if _, err := tab.Period("a b"); err == nil {
+		t.Error("two letters accepted")
+	}
+	// Grundy's game: no theorem, and no period in sight.
+	g, _ := Values(games.Grundy(), 3000)
+	if per, _ := g.Period("a"); per.Found || per.Theorem != "" {
+		t.Errorf("Grundy: %v", per)
+	}
+}
+
+func TestHeapSolveStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	restore := progress.Install(ctx, nil)
+	defer restore()
+	go func() { time.Sleep(50 * time.Millisecond); cancel() }()
+	start := time.Now()
+	_, err := Plain(games.Octal("0.6"), KindValues, 400000)
+	if err == nil || time.Since(start) > 5*time.Second {
+		t.Fatalf("not stopped: %v after %v", err, time.Since(start))
+	}
+}
+
+// A saved table of a new game comes back with its game (the name parses),
+// so moves work: a Kayles row splits into rows of another length.
+func TestSavedTablesOfNewGamesKeepTheirMoves(t *testing.T) {
+	dir := t.TempDir()
+	for _, g := range []games.Game{games.Octal("0.77"), games.Subtract(games.CN(4, 2), 1, 2), games.Sum(games.CN(3, 2), games.Nim(1))} {
+		tab, err := Values(g, 4, 4, 4, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, "t.tbl")
+		if err := tab.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		ClearCache()
+		back, err := Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back.Game() == nil || back.GameName() != g.Name() {
+			t.Fatalf("%s: loaded without its game", g.Name())
+		}
+		p := games.Pos{4, 3, 2, 1}
+		want, _ := tab.WinningMoves(p)
+		got, err := back.WinningMoves(p)
+		if err != nil || len(got) != len(want) {
+			t.Errorf("%s: winning moves from %v after Load: %v, %v; before: %v", g.Name(), p, got, err, want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -622,5 +623,32 @@ func TestE2EClosedStdio(t *testing.T) {
 	}
 	if after := r.Cells[1]; after.status() != "ok" || after.text("stdout") != "out\ndirect\n" || after.text("stderr") != "err\n" {
 		t.Errorf("after closing os.Stdout and os.Stderr: %s stdout %q stderr %q", after.status(), after.text("stdout"), after.text("stderr"))
+	}
+}
+
+// TestE2EMemoryLimit: GRUNDY_MEMORY_LIMIT is the session's limit: the
+// library counts what the session holds, and the engine process cannot
+// map much more than the limit.
+func TestE2EMemoryLimit(t *testing.T) {
+	var r struct {
+		Limit, Hold, Refused, Freed pyRun
+		AddressSpace                []string `json:"address_space"`
+	}
+	scenario(t, "memory", &r)
+	if result(r.Limit) != "536870912" {
+		t.Errorf("solve.MemoryLimit = %q, want the session's 512 MiB", result(r.Limit))
+	}
+	if got := r.Refused.text("stdout"); r.Refused.status() != "ok" || !strings.Contains(got, "the session already holds") || !strings.Contains(got, "512 MiB limit") {
+		t.Errorf("a table beside 300 MiB held: %s %q", r.Refused.status(), got)
+	}
+	if got := r.Freed.text("stdout"); !strings.Contains(got, "<nil> 7529536\n") {
+		t.Errorf("after freeing: %s %q", r.Freed.status(), got)
+	}
+	if len(r.AddressSpace) != 1 {
+		t.Fatalf("address space limits: %v", r.AddressSpace)
+	}
+	as, err := strconv.ParseInt(r.AddressSpace[0], 10, 64)
+	if err != nil || as < 512<<20 || as > 4<<30 {
+		t.Errorf("the engine process's address space limit is %s bytes", r.AddressSpace[0])
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 
 	"grundy/engine"
@@ -32,7 +33,14 @@ func runKernel(args []string) error {
 	cfg := kernel.Config{
 		Conn: ci,
 		NewSession: func() (engine.Session, error) {
-			return remote.NewSupervisor(remote.SupervisorOptions{NoReplay: !replayOn()}), nil
+			s := remote.NewSupervisor(remote.SupervisorOptions{NoReplay: !replayOn()})
+			// With the engine in its own process, this one only relays
+			// messages; a second P would only wake, at every message, to
+			// look for work there is none of. (Set once the engine process
+			// is started, so the start-up still overlaps answering
+			// kernel_info.)
+			runtime.GOMAXPROCS(1)
+			return s, nil
 		},
 		Version: version,
 	}

@@ -396,7 +396,7 @@ func (r *solveReport) writeText(w io.Writer) {
 		fmt.Fprintf(w, "period:      %s\n", r.Period)
 	}
 	fmt.Fprintf(w, "elapsed:     %s (solver: %s)\n", seconds(r.Seconds), r.Method)
-	fmt.Fprintf(w, "peak memory: %s\n", bytesText(r.PeakBytes))
+	fmt.Fprintf(w, "peak memory: %s\n", human.Bytes(r.PeakBytes))
 	if r.Certificate != nil {
 		fmt.Fprintf(w, "certificate: %s\n", r.Certificate)
 	}
@@ -500,17 +500,6 @@ func seconds(s float64) string {
 		return fmt.Sprintf("%.1f ms", s*1000)
 	}
 	return fmt.Sprintf("%.2f s", s)
-}
-
-func bytesText(b int64) string {
-	switch {
-	case b >= 1<<30:
-		return fmt.Sprintf("%.2f GiB", float64(b)/(1<<30))
-	case b >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
-	default:
-		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
-	}
 }
 
 // peakBytes is the process's peak resident memory (VmHWM on Linux), or

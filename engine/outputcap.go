@@ -50,7 +50,7 @@ func (c *OutputCap) Dropped() int { return c.dropped }
 // CutNote is the line that marks the cut; where says where the rest is not
 // ("shown", "stored in the notebook").
 func (c *OutputCap) CutNote(where string) string {
-	return fmt.Sprintf("\n[grundy: this cell's output passed %s; the rest is not %s (GRUNDY_MAX_CELL_OUTPUT raises the cap)]\n", human.Size(int64(c.Limit)), where)
+	return fmt.Sprintf("\n[grundy: this cell's output passed %s; the rest is not %s (GRUNDY_MAX_CELL_OUTPUT raises the cap)]\n", human.Bytes(int64(c.Limit)), where)
 }
 
 // DroppedNote says, at the end of the cell, how much was cut off.

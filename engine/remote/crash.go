@@ -141,7 +141,7 @@ func diagnose(report string, state *os.ProcessState, killedFor string, limit int
 	}
 	limitText := ""
 	if limit > 0 {
-		limitText = " (the session's limit is " + human.Size(limit) + ")"
+		limitText = " (the session's limit is " + human.Bytes(limit) + ")"
 	}
 	switch {
 	case killedFor != "":
@@ -152,7 +152,7 @@ func diagnose(report string, state *os.ProcessState, killedFor string, limit int
 		c.Message = "the cell recursed without end: stack limit reached"
 		if m := reStackLimit.FindStringSubmatch(report); m != nil {
 			if n, err := strconv.ParseInt(m[1], 10, 64); err == nil {
-				c.Message += " (" + human.Size(n) + ")"
+				c.Message += " (" + human.Bytes(n) + ")"
 			}
 		}
 		c.Hint = "A recursive function needs a case that returns without calling itself; check that every call gets closer to it."
@@ -161,7 +161,7 @@ func diagnose(report string, state *os.ProcessState, killedFor string, limit int
 		c.Message = "out of memory" + limitText
 		if m := reAlloc.FindStringSubmatch(report); m != nil {
 			if n, err := strconv.ParseInt(m[1], 10, 64); err == nil {
-				c.Message = "out of memory: the cell asked for " + human.Size(n) + " more" + limitText
+				c.Message = "out of memory: the cell asked for " + human.Bytes(n) + " more" + limitText
 			}
 		}
 		c.Hint = "Use less memory (smaller bounds, solve.Outcomes instead of solve.Values, drop tables you no longer need), or raise the limit with GRUNDY_MEMORY_LIMIT in the kernel's environment."

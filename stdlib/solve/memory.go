@@ -34,7 +34,7 @@ func roomFor(need int64, what string) error {
 		return nil
 	}
 	return fmt.Errorf("%s needs %s of memory, but the session already holds %s of its %s limit (solve.MemoryLimit); set variables holding tables you no longer need to nil, or raise the limit",
-		what, human.Bytes(need), human.Bytes(used), human.Size(MemoryLimit))
+		what, human.Bytes(need), human.Bytes(used), human.Bytes(MemoryLimit))
 }
 
 var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}

@@ -410,9 +410,17 @@ func (r *solveReport) writeText(w io.Writer) {
 		fmt.Fprintf(w, "formulas:    %s\n", r.Guesses)
 	}
 	if r.listValue >= 0 {
+		all := 0
+		if r.listValue < len(r.Counts) {
+			all = r.Counts[r.listValue]
+		}
+		if all == 0 {
+			fmt.Fprintf(w, "no positions with %s %s\n", head, r.label(r.listValue))
+			return
+		}
 		shown := fmt.Sprintf("%d shown", len(r.List))
-		if all := r.Counts[r.listValue:]; len(all) > 0 && all[0] > len(r.List) {
-			shown = fmt.Sprintf("first %d of %d", len(r.List), all[0])
+		if all > len(r.List) {
+			shown = fmt.Sprintf("first %d of %d", len(r.List), all)
 		}
 		fmt.Fprintf(w, "positions with %s %s (%s):\n", head, r.label(r.listValue), shown)
 		for _, p := range r.List {

@@ -43,6 +43,8 @@ type Pass struct {
 var Passes = []Pass{
 	statements,
 	structAssert,
+	constValues,
+	shifts,
 	spreadArgs,
 	hiddenFields,
 	methodExprs,

@@ -1,0 +1,111 @@
+package compat
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+)
+
+// shifts: an untyped constant shifted takes the type of its context.
+// yaegi v0.16.1 gives it int whatever the context (interp/cfg.go, the
+// shift's type is its left operand's), so "f & (1 << i)" with f a uint,
+// "m[1<<i]" with uint keys or "append(us, 1<<i)" panicked in reflect
+// ("call of reflect.Value.Uint on int Value"), and a constant shift
+// beyond int's range ("var u uint64 = 1 << 63") was refused as an
+// overflow. The oracle knows the type Go gives the shift:
+//
+//	f & (1 << i)            =>  f & (uint(1) << i)
+//	var u uint64 = 1 << 63  =>  var u uint64 = uint64(9223372036854775808)
+var shifts = Pass{
+	Name:     "shifts",
+	Run:      runShifts,
+	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil)},
+	Snippets: []string{"shift_untyped_in_typed_context"},
+}
+
+func runShifts(c *Cell) {
+	for _, root := range c.Roots() {
+		if contains(root, false, isShift) {
+			applyIn(root, c.typedShift)
+		}
+	}
+}
+
+func isShift(n ast.Node) bool {
+	x, ok := n.(*ast.BinaryExpr)
+	return ok && (x.Op == token.SHL || x.Op == token.SHR)
+}
+
+// typedShift gives a shift's untyped constant operand the type Go gives
+// the shift.
+func (c *Cell) typedShift(cur Cursor) bool {
+	if !isShift(cur.Node()) {
+		return true
+	}
+	x := cur.Node().(*ast.BinaryExpr)
+	tv, ok := c.Types.Types[x]
+	if !ok || !isTypedInteger(tv.Type) {
+		return true
+	}
+	if tv.Value != nil {
+		if fitsInt64(tv.Value) {
+			return true // yaegi computes it right
+		}
+		if t, ok := c.TypeExpr(tv.Type, x.Pos()); ok {
+			lit := &ast.BasicLit{ValuePos: x.Pos(), Kind: token.INT, Value: tv.Value.ExactString()}
+			cur.Replace(&ast.CallExpr{Fun: t, Lparen: x.Pos(), Args: []ast.Expr{lit}, Rparen: x.End()})
+		}
+		return true
+	}
+	left, ok := c.Types.Types[x.X]
+	if !ok || left.Value == nil || !c.untypedConst(x.X) || types.Identical(tv.Type, types.Typ[types.Int]) {
+		return true
+	}
+	if t, ok := c.TypeExpr(tv.Type, x.Pos()); ok {
+		x.X = &ast.CallExpr{Fun: t, Lparen: x.X.Pos(), Args: []ast.Expr{x.X}, Rparen: x.X.End()}
+	}
+	return true
+}
+
+func isTypedInteger(t types.Type) bool {
+	if t == nil || isUntyped(t) {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+func fitsInt64(v constant.Value) bool {
+	v = constant.ToInt(v)
+	if v.Kind() != constant.Int {
+		return false
+	}
+	_, ok := constant.Int64Val(v)
+	return ok
+}
+
+// untypedConst reports whether a constant expression is untyped in the
+// source (the oracle records the type it finally takes).
+func (c *Cell) untypedConst(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.ParenExpr:
+		return c.untypedConst(x.X)
+	case *ast.UnaryExpr:
+		return c.untypedConst(x.X)
+	case *ast.BinaryExpr:
+		if x.Op == token.SHL || x.Op == token.SHR {
+			return c.untypedConst(x.X)
+		}
+		return c.untypedConst(x.X) && c.untypedConst(x.Y)
+	case *ast.Ident:
+		obj, ok := c.Types.ObjectOf(x).(*types.Const)
+		return ok && isUntyped(obj.Type())
+	case *ast.SelectorExpr:
+		obj, ok := c.Types.ObjectOf(x.Sel).(*types.Const)
+		return ok && isUntyped(obj.Type())
+	}
+	return false
+}

@@ -40,14 +40,10 @@ func (c *Cell) sessionDefer(s *ast.DeferStmt) ast.Stmt {
 	if lit, ok := s.Call.Fun.(*ast.FuncLit); ok {
 		replaceRecover(lit.Body)
 	}
-	bind, later := c.evaluated(s.Call, pos)
+	bind, later := c.evaluated(s.Call, pos, false)
 	reg := &ast.ExprStmt{X: &ast.CallExpr{Fun: ident(prelude.Defer, pos), Lparen: pos, Rparen: s.End(),
 		Args: []ast.Expr{funcLit(pos, s.End(), nil, &ast.ExprStmt{X: later})}}}
-	list := []ast.Stmt{reg}
-	if bind != nil {
-		list = append([]ast.Stmt{bind}, list...)
-	}
-	return &ast.BlockStmt{Lbrace: pos, List: list, Rbrace: s.End()}
+	return &ast.BlockStmt{Lbrace: pos, List: append(bind, reg), Rbrace: s.End()}
 }
 
 // replaceRecover makes recover() in a deferred function literal of a cell

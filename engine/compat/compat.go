@@ -61,6 +61,7 @@ var Passes = []Pass{
 	rangeFunc,
 	rangeInt,
 	loopVars,
+	funcDefers,
 	goroutines,
 	cellDefers,
 	commaOk,

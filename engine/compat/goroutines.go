@@ -39,7 +39,7 @@ func runGoroutines(c *Cell) {
 func (c *Cell) recoveringGo(s *ast.GoStmt) ast.Stmt {
 	call := s.Call
 	pos := s.Go
-	bind, later := c.evaluated(call, pos)
+	bind, later := c.evaluated(call, pos, false)
 	recoverer := &ast.DeferStmt{Defer: pos, Call: called(funcLit(pos, pos, nil, &ast.IfStmt{
 		If:   pos,
 		Init: define(pos, []ast.Expr{ident("r", pos)}, called(ident("recover", pos))),
@@ -47,9 +47,6 @@ func (c *Cell) recoveringGo(s *ast.GoStmt) ast.Stmt {
 		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{Fun: ident(prelude.GoPanic, pos), Args: []ast.Expr{ident("r", pos)}}}}},
 	}))}
 	gofn := funcLit(pos, s.End(), nil, recoverer, &ast.ExprStmt{X: later})
-	list := []ast.Stmt{&ast.GoStmt{Go: pos, Call: &ast.CallExpr{Fun: gofn, Lparen: call.Lparen, Rparen: call.Rparen}}}
-	if bind != nil {
-		list = append([]ast.Stmt{bind}, list...)
-	}
+	list := append(bind, &ast.GoStmt{Go: pos, Call: &ast.CallExpr{Fun: gofn, Lparen: call.Lparen, Rparen: call.Rparen}})
 	return &ast.BlockStmt{Lbrace: pos, List: list, Rbrace: s.End()}
 }

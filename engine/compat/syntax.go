@@ -208,27 +208,159 @@ func (c *Cell) TypeExpr(t types.Type, pos token.Pos) (ast.Expr, bool) {
 	return AtPos(x, pos), true
 }
 
-// evaluated binds a call's function (unless it is a builtin, which cannot
-// be a value) and arguments to new variables, as Go evaluates them where a
-// go or defer statement stands: it returns the binding (nil when there is
-// nothing to bind) and the call of the bound values, to be made later.
-func (c *Cell) evaluated(call *ast.CallExpr, pos token.Pos) (bind *ast.AssignStmt, later *ast.CallExpr) {
+// evaluated binds what Go evaluates where a go or defer statement stands,
+// for the call to be made later: the function value (not a declared
+// function, method expression or builtin, which cannot change, nor, with
+// keepFun, a function literal), the receiver of a method call (a copy for
+// a value receiver, its address for a pointer receiver, as the method
+// value x.M would hold) and the arguments (constants stay in place). It
+// returns the statements binding them to new variables (none when there
+// is nothing to bind) and the call of the bound values.
+//
+// Each value is bound by one "a, b := x, y": yaegi v0.16.1 gives every
+// variable a := declares a new place (interp/run.go, assign), so a
+// deferred call keeps the values it was given even when the statement
+// runs again in a loop.
+func (c *Cell) evaluated(call *ast.CallExpr, pos token.Pos, keepFun bool) (bind []ast.Stmt, later *ast.CallExpr) {
 	var lhs, rhs []ast.Expr
+	add := func(kind string, e ast.Expr) *ast.Ident {
+		t := c.Temp(kind)
+		lhs, rhs = append(lhs, ident(t, pos)), append(rhs, e)
+		return ident(t, e.Pos()) // where errors in the later call point
+	}
 	fun := call.Fun
-	if !c.isBuiltin(fun) {
-		f := c.Temp("F")
-		lhs, rhs = append(lhs, ident(f, pos)), append(rhs, fun)
-		fun = ident(f, pos)
+	switch {
+	case keepFun, c.isBuiltin(fun), c.fixedFunc(fun):
+	default:
+		if sel, recv, ok := c.methodReceiver(fun, pos); ok {
+			fun = &ast.SelectorExpr{X: add("R", recv), Sel: ident(sel.Sel.Name, sel.Sel.Pos())}
+		} else {
+			fun = add("F", fun)
+		}
 	}
 	var args []ast.Expr
-	for _, a := range call.Args {
-		t := c.Temp("A")
-		lhs, rhs = append(lhs, ident(t, pos)), append(rhs, a)
-		args = append(args, ident(t, pos))
+	if tuple, ok := c.Types.TypeOf(singleArg(call)).(*types.Tuple); ok {
+		// f(g()) with g returning several values: bound by their own
+		// statement, then copied to new places like the others (a call
+		// writes its results into places that exist).
+		var results []ast.Expr
+		for range tuple.Len() {
+			results = append(results, ident(c.Temp("T"), pos))
+		}
+		bind = append(bind, define(pos, results, call.Args[0]))
+		for _, r := range results {
+			args = append(args, add("A", ident(r.(*ast.Ident).Name, pos)))
+		}
+	} else {
+		var arg func(a ast.Expr) ast.Expr
+		arg = func(a ast.Expr) ast.Expr {
+			tv, typed := c.Types.Types[a]
+			if h, ok := a.(*ast.CallExpr); ok && !typed {
+				// A helper an earlier pass wrapped a value in (fmt's,
+				// the errors'): it still converts at the call, its
+				// arguments are bound.
+				cp := *h
+				cp.Args = nil
+				for _, x := range h.Args {
+					cp.Args = append(cp.Args, arg(x))
+				}
+				return &cp
+			}
+			if tv.Value != nil || tv.IsNil() {
+				return a // a constant cannot change
+			}
+			return add("A", a)
+		}
+		for _, a := range call.Args {
+			args = append(args, arg(a))
+		}
 	}
 	later = &ast.CallExpr{Fun: fun, Args: args, Ellipsis: call.Ellipsis, Lparen: call.Lparen, Rparen: call.Rparen}
 	if len(lhs) > 0 {
-		bind = define(pos, lhs, rhs...)
+		bind = append(bind, define(pos, lhs, rhs...))
 	}
 	return bind, later
+}
+
+func singleArg(call *ast.CallExpr) ast.Expr {
+	if len(call.Args) != 1 || call.Ellipsis.IsValid() {
+		return nil
+	}
+	return call.Args[0]
+}
+
+// fixedFunc reports whether e names a declared function or a method
+// expression: a value that cannot change between a go or defer statement
+// and the call.
+func (c *Cell) fixedFunc(e ast.Expr) bool {
+	switch x := unindex(e).(type) {
+	case *ast.Ident:
+		_, ok := c.Types.ObjectOf(x).(*types.Func)
+		return ok
+	case *ast.SelectorExpr:
+		if s := c.Types.Selections[x]; s != nil {
+			return s.Kind() == types.MethodExpr
+		}
+		_, ok := c.Types.ObjectOf(x.Sel).(*types.Func)
+		return ok // a package's function
+	}
+	return false
+}
+
+// methodReceiver tells a method call's selector x.M and the receiver Go
+// binds to the method value x.M: the embedded field the method is
+// promoted from, copied for a value receiver (*x for a pointer x), its
+// address for a pointer receiver.
+func (c *Cell) methodReceiver(fun ast.Expr, pos token.Pos) (sel *ast.SelectorExpr, recv ast.Expr, ok bool) {
+	sel, ok = fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil, nil, false
+	}
+	s := c.Types.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return nil, nil, false
+	}
+	recv, t := sel.X, s.Recv()
+	if path := s.Index(); len(path) > 1 {
+		if r, rt, ok := fieldPath(sel.X, t, path[:len(path)-1], pos); ok {
+			recv, t = r, rt
+		} else {
+			return sel, sel.X, true // the promotion happens at the call
+		}
+	}
+	msig, _ := s.Obj().Type().(*types.Signature)
+	ptrRecv := false
+	if msig != nil && msig.Recv() != nil {
+		_, ptrRecv = msig.Recv().Type().(*types.Pointer)
+	}
+	_, isPtr := t.Underlying().(*types.Pointer)
+	switch {
+	case ptrRecv && !isPtr:
+		recv = &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: recv}
+	case !ptrRecv && isPtr && !types.IsInterface(t):
+		recv = &ast.StarExpr{Star: pos, X: recv}
+	}
+	return sel, recv, true
+}
+
+// fieldPath writes the embedded fields at path from x (of type t), with
+// the type it ends at; ok is false when a field's name cannot be written
+// in a cell (unexported, of another package).
+func fieldPath(x ast.Expr, t types.Type, path []int, pos token.Pos) (ast.Expr, types.Type, bool) {
+	for _, i := range path {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || i >= st.NumFields() {
+			return nil, nil, false
+		}
+		f := st.Field(i)
+		if !f.Exported() && (f.Pkg() == nil || f.Pkg().Path() != "main") {
+			return nil, nil, false
+		}
+		x = &ast.SelectorExpr{X: x, Sel: ident(f.Name(), pos)}
+		t = f.Type()
+	}
+	return x, t, true
 }

@@ -18,7 +18,7 @@ import (
 	"strings"
 	"sync"
 
-	"grundy/internal/atomicfile"
+	"grundy/stdlib/atomicfile"
 )
 
 // Running a notebook headless: `grundy run X.ipynb [--out OUT.ipynb]` reads

@@ -16,7 +16,7 @@ import (
 	"syscall"
 
 	"grundy/engine"
-	"grundy/internal/atomicfile"
+	"grundy/stdlib/atomicfile"
 )
 
 // KernelName is the kernelspec's directory name: `jupyter console

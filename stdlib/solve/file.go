@@ -13,7 +13,7 @@ import (
 	"os"
 	"slices"
 
-	"grundy/internal/atomicfile"
+	"grundy/stdlib/atomicfile"
 	"grundy/stdlib/games"
 	"grundy/stdlib/human"
 )

@@ -1,15 +1,12 @@
 package main
 
 import (
-	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
-	"sync"
 	"testing"
 
 	"grundy/engine/remote"
+	"grundy/kernel/kerneltest"
 )
 
 // The test binary stands in for grundy when a command under test starts
@@ -23,38 +20,13 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	code := m.Run()
-	if built.path != "" {
-		os.RemoveAll(filepath.Dir(built.path))
-	}
+	kerneltest.Cleanup()
 	os.Exit(code)
 }
 
-var built struct {
-	once sync.Once
-	path string
-	err  error
-}
-
-// grundyBinary builds grundy once per test run, for tests that run the
+// grundyBinary is grundy built once per test run, for tests that run the
 // real binary as a user would.
-func grundyBinary(t *testing.T) string {
-	t.Helper()
-	built.once.Do(func() {
-		dir, err := os.MkdirTemp("", "grundy-bin-")
-		if err != nil {
-			built.err = err
-			return
-		}
-		built.path = filepath.Join(dir, "grundy")
-		if out, err := exec.Command("go", "build", "-o", built.path, ".").CombinedOutput(); err != nil {
-			built.err = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if built.err != nil {
-		t.Fatal(built.err)
-	}
-	return built.path
-}
+func grundyBinary(t *testing.T) string { return kerneltest.Binary(t) }
 
 // goTrace matches what a Go stack trace prints, which users must never see.
 var goTrace = regexp.MustCompile(`goroutine \d+ \[|\.go:\d+ \+0x`)

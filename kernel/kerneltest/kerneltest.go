@@ -1,8 +1,9 @@
-// Package jupytertest is what grundy's end-to-end tests share: finding
-// Debian's Jupyter (used with /usr/bin/python3), and installing a freshly
-// built grundy into a private Jupyter path so the tests drive the real
-// kernel exactly as a user's Jupyter would.
-package jupytertest
+// Package kerneltest is what the tests of the real grundy binary share:
+// building it once per test run, finding Debian's Jupyter (used with
+// /usr/bin/python3), and installing a fresh build into a private Jupyter
+// path, so that tests drive the binary and the kernel exactly as a user
+// and a user's Jupyter would.
+package kerneltest
 
 import (
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -34,16 +36,54 @@ func Require(t testing.TB, debs string, modules ...string) {
 	}
 }
 
-// Install builds grundy from the module at root, installs its kernelspec
-// with `grundy install --prefix` under dir, and returns the installed binary
-// (the copy beside kernel.json, which is what Jupyter runs) and an
-// environment whose Jupyter paths all point inside dir.
-func Install(root, dir string) (bin string, env []string, err error) {
-	build := filepath.Join(dir, "build", "grundy")
-	cmd := exec.Command("go", "build", "-o", build, "grundy")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", nil, fmt.Errorf("go build: %v\n%s", err, out)
+var built struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+// Binary builds grundy once per test process and returns its path. A
+// package whose tests call it removes the build in TestMain with Cleanup.
+func Binary(t testing.TB) string {
+	t.Helper()
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "grundy-bin-")
+		if built.err == nil {
+			built.path, built.err = build(built.dir)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return built.path
+}
+
+// Cleanup removes what Binary built.
+func Cleanup() {
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+}
+
+// build compiles the module's grundy command into dir. The go command
+// finds the module from the test's directory, which is inside it.
+func build(dir string) (string, error) {
+	bin := filepath.Join(dir, "grundy")
+	if out, err := exec.Command("go", "build", "-o", bin, "grundy").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
+}
+
+// Install builds grundy, installs its kernelspec with `grundy install
+// --prefix` under dir, and returns the installed binary (the copy beside
+// kernel.json, which is what Jupyter runs) and an environment whose
+// Jupyter paths all point inside dir.
+func Install(dir string) (bin string, env []string, err error) {
+	build, err := build(filepath.Join(dir, "build"))
+	if err != nil {
+		return "", nil, err
 	}
 	prefix := filepath.Join(dir, "prefix")
 	data := filepath.Join(prefix, "share", "jupyter")

@@ -16,7 +16,7 @@ import (
 	"strings"
 	"time"
 
-	"grundy/engine"
+	"grundy/engine/runner"
 	"grundy/stdlib/games"
 	"grundy/stdlib/human"
 	"grundy/stdlib/known"
@@ -243,7 +243,7 @@ func checkNotebook(ctx context.Context, path, out string, verbose bool, w io.Wri
 		echo = w
 	}
 	start := time.Now()
-	runErr := engine.RunNotebookContext(ctx, path, out, echo)
+	runErr := runner.RunNotebookContext(ctx, path, out, echo)
 	if _, statErr := os.Stat(out); statErr != nil {
 		if runErr != nil {
 			return nil, runErr

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"grundy/engine"
+	"grundy/engine/runner"
 	"grundy/stdlib/known"
 )
 
@@ -89,7 +89,7 @@ func TestCheckNotebook(t *testing.T) {
 		"// nondeterministic\nimport \"time\"\ntime.Now().UnixNano()",
 		"plots.Heatmap(t, \"a b 0\")",
 	)
-	if err := engine.RunNotebook(src, stored, nil); err != nil {
+	if err := runner.RunNotebook(src, stored, nil); err != nil {
 		t.Fatal(err)
 	}
 	check := func() (string, error) {

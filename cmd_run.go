@@ -14,6 +14,7 @@ import (
 
 	"grundy/engine"
 	"grundy/engine/remote"
+	"grundy/engine/runner"
 )
 
 func init() {
@@ -59,7 +60,7 @@ func runRun(args []string) error {
 		}
 		// Cells run in an engine process: a cell that crashes it is an
 		// error like any other, and the notebook is written.
-		return engine.RunNotebookWith(ctx, path, *out, os.Stdout, engine.NotebookOptions{
+		return runner.RunNotebookWith(ctx, path, *out, os.Stdout, runner.NotebookOptions{
 			NewSession: func() (engine.Session, error) {
 				return remote.NewSupervisor(remote.SupervisorOptions{Options: remote.Options{Log: report}, NoReplay: !replayOn()}), nil
 			},
@@ -73,11 +74,11 @@ func runRun(args []string) error {
 				return err
 			}
 		}
-		err := engine.RunScript(ctx, path, engine.ScriptOptions{OutDir: *out, Args: fs.Args()[1:],
+		err := runner.RunScript(ctx, path, runner.ScriptOptions{OutDir: *out, Args: fs.Args()[1:],
 			NewSession: func(o engine.Options) (engine.Session, error) {
 				return remote.Start(remote.Options{Name: o.Name, Args: o.Args, Log: report}), nil
 			}})
-		var exit *engine.ExitError
+		var exit *runner.ExitError
 		if errors.As(err, &exit) {
 			report.close()
 			os.Exit(exit.Code())

@@ -1,4 +1,4 @@
-package engine
+package runner
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"grundy/engine"
 	"io"
 	"os"
 	"path/filepath"
@@ -26,7 +27,7 @@ type ScriptOptions struct {
 	// NewSession starts the session the script runs in; nil means an
 	// interpreter in this process. `grundy run` gives it an engine
 	// process, so that a script that crashes it is reported in words.
-	NewSession func(Options) (Session, error)
+	NewSession func(engine.Options) (engine.Session, error)
 }
 
 // RunScript runs a Go file with the engine, the way `grundy run FILE.go`
@@ -50,9 +51,9 @@ func RunScript(ctx context.Context, path string, opt ScriptOptions) error {
 	}
 	newSession := opt.NewSession
 	if newSession == nil {
-		newSession = func(o Options) (Session, error) { return NewInterp(o) }
+		newSession = func(o engine.Options) (engine.Session, error) { return engine.NewInterp(o) }
 	}
-	it, err := newSession(Options{Name: filepath.Base(path), Args: append([]string{path}, opt.Args...)})
+	it, err := newSession(engine.Options{Name: filepath.Base(path), Args: append([]string{path}, opt.Args...)})
 	if err != nil {
 		return err
 	}
@@ -68,7 +69,7 @@ func RunScript(ctx context.Context, path string, opt ScriptOptions) error {
 		term.Display(res.Value, nil, "", false)
 	}
 	term.endLine()
-	var ee *EvalError
+	var ee *engine.EvalError
 	if errors.As(err, &ee) {
 		if ee.Name == "Exit" {
 			if strings.HasPrefix(ee.Value, "os.Exit(0)") {
@@ -135,7 +136,7 @@ func scriptBody(src string) (string, bool) {
 	return string(b), false
 }
 
-// TerminalOutput is an Output for a terminal: text as it comes, images as
+// TerminalOutput is an engine.Output for a terminal: text as it comes, images as
 // files whose paths are printed, in-place display updates (progress bars)
 // rewritten on one line. When Err is not a terminal (a file, a pipe), a
 // live display is written once, as one line in its latest state, when
@@ -218,7 +219,7 @@ func (t *TerminalOutput) Stderr(s string) {
 }
 
 // Display prints text/plain and writes images to files.
-func (t *TerminalOutput) Display(data Bundle, _ map[string]any, id string, update bool) {
+func (t *TerminalOutput) Display(data engine.Bundle, _ map[string]any, id string, update bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	text, _ := data["text/plain"].(string)
@@ -273,6 +274,10 @@ func (t *TerminalOutput) Display(data Bundle, _ map[string]any, id string, updat
 
 // ClearOutput does nothing on a terminal.
 func (t *TerminalOutput) ClearOutput(bool) {}
+
+// KeepsScrollback says that what was written stays: the engine does not
+// take progress bars away by clearing and writing the cell's output again.
+func (t *TerminalOutput) KeepsScrollback() bool { return true }
 
 // Input reads a line from the process's standard input.
 func (t *TerminalOutput) Input(prompt string, _ bool) (string, error) {

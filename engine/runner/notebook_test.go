@@ -1,9 +1,10 @@
-package engine
+package runner
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"grundy/engine"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,7 +12,7 @@ import (
 	"testing"
 )
 
-// scriptSession is a Session double whose cells are tiny scripts, one
+// scriptSession is an engine.Session double whose cells are tiny scripts, one
 // command a line, so notebook tests do not depend on the interpreter:
 //
 //	out TEXT | err TEXT | value TEXT | png | show ID TEXT | update ID TEXT |
@@ -21,9 +22,9 @@ type scriptSession struct {
 	closed bool
 }
 
-func (s *scriptSession) Execute(ctx context.Context, code string, out Output) (Result, error) {
+func (s *scriptSession) Execute(ctx context.Context, code string, out engine.Output) (engine.Result, error) {
 	s.ran = append(s.ran, code)
-	var res Result
+	var res engine.Result
 	for _, line := range strings.Split(code, "\n") {
 		cmd, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
 		switch cmd {
@@ -32,12 +33,12 @@ func (s *scriptSession) Execute(ctx context.Context, code string, out Output) (R
 		case "err":
 			out.Stderr(arg + "\n")
 		case "value":
-			res.Value = Bundle{"text/plain": arg, "text/html": "<b>" + arg + "</b>"}
+			res.Value = engine.Bundle{"text/plain": arg, "text/html": "<b>" + arg + "</b>"}
 		case "png":
-			out.Display(Bundle{"image/png": []byte{0x89, 'P', 'N', 'G'}, "text/plain": "<Figure>"}, nil, "", false)
+			out.Display(engine.Bundle{"image/png": []byte{0x89, 'P', 'N', 'G'}, "text/plain": "<Figure>"}, nil, "", false)
 		case "show", "update":
 			id, text, _ := strings.Cut(arg, " ")
-			out.Display(Bundle{"text/plain": text}, nil, id, cmd == "update")
+			out.Display(engine.Bundle{"text/plain": text}, nil, id, cmd == "update")
 		case "clear":
 			out.ClearOutput(false)
 		case "clearwait":
@@ -48,21 +49,21 @@ func (s *scriptSession) Execute(ctx context.Context, code string, out Output) (R
 			}
 		case "fail":
 			name, value, _ := strings.Cut(arg, " ")
-			return res, &EvalError{Name: name, Value: value, Traceback: []string{name + ": " + value, "  at cell line 1"}}
+			return res, &engine.EvalError{Name: name, Value: value, Traceback: []string{name + ": " + value, "  at cell line 1"}}
 		}
 	}
 	return res, nil
 }
-func (s *scriptSession) Complete(string, int) Completion         { return Completion{} }
-func (s *scriptSession) Inspect(string, int, int) (Bundle, bool) { return nil, false }
-func (s *scriptSession) IsComplete(string) (string, string)      { return "complete", "" }
-func (s *scriptSession) Close() error                            { s.closed = true; return nil }
+func (s *scriptSession) Complete(string, int) engine.Completion         { return engine.Completion{} }
+func (s *scriptSession) Inspect(string, int, int) (engine.Bundle, bool) { return nil, false }
+func (s *scriptSession) IsComplete(string) (string, string)             { return "complete", "" }
+func (s *scriptSession) Close() error                                   { s.closed = true; return nil }
 
 func useScriptSession(t *testing.T) *scriptSession {
 	t.Helper()
 	s := &scriptSession{}
 	old := newNotebookSession
-	newNotebookSession = func() (Session, error) { return s, nil }
+	newNotebookSession = func() (engine.Session, error) { return s, nil }
 	t.Cleanup(func() { newNotebookSession = old })
 	return s
 }

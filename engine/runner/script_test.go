@@ -1,8 +1,9 @@
-package engine
+package runner
 
 import (
 	"bytes"
 	"context"
+	"grundy/engine"
 	"os"
 	"path/filepath"
 	"strings"
@@ -98,8 +99,8 @@ h2.Text("last b")
 func TestTerminalOutputRedrawsOnTerminal(t *testing.T) {
 	var errb, outb bytes.Buffer
 	term := &TerminalOutput{Out: &outb, Err: &errb, termKnown: true, term: true}
-	term.Display(Bundle{"text/plain": "one"}, nil, "x", false)
-	term.Display(Bundle{"text/plain": "two"}, nil, "x", true)
+	term.Display(engine.Bundle{"text/plain": "one"}, nil, "x", false)
+	term.Display(engine.Bundle{"text/plain": "two"}, nil, "x", true)
 	term.Stdout("text\n")
 	if want := "\r\033[Kone\r\033[Ktwo\n"; errb.String() != want {
 		t.Errorf("stderr %q, want %q", errb.String(), want)

@@ -1,4 +1,4 @@
-package engine
+package runner
 
 import (
 	"bytes"
@@ -12,12 +12,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
+	"grundy/engine"
 	"grundy/stdlib/atomicfile"
 )
 
@@ -27,27 +27,7 @@ import (
 // reproduces a notebook's results with one command.
 
 // newNotebookSession starts the session a notebook runs in; tests replace it.
-var newNotebookSession = New
-
-// KernelspecMetadata and LanguageInfo are what a notebook run by grundy
-// records in its metadata; they match the installed kernelspec and the
-// kernel's kernel_info reply, so Jupyter reopens the notebook with grundy.
-func KernelspecMetadata() map[string]any {
-	return map[string]any{"name": "grundy", "display_name": "Go (grundy)", "language": "go"}
-}
-
-// LanguageInfo is the notebook's metadata.language_info.
-func LanguageInfo() map[string]any {
-	return map[string]any{
-		"name":               "go",
-		"version":            strings.TrimPrefix(runtime.Version(), "go"),
-		"mimetype":           "text/x-go",
-		"file_extension":     ".go",
-		"pygments_lexer":     "go",
-		"codemirror_mode":    "go",
-		"nbconvert_exporter": "script",
-	}
-}
+var newNotebookSession = engine.New
 
 // DefaultNotebookOut is where RunNotebook writes when no output path is
 // given: beside the notebook, so the user's file is never overwritten
@@ -77,9 +57,9 @@ type NotebookOptions struct {
 	// NewSession starts the session the cells run in; nil means an
 	// interpreter in this process. `grundy run` gives it an engine
 	// process, so that a cell that kills it still leaves a notebook.
-	NewSession func() (Session, error)
+	NewSession func() (engine.Session, error)
 	// MaxCellOutput caps the stream text stored per cell, as the kernel
-	// caps what it shows (0: DefaultMaxCellOutput).
+	// caps what it shows (0: engine.DefaultMaxCellOutput).
 	MaxCellOutput int
 }
 
@@ -166,7 +146,7 @@ type notebook struct {
 
 	mu        sync.Mutex
 	displays  map[string][]map[string]any // display_id -> outputs showing it
-	maxOutput int                         // stream bytes stored per cell (0: DefaultMaxCellOutput)
+	maxOutput int                         // stream bytes stored per cell (0: engine.DefaultMaxCellOutput)
 	outs      []*cellOutput               // every cell's, to settle before encoding
 }
 
@@ -265,8 +245,8 @@ func (nb *notebook) normalize() {
 		}
 	}
 	md := nb.doc["metadata"].(map[string]any)
-	md["kernelspec"] = KernelspecMetadata()
-	md["language_info"] = LanguageInfo()
+	md["kernelspec"] = engine.KernelspecMetadata()
+	md["language_info"] = engine.LanguageInfo()
 }
 
 // newCellID derives an id from the cell's place and text, so running the
@@ -308,7 +288,7 @@ func hasTag(cell map[string]any, tag string) bool {
 
 // run executes the code cells in order and returns the failure that
 // stopped it, if any.
-func (nb *notebook) run(ctx context.Context, sess Session, stdout io.Writer) error {
+func (nb *notebook) run(ctx context.Context, sess engine.Session, stdout io.Writer) error {
 	for i, cell := range nb.cells {
 		if cell["cell_type"] != "code" {
 			continue
@@ -325,7 +305,7 @@ func (nb *notebook) run(ctx context.Context, sess Session, stdout io.Writer) err
 		nb.executed++
 		count := nb.executed
 		cell["execution_count"] = count
-		out := &cellOutput{nb: nb, cell: cell, stdout: stdout, cap: OutputCap{Limit: nb.maxOutput}}
+		out := &cellOutput{nb: nb, cell: cell, stdout: stdout, cap: engine.OutputCap{Limit: nb.maxOutput}}
 		res, err := sess.Execute(ctx, src, out)
 		out.finish()
 		nb.outs = append(nb.outs, out)
@@ -345,9 +325,9 @@ func (nb *notebook) run(ctx context.Context, sess Session, stdout io.Writer) err
 		if err == nil {
 			continue
 		}
-		var ee *EvalError
+		var ee *engine.EvalError
 		if !errors.As(err, &ee) {
-			ee = &EvalError{Name: "Error", Value: err.Error(), Traceback: []string{err.Error()}}
+			ee = &engine.EvalError{Name: "Error", Value: err.Error(), Traceback: []string{err.Error()}}
 		}
 		tb := ee.Traceback
 		if len(tb) == 0 {
@@ -377,7 +357,7 @@ func stringsToAny(s []string) []any {
 }
 
 // mimeData copies a bundle for nbformat: binary image data as base64 text.
-func mimeData(b Bundle) map[string]any {
+func mimeData(b engine.Bundle) map[string]any {
 	out := make(map[string]any, len(b))
 	for mime, v := range b {
 		if raw, ok := v.([]byte); ok {
@@ -402,12 +382,12 @@ type cellOutput struct {
 	cell         map[string]any
 	stdout       io.Writer
 	pendingClear bool
-	cap          OutputCap
+	cap          engine.OutputCap
 	open         map[string]any   // the stream output being written to
 	openText     *strings.Builder // its text so far
 }
 
-var _ Output = (*cellOutput)(nil)
+var _ engine.Output = (*cellOutput)(nil)
 
 func (c *cellOutput) add(o map[string]any) {
 	c.nb.mu.Lock()
@@ -489,7 +469,7 @@ func (c *cellOutput) finish() {
 func (c *cellOutput) Stdout(text string) { c.stream("stdout", text) }
 func (c *cellOutput) Stderr(text string) { c.stream("stderr", text) }
 
-func (c *cellOutput) Display(data Bundle, metadata map[string]any, displayID string, update bool) {
+func (c *cellOutput) Display(data engine.Bundle, metadata map[string]any, displayID string, update bool) {
 	if metadata == nil {
 		metadata = map[string]any{}
 	}
@@ -527,14 +507,14 @@ func (c *cellOutput) Input(prompt string, password bool) (string, error) {
 	return "", errors.New("no input in a headless notebook run: give the value in the cell instead")
 }
 
-func (c *cellOutput) echo(b Bundle) {
+func (c *cellOutput) echo(b engine.Bundle) {
 	c.nb.mu.Lock()
 	defer c.nb.mu.Unlock()
 	c.echoLocked(b)
 }
 
 // echoLocked shows a rich value on the terminal as its text form.
-func (c *cellOutput) echoLocked(b Bundle) {
+func (c *cellOutput) echoLocked(b engine.Bundle) {
 	text, _ := b["text/plain"].(string)
 	if text == "" {
 		for mime := range b {

@@ -61,6 +61,7 @@ func TestMain(m *testing.M) {
 	if e2e.dir != "" {
 		os.RemoveAll(e2e.dir)
 	}
+	kerneltest.Cleanup()
 	os.Exit(code)
 }
 

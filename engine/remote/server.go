@@ -274,3 +274,19 @@ func Main(args []string) error {
 		return engine.NewInterp(engine.Options{Name: cfg.Name, Args: cfg.Args})
 	})
 }
+
+// RunIfChild makes this process an engine process when it was started as
+// one (grundy engine-process CONFIG): it serves, then exits. Otherwise it
+// returns at once. The grundy binary calls it first, and so does the
+// TestMain of a test binary that starts engine processes, which then
+// doubles as grundy.
+func RunIfChild() {
+	if len(os.Args) < 2 || os.Args[1] != ChildCommand {
+		return
+	}
+	if err := Main(os.Args[2:]); err != nil {
+		fmt.Fprintf(os.Stderr, "grundy %s: %v\n", ChildCommand, err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}

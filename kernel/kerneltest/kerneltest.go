@@ -6,10 +6,12 @@
 package kerneltest
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -58,6 +60,25 @@ func Binary(t testing.TB) string {
 	}
 	return built.path
 }
+
+// Run runs the grundy binary with args, env added to the environment,
+// and fails the test if it prints a Go stack trace, which a user must
+// never see.
+func Run(t testing.TB, env []string, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	cmd := exec.Command(Binary(t), args...)
+	cmd.Env = append(os.Environ(), env...)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err = cmd.Run()
+	if goTrace.MatchString(o.String() + e.String()) {
+		t.Errorf("grundy %v printed a Go stack trace:\n%s%s", args, o.String(), e.String())
+	}
+	return o.String(), e.String(), err
+}
+
+// goTrace matches what a Go stack trace prints.
+var goTrace = regexp.MustCompile(`goroutine \d+ \[|\.go:\d+ \+0x`)
 
 // Cleanup removes what Binary built.
 func Cleanup() {

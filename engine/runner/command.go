@@ -1,27 +1,25 @@
-package main
+package runner
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 
 	"grundy/engine"
 	"grundy/engine/remote"
-	"grundy/engine/runner"
 )
 
-func init() {
-	register("run", "run a Go script or a notebook headless", runRun)
-}
-
-func runRun(args []string) error {
+// RunCommand is `grundy run FILE.go [ARGS...]` and `grundy run
+// FILE.ipynb`: a script or a notebook, headless, its cells in a supervised
+// engine process. Cancelling ctx (Ctrl-C, SIGTERM, SIGHUP) interrupts the
+// running cell; a notebook is still written with the outputs so far. A
+// script that calls os.Exit with a non-zero code returns an *ExitError.
+func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	out := fs.String("out", "", "for FILE.go: write images into `DIR` (default: next to the script); for FILE.ipynb: write the executed notebook to this path")
 	fs.Usage = func() {
@@ -44,10 +42,6 @@ func runRun(args []string) error {
 	// the crash in words.
 	report := &lazyFile{path: filepath.Join(os.TempDir(), fmt.Sprintf("grundy-engine-%d.log", os.Getpid()))}
 	defer report.close()
-	// Ctrl-C, or the terminal or a job system ending the run, interrupts
-	// the cell; a notebook is still written with the outputs so far.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	defer stop()
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".ipynb":
 		// A notebook has no arguments of its own, so options may follow it
@@ -60,11 +54,9 @@ func runRun(args []string) error {
 		}
 		// Cells run in an engine process: a cell that crashes it is an
 		// error like any other, and the notebook is written.
-		return runner.RunNotebookWith(ctx, path, *out, os.Stdout, runner.NotebookOptions{
-			NewSession: func() (engine.Session, error) {
-				return remote.NewSupervisor(remote.SupervisorOptions{Options: remote.Options{Log: report}, NoReplay: !replayOn()}), nil
-			},
-			MaxCellOutput: maxCellOutput(),
+		return RunNotebookWith(ctx, path, *out, stdout, NotebookOptions{
+			NewSession:    supervised(report),
+			MaxCellOutput: remote.MaxCellOutputFromEnv(),
 		})
 	default:
 		// FILE.go, or Go cells under another name (cell-style scripts are
@@ -74,16 +66,19 @@ func runRun(args []string) error {
 				return err
 			}
 		}
-		err := runner.RunScript(ctx, path, runner.ScriptOptions{OutDir: *out, Args: fs.Args()[1:],
+		return RunScript(ctx, path, ScriptOptions{OutDir: *out, Args: fs.Args()[1:], Stdout: stdout,
 			NewSession: func(o engine.Options) (engine.Session, error) {
 				return remote.Start(remote.Options{Name: o.Name, Args: o.Args, Log: report}), nil
 			}})
-		var exit *runner.ExitError
-		if errors.As(err, &exit) {
-			report.close()
-			os.Exit(exit.Code())
-		}
-		return err
+	}
+}
+
+// supervised starts notebook sessions in an engine process that is
+// replaced, and the session replayed, when a cell kills it; the process's
+// own report of a crash goes to log.
+func supervised(log io.Writer) func() (engine.Session, error) {
+	return func() (engine.Session, error) {
+		return remote.NewSupervisor(remote.SupervisorOptions{Options: remote.Options{Log: log}, NoReplay: !remote.ReplayFromEnv()}), nil
 	}
 }
 

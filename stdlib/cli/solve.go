@@ -1,4 +1,8 @@
-package main
+// Package cli is the game library at the command line: grundy solve (a
+// table solved and reported for the shell, as text or JSON) and the
+// claims half of grundy check (every statement of package known, checked
+// and listed). It is plain Go over stdlib: no engine, no Jupyter.
+package cli
 
 import (
 	"bufio"
@@ -7,27 +11,18 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"grundy/stdlib/human"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
 	"time"
 
 	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 	"grundy/stdlib/progress"
 	"grundy/stdlib/solve"
 )
-
-func init() {
-	register("solve", "solve a game from the shell: grundy solve 'CN(6,2)' --max 11", func(args []string) error {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-		defer stop()
-		return solveCommand(ctx, args, os.Stdout, os.Stderr)
-	})
-}
 
 const solveUsage = `usage: grundy solve SPEC --max N [--values | --outcomes | --remoteness]
                    [--list VALUE [--limit K]] [--csv FILE] [--json]
@@ -194,8 +189,9 @@ func listValue(kind solve.Kind, s string) (int, error) {
 	return v, nil
 }
 
-// solveCommand runs grundy solve; ctx cancels the solve (Ctrl-C).
-func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// Solve is `grundy solve SPEC --max N ...`; cancelling ctx (Ctrl-C)
+// stops the solve, and nothing is written.
+func Solve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	o, err := parseSolveArgs(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return nil

@@ -3,13 +3,14 @@ package kernel
 import (
 	"bytes"
 	"encoding/json"
-	"grundy/kernel/kerneltest"
 	"image/png"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"grundy/kernel/kerneltest"
 )
 
 func TestInstall(t *testing.T) {

@@ -2,18 +2,17 @@ package runner
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
+
+	"grundy/engine"
 )
 
 // CheckCommand is `grundy check [-v] NOTEBOOK.ipynb...`: each notebook
@@ -54,27 +53,18 @@ func CheckCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	return checkNotebooks(ctx, fs.Args(), *verbose, stdout)
 }
 
-// duration matches the timings values print about themselves ("solved in
-// 1.01ms"): a reproduction compares results, not how fast this machine
-// computed them, so text outputs are compared with durations masked (as
-// nbval's sanitizers do).
-var duration = regexp.MustCompile(`\b(\d+(\.\d+)?(h|ms|µs|us|ns|m|s))+\b`)
-
-func sanitize(text string) string { return duration.ReplaceAllString(text, "<duration>") }
-
+// checkNotebooks checks each notebook in turn, in an engine process of
+// its own, so that a cell that crashes one is reported like any other
+// failure (the process's own report goes to a file, as under grundy run).
 func checkNotebooks(ctx context.Context, paths []string, verbose bool, w io.Writer) error {
-	tmp, err := os.MkdirTemp("", "grundy-check-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
+	report := engineLog("check")
+	defer report.close()
 	var failed []string
-	for i, path := range paths {
+	for _, path := range paths {
 		if err := ctx.Err(); err != nil {
 			return errors.New("interrupted")
 		}
-		out := filepath.Join(tmp, fmt.Sprintf("%d.ipynb", i))
-		diffs, err := checkNotebook(ctx, path, out, verbose, w)
+		diffs, err := checkNotebook(ctx, path, supervised(report), verbose, w)
 		switch {
 		case err != nil:
 			fmt.Fprintf(w, "FAIL  %s: %v\n", path, err)
@@ -95,41 +85,45 @@ func checkNotebooks(ctx context.Context, paths []string, verbose bool, w io.Writ
 	return nil
 }
 
-// checkNotebook runs path into out and returns one report per code cell
-// whose outputs differ. A failing cell is not an error by itself: its
+// checkNotebook runs the notebook at path afresh in a session from
+// newSession and returns one report per code cell whose outputs differ
+// from the stored ones. A failing cell is not an error by itself: its
 // error output is compared like any other (a stored notebook may show an
 // error on purpose), and every later cell then differs.
-func checkNotebook(ctx context.Context, path, out string, verbose bool, w io.Writer) ([]string, error) {
-	stored, err := readCells(path)
+func checkNotebook(ctx context.Context, path string, newSession func() (engine.Session, error), verbose bool, w io.Writer) ([]string, error) {
+	stored, err := readNotebook(path)
 	if err != nil {
 		return nil, err
 	}
-	var echo io.Writer
+	fresh, err := readNotebook(path)
+	if err != nil {
+		return nil, err
+	}
+	echo := io.Discard
 	if verbose {
 		echo = w
 	}
-	start := time.Now()
-	runErr := RunNotebookContext(ctx, path, out, echo)
-	if _, statErr := os.Stat(out); statErr != nil {
-		if runErr != nil {
-			return nil, runErr
-		}
-		return nil, statErr
+	sess, err := newSession()
+	if err != nil {
+		return nil, fmt.Errorf("starting the interpreter: %w", err)
 	}
-	fresh, err := readCells(out)
+	defer sess.Close()
+	start := time.Now()
+	runErr := fresh.run(ctx, sess, echo)
+	// Compare the outputs as the written notebook would hold them.
+	data, err := fresh.encode()
+	if err == nil {
+		fresh, err = parseNotebook(data, path)
+	}
 	if err != nil {
 		return nil, err
 	}
-	if len(fresh) != len(stored) {
-		return nil, fmt.Errorf("the run wrote %d cells, the notebook has %d", len(fresh), len(stored))
-	}
 	var diffs []string
-	for i := range stored {
-		s, f := stored[i], fresh[i]
-		if s.Type != "code" || s.hasTag("nondeterministic") {
+	for i, s := range stored.cells {
+		if s.kind() != "code" || s.hasTag("nondeterministic") {
 			continue
 		}
-		a, b := s.comparable(), f.comparable()
+		a, b := comparable(s), comparable(fresh.cells[i])
 		if slices.Equal(a, b) {
 			continue
 		}
@@ -145,89 +139,42 @@ func checkNotebook(ctx context.Context, path, out string, verbose bool, w io.Wri
 	return diffs, nil
 }
 
-type nbCell struct {
-	Type     string            `json:"cell_type"`
-	ID       string            `json:"id"`
-	Source   json.RawMessage   `json:"source"`
-	Metadata map[string]any    `json:"metadata"`
-	Outputs  []json.RawMessage `json:"outputs"`
-}
-
-func readCells(path string) ([]nbCell, error) {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var nb struct {
-		Cells []nbCell `json:"cells"`
-	}
-	if err := json.Unmarshal(raw, &nb); err != nil {
-		return nil, fmt.Errorf("%s is not a Jupyter notebook: %v", path, err)
-	}
-	return nb.Cells, nil
-}
-
-func (c nbCell) hasTag(tag string) bool {
-	tags, _ := c.Metadata["tags"].([]any)
-	return slices.Contains(tags, any(tag))
-}
-
-func (c nbCell) source() string { return multiline(c.Source) }
-
-// multiline decodes nbformat's "multiline string": a string or a list of
-// lines.
-func multiline(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	var lines []string
-	json.Unmarshal(raw, &lines)
-	return strings.Join(lines, "")
-}
-
 // comparable flattens a cell's outputs to the parts that must reproduce,
 // one "kind\x00content" string each, in order.
-func (c nbCell) comparable() []string {
+func comparable(c cell) []string {
 	var items []string
-	for _, raw := range c.Outputs {
-		var o struct {
-			Type   string                     `json:"output_type"`
-			Name   string                     `json:"name"`
-			Text   json.RawMessage            `json:"text"`
-			Data   map[string]json.RawMessage `json:"data"`
-			EName  string                     `json:"ename"`
-			EValue string                     `json:"evalue"`
-		}
-		if json.Unmarshal(raw, &o) != nil {
-			items = append(items, "unreadable output\x00"+string(raw))
-			continue
-		}
-		switch o.Type {
+	for _, o := range c.outputs() {
+		name, _ := o["name"].(string)
+		data, _ := o["data"].(map[string]any)
+		switch o["output_type"] {
 		case "stream":
-			text := multiline(o.Text)
+			text := multiline(o["text"])
 			// Jupyter splits a stream into several outputs where grundy
 			// writes one; joining consecutive ones makes them compare.
-			if n := len(items); n > 0 && strings.HasPrefix(items[n-1], o.Name+"\x00") {
-				items[n-1] += sanitize(text)
+			if n := len(items); n > 0 && strings.HasPrefix(items[n-1], name+"\x00") {
+				items[n-1] += text
 				continue
 			}
-			items = append(items, o.Name+"\x00"+sanitize(text))
+			items = append(items, name+"\x00"+text)
 		case "error":
-			items = append(items, "error\x00"+o.EName+": "+o.EValue)
+			items = append(items, "error\x00"+multiline(o["ename"])+": "+multiline(o["evalue"]))
 		case "execute_result", "display_data":
+			// A task's summary line, kept with progress.Keep, says how
+			// long the task took: it reproduces without its timing.
+			md, _ := o["metadata"].(map[string]any)
+			if untimed, ok := md[engine.ProgressSummaryKey].(string); ok {
+				items = append(items, "progress summary\x00"+untimed)
+				continue
+			}
 			// Every format must match: text/plain, text/html, text/markdown,
 			// image/png, image/svg+xml, whatever the value showed itself as.
-			mimes := slices.Sorted(maps.Keys(o.Data))
-			for _, mime := range mimes {
-				if d := o.Data[mime]; d != nil {
-					text := multiline(d)
-					if strings.HasPrefix(mime, "text/") {
-						text = sanitize(text)
-					}
-					items = append(items, mime+"\x00"+text)
+			for _, mime := range slices.Sorted(maps.Keys(data)) {
+				if d := data[mime]; d != nil {
+					items = append(items, mime+"\x00"+multiline(d))
 				}
 			}
+		default:
+			items = append(items, "unreadable output\x00"+compactJSON(o))
 		}
 	}
 	return items
@@ -237,9 +184,9 @@ func (c nbCell) comparable() []string {
 // source line, then stored (-) and fresh (+) outputs, text line by line,
 // images by size. Outputs are aligned by a longest common subsequence, so
 // one missing output does not make every later one differ.
-func cellDiff(i int, c nbCell, stored, fresh []string) string {
+func cellDiff(i int, c cell, stored, fresh []string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "  cell %d (id %s): %s\n", i+1, c.ID, firstLine(c.source()))
+	fmt.Fprintf(&b, "  cell %d (id %s): %s\n", i+1, c.id(), firstLine(c.source()))
 	ops := alignOutputs(stored, fresh)
 	for j := 0; j < len(ops); j++ {
 		op := ops[j]

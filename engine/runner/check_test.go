@@ -3,47 +3,32 @@ package runner
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// writeTestNotebook writes an nbformat 4.5 notebook of code cells; a cell
-// starting with "// nondeterministic" is tagged so.
-func writeTestNotebook(t *testing.T, path string, cells ...string) {
-	t.Helper()
-	var cs []map[string]any
-	for i, src := range cells {
-		md := map[string]any{}
-		if strings.HasPrefix(src, "// nondeterministic") {
-			md["tags"] = []string{"nondeterministic"}
-		}
-		cs = append(cs, map[string]any{"cell_type": "code", "id": "c" + string(rune('a'+i)), "source": src,
-			"metadata": md, "outputs": []any{}, "execution_count": nil})
-	}
-	data, err := json.Marshal(map[string]any{"nbformat": 4, "nbformat_minor": 5, "metadata": map[string]any{}, "cells": cs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestCheckNotebook(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src.ipynb")
 	stored := filepath.Join(dir, "stored.ipynb")
-	writeTestNotebook(t, src,
+	codeNotebook(t, src, 0o644,
 		`fmt.Println(6 * 7)`,
-		// The table prints how long it took: masked, so it reproduces.
-		"t, _ := solve.Values(games.CN(3, 2), 4)\nt",
-		"// nondeterministic\nimport \"time\"\ntime.Now().UnixNano()",
+		// A kept progress summary says how long its task took: it
+		// reproduces without its timing.
+		"progress.Keep, progress.MinDuration = true, 0\ntask := progress.Start(\"demo\", 3)\nfor range 3 {\n\ttime.Sleep(20 * time.Millisecond)\n\ttask.Add(1)\n}\ntask.Done(nil)\nt, _ := solve.Values(games.CN(3, 2), 4)\nt",
+		"// tags: nondeterministic\nimport \"time\"\ntime.Now().UnixNano()",
 		"plots.Heatmap(t, \"a b 0\")",
 	)
-	if err := RunNotebook(src, stored, nil); err != nil {
+	// In an engine process, as grundy run does: the cells set the
+	// library's settings, which must not leak into this process.
+	if err := RunNotebook(context.Background(), src, stored, nil, NotebookOptions{NewSession: supervised(io.Discard)}); err != nil {
 		t.Fatal(err)
+	}
+	if raw, _ := os.ReadFile(stored); !strings.Contains(string(raw), "demo: 3 positions in ") {
+		t.Fatalf("the stored notebook keeps no progress summary:\n%s", raw)
 	}
 	check := func() (string, error) {
 		var out strings.Builder
@@ -76,27 +61,13 @@ func TestCheckNotebook(t *testing.T) {
 	if err == nil {
 		t.Fatalf("a tampered notebook passed the check:\n%s", out)
 	}
-	for _, w := range []string{"2 cells differ", "cell 1 (id ca): fmt.Println(6 * 7)", "stdout differs", "- 41", "+ 42", "cell 4 (id cd)", "new image/png", "+ [image/png"} {
+	for _, w := range []string{"2 cells differ", "cell 1 (id c0): fmt.Println(6 * 7)", "stdout differs", "- 41", "+ 42", "cell 4 (id c3)", "new image/png", "+ [image/png"} {
 		if !strings.Contains(out, w) {
 			t.Errorf("report lacks %q:\n%s", w, out)
 		}
 	}
 	if strings.Contains(out, "cell 3 ") || strings.Contains(out, "cell 2 ") {
-		t.Errorf("the nondeterministic cell or the table's timing was reported:\n%s", out)
-	}
-}
-
-func TestSanitizeDurations(t *testing.T) {
-	for in, want := range map[string]string{
-		"solved in 1.01ms (box)":  "solved in <duration> (box)",
-		"(2m3.5s, values)":        "(<duration>, values)",
-		"took 850µs":              "took <duration>",
-		"CN(6,2) heaps 0..3: 214": "CN(6,2) heaps 0..3: 214",
-		"4,096 positions":         "4,096 positions",
-	} {
-		if got := sanitize(in); got != want {
-			t.Errorf("sanitize(%q) = %q, want %q", in, got, want)
-		}
+		t.Errorf("the nondeterministic cell or the progress summary's timing was reported:\n%s", out)
 	}
 }
 
@@ -117,5 +88,25 @@ func TestCheckCommandArgs(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("grundy check %q: %v, want an error saying %q", c.args, err, c.want)
 		}
+	}
+}
+
+// A cell that kills the engine process cannot kill grundy check: the
+// notebook runs in an engine process of its own, and the crash is an
+// output compared like any other.
+func TestCheckSurvivesCrash(t *testing.T) {
+	dir := t.TempDir()
+	src, stored := filepath.Join(dir, "src.ipynb"), filepath.Join(dir, "stored.ipynb")
+	codeNotebook(t, src, 0o644, "x := 41", "// tags: raises-exception\nvar mu sync.Mutex\nmu.Unlock()", "x + 1")
+	if err := RunNotebook(context.Background(), src, stored, nil, NotebookOptions{NewSession: supervised(io.Discard)}); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	err := CheckCommand(context.Background(), []string{stored}, &out)
+	if err != nil || !strings.Contains(out.String(), "ok    "+stored+" reproduces") {
+		t.Errorf("grundy check: %v\n%s", err, out.String())
+	}
+	if raw, _ := os.ReadFile(stored); !strings.Contains(string(raw), "UnlockOfUnlockedMutex") {
+		t.Errorf("the stored notebook shows no crash:\n%s", raw)
 	}
 }

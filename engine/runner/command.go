@@ -37,10 +37,7 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 		return fmt.Errorf("missing the file to run")
 	}
 	path := fs.Arg(0)
-	// The engine process's own report of a crash (the Go runtime's, with
-	// stack traces) goes to a file, not to the terminal: the user reads
-	// the crash in words.
-	report := &lazyFile{path: filepath.Join(os.TempDir(), fmt.Sprintf("grundy-engine-%d.log", os.Getpid()))}
+	report := engineLog("run")
 	defer report.close()
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".ipynb":
@@ -54,7 +51,7 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		// Cells run in an engine process: a cell that crashes it is an
 		// error like any other, and the notebook is written.
-		return RunNotebookWith(ctx, path, *out, stdout, NotebookOptions{
+		return RunNotebook(ctx, path, *out, stdout, NotebookOptions{
 			NewSession:    supervised(report),
 			MaxCellOutput: remote.MaxCellOutputFromEnv(),
 		})
@@ -82,9 +79,17 @@ func supervised(log io.Writer) func() (engine.Session, error) {
 	}
 }
 
+// engineLog is where the engine processes of grundy CMD write their own
+// report of a crash (the Go runtime's, with stack traces): a file, not
+// the terminal, so that the user reads the crash in words.
+func engineLog(cmd string) *lazyFile {
+	return &lazyFile{cmd: cmd, path: filepath.Join(os.TempDir(), fmt.Sprintf("grundy-engine-%d.log", os.Getpid()))}
+}
+
 // lazyFile is created on the first write, so that a run without a crash
 // leaves nothing behind; close says where it is when it was written.
 type lazyFile struct {
+	cmd  string
 	path string
 	mu   sync.Mutex
 	f    *os.File
@@ -108,7 +113,7 @@ func (l *lazyFile) close() {
 	defer l.mu.Unlock()
 	if l.f != nil {
 		l.f.Close()
-		fmt.Fprintf(os.Stderr, "grundy run: the engine process's own report is in %s\n", l.path)
+		fmt.Fprintf(os.Stderr, "grundy %s: the engine process's own report is in %s\n", l.cmd, l.path)
 		l.f = nil
 		l.err = os.ErrClosed
 	}

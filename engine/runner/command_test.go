@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -68,25 +67,6 @@ func TestRunNotebookOptionsAfterFile(t *testing.T) {
 	}
 }
 
-// notebookJSON writes a notebook of code cells; a cell starting with
-// "//raises" is tagged raises-exception.
-func notebookJSON(t *testing.T, path string, perm os.FileMode, cells ...string) {
-	t.Helper()
-	var cs []map[string]any
-	for i, src := range cells {
-		md := map[string]any{}
-		if strings.HasPrefix(src, "//raises\n") {
-			md["tags"] = []string{"raises-exception"}
-		}
-		cs = append(cs, map[string]any{"cell_type": "code", "id": fmt.Sprintf("c%d", i), "metadata": md,
-			"execution_count": nil, "outputs": []any{}, "source": src})
-	}
-	b, _ := json.Marshal(map[string]any{"nbformat": 4, "nbformat_minor": 5, "metadata": map[string]any{}, "cells": cs})
-	if err := os.WriteFile(path, b, perm); err != nil {
-		t.Fatal(err)
-	}
-}
-
 type runCell struct {
 	ExecutionCount *int             `json:"execution_count"`
 	Outputs        []map[string]any `json:"outputs"`
@@ -113,10 +93,10 @@ func TestRunNotebookSurvivesCrash(t *testing.T) {
 	for _, raises := range []bool{false, true} {
 		crash := "var mu sync.Mutex\nmu.Unlock()"
 		if raises {
-			crash = "//raises\n" + crash
+			crash = "// tags: raises-exception\n" + crash
 		}
 		src, out := filepath.Join(dir, "nb.ipynb"), filepath.Join(dir, "out.ipynb")
-		notebookJSON(t, src, 0o644, `fmt.Println("before")`, "x := 41", crash, "x + 1")
+		codeNotebook(t, src, 0o644, `fmt.Println("before")`, "x := 41", crash, "x + 1")
 		_, stderr, err := kerneltest.Run(t, nil, "run", src, "--out", out)
 		if (err == nil) == !raises {
 			t.Errorf("raises-exception %v: exit %v\n%s", raises, err, stderr)
@@ -154,7 +134,7 @@ func TestRunNotebookOut(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "nb.ipynb")
 	marker := filepath.Join(dir, "ran")
-	notebookJSON(t, src, 0o600, `os.WriteFile("`+marker+`", nil, 0o644)`, "6 * 7")
+	codeNotebook(t, src, 0o600, `os.WriteFile("`+marker+`", nil, 0o644)`, "6 * 7")
 	_, stderr, err := kerneltest.Run(t, nil, "run", src, "--out", filepath.Join(dir, "missing", "out.ipynb"))
 	if err == nil || !strings.Contains(stderr, "no cell was run") {
 		t.Errorf("--out into a missing directory: %v %q", err, stderr)
@@ -189,7 +169,7 @@ func TestRunNotebookOut(t *testing.T) {
 func TestRunNotebookOutputBounded(t *testing.T) {
 	dir := t.TempDir()
 	src, out := filepath.Join(dir, "nb.ipynb"), filepath.Join(dir, "out.ipynb")
-	notebookJSON(t, src, 0o644, "line := strings.Repeat(\"x\", 1<<20-1) + \"\\n\"\nfor i := 0; i < 200; i++ {\n\tfmt.Print(line)\n}", `"after"`)
+	codeNotebook(t, src, 0o644, "line := strings.Repeat(\"x\", 1<<20-1) + \"\\n\"\nfor i := 0; i < 200; i++ {\n\tfmt.Print(line)\n}", `"after"`)
 	cmd := exec.Command(kerneltest.Binary(t), "run", src, "--out", out)
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = io.Discard, &stderr

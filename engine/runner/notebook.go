@@ -2,15 +2,10 @@ package runner
 
 import (
 	"bytes"
-	"context"
-	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"hash/fnv"
-	"io"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -21,126 +16,15 @@ import (
 	"grundy/stdlib/atomicfile"
 )
 
-// Running a notebook headless: `grundy run X.ipynb [--out OUT.ipynb]` reads
-// an nbformat 4 notebook, runs its code cells in order in one session, and
-// writes the outputs into a valid nbformat 4.5 notebook, so a collaborator
-// reproduces a notebook's results with one command.
-
-// newNotebookSession starts the session a notebook runs in; tests replace it.
-var newNotebookSession = engine.New
-
-// DefaultNotebookOut is where RunNotebook writes when no output path is
-// given: beside the notebook, so the user's file is never overwritten
-// unless they ask for it.
-func DefaultNotebookOut(path string) string {
-	return strings.TrimSuffix(path, filepath.Ext(path)) + ".out.ipynb"
-}
-
-// RunNotebook runs the notebook at path and writes it, with outputs, to
-// outPath (DefaultNotebookOut(path) when ""; into it when it is a
-// directory; in place only when outPath == path). Cell output text is copied to stdout (nil: discarded) as it
-// comes. Execution stops at the first failing cell unless the cell is
-// tagged raises-exception; the notebook is written either way, and the
-// returned error names the failed cell.
-func RunNotebook(path, outPath string, stdout io.Writer) error {
-	return RunNotebookContext(context.Background(), path, outPath, stdout)
-}
-
-// RunNotebookContext is RunNotebook with a context: cancelling it
-// interrupts the running cell, and the outputs so far are written.
-func RunNotebookContext(ctx context.Context, path, outPath string, stdout io.Writer) error {
-	return RunNotebookWith(ctx, path, outPath, stdout, NotebookOptions{})
-}
-
-// NotebookOptions configure RunNotebookWith.
-type NotebookOptions struct {
-	// NewSession starts the session the cells run in; nil means an
-	// interpreter in this process. `grundy run` gives it an engine
-	// process, so that a cell that kills it still leaves a notebook.
-	NewSession func() (engine.Session, error)
-	// MaxCellOutput caps the stream text stored per cell, as the kernel
-	// caps what it shows (0: engine.DefaultMaxCellOutput).
-	MaxCellOutput int
-}
-
-// RunNotebookWith is RunNotebookContext with options. The output path is
-// checked before any cell runs; the notebook is written, with the
-// outputs so far, however the run ends (a failing cell, a cell that kills
-// the engine process, an interrupt), through a symbolic link to its
-// target, with the input notebook's permissions.
-func RunNotebookWith(ctx context.Context, path, outPath string, stdout io.Writer, opt NotebookOptions) error {
-	if stdout == nil {
-		stdout = io.Discard
-	}
-	if outPath == "" {
-		outPath = DefaultNotebookOut(path)
-	} else if st, err := os.Stat(outPath); err == nil && st.IsDir() {
-		outPath = filepath.Join(outPath, filepath.Base(path))
-		if same, _ := sameFile(outPath, path); same {
-			return fmt.Errorf("--out %s is the notebook's own directory: give a file name, or the notebook's path to update it in place", filepath.Dir(outPath))
-		}
-	}
-	in, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	nb, err := parseNotebook(raw, path)
-	if err != nil {
-		return err
-	}
-	if err := atomicfile.CheckWritable(outPath); err != nil {
-		return fmt.Errorf("cannot write the executed notebook to %s (%v); no cell was run", outPath, err)
-	}
-	newSession := opt.NewSession
-	if newSession == nil {
-		newSession = newNotebookSession
-	}
-	sess, err := newSession()
-	if err != nil {
-		return fmt.Errorf("starting the interpreter: %w", err)
-	}
-	defer sess.Close()
-
-	nb.maxOutput = opt.MaxCellOutput
-	runErr := nb.run(ctx, sess, stdout)
-	data, err := nb.encode()
-	if err == nil {
-		err = writeNotebookFile(outPath, data, in.Mode().Perm())
-	}
-	if err != nil {
-		if runErr != nil {
-			return fmt.Errorf("%w; and writing %s failed: %v", runErr, outPath, err)
-		}
-		return err
-	}
-	if runErr != nil {
-		return fmt.Errorf("%w (outputs so far written to %s)", runErr, outPath)
-	}
-	fmt.Fprintf(stdout, "wrote %s (%d cells run)\n", outPath, nb.executed)
-	return nil
-}
-
-func sameFile(a, b string) (bool, error) {
-	sa, err := os.Stat(a)
-	if err != nil {
-		return false, err
-	}
-	sb, err := os.Stat(b)
-	if err != nil {
-		return false, err
-	}
-	return os.SameFile(sa, sb), nil
-}
+// The notebook model: an nbformat 4 notebook as decoded JSON, which the
+// runner executes and writes back (run.go) and grundy check reads, stored
+// and freshly run, to compare (check.go).
 
 // notebook is the decoded JSON, kept as generic maps so that everything
 // grundy does not touch (metadata of other tools, attachments) survives.
 type notebook struct {
 	doc      map[string]any
-	cells    []map[string]any
+	cells    []cell
 	path     string
 	executed int
 
@@ -150,6 +34,20 @@ type notebook struct {
 	outs      []*cellOutput               // every cell's, to settle before encoding
 }
 
+// cell is one cell of a notebook, as decoded.
+type cell map[string]any
+
+// readNotebook reads the notebook at path.
+func readNotebook(path string) (*notebook, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parseNotebook(raw, path)
+}
+
+// parseNotebook decodes a notebook and brings it to nbformat 4.5; path
+// names it in errors.
 func parseNotebook(raw []byte, path string) (*notebook, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber() // keep numbers in metadata exactly as written
@@ -170,11 +68,11 @@ func parseNotebook(raw []byte, path string) (*notebook, error) {
 	}
 	nb := &notebook{doc: doc, path: path, displays: map[string][]map[string]any{}}
 	for i, c := range rawCells {
-		cell, ok := c.(map[string]any)
+		m, ok := c.(map[string]any)
 		if !ok {
 			return nil, fmt.Errorf("%s: cell %d is not an object", path, i+1)
 		}
-		nb.cells = append(nb.cells, cell)
+		nb.cells = append(nb.cells, cell(m))
 	}
 	md, _ := doc["metadata"].(map[string]any)
 	if md == nil {
@@ -223,9 +121,9 @@ func (nb *notebook) normalize() {
 	}
 	seen := map[string]bool{}
 	for i, cell := range nb.cells {
-		id, _ := cell["id"].(string)
+		id := cell.id()
 		if !cellIDPattern.MatchString(id) || seen[id] {
-			id = newCellID(i, cellSource(cell), seen)
+			id = newCellID(i, cell.source(), seen)
 			cell["id"] = id
 		}
 		seen[id] = true
@@ -262,269 +160,58 @@ func newCellID(i int, src string, taken map[string]bool) string {
 	}
 }
 
-// cellSource joins a cell's source, which nbformat allows as a string or a
-// list of lines.
-func cellSource(cell map[string]any) string {
-	switch s := cell["source"].(type) {
-	case string:
-		return s
-	case []any:
-		var b strings.Builder
-		for _, line := range s {
-			if l, ok := line.(string); ok {
-				b.WriteString(l)
-			}
-		}
-		return b.String()
-	}
-	return ""
-}
+func (c cell) kind() string { t, _ := c["cell_type"].(string); return t }
+func (c cell) id() string   { id, _ := c["id"].(string); return id }
 
-func hasTag(cell map[string]any, tag string) bool {
-	md, _ := cell["metadata"].(map[string]any)
+// source is the cell's text.
+func (c cell) source() string { return multiline(c["source"]) }
+
+func (c cell) hasTag(tag string) bool {
+	md, _ := c["metadata"].(map[string]any)
 	tags, _ := md["tags"].([]any)
 	return slices.Contains(tags, any(tag))
 }
 
-// run executes the code cells in order and returns the failure that
-// stopped it, if any.
-func (nb *notebook) run(ctx context.Context, sess engine.Session, stdout io.Writer) error {
-	for i, cell := range nb.cells {
-		if cell["cell_type"] != "code" {
-			continue
+// outputs are a code cell's outputs; one that is not an object is left
+// out.
+func (c cell) outputs() []map[string]any {
+	var outs []map[string]any
+	for _, o := range c.list("outputs") {
+		if m, ok := o.(map[string]any); ok {
+			outs = append(outs, m)
 		}
-		src := cellSource(cell)
-		cell["outputs"] = []any{}
-		cell["execution_count"] = nil
-		if strings.TrimSpace(src) == "" {
-			continue // as Jupyter does: an empty cell gets no number
-		}
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("%s: interrupted before cell %d", nb.path, i+1)
-		}
-		nb.executed++
-		count := nb.executed
-		cell["execution_count"] = count
-		out := &cellOutput{nb: nb, cell: cell, stdout: stdout, cap: engine.OutputCap{Limit: nb.maxOutput}}
-		res, err := sess.Execute(ctx, src, out)
-		out.finish()
-		nb.outs = append(nb.outs, out)
-		if res.Value != nil {
-			md := res.Metadata
-			if md == nil {
-				md = map[string]any{}
+	}
+	return outs
+}
+
+func (c cell) list(key string) []any { l, _ := c[key].([]any); return l }
+
+// multiline decodes nbformat's multiline string, a string or a list of
+// lines; other JSON (an application/json output's data) is written back
+// as JSON.
+func multiline(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return v
+	case []any:
+		var b strings.Builder
+		for _, line := range v {
+			l, ok := line.(string)
+			if !ok {
+				return compactJSON(v)
 			}
-			out.add(map[string]any{
-				"output_type":     "execute_result",
-				"execution_count": count,
-				"data":            mimeData(res.Value),
-				"metadata":        md,
-			})
-			out.echo(res.Value)
+			b.WriteString(l)
 		}
-		if err == nil {
-			continue
-		}
-		var ee *engine.EvalError
-		if !errors.As(err, &ee) {
-			ee = &engine.EvalError{Name: "Error", Value: err.Error(), Traceback: []string{err.Error()}}
-		}
-		tb := ee.Traceback
-		if len(tb) == 0 {
-			tb = []string{ee.Name + ": " + ee.Value}
-		}
-		out.add(map[string]any{
-			"output_type": "error",
-			"ename":       ee.Name,
-			"evalue":      ee.Value,
-			"traceback":   stringsToAny(tb),
-		})
-		fmt.Fprintln(stdout, strings.Join(tb, "\n"))
-		if hasTag(cell, "raises-exception") && ctx.Err() == nil {
-			continue
-		}
-		return fmt.Errorf("%s: cell %d (In [%d]) failed: %s: %s", nb.path, i+1, count, ee.Name, ee.Value)
+		return b.String()
 	}
-	return nil
+	return compactJSON(v)
 }
 
-func stringsToAny(s []string) []any {
-	out := make([]any, len(s))
-	for i, x := range s {
-		out[i] = x
-	}
-	return out
-}
-
-// mimeData copies a bundle for nbformat: binary image data as base64 text.
-func mimeData(b engine.Bundle) map[string]any {
-	out := make(map[string]any, len(b))
-	for mime, v := range b {
-		if raw, ok := v.([]byte); ok {
-			if strings.HasPrefix(mime, "text/") || mime == "image/svg+xml" {
-				v = string(raw)
-			} else {
-				v = base64.StdEncoding.EncodeToString(raw)
-			}
-		}
-		out[mime] = v
-	}
-	return out
-}
-
-// cellOutput collects one cell's outputs as nbformat output objects. Cells
-// may print from goroutines, so everything goes through the notebook's lock.
-// Stream text is stored up to a cap (the rest is echoed, not kept), and a
-// run of writes to one stream is gathered in a builder rather than by
-// copying the text so far at each write.
-type cellOutput struct {
-	nb           *notebook
-	cell         map[string]any
-	stdout       io.Writer
-	pendingClear bool
-	cap          engine.OutputCap
-	open         map[string]any   // the stream output being written to
-	openText     *strings.Builder // its text so far
-}
-
-var _ engine.Output = (*cellOutput)(nil)
-
-func (c *cellOutput) add(o map[string]any) {
-	c.nb.mu.Lock()
-	defer c.nb.mu.Unlock()
-	c.addLocked(o)
-}
-
-func (c *cellOutput) addLocked(o map[string]any) {
-	c.closeStreamLocked()
-	if c.pendingClear {
-		c.cell["outputs"] = []any{}
-		c.pendingClear = false
-	}
-	c.cell["outputs"] = append(c.cell["outputs"].([]any), o)
-}
-
-// closeStreamLocked settles the open stream output's text.
-func (c *cellOutput) closeStreamLocked() {
-	if c.open != nil {
-		c.open["text"] = c.openText.String()
-		c.open, c.openText = nil, nil
-	}
-}
-
-func (c *cellOutput) stream(name, text string) {
-	if text == "" {
-		return
-	}
-	c.nb.mu.Lock()
-	defer c.nb.mu.Unlock()
-	io.WriteString(c.stdout, text)
-	keep, cutNow := c.cap.Take(text)
-	c.appendStreamLocked(name, keep)
-	if cutNow {
-		c.appendStreamLocked("stderr", c.cap.CutNote("stored in the notebook"))
-	}
-}
-
-func (c *cellOutput) appendStreamLocked(name, text string) {
-	if text == "" {
-		return
-	}
-	if c.open == nil || c.open["name"] != name || c.pendingClear {
-		// Consecutive writes to one stream make one output, as in
-		// Jupyter; an earlier output of this stream continues too.
-		outs := c.cell["outputs"].([]any)
-		if last, ok := lastOutput(outs); ok && !c.pendingClear && last["output_type"] == "stream" && last["name"] == name {
-			c.closeStreamLocked()
-			b := &strings.Builder{}
-			b.WriteString(last["text"].(string))
-			c.open, c.openText = last, b
-		} else {
-			c.addLocked(map[string]any{"output_type": "stream", "name": name, "text": ""})
-			outs = c.cell["outputs"].([]any)
-			c.open, c.openText = outs[len(outs)-1].(map[string]any), &strings.Builder{}
-		}
-	}
-	c.openText.WriteString(text)
-}
-
-func lastOutput(outs []any) (map[string]any, bool) {
-	if len(outs) == 0 {
-		return nil, false
-	}
-	o, ok := outs[len(outs)-1].(map[string]any)
-	return o, ok
-}
-
-// finish settles the cell's outputs and says how much text was cut off.
-func (c *cellOutput) finish() {
-	c.nb.mu.Lock()
-	defer c.nb.mu.Unlock()
-	if c.cap.Dropped() > 0 {
-		c.appendStreamLocked("stderr", c.cap.DroppedNote("stored in the notebook"))
-	}
-	c.closeStreamLocked()
-}
-
-func (c *cellOutput) Stdout(text string) { c.stream("stdout", text) }
-func (c *cellOutput) Stderr(text string) { c.stream("stderr", text) }
-
-func (c *cellOutput) Display(data engine.Bundle, metadata map[string]any, displayID string, update bool) {
-	if metadata == nil {
-		metadata = map[string]any{}
-	}
-	c.nb.mu.Lock()
-	defer c.nb.mu.Unlock()
-	if update {
-		// Jupyter updates every output showing this id, in any cell, and
-		// ignores an id it never showed.
-		for _, o := range c.nb.displays[displayID] {
-			o["data"] = mimeData(data)
-			o["metadata"] = metadata
-		}
-		return
-	}
-	o := map[string]any{"output_type": "display_data", "data": mimeData(data), "metadata": metadata}
-	c.addLocked(o)
-	if displayID != "" {
-		c.nb.displays[displayID] = append(c.nb.displays[displayID], o)
-	}
-	c.echoLocked(data)
-}
-
-func (c *cellOutput) ClearOutput(wait bool) {
-	c.nb.mu.Lock()
-	defer c.nb.mu.Unlock()
-	c.closeStreamLocked()
-	if wait {
-		c.pendingClear = true
-		return
-	}
-	c.cell["outputs"] = []any{}
-}
-
-func (c *cellOutput) Input(prompt string, password bool) (string, error) {
-	return "", errors.New("no input in a headless notebook run: give the value in the cell instead")
-}
-
-func (c *cellOutput) echo(b engine.Bundle) {
-	c.nb.mu.Lock()
-	defer c.nb.mu.Unlock()
-	c.echoLocked(b)
-}
-
-// echoLocked shows a rich value on the terminal as its text form.
-func (c *cellOutput) echoLocked(b engine.Bundle) {
-	text, _ := b["text/plain"].(string)
-	if text == "" {
-		for mime := range b {
-			text = "[" + mime + "]"
-			break
-		}
-	}
-	if text != "" {
-		io.WriteString(c.stdout, strings.TrimRight(text, "\n")+"\n")
-	}
+func compactJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 // encode writes the notebook as Jupyter does: one-space indent, keys
@@ -537,7 +224,7 @@ func (nb *notebook) encode() ([]byte, error) {
 	}
 	cells := make([]any, len(nb.cells))
 	for i, c := range nb.cells {
-		cells[i] = c
+		cells[i] = map[string]any(c)
 	}
 	nb.doc["cells"] = cells
 	var b bytes.Buffer

@@ -3,11 +3,12 @@ package runner
 import (
 	"bytes"
 	"context"
-	"grundy/engine"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"grundy/engine"
 )
 
 func TestRunScript(t *testing.T) {

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -38,7 +39,7 @@ fmt.Fprintln(os.Stderr, "after")
 		progress.MinDuration, progress.Keep = minDuration, keep
 		defer func() { progress.MinDuration, progress.Keep = oldMin, oldKeep }()
 		out := filepath.Join(dir, name+".ipynb")
-		if err := RunNotebook(path, out, nil); err != nil {
+		if err := RunNotebook(context.Background(), path, out, nil, NotebookOptions{}); err != nil {
 			t.Fatal(err)
 		}
 		data, err := os.ReadFile(out)

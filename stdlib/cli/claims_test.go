@@ -3,9 +3,10 @@ package cli
 import (
 	"context"
 	"fmt"
-	"grundy/stdlib/known"
 	"strings"
 	"testing"
+
+	"grundy/stdlib/known"
 )
 
 func TestCheckClaims(t *testing.T) {

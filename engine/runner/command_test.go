@@ -312,3 +312,39 @@ func TestRunScriptProgressPrintsOnce(t *testing.T) {
 		t.Errorf("exit %v, stdout %q, stderr %q; want the script's lines once and the bar's summary", err, stdout, stderr)
 	}
 }
+
+// IPython's ?name, name? and help(name) show in a headless run what
+// Shift-Tab shows in the kernel, on the terminal as the kernel shows it in
+// the pager; like the pager's, the text is no output of the cell's, so the
+// notebook reproduces under grundy check. A name with no documentation
+// says so in the cell's output, as in the kernel.
+func TestRunNotebookHelp(t *testing.T) {
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "nb.ipynb"), filepath.Join(dir, "out.ipynb")
+	codeNotebook(t, src, 0o644, "?solve.Values", "solve.Values?", "help(solve.Values)", "?solve.Nope", "6 * 7")
+	stdout, stderr, err := kerneltest.Run(t, nil, "run", src, "--out", out)
+	if err != nil {
+		t.Fatalf("grundy run: %v\n%s", err, stderr)
+	}
+	if n := strings.Count(stdout, "func Values(g games.Game"); n != 3 {
+		t.Errorf("the documentation of solve.Values shows %d times, want 3:\n%s", n, stdout)
+	}
+	cells := readNotebookCells(t, out)
+	for i, want := range []string{`[]`, `[]`, `[]`, `[{"name":"stdout","output_type":"stream","text":"No documentation for solve.Nope: check the name (Tab completes it).\n"}]`} {
+		if got := fmtJSON(cells[i].Outputs); got != want || cells[i].ExecutionCount == nil || *cells[i].ExecutionCount != i+1 {
+			t.Errorf("cell %d: outputs %s (In [%v]), want %s", i+1, got, cells[i].ExecutionCount, want)
+		}
+	}
+	if !strings.Contains(fmtJSON(cells[4].Outputs), `"text/plain":"42"`) {
+		t.Errorf("the cell after: %s", fmtJSON(cells[4].Outputs))
+	}
+	if stdout, stderr, err := kerneltest.Run(t, nil, "check", out); err != nil || !strings.Contains(stdout, "reproduces") {
+		t.Errorf("grundy check: %v\n%s%s", err, stdout, stderr)
+	}
+	// A script that is one such line shows the same.
+	script := filepath.Join(dir, "help.go")
+	os.WriteFile(script, []byte("help(solve.Values)\n"), 0o644)
+	if stdout, stderr, err := kerneltest.Run(t, nil, "run", script); err != nil || !strings.Contains(stdout, "func Values(g games.Game") {
+		t.Errorf("grundy run help.go: %v\n%s%s", err, stdout, stderr)
+	}
+}

@@ -8,8 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"grundy/engine"
+	"grundy/engine/tooling"
 	"grundy/stdlib/atomicfile"
 )
 
@@ -134,6 +136,12 @@ func (nb *notebook) run(ctx context.Context, sess engine.Session, stdout io.Writ
 		count := nb.executed
 		cell["execution_count"] = count
 		out := &cellOutput{nb: nb, cell: cell, stdout: stdout, cap: engine.OutputCap{Limit: nb.maxOutput}}
+		if name, detail, ok := tooling.HelpRequest(src); ok {
+			showHelp(sess, name, detail, out, stdout)
+			out.finish()
+			nb.outs = append(nb.outs, out)
+			continue
+		}
 		res, err := sess.Execute(ctx, src, out)
 		out.finish()
 		nb.outs = append(nb.outs, out)
@@ -182,4 +190,21 @@ func stringsToAny(s []string) []any {
 		out[i] = x
 	}
 	return out
+}
+
+// showHelp answers a cell that asks for documentation (?name, name?,
+// help(name)) as the kernel does, without running it: what Shift-Tab
+// shows goes to page, the terminal, as the kernel's goes to the pager, and
+// like the pager's it is no output of the cell's (a notebook saved from
+// Jupyter has none there either). A name without documentation gets a
+// line in the cell's output.
+func showHelp(sess engine.Session, name string, detail int, out engine.Output, page io.Writer) {
+	engine.WaitStarted(sess)
+	data, found := sess.Inspect(name, utf8.RuneCountInString(name), detail)
+	text, _ := data["text/plain"].(string)
+	if !found || text == "" {
+		out.Stdout(tooling.NoHelp(name))
+		return
+	}
+	io.WriteString(page, strings.TrimRight(text, "\n")+"\n")
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"grundy/engine"
+	"grundy/engine/tooling"
 )
 
 // ScriptOptions configure RunScript.
@@ -60,6 +61,10 @@ func RunScript(ctx context.Context, path string, opt ScriptOptions) error {
 	code, hasMain := scriptBody(string(src))
 	term := &TerminalOutput{Out: opt.Stdout, Err: opt.Stderr, ImageDir: outDir,
 		ImagePrefix: scriptStem(path)}
+	if name, detail, ok := tooling.HelpRequest(code); ok {
+		showHelp(it, name, detail, term, opt.Stdout)
+		return nil
+	}
 	res, err := it.Execute(ctx, code, term)
 	if err == nil && hasMain {
 		res, err = it.Execute(ctx, scriptMain+"()", term)

@@ -30,6 +30,7 @@ import (
 	"grundy/engine/symbols"
 	"grundy/engine/tooling"
 	"grundy/engine/typecheck"
+	"grundy/stdlib/human"
 	"grundy/stdlib/progress"
 )
 
@@ -869,7 +870,7 @@ func (it *Interp) capture(ctx context.Context, body *ast.BlockStmt, names []*ast
 	}
 	vals := it.rt.takeCaptured()
 	if len(vals) != len(names) {
-		return &EvalError{Name: "CompileError", Value: fmt.Sprintf("%s: assignment mismatch: %d variables but %d values", it.fset.Position(pos), len(names), len(vals))}
+		return &EvalError{Name: "CompileError", Value: fmt.Sprintf("%s: assignment mismatch: %d %s but %d %s", it.fset.Position(pos), len(names), human.Plural(len(names), "variable"), len(vals), human.Plural(len(vals), "value"))}
 	}
 	var decl []ast.Stmt
 	set := map[string]reflect.Value{}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"grundy/engine"
+	"grundy/stdlib/human"
 )
 
 // CheckCommand is `grundy check [-v] NOTEBOOK.ipynb...`: each notebook
@@ -70,7 +71,7 @@ func checkNotebooks(ctx context.Context, paths []string, verbose bool, w io.Writ
 			fmt.Fprintf(w, "FAIL  %s: %v\n", path, err)
 			failed = append(failed, path)
 		case len(diffs) > 0:
-			fmt.Fprintf(w, "FAIL  %s: %d cells differ from the stored outputs\n", path, len(diffs))
+			fmt.Fprintf(w, "FAIL  %s: %s from the stored outputs\n", path, human.Quantity(len(diffs), "cell differs", "cells differ"))
 			for _, d := range diffs {
 				fmt.Fprint(w, d)
 			}
@@ -80,7 +81,7 @@ func checkNotebooks(ctx context.Context, paths []string, verbose bool, w io.Writ
 		}
 	}
 	if len(failed) > 0 {
-		return fmt.Errorf("%d of %d notebooks do not reproduce: %s", len(failed), len(paths), strings.Join(failed, ", "))
+		return fmt.Errorf("%d of %s: %s", len(failed), human.Quantity(len(paths), "notebook does not reproduce", "notebooks do not reproduce"), strings.Join(failed, ", "))
 	}
 	return nil
 }
@@ -199,7 +200,7 @@ func cellDiff(i int, c cell, stored, fresh []string) string {
 			if sk == fk {
 				j++
 				if strings.HasPrefix(sk, "image/") {
-					fmt.Fprintf(&b, "    %s differs (stored %d bytes, now %d bytes)\n", sk, len(sv), len(fv))
+					fmt.Fprintf(&b, "    %s differs (stored %s, now %s)\n", sk, human.Bytes(int64(len(sv))), human.Bytes(int64(len(fv))))
 				} else {
 					fmt.Fprintf(&b, "    %s differs\n", sk)
 					lineDiff(&b, sv, fv)
@@ -258,13 +259,13 @@ func alignOutputs(a, b []string) []alignOp {
 
 func writeLines(b *strings.Builder, sign, kind, text string) {
 	if strings.HasPrefix(kind, "image/") {
-		fmt.Fprintf(b, "    %s [%s, %d bytes]\n", sign, kind, len(text))
+		fmt.Fprintf(b, "    %s [%s, %s]\n", sign, kind, human.Bytes(int64(len(text))))
 		return
 	}
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	for i, l := range lines {
 		if i == 8 {
-			fmt.Fprintf(b, "    %s ... (%d more lines)\n", sign, len(lines)-i)
+			fmt.Fprintf(b, "    %s ... (%s)\n", sign, human.Quantity(len(lines)-i, "more line"))
 			break
 		}
 		fmt.Fprintf(b, "    %s %s\n", sign, truncate(l, 160))
@@ -291,7 +292,7 @@ func lineDiff(b *strings.Builder, a, c string) {
 	show := func(sign string, lines []string) {
 		for i, l := range lines {
 			if i == 8 {
-				fmt.Fprintf(b, "    %s ... (%d more lines)\n", sign, len(lines)-i)
+				fmt.Fprintf(b, "    %s ... (%s)\n", sign, human.Quantity(len(lines)-i, "more line"))
 				return
 			}
 			fmt.Fprintf(b, "    %s %s\n", sign, truncate(l, 160))

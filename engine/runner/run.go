@@ -13,6 +13,7 @@ import (
 	"grundy/engine"
 	"grundy/engine/tooling"
 	"grundy/stdlib/atomicfile"
+	"grundy/stdlib/human"
 )
 
 // Running a notebook headless: `grundy run X.ipynb [--out OUT.ipynb]` reads
@@ -100,7 +101,7 @@ func RunNotebook(ctx context.Context, path, outPath string, stdout io.Writer, op
 	if runErr != nil {
 		return fmt.Errorf("%w (outputs so far written to %s)", runErr, outPath)
 	}
-	fmt.Fprintf(stdout, "wrote %s (%d cells run)\n", outPath, nb.executed)
+	fmt.Fprintf(stdout, "wrote %s (%s run)\n", outPath, human.Quantity(nb.executed, "cell"))
 	return nil
 }
 

@@ -144,17 +144,18 @@ func checkClaims(ctx context.Context, only string, bound int, heavy bool, w io.W
 			xfail++
 		}
 	}
-	fmt.Fprintf(w, "%d claims checked in %.1fs: %d as expected (%d refuted printed readings fail as documented), %d unexpected\n",
-		len(lines), time.Since(start).Seconds(), len(lines)-bad, xfail, bad)
+	fmt.Fprintf(w, "%s checked in %.1fs: %d as expected (%s as documented), %d unexpected\n",
+		human.Quantity(len(lines), "claim"), time.Since(start).Seconds(), len(lines)-bad,
+		human.Quantity(xfail, "refuted printed reading fails", "refuted printed readings fail"), bad)
 	if bad > 0 {
-		return fmt.Errorf("%d claims did not check out as expected", bad)
+		return fmt.Errorf("%s did not check out as expected", human.Quantity(bad, "claim"))
 	}
 	return nil
 }
 
 func resultLine(r known.Result) claimLine {
 	s := r.Statement
-	text := fmt.Sprintf("%s: %s (%s, heaps <= %d; %s of %s positions)", s.ID, s.Claim, s.Game, r.Bound, human.Count(r.Checked), human.Count(r.Positions))
+	text := fmt.Sprintf("%s: %s (%s, heaps <= %d; %s of %s)", s.ID, s.Claim, s.Game, r.Bound, human.Count(r.Checked), human.Quantity(r.Positions, "position"))
 	if r.Counterexample != nil {
 		text += "; counterexample " + games.Pos(r.Counterexample).String()
 	}

@@ -19,7 +19,7 @@ func TestCheckClaims(t *testing.T) {
 		{"seed 000 at default bounds", []string{"--only", "000/"}, false,
 			[]string{"ok    000/214:", "ok    000/face:", "ok    000/certificate:", "0 unexpected"}},
 		{"refuted reading is an expected failure", []string{"--only", "002/prop4-printed"}, false,
-			[]string{"xfail 002/prop4-printed:", "counterexample (1,2,2)", "1 refuted printed readings fail as documented"}},
+			[]string{"xfail 002/prop4-printed:", "counterexample (1,2,2)", "1 claim checked", "1 refuted printed reading fails as documented"}},
 		// Heaps <= 1 cannot reach the counterexample (1,0,1,0,2): a
 		// refuted reading that holds is unexpected.
 		{"refuted reading holding at a small bound", []string{"--only", "001/PN(5,2)", "--bound", "1"}, true,

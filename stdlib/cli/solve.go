@@ -261,7 +261,7 @@ func Solve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		rep.writeText(w)
 	}
 	if o.csv != "" && !o.json {
-		fmt.Fprintf(w, "csv:         %s (%d rows)\n", o.csv, tb.Len())
+		fmt.Fprintf(w, "csv:         %s (%s)\n", o.csv, human.Quantity(tb.Len(), "row"))
 	}
 	return w.Flush()
 }
@@ -391,7 +391,7 @@ func (r *solveReport) writeText(w io.Writer) {
 	if r.Period != nil {
 		fmt.Fprintf(w, "period:      %s\n", r.Period)
 	}
-	fmt.Fprintf(w, "elapsed:     %s (solver: %s)\n", seconds(r.Seconds), r.Method)
+	fmt.Fprintf(w, "elapsed:     %s (solver: %s)\n", human.Duration(time.Duration(r.Seconds*float64(time.Second))), r.Method)
 	fmt.Fprintf(w, "peak memory: %s\n", human.Bytes(r.PeakBytes))
 	if r.Certificate != nil {
 		fmt.Fprintf(w, "certificate: %s\n", r.Certificate)
@@ -489,13 +489,6 @@ func intsJSON(xs []int) string {
 		parts[i] = strconv.Itoa(x)
 	}
 	return "[" + strings.Join(parts, ",") + "]"
-}
-
-func seconds(s float64) string {
-	if s < 1 {
-		return fmt.Sprintf("%.1f ms", s*1000)
-	}
-	return fmt.Sprintf("%.2f s", s)
 }
 
 // peakBytes is the process's peak resident memory (VmHWM on Linux), or

@@ -53,7 +53,7 @@ func (s Status) Untimed() string {
 // goes between.
 func (s Status) finished() (what, rest string) {
 	if s.Err == nil {
-		return fmt.Sprintf("%s: %s positions", s.Label, human.Short(s.Done)), ""
+		return fmt.Sprintf("%s: %s %s", s.Label, human.Short(s.Done), human.Plural(s.Done, "position")), ""
 	}
 	if errors.Is(s.Err, ErrCancelled) {
 		why := s.Err.Error()
@@ -79,7 +79,7 @@ func (s Status) Fraction() float64 {
 // total is unknown.
 func (s Status) done() string {
 	if s.Total > 0 {
-		return fmt.Sprintf("%s of %s positions (%.0f%%)", human.Short(s.Done), human.Short(s.Total), 100*s.Fraction())
+		return fmt.Sprintf("%s of %s %s (%.0f%%)", human.Short(s.Done), human.Short(s.Total), human.Plural(s.Total, "position"), 100*s.Fraction())
 	}
-	return human.Short(s.Done) + " positions"
+	return human.Short(s.Done) + " " + human.Plural(s.Done, "position")
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 )
 
 // Certificate is the evidence a paper prints for the outcome of a
@@ -201,9 +202,9 @@ func (t *Table) isPEntry(v int) bool {
 
 func (c *Certificate) head() string {
 	if c.Win == nil {
-		return fmt.Sprintf("%v is a P-position of %s: every move has a reply back to a P-position (%d moves)", c.Pos, c.Game, len(c.Rows))
+		return fmt.Sprintf("%v is a P-position of %s: every move has a reply back to a P-position (%d %s)", c.Pos, c.Game, len(c.Rows), human.Plural(len(c.Rows), "move"))
 	}
-	return fmt.Sprintf("%v is an N-position of %s: move to %v, a P-position: every move from it has a reply back to a P-position (%d moves)", c.Pos, c.Game, c.Win, len(c.Rows))
+	return fmt.Sprintf("%v is an N-position of %s: move to %v, a P-position: every move from it has a reply back to a P-position (%d %s)", c.Pos, c.Game, c.Win, len(c.Rows), human.Plural(len(c.Rows), "move"))
 }
 
 // String is the certificate as two columns of positions.

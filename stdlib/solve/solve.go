@@ -235,8 +235,8 @@ func largestFit(g games.Game, kind Kind, heaps int, s solver) int {
 func tooLarge(g games.Game, kind Kind, b []int, s solver, need int64) error {
 	fit := largestFit(g, kind, len(b), s)
 	t := newTable(g, kind, b)
-	msg := fmt.Sprintf("%s %s with %s: %s positions need %s of memory, more than the limit %s (solve.MemoryLimit)",
-		g.Name(), kind, t.boundText(), human.Count(t.size), human.Bytes(need), human.Bytes(MemoryLimit))
+	msg := fmt.Sprintf("%s %s with %s: %s need %s of memory, more than the limit %s (solve.MemoryLimit)",
+		g.Name(), kind, t.boundText(), human.Quantity(t.size, "position"), human.Bytes(need), human.Bytes(MemoryLimit))
 	if fit >= 0 {
 		msg += fmt.Sprintf("; the largest bound that fits is heaps 0..%d", fit)
 	}
@@ -274,7 +274,7 @@ func bounds(g games.Game, kind Kind, max []int) ([]int, error) {
 	case n == 0 && len(max) == 1:
 		// A function game of any length with one bound: one heap.
 	case n > 0 && len(max) != n:
-		return nil, fmt.Errorf("%s: %d bounds given for positions of %d heaps; give one bound for all heaps or one per heap", g.Name(), len(max), n)
+		return nil, fmt.Errorf("%s: %s given for positions of %s; give one bound for all heaps or one per heap", g.Name(), human.Quantity(len(max), "bound"), human.Quantity(n, "heap"))
 	}
 	for i, m := range max {
 		if m < 0 {

@@ -23,7 +23,7 @@ type pattern struct {
 func (t *Table) parsePattern(spec string, want int, what, example string) (*pattern, error) {
 	fields := strings.FieldsFunc(spec, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '(' || r == ')' })
 	if len(fields) != len(t.max) {
-		return nil, fmt.Errorf("%s pattern %q has %d entries; %s positions have %d heaps, e.g. %q", what, spec, len(fields), t.name, len(t.max), example)
+		return nil, fmt.Errorf("%s pattern %q has %s; %s positions have %s, e.g. %q", what, spec, human.Quantity(len(fields), "entry"), t.name, human.Quantity(len(t.max), "heap"), example)
 	}
 	p := &pattern{fixed: make([]int, len(fields)), letter: make([]int, len(fields))}
 	for i, f := range fields {
@@ -168,7 +168,7 @@ func (t *Table) WriteCSV(w io.Writer) error {
 }
 
 func (t *Table) summary() (head string, rows [][2]string) {
-	head = fmt.Sprintf("%s %s, %s: %s positions", t.name, t.kind, t.boundText(), human.Count(t.size))
+	head = fmt.Sprintf("%s %s, %s: %s", t.name, t.kind, t.boundText(), human.Quantity(t.size, "position"))
 	c := t.Counts()
 	switch t.kind {
 	case KindOutcomes:

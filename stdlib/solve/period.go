@@ -16,7 +16,8 @@ import (
 // leave at most h heaps of one, the periodicity theorem of octal games
 // (Guy and Smith; Winning Ways ch. 4) proves the period once it holds for
 // n0 <= n < h*n0 + (h-1)*p + t (for h = 2 the classic 2*n0 + p + t; for
-// subtraction games, h = 1, n0 + t). When a move may split a heap, n0 >= 1,
+// subtraction games, h = 1, n0 + t, or max(n0, 1) + t when d_t is 1 or
+// 2). When a move may split a heap, n0 >= 1,
 // so that a part shortened by p stays nonempty. Elsewhere a period is only
 // observed, never proved.
 type Periodicity struct {
@@ -73,11 +74,20 @@ func (t *Table) Period(line string) (*Periodicity, error) {
 
 // periodRule is what a proof needs: with h parts and code length t,
 // equality on n0 <= n < h*n0 + (h-1)*p + t; minPre is the least n0 allowed.
+//
+// For h = 1 the induction starts at n = n0 + t, and with n0 = 0 that is
+// n = t, where taking all t tokens is a move of heap t (bit 1 of d_t)
+// but leaving p tokens of heap t+p is another (bit 2): unless d_t allows
+// both, the two heaps' options differ and n = t must be checked too
+// (0.31 is 0 1 2 0 1 0 1 ..., periodic only from 3, though its first five
+// values repeat with period 3). takeAll is that floor on the induction's
+// start.
 type periodRule struct {
-	proves bool
-	h, t   int
-	minPre int
-	text   string
+	proves  bool
+	h, t    int
+	minPre  int
+	takeAll int
+	text    string
 }
 
 func periodTheorem(g games.Game) (periodRule, bool) {
@@ -91,9 +101,15 @@ func periodTheorem(g games.Game) (periodRule, bool) {
 	if r.h > 1 {
 		r.minPre = 1
 	}
+	if r.h == 1 && tb.Digit(r.t)&3 != 3 {
+		r.takeAll = 1
+	}
 	switch r.h {
 	case 1:
 		r.text = fmt.Sprintf("subtraction-game periodicity: G(n+p) = G(n) for n0 <= n < n0 + t, t = %d", r.t)
+		if r.takeAll > 0 {
+			r.text = fmt.Sprintf("subtraction-game periodicity: G(n+p) = G(n) for n0 <= n < max(n0, 1) + t, t = %d (d_t = %d: heaps t and t+p move differently)", r.t, tb.Digit(r.t))
+		}
 	case 2:
 		r.text = fmt.Sprintf("octal periodicity theorem: G(n+p) = G(n) for n0 <= n < 2 n0 + p + t, t = %d", r.t)
 	default:
@@ -104,7 +120,9 @@ func periodTheorem(g games.Game) (periodRule, bool) {
 
 // needs is the number of entries a proof of (n0, p) must see: every
 // n < h*n0 + (h-1)*p + t, and n + p with it.
-func (r periodRule) needs(n0, p int) int { return r.h*n0 + (r.h-1)*p + r.t + p }
+func (r periodRule) needs(n0, p int) int {
+	return r.h*max(n0, r.takeAll) + (r.h-1)*p + r.t + p
+}
 
 // find fills res with the least proved period, or else the least period
 // observed over at least three periods (and what its proof would need).

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -211,5 +212,85 @@ func TestSavedTablesOfNewGamesKeepTheirMoves(t *testing.T) {
 		if err != nil || len(got) != len(want) {
 			t.Errorf("%s: winning moves from %v after Load: %v, %v; before: %v", g.Name(), p, got, err, want)
 		}
+	}
+}
+
+// The search behind take-and-break remoteness tables meets each multiset
+// of live heaps once: for Kayles from a heap of 20, at most the 2,714 rows
+// of total <= 20 (before, every ordering of every row was a position of
+// its own, and heap 30 took 38 s). For Dawson's Kayles, heaps of 1 are
+// dead and never part of a key.
+func TestTakeBreakSearchKeysMultisetsHeap20(t *testing.T) {
+	// rows[s][m]: multisets of total s with parts <= m.
+	const n = 20
+	var rows [n + 1][n + 1]int
+	for m := 0; m <= n; m++ {
+		rows[0][m] = 1
+	}
+	for s := 1; s <= n; s++ {
+		for m := 1; m <= n; m++ {
+			rows[s][m] = rows[s][m-1]
+			if m <= s {
+				rows[s][m] += rows[s-m][m]
+			}
+		}
+	}
+	total := 0
+	for s := 0; s <= n; s++ {
+		total += rows[s][n]
+	}
+	if total != 2714 {
+		t.Fatalf("multisets of total <= %d: %d", n, total)
+	}
+	m := newMemo(games.Octal("0.77"), KindRemoteness, nil)
+	if _, err := m.solve(games.Pos{n}); err != nil {
+		t.Fatal(err)
+	}
+	if m.n > int64(total) {
+		t.Errorf("Kayles from (%d): %d positions searched, more than the %d multisets", n, m.n, total)
+	}
+	d := newMemo(games.Octal("0.07"), KindRemoteness, nil)
+	d.solve(games.Pos{n})
+	for k := range d.entry {
+		for _, x := range []byte(k) {
+			if x == 2 { // varint of heap 1
+				t.Fatalf("Dawson's Kayles: a dead heap of 1 in a key %q", k)
+			}
+		}
+	}
+}
+
+// The memory a take-and-break remoteness search needs is known before it
+// starts: the bound on its rows counts what the search meets, and a table
+// whose search could not fit says so instead of running out of memory.
+func TestTakeBreakRemotenessMemoryBoundHeaps0to20(t *testing.T) {
+	kayles := games.Octal("0.77").(*games.TakeBreak)
+	if n := searchRows(kayles, []int{20}); n != 2714 {
+		t.Errorf("Kayles rows to 20: %d, want 2,714 (partitions of 0..20)", n)
+	}
+	if n := searchRows(games.Subtraction(1, 3, 4).(*games.TakeBreak), []int{20, 20, 20}); n != 1771 {
+		t.Errorf("S(1,3,4) rows of three heaps to 20: %d, want C(23,3) = 1,771", n)
+	}
+	for _, g := range []games.Game{games.Octal("0.77"), games.Subtraction(1, 3, 4)} {
+		m := newMemo(g, KindRemoteness, nil)
+		tab, err := Remoteness(g, 8, 6, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < tab.Len(); i++ {
+			if _, err := m.solve(tab.pos(i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if bound := searchRows(g.(*games.TakeBreak), []int{8, 6, 4}); m.n > bound {
+			t.Errorf("%s: the search met %d rows, more than its bound %d", g.Name(), m.n, bound)
+		}
+	}
+	old := MemoryLimit
+	MemoryLimit = 64 << 20
+	defer func() { MemoryLimit = old }()
+	_, err := Remoteness(games.Octal("0.77"), 90)
+	if err == nil || !strings.Contains(err.Error(), "largest bound that fits is heaps 0..") {
+		t.Errorf("Kayles remoteness to 90 under 64 MiB: %v", err)
 	}
 }

@@ -3,6 +3,7 @@ package solve_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -226,6 +227,119 @@ func TestProvedPeriodsHoldOnTheOracleToHeap1000(t *testing.T) {
 			tab, _ := solve.Values(games.Subtraction(set...), N)
 			per, _ := tab.Period("a")
 			checkPeriodClaim(t, fmt.Sprintf("S%v, heaps 0..%d", set, N), per, long)
+		}
+	}
+}
+
+// The rare-value method starts after a warm-up of plain values: octal
+// games that split, and Grundy's game, against the oracle to heap 20,000
+// for 0.6 and Grundy's game, to 6,000 for the others.
+func TestRareValuesEqualTheOracleHeaps0to20000(t *testing.T) {
+	cases := []struct {
+		code    string
+		unequal bool
+		n       int
+	}{
+		{"0.6", false, 20000}, {"4.0", true, 20000}, {"0.77", false, 6000}, {"0.07", false, 6000},
+		{"0.137", false, 6000}, {"0.16", false, 6000}, {"0.56", false, 6000}, {"4.07", false, 6000},
+		{"0.26", false, 6000}, {"0.36", false, 6000}, {"0.44", false, 6000}, {"0.64", false, 6000},
+		{"0.164", false, 6000}, {"0.456", false, 6000}, {"4.7", false, 6000},
+	}
+	for _, c := range cases {
+		g := games.Octal(c.code)
+		if c.unequal {
+			g = games.Grundy()
+		}
+		want := oracleSequence(oracleDigits(t, c.code), c.n, c.unequal)
+		tab, err := solve.Values(g, c.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for m, w := range want {
+			if tab.At(m) != w {
+				t.Fatalf("%s heap %d: %d (%s), oracle %d", g.Name(), m, tab.At(m), tab.Method(), w)
+			}
+		}
+	}
+}
+
+// oracleRemoteness is Smith's remoteness of a row of heaps by its
+// definition (0 with no move; else 1 + the least even follower remoteness
+// if there is one, 1 + the largest otherwise), searched over sorted rows
+// with every heap kept, dead or not.
+type oracleRemoteness struct {
+	ds   []int
+	memo map[string]int
+}
+
+func (o *oracleRemoteness) of(row []int) int {
+	row = slices.Clone(row)
+	slices.Sort(row)
+	k := fmt.Sprint(row)
+	if r, ok := o.memo[k]; ok {
+		return r
+	}
+	minEven, maxAll := -1, -1
+	add := func(next []int) {
+		r := o.of(next)
+		if r%2 == 0 && (minEven < 0 || r < minEven) {
+			minEven = r
+		}
+		maxAll = max(maxAll, r)
+	}
+	for i, m := range row {
+		rest := slices.Concat(row[:i], row[i+1:])
+		for k, d := range o.ds {
+			r := m - k
+			if r < 0 || m == 0 {
+				continue
+			}
+			if d&1 != 0 && k >= 1 && r == 0 {
+				add(rest)
+			}
+			if d&2 != 0 && k >= 1 && r >= 1 {
+				add(append(slices.Clone(rest), r))
+			}
+			for a := 1; d&4 != 0 && a < r; a++ {
+				add(append(slices.Clone(rest), a, r-a))
+			}
+		}
+	}
+	res := 0
+	switch {
+	case minEven >= 0:
+		res = minEven + 1
+	case maxAll >= 0:
+		res = maxAll + 1
+	}
+	o.memo[k] = res
+	return res
+}
+
+// Remoteness of take-and-break rows against the oracle's search: one heap
+// to 22, two heaps to 9 each.
+func TestTakeBreakRemotenessEqualsTheOracleHeaps0to22(t *testing.T) {
+	for _, code := range []string{"0.77", "0.07", "0.137", "4.07", "0.6", "0.31", "0.3033", "0.16"} {
+		o := &oracleRemoteness{ds: oracleDigits(t, code), memo: map[string]int{}}
+		one, err := solve.Remoteness(games.Octal(code), 22)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; n <= 22; n++ {
+			if got, want := one.At(n), o.of([]int{n}); got != want {
+				t.Fatalf("Octal(%s) remoteness of (%d): %d, oracle %d", code, n, got, want)
+			}
+		}
+		two, err := solve.Remoteness(games.Octal(code), 9, 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for a := 0; a <= 9; a++ {
+			for b := 0; b <= 9; b++ {
+				if got, want := two.At(a, b), o.of([]int{a, b}); got != want {
+					t.Fatalf("Octal(%s) remoteness of (%d,%d): %d, oracle %d", code, a, b, got, want)
+				}
+			}
 		}
 	}
 }

@@ -157,9 +157,10 @@ func (ps *parser) sum(top bool) (Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	parts := []Game{g}
+	parts, partAt := []Game{g}, []int{ps.termAt(at)}
 	for ps.peek() == '+' {
 		ps.i++
+		partAt = append(partAt, ps.termAt(ps.i))
 		g, err := ps.term(false)
 		if err != nil {
 			return nil, err
@@ -169,11 +170,29 @@ func (ps *parser) sum(top bool) (Game, error) {
 	if len(parts) == 1 {
 		return g, nil
 	}
-	return ps.built(at, Sum(parts...))
+	return ps.built(at, Sum(parts...), partAt...)
 }
 
-// built returns g, or its error pointing at offset at.
-func (ps *parser) built(at int, g Game) (Game, error) {
+// termAt is where the term starting at or after offset at begins.
+func (ps *parser) termAt(at int) int {
+	for at < len(ps.spec) && (ps.spec[at] == ' ' || ps.spec[at] == '\t') {
+		at++
+	}
+	return at
+}
+
+// built returns g, or its error pointing at offset at, or for a part a
+// compound cannot hold, at that part (partAt: where each part begins).
+func (ps *parser) built(at int, g Game, partAt ...int) (Game, error) {
+	var part *AnyLengthPartError
+	if c, ok := g.(*Compound); ok && errors.As(g.Err(), &part) {
+		for i, p := range c.Parts {
+			if p == part.Part && i < len(partAt) {
+				at = partAt[i]
+				break
+			}
+		}
+	}
 	if err := g.Err(); err != nil {
 		// The spec already heads the message; do not say it twice.
 		return nil, ps.fail(at, "%s", strings.TrimPrefix(err.Error(), ps.spec+": "))
@@ -255,7 +274,7 @@ func (ps *parser) gameArgs(kind *specKind, nameAt int) (Game, error) {
 		return nil, err
 	}
 	var parts []Game
-	var ints []int
+	var partAt, ints []int
 	for {
 		if c := ps.peek(); kind.trailingInts && len(parts) > 0 && c >= '0' && c <= '9' || c == '-' {
 			v, at, err := ps.number()
@@ -270,6 +289,7 @@ func (ps *parser) gameArgs(kind *specKind, nameAt int) (Game, error) {
 			if len(ints) > 0 {
 				return nil, ps.fail(ps.i, "the games come first, then the amounts; write %s", kind.usage)
 			}
+			partAt = append(partAt, ps.termAt(ps.i))
 			g, err := ps.sum(false)
 			if err != nil {
 				return nil, err
@@ -290,7 +310,7 @@ func (ps *parser) gameArgs(kind *specKind, nameAt int) (Game, error) {
 	if kind.trailingInts && len(ints) == 0 {
 		return nil, ps.fail(ps.i-1, "%s needs at least one amount; write %s", kind.names[0], kind.usage)
 	}
-	return ps.built(nameAt, kind.games(parts, ints))
+	return ps.built(nameAt, kind.games(parts, ints), partAt...)
 }
 
 // number reads a nonnegative integer.

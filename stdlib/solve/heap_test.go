@@ -189,7 +189,8 @@ func TestHeapSolveStopsWhenCancelled(t *testing.T) {
 // so moves work: a Kayles row splits into rows of another length.
 func TestSavedTablesOfNewGamesKeepTheirMoves(t *testing.T) {
 	dir := t.TempDir()
-	for _, g := range []games.Game{games.Octal("0.77"), games.Subtract(games.CN(4, 2), 1, 2), games.Sum(games.CN(3, 2), games.Nim(1))} {
+	for _, g := range []games.Game{games.Octal("0.77"), games.Subtract(games.CN(4, 2), 1, 2), games.Sum(games.CN(3, 2), games.Nim(1)),
+		games.Sum(games.Subtraction(1, 3, 4), games.Nim(1), games.Subtraction(2), games.Nim(1))} {
 		tab, err := Values(g, 4, 4, 4, 4)
 		if err != nil {
 			t.Fatal(err)

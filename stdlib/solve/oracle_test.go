@@ -343,3 +343,101 @@ func TestTakeBreakRemotenessEqualsTheOracleHeaps0to22(t *testing.T) {
 		}
 	}
 }
+
+// Subtraction games inside compounds are one heap each: the sum, the
+// selective and the conjunctive compound of S(1,3,4) and S(2,5) (and the
+// sum with a Nim heap) against a search of their rules written here, heaps
+// 0..12.
+func TestSubtractionGamesInCompoundsHeaps0to12(t *testing.T) {
+	s134, s25 := []int{1, 3, 4}, []int{2, 5}
+	moves := func(set []int, n int) []int {
+		var out []int
+		for _, s := range set {
+			if s <= n {
+				out = append(out, n-s)
+			}
+		}
+		return out
+	}
+	type pair struct{ a, b int }
+	mex := func(vs []int) int {
+		v := 0
+		for slices.Contains(vs, v) {
+			v++
+		}
+		return v
+	}
+	rules := map[string]func(p pair) []pair{
+		"Sum(Subtraction(1,3,4), Subtraction(2,5))": func(p pair) []pair {
+			var out []pair
+			for _, a := range moves(s134, p.a) {
+				out = append(out, pair{a, p.b})
+			}
+			for _, b := range moves(s25, p.b) {
+				out = append(out, pair{p.a, b})
+			}
+			return out
+		},
+		"Selective(Subtraction(1,3,4), Subtraction(2,5))": func(p pair) []pair {
+			as, bs := append(moves(s134, p.a), p.a), append(moves(s25, p.b), p.b)
+			var out []pair
+			for _, a := range as {
+				for _, b := range bs {
+					if a != p.a || b != p.b {
+						out = append(out, pair{a, b})
+					}
+				}
+			}
+			return out
+		},
+		"Conjunctive(Subtraction(1,3,4), Subtraction(2,5))": func(p pair) []pair {
+			var out []pair
+			for _, a := range moves(s134, p.a) {
+				for _, b := range moves(s25, p.b) {
+					out = append(out, pair{a, b})
+				}
+			}
+			return out
+		},
+		"Sum(Subtraction(1,3,4), Nim(1))": func(p pair) []pair {
+			var out []pair
+			for _, a := range moves(s134, p.a) {
+				out = append(out, pair{a, p.b})
+			}
+			for b := range p.b {
+				out = append(out, pair{p.a, b})
+			}
+			return out
+		},
+	}
+	for spec, rule := range rules {
+		g, err := games.Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := solve.Values(g, 12, 12)
+		if err != nil {
+			t.Fatal(err)
+		}
+		memo := map[pair]int{}
+		var value func(p pair) int
+		value = func(p pair) int {
+			if v, ok := memo[p]; ok {
+				return v
+			}
+			var vs []int
+			for _, q := range rule(p) {
+				vs = append(vs, value(q))
+			}
+			memo[p] = mex(vs)
+			return memo[p]
+		}
+		for a := 0; a <= 12; a++ {
+			for b := 0; b <= 12; b++ {
+				if got, want := tab.At(a, b), value(pair{a, b}); got != want {
+					t.Fatalf("%s at (%d,%d): %d (%s), rules %d", spec, a, b, got, tab.Method(), want)
+				}
+			}
+		}
+	}
+}

@@ -441,3 +441,73 @@ func TestSubtractionGamesInCompoundsHeaps0to12(t *testing.T) {
 		}
 	}
 }
+
+// A take-and-break table answers for rows of any length with heaps up to
+// its bound (a row's value is its heaps' xor; its remoteness is searched),
+// lists each move once as a sorted row, and so certifies positions whose
+// moves split heaps, on values and remoteness tables alike: Kayles, heaps
+// 0..14, against the oracle.
+func TestKaylesRowsAndCertificatesHeaps0to14(t *testing.T) {
+	ds := oracleDigits(t, "0.77")
+	G := oracleSequence(ds, 14, false)
+	o := &oracleRemoteness{ds: ds, memo: map[string]int{}}
+	k, err := solve.Values(games.Octal("0.77"), 14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := solve.Remoteness(games.Octal("0.77"), 14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range [][]int{{4, 4}, {1, 2, 3}, {14, 7, 7, 1}, {}, {5, 0, 9}} {
+		want := 0
+		for _, x := range row {
+			want ^= G[x]
+		}
+		if got := k.At(row...); got != want {
+			t.Errorf("Kayles values at %v: %d, oracle %d", row, got, want)
+		}
+		if len(row) <= 3 {
+			if got, want := r.At(row...), o.of(row); got != want {
+				t.Errorf("Kayles remoteness at %v: %d, oracle %d", row, got, want)
+			}
+		}
+	}
+	if _, err := k.Value(games.Pos{15, 1}); err == nil {
+		t.Error("a heap beyond the bound was answered")
+	}
+	// From (4,4) Kayles has four distinct moves: take 1 or 2 from one heap,
+	// leaving (3,4) (2,4) (1,2,4) (1,1,4).
+	c, err := k.Certificate(games.Pos{4, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []string
+	for _, row := range c.Rows {
+		moves = append(moves, row.Move.String())
+		if !slices.IsSorted(row.Reply) || o.of(row.Reply)%2 != 0 {
+			t.Errorf("Kayles (4,4): reply %v", row.Reply)
+		}
+	}
+	if got := strings.Join(moves, " "); got != "(1,1,4) (1,2,4) (2,4) (3,4)" {
+		t.Errorf("Kayles (4,4): moves %s\n%v", got, c)
+	}
+	wins, _ := k.WinningMoves(games.Pos{4, 4, 1})
+	if fmt.Sprint(wins) != "[(1,1,1,4) (4,4)]" {
+		t.Errorf("Kayles (4,4,1) winning moves: %v", wins)
+	}
+	for n := 1; n <= 14; n++ {
+		c, err := r.Certificate(games.Pos{n})
+		if err != nil {
+			t.Fatalf("Kayles remoteness certificate of (%d): %v", n, err)
+		}
+		if c.Win != nil && o.of(c.Win) != o.of([]int{n})-1 {
+			t.Fatalf("(%d) -> %v: remoteness %d, oracle wants %d", n, c.Win, o.of(c.Win), o.of([]int{n})-1)
+		}
+		for _, row := range c.Rows {
+			if rm, rr := o.of(row.Move), o.of(row.Reply); rr%2 != 0 || rr != rm-1 {
+				t.Fatalf("(%d): reply %v (R=%d) to %v (R=%d) is not the fastest win", n, row.Reply, rr, row.Move, rm)
+			}
+		}
+	}
+}

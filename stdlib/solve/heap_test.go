@@ -295,3 +295,28 @@ func TestTakeBreakRemotenessMemoryBoundHeaps0to20(t *testing.T) {
 		t.Errorf("Kayles remoteness to 90 under 64 MiB: %v", err)
 	}
 }
+
+// An observed period needs three periods over the last quarter of the line:
+// hexadecimal 0.8 grows by one every three heaps (0 0 0 0 1 1 1 2 2 2 ...,
+// checked here against that formula), so a table ending in a run of three
+// equal values does not have "period 1"; Kayles to heap 150 shows its
+// period 12 from 71, observed, not yet proved (the proof needs 168 values).
+func TestObservedPeriodsNeedTheLastQuarterHeaps0to3000(t *testing.T) {
+	tab, err := Values(games.Octal("0.8"), 3000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= 3000; n++ {
+		if tab.At(n) != (n-1)/3 {
+			t.Fatalf("0.8: G(%d) = %d, want %d", n, tab.At(n), (n-1)/3)
+		}
+	}
+	if per, _ := tab.Period("a"); per.Found {
+		t.Errorf("0.8 to 3000: %v", per)
+	}
+	k, _ := Values(games.Octal("0.77"), 150)
+	per, _ := k.Period("a")
+	if !per.Found || per.Proved || per.Period != 12 || per.Pre != 71 || per.ProvedAt != 168 {
+		t.Errorf("Kayles to 150: %v", per)
+	}
+}

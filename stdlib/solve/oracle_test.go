@@ -132,6 +132,7 @@ func oracleCodes() []string {
 			}
 		}
 	}
+	codes = append(codes, "0.8", "0.F", "4.8", "8.0", "C.0", "0.08", "0.0F", "4.F7")
 	rng := rand.New(rand.NewPCG(5, 7))
 	const hex = "0123456789ABCDEF"
 	for range 24 {

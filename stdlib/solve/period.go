@@ -25,7 +25,7 @@ type Periodicity struct {
 	Kind    Kind
 	Line    string // the line pattern, e.g. "a"
 	Length  int    // entries examined: the line at 0..Length-1
-	Found   bool   // a period holds over at least three periods, or is proved
+	Found   bool   // proved, or holds over three periods and the last quarter of the line
 	Period  int    // p, when Found
 	Pre     int    // n0, when Found
 	Proved  bool   // by the periodicity theorem
@@ -125,7 +125,10 @@ func (r periodRule) needs(n0, p int) int {
 }
 
 // find fills res with the least proved period, or else the least period
-// observed over at least three periods (and what its proof would need).
+// observed over at least three periods and the last quarter of the line
+// (and what its proof would need). The quarter keeps a run of equal values
+// at the end of a growing line from passing for a period: hexadecimal 0.8
+// ends 999 999 999 at heap 3000, and grows by one every three heaps.
 func (r periodRule) find(seq []int, res *Periodicity) {
 	N := len(seq)
 	observed := false
@@ -139,7 +142,7 @@ func (r periodRule) find(seq []int, res *Periodicity) {
 			res.Found, res.Period, res.Pre, res.Proved, res.ProvedAt = true, p, n0, true, r.needs(n0, p)
 			return
 		}
-		if !observed && N-n0 >= 3*p {
+		if !observed && N-n0 >= 3*p && 4*(N-n0) >= N {
 			observed = true
 			res.Found, res.Period, res.Pre = true, p, n0
 			if !r.proves {
@@ -158,9 +161,9 @@ func (p *Periodicity) String() string {
 	where := fmt.Sprintf("%s %s along %q, entries 0..%d", p.Game, p.Kind, p.Line, p.Length-1)
 	switch {
 	case !p.Found && p.Theorem == "":
-		return fmt.Sprintf("no period found: %s (a period must repeat at least three times to be reported; no periodicity theorem applies here)", where)
+		return fmt.Sprintf("no period found: %s (a period must repeat at least three times, over the last quarter of the line, to be reported; no periodicity theorem applies here)", where)
 	case !p.Found:
-		return fmt.Sprintf("no period found: %s (a period must repeat at least three times to be reported)", where)
+		return fmt.Sprintf("no period found: %s (a period must be proved, or repeat at least three times over the last quarter of the line, to be reported)", where)
 	case p.Proved:
 		return fmt.Sprintf("period %d from %d, proved for all n (%s; checked to %d): %s", p.Period, p.Pre, p.Theorem, p.ProvedAt-1, where)
 	case p.ProvedAt > 0:

@@ -512,3 +512,107 @@ func TestKaylesRowsAndCertificatesHeaps0to14(t *testing.T) {
 		}
 	}
 }
+
+// The modifiers against their rules written out here for circular windows:
+// choose k consecutive heaps (cyclically), then lower a nonempty subset of
+// them (every one of them, for Exact) by an allowed amount each (any
+// positive amount; exactly one for Slow; one of S for Subtract(g, S...)).
+func TestModifiersFollowTheirRulesHeaps0to4(t *testing.T) {
+	type rule struct {
+		spec    string
+		n, k    int
+		exact   bool
+		amounts []int // nil: any positive amount
+	}
+	rules := []rule{
+		{"Slow(CN(5,2))", 5, 2, false, []int{1}},
+		{"Exact(CN(6,3))", 6, 3, true, nil},
+		{"Subtract(CN(5,2), 1, 2)", 5, 2, false, []int{1, 2}},
+		{"Slow(Exact(CN(4,2)))", 4, 2, true, []int{1}},
+		{"Exact(Slow(CN(4,3)))", 4, 3, true, []int{1}},
+		{"Subtract(Exact(CN(5,3)), 2)", 5, 3, true, []int{2}},
+		{"Exact(Nim(3))", 3, 1, true, nil},
+		{"Subtract(Nim(2), 2, 3)", 2, 1, false, []int{2, 3}},
+		{"CN(5,2)", 5, 2, false, nil},
+	}
+	const top = 4
+	for _, r := range rules {
+		g, err := games.Parse(r.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		followers := func(p []int) [][]int {
+			var out [][]int
+			seen := map[string]bool{}
+			for start := range r.n {
+				win := make([]int, r.k)
+				for j := range win {
+					win[j] = (start + j) % r.n
+				}
+				// Each heap of the window: unchanged (not for exact) or
+				// lowered by an allowed amount; at least one lowered.
+				var rec func(j int, q []int, lowered bool)
+				rec = func(j int, q []int, lowered bool) {
+					if j == len(win) {
+						if k := fmt.Sprint(q); lowered && !seen[k] {
+							seen[k] = true
+							out = append(out, slices.Clone(q))
+						}
+						return
+					}
+					i := win[j]
+					if !r.exact {
+						rec(j+1, q, lowered)
+					}
+					for s := 1; s <= p[i]; s++ {
+						if r.amounts != nil && !slices.Contains(r.amounts, s) {
+							continue
+						}
+						q[i] = p[i] - s
+						rec(j+1, q, true)
+						q[i] = p[i]
+					}
+				}
+				rec(0, slices.Clone(p), false)
+			}
+			return out
+		}
+		memo := map[string]int{}
+		var value func(p []int) int
+		value = func(p []int) int {
+			k := fmt.Sprint(p)
+			if v, ok := memo[k]; ok {
+				return v
+			}
+			seen := map[int]bool{}
+			for _, q := range followers(p) {
+				seen[value(q)] = true
+			}
+			v := 0
+			for seen[v] {
+				v++
+			}
+			memo[k] = v
+			return v
+		}
+		tab, err := solve.Values(g, top)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := make([]int, r.n)
+		for {
+			if got, want := tab.At(p...), value(p); got != want {
+				t.Fatalf("%s at %v: %d (%s), rules %d", r.spec, p, got, tab.Method(), want)
+			}
+			i := r.n - 1
+			for i >= 0 && p[i] == top {
+				p[i] = 0
+				i--
+			}
+			if i < 0 {
+				break
+			}
+			p[i]++
+		}
+	}
+}

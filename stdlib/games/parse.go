@@ -53,8 +53,9 @@ type specKind struct {
 // k-subset families have C(n,k) move sets, and building them for, say,
 // Moore(40,20) would not finish.
 const (
-	maxSpecHeaps = 64
-	maxSpecSets  = MaxMoveSets
+	maxSpecHeaps  = 64
+	maxSpecSets   = MaxMoveSets
+	maxSpecNumber = 1 << 20
 )
 
 // binomialSum is sum_{j=lo..hi} C(n,j), saturating above maxSpecSets.
@@ -324,7 +325,10 @@ func (ps *parser) number() (int, int, error) {
 		return 0, at, ps.fail(at, "parameters must be at least 1, not negative")
 	}
 	v, err := strconv.Atoi(ps.spec[at:ps.i])
-	if err != nil || v > 1<<20 {
+	if at < ps.i && (err != nil || v > maxSpecNumber) {
+		return 0, at, ps.fail(at, "%s is too large (at most %d)", ps.spec[at:ps.i], maxSpecNumber)
+	}
+	if err != nil {
 		return 0, at, ps.fail(at, "expected a number")
 	}
 	return v, at, nil
@@ -382,6 +386,11 @@ func buildInts(spec string, kind *specKind, s specSyntax) (Game, error) {
 		}
 	}
 	if kind.variadic {
+		for i, a := range s.args {
+			if a > maxCodeDigits {
+				return fail(s.argAt[i], "amount %d: amounts up to %d are supported", a, maxCodeDigits)
+			}
+		}
 		return kindBuilt(spec, s, kind.build(s.args))
 	}
 	if len(s.args) >= 2 {
@@ -407,7 +416,13 @@ func buildInts(spec string, kind *specKind, s specSyntax) (Game, error) {
 
 func kindBuilt(spec string, s specSyntax, g Game) (Game, error) {
 	if err := g.Err(); err != nil {
-		return nil, &ParseError{Spec: spec, Offset: s.nameAt, Msg: err.Error()}
+		// The spec heads the message; when it is just this game, do not
+		// name the game twice.
+		msg := err.Error()
+		if strings.TrimSpace(spec) == g.Name() {
+			msg = strings.TrimPrefix(msg, g.Name()+": ")
+		}
+		return nil, &ParseError{Spec: spec, Offset: s.nameAt, Msg: msg}
 	}
 	return g, nil
 }
@@ -508,7 +523,7 @@ func (ps *parser) syntax(name string, nameAt int) (specSyntax, error) {
 			return 0, start, false
 		}
 		v, err := strconv.Atoi(spec[start:i])
-		if err != nil || v > 1<<20 {
+		if err != nil || v > maxSpecNumber {
 			return 0, start, false
 		}
 		return v, start, true
@@ -529,6 +544,9 @@ func (ps *parser) syntax(name string, nameAt int) (specSyntax, error) {
 		if !ok {
 			if at < len(spec) && spec[at] == '-' {
 				return fail(at, "parameters must be at least 1, not negative")
+			}
+			if at < i {
+				return fail(at, "%s is too large (at most %d)", spec[at:i], maxSpecNumber)
 			}
 			return fail(at, "expected a number")
 		}

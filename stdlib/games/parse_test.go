@@ -160,6 +160,10 @@ func TestParseErrorsPointAtTheMistake(t *testing.T) {
 		{"CN(6,2: 12)", 6, "takes no move sets"},
 		{"CN(0:)", 4, "takes no move sets"},
 		{"", 0, "empty"},
+		{"Subtraction(1,5000)", 14, "amounts up to 4096"},
+		{"Subtraction(1,1048577)", 14, "too large"},
+		{"CN(99999999999999999999,2)", 3, "too large"},
+		{"Subtract(Nim(1), 1, 2000000)", 20, "too large"},
 	}
 	for _, tc := range cases {
 		_, err := Parse(tc.spec)

@@ -114,24 +114,24 @@ func newCompound(kind CompoundKind, parts []Game) Game {
 			break
 		}
 		if g.Heaps() == 0 {
-			c.err = &AnyLengthPartError{Compound: c.name, Kind: kind, Part: g}
+			c.err = &anyLengthPartError{Compound: c.name, Kind: kind, Part: g}
 			break
 		}
 	}
 	return c
 }
 
-// AnyLengthPartError is a compound given a part whose positions are rows
+// anyLengthPartError is a compound given a part whose positions are rows
 // of any length (a take-and-break game, a Func game with heaps 0): the
 // parts of a compound are laid side by side with a fixed number of heaps
 // each, and a move that splits a heap would not fit.
-type AnyLengthPartError struct {
+type anyLengthPartError struct {
 	Compound string
 	Kind     CompoundKind
 	Part     Game
 }
 
-func (e *AnyLengthPartError) Error() string {
+func (e *anyLengthPartError) Error() string {
 	msg := fmt.Sprintf("%s: %s is played on a row of heaps of any length, which cannot be one part of a compound (each part has a fixed number of heaps, and a move that splits a heap would not fit)", e.Compound, e.Part.Name())
 	tb, ok := e.Part.(*TakeBreak)
 	if !ok || e.Kind != Disjunctive {

@@ -185,7 +185,7 @@ func (ps *parser) termAt(at int) int {
 // built returns g, or its error pointing at offset at, or for a part a
 // compound cannot hold, at that part (partAt: where each part begins).
 func (ps *parser) built(at int, g Game, partAt ...int) (Game, error) {
-	var part *AnyLengthPartError
+	var part *anyLengthPartError
 	if c, ok := g.(*Compound); ok && errors.As(g.Err(), &part) {
 		for i, p := range c.Parts {
 			if p == part.Part && i < len(partAt) {

@@ -320,3 +320,13 @@ func TestObservedPeriodsNeedTheLastQuarterHeaps0to3000(t *testing.T) {
 		t.Errorf("Kayles to 150: %v", per)
 	}
 }
+
+// A face of two heaps asked of a one-heap table of a take-and-break game
+// says how to get rows of two.
+func TestTakeBreakFaceOfTheWrongLengthSaysHowHeaps0to30(t *testing.T) {
+	k, _ := Values(games.Octal("0.77"), 30)
+	_, err := k.Face("a b")
+	if err == nil || !strings.Contains(err.Error(), "solve.Values(g, 30, 30)") || !strings.Contains(err.Error(), "rows of 1 heap ") {
+		t.Errorf("%v", err)
+	}
+}

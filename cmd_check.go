@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"grundy/engine"
-	"grundy/stdlib/entail"
 	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 	"grundy/stdlib/known"
 )
 
@@ -108,11 +108,6 @@ func claimsMatch(id string) bool {
 			return true
 		}
 	}
-	for _, c := range entailClaims {
-		if strings.Contains(strings.ToLower(c.id), id) {
-			return true
-		}
-	}
 	return false
 }
 
@@ -142,7 +137,7 @@ func checkClaims(ctx context.Context, only string, bound int, heavy bool, w io.W
 		matched++
 		b := bound
 		if heavy {
-			b = 2 * s.Default
+			b = s.HeavyBound()
 		}
 		r, err := s.Check(b)
 		if err != nil {
@@ -150,16 +145,6 @@ func checkClaims(ctx context.Context, only string, bound int, heavy bool, w io.W
 			continue
 		}
 		report(resultLine(r))
-	}
-	for _, c := range entailClaims {
-		if only != "" && !strings.Contains(strings.ToLower(c.id), strings.ToLower(only)) {
-			continue
-		}
-		if err := ctx.Err(); err != nil {
-			return errors.New("interrupted")
-		}
-		matched++
-		report(c.check())
 	}
 	if matched == 0 {
 		return fmt.Errorf("no statement id contains %q (try grundy check --only 000/)", only)
@@ -183,7 +168,7 @@ func checkClaims(ctx context.Context, only string, bound int, heavy bool, w io.W
 
 func resultLine(r known.Result) claimLine {
 	s := r.Statement
-	text := fmt.Sprintf("%s: %s (%s, heaps <= %d; %d of %d positions)", s.ID, s.Claim, s.Game, r.Bound, r.Checked, r.Positions)
+	text := fmt.Sprintf("%s: %s (%s, heaps <= %d; %s of %s positions)", s.ID, s.Claim, s.Game, r.Bound, human.Count(r.Checked), human.Count(r.Positions))
 	if r.Counterexample != nil {
 		text += "; counterexample " + games.Pos(r.Counterexample).String()
 	}
@@ -199,109 +184,6 @@ func resultLine(r known.Result) claimLine {
 		return claimLine{"XPASS", text + " [documented as refuted, but no counterexample at this bound: raise it]"}
 	}
 	return claimLine{"FAIL", text}
-}
-
-// entailClaim is a claim of seed 003: those are about sums of heaps solved
-// by search, not about tables, so they are checked here rather than in
-// stdlib/known.
-type entailClaim struct {
-	id    string
-	check func() claimLine
-}
-
-var entailClaims = []entailClaim{
-	{"003/hero", func() claimLine {
-		const n = 25
-		claim := "even heaps are loony in both games; Top Entails odd h: * for h = 1, 0 above; entailing Nim odd h: *((h+1)/2)"
-		t, err := entail.HeroTable(n, entail.TopEntailsGame, entail.EntailingNimGame)
-		if err != nil {
-			return claimLine{"FAIL", "003/hero: " + err.Error()}
-		}
-		want := func(g, h int) entail.Value {
-			switch {
-			case h%2 == 0:
-				return entail.Loony
-			case g == 0 && h == 1:
-				return entail.Nimber(1)
-			case g == 0:
-				return entail.Nimber(0)
-			}
-			return entail.Nimber((h + 1) / 2)
-		}
-		checked := 0
-		for g := range 2 {
-			for i, h := range t.Heaps {
-				checked++
-				if v := t.Values[g][i]; v != want(g, h) {
-					return claimLine{"FAIL", fmt.Sprintf("003/hero: %s (heaps 1..%d); %s %d is %v, the text says %v", claim, n, t.Games[g], h, v, want(g, h))}
-				}
-			}
-		}
-		return claimLine{"ok", fmt.Sprintf("003/hero: %s (heaps 1..%d; %d values)", claim, n, checked)}
-	}},
-	{"003/sum-rule", func() claimLine {
-		fams := [][]*entail.Game{
-			{entail.TopEntailsGame, entail.NimGame},
-			{entail.EntailingNimGame, entail.NimGame},
-			{entail.TopEntailsGame, entail.EntailingNimGame, entail.NimGame},
-		}
-		var counts []string
-		for _, f := range fams {
-			c, err := entail.CheckSumRule(7, 5, true, f...)
-			if err != nil {
-				return claimLine{"FAIL", "003/sum-rule: " + err.Error()}
-			}
-			if len(c.Disagreements) > 0 {
-				return claimLine{"FAIL", fmt.Sprintf("003/sum-rule: %s: %d disagreements, first %v", c.Enumeration(), len(c.Disagreements), c.Disagreements[0])}
-			}
-			counts = append(counts, fmt.Sprint(c.Sums))
-		}
-		return claimLine{"ok", fmt.Sprintf("003/sum-rule: any loony part wins for the mover, else the nim-sum decides (free sums of 1..5 heaps 1..7, every game present: %s sums, no disagreement; the text counts 1,322 / 1,322 / 1,372)", strings.Join(counts, " / "))}
-	}},
-	{"003/ordinary", func() claimLine {
-		mis, judged, err := entail.OrdinaryMisreads(entail.TopEntailsGame, 6)
-		if err != nil {
-			return claimLine{"FAIL", "003/ordinary: " + err.Error()}
-		}
-		text := fmt.Sprintf("003/ordinary: the ordinary theory misreads 9 of the 36 two-heap Top Entails positions with heaps 1..6 (found %d of %d)", len(mis), judged)
-		if len(mis) != 9 || judged != 36 {
-			return claimLine{"FAIL", text}
-		}
-		return claimLine{"ok", text}
-	}},
-	{"003/worked-example", func() claimLine {
-		claim := "Top Entails 3 + Top Entails 5 + Nim 1 + entailing Nim 7: the winning move takes six from the 7; taking one from the 7 loses, and so does removing the Nim heap"
-		p := entail.Sum(entail.TopEntails(3), entail.TopEntails(5), entail.Nim(1), entail.EntailingNim(7))
-		moves, err := p.Moves()
-		if err != nil {
-			return claimLine{"FAIL", "003/worked-example: " + err.Error()}
-		}
-		var wins []string
-		var takeOneWins, dropNimWins, takeSixWins, sawOne, sawDrop, sawSix bool
-		for _, m := range moves {
-			o, err := m.After.Outcome()
-			if err != nil {
-				return claimLine{"FAIL", "003/worked-example: " + err.Error()}
-			}
-			win := o == entail.P
-			if win {
-				wins = append(wins, m.String())
-			}
-			switch {
-			case m.Part == 3 && len(m.To) == 1 && m.To[0].Size == 6:
-				sawOne, takeOneWins = true, win
-			case m.Part == 3 && len(m.To) == 1 && m.To[0].Size == 1:
-				sawSix, takeSixWins = true, win
-			case m.Part == 2 && len(m.To) == 0:
-				sawDrop, dropNimWins = true, win
-			}
-		}
-		text := fmt.Sprintf("003/worked-example: %s (winning moves by search: %s)", claim, strings.Join(wins, ", "))
-		if !sawOne || !sawDrop || !sawSix || takeOneWins || dropNimWins || !takeSixWins || len(wins) != 1 {
-			return claimLine{"FAIL", text}
-		}
-		return claimLine{"ok", text}
-	}},
 }
 
 // Notebooks.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"grundy/engine/remote"
 	"grundy/kernel"
 )
 
@@ -16,8 +17,10 @@ func runInstall(args []string) error {
 	fs := flag.NewFlagSet("install", flag.ContinueOnError)
 	user := fs.Bool("user", false, "install for the current user (the default): $JUPYTER_DATA_DIR or ~/.local/share/jupyter")
 	prefix := fs.String("prefix", "", "install into `DIR`/share/jupyter/kernels/grundy instead")
+	noReplay := fs.Bool("no-replay", false, "after the engine process crashes, start sessions empty instead of replaying the cells that succeeded")
+	memory := fs.String("memory-limit", "", "cap each session's memory at `SIZE` (e.g. 4GiB; default: three quarters of the memory available)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: grundy install [--user | --prefix DIR]\n\nWrites the kernelspec \"grundy\" and copies this binary next to it.\n\n")
+		fmt.Fprintf(fs.Output(), "usage: grundy install [--user | --prefix DIR] [--no-replay] [--memory-limit SIZE]\n\nWrites the kernelspec \"grundy\" and copies this binary next to it.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -29,11 +32,22 @@ func runInstall(args []string) error {
 	if *user && *prefix != "" {
 		return fmt.Errorf("--user and --prefix exclude each other; pick one")
 	}
+	env := map[string]string{}
+	if *noReplay {
+		env[replayEnv] = "off"
+	}
+	if *memory != "" {
+		n, err := remote.ParseSize(*memory)
+		if err != nil || n <= 0 {
+			return fmt.Errorf("--memory-limit %s: give a size such as 4GiB", *memory)
+		}
+		env[remote.MemoryLimitEnv] = *memory
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		return fmt.Errorf("cannot find the running grundy binary: %w", err)
 	}
-	dir, err := kernel.Install(kernel.InstallOptions{Prefix: *prefix, Binary: exe, Version: version})
+	dir, err := kernel.Install(kernel.InstallOptions{Prefix: *prefix, Binary: exe, Version: version, Env: env, Log: os.Stdout})
 	if err != nil {
 		return err
 	}

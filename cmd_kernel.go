@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 
 	"grundy/engine"
@@ -32,18 +33,18 @@ func runKernel(args []string) error {
 	cfg := kernel.Config{
 		Conn: ci,
 		NewSession: func() (engine.Session, error) {
-			return remote.NewSupervisor(remote.SupervisorOptions{NoReplay: !replayOn()}), nil
+			s := remote.NewSupervisor(remote.SupervisorOptions{NoReplay: !replayOn()})
+			// With the engine in its own process, this one only relays
+			// messages; a second P would only wake, at every message, to
+			// look for work there is none of. (Set once the engine process
+			// is started, so the start-up still overlaps answering
+			// kernel_info.)
+			runtime.GOMAXPROCS(1)
+			return s, nil
 		},
 		Version: version,
 	}
-	if s := os.Getenv("GRUNDY_MAX_CELL_OUTPUT"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n <= 0 {
-			fmt.Fprintf(os.Stderr, "grundy kernel: ignoring GRUNDY_MAX_CELL_OUTPUT=%q: want a number of bytes\n", s)
-		} else {
-			cfg.MaxCellOutput = n
-		}
-	}
+	cfg.MaxCellOutput = maxCellOutput()
 	err = kernel.Run(context.Background(), cfg)
 	if err != nil {
 		return fmt.Errorf("serving %s: %w", args[0], err)
@@ -51,6 +52,23 @@ func runKernel(args []string) error {
 	return nil
 }
 
+// maxCellOutput reads GRUNDY_MAX_CELL_OUTPUT, the bytes of text one cell
+// may print before the rest is cut off (the kernel's and grundy run's
+// default when 0).
+func maxCellOutput() int {
+	s := os.Getenv("GRUNDY_MAX_CELL_OUTPUT")
+	if s == "" {
+		return 0
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n <= 0 {
+		fmt.Fprintf(os.Stderr, "grundy: ignoring GRUNDY_MAX_CELL_OUTPUT=%q: want a number of bytes\n", s)
+		return 0
+	}
+	return n
+}
+
+// replayOn reads GRUNDY_REPLAY.
 func replayOn() bool {
 	switch os.Getenv(replayEnv) {
 	case "off", "0", "no", "false":

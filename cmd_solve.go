@@ -396,7 +396,7 @@ func (r *solveReport) writeText(w io.Writer) {
 		fmt.Fprintf(w, "period:      %s\n", r.Period)
 	}
 	fmt.Fprintf(w, "elapsed:     %s (solver: %s)\n", seconds(r.Seconds), r.Method)
-	fmt.Fprintf(w, "peak memory: %s\n", bytesText(r.PeakBytes))
+	fmt.Fprintf(w, "peak memory: %s\n", human.Bytes(r.PeakBytes))
 	if r.Certificate != nil {
 		fmt.Fprintf(w, "certificate: %s\n", r.Certificate)
 	}
@@ -410,9 +410,17 @@ func (r *solveReport) writeText(w io.Writer) {
 		fmt.Fprintf(w, "formulas:    %s\n", r.Guesses)
 	}
 	if r.listValue >= 0 {
+		all := 0
+		if r.listValue < len(r.Counts) {
+			all = r.Counts[r.listValue]
+		}
+		if all == 0 {
+			fmt.Fprintf(w, "no positions with %s %s\n", head, r.label(r.listValue))
+			return
+		}
 		shown := fmt.Sprintf("%d shown", len(r.List))
-		if all := r.Counts[r.listValue:]; len(all) > 0 && all[0] > len(r.List) {
-			shown = fmt.Sprintf("first %d of %d", len(r.List), all[0])
+		if all > len(r.List) {
+			shown = fmt.Sprintf("first %d of %d", len(r.List), all)
 		}
 		fmt.Fprintf(w, "positions with %s %s (%s):\n", head, r.label(r.listValue), shown)
 		for _, p := range r.List {
@@ -492,17 +500,6 @@ func seconds(s float64) string {
 		return fmt.Sprintf("%.1f ms", s*1000)
 	}
 	return fmt.Sprintf("%.2f s", s)
-}
-
-func bytesText(b int64) string {
-	switch {
-	case b >= 1<<30:
-		return fmt.Sprintf("%.2f GiB", float64(b)/(1<<30))
-	case b >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
-	default:
-		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
-	}
 }
 
 // peakBytes is the process's peak resident memory (VmHWM on Linux), or

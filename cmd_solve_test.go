@@ -164,7 +164,7 @@ func TestSolveCancel(t *testing.T) {
 	csv := filepath.Join(t.TempDir(), "never.csv")
 	var out, errb bytes.Buffer
 	start := time.Now()
-	err := solveCommand(ctx, []string{"CN(7,3)", "--max", "14", "--csv", csv}, &out, &errb)
+	err := solveCommand(ctx, []string{"CN(7,3)", "--max", "13", "--outcomes", "--csv", csv}, &out, &errb)
 	if err == nil || !strings.Contains(err.Error(), "stopped by an interrupt after") {
 		t.Fatalf("want an interrupted error, got %v (after %v)", err, time.Since(start))
 	}
@@ -215,9 +215,9 @@ func TestSolveLogEndsWithSummary(t *testing.T) {
 		cancel()
 	}()
 	var out, errb bytes.Buffer
-	err = solveCommand(ctx, []string{"CN(7,3)", "--max", "14"}, &out, &errb)
+	err = solveCommand(ctx, []string{"CN(7,3)", "--max", "13", "--outcomes"}, &out, &errb)
 	lines = strings.Split(strings.TrimSpace(errb.String()), "\n")
-	if last := lines[len(lines)-1]; err == nil || !strings.Contains(last, "CN(7,3) values, heaps 0..14: stopped by an interrupt at ") || !strings.Contains(last, " positions (") {
+	if last := lines[len(lines)-1]; err == nil || !strings.Contains(last, "CN(7,3) outcomes, heaps 0..13: stopped by an interrupt at ") || !strings.Contains(last, " positions (") {
 		t.Errorf("interrupted: stderr ends %q, error %v", last, err)
 	}
 }

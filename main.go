@@ -68,6 +68,14 @@ func main() {
 		usage()
 		os.Exit(2)
 	}
+	// A bug must not greet a user with a Go stack trace: say what broke
+	// and how to report it.
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(os.Stderr, "grundy %s: internal error: %v\nThis is a bug in grundy; please report it with the command you ran.\n", os.Args[1], r)
+			os.Exit(2)
+		}
+	}()
 	if err := c.run(os.Args[2:]); err != nil {
 		fmt.Fprintf(os.Stderr, "grundy %s: %v\n", os.Args[1], err)
 		os.Exit(1)

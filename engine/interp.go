@@ -203,7 +203,7 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 	defer func() {
 		restoreProgress()
 		it.io.flush()
-		transient.end(bar)
+		transient.end(bar, err != nil)
 		restoreDisplay()
 		it.io.stdin.reset()
 		it.io.attach(goroutineOutput{out})

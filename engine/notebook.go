@@ -17,6 +17,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"grundy/internal/atomicfile"
 )
 
 // Running a notebook headless: `grundy run X.ipynb [--out OUT.ipynb]` reads
@@ -67,6 +69,26 @@ func RunNotebook(path, outPath string, stdout io.Writer) error {
 // RunNotebookContext is RunNotebook with a context: cancelling it
 // interrupts the running cell, and the outputs so far are written.
 func RunNotebookContext(ctx context.Context, path, outPath string, stdout io.Writer) error {
+	return RunNotebookWith(ctx, path, outPath, stdout, NotebookOptions{})
+}
+
+// NotebookOptions configure RunNotebookWith.
+type NotebookOptions struct {
+	// NewSession starts the session the cells run in; nil means an
+	// interpreter in this process. `grundy run` gives it an engine
+	// process, so that a cell that kills it still leaves a notebook.
+	NewSession func() (Session, error)
+	// MaxCellOutput caps the stream text stored per cell, as the kernel
+	// caps what it shows (0: DefaultMaxCellOutput).
+	MaxCellOutput int
+}
+
+// RunNotebookWith is RunNotebookContext with options. The output path is
+// checked before any cell runs; the notebook is written, with the
+// outputs so far, however the run ends (a failing cell, a cell that kills
+// the engine process, an interrupt), through a symbolic link to its
+// target, with the input notebook's permissions.
+func RunNotebookWith(ctx context.Context, path, outPath string, stdout io.Writer, opt NotebookOptions) error {
 	if stdout == nil {
 		stdout = io.Discard
 	}
@@ -78,6 +100,10 @@ func RunNotebookContext(ctx context.Context, path, outPath string, stdout io.Wri
 			return fmt.Errorf("--out %s is the notebook's own directory: give a file name, or the notebook's path to update it in place", filepath.Dir(outPath))
 		}
 	}
+	in, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -86,16 +112,24 @@ func RunNotebookContext(ctx context.Context, path, outPath string, stdout io.Wri
 	if err != nil {
 		return err
 	}
-	sess, err := newNotebookSession()
+	if err := atomicfile.CheckWritable(outPath); err != nil {
+		return fmt.Errorf("cannot write the executed notebook to %s (%v); no cell was run", outPath, err)
+	}
+	newSession := opt.NewSession
+	if newSession == nil {
+		newSession = newNotebookSession
+	}
+	sess, err := newSession()
 	if err != nil {
 		return fmt.Errorf("starting the interpreter: %w", err)
 	}
 	defer sess.Close()
 
+	nb.maxOutput = opt.MaxCellOutput
 	runErr := nb.run(ctx, sess, stdout)
 	data, err := nb.encode()
 	if err == nil {
-		err = writeNotebookFile(outPath, data)
+		err = writeNotebookFile(outPath, data, in.Mode().Perm())
 	}
 	if err != nil {
 		if runErr != nil {
@@ -130,8 +164,10 @@ type notebook struct {
 	path     string
 	executed int
 
-	mu       sync.Mutex
-	displays map[string][]map[string]any // display_id -> outputs showing it
+	mu        sync.Mutex
+	displays  map[string][]map[string]any // display_id -> outputs showing it
+	maxOutput int                         // stream bytes stored per cell (0: DefaultMaxCellOutput)
+	outs      []*cellOutput               // every cell's, to settle before encoding
 }
 
 func parseNotebook(raw []byte, path string) (*notebook, error) {
@@ -289,8 +325,10 @@ func (nb *notebook) run(ctx context.Context, sess Session, stdout io.Writer) err
 		nb.executed++
 		count := nb.executed
 		cell["execution_count"] = count
-		out := &cellOutput{nb: nb, cell: cell, stdout: stdout}
+		out := &cellOutput{nb: nb, cell: cell, stdout: stdout, cap: OutputCap{Limit: nb.maxOutput}}
 		res, err := sess.Execute(ctx, src, out)
+		out.finish()
+		nb.outs = append(nb.outs, out)
 		if res.Value != nil {
 			md := res.Metadata
 			if md == nil {
@@ -356,11 +394,17 @@ func mimeData(b Bundle) map[string]any {
 
 // cellOutput collects one cell's outputs as nbformat output objects. Cells
 // may print from goroutines, so everything goes through the notebook's lock.
+// Stream text is stored up to a cap (the rest is echoed, not kept), and a
+// run of writes to one stream is gathered in a builder rather than by
+// copying the text so far at each write.
 type cellOutput struct {
 	nb           *notebook
 	cell         map[string]any
 	stdout       io.Writer
 	pendingClear bool
+	cap          OutputCap
+	open         map[string]any   // the stream output being written to
+	openText     *strings.Builder // its text so far
 }
 
 var _ Output = (*cellOutput)(nil)
@@ -372,19 +416,20 @@ func (c *cellOutput) add(o map[string]any) {
 }
 
 func (c *cellOutput) addLocked(o map[string]any) {
+	c.closeStreamLocked()
 	if c.pendingClear {
 		c.cell["outputs"] = []any{}
 		c.pendingClear = false
 	}
-	outs := c.cell["outputs"].([]any)
-	// Consecutive writes to one stream make one output, as in Jupyter.
-	if o["output_type"] == "stream" && len(outs) > 0 {
-		if last, ok := outs[len(outs)-1].(map[string]any); ok && last["output_type"] == "stream" && last["name"] == o["name"] {
-			last["text"] = last["text"].(string) + o["text"].(string)
-			return
-		}
+	c.cell["outputs"] = append(c.cell["outputs"].([]any), o)
+}
+
+// closeStreamLocked settles the open stream output's text.
+func (c *cellOutput) closeStreamLocked() {
+	if c.open != nil {
+		c.open["text"] = c.openText.String()
+		c.open, c.openText = nil, nil
 	}
-	c.cell["outputs"] = append(outs, o)
 }
 
 func (c *cellOutput) stream(name, text string) {
@@ -393,8 +438,52 @@ func (c *cellOutput) stream(name, text string) {
 	}
 	c.nb.mu.Lock()
 	defer c.nb.mu.Unlock()
-	c.addLocked(map[string]any{"output_type": "stream", "name": name, "text": text})
 	io.WriteString(c.stdout, text)
+	keep, cutNow := c.cap.Take(text)
+	c.appendStreamLocked(name, keep)
+	if cutNow {
+		c.appendStreamLocked("stderr", c.cap.CutNote("stored in the notebook"))
+	}
+}
+
+func (c *cellOutput) appendStreamLocked(name, text string) {
+	if text == "" {
+		return
+	}
+	if c.open == nil || c.open["name"] != name || c.pendingClear {
+		// Consecutive writes to one stream make one output, as in
+		// Jupyter; an earlier output of this stream continues too.
+		outs := c.cell["outputs"].([]any)
+		if last, ok := lastOutput(outs); ok && !c.pendingClear && last["output_type"] == "stream" && last["name"] == name {
+			c.closeStreamLocked()
+			b := &strings.Builder{}
+			b.WriteString(last["text"].(string))
+			c.open, c.openText = last, b
+		} else {
+			c.addLocked(map[string]any{"output_type": "stream", "name": name, "text": ""})
+			outs = c.cell["outputs"].([]any)
+			c.open, c.openText = outs[len(outs)-1].(map[string]any), &strings.Builder{}
+		}
+	}
+	c.openText.WriteString(text)
+}
+
+func lastOutput(outs []any) (map[string]any, bool) {
+	if len(outs) == 0 {
+		return nil, false
+	}
+	o, ok := outs[len(outs)-1].(map[string]any)
+	return o, ok
+}
+
+// finish settles the cell's outputs and says how much text was cut off.
+func (c *cellOutput) finish() {
+	c.nb.mu.Lock()
+	defer c.nb.mu.Unlock()
+	if c.cap.Dropped() > 0 {
+		c.appendStreamLocked("stderr", c.cap.DroppedNote("stored in the notebook"))
+	}
+	c.closeStreamLocked()
 }
 
 func (c *cellOutput) Stdout(text string) { c.stream("stdout", text) }
@@ -426,6 +515,7 @@ func (c *cellOutput) Display(data Bundle, metadata map[string]any, displayID str
 func (c *cellOutput) ClearOutput(wait bool) {
 	c.nb.mu.Lock()
 	defer c.nb.mu.Unlock()
+	c.closeStreamLocked()
 	if wait {
 		c.pendingClear = true
 		return
@@ -460,6 +550,11 @@ func (c *cellOutput) echoLocked(b Bundle) {
 // encode writes the notebook as Jupyter does: one-space indent, keys
 // sorted, non-ASCII and HTML characters unescaped, a final newline.
 func (nb *notebook) encode() ([]byte, error) {
+	nb.mu.Lock()
+	defer nb.mu.Unlock()
+	for _, o := range nb.outs {
+		o.closeStreamLocked() // goroutines may have printed since
+	}
 	cells := make([]any, len(nb.cells))
 	for i, c := range nb.cells {
 		cells[i] = c
@@ -478,32 +573,9 @@ func (nb *notebook) encode() ([]byte, error) {
 
 // writeNotebookFile replaces path only once the new content is safely on
 // disk, so a crash or a full disk never leaves a half-written notebook.
-func writeNotebookFile(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name()) // a no-op after the rename
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		mode = st.Mode().Perm()
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Chmod(tmp.Name(), mode); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+// The file gets perm, the input notebook's permissions.
+func writeNotebookFile(path string, data []byte, perm os.FileMode) error {
+	if err := atomicfile.ReplaceFile(path, data, perm); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil

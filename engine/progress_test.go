@@ -6,11 +6,17 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"grundy/stdlib/progress"
 )
 
 // A long task reported through stdlib/progress shows as one display that
 // is updated in place and ends as a one-line summary.
 func TestProgressBarUpdatesInPlace(t *testing.T) {
+	// Kept, so the bar is still there when the cell ends (by default it
+	// goes then: see TestProgressIsTransient).
+	progress.Keep = true
+	defer func() { progress.Keep = false }()
 	it := newTestInterp(t)
 	rec := &recorder{}
 	_, err := it.Execute(context.Background(), `task := progress.Start("demo", 40)

@@ -23,6 +23,10 @@ type ScriptOptions struct {
 	Args []string
 	// Stdout and Stderr default to the process's.
 	Stdout, Stderr io.Writer
+	// NewSession starts the session the script runs in; nil means an
+	// interpreter in this process. `grundy run` gives it an engine
+	// process, so that a script that crashes it is reported in words.
+	NewSession func(Options) (Session, error)
 }
 
 // RunScript runs a Go file with the engine, the way `grundy run FILE.go`
@@ -44,7 +48,11 @@ func RunScript(ctx context.Context, path string, opt ScriptOptions) error {
 	if outDir == "" {
 		outDir = filepath.Dir(path)
 	}
-	it, err := NewInterp(Options{Name: filepath.Base(path), Args: append([]string{path}, opt.Args...)})
+	newSession := opt.NewSession
+	if newSession == nil {
+		newSession = func(o Options) (Session, error) { return NewInterp(o) }
+	}
+	it, err := newSession(Options{Name: filepath.Base(path), Args: append([]string{path}, opt.Args...)})
 	if err != nil {
 		return err
 	}

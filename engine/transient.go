@@ -104,9 +104,10 @@ func (t *transientOutput) Input(prompt string, password bool) (string, error) {
 }
 
 // end takes the progress bars away when any was shown: it clears the
-// cell's output and sends the cell's own output again.
-func (t *transientOutput) end(bar *progressBar) {
-	if t == nil || progress.Keep || !bar.anyShown() {
+// cell's output and sends the cell's own output again. A cell that failed
+// keeps them: an interrupted solve's bar ends saying where it stopped.
+func (t *transientOutput) end(bar *progressBar, failed bool) {
+	if t == nil || failed || progress.Keep || !bar.anyShown() {
 		return
 	}
 	t.mu.Lock()

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -353,12 +354,15 @@ func TestE2EIPC(t *testing.T) {
 
 func TestE2EFlood(t *testing.T) {
 	var r struct {
-		Status         string   `json:"status"`
-		StreamMessages int      `json:"stream_messages"`
-		StreamBytes    int      `json:"stream_bytes"`
-		Notes          []string `json:"notes"`
-		Seconds        float64  `json:"seconds"`
-		After          pyRun    `json:"after"`
+		Status         string           `json:"status"`
+		StreamMessages int              `json:"stream_messages"`
+		StreamBytes    int              `json:"stream_bytes"`
+		Notes          []string         `json:"notes"`
+		Seconds        float64          `json:"seconds"`
+		After          pyRun            `json:"after"`
+		Big            string           `json:"big"`
+		BigBytes       int              `json:"big_bytes"`
+		PeakBytes      map[string]int64 `json:"peak_bytes"`
 	}
 	scenario(t, "flood", &r)
 	if r.Status != "ok" || len(r.Notes) == 0 || r.StreamBytes > DefaultMaxCellOutput+4096 {
@@ -368,6 +372,19 @@ func TestE2EFlood(t *testing.T) {
 		t.Errorf("after the flood: %s", r.After.status())
 	}
 	t.Logf("10 MB printed: %d stream messages, %d bytes shown, %.2fs", r.StreamMessages, r.StreamBytes, r.Seconds)
+	// 200 MiB: shown up to the cap, held by neither process.
+	if r.Big != "ok" || r.BigBytes > DefaultMaxCellOutput+4096 {
+		t.Errorf("200 MiB cell: %s, %d bytes shown", r.Big, r.BigBytes)
+	}
+	for name, peak := range r.PeakBytes {
+		if peak > 200<<20 {
+			t.Errorf("the %s process peaked at %d MiB for 200 MiB of output", name, peak>>20)
+		}
+	}
+	if len(r.PeakBytes) != 2 {
+		t.Errorf("peaks measured: %v", r.PeakBytes)
+	}
+	t.Logf("200 MiB printed: peak memory %d MiB (kernel), %d MiB (engine process)", r.PeakBytes["kernel"]>>20, r.PeakBytes["engine"]>>20)
 }
 
 func TestE2ETools(t *testing.T) {
@@ -606,5 +623,32 @@ func TestE2EClosedStdio(t *testing.T) {
 	}
 	if after := r.Cells[1]; after.status() != "ok" || after.text("stdout") != "out\ndirect\n" || after.text("stderr") != "err\n" {
 		t.Errorf("after closing os.Stdout and os.Stderr: %s stdout %q stderr %q", after.status(), after.text("stdout"), after.text("stderr"))
+	}
+}
+
+// TestE2EMemoryLimit: GRUNDY_MEMORY_LIMIT is the session's limit: the
+// library counts what the session holds, and the engine process cannot
+// map much more than the limit.
+func TestE2EMemoryLimit(t *testing.T) {
+	var r struct {
+		Limit, Hold, Refused, Freed pyRun
+		AddressSpace                []string `json:"address_space"`
+	}
+	scenario(t, "memory", &r)
+	if result(r.Limit) != "536870912" {
+		t.Errorf("solve.MemoryLimit = %q, want the session's 512 MiB", result(r.Limit))
+	}
+	if got := r.Refused.text("stdout"); r.Refused.status() != "ok" || !strings.Contains(got, "the session already holds") || !strings.Contains(got, "512 MiB limit") {
+		t.Errorf("a table beside 300 MiB held: %s %q", r.Refused.status(), got)
+	}
+	if got := r.Freed.text("stdout"); !strings.Contains(got, "<nil> 7529536\n") {
+		t.Errorf("after freeing: %s %q", r.Freed.status(), got)
+	}
+	if len(r.AddressSpace) != 1 {
+		t.Fatalf("address space limits: %v", r.AddressSpace)
+	}
+	as, err := strconv.ParseInt(r.AddressSpace[0], 10, 64)
+	if err != nil || as < 512<<20 || as > 4<<30 {
+		t.Errorf("the engine process's address space limit is %s bytes", r.AddressSpace[0])
 	}
 }

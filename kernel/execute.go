@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -228,15 +229,12 @@ type cellOutput struct {
 	k          *Kernel
 	parent     *Message
 	allowStdin bool
-	limit      int
 
 	mu           sync.Mutex
 	pendingName  string
 	pending      []byte
 	timer        *time.Timer
-	streamed     int
-	dropped      int
-	capped       bool
+	cap          engine.OutputCap
 	displayBytes int
 	displays     int
 	toldNoStdin  bool
@@ -250,7 +248,7 @@ type cellOutput struct {
 }
 
 func newCellOutput(ctx context.Context, k *Kernel, parent *Message, allowStdin bool, limit int) *cellOutput {
-	return &cellOutput{ctx: ctx, k: k, parent: parent, allowStdin: allowStdin, limit: limit}
+	return &cellOutput{ctx: ctx, k: k, parent: parent, allowStdin: allowStdin, cap: engine.OutputCap{Limit: limit}}
 }
 
 func (o *cellOutput) Stdout(text string) { o.write("stdout", text) }
@@ -259,17 +257,10 @@ func (o *cellOutput) Stderr(text string) { o.write("stderr", text) }
 func (o *cellOutput) write(name, text string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if o.capped {
-		o.dropped += len(text)
+	text, cutNow := o.cap.Take(text)
+	if text == "" && !cutNow {
 		return
 	}
-	if room := o.limit - o.streamed; len(text) > room {
-		cut := validPrefix(text, room)
-		o.dropped += len(text) - len(cut)
-		text = cut
-		o.capped = true
-	}
-	o.streamed += len(text)
 	if o.pendingName != name {
 		o.flushLocked()
 		o.pendingName = name
@@ -278,41 +269,14 @@ func (o *cellOutput) write(name, text string) {
 	for len(o.pending) >= streamChunk {
 		o.sendChunkLocked(streamChunk)
 	}
-	if o.capped {
+	if cutNow {
 		o.flushLocked()
-		o.k.publish(o.parent, "stream", map[string]any{"name": "stderr", "text": fmt.Sprintf(
-			"\n[grundy: this cell's output passed %s; the rest is not shown (GRUNDY_MAX_CELL_OUTPUT raises the cap). Interrupt the kernel to stop the cell.]\n", byteSize(o.limit))})
+		o.noteLocked(strings.TrimSuffix(o.cap.CutNote("shown"), "]\n") + " Interrupt the kernel to stop the cell.]\n")
 		return
 	}
 	if len(o.pending) > 0 && o.timer == nil {
 		o.timer = time.AfterFunc(streamDelay, o.flush)
 	}
-}
-
-// byteSize formats n bytes for people.
-func byteSize(n int) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
-
-// validPrefix returns the longest prefix of s of at most n bytes that does
-// not split a UTF-8 sequence.
-func validPrefix(s string, n int) string {
-	if n <= 0 {
-		return ""
-	}
-	if n >= len(s) {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }
 
 func (o *cellOutput) flush() {
@@ -493,8 +457,7 @@ func (o *cellOutput) finish() {
 	defer o.mu.Unlock()
 	o.flushLocked()
 	o.flushUpdatesLocked()
-	if o.dropped > 0 {
-		o.k.publish(o.parent, "stream", map[string]any{"name": "stderr", "text": fmt.Sprintf("[grundy: %d more bytes of output were not shown]\n", o.dropped)})
-		o.dropped = 0
+	if o.cap.Dropped() > 0 {
+		o.noteLocked(o.cap.DroppedNote("shown"))
 	}
 }

@@ -13,8 +13,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 
 	"grundy/engine"
+	"grundy/internal/atomicfile"
 )
 
 // KernelName is the kernelspec's directory name: `jupyter console
@@ -31,6 +33,12 @@ type InstallOptions struct {
 	Binary string
 	// Version names the build in the installed library reference.
 	Version string
+	// Env is kernel.json's "env": settings for every session the
+	// kernelspec starts (GRUNDY_REPLAY, GRUNDY_MEMORY_LIMIT).
+	Env map[string]string
+	// Log receives what Install changed beyond its own files (a
+	// directory whose permissions it tightened); nil discards it.
+	Log io.Writer
 }
 
 // ReferenceFile is the library reference installed beside kernel.json;
@@ -111,6 +119,17 @@ func Install(opt InstallOptions) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("creating %s: %w", dir, err)
 	}
+	// Jupyter runs whatever kernel.json says: no one else may be able to
+	// change it, or the binary, or swap the directory holding them.
+	log := opt.Log
+	if log == nil {
+		log = io.Discard
+	}
+	for _, d := range []string{data, filepath.Dir(dir), dir} {
+		if err := secureDir(d, log); err != nil {
+			return "", err
+		}
+	}
 	bin := filepath.Join(dir, "grundy")
 	if runtime.GOOS == "windows" {
 		bin += ".exe"
@@ -118,12 +137,16 @@ func Install(opt InstallOptions) (string, error) {
 	if err := copyExecutable(opt.Binary, bin); err != nil {
 		return "", err
 	}
+	env := map[string]string{}
+	for k, v := range opt.Env {
+		env[k] = v
+	}
 	spec := Kernelspec{
 		Argv:          []string{bin, "kernel", "{connection_file}"},
 		DisplayName:   "Go (grundy)",
 		Language:      "go",
 		InterruptMode: "message",
-		Env:           map[string]string{},
+		Env:           env,
 		Metadata:      map[string]any{"debugger": false},
 	}
 	js, _ := json.MarshalIndent(spec, "", "  ")
@@ -166,39 +189,52 @@ func copyExecutable(src, dst string) error {
 		return fmt.Errorf("no grundy binary to install")
 	}
 	if a, b := filepath.Clean(src), filepath.Clean(dst); a == b {
-		return nil // reinstalling from the installed copy
+		return os.Chmod(dst, 0o755) // reinstalling from the installed copy
 	}
 	in, err := os.Open(src)
 	if err != nil {
 		return fmt.Errorf("reading the grundy binary: %w", err)
 	}
 	defer in.Close()
-	// Write beside and rename, so a kernel running from the old copy is
-	// not disturbed ("text file busy").
-	tmp, err := os.CreateTemp(filepath.Dir(dst), ".grundy-*")
-	if err != nil {
+	// Written beside and renamed, so a kernel running from the old copy
+	// is not disturbed ("text file busy").
+	if err := atomicfile.Replace(dst, 0o755, func(w io.Writer) error {
+		_, err := io.Copy(w, in)
+		return err
+	}); err != nil {
 		return fmt.Errorf("installing the binary: %w", err)
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := io.Copy(tmp, in); err != nil {
-		tmp.Close()
-		return fmt.Errorf("copying the binary: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o755); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), dst)
+	return nil
 }
 
 func writeFileAtomic(path string, data []byte, mode os.FileMode) error {
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, mode); err != nil {
+	if err := atomicfile.ReplaceFile(path, data, mode); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	return os.Rename(tmp, path)
+	return nil
+}
+
+// secureDir makes sure that no one but its owner can write to dir. A
+// directory of ours that others can write to is tightened (and said so);
+// one that belongs to someone else is refused. A sticky directory (such
+// as /tmp) is fine: others cannot replace what is ours in it.
+func secureDir(dir string, log io.Writer) error {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return err
+	}
+	perm := fi.Mode().Perm()
+	if perm&0o022 == 0 || fi.Mode()&os.ModeSticky != 0 {
+		return nil
+	}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Geteuid() {
+		return fmt.Errorf("%s belongs to another user (uid %d) and others can write to it, so anyone could change the kernel Jupyter runs: install elsewhere (--prefix DIR), or have its owner run chmod go-w %s", dir, st.Uid, dir)
+	}
+	if err := os.Chmod(dir, perm&^0o022); err != nil {
+		return fmt.Errorf("%s is writable by others and could not be tightened: %w", dir, err)
+	}
+	fmt.Fprintf(log, "Tightened %s from %v to %v: others could write to it, and so change the kernel Jupyter runs.\n", dir, perm, perm&^0o022)
+	return nil
 }
 
 // Logo draws grundy's logo at size x size: three Nim heaps of stones

@@ -36,7 +36,7 @@ type Config struct {
 
 // DefaultMaxCellOutput is how much one cell may print before the rest is
 // cut off, so a runaway loop cannot flood the frontend.
-const DefaultMaxCellOutput = 4 << 20
+const DefaultMaxCellOutput = engine.DefaultMaxCellOutput
 
 // channel names a socket a message travels on.
 type channel int

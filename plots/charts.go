@@ -116,6 +116,12 @@ func LineOf(game, spec string, kind solve.Kind, vals []int, opts ...Option) (*Fi
 		dc := p.DataCanvas(area)
 		p.X.Tick.Marker = intTicks(len(vals), max(2, int((dc.Max.X-dc.Min.X)/26)))
 		p.Y.Tick.Marker = intTicks(maxV+1, max(2, int((dc.Max.Y-dc.Min.Y)/22)))
+		// N marks no wider than their spacing (at 3.5 pt, the 301 points
+		// of 0.6 to 300 merged into bars); P marks, the rare ones a reader
+		// looks for, stay at least 2.5 pt.
+		if r := min(4, max(0.8, (dc.Max.X-dc.Min.X)/vg.Length(len(vals))*0.42)); r < 4 {
+			fig.marks["P"].radius, fig.marks["N"].radius = max(r, 2.5), r*0.875
+		}
 		p.Legend.Top, p.Legend.Left = true, true
 		fig.legendEntry(p, "P", &points{col: pc, shape: shapeCircle, radius: 4})
 		fig.legendEntry(p, "N", &points{col: nc, shape: shapeSquare, radius: 3.5})
@@ -399,7 +405,7 @@ func scatterFigure(game, bound string, kind solve.Kind, n, pairs, maxC, maxT, ma
 		}
 		if ring != nil {
 			p.Add(ring)
-			start := &pointLabels{pts: path[:1], labels: pathText[:1], size: 9, col: pathC, place: true, markR: ring.radiusAt(0), marks: marks, radii: radii, avoid: [][]xy{path}}
+			start := &pointLabels{pts: path[:1], labels: pathText[:1], size: 9, col: pathC, place: true, leader: true, markR: ring.radiusAt(0), marks: marks, radii: radii, avoid: [][]xy{path}}
 			if fig.labels == nil {
 				fig.labels = map[string]*pointLabels{}
 			}

@@ -123,3 +123,25 @@ func TestHistogramKeySaysP(t *testing.T) {
 		t.Errorf("the key's P swatch is %v, the P bar %v", got, fig.bars.color(0))
 	}
 }
+
+// A long line's N marks are no wider than the points' spacing (the 301
+// points of octal 0.6 merged into bars), and its P marks stay visible.
+func TestDenseLineMarks(t *testing.T) {
+	vals := make([]int, 301)
+	for i := range vals {
+		vals[i] = (i * 7) % 11
+	}
+	fig, err := LineOf("g", "a", solve.KindValues, vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	render(t, fig)
+	n := fig.marks["N"].drawn
+	spacing := (n[len(n)-1].X - n[0].X) / 299 // the first and last points (1 and 300) are N
+	if r := fig.marks["N"].radius; 2*r > spacing*1.01 {
+		t.Errorf("N marks %.2f pt wide for points %.2f pt apart", 2*r, spacing)
+	}
+	if r := fig.marks["P"].radius; r < 2.5 {
+		t.Errorf("P marks of radius %.2f pt", r)
+	}
+}

@@ -129,6 +129,9 @@ type pointLabels struct {
 	marks []xy        // marks the labels keep off; pts when nil
 	radii []vg.Length // their radii; markR each when nil
 	markR vg.Length
+	// leader joins a label placed away from its point to the point with
+	// a thin line of the label's colour, so it is not read as another's.
+	leader bool
 
 	boxes []vg.Rectangle // where the last drawing put each label, for tests
 }
@@ -182,8 +185,12 @@ func (l *pointLabels) Plot(c draw.Canvas, plt *plot.Plot) {
 		if l.place {
 			pt = l.free(c, st, s, at(q), dx, lines, obstacles)
 		}
-		l.boxes = append(l.boxes, textBox(st, pt, s))
+		box := textBox(st, pt, s)
+		l.boxes = append(l.boxes, box)
 		c.FillText(st, pt, s)
+		if l.leader {
+			drawLeader(c, at(q), l.markR, box, col)
+		}
 	}
 }
 
@@ -337,4 +344,17 @@ func extentOf(pts []xy) (xmin, xmax, ymin, ymax float64) {
 		ymin, ymax = min(ymin, q.y), max(ymax, q.y)
 	}
 	return
+}
+
+// drawLeader draws a thin line from the edge of the mark of radius r at p
+// to the nearest point of box, when the box is more than a gap away.
+func drawLeader(c draw.Canvas, p vg.Point, r vg.Length, box vg.Rectangle, col color.Color) {
+	near := vg.Point{X: min(max(p.X, box.Min.X), box.Max.X), Y: min(max(p.Y, box.Min.Y), box.Max.Y)}
+	dx, dy := float64(near.X-p.X), float64(near.Y-p.Y)
+	d := math.Hypot(dx, dy)
+	if d <= float64(r)+4 {
+		return
+	}
+	from := vg.Point{X: p.X + vg.Length(dx/d)*(r+1), Y: p.Y + vg.Length(dy/d)*(r+1)}
+	c.StrokeLine2(draw.LineStyle{Color: col, Width: 0.6}, from.X, from.Y, near.X, near.Y)
 }

@@ -111,7 +111,15 @@ func Start(opt Options) *Process {
 	return p
 }
 
+// childEnv marks an engine process, so that it never starts another (a
+// binary that does not know ChildCommand, such as a test binary without
+// the TestMain that serves it, would otherwise start itself without end).
+const childEnv = "GRUNDY_ENGINE_PROCESS"
+
 func (p *Process) start() error {
+	if os.Getenv(childEnv) != "" {
+		return errors.New("an engine process cannot start another one (does this binary serve " + ChildCommand + "?)")
+	}
 	cfg, _ := json.Marshal(childConfig{Name: p.opt.Name, Args: p.opt.Args, MemoryLimit: p.limit})
 	argv := p.opt.Command
 	if len(argv) == 0 {
@@ -122,7 +130,7 @@ func (p *Process) start() error {
 		argv = []string{exe, ChildCommand}
 	}
 	cmd := exec.Command(argv[0], append(argv[1:len(argv):len(argv)], string(cfg))...)
-	cmd.Env = append(os.Environ(), p.opt.Env...)
+	cmd.Env = append(append(os.Environ(), p.opt.Env...), childEnv+"=1")
 	// The child dies with its parent, however the parent ends.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	reqR, reqW, err := os.Pipe()

@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"grundy/engine"
+	"grundy/stdlib/human"
 )
 
 // Crash is the death of an engine process, told in words a researcher
@@ -140,7 +141,7 @@ func diagnose(report string, state *os.ProcessState, killedFor string, limit int
 	}
 	limitText := ""
 	if limit > 0 {
-		limitText = " (the session's limit is " + byteSize(limit) + ")"
+		limitText = " (the session's limit is " + human.Bytes(limit) + ")"
 	}
 	switch {
 	case killedFor != "":
@@ -151,7 +152,7 @@ func diagnose(report string, state *os.ProcessState, killedFor string, limit int
 		c.Message = "the cell recursed without end: stack limit reached"
 		if m := reStackLimit.FindStringSubmatch(report); m != nil {
 			if n, err := strconv.ParseInt(m[1], 10, 64); err == nil {
-				c.Message += " (" + byteSize(n) + ")"
+				c.Message += " (" + human.Bytes(n) + ")"
 			}
 		}
 		c.Hint = "A recursive function needs a case that returns without calling itself; check that every call gets closer to it."
@@ -160,7 +161,7 @@ func diagnose(report string, state *os.ProcessState, killedFor string, limit int
 		c.Message = "out of memory" + limitText
 		if m := reAlloc.FindStringSubmatch(report); m != nil {
 			if n, err := strconv.ParseInt(m[1], 10, 64); err == nil {
-				c.Message = "out of memory: the cell asked for " + byteSize(n) + " more" + limitText
+				c.Message = "out of memory: the cell asked for " + human.Bytes(n) + " more" + limitText
 			}
 		}
 		c.Hint = "Use less memory (smaller bounds, solve.Outcomes instead of solve.Values, drop tables you no longer need), or raise the limit with GRUNDY_MEMORY_LIMIT in the kernel's environment."
@@ -200,21 +201,4 @@ func signalOf(state *os.ProcessState) syscall.Signal {
 		return ws.Signal()
 	}
 	return 0
-}
-
-// byteSize formats n bytes for people: 1 TiB, 512 MiB, 1.5 GiB.
-func byteSize(n int64) string {
-	units := []string{"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
-	f, u := float64(n), 0
-	for f >= 1024 && u < len(units)-1 {
-		f /= 1024
-		u++
-	}
-	if u == 0 {
-		return fmt.Sprintf("%d bytes", n)
-	}
-	if f == float64(int64(f)) {
-		return fmt.Sprintf("%d %s", int64(f), units[u])
-	}
-	return fmt.Sprintf("%.1f %s", f, units[u])
 }

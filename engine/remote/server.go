@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 	"sync"
+	"syscall"
 	"time"
 
 	"grundy/engine"
@@ -254,6 +255,12 @@ func Main(args []string) error {
 	cfg, err := parseChildConfig(args)
 	if err != nil {
 		return err
+	}
+	// Requests are read through Go's poller (non-blocking): a goroutine
+	// waiting for a frame then parks instead of holding a thread in read,
+	// so the cell a frame starts runs at once on the thread that read it.
+	if err := syscall.SetNonblock(3, true); err != nil {
+		return errors.New("engine-process is started by the kernel, not by hand")
 	}
 	in, out := os.NewFile(3, "requests"), os.NewFile(4, "replies")
 	if in == nil || out == nil {

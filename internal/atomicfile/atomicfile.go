@@ -18,6 +18,15 @@ import (
 // keeps its permissions, a new one gets perm. If write fails, path is
 // left as it was.
 func Write(path string, perm os.FileMode, write func(w io.Writer) error) error {
+	return replace(path, perm, true, write)
+}
+
+// Replace is Write, except that the file gets perm whatever it had.
+func Replace(path string, perm os.FileMode, write func(w io.Writer) error) error {
+	return replace(path, perm, false, write)
+}
+
+func replace(path string, perm os.FileMode, keepPerm bool, write func(w io.Writer) error) error {
 	target, err := resolve(path)
 	if err != nil {
 		return err
@@ -26,7 +35,9 @@ func Write(path string, perm os.FileMode, write func(w io.Writer) error) error {
 		if !st.Mode().IsRegular() {
 			return fmt.Errorf("%s is not a regular file", path)
 		}
-		perm = st.Mode().Perm()
+		if keepPerm {
+			perm = st.Mode().Perm()
+		}
 	}
 	dir := filepath.Dir(target)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".*.tmp")
@@ -64,10 +75,19 @@ func Write(path string, perm os.FileMode, write func(w io.Writer) error) error {
 
 // WriteFile is Write with the content in hand.
 func WriteFile(path string, data []byte, perm os.FileMode) error {
-	return Write(path, perm, func(w io.Writer) error {
+	return Write(path, perm, bytesWriter(data))
+}
+
+// ReplaceFile is Replace with the content in hand.
+func ReplaceFile(path string, data []byte, perm os.FileMode) error {
+	return Replace(path, perm, bytesWriter(data))
+}
+
+func bytesWriter(data []byte) func(io.Writer) error {
+	return func(w io.Writer) error {
 		_, err := w.Write(data)
 		return err
-	})
+	}
 }
 
 // resolve follows symbolic links to the file they name (which need not

@@ -236,6 +236,15 @@ def scenario_ipc():
         km.shutdown_kernel(now=True)
 
 
+def peak_rss(pid):
+    """A process's peak resident memory in bytes (VmHWM)."""
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    return None
+
+
 def scenario_flood():
     km, kc, log = start()
     try:
@@ -245,9 +254,16 @@ def scenario_flood():
         took = time.time() - t0
         texts = [m["content"]["text"] for m in r["iopub"] if m["type"] == "stream"]
         after = run(kc, "3 + 3")
+        # 200 MiB: what the kernel and its engine process hold at their peak.
+        big = run(kc, 'line := strings.Repeat("y", 1<<20-1) + "\\n"\nfor i := 0; i < 200; i++ {\n\tfmt.Print(line)\n}', timeout=120)
+        peaks = {"kernel": peak_rss(km.provisioner.process.pid)}
+        for child in engine_pids(km):
+            peaks["engine"] = peak_rss(child)
         return {"status": r["reply"]["content"]["status"] if r["reply"] else None, "stream_messages": len(texts),
                 "stream_bytes": sum(len(t) for t in texts), "notes": [t for t in texts if "[grundy:" in t],
-                "seconds": took, "after": after}
+                "seconds": took, "after": after, "big": big["reply"]["content"]["status"] if big["reply"] else None,
+                "big_bytes": sum(len(m["content"]["text"]) for m in big["iopub"] if m["type"] == "stream"),
+                "peak_bytes": peaks}
     finally:
         km.shutdown_kernel(now=True)
 
@@ -383,6 +399,40 @@ def scenario_closed_stdio():
             'fmt.Println("out")\nfmt.Fprintln(os.Stderr, "err")\nos.Stdout.WriteString("direct\\n")',
         ]]
         return {"cells": cells}
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def engine_pids(km):
+    """The kernel's child processes: its engine process."""
+    pid = km.provisioner.process.pid
+    pids = []
+    for task in os.listdir("/proc/%d/task" % pid):
+        with open("/proc/%d/task/%s/children" % (pid, task)) as f:
+            pids += [int(c) for c in f.read().split()]
+    return pids
+
+
+def scenario_memory():
+    """The session's memory limit: what the library allows counts what the
+    session already holds, and the engine process's address space is
+    capped just above it."""
+    km, kc, log = start(env={"GRUNDY_MEMORY_LIMIT": "512MiB"})
+    try:
+        out = {}
+        out["limit"] = run(kc, "solve.MemoryLimit")
+        out["hold"] = run(kc, "held := bytes.Repeat([]byte{1}, 300<<20)")
+        # 85.8M positions, 172 MB: within the limit alone, not beside 300 MiB.
+        out["refused"] = run(kc, "_, err := solve.Values(games.CN(6, 2), 20)\nfmt.Println(err)")
+        out["freed"] = run(kc, "held = nil\nt, err := solve.Values(games.CN(6, 2), 13)\nfmt.Println(err, t.Len())")
+        limits = {}
+        for pid in engine_pids(km):
+            with open("/proc/%d/limits" % pid) as f:
+                for line in f:
+                    if line.startswith("Max address space"):
+                        limits[pid] = line.split()[3]
+        out["address_space"] = list(limits.values())
+        return out
     finally:
         km.shutdown_kernel(now=True)
 

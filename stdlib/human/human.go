@@ -1,7 +1,7 @@
 // Package human writes numbers for people to read, the same way in every
 // part of grundy: exact counts with thousands separators (2,985,984),
 // short counts for progress and rates (3.0M), sizes in binary units
-// (21.9 MiB) and time spans (1.4 s). One package, so that a count never reads "3.0M" on the
+// (21.9 MiB, 512 MiB) and time spans (1.4 s). One package, so that a count never reads "3.0M" on the
 // command line and "2986.0k" in the notebook.
 package human
 
@@ -58,20 +58,23 @@ func Short[T ~int | ~int64 | ~float64](n T) string {
 	return fmt.Sprintf("%.1f%s", v/units[i].size, units[i].suffix)
 }
 
-// Bytes writes a size in binary units with one decimal: 512 B, 3.5 KiB,
-// 21.9 MiB, 1.2 GiB.
+// Bytes writes a size in binary units, whole when it is a whole number
+// of its unit and with one decimal otherwise: 512 bytes, 4 MiB, 21.9 MiB,
+// 1 TiB.
 func Bytes(b int64) string {
-	switch {
-	case b >= 1<<40:
-		return fmt.Sprintf("%.1f TiB", float64(b)/(1<<40))
-	case b >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
-	case b >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
-	case b >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
+	units := []string{"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+	if b < 1024 && b > -1024 {
+		return fmt.Sprintf("%d bytes", b)
 	}
-	return fmt.Sprintf("%d B", b)
+	f, u := float64(b)/1024, 0
+	for (f >= 1024 || f <= -1024) && u < len(units)-1 {
+		f /= 1024
+		u++
+	}
+	if f == float64(int64(f)) {
+		return fmt.Sprintf("%d %s", int64(f), units[u])
+	}
+	return fmt.Sprintf("%.1f %s", f, units[u])
 }
 
 // Duration writes a time span for people: 85 ms, 1.4 s, 12 s, 2m05s.

@@ -36,7 +36,8 @@ func TestShort(t *testing.T) {
 
 func TestBytes(t *testing.T) {
 	for n, want := range map[int64]string{
-		0: "0 B", 1023: "1023 B", 1024: "1.0 KiB", 22_963_814: "21.9 MiB", 3 << 30: "3.0 GiB", 5 << 40: "5.0 TiB",
+		0: "0 bytes", 1023: "1023 bytes", 1024: "1 KiB", 1536: "1.5 KiB", 22_963_814: "21.9 MiB", 512 << 20: "512 MiB",
+		3 << 30: "3 GiB", 1 << 40: "1 TiB", 5<<40 + 1<<39: "5.5 TiB",
 	} {
 		if got := Bytes(n); got != want {
 			t.Errorf("Bytes(%d) = %q, want %q", n, got, want)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 	"grundy/stdlib/solve"
 )
 
@@ -31,10 +32,21 @@ type Statement struct {
 	// refute; it is kept so that the counterexample stays on record, and
 	// its check is expected to fail.
 	Refuted bool
+	// Heavy is the bound `grundy check --heavy` uses; 2*Default when 0.
+	Heavy int
 	// Exactly one of these is set.
 	isP    func(p games.Pos) (isP, applies bool)       // a P-position claim
 	value  func(p games.Pos) (value int, applies bool) // a value claim
 	custom func(tb *solve.Table) (int, []int, string)  // checked, counterexample, detail
+	search searchCheck                                 // a claim checked without a table (seed 003)
+}
+
+// HeavyBound is the larger bound a thorough check uses.
+func (s *Statement) HeavyBound() int {
+	if s.Heavy > 0 {
+		return s.Heavy
+	}
+	return 2 * s.Default
 }
 
 func (s *Statement) String() string {
@@ -67,7 +79,7 @@ func (r Result) String() string {
 	case s.Refuted:
 		verdict = "holds, though documented as refuted (the bound is too small to show it)"
 	}
-	out := fmt.Sprintf("%s %s (%s, heaps <= %d): %s at %d of %d positions", s.ID, verdict, s.Game, r.Bound, s.Claim, r.Checked, r.Positions)
+	out := fmt.Sprintf("%s %s (%s, heaps <= %d): %s at %s of %s positions", s.ID, verdict, s.Game, r.Bound, s.Claim, human.Count(r.Checked), human.Count(r.Positions))
 	if r.Detail != "" {
 		out += "; " + r.Detail
 	}
@@ -87,8 +99,8 @@ func (r Result) HTML() string {
 	if r.Detail != "" {
 		d = "<br><small>" + html.EscapeString(r.Detail) + "</small>"
 	}
-	return fmt.Sprintf("<div><b>%s</b> <span style=\"color:%s\">%s</span> for %s, heaps &le; %d (%d of %d positions): %s%s</div>",
-		html.EscapeString(r.Statement.ID), color, verdict, html.EscapeString(r.Statement.Game), r.Bound, r.Checked, r.Positions, html.EscapeString(r.Statement.Claim), d)
+	return fmt.Sprintf("<div><b>%s</b> <span style=\"color:%s\">%s</span> for %s, heaps &le; %d (%s of %s positions): %s%s</div>",
+		html.EscapeString(r.Statement.ID), color, verdict, html.EscapeString(r.Statement.Game), r.Bound, human.Count(r.Checked), human.Count(r.Positions), html.EscapeString(r.Statement.Claim), d)
 }
 
 // Results is a list of check results; it renders as one table.
@@ -109,13 +121,18 @@ func (rs Results) HTML() string {
 	for _, r := range rs {
 		color, verdict := "#1a7f37", "holds"
 		if !r.Holds {
-			color, verdict = "#cf222e", "fails: "+games.Pos(r.Counterexample).String()
+			// A search claim (seed 003) has no position to show: its detail says what failed.
+			at := r.Detail
+			if r.Counterexample != nil {
+				at = games.Pos(r.Counterexample).String()
+			}
+			color, verdict = "#cf222e", "fails: "+at
 			if r.Statement.Refuted {
-				color, verdict = "#9a6700", "refuted as printed: "+games.Pos(r.Counterexample).String()
+				color, verdict = "#9a6700", "refuted as printed: "+at
 			}
 		}
-		fmt.Fprintf(&b, "<tr><td>%s</td><td>%s</td><td>%d</td><td>%d</td><td style=\"color:%s\">%s</td><td>%s</td></tr>",
-			html.EscapeString(r.Statement.ID), html.EscapeString(r.Statement.Game), r.Bound, r.Checked, color, html.EscapeString(verdict), html.EscapeString(r.Statement.Claim))
+		fmt.Fprintf(&b, "<tr><td>%s</td><td>%s</td><td>%d</td><td>%s</td><td style=\"color:%s\">%s</td><td>%s</td></tr>",
+			html.EscapeString(r.Statement.ID), html.EscapeString(r.Statement.Game), r.Bound, human.Count(r.Checked), color, html.EscapeString(verdict), html.EscapeString(r.Statement.Claim))
 	}
 	b.WriteString("</table>")
 	return b.String()
@@ -126,6 +143,13 @@ func (rs Results) HTML() string {
 func (s *Statement) Check(bound int) (Result, error) {
 	if bound <= 0 {
 		bound = s.Default
+	}
+	if s.search != nil {
+		checked, holds, detail, err := s.search(bound)
+		if err != nil {
+			return Result{}, err
+		}
+		return Result{Statement: s, Bound: bound, Positions: checked, Checked: checked, Holds: holds, Detail: detail}, nil
 	}
 	g, err := games.Parse(s.Game)
 	if err != nil {
@@ -139,8 +163,16 @@ func (s *Statement) Check(bound int) (Result, error) {
 }
 
 // CheckTable compares the statement with a table already computed (of the
-// statement's game and kind, at any bound).
+// statement's game and kind, at any bound). A seed 003 statement needs no
+// table: it is checked by search at the table's bound.
 func (s *Statement) CheckTable(tb *solve.Table) Result {
+	if s.search != nil {
+		r, err := s.Check(slices.Max(tb.Max()))
+		if err != nil {
+			return Result{Statement: s, Detail: err.Error()}
+		}
+		return r
+	}
 	r := Result{Statement: s, Bound: slices.Max(tb.Max()), Positions: tb.Len(), Holds: true}
 	if s.custom != nil {
 		r.Checked, r.Counterexample, r.Detail = s.custom(tb)
@@ -449,6 +481,11 @@ func buildStatements() []*Statement {
 			v, err := SlowExact32ValueAsPrinted(p)
 			return v, err == nil
 		}})
+
+	// Seed 003: sums of entailing games, checked by search.
+	for _, s := range seed003() {
+		add(s)
+	}
 
 	// Seed 004.
 	for _, c := range [][2]int{{2, 60}, {3, 20}, {4, 10}} {

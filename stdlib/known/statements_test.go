@@ -92,3 +92,25 @@ func TestCheckByPrefix(t *testing.T) {
 		}
 	}
 }
+
+// Seed 003's claims are statements like the others, checked by search at
+// any bound: the hero table to heap 9, and the ordinary theory's misreads
+// for heaps 1..8 (16 of 64, the even pairs).
+func TestSeed003Statements(t *testing.T) {
+	n := 0
+	for _, s := range Statements() {
+		if s.Seed == "003" {
+			n++
+		}
+	}
+	if n != 4 {
+		t.Errorf("%d seed 003 statements, want hero, sum-rule, ordinary and worked-example", n)
+	}
+	if r, err := Lookup("003/hero").Check(9); err != nil || !r.Holds || r.Checked != 18 {
+		t.Errorf("003/hero to heap 9: %v, %v", r, err)
+	}
+	r, err := Lookup("003/ordinary").Check(8)
+	if err != nil || !r.Holds || !strings.Contains(r.Detail, "16 of 64 misread") {
+		t.Errorf("003/ordinary for heaps 1..8: %v, %v", r, err)
+	}
+}

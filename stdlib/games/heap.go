@@ -45,6 +45,12 @@ func parseCode(code string) ([]uint8, string, error) {
 		return nil, "", &CodeError{0, "empty code; write one such as 0.77 (Kayles)"}
 	}
 	dot := strings.IndexByte(code, '.')
+	// A stray character is the first thing to point at: "-0.77", "0.7.7".
+	for i := 0; i < len(code); i++ {
+		if _, ok := hexDigit(code[i]); !ok && i != dot {
+			return nil, "", &CodeError{i, fmt.Sprintf("%q is not an octal or hexadecimal digit", code[i])}
+		}
+	}
 	if dot < 0 {
 		// Point where the point belongs: "077" means 0.77.
 		return nil, "", &CodeError{min(1, len(code)), "a code has a point after its first digit, e.g. 0.77"}

@@ -352,6 +352,9 @@ func (ps *parser) codeArg(kind *specKind, nameAt int) (Game, error) {
 		}
 		return nil, ps.fail(at, "%v", err)
 	}
+	if ps.peek() == ',' {
+		return nil, ps.fail(ps.i, "%s takes one code, with a point and no commas; write %s", kind.names[0], kind.usage)
+	}
 	if err := ps.close(kind); err != nil {
 		return nil, err
 	}

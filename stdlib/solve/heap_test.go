@@ -330,3 +330,27 @@ func TestTakeBreakFaceOfTheWrongLengthSaysHowHeaps0to30(t *testing.T) {
 		t.Errorf("%v", err)
 	}
 }
+
+// Table.Method names the way the sequence was computed: the rare-value
+// method needs a warm-up of 2,048 plain values and a sparse space, which
+// Kayles has (9 rare heaps of the first 2,048) and Dawson's Kayles lacks.
+func TestHeapMethodSaysWhatRanHeaps0to10000(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		n    int
+		want string
+	}{
+		{"0.77", 1000, "heap"},
+		{"0.77", 10000, "rare values"},
+		{"0.07", 10000, "heap (no sparse space for rare values)"},
+		{"0.33", 10000, "heap"},
+	} {
+		tab, err := Values(games.Octal(c.code), c.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tab.Method() != c.want {
+			t.Errorf("Octal(%s) to %d: method %q, want %q", c.code, c.n, tab.Method(), c.want)
+		}
+	}
+}

@@ -38,7 +38,7 @@ func choose(g games.Game, kind Kind) solver {
 		return wythoffSolver{}
 	case *games.TakeBreak:
 		if kind != KindRemoteness {
-			return heapSolver{g: g, fast: true}
+			return &heapSolver{g: g, fast: true}
 		}
 	}
 	return plainFor(g, kind)
@@ -49,7 +49,7 @@ func choose(g games.Game, kind Kind) solver {
 // to play in one heap, the row's value being the xor of its heaps').
 func plainFor(g games.Game, kind Kind) solver {
 	if tb, ok := g.(*games.TakeBreak); ok && kind != KindRemoteness {
-		return heapSolver{g: tb}
+		return &heapSolver{g: tb}
 	}
 	if monotone(g) {
 		return plainSolver{}

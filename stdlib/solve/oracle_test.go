@@ -199,8 +199,8 @@ func checkPeriodClaim(t *testing.T, what string, per *solve.Periodicity, long []
 
 // A period reported as proved on a table of heaps 0..N, for every N up to
 // 80, holds on the oracle's values to heap 1000 (to 400 for three-heap
-// codes), with its least preperiod; and tables long enough for the
-// periods the oracle shows do prove them.
+// codes), with its least preperiod; and 1,000 values prove the periods of
+// subtraction games and the published ones of Kayles and Dawson's games.
 func TestProvedPeriodsHoldOnTheOracleToHeap1000(t *testing.T) {
 	codes := append(oracleCodes(), "0.31", "0.32", "0.01", "0.21", "0.13", "0.0003")
 	for _, code := range codes {
@@ -228,6 +228,24 @@ func TestProvedPeriodsHoldOnTheOracleToHeap1000(t *testing.T) {
 			tab, _ := solve.Values(games.Subtraction(set...), N)
 			per, _ := tab.Period("a")
 			checkPeriodClaim(t, fmt.Sprintf("S%v, heaps 0..%d", set, N), per, long)
+		}
+		// A subtraction game is periodic, and 1,000 values prove these.
+		tab, _ := solve.Values(games.Subtraction(set...), 999)
+		if per, _ := tab.Period("a"); !per.Proved {
+			t.Errorf("S%v to 999: %v", set, per)
+		}
+	}
+	// And the published periods: Kayles 12 from 71, Dawson's Kayles and
+	// chess 34 from 53 and 52 (OEIS A002186, A002187).
+	for _, c := range []struct {
+		code   string
+		p, pre int
+	}{{"0.77", 12, 71}, {"0.07", 34, 53}, {"0.137", 34, 52}} {
+		tab, _ := solve.Values(games.Octal(c.code), 999)
+		per, _ := tab.Period("a")
+		checkPeriodClaim(t, "Octal("+c.code+") to 999", per, oracleSequence(oracleDigits(t, c.code), 1000, false))
+		if !per.Proved || per.Period != c.p || per.Pre != c.pre {
+			t.Errorf("Octal(%s) to 999: %v; published: period %d from %d", c.code, per, c.p, c.pre)
 		}
 	}
 }

@@ -534,24 +534,34 @@ func TestKaylesRowsAndCertificatesHeaps0to14(t *testing.T) {
 // The modifiers against their rules written out here for circular windows:
 // choose k consecutive heaps (cyclically), then lower a nonempty subset of
 // them (every one of them, for Exact) by an allowed amount each (any
-// positive amount; exactly one for Slow; one of S for Subtract(g, S...)).
+// positive amount; exactly one for Slow; one of S for Subtract(g, S...)),
+// and the same on explicit move sets, some inside others.
 func TestModifiersFollowTheirRulesHeaps0to4(t *testing.T) {
 	type rule struct {
 		spec    string
 		n, k    int
 		exact   bool
-		amounts []int // nil: any positive amount
+		amounts []int   // nil: any positive amount
+		sets    [][]int // the move sets, heaps from 0, instead of windows
 	}
 	rules := []rule{
-		{"Slow(CN(5,2))", 5, 2, false, []int{1}},
-		{"Exact(CN(6,3))", 6, 3, true, nil},
-		{"Subtract(CN(5,2), 1, 2)", 5, 2, false, []int{1, 2}},
-		{"Slow(Exact(CN(4,2)))", 4, 2, true, []int{1}},
-		{"Exact(Slow(CN(4,3)))", 4, 3, true, []int{1}},
-		{"Subtract(Exact(CN(5,3)), 2)", 5, 3, true, []int{2}},
-		{"Exact(Nim(3))", 3, 1, true, nil},
-		{"Subtract(Nim(2), 2, 3)", 2, 1, false, []int{2, 3}},
-		{"CN(5,2)", 5, 2, false, nil},
+		{"Slow(CN(5,2))", 5, 2, false, []int{1}, nil},
+		{"Exact(CN(6,3))", 6, 3, true, nil, nil},
+		{"Subtract(CN(5,2), 1, 2)", 5, 2, false, []int{1, 2}, nil},
+		{"Slow(Exact(CN(4,2)))", 4, 2, true, []int{1}, nil},
+		{"Exact(Slow(CN(4,3)))", 4, 3, true, []int{1}, nil},
+		{"Subtract(Exact(CN(5,3)), 2)", 5, 3, true, []int{2}, nil},
+		{"Exact(Nim(3))", 3, 1, true, nil, nil},
+		{"Subtract(Nim(2), 2, 3)", 2, 1, false, []int{2, 3}, nil},
+		{"CN(5,2)", 5, 2, false, nil, nil},
+		// A set inside another adds no move under the subset rule, but is a
+		// move of its own when every heap of a set must drop.
+		{"Exact(SetNim(3: 12 1 23))", 3, 0, true, nil, [][]int{{0, 1}, {0}, {1, 2}}},
+		{"Slow(Exact(SetNim(3: 123 1)))", 3, 0, true, []int{1}, [][]int{{0, 1, 2}, {0}}},
+		{"Exact(Slow(SetNim(3: 123 1)))", 3, 0, true, []int{1}, [][]int{{0, 1, 2}, {0}}},
+		{"Subtract(Exact(SetNim(3: 12 2)), 1, 2)", 3, 0, true, []int{1, 2}, [][]int{{0, 1}, {1}}},
+		{"Exact(Subtract(SetNim(3: 12 2 3), 2))", 3, 0, true, []int{2}, [][]int{{0, 1}, {1}, {2}}},
+		{"Slow(SetNim(3: 12 1 23))", 3, 0, false, []int{1}, [][]int{{0, 1}, {1, 2}}},
 	}
 	const top = 4
 	for _, r := range rules {
@@ -562,11 +572,18 @@ func TestModifiersFollowTheirRulesHeaps0to4(t *testing.T) {
 		followers := func(p []int) [][]int {
 			var out [][]int
 			seen := map[string]bool{}
+			sets := r.sets
 			for start := range r.n {
+				if r.sets != nil {
+					break
+				}
 				win := make([]int, r.k)
 				for j := range win {
 					win[j] = (start + j) % r.n
 				}
+				sets = append(sets, win)
+			}
+			for _, win := range sets {
 				// Each heap of the window: unchanged (not for exact) or
 				// lowered by an allowed amount; at least one lowered.
 				var rec func(j int, q []int, lowered bool)

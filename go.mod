@@ -7,6 +7,7 @@ require (
 	github.com/go-zeromq/zmq4 v0.17.0
 	github.com/traefik/yaegi v0.16.1
 	golang.org/x/image v0.30.0
+	golang.org/x/tools v0.36.0
 	gonum.org/v1/plot v0.17.0
 )
 

@@ -1,14 +1,20 @@
 package engine
 
-import "context"
+import (
+	"context"
+
+	"grundy/engine/display"
+	"grundy/engine/tooling"
+)
 
 // This file is the contract between the kernel (and `grundy run`) and the
 // engine. The kernel owns the wire; the engine owns Go. Keep it small.
 
 // Bundle is a Jupyter MIME bundle: MIME type -> data. Text types hold a
 // string; image/png and image/jpeg hold base64 text (as Jupyter wants it);
-// application/json holds any JSON-encodable value.
-type Bundle map[string]any
+// application/json holds any JSON-encodable value. It is the display
+// package's: cells, the library and the runners share one bundle type.
+type Bundle = display.Bundle
 
 // Output receives everything a running cell produces, in order. The kernel
 // turns each call into an iopub message; `grundy run` writes to the
@@ -45,14 +51,8 @@ type EvalError struct {
 
 func (e *EvalError) Error() string { return e.Name + ": " + e.Value }
 
-// Completion answers complete_request. Cursor positions are in Unicode code
-// points, as the Jupyter protocol counts them.
-type Completion struct {
-	Matches     []string
-	CursorStart int
-	CursorEnd   int
-	Metadata    map[string]any
-}
+// Completion answers complete_request (see package tooling).
+type Completion = tooling.Completion
 
 // Session is one interpreter: the kernel holds one per Jupyter session.
 // Execute runs cells one at a time; Complete, Inspect and IsComplete may be

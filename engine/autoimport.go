@@ -3,12 +3,9 @@ package engine
 import (
 	"go/ast"
 	"go/token"
-	"sort"
 	"strconv"
-	"strings"
-	"sync"
 
-	"github.com/traefik/yaegi/stdlib"
+	"grundy/engine/prelude"
 )
 
 // Standard packages a cell uses by name without importing them are
@@ -16,54 +13,24 @@ import (
 // programmer writes filepath.Join or template.Must and expects it to work.
 // Only names that are nothing else in the cell or the session qualify.
 
-// preferredPackage settles names several standard packages share, where
-// one is what a cell means far more often.
-var preferredPackage = map[string]string{"template": "text/template"}
-
-var (
-	stdNamesOnce sync.Once
-	stdNames     map[string][]string // package name -> import paths
-)
-
-func standardPackages(name string) []string {
-	stdNamesOnce.Do(func() {
-		stdNames = map[string][]string{}
-		for k := range stdlib.Symbols {
-			i := strings.LastIndexByte(k, '/')
-			if i < 0 {
-				continue
-			}
-			path, n := k[:i], k[i+1:]
-			if strings.Contains(path, "internal") || strings.Contains(path, "vendor") {
-				continue
-			}
-			stdNames[n] = append(stdNames[n], path)
-		}
-		for _, v := range stdNames {
-			sort.Strings(v)
-		}
-	})
-	return stdNames[name]
-}
-
 // autoImport adds to the cell's imports the standard packages it names
 // without importing them.
 func (it *Interp) autoImport(pc *parsedCell) {
 	var nodes []ast.Node
-	if pc.decls != nil {
-		for _, d := range pc.decls.Decls {
+	if pc.Decls != nil {
+		for _, d := range pc.Decls.Decls {
 			nodes = append(nodes, d)
 		}
 	}
-	if pc.stmts != nil {
-		nodes = append(nodes, pc.stmts)
+	if pc.Stmts != nil {
+		nodes = append(nodes, pc.Stmts)
 	}
-	for _, s := range pc.early {
-		nodes = append(nodes, s)
+	if pc.Early != nil {
+		nodes = append(nodes, pc.Early)
 	}
 	bases, other := selectorBases(nodes...)
-	if pc.imports != nil {
-		for _, d := range pc.imports.Decls {
+	if pc.Imports != nil {
+		for _, d := range pc.Imports.Decls {
 			if gd, ok := d.(*ast.GenDecl); ok {
 				for _, s := range gd.Specs {
 					is := s.(*ast.ImportSpec)
@@ -88,7 +55,7 @@ func (it *Interp) autoImport(pc *parsedCell) {
 		if universe[name] {
 			continue
 		}
-		path := autoImportPath(name)
+		path := prelude.StandardPackage(name)
 		if path == "" {
 			continue
 		}
@@ -97,22 +64,10 @@ func (it *Interp) autoImport(pc *parsedCell) {
 	if len(add) == 0 {
 		return
 	}
-	if pc.imports == nil {
-		pc.imports = &ast.File{Name: ast.NewIdent("main")}
+	if pc.Imports == nil {
+		pc.Imports = &ast.File{Name: ast.NewIdent("main")}
 	}
-	pc.imports.Decls = append(pc.imports.Decls, &ast.GenDecl{Tok: token.IMPORT, Specs: add, Lparen: 1})
-}
-
-// autoImportPath is the standard package a cell means by name without
-// importing it, or "".
-func autoImportPath(name string) string {
-	if p, ok := preferredPackage[name]; ok {
-		return p
-	}
-	if paths := standardPackages(name); len(paths) == 1 {
-		return paths[0]
-	}
-	return ""
+	pc.Imports.Decls = append(pc.Imports.Decls, &ast.GenDecl{Tok: token.IMPORT, Specs: add, Lparen: 1})
 }
 
 // selectorBases finds the identifiers used as X in X.Sel, with where
@@ -161,17 +116,3 @@ func undefinedPackage(n ast.Node, it *Interp) (string, token.Pos) {
 // universe are the predeclared names a selector may start with (a cell
 // cannot mean a package by them).
 var universe = map[string]bool{"true": true, "false": true, "nil": true, "iota": true}
-
-// packageHint says which import an undefined name may be missing, for
-// names several standard packages share.
-func packageHint(name string) string {
-	paths := standardPackages(name)
-	if len(paths) < 2 {
-		return ""
-	}
-	q := make([]string, len(paths))
-	for i, p := range paths {
-		q[i] = strconv.Quote(p)
-	}
-	return " (import " + strings.Join(q, " or ") + ")"
-}

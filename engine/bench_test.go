@@ -2,8 +2,12 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
+
+	"github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib"
 )
 
 // BenchmarkNewSession: interpreter ready with the whole library and the
@@ -59,4 +63,63 @@ func TestSpeedBounds(t *testing.T) {
 		t.Errorf("trivial cell took %v; the target is well under 1 ms", per)
 	}
 	t.Logf("session start %v, trivial cell %v", startup, per)
+}
+
+// fibSrc is a hot loop of calls: what the rewrite must not slow down.
+const fibSrc = "func fib(n int) int {\n\tif n < 2 {\n\t\treturn n\n\t}\n\treturn fib(n-1) + fib(n-2)\n}"
+
+// BenchmarkFib27 runs fib(27) through a session and through a bare yaegi
+// interpreter given the same standard library, alternately in one process
+// (the machine is noisy), and reports each one's median time and the
+// median ratio engine/yaegi: the cost the rewrite and the session's
+// plumbing add to a hot loop of calls (the target is within 5%).
+func BenchmarkFib27(b *testing.B) {
+	it := newTestInterp(b)
+	if _, _, err := runCell(b, it, fibSrc); err != nil {
+		b.Fatal(err)
+	}
+	yi := interp.New(interp.Options{})
+	if err := yi.Use(stdlib.Symbols); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := yi.Eval(fibSrc); err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	var eng, bare, ratios []float64
+	runEngine := func() time.Duration {
+		start := time.Now()
+		res, err := it.Execute(ctx, "fib(27)", discardOutput{})
+		if err != nil || res.Value["text/plain"] != "196418" {
+			b.Fatalf("engine fib(27) = %v, %v", res.Value, err)
+		}
+		return time.Since(start)
+	}
+	runYaegi := func() time.Duration {
+		start := time.Now()
+		v, err := yi.Eval("fib(27)")
+		if err != nil || v.Int() != 196418 {
+			b.Fatalf("yaegi fib(27) = %v, %v", v, err)
+		}
+		return time.Since(start)
+	}
+	for i := 0; b.Loop(); i++ {
+		var e, y time.Duration
+		if i%2 == 0 { // each first in turn
+			e, y = runEngine(), runYaegi()
+		} else {
+			y, e = runYaegi(), runEngine()
+		}
+		eng, bare = append(eng, float64(e.Milliseconds())), append(bare, float64(y.Milliseconds()))
+		ratios = append(ratios, float64(e)/float64(y))
+	}
+	b.ReportMetric(median(eng), "engine-ms")
+	b.ReportMetric(median(bare), "yaegi-ms")
+	b.ReportMetric(median(ratios), "engine/yaegi")
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
 }

@@ -21,6 +21,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"grundy/engine/prelude"
 )
 
 // goOracle builds and runs the programs that stand for differential cases
@@ -110,8 +112,8 @@ func autoImportNames(goList string) map[string]string {
 			m[name] = paths[0]
 		}
 	}
-	for _, p := range preloaded {
-		m[p.name] = p.path
+	for _, p := range prelude.Imports {
+		m[p.Name] = p.Path
 	}
 	return m
 }

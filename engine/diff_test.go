@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"grundy/engine/prelude"
 )
 
 // TestDiff is the differential oracle: every case in testdata/diff/ (cells
@@ -121,8 +123,8 @@ func runDiffCases(o *goOracle, cases []*diffCase) {
 	go func() {
 		defer close(progsDone)
 		var imports []string
-		for _, p := range preloaded {
-			imports = append(imports, p.path)
+		for _, p := range prelude.Imports {
+			imports = append(imports, p.Path)
 		}
 		for _, c := range cases {
 			imports = append(imports, importedPaths(c.cells)...)

@@ -22,8 +22,14 @@ import (
 
 	"github.com/traefik/yaegi/interp"
 
+	"grundy/engine/cell"
+	"grundy/engine/compat"
 	"grundy/engine/display"
+	"grundy/engine/prelude"
+	"grundy/engine/prelude/grundyrt"
 	"grundy/engine/symbols"
+	"grundy/engine/tooling"
+	"grundy/engine/typecheck"
 	"grundy/stdlib/progress"
 )
 
@@ -39,15 +45,18 @@ type Interp struct {
 	args []string
 
 	pkgs    map[string]string               // name a cell uses -> import path
-	globals map[string]Global               // top-level names declared by cells
+	globals map[string]tooling.Global       // top-level names declared by cells
 	funcs   map[string]*funcDecl            // "f" or "T.m" -> latest declaration
 	types   map[string]*ast.TypeSpec        // type name -> its declaration as compiled
 	fmtHook string                          // the Stringer types _grundyFmtHook knows
 	imports map[string]string               // imports cells asked for: name -> path
-	varAST  map[string]ast.Expr             // cell variables' types as source, where the rewriter saw them
 	rt      *runtimeState                   // what native helpers report back
 	intr    atomic.Pointer[chan struct{}]   // closed when the running cell is interrupted
 	hidden  atomic.Pointer[map[string]bool] // unexported field names of cell structs (see cleanFieldNames)
+	passes  []compat.Pass                   // the compatibility passes cells go through
+	tc      *typecheck.Session              // the type oracle's view of the session
+	info    *typecheck.Info                 // the running cell's types, as checked before rewriting
+	notes   []unshownNote                   // the running cell's notes on values it drops
 	closed  bool
 }
 
@@ -88,13 +97,14 @@ func NewInterp(opt Options) (*Interp, error) {
 		io:      io,
 		name:    name,
 		pkgs:    map[string]string{},
-		globals: map[string]Global{},
+		globals: map[string]tooling.Global{},
 		funcs:   map[string]*funcDecl{},
 		types:   map[string]*ast.TypeSpec{},
 		imports: map[string]string{},
-		varAST:  map[string]ast.Expr{},
 		rt:      &runtimeState{},
 	}
+	it.passes = compat.Passes
+	it.tc = typecheck.NewSession(typeUniverse(), func() map[string]string { return it.pkgs })
 	if err := it.load(); err != nil {
 		io.close()
 		return nil, err
@@ -121,14 +131,15 @@ func (it *Interp) load() error {
 	}
 	// Interpreted os.Stdout/os.Stderr are the capture pipes (yaegi only
 	// redirects fmt and log), os.Stdin asks the frontend for a line.
+	it.rt.it = it
 	var stdin io.Reader = it.io.stdin
 	errW := it.io.errW
 	outW := it.io.outW
 	if err := it.yi.Use(interp.Exports{
-		"log/log":   logSymbols(errW),
-		"time/time": {"Sleep": reflect.ValueOf(it.sleep)},
-		"fmt/fmt":   fmtSymbols(outW, it.io.stdin),
-		rtPath:      it.rt.symbols(it),
+		"log/log":          logSymbols(errW),
+		"time/time":        {"Sleep": reflect.ValueOf(it.sleep)},
+		"fmt/fmt":          fmtSymbols(outW, it.io.stdin),
+		prelude.RuntimeKey: grundyrt.Table(it.rt),
 	}); err != nil {
 		return err
 	}
@@ -212,10 +223,13 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 	res, err = it.runDeferred(res, err)
 	if err == nil {
 		it.io.flush()
-		for _, note := range it.unshownNotes(code, res.Value != nil) {
-			cellOut.Stderr(note + "\n")
+		for _, note := range it.notes {
+			if !note.trail || res.Value == nil {
+				cellOut.Stderr(note.text + "\n")
+			}
 		}
 	}
+	it.notes = nil
 	if err != nil && ctx.Err() != nil {
 		// An interrupted library call returns its cancellation as an
 		// error value, which the cell may show: it is still an interrupt.
@@ -229,7 +243,7 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 		if !errors.As(err, &ee) {
 			err = &EvalError{Name: "Error", Value: firstLine(err.Error()), Traceback: []string{err.Error()}}
 		} else if m := undefinedName.FindStringSubmatch(ee.Value); m != nil && ee.Name == "CompileError" {
-			if h := packageHint(m[1]); h != "" {
+			if h := prelude.PackageHint(m[1]); h != "" {
 				ee.Value += h
 				if len(ee.Traceback) > 0 {
 					ee.Traceback[0] += h
@@ -241,57 +255,86 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 }
 
 func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
-	pc, err := parseCell(it.fset, it.name, code)
+	pc, err := it.prepare(ctx, code)
 	if err != nil {
-		return Result{}, compileError(err)
-	}
-	hoistDecls(pc, it.callsGeneric)
-	it.autoImport(pc)
-	if err := it.checkUnavailable(pc); err != nil {
 		return Result{}, err
 	}
-	if pc.imports != nil {
-		if err := it.runImports(ctx, pc.imports); err != nil {
+	defer func() { it.info = nil }()
+	if pc.Decls != nil && it.changesTypes(pc.Decls) {
+		// yaegi cannot change a type or a method in place: start a new
+		// interpreter with the new definitions (and the cells'
+		// imports), then run the cell there.
+		if err := it.rebuild(pc.Decls); err != nil {
+			return Result{}, err
+		}
+		if pc, err = it.prepare(ctx, code); err != nil {
 			return Result{}, err
 		}
 	}
-	if pc.decls != nil {
-		if err := rewriteFile(pc.decls, it); err != nil {
-			return Result{}, err
-		}
-		if it.changesTypes(pc.decls) {
-			// yaegi cannot change a type or a method in place: start a new
-			// interpreter with the new definitions (and the cells'
-			// imports), then run the cell there.
-			if err := it.rebuild(pc.decls); err != nil {
-				return Result{}, err
-			}
-			if pc, err = parseCell(it.fset, it.name, code); err != nil {
-				return Result{}, compileError(err)
-			}
-			hoistDecls(pc, it.callsGeneric)
-			if pc.decls != nil {
-				if err := rewriteFile(pc.decls, it); err != nil {
-					return Result{}, err
-				}
-			}
-		}
-	}
-	if len(pc.early) > 0 {
-		early := &parsedCell{src: pc.src, stmts: &ast.BlockStmt{Lbrace: pc.early[0].Pos(), List: pc.early, Rbrace: pc.early[len(pc.early)-1].End()}}
+	if pc.Early != nil {
+		early := &parsedCell{Cell: &cell.Cell{Src: pc.Src, Stmts: pc.Early}}
 		if _, err := it.runStmts(ctx, early); err != nil {
 			return Result{}, err
 		}
 	}
-	if pc.decls != nil {
-		if err := it.runDecls(ctx, pc.decls); err != nil {
+	if pc.Decls != nil {
+		if err := it.runDecls(ctx, pc.Decls); err != nil {
 			return Result{}, err
 		}
 	}
-	if pc.stmts == nil {
+	if pc.Stmts == nil {
+		it.tc.Commit(it.info)
 		return Result{}, nil
 	}
 	return it.runStmts(ctx, pc)
+}
+
+// prepare parses a cell, imports what it needs, types it and rewrites it
+// for the interpreter: everything before the first compilation.
+func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error) {
+	parsed, err := cell.Parse(it.fset, it.name, code)
+	if err != nil {
+		return nil, compileError(err)
+	}
+	parsed.Hoist(it.callsGeneric)
+	pc := &parsedCell{Cell: parsed}
+	it.autoImport(pc)
+	if err := it.checkUnavailable(pc); err != nil {
+		return nil, err
+	}
+	if pc.Imports != nil {
+		if err := it.runImports(ctx, pc.Imports); err != nil {
+			return nil, err
+		}
+	}
+	it.check(pc)
+	it.notes = it.unshownNotes(pc)
+	if pc.Trail != nil {
+		pc.show = trailShowOf(it.info.TypeOf(pc.Trail.X))
+	}
+	cc := &compat.Cell{Cell: pc.Cell, Fset: it.fset, Types: it.info, Session: compatSession{it}}
+	if err := compat.Rewrite(cc, it.passes); err != nil {
+		msg := err.Error()
+		return nil, &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
+	}
+	// Copies of generic functions: compiled with the declarations (they
+	// may use them), or before the statements.
+	if pc.Decls != nil {
+		pc.Decls.Decls = append(pc.Decls.Decls, cc.Insts...)
+	} else {
+		pc.insts = cc.Insts
+	}
+	return pc, nil
+}
+
+// compatSession is what the compatibility passes may ask of the session.
+type compatSession struct{ it *Interp }
+
+func (s compatSession) Func(key string) *ast.FuncDecl {
+	if fd, ok := s.it.funcs[key]; ok {
+		return fd.decl
+	}
+	return nil
 }
 
 // runImports imports what the cell asks for; importing a package that is
@@ -347,7 +390,7 @@ func (it *Interp) runImports(ctx context.Context, f *ast.File) error {
 		if is.Name != nil {
 			name = is.Name.Name
 		}
-		it.globals[name] = Global{Name: name, Kind: "import", Type: path}
+		it.globals[name] = tooling.Global{Name: name, Kind: "import", Type: path}
 		it.imports[name] = path
 	}
 	return nil
@@ -421,17 +464,17 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 		case *ast.FuncDecl:
 			it.funcs[funcKey(d)] = &funcDecl{decl: d, refs: identsIn(d)}
 			if d.Recv == nil {
-				it.globals[d.Name.Name] = Global{Name: d.Name.Name, Kind: "func", Type: exprString(d.Type)}
+				it.globals[d.Name.Name] = tooling.Global{Name: d.Name.Name, Kind: "func", Type: exprString(d.Type)}
 			} else {
 				// The tooling's only source for methods of cell types
 				// (reflect cannot carry interpreted methods).
 				key := funcKey(d)
-				it.globals[key] = Global{Name: key, Kind: "method", Type: exprString(d.Type)}
+				it.globals[key] = tooling.Global{Name: key, Kind: "method", Type: exprString(d.Type)}
 			}
 		case *ast.GenDecl:
 			for _, s := range d.Specs {
 				if ts, ok := s.(*ast.TypeSpec); ok {
-					it.globals[ts.Name.Name] = Global{Name: ts.Name.Name, Kind: "type", Type: withoutHiddenTags(exprString(ts.Type))}
+					it.globals[ts.Name.Name] = tooling.Global{Name: ts.Name.Name, Kind: "type", Type: compat.WithoutHiddenTags(exprString(ts.Type))}
 					it.types[ts.Name.Name] = ts
 				}
 			}
@@ -440,6 +483,46 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 	it.updateFmtHook(ctx)
 	it.updateHiddenFields()
 	return nil
+}
+
+// recordVars notes the globals a statement block declares.
+func (it *Interp) recordVars(b *ast.BlockStmt) {
+	for _, s := range b.List {
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			if s.Tok == token.DEFINE {
+				for _, l := range s.Lhs {
+					if id, ok := l.(*ast.Ident); ok && id.Name != "_" && !strings.HasPrefix(id.Name, prelude.Temp) {
+						it.globals[id.Name] = tooling.Global{Name: id.Name, Kind: "var"}
+					}
+				}
+			}
+		case *ast.DeclStmt:
+			gd, ok := s.Decl.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			kind := "var"
+			if gd.Tok == token.CONST {
+				kind = "const"
+			}
+			for _, sp := range gd.Specs {
+				vs, ok := sp.(*ast.ValueSpec)
+				if !ok {
+					continue
+				}
+				typ := ""
+				if vs.Type != nil {
+					typ = exprString(vs.Type)
+				}
+				for _, id := range vs.Names {
+					if id.Name != "_" {
+						it.globals[id.Name] = tooling.Global{Name: id.Name, Kind: kind, Type: typ}
+					}
+				}
+			}
+		}
+	}
 }
 
 // updateHiddenFields collects the unexported field names of the session's
@@ -518,23 +601,37 @@ func declsOf(fs []*ast.FuncDecl) []ast.Decl {
 	return out
 }
 
+// parsedCell is a cell ready to compile: parsed and rewritten, with the
+// declarations its statements need compiled first (copies of generic
+// functions) when it declares nothing itself.
+type parsedCell struct {
+	*cell.Cell
+	insts []ast.Decl
+	show  trailShow // how the trailing expression is shown
+}
+
+// trailShow is how a cell's trailing expression is shown, as its type
+// says before the cell is rewritten.
+type trailShow int
+
+const (
+	showUnknown trailShow = iota // untyped: through the helpers, or not at all if that does not compile
+	showNone                     // a call with no result
+	showNative                   // no value in it can be of a cell type: natively
+	showCell                     // through the helpers that find the methods of cell types
+)
+
 // runStmts runs the statement block and shows the trailing expression.
 func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) {
-	body := pc.stmts
-	if err := checkStatements(body, it.fset); err != nil {
-		return Result{}, err
-	}
-	insts, rerr := rewriteBlock(body, it)
-	if rerr != nil {
-		return Result{}, rerr
-	}
-	if len(insts) > 0 {
-		f := &ast.File{Name: ast.NewIdent("main"), Package: body.Lbrace, Decls: insts}
+	body := pc.Stmts
+	if len(pc.insts) > 0 {
+		f := &ast.File{Name: ast.NewIdent("main"), Package: body.Lbrace, Decls: pc.insts}
 		if _, err := it.compileRun(ctx, f); err != nil {
 			return Result{}, err
 		}
 	}
 	it.recordVars(body)
+	it.tc.Commit(it.info)
 	// yaegi v0.16.1 crashes compiling "x := genericCall()" in the global
 	// scope; such statements run on their own (see capture), the others
 	// in blocks between them.
@@ -546,7 +643,7 @@ func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) 
 			continue
 		}
 		if len(pending) > 0 {
-			if _, err := it.runBlock(ctx, body, pending, nil); err != nil {
+			if _, err := it.runBlock(ctx, body, pending, nil, showNone); err != nil {
 				return Result{}, err
 			}
 			pending = nil
@@ -560,31 +657,63 @@ func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) 
 		return Result{}, nil
 	}
 	var trail *ast.ExprStmt
-	if pc.trail != nil && pending[len(pending)-1] == ast.Stmt(pc.trail) && wantsShow(pc.trail.X) {
-		trail = pc.trail
+	if pc.Trail != nil && pending[len(pending)-1] == ast.Stmt(pc.Trail) && wantsShow(pc.Trail.X) {
+		trail = pc.Trail
 	}
-	return it.runBlock(ctx, body, pending, trail)
+	return it.runBlock(ctx, body, pending, trail, pc.show)
 }
+
+// wantsShow: a trailing call to a printing function shows nothing even
+// though it has results.
+func wantsShow(e ast.Expr) bool {
+	c, ok := e.(*ast.CallExpr)
+	if !ok {
+		return true
+	}
+	switch f := c.Fun.(type) {
+	case *ast.Ident:
+		return !builtinNames[f.Name] || f.Name == "len" || f.Name == "cap" || f.Name == "append" ||
+			f.Name == "make" || f.Name == "new" || f.Name == "complex" || f.Name == "real" || f.Name == "imag"
+	case *ast.SelectorExpr:
+		if pkg, ok := f.X.(*ast.Ident); ok {
+			switch pkg.Name {
+			case "fmt":
+				return !strings.HasPrefix(f.Sel.Name, "Print") && !strings.HasPrefix(f.Sel.Name, "Fprint")
+			case "log":
+				return false
+			}
+		}
+	}
+	return true
+}
+
+var builtinNames = map[string]bool{"append": true, "cap": true, "close": true, "complex": true, "copy": true,
+	"delete": true, "imag": true, "len": true, "make": true, "new": true, "panic": true, "print": true,
+	"println": true, "real": true, "recover": true}
 
 // runBlock compiles and runs statements of the cell's block; trail, when
 // not nil, is the last of them and its value is shown.
-func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.Stmt, trail *ast.ExprStmt) (Result, error) {
+func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.Stmt, trail *ast.ExprStmt, show trailShow) (Result, error) {
 	block := &ast.BlockStmt{Lbrace: body.Lbrace, List: list, Rbrace: body.Rbrace}
 	showIdx := -1
 	var orig ast.Stmt
-	if trail != nil {
+	if trail != nil && show != showNone {
+		fn := prelude.Show
+		if show == showNative {
+			fn = prelude.ShowNative
+		}
 		showIdx = len(list) - 1
 		orig = list[showIdx]
 		list[showIdx] = &ast.ExprStmt{X: &ast.CallExpr{
-			Fun:    ast.NewIdent(showFunc),
+			Fun:    ast.NewIdent(fn),
 			Args:   []ast.Expr{trail.X},
 			Lparen: trail.X.Pos(),
 			Rparen: trail.X.End(),
 		}}
 	}
 	prog, err := it.compile(block)
-	if err != nil && showIdx >= 0 {
-		// Most likely a call with no value at the end: nothing to show.
+	if err != nil && showIdx >= 0 && show == showUnknown {
+		// The oracle could not type it: perhaps a call with no value.
 		// Compiling without the wrapper gives the real error otherwise.
 		list[showIdx] = orig
 		showIdx = -1
@@ -633,8 +762,8 @@ func (it *Interp) cellTypeExpr(ctx context.Context, body *ast.BlockStmt, t refle
 			continue
 		}
 		zero := &ast.StarExpr{X: &ast.CallExpr{Fun: ast.NewIdent("new"), Args: []ast.Expr{ast.NewIdent(name)}}}
-		call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent("grundyrt"), Sel: ast.NewIdent("Capture")}, Args: []ast.Expr{zero}}
-		if _, err := it.runBlock(ctx, body, []ast.Stmt{&ast.ExprStmt{X: call}}, nil); err != nil {
+		call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(prelude.Runtime), Sel: ast.NewIdent(prelude.RTCapture)}, Args: []ast.Expr{zero}}
+		if _, err := it.runBlock(ctx, body, []ast.Stmt{&ast.ExprStmt{X: call}}, nil, showNone); err != nil {
 			continue
 		}
 		if c := it.rt.takeCaptured(); len(c) == 1 && c[0] != nil && reflect.TypeOf(c[0]) == t {
@@ -734,8 +863,8 @@ func (it *Interp) capture(ctx context.Context, body *ast.BlockStmt, names []*ast
 			}, Lparen: r.End(), Rparen: r.End()}
 		}
 	}
-	call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: &ast.Ident{Name: "grundyrt", NamePos: pos}, Sel: &ast.Ident{Name: "Capture", NamePos: pos}}, Args: args, Lparen: pos, Rparen: pos}
-	if _, err := it.runBlock(ctx, body, []ast.Stmt{&ast.ExprStmt{X: call}}, nil); err != nil {
+	call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: &ast.Ident{Name: prelude.Runtime, NamePos: pos}, Sel: &ast.Ident{Name: prelude.RTCapture, NamePos: pos}}, Args: args, Lparen: pos, Rparen: pos}
+	if _, err := it.runBlock(ctx, body, []ast.Stmt{&ast.ExprStmt{X: call}}, nil, showNone); err != nil {
 		return err
 	}
 	vals := it.rt.takeCaptured()
@@ -767,7 +896,7 @@ func (it *Interp) capture(ctx context.Context, body *ast.BlockStmt, names []*ast
 		}
 		// Positions in the cell: yaegi finds a package name (games in
 		// []games.Pos) in the imports of the file a position is in.
-		tx = atPos(tx, id.Pos())
+		tx = compat.AtPos(tx, id.Pos())
 		decl = append(decl, &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
 			&ast.ValueSpec{Names: []*ast.Ident{{Name: id.Name, NamePos: id.Pos()}}, Type: tx}}}})
 		set[id.Name] = v
@@ -775,7 +904,7 @@ func (it *Interp) capture(ctx context.Context, body *ast.BlockStmt, names []*ast
 	if len(decl) == 0 {
 		return nil
 	}
-	if _, err := it.runBlock(ctx, body, decl, nil); err != nil {
+	if _, err := it.runBlock(ctx, body, decl, nil, showNone); err != nil {
 		return err
 	}
 	globals := it.globalValues()
@@ -802,28 +931,11 @@ func (it *Interp) compileRun(ctx context.Context, n ast.Node) (reflect.Value, er
 // constructs it does not support, into an *EvalError.
 func (it *Interp) compile(n ast.Node) (prog *interp.Program, err error) {
 	prog, err = it.compileOnce(n)
-	var ee *EvalError
-	if err != nil && errors.As(err, &ee) && ee.Name == "CompileError" && strings.HasPrefix(ee.Value, rangeHint) {
-		// A range over an expression whose type the rewriter could not
-		// see: most likely an integer (a field, a call). Try that.
-		if convertRanges(n, &rewriter{it: it, ints: map[string]int{}, tmp: 1000}) {
-			p2, err2 := it.compileOnce(n)
-			if err2 == nil {
-				return p2, nil
-			}
-			if strings.Contains(err2.Error(), "not defined on func(") {
-				msg := rangeFuncHint
-				err = &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg, err2.Error()}}
-			}
-		}
-	}
 	if err != nil {
 		it.resizeFrame()
 	}
 	return prog, err
 }
-
-const rangeFuncHint = "cannot tell the type of a function iterator in a range loop: give it a type first (var seq func(yield func(T) bool) = ...; for x := range seq), or call it with a yield function"
 
 // resizeFrame gives the variables a failed compilation declared their
 // place in yaegi's global frame, which otherwise only happens when a
@@ -959,7 +1071,7 @@ func recoveredValue(v any) any {
 		}
 		v = rv.Interface()
 	}
-	return unwrapInterpreted(v)
+	return grundyrt.Unwrap(v)
 }
 
 // runDeferred runs the defers of the cell's top-level statements, last
@@ -1033,7 +1145,7 @@ func (interrupted) Error() string { return "interrupted" }
 type exitCode int
 
 func (it *Interp) panicError(p interp.Panic) *EvalError {
-	if code, ok := unwrapInterpreted(p.Value).(exitCode); ok {
+	if code, ok := grundyrt.Unwrap(p.Value).(exitCode); ok {
 		it.io.interpStderr.take()
 		msg := fmt.Sprintf("os.Exit(%d) stopped the cell; the session goes on", int(code))
 		return &EvalError{Name: "Exit", Value: msg, Traceback: []string{msg}}
@@ -1066,7 +1178,7 @@ type runtimeErr interface{ RuntimeError() }
 func panicMessage(v any) string {
 	// panic(err) with an error variable reaches here as a reflect.Value.
 	if rv, ok := v.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
-		v = unwrapInterpreted(rv.Interface())
+		v = grundyrt.Unwrap(rv.Interface())
 	}
 	var msg string
 	switch x := v.(type) {

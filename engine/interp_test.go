@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"grundy/engine/tooling"
 )
 
 func TestExecuteBasics(t *testing.T) {
@@ -175,12 +177,12 @@ func TestGlobalsListMethods(t *testing.T) {
 	if _, _, err := runCell(t, it, code); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]Global{
+	want := map[string]tooling.Global{
 		"Pt.Sum":  {Name: "Pt.Sum", Kind: "method", Type: "func(k int) int"},
 		"Pt.Move": {Name: "Pt.Move", Kind: "method", Type: "func(dx int)"},
 		"plain":   {Name: "plain", Kind: "func", Type: "func()"},
 	}
-	got := map[string]Global{}
+	got := map[string]tooling.Global{}
 	for _, g := range it.Globals() {
 		got[g.Name] = g
 	}

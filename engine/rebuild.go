@@ -9,6 +9,7 @@ import (
 	"go/parser"
 	"go/printer"
 	"go/token"
+	"grundy/engine/prelude"
 	"os"
 	"reflect"
 	"regexp"
@@ -231,6 +232,7 @@ func (it *Interp) rebuild(cell *ast.File) error {
 			}
 		}
 	}
+	it.tc.Forget(dropped...)
 	if len(dropped) > 0 {
 		sort.Strings(dropped)
 		if out := it.io.output(); out != nil {
@@ -345,10 +347,10 @@ func (it *Interp) updateFmtHook(ctx context.Context) {
 	method := map[string]string{} // fmt prefers Error to String
 	for _, key := range sortedKeys(it.funcs) {
 		fd := it.funcs[key].decl
-		if fd.Recv == nil || fd.Name.Name != "String" && fd.Name.Name != "Error" || len(flatFields(fd.Type.Params)) != 0 {
+		if fd.Recv == nil || fd.Name.Name != "String" && fd.Name.Name != "Error" || fd.Type.Params.NumFields() != 0 {
 			continue
 		}
-		if r := flatFields(fd.Type.Results); len(r) != 1 || exprString(r[0]) != "string" {
+		if r := fd.Type.Results; r.NumFields() != 1 || exprString(r.List[0].Type) != "string" {
 			continue
 		}
 		typ := recvTypeName(fd.Recv.List[0].Type)
@@ -381,14 +383,14 @@ func (it *Interp) updateFmtHook(ctx context.Context) {
 		return
 	}
 	var b strings.Builder
-	b.WriteString("_grundyFmtHook = func(v any) any {\n\tswitch x := v.(type) {\n")
+	b.WriteString(prelude.FmtHook + " = func(v any) any {\n\tswitch x := v.(type) {\n")
 	for _, n := range names {
 		fmt.Fprintf(&b, "\tcase []%s:\n\t\tout := make([]string, len(x))\n\t\tfor i := range x {\n\t\t\tout[i] = x[i].%s()\n\t\t}\n\t\treturn out\n", n, method[n])
 	}
 	// Maps with such keys or values, next to common other types: printed
 	// by a native helper that orders the keys as fmt does.
 	mapCase := func(k, v, ks, vs string) {
-		fmt.Fprintf(&b, "\tcase map[%s]%s:\n\t\tvar ks []any\n\t\tvar kss, vss []string\n\t\tfor k, v := range x {\n\t\t\tkk := k // (yaegi reuses k's storage)\n\t\t\tks = append(ks, kk)\n\t\t\tkss = append(kss, %s)\n\t\t\tvss = append(vss, %s)\n\t\t}\n\t\treturn grundyrt.FmtMap(ks, kss, vss)\n", k, v, ks, vs)
+		fmt.Fprintf(&b, "\tcase map[%s]%s:\n\t\tvar ks []any\n\t\tvar kss, vss []string\n\t\tfor k, v := range x {\n\t\t\tkk := k // (yaegi reuses k's storage)\n\t\t\tks = append(ks, kk)\n\t\t\tkss = append(kss, %s)\n\t\t\tvss = append(vss, %s)\n\t\t}\n\t\treturn %s(ks, kss, vss)\n", k, v, ks, vs, prelude.Runtime+"."+prelude.RTFmtMap)
 	}
 	for _, n := range names {
 		if strings.HasPrefix(n, "*") {

@@ -3,12 +3,16 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 	"time"
+
+	"grundy/engine/compat"
 )
 
 // The snippet corpus: testdata/snippets/*.go.txt (not .go: they are cells,
@@ -121,4 +125,66 @@ func mimes(b Bundle) string {
 	}
 	sort.Strings(ks)
 	return strings.Join(ks, ",")
+}
+
+// Each compatibility pass names the snippets that go wrong without it:
+// they pass with every pass, and each pass's snippets differ without it
+// (or end the process: a goroutine's panic does, without its pass). A pass
+// whose snippets all pass without it is no longer needed, or its snippets
+// no longer show why it is: delete it, or name a snippet that does. Each
+// pass is left out in a process of its own.
+func TestPassesAreNeeded(t *testing.T) {
+	if name := os.Getenv("GRUNDY_WITHOUT_PASS"); name != "" {
+		withoutPass(t, name)
+		return
+	}
+	if testing.Short() {
+		t.Skip("runs the snippets of every pass again without it")
+	}
+	for _, p := range compat.Passes {
+		t.Run(p.Name, func(t *testing.T) {
+			t.Parallel()
+			if len(p.Snippets) == 0 {
+				t.Fatalf("pass %s names no snippet", p.Name)
+			}
+			cmd := exec.Command(os.Args[0], "-test.run=^TestPassesAreNeeded$")
+			cmd.Env = append(os.Environ(), "GRUNDY_WITHOUT_PASS="+p.Name)
+			out, _ := cmd.CombinedOutput()
+			switch {
+			case strings.Contains(string(out), withoutSame):
+				t.Errorf("every snippet of pass %s (%s) passes without it", p.Name, strings.Join(p.Snippets, ", "))
+			case strings.Contains(string(out), "--- FAIL"):
+				t.Errorf("pass %s:\n%s", p.Name, out)
+			}
+		})
+	}
+}
+
+const withoutSame = "every snippet passes without the pass"
+
+// withoutPass runs the snippets of pass name without it (in the child
+// process of TestPassesAreNeeded).
+func withoutPass(t *testing.T, name string) {
+	var pass compat.Pass
+	var without []compat.Pass
+	for _, q := range compat.Passes {
+		if q.Name == name {
+			pass = q
+		} else {
+			without = append(without, q)
+		}
+	}
+	for _, sn := range pass.Snippets {
+		src, err := os.ReadFile(filepath.Join("testdata/snippets", sn+".go.txt"))
+		if err != nil {
+			t.Fatalf("pass %s names snippet %s: %v", name, sn, err)
+		}
+		cells, want, _ := parseSnippet(string(src))
+		it := newTestInterp(t)
+		it.passes = without
+		if transcript(t, it, cells) != want {
+			return
+		}
+	}
+	fmt.Println(withoutSame)
 }

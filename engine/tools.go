@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"go/ast"
 	"go/constant"
 	"reflect"
 	"sort"
@@ -9,28 +10,29 @@ import (
 	"github.com/traefik/yaegi/stdlib"
 
 	"grundy/engine/symbols"
+	"grundy/engine/tooling"
 )
 
 // Complete answers a completion request (see tooling.go).
 func (it *Interp) Complete(code string, cursor int) Completion {
 	it.mu.Lock()
 	defer it.mu.Unlock()
-	return complete(it, code, cursor)
+	return tooling.Complete(it, code, cursor)
 }
 
 // Inspect answers an inspection request.
 func (it *Interp) Inspect(code string, cursor int, detailLevel int) (Bundle, bool) {
 	it.mu.Lock()
 	defer it.mu.Unlock()
-	return inspect(it, code, cursor, detailLevel)
+	return tooling.Inspect(it, code, cursor, detailLevel)
 }
 
 // IsComplete tells whether code is ready to run.
-func (it *Interp) IsComplete(code string) (status, indent string) { return isComplete(code) }
+func (it *Interp) IsComplete(code string) (status, indent string) { return tooling.IsComplete(code) }
 
 // Globals lists the names cells declared, sorted.
-func (it *Interp) Globals() []Global {
-	out := make([]Global, 0, len(it.globals))
+func (it *Interp) Globals() []tooling.Global {
+	out := make([]tooling.Global, 0, len(it.globals))
 	vals := it.globalValues()
 	for _, g := range it.globals {
 		if g.Type == "" && (g.Kind == "var" || g.Kind == "const") {
@@ -47,8 +49,8 @@ func (it *Interp) Globals() []Global {
 }
 
 // Packages maps the package names cells can use to their symbols.
-func (it *Interp) Packages() map[string]PackageSymbols {
-	out := map[string]PackageSymbols{}
+func (it *Interp) Packages() map[string]tooling.PackageSymbols {
+	out := map[string]tooling.PackageSymbols{}
 	for name, path := range it.pkgs {
 		key := path + "/" + importName(path)
 		syms := stdlib.Symbols[key]
@@ -58,29 +60,21 @@ func (it *Interp) Packages() map[string]PackageSymbols {
 		if aliasPackages[path] {
 			syms = it.sourcePackageSymbols(path)
 		}
-		out[name] = PackageSymbols{Path: path, Symbols: syms}
+		out[name] = tooling.PackageSymbols{Path: path, Symbols: syms}
 	}
 	return out
 }
 
-// sourcePackageSymbols lists an interpreted package's exported functions.
+// sourcePackageSymbols lists an interpreted package's exported names.
 func (it *Interp) sourcePackageSymbols(path string) map[string]reflect.Value {
 	out := map[string]reflect.Value{}
-	for _, src := range append([]string{}, genericSources...) {
-		if !strings.HasPrefix(src, "package "+path+"\n") {
-			continue
-		}
-		for _, line := range strings.Split(src, "\n") {
-			if strings.HasPrefix(line, "func ") {
-				name := line[5:]
-				if i := strings.IndexAny(name, "[("); i > 0 {
-					name = name[:i]
-				}
-				if strings.HasPrefix(name, "Grundy") {
-					continue // the engine's, not the package's
-				}
-				out[name] = reflect.Value{}
-			}
+	pkg, err := typeUniverse().Import(path)
+	if err != nil {
+		return out
+	}
+	for _, name := range pkg.Scope().Names() {
+		if ast.IsExported(name) {
+			out[name] = reflect.Value{}
 		}
 	}
 	return out

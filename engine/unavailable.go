@@ -46,8 +46,8 @@ func (it *Interp) checkUnavailable(pc *parsedCell) error {
 	}
 	// The cell's imports, automatic ones included (the parser's
 	// File.Imports does not have those).
-	if pc.imports != nil {
-		for _, d := range pc.imports.Decls {
+	if pc.Imports != nil {
+		for _, d := range pc.Imports.Decls {
 			gd, ok := d.(*ast.GenDecl)
 			if !ok {
 				continue
@@ -68,14 +68,14 @@ func (it *Interp) checkUnavailable(pc *parsedCell) error {
 		}
 	}
 	var nodes []ast.Node
-	if pc.decls != nil {
-		nodes = append(nodes, pc.decls)
+	if pc.Decls != nil {
+		nodes = append(nodes, pc.Decls)
 	}
-	if pc.stmts != nil {
-		nodes = append(nodes, pc.stmts)
+	if pc.Stmts != nil {
+		nodes = append(nodes, pc.Stmts)
 	}
-	for _, s := range pc.early {
-		nodes = append(nodes, s)
+	if pc.Early != nil {
+		nodes = append(nodes, pc.Early)
 	}
 	var bad *EvalError
 	for _, n := range nodes {

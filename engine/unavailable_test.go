@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"grundy/engine/symbols/gen/extract"
+
+	"grundy/engine/prelude"
 )
 
 // TestGenericStdAPIs: every generic function and type of the standard
@@ -36,21 +38,23 @@ func TestGenericStdAPIs(t *testing.T) {
 		t.Fatal(err)
 	}
 	provided := map[string]bool{}
-	for _, src := range genericSources {
-		f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range f.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv == nil {
-					provided[f.Name.Name+"."+d.Name.Name] = true
-				}
-			case *ast.GenDecl:
-				for _, s := range d.Specs {
-					if ts, ok := s.(*ast.TypeSpec); ok {
-						provided[f.Name.Name+"."+ts.Name.Name] = true
+	for _, p := range prelude.Packages() {
+		for _, src := range p.Files {
+			f, err := parser.ParseFile(token.NewFileSet(), src.Name, src.Src, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range f.Decls {
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					if d.Recv == nil {
+						provided[p.Path+"."+d.Name.Name] = true
+					}
+				case *ast.GenDecl:
+					for _, s := range d.Specs {
+						if ts, ok := s.(*ast.TypeSpec); ok {
+							provided[p.Path+"."+ts.Name.Name] = true
+						}
 					}
 				}
 			}

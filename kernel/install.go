@@ -15,7 +15,7 @@ import (
 	"strings"
 	"syscall"
 
-	"grundy/engine"
+	"grundy/engine/tooling"
 	"grundy/internal/atomicfile"
 )
 
@@ -155,7 +155,7 @@ func Install(opt InstallOptions) (string, error) {
 	}
 	// The Notebook's front-end settings for Go cells, and the library
 	// reference its Help menu links to (kernel_info's help_links).
-	for name, data := range map[string][]byte{"kernel.js": kernelJS, ReferenceFile: engine.ReferenceHTML(opt.Version)} {
+	for name, data := range map[string][]byte{"kernel.js": kernelJS, ReferenceFile: tooling.ReferenceHTML(opt.Version)} {
 		if err := writeFileAtomic(filepath.Join(dir, name), data, 0o644); err != nil {
 			return "", err
 		}

@@ -1,8 +1,13 @@
 // Package display shows rich output from cells: any value by the display
-// convention (String, HTML, Markdown, LaTeX, SVG, PNG methods, images),
-// raw HTML and Markdown, and handles whose output is updated in place, such
-// as progress bars. The engine installs a Sink around each cell; outside a
-// session (a plain Go program) output falls back to text on stdout.
+// convention, raw HTML and Markdown, and handles whose output is updated in
+// place, such as progress bars. The convention is one list of methods
+// (Methods: a value's Bundle, HTML, Markdown, LaTeX, SVG, PNG, JPEG and
+// JSON forms, filtered by MIMETypes, with Error or String as text) turned
+// into one Bundle type by FromParts, for the library's types and for the
+// types cells declare alike (the engine finds the latter's methods and
+// hands over their Parts). The engine installs a Sink around each cell;
+// outside a session (a plain Go program) output falls back to text on
+// stdout.
 package display
 
 import (
@@ -86,54 +91,145 @@ func (stdoutSink) Display(data Bundle, _ map[string]any, _ string, _ bool) {
 }
 func (stdoutSink) Clear(bool) {}
 
+// Methods are the display convention's methods, in the order their forms
+// are added to a bundle (a later one wins for a MIME type two give), then
+// the two that give text/plain.
+var Methods = []string{"MIMETypes", "Bundle", "HTML", "Markdown", "LaTeX", "SVG", "PNG", "JPEG", "JSON", "Error", "String"}
+
+// MIME is the MIME type each form-giving method gives.
+var MIME = map[string]string{
+	"HTML": "text/html", "Markdown": "text/markdown", "LaTeX": "text/latex", "SVG": "image/svg+xml",
+	"PNG": "image/png", "JPEG": "image/jpeg", "JSON": "application/json",
+}
+
+// Wanted reports whether a value whose MIMETypes method returned types
+// (nil: it has none) shows the form method gives; a method that is not
+// wanted is not called.
+func Wanted(types []string, method string) bool {
+	mime, ok := MIME[method]
+	return types == nil || !ok || slices.Contains(types, mime)
+}
+
+// Parts are what a value's display methods returned, by method name. Who
+// finds them depends on who can see the methods: PartsOf asserts the
+// interfaces above, for compiled types; the engine's interpreted helpers
+// find those of the types cells declare (which native code cannot see) and
+// hand their Parts to FromParts, so that both display alike.
+type Parts map[string]Part
+
+// Part is one method's result: a string (HTML, Markdown, LaTeX, Error,
+// String), bytes (SVG, PNG, JPEG), a Bundle, a []string (MIMETypes) or any
+// JSON value, with the method's error.
+type Part struct {
+	Value any
+	Err   error
+}
+
+// TextPart names the part an interpreted value's fmt text goes in when
+// only interpreted code can compute it (a slice of a cell's Stringers).
+const TextPart = "Text"
+
+// PartsOf calls the display methods v has.
+func PartsOf(v any) Parts {
+	p := Parts{}
+	var types []string
+	if r, ok := v.(MIMETyper); ok {
+		types = r.MIMETypes()
+		p["MIMETypes"] = Part{Value: types}
+	}
+	if r, ok := v.(Bundler); ok {
+		p["Bundle"] = Part{Value: r.Bundle()}
+	}
+	if r, ok := v.(HTMLer); ok && Wanted(types, "HTML") {
+		p["HTML"] = Part{Value: r.HTML()}
+	}
+	if r, ok := v.(Markdowner); ok && Wanted(types, "Markdown") {
+		p["Markdown"] = Part{Value: r.Markdown()}
+	}
+	if r, ok := v.(LaTeXer); ok && Wanted(types, "LaTeX") {
+		p["LaTeX"] = Part{Value: r.LaTeX()}
+	}
+	if r, ok := v.(SVGer); ok && Wanted(types, "SVG") {
+		data, err := r.SVG()
+		p["SVG"] = Part{Value: data, Err: err}
+	}
+	if r, ok := v.(PNGer); ok && Wanted(types, "PNG") {
+		data, err := r.PNG()
+		p["PNG"] = Part{Value: data, Err: err}
+	}
+	if r, ok := v.(JPEGer); ok && Wanted(types, "JPEG") {
+		data, err := r.JPEG()
+		p["JPEG"] = Part{Value: data, Err: err}
+	}
+	if r, ok := v.(JSONer); ok && Wanted(types, "JSON") {
+		p["JSON"] = Part{Value: r.JSON()}
+	}
+	switch x := v.(type) {
+	case error:
+		p["Error"] = Part{Value: x.Error()}
+	case fmt.Stringer:
+		p["String"] = Part{Value: x.String()}
+	}
+	return p
+}
+
 // Render returns the bundle v shows as. Every bundle has text/plain.
 func Render(v any) Bundle {
 	if b, ok := v.(Bundle); ok {
 		return b
 	}
+	return FromParts(v, PartsOf(v))
+}
+
+// FromParts is the bundle of a value whose display methods returned
+// parts: every form it has a method for (those MIMETypes lists, when it
+// has that method), an image as PNG, and text/plain always: the first of
+// an SVG or PNG method's error, Error, String, the fmt text, or Go's %v.
+func FromParts(v any, parts Parts) Bundle {
 	b := Bundle{}
-	want := func(string) bool { return true }
-	if r, ok := v.(MIMETyper); ok {
-		types := r.MIMETypes()
-		want = func(mime string) bool { return slices.Contains(types, mime) }
+	types, _ := parts["MIMETypes"].Value.([]string)
+	want := func(mime string) bool { return types == nil || slices.Contains(types, mime) }
+	var failed string
+	str := func(name, mime string) {
+		if p, ok := parts[name]; ok && want(mime) {
+			s, _ := p.Value.(string)
+			b[mime] = s
+		}
 	}
-	if r, ok := v.(Bundler); ok {
-		for k, x := range r.Bundle() {
+	data := func(name, mime string, base64ed bool) {
+		p, ok := parts[name]
+		if !ok || !want(mime) {
+			return
+		}
+		if p.Err != nil {
+			if failed == "" && name != "JPEG" {
+				failed = name + " failed: " + p.Err.Error()
+			}
+			return
+		}
+		raw, _ := p.Value.([]byte)
+		if base64ed {
+			b[mime] = base64.StdEncoding.EncodeToString(raw)
+		} else {
+			b[mime] = string(raw)
+		}
+	}
+	if p, ok := parts["Bundle"]; ok {
+		bb, _ := p.Value.(Bundle)
+		for k, x := range bb {
 			if want(k) || k == "text/plain" {
 				b[k] = x
 			}
 		}
 	}
-	if r, ok := v.(HTMLer); ok && want("text/html") {
-		b["text/html"] = r.HTML()
-	}
-	if r, ok := v.(Markdowner); ok && want("text/markdown") {
-		b["text/markdown"] = r.Markdown()
-	}
-	if r, ok := v.(LaTeXer); ok && want("text/latex") {
-		b["text/latex"] = r.LaTeX()
-	}
-	if r, ok := v.(SVGer); ok && want("image/svg+xml") {
-		if data, err := r.SVG(); err == nil {
-			b["image/svg+xml"] = string(data)
-		} else {
-			b["text/plain"] = "SVG failed: " + err.Error()
-		}
-	}
-	if r, ok := v.(PNGer); ok && want("image/png") {
-		if data, err := r.PNG(); err == nil {
-			b["image/png"] = base64.StdEncoding.EncodeToString(data)
-		} else {
-			b["text/plain"] = "PNG failed: " + err.Error()
-		}
-	}
-	if r, ok := v.(JPEGer); ok && want("image/jpeg") {
-		if data, err := r.JPEG(); err == nil {
-			b["image/jpeg"] = base64.StdEncoding.EncodeToString(data)
-		}
-	}
-	if r, ok := v.(JSONer); ok && want("application/json") {
-		b["application/json"] = r.JSON()
+	str("HTML", "text/html")
+	str("Markdown", "text/markdown")
+	str("LaTeX", "text/latex")
+	data("SVG", "image/svg+xml", false)
+	data("PNG", "image/png", true)
+	data("JPEG", "image/jpeg", true)
+	if p, ok := parts["JSON"]; ok && want("application/json") {
+		b["application/json"] = p.Value
 	}
 	if img, ok := v.(image.Image); ok && b["image/png"] == nil {
 		var buf bytes.Buffer
@@ -141,7 +237,17 @@ func Render(v any) Bundle {
 			b["image/png"] = base64.StdEncoding.EncodeToString(buf.Bytes())
 		}
 	}
-	if _, ok := b["text/plain"]; !ok {
+	switch {
+	case failed != "":
+		b["text/plain"] = failed
+	case b["text/plain"] != nil:
+	case parts["Error"].Value != nil:
+		b["text/plain"] = parts["Error"].Value
+	case parts["String"].Value != nil:
+		b["text/plain"] = parts["String"].Value
+	case parts[TextPart].Value != nil:
+		b["text/plain"] = parts[TextPart].Value
+	default:
 		b["text/plain"] = Text(v)
 	}
 	return b

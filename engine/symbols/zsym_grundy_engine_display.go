@@ -3,6 +3,8 @@
 package symbols
 
 import (
+	"go/constant"
+	"go/token"
 	"grundy/engine/display"
 	"reflect"
 )
@@ -10,17 +12,23 @@ import (
 func init() {
 	Symbols["grundy/engine/display/display"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Clear":    reflect.ValueOf(display.Clear),
-		"HTML":     reflect.ValueOf(display.HTML),
-		"Install":  reflect.ValueOf(display.Install),
-		"LaTeX":    reflect.ValueOf(display.LaTeX),
-		"Markdown": reflect.ValueOf(display.Markdown),
-		"New":      reflect.ValueOf(display.New),
-		"PNG":      reflect.ValueOf(display.PNG),
-		"Render":   reflect.ValueOf(display.Render),
-		"SVG":      reflect.ValueOf(display.SVG),
-		"Show":     reflect.ValueOf(display.Show),
-		"Text":     reflect.ValueOf(display.Text),
+		"Clear":     reflect.ValueOf(display.Clear),
+		"FromParts": reflect.ValueOf(display.FromParts),
+		"HTML":      reflect.ValueOf(display.HTML),
+		"Install":   reflect.ValueOf(display.Install),
+		"LaTeX":     reflect.ValueOf(display.LaTeX),
+		"MIME":      reflect.ValueOf(&display.MIME).Elem(),
+		"Markdown":  reflect.ValueOf(display.Markdown),
+		"Methods":   reflect.ValueOf(&display.Methods).Elem(),
+		"New":       reflect.ValueOf(display.New),
+		"PNG":       reflect.ValueOf(display.PNG),
+		"PartsOf":   reflect.ValueOf(display.PartsOf),
+		"Render":    reflect.ValueOf(display.Render),
+		"SVG":       reflect.ValueOf(display.SVG),
+		"Show":      reflect.ValueOf(display.Show),
+		"Text":      reflect.ValueOf(display.Text),
+		"TextPart":  reflect.ValueOf(constant.MakeFromLiteral("\"Text\"", token.STRING, 0)),
+		"Wanted":    reflect.ValueOf(display.Wanted),
 
 		// type definitions
 		"Bundle":     reflect.ValueOf((*display.Bundle)(nil)),
@@ -33,6 +41,8 @@ func init() {
 		"MIMETyper":  reflect.ValueOf((*display.MIMETyper)(nil)),
 		"Markdowner": reflect.ValueOf((*display.Markdowner)(nil)),
 		"PNGer":      reflect.ValueOf((*display.PNGer)(nil)),
+		"Part":       reflect.ValueOf((*display.Part)(nil)),
+		"Parts":      reflect.ValueOf((*display.Parts)(nil)),
 		"SVGer":      reflect.ValueOf((*display.SVGer)(nil)),
 		"Sink":       reflect.ValueOf((*display.Sink)(nil)),
 

@@ -18,12 +18,12 @@ func TestGeneratedDocsCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := os.ReadFile("../../docs_generated.go")
+	got, err := os.ReadFile("../../tooling/docs_generated.go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Fatalf("engine/docs_generated.go is stale: run go generate ./engine/... and commit it\n%s", firstDiff(string(got), string(want)))
+		t.Fatalf("engine/tooling/docs_generated.go is stale: run go generate ./engine/... and commit it\n%s", firstDiff(string(got), string(want)))
 	}
 }
 

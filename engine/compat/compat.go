@@ -1,0 +1,192 @@
+// Package compat is the engine's compatibility layer: an ordered list of
+// small passes over a cell's syntax tree, each working around one defect of
+// the interpreter, yaegi v0.16.1, so that the cell computes what Go
+// computes. Each pass says in its doc comment which yaegi behaviour it
+// works around (with the issue or the source location where known), has
+// golden tests (testdata/golden/PASS/*.txt: cell in, rewritten Go out) and
+// names the snippets of the engine's corpus that fail without it; the
+// engine's tests check that each pass is still needed, so a pass can be
+// deleted the day the interpreter no longer needs it.
+//
+// Passes ask every type question of the type oracle (package typecheck),
+// which typed the cell before the first pass ran: a pass asks about the
+// cell's own nodes, and code a pass writes has no types. A construct the
+// interpreter truly cannot run is refused before it runs, with a one-line
+// message naming the construct and what to write instead.
+package compat
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"reflect"
+
+	"grundy/engine/cell"
+	"grundy/engine/typecheck"
+)
+
+// Pass rewrites a cell to work around one interpreter defect.
+type Pass struct {
+	Name string
+	Run  func(c *Cell)
+	// Kinds are the nodes the pass acts on (typed nils: (*ast.GoStmt)(nil));
+	// a cell without any is not walked for it. None: the pass always runs.
+	Kinds []ast.Node
+	// Snippets are the engine's snippets (testdata/snippets/NAME.go.txt)
+	// that go wrong without this pass.
+	Snippets []string
+}
+
+// Passes is the order in which passes run: checks that refuse first, then
+// passes that rewrite expressions in place, then passes that change the
+// structure of statements (which would hide expressions from the others).
+var Passes = []Pass{
+	statements,
+	structAssert,
+	spreadArgs,
+	hiddenFields,
+	methodExprs,
+	errorValues,
+	errorAssert,
+	errorCompare,
+	errorsIsAs,
+	errorSwitch,
+	fmtSpread,
+	fmtValues,
+	displayCalls,
+	minMax,
+	pkgVars,
+	rangeFunc,
+	rangeInt,
+	loopVars,
+	goroutines,
+	cellDefers,
+	commaOk,
+	funcScope,
+	typeArgs,
+}
+
+// Session is what passes need of the engine beyond the cell.
+type Session interface {
+	// Func is the declaration of a function or method ("f", "T.m") that an
+	// earlier cell declared, as compiled; nil if there is none.
+	Func(key string) *ast.FuncDecl
+}
+
+// Cell is one cell being made runnable: the parsed cell, rewritten in
+// place by the passes, and what they may consult.
+type Cell struct {
+	*cell.Cell
+	Fset    *token.FileSet
+	Types   *typecheck.Info // the cell's types, checked before the first pass
+	Session Session
+	// Insts are declarations the rewritten code needs compiled before the
+	// cell's statements (copies of generic functions).
+	Insts []ast.Decl
+
+	err *Error
+	tmp int
+}
+
+// Error is a construct a pass refuses, with what to write instead.
+type Error struct {
+	Pos token.Position
+	Msg string
+}
+
+func (e *Error) Error() string {
+	if !e.Pos.IsValid() {
+		return e.Msg
+	}
+	return e.Pos.String() + ": " + e.Msg
+}
+
+// Rewrite runs the passes over the cell in order; it stops at the first
+// construct a pass refuses.
+func Rewrite(c *Cell, passes []Pass) error {
+	kinds := c.kinds()
+	for _, p := range passes {
+		if !p.applies(kinds) {
+			continue
+		}
+		p.Run(c)
+		if c.err != nil {
+			return c.err
+		}
+		kinds = c.kinds() // the pass may have written new kinds of node
+	}
+	return nil
+}
+
+// kinds lists the kinds of node in the cell.
+func (c *Cell) kinds() map[reflect.Type]bool {
+	k := map[reflect.Type]bool{}
+	for _, root := range c.Roots() {
+		ast.Inspect(root, func(n ast.Node) bool {
+			if n != nil {
+				k[reflect.TypeOf(n)] = true
+			}
+			return true
+		})
+	}
+	return k
+}
+
+func (p Pass) applies(kinds map[reflect.Type]bool) bool {
+	for _, n := range p.Kinds {
+		if kinds[reflect.TypeOf(n)] {
+			return true
+		}
+	}
+	return len(p.Kinds) == 0
+}
+
+// Fail refuses the cell at pos (the first refusal wins).
+func (c *Cell) Fail(pos token.Pos, format string, args ...any) {
+	if c.err != nil {
+		return
+	}
+	e := &Error{Msg: fmt.Sprintf(format, args...)}
+	if pos.IsValid() && c.Fset != nil {
+		e.Pos = c.Fset.Position(pos)
+	}
+	c.err = e
+}
+
+// Temp is a fresh name for a variable the passes introduce.
+func (c *Cell) Temp(kind string) string {
+	c.tmp++
+	return tempPrefix + kind + itoa(c.tmp)
+}
+
+// TopLevel lists the cell's blocks of top-level statements (those run
+// before the declarations, then the others).
+func (c *Cell) TopLevel() []*ast.BlockStmt {
+	var out []*ast.BlockStmt
+	if c.Cell == nil {
+		return nil
+	}
+	for _, b := range []*ast.BlockStmt{c.Early, c.Stmts} {
+		if b != nil {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// Roots lists every part of the cell a pass may rewrite.
+func (c *Cell) Roots() []ast.Node {
+	var out []ast.Node
+	if c.Cell == nil {
+		return nil
+	}
+	if c.Decls != nil {
+		out = append(out, c.Decls)
+	}
+	for _, b := range c.TopLevel() {
+		out = append(out, b)
+	}
+	return out
+}
+
+func itoa(n int) string { return fmt.Sprint(n) }

@@ -1,0 +1,411 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"grundy/engine/prelude"
+)
+
+// The error passes. yaegi v0.16.1 turns a value of a cell type into an
+// error through a wrapper of its own, and three defects follow: the
+// wrapper of a struct value keeps only the struct's last field
+// (getConcreteValue, interp/value.go:262), so err.(T), type switches and
+// errors.As lost the value; each conversion makes a new wrapper, so ==
+// and errors.Is never matched; and its type switch compares case types
+// with the wrapper's type, so no case of a cell type matched.
+
+var typesError = types.Universe.Lookup("error").Type()
+
+func isError(t types.Type) bool { return t != nil && types.Identical(t, typesError) }
+
+// errorValues: every place a value of another type becomes an error
+// (assignments, var declarations, returns, arguments, conversions,
+// composite literal elements and fields, sends, append, fmt.Errorf's %w
+// arguments) goes through the prelude's _grundyAsError, which builds the
+// wrapper around the whole value with its bound Error method. A value
+// already of type error, or nil, needs nothing.
+var errorValues = Pass{
+	Name:     "errorvalues",
+	Run:      runErrorValues,
+	Kinds:    []ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.ReturnStmt)(nil), (*ast.SendStmt)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)},
+	Snippets: []string{"errors_value_receiver_conversions", "errors_value_receiver_fields", "errors_value_receiver_as"},
+}
+
+func runErrorValues(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE || len(n.Lhs) != len(n.Rhs) {
+				break
+			}
+			for i, l := range n.Lhs {
+				if isError(c.Types.TypeOf(l)) {
+					n.Rhs[i] = c.asError(n.Rhs[i])
+				}
+			}
+		case *ast.ValueSpec:
+			if n.Type == nil || !isError(c.Types.TypeOf(n.Type)) {
+				break
+			}
+			for i, v := range n.Values {
+				n.Values[i] = c.asError(v)
+			}
+		case *ast.ReturnStmt:
+			rs := c.resultTypes(cur.Func)
+			if len(rs) != len(n.Results) {
+				break
+			}
+			for i, t := range rs {
+				if isError(t) {
+					n.Results[i] = c.asError(n.Results[i])
+				}
+			}
+		case *ast.SendStmt:
+			if ch, ok := typeUnder(c.Types.TypeOf(n.Chan)).(*types.Chan); ok && isError(ch.Elem()) {
+				n.Value = c.asError(n.Value)
+			}
+		case *ast.CompositeLit:
+			c.errorElements(n)
+		case *ast.CallExpr:
+			c.errorArgs(n)
+		}
+		return true
+	})
+}
+
+// typeUnder is t's underlying type, or nil.
+func typeUnder(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
+}
+
+// asError converts e to error, unless it is one already or nil.
+func (c *Cell) asError(e ast.Expr) ast.Expr {
+	if isIdent(e, "nil") || isError(c.Types.TypeOf(e)) {
+		return e
+	}
+	if call, ok := e.(*ast.CallExpr); ok && isIdent(call.Fun, prelude.AsError) {
+		return e
+	}
+	if tv, ok := c.Types.Types[e]; ok && tv.IsNil() {
+		return e
+	}
+	return &ast.CallExpr{Fun: ident(prelude.AsError, e.Pos()), Args: []ast.Expr{e}, Lparen: e.Pos(), Rparen: e.End()}
+}
+
+// errorArgs converts the arguments a call passes to parameters of type
+// error, the elements append adds to a []error, the operand of error(x)
+// and the arguments of fmt.Errorf's %w verbs.
+func (c *Cell) errorArgs(call *ast.CallExpr) {
+	if c.Types.IsType(call.Fun) {
+		// error(v): the conversion itself.
+		if isError(c.Types.TypeOf(call.Fun)) && len(call.Args) == 1 && c.asError(call.Args[0]) != call.Args[0] {
+			call.Fun = ident(prelude.AsError, call.Fun.Pos())
+		}
+		return
+	}
+	if c.isBuiltin(call.Fun) {
+		if isIdent(call.Fun, "append") && !call.Ellipsis.IsValid() {
+			if s, ok := typeUnder(c.Types.TypeOf(call)).(*types.Slice); ok && isError(s.Elem()) {
+				for i := 1; i < len(call.Args); i++ {
+					call.Args[i] = c.asError(call.Args[i])
+				}
+			}
+		}
+		return
+	}
+	if fn := c.callee(call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf" && !call.Ellipsis.IsValid() && len(call.Args) > 1 {
+		// An argument reaches native Errorf as a plain value, so %w
+		// would not see that a cell type is an error.
+		for _, i := range wrapVerbArgs(call.Args[0]) {
+			if i+1 < len(call.Args) {
+				call.Args[i+1] = c.asError(call.Args[i+1])
+			}
+		}
+		return
+	}
+	sig, ok := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
+	if !ok || call.Ellipsis.IsValid() {
+		return
+	}
+	if len(call.Args) == 1 {
+		if _, multi := c.Types.TypeOf(call.Args[0]).(*types.Tuple); multi {
+			return // f(g()): the values pass as they are
+		}
+	}
+	for i, a := range call.Args {
+		if isError(paramType(sig, i, false)) {
+			call.Args[i] = c.asError(a)
+		}
+	}
+}
+
+// errorElements converts the elements and fields of type error of a
+// composite literal.
+func (c *Cell) errorElements(cl *ast.CompositeLit) {
+	switch t := typeUnder(c.Types.TypeOf(cl)).(type) {
+	case *types.Struct:
+		for i, el := range cl.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if k, ok := kv.Key.(*ast.Ident); ok {
+					for j := range t.NumFields() {
+						if f := t.Field(j); f.Name() == k.Name && isError(f.Type()) {
+							kv.Value = c.asError(kv.Value)
+						}
+					}
+				}
+			} else if i < t.NumFields() && isError(t.Field(i).Type()) {
+				cl.Elts[i] = c.asError(el)
+			}
+		}
+	case *types.Slice, *types.Array, *types.Map:
+		var elem types.Type
+		switch t := t.(type) {
+		case *types.Slice:
+			elem = t.Elem()
+		case *types.Array:
+			elem = t.Elem()
+		case *types.Map:
+			elem = t.Elem()
+		}
+		if !isError(elem) {
+			return
+		}
+		for i, el := range cl.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				kv.Value = c.asError(kv.Value)
+			} else {
+				cl.Elts[i] = c.asError(el)
+			}
+		}
+	}
+}
+
+// wrapVerbArgs lists the indexes of the arguments that %w verbs of a
+// literal format string consume (none when the format uses explicit
+// argument indexes or is not a literal).
+func wrapVerbArgs(format ast.Expr) []int {
+	lit, ok := format.(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return nil
+	}
+	f, err := strconv.Unquote(lit.Value)
+	if err != nil {
+		return nil
+	}
+	var out []int
+	arg := 0
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		i++
+		for i < len(f) && strings.IndexByte("+-# 0123456789.*", f[i]) >= 0 {
+			if f[i] == '*' {
+				arg++
+			}
+			i++
+		}
+		if i >= len(f) || f[i] == '[' {
+			return nil
+		}
+		switch f[i] {
+		case '%':
+		case 'w':
+			out = append(out, arg)
+			arg++
+		default:
+			arg++
+		}
+	}
+	return out
+}
+
+// errorCompare: err == v and err != v, with err of type error and v not
+// nil, compare the values inside yaegi's wrappers: comparing the wrappers
+// panicked (they hold a func: "comparing uncomparable type
+// interp._error"), and each conversion makes a new one.
+var errorCompare = Pass{
+	Name:     "errorcompare",
+	Run:      runErrorCompare,
+	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil)},
+	Snippets: []string{"errors_compare_sentinels"},
+}
+
+func runErrorCompare(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		b, ok := cur.Node().(*ast.BinaryExpr)
+		if !ok || b.Op != token.EQL && b.Op != token.NEQ || isIdent(b.X, "nil") || isIdent(b.Y, "nil") {
+			return true
+		}
+		if !isError(c.Types.TypeOf(b.X)) && !isError(c.Types.TypeOf(b.Y)) {
+			return true
+		}
+		key := func(e ast.Expr) ast.Expr {
+			return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, e.Pos()), Sel: ident(prelude.RTErrorKey, e.Pos())}, Args: []ast.Expr{e}, Lparen: e.Pos(), Rparen: e.End()}
+		}
+		b.X, b.Y = key(b.X), key(b.Y)
+		return true
+	})
+}
+
+// errorsIsAs: errors.Is and errors.As go to the runtime's, which look
+// inside yaegi's wrappers (native errors.As sees the wrapper instead of
+// the cell's type, and panics on targets of cell types; native errors.Is
+// compares wrappers), walking Unwrap() error and Unwrap() []error trees as
+// Go's do.
+var errorsIsAs = Pass{
+	Name:     "errorsisas",
+	Run:      runErrorsIsAs,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
+	Snippets: []string{"errors_is_as", "errors_is_cell_values"},
+}
+
+func runErrorsIsAs(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		call, ok := cur.Node().(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := c.callee(call)
+		sel, isSel := call.Fun.(*ast.SelectorExpr)
+		if fn == nil || !isSel || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "Is" && fn.Name() != "As" {
+			return true
+		}
+		is := fn.Name() == "Is"
+		name := prelude.RTErrorsAs
+		if is {
+			name = prelude.RTErrorsIs
+		}
+		call.Fun = &ast.SelectorExpr{X: ident(prelude.Runtime, sel.Pos()), Sel: ident(name, sel.Sel.Pos())}
+		if len(call.Args) == 2 && !call.Ellipsis.IsValid() {
+			call.Args[0] = c.asError(call.Args[0])
+			if is {
+				call.Args[1] = c.asError(call.Args[1])
+			}
+		}
+		return true
+	})
+}
+
+// errorAssert: v, ok := x.(error), x an interface holding a cell error
+// type: yaegi's assertion looks for its own wrapper and said false. The
+// prelude's _grundyErrorAssert finds the Error method and builds the
+// wrapper.
+var errorAssert = Pass{
+	Name:     "errorassert",
+	Run:      runErrorAssert,
+	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
+	Snippets: []string{"errors_value_receiver_assign_assert"},
+}
+
+func runErrorAssert(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		s, ok := cur.Node().(*ast.AssignStmt)
+		if !ok || len(s.Lhs) != 2 || len(s.Rhs) != 1 {
+			return true
+		}
+		ta, ok := s.Rhs[0].(*ast.TypeAssertExpr)
+		if !ok || ta.Type == nil || !isError(c.Types.TypeOf(ta.Type)) || isError(c.Types.TypeOf(ta.X)) {
+			return true
+		}
+		s.Rhs[0] = &ast.CallExpr{Fun: ident(prelude.ErrorAssert, ta.Pos()), Args: []ast.Expr{ta.X}, Lparen: ta.Lparen, Rparen: ta.Rparen}
+		return true
+	})
+}
+
+// errorSwitch: a type switch on a value of type error becomes an
+// expression switch over comma-ok assertions, which look inside yaegi's
+// wrapper where its type switch compared the case types with the
+// wrapper's type. Only switches without an init statement are rewritten
+// (one with an init would need an enclosing block, which a label could
+// not break).
+var errorSwitch = Pass{
+	Name:     "errorswitch",
+	Run:      runErrorSwitch,
+	Kinds:    []ast.Node{(*ast.TypeSwitchStmt)(nil)},
+	Snippets: []string{"errors_type_switch_cell_types"},
+}
+
+func runErrorSwitch(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		s, ok := cur.Node().(*ast.TypeSwitchStmt)
+		if !ok || s.Init != nil {
+			return true
+		}
+		if out := c.errorTypeSwitch(s); out != nil {
+			cur.Replace(out)
+		}
+		return true
+	})
+}
+
+func (c *Cell) errorTypeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
+	var subj ast.Expr
+	var bind *ast.Ident
+	switch a := s.Assign.(type) {
+	case *ast.ExprStmt:
+		subj = a.X
+	case *ast.AssignStmt:
+		if len(a.Lhs) != 1 || len(a.Rhs) != 1 {
+			return nil
+		}
+		bind, _ = a.Lhs[0].(*ast.Ident)
+		subj = a.Rhs[0]
+	}
+	ta, ok := subj.(*ast.TypeAssertExpr)
+	if !ok || ta.Type != nil || !isError(c.Types.TypeOf(ta.X)) {
+		return nil
+	}
+	pos := s.Switch
+	tmpName := c.Temp("TS")
+	tmp := func() *ast.Ident { return ident(tmpName, pos) }
+	out := &ast.SwitchStmt{
+		Switch: pos,
+		Init:   define(pos, []ast.Expr{tmp()}, ta.X),
+		Body:   &ast.BlockStmt{Lbrace: s.Body.Lbrace, Rbrace: s.Body.Rbrace},
+	}
+	for _, st := range s.Body.List {
+		cc := st.(*ast.CaseClause)
+		nc := &ast.CaseClause{Case: cc.Case, Colon: cc.Colon}
+		var cond ast.Expr
+		for _, t := range cc.List {
+			var e ast.Expr
+			if isIdent(t, "nil") {
+				e = &ast.BinaryExpr{X: tmp(), OpPos: t.Pos(), Op: token.EQL, Y: ident("nil", t.Pos())}
+			} else {
+				// func() bool { _, ok := _grundyTS.(T); return ok }()
+				okID := func() *ast.Ident { return ident(okName, t.Pos()) }
+				e = called(funcLit(t.Pos(), t.End(), results(ident("bool", t.Pos())),
+					define(t.Pos(), []ast.Expr{ident("_", t.Pos()), okID()}, &ast.TypeAssertExpr{X: tmp(), Type: t, Lparen: t.Pos(), Rparen: t.End()}),
+					&ast.ReturnStmt{Return: t.Pos(), Results: []ast.Expr{okID()}}))
+			}
+			if cond == nil {
+				cond = e
+			} else {
+				cond = &ast.BinaryExpr{X: cond, OpPos: t.Pos(), Op: token.LOR, Y: e}
+			}
+		}
+		if cond != nil {
+			nc.List = []ast.Expr{cond}
+		}
+		if bind != nil && bind.Name != "_" {
+			var val ast.Expr = tmp()
+			if len(cc.List) == 1 && !isIdent(cc.List[0], "nil") {
+				val = &ast.TypeAssertExpr{X: tmp(), Type: cc.List[0], Lparen: cc.Colon, Rparen: cc.Colon}
+			}
+			nc.Body = append(nc.Body,
+				define(cc.Colon, []ast.Expr{ident(bind.Name, cc.Colon)}, val),
+				&ast.AssignStmt{Lhs: []ast.Expr{ident("_", cc.Colon)}, Tok: token.ASSIGN, TokPos: cc.Colon, Rhs: []ast.Expr{ident(bind.Name, cc.Colon)}})
+		}
+		nc.Body = append(nc.Body, cc.Body...)
+		out.Body.List = append(out.Body.List, nc)
+	}
+	return out
+}

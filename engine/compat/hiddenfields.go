@@ -1,0 +1,80 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"strconv"
+	"strings"
+)
+
+// hiddenFields: unexported fields of the structs a cell declares. yaegi
+// v0.16.1 builds such structs with reflect, which cannot make unexported
+// fields settable, so it exports them under the name "X"+name
+// (interp/type.go, refType's struct fields); encoding/json and xml then
+// wrote {"Xsecret": ...}. Each unexported field gets tags that keep
+// encoders away, first in its tag (the first key is the one reflect
+// finds); "A, b int" is split so only b is hidden. fmt's %+v, %#v and %T
+// undo the renaming and these tags (see the engine's fmt functions).
+var hiddenFields = Pass{
+	Name:     "hiddenfields",
+	Run:      runHiddenFields,
+	Kinds:    []ast.Node{(*ast.StructType)(nil)},
+	Snippets: []string{"json_unexported_fields"},
+}
+
+// HiddenTags are the tags hiddenFields puts first on unexported fields.
+const HiddenTags = `json:"-" xml:"-" `
+
+func runHiddenFields(c *Cell) {
+	for _, root := range c.Roots() {
+		ast.Inspect(root, func(n ast.Node) bool {
+			if st, ok := n.(*ast.StructType); ok && st.Fields != nil {
+				hideUnexported(st)
+			}
+			return true
+		})
+	}
+}
+
+func hideUnexported(st *ast.StructType) {
+	var list []*ast.Field
+	for _, f := range st.Fields.List {
+		if len(f.Names) == 0 {
+			list = append(list, f) // embedded: it promotes its fields
+			continue
+		}
+		for _, name := range f.Names {
+			g := &ast.Field{Doc: f.Doc, Names: []*ast.Ident{name}, Type: f.Type, Tag: f.Tag, Comment: f.Comment}
+			if len(f.Names) == 1 {
+				g = f
+			}
+			if !ast.IsExported(name.Name) && name.Name != "_" {
+				hideField(g)
+			}
+			list = append(list, g)
+		}
+	}
+	st.Fields.List = list
+}
+
+func hideField(f *ast.Field) {
+	tag := ""
+	if f.Tag != nil {
+		if t, err := strconv.Unquote(f.Tag.Value); err == nil {
+			tag = t
+		}
+	}
+	if strings.HasPrefix(tag, HiddenTags) {
+		return
+	}
+	f.Tag = &ast.BasicLit{ValuePos: f.Type.End(), Kind: token.STRING, Value: strconv.Quote(HiddenTags + tag)}
+}
+
+// WithoutHiddenTags is a type's source as the cell wrote it, without the
+// tags hiddenFields added.
+func WithoutHiddenTags(src string) string {
+	q := strconv.Quote(HiddenTags)
+	src = strings.ReplaceAll(src, " "+q, "")
+	src = strings.ReplaceAll(src, "\t"+q, "")
+	return strings.ReplaceAll(src, q[:len(q)-1], `"`)
+}

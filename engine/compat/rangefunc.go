@@ -1,0 +1,333 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// rangeFunc: range over a function iterator (Go 1.23). yaegi v0.16.1
+// ranges only over collections and channels (interp/cfg.go:145), so
+//
+//	for k, v := range seq { body }
+//
+// becomes
+//
+//	seq(func(k K, v V) bool { body'; return true })
+//
+// where body' says "return true" for continue and "return false" for
+// break. Jumps out of the loop (break or continue to an outer label,
+// return from the enclosing function) set a hidden variable, stop the
+// iterator and are taken after the call. K and V are the yield function's
+// parameter types, from the oracle. A defer or goto in such a body cannot
+// keep its meaning in a function literal and is refused.
+var rangeFunc = Pass{
+	Name:     "rangefunc",
+	Run:      runRangeFunc,
+	Kinds:    []ast.Node{(*ast.RangeStmt)(nil)},
+	Snippets: []string{"range_func_iter_decl", "range_func_iter_library", "range_func_iter_seq2_jumps", "maps_range_keys"},
+}
+
+func runRangeFunc(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		var label string
+		s, ok := cur.Node().(*ast.RangeStmt)
+		if l, isLabel := cur.Node().(*ast.LabeledStmt); isLabel {
+			s, ok = l.Stmt.(*ast.RangeStmt)
+			label = l.Label.Name
+		}
+		if !ok {
+			return true
+		}
+		if _, parentLabel := cur.Parent().(*ast.LabeledStmt); parentLabel {
+			return true // rewritten with its label
+		}
+		elems, ok := c.iterElems(s.X)
+		if !ok {
+			return true
+		}
+		if out := c.yieldCall(s, label, cur.Func, elems); out != nil {
+			cur.Replace(out)
+		}
+		return true
+	})
+}
+
+// callee is the function a call calls by name (pkg.F, F, F[T]), or nil.
+func (c *Cell) callee(call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch f := unindex(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return nil
+	}
+	fn, _ := c.Types.ObjectOf(id).(*types.Func)
+	return fn
+}
+
+// unindex drops explicit type arguments: f[T] -> f.
+func unindex(e ast.Expr) ast.Expr {
+	switch x := e.(type) {
+	case *ast.IndexExpr:
+		return x.X
+	case *ast.IndexListExpr:
+		return x.X
+	}
+	return e
+}
+
+// yieldSignature is the yield function of an iterator type
+// func(yield func(...) bool) with at most two elements.
+func yieldSignature(t types.Type) (*types.Signature, bool) {
+	if t == nil {
+		return nil, false
+	}
+	sig, ok := t.Underlying().(*types.Signature)
+	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 0 || sig.Variadic() {
+		return nil, false
+	}
+	y, ok := sig.Params().At(0).Type().Underlying().(*types.Signature)
+	if !ok || y.Results().Len() != 1 || y.Params().Len() > 2 || y.Variadic() {
+		return nil, false
+	}
+	if b, ok := y.Results().At(0).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+		return nil, false
+	}
+	return y, true
+}
+
+// iterElems is the element types of the function iterator e, as source
+// (none for func(yield func() bool)); ok is false when e is not one. An
+// element type the cell cannot name refuses the cell.
+func (c *Cell) iterElems(e ast.Expr) ([]ast.Expr, bool) {
+	y, ok := yieldSignature(c.Types.TypeOf(e))
+	if !ok {
+		return nil, false
+	}
+	var elems []ast.Expr
+	for i := range y.Params().Len() {
+		t := y.Params().At(i).Type()
+		x, ok := c.TypeExpr(t, e.Pos())
+		if !ok {
+			c.Fail(e.Pos(), "cannot name the element type %s of this function iterator here; call it with a yield function instead: seq(func(x T) bool { ...; return true })", t)
+			return nil, false
+		}
+		elems = append(elems, x)
+	}
+	return elems, true
+}
+
+// yieldCall rewrites a range over a function iterator with the given
+// element types; fn is the enclosing function (nil at top level).
+func (c *Cell) yieldCall(s *ast.RangeStmt, label string, fn *ast.FuncType, elems []ast.Expr) ast.Stmt {
+	pos := s.For
+	if s.Key != nil && len(elems) == 0 || s.Value != nil && len(elems) < 2 {
+		permits := "no iteration variables"
+		if len(elems) == 1 {
+			permits = "only one iteration variable"
+		}
+		c.Fail(pos, "range over %s permits %s", ExprString(s.X), permits)
+		return nil
+	}
+	jump := c.Temp("J")
+	conv := &rfConv{c: c, label: label, jump: jump, fn: fn}
+	// The yield function's parameters: the loop variables, or hidden ones
+	// copied into them ("for k = range seq").
+	var params []*ast.Field
+	var copies []ast.Stmt
+	vars := []ast.Expr{s.Key, s.Value}
+	for i, t := range elems {
+		name := "_"
+		if v := vars[i]; v != nil {
+			if id, ok := v.(*ast.Ident); ok && (s.Tok == token.DEFINE || id.Name == "_") {
+				name = id.Name
+			} else {
+				name = jump + "_v" + itoa(i)
+				copies = append(copies, &ast.AssignStmt{Lhs: []ast.Expr{v}, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(name, pos)}, TokPos: pos})
+			}
+		}
+		params = append(params, &ast.Field{Names: []*ast.Ident{ident(name, pos)}, Type: t})
+	}
+	body := s.Body
+	body.List = conv.list(body.List, 0, 0)
+	if conv.failed {
+		return nil
+	}
+	body.List = append(copies, body.List...)
+	body.List = append(body.List, &ast.ReturnStmt{Return: body.Rbrace, Results: []ast.Expr{ident("true", body.Rbrace)}})
+	yield := &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, List: params, Closing: pos},
+			Results: results(ident("bool", pos))},
+		Body: body,
+	}
+	call := &ast.ExprStmt{X: &ast.CallExpr{Fun: s.X, Args: []ast.Expr{yield}, Lparen: pos, Rparen: s.End()}}
+	if len(conv.after) == 0 {
+		return call
+	}
+	list := []ast.Stmt{varDecl(pos, jump, ident("int", pos))}
+	for i, t := range conv.retTypes {
+		list = append(list, varDecl(pos, conv.retName(i), t))
+	}
+	list = append(list, call)
+	for i, a := range conv.after {
+		list = append(list, &ast.IfStmt{If: pos,
+			Cond: &ast.BinaryExpr{X: ident(jump, pos), Op: token.EQL, Y: &ast.BasicLit{Kind: token.INT, Value: itoa(i + 1), ValuePos: pos}, OpPos: pos},
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{a}, Rbrace: pos}})
+	}
+	return &ast.BlockStmt{Lbrace: pos, List: list, Rbrace: s.End() - 1}
+}
+
+// varDecl is "var name T".
+func varDecl(pos token.Pos, name string, t ast.Expr) ast.Stmt {
+	return &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
+		&ast.ValueSpec{Names: []*ast.Ident{ident(name, pos)}, Type: t}}}}
+}
+
+// rfConv rewrites the jumps in the body of one range-over-function loop.
+type rfConv struct {
+	c        *Cell
+	label    string
+	jump     string        // the hidden variable saying which jump to take after the call
+	fn       *ast.FuncType // the enclosing function, for return
+	after    []ast.Stmt    // the jump taken after the call, by number-1
+	retTypes []ast.Expr    // result types, once a return needs them
+	inner    map[string]bool
+	failed   bool
+}
+
+func (r *rfConv) retName(i int) string { return r.jump + "_r" + itoa(i) }
+
+// stop: set the jump variable to the jump's number and stop the iterator.
+func (r *rfConv) stop(pos token.Pos, assign []ast.Stmt, then ast.Stmt) ast.Stmt {
+	r.after = append(r.after, then)
+	list := append(assign,
+		&ast.AssignStmt{Lhs: []ast.Expr{ident(r.jump, pos)}, Tok: token.ASSIGN, Rhs: []ast.Expr{&ast.BasicLit{Kind: token.INT, Value: itoa(len(r.after)), ValuePos: pos}}, TokPos: pos},
+		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("false", pos)}})
+	return &ast.BlockStmt{Lbrace: pos, List: list, Rbrace: pos}
+}
+
+// list rewrites statements; loops counts the loops and breaks the
+// switch/select statements between them and the range loop.
+func (r *rfConv) list(list []ast.Stmt, loops, breaks int) []ast.Stmt {
+	for i, s := range list {
+		list[i] = r.stmt(s, loops, breaks)
+	}
+	return list
+}
+
+func (r *rfConv) stmt(s ast.Stmt, loops, breaks int) ast.Stmt {
+	if r.failed {
+		return s
+	}
+	switch x := s.(type) {
+	case *ast.BlockStmt:
+		x.List = r.list(x.List, loops, breaks)
+	case *ast.IfStmt:
+		x.Body.List = r.list(x.Body.List, loops, breaks)
+		if x.Else != nil {
+			x.Else = r.stmt(x.Else, loops, breaks)
+		}
+	case *ast.ForStmt:
+		x.Body.List = r.list(x.Body.List, loops+1, breaks)
+	case *ast.RangeStmt:
+		x.Body.List = r.list(x.Body.List, loops+1, breaks)
+	case *ast.SwitchStmt:
+		x.Body.List = r.list(x.Body.List, loops, breaks+1)
+	case *ast.TypeSwitchStmt:
+		x.Body.List = r.list(x.Body.List, loops, breaks+1)
+	case *ast.SelectStmt:
+		x.Body.List = r.list(x.Body.List, loops, breaks+1)
+	case *ast.CaseClause:
+		x.Body = r.list(x.Body, loops, breaks)
+	case *ast.CommClause:
+		x.Body = r.list(x.Body, loops, breaks)
+	case *ast.LabeledStmt:
+		if r.inner == nil {
+			r.inner = map[string]bool{}
+		}
+		r.inner[x.Label.Name] = true
+		x.Stmt = r.stmt(x.Stmt, loops, breaks)
+	case *ast.DeferStmt:
+		r.c.Fail(x.Pos(), "defer in the body of a loop over a function iterator is not supported: move the body into a function and defer there")
+		r.failed = true
+	case *ast.BranchStmt:
+		return r.branch(x, loops, breaks)
+	case *ast.ReturnStmt:
+		return r.ret(x)
+	}
+	return s
+}
+
+func (r *rfConv) branch(x *ast.BranchStmt, loops, breaks int) ast.Stmt {
+	pos := x.Pos()
+	label := ""
+	if x.Label != nil {
+		label = x.Label.Name
+	}
+	if label != "" && r.inner[label] {
+		return x
+	}
+	own := label == "" && loops == 0 || label != "" && label == r.label
+	switch x.Tok {
+	case token.CONTINUE:
+		if own {
+			return &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("true", pos)}}
+		}
+	case token.BREAK:
+		if label == "" && breaks > 0 && loops == 0 {
+			return x // leaves a switch or select
+		}
+		if own {
+			return &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("false", pos)}}
+		}
+	case token.GOTO:
+		r.c.Fail(pos, "goto out of a loop over a function iterator is not supported: use a labeled break or continue")
+		r.failed = true
+		return x
+	default:
+		return x
+	}
+	if label == "" {
+		return x // targets a loop inside the body
+	}
+	// To a loop around this one: taken after the iterator stops.
+	return r.stop(pos, nil, &ast.BranchStmt{TokPos: pos, Tok: x.Tok, Label: ident(label, pos)})
+}
+
+func (r *rfConv) ret(x *ast.ReturnStmt) ast.Stmt {
+	pos := x.Pos()
+	if r.fn == nil {
+		return x // at top level: refused as such
+	}
+	if len(x.Results) == 0 {
+		return r.stop(pos, nil, &ast.ReturnStmt{Return: pos})
+	}
+	res := flatFields(r.fn.Results)
+	if r.retTypes == nil {
+		r.retTypes = res
+	}
+	var lhs, vals []ast.Expr
+	for i := range res {
+		lhs = append(lhs, ident(r.retName(i), pos))
+		vals = append(vals, ident(r.retName(i), pos))
+	}
+	assign := &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, Rhs: x.Results, TokPos: pos}
+	return r.stop(pos, []ast.Stmt{assign}, &ast.ReturnStmt{Return: pos, Results: vals})
+}
+
+// flatFields lists a field list's types, one per name.
+func flatFields(fl *ast.FieldList) []ast.Expr {
+	if fl == nil {
+		return nil
+	}
+	var out []ast.Expr
+	for _, f := range fl.List {
+		for range max(1, len(f.Names)) {
+			out = append(out, f.Type)
+		}
+	}
+	return out
+}

@@ -1,0 +1,67 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+)
+
+// rangeInt: "for i := range n" over an integer (Go 1.22). yaegi v0.16.1
+// ranges over arrays, slices, strings, maps, channels and pointers to
+// arrays only (interp/cfg.go:145, the range cases of the block pre-order),
+// and fails with "nil type" on an integer. The loop becomes a counting
+// loop whose variable has n's type, n evaluated once, as Go specifies:
+//
+//	{ _grundyN1 := n; for i := _grundyN1 - _grundyN1; i < _grundyN1; i++ { body } }
+var rangeInt = Pass{
+	Name:     "rangeint",
+	Run:      runRangeInt,
+	Kinds:    []ast.Node{(*ast.RangeStmt)(nil)},
+	Snippets: []string{"range_int_literal", "range_int_var", "range_int_field"},
+}
+
+func runRangeInt(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		var label *ast.LabeledStmt
+		s, ok := cur.Node().(*ast.RangeStmt)
+		if l, isLabel := cur.Node().(*ast.LabeledStmt); isLabel {
+			s, ok = l.Stmt.(*ast.RangeStmt)
+			label = l
+		}
+		if !ok || s.Value != nil || !c.Types.IsInteger(s.X) {
+			return true
+		}
+		if _, parentLabel := cur.Parent().(*ast.LabeledStmt); parentLabel {
+			return true // rewritten with its label
+		}
+		cur.Replace(c.countingLoop(s, label))
+		return true
+	})
+}
+
+// countingLoop is the loop of a range over an integer; a label stays on
+// the loop.
+func (c *Cell) countingLoop(s *ast.RangeStmt, label *ast.LabeledStmt) ast.Stmt {
+	pos := s.For
+	limit := c.Temp("N")
+	key := c.Temp("I")
+	var body []ast.Stmt
+	if id, ok := s.Key.(*ast.Ident); ok && s.Tok == token.DEFINE && id.Name != "_" {
+		key = id.Name
+	} else if s.Key != nil && !isIdent(s.Key, "_") {
+		// for k = range n: k is assigned each value.
+		body = append(body, &ast.AssignStmt{Lhs: []ast.Expr{s.Key}, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(key, pos)}, TokPos: pos})
+	}
+	s.Body.List = append(body, s.Body.List...)
+	var loop ast.Stmt = &ast.ForStmt{
+		For:  pos,
+		Init: define(pos, []ast.Expr{ident(key, pos)}, &ast.BinaryExpr{X: ident(limit, pos), Op: token.SUB, Y: ident(limit, pos), OpPos: pos}),
+		Cond: &ast.BinaryExpr{X: ident(key, pos), Op: token.LSS, Y: ident(limit, pos), OpPos: pos},
+		Post: &ast.IncDecStmt{X: ident(key, pos), Tok: token.INC, TokPos: pos},
+		Body: s.Body,
+	}
+	if label != nil {
+		label.Stmt = loop
+		loop = label
+	}
+	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{define(pos, []ast.Expr{ident(limit, pos)}, s.X), loop}, Rbrace: s.End() - 1}
+}

@@ -1,0 +1,141 @@
+package compat
+
+import (
+	"go/ast"
+	"go/types"
+
+	"grundy/engine/typecheck"
+)
+
+// The refusals: constructs reported in Go's words, or refused with what to
+// write instead, before the interpreter sees them. They change nothing, so
+// they run first.
+
+// statements: a cell's top-level statements run at top level, so a return
+// there is refused as Go would refuse it outside a function; and an
+// assignment whose counts differ is reported in Go's words (yaegi v0.16.1
+// stumbles on it in its global analysis, interp/gta.go, with a message
+// about its own internals or none).
+var statements = Pass{
+	Name:     "statements",
+	Run:      runStatements,
+	Kinds:    []ast.Node{(*ast.ReturnStmt)(nil), (*ast.AssignStmt)(nil)},
+	Snippets: []string{"errors_go_words"},
+}
+
+func runStatements(c *Cell) {
+	for _, b := range c.TopLevel() {
+		ast.Inspect(b, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				c.Fail(x.Pos(), "return outside a function: a cell's statements run at top level")
+			case *ast.AssignStmt:
+				if len(x.Rhs) == 1 && len(x.Lhs) > 1 {
+					switch x.Rhs[0].(type) {
+					case *ast.CallExpr, *ast.IndexExpr, *ast.TypeAssertExpr, *ast.UnaryExpr:
+					default:
+						c.Fail(x.Pos(), "assignment mismatch: %d variables but 1 value", len(x.Lhs))
+					}
+				} else if len(x.Rhs) > 1 && len(x.Lhs) != len(x.Rhs) {
+					c.Fail(x.Pos(), "assignment mismatch: %d variables but %d values", len(x.Lhs), len(x.Rhs))
+				}
+			}
+			return c.err == nil
+		})
+	}
+}
+
+// structAssert: x.(T), T a cell struct type, x of a native interface type
+// other than error (fmt.Stringer, sort.Interface). yaegi v0.16.1 keeps only
+// the last field of a struct value stored in such an interface (its
+// wrapper is built around getConcreteValue, interp/value.go:262, which
+// takes a method-less struct's last field for the value), so the
+// assertion could only fail
+// or give a wrong value: it is refused, with the way that works. (Values
+// stored in an error are rebuilt whole by the error passes.)
+var structAssert = Pass{
+	Name:     "structassert",
+	Run:      runStructAssert,
+	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
+	Snippets: []string{"interface_struct_assert_note"},
+}
+
+func runStructAssert(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		x, ok := cur.Node().(*ast.TypeAssertExpr)
+		if !ok || x.Type == nil {
+			return true
+		}
+		t := c.Types.TypeOf(x.Type)
+		if !typecheck.IsCellType(t) {
+			return true
+		}
+		if _, isStruct := t.Underlying().(*types.Struct); !isStruct {
+			return true
+		}
+		it, ok := types.Unalias(c.Types.TypeOf(x.X)).(*types.Named)
+		if !ok || it.Obj().Pkg() == nil || it.Obj().Pkg().Path() == "main" {
+			return true
+		}
+		iface, ok := it.Underlying().(*types.Interface)
+		if !ok || iface.NumMethods() == 0 {
+			return true
+		}
+		name := types.TypeString(t, func(*types.Package) string { return "" })
+		c.Fail(x.Pos(), "%s.(%s): this interpreter loses a %s struct value stored in a %s; store a pointer (&%s{...}, with methods on *%s) and assert .(*%s)",
+			ExprString(x.X), name, name, types.TypeString(it, pkgName), name, name, name)
+		return true
+	})
+}
+
+// spreadArgs: f(g()) where g's results do not fit f's parameters, f and g
+// both native: yaegi v0.16.1's own message names neither (it reports the
+// mismatch inside its call wrapper), so the call is reported here.
+var spreadArgs = Pass{
+	Name:     "spreadargs",
+	Run:      runSpreadArgs,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
+	Snippets: []string{"multivalue_args_library"},
+}
+
+func runSpreadArgs(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		call, ok := cur.Node().(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || c.err != nil {
+			return true
+		}
+		g, ok := call.Args[0].(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		outs, ok := c.Types.TypeOf(g).(*types.Tuple)
+		if !ok || outs.Len() < 2 {
+			return true
+		}
+		fn := c.callee(call)
+		gf := c.callee(g)
+		if fn == nil || gf == nil || fn.Pkg() == nil || gf.Pkg() == nil || fn.Pkg().Path() == "main" || gf.Pkg().Path() == "main" {
+			return true
+		}
+		sig := fn.Type().(*types.Signature)
+		n := sig.Params().Len()
+		if outs.Len() < n-1 || outs.Len() < n && !sig.Variadic() || outs.Len() > n && !sig.Variadic() {
+			c.Fail(g.Pos(), "wrong number of arguments in call to %s: %s returns %d values, %s takes %d", ExprString(call.Fun), ExprString(g.Fun), outs.Len(), ExprString(call.Fun), n)
+			return true
+		}
+		for i := range outs.Len() {
+			p := paramType(sig, i, false)
+			if t := outs.At(i).Type(); p != nil && !types.AssignableTo(t, p) {
+				c.Fail(g.Pos(), "cannot use %s (value of type %s) as %s value in argument to %s (assign its results to variables first)",
+					ExprString(g), types.TypeString(t, pkgName), types.TypeString(p, pkgName), ExprString(call.Fun))
+				return true
+			}
+		}
+		return true
+	})
+}
+
+// pkgName qualifies types by package name, as Go's messages do.
+func pkgName(p *types.Package) string { return p.Name() }

@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"go/types"
+	"sync"
+
+	"github.com/traefik/yaegi/stdlib"
+
+	"grundy/engine/prelude"
+	"grundy/engine/symbols"
+	"grundy/engine/typecheck"
+)
+
+// typeUniverse is every package a cell can import, as the type oracle sees
+// it: the symbol tables the interpreter is given and the engine's source
+// packages. One per process: the native code behind it never changes.
+var typeUniverse = sync.OnceValue(func() *typecheck.Universe {
+	return typecheck.NewUniverse(prelude.Sources(), stdlib.Symbols, symbols.Symbols)
+})
+
+// check types the cell before anything rewrites it: the rewriter's type
+// questions are answered from it.info.
+func (it *Interp) check(pc *parsedCell) {
+	var c typecheck.Cell
+	if pc.Decls != nil {
+		c.Decls = pc.Decls.Decls
+	}
+	if pc.Early != nil {
+		c.Stmts = append(c.Stmts, pc.Early.List...)
+	}
+	if pc.Stmts != nil {
+		c.Stmts = append(c.Stmts, pc.Stmts.List...)
+	}
+	it.info = it.tc.Check(it.fset, c)
+}
+
+// trailShowOf says how a trailing expression of type t is shown.
+func trailShowOf(t types.Type) trailShow {
+	if t == nil {
+		return showUnknown
+	}
+	if tu, ok := t.(*types.Tuple); ok {
+		if tu.Len() == 0 {
+			return showNone
+		}
+		for i := range tu.Len() {
+			if mayHoldCellValue(tu.At(i).Type(), map[types.Type]bool{}) {
+				return showCell
+			}
+		}
+		return showNative
+	}
+	if mayHoldCellValue(t, map[types.Type]bool{}) {
+		return showCell
+	}
+	return showNative
+}
+
+// mayHoldCellValue reports whether a value of type t can be, or hold, a
+// value of a type a cell declared, whose methods only interpreted code
+// sees: a cell type, an interface, or a composite of them.
+func mayHoldCellValue(t types.Type, seen map[types.Type]bool) bool {
+	t = types.Unalias(t)
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	if typecheck.IsCellType(t) {
+		return true
+	}
+	switch u := t.(type) {
+	case *types.Basic, *types.Signature:
+		return false
+	case *types.Named:
+		return false // a library's type: its methods are native
+	case *types.Pointer:
+		return mayHoldCellValue(u.Elem(), seen)
+	case *types.Slice:
+		return mayHoldCellValue(u.Elem(), seen)
+	case *types.Array:
+		return mayHoldCellValue(u.Elem(), seen)
+	case *types.Chan:
+		return mayHoldCellValue(u.Elem(), seen)
+	case *types.Map:
+		return mayHoldCellValue(u.Key(), seen) || mayHoldCellValue(u.Elem(), seen)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if mayHoldCellValue(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+		return false
+	}
+	return true // interfaces, type parameters
+}

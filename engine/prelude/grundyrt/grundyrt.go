@@ -1,0 +1,125 @@
+// Package grundyrt is the native half of the prelude: functions that the
+// rewritten cells and the interpreted helpers call as package grundyrt,
+// where native code can do what interpreted code cannot (look inside
+// yaegi's boxes and error wrappers, format by a static type, order map
+// keys as fmt does). Cells never name it: the compatibility passes and
+// the helpers do, through the names in package prelude.
+//
+// Most functions are plain; the ones that report to the interpreter
+// session running the code (Show, Capture, Defer...) are variables that
+// Table binds to one session's Session.
+package grundyrt
+
+import (
+	"reflect"
+	"unsafe"
+
+	"grundy/engine/display"
+)
+
+// Session is what the engine gives each interpreter: where a cell's
+// trailing values, captured values, displays, goroutine panics and
+// top-level defers go.
+type Session interface {
+	Show(vals []any, parts []display.Parts)
+	Capture(vals ...any)
+	Display(v any, parts display.Parts)
+	Render(v any, parts display.Parts) display.Bundle
+	GoPanic(v any)
+	Defer(f func())
+	Recover() any
+}
+
+// Bound per session by Table; nil outside one (only interpreted code, which
+// runs in a session, calls them).
+var (
+	Show    func(vals []any, parts []display.Parts)
+	Capture func(vals ...any)
+	Display func(v any, parts display.Parts)
+	Render  func(v any, parts display.Parts) display.Bundle
+	GoPanic func(v any)
+	Defer   func(f func())
+	Recover func() any
+)
+
+// Table is the package as one interpreter sees it (interp.Exports' value
+// for "grundyrt/grundyrt"), its session functions bound to s.
+func Table(s Session) map[string]reflect.Value {
+	return map[string]reflect.Value{
+		"Show":    reflect.ValueOf(s.Show),
+		"Capture": reflect.ValueOf(s.Capture),
+		"Display": reflect.ValueOf(s.Display),
+		"Render":  reflect.ValueOf(s.Render),
+		"GoPanic": reflect.ValueOf(s.GoPanic),
+		"Defer":   reflect.ValueOf(s.Defer),
+		"Recover": reflect.ValueOf(s.Recover),
+
+		"Clear":         reflect.ValueOf(Clear),
+		"Unwrap":        reflect.ValueOf(Unwrap),
+		"Interpreted":   reflect.ValueOf(Interpreted),
+		"ErrorsAs":      reflect.ValueOf(ErrorsAs),
+		"ErrorsIs":      reflect.ValueOf(ErrorsIs),
+		"NativeError":   reflect.ValueOf(NativeError),
+		"IsNativeError": reflect.ValueOf(IsNativeError),
+		"ErrorKey":      reflect.ValueOf(ErrorKey),
+		"WrapError":     reflect.ValueOf(WrapError),
+		"FmtAs":         reflect.ValueOf(FmtAs),
+		"FmtStruct":     reflect.ValueOf(FmtStruct),
+		"FmtMap":        reflect.ValueOf(FmtMap),
+		"FmtMapText":    reflect.ValueOf(FmtMapText),
+	}
+}
+
+// Interpreted tells whether v's type could carry methods that native code
+// cannot see: a type built by the interpreter has no name (or no package
+// path). Native values are rendered natively, which is both faster and
+// exact.
+func Interpreted(v any) bool {
+	t := reflect.TypeOf(Unwrap(v))
+	if t == nil {
+		return false
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.PkgPath() == "" || t.Name() == ""
+}
+
+// Unwrap returns the Go value inside yaegi's internal wrapper for
+// interpreted values stored in interfaces (interp.valueInterface), which is
+// what native code receives for "any" arguments coming from []any.
+func Unwrap(v any) any {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || rv.Kind() != reflect.Struct || rv.Type().PkgPath() != "github.com/traefik/yaegi/interp" {
+		return v
+	}
+	f, ok := rv.Type().FieldByName("value")
+	if !ok || f.Type != reflect.TypeOf(reflect.Value{}) {
+		return v
+	}
+	cp := reflect.New(rv.Type()).Elem()
+	cp.Set(rv)
+	inner := *(*reflect.Value)(unsafe.Pointer(cp.FieldByIndex(f.Index).UnsafeAddr()))
+	if !inner.IsValid() {
+		return nil
+	}
+	if inner.Kind() == reflect.Interface {
+		if inner.IsNil() {
+			return nil
+		}
+		inner = inner.Elem()
+	}
+	if !inner.CanInterface() {
+		return v
+	}
+	return Unwrap(inner.Interface())
+}
+
+// Clear is the builtin clear: delete a map's entries, zero a slice.
+func Clear(x any) {
+	v := reflect.ValueOf(x)
+	switch v.Kind() {
+	case reflect.Map, reflect.Slice:
+		v.Clear()
+	}
+}

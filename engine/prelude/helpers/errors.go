@@ -1,0 +1,44 @@
+package helpers
+
+import "grundy/engine/prelude/grundyrt"
+
+// _grundyAsError converts a value to error. yaegi v0.16.1's own
+// conversion of a struct value (a value-receiver Error method) keeps only
+// its last field, so err.(T), type switches and errors.As lose it. An
+// interpreted interface keeps the whole value: its Error method value is
+// bound correctly, and the runtime builds the wrapper from both.
+func _grundyAsError(v any) error {
+	if grundyrt.IsNativeError(v) {
+		return grundyrt.NativeError(v)
+	}
+	switch e := v.(type) {
+	case _grundyError:
+		return grundyrt.WrapError(v, e.Error, _grundyErrorProto)
+	}
+	return grundyrt.NativeError(v)
+}
+
+// _grundyErrorAssert is v.(error) in its comma-ok form.
+func _grundyErrorAssert(v any) (error, bool) {
+	if v == nil {
+		return nil, false
+	}
+	if grundyrt.IsNativeError(v) {
+		return grundyrt.NativeError(v), true
+	}
+	switch e := v.(type) {
+	case _grundyError:
+		return grundyrt.WrapError(v, e.Error, _grundyErrorProto), true
+	}
+	return nil, false
+}
+
+// _grundyErrorProto is a wrapper yaegi built: WrapError builds its own of
+// the same type.
+var _grundyErrorProto = _grundyToError(_grundyProtoError{})
+
+type _grundyProtoError struct{}
+
+func (_grundyProtoError) Error() string { return "" }
+
+func _grundyToError(e error) error { return e }

@@ -1,0 +1,184 @@
+// Package prelude is the code every session loads before its first cell,
+// and the names by which the compatibility passes call it:
+//
+//   - helpers/: interpreted helpers compiled into each session's main
+//     package (min, max, clear, display by duck typing, error conversions,
+//     fmt of cell types);
+//   - std/: the engine's iter, cmp, slices and maps, interpreted under those
+//     import paths in place of the standard ones;
+//   - grundyrt/: the native functions both of those call.
+//
+// All three are ordinary Go packages, formatted, vetted and type-checked by
+// the toolchain; the interpreted ones are embedded here and loaded as
+// source. A name written by a pass and declared by the prelude is a
+// constant below, checked against the declarations by this package's tests.
+package prelude
+
+import (
+	"embed"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+)
+
+//go:embed helpers/*.go std/*/*.go
+var files embed.FS
+
+// The helpers' names, as the passes write them.
+const (
+	Show        = "_grundyShow"        // func(vs ...any): a cell's trailing values
+	ShowNative  = "_grundyShowNative"  // likewise, when no value can be of a cell type
+	Display     = "_grundyDisplay"     // display.Show with the methods of cell types
+	Render      = "_grundyRender"      // display.Render likewise
+	GoPanic     = "_grundyGoPanic"     // reports a goroutine's recovered panic
+	Defer       = "_grundyDefer"       // registers a top-level defer with the session
+	Recover     = "_grundyRecover"     // recover() in a top-level deferred function
+	AsError     = "_grundyAsError"     // a value to error, whole (see the helper)
+	ErrorAssert = "_grundyErrorAssert" // v, ok := x.(error)
+	FmtSpread   = "_grundyFmtSpread"   // fmt.Println(xs...)
+	FmtArg      = "_grundyFmtArg"      // a slice argument of fmt
+	FmtHook     = "_grundyFmtHook"     // the variable the engine points at the session's Stringers
+)
+
+// Temp starts every name the passes invent (temporaries, copies of generic
+// functions); cells never declare such names.
+const Temp = "_grundy"
+
+// Runtime is the name and import path of package grundyrt in cells' files;
+// RuntimeKey is its key in the interpreter's symbol tables.
+const (
+	Runtime    = "grundyrt"
+	RuntimeKey = "grundyrt/grundyrt"
+)
+
+// Functions of package grundyrt the passes call.
+const (
+	RTCapture   = "Capture"
+	RTErrorsIs  = "ErrorsIs"
+	RTErrorsAs  = "ErrorsAs"
+	RTErrorKey  = "ErrorKey"
+	RTFmtAs     = "FmtAs"
+	RTFmtStruct = "FmtStruct"
+	RTFmtMap    = "FmtMap"
+)
+
+// Import is a package a session imports for its cells.
+type Import struct{ Name, Path string }
+
+// Imports are the packages a cell uses without importing them, by the
+// names it uses.
+var Imports = []Import{
+	{"fmt", "fmt"}, {"log", "log"}, {"math", "math"}, {"strings", "strings"}, {"sort", "sort"},
+	{"strconv", "strconv"}, {"errors", "errors"}, {"time", "time"}, {"os", "os"},
+	{"bits", "math/bits"}, {"rand", "math/rand"}, {"big", "math/big"},
+	{"bytes", "bytes"}, {"bufio", "bufio"}, {"unicode", "unicode"}, {"utf8", "unicode/utf8"},
+	{"sync", "sync"}, {"atomic", "sync/atomic"}, {"context", "context"}, {"image", "image"},
+	{"color", "image/color"}, {"io", "io"}, {"json", "encoding/json"}, {"regexp", "regexp"},
+	{"slices", "slices"}, {"maps", "maps"}, {"cmp", "cmp"}, {"iter", "iter"},
+	{"games", "grundy/stdlib/games"}, {"solve", "grundy/stdlib/solve"},
+	{"entail", "grundy/stdlib/entail"}, {"known", "grundy/stdlib/known"},
+	{"progress", "grundy/stdlib/progress"}, {"plots", "grundy/plots"},
+	{"display", "grundy/engine/display"},
+}
+
+// File is one source file of the prelude.
+type File struct {
+	Name string // its path in this package, e.g. "std/slices/slices.go"
+	Src  string
+}
+
+// Helpers are the files of package helpers, to be compiled into a
+// session's main package (their package clause and imports are the
+// loader's to drop: the session's file already imports what they use).
+func Helpers() []File { return helpers() }
+
+var helpers = sync.OnceValue(func() []File { return read("helpers") })
+
+// Package is one of the engine's source packages.
+type Package struct {
+	Path  string // the import path cells use: "slices"
+	Files []File // imports of sibling packages rewritten to their paths
+}
+
+// Sources are the engine's source packages as the type oracle takes them:
+// import path -> files.
+func Sources() map[string][]string {
+	out := map[string][]string{}
+	for _, p := range Packages() {
+		for _, f := range p.Files {
+			out[p.Path] = append(out[p.Path], f.Src)
+		}
+	}
+	return out
+}
+
+// stdPrefix is how the std packages import each other natively.
+const stdPrefix = "grundy/engine/prelude/std/"
+
+// Packages are the engine's source packages, each after the ones it
+// imports.
+func Packages() []Package { return packages() }
+
+var packages = sync.OnceValue(func() []Package {
+	dirs, err := files.ReadDir("std")
+	if err != nil {
+		panic("prelude: " + err.Error()) // embedded: cannot happen
+	}
+	byPath := map[string]Package{}
+	for _, d := range dirs {
+		fs := read(path.Join("std", d.Name()))
+		for i := range fs {
+			fs[i].Src = strings.ReplaceAll(fs[i].Src, `"`+stdPrefix, `"`)
+		}
+		byPath[d.Name()] = Package{Path: d.Name(), Files: fs}
+	}
+	// Dependencies first: a package's imports among its siblings.
+	var out []Package
+	done := map[string]bool{}
+	var visit func(p string)
+	visit = func(p string) {
+		if done[p] {
+			return
+		}
+		done[p] = true
+		for _, f := range byPath[p].Files {
+			for dep := range byPath {
+				if strings.Contains(f.Src, `import "`+dep+`"`) || strings.Contains(f.Src, "\t\""+dep+"\"\n") {
+					visit(dep)
+				}
+			}
+		}
+		out = append(out, byPath[p])
+	}
+	paths := make([]string, 0, len(byPath))
+	for p := range byPath {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		visit(p)
+	}
+	return out
+})
+
+// read lists the Go files of an embedded directory (no tests).
+func read(dir string) []File {
+	ents, err := files.ReadDir(dir)
+	if err != nil {
+		panic("prelude: " + err.Error())
+	}
+	var out []File
+	for _, e := range ents {
+		name := path.Join(dir, e.Name())
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		b, err := files.ReadFile(name)
+		if err != nil {
+			panic("prelude: " + err.Error())
+		}
+		out = append(out, File{Name: name, Src: string(b)})
+	}
+	return out
+}

@@ -1,0 +1,176 @@
+package prelude
+
+import (
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os/exec"
+	"strconv"
+	"testing"
+
+	"github.com/traefik/yaegi/stdlib"
+
+	"grundy/engine/display"
+	"grundy/engine/prelude/grundyrt"
+	"grundy/engine/symbols"
+	"grundy/engine/typecheck"
+)
+
+// declared lists the top-level names of files.
+func declared(t *testing.T, files []File) map[string]bool {
+	t.Helper()
+	names := map[string]bool{}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		pf, err := parser.ParseFile(fset, f.Name, f.Src, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range pf.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					names[d.Name.Name] = true
+				}
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					switch sp := sp.(type) {
+					case *ast.ValueSpec:
+						for _, n := range sp.Names {
+							names[n.Name] = true
+						}
+					case *ast.TypeSpec:
+						names[sp.Name.Name] = true
+					}
+				}
+			}
+		}
+	}
+	return names
+}
+
+// Every name a pass writes is declared where the pass expects it.
+func TestNamesAreDeclared(t *testing.T) {
+	helpers := declared(t, Helpers())
+	for _, n := range []string{Show, ShowNative, Display, Render, GoPanic, Defer, Recover, AsError, ErrorAssert, FmtSpread, FmtArg, FmtHook} {
+		if !helpers[n] {
+			t.Errorf("%s is not declared in helpers/", n)
+		}
+	}
+	table := grundyrt.Table(noSession{})
+	for _, n := range []string{RTCapture, RTErrorsIs, RTErrorsAs, RTErrorKey, RTFmtAs, RTFmtStruct, RTFmtMap} {
+		if _, ok := table[n]; !ok {
+			t.Errorf("grundyrt.%s is not in the interpreter's table", n)
+		}
+	}
+}
+
+// noSession satisfies grundyrt.Session for building a table; nothing in
+// these tests calls it.
+type noSession struct{}
+
+func (noSession) Show([]any, []display.Parts)              {}
+func (noSession) Capture(...any)                           {}
+func (noSession) Display(any, display.Parts)               {}
+func (noSession) Render(any, display.Parts) display.Bundle { return nil }
+func (noSession) GoPanic(any)                              {}
+func (noSession) Defer(func())                             {}
+func (noSession) Recover() any                             { return nil }
+
+// The embedded files are gofmt-formatted (they are what the interpreter
+// compiles, so what a reader sees in an error must be what is there).
+func TestFormatted(t *testing.T) {
+	all := Helpers()
+	for _, p := range Packages() {
+		all = append(all, p.Files...)
+	}
+	for _, f := range all {
+		out, err := format.Source([]byte(f.Src))
+		if err != nil {
+			t.Errorf("%s: %v", f.Name, err)
+		} else if string(out) != f.Src {
+			t.Errorf("%s is not gofmt-formatted", f.Name)
+		}
+	}
+}
+
+// go vet passes on the prelude's packages (they are ordinary Go).
+func TestVetted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go vet")
+	}
+	out, err := exec.Command("go", "vet", "grundy/engine/prelude/...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go vet: %v\n%s", err, out)
+	}
+}
+
+// The helpers type-check as the interpreter runs them: in package main,
+// against the interpreter's own table of grundyrt and the engine's source
+// packages, with no error.
+func TestHelpersTypeCheckAsInterpreted(t *testing.T) {
+	rt := map[string]typecheck.Table{RuntimeKey: grundyrt.Table(noSession{})}
+	u := typecheck.NewUniverse(Sources(), rt, stdlib.Symbols, symbols.Symbols)
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, h := range Helpers() {
+		f, err := parser.ParseFile(fset, h.Name, h.Src, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Name.Name = "main"
+		for _, is := range f.Imports {
+			if p, _ := strconv.Unquote(is.Path.Value); p == "grundy/engine/prelude/grundyrt" {
+				is.Path.Value = strconv.Quote(Runtime)
+			}
+		}
+		files = append(files, f)
+	}
+	conf := types.Config{Importer: u}
+	if _, err := conf.Check("main", fset, files, nil); err != nil {
+		t.Error(err)
+	}
+}
+
+// The helpers find every method of the display convention (display.Methods)
+// and no other: one convention for compiled and interpreted types.
+func TestHelpersFollowTheDisplayConvention(t *testing.T) {
+	fset := token.NewFileSet()
+	found := map[string]bool{}
+	for _, h := range Helpers() {
+		f, err := parser.ParseFile(fset, h.Name, h.Src, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			fd, ok := n.(*ast.FuncDecl)
+			if !ok || fd.Name.Name != "_grundyPart" {
+				return true
+			}
+			// The method names the switch on method handles.
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if cc, ok := n.(*ast.CaseClause); ok {
+					for _, e := range cc.List {
+						if lit, ok := e.(*ast.BasicLit); ok {
+							name, _ := strconv.Unquote(lit.Value)
+							found[name] = true
+						}
+					}
+				}
+				return true
+			})
+			return false
+		})
+	}
+	for _, m := range display.Methods {
+		if !found[m] {
+			t.Errorf("the helpers do not find display method %s", m)
+		}
+		delete(found, m)
+	}
+	for m := range found {
+		t.Errorf("the helpers find %s, which display.Methods does not list", m)
+	}
+}

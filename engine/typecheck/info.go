@@ -1,0 +1,164 @@
+package typecheck
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// Info is what the oracle found in one cell: go/types' record of every
+// expression, definition and use, with questions the engine asks of it.
+type Info struct {
+	types.Info
+	Pkg    *types.Package // the cell's package (path "main")
+	Errors []error        // the first type errors, in Go's words
+
+	session *Session
+	pending map[string]types.Object // the cell's top-level names, for Commit
+}
+
+// TypeOf is e's type, or nil when the oracle could not type it (synthetic
+// nodes, code with errors). A constant has its untyped type.
+func (in *Info) TypeOf(e ast.Expr) types.Type {
+	if in == nil || e == nil {
+		return nil
+	}
+	if p, ok := e.(*ast.ParenExpr); ok {
+		return in.TypeOf(p.X)
+	}
+	tv, ok := in.Types[e]
+	if !ok {
+		if id, isID := e.(*ast.Ident); isID {
+			if obj := in.ObjectOf(id); obj != nil {
+				if _, isVar := obj.(*types.Var); isVar {
+					return obj.Type()
+				}
+			}
+		}
+		return nil
+	}
+	if tv.Type == nil || tv.Type == types.Typ[types.Invalid] {
+		return nil
+	}
+	return tv.Type
+}
+
+// IsValue reports whether e is known to be a value (not a type, package
+// or builtin).
+func (in *Info) IsValue(e ast.Expr) bool {
+	if in == nil {
+		return false
+	}
+	if p, ok := e.(*ast.ParenExpr); ok {
+		return in.IsValue(p.X)
+	}
+	tv, ok := in.Types[e]
+	return ok && tv.IsValue() && tv.Type != types.Typ[types.Invalid]
+}
+
+// IsType reports whether e denotes a type.
+func (in *Info) IsType(e ast.Expr) bool {
+	if in == nil {
+		return false
+	}
+	tv, ok := in.Types[e]
+	return ok && tv.IsType()
+}
+
+// ObjectOf is the object id defines or uses, or nil.
+func (in *Info) ObjectOf(id *ast.Ident) types.Object {
+	if in == nil {
+		return nil
+	}
+	if obj := in.Defs[id]; obj != nil {
+		return obj
+	}
+	return in.Uses[id]
+}
+
+// IsInteger reports whether e is known to have an integer type (typed or
+// untyped).
+func (in *Info) IsInteger(e ast.Expr) bool {
+	t := in.TypeOf(e)
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// IsCellType reports whether t is a named type a cell declared.
+func IsCellType(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "main"
+}
+
+// TypeString writes t as source a cell can contain: packages by the names
+// the session knows them by, cell types by their names, untyped constants
+// by their default types. ok is false when t cannot be written so (a
+// package the cell has no name for, an invalid type).
+func (in *Info) TypeString(t types.Type) (s string, ok bool) {
+	if in == nil || t == nil {
+		return "", false
+	}
+	t = types.Default(t)
+	var names map[string]string // path -> name
+	ok = true
+	s = types.TypeString(t, func(p *types.Package) string {
+		if p.Path() == "main" {
+			return ""
+		}
+		if names == nil {
+			names = map[string]string{}
+			for name, path := range in.session.packages() {
+				if old, dup := names[path]; !dup || name == p.Name() && old != p.Name() {
+					names[path] = name
+				}
+			}
+		}
+		n, found := names[p.Path()]
+		if !found {
+			ok = false
+		}
+		return n
+	})
+	return s, ok && !hasInvalid(t, map[types.Type]bool{})
+}
+
+// hasInvalid reports whether t mentions an invalid or untyped type.
+func hasInvalid(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch x := t.(type) {
+	case *types.Basic:
+		return x.Kind() == types.Invalid || x.Info()&types.IsUntyped != 0
+	case *types.Pointer:
+		return hasInvalid(x.Elem(), seen)
+	case *types.Slice:
+		return hasInvalid(x.Elem(), seen)
+	case *types.Array:
+		return hasInvalid(x.Elem(), seen)
+	case *types.Map:
+		return hasInvalid(x.Key(), seen) || hasInvalid(x.Elem(), seen)
+	case *types.Chan:
+		return hasInvalid(x.Elem(), seen)
+	case *types.Signature:
+		for _, tu := range []*types.Tuple{x.Params(), x.Results()} {
+			for i := range tu.Len() {
+				if hasInvalid(tu.At(i).Type(), seen) {
+					return true
+				}
+			}
+		}
+	case *types.Named:
+		if args := x.TypeArgs(); args != nil {
+			for i := range args.Len() {
+				if hasInvalid(args.At(i), seen) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

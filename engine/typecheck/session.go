@@ -1,0 +1,343 @@
+// Package typecheck is the engine's type oracle: go/types over what a
+// session can see. Packages come from the symbol tables the interpreter is
+// given (a Universe, shared by every session of the process) and from the
+// engine's own source packages; a Session adds the declarations of the
+// cells run so far. Each cell is checked once, before it is rewritten, and
+// the Info answers every type question the compatibility passes,
+// completion and inspection ask: no pass guesses a type from the syntax.
+//
+// A cell is checked as a file of package main: its declarations at
+// package level and its statements as the body of one function. The
+// session's earlier objects are inserted into the package scope, so a cell
+// costs what its own code costs to check, whatever came before it. Type
+// errors are collected, not fatal: the interpreter reports errors; the
+// oracle answers for what it could type.
+package typecheck
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// Session is what the oracle knows of one interpreter session.
+type Session struct {
+	u *Universe
+	// packages gives the names a cell can use for packages (preloaded or
+	// imported by a cell) and their import paths.
+	packages func() map[string]string
+	objs     map[string]types.Object // top-level names the cells declared, latest first
+}
+
+// NewSession starts an empty session over u; packages is consulted at each
+// check.
+func NewSession(u *Universe, packages func() map[string]string) *Session {
+	return &Session{u: u, packages: packages, objs: map[string]types.Object{}}
+}
+
+// Universe is the session's package universe.
+func (s *Session) Universe() *Universe { return s.u }
+
+// Lookup is the object a cell declared at top level under name, or nil.
+func (s *Session) Lookup(name string) types.Object { return s.objs[name] }
+
+// Forget drops names (variables the interpreter could not keep).
+func (s *Session) Forget(names ...string) {
+	for _, n := range names {
+		delete(s.objs, n)
+	}
+}
+
+// Cell is the code of one cell as the engine splits it.
+type Cell struct {
+	Decls []ast.Decl // package-level: funcs, methods, types, vars, consts
+	Stmts []ast.Stmt // the top-level statements, in order
+}
+
+// Check type-checks a cell against the session. It never fails: what
+// cannot be typed has no type in the Info.
+func (s *Session) Check(fset *token.FileSet, c Cell) *Info {
+	pkg := types.NewPackage("main", "main")
+	in := &Info{
+		Info: types.Info{
+			Types:      map[ast.Expr]types.TypeAndValue{},
+			Defs:       map[*ast.Ident]types.Object{},
+			Uses:       map[*ast.Ident]types.Object{},
+			Implicits:  map[ast.Node]types.Object{},
+			Selections: map[*ast.SelectorExpr]*types.Selection{},
+			Instances:  map[*ast.Ident]types.Instance{},
+		},
+		Pkg:     pkg,
+		session: s,
+	}
+	declared := map[string]bool{} // the cell's own package-level names
+	for _, d := range c.Decls {
+		for _, n := range declNames(d) {
+			declared[n] = true
+		}
+	}
+	file := &ast.File{Name: ast.NewIdent("main")}
+	var later []pendingMethod
+	for _, d := range c.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 {
+			file.Decls = append(file.Decls, d)
+			continue
+		}
+		base, ptr := receiverBase(fd.Recv.List[0].Type)
+		if declared[base] {
+			file.Decls = append(file.Decls, d)
+			continue
+		}
+		// A method of an earlier cell's type: go/types only attaches
+		// methods to types declared in the same check, so the method is
+		// checked as a function of its receiver and parameters and
+		// added to the type afterwards.
+		named, _ := typeOfName(s.objs[base])
+		if named == nil {
+			file.Decls = append(file.Decls, d)
+			continue
+		}
+		params := &ast.FieldList{List: append([]*ast.Field{fd.Recv.List[0]}, fieldsOf(fd.Type.Params)...)}
+		fn := &ast.FuncDecl{Name: &ast.Ident{Name: "_", NamePos: fd.Name.Pos()},
+			Type: &ast.FuncType{Func: fd.Type.Func, Params: params, Results: fd.Type.Results}, Body: fd.Body}
+		file.Decls = append(file.Decls, fn)
+		later = append(later, pendingMethod{fn: fn, name: fd.Name.Name, named: named, ptr: ptr})
+	}
+	var body *ast.FuncDecl
+	if len(c.Stmts) > 0 {
+		pos, end := c.Stmts[0].Pos(), c.Stmts[len(c.Stmts)-1].End()
+		body = &ast.FuncDecl{Name: &ast.Ident{Name: "_", NamePos: pos},
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}},
+			Body: &ast.BlockStmt{Lbrace: pos, List: topLevel(c.Stmts), Rbrace: end}}
+		file.Decls = append(file.Decls, body)
+	}
+	s.insertUses(pkg, file, declared)
+	conf := types.Config{
+		Importer: s.u,
+		Error: func(err error) {
+			if len(in.Errors) < 10 {
+				in.Errors = append(in.Errors, err)
+			}
+		},
+	}
+	types.NewChecker(&conf, fset, pkg, &in.Info).Files([]*ast.File{file})
+	for _, m := range later {
+		m.attach(in)
+	}
+	in.pending = map[string]types.Object{}
+	for name := range declared {
+		if obj := pkg.Scope().Lookup(name); obj != nil {
+			in.pending[name] = obj
+		}
+	}
+	if body != nil {
+		for _, st := range c.Stmts {
+			for _, id := range definedIdents(st) {
+				if obj := in.Defs[id]; obj != nil {
+					in.pending[id.Name] = globalOf(pkg, obj)
+				}
+			}
+		}
+	}
+	return in
+}
+
+// topLevel is the cell's statements as the body of the function they are
+// checked in. What is legal at a cell's top level but not in a function
+// would cost an error message each (errors are formatted as they are
+// found): a value shown by ending the cell with it ("x + 1" is "not
+// used") and a variable later cells use ("declared and not used"). So a
+// trailing value is assigned to _, and each variable is used at the end.
+func topLevel(stmts []ast.Stmt) []ast.Stmt {
+	list := make([]ast.Stmt, len(stmts), len(stmts)+4)
+	copy(list, stmts)
+	if es, ok := list[len(list)-1].(*ast.ExprStmt); ok {
+		if _, call := ast.Unparen(es.X).(*ast.CallExpr); !call {
+			list[len(list)-1] = blankAssign(es.X)
+		}
+	}
+	end := stmts[len(stmts)-1].End()
+	for _, st := range stmts {
+		for _, id := range definedIdents(st) {
+			list = append(list, blankAssign(&ast.Ident{Name: id.Name, NamePos: end}))
+		}
+	}
+	return list
+}
+
+// blankAssign is "_ = x".
+func blankAssign(x ast.Expr) ast.Stmt {
+	return &ast.AssignStmt{Lhs: []ast.Expr{&ast.Ident{Name: "_", NamePos: x.Pos()}}, Tok: token.ASSIGN, Rhs: []ast.Expr{x}, TokPos: x.Pos()}
+}
+
+// Commit records the top-level names a checked cell declared (call it once
+// the interpreter has run the cell).
+func (s *Session) Commit(in *Info) {
+	for name, obj := range in.pending {
+		s.objs[name] = obj
+	}
+	in.pending = nil
+}
+
+// insertUses puts into the package scope what the file refers to and does
+// not declare: the session's objects, and packages by their names.
+func (s *Session) insertUses(pkg *types.Package, file *ast.File, declared map[string]bool) {
+	var pkgs map[string]string
+	seen := map[string]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || seen[id.Name] || declared[id.Name] || id.Name == "_" {
+			return true
+		}
+		seen[id.Name] = true
+		if obj := s.objs[id.Name]; obj != nil {
+			pkg.Scope().Insert(obj)
+			return true
+		}
+		if pkgs == nil {
+			pkgs = s.packages()
+		}
+		if path, ok := pkgs[id.Name]; ok && s.u.Has(path) {
+			if imp, err := s.u.Import(path); err == nil && imp != nil {
+				pkg.Scope().Insert(types.NewPkgName(token.NoPos, pkg, id.Name, imp))
+			}
+		}
+		return true
+	})
+}
+
+type pendingMethod struct {
+	fn    *ast.FuncDecl
+	name  string
+	named *types.Named
+	ptr   bool
+}
+
+func (m pendingMethod) attach(in *Info) {
+	f, _ := in.Defs[m.fn.Name].(*types.Func)
+	if f == nil {
+		return
+	}
+	sig := f.Type().(*types.Signature)
+	if sig.Params().Len() == 0 {
+		return
+	}
+	for i := range m.named.NumMethods() {
+		if m.named.Method(i).Name() == m.name {
+			return // the interpreter keeps the first definition too
+		}
+	}
+	var params []*types.Var
+	for i := 1; i < sig.Params().Len(); i++ {
+		params = append(params, sig.Params().At(i))
+	}
+	msig := types.NewSignatureType(sig.Params().At(0), nil, nil, types.NewTuple(params...), sig.Results(), sig.Variadic())
+	m.named.AddMethod(types.NewFunc(m.fn.Name.Pos(), m.named.Obj().Pkg(), m.name, msig))
+}
+
+// globalOf turns a variable of the cell's statements into the session's
+// package-level variable.
+func globalOf(pkg *types.Package, obj types.Object) types.Object {
+	switch o := obj.(type) {
+	case *types.Var:
+		return types.NewVar(o.Pos(), pkg, o.Name(), o.Type())
+	case *types.Const:
+		return types.NewConst(o.Pos(), pkg, o.Name(), o.Type(), o.Val())
+	}
+	return obj
+}
+
+func typeOfName(obj types.Object) (*types.Named, bool) {
+	tn, ok := obj.(*types.TypeName)
+	if !ok {
+		return nil, false
+	}
+	n, ok := tn.Type().(*types.Named)
+	return n, ok
+}
+
+// definedIdents lists the names a top-level statement declares.
+func definedIdents(s ast.Stmt) []*ast.Ident {
+	var out []*ast.Ident
+	switch st := s.(type) {
+	case *ast.AssignStmt:
+		if st.Tok == token.DEFINE {
+			for _, l := range st.Lhs {
+				if id, ok := l.(*ast.Ident); ok && id.Name != "_" {
+					out = append(out, id)
+				}
+			}
+		}
+	case *ast.DeclStmt:
+		if gd, ok := st.Decl.(*ast.GenDecl); ok {
+			for _, sp := range gd.Specs {
+				if vs, ok := sp.(*ast.ValueSpec); ok {
+					for _, id := range vs.Names {
+						if id.Name != "_" {
+							out = append(out, id)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// declNames lists the package-level names a declaration introduces
+// (methods introduce none).
+func declNames(d ast.Decl) []string {
+	var out []string
+	switch d := d.(type) {
+	case *ast.FuncDecl:
+		if d.Recv == nil && d.Name.Name != "_" {
+			out = append(out, d.Name.Name)
+		}
+	case *ast.GenDecl:
+		for _, sp := range d.Specs {
+			switch sp := sp.(type) {
+			case *ast.TypeSpec:
+				out = append(out, sp.Name.Name)
+			case *ast.ValueSpec:
+				for _, id := range sp.Names {
+					if id.Name != "_" {
+						out = append(out, id.Name)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// receiverBase is the type name of a receiver, and whether it is a pointer.
+func receiverBase(e ast.Expr) (string, bool) {
+	ptr := false
+	for {
+		switch t := e.(type) {
+		case *ast.StarExpr:
+			ptr, e = true, t.X
+			continue
+		case *ast.ParenExpr:
+			e = t.X
+			continue
+		case *ast.IndexExpr:
+			e = t.X
+			continue
+		case *ast.IndexListExpr:
+			e = t.X
+			continue
+		case *ast.Ident:
+			return t.Name, ptr
+		}
+		return "", ptr
+	}
+}
+
+func fieldsOf(fl *ast.FieldList) []*ast.Field {
+	if fl == nil {
+		return nil
+	}
+	return fl.List
+}

@@ -1,0 +1,208 @@
+package typecheck
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/traefik/yaegi/stdlib"
+
+	"grundy/engine/symbols"
+)
+
+var testSources = map[string][]string{
+	"gen": {`package gen
+
+func Map[T, U any](xs []T, f func(T) U) []U {
+	out := make([]U, 0, len(xs))
+	for _, x := range xs {
+		out = append(out, f(x))
+	}
+	return out
+}
+`},
+}
+
+func testUniverse() *Universe { return NewUniverse(testSources, stdlib.Symbols, symbols.Symbols) }
+
+var testPackages = map[string]string{
+	"fmt": "fmt", "strings": "strings", "games": "grundy/stdlib/games", "solve": "grundy/stdlib/solve",
+	"gen": "gen", "time": "time", "errors": "errors", "display": "grundy/engine/display",
+}
+
+// Every table the interpreter is given converts, and every function keeps
+// its signature's shape.
+func TestImportEveryTable(t *testing.T) {
+	u := testUniverse()
+	start := time.Now()
+	n := 0
+	for _, tables := range []map[string]Table{stdlib.Symbols, symbols.Symbols} {
+		for key, syms := range tables {
+			i := strings.LastIndexByte(key, '/')
+			if i < 0 {
+				continue // yaegi's "." entry: not a package
+			}
+			path := key[:i]
+			pkg, err := u.Import(path)
+			if err != nil {
+				t.Errorf("%s: %v", path, err)
+				continue
+			}
+			for name, v := range syms {
+				if strings.HasPrefix(name, "_") {
+					continue
+				}
+				obj := pkg.Scope().Lookup(name)
+				if obj == nil {
+					t.Errorf("%s.%s: no object", path, name)
+					continue
+				}
+				n++
+				if v.Kind() == reflect.Func && !v.CanAddr() {
+					sig, ok := obj.Type().(*types.Signature)
+					if !ok || sig.Params().Len() != v.Type().NumIn() || sig.Results().Len() != v.Type().NumOut() || sig.Variadic() != v.Type().IsVariadic() {
+						t.Errorf("%s.%s: %v does not match %v", path, name, obj.Type(), v.Type())
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d objects in %v", n, time.Since(start))
+}
+
+// cells checks each cell in turn, committing it, and returns the last Info
+// with the file set.
+func cells(t *testing.T, s *Session, srcs ...string) (*Info, *ast.File) {
+	t.Helper()
+	var in *Info
+	var f *ast.File
+	fset := token.NewFileSet()
+	for _, src := range srcs {
+		var err error
+		f, err = parser.ParseFile(fset, "cell", "package main\n"+src, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var c Cell
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "cell" {
+				c.Stmts = fd.Body.List
+				continue
+			}
+			c.Decls = append(c.Decls, d)
+		}
+		in = s.Check(fset, c)
+		s.Commit(in)
+	}
+	return in, f
+}
+
+// exprOf finds the expression printed as src in f.
+func exprOf(t *testing.T, f *ast.File, src string) ast.Expr {
+	t.Helper()
+	var found ast.Expr
+	ast.Inspect(f, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok && found == nil && types.ExprString(e) == src {
+			found = e
+		}
+		return found == nil
+	})
+	if found == nil {
+		t.Fatalf("no expression %s", src)
+	}
+	return found
+}
+
+func newTestSession() *Session {
+	return NewSession(testUniverse(), func() map[string]string { return testPackages })
+}
+
+func TestCellsSeeEarlierCells(t *testing.T) {
+	cases := []struct {
+		cells []string
+		expr  string
+		want  string
+	}{
+		{[]string{`func cell() { g := games.CN(6, 2); tb, err := solve.Values(g, 3); _, _ = tb, err }`,
+			`func cell() { tb.Count(0) }`}, "tb.Count(0)", "int"},
+		{[]string{`func cell() { tb, _ := solve.Values(games.CN(6, 2), 3); _ = tb }`,
+			`func cell() { for p := range tb.Positions(0) { _ = p } }`}, "tb.Positions(0)", "func(func(grundy/stdlib/games.Pos) bool)"},
+		{[]string{`const N = 10`, `func cell() { for i := range N { _ = i } }`}, "N", "int"},
+		{[]string{`type C float64`, `func (c C) String() string { return "c" }`, `func cell() { var c C; c.String() }`}, "c.String()", "string"},
+		{[]string{`func cell() { xs := []int{1, 2} ; _ = xs }`, `func cell() { f := func(x int) string { return "" }; gen.Map(xs, f) }`}, "gen.Map(xs, f)", "[]string"},
+		{[]string{`type P struct{ x, y int }`, `func cell() { p := P{1, 2}; _ = p }`, `func cell() { p.x }`}, "p.x", "int"},
+		{[]string{`func cell() { d := 3 * time.Second; _ = d }`, `func cell() { d.Minutes() }`}, "d.Minutes()", "float64"},
+		{[]string{`func cell() { err := errors.New("x"); _ = err }`, `func cell() { err.Error() }`}, "err.Error()", "string"},
+	}
+	for _, c := range cases {
+		s := newTestSession()
+		in, f := cells(t, s, c.cells...)
+		got := in.TypeOf(exprOf(t, f, c.expr))
+		if got == nil || got.String() != c.want {
+			t.Errorf("%q: type of %s is %v, want %s (errors %v)", c.cells, c.expr, got, c.want, in.Errors)
+		}
+	}
+}
+
+func TestInferredTypeArguments(t *testing.T) {
+	s := newTestSession()
+	in, f := cells(t, s, `func cell() { ps := []games.Pos{{1}}; gen.Map(ps, func(p games.Pos) int { return p[0] }) }`)
+	call := exprOf(t, f, "gen.Map").(*ast.SelectorExpr)
+	inst, ok := in.Instances[call.Sel]
+	if !ok || inst.TypeArgs.Len() != 2 {
+		t.Fatalf("no instance for gen.Map: %v", in.Errors)
+	}
+	var got []string
+	for i := range inst.TypeArgs.Len() {
+		s, ok := in.TypeString(inst.TypeArgs.At(i))
+		if !ok {
+			t.Fatalf("cannot write %v", inst.TypeArgs.At(i))
+		}
+		got = append(got, s)
+	}
+	if strings.Join(got, ", ") != "games.Pos, int" {
+		t.Errorf("type arguments %v", got)
+	}
+}
+
+func TestIntegerQuestions(t *testing.T) {
+	s := newTestSession()
+	in, f := cells(t, s, `type ID int`, `func cell() { var a ID = 3; b := 2.5; var c byte; _, _, _ = a, b, c }`,
+		`func cell() { a; b; c; len("x"); games.MaxMoveSets }`)
+	for expr, want := range map[string]bool{"a": true, "b": false, "c": true, `len("x")`: true, "games.MaxMoveSets": true} {
+		if got := in.IsInteger(exprOf(t, f, expr)); got != want {
+			t.Errorf("IsInteger(%s) = %v, want %v", expr, got, want)
+		}
+	}
+}
+
+// The oracle never stops at an error: what can be typed is.
+func TestErrorsDoNotStopTheCheck(t *testing.T) {
+	s := newTestSession()
+	in, f := cells(t, s, `func cell() { x := nope(3); y := strings.ToUpper("a"); _ = x }`)
+	if len(in.Errors) == 0 {
+		t.Error("no error for an undefined name")
+	}
+	if got := in.TypeOf(exprOf(t, f, `strings.ToUpper("a")`)); got == nil || got.String() != "string" {
+		t.Errorf("type after an error: %v", got)
+	}
+}
+
+// A cell costs what its own code costs: checking a small cell in a session
+// of many names stays well under the interpreter's own cost of a cell.
+func BenchmarkCheckTrivialCell(b *testing.B) {
+	s := newTestSession()
+	fset := token.NewFileSet()
+	f, _ := parser.ParseFile(fset, "cell", "package main\nfunc cell() { x := 1; _ = x }", 0)
+	s.Commit(s.Check(fset, Cell{Stmts: f.Decls[0].(*ast.FuncDecl).Body.List}))
+	f2, _ := parser.ParseFile(fset, "cell", "package main\nfunc cell() { x + 1 }", 0)
+	c := Cell{Stmts: f2.Decls[0].(*ast.FuncDecl).Body.List}
+	for b.Loop() {
+		s.Check(fset, c)
+	}
+}

@@ -16,7 +16,7 @@ func InstallCommand(args []string, version string) error {
 	user := fs.Bool("user", false, "install for the current user (the default): $JUPYTER_DATA_DIR or ~/.local/share/jupyter")
 	prefix := fs.String("prefix", "", "install into `DIR`/share/jupyter/kernels/grundy instead")
 	noReplay := fs.Bool("no-replay", false, "after the engine process crashes, start sessions empty instead of replaying the cells that succeeded")
-	memory := fs.String("memory-limit", "", "cap each session's memory at `SIZE` (e.g. 4GiB; default: three quarters of the memory available)")
+	memory := fs.String("memory-limit", "", "cap each session's memory at `SIZE` (e.g. 4GiB; default: half the machine's memory)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: grundy install [--user | --prefix DIR] [--no-replay] [--memory-limit SIZE]\n\nWrites the kernelspec \"grundy\" and copies this binary next to it.\n\n")
 		fs.PrintDefaults()

@@ -1156,7 +1156,7 @@ func (it *Interp) panicError(p interp.Panic) *EvalError {
 	msg := panicMessage(p.Value)
 	tb := []string{"panic: " + msg}
 	if len(stack) > 0 {
-		tb = append(tb, "", "interpreted stack (innermost first):")
+		tb = append(tb, "", "interpreted stack (innermost first; the interpreter tells where each function was entered, not the line that failed):")
 		for _, s := range stack {
 			tb = append(tb, "  "+s)
 		}

@@ -348,3 +348,24 @@ func TestRunNotebookHelp(t *testing.T) {
 		t.Errorf("grundy run help.go: %v\n%s%s", err, stdout, stderr)
 	}
 }
+
+// A script that panics on its second line is not reported as failing on
+// its first: the interpreter names, for each frame, the first node the
+// frame ran (yaegi v0.16.1, issue #1266), so the report says that each
+// function was entered there, not that it failed there.
+func TestRunScriptPanicPositions(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "p1.go")
+	os.WriteFile(script, []byte("x := []int{1}\nfmt.Println(x[3])\n"), 0o644)
+	_, stderr, err := kerneltest.Run(t, nil, "run", script)
+	if err == nil || !strings.Contains(stderr, "panic: runtime error: index out of range") ||
+		!strings.Contains(stderr, "main (entered at p1.go:1:6)") || !strings.Contains(stderr, "not the line that failed") {
+		t.Errorf("exit %v, stderr %q", err, stderr)
+	}
+	script = filepath.Join(dir, "p3.go")
+	os.WriteFile(script, []byte("func f() {\n\tfmt.Println(\"in f\")\n\tpanic(\"boom\")\n}\nf()\n"), 0o644)
+	_, stderr, err = kerneltest.Run(t, nil, "run", script)
+	if err == nil || !strings.Contains(stderr, "panic: boom") || !strings.Contains(stderr, "main.f (entered at p3.go:2:2)\n  main (entered at p3.go:5:1)") {
+		t.Errorf("exit %v, stderr %q", err, stderr)
+	}
+}

@@ -11,11 +11,7 @@ import (
 )
 
 // main's tests run the real binary, through every command.
-func TestMain(m *testing.M) {
-	code := m.Run()
-	kerneltest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { kerneltest.Main(m) }
 
 // Bad input gets a message, never a Go stack trace, from every command.
 func TestBadInputNeverPrintsAStackTrace(t *testing.T) {

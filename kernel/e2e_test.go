@@ -56,14 +56,7 @@ func buildAndInstall(t *testing.T) []string {
 	return e2e.env
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if e2e.dir != "" {
-		os.RemoveAll(e2e.dir)
-	}
-	kerneltest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { kerneltest.Main(m, &e2e.dir) }
 
 // scenario runs one e2e.py scenario and decodes what it observed.
 func scenario(t *testing.T, name string, v any) {

@@ -161,8 +161,4 @@ func TestNotebooksReproduce(t *testing.T) {
 	}
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	kerneltest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { kerneltest.Main(m) }

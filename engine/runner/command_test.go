@@ -20,9 +20,7 @@ import (
 func TestMain(m *testing.M) {
 	// grundy run starts engine processes: this test binary doubles as one.
 	remote.RunIfChild()
-	code := m.Run()
-	kerneltest.Cleanup()
-	os.Exit(code)
+	kerneltest.Main(m)
 }
 
 func TestRunNotebookOptionsAfterFile(t *testing.T) {

@@ -46,7 +46,7 @@ var built struct {
 }
 
 // Binary builds grundy once per test process and returns its path. A
-// package whose tests call it removes the build in TestMain with Cleanup.
+// package whose tests call it removes the build with Main.
 func Binary(t testing.TB) string {
 	t.Helper()
 	built.once.Do(func() {
@@ -80,11 +80,16 @@ func Run(t testing.TB, env []string, args ...string) (stdout, stderr string, err
 // goTrace matches what a Go stack trace prints.
 var goTrace = regexp.MustCompile(`goroutine \d+ \[|\.go:\d+ \+0x`)
 
-// Cleanup removes what Binary built.
-func Cleanup() {
-	if built.dir != "" {
-		os.RemoveAll(built.dir)
+// Main runs a package's tests, then removes what Binary built, and any
+// dirs given; call it from TestMain.
+func Main(m *testing.M, dirs ...*string) {
+	code := m.Run()
+	for _, d := range append(dirs, &built.dir) {
+		if *d != "" {
+			os.RemoveAll(*d)
+		}
 	}
+	os.Exit(code)
 }
 
 // build compiles the module's grundy command into dir. The go command

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"grundy/engine"
+	"grundy/kernel/kerneltest"
 )
 
 // scriptSession is an engine.Session double whose cells are tiny scripts, one
@@ -179,9 +180,9 @@ func outputsOf(cell map[string]any) []map[string]any {
 // own validator.
 func validateNotebook(t *testing.T, path string) {
 	t.Helper()
-	py := "/usr/bin/python3"
+	py := kerneltest.Python
 	if err := exec.Command(py, "-c", "import nbformat").Run(); err != nil {
-		if os.Getenv("GRUNDY_REQUIRE_JUPYTER") == "1" {
+		if kerneltest.Required() {
 			t.Fatalf("nbformat is required (GRUNDY_REQUIRE_JUPYTER=1) but %s cannot import it: %v", py, err)
 		}
 		t.Logf("skipping nbformat validation: %s cannot import nbformat (apt install python3-nbformat)", py)

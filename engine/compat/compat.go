@@ -48,6 +48,7 @@ var Passes = []Pass{
 	spreadArgs,
 	hiddenFields,
 	methodExprs,
+	methodValues,
 	errorValues,
 	errorAssert,
 	errorCompare,

@@ -1,0 +1,110 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// methodValues: a method value x.M binds its receiver when it is
+// evaluated: a copy of x for a value receiver, the pointer for a pointer
+// receiver. yaegi v0.16.1 binds the place x is read from instead and reads
+// it at each call (interp/run.go, genFunctionWrapper's rcvr, and
+// interp/cfg.go, the selectorExpr cases that make a method value), so
+// "get := acc.Get" saw later changes to acc, and method values taken in a
+// loop all called the last element. The receiver is bound in a function
+// of its own, where nothing changes it:
+//
+//	get := acc.Get  =>  get := func() func() int { _grundyR1 := acc; return _grundyR1.Get }()
+var methodValues = Pass{
+	Name:     "methodvalues",
+	Run:      runMethodValues,
+	Kinds:    []ast.Node{(*ast.SelectorExpr)(nil)},
+	Snippets: []string{"method_value_receiver_bound"},
+}
+
+func runMethodValues(c *Cell) {
+	for _, root := range c.Roots() {
+		if !contains(root, false, c.isMethodValue) {
+			continue
+		}
+		applyIn(root, func(cur Cursor) bool {
+			sel, ok := cur.Node().(*ast.SelectorExpr)
+			if !ok || !c.isMethodValue(sel) {
+				return true
+			}
+			if call, isCall := cur.Parent().(*ast.CallExpr); isCall && call.Fun == sel {
+				return true // called at once: nothing to bind
+			}
+			if b := c.boundMethodValue(sel); b != nil {
+				cur.Replace(b)
+			}
+			return true
+		})
+	}
+}
+
+func (c *Cell) isMethodValue(n ast.Node) bool {
+	sel, ok := n.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s := c.Types.Selections[sel]
+	return s != nil && s.Kind() == types.MethodVal
+}
+
+// boundMethodValue is func() T { r := recv; return r.M }(), or nil when
+// the cell cannot name the method value's type.
+func (c *Cell) boundMethodValue(sel *ast.SelectorExpr) ast.Expr {
+	pos := sel.Pos()
+	t, ok := c.TypeExpr(c.Types.TypeOf(sel), pos)
+	if !ok {
+		return nil
+	}
+	_, recv, ok := c.methodReceiver(sel, pos)
+	if !ok {
+		return nil
+	}
+	r := c.Temp("R")
+	var value ast.Expr = &ast.SelectorExpr{X: ident(r, pos), Sel: ident(sel.Sel.Name, sel.Sel.Pos())}
+	if m := c.Types.Selections[sel].Obj(); m.Pkg() == nil || m.Pkg().Path() != "main" {
+		// yaegi cannot return a native method value (valueT is not
+		// funcT): a function literal calls the method.
+		sig, _ := c.Types.TypeOf(sel).(*types.Signature)
+		if value = c.forwarder(sig, value, pos); value == nil {
+			return nil
+		}
+	}
+	body := []ast.Stmt{
+		define(pos, []ast.Expr{ident(r, pos)}, recv),
+		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{value}},
+	}
+	return &ast.CallExpr{Fun: funcLit(pos, sel.End(), results(t), body...), Lparen: sel.End(), Rparen: sel.End()}
+}
+
+// forwarder is a function literal of signature sig that calls f with its
+// arguments and returns its results; nil when a type cannot be written.
+func (c *Cell) forwarder(sig *types.Signature, f ast.Expr, pos token.Pos) ast.Expr {
+	if sig == nil {
+		return nil
+	}
+	ft, ok := c.TypeExpr(sig, pos)
+	if !ok {
+		return nil
+	}
+	fType := ft.(*ast.FuncType)
+	call := &ast.CallExpr{Fun: f, Lparen: pos, Rparen: pos}
+	for i := range sig.Params().Len() {
+		p := c.Temp("P")
+		fType.Params.List[i].Names = []*ast.Ident{ident(p, pos)}
+		call.Args = append(call.Args, ident(p, pos))
+	}
+	if sig.Variadic() {
+		call.Ellipsis = pos
+	}
+	var stmt ast.Stmt = &ast.ExprStmt{X: call}
+	if sig.Results().Len() > 0 {
+		stmt = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{call}}
+	}
+	return &ast.FuncLit{Type: fType, Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{stmt}, Rbrace: pos}}
+}

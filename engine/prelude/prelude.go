@@ -54,13 +54,14 @@ const (
 
 // Functions of package grundyrt the passes call.
 const (
-	RTCapture   = "Capture"
-	RTErrorsIs  = "ErrorsIs"
-	RTErrorsAs  = "ErrorsAs"
-	RTErrorKey  = "ErrorKey"
-	RTFmtAs     = "FmtAs"
-	RTFmtStruct = "FmtStruct"
-	RTFmtMap    = "FmtMap"
+	RTCapture    = "Capture"
+	RTErrorsIs   = "ErrorsIs"
+	RTErrorsAs   = "ErrorsAs"
+	RTErrorKey   = "ErrorKey"
+	RTFmtAs      = "FmtAs"
+	RTFmtStruct  = "FmtStruct"
+	RTFmtMap     = "FmtMap"
+	RTDecodeRune = "DecodeRune"
 )
 
 // Import is a package a session imports for its cells.

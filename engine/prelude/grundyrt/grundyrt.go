@@ -12,6 +12,7 @@ package grundyrt
 
 import (
 	"reflect"
+	"unicode/utf8"
 	"unsafe"
 
 	"grundy/engine/display"
@@ -67,6 +68,7 @@ func Table(s Session) map[string]reflect.Value {
 		"FmtStruct":     reflect.ValueOf(FmtStruct),
 		"FmtMap":        reflect.ValueOf(FmtMap),
 		"FmtMapText":    reflect.ValueOf(FmtMapText),
+		"DecodeRune":    reflect.ValueOf(DecodeRune),
 	}
 }
 
@@ -113,6 +115,15 @@ func Unwrap(v any) any {
 		return v
 	}
 	return Unwrap(inner.Interface())
+}
+
+// DecodeRune is the rune of s at byte i and, in *width, its length in
+// bytes: one step of a range over a string (an invalid byte is
+// utf8.RuneError, one byte long).
+func DecodeRune(s string, i int, width *int) rune {
+	r, w := utf8.DecodeRuneInString(s[i:])
+	*width = w
+	return r
 }
 
 // Clear is the builtin clear: delete a map's entries, zero a slice.

@@ -67,6 +67,7 @@ var Passes = []Pass{
 	selectBreaks,
 	clauseLabels,
 	funcDefers,
+	deferPanics,
 	goroutines,
 	cellDefers,
 	commaOk,

@@ -62,6 +62,15 @@ const (
 	RTFmtStruct  = "FmtStruct"
 	RTFmtMap     = "FmtMap"
 	RTDecodeRune = "DecodeRune"
+	RTDeferred   = "NewDeferred"
+)
+
+// Methods of grundyrt.Deferred the passes call.
+const (
+	DeferredRun     = "Run"
+	DeferredRaise   = "Raise"
+	DeferredRecover = "Recover"
+	DeferredDone    = "Done"
 )
 
 // Import is a package a session imports for its cells.

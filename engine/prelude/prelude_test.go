@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"os/exec"
+	"reflect"
 	"strconv"
 	"testing"
 
@@ -60,9 +61,14 @@ func TestNamesAreDeclared(t *testing.T) {
 		}
 	}
 	table := grundyrt.Table(noSession{})
-	for _, n := range []string{RTCapture, RTErrorsIs, RTErrorsAs, RTErrorKey, RTFmtAs, RTFmtStruct, RTFmtMap, RTDecodeRune} {
+	for _, n := range []string{RTCapture, RTErrorsIs, RTErrorsAs, RTErrorKey, RTFmtAs, RTFmtStruct, RTFmtMap, RTDecodeRune, RTDeferred} {
 		if _, ok := table[n]; !ok {
 			t.Errorf("grundyrt.%s is not in the interpreter's table", n)
+		}
+	}
+	for _, n := range []string{DeferredRun, DeferredRaise, DeferredRecover, DeferredDone} {
+		if _, ok := reflect.TypeFor[*grundyrt.Deferred]().MethodByName(n); !ok {
+			t.Errorf("grundyrt.Deferred has no method %s", n)
 		}
 	}
 }

@@ -69,6 +69,8 @@ func Table(s Session) map[string]reflect.Value {
 		"FmtMap":        reflect.ValueOf(FmtMap),
 		"FmtMapText":    reflect.ValueOf(FmtMapText),
 		"DecodeRune":    reflect.ValueOf(DecodeRune),
+		"NewDeferred":   reflect.ValueOf(NewDeferred),
+		"Deferred":      reflect.ValueOf((*Deferred)(nil)),
 	}
 }
 

@@ -215,3 +215,37 @@ func TestRangeErrorsStayQuiet(t *testing.T) {
 		t.Errorf("interpreter internals logged: %q", logged.String())
 	}
 }
+
+// A native deferred call (wg.Done) still runs when an interrupt stops the
+// goroutine that deferred it, also in a function whose other deferred calls
+// the engine routes through its own runner: the rewritten defers must keep
+// native calls native, or a cell waiting on the group never returns.
+func TestInterruptRunsNativeDefers(t *testing.T) {
+	it := newTestInterp(t)
+	code := `var wg sync.WaitGroup
+block := make(chan int)
+for range 3 {
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer func() { fmt.Sprint("an interpreted deferred call") }()
+		<-block
+	}()
+}
+wg.Wait()`
+	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
+	defer cancel()
+	it.Execute(ctx, code, &recorder{})
+	check := `done := make(chan bool)
+go func() { wg.Wait(); close(done) }()
+waited := "stuck"
+select {
+case <-done:
+	waited = "done"
+case <-time.After(2 * time.Second):
+}
+waited`
+	if v, _, err := runCell(t, it, check); err != nil || v != "done" {
+		t.Errorf("wg.Wait after the interrupt: %s %v", v, err)
+	}
+}

@@ -3,6 +3,8 @@ package compat
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
+	"strings"
 
 	"grundy/engine/prelude"
 )
@@ -34,13 +36,7 @@ var deferPanics = Pass{
 func runDeferPanics(c *Cell) {
 	for _, root := range c.Roots() {
 		ast.Inspect(root, func(n ast.Node) bool {
-			var body *ast.BlockStmt
-			switch f := n.(type) {
-			case *ast.FuncDecl:
-				body = f.Body
-			case *ast.FuncLit:
-				body = f.Body
-			}
+			body := funcBody(n)
 			if body != nil && severalDefers(body) {
 				c.guardDefers(body)
 			}
@@ -84,6 +80,7 @@ func (c *Cell) guardDefers(body *ast.BlockStmt) {
 	call := func(method string, args ...ast.Expr) *ast.CallExpr {
 		return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(d, pos), Sel: ident(method, pos)}, Lparen: pos, Args: args, Rparen: pos}
 	}
+	guarded := false
 	applyIn(body, func(cur Cursor) bool {
 		s, ok := cur.Node().(*ast.DeferStmt)
 		if !ok || cur.FuncNode != nil {
@@ -91,6 +88,10 @@ func (c *Cell) guardDefers(body *ast.BlockStmt) {
 		}
 		if lit, isLit := s.Call.Fun.(*ast.FuncLit); isLit && c.callsRecover(lit.Body) {
 			c.throughDeferred(lit, d, pos)
+			guarded = true
+			return true
+		}
+		if c.nativeDeferred(s.Call.Fun) {
 			return true
 		}
 		f := c.Temp("F")
@@ -99,13 +100,38 @@ func (c *Cell) guardDefers(body *ast.BlockStmt) {
 			define(s.Pos(), []ast.Expr{ident(f, s.Pos())}, later),
 			&ast.DeferStmt{Defer: s.Defer, Call: call(prelude.DeferredRun, ident(f, s.Pos()))},
 		}, Rbrace: s.End()})
+		guarded = true
 		return true
 	})
+	if !guarded {
+		return
+	}
 	made := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTDeferred, pos)}, Lparen: pos, Rparen: pos}
 	body.List = append([]ast.Stmt{
 		define(pos, []ast.Expr{ident(d, pos)}, made),
 		&ast.DeferStmt{Defer: pos, Call: call(prelude.DeferredDone)},
 	}, body.List...)
+}
+
+// nativeDeferred reports whether a deferred call (as funcdefers wrote it)
+// calls native code: a builtin, a package's function, a native method on
+// a bound receiver (funcdefers turns the others into closures). It stays
+// as it is: a native deferred call runs even after the cell was
+// interrupted (defer wg.Done() must), an interpreted wrapper would not.
+// (A native call that panics still stops the other deferred calls.)
+func (c *Cell) nativeDeferred(fun ast.Expr) bool {
+	switch f := unindex(fun).(type) {
+	case *ast.Ident:
+		return c.isBuiltin(f)
+	case *ast.SelectorExpr:
+		if x, ok := f.X.(*ast.Ident); ok {
+			if _, pkg := c.Types.ObjectOf(x).(*types.PkgName); pkg {
+				return true
+			}
+			return strings.HasPrefix(x.Name, tempPrefix) // R.M: a native method
+		}
+	}
+	return false
 }
 
 // throughDeferred makes recover() in a deferred literal take a pending

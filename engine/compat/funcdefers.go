@@ -57,13 +57,7 @@ func runFuncDefers(c *Cell) {
 	defers := map[ast.Node]bool{}
 	for _, root := range c.Roots() {
 		ast.Inspect(root, func(n ast.Node) bool {
-			var body *ast.BlockStmt
-			switch f := n.(type) {
-			case *ast.FuncDecl:
-				body = f.Body
-			case *ast.FuncLit:
-				body = f.Body
-			}
+			body := funcBody(n)
 			if body != nil && contains(body, true, func(n ast.Node) bool { _, ok := n.(*ast.DeferStmt); return ok }) {
 				defers[n] = true
 			}
@@ -94,12 +88,14 @@ func (c *Cell) boundDefer(s *ast.DeferStmt, direct map[*ast.FuncLit]bool) ast.St
 	}
 	pos := s.Call.Pos()
 	bind, later := c.evaluated(s.Call, pos, keep)
-	if _, method := later.Fun.(*ast.SelectorExpr); !keep && (later.Ellipsis.IsValid() || method && !c.fixedFunc(s.Call.Fun)) {
+	if !keep && (later.Ellipsis.IsValid() || c.interpretedMethod(s.Call.Fun)) {
 		// yaegi drops the spread of a deferred call (f(xs...) got xs as
-		// one argument), and reads a deferred method's receiver when it
-		// calls it (interp/run.go, genFunctionWrapper's rcvr): the call
-		// is made by a closure instead, which holds the values it was
-		// made with.
+		// one argument), and reads a deferred interpreted method's
+		// receiver when it calls it (interp/run.go, genFunctionWrapper's
+		// rcvr): the call is made by a closure instead, which holds the
+		// values it was made with. (A native method stays a native
+		// deferred call, which runs even after an interrupt: defer
+		// wg.Done() must.)
 		f := c.Temp("F")
 		// (made apart below, as every literal in a function that defers)
 		bind = append(bind, define(pos, []ast.Expr{ident(f, pos)}, funcLit(pos, s.End(), nil, &ast.ExprStmt{X: later})))
@@ -109,6 +105,22 @@ func (c *Cell) boundDefer(s *ast.DeferStmt, direct map[*ast.FuncLit]bool) ast.St
 		return nil
 	}
 	return &ast.BlockStmt{Lbrace: s.Defer, List: append(bind, &ast.DeferStmt{Defer: s.Defer, Call: later}), Rbrace: s.End()}
+}
+
+// interpretedMethod reports whether fun is a method call whose method may
+// be interpreted: a cell type's, or an interface's (whatever the dynamic
+// type is).
+func (c *Cell) interpretedMethod(fun ast.Expr) bool {
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s := c.Types.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal {
+		return false
+	}
+	m := s.Obj()
+	return m.Pkg() == nil || m.Pkg().Path() == "main" || types.IsInterface(s.Recv())
 }
 
 // callsRecover reports whether a function body calls recover() itself.

@@ -36,6 +36,9 @@ func runMethodValues(c *Cell) {
 			if call, isCall := cur.Parent().(*ast.CallExpr); isCall && call.Fun == sel {
 				return true // called at once: nothing to bind
 			}
+			if c.nativeOnVariable(sel) {
+				return true
+			}
 			if b := c.boundMethodValue(sel); b != nil {
 				cur.Replace(b)
 			}
@@ -51,6 +54,25 @@ func (c *Cell) isMethodValue(n ast.Node) bool {
 	}
 	s := c.Types.Selections[sel]
 	return s != nil && s.Kind() == types.MethodVal
+}
+
+// nativeOnVariable reports whether sel is a native method with a pointer
+// receiver taken on a variable (wg.Done, mu.Unlock): yaegi binds &x right,
+// and a native method value stays native, so native code may call it
+// after the cell was interrupted (an interpreted wrapper would not run).
+func (c *Cell) nativeOnVariable(sel *ast.SelectorExpr) bool {
+	s := c.Types.Selections[sel]
+	m, _ := s.Obj().(*types.Func)
+	if m == nil || m.Pkg() == nil || m.Pkg().Path() == "main" || len(s.Index()) != 1 {
+		return false
+	}
+	sig, _ := m.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return false
+	}
+	_, ptrRecv := sig.Recv().Type().(*types.Pointer)
+	_, ptrOperand := s.Recv().Underlying().(*types.Pointer)
+	return ptrRecv && !ptrOperand
 }
 
 // boundMethodValue is func() T { r := recv; return r.M }(), or nil when

@@ -20,22 +20,9 @@ var rangeInt = Pass{
 }
 
 func runRangeInt(c *Cell) {
-	c.Apply(func(cur Cursor) bool {
-		var label *ast.LabeledStmt
-		s, ok := cur.Node().(*ast.RangeStmt)
-		if l, isLabel := cur.Node().(*ast.LabeledStmt); isLabel {
-			s, ok = l.Stmt.(*ast.RangeStmt)
-			label = l
-		}
-		if !ok || s.Value != nil || !c.Types.IsInteger(s.X) {
-			return true
-		}
-		if _, parentLabel := cur.Parent().(*ast.LabeledStmt); parentLabel {
-			return true // rewritten with its label
-		}
-		cur.Replace(c.countingLoop(s, label))
-		return true
-	})
+	c.rewriteRanges(func(s *ast.RangeStmt) bool {
+		return s.Value == nil && c.Types.IsInteger(s.X)
+	}, c.countingLoop)
 }
 
 // countingLoop is the loop of a range over an integer; a label stays on
@@ -52,16 +39,12 @@ func (c *Cell) countingLoop(s *ast.RangeStmt, label *ast.LabeledStmt) ast.Stmt {
 		body = append(body, &ast.AssignStmt{Lhs: []ast.Expr{s.Key}, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(key, pos)}, TokPos: pos})
 	}
 	s.Body.List = append(body, s.Body.List...)
-	var loop ast.Stmt = &ast.ForStmt{
+	loop := &ast.ForStmt{
 		For:  pos,
 		Init: define(pos, []ast.Expr{ident(key, pos)}, &ast.BinaryExpr{X: ident(limit, pos), Op: token.SUB, Y: ident(limit, pos), OpPos: pos}),
 		Cond: &ast.BinaryExpr{X: ident(key, pos), Op: token.LSS, Y: ident(limit, pos), OpPos: pos},
 		Post: &ast.IncDecStmt{X: ident(key, pos), Tok: token.INC, TokPos: pos},
 		Body: s.Body,
 	}
-	if label != nil {
-		label.Stmt = loop
-		loop = label
-	}
-	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{define(pos, []ast.Expr{ident(limit, pos)}, s.X), loop}, Rbrace: s.End() - 1}
+	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{define(pos, []ast.Expr{ident(limit, pos)}, s.X), labelled(loop, label)}, Rbrace: s.End() - 1}
 }

@@ -68,6 +68,18 @@ func applyIn(root ast.Node, post func(cur Cursor) bool) {
 	})
 }
 
+// funcBody is the body of a function declaration or literal, nil for
+// other nodes.
+func funcBody(n ast.Node) *ast.BlockStmt {
+	switch f := n.(type) {
+	case *ast.FuncDecl:
+		return f.Body
+	case *ast.FuncLit:
+		return f.Body
+	}
+	return nil
+}
+
 // resultTypes lists the types of a function type's results, one per
 // result, from the oracle (nil entries where unknown).
 func (c *Cell) resultTypes(ft *ast.FuncType) []types.Type {

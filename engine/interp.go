@@ -13,6 +13,7 @@ import (
 	"os"
 	"reflect"
 	"regexp"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -1135,7 +1136,13 @@ func (it *Interp) sleep(d time.Duration) {
 	select {
 	case <-t.C:
 	case <-stop.ch:
-		panic(interrupted{})
+		// The cell was interrupted: end this goroutine quietly. A panic
+		// would pass the interpreted recover the engine gives a cell's
+		// goroutines (yaegi skips interpreted deferred calls once it is
+		// stopped) and end the process; returning would let the
+		// statement after the sleep run once the next cell's run lets
+		// the interpreter's frames go on.
+		runtime.Goexit()
 	}
 }
 
@@ -1160,11 +1167,6 @@ func (it *Interp) renewCellStop() {
 		}
 	}
 }
-
-// interrupted is the panic that stops a sleeping cell.
-type interrupted struct{}
-
-func (interrupted) Error() string { return "interrupted" }
 
 // exitCode is the panic value os.Exit raises in a cell.
 type exitCode int

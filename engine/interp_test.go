@@ -249,3 +249,23 @@ waited`
 		t.Errorf("wg.Wait after the interrupt: %s %v", v, err)
 	}
 }
+
+// A goroutine of an earlier cell that sleeps when a later cell is
+// interrupted stops quietly: the interrupt used to panic out of its sleep,
+// past the interpreted recover the engine gives goroutines (yaegi skips
+// interpreted deferred calls once stopped), and ended the process.
+func TestInterruptSparesSleepingGoroutines(t *testing.T) {
+	it := newTestInterp(t)
+	runCell(t, it, "ticks := 0\ngo func() {\n\tfor {\n\t\ttime.Sleep(5 * time.Millisecond)\n\t\tticks++\n\t}\n}()")
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	_, err := it.Execute(ctx, "for {\n}", &recorder{})
+	var ee *EvalError
+	if !errors.As(err, &ee) || ee.Name != "Interrupted" {
+		t.Fatalf("the loop gave %v, want Interrupted", err)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if v, _, err := runCell(t, it, "6 * 7"); err != nil || v != "42" {
+		t.Fatalf("after the interrupt: %q, %v", v, err)
+	}
+}

@@ -151,14 +151,31 @@ func TestProcessStuckInterrupt(t *testing.T) {
 	p := Start(opt)
 	defer p.Close()
 	dir := t.TempDir()
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	// wg.Wait is native and knows nothing of interrupts.
+	// wg.Wait is native and knows nothing of interrupts. The interrupt
+	// comes once the cell is in it (on a loaded machine compiling the
+	// cell can take longer than any fixed delay, and a cell interrupted
+	// before it starts rightly never runs).
 	code := `var wg sync.WaitGroup
 wg.Add(1)
 time.AfterFunc(time.Second, wg.Done)
+os.WriteFile("` + dir + `/started", nil, 0o644)
 wg.Wait()
 os.WriteFile("` + dir + `/ran-on", nil, 0o644)`
+	go func() {
+		for {
+			if _, err := os.Stat(dir + "/started"); err == nil {
+				cancel()
+				return
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}()
 	_, err := p.Execute(ctx, code, &recorder{})
 	var c *Crash
 	if !errors.As(err, &c) || c.Name != "Interrupted" || !strings.Contains(c.Message, "did not stop within 300ms") {

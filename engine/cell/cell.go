@@ -257,9 +257,13 @@ func Parse(fset *token.FileSet, file, src string) (*Cell, error) {
 // Hoist moves top-level var and const declarations of the statement
 // part into the declarations, as Go does at package level, so functions
 // of the same cell can use them; and turns "x := expr" into "var x = expr"
-// when a function of the cell uses x. Declarations whose initializers use
-// names the cell's statements define stay in place, in order, and so do
-// statements keepInPlace reports (the interpreter's limits decide which).
+// when a function of the cell uses x, or a variable it uses needs x.
+// (The compatibility passes then assign each hoisted variable's value
+// where its statement stood.) Declarations whose initializers use names
+// that the cell's statements define and that stay there stay in place,
+// in order, and so do a ":=" that assigns a name an earlier statement
+// defined and statements keepInPlace reports (the interpreter's limits
+// decide which).
 func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 	if pc.Stmts == nil {
 		return
@@ -311,6 +315,8 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 			return true
 		})
 	}
+	hoistedNames := map[string]bool{} // moved to the declarations so far
+	// independent: uses no name that only the cell's statements define.
 	independent := func(own []*ast.Ident, exprs ...ast.Node) bool {
 		mine := map[string]bool{}
 		for _, id := range own {
@@ -322,7 +328,7 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 				continue
 			}
 			ast.Inspect(e, func(n ast.Node) bool {
-				if id, isID := n.(*ast.Ident); isID && stmtDefined[id.Name] && !mine[id.Name] {
+				if id, isID := n.(*ast.Ident); isID && stmtDefined[id.Name] && !mine[id.Name] && !hoistedNames[id.Name] {
 					ok = false
 				}
 				return ok
@@ -423,8 +429,20 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 	}
 	var hoisted []ast.Decl
 	var keep []ast.Stmt
+	definedBefore := map[string]bool{} // by the statements before s
+	hoist := func(d *ast.GenDecl, names []*ast.Ident) {
+		hoisted = append(hoisted, d)
+		for _, id := range names {
+			hoistedNames[id.Name] = true
+		}
+	}
 	for i, s := range pc.Stmts.List {
 		last := i == len(pc.Stmts.List)-1 && pc.Trail != nil
+		names, _ := defines(s)
+		redefines := usedBy(names, definedBefore) // "a, err := ..." after an err: assigns err
+		for _, id := range names {
+			definedBefore[id.Name] = true
+		}
 		switch st := s.(type) {
 		case *ast.DeclStmt:
 			gd, ok := st.Decl.(*ast.GenDecl)
@@ -438,12 +456,12 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 					}
 				}
 				if independent(names, nodes...) && !keepInPlace(gd) {
-					hoisted = append(hoisted, gd)
+					hoist(gd, names)
 					continue
 				}
 			}
 		case *ast.AssignStmt:
-			if st.Tok == token.DEFINE && len(st.Lhs) == len(st.Rhs) && pc.Decls != nil {
+			if st.Tok == token.DEFINE && (len(st.Lhs) == len(st.Rhs) || len(st.Rhs) == 1) && pc.Decls != nil && !redefines {
 				var names []*ast.Ident
 				used := false
 				for _, l := range st.Lhs {
@@ -453,16 +471,16 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 						break
 					}
 					names = append(names, id)
-					used = used || declRefs[id.Name]
+					used = used || needed[id.Name]
 				}
 				var rhs []ast.Node
 				for _, r := range st.Rhs {
 					rhs = append(rhs, r)
 				}
 				if len(names) > 0 && used && independent(names, rhs...) && !keepInPlace(st) {
-					hoisted = append(hoisted, &ast.GenDecl{Tok: token.VAR, TokPos: st.Pos(), Specs: []ast.Spec{
+					hoist(&ast.GenDecl{Tok: token.VAR, TokPos: st.Pos(), Specs: []ast.Spec{
 						&ast.ValueSpec{Names: names, Values: st.Rhs},
-					}})
+					}}, names)
 					continue
 				}
 			}

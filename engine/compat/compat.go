@@ -56,6 +56,7 @@ var Passes = []Pass{
 	displayCalls,
 	minMax,
 	pkgVars,
+	varInits,
 	rangeFunc,
 	rangeInt,
 	loopVars,

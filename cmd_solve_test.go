@@ -354,7 +354,7 @@ type discard struct{ out strings.Builder }
 func (d *discard) Stdout(s string)                                     { d.out.WriteString(s) }
 func (d *discard) Stderr(string)                                       {}
 func (d *discard) Display(engine.Bundle, map[string]any, string, bool) {}
-func (d *discard) ClearOutput(bool)                                    {}
+func (d *discard) ClearOutput(bool)                                    { d.out.Reset() } // progress bars go, and the cell's output is sent again
 func (d *discard) Input(string, bool) (string, error)                  { return "", errors.New("no input") }
 
 // funcGameCell is a 3-heap game written as a cell would: a games.Func whose

@@ -52,6 +52,10 @@ type SetGame struct {
 	// Amounts, when not nil, are the only amounts by which a move may lower
 	// a heap (a per-heap subtraction set, ascending; see Subtract).
 	Amounts []int
+	// given are the distinct move sets as built, when a subset rule
+	// dropped some of them from Sets for adding no moves: a set inside
+	// another becomes a move of its own again under Exact.
+	given [][]int
 }
 
 // Name is the game as the papers write it, e.g. "CN(6,2)".
@@ -253,6 +257,7 @@ func NewSetNim(name string, n int, rule Rule, sets ...[]int) Game {
 			norm = append(norm, a)
 		}
 	}
+	given := norm
 	if rule == RuleSubset {
 		var maximal [][]int
 		for i, a := range norm {
@@ -269,7 +274,11 @@ func NewSetNim(name string, n int, rule Rule, sets ...[]int) Game {
 		}
 		norm = maximal
 	}
-	return &SetGame{name: name, N: n, Sets: norm, Rule: rule}
+	g := &SetGame{name: name, N: n, Sets: norm, Rule: rule}
+	if len(given) != len(norm) {
+		g.given = given
+	}
+	return g
 }
 
 func isSubset(a, b []int) bool {

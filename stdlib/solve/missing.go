@@ -44,13 +44,13 @@ func (t *Table) shape() string {
 // sentinel such as -1 reads as a value to a formula check.
 func (t *Table) at(method string, pos []int) int {
 	t.need(method)
-	idx, ok := t.index(pos)
+	v, ok := t.entry(pos)
 	if !ok {
 		args := make([]string, len(pos))
 		for i, x := range pos {
 			args[i] = strconv.Itoa(x)
 		}
-		panic(fmt.Errorf("solve: t.%s(%s): %w; t.Value(p) returns this as an error", method, strings.Join(args, ", "), t.check(games.Pos(pos))))
+		panic(fmt.Errorf("solve: t.%s(%s): %w; t.Value(p) returns this as an error", method, strings.Join(args, ", "), t.checkRow(games.Pos(pos))))
 	}
-	return t.get(idx)
+	return v
 }

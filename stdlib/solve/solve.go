@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -114,8 +115,9 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 		return nil, err
 	}
 	// Function games may share a name while differing in rules, so only
-	// the library's own games are cached.
-	_, isFunc := g.(*games.FuncGame)
+	// the library's own games are cached (a compound with a function game
+	// among its parts included).
+	isFunc := hasFunc(g)
 	key := cacheKey{fingerprint(g), kind.String(), fmt.Sprint(b)}
 	if !isFunc {
 		cacheMu.Lock()
@@ -312,6 +314,18 @@ func title(s string) string {
 
 // fingerprint identifies a game's rules for the cache: two games that
 // share a name but not their move sets must not share tables.
+// hasFunc reports whether g is, or has among its parts, a game given by a
+// function.
+func hasFunc(g games.Game) bool {
+	switch g := g.(type) {
+	case *games.FuncGame:
+		return true
+	case *games.Compound:
+		return slices.ContainsFunc(g.Parts, hasFunc)
+	}
+	return false
+}
+
 func fingerprint(g games.Game) string {
 	switch g := g.(type) {
 	case *games.SetGame:

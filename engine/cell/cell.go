@@ -497,7 +497,27 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 	if pc.Decls == nil {
 		pc.Decls = &ast.File{Name: ast.NewIdent("main"), Package: pc.Stmts.Lbrace}
 	}
-	pc.Decls.Decls = append(hoisted, pc.Decls.Decls...)
+	// Constants, types, functions, variables: yaegi v0.16.1 resolves a
+	// type name in a variable's declaration before the type's to a stale
+	// placeholder (a generic function's type parameter T leaves one for a
+	// later type named T), and instantiates a generic type before its
+	// methods without them.
+	var consts, typs, vars, funcs []ast.Decl
+	for _, d := range hoisted {
+		if d.(*ast.GenDecl).Tok == token.CONST {
+			consts = append(consts, d)
+		} else {
+			vars = append(vars, d)
+		}
+	}
+	for _, d := range pc.Decls.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+			typs = append(typs, d)
+		} else {
+			funcs = append(funcs, d)
+		}
+	}
+	pc.Decls.Decls = append(append(append(consts, typs...), funcs...), vars...)
 	pc.Stmts.List = keep
 	if len(keep) == 0 {
 		pc.Stmts = nil

@@ -45,6 +45,8 @@ var Passes = []Pass{
 	structAssert,
 	spreadArgs,
 	hiddenFields,
+	embedIface,
+	ifaceStore,
 	methodExprs,
 	errorValues,
 	errorAssert,

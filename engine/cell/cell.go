@@ -257,14 +257,16 @@ func Parse(fset *token.FileSet, file, src string) (*Cell, error) {
 // Hoist moves top-level var and const declarations of the statement
 // part into the declarations, as Go does at package level, so functions
 // of the same cell can use them; and turns "x := expr" into "var x = expr"
-// when a function of the cell uses x, or a variable it uses needs x.
+// when a function of the cell uses x, or one of an earlier cell
+// (usedElsewhere: the new x replaces the one it was compiled with), or a
+// variable it uses needs x.
 // (The compatibility passes then assign each hoisted variable's value
 // where its statement stood.) Declarations whose initializers use names
 // that the cell's statements define and that stay there stay in place,
 // in order, and so do a ":=" that assigns a name an earlier statement
 // defined and statements keepInPlace reports (the interpreter's limits
 // decide which).
-func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
+func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool, usedElsewhere func(name string) bool) {
 	if pc.Stmts == nil {
 		return
 	}
@@ -377,8 +379,8 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 		return names, values
 	}
 	needed := map[string]bool{}
-	for name := range declRefs {
-		if stmtDefined[name] {
+	for name := range stmtDefined {
+		if declRefs[name] || usedElsewhere(name) {
 			needed[name] = true
 		}
 	}
@@ -461,7 +463,7 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 				}
 			}
 		case *ast.AssignStmt:
-			if st.Tok == token.DEFINE && (len(st.Lhs) == len(st.Rhs) || len(st.Rhs) == 1) && pc.Decls != nil && !redefines {
+			if st.Tok == token.DEFINE && (len(st.Lhs) == len(st.Rhs) || len(st.Rhs) == 1) && !redefines {
 				var names []*ast.Ident
 				used := false
 				for _, l := range st.Lhs {

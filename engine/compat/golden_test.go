@@ -116,7 +116,7 @@ func (s *goldenSession) run(t *testing.T, src string, p *Pass) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pc.Hoist(func(ast.Node) bool { return false })
+	pc.Hoist(func(ast.Node) bool { return false }, func(string) bool { return false })
 	var tc typecheck.Cell
 	if pc.Decls != nil {
 		tc.Decls = pc.Decls.Decls

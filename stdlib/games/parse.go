@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"grundy/stdlib/human"
 )
 
 // ParseError is a mistake in a game spec. Its message shows the spec with a
@@ -433,13 +435,10 @@ func kindBuilt(spec string, s specSyntax, g Game) (Game, error) {
 func arityText(ar []int) string {
 	var parts []string
 	for _, a := range ar {
-		switch a {
-		case 0:
+		if a == 0 {
 			parts = append(parts, "no parameters")
-		case 1:
-			parts = append(parts, "1 parameter")
-		default:
-			parts = append(parts, fmt.Sprintf("%d parameters", a))
+		} else {
+			parts = append(parts, human.Quantity(a, "parameter"))
 		}
 	}
 	return strings.Join(parts, " or ")

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"grundy/stdlib/human"
 )
 
 // Rule says how a move uses one move set A of a hypergraph game.
@@ -75,7 +77,7 @@ func (g *SetGame) String() string {
 // Describe lists the move sets, numbered from 1 as in the papers.
 func (g *SetGame) Describe() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d heaps, rule %s", g.name, g.N, g.Rule)
+	fmt.Fprintf(&b, "%s: %d %s, rule %s", g.name, g.N, human.Plural(g.N, "heap"), g.Rule)
 	if g.Amounts != nil {
 		fmt.Fprintf(&b, ", amounts %v", g.Amounts)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 )
 
 // Certificate is the evidence a paper prints for the outcome of a
@@ -183,10 +184,7 @@ func (t *Table) isPEntry(v int) bool {
 }
 
 func (c *Certificate) head() string {
-	moves := "1 move"
-	if len(c.Rows) != 1 {
-		moves = fmt.Sprintf("%d moves", len(c.Rows))
-	}
+	moves := human.Quantity(len(c.Rows), "move")
 	switch {
 	case c.Win == nil && len(c.Rows) == 0:
 		return fmt.Sprintf("%v is a P-position of %s: it has no move, so the player to move loses", c.Pos, c.Game)

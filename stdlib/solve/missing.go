@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 )
 
 // ErrNoTable is what a method of a nil *Table reports: the table is
@@ -36,7 +37,7 @@ func (t *Table) need(method string) {
 // shape describes the table's positions for messages: "CN(6,2) values,
 // 6 heaps of 0..11".
 func (t *Table) shape() string {
-	return fmt.Sprintf("%s %s, %d heaps of %s", t.name, t.kind, len(t.max), strings.TrimPrefix(t.boundText(), "heaps "))
+	return fmt.Sprintf("%s %s, %d %s of %s", t.name, t.kind, len(t.max), human.Plural(len(t.max), "heap"), strings.TrimPrefix(t.boundText(), "heaps "))
 }
 
 // at is the entry at pos for method (At, IsP); a position outside the

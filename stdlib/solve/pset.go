@@ -75,8 +75,8 @@ func (c *PSetComparison) verdict() string {
 	if c.Same() {
 		return fmt.Sprintf("the same P-positions (%s of %s, %s)", human.Count(c.BothP), human.Count(c.Checked), box)
 	}
-	return fmt.Sprintf("P in both at %s of %s positions (%s); P only in the first at %s, only in the second at %s",
-		human.Count(c.BothP), human.Count(c.Checked), box, human.Count(c.OnlyA), human.Count(c.OnlyB))
+	return fmt.Sprintf("P in both at %s of %s (%s); P only in the first at %s, only in the second at %s",
+		human.Count(c.BothP), human.Quantity(c.Checked, "position"), box, human.Count(c.OnlyA), human.Count(c.OnlyB))
 }
 
 // String is the verdict, then the smallest differences on each side.

@@ -304,12 +304,6 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 			return true
 		})
 	}
-	if pc.Early != nil {
-		early := &parsedCell{Cell: &cell.Cell{Src: pc.Src, Stmts: pc.Early}}
-		if _, err := it.runStmts(ctx, early); err != nil {
-			return Result{}, err
-		}
-	}
 	if pc.Decls != nil {
 		if err := it.runDecls(ctx, pc.Decls); err != nil {
 			return Result{}, err

@@ -191,11 +191,6 @@ type Cell struct {
 	Stmts   *ast.BlockStmt // nil when the cell has none
 	Trail   *ast.ExprStmt  // the last statement, when it is an expression
 	Src     string
-	// Early are declarations the cell's functions use that cannot be
-	// hoisted into the declarations (their values come from generic
-	// calls, which yaegi cannot compile at package level): they run
-	// before the declarations are compiled. nil when there are none.
-	Early *ast.BlockStmt
 }
 
 // Parse parses src into fset under the name file.
@@ -259,13 +254,12 @@ func Parse(fset *token.FileSet, file, src string) (*Cell, error) {
 // of the same cell can use them; and turns "x := expr" into "var x = expr"
 // when a function of the cell uses x, or one of an earlier cell
 // (usedElsewhere: the new x replaces the one it was compiled with), or a
-// variable it uses needs x.
-// (The compatibility passes then assign each hoisted variable's value
-// where its statement stood.) Declarations whose initializers use names
-// that the cell's statements define and that stay there stay in place,
-// in order, and so do a ":=" that assigns a name an earlier statement
-// defined and statements keepInPlace reports (the interpreter's limits
-// decide which).
+// variable it uses needs x. (The compatibility passes then assign each
+// hoisted variable's value where its statement stood.) Declarations whose
+// initializers use names that the cell's statements define and that stay
+// there stay in place, in order, and so do a ":=" that assigns a name an
+// earlier statement defined, and declarations no function needs that
+// keepInPlace reports (the interpreter's limits decide which).
 func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool, usedElsewhere func(name string) bool) {
 	if pc.Stmts == nil {
 		return
@@ -294,22 +288,7 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool, usedElsewhere func(name s
 		}
 	}
 	declRefs := map[string]bool{}
-	declared := map[string]bool{} // the cell's own functions and types
 	if pc.Decls != nil {
-		for _, d := range pc.Decls.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv == nil {
-					declared[d.Name.Name] = true
-				}
-			case *ast.GenDecl:
-				for _, sp := range d.Specs {
-					if ts, ok := sp.(*ast.TypeSpec); ok {
-						declared[ts.Name.Name] = true
-					}
-				}
-			}
-		}
 		ast.Inspect(pc.Decls, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
 				declRefs[id.Name] = true
@@ -338,21 +317,7 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool, usedElsewhere func(name s
 		}
 		return ok
 	}
-	// early: usable before the cell's declarations are compiled.
-	early := func(exprs ...ast.Node) bool {
-		ok := true
-		for _, e := range exprs {
-			ast.Inspect(e, func(n ast.Node) bool {
-				if id, isID := n.(*ast.Ident); isID && declared[id.Name] {
-					ok = false
-				}
-				return ok
-			})
-		}
-		return ok
-	}
-	// The statements declaring what the functions use, with what those
-	// need in turn, run first when one of them cannot be hoisted.
+	// defines lists what a statement declares, and the values it gives.
 	defines := func(s ast.Stmt) (names []*ast.Ident, values []ast.Node) {
 		switch st := s.(type) {
 		case *ast.AssignStmt:
@@ -402,33 +367,6 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool, usedElsewhere func(name s
 			}
 		}
 	}
-	var first []ast.Stmt
-	generic, possible := false, true
-	for i, s := range pc.Stmts.List {
-		names, values := defines(s)
-		if !usedBy(names, needed) {
-			continue
-		}
-		if i == len(pc.Stmts.List)-1 && pc.Trail != nil || !early(values...) {
-			possible = false
-		}
-		generic = generic || keepInPlace(s)
-		first = append(first, s)
-	}
-	if generic && possible {
-		pc.Early = &ast.BlockStmt{Lbrace: first[0].Pos(), List: first, Rbrace: first[len(first)-1].End()}
-		isFirst := map[ast.Stmt]bool{}
-		for _, s := range first {
-			isFirst[s] = true
-		}
-		var rest []ast.Stmt
-		for _, s := range pc.Stmts.List {
-			if !isFirst[s] {
-				rest = append(rest, s)
-			}
-		}
-		pc.Stmts.List = rest
-	}
 	var hoisted []ast.Decl
 	var keep []ast.Stmt
 	definedBefore := map[string]bool{} // by the statements before s
@@ -457,7 +395,7 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool, usedElsewhere func(name s
 						nodes = append(nodes, vs)
 					}
 				}
-				if independent(names, nodes...) && !keepInPlace(gd) {
+				if independent(names, nodes...) && (usedBy(names, needed) || !keepInPlace(gd)) {
 					hoist(gd, names)
 					continue
 				}
@@ -479,7 +417,7 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool, usedElsewhere func(name s
 				for _, r := range st.Rhs {
 					rhs = append(rhs, r)
 				}
-				if len(names) > 0 && used && independent(names, rhs...) && !keepInPlace(st) {
+				if len(names) > 0 && used && independent(names, rhs...) {
 					hoist(&ast.GenDecl{Tok: token.VAR, TokPos: st.Pos(), Specs: []ast.Spec{
 						&ast.ValueSpec{Names: names, Values: st.Rhs},
 					}}, names)

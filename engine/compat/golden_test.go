@@ -22,8 +22,8 @@ var update = flag.Bool("update", false, "rewrite the golden files with what the 
 
 // Golden files: testdata/golden/PASS/NAME.txt holds earlier cells, each
 // followed by a "// ---" line, then the cell, then a "// Rewritten:" line
-// and the cell as the pass PASS alone rewrites it (declarations, then the
-// statements run before them, then the statements). The earlier cells are
+// and the cell as the pass PASS alone rewrites it (declarations, then
+// statements). The earlier cells are
 // typed, not rewritten: they are the session the cell runs in.
 func TestGolden(t *testing.T) {
 	dirs, err := os.ReadDir("testdata/golden")
@@ -121,10 +121,8 @@ func (s *goldenSession) run(t *testing.T, src string, p *Pass) string {
 	if pc.Decls != nil {
 		tc.Decls = pc.Decls.Decls
 	}
-	for _, b := range []*ast.BlockStmt{pc.Early, pc.Stmts} {
-		if b != nil {
-			tc.Stmts = append(tc.Stmts, b.List...)
-		}
+	if pc.Stmts != nil {
+		tc.Stmts = pc.Stmts.List
 	}
 	info := s.tc.Check(s.fset, tc)
 	s.tc.Commit(info)
@@ -150,11 +148,8 @@ func (s *goldenSession) run(t *testing.T, src string, p *Pass) string {
 	for _, d := range append(decls, c.Insts...) {
 		b.WriteString(ExprString(d) + "\n")
 	}
-	for _, blk := range []*ast.BlockStmt{pc.Early, pc.Stmts} {
-		if blk == nil {
-			continue
-		}
-		for _, st := range blk.List {
+	if pc.Stmts != nil {
+		for _, st := range pc.Stmts.List {
 			b.WriteString(ExprString(st) + "\n")
 		}
 	}

@@ -2,8 +2,10 @@ package compat
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // varInits: a top-level variable that the cell's functions or methods use
@@ -21,7 +23,10 @@ import (
 //	var x T    // with the declarations
 //	x = f()    // among the statements
 //
-// A variable whose type the cell cannot name keeps its initializer.
+// (This also keeps generic calls, which yaegi cannot compile at package
+// level, among the statements.) A variable whose type the cell cannot name
+// keeps its initializer, unless that calls a generic function: refused. A
+// variable named like a package gets *new(T) as its value.
 var varInits = Pass{
 	Name:     "varinits",
 	Run:      runVarInits,
@@ -43,8 +48,16 @@ func runVarInits(c *Cell) {
 		var specs []ast.Spec
 		for _, sp := range gd.Specs {
 			vs := sp.(*ast.ValueSpec)
+			if len(vs.Values) == 0 {
+				specs = append(specs, c.zeroForPackageNames(vs))
+				continue
+			}
 			typed, ok := c.withoutValues(vs)
 			if !ok {
+				if c.callsGeneric(vs) {
+					c.Fail(vs.Pos(), "cannot write the type of %s here, which a generic call gives at package level: declare it with its type (var %s T) and assign it", vs.Names[0].Name, vs.Names[0].Name)
+					return
+				}
 				specs = append(specs, vs)
 				continue
 			}
@@ -84,16 +97,39 @@ func (c *Cell) withoutValues(vs *ast.ValueSpec) (specs []ast.Spec, ok bool) {
 		if !ok {
 			return nil, false
 		}
-		spec := &ast.ValueSpec{Names: []*ast.Ident{id}, Type: t}
-		if c.Types.IsPackage(id.Name) {
-			// yaegi refuses "var big T" where big names a package
-			// (interp/gta.go:127), not "var big = v".
-			zero, _ := c.TypeExpr(v.Type(), id.Pos())
-			spec.Values = []ast.Expr{&ast.StarExpr{Star: id.Pos(), X: &ast.CallExpr{Fun: ident("new", id.Pos()), Lparen: id.Pos(), Args: []ast.Expr{zero}, Rparen: id.Pos()}}}
-		}
-		specs = append(specs, spec)
+		specs = append(specs, c.zeroForPackageNames(&ast.ValueSpec{Names: []*ast.Ident{id}, Type: t}))
 	}
 	return specs, true
+}
+
+// zeroForPackageNames gives the variables of vs (which has a type and no
+// values) their zero values, *new(T), when one is named like a package:
+// yaegi refuses "var big T" where big names a package (interp/gta.go:127),
+// not "var big = v".
+func (c *Cell) zeroForPackageNames(vs *ast.ValueSpec) *ast.ValueSpec {
+	if vs.Type == nil || len(vs.Values) > 0 || !slices.ContainsFunc(vs.Names, func(id *ast.Ident) bool { return c.Types.IsPackage(id.Name) }) {
+		return vs
+	}
+	for _, id := range vs.Names {
+		t, err := parser.ParseExpr(ExprString(vs.Type))
+		if err != nil {
+			return vs
+		}
+		vs.Values = append(vs.Values, &ast.StarExpr{Star: id.Pos(), X: &ast.CallExpr{Fun: ident("new", id.Pos()), Lparen: id.Pos(), Args: []ast.Expr{AtPos(t, id.Pos())}, Rparen: id.Pos()}})
+	}
+	return vs
+}
+
+// callsGeneric reports whether n calls a generic function.
+func (c *Cell) callsGeneric(n ast.Node) bool {
+	return contains(n, true, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		_, inst := c.Types.Instances[id]
+		return inst
+	})
 }
 
 // assignInPlace puts "names = values" among the cell's statements where

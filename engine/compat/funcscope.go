@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+
+	"grundy/engine/typecheck"
 )
 
 // funcScope: a top-level compound statement (a loop, if, switch, select or
@@ -143,9 +145,9 @@ func jumpsOut(s ast.Stmt) *ast.Ident {
 }
 
 // shadowing is the first name s declares in a nested scope that is also
-// visible outside that scope: in outer (the cell's top level), through the
-// oracle's package scope (the session's names, packages, builtins), or
-// declared by s before it. (Declared anywhere in s before, not only in an
+// visible outside that scope: in outer (the cell's top-level statements),
+// through the oracle's package scope (the cell's declarations, the
+// session's names, packages, builtins), or declared by s before it. (Declared anywhere in s before, not only in an
 // enclosing block: a few more statements move into functions than need
 // to, which changes nothing they compute.)
 func (c *Cell) shadowing(s ast.Stmt, outer map[string]bool) *ast.Ident {
@@ -201,55 +203,14 @@ func (c *Cell) visibleOutside(name string) bool {
 	return types.Universe.Lookup(name) != nil
 }
 
-// topLevelNames are the names the cell declares among its top-level
-// statements and declarations.
+// topLevelNames are the names the cell's top-level statements declare
+// (its declarations are in the oracle's package scope).
 func (c *Cell) topLevelNames() map[string]bool {
 	names := map[string]bool{}
 	for _, b := range c.TopLevel() {
 		for _, s := range b.List {
-			switch s := s.(type) {
-			case *ast.AssignStmt:
-				if s.Tok == token.DEFINE {
-					for _, l := range s.Lhs {
-						if id, ok := l.(*ast.Ident); ok {
-							names[id.Name] = true
-						}
-					}
-				}
-			case *ast.DeclStmt:
-				if gd, ok := s.Decl.(*ast.GenDecl); ok {
-					for _, sp := range gd.Specs {
-						switch sp := sp.(type) {
-						case *ast.ValueSpec:
-							for _, id := range sp.Names {
-								names[id.Name] = true
-							}
-						case *ast.TypeSpec:
-							names[sp.Name.Name] = true
-						}
-					}
-				}
-			}
-		}
-	}
-	if c.Decls != nil {
-		for _, d := range c.Decls.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv == nil {
-					names[d.Name.Name] = true
-				}
-			case *ast.GenDecl:
-				for _, sp := range d.Specs {
-					switch sp := sp.(type) {
-					case *ast.ValueSpec:
-						for _, id := range sp.Names {
-							names[id.Name] = true
-						}
-					case *ast.TypeSpec:
-						names[sp.Name.Name] = true
-					}
-				}
+			for _, id := range typecheck.DefinedIdents(s) {
+				names[id.Name] = true
 			}
 		}
 	}

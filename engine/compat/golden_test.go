@@ -125,7 +125,9 @@ func (s *goldenSession) run(t *testing.T, src string, p *Pass) string {
 		tc.Stmts = pc.Stmts.List
 	}
 	info := s.tc.Check(s.fset, tc)
-	s.tc.Commit(info)
+	// The session learns the cell's names once it has run, as the
+	// engine's does: passes see the earlier cells' (Info.Earlier).
+	defer s.tc.Commit(info)
 	if pc.Decls != nil {
 		for _, d := range pc.Decls.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {

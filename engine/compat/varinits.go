@@ -23,8 +23,9 @@ import (
 //	var x T    // with the declarations
 //	x = f()    // among the statements
 //
-// (This also keeps generic calls, which yaegi cannot compile at package
-// level, among the statements.) A variable whose type the cell cannot name
+// A variable of an earlier cell declared again with the same type is only
+// assigned (see reused). (This also keeps generic calls, which yaegi
+// cannot compile at package level, among the statements.) A variable whose type the cell cannot name
 // keeps its initializer, unless that calls a generic function: refused. A
 // variable named like a package gets *new(T) as its value.
 var varInits = Pass{
@@ -49,7 +50,11 @@ func runVarInits(c *Cell) {
 		for _, sp := range gd.Specs {
 			vs := sp.(*ast.ValueSpec)
 			if len(vs.Values) == 0 {
-				specs = append(specs, c.zeroForPackageNames(vs))
+				if c.allReused(vs) {
+					c.assignInPlace(&ast.ValueSpec{Names: vs.Names, Values: c.zeros(vs)})
+				} else {
+					specs = append(specs, c.zeroForPackageNames(vs))
+				}
 				continue
 			}
 			typed, ok := c.withoutValues(vs)
@@ -93,6 +98,9 @@ func (c *Cell) withoutValues(vs *ast.ValueSpec) (specs []ast.Spec, ok bool) {
 		if !isVar {
 			return nil, false
 		}
+		if c.reused(id) {
+			continue
+		}
 		t, ok := c.TypeExpr(v.Type(), id.Pos())
 		if !ok {
 			return nil, false
@@ -100,6 +108,42 @@ func (c *Cell) withoutValues(vs *ast.ValueSpec) (specs []ast.Spec, ok bool) {
 		specs = append(specs, c.zeroForPackageNames(&ast.ValueSpec{Names: []*ast.Ident{id}, Type: t}))
 	}
 	return specs, true
+}
+
+// reused reports whether the variable id declares is one of an earlier
+// cell declared again with the same type: the session's variable is
+// assigned, not declared again, so that the functions compiled with it
+// see the new value (yaegi would make a new variable, which they do not
+// use).
+func (c *Cell) reused(id *ast.Ident) bool {
+	v, ok := c.Types.ObjectOf(id).(*types.Var)
+	if !ok {
+		return false
+	}
+	old, ok := c.Types.Earlier(id.Name).(*types.Var)
+	return ok && types.Identical(old.Type(), v.Type())
+}
+
+func (c *Cell) allReused(vs *ast.ValueSpec) bool {
+	for _, id := range vs.Names {
+		if id.Name != "_" && !c.reused(id) {
+			return false
+		}
+	}
+	return true
+}
+
+// zeros are the zero values of vs's variables (which has a type), *new(T).
+func (c *Cell) zeros(vs *ast.ValueSpec) []ast.Expr {
+	var out []ast.Expr
+	for _, id := range vs.Names {
+		t, err := parser.ParseExpr(ExprString(vs.Type))
+		if err != nil {
+			return nil
+		}
+		out = append(out, &ast.StarExpr{Star: id.Pos(), X: &ast.CallExpr{Fun: ident("new", id.Pos()), Lparen: id.Pos(), Args: []ast.Expr{AtPos(t, id.Pos())}, Rparen: id.Pos()}})
+	}
+	return out
 }
 
 // zeroForPackageNames gives the variables of vs (which has a type and no
@@ -110,13 +154,7 @@ func (c *Cell) zeroForPackageNames(vs *ast.ValueSpec) *ast.ValueSpec {
 	if vs.Type == nil || len(vs.Values) > 0 || !slices.ContainsFunc(vs.Names, func(id *ast.Ident) bool { return c.Types.IsPackage(id.Name) }) {
 		return vs
 	}
-	for _, id := range vs.Names {
-		t, err := parser.ParseExpr(ExprString(vs.Type))
-		if err != nil {
-			return vs
-		}
-		vs.Values = append(vs.Values, &ast.StarExpr{Star: id.Pos(), X: &ast.CallExpr{Fun: ident("new", id.Pos()), Lparen: id.Pos(), Args: []ast.Expr{AtPos(t, id.Pos())}, Rparen: id.Pos()}})
-	}
+	vs.Values = c.zeros(vs)
 	return vs
 }
 

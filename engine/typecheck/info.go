@@ -75,6 +75,15 @@ func (in *Info) ObjectOf(id *ast.Ident) types.Object {
 	return in.Uses[id]
 }
 
+// Earlier is what an earlier cell declared at top level under name, or
+// nil.
+func (in *Info) Earlier(name string) types.Object {
+	if in == nil || in.session == nil {
+		return nil
+	}
+	return in.session.Lookup(name)
+}
+
 // IsPackage reports whether name is a package's name in the session (a
 // preloaded package, or one a cell imported).
 func (in *Info) IsPackage(name string) bool {

@@ -25,9 +25,6 @@ func (it *Interp) autoImport(pc *parsedCell) {
 	if pc.Stmts != nil {
 		nodes = append(nodes, pc.Stmts)
 	}
-	if pc.Early != nil {
-		nodes = append(nodes, pc.Early)
-	}
 	bases, other := selectorBases(nodes...)
 	if pc.Imports != nil {
 		for _, d := range pc.Imports.Decls {

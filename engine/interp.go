@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/token"
+	"go/types"
 	"io"
 	"log"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -67,6 +69,19 @@ type Interp struct {
 type funcDecl struct {
 	decl *ast.FuncDecl
 	refs map[string]bool
+	// varTypes are the types of the session's variables it was compiled
+	// with (where the oracle knew them).
+	varTypes map[string]types.Type
+}
+
+// usesVar reports whether fd was compiled with a variable name of type t
+// (of any type, where a type is unknown).
+func (fd *funcDecl) usesVar(name string, t types.Type) bool {
+	if !fd.refs[name] {
+		return false
+	}
+	old := fd.varTypes[name]
+	return t == nil || old == nil || types.Identical(old, t)
 }
 
 // Options configure a session.
@@ -266,18 +281,29 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 		// yaegi cannot change a type or a method in place: start a new
 		// interpreter with the new definitions (and the cells'
 		// imports), then run the cell there.
-		if err := it.rebuild(pc.Decls); err != nil {
+		declared, err := it.rebuild(pc.Decls)
+		if err != nil {
 			return Result{}, err
 		}
 		if pc, err = it.prepare(ctx, code); err != nil {
 			return Result{}, err
 		}
-	}
-	if pc.Early != nil {
-		early := &parsedCell{Cell: &cell.Cell{Src: pc.Src, Stmts: pc.Early}}
-		if _, err := it.runStmts(ctx, early); err != nil {
-			return Result{}, err
-		}
+		// The new interpreter has the cell's variables: declared again,
+		// they would be new ones that its methods do not use.
+		pc.Decls.Decls = slices.DeleteFunc(pc.Decls.Decls, func(d ast.Decl) bool {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				return false
+			}
+			for _, sp := range gd.Specs {
+				for _, id := range sp.(*ast.ValueSpec).Names {
+					if !declared[id.Name] {
+						return false
+					}
+				}
+			}
+			return true
+		})
 	}
 	if pc.Decls != nil {
 		if err := it.runDecls(ctx, pc.Decls); err != nil {
@@ -298,7 +324,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 	if err != nil {
 		return nil, compileError(err)
 	}
-	parsed.Hoist(it.callsGeneric)
+	parsed.Hoist(it.callsGeneric, it.usedByFuncs)
 	pc := &parsedCell{Cell: parsed}
 	it.autoImport(pc)
 	if err := it.checkUnavailable(pc); err != nil {
@@ -327,6 +353,17 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 		pc.insts = cc.Insts
 	}
 	return pc, nil
+}
+
+// usedByFuncs reports whether a function or method of an earlier cell
+// refers to name.
+func (it *Interp) usedByFuncs(name string) bool {
+	for _, fd := range it.funcs {
+		if fd.refs[name] {
+			return true
+		}
+	}
+	return false
 }
 
 // compatSession is what the compatibility passes may ask of the session.
@@ -399,11 +436,14 @@ func (it *Interp) runImports(ctx context.Context, f *ast.File) error {
 }
 
 // runDecls compiles the cell's functions, methods and types, then
-// recompiles every earlier function that calls one that was redefined.
+// recompiles every earlier function that calls one that was redefined, or
+// uses a variable the cell declares again.
 func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 	if err := it.dropRepeats(f); err != nil {
 		return err
 	}
+	vars := it.redeclaredVars(f)
+	it.noteRetyped(vars)
 	redefined := map[string]bool{}
 	var mine []*ast.FuncDecl
 	for _, d := range f.Decls {
@@ -437,16 +477,13 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 			if defining[k] || seen[k] {
 				continue
 			}
-			for r := range redefined {
-				if fd.refs[r] {
-					seen[k] = true
-					deps = append(deps, fd.decl)
-					if fd.decl.Recv == nil {
-						redefined[fd.decl.Name.Name] = true
-					}
-					changed = true
-					break
+			if it.dependsOn(fd, redefined, vars) {
+				seen[k] = true
+				deps = append(deps, fd.decl)
+				if fd.decl.Recv == nil {
+					redefined[fd.decl.Name.Name] = true
 				}
+				changed = true
 			}
 		}
 	}
@@ -461,10 +498,23 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 		}
 	}
 	it.recordVars(&ast.BlockStmt{List: hoisted})
+	isDep := map[*ast.FuncDecl]bool{}
+	for _, d := range deps {
+		isDep[d] = true
+		fd := it.funcs[funcKey(d)]
+		for name, t := range vars {
+			if fd.refs[name] && t != nil {
+				fd.varTypes[name] = t
+			}
+		}
+	}
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
-			it.funcs[funcKey(d)] = &funcDecl{decl: d, refs: identsIn(d)}
+			if !isDep[d] { // (a dependent keeps what it refers to)
+				refs, varTypes := globalRefs(d, it.info)
+				it.funcs[funcKey(d)] = &funcDecl{decl: d, refs: refs, varTypes: varTypes}
+			}
 			if d.Recv == nil {
 				it.globals[d.Name.Name] = tooling.Global{Name: d.Name.Name, Kind: "func", Type: exprString(d.Type)}
 			} else {
@@ -485,6 +535,79 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 	it.updateFmtHook(ctx)
 	it.updateHiddenFields()
 	return nil
+}
+
+// redeclaredVars lists the session's variables that f declares again,
+// with their new types (nil where unknown): the functions compiled with
+// the old ones are compiled again with the new, when the type is the
+// same.
+func (it *Interp) redeclaredVars(f *ast.File) map[string]types.Type {
+	out := map[string]types.Type{}
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR {
+			continue
+		}
+		for _, sp := range gd.Specs {
+			for _, id := range sp.(*ast.ValueSpec).Names {
+				if g, ok := it.globals[id.Name]; ok && g.Kind == "var" {
+					var t types.Type
+					if obj := it.info.ObjectOf(id); obj != nil {
+						t = obj.Type()
+					}
+					out[id.Name] = t
+				}
+			}
+		}
+	}
+	return out
+}
+
+// dependsOn reports whether fd calls a function of funcs or uses a
+// variable of vars (of the same type: see redeclaredVars).
+func (it *Interp) dependsOn(fd *funcDecl, funcs map[string]bool, vars map[string]types.Type) bool {
+	for name := range funcs {
+		if fd.refs[name] {
+			return true
+		}
+	}
+	for name, t := range vars {
+		if fd.usesVar(name, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// noteRetyped says which functions keep a variable the cell declares
+// again with another type, which they cannot be compiled with.
+func (it *Interp) noteRetyped(vars map[string]types.Type) {
+	for _, name := range sortedKeys(vars) {
+		var users []string
+		for _, key := range sortedKeys(it.funcs) {
+			if fd := it.funcs[key]; fd.refs[name] && !fd.usesVar(name, vars[name]) {
+				users = append(users, key)
+			}
+		}
+		switch len(users) {
+		case 0:
+		case 1:
+			it.notes = append(it.notes, unshownNote{text: fmt.Sprintf("note: %s still uses the earlier %s, of type %s: declare it again to use this one",
+				users[0], name, typeName(it.funcs[users[0]].varTypes[name]))})
+		default:
+			it.notes = append(it.notes, unshownNote{text: fmt.Sprintf("note: %s still use an earlier %s: declare them again to use this one",
+				strings.Join(users, ", "), name)})
+		}
+	}
+}
+
+func typeName(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if p.Path() == "main" {
+			return ""
+		}
+		return p.Name()
+	})
 }
 
 // recordVars notes the globals a statement block declares.
@@ -1294,17 +1417,48 @@ func recvTypeName(e ast.Expr) string {
 	return "?"
 }
 
-// identsIn lists the identifiers a declaration mentions (a superset of the
-// globals it depends on, which is what recompiling needs).
-func identsIn(n ast.Node) map[string]bool {
-	refs := map[string]bool{}
+// globalRefs lists the top-level names a declaration may refer to, which
+// is what recompiling needs: every identifier in it but those the oracle
+// knows to be something else (a parameter, a local variable, a field, a
+// method, a package, a builtin); and the types of the variables among
+// them, where the oracle knows them.
+func globalRefs(n ast.Node, info *typecheck.Info) (refs map[string]bool, varTypes map[string]types.Type) {
+	refs, varTypes = map[string]bool{}, map[string]types.Type{}
 	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			refs[id.Name] = true
+			obj := info.ObjectOf(id)
+			if obj == nil || topLevel(obj) {
+				refs[id.Name] = true
+			}
+			if v, isVar := obj.(*types.Var); isVar && topLevel(v) {
+				varTypes[id.Name] = v.Type()
+			}
 		}
 		return true
 	})
-	return refs
+	return refs, varTypes
+}
+
+// topLevel reports whether obj is declared at a cell's top level.
+func topLevel(obj types.Object) bool {
+	switch o := obj.(type) {
+	case *types.Var:
+		if o.IsField() {
+			return false
+		}
+	case *types.Func:
+		if o.Type().(*types.Signature).Recv() != nil {
+			return false
+		}
+	case *types.PkgName, *types.Label, *types.Builtin, *types.Nil:
+		return false
+	}
+	if obj.Pkg() == nil || obj.Pkg().Path() != "main" {
+		return false
+	}
+	// In a package scope (an earlier cell's object belongs to that cell's
+	// package, and to the scope of the first cell that used it).
+	return obj.Parent() == nil || obj.Parent().Parent() == types.Universe
 }
 
 // discardOutput is used when Execute is given no Output.

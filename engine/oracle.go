@@ -25,9 +25,6 @@ func (it *Interp) check(pc *parsedCell) {
 	if pc.Decls != nil {
 		c.Decls = pc.Decls.Decls
 	}
-	if pc.Early != nil {
-		c.Stmts = append(c.Stmts, pc.Early.List...)
-	}
 	if pc.Stmts != nil {
 		c.Stmts = append(c.Stmts, pc.Stmts.List...)
 	}

@@ -18,10 +18,12 @@ import (
 )
 
 // changesTypes reports whether f declares a type or a method that exists
-// with a different definition, or changes a function that a method calls
-// (directly or not): yaegi cannot recompile a method in place either.
+// with a different definition, or changes a function or declares again a
+// variable that a method uses (directly or not): yaegi cannot recompile a
+// method in place either.
 func (it *Interp) changesTypes(f *ast.File) bool {
 	changedFuncs := map[string]bool{}
+	vars := it.redeclaredVars(f)
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
@@ -46,20 +48,18 @@ func (it *Interp) changesTypes(f *ast.File) bool {
 		}
 	}
 	// Follow callers up to a method.
-	for grew := true; grew && len(changedFuncs) > 0; {
+	for grew := true; grew && (len(changedFuncs) > 0 || len(vars) > 0); {
 		grew = false
 		for _, fd := range it.funcs {
-			for name := range changedFuncs {
-				if !fd.refs[name] {
-					continue
-				}
-				if fd.decl.Recv != nil {
-					return true
-				}
-				if !changedFuncs[fd.decl.Name.Name] {
-					changedFuncs[fd.decl.Name.Name] = true
-					grew = true
-				}
+			if !it.dependsOn(fd, changedFuncs, vars) {
+				continue
+			}
+			if fd.decl.Recv != nil {
+				return true
+			}
+			if !changedFuncs[fd.decl.Name.Name] {
+				changedFuncs[fd.decl.Name.Name] = true
+				grew = true
 			}
 		}
 	}
@@ -69,19 +69,30 @@ func (it *Interp) changesTypes(f *ast.File) bool {
 // rebuild replaces the interpreter by a new one holding every declaration
 // so far, with those of cell taking precedence, and the variables whose
 // values can move (their types are native); the others are dropped, with a
-// note on stderr. On failure the old interpreter stays.
-func (it *Interp) rebuild(cell *ast.File) error {
+// note on stderr. It returns the names of the variables cell declares,
+// which the new interpreter has. On failure the old interpreter stays.
+func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 	newTypes := map[string]*ast.TypeSpec{}
 	newFuncs := map[string]*ast.FuncDecl{}
+	var newVars []*ast.GenDecl
+	newVarNames := map[string]bool{}
 	for _, d := range cell.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
 			newFuncs[funcKey(d)] = d
 		case *ast.GenDecl:
-			if d.Tok == token.TYPE {
+			switch d.Tok {
+			case token.TYPE:
 				for _, sp := range d.Specs {
 					ts := sp.(*ast.TypeSpec)
 					newTypes[ts.Name.Name] = ts
+				}
+			case token.VAR:
+				newVars = append(newVars, d)
+				for _, sp := range d.Specs {
+					for _, id := range sp.(*ast.ValueSpec).Names {
+						newVarNames[id.Name] = true
+					}
 				}
 			}
 		}
@@ -102,7 +113,9 @@ func (it *Interp) rebuild(cell *ast.File) error {
 		case *ast.FuncDecl:
 			what = "func " + funcKey(d)
 		case *ast.GenDecl:
-			what = "type " + d.Specs[0].(*ast.TypeSpec).Name.Name
+			if ts, ok := d.Specs[0].(*ast.TypeSpec); ok {
+				what = "type " + ts.Name.Name
+			}
 		}
 		origins = append(origins, origin{1 + bytes.Count(src.Bytes(), []byte("\n")), what})
 		printer.Fprint(&src, it.fset, n)
@@ -133,14 +146,43 @@ func (it *Interp) rebuild(cell *ast.File) error {
 		}
 	}
 
-	oldYi, oldFset, oldPkgs := it.yi, it.fset, it.pkgs
+	// The variables whose values move, declared with the functions that
+	// use them, and the cell's; the others are dropped.
 	oldGlobals := it.globalValues()
+	var dropped []string
+	moved := map[string]reflect.Value{}
+	for _, name := range sortedKeys(it.globals) {
+		g := it.globals[name]
+		if g.Kind != "var" && g.Kind != "const" || newVarNames[name] {
+			continue
+		}
+		v, ok := oldGlobals[name]
+		if !ok || !v.IsValid() {
+			continue
+		}
+		if cv, isConst := v.Interface().(constant.Value); isConst {
+			fmt.Fprintf(&src, "const %s = %s\n", name, cv.ExactString())
+			continue
+		}
+		typ, ok := it.goType(v.Type(), v)
+		if !ok {
+			dropped = append(dropped, name)
+			continue
+		}
+		fmt.Fprintf(&src, "var %s %s\n", name, typ)
+		moved[name] = v
+	}
+	for _, d := range newVars {
+		print(d)
+	}
+
+	oldYi, oldFset, oldPkgs := it.yi, it.fset, it.pkgs
 	restore := func() {
 		it.yi, it.fset, it.pkgs = oldYi, oldFset, oldPkgs
 	}
 	if err := it.load(); err != nil {
 		restore()
-		return err
+		return nil, err
 	}
 	f, err := parser.ParseFile(it.fset, it.name, src.String(), parser.SkipObjectResolution)
 	if err == nil {
@@ -165,19 +207,26 @@ func (it *Interp) rebuild(cell *ast.File) error {
 				msg = what + " no longer compiles: " + m[2]
 			}
 		}
-		return &EvalError{Name: "CompileError", Value: "cannot apply the new definitions: " + msg,
+		return nil, &EvalError{Name: "CompileError", Value: "cannot apply the new definitions: " + msg,
 			Traceback: []string{"cannot apply the new definitions: " + msg, "(the earlier definitions stay in force)"}}
 	}
 	for name, path := range it.imports {
 		it.pkgs[name] = path
 	}
-	// Declarations now live in the new file set.
+	// Declarations now live in the new file set (and refer to what they
+	// did).
+	old := it.funcs
 	it.funcs = map[string]*funcDecl{}
 	it.types = map[string]*ast.TypeSpec{}
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
-			it.funcs[funcKey(d)] = &funcDecl{decl: d, refs: identsIn(d)}
+			fd := &funcDecl{decl: d}
+			fd.refs, fd.varTypes = globalRefs(d, nil)
+			if o, ok := old[funcKey(d)]; ok {
+				fd.refs, fd.varTypes = o.refs, o.varTypes
+			}
+			it.funcs[funcKey(d)] = fd
 		case *ast.GenDecl:
 			if d.Tok == token.TYPE {
 				for _, sp := range d.Specs {
@@ -187,50 +236,16 @@ func (it *Interp) rebuild(cell *ast.File) error {
 			}
 		}
 	}
-	// Variables and constants.
-	var dropped []string
-	var decl bytes.Buffer
-	decl.WriteString("package main\n")
-	moved := map[string]reflect.Value{}
-	for _, name := range sortedKeys(it.globals) {
-		g := it.globals[name]
-		if g.Kind != "var" && g.Kind != "const" {
-			continue
-		}
-		v, ok := oldGlobals[name]
-		if !ok || !v.IsValid() {
-			continue
-		}
-		if cv, isConst := v.Interface().(constant.Value); isConst {
-			fmt.Fprintf(&decl, "const %s = %s\n", name, cv.ExactString())
-			continue
-		}
-		typ, ok := it.goType(v.Type(), v)
-		if !ok {
-			dropped = append(dropped, name)
-			delete(it.globals, name)
-			continue
-		}
-		fmt.Fprintf(&decl, "var %s %s\n", name, typ)
-		moved[name] = v
-	}
-	if vf, err := parser.ParseFile(it.fset, it.name, decl.String(), parser.SkipObjectResolution); err == nil {
-		if _, err := it.compileRun(context.Background(), vf); err == nil {
-			now := it.globalValues()
-			for name, v := range moved {
-				if nv, ok := now[name]; ok && nv.CanSet() && v.Type().AssignableTo(nv.Type()) {
-					nv.Set(v)
-				} else {
-					dropped = append(dropped, name)
-					delete(it.globals, name)
-				}
-			}
+	now := it.globalValues()
+	for name, v := range moved {
+		if nv, ok := now[name]; ok && nv.CanSet() && v.Type().AssignableTo(nv.Type()) {
+			nv.Set(v)
 		} else {
-			for name := range moved {
-				dropped = append(dropped, name)
-				delete(it.globals, name)
-			}
+			dropped = append(dropped, name)
 		}
+	}
+	for _, name := range dropped {
+		delete(it.globals, name)
 	}
 	it.tc.Forget(dropped...)
 	if len(dropped) > 0 {
@@ -240,7 +255,7 @@ func (it *Interp) rebuild(cell *ast.File) error {
 				strings.Join(dropped, ", ")))
 		}
 	}
-	return nil
+	return newVarNames, nil
 }
 
 // goType writes t as Go source when its values can move to a new

@@ -49,6 +49,9 @@ func TestCompleteLive(t *testing.T) {
 		"g := games.CN(6, 2)",
 		"tb, err := solve.Values(g, 3)",
 		"type pt struct{ x, Y int }\np := pt{1, 2}",
+		// Shadowed in blocks: p stays the session's pt.
+		"{\n\tp := \"shadow\"\n\t_ = p\n}",
+		"for _, p := range []int{1} {\n\t_ = p\n}",
 		"heapSizes := []int{3, 1, 2}",
 		"func helperFunc(n int) int { return n }",
 	)
@@ -67,6 +70,8 @@ func TestCompleteLive(t *testing.T) {
 		{code: "tb.Face(\"a b 0 0 0 0\").", want: []string{"At", "Cells", "W"}},
 		{code: "g.", want: []string{"Heaps", "Name", "Followers"}},
 		{code: "p.", want: []string{"Y", "x"}},
+		{code: "{\n\tp := strings.NewReader(\"\")\n\tp.Rea", want: []string{"Read", "ReadByte"}, not: []string{"Y"}},
+		{code: "if p := strings.NewReader(\"\"); p != nil {\n\tp.Rea", want: []string{"Read", "ReadByte"}},
 		{code: "fmt.Prin", want: []string{"Printf", "Println"}},
 		{code: "strings.ToU", want: []string{"ToUpper"}},
 		{code: "slices.So", want: []string{"Sort", "SortFunc"}},

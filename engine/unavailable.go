@@ -74,9 +74,6 @@ func (it *Interp) checkUnavailable(pc *parsedCell) error {
 	if pc.Stmts != nil {
 		nodes = append(nodes, pc.Stmts)
 	}
-	if pc.Early != nil {
-		nodes = append(nodes, pc.Early)
-	}
 	var bad *EvalError
 	for _, n := range nodes {
 		ast.Inspect(n, func(n ast.Node) bool {

@@ -191,11 +191,6 @@ type Cell struct {
 	Stmts   *ast.BlockStmt // nil when the cell has none
 	Trail   *ast.ExprStmt  // the last statement, when it is an expression
 	Src     string
-	// Early are declarations the cell's functions use that cannot be
-	// hoisted into the declarations (their values come from generic
-	// calls, which yaegi cannot compile at package level): they run
-	// before the declarations are compiled. nil when there are none.
-	Early *ast.BlockStmt
 }
 
 // Parse parses src into fset under the name file.
@@ -257,10 +252,15 @@ func Parse(fset *token.FileSet, file, src string) (*Cell, error) {
 // Hoist moves top-level var and const declarations of the statement
 // part into the declarations, as Go does at package level, so functions
 // of the same cell can use them; and turns "x := expr" into "var x = expr"
-// when a function of the cell uses x. Declarations whose initializers use
-// names the cell's statements define stay in place, in order, and so do
-// statements keepInPlace reports (the interpreter's limits decide which).
-func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
+// when a function of the cell uses x, or one of an earlier cell
+// (usedElsewhere: the new x replaces the one it was compiled with), or a
+// variable it uses needs x. (The compatibility passes then assign each
+// hoisted variable's value where its statement stood.) Declarations whose
+// initializers use names that the cell's statements define and that stay
+// there stay in place, in order, and so do a ":=" that assigns a name an
+// earlier statement defined, and declarations no function needs that
+// keepInPlace reports (the interpreter's limits decide which).
+func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool, usedElsewhere func(name string) bool) {
 	if pc.Stmts == nil {
 		return
 	}
@@ -288,22 +288,7 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 		}
 	}
 	declRefs := map[string]bool{}
-	declared := map[string]bool{} // the cell's own functions and types
 	if pc.Decls != nil {
-		for _, d := range pc.Decls.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv == nil {
-					declared[d.Name.Name] = true
-				}
-			case *ast.GenDecl:
-				for _, sp := range d.Specs {
-					if ts, ok := sp.(*ast.TypeSpec); ok {
-						declared[ts.Name.Name] = true
-					}
-				}
-			}
-		}
 		ast.Inspect(pc.Decls, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
 				declRefs[id.Name] = true
@@ -311,6 +296,8 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 			return true
 		})
 	}
+	hoistedNames := map[string]bool{} // moved to the declarations so far
+	// independent: uses no name that only the cell's statements define.
 	independent := func(own []*ast.Ident, exprs ...ast.Node) bool {
 		mine := map[string]bool{}
 		for _, id := range own {
@@ -322,7 +309,7 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 				continue
 			}
 			ast.Inspect(e, func(n ast.Node) bool {
-				if id, isID := n.(*ast.Ident); isID && stmtDefined[id.Name] && !mine[id.Name] {
+				if id, isID := n.(*ast.Ident); isID && stmtDefined[id.Name] && !mine[id.Name] && !hoistedNames[id.Name] {
 					ok = false
 				}
 				return ok
@@ -330,21 +317,7 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 		}
 		return ok
 	}
-	// early: usable before the cell's declarations are compiled.
-	early := func(exprs ...ast.Node) bool {
-		ok := true
-		for _, e := range exprs {
-			ast.Inspect(e, func(n ast.Node) bool {
-				if id, isID := n.(*ast.Ident); isID && declared[id.Name] {
-					ok = false
-				}
-				return ok
-			})
-		}
-		return ok
-	}
-	// The statements declaring what the functions use, with what those
-	// need in turn, run first when one of them cannot be hoisted.
+	// defines lists what a statement declares, and the values it gives.
 	defines := func(s ast.Stmt) (names []*ast.Ident, values []ast.Node) {
 		switch st := s.(type) {
 		case *ast.AssignStmt:
@@ -371,8 +344,8 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 		return names, values
 	}
 	needed := map[string]bool{}
-	for name := range declRefs {
-		if stmtDefined[name] {
+	for name := range stmtDefined {
+		if declRefs[name] || usedElsewhere(name) {
 			needed[name] = true
 		}
 	}
@@ -394,37 +367,22 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 			}
 		}
 	}
-	var first []ast.Stmt
-	generic, possible := false, true
-	for i, s := range pc.Stmts.List {
-		names, values := defines(s)
-		if !usedBy(names, needed) {
-			continue
-		}
-		if i == len(pc.Stmts.List)-1 && pc.Trail != nil || !early(values...) {
-			possible = false
-		}
-		generic = generic || keepInPlace(s)
-		first = append(first, s)
-	}
-	if generic && possible {
-		pc.Early = &ast.BlockStmt{Lbrace: first[0].Pos(), List: first, Rbrace: first[len(first)-1].End()}
-		isFirst := map[ast.Stmt]bool{}
-		for _, s := range first {
-			isFirst[s] = true
-		}
-		var rest []ast.Stmt
-		for _, s := range pc.Stmts.List {
-			if !isFirst[s] {
-				rest = append(rest, s)
-			}
-		}
-		pc.Stmts.List = rest
-	}
 	var hoisted []ast.Decl
 	var keep []ast.Stmt
+	definedBefore := map[string]bool{} // by the statements before s
+	hoist := func(d *ast.GenDecl, names []*ast.Ident) {
+		hoisted = append(hoisted, d)
+		for _, id := range names {
+			hoistedNames[id.Name] = true
+		}
+	}
 	for i, s := range pc.Stmts.List {
 		last := i == len(pc.Stmts.List)-1 && pc.Trail != nil
+		names, _ := defines(s)
+		redefines := usedBy(names, definedBefore) // "a, err := ..." after an err: assigns err
+		for _, id := range names {
+			definedBefore[id.Name] = true
+		}
 		switch st := s.(type) {
 		case *ast.DeclStmt:
 			gd, ok := st.Decl.(*ast.GenDecl)
@@ -437,13 +395,13 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 						nodes = append(nodes, vs)
 					}
 				}
-				if independent(names, nodes...) && !keepInPlace(gd) {
-					hoisted = append(hoisted, gd)
+				if independent(names, nodes...) && (usedBy(names, needed) || !keepInPlace(gd)) {
+					hoist(gd, names)
 					continue
 				}
 			}
 		case *ast.AssignStmt:
-			if st.Tok == token.DEFINE && len(st.Lhs) == len(st.Rhs) && pc.Decls != nil {
+			if st.Tok == token.DEFINE && (len(st.Lhs) == len(st.Rhs) || len(st.Rhs) == 1) && !redefines {
 				var names []*ast.Ident
 				used := false
 				for _, l := range st.Lhs {
@@ -453,16 +411,16 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 						break
 					}
 					names = append(names, id)
-					used = used || declRefs[id.Name]
+					used = used || needed[id.Name]
 				}
 				var rhs []ast.Node
 				for _, r := range st.Rhs {
 					rhs = append(rhs, r)
 				}
-				if len(names) > 0 && used && independent(names, rhs...) && !keepInPlace(st) {
-					hoisted = append(hoisted, &ast.GenDecl{Tok: token.VAR, TokPos: st.Pos(), Specs: []ast.Spec{
+				if len(names) > 0 && used && independent(names, rhs...) {
+					hoist(&ast.GenDecl{Tok: token.VAR, TokPos: st.Pos(), Specs: []ast.Spec{
 						&ast.ValueSpec{Names: names, Values: st.Rhs},
-					}})
+					}}, names)
 					continue
 				}
 			}
@@ -479,7 +437,27 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool) {
 	if pc.Decls == nil {
 		pc.Decls = &ast.File{Name: ast.NewIdent("main"), Package: pc.Stmts.Lbrace}
 	}
-	pc.Decls.Decls = append(hoisted, pc.Decls.Decls...)
+	// Constants, types, functions, variables: yaegi v0.16.1 resolves a
+	// type name in a variable's declaration before the type's to a stale
+	// placeholder (a generic function's type parameter T leaves one for a
+	// later type named T), and instantiates a generic type before its
+	// methods without them.
+	var consts, typs, vars, funcs []ast.Decl
+	for _, d := range hoisted {
+		if d.(*ast.GenDecl).Tok == token.CONST {
+			consts = append(consts, d)
+		} else {
+			vars = append(vars, d)
+		}
+	}
+	for _, d := range pc.Decls.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+			typs = append(typs, d)
+		} else {
+			funcs = append(funcs, d)
+		}
+	}
+	pc.Decls.Decls = append(append(append(consts, typs...), funcs...), vars...)
 	pc.Stmts.List = keep
 	if len(keep) == 0 {
 		pc.Stmts = nil

@@ -3,12 +3,20 @@ package compat
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 )
 
-// commaOk: "v, ok := m[k]" and "v, ok := x.(T)" among a cell's top-level
-// statements. yaegi v0.16.1 compiles the global scope's definitions in
-// its global analysis (interp/gta.go, defineStmt), which types only the
-// single-value forms, so these failed to compile at top level. The ok is
+// commaOk: "v, ok := m[k]", "v, ok := x.(T)" and "v, ok := <-ch" among a
+// cell's top-level statements. yaegi v0.16.1 compiles the global scope's
+// definitions in its global analysis (interp/gta.go, defineStmt), which
+// types only the single-value forms, so these failed to compile at top
+// level; assignments to declared variables compile. The new variables are
+// declared with their types, from the oracle, and assigned:
+//
+//	var v T; var ok bool
+//	v, ok = <-ch
+//
+// Where a type cannot be written, the ok of an index or an assertion is
 // computed in a function literal and the value separately:
 //
 //	ok := func() bool { _, _grundyOK := m[k]; return _grundyOK }()
@@ -17,14 +25,14 @@ var commaOk = Pass{
 	Name:     "commaok",
 	Run:      runCommaOk,
 	Kinds:    []ast.Node{(*ast.AssignStmt)(nil)},
-	Snippets: []string{"comma_ok_top_level"},
+	Snippets: []string{"comma_ok_top_level", "comma_ok_receive_top_level"},
 }
 
 func runCommaOk(c *Cell) {
 	for _, b := range c.TopLevel() {
 		var out []ast.Stmt
 		for _, s := range b.List {
-			out = append(out, commaOkForms(s)...)
+			out = append(out, c.commaOkForms(s)...)
 		}
 		b.List = out
 	}
@@ -32,7 +40,7 @@ func runCommaOk(c *Cell) {
 
 const okName = tempPrefix + "OK"
 
-func commaOkForms(s ast.Stmt) []ast.Stmt {
+func (c *Cell) commaOkForms(s ast.Stmt) []ast.Stmt {
 	as, ok := s.(*ast.AssignStmt)
 	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
 		return []ast.Stmt{s}
@@ -41,6 +49,18 @@ func commaOkForms(s ast.Stmt) []ast.Stmt {
 	okID, _ := as.Lhs[1].(*ast.Ident)
 	if val == nil || okID == nil {
 		return []ast.Stmt{s}
+	}
+	switch x := ast.Unparen(as.Rhs[0]).(type) {
+	case *ast.IndexExpr, *ast.TypeAssertExpr:
+	case *ast.UnaryExpr:
+		if x.Op != token.ARROW {
+			return []ast.Stmt{s}
+		}
+	default:
+		return []ast.Stmt{s}
+	}
+	if typed := c.declaredThenAssigned(as); typed != nil {
+		return typed
 	}
 	pos := as.Pos()
 	okFunc := called(funcLit(pos, pos, results(ident("bool", pos)),
@@ -71,4 +91,32 @@ func commaOkForms(s ast.Stmt) []ast.Stmt {
 			}}}}
 	}
 	return []ast.Stmt{s}
+}
+
+// declaredThenAssigned is "lhs := rhs" as declarations of its new
+// variables, with their types, and an assignment; nil when a type is
+// unknown or cannot be written.
+func (c *Cell) declaredThenAssigned(as *ast.AssignStmt) []ast.Stmt {
+	var out []ast.Stmt
+	for _, l := range as.Lhs {
+		id := l.(*ast.Ident)
+		if id.Name == "_" || c.Types.Uses[id] != nil {
+			continue // assigned, not declared
+		}
+		v, ok := c.Types.Defs[id].(*types.Var)
+		if !ok {
+			return nil
+		}
+		t, ok := c.TypeExpr(v.Type(), id.Pos())
+		if !ok {
+			return nil
+		}
+		out = append(out, &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: id.Pos(), Specs: []ast.Spec{
+			&ast.ValueSpec{Names: []*ast.Ident{id}, Type: t}}}})
+	}
+	var lhs []ast.Expr
+	for _, l := range as.Lhs {
+		lhs = append(lhs, ident(l.(*ast.Ident).Name, l.Pos()))
+	}
+	return append(out, &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, TokPos: as.TokPos, Rhs: as.Rhs})
 }

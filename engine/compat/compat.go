@@ -47,6 +47,7 @@ var Passes = []Pass{
 	shifts,
 	spreadArgs,
 	hiddenFields,
+	ifaceStore,
 	methodExprs,
 	methodValues,
 	errorValues,
@@ -59,6 +60,7 @@ var Passes = []Pass{
 	displayCalls,
 	minMax,
 	pkgVars,
+	varInits,
 	rangeFunc,
 	rangeInt,
 	rangeStrings,
@@ -72,6 +74,7 @@ var Passes = []Pass{
 	cellDefers,
 	commaOk,
 	funcScope,
+	embedIface,
 	typeArgs,
 }
 
@@ -168,19 +171,13 @@ func (c *Cell) Temp(kind string) string {
 	return tempPrefix + kind + itoa(c.tmp)
 }
 
-// TopLevel lists the cell's blocks of top-level statements (those run
-// before the declarations, then the others).
+// TopLevel lists the cell's blocks of top-level statements (none, or its
+// statements).
 func (c *Cell) TopLevel() []*ast.BlockStmt {
-	var out []*ast.BlockStmt
-	if c.Cell == nil {
+	if c.Cell == nil || c.Stmts == nil {
 		return nil
 	}
-	for _, b := range []*ast.BlockStmt{c.Early, c.Stmts} {
-		if b != nil {
-			out = append(out, b)
-		}
-	}
-	return out
+	return []*ast.BlockStmt{c.Stmts}
 }
 
 // Roots lists every part of the cell a pass may rewrite.

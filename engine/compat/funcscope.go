@@ -3,41 +3,93 @@ package compat
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
+	"strings"
+
+	"grundy/engine/typecheck"
 )
 
 // funcScope: a top-level compound statement (a loop, if, switch, select or
-// block) that declares, in a nested scope, what yaegi v0.16.1 declares only
-// in a function or at package level: "a, b := f()", "var a, b = f()",
-// local types and constants, the variable of a type switch. The global
-// analysis skips nested blocks (interp/gta.go:37, "skip statement block
-// if not the entry point") and the compiler leaves such declarations to
-// it, so they ended up undefined. The statement runs as the body of a
-// function literal instead, func() { s }(), unless it defers or jumps
-// (goto), which a function would change the meaning of.
+// block) runs as the body of a function literal, func() { s }(), when
+// yaegi v0.16.1 would get one of the names it declares in a nested scope
+// wrong there:
+//
+//   - what yaegi declares only in a function or at package level: "a, b
+//     := f()", "var a, b = f()", local types and constants, the variable
+//     of a type switch. The global analysis skips nested blocks
+//     (interp/gta.go:37, "skip statement block if not the entry point")
+//     and the compiler leaves such declarations to it, so they ended up
+//     undefined.
+//   - a name that shadows one visible outside (a session variable, a name
+//     the cell declares at top level, a package, a builtin, or the same
+//     name in an enclosing block): in the global scope, yaegi's ":=" and
+//     "var" look the name up and reuse what they find (interp/cfg.go:681,
+//     "Do not overload existing symbols (defined in GTA) in global
+//     scope"), so "{ x := 2 }" assigned the session's x, and with another
+//     type panicked in reflect.Set.
+//
+// In a function, every block has its own scope, as in Go. Defers at top
+// level have been handed to the session by then (cellDefers), so they
+// still run when the cell ends; a statement that jumps out of itself with
+// goto cannot move into a function: one that shadows is refused.
 var funcScope = Pass{
-	Name:     "funcscope",
-	Run:      runFuncScope,
-	Snippets: []string{"scope_define_in_for_block", "scope_define_in_if_block", "scope_define_nested_var_type"},
+	Name: "funcscope",
+	Run:  runFuncScope,
+	Snippets: []string{"scope_define_in_for_block", "scope_define_in_if_block", "scope_define_nested_var_type",
+		"scope_shadow_block", "scope_shadow_other_type", "scope_shadow_across_cells"},
 }
 
 func runFuncScope(c *Cell) {
+	var outer map[string]bool // the cell's top-level names, once needed
 	for _, b := range c.TopLevel() {
 		for i, s := range b.List {
-			if needsFuncScope(s) {
-				b.List[i] = inFuncLit(s)
+			if !compound(s) || contains(s, true, isDefer) {
+				continue // (a defer left by cellDefers would run when the function returns)
 			}
+			needs := needsFuncScope(s)
+			var shadow *ast.Ident
+			if !needs {
+				if outer == nil {
+					outer = c.topLevelNames()
+				}
+				shadow = c.shadowing(s, outer)
+				needs = shadow != nil
+			}
+			if !needs {
+				continue
+			}
+			if label := jumpsOut(s); label != nil {
+				if shadow != nil {
+					c.Fail(shadow.Pos(), "%s declared in a block that leaves it with goto %s shadows the outer %s: at top level the interpreter cannot keep the two apart; rename the inner %s",
+						shadow.Name, label.Name, shadow.Name, shadow.Name)
+					return
+				}
+				continue
+			}
+			b.List[i] = inFuncLit(s)
 		}
 	}
 }
 
-func needsFuncScope(s ast.Stmt) bool {
+func isDefer(n ast.Node) bool {
+	_, ok := n.(*ast.DeferStmt)
+	return ok
+}
+
+// compound reports whether s has nested scopes.
+func compound(s ast.Stmt) bool {
 	switch s.(type) {
 	case *ast.ForStmt, *ast.RangeStmt, *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt,
 		*ast.SelectStmt, *ast.BlockStmt, *ast.LabeledStmt:
-	default:
-		return false
+		return true
 	}
-	needs, blocked := false, false
+	return false
+}
+
+// needsFuncScope reports whether s declares what yaegi declares only in a
+// function or at package level.
+func needsFuncScope(s ast.Stmt) bool {
+	needs := false
 	ast.Inspect(s, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.FuncLit:
@@ -61,16 +113,108 @@ func needsFuncScope(s ast.Stmt) bool {
 					}
 				}
 			}
-		case *ast.DeferStmt:
-			blocked = true
+		}
+		return !needs
+	})
+	return needs
+}
+
+// jumpsOut is the label of a goto in s to a label outside s, or nil.
+func jumpsOut(s ast.Stmt) *ast.Ident {
+	inside := map[string]bool{}
+	var gotos []*ast.Ident
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.LabeledStmt:
+			inside[x.Label.Name] = true
 		case *ast.BranchStmt:
-			if x.Tok == token.GOTO {
-				blocked = true
+			if x.Tok == token.GOTO && x.Label != nil {
+				gotos = append(gotos, x.Label)
 			}
 		}
-		return !blocked
+		return true
 	})
-	return needs && !blocked
+	for _, l := range gotos {
+		if !inside[l.Name] {
+			return l
+		}
+	}
+	return nil
+}
+
+// shadowing is the first name s declares in a nested scope that is also
+// visible outside that scope: in outer (the cell's top-level statements),
+// through the oracle's package scope (the cell's declarations, the
+// session's names, packages, builtins), or declared by s before it. (Declared anywhere in s before, not only in an
+// enclosing block: a few more statements move into functions than need
+// to, which changes nothing they compute.)
+func (c *Cell) shadowing(s ast.Stmt, outer map[string]bool) *ast.Ident {
+	seen := map[string]bool{}
+	var found *ast.Ident
+	declare := func(id *ast.Ident) {
+		if found != nil || id == nil || id.Name == "_" || strings.HasPrefix(id.Name, tempPrefix) {
+			return
+		}
+		if seen[id.Name] || outer[id.Name] || c.visibleOutside(id.Name) {
+			found = id
+		}
+		seen[id.Name] = true
+	}
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if x.Tok == token.DEFINE {
+				for _, l := range x.Lhs {
+					id, _ := l.(*ast.Ident)
+					declare(id)
+				}
+			}
+		case *ast.RangeStmt:
+			if x.Tok == token.DEFINE {
+				for _, e := range []ast.Expr{x.Key, x.Value} {
+					id, _ := e.(*ast.Ident)
+					declare(id)
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range x.Names {
+				declare(id)
+			}
+		case *ast.TypeSpec:
+			declare(x.Name)
+		}
+		return found == nil
+	})
+	return found
+}
+
+// visibleOutside reports whether name means something in the cell's
+// package scope or the universe: a name of the session or of the cell's
+// declarations, a package, a builtin.
+func (c *Cell) visibleOutside(name string) bool {
+	if c.Types != nil && c.Types.Pkg != nil {
+		_, obj := c.Types.Pkg.Scope().LookupParent(name, token.NoPos)
+		return obj != nil
+	}
+	return types.Universe.Lookup(name) != nil
+}
+
+// topLevelNames are the names the cell's top-level statements declare
+// (its declarations are in the oracle's package scope).
+func (c *Cell) topLevelNames() map[string]bool {
+	names := map[string]bool{}
+	for _, b := range c.TopLevel() {
+		for _, s := range b.List {
+			for _, id := range typecheck.DefinedIdents(s) {
+				names[id.Name] = true
+			}
+		}
+	}
+	return names
 }
 
 // inFuncLit wraps s as func() { s }().

@@ -22,8 +22,8 @@ var update = flag.Bool("update", false, "rewrite the golden files with what the 
 
 // Golden files: testdata/golden/PASS/NAME.txt holds earlier cells, each
 // followed by a "// ---" line, then the cell, then a "// Rewritten:" line
-// and the cell as the pass PASS alone rewrites it (declarations, then the
-// statements run before them, then the statements). The earlier cells are
+// and the cell as the pass PASS alone rewrites it (declarations, then
+// statements). The earlier cells are
 // typed, not rewritten: they are the session the cell runs in.
 func TestGolden(t *testing.T) {
 	dirs, err := os.ReadDir("testdata/golden")
@@ -116,18 +116,18 @@ func (s *goldenSession) run(t *testing.T, src string, p *Pass) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pc.Hoist(func(ast.Node) bool { return false })
+	pc.Hoist(func(ast.Node) bool { return false }, func(string) bool { return false })
 	var tc typecheck.Cell
 	if pc.Decls != nil {
 		tc.Decls = pc.Decls.Decls
 	}
-	for _, b := range []*ast.BlockStmt{pc.Early, pc.Stmts} {
-		if b != nil {
-			tc.Stmts = append(tc.Stmts, b.List...)
-		}
+	if pc.Stmts != nil {
+		tc.Stmts = pc.Stmts.List
 	}
 	info := s.tc.Check(s.fset, tc)
-	s.tc.Commit(info)
+	// The session learns the cell's names once it has run, as the
+	// engine's does: passes see the earlier cells' (Info.Earlier).
+	defer s.tc.Commit(info)
 	if pc.Decls != nil {
 		for _, d := range pc.Decls.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {
@@ -150,11 +150,8 @@ func (s *goldenSession) run(t *testing.T, src string, p *Pass) string {
 	for _, d := range append(decls, c.Insts...) {
 		b.WriteString(ExprString(d) + "\n")
 	}
-	for _, blk := range []*ast.BlockStmt{pc.Early, pc.Stmts} {
-		if blk == nil {
-			continue
-		}
-		for _, st := range blk.List {
+	if pc.Stmts != nil {
+		for _, st := range pc.Stmts.List {
 			b.WriteString(ExprString(st) + "\n")
 		}
 	}

@@ -2,39 +2,86 @@ package compat
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
+	"go/types"
+	"strings"
 )
 
 // loopVars: Go 1.22 gives each iteration of a loop its own variables.
 // yaegi v0.16.1 has the older semantics, one variable for the whole loop,
-// so closures and goroutines started in a loop all saw its last value.
-// A loop whose body can capture its variables (a function literal, go or
-// defer) runs on hidden variables and declares the real ones at the top of
-// the body, which yaegi allocates per iteration. (yaegi mishandles the
-// idiom "v := v" itself, hence the hidden names.) A three-clause loop
-// whose body assigns a loop variable keeps it: a copy would lose the
-// assignment.
+// so closures and goroutines started in a loop, and pointers taken to its
+// variables, all saw its last value. A ":=" in a loop body does make a new
+// variable each iteration (interp/run.go, reset), and a function literal
+// keeps the variables of the iteration it was made in (it copies its
+// frame), so:
+//
+//   - a loop whose body can capture its variables (a function literal, go
+//     or defer) or takes their address runs on hidden variables and
+//     declares the real ones at the top of the body; (yaegi mishandles the
+//     idiom "v := v" itself, hence the hidden names);
+//
+//   - a three-clause loop whose body also changes a variable (or may,
+//     through its address) carries each iteration's variable over to the
+//     next through a pointer, as Go copies it before the post statement:
+//
+//     { _grundyL1 := init; _grundyP2 := &_grundyL1
+//     for _grundyF3 := true; ; _grundyF3 = false {
+//     i := *_grundyP2; _grundyP2 = &i
+//     if !_grundyF3 { post }; if !(cond) { break }
+//     { body } } }
+//
+//   - in a loop, a function literal handed straight to native code (an
+//     argument of a function or method of a package) is wrapped as
+//     func() T { return lit }(): yaegi converts a literal it passes to
+//     native code with the frame of the moment it is called
+//     (interp/run.go:974, genFunctionWrapper), not the one it was made in,
+//     so every callback of the loop saw the last iteration.
 var loopVars = Pass{
-	Name:     "loopvars",
-	Run:      runLoopVars,
-	Kinds:    []ast.Node{(*ast.RangeStmt)(nil), (*ast.ForStmt)(nil)},
-	Snippets: []string{"loopvar_closures_for", "loopvar_closures_range", "loopvar_goroutines"},
+	Name:  "loopvars",
+	Run:   runLoopVars,
+	Kinds: []ast.Node{(*ast.RangeStmt)(nil), (*ast.ForStmt)(nil)},
+	Snippets: []string{"loopvar_closures_for", "loopvar_closures_range", "loopvar_goroutines",
+		"loopvar_address_and_change", "loopvar_native_callback"},
 }
 
 func runLoopVars(c *Cell) {
+	for _, root := range c.Roots() {
+		c.nativeCallbacks(root, false)
+	}
 	c.Apply(func(cur Cursor) bool {
 		switch s := cur.Node().(type) {
 		case *ast.RangeStmt:
 			c.perIterationRange(s)
 		case *ast.ForStmt:
-			c.perIterationFor(s)
+			if _, labeled := cur.Parent().(*ast.LabeledStmt); labeled {
+				return true // rewritten with its label
+			}
+			if st := c.perIterationFor(s, nil); st != nil {
+				cur.Replace(st)
+			}
+		case *ast.LabeledStmt:
+			if f, ok := s.Stmt.(*ast.ForStmt); ok {
+				if st := c.perIterationFor(f, s); st != nil {
+					cur.Replace(st)
+				}
+			}
 		}
 		return true
 	})
 }
 
 func (c *Cell) perIterationRange(s *ast.RangeStmt) {
-	if s.Tok != token.DEFINE || !capturesIn(s.Body) {
+	if s.Tok != token.DEFINE {
+		return
+	}
+	var keys []*ast.Ident
+	for _, e := range []ast.Expr{s.Key, s.Value} {
+		if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
+			keys = append(keys, id)
+		}
+	}
+	if !capturesIn(s.Body) && !c.addressesAny(s.Body, keys) {
 		return
 	}
 	var names, temps []string
@@ -49,24 +96,37 @@ func (c *Cell) perIterationRange(s *ast.RangeStmt) {
 	prependCopies(s.Body, names, temps)
 }
 
-func (c *Cell) perIterationFor(s *ast.ForStmt) {
+// perIterationFor rewrites a three-clause loop (with its label, when not
+// nil) in place, or returns the statement that replaces it.
+func (c *Cell) perIterationFor(s *ast.ForStmt, label *ast.LabeledStmt) ast.Stmt {
 	as, ok := s.Init.(*ast.AssignStmt)
-	if !ok || as.Tok != token.DEFINE || !capturesIn(s.Body) {
-		return
+	if !ok || as.Tok != token.DEFINE {
+		return nil
+	}
+	var vars []*ast.Ident
+	for _, e := range as.Lhs {
+		if id, ok := e.(*ast.Ident); ok && id.Name != "_" && !strings.HasPrefix(id.Name, tempPrefix) {
+			vars = append(vars, id)
+		}
+	}
+	if len(vars) == 0 || !capturesIn(s.Body) && !c.addressesAny(s.Body, vars) {
+		return nil
+	}
+	for _, v := range vars {
+		if assigns(s.Body, v.Name) || c.addressed(s.Body, v.Name) {
+			return c.carriedOver(s, as, label)
+		}
 	}
 	var names, temps []string
 	rename := map[string]string{}
 	for i, e := range as.Lhs {
-		if id, ok := e.(*ast.Ident); ok && id.Name != "_" && !assigns(s.Body, id.Name) {
+		if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
 			t := c.Temp("L")
 			names = append(names, id.Name)
 			temps = append(temps, t)
 			rename[id.Name] = t
 			as.Lhs[i] = ident(t, id.Pos())
 		}
-	}
-	if len(names) == 0 {
-		return
 	}
 	for _, n := range []ast.Node{s.Cond, s.Post} {
 		if n == nil {
@@ -82,6 +142,56 @@ func (c *Cell) perIterationFor(s *ast.ForStmt) {
 		})
 	}
 	prependCopies(s.Body, names, temps)
+	return nil
+}
+
+// carriedOver is a three-clause loop whose body changes its variables, with
+// one variable per iteration, each starting with the value the previous
+// iteration's had at its end (see loopVars); a label stays on the loop.
+func (c *Cell) carriedOver(s *ast.ForStmt, init *ast.AssignStmt, label *ast.LabeledStmt) ast.Stmt {
+	pos := s.For
+	var outer, body []ast.Stmt
+	var ptrs, fresh []ast.Expr
+	var names, derefs, addrs []ast.Expr
+	for i, e := range init.Lhs {
+		id, ok := e.(*ast.Ident)
+		if !ok || id.Name == "_" {
+			continue
+		}
+		l, p := c.Temp("L"), c.Temp("P")
+		init.Lhs[i] = ident(l, id.Pos())
+		ptrs = append(ptrs, ident(p, pos))
+		fresh = append(fresh, &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(l, pos)})
+		names = append(names, ident(id.Name, id.Pos()))
+		derefs = append(derefs, &ast.StarExpr{Star: pos, X: ident(p, pos)})
+		addrs = append(addrs, &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(id.Name, pos)})
+	}
+	outer = append(outer, init, define(pos, ptrs, fresh...))
+	body = append(body, define(pos, names, derefs...),
+		&ast.AssignStmt{Lhs: ptrs, Tok: token.ASSIGN, TokPos: pos, Rhs: addrs})
+	first := c.Temp("F")
+	if s.Post != nil {
+		body = append(body, &ast.IfStmt{If: pos, Cond: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: ident(first, pos)},
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{s.Post}, Rbrace: pos}})
+	}
+	if s.Cond != nil {
+		body = append(body, &ast.IfStmt{If: pos, Cond: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: &ast.ParenExpr{Lparen: pos, X: s.Cond, Rparen: pos}},
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.BranchStmt{TokPos: pos, Tok: token.BREAK}}, Rbrace: pos}})
+	}
+	// The body stays a block of its own: it may declare the same names.
+	body = append(body, s.Body)
+	loop := &ast.ForStmt{
+		For:  pos,
+		Init: define(pos, []ast.Expr{ident(first, pos)}, ident("true", pos)),
+		Post: &ast.AssignStmt{Lhs: []ast.Expr{ident(first, pos)}, Tok: token.ASSIGN, TokPos: pos, Rhs: []ast.Expr{ident("false", pos)}},
+		Body: &ast.BlockStmt{Lbrace: s.Body.Lbrace, List: body, Rbrace: s.Body.Rbrace},
+	}
+	var st ast.Stmt = loop
+	if label != nil {
+		label.Stmt = loop
+		st = label
+	}
+	return &ast.BlockStmt{Lbrace: pos, List: append(outer, st), Rbrace: s.End()}
 }
 
 func prependCopies(body *ast.BlockStmt, names, temps []string) {
@@ -128,4 +238,123 @@ func assigns(n ast.Node, name string) bool {
 		}
 		return false
 	})
+}
+
+func (c *Cell) addressesAny(n ast.Node, vars []*ast.Ident) bool {
+	for _, v := range vars {
+		if c.addressed(n, v.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// addressed reports whether n takes the address of the variable name or of
+// a part of it: &v, &v.f, &v[i], v[:] of an array, a method with a pointer
+// receiver called on v.
+func (c *Cell) addressed(n ast.Node, name string) bool {
+	return contains(n, false, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.UnaryExpr:
+			return x.Op == token.AND && rootIs(x.X, name)
+		case *ast.SliceExpr:
+			if !rootIs(x.X, name) {
+				return false
+			}
+			t := c.Types.TypeOf(x.X)
+			if t == nil {
+				return true
+			}
+			_, array := t.Underlying().(*types.Array)
+			return array
+		case *ast.SelectorExpr:
+			sel := c.Types.Selections[x]
+			if sel == nil || sel.Kind() == types.FieldVal || !rootIs(x.X, name) {
+				return false
+			}
+			sig, _ := sel.Obj().Type().(*types.Signature)
+			if sig == nil || sig.Recv() == nil {
+				return false
+			}
+			_, ptrRecv := sig.Recv().Type().(*types.Pointer)
+			_, ptrX := sel.Recv().Underlying().(*types.Pointer)
+			return ptrRecv && !ptrX
+		}
+		return false
+	})
+}
+
+// rootIs reports whether e is the variable name, or a field or element of
+// it.
+func rootIs(e ast.Expr, name string) bool {
+	for {
+		switch x := e.(type) {
+		case *ast.Ident:
+			return x.Name == name
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		default:
+			return false
+		}
+	}
+}
+
+// nativeCallbacks wraps the function literals that loops in n hand
+// straight to native code (see loopVars).
+func (c *Cell) nativeCallbacks(n ast.Node, inLoop bool) {
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			if x != n {
+				c.nativeCallbacks(x.Body, false)
+				return false
+			}
+		case *ast.ForStmt:
+			if !inLoop {
+				for _, h := range []ast.Node{x.Init, x.Cond, x.Post} {
+					if h != nil {
+						c.nativeCallbacks(h, false)
+					}
+				}
+				c.nativeCallbacks(x.Body, true)
+				return false
+			}
+		case *ast.RangeStmt:
+			if !inLoop {
+				c.nativeCallbacks(x.X, false)
+				c.nativeCallbacks(x.Body, true)
+				return false
+			}
+		case *ast.CallExpr:
+			if inLoop && c.toPackage(x) {
+				for i, a := range x.Args {
+					if lit, ok := a.(*ast.FuncLit); ok {
+						x.Args[i] = madeHere(lit)
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// toPackage reports whether call calls a function or method of a package
+// (not one the cells declared).
+func (c *Cell) toPackage(call *ast.CallExpr) bool {
+	fn := c.callee(call)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() != "main"
+}
+
+// madeHere is func() T { return lit }(), lit of type T.
+func madeHere(lit *ast.FuncLit) ast.Expr {
+	t, err := parser.ParseExpr(ExprString(lit.Type))
+	if err != nil {
+		return lit
+	}
+	pos := lit.Pos()
+	return called(funcLit(pos, lit.End(), results(AtPos(t, pos)), &ast.ReturnStmt{Return: pos, Results: []ast.Expr{lit}}))
 }

@@ -19,8 +19,17 @@ import (
 // break. Jumps out of the loop (break or continue to an outer label,
 // return from the enclosing function) set a hidden variable, stop the
 // iterator and are taken after the call. K and V are the yield function's
-// parameter types, from the oracle. A defer or goto in such a body cannot
-// keep its meaning in a function literal and is refused.
+// parameter types, from the oracle. A defer belongs to the enclosing
+// function, not to the literal: its function and arguments are bound
+// where it stands and kept in a list that a defer placed before the loop
+// runs, last first, when the enclosing function returns (at top level,
+// the session runs it when the cell ends, as cellDefers does):
+//
+//	{ var _grundyD1 []func(); defer func() { ...run _grundyD1 backwards... }()
+//	seq(func(x T) bool { ...; _grundyD1 = append(_grundyD1, func() { f(x) }); ... }) }
+//
+// A goto out of such a body, and a deferred recover, cannot keep their
+// meaning there and are refused.
 var rangeFunc = Pass{
 	Name:     "rangefunc",
 	Run:      runRangeFunc,
@@ -165,7 +174,7 @@ func (c *Cell) yieldCall(s *ast.RangeStmt, label string, fn *ast.FuncType, elems
 	}
 	call := &ast.ExprStmt{X: &ast.CallExpr{Fun: s.X, Args: []ast.Expr{yield}, Lparen: pos, Rparen: s.End()}}
 	if len(conv.after) == 0 {
-		return call
+		return conv.withDefers(pos, s.End(), call)
 	}
 	list := []ast.Stmt{varDecl(pos, jump, ident("int", pos))}
 	for i, t := range conv.retTypes {
@@ -177,7 +186,56 @@ func (c *Cell) yieldCall(s *ast.RangeStmt, label string, fn *ast.FuncType, elems
 			Cond: &ast.BinaryExpr{X: ident(jump, pos), Op: token.EQL, Y: &ast.BasicLit{Kind: token.INT, Value: itoa(i + 1), ValuePos: pos}, OpPos: pos},
 			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{a}, Rbrace: pos}})
 	}
-	return &ast.BlockStmt{Lbrace: pos, List: list, Rbrace: s.End() - 1}
+	return conv.withDefers(pos, s.End(), &ast.BlockStmt{Lbrace: pos, List: list, Rbrace: s.End() - 1})
+}
+
+// withDefers puts before loop the list of the loop's defers and the defer
+// that runs them, when the body defers.
+func (r *rfConv) withDefers(pos, end token.Pos, loop ast.Stmt) ast.Stmt {
+	if r.defers == "" {
+		return loop
+	}
+	funcs := &ast.ArrayType{Lbrack: pos, Elt: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}}}
+	i := r.c.Temp("I")
+	run := &ast.ForStmt{For: pos,
+		Init: define(pos, []ast.Expr{ident(i, pos)}, &ast.BinaryExpr{Op: token.SUB, OpPos: pos,
+			X: &ast.CallExpr{Fun: ident("len", pos), Lparen: pos, Args: []ast.Expr{ident(r.defers, pos)}, Rparen: pos},
+			Y: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "1"}}),
+		Cond: &ast.BinaryExpr{X: ident(i, pos), Op: token.GEQ, Y: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"}, OpPos: pos},
+		Post: &ast.IncDecStmt{X: ident(i, pos), Tok: token.DEC, TokPos: pos},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: called(&ast.IndexExpr{X: ident(r.defers, pos), Lbrack: pos, Index: ident(i, pos), Rbrack: pos})}}, Rbrace: pos}}
+	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
+		varDecl(pos, r.defers, funcs),
+		&ast.DeferStmt{Defer: pos, Call: called(funcLit(pos, pos, nil, run))},
+		loop,
+	}, Rbrace: end}
+}
+
+// deferred is a defer of the loop body: at top level handed to the
+// session, in a function added to the loop's list of defers.
+func (r *rfConv) deferred(x *ast.DeferStmt) ast.Stmt {
+	if r.fn == nil {
+		return r.c.sessionDefer(x)
+	}
+	if lit, ok := x.Call.Fun.(*ast.FuncLit); ok && contains(lit.Body, true, isRecoverCall) {
+		r.c.Fail(x.Pos(), "a deferred recover in the body of a loop over a function iterator is not supported: defer it before the loop")
+		r.failed = true
+		return x
+	}
+	pos := x.Defer
+	if r.defers == "" {
+		r.defers = r.c.Temp("D")
+	}
+	bind, later := r.c.evaluated(x.Call, pos, false)
+	add := &ast.AssignStmt{Lhs: []ast.Expr{ident(r.defers, pos)}, Tok: token.ASSIGN, TokPos: pos,
+		Rhs: []ast.Expr{&ast.CallExpr{Fun: ident("append", pos), Lparen: pos, Rparen: x.End(),
+			Args: []ast.Expr{ident(r.defers, pos), funcLit(pos, x.End(), nil, &ast.ExprStmt{X: later})}}}}
+	return &ast.BlockStmt{Lbrace: pos, List: append(bind, add), Rbrace: x.End()}
+}
+
+func isRecoverCall(n ast.Node) bool {
+	call, ok := n.(*ast.CallExpr)
+	return ok && isIdent(call.Fun, "recover") && len(call.Args) == 0
 }
 
 // varDecl is "var name T".
@@ -195,6 +253,7 @@ type rfConv struct {
 	after    []ast.Stmt    // the jump taken after the call, by number-1
 	retTypes []ast.Expr    // result types, once a return needs them
 	inner    map[string]bool
+	defers   string // the list of the body's deferred calls, once one defers
 	failed   bool
 }
 
@@ -251,8 +310,7 @@ func (r *rfConv) stmt(s ast.Stmt, loops, breaks int) ast.Stmt {
 		r.inner[x.Label.Name] = true
 		x.Stmt = r.stmt(x.Stmt, loops, breaks)
 	case *ast.DeferStmt:
-		r.c.Fail(x.Pos(), "defer in the body of a loop over a function iterator is not supported: move the body into a function and defer there")
-		r.failed = true
+		return r.deferred(x)
 	case *ast.BranchStmt:
 		return r.branch(x, loops, breaks)
 	case *ast.ReturnStmt:

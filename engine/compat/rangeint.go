@@ -12,6 +12,9 @@ import (
 // loop whose variable has n's type, n evaluated once, as Go specifies:
 //
 //	{ _grundyN1 := n; for i := _grundyN1 - _grundyN1; i < _grundyN1; i++ { body } }
+//
+// (on a hidden counter, "i := _grundyI2; { body }", when the body changes
+// i or takes its address: that changes no count in Go).
 var rangeInt = Pass{
 	Name:     "rangeint",
 	Run:      runRangeInt,
@@ -33,7 +36,14 @@ func (c *Cell) countingLoop(s *ast.RangeStmt, label *ast.LabeledStmt) ast.Stmt {
 	key := c.Temp("I")
 	var body []ast.Stmt
 	if id, ok := s.Key.(*ast.Ident); ok && s.Tok == token.DEFINE && id.Name != "_" {
-		key = id.Name
+		if assigns(s.Body, id.Name) || c.addressed(s.Body, id.Name) {
+			// The body's changes to its variable do not change the
+			// count: each iteration gets its own copy of the counter.
+			s.Body.List = []ast.Stmt{define(pos, []ast.Expr{ident(id.Name, id.Pos())}, ident(key, pos)),
+				&ast.BlockStmt{Lbrace: s.Body.Lbrace, List: s.Body.List, Rbrace: s.Body.Rbrace}}
+		} else {
+			key = id.Name
+		}
 	} else if s.Key != nil && !isIdent(s.Key, "_") {
 		// for k = range n: k is assigned each value.
 		body = append(body, &ast.AssignStmt{Lhs: []ast.Expr{s.Key}, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(key, pos)}, TokPos: pos})

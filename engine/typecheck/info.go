@@ -75,6 +75,25 @@ func (in *Info) ObjectOf(id *ast.Ident) types.Object {
 	return in.Uses[id]
 }
 
+// Earlier is what an earlier cell declared at top level under name, or
+// nil.
+func (in *Info) Earlier(name string) types.Object {
+	if in == nil || in.session == nil {
+		return nil
+	}
+	return in.session.Lookup(name)
+}
+
+// IsPackage reports whether name is a package's name in the session (a
+// preloaded package, or one a cell imported).
+func (in *Info) IsPackage(name string) bool {
+	if in == nil || in.session == nil {
+		return false
+	}
+	_, ok := in.session.packages()[name]
+	return ok
+}
+
 // IsInteger reports whether e is known to have an integer type (typed or
 // untyped).
 func (in *Info) IsInteger(e ast.Expr) bool {

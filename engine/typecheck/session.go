@@ -133,7 +133,7 @@ func (s *Session) Check(fset *token.FileSet, c Cell) *Info {
 	}
 	if body != nil {
 		for _, st := range c.Stmts {
-			for _, id := range definedIdents(st) {
+			for _, id := range DefinedIdents(st) {
 				if obj := in.Defs[id]; obj != nil {
 					in.pending[id.Name] = globalOf(pkg, obj)
 				}
@@ -159,7 +159,7 @@ func topLevel(stmts []ast.Stmt) []ast.Stmt {
 	}
 	end := stmts[len(stmts)-1].End()
 	for _, st := range stmts {
-		for _, id := range definedIdents(st) {
+		for _, id := range DefinedIdents(st) {
 			list = append(list, blankAssign(&ast.Ident{Name: id.Name, NamePos: end}))
 		}
 	}
@@ -257,8 +257,8 @@ func typeOfName(obj types.Object) (*types.Named, bool) {
 	return n, ok
 }
 
-// definedIdents lists the names a top-level statement declares.
-func definedIdents(s ast.Stmt) []*ast.Ident {
+// DefinedIdents lists the names a top-level statement declares.
+func DefinedIdents(s ast.Stmt) []*ast.Ident {
 	var out []*ast.Ident
 	switch st := s.(type) {
 	case *ast.AssignStmt:

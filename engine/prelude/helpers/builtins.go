@@ -10,7 +10,7 @@ type _grundyOrdered interface {
 	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr | ~float32 | ~float64 | ~string
 }
 
-func min[T _grundyOrdered](x T, y ...T) T {
+func min[_grundyT _grundyOrdered](x _grundyT, y ..._grundyT) _grundyT {
 	for _, v := range y {
 		if v < x || v != v {
 			x = v
@@ -19,7 +19,7 @@ func min[T _grundyOrdered](x T, y ...T) T {
 	return x
 }
 
-func max[T _grundyOrdered](x T, y ...T) T {
+func max[_grundyT _grundyOrdered](x _grundyT, y ..._grundyT) _grundyT {
 	for _, v := range y {
 		if v > x || v != v {
 			x = v
@@ -28,4 +28,4 @@ func max[T _grundyOrdered](x T, y ...T) T {
 	return x
 }
 
-func clear[T any](x T) { grundyrt.Clear(x) }
+func clear[_grundyT any](x _grundyT) { grundyrt.Clear(x) }

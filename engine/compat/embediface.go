@@ -1,0 +1,52 @@
+package compat
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// embedIface: x.M where M is promoted through an embedded field of
+// interface type (struct{ Named; Salary int }). yaegi v0.16.1 calls the
+// method on the whole struct value instead of the interface in the field
+// when the struct has other fields ("invalid interface value"); the
+// selector names the embedded fields on the way, as Go resolves it:
+//
+//	e.Name() -> e.Named.Name()
+var embedIface = Pass{
+	Name:     "embediface",
+	Run:      runEmbedIface,
+	Kinds:    []ast.Node{(*ast.SelectorExpr)(nil)},
+	Snippets: []string{"embedded_interface_promoted_method"},
+}
+
+func runEmbedIface(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		sel, ok := cur.Node().(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		s := c.Types.Selections[sel]
+		if s == nil || s.Kind() != types.MethodVal || len(s.Index()) < 2 {
+			return true
+		}
+		x, viaIface := sel.X, false
+		t := s.Recv()
+		for _, i := range s.Index()[:len(s.Index())-1] {
+			st, ok := deref(t).Underlying().(*types.Struct)
+			if !ok {
+				return true
+			}
+			f := st.Field(i)
+			x = &ast.SelectorExpr{X: x, Sel: ident(f.Name(), sel.Sel.Pos())}
+			t = f.Type()
+			if _, isIface := t.Underlying().(*types.Interface); isIface {
+				viaIface = true
+				break // the method is the interface's
+			}
+		}
+		if viaIface {
+			sel.X = x
+		}
+		return true
+	})
+}

@@ -401,3 +401,39 @@ func TestRunNotebookReaderGoesAway(t *testing.T) {
 		t.Errorf("the notebook written: %s", fmtJSON(cells))
 	}
 }
+
+// TestRunNotebookTerminatedGroup: SIGTERM or SIGHUP to the whole process
+// group (timeout(1), a closed terminal, a job control kill) is an
+// interrupt: the notebook is written with the cell stopped as
+// "Interrupted", not with the engine process reported as crashed.
+func TestRunNotebookTerminatedGroup(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			src, out := filepath.Join(dir, "nb.ipynb"), filepath.Join(dir, "out.ipynb")
+			codeNotebook(t, src, 0o644, `x := 1`, "fmt.Println(\"looping\")\nfor {\n\ttime.Sleep(time.Millisecond)\n}")
+			cmd := exec.Command(kerneltest.Binary(t), "run", src, "--out", out)
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+			pipe, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			first := make([]byte, len("looping\n"))
+			if _, err := io.ReadFull(pipe, first); err != nil {
+				t.Fatalf("read %q, %v", first, err)
+			}
+			syscall.Kill(-cmd.Process.Pid, sig)
+			go io.Copy(io.Discard, pipe)
+			cmd.Wait()
+			cells := readNotebookCells(t, out)
+			if len(cells) != 2 || !strings.Contains(fmtJSON(cells[1].Outputs), `"ename":"Interrupted"`) || strings.Contains(fmtJSON(cells[1].Outputs), "engine process") {
+				t.Errorf("%v to the process group: the second cell's outputs %s; stderr %s", sig, fmtJSON(cells[1].Outputs), stderr.String())
+			}
+		})
+	}
+}

@@ -33,7 +33,9 @@ func newProgressBar(out Output) *progressBar {
 	return &progressBar{out: out, handles: map[string]*barHandle{}}
 }
 
-func (p *progressBar) show(label string, b display.Bundle, meta map[string]any, last bool) {
+// show sends the task's display, or an update of it; bundle makes the
+// content knowing which.
+func (p *progressBar) show(label string, bundle func(update bool) display.Bundle, meta map[string]any, last bool) {
 	p.mu.Lock()
 	h, ok := p.handles[label]
 	if !ok {
@@ -41,6 +43,7 @@ func (p *progressBar) show(label string, b display.Bundle, meta map[string]any, 
 		p.handles[label] = h
 	}
 	update := h.shown
+	b := bundle(update)
 	h.shown, p.shown = true, true
 	if last {
 		delete(p.handles, label)
@@ -60,7 +63,9 @@ func (p *progressBar) anyShown() bool {
 }
 
 // Report shows the running task.
-func (p *progressBar) Report(s progress.Status) { p.show(s.Label, barBundle(s), nil, false) }
+func (p *progressBar) Report(s progress.Status) {
+	p.show(s.Label, func(update bool) display.Bundle { return barBundle(s, update) }, nil, false)
+}
 
 // ProgressSummaryKey marks, in a display's metadata, the summary line that
 // replaces a finished task's bar; its value is the line without its
@@ -72,16 +77,23 @@ const ProgressSummaryKey = "grundy/progress-summary"
 // Finish replaces the bar with a one-line summary.
 func (p *progressBar) Finish(s progress.Status) {
 	line := s.Summary()
-	p.show(s.Label, display.Bundle{"text/plain": line, "text/html": "<code>" + html.EscapeString(line) + "</code>"},
-		map[string]any{ProgressSummaryKey: s.Untimed()}, true)
+	summary := display.Bundle{"text/plain": line, "text/html": "<code>" + html.EscapeString(line) + "</code>"}
+	p.show(s.Label, func(bool) display.Bundle { return summary }, map[string]any{ProgressSummaryKey: s.Untimed()}, true)
 }
 
-func barBundle(s progress.Status) display.Bundle {
+// barBundle is the running task's bar. The first display's text is
+// Status.Started, not a bar: a text frontend that cannot update a display
+// (jupyter console) would otherwise keep its first frame, "12%, ETA 3 s",
+// under a cell that has long finished. Frontends that update show the
+// HTML, and the terminal of grundy run redraws the text in place.
+func barBundle(s progress.Status, update bool) display.Bundle {
 	const width = 30
 	frac := s.Fraction()
 	line := s.Line()
 	text := line
-	if s.Total > 0 {
+	if !update {
+		text = s.Started()
+	} else if s.Total > 0 {
 		filled := int(frac * width)
 		text = strings.Repeat("█", filled) + strings.Repeat("░", width-filled) + " " + line
 	}

@@ -594,6 +594,37 @@ func TestE2EConsoleCtrlC(t *testing.T) {
 	}
 }
 
+// TestE2EConsoleProgress: jupyter console prints a display when it comes
+// and ignores its updates, so a progress bar's first frame is all it ever
+// shows of it; that line must stay true after the solve has ended (no
+// "12%", no "ETA 3 s" under a finished cell).
+func TestE2EConsoleProgress(t *testing.T) {
+	env := buildAndInstall(t)
+	kerneltest.Require(t, "jupyter-console python3-pexpect", "jupyter_console", "pexpect")
+	cmd := exec.Command(python, "testdata/console.py", "progress")
+	cmd.Env = env
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("console.py progress: %v\n%s", err, stderr.String())
+	}
+	var r struct {
+		Solved bool   `json:"solved"`
+		Cell   string `json:"cell"`
+		Screen string `json:"screen"`
+	}
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatalf("console.py printed %q: %v", out, err)
+	}
+	if !r.Solved {
+		t.Fatalf("the solve did not end with its count; screen:\n%s", r.Screen)
+	}
+	if !strings.Contains(r.Cell, "CN(6,2) values, heaps 0..13: 7.5M positions") || strings.Contains(r.Cell, "ETA") || strings.Contains(r.Cell, "%") {
+		t.Errorf("what the console keeps of the progress bar:\n%s", r.Cell)
+	}
+}
+
 // TestE2ESilentClients: ten connections that say nothing (or stop inside
 // the greeting) do not delay a new client.
 func TestE2ESilentClients(t *testing.T) {

@@ -283,6 +283,21 @@ func InstallMessage(dir string) string {
 	if !OnJupyterPath(dir) {
 		fmt.Fprintf(&b, "Jupyter does not search there yet; add it with:\n  export JUPYTER_PATH=%s%c$JUPYTER_PATH\n", filepath.Dir(filepath.Dir(dir)), os.PathListSeparator)
 	}
-	b.WriteString("Start Jupyter with one of:\n  jupyter console --kernel grundy\n  jupyter notebook      (then New > Go (grundy))\n  jupyter lab\n")
+	b.WriteString("Start Jupyter with one of:\n")
+	fmt.Fprintf(&b, "  %s      (then New > Go (grundy))\n", strings.Join(NotebookCommand(), " "))
+	b.WriteString("  jupyter lab\n")
+	b.WriteString("  jupyter console --kernel grundy --simple-prompt\n")
+	b.WriteString("      (Ctrl-C interrupts a cell only with --simple-prompt, which has no Tab\n" +
+		"      completion: jupyter_console 6.6.3 and older lose Ctrl-C after the first\n" +
+		"      prompt, jupyter/jupyter_console#296)\n")
 	return b.String()
+}
+
+// NotebookCommand is how to start the classic Notebook here: as root the
+// Notebook refuses to start without --allow-root (containers, VMs).
+func NotebookCommand() []string {
+	if os.Geteuid() == 0 {
+		return []string{"jupyter", "notebook", "--allow-root"}
+	}
+	return []string{"jupyter", "notebook"}
 }

@@ -1,14 +1,18 @@
 package kernel
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"image/png"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"grundy/kernel/kerneltest"
 )
@@ -123,4 +127,38 @@ func TestInstallPermissions(t *testing.T) {
 	if err == nil || !strings.Contains(stderr, "belongs to another user") {
 		t.Errorf("a directory of another user's that anyone can write: %v %q", err, stderr)
 	}
+}
+
+// TestInstallMessageNotebookStarts: the Notebook command that grundy
+// install prints starts the Notebook as whoever runs it; as root, Debian's
+// Notebook refuses to start without --allow-root.
+func TestInstallMessageNotebookStarts(t *testing.T) {
+	kerneltest.Require(t, "jupyter-notebook", "notebook")
+	args := NotebookCommand()
+	if !strings.Contains(InstallMessage(t.TempDir()), strings.Join(args, " ")) {
+		t.Fatalf("the message does not print %q", args)
+	}
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	// jupyter, as the user types it, is the launcher in /usr/bin.
+	cmd := exec.CommandContext(ctx, args[0], append(args[1:], "--no-browser", "--port=0", "--notebook-dir="+dir, "--NotebookApp.token=")...)
+	cmd.Env = append(os.Environ(), "JUPYTER_RUNTIME_DIR="+dir, "JUPYTER_CONFIG_DIR="+dir)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Skipf("%v: %v", args, err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	var log strings.Builder
+	sc := bufio.NewScanner(stderr)
+	for sc.Scan() {
+		log.WriteString(sc.Text() + "\n")
+		if strings.Contains(sc.Text(), "is running at") {
+			return
+		}
+	}
+	t.Errorf("%s did not start:\n%s", strings.Join(args, " "), log.String())
 }

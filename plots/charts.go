@@ -119,8 +119,15 @@ func LineOf(game, spec string, kind solve.Kind, vals []int, opts ...Option) (*Fi
 		// N marks no wider than their spacing (at 3.5 pt, the 301 points
 		// of 0.6 to 300 merged into bars); P marks, the rare ones a reader
 		// looks for, stay at least 2.5 pt.
-		if r := min(4, max(0.8, (dc.Max.X-dc.Min.X)/vg.Length(len(vals))*0.42)); r < 4 {
+		spacing := (dc.Max.X - dc.Min.X) / vg.Length(len(vals))
+		if r := min(4, max(0.8, spacing*0.42)); r < 4 {
 			fig.marks["P"].radius, fig.marks["N"].radius = max(r, 2.5), r*0.875
+		}
+		// Points closer than this joined in order fill the plot with the
+		// line's grey between the values taken (Kayles to heap 2000: a band
+		// from 1 to 8); their marks alone show the values.
+		if spacing < 1.5 {
+			fig.line.pts = nil
 		}
 		p.Legend.Top, p.Legend.Left = true, true
 		fig.legendEntry(p, "P", &points{col: pc, shape: shapeCircle, radius: 4})

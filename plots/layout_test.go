@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"testing"
 
+	"grundy/stdlib/games"
 	"grundy/stdlib/solve"
 )
 
@@ -143,5 +144,43 @@ func TestDenseLineMarks(t *testing.T) {
 	}
 	if r := fig.marks["P"].radius; r < 2.5 {
 		t.Errorf("P marks of radius %.2f pt", r)
+	}
+}
+
+// A line of more points than the plot has room for draws its points
+// without the line through them: Kayles to heap 2000 joined point to
+// point was a grey band from value 1 to 8 that hid every value.
+func TestLongLineDrawsNoBand(t *testing.T) {
+	k, err := solve.Values(games.Octal("0.77"), 2000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fig, err := Line(k, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := render(t, fig)
+	grey, all := 0, 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			all++
+			if c := toRGBA(img.At(x, y)); c.R == c.G && c.G == c.B && c.R > 150 && c.R < 190 {
+				grey++
+			}
+		}
+	}
+	if grey*100 > all {
+		t.Errorf("%d of %d pixels are the line's grey", grey, all)
+	}
+	// The values are still there: a mark on each level Kayles takes.
+	seen := map[float64]bool{}
+	for _, m := range []string{"P", "N"} {
+		for _, p := range fig.marks[m].pts {
+			seen[p.y] = true
+		}
+	}
+	if len(seen) != 9 {
+		t.Errorf("marks on %d levels, want the 9 values 0..8", len(seen))
 	}
 }

@@ -40,8 +40,11 @@ func parseChildConfig(args []string) (childConfig, error) {
 func prepareChild(cfg childConfig) {
 	// A terminal's Ctrl-C and Jupyter's interrupt_mode "signal" send
 	// SIGINT to the whole process group; the parent turns it into an
-	// interrupt of the cell, which must not be this process's death.
-	signal.Ignore(os.Interrupt)
+	// interrupt of the cell, which must not be this process's death. So
+	// are SIGTERM and SIGHUP to the group (timeout(1), a closed terminal):
+	// grundy run stops the cell and writes what it has. This process
+	// still ends with its parent (Pdeathsig), however the parent ends.
+	signal.Ignore(os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	// If the system's OOM killer must act after all, let it pick the
 	// engine, which the kernel replaces, rather than the kernel.
 	_ = os.WriteFile("/proc/self/oom_score_adj", []byte("1000"), 0)

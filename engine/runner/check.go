@@ -75,6 +75,7 @@ func checkNotebooks(ctx context.Context, paths []string, verbose bool, w io.Writ
 			for _, d := range diffs {
 				fmt.Fprint(w, d)
 			}
+			fmt.Fprint(w, whatToDo(path))
 			failed = append(failed, path)
 		default:
 			fmt.Fprintf(w, "ok    %s reproduces\n", path)
@@ -84,6 +85,14 @@ func checkNotebooks(ctx context.Context, paths []string, verbose bool, w io.Writ
 		return fmt.Errorf("%d of %s: %s", len(failed), human.Quantity(len(paths), "notebook does not reproduce", "notebooks do not reproduce"), strings.Join(failed, ", "))
 	}
 	return nil
+}
+
+// whatToDo says, under a notebook's differences, the two usual ways to
+// settle them.
+func whatToDo(path string) string {
+	return fmt.Sprintf("  If the code changed since its outputs were stored, store them again: grundy run %s --out %s\n"+
+		"  A cell whose output depends on the clock, randomness or the machine: tag it nondeterministic\n"+
+		"  (Notebook: View > Cell Toolbar > Tags) and grundy check skips it.\n", path, path)
 }
 
 // checkNotebook runs the notebook at path afresh in a session from

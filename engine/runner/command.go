@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 
 	"grundy/engine"
 	"grundy/engine/remote"
@@ -49,6 +51,14 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 		if fs.NArg() > 0 {
 			return fmt.Errorf("a notebook takes no arguments (got %q); options: --out FILE", fs.Arg(0))
 		}
+		// The notebook is the product; the copy of its outputs on stdout
+		// is a courtesy. A reader that stops early (| head) must not cost
+		// the notebook: by default Go ends the program at the first write
+		// to a closed pipe on stdout; notified, the write fails and the
+		// run goes on.
+		sigpipe := make(chan os.Signal, 1)
+		signal.Notify(sigpipe, syscall.SIGPIPE)
+		defer signal.Stop(sigpipe)
 		// Cells run in an engine process: a cell that crashes it is an
 		// error like any other, and the notebook is written.
 		return RunNotebook(ctx, path, *out, stdout, NotebookOptions{

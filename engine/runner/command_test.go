@@ -367,3 +367,73 @@ func TestRunScriptPanicPositions(t *testing.T) {
 		t.Errorf("exit %v, stderr %q", err, stderr)
 	}
 }
+
+// TestRunNotebookReaderGoesAway: `grundy run nb.ipynb --out out.ipynb |
+// head -1`: the terminal copy of the outputs loses its reader after one
+// line, and the notebook, the command's product, is still written whole.
+// Without care Go ends the program on its first write to the closed pipe
+// (SIGPIPE), and no notebook is written at all.
+func TestRunNotebookReaderGoesAway(t *testing.T) {
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "nb.ipynb"), filepath.Join(dir, "out.ipynb")
+	codeNotebook(t, src, 0o644, `fmt.Println("first")`,
+		"time.Sleep(300 * time.Millisecond)\nfor i := range 2000 {\n\tfmt.Println(\"line\", i)\n}", `"last"`)
+	cmd := exec.Command(kerneltest.Binary(t), "run", src, "--out", out)
+	pipe, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	first := make([]byte, len("first\n"))
+	if _, err := io.ReadFull(pipe, first); err != nil || string(first) != "first\n" {
+		t.Fatalf("read %q, %v", first, err)
+	}
+	pipe.Close() // as head does once it has its line
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("grundy run, its reader gone: %v\n%s", err, stderr.String())
+	}
+	cells := readNotebookCells(t, out)
+	if len(cells) != 3 || !strings.Contains(fmtJSON(cells[1].Outputs), "line 1999") || !strings.Contains(fmtJSON(cells[2].Outputs), "last") {
+		t.Errorf("the notebook written: %s", fmtJSON(cells))
+	}
+}
+
+// TestRunNotebookTerminatedGroup: SIGTERM or SIGHUP to the whole process
+// group (timeout(1), a closed terminal, a job control kill) is an
+// interrupt: the notebook is written with the cell stopped as
+// "Interrupted", not with the engine process reported as crashed.
+func TestRunNotebookTerminatedGroup(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			src, out := filepath.Join(dir, "nb.ipynb"), filepath.Join(dir, "out.ipynb")
+			codeNotebook(t, src, 0o644, `x := 1`, "fmt.Println(\"looping\")\nfor {\n\ttime.Sleep(time.Millisecond)\n}")
+			cmd := exec.Command(kerneltest.Binary(t), "run", src, "--out", out)
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+			pipe, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			first := make([]byte, len("looping\n"))
+			if _, err := io.ReadFull(pipe, first); err != nil {
+				t.Fatalf("read %q, %v", first, err)
+			}
+			syscall.Kill(-cmd.Process.Pid, sig)
+			go io.Copy(io.Discard, pipe)
+			cmd.Wait()
+			cells := readNotebookCells(t, out)
+			if len(cells) != 2 || !strings.Contains(fmtJSON(cells[1].Outputs), `"ename":"Interrupted"`) || strings.Contains(fmtJSON(cells[1].Outputs), "engine process") {
+				t.Errorf("%v to the process group: the second cell's outputs %s; stderr %s", sig, fmtJSON(cells[1].Outputs), stderr.String())
+			}
+		})
+	}
+}

@@ -1,5 +1,6 @@
 """Drive `jupyter console --kernel grundy` in a pseudo-terminal and press
-Ctrl-C, as a user does. Prints a JSON object for kernel/e2e_test.go.
+Ctrl-C, as a user does (or, with the argument "progress", watch a long
+solve). Prints a JSON object for kernel/e2e_test.go.
 
 The console relays Ctrl-C through KernelManager.interrupt_kernel, which
 follows the kernelspec's interrupt_mode (grundy's is "message").
@@ -11,12 +12,37 @@ import time
 import pexpect
 
 
-def main():
-    out = {}
+def spawn(log):
     c = pexpect.spawn("/usr/bin/python3", ["-m", "jupyter_console", "--kernel", "grundy", "--simple-prompt"],
                       encoding="utf-8", timeout=30, dimensions=(40, 200))
-    log = []
     c.logfile_read = type("L", (), {"write": lambda self, s: log.append(s), "flush": lambda self: None})()
+    return c
+
+
+def progress():
+    """A solve long enough to show a progress bar: what the console shows
+    of it once the cell has ended (it prints a display's text once and
+    ignores its updates)."""
+    out = {}
+    log = []
+    c = spawn(log)
+    try:
+        c.expect(r"In \[1\]: ")
+        c.sendline("progress.MinDuration = 0; t, _ := solve.Values(games.CN(6, 2), 13); t.Count(0)")
+        out["solved"] = c.expect([r"Out\[1\]: \d+", pexpect.TIMEOUT], timeout=180) == 0
+        out["cell"] = c.before
+    finally:
+        c.close(force=True)
+        out["screen"] = "".join(log)
+    print(json.dumps(out))
+
+
+def main():
+    if sys.argv[1:] == ["progress"]:
+        return progress()
+    out = {}
+    log = []
+    c = spawn(log)
     try:
         c.expect(r"In \[1\]: ")
         c.sendline("for {}")

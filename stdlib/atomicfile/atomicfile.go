@@ -40,7 +40,7 @@ func replace(path string, perm os.FileMode, keepPerm bool, write func(w io.Write
 		}
 	}
 	dir := filepath.Dir(target)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".*.tmp")
+	tmp, err := createBeside(path, target)
 	if err != nil {
 		return err
 	}
@@ -128,11 +128,31 @@ func CheckWritable(path string) error {
 		}
 		f.Close()
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
+	tmp, err := createBeside(path, target)
 	if err != nil {
 		return err
 	}
 	name := tmp.Name()
 	tmp.Close()
 	return os.Remove(name)
+}
+
+// createBeside creates the temporary file beside target. Its failure is
+// told about path, the file the user named: the temporary file's own
+// name (".x.tbl.2767703199.tmp") would only puzzle.
+func createBeside(path, target string) (*os.File, error) {
+	dir := filepath.Dir(target)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+".*.tmp")
+	if err == nil {
+		return tmp, nil
+	}
+	switch st, serr := os.Stat(dir); {
+	case serr != nil && os.IsNotExist(serr):
+		return nil, fmt.Errorf("%s: the directory %s does not exist", path, dir)
+	case serr == nil && !st.IsDir():
+		return nil, fmt.Errorf("%s: %s is not a directory", path, dir)
+	case os.IsPermission(err):
+		return nil, fmt.Errorf("%s: no permission to create files in %s", path, dir)
+	}
+	return nil, fmt.Errorf("%s: %v", path, err)
 }

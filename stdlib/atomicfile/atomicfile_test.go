@@ -73,8 +73,12 @@ func TestCheckWritable(t *testing.T) {
 	if err := CheckWritable(filepath.Join(dir, "new.ipynb")); err != nil {
 		t.Errorf("a new file in a writable directory: %v", err)
 	}
-	if err := CheckWritable(filepath.Join(dir, "missing", "x.ipynb")); err == nil {
-		t.Error("a file in a missing directory passes")
+	missing := filepath.Join(dir, "missing", "x.ipynb")
+	if err := CheckWritable(missing); err == nil || err.Error() != missing+": the directory "+filepath.Dir(missing)+" does not exist" {
+		t.Errorf("a file in a missing directory: %v", err)
+	}
+	if err := WriteFile(missing, []byte("x"), 0o644); err == nil || err.Error() != missing+": the directory "+filepath.Dir(missing)+" does not exist" {
+		t.Errorf("writing a file in a missing directory: %v", err)
 	}
 	if err := CheckWritable(dir); err == nil {
 		t.Error("a directory passes")

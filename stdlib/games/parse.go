@@ -203,6 +203,10 @@ func (ps *parser) built(at int, g Game, partAt ...int) (Game, error) {
 	return g, nil
 }
 
+// octalByName: the octal games the literature calls by name, for a spec
+// that does (grundy solve Kayles).
+var octalByName = map[string]string{"kayles": "0.77", "dawsonskayles": "0.07", "dawsons": "0.07", "dawsonschess": "0.137"}
+
 // term reads one game: a name and, if it takes any, its arguments.
 func (ps *parser) term(top bool) (Game, error) {
 	ps.skip()
@@ -219,6 +223,9 @@ func (ps *parser) term(top bool) (Game, error) {
 	}
 	kind := lookupKind(name)
 	if kind == nil {
+		if code, ok := octalByName[strings.ToLower(name)]; ok {
+			return nil, ps.fail(nameAt, "%s is the octal game %s: write Octal(%s)", name, code, code)
+		}
 		return nil, ps.fail(nameAt, "unknown game %q; known games: %s", name, knownNames())
 	}
 	switch {

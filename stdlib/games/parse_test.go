@@ -150,6 +150,8 @@ func TestParseErrorsPointAtTheMistake(t *testing.T) {
 		{"SlowMoore(30,5)", 13, "move sets"},
 		{"SetNim(99: 12)", 7, "more than Parse accepts"},
 		{"  Foo", 2, "unknown game"},
+		{"Kayles", 0, "Kayles is the octal game 0.77: write Octal(0.77)"},
+		{"Nim(1) + DawsonsChess", 9, "write Octal(0.137)"},
 		{"CN(2,6)", 5, "exceeds"},
 		{"CN(6,0)", 5, "at least 1"},
 		{"CN(6,-2)", 5, "negative"},

@@ -146,3 +146,21 @@ func TestSummaryUntimed(t *testing.T) {
 		}
 	}
 }
+
+// Started says nothing that a finished task makes false: no share done,
+// no time left; the estimate is of the whole task.
+func TestStarted(t *testing.T) {
+	for _, c := range []struct {
+		st   Status
+		want string
+	}{
+		{Status{Label: "CN(7,3) values, heaps 0..13", Done: 1_000_000, Total: 100_000_000, Elapsed: 400 * time.Millisecond},
+			"CN(7,3) values, heaps 0..13: 100.0M positions, about 40 s at 2.5M/s"},
+		{Status{Label: "CN(7,3) values", Total: 100_000_000}, "CN(7,3) values: 100.0M positions"},
+		{Status{Label: "search", Done: 5, Elapsed: time.Second}, "search: started"},
+	} {
+		if got := c.st.Started(); got != c.want {
+			t.Errorf("Started() = %q, want %q", got, c.want)
+		}
+	}
+}

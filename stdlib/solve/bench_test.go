@@ -2,8 +2,10 @@ package solve
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -204,5 +206,43 @@ func BenchmarkOctal06(b *testing.B) {
 			b.ReportMetric(c.Seconds(), "1M-cpu-s")
 			b.ReportMetric(float64(big.MaxValue()), "1M-max-value")
 		}
+	}
+}
+
+// BenchmarkKaylesProvedPeriod: Kayles (0.77), heaps 0..100,000, with and
+// without the proved period's shortcut (periodShortcut), three runs each
+// (medians), after checking that the two agree on every value:
+//
+//	go test -run '^$' -bench KaylesProvedPeriod -benchtime 1x ./stdlib/solve
+func BenchmarkKaylesProvedPeriod(b *testing.B) {
+	g := games.Octal("0.77")
+	const n = 100000
+	median := func(from int) (*Table, time.Duration, time.Duration) {
+		defer func(f int) { checkFrom = f }(checkFrom)
+		checkFrom = from
+		var t *Table
+		var ws, cs []time.Duration
+		for range 3 {
+			c0, w0 := cpuTime(), time.Now()
+			var err error
+			if t, err = run(g, KindValues, []int{n}, choose(g, KindValues)); err != nil {
+				b.Fatal(err)
+			}
+			ws, cs = append(ws, time.Since(w0)), append(cs, cpuTime()-c0)
+		}
+		slices.Sort(ws)
+		slices.Sort(cs)
+		return t, ws[1], cs[1]
+	}
+	for b.Loop() {
+		full, fw, fc := median(math.MaxInt)
+		short, sw, sc := median(checkFrom)
+		if !slices.Equal(full.vals, short.vals) || !strings.Contains(short.Method(), "then its period") {
+			b.Fatalf("Kayles to %d: the shortcut (%s) and the full sequence differ", n, short.Method())
+		}
+		b.ReportMetric(fc.Seconds(), "full-cpu-s")
+		b.ReportMetric(sc.Seconds(), "shortcut-cpu-s")
+		b.ReportMetric(float64(fc)/float64(sc), "x-cpu")
+		b.ReportMetric(float64(fw)/float64(sw), "x-wall")
 	}
 }

@@ -35,7 +35,7 @@ func ExampleTable_Face() {
 	// 2 1 0 7
 	// 1 0 7 6
 	// 0 7 6 5
-	// face pattern "0 a 0 0 2 1" has 1 free letters [a]; a face needs exactly 2 (a repeated letter means equal heaps), e.g. "a b 0 0 0 0"
+	// face pattern "0 a 0 0 2 1" has 1 free letter [a]; a face needs exactly 2 (a repeated letter means equal heaps), e.g. "a b 0 0 0 0"; with one letter it is a line: t.Line("0 a 0 0 2 1"), plots.Line(t, "0 a 0 0 2 1")
 }
 
 func ExampleTable_WinningMoves() {

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 	"grundy/stdlib/progress"
 )
 
@@ -284,11 +285,12 @@ func (m *memo) cycle(p games.Pos) error {
 func (m *memo) checkFollower(q, p games.Pos) error {
 	for i, x := range q {
 		if x < 0 {
-			return fmt.Errorf("%s: follower %v of %v has a negative heap %d", m.g.Name(), q, p, i+1)
+			return fmt.Errorf("%s: the rule's follower %v of %v has heap %d = %d: a heap cannot go below 0", m.g.Name(), q, p, i+1, x)
 		}
 	}
 	if n := m.g.Heaps(); n > 0 && len(q) != n {
-		return fmt.Errorf("%s: follower %v of %v has %d heaps, not %d", m.g.Name(), q, p, len(q), n)
+		return fmt.Errorf("%s: the rule's follower %v of %v has %s, not %d: a move keeps the number of heaps (games.Func(name, 0, f) allows any)",
+			m.g.Name(), q, p, human.Quantity(len(q), "heap"), n)
 	}
 	return nil
 }

@@ -459,3 +459,21 @@ func TestCompoundsOfFunctionGamesAreNotCachedHeaps0to5(t *testing.T) {
 		}
 	}
 }
+
+// A rule of one's own that returns a bad follower is told what is wrong
+// with it in words, and what to change.
+func TestFuncBadFollowers(t *testing.T) {
+	for _, c := range []struct {
+		g    games.Game
+		want string
+	}{
+		{games.Func("short", 2, func(p games.Pos) []games.Pos { return []games.Pos{{0}} }),
+			"short: the rule's follower (0) of (0,0) has 1 heap, not 2: a move keeps the number of heaps (games.Func(name, 0, f) allows any)"},
+		{games.Func("below", 1, func(p games.Pos) []games.Pos { return []games.Pos{{p[0] - 1}} }),
+			"below: the rule's follower (-1) of (0) has heap 1 = -1: a heap cannot go below 0"},
+	} {
+		if _, err := Values(c.g, 3); err == nil || err.Error() != c.want {
+			t.Errorf("%s: error %v\nwant %s", c.g.Name(), err, c.want)
+		}
+	}
+}

@@ -64,8 +64,12 @@ func (t *Table) parsePattern(spec string, want int, what, example string) (*patt
 		return nil, fmt.Errorf("%s has one heap, so its table has no 2-D faces; take the line %q with Line (plots.Line) or the values with List", t.name, "a")
 	}
 	if want >= 0 && len(p.letters) != want {
-		return nil, fmt.Errorf("%s pattern %q has %d free letters %v; a %s needs exactly %d (a repeated letter means equal heaps), e.g. %q",
-			what, spec, len(p.letters), p.letters, what, want, example)
+		err := fmt.Errorf("%s pattern %q has %s %v; a %s needs exactly %d (a repeated letter means equal heaps), e.g. %q",
+			what, spec, human.Quantity(len(p.letters), "free letter"), p.letters, what, want, example)
+		if want == 2 && len(p.letters) == 1 {
+			err = fmt.Errorf("%w; with one letter it is a line: t.Line(%q), plots.Line(t, %q)", err, spec, spec)
+		}
+		return nil, err
 	}
 	return p, nil
 }

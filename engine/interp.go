@@ -44,20 +44,19 @@ type Interp struct {
 	name string // file name in positions ("cell", or a script's name)
 	args []string
 
-	pkgs    map[string]string               // name a cell uses -> import path
-	globals map[string]tooling.Global       // top-level names declared by cells
-	funcs   map[string]*funcDecl            // "f" or "T.m" -> latest declaration
-	types   map[string]*ast.TypeSpec        // type name -> its declaration as compiled
-	fmtHook string                          // the Stringer types _grundyFmtHook knows
-	imports map[string]string               // imports cells asked for: name -> path
-	rt      *runtimeState                   // what native helpers report back
-	intr    atomic.Pointer[chan struct{}]   // closed when the running cell is interrupted
-	hidden  atomic.Pointer[map[string]bool] // unexported field names of cell structs (see cleanFieldNames)
-	passes  []compat.Pass                   // the compatibility passes cells go through
-	tc      *typecheck.Session              // the type oracle's view of the session
-	info    *typecheck.Info                 // the running cell's types, as checked before rewriting
-	notes   []unshownNote                   // the running cell's notes on values it drops
-	closed  bool
+	pkgs     map[string]string             // name a cell uses -> import path
+	globals  map[string]tooling.Global     // top-level names declared by cells
+	funcs    map[string]*funcDecl          // "f" or "T.m" -> latest declaration
+	types    map[string]*ast.TypeSpec      // type name -> its declaration as compiled
+	declared map[string]string             // the types the printer knows, as declared to it (see declareTypes)
+	imports  map[string]string             // imports cells asked for: name -> path
+	rt       *runtimeState                 // what native helpers report back
+	intr     atomic.Pointer[chan struct{}] // closed when the running cell is interrupted
+	passes   []compat.Pass                 // the compatibility passes cells go through
+	tc       *typecheck.Session            // the type oracle's view of the session
+	info     *typecheck.Info               // the running cell's types, as checked before rewriting
+	notes    []unshownNote                 // the running cell's notes on values it drops
+	closed   bool
 }
 
 // funcDecl is a function or method as last compiled, with the top-level
@@ -123,6 +122,7 @@ func (it *Interp) load() error {
 	})
 	it.fset = it.yi.FileSet()
 	it.pkgs = map[string]string{}
+	it.declared = map[string]string{}
 	if err := it.yi.Use(stdlibExports()); err != nil {
 		return fmt.Errorf("engine: loading the standard library: %v", err)
 	}
@@ -156,7 +156,7 @@ func (it *Interp) load() error {
 	}); err != nil {
 		return err
 	}
-	if err := it.yi.Use(fmtFieldSymbols(outW, &it.hidden)); err != nil {
+	if err := it.yi.Use(fmtPrintSymbols(outW)); err != nil {
 		return err
 	}
 	// Not with fmt above: yaegi replaces flag.CommandLine whenever fmt is.
@@ -480,8 +480,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 			}
 		}
 	}
-	it.updateFmtHook(ctx)
-	it.updateHiddenFields()
+	it.declareTypes(ctx)
 	return nil
 }
 
@@ -523,27 +522,6 @@ func (it *Interp) recordVars(b *ast.BlockStmt) {
 			}
 		}
 	}
-}
-
-// updateHiddenFields collects the unexported field names of the session's
-// struct types, for cleanFieldNames.
-func (it *Interp) updateHiddenFields() {
-	names := map[string]bool{}
-	for _, ts := range it.types {
-		ast.Inspect(ts, func(n ast.Node) bool {
-			if st, ok := n.(*ast.StructType); ok && st.Fields != nil {
-				for _, f := range st.Fields.List {
-					for _, id := range f.Names {
-						if !ast.IsExported(id.Name) && id.Name != "_" {
-							names[id.Name] = true
-						}
-					}
-				}
-			}
-			return true
-		})
-	}
-	it.hidden.Store(&names)
 }
 
 // dropRepeats removes types and methods declared again exactly as before

@@ -36,9 +36,6 @@ const (
 	Recover     = "_grundyRecover"     // recover() in a top-level deferred function
 	AsError     = "_grundyAsError"     // a value to error, whole (see the helper)
 	ErrorAssert = "_grundyErrorAssert" // v, ok := x.(error)
-	FmtSpread   = "_grundyFmtSpread"   // fmt.Println(xs...)
-	FmtArg      = "_grundyFmtArg"      // a slice argument of fmt
-	FmtHook     = "_grundyFmtHook"     // the variable the engine points at the session's Stringers
 )
 
 // Temp starts every name the passes invent (temporaries, copies of generic
@@ -58,9 +55,14 @@ const (
 	RTErrorsIs  = "ErrorsIs"
 	RTErrorsAs  = "ErrorsAs"
 	RTErrorKey  = "ErrorKey"
-	RTFmtAs     = "FmtAs"
-	RTFmtStruct = "FmtStruct"
-	RTFmtMap    = "FmtMap"
+	RTFmtTyped  = "Typed"    // a value for fmt with its type (see compat's fmtArgs)
+	RTFmtSpread = "Spread"   // likewise each element of f(xs...)
+	RTFmtTuple  = "Tuple"    // likewise the results of f(g())
+	RTFmtState  = "State"    // fmt.State, for the closures calling Format methods
+	RTDeclare   = "Declare"  // registers a type a cell declared, with its fmt methods
+	RTSprint    = "Sprint"   // fmt.Sprint for Typed values (log's functions)
+	RTSprintf   = "Sprintf"  // likewise fmt.Sprintf
+	RTSprintln  = "Sprintln" // likewise fmt.Sprintln
 )
 
 // Import is a package a session imports for its cells.

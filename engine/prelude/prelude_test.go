@@ -54,13 +54,13 @@ func declared(t *testing.T, files []File) map[string]bool {
 // Every name a pass writes is declared where the pass expects it.
 func TestNamesAreDeclared(t *testing.T) {
 	helpers := declared(t, Helpers())
-	for _, n := range []string{Show, ShowNative, Display, Render, GoPanic, Defer, Recover, AsError, ErrorAssert, FmtSpread, FmtArg, FmtHook} {
+	for _, n := range []string{Show, ShowNative, Display, Render, GoPanic, Defer, Recover, AsError, ErrorAssert} {
 		if !helpers[n] {
 			t.Errorf("%s is not declared in helpers/", n)
 		}
 	}
 	table := grundyrt.Table(noSession{})
-	for _, n := range []string{RTCapture, RTErrorsIs, RTErrorsAs, RTErrorKey, RTFmtAs, RTFmtStruct, RTFmtMap} {
+	for _, n := range []string{RTCapture, RTErrorsIs, RTErrorsAs, RTErrorKey, RTFmtTyped, RTFmtSpread, RTFmtTuple, RTFmtState, RTDeclare, RTSprint, RTSprintf, RTSprintln} {
 		if _, ok := table[n]; !ok {
 			t.Errorf("grundyrt.%s is not in the interpreter's table", n)
 		}

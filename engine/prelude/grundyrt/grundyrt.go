@@ -11,6 +11,7 @@
 package grundyrt
 
 import (
+	"fmt"
 	"reflect"
 	"unsafe"
 
@@ -40,11 +41,15 @@ var (
 	GoPanic func(v any)
 	Defer   func(f func())
 	Recover func() any
+	// Text is fmt's %v of a value the interpreter hands native code
+	// (see Types.Text).
+	Text func(v any) string
 )
 
 // Table is the package as one interpreter sees it (interp.Exports' value
 // for "grundyrt/grundyrt"), its session functions bound to s.
 func Table(s Session) map[string]reflect.Value {
+	ts := NewTypes()
 	return map[string]reflect.Value{
 		"Show":    reflect.ValueOf(s.Show),
 		"Capture": reflect.ValueOf(s.Capture),
@@ -63,10 +68,17 @@ func Table(s Session) map[string]reflect.Value {
 		"IsNativeError": reflect.ValueOf(IsNativeError),
 		"ErrorKey":      reflect.ValueOf(ErrorKey),
 		"WrapError":     reflect.ValueOf(WrapError),
-		"FmtAs":         reflect.ValueOf(FmtAs),
-		"FmtStruct":     reflect.ValueOf(FmtStruct),
-		"FmtMap":        reflect.ValueOf(FmtMap),
-		"FmtMapText":    reflect.ValueOf(FmtMapText),
+
+		// The printer (fmtprint.go), with the session's types.
+		"Typed":    reflect.ValueOf(ts.Typed),
+		"Spread":   reflect.ValueOf(ts.Spread),
+		"Tuple":    reflect.ValueOf(ts.Tuple),
+		"Declare":  reflect.ValueOf(ts.Declare),
+		"Text":     reflect.ValueOf(ts.Text),
+		"State":    reflect.ValueOf((*fmt.State)(nil)),
+		"Sprint":   reflect.ValueOf(Sprint),
+		"Sprintf":  reflect.ValueOf(Sprintf),
+		"Sprintln": reflect.ValueOf(Sprintln),
 	}
 }
 

@@ -30,6 +30,7 @@ import (
 	"grundy/engine/symbols"
 	"grundy/engine/tooling"
 	"grundy/engine/typecheck"
+	"grundy/stdlib/human"
 	"grundy/stdlib/progress"
 )
 
@@ -847,7 +848,7 @@ func (it *Interp) capture(ctx context.Context, body *ast.BlockStmt, names []*ast
 	}
 	vals := it.rt.takeCaptured()
 	if len(vals) != len(names) {
-		return &EvalError{Name: "CompileError", Value: fmt.Sprintf("%s: assignment mismatch: %d variables but %d values", it.fset.Position(pos), len(names), len(vals))}
+		return &EvalError{Name: "CompileError", Value: fmt.Sprintf("%s: assignment mismatch: %d %s but %d %s", it.fset.Position(pos), len(names), human.Plural(len(names), "variable"), len(vals), human.Plural(len(vals), "value"))}
 	}
 	var decl []ast.Stmt
 	set := map[string]reflect.Value{}
@@ -1133,7 +1134,7 @@ func (it *Interp) panicError(p interp.Panic) *EvalError {
 	msg := panicMessage(p.Value)
 	tb := []string{"panic: " + msg}
 	if len(stack) > 0 {
-		tb = append(tb, "", "interpreted stack (innermost first):")
+		tb = append(tb, "", "interpreted stack (innermost first; the interpreter tells where each function was entered, not the line that failed):")
 		for _, s := range stack {
 			tb = append(tb, "  "+s)
 		}

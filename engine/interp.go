@@ -45,19 +45,20 @@ type Interp struct {
 	name string // file name in positions ("cell", or a script's name)
 	args []string
 
-	pkgs     map[string]string             // name a cell uses -> import path
-	globals  map[string]tooling.Global     // top-level names declared by cells
-	funcs    map[string]*funcDecl          // "f" or "T.m" -> latest declaration
-	types    map[string]*ast.TypeSpec      // type name -> its declaration as compiled
-	declared map[string]string             // the types the printer knows, as declared to it (see declareTypes)
-	imports  map[string]string             // imports cells asked for: name -> path
-	rt       *runtimeState                 // what native helpers report back
-	intr     atomic.Pointer[chan struct{}] // closed when the running cell is interrupted
-	passes   []compat.Pass                 // the compatibility passes cells go through
-	tc       *typecheck.Session            // the type oracle's view of the session
-	info     *typecheck.Info               // the running cell's types, as checked before rewriting
-	notes    []unshownNote                 // the running cell's notes on values it drops
-	closed   bool
+	pkgs       map[string]string             // name a cell uses -> import path
+	globals    map[string]tooling.Global     // top-level names declared by cells
+	funcs      map[string]*funcDecl          // "f" or "T.m" -> latest declaration
+	types      map[string]*ast.TypeSpec      // type name -> its declaration as compiled
+	declared   map[string]string             // the types the printer knows, as declared to it (see declareTypes)
+	declareSeq int                           // names the variables that declare them
+	imports    map[string]string             // imports cells asked for: name -> path
+	rt         *runtimeState                 // what native helpers report back
+	intr       atomic.Pointer[chan struct{}] // closed when the running cell is interrupted
+	passes     []compat.Pass                 // the compatibility passes cells go through
+	tc         *typecheck.Session            // the type oracle's view of the session
+	info       *typecheck.Info               // the running cell's types, as checked before rewriting
+	notes      []unshownNote                 // the running cell's notes on values it drops
+	closed     bool
 }
 
 // funcDecl is a function or method as last compiled, with the top-level
@@ -133,6 +134,7 @@ func (it *Interp) load() error {
 	// Interpreted os.Stdout/os.Stderr are the capture pipes (yaegi only
 	// redirects fmt and log), os.Stdin asks the frontend for a line.
 	it.rt.it = it
+	it.rt.types = grundyrt.NewTypes()
 	var stdin io.Reader = it.io.stdin
 	errW := it.io.errW
 	outW := it.io.outW
@@ -140,7 +142,7 @@ func (it *Interp) load() error {
 		"log/log":          logSymbols(errW),
 		"time/time":        {"Sleep": reflect.ValueOf(it.sleep)},
 		"fmt/fmt":          fmtSymbols(outW, it.io.stdin),
-		prelude.RuntimeKey: grundyrt.Table(it.rt),
+		prelude.RuntimeKey: grundyrt.Table(it.rt, it.rt.types),
 	}); err != nil {
 		return err
 	}
@@ -450,9 +452,25 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 		}
 	}
 	f.Decls = append(f.Decls, declsOf(deps)...)
+	decls := f.Decls
+	declared := it.declareTypes(f)
 	if _, err := it.compileRun(ctx, f); err != nil {
-		return err
+		if declared == nil {
+			return err
+		}
+		// Without the declarations to the printer: if the cell's own
+		// code is at fault, its error; otherwise the printer goes
+		// without (see declareTypes).
+		if os.Getenv("GRUNDY_DEBUG") != "" {
+			fmt.Fprintln(os.Stderr, "grundy debug: declaring types to the printer:", err)
+		}
+		f.Decls = decls
+		if _, err := it.compileRun(ctx, f); err != nil {
+			return err
+		}
+		declared = nil
 	}
+	it.typesDeclared(declared)
 	var hoisted []ast.Stmt
 	for _, d := range f.Decls {
 		if gd, ok := d.(*ast.GenDecl); ok && (gd.Tok == token.VAR || gd.Tok == token.CONST) {
@@ -481,7 +499,6 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 			}
 		}
 	}
-	it.declareTypes(ctx)
 	return nil
 }
 
@@ -1035,7 +1052,7 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 	var p interp.Panic
 	if errors.As(err, &p) {
 		it.rt.mu.Lock()
-		it.rt.panicking, it.rt.panicVal = true, recoveredValue(p.Value)
+		it.rt.panicking, it.rt.panicVal = true, it.recoveredValue(p.Value)
 		it.rt.mu.Unlock()
 		return v, it.panicError(p)
 	}
@@ -1043,15 +1060,7 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 }
 
 // recoveredValue is a panic's value as recover() returns it.
-func recoveredValue(v any) any {
-	if rv, ok := v.(reflect.Value); ok {
-		if !rv.IsValid() || !rv.CanInterface() {
-			return nil
-		}
-		v = rv.Interface()
-	}
-	return grundyrt.Unwrap(v)
-}
+func (it *Interp) recoveredValue(v any) any { return it.rt.types.Recovered(v) }
 
 // runDeferred runs the defers of the cell's top-level statements, last
 // first, as a function's defers run when it returns: after a panic too,
@@ -1088,9 +1097,9 @@ func (it *Interp) callDeferred(f func()) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			it.rt.mu.Lock()
-			it.rt.panicking, it.rt.panicVal = true, recoveredValue(v)
+			it.rt.panicking, it.rt.panicVal = true, it.recoveredValue(v)
 			it.rt.mu.Unlock()
-			msg := panicMessage(v)
+			msg := it.panicMessage(v)
 			err = &EvalError{Name: "panic", Value: msg, Traceback: []string{"panic: " + msg}}
 		}
 	}()
@@ -1131,7 +1140,7 @@ func (it *Interp) panicError(p interp.Panic) *EvalError {
 	}
 	// Give the pump a moment: yaegi prints frames to stderr as it unwinds.
 	stack := it.io.interpStderr.take()
-	msg := panicMessage(p.Value)
+	msg := it.panicMessage(p.Value)
 	tb := []string{"panic: " + msg}
 	if len(stack) > 0 {
 		tb = append(tb, "", "interpreted stack (innermost first; the interpreter tells where each function was entered, not the line that failed):")
@@ -1154,29 +1163,8 @@ func (it *Interp) panicError(p interp.Panic) *EvalError {
 
 type runtimeErr interface{ RuntimeError() }
 
-func panicMessage(v any) string {
-	// panic(err) with an error variable reaches here as a reflect.Value.
-	if rv, ok := v.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
-		v = grundyrt.Unwrap(rv.Interface())
-	}
-	var msg string
-	switch x := v.(type) {
-	case error:
-		msg = x.Error()
-	case fmt.Stringer:
-		msg = x.String()
-	default:
-		msg = fmt.Sprint(v)
-	}
-	// yaegi indexes through reflect; say it as Go does.
-	if strings.HasPrefix(msg, "reflect: ") && strings.HasSuffix(msg, " index out of range") {
-		return "runtime error: index out of range"
-	}
-	if strings.HasPrefix(msg, "reflect: call of reflect.Value.") && strings.HasSuffix(msg, " on zero Value") {
-		return "runtime error: invalid memory address or nil pointer dereference"
-	}
-	return msg
-}
+// panicMessage is what Go prints after "panic: " for a panic's value.
+func (it *Interp) panicMessage(v any) string { return it.rt.types.PanicText(v) }
 
 func compileError(err error) *EvalError {
 	var list scanner.ErrorList

@@ -29,6 +29,7 @@ type runtimeState struct {
 	resultNil bool
 	err       *EvalError
 	it        *Interp
+	types     *grundyrt.Types // the printer's knowledge of the session's types
 
 	// A cell's top-level defers (see cellDefer), and while they run the
 	// cell's panic, if any, for recover().
@@ -203,7 +204,7 @@ func (r *runtimeState) Recover() any {
 // rewriter wraps every go statement so it cannot kill the process).
 func (it *Interp) goroutinePanic(v any) {
 	stack := it.io.interpStderr.take()
-	msg := "panic in goroutine: " + panicMessage(v)
+	msg := "panic in goroutine: " + it.panicMessage(v)
 	for _, s := range stack {
 		msg += "\n  " + s
 	}

@@ -52,6 +52,7 @@ var Passes = []Pass{
 	errorsIsAs,
 	errorSwitch,
 	fmtArgs,
+	panicValues,
 	displayCalls,
 	minMax,
 	pkgVars,

@@ -205,14 +205,26 @@ func (c *Cell) typedArg(a ast.Expr) ast.Expr {
 		x = &ast.CallExpr{Fun: ident("any", a.Pos()), Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
 	}
 	args := []ast.Expr{x, descLit(t, a.Pos())}
+	extra, ok := c.methodArgs(t, a.Pos())
+	if !ok {
+		return nil
+	}
+	args = append(args, extra...)
+	return &ast.CallExpr{Fun: rtSelector(prelude.RTFmtTyped, a.Pos()), Lparen: a.Pos(), Args: args, Rparen: a.End()}
+}
+
+// methodArgs are the arguments giving the printer the fmt methods of the
+// local and generic types in t (see inlineMethods), at pos.
+func (c *Cell) methodArgs(t types.Type, pos token.Pos) ([]ast.Expr, bool) {
+	var out []ast.Expr
 	for _, m := range c.inlineMethods(t) {
 		e, err := parser.ParseExpr(m)
 		if err != nil {
-			return nil
+			return nil, false
 		}
-		args = append(args, AtPos(e, a.Pos()))
+		out = append(out, AtPos(e, pos))
 	}
-	return &ast.CallExpr{Fun: rtSelector(prelude.RTFmtTyped, a.Pos()), Lparen: a.Pos(), Args: args, Rparen: a.End()}
+	return out, true
 }
 
 func descLit(t types.Type, pos token.Pos) *ast.BasicLit {
@@ -317,11 +329,14 @@ func FmtMethods(t *types.Named, src string) []string {
 			if sel == nil || !fmtSignature(m, sel.Type().(*types.Signature)) {
 				continue
 			}
+			// (Parameters named as no cell names a variable: yaegi
+			// takes a package-level variable of the same name for
+			// them here.)
 			var fn string
 			if m == "Format" {
-				fn = fmt.Sprintf("func(v %s, f %s.%s, verb rune) { v.Format(f, verb) }", recv, prelude.Runtime, prelude.RTFmtState)
+				fn = fmt.Sprintf("func(%[1]sV %[2]s, %[1]sS %[3]s.%[4]s, %[1]sC rune) { %[1]sV.Format(%[1]sS, %[1]sC) }", prelude.Temp, recv, prelude.Runtime, prelude.RTFmtState)
 			} else {
-				fn = fmt.Sprintf("func(v %s) string { return v.%s() }", recv, m)
+				fn = fmt.Sprintf("func(%[1]sV %[2]s) string { return %[1]sV.%[3]s() }", prelude.Temp, recv, m)
 			}
 			out = append(out, strconv.Quote(key+"."+m), fn)
 		}

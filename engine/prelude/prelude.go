@@ -36,6 +36,7 @@ const (
 	Recover     = "_grundyRecover"     // recover() in a top-level deferred function
 	AsError     = "_grundyAsError"     // a value to error, whole (see the helper)
 	ErrorAssert = "_grundyErrorAssert" // v, ok := x.(error)
+	ErrorMust   = "_grundyErrorMust"   // x.(error)
 )
 
 // Temp starts every name the passes invent (temporaries, copies of generic
@@ -55,14 +56,16 @@ const (
 	RTErrorsIs  = "ErrorsIs"
 	RTErrorsAs  = "ErrorsAs"
 	RTErrorKey  = "ErrorKey"
-	RTFmtTyped  = "Typed"    // a value for fmt with its type (see compat's fmtArgs)
-	RTFmtSpread = "Spread"   // likewise each element of f(xs...)
-	RTFmtTuple  = "Tuple"    // likewise the results of f(g())
-	RTFmtState  = "State"    // fmt.State, for the closures calling Format methods
-	RTDeclare   = "Declare"  // registers a type a cell declared, with its fmt methods
-	RTSprint    = "Sprint"   // fmt.Sprint for Typed values (log's functions)
-	RTSprintf   = "Sprintf"  // likewise fmt.Sprintf
-	RTSprintln  = "Sprintln" // likewise fmt.Sprintln
+	RTFmtTyped  = "Typed"     // a value for fmt with its type (see compat's fmtArgs)
+	RTFmtSpread = "Spread"    // likewise each element of f(xs...)
+	RTFmtTuple  = "Tuple"     // likewise the results of f(g())
+	RTFmtState  = "State"     // fmt.State, for the closures calling Format methods
+	RTDeclare   = "Declare"   // registers a type a cell declared, with its fmt methods
+	RTSprint    = "Sprint"    // fmt.Sprint for Typed values (log's functions)
+	RTSprintf   = "Sprintf"   // likewise fmt.Sprintf
+	RTSprintln  = "Sprintln"  // likewise fmt.Sprintln
+	RTPanic     = "Panic"     // a value for panic with its type
+	RTRecovered = "Recovered" // what recover() returns in Go
 )
 
 // Import is a package a session imports for its cells.

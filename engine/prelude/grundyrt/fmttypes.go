@@ -98,13 +98,14 @@ func NewTypes() *Types {
 // line names it), ptr is a nil *T (the interpreter's reflect type for T),
 // methods are pairs of a key ("main.T.String", "*main.T.Format": the
 // method, on T or *T) and a closure calling it.
-func (ts *Types) Declare(desc string, ptr any, methods ...any) {
+// It returns true, so that a package-level variable can declare a type.
+func (ts *Types) Declare(desc string, ptr any, methods ...any) bool {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	ts.setMethods(methods)
 	t := ts.parse(desc)
 	if t.named == nil {
-		return
+		return true
 	}
 	ts.decl[t.str] = t
 	if rt := reflect.TypeOf(ptr); rt != nil && rt.Kind() == reflect.Pointer && rt.Elem().Kind() == reflect.Struct {
@@ -118,6 +119,7 @@ func (ts *Types) Declare(desc string, ptr any, methods ...any) {
 		ts.byRType[rt.Elem()] = append(list, t)
 	}
 	clear(ts.derived)
+	return true
 }
 
 // setMethods records the closures of methods (see Declare).
@@ -443,7 +445,10 @@ func (ts *Types) deriveLocked(rt reflect.Type) *tinfo {
 		return t
 	}
 	if rt.Kind() == reflect.Struct {
-		if list := ts.byRType[rt]; len(list) > 0 {
+		// Declared struct types of the same structure share a reflect
+		// type: then none is chosen (their methods might not be the
+		// value's).
+		if list := ts.byRType[rt]; len(list) == 1 {
 			return list[0]
 		}
 	}

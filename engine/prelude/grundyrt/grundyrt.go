@@ -44,12 +44,18 @@ var (
 	// Text is fmt's %v of a value the interpreter hands native code
 	// (see Types.Text).
 	Text func(v any) string
+	// AssertionError is the error of a failed x.(iface) (see
+	// Types.AssertionError).
+	AssertionError func(v any, iface, method string) error
+	// CellError is v as an error by its type's Error method (see
+	// Types.CellError).
+	CellError func(v any, like error) (error, bool)
 )
 
 // Table is the package as one interpreter sees it (interp.Exports' value
-// for "grundyrt/grundyrt"), its session functions bound to s.
-func Table(s Session) map[string]reflect.Value {
-	ts := NewTypes()
+// for "grundyrt/grundyrt"), its session functions bound to s and its
+// printer to the session's types ts.
+func Table(s Session, ts *Types) map[string]reflect.Value {
 	return map[string]reflect.Value{
 		"Show":    reflect.ValueOf(s.Show),
 		"Capture": reflect.ValueOf(s.Capture),
@@ -79,6 +85,12 @@ func Table(s Session) map[string]reflect.Value {
 		"Sprint":   reflect.ValueOf(Sprint),
 		"Sprintf":  reflect.ValueOf(Sprintf),
 		"Sprintln": reflect.ValueOf(Sprintln),
+
+		// Panics (panics.go).
+		"Panic":          reflect.ValueOf(ts.Panic),
+		"Recovered":      reflect.ValueOf(ts.Recovered),
+		"AssertionError": reflect.ValueOf(ts.AssertionError),
+		"CellError":      reflect.ValueOf(ts.CellError),
 	}
 }
 

@@ -53,6 +53,7 @@ var Passes = []Pass{
 	errorSwitch,
 	fmtArgs,
 	panicValues,
+	reflectNames,
 	displayCalls,
 	minMax,
 	pkgVars,

@@ -52,20 +52,23 @@ const (
 
 // Functions of package grundyrt the passes call.
 const (
-	RTCapture   = "Capture"
-	RTErrorsIs  = "ErrorsIs"
-	RTErrorsAs  = "ErrorsAs"
-	RTErrorKey  = "ErrorKey"
-	RTFmtTyped  = "Typed"     // a value for fmt with its type (see compat's fmtArgs)
-	RTFmtSpread = "Spread"    // likewise each element of f(xs...)
-	RTFmtTuple  = "Tuple"     // likewise the results of f(g())
-	RTFmtState  = "State"     // fmt.State, for the closures calling Format methods
-	RTDeclare   = "Declare"   // registers a type a cell declared, with its fmt methods
-	RTSprint    = "Sprint"    // fmt.Sprint for Typed values (log's functions)
-	RTSprintf   = "Sprintf"   // likewise fmt.Sprintf
-	RTSprintln  = "Sprintln"  // likewise fmt.Sprintln
-	RTPanic     = "Panic"     // a value for panic with its type
-	RTRecovered = "Recovered" // what recover() returns in Go
+	RTCapture     = "Capture"
+	RTErrorsIs    = "ErrorsIs"
+	RTErrorsAs    = "ErrorsAs"
+	RTErrorKey    = "ErrorKey"
+	RTFmtTyped    = "Typed"       // a value for fmt with its type (see compat's fmtArgs)
+	RTFmtSpread   = "Spread"      // likewise each element of f(xs...)
+	RTFmtTuple    = "Tuple"       // likewise the results of f(g())
+	RTFmtState    = "State"       // fmt.State, for the closures calling Format methods
+	RTDeclare     = "Declare"     // registers a type a cell declared, with its fmt methods
+	RTSprint      = "Sprint"      // fmt.Sprint for Typed values (log's functions)
+	RTSprintf     = "Sprintf"     // likewise fmt.Sprintf
+	RTSprintln    = "Sprintln"    // likewise fmt.Sprintln
+	RTTypeName    = "TypeName"    // reflect.Type's Name, knowing cell types
+	RTTypeString  = "TypeString"  // likewise String
+	RTTypePkgPath = "TypePkgPath" // likewise PkgPath
+	RTPanic       = "Panic"       // a value for panic with its type
+	RTRecovered   = "Recovered"   // what recover() returns in Go
 )
 
 // Import is a package a session imports for its cells.

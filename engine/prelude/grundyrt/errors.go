@@ -92,7 +92,7 @@ func (ts *Types) CellError(v any, like error) (error, bool) {
 	if !val.IsValid() {
 		return nil, false
 	}
-	m, _ := methodsOf(val, t, w)
+	m, _ := methodsOf(ts, val, t, w)
 	if m.error == nil {
 		return nil, false
 	}

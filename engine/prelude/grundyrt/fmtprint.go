@@ -619,7 +619,7 @@ type methods struct {
 // methodsOf finds v's fmt methods: those of a type cells declared (the
 // session's closures), or those native code sees (a native type's, or
 // the interpreter's wrapper's).
-func methodsOf(v reflect.Value, t *tinfo, w reflect.Value) (m methods, ok bool) {
+func methodsOf(ts *Types, v reflect.Value, t *tinfo, w reflect.Value) (m methods, ok bool) {
 	if ms, cell := t.methodSet(); cell && !w.IsValid() {
 		call := func(fn reflect.Value) func() string {
 			if !fn.IsValid() || !v.Type().AssignableTo(fn.Type().In(0)) {
@@ -643,6 +643,11 @@ func methodsOf(v reflect.Value, t *tinfo, w reflect.Value) (m methods, ok bool) 
 	}
 	if !x.CanInterface() {
 		return m, false
+	}
+	if rt, ok := x.Interface().(reflect.Type); ok && ts != nil {
+		// The interpreter's reflect type of a cell type: its name.
+		m.string = func() string { return ts.TypeString(rt) }
+		return m, true
 	}
 	switch i := x.Interface().(type) {
 	case fmt.Formatter:
@@ -675,7 +680,7 @@ func (p *printer) handleMethods(v reflect.Value, t *tinfo, w reflect.Value, verb
 	if p.erroring {
 		return false
 	}
-	m, _ := methodsOf(v, t, w)
+	m, _ := methodsOf(p.ts, v, t, w)
 	if verb == 'w' {
 		if m.error == nil || !p.wrapErrs {
 			p.badVerb(verb, v, t)

@@ -613,3 +613,39 @@ func wrapped(w reflect.Value) (v reflect.Value, methods []string) {
 	}
 	return w.Field(0), methods
 }
+
+// reflect.Type's names of the types cells declare, which the interpreter's
+// reflect types do not carry: a struct type cells declared by its name
+// (unless another has its structure), composites of them likewise, and
+// unexported fields as the cell wrote them.
+
+// TypeString is t.String() as Go would have it.
+func (ts *Types) TypeString(t reflect.Type) string {
+	if t == nil {
+		return "<nil>"
+	}
+	return ts.derive(t).str
+}
+
+// TypeName is t.Name() as Go would have it.
+func (ts *Types) TypeName(t reflect.Type) string {
+	if isNativeType(t) || t.Name() != "" {
+		return t.Name()
+	}
+	d := ts.derive(t)
+	if d.named == nil {
+		return ""
+	}
+	return strings.TrimPrefix(d.str, "main.")
+}
+
+// TypePkgPath is t.PkgPath() as Go would have it.
+func (ts *Types) TypePkgPath(t reflect.Type) string {
+	if isNativeType(t) || t.Name() != "" {
+		return t.PkgPath()
+	}
+	if ts.derive(t).named != nil {
+		return "main"
+	}
+	return ""
+}

@@ -86,6 +86,10 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Sprintf":  reflect.ValueOf(Sprintf),
 		"Sprintln": reflect.ValueOf(Sprintln),
 
+		"TypeString":  reflect.ValueOf(ts.TypeString),
+		"TypeName":    reflect.ValueOf(ts.TypeName),
+		"TypePkgPath": reflect.ValueOf(ts.TypePkgPath),
+
 		// Panics (panics.go).
 		"Panic":          reflect.ValueOf(ts.Panic),
 		"Recovered":      reflect.ValueOf(ts.Recovered),

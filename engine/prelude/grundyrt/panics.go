@@ -152,7 +152,7 @@ func (ts *Types) PanicText(v any) string {
 	if !val.IsValid() {
 		return "nil"
 	}
-	m, _ := methodsOf(val, t, w)
+	m, _ := methodsOf(ts, val, t, w)
 	switch {
 	case m.error != nil:
 		return indented(callText(m.error))

@@ -138,11 +138,12 @@ func (it *Interp) load() error {
 	var stdin io.Reader = it.io.stdin
 	errW := it.io.errW
 	outW := it.io.outW
+	rt := grundyrt.Table(it.rt, it.rt.types)
 	if err := it.yi.Use(interp.Exports{
 		"log/log":          logSymbols(errW),
 		"time/time":        {"Sleep": reflect.ValueOf(it.sleep)},
 		"fmt/fmt":          fmtSymbols(outW, it.io.stdin),
-		prelude.RuntimeKey: grundyrt.Table(it.rt, it.rt.types),
+		prelude.RuntimeKey: rt,
 	}); err != nil {
 		return err
 	}
@@ -159,7 +160,7 @@ func (it *Interp) load() error {
 	}); err != nil {
 		return err
 	}
-	if err := it.yi.Use(fmtPrintSymbols(outW)); err != nil {
+	if err := it.yi.Use(fmtPrintSymbols(outW, rt[prelude.RTFmtWrapped])); err != nil {
 		return err
 	}
 	// Not with fmt above: yaegi replaces flag.CommandLine whenever fmt is.

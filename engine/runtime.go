@@ -252,8 +252,9 @@ func fmtSymbols(stdout io.Writer, stdin io.Reader) map[string]reflect.Value {
 // through the engine's printer, the others to fmt. They go under a key
 // that does not make yaegi install its own Printf over them, with the
 // interface wrappers yaegi uses for the originals (so a call the passes
-// did not see still finds the String and Error methods of cell types).
-func fmtPrintSymbols(stdout io.Writer) interp.Exports {
+// did not see still finds the String and Error methods of cell types),
+// as grundyrt's Wrapped (wrapped, as the session's table has it) has.
+func fmtPrintSymbols(stdout io.Writer, wrapped reflect.Value) interp.Exports {
 	printf := reflect.ValueOf(func(f string, a ...any) (int, error) { return io.WriteString(stdout, grundyrt.Sprintf(f, a...)) })
 	fprintf := reflect.ValueOf(func(w io.Writer, f string, a ...any) (int, error) {
 		return io.WriteString(w, grundyrt.Sprintf(f, a...))
@@ -276,7 +277,7 @@ func fmtPrintSymbols(stdout io.Writer) interp.Exports {
 		reflect.TypeOf((*fmt.Stringer)(nil)).Elem(),
 	}
 	mt := map[reflect.Value][]reflect.Type{}
-	for _, f := range []reflect.Value{printf, fprintf, print, println, fprint, fprintln, sprintf, sprint, sprintln, errorf, appendf, appendp, appendln} {
+	for _, f := range []reflect.Value{printf, fprintf, print, println, fprint, fprintln, sprintf, sprint, sprintln, errorf, appendf, appendp, appendln, wrapped} {
 		mt[f] = wrappers
 	}
 	return interp.Exports{

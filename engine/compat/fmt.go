@@ -198,6 +198,9 @@ func (c *Cell) typedArg(a ast.Expr) ast.Expr {
 	if b, ok := t.(*types.Basic); ok && b.Kind() == types.UntypedNil {
 		return nil
 	}
+	if hasTypeParam(t) {
+		return c.typedParamArg(a)
+	}
 	x := a
 	if types.IsInterface(t) {
 		// As any, the interpreter keeps the dynamic type of a value in an
@@ -225,6 +228,63 @@ func (c *Cell) methodArgs(t types.Type, pos token.Pos) ([]ast.Expr, bool) {
 		out = append(out, AtPos(e, pos))
 	}
 	return out, true
+}
+
+// typedParamArg is grundyrt.TypedParam(a, grundyrt.Wrapped(a)): a's type
+// involves a type parameter, which only the interpreter knows when the
+// call runs; the wrapper it gives fmt names a's methods. a is evaluated
+// twice, so only a variable or a field of one gets the wrapper.
+func (c *Cell) typedParamArg(a ast.Expr) ast.Expr {
+	var hint ast.Expr = ident("nil", a.Pos())
+	if isPlainOperand(a) {
+		hint = &ast.CallExpr{Fun: rtSelector(prelude.RTFmtWrapped, a.Pos()), Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
+	}
+	return &ast.CallExpr{Fun: rtSelector(prelude.RTFmtParam, a.Pos()), Lparen: a.Pos(), Args: []ast.Expr{a, hint}, Rparen: a.End()}
+}
+
+// isPlainOperand reports whether evaluating e twice is evaluating it once:
+// a variable, a field of one.
+func isPlainOperand(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return isPlainOperand(e.X)
+	case *ast.ParenExpr:
+		return isPlainOperand(e.X)
+	}
+	return false
+}
+
+// hasTypeParam reports whether t has a type parameter in it.
+func hasTypeParam(t types.Type) bool {
+	switch t := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		return true
+	case *types.Pointer:
+		return hasTypeParam(t.Elem())
+	case *types.Slice:
+		return hasTypeParam(t.Elem())
+	case *types.Array:
+		return hasTypeParam(t.Elem())
+	case *types.Chan:
+		return hasTypeParam(t.Elem())
+	case *types.Map:
+		return hasTypeParam(t.Key()) || hasTypeParam(t.Elem())
+	case *types.Named:
+		for i := range t.TypeArgs().Len() {
+			if hasTypeParam(t.TypeArgs().At(i)) {
+				return true
+			}
+		}
+	case *types.Struct:
+		for i := range t.NumFields() {
+			if hasTypeParam(t.Field(i).Type()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func descLit(t types.Type, pos token.Pos) *ast.BasicLit {

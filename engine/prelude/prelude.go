@@ -57,6 +57,8 @@ const (
 	RTErrorsAs    = "ErrorsAs"
 	RTErrorKey    = "ErrorKey"
 	RTFmtTyped    = "Typed"       // a value for fmt with its type (see compat's fmtArgs)
+	RTFmtParam    = "TypedParam"  // likewise a value of a type parameter's type
+	RTFmtWrapped  = "Wrapped"     // a value as the interpreter hands it to fmt
 	RTFmtSpread   = "Spread"      // likewise each element of f(xs...)
 	RTFmtTuple    = "Tuple"       // likewise the results of f(g())
 	RTFmtState    = "State"       // fmt.State, for the closures calling Format methods

@@ -60,7 +60,7 @@ func TestNamesAreDeclared(t *testing.T) {
 		}
 	}
 	table := grundyrt.Table(noSession{}, grundyrt.NewTypes())
-	for _, n := range []string{RTCapture, RTErrorsIs, RTErrorsAs, RTErrorKey, RTFmtTyped, RTFmtSpread, RTFmtTuple, RTFmtState, RTDeclare, RTSprint, RTSprintf, RTSprintln, RTPanic, RTRecovered, RTTypeName, RTTypeString, RTTypePkgPath} {
+	for _, n := range []string{RTCapture, RTErrorsIs, RTErrorsAs, RTErrorKey, RTFmtTyped, RTFmtParam, RTFmtWrapped, RTFmtSpread, RTFmtTuple, RTFmtState, RTDeclare, RTSprint, RTSprintf, RTSprintln, RTPanic, RTRecovered, RTTypeName, RTTypeString, RTTypePkgPath} {
 		if _, ok := table[n]; !ok {
 			t.Errorf("grundyrt.%s is not in the interpreter's table", n)
 		}

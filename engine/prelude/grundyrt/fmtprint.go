@@ -19,9 +19,10 @@ import (
 
 // typedArg is a value handed to fmt with its static type.
 type typedArg struct {
-	v  any // as the interpreter passed it: a raw value, a box or a wrapper
-	t  *tinfo
-	ts *Types
+	v    any // as the interpreter passed it: a raw value, a box or a wrapper
+	t    *tinfo
+	ts   *Types
+	hint any // the interpreter's wrapper of the same value, if any (see TypedParam)
 }
 
 // Typed is v, for fmt, with its type as the oracle describes it (see
@@ -30,6 +31,20 @@ type typedArg struct {
 func (ts *Types) Typed(v any, desc string, methods ...any) any {
 	return &typedArg{v: v, t: ts.desc(desc, methods), ts: ts}
 }
+
+// TypedParam is Typed for a value whose static type is a type parameter
+// (its type is the instantiation's, which only the interpreter knows): v
+// as the interpreter passes it to any, and w the same value as it passes
+// it to fmt (Wrapped), in a wrapper with its Error, String or Format
+// method when it has one. The wrapper names the methods, which tell types
+// of one reflect type apart (type C float64 from float64).
+func (ts *Types) TypedParam(v, w any) any {
+	return &typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts, hint: w}
+}
+
+// Wrapped is v as the interpreter hands it to fmt (the engine gives it
+// fmt's interface wrappers).
+func Wrapped(v any) any { return v }
 
 // Spread is Typed for each element of xs, whose type desc describes
 // (fmt.Println(xs...)).
@@ -524,12 +539,26 @@ func argKind(a any) reflect.Kind {
 // static type is an interface; w is the wrapper, whose methods call the
 // value's.
 func (a *typedArg) resolve() (v reflect.Value, t *tinfo, w reflect.Value) {
-	return a.ts.resolve(reflect.ValueOf(a.v), a.t)
+	var hint reflect.Value
+	if h := reflect.ValueOf(a.hint); h.IsValid() && isWrapper(h.Type()) {
+		hint = h
+	}
+	return a.ts.resolveWith(reflect.ValueOf(a.v), a.t, hint)
 }
 
 func (ts *Types) resolve(v reflect.Value, t *tinfo) (reflect.Value, *tinfo, reflect.Value) {
+	return ts.resolveWith(v, t, reflect.Value{})
+}
+
+// resolveWith is resolve with the interpreter's wrapper of the value
+// known (invalid if none).
+func (ts *Types) resolveWith(v reflect.Value, t *tinfo, hint reflect.Value) (reflect.Value, *tinfo, reflect.Value) {
 	var w reflect.Value
 	var has []string
+	if hint.IsValid() {
+		w = hint
+		_, has = wrapped(hint)
+	}
 	for v.IsValid() {
 		switch {
 		case v.Kind() == reflect.Interface:
@@ -620,7 +649,7 @@ type methods struct {
 // session's closures), or those native code sees (a native type's, or
 // the interpreter's wrapper's).
 func methodsOf(ts *Types, v reflect.Value, t *tinfo, w reflect.Value) (m methods, ok bool) {
-	if ms, cell := t.methodSet(); cell && !w.IsValid() {
+	if ms, cell := t.methodSet(); cell {
 		call := func(fn reflect.Value) func() string {
 			if !fn.IsValid() || !v.Type().AssignableTo(fn.Type().In(0)) {
 				return nil

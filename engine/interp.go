@@ -45,19 +45,19 @@ type Interp struct {
 	name string // file name in positions ("cell", or a script's name)
 	args []string
 
-	pkgs       map[string]string             // name a cell uses -> import path
-	globals    map[string]tooling.Global     // top-level names declared by cells
-	funcs      map[string]*funcDecl          // "f" or "T.m" -> latest declaration
-	types      map[string]*ast.TypeSpec      // type name -> its declaration as compiled
-	declared   map[string]string             // the types the printer knows, as declared to it (see declareTypes)
-	declareSeq int                           // names the variables that declare them
-	imports    map[string]string             // imports cells asked for: name -> path
-	rt         *runtimeState                 // what native helpers report back
-	intr       atomic.Pointer[chan struct{}] // closed when the running cell is interrupted
-	passes     []compat.Pass                 // the compatibility passes cells go through
-	tc         *typecheck.Session            // the type oracle's view of the session
-	info       *typecheck.Info               // the running cell's types, as checked before rewriting
-	notes      []unshownNote                 // the running cell's notes on values it drops
+	pkgs       map[string]string         // name a cell uses -> import path
+	globals    map[string]tooling.Global // top-level names declared by cells
+	funcs      map[string]*funcDecl      // "f" or "T.m" -> latest declaration
+	types      map[string]*ast.TypeSpec  // type name -> its declaration as compiled
+	declared   map[string]string         // the types the printer knows, as declared to it (see declareTypes)
+	declareSeq int                       // names the variables that declare them
+	imports    map[string]string         // imports cells asked for: name -> path
+	rt         *runtimeState             // what native helpers report back
+	intr       atomic.Pointer[cellStop]  // stops the running cell's sleeps and library calls
+	passes     []compat.Pass             // the compatibility passes cells go through
+	tc         *typecheck.Session        // the type oracle's view of the session
+	info       *typecheck.Info           // the running cell's types, as checked before rewriting
+	notes      []unshownNote             // the running cell's notes on values it drops
 	closed     bool
 }
 
@@ -168,8 +168,7 @@ func (it *Interp) load() error {
 		return err
 	}
 	if it.intr.Load() == nil {
-		ch := make(chan struct{})
-		it.intr.Store(&ch)
+		it.intr.Store(newCellStop())
 	}
 	if err := it.loadPrelude(); err != nil {
 		return fmt.Errorf("engine: prelude: %v", err)
@@ -206,6 +205,7 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 	if transient != nil {
 		cellOut = transient
 	}
+	it.renewCellStop()
 	it.io.attach(cellOut)
 	it.io.renewCellFiles()
 	restoreDisplay := display.Install(sinkFor(cellOut, it.io))
@@ -1018,10 +1018,10 @@ func (it *Interp) probe(b *ast.BlockStmt) (err error) {
 // statement.
 func (it *Interp) libraryContext() (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(context.Background())
-	if ch := it.intr.Load(); ch != nil {
+	if stop := it.intr.Load(); stop != nil {
 		go func() {
 			select {
-			case <-*ch:
+			case <-stop.ch:
 				cancel()
 			case <-ctx.Done():
 			}
@@ -1043,10 +1043,12 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 	}
 	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		// Wake sleeping goroutines of the cell: a top-level statement
-		// blocked in time.Sleep would otherwise resume after it.
-		next := make(chan struct{})
-		if old := it.intr.Swap(&next); old != nil {
-			close(*old)
+		// blocked in time.Sleep would otherwise resume after it, once the
+		// next cell's run lets the interpreter's frames go on. The stop
+		// stays closed until the next cell starts, so that a goroutine
+		// of this cell that reaches a sleep only now stops too.
+		if stop := it.intr.Load(); stop != nil {
+			stop.close()
 		}
 		return v, &EvalError{Name: "Interrupted", Value: "the cell was interrupted", Traceback: []string{"Interrupted: the cell was interrupted"}}
 	}
@@ -1111,8 +1113,8 @@ func (it *Interp) callDeferred(f func()) (err error) {
 // sleep is time.Sleep for cells: an interrupt ends it (by a panic that
 // unwinds the interrupted code).
 func (it *Interp) sleep(d time.Duration) {
-	ch := it.intr.Load()
-	if ch == nil {
+	stop := it.intr.Load()
+	if stop == nil {
 		time.Sleep(d)
 		return
 	}
@@ -1120,8 +1122,30 @@ func (it *Interp) sleep(d time.Duration) {
 	defer t.Stop()
 	select {
 	case <-t.C:
-	case <-*ch:
+	case <-stop.ch:
 		panic(interrupted{})
+	}
+}
+
+// cellStop is closed when a cell is interrupted; the next cell gets a new
+// one (renewCellStop).
+type cellStop struct {
+	ch   chan struct{}
+	once sync.Once
+}
+
+func newCellStop() *cellStop { return &cellStop{ch: make(chan struct{})} }
+
+func (s *cellStop) close() { s.once.Do(func() { close(s.ch) }) }
+
+// renewCellStop gives a cell that starts after an interrupt an open stop.
+func (it *Interp) renewCellStop() {
+	if stop := it.intr.Load(); stop != nil {
+		select {
+		case <-stop.ch:
+			it.intr.Store(newCellStop())
+		default:
+		}
 	}
 }
 

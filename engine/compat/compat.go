@@ -45,6 +45,7 @@ var Passes = []Pass{
 	structAssert,
 	spreadArgs,
 	hiddenFields,
+	structNames,
 	methodExprs,
 	errorValues,
 	errorAssert,

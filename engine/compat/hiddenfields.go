@@ -70,8 +70,9 @@ func hideField(f *ast.Field) {
 }
 
 // WithoutHiddenTags is a type's source as the cell wrote it, without the
-// tags hiddenFields added.
+// tags hiddenFields and structNames added.
 func WithoutHiddenTags(src string) string {
+	src = strings.ReplaceAll(grundyrt.NameTags.ReplaceAllString(src, ""), ` ""`, "")
 	q := strconv.Quote(grundyrt.HiddenTags)
 	src = strings.ReplaceAll(src, " "+q, "")
 	src = strings.ReplaceAll(src, "\t"+q, "")

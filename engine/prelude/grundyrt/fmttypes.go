@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"reflect"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -444,16 +445,25 @@ func (ts *Types) deriveLocked(rt reflect.Type) *tinfo {
 	if t := ts.derived[rt]; t != nil {
 		return t
 	}
-	if rt.Kind() == reflect.Struct {
+	name := structName(rt)
+	if name != "" {
+		if t := ts.decl[name]; t != nil {
+			return t
+		}
+	} else if rt.Kind() == reflect.Struct {
 		// Declared struct types of the same structure share a reflect
-		// type: then none is chosen (their methods might not be the
-		// value's).
+		// type (those without fields, which carry no name): then none
+		// is chosen (their methods might not be the value's).
 		if list := ts.byRType[rt]; len(list) == 1 {
 			return list[0]
 		}
 	}
 	t := &tinfo{}
 	ts.derived[rt] = t
+	if name != "" {
+		// A type declared in a function: its name and fields.
+		defer func() { t.str, t.named = name, ts.namedLocked(name) }()
+	}
 	if isBox(rt) {
 		t.kind, t.str = tkDynamic, "interface {}"
 		return t
@@ -520,11 +530,34 @@ func (ts *Types) deriveLocked(rt reflect.Type) *tinfo {
 // hiddenFields), which the printer recognises.
 const HiddenTags = `json:"-" xml:"-" `
 
+// NameTag is the tag key under which the first field of a struct type a
+// cell declares carries the type's name (see compat's structNames).
+const NameTag = "grundy"
+
+// NameTags matches NameTag's tags, in a tag or in source (quoted).
+var NameTags = regexp.MustCompile(NameTag + `:(\\?"[^"\\]*\\?") `)
+
+// structName is the name a struct type a cell declared carries in its
+// first field's tag ("" for others).
+func structName(rt reflect.Type) string {
+	if rt.Kind() != reflect.Struct || rt.NumField() == 0 {
+		return ""
+	}
+	tag := strings.TrimPrefix(string(rt.Field(0).Tag), HiddenTags)
+	if !strings.HasPrefix(tag, NameTag+":") {
+		return ""
+	}
+	name, _ := reflect.StructTag(tag).Lookup(NameTag)
+	return name
+}
+
 // fieldName is a field's name and tag as the cell wrote them: the
 // interpreter exports unexported fields as X+name, and the engine tags
-// them first with HiddenTags (see compat's hiddenFields).
+// them first with HiddenTags (see compat's hiddenFields), and the first
+// with the struct's name.
 func fieldName(f reflect.StructField) (name, tag string) {
 	name, tag = f.Name, string(f.Tag)
+	tag = NameTags.ReplaceAllString(tag, "")
 	if rest, ok := strings.CutPrefix(tag, HiddenTags); ok && strings.HasPrefix(name, "X") {
 		return name[1:], rest
 	}

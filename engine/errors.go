@@ -12,6 +12,11 @@ func exprString(n ast.Node) string { return compat.ExprString(n) }
 
 // unsupportedError turns a yaegi internal panic during compilation into a
 // one-line error that says what to write instead.
+// cannotCompile is what a cell gets where the interpreter fails on a
+// construct the engine does not know (README's list of what the engine
+// cannot run says so).
+const cannotCompile = "the interpreter cannot compile this; rewrite it more plainly (split the statement, or move it into a function)"
+
 func unsupportedError(msg string, n ast.Node, it *Interp) *EvalError {
 	pos := ""
 	if m := posPrefix.FindStringSubmatch(msg); m != nil {
@@ -23,6 +28,6 @@ func unsupportedError(msg string, n ast.Node, it *Interp) *EvalError {
 		u := it.fset.Position(at).String() + ": undefined: " + name + prelude.PackageHint(name)
 		return &EvalError{Name: "CompileError", Value: u, Traceback: []string{u}}
 	}
-	hint := pos + "the interpreter cannot compile this; rewrite it more plainly (split the statement, or move it into a function)"
+	hint := pos + cannotCompile
 	return &EvalError{Name: "CompileError", Value: hint, Traceback: []string{hint, "(interpreter: " + msg + ")"}}
 }

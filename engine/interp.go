@@ -48,20 +48,20 @@ type Interp struct {
 	name string // file name in positions ("cell", or a script's name)
 	args []string
 
-	pkgs    map[string]string               // name a cell uses -> import path
-	globals map[string]tooling.Global       // top-level names declared by cells
-	funcs   map[string]*funcDecl            // "f" or "T.m" -> latest declaration
-	types   map[string]*ast.TypeSpec        // type name -> its declaration as compiled
-	fmtHook string                          // the Stringer types _grundyFmtHook knows
-	imports map[string]string               // imports cells asked for: name -> path
-	rt      *runtimeState                   // what native helpers report back
-	intr    atomic.Pointer[cellStop]        // stops the running cell's sleeps and library calls
-	hidden  atomic.Pointer[map[string]bool] // unexported field names of cell structs (see cleanFieldNames)
-	passes  []compat.Pass                   // the compatibility passes cells go through
-	tc      *typecheck.Session              // the type oracle's view of the session
-	info    *typecheck.Info                 // the running cell's types, as checked before rewriting
-	notes   []unshownNote                   // the running cell's notes on values it drops
-	closed  bool
+	pkgs       map[string]string         // name a cell uses -> import path
+	globals    map[string]tooling.Global // top-level names declared by cells
+	funcs      map[string]*funcDecl      // "f" or "T.m" -> latest declaration
+	types      map[string]*ast.TypeSpec  // type name -> its declaration as compiled
+	declared   map[string]string         // the types the printer knows, as declared to it (see declareTypes)
+	declareSeq int                       // names the variables that declare them
+	imports    map[string]string         // imports cells asked for: name -> path
+	rt         *runtimeState             // what native helpers report back
+	intr       atomic.Pointer[cellStop]  // stops the running cell's sleeps and library calls
+	passes     []compat.Pass             // the compatibility passes cells go through
+	tc         *typecheck.Session        // the type oracle's view of the session
+	info       *typecheck.Info           // the running cell's types, as checked before rewriting
+	notes      []unshownNote             // the running cell's notes on values it drops
+	closed     bool
 }
 
 // funcDecl is a function or method as last compiled, with the top-level
@@ -140,6 +140,7 @@ func (it *Interp) load() error {
 	})
 	it.fset = it.yi.FileSet()
 	it.pkgs = map[string]string{}
+	it.declared = map[string]string{}
 	if err := it.yi.Use(stdlibExports()); err != nil {
 		return fmt.Errorf("engine: loading the standard library: %v", err)
 	}
@@ -149,14 +150,16 @@ func (it *Interp) load() error {
 	// Interpreted os.Stdout/os.Stderr are the capture pipes (yaegi only
 	// redirects fmt and log), os.Stdin asks the frontend for a line.
 	it.rt.it = it
+	it.rt.types = grundyrt.NewTypes()
 	var stdin io.Reader = it.io.stdin
 	errW := it.io.errW
 	outW := it.io.outW
+	rt := grundyrt.Table(it.rt, it.rt.types)
 	if err := it.yi.Use(interp.Exports{
 		"log/log":          logSymbols(errW),
 		"time/time":        {"Sleep": reflect.ValueOf(it.sleep)},
 		"fmt/fmt":          fmtSymbols(outW, it.io.stdin),
-		prelude.RuntimeKey: grundyrt.Table(it.rt),
+		prelude.RuntimeKey: rt,
 	}); err != nil {
 		return err
 	}
@@ -173,7 +176,7 @@ func (it *Interp) load() error {
 	}); err != nil {
 		return err
 	}
-	if err := it.yi.Use(fmtFieldSymbols(outW, &it.hidden)); err != nil {
+	if err := it.yi.Use(fmtPrintSymbols(outW, rt[prelude.RTFmtWrapped])); err != nil {
 		return err
 	}
 	// Not with fmt above: yaegi replaces flag.CommandLine whenever fmt is.
@@ -345,6 +348,15 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 		msg := err.Error()
 		return nil, &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
 	}
+	if path := os.Getenv("GRUNDY_DEBUG_REWRITE"); path != "" {
+		// For the engine's developers: each cell as the passes left it.
+		if f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+			for _, root := range cc.Roots() {
+				fmt.Fprintln(f, compat.ExprString(root))
+			}
+			f.Close()
+		}
+	}
 	// Copies of generic functions: compiled with the declarations (they
 	// may use them), or before the statements.
 	if pc.Decls != nil {
@@ -488,9 +500,25 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 		}
 	}
 	f.Decls = append(f.Decls, declsOf(deps)...)
+	decls := f.Decls
+	declared := it.declareTypes(f)
 	if _, err := it.compileRun(ctx, f); err != nil {
-		return err
+		if declared == nil {
+			return err
+		}
+		// Without the declarations to the printer: if the cell's own
+		// code is at fault, its error; otherwise the printer goes
+		// without (see declareTypes).
+		if os.Getenv("GRUNDY_DEBUG") != "" {
+			fmt.Fprintln(os.Stderr, "grundy debug: declaring types to the printer:", err)
+		}
+		f.Decls = decls
+		if _, err := it.compileRun(ctx, f); err != nil {
+			return err
+		}
+		declared = nil
 	}
+	it.typesDeclared(declared)
 	var hoisted []ast.Stmt
 	for _, d := range f.Decls {
 		if gd, ok := d.(*ast.GenDecl); ok && (gd.Tok == token.VAR || gd.Tok == token.CONST) {
@@ -532,8 +560,6 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 			}
 		}
 	}
-	it.updateFmtHook(ctx)
-	it.updateHiddenFields()
 	return nil
 }
 
@@ -648,27 +674,6 @@ func (it *Interp) recordVars(b *ast.BlockStmt) {
 			}
 		}
 	}
-}
-
-// updateHiddenFields collects the unexported field names of the session's
-// struct types, for cleanFieldNames.
-func (it *Interp) updateHiddenFields() {
-	names := map[string]bool{}
-	for _, ts := range it.types {
-		ast.Inspect(ts, func(n ast.Node) bool {
-			if st, ok := n.(*ast.StructType); ok && st.Fields != nil {
-				for _, f := range st.Fields.List {
-					for _, id := range f.Names {
-						if !ast.IsExported(id.Name) && id.Name != "_" {
-							names[id.Name] = true
-						}
-					}
-				}
-			}
-			return true
-		})
-	}
-	it.hidden.Store(&names)
 }
 
 // dropRepeats removes types and methods declared again exactly as before
@@ -1183,7 +1188,7 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 	var p interp.Panic
 	if errors.As(err, &p) {
 		it.rt.mu.Lock()
-		it.rt.panicking, it.rt.panicVal = true, recoveredValue(p.Value)
+		it.rt.panicking, it.rt.panicVal = true, it.recoveredValue(p.Value)
 		it.rt.mu.Unlock()
 		return v, it.panicError(p)
 	}
@@ -1191,15 +1196,7 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 }
 
 // recoveredValue is a panic's value as recover() returns it.
-func recoveredValue(v any) any {
-	if rv, ok := v.(reflect.Value); ok {
-		if !rv.IsValid() || !rv.CanInterface() {
-			return nil
-		}
-		v = rv.Interface()
-	}
-	return grundyrt.Unwrap(v)
-}
+func (it *Interp) recoveredValue(v any) any { return it.rt.types.Recovered(v) }
 
 // runDeferred runs the defers of the cell's top-level statements, last
 // first, as a function's defers run when it returns: after a panic too,
@@ -1236,9 +1233,9 @@ func (it *Interp) callDeferred(f func()) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			it.rt.mu.Lock()
-			it.rt.panicking, it.rt.panicVal = true, recoveredValue(v)
+			it.rt.panicking, it.rt.panicVal = true, it.recoveredValue(v)
 			it.rt.mu.Unlock()
-			msg := panicMessage(v)
+			msg := it.panicMessage(v)
 			err = &EvalError{Name: "panic", Value: msg, Traceback: []string{"panic: " + msg}}
 		}
 	}()
@@ -1302,7 +1299,7 @@ func (it *Interp) panicError(p interp.Panic) *EvalError {
 	}
 	// Give the pump a moment: yaegi prints frames to stderr as it unwinds.
 	stack := it.io.interpStderr.take()
-	msg := panicMessage(p.Value)
+	msg := it.panicMessage(p.Value)
 	tb := []string{"panic: " + msg}
 	if len(stack) > 0 {
 		tb = append(tb, "", "interpreted stack (innermost first; the interpreter tells where each function was entered, not the line that failed):")
@@ -1325,29 +1322,8 @@ func (it *Interp) panicError(p interp.Panic) *EvalError {
 
 type runtimeErr interface{ RuntimeError() }
 
-func panicMessage(v any) string {
-	// panic(err) with an error variable reaches here as a reflect.Value.
-	if rv, ok := v.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
-		v = grundyrt.Unwrap(rv.Interface())
-	}
-	var msg string
-	switch x := v.(type) {
-	case error:
-		msg = x.Error()
-	case fmt.Stringer:
-		msg = x.String()
-	default:
-		msg = fmt.Sprint(v)
-	}
-	// yaegi indexes through reflect; say it as Go does.
-	if strings.HasPrefix(msg, "reflect: ") && strings.HasSuffix(msg, " index out of range") {
-		return "runtime error: index out of range"
-	}
-	if strings.HasPrefix(msg, "reflect: call of reflect.Value.") && strings.HasSuffix(msg, " on zero Value") {
-		return "runtime error: invalid memory address or nil pointer dereference"
-	}
-	return msg
-}
+// panicMessage is what Go prints after "panic: " for a panic's value.
+func (it *Interp) panicMessage(v any) string { return it.rt.types.PanicText(v) }
 
 func compileError(err error) *EvalError {
 	var list scanner.ErrorList

@@ -9,8 +9,6 @@ import (
 	"go/parser"
 	"go/printer"
 	"go/token"
-	"grundy/engine/prelude"
-	"os"
 	"reflect"
 	"regexp"
 	"sort"
@@ -352,81 +350,4 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-// updateFmtHook points _grundyFmtHook at a function that knows every
-// cell-defined type with a String or Error method, so fmt shows slices of them as
-// Go would.
-func (it *Interp) updateFmtHook(ctx context.Context) {
-	var names []string
-	method := map[string]string{} // fmt prefers Error to String
-	for _, key := range sortedKeys(it.funcs) {
-		fd := it.funcs[key].decl
-		if fd.Recv == nil || fd.Name.Name != "String" && fd.Name.Name != "Error" || fd.Type.Params.NumFields() != 0 {
-			continue
-		}
-		if r := fd.Type.Results; r.NumFields() != 1 || exprString(r.List[0].Type) != "string" {
-			continue
-		}
-		typ := recvTypeName(fd.Recv.List[0].Type)
-		if ts, ok := it.types[typ]; !ok || ts.TypeParams != nil {
-			continue
-		} else if _, named := ts.Type.(*ast.Ident); named {
-			// type Name string: yaegi gives it string's reflect type,
-			// so its type switch would take every []string for []Name.
-			continue
-		}
-		add := func(n string) {
-			if m, seen := method[n]; !seen {
-				names = append(names, n)
-				method[n] = fd.Name.Name
-			} else if m == "String" {
-				method[n] = fd.Name.Name
-			}
-		}
-		if _, ptr := fd.Recv.List[0].Type.(*ast.StarExpr); !ptr {
-			add(typ)
-		}
-		add("*" + typ)
-	}
-	var keys []string
-	for _, n := range names {
-		keys = append(keys, n+"."+method[n])
-	}
-	key := strings.Join(keys, ",")
-	if key == it.fmtHook {
-		return
-	}
-	var b strings.Builder
-	b.WriteString(prelude.FmtHook + " = func(v any) any {\n\tswitch x := v.(type) {\n")
-	for _, n := range names {
-		fmt.Fprintf(&b, "\tcase []%s:\n\t\tout := make([]string, len(x))\n\t\tfor i := range x {\n\t\t\tout[i] = x[i].%s()\n\t\t}\n\t\treturn out\n", n, method[n])
-	}
-	// Maps with such keys or values, next to common other types: printed
-	// by a native helper that orders the keys as fmt does.
-	mapCase := func(k, v, ks, vs string) {
-		fmt.Fprintf(&b, "\tcase map[%s]%s:\n\t\tvar ks []any\n\t\tvar kss, vss []string\n\t\tfor k, v := range x {\n\t\t\tkk := k // (yaegi reuses k's storage)\n\t\t\tks = append(ks, kk)\n\t\t\tkss = append(kss, %s)\n\t\t\tvss = append(vss, %s)\n\t\t}\n\t\treturn %s(ks, kss, vss)\n", k, v, ks, vs, prelude.Runtime+"."+prelude.RTFmtMap)
-	}
-	for _, n := range names {
-		if strings.HasPrefix(n, "*") {
-			continue // pointer keys and values print as addresses in maps' order anyway
-		}
-		m := method[n] + "()"
-		mapCase(n, n, "k."+m, "v."+m)
-		for _, o := range []string{"string", "int", "float64", "bool"} {
-			mapCase(o, n, "fmt.Sprint(k)", "v."+m)
-			mapCase(n, o, "k."+m, "fmt.Sprint(v)")
-		}
-	}
-	b.WriteString("\t}\n\treturn v\n}\n")
-	f, err := parser.ParseFile(it.fset, it.name, "package main;func main(){"+b.String()+"}", parser.SkipObjectResolution)
-	if err != nil {
-		return
-	}
-	body := f.Decls[0].(*ast.FuncDecl).Body
-	if _, err := it.compileRun(ctx, body); err == nil {
-		it.fmtHook = key
-	} else if os.Getenv("GRUNDY_DEBUG") != "" {
-		fmt.Fprintln(os.Stderr, "fmt hook:", err, b.String())
-	}
 }

@@ -8,16 +8,12 @@ import (
 	"io"
 	"log"
 	"reflect"
-	"regexp"
-	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib"
 
-	"grundy/engine/compat"
 	"grundy/engine/display"
 	"grundy/engine/prelude"
 	"grundy/engine/prelude/grundyrt"
@@ -33,6 +29,7 @@ type runtimeState struct {
 	resultNil bool
 	err       *EvalError
 	it        *Interp
+	types     *grundyrt.Types // the printer's knowledge of the session's types
 
 	// A cell's top-level defers (see cellDefer), and while they run the
 	// cell's panic, if any, for recover().
@@ -207,7 +204,7 @@ func (r *runtimeState) Recover() any {
 // rewriter wraps every go statement so it cannot kill the process).
 func (it *Interp) goroutinePanic(v any) {
 	stack := it.io.interpStderr.take()
-	msg := "panic in goroutine: " + panicMessage(v)
+	msg := "panic in goroutine: " + it.panicMessage(v)
 	for _, s := range stack {
 		msg += "\n  " + s
 	}
@@ -241,34 +238,36 @@ func stdlibExports() interp.Exports {
 // the frontend.
 func fmtSymbols(stdout io.Writer, stdin io.Reader) map[string]reflect.Value {
 	return map[string]reflect.Value{
-		"Print":   reflect.ValueOf(func(a ...any) (int, error) { return fmt.Fprint(stdout, a...) }),
-		"Printf":  reflect.ValueOf(func(f string, a ...any) (int, error) { return fmt.Fprintf(stdout, f, a...) }),
-		"Println": reflect.ValueOf(func(a ...any) (int, error) { return fmt.Fprintln(stdout, a...) }),
+		"Print":   reflect.ValueOf(func(a ...any) (int, error) { return io.WriteString(stdout, grundyrt.Sprint(a...)) }),
+		"Printf":  reflect.ValueOf(func(f string, a ...any) (int, error) { return io.WriteString(stdout, grundyrt.Sprintf(f, a...)) }),
+		"Println": reflect.ValueOf(func(a ...any) (int, error) { return io.WriteString(stdout, grundyrt.Sprintln(a...)) }),
 		"Scan":    reflect.ValueOf(func(a ...any) (int, error) { return fmt.Fscan(stdin, a...) }),
 		"Scanf":   reflect.ValueOf(func(f string, a ...any) (int, error) { return fmt.Fscanf(stdin, f, a...) }),
 		"Scanln":  reflect.ValueOf(func(a ...any) (int, error) { return fmt.Fscanln(stdin, a...) }),
 	}
 }
 
-// fmtFieldSymbols replaces fmt's formatting functions with ones that clean
-// cell structs' field names (see cleanFieldNames). They go under a key
+// fmtPrintSymbols are fmt's printing functions for cells: a value the
+// compatibility passes hand fmt with its type (grundyrt.Typed) goes
+// through the engine's printer, the others to fmt. They go under a key
 // that does not make yaegi install its own Printf over them, with the
-// interface wrappers yaegi uses for the originals (so fmt still sees the
-// String and Error methods of cell types).
-func fmtFieldSymbols(stdout io.Writer, hidden *atomic.Pointer[map[string]bool]) interp.Exports {
-	printf := reflect.ValueOf(func(f string, a ...any) (int, error) {
-		return io.WriteString(stdout, cleanFieldNames(fmt.Sprintf(f, a...), f, a, hidden))
-	})
-	sprintf := reflect.ValueOf(func(f string, a ...any) string {
-		return cleanFieldNames(fmt.Sprintf(f, a...), f, a, hidden)
-	})
+// interface wrappers yaegi uses for the originals (so a call the passes
+// did not see still finds the String and Error methods of cell types),
+// as grundyrt's Wrapped (wrapped, as the session's table has it) has.
+func fmtPrintSymbols(stdout io.Writer, wrapped reflect.Value) interp.Exports {
+	printf := reflect.ValueOf(func(f string, a ...any) (int, error) { return io.WriteString(stdout, grundyrt.Sprintf(f, a...)) })
 	fprintf := reflect.ValueOf(func(w io.Writer, f string, a ...any) (int, error) {
-		return io.WriteString(w, cleanFieldNames(fmt.Sprintf(f, a...), f, a, hidden))
+		return io.WriteString(w, grundyrt.Sprintf(f, a...))
 	})
-	// Print and Println are the engine's too (yaegi's stdio fix replaced
-	// them), so that they get the wrappers below.
-	print := reflect.ValueOf(func(a ...any) (int, error) { return fmt.Fprint(stdout, a...) })
-	println := reflect.ValueOf(func(a ...any) (int, error) { return fmt.Fprintln(stdout, a...) })
+	print := reflect.ValueOf(func(a ...any) (int, error) { return io.WriteString(stdout, grundyrt.Sprint(a...)) })
+	println := reflect.ValueOf(func(a ...any) (int, error) { return io.WriteString(stdout, grundyrt.Sprintln(a...)) })
+	fprint := reflect.ValueOf(func(w io.Writer, a ...any) (int, error) { return io.WriteString(w, grundyrt.Sprint(a...)) })
+	fprintln := reflect.ValueOf(func(w io.Writer, a ...any) (int, error) { return io.WriteString(w, grundyrt.Sprintln(a...)) })
+	sprintf, sprint, sprintln := reflect.ValueOf(grundyrt.Sprintf), reflect.ValueOf(grundyrt.Sprint), reflect.ValueOf(grundyrt.Sprintln)
+	errorf := reflect.ValueOf(grundyrt.Errorf)
+	appendf := reflect.ValueOf(func(b []byte, f string, a ...any) []byte { return append(b, grundyrt.Sprintf(f, a...)...) })
+	appendp := reflect.ValueOf(func(b []byte, a ...any) []byte { return append(b, grundyrt.Sprint(a...)...) })
+	appendln := reflect.ValueOf(func(b []byte, a ...any) []byte { return append(b, grundyrt.Sprintln(a...)...) })
 	// yaegi's lists (Formatter, Stringer) lack error: fmt showed a cell
 	// type's value with an Error method as a plain struct. error comes
 	// before Stringer, as fmt prefers Error.
@@ -278,48 +277,15 @@ func fmtFieldSymbols(stdout io.Writer, hidden *atomic.Pointer[map[string]bool]) 
 		reflect.TypeOf((*fmt.Stringer)(nil)).Elem(),
 	}
 	mt := map[reflect.Value][]reflect.Type{}
-	for _, f := range []reflect.Value{printf, sprintf, fprintf, print, println,
-		reflect.ValueOf(fmt.Sprint), reflect.ValueOf(fmt.Sprintln), reflect.ValueOf(fmt.Fprint),
-		reflect.ValueOf(fmt.Fprintln), reflect.ValueOf(fmt.Errorf)} {
+	for _, f := range []reflect.Value{printf, fprintf, print, println, fprint, fprintln, sprintf, sprint, sprintln, errorf, appendf, appendp, appendln, wrapped} {
 		mt[f] = wrappers
 	}
 	return interp.Exports{
-		"fmt/./fmt": {"Printf": printf, "Sprintf": sprintf, "Fprintf": fprintf, "Print": print, "Println": println},
-		".":         {"MapTypes": reflect.ValueOf(mt)},
+		"fmt/./fmt": {"Printf": printf, "Fprintf": fprintf, "Print": print, "Println": println, "Fprint": fprint, "Fprintln": fprintln,
+			"Sprintf": sprintf, "Sprint": sprint, "Sprintln": sprintln, "Errorf": errorf, "Appendf": appendf, "Append": appendp, "Appendln": appendln},
+		".": {"MapTypes": reflect.ValueOf(mt)},
 	}
 }
-
-// cleanFieldNames undoes, in what %+v, %#v and %T print for cell-defined
-// structs, yaegi's renaming of unexported fields (x becomes Xx) and the
-// engine's hiding tags. hidden holds the unexported field names of the
-// session's struct types.
-func cleanFieldNames(out, format string, args []any, hidden *atomic.Pointer[map[string]bool]) string {
-	if !strings.Contains(format, "%+v") && !strings.Contains(format, "%#v") && !strings.Contains(format, "%T") {
-		return out
-	}
-	cell := false
-	for _, a := range args {
-		if grundyrt.Interpreted(a) {
-			cell = true
-		}
-	}
-	names := hidden.Load()
-	if !cell || names == nil || len(*names) == 0 {
-		return out
-	}
-	// %T prints tags quoted: the engine's alone, or in front of the cell's.
-	q := strconv.Quote(compat.HiddenTags)
-	out = strings.ReplaceAll(out, " "+q, "")
-	out = strings.ReplaceAll(out, q[:len(q)-1], `"`)
-	return xField.ReplaceAllStringFunc(out, func(m string) string {
-		if (*names)[m[1:]] {
-			return m[1:]
-		}
-		return m
-	})
-}
-
-var xField = regexp.MustCompile(`\bX[a-z_][A-Za-z0-9_]*\b`)
 
 // logSymbols points the log package at the stderr pipe, with Fatal
 // panicking instead of exiting the kernel.

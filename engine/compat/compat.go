@@ -48,6 +48,7 @@ var Passes = []Pass{
 	spreadArgs,
 	hiddenFields,
 	ifaceStore,
+	structNames,
 	methodExprs,
 	methodValues,
 	errorValues,
@@ -55,8 +56,9 @@ var Passes = []Pass{
 	errorCompare,
 	errorsIsAs,
 	errorSwitch,
-	fmtSpread,
-	fmtValues,
+	fmtArgs,
+	panicValues,
+	reflectNames,
 	displayCalls,
 	minMax,
 	pkgVars,
@@ -76,6 +78,7 @@ var Passes = []Pass{
 	funcScope,
 	embedIface,
 	typeArgs,
+	loopClosures,
 }
 
 // Session is what passes need of the engine beyond the cell.

@@ -294,30 +294,46 @@ func runErrorsIsAs(c *Cell) {
 	})
 }
 
-// errorAssert: v, ok := x.(error), x an interface holding a cell error
-// type: yaegi's assertion looks for its own wrapper and said false. The
-// prelude's _grundyErrorAssert finds the Error method and builds the
-// wrapper.
+// errorAssert: v, ok := x.(error) and x.(error), x an interface holding
+// a cell error type: yaegi's assertion looks for its own wrapper and said
+// false (or panicked). The prelude's _grundyErrorAssert finds the Error
+// method and builds the wrapper; _grundyErrorMust is the one-value form.
 var errorAssert = Pass{
 	Name:     "errorassert",
 	Run:      runErrorAssert,
 	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"errors_value_receiver_assign_assert"},
+	Snippets: []string{"errors_value_receiver_assign_assert", "recover_cell_values"},
 }
 
 func runErrorAssert(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
-		s, ok := cur.Node().(*ast.AssignStmt)
-		if !ok || len(s.Lhs) != 2 || len(s.Rhs) != 1 {
-			return true
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) != 2 || len(n.Rhs) != 1 {
+				return true
+			}
+			if ta, ok := n.Rhs[0].(*ast.TypeAssertExpr); ok && c.errorAssertion(ta) {
+				n.Rhs[0] = &ast.CallExpr{Fun: ident(prelude.ErrorAssert, ta.Pos()), Args: []ast.Expr{ta.X}, Lparen: ta.Lparen, Rparen: ta.Rparen}
+			}
+		case *ast.TypeAssertExpr:
+			if as, ok := cur.Parent().(*ast.AssignStmt); ok && len(as.Lhs) == 2 && len(as.Rhs) == 1 {
+				return true // the comma-ok form, above
+			}
+			if vs, ok := cur.Parent().(*ast.ValueSpec); ok && len(vs.Names) == 2 {
+				return true // var v, ok = x.(error): yaegi's own
+			}
+			if c.errorAssertion(n) {
+				cur.Replace(&ast.CallExpr{Fun: ident(prelude.ErrorMust, n.Pos()), Args: []ast.Expr{n.X}, Lparen: n.Lparen, Rparen: n.Rparen})
+			}
 		}
-		ta, ok := s.Rhs[0].(*ast.TypeAssertExpr)
-		if !ok || ta.Type == nil || !isError(c.Types.TypeOf(ta.Type)) || isError(c.Types.TypeOf(ta.X)) {
-			return true
-		}
-		s.Rhs[0] = &ast.CallExpr{Fun: ident(prelude.ErrorAssert, ta.Pos()), Args: []ast.Expr{ta.X}, Lparen: ta.Lparen, Rparen: ta.Rparen}
 		return true
 	})
+}
+
+// errorAssertion reports whether ta is x.(error) with x of another
+// interface type.
+func (c *Cell) errorAssertion(ta *ast.TypeAssertExpr) bool {
+	return ta.Type != nil && isError(c.Types.TypeOf(ta.Type)) && !isError(c.Types.TypeOf(ta.X))
 }
 
 // errorSwitch: a type switch on a value of type error becomes an

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
@@ -12,12 +13,30 @@ import (
 	"grundy/engine/typecheck"
 )
 
-// The fmt passes. yaegi v0.16.1 builds cell types with reflect, which
-// cannot carry methods (interp/type.go:2058, refType), so native fmt sees
-// a cell type's String or Error method only where yaegi passes a value
-// with its static type wrapped (the value itself, as an argument). Inside
-// a slice, map or struct, in a spread []any, or as a call's result, fmt
-// printed the raw value. These passes hand fmt what Go's fmt would print.
+// fmtArgs: the values cells hand fmt's and log's printing functions.
+// yaegi v0.16.1 builds cell types with reflect (interp/type.go:2058,
+// refType), which gives them no names and no methods: fmt printed
+// `type ID int` as int for %T, struct { X int; Y int } for main.Point, a
+// cell type's String method only where yaegi happened to wrap the value
+// (not inside slices, maps, structs or []any, nor for %d, where it printed
+// the wrapper), a pointer-receiver String for values, and the
+// interpreter's renamed fields (Xname) for %+v. Each argument whose type
+// has a cell type in it, or an interface (which may hold one), goes to
+// fmt as grundyrt.Typed(x, desc): its type as the oracle knows it (see
+// FmtDesc), which the engine's fmt functions print as Go would, calling
+// the methods of cell types through closures the session registers for
+// each type cells declare (FmtMethods) or, for local and generic types,
+// closures given with the value. log's functions print through
+// grundyrt.Sprint, Sprintf and Sprintln. A cell's trailing value is shown
+// as fmt's %v prints it: Typed too, unless the display methods of a cell
+// type (or an interface's dynamic value) may show it.
+var fmtArgs = Pass{
+	Name:  "fmtargs",
+	Run:   runFmtArgs,
+	Kinds: []ast.Node{(*ast.CallExpr)(nil), (*ast.ExprStmt)(nil)},
+	Snippets: []string{"fmt_stringer_on_basic_type", "fmt_slices_of_stringers", "fmt_maps_of_stringers",
+		"fmt_struct_fields_with_methods", "fmt_spread_cell_values"},
+}
 
 // fmtArgStart: where the values to format start in fmt's functions.
 var fmtArgStart = map[string]int{
@@ -26,271 +45,381 @@ var fmtArgStart = map[string]int{
 	"Fprintf": 2, "Appendf": 2, "Append": 1, "Appendln": 1,
 }
 
-// fmtSpread: fmt.Println(xs...) and the other fmt functions with a spread
-// []any: native fmt got the interpreter's boxes of cell-typed values and
-// printed their insides ({0xc000.. {0xf87d00 ..}}). The slice goes through
-// the prelude's _grundyFmtSpread, which formats values with an Error or
-// String method through it.
-var fmtSpread = Pass{
-	Name:     "fmtspread",
-	Run:      runFmtSpread,
-	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"fmt_spread_cell_values"},
+// logPrinters are log's printing functions (and *log.Logger's methods),
+// by the fmt function that formats for them.
+var logPrinters = map[string]string{
+	"Print": prelude.RTSprint, "Printf": prelude.RTSprintf, "Println": prelude.RTSprintln,
+	"Fatal": prelude.RTSprint, "Fatalf": prelude.RTSprintf, "Fatalln": prelude.RTSprintln,
+	"Panic": prelude.RTSprint, "Panicf": prelude.RTSprintf, "Panicln": prelude.RTSprintln,
 }
 
-func runFmtSpread(c *Cell) {
+func runFmtArgs(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
 		call, ok := cur.Node().(*ast.CallExpr)
-		if !ok || !call.Ellipsis.IsValid() {
-			return true
-		}
-		skip, ok := c.fmtCall(call)
-		if !ok || len(call.Args) != skip+1 {
-			return true
-		}
-		last := call.Args[skip]
-		call.Args[skip] = &ast.CallExpr{Fun: ident(prelude.FmtSpread, last.Pos()), Args: []ast.Expr{last}, Lparen: last.Pos(), Rparen: last.End()}
-		return true
-	})
-}
-
-// fmtCall tells a call of one of fmt's printing functions, and where the
-// values to format start.
-func (c *Cell) fmtCall(call *ast.CallExpr) (skip int, ok bool) {
-	fn := c.callee(call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" {
-		return 0, false
-	}
-	skip, ok = fmtArgStart[fn.Name()]
-	return skip, ok
-}
-
-// fmtValues: the arguments of fmt's functions, and a cell's trailing value,
-// whose static type hides methods from fmt:
-//
-//   - a slice, array or map of a cell type defined on a basic type (type C
-//     float64) with a String or Error method: yaegi gives C float64's
-//     reflect type, so no run-time hook can tell []C from []float64; the
-//     elements' strings (or a map printer) are computed where the type is
-//     known;
-//   - a slice, array or map of another cell type with such a method: the
-//     prelude's _grundyFmtArg (the engine points its hook at the
-//     session's Stringer types);
-//   - a call's result of a cell type with such a method: yaegi hands fmt a
-//     call's result without its methods (fmt.Sprintf("%s", temp()) printed
-//     %!s(float64=4));
-//   - a cell struct whose fields have such methods: its fields are
-//     formatted through them.
-//
-// A trailing call whose result has methods (which the display may use)
-// is put in parentheses, which makes yaegi keep the result's type.
-var fmtValues = Pass{
-	Name:  "fmtvalues",
-	Run:   runFmtValues,
-	Kinds: []ast.Node{(*ast.CallExpr)(nil), (*ast.ExprStmt)(nil)},
-	Snippets: []string{"fmt_stringer_on_basic_type", "fmt_slices_of_stringers", "fmt_maps_of_stringers",
-		"fmt_struct_fields_with_methods", "display_call_result_methods"},
-}
-
-func runFmtValues(c *Cell) {
-	c.Apply(func(cur Cursor) bool {
-		call, ok := cur.Node().(*ast.CallExpr)
-		if !ok || call.Ellipsis.IsValid() {
-			return true
-		}
-		skip, ok := c.fmtCall(call)
 		if !ok {
 			return true
 		}
-		for i := skip; i < len(call.Args); i++ {
-			a := call.Args[i]
-			if r := c.fmtForm(a); r != nil {
-				call.Args[i] = r
-			} else if c.hookedCollection(c.Types.TypeOf(a)) {
-				call.Args[i] = &ast.CallExpr{Fun: ident(prelude.FmtArg, a.Pos()), Args: []ast.Expr{a}, Lparen: a.Pos(), Rparen: a.End()}
+		fn := c.callee(call)
+		if fn == nil || fn.Pkg() == nil {
+			return true
+		}
+		switch {
+		case fn.Pkg().Path() == "fmt":
+			if skip, ok := fmtArgStart[fn.Name()]; ok {
+				c.typeFmtArgs(call, skip)
+			}
+		case isLogFunc(fn):
+			if format, ok := logPrinters[fn.Name()]; ok && c.typeFmtArgs(call, 0) {
+				// log.Printf(f, a...) is log.Print(fmt.Sprintf(f, a...)).
+				name := strings.TrimSuffix(strings.TrimSuffix(fn.Name(), "f"), "ln")
+				sel, isSel := call.Fun.(*ast.SelectorExpr)
+				if !isSel {
+					return true
+				}
+				pos := call.Lparen
+				inner := &ast.CallExpr{Fun: rtSelector(format, pos), Lparen: pos, Args: call.Args, Ellipsis: call.Ellipsis, Rparen: call.Rparen}
+				call.Fun = &ast.SelectorExpr{X: sel.X, Sel: ident(name, sel.Sel.Pos())}
+				call.Args, call.Ellipsis = []ast.Expr{inner}, token.NoPos
 			}
 		}
 		return true
 	})
-	if c.Trail == nil || c.Stmts == nil || len(c.Stmts.List) == 0 || c.Stmts.List[len(c.Stmts.List)-1] != ast.Stmt(c.Trail) {
-		return
-	}
-	es := c.Trail
-	t := c.Types.TypeOf(es.X)
-	_, call := es.X.(*ast.CallExpr)
-	if !hasMethods(t) {
-		if r := c.fmtForm(es.X); r != nil {
-			es.X = r
+	if c.Trail != nil && c.Stmts != nil && len(c.Stmts.List) > 0 && c.Stmts.List[len(c.Stmts.List)-1] == ast.Stmt(c.Trail) {
+		if r := c.shownArg(c.Trail.X); r != nil {
+			c.Trail.X = r
 		}
-	} else if call && typecheck.IsCellType(t) {
-		es.X = &ast.ParenExpr{Lparen: es.X.Pos(), X: es.X, Rparen: es.X.End()}
 	}
 }
 
-// hasMethods reports whether t is a cell type with methods (which a
-// display of its values may use).
-func hasMethods(t types.Type) bool {
-	return typecheck.IsCellType(t) && types.NewMethodSet(types.NewPointer(t)).Len() > 0
+// shownArg is x as Typed when it is shown as text only: its type needs
+// the printer and has no display methods (see displayable); nil
+// otherwise.
+func (c *Cell) shownArg(x ast.Expr) ast.Expr {
+	t := c.Types.TypeOf(x)
+	if t == nil || types.IsInterface(t) || displayable(t) {
+		return nil
+	}
+	if _, tuple := t.(*types.Tuple); tuple {
+		return nil
+	}
+	return c.typedArg(x)
 }
 
-// stringMethod is the method fmt calls (Error, else String) on values of
-// t, when t has one with a value receiver; "" otherwise.
-func stringMethod(t types.Type) string {
-	for _, m := range []string{"Error", "String"} {
-		obj, _, _ := types.LookupFieldOrMethod(t, false, nil, m)
-		fn, ok := obj.(*types.Func)
-		if !ok {
-			continue
-		}
-		sig := fn.Type().(*types.Signature)
-		if sig.Params().Len() != 0 || sig.Results().Len() != 1 {
-			continue
-		}
-		if b, ok := sig.Results().At(0).Type().(*types.Basic); ok && b.Kind() == types.String {
-			return m
-		}
+// displayable reports whether values of t may have display methods: t is
+// (a pointer to) a cell type with methods.
+func displayable(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
 	}
-	return ""
+	return hasMethods(t)
 }
 
-// basicStringMethod is stringMethod for cell types defined on a basic
-// type (type C float64).
-func basicStringMethod(t types.Type) string {
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || !typecheck.IsCellType(n) {
-		return ""
+// isLogFunc reports whether fn is a function of package log or a method
+// of its Logger (yaegi's table has its own type for it).
+func isLogFunc(fn *types.Func) bool {
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return fn.Pkg().Path() == "log"
 	}
-	if _, basic := n.Underlying().(*types.Basic); !basic {
-		return ""
-	}
-	return stringMethod(n)
-}
-
-// hookedCollection reports whether t is a slice, array or map of a cell
-// type (or a pointer to one) with a String or Error method, which the
-// session's fmt hook knows.
-func (c *Cell) hookedCollection(t types.Type) bool {
-	var elems []types.Type
-	switch u := typeUnder(t).(type) {
-	case *types.Slice:
-		elems = []types.Type{u.Elem()}
-	case *types.Array:
-		elems = []types.Type{u.Elem()}
-	case *types.Map:
-		elems = []types.Type{u.Key(), u.Elem()}
-	default:
+	n, ok := types.Unalias(deref(recv.Type())).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
 		return false
 	}
-	for _, e := range elems {
-		if typecheck.IsCellType(deref(e)) && stringMethod(types.NewPointer(deref(e))) != "" {
-			return true
+	switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
+	case "log.Logger", "github.com/traefik/yaegi/stdlib.logLogger":
+		return true
+	}
+	return false
+}
+
+// rtSelector is grundyrt.name at pos.
+func rtSelector(name string, pos token.Pos) ast.Expr {
+	return &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(name, pos)}
+}
+
+// typeFmtArgs hands the values of a printing call from skip on to fmt as
+// Typed where they need it; it reports whether any did.
+func (c *Cell) typeFmtArgs(call *ast.CallExpr, skip int) bool {
+	if len(call.Args) <= skip {
+		return false
+	}
+	if call.Ellipsis.IsValid() {
+		// f(xs...): each element.
+		if len(call.Args) != skip+1 {
+			return false
+		}
+		xs := call.Args[skip]
+		s, ok := typeUnder(c.Types.TypeOf(xs)).(*types.Slice)
+		if !ok || !needsPrinter(s.Elem()) {
+			return false
+		}
+		call.Args[skip] = &ast.CallExpr{Fun: rtSelector(prelude.RTFmtSpread, xs.Pos()), Lparen: xs.Pos(), Rparen: xs.End(),
+			Args: []ast.Expr{xs, descLit(s.Elem(), xs.Pos())}}
+		return true
+	}
+	if tuple, ok := c.Types.TypeOf(call.Args[0]).(*types.Tuple); ok && skip == 0 && len(call.Args) == 1 {
+		// f(g()) with g's several results.
+		var descs []string
+		need := false
+		for i := range tuple.Len() {
+			descs = append(descs, FmtDesc(tuple.At(i).Type()))
+			need = need || needsPrinter(tuple.At(i).Type())
+		}
+		if !need {
+			return false
+		}
+		g := call.Args[0]
+		tup := &ast.CallExpr{Fun: rtSelector(prelude.RTFmtTuple, g.Pos()), Lparen: g.Pos(), Rparen: g.Pos(),
+			Args: []ast.Expr{&ast.BasicLit{ValuePos: g.Pos(), Kind: token.STRING, Value: strconv.Quote(strings.Join(descs, "\x00"))}}}
+		call.Args[0] = &ast.CallExpr{Fun: tup, Lparen: g.Pos(), Args: []ast.Expr{g}, Rparen: g.End()}
+		call.Ellipsis = g.End()
+		return true
+	}
+	typed := false
+	for i := skip; i < len(call.Args); i++ {
+		if r := c.typedArg(call.Args[i]); r != nil {
+			call.Args[i] = r
+			typed = true
+		}
+	}
+	return typed
+}
+
+// typedArg is grundyrt.Typed(a, desc, methods...) when a's type needs the
+// printer; nil otherwise.
+func (c *Cell) typedArg(a ast.Expr) ast.Expr {
+	t := c.Types.TypeOf(a)
+	if call, ok := a.(*ast.CallExpr); ok && isIdent(call.Fun, prelude.AsError) {
+		t = typesError // an argument an earlier pass made an error
+	}
+	if t == nil || !needsPrinter(t) {
+		return nil
+	}
+	if b, ok := t.(*types.Basic); ok && b.Kind() == types.UntypedNil {
+		return nil
+	}
+	if hasTypeParam(t) {
+		return c.typedParamArg(a)
+	}
+	x := a
+	if types.IsInterface(t) {
+		// As any, the interpreter keeps the dynamic type of a value in an
+		// interface of a cell's interface type.
+		x = &ast.CallExpr{Fun: ident("any", a.Pos()), Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
+	}
+	args := []ast.Expr{x, descLit(t, a.Pos())}
+	extra, ok := c.methodArgs(t, a.Pos())
+	if !ok {
+		return nil
+	}
+	args = append(args, extra...)
+	return &ast.CallExpr{Fun: rtSelector(prelude.RTFmtTyped, a.Pos()), Lparen: a.Pos(), Args: args, Rparen: a.End()}
+}
+
+// methodArgs are the arguments giving the printer the fmt methods of the
+// local and generic types in t (see inlineMethods), at pos.
+func (c *Cell) methodArgs(t types.Type, pos token.Pos) ([]ast.Expr, bool) {
+	var out []ast.Expr
+	for _, m := range c.inlineMethods(t) {
+		e, err := parser.ParseExpr(m)
+		if err != nil {
+			return nil, false
+		}
+		out = append(out, AtPos(e, pos))
+	}
+	return out, true
+}
+
+// typedParamArg is grundyrt.TypedParam(a, grundyrt.Wrapped(a)): a's type
+// involves a type parameter, which only the interpreter knows when the
+// call runs; the wrapper it gives fmt names a's methods. a is evaluated
+// twice, so only a variable or a field of one gets the wrapper.
+func (c *Cell) typedParamArg(a ast.Expr) ast.Expr {
+	var hint ast.Expr = ident("nil", a.Pos())
+	if isPlainOperand(a) {
+		hint = &ast.CallExpr{Fun: rtSelector(prelude.RTFmtWrapped, a.Pos()), Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
+	}
+	return &ast.CallExpr{Fun: rtSelector(prelude.RTFmtParam, a.Pos()), Lparen: a.Pos(), Args: []ast.Expr{a, hint}, Rparen: a.End()}
+}
+
+// isPlainOperand reports whether evaluating e twice is evaluating it once:
+// a variable, a field of one.
+func isPlainOperand(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return isPlainOperand(e.X)
+	case *ast.ParenExpr:
+		return isPlainOperand(e.X)
+	}
+	return false
+}
+
+// hasTypeParam reports whether t has a type parameter in it.
+func hasTypeParam(t types.Type) bool {
+	switch t := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		return true
+	case *types.Pointer:
+		return hasTypeParam(t.Elem())
+	case *types.Slice:
+		return hasTypeParam(t.Elem())
+	case *types.Array:
+		return hasTypeParam(t.Elem())
+	case *types.Chan:
+		return hasTypeParam(t.Elem())
+	case *types.Map:
+		return hasTypeParam(t.Key()) || hasTypeParam(t.Elem())
+	case *types.Named:
+		for i := range t.TypeArgs().Len() {
+			if hasTypeParam(t.TypeArgs().At(i)) {
+				return true
+			}
+		}
+	case *types.Struct:
+		for i := range t.NumFields() {
+			if hasTypeParam(t.Field(i).Type()) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// fmtForm returns, for a value fmt would print wrongly, an expression
-// giving what fmt should print; nil when fmt needs no help.
-func (c *Cell) fmtForm(arg ast.Expr) ast.Expr {
-	t := c.Types.TypeOf(arg)
-	if t == nil {
-		return nil
+func descLit(t types.Type, pos token.Pos) *ast.BasicLit {
+	return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(FmtDesc(t))}
+}
+
+// needsPrinter reports whether fmt needs help with values of type t: it
+// has a type a cell declared in it, or an interface.
+func needsPrinter(t types.Type) bool {
+	if types.IsInterface(t) {
+		return true
 	}
-	ts, ok := c.Types.TypeString(t)
-	if !ok {
-		return nil
-	}
-	var src string
-	switch u := t.(type) {
-	case *types.Slice, *types.Array:
-		var elem types.Type
-		if s, ok := u.(*types.Slice); ok {
-			elem = s.Elem()
-		} else {
-			elem = u.(*types.Array).Elem()
-		}
-		m := basicStringMethod(elem)
-		if m == "" {
-			return nil
-		}
-		src = fmt.Sprintf("func(x %s) []string { out := make([]string, len(x)); for i := range x { out[i] = x[i].%s() }; return out }", ts, m)
-	case *types.Map:
-		km, vm := basicStringMethod(u.Key()), basicStringMethod(u.Elem())
-		if km == "" && vm == "" {
-			return nil
-		}
-		ks, vs := "fmt.Sprint(k)", "fmt.Sprint(v)"
-		if km != "" {
-			ks = "k." + km + "()"
-		}
-		if vm != "" {
-			vs = "v." + vm + "()"
-		}
-		src = fmt.Sprintf("func(x %s) any { var ks []any; var kss, vss []string; for k, v := range x { kk := k; ks = append(ks, kk); kss = append(kss, %s); vss = append(vss, %s) }; return %s(ks, kss, vss) }", ts, ks, vs, rtFunc(prelude.RTFmtMap))
+	switch t := types.Unalias(t).(type) {
 	case *types.Named:
-		if !typecheck.IsCellType(u) {
-			return nil
-		}
-		if _, call := arg.(*ast.CallExpr); call {
-			if m := stringMethod(u); m != "" {
-				src = fmt.Sprintf("func(x %s) any { return %s(x, x.%s()) }", ts, rtFunc(prelude.RTFmtAs), m)
-			}
-		}
-		if src == "" {
-			conv := c.structForm(u, 0)
-			if conv == "" {
-				return nil
-			}
-			src = fmt.Sprintf("func(x %s) any { return %s }", ts, conv)
-		}
-	default:
-		return nil
-	}
-	fn, err := parser.ParseExpr(src)
-	if err != nil {
-		return nil
-	}
-	AtPos(fn, arg.Pos())
-	return &ast.CallExpr{Fun: fn, Args: []ast.Expr{arg}, Lparen: arg.Pos(), Rparen: arg.End()}
-}
-
-// structForm returns, for a cell struct type t without an Error or String
-// method of its own, an expression of x that fmt prints as it would print
-// a value of t: its fields of types with such methods formatted through
-// them. "" when fmt needs no help with t.
-func (c *Cell) structForm(t *types.Named, depth int) string {
-	if depth > 4 || stringMethod(t) != "" {
-		return ""
-	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
-		return ""
-	}
-	var names, vals []string
-	helped := false
-	for i := range st.NumFields() {
-		f := st.Field(i)
-		n := f.Name()
-		v := "x." + n
-		if ft, ok := types.Unalias(f.Type()).(*types.Named); ok && typecheck.IsCellType(ft) {
-			if m := stringMethod(ft); m != "" {
-				v, helped = fmt.Sprintf("%s(x.%s, x.%s.%s())", rtFunc(prelude.RTFmtAs), n, n, m), true
-			} else if inner := c.structForm(ft, depth+1); inner != "" {
-				fs, ok := c.Types.TypeString(ft)
-				if !ok {
-					return ""
+		return typecheck.IsCellType(t)
+	case *types.Pointer:
+		return needsPrinter(t.Elem())
+	case *types.Slice:
+		return needsPrinter(t.Elem())
+	case *types.Array:
+		return needsPrinter(t.Elem())
+	case *types.Chan:
+		return needsPrinter(t.Elem())
+	case *types.Map:
+		return needsPrinter(t.Key()) || needsPrinter(t.Elem())
+	case *types.Struct:
+		// Declared in a cell: the interpreter renames unexported fields.
+		return true
+	case *types.Signature:
+		for _, tup := range []*types.Tuple{t.Params(), t.Results()} {
+			for i := range tup.Len() {
+				if needsPrinter(tup.At(i).Type()) {
+					return true
 				}
-				v, helped = "func(x "+fs+") any { return "+inner+" }(x."+n+")", true
 			}
 		}
-		names = append(names, strconv.Quote(n))
-		vals = append(vals, v)
+	case *types.TypeParam:
+		return true
 	}
-	if !helped {
-		return ""
-	}
-	return fmt.Sprintf("%s(x, []string{%s}, []any{%s})", rtFunc(prelude.RTFmtStruct), strings.Join(names, ", "), strings.Join(vals, ", "))
+	return false
 }
 
-// rtFunc is a function of package grundyrt as source.
-func rtFunc(name string) string { return prelude.Runtime + "." + name }
+// inlineMethods are the method closures (see FmtMethods) of the named
+// types in t's structure the session does not register: types declared in
+// a function and instances of generic types.
+func (c *Cell) inlineMethods(t types.Type) []string {
+	var out []string
+	seen := map[types.Type]bool{}
+	var walk func(t types.Type)
+	walk = func(t types.Type) {
+		t = types.Unalias(t)
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		switch u := t.(type) {
+		case *types.Named:
+			if !typecheck.IsCellType(u) {
+				return
+			}
+			if obj := u.Obj(); u.TypeArgs().Len() > 0 || obj.Parent() != obj.Pkg().Scope() {
+				if src, ok := c.Types.TypeString(u); ok {
+					out = append(out, FmtMethods(u, src)...)
+				}
+			}
+			walk(u.Underlying())
+		case *types.Pointer:
+			walk(u.Elem())
+		case *types.Slice:
+			walk(u.Elem())
+		case *types.Array:
+			walk(u.Elem())
+		case *types.Map:
+			walk(u.Key())
+			walk(u.Elem())
+		case *types.Struct:
+			for i := range u.NumFields() {
+				walk(u.Field(i).Type())
+			}
+		}
+	}
+	walk(t)
+	return out
+}
+
+// FmtMethods are, as source, the arguments that give the printer the fmt
+// methods (Format, GoString, Error, String) of the named type t, written
+// src in the cell: pairs of a key ("main.T.String", "*main.T.String" for
+// the pointer's method set) and a closure calling the method.
+func FmtMethods(t *types.Named, src string) []string {
+	name := reflectName(t, false)
+	var out []string
+	for _, ptr := range []bool{false, true} {
+		recv, key := src, name
+		var tt types.Type = t
+		if ptr {
+			recv, key, tt = "*"+src, "*"+name, types.NewPointer(t)
+		}
+		ms := types.NewMethodSet(tt)
+		for _, m := range []string{"Format", "GoString", "Error", "String"} {
+			sel := ms.Lookup(nil, m)
+			if sel == nil || !fmtSignature(m, sel.Type().(*types.Signature)) {
+				continue
+			}
+			// (Parameters named as no cell names a variable: yaegi
+			// takes a package-level variable of the same name for
+			// them here.)
+			var fn string
+			if m == "Format" {
+				fn = fmt.Sprintf("func(%[1]sV %[2]s, %[1]sS %[3]s.%[4]s, %[1]sC rune) { %[1]sV.Format(%[1]sS, %[1]sC) }", prelude.Temp, recv, prelude.Runtime, prelude.RTFmtState)
+			} else {
+				fn = fmt.Sprintf("func(%[1]sV %[2]s) string { return %[1]sV.%[3]s() }", prelude.Temp, recv, m)
+			}
+			out = append(out, strconv.Quote(key+"."+m), fn)
+		}
+	}
+	return out
+}
+
+// fmtSignature reports whether a method has the signature fmt's interface
+// for it asks.
+func fmtSignature(name string, sig *types.Signature) bool {
+	ps, rs := sig.Params(), sig.Results()
+	if name != "Format" {
+		if ps.Len() != 0 || rs.Len() != 1 {
+			return false
+		}
+		b, ok := types.Unalias(rs.At(0).Type()).(*types.Basic)
+		return ok && b.Kind() == types.String
+	}
+	if ps.Len() != 2 || rs.Len() != 0 {
+		return false
+	}
+	st, ok := types.Unalias(ps.At(0).Type()).(*types.Named)
+	r, isBasic := types.Unalias(ps.At(1).Type()).(*types.Basic)
+	return ok && st.Obj().Pkg() != nil && st.Obj().Pkg().Path() == "fmt" && st.Obj().Name() == "State" &&
+		isBasic && r.Kind() == types.Int32
+}

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -91,6 +92,7 @@ type goldenSession struct {
 	fset  *token.FileSet
 	tc    *typecheck.Session
 	funcs map[string]*ast.FuncDecl
+	pkgs  map[string]string // package names the cells can use, with their imports
 }
 
 func newGoldenSession() *goldenSession {
@@ -103,6 +105,7 @@ func newGoldenSession() *goldenSession {
 		fset:  token.NewFileSet(),
 		tc:    typecheck.NewSession(universe(), func() map[string]string { return pkgs }),
 		funcs: map[string]*ast.FuncDecl{},
+		pkgs:  pkgs,
 	}
 }
 
@@ -117,6 +120,12 @@ func (s *goldenSession) run(t *testing.T, src string, p *Pass) string {
 		t.Fatal(err)
 	}
 	pc.Hoist(func(ast.Node) bool { return false }, func(string) bool { return false })
+	if pc.Imports != nil {
+		for _, is := range pc.Imports.Imports {
+			path, _ := strconv.Unquote(is.Path.Value)
+			s.pkgs[path[strings.LastIndexByte(path, '/')+1:]] = path
+		}
+	}
 	var tc typecheck.Cell
 	if pc.Decls != nil {
 		tc.Decls = pc.Decls.Decls

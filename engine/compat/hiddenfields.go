@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"strconv"
 	"strings"
+
+	"grundy/engine/prelude/grundyrt"
 )
 
 // hiddenFields: unexported fields of the structs a cell declares. yaegi
@@ -13,17 +15,14 @@ import (
 // (interp/type.go, refType's struct fields); encoding/json and xml then
 // wrote {"Xsecret": ...}. Each unexported field gets tags that keep
 // encoders away, first in its tag (the first key is the one reflect
-// finds); "A, b int" is split so only b is hidden. fmt's %+v, %#v and %T
-// undo the renaming and these tags (see the engine's fmt functions).
+// finds); "A, b int" is split so only b is hidden. The engine's printer
+// undoes the renaming and these tags (see grundyrt's fieldName).
 var hiddenFields = Pass{
 	Name:     "hiddenfields",
 	Run:      runHiddenFields,
 	Kinds:    []ast.Node{(*ast.StructType)(nil)},
 	Snippets: []string{"json_unexported_fields"},
 }
-
-// HiddenTags are the tags hiddenFields puts first on unexported fields.
-const HiddenTags = `json:"-" xml:"-" `
 
 func runHiddenFields(c *Cell) {
 	for _, root := range c.Roots() {
@@ -64,16 +63,17 @@ func hideField(f *ast.Field) {
 			tag = t
 		}
 	}
-	if strings.HasPrefix(tag, HiddenTags) {
+	if strings.HasPrefix(tag, grundyrt.HiddenTags) {
 		return
 	}
-	f.Tag = &ast.BasicLit{ValuePos: f.Type.End(), Kind: token.STRING, Value: strconv.Quote(HiddenTags + tag)}
+	f.Tag = &ast.BasicLit{ValuePos: f.Type.End(), Kind: token.STRING, Value: strconv.Quote(grundyrt.HiddenTags + tag)}
 }
 
 // WithoutHiddenTags is a type's source as the cell wrote it, without the
-// tags hiddenFields added.
+// tags hiddenFields and structNames added.
 func WithoutHiddenTags(src string) string {
-	q := strconv.Quote(HiddenTags)
+	src = strings.ReplaceAll(grundyrt.NameTags.ReplaceAllString(src, ""), ` ""`, "")
+	q := strconv.Quote(grundyrt.HiddenTags)
 	src = strings.ReplaceAll(src, " "+q, "")
 	src = strings.ReplaceAll(src, "\t"+q, "")
 	return strings.ReplaceAll(src, q[:len(q)-1], `"`)

@@ -125,8 +125,9 @@ type Part struct {
 	Err   error
 }
 
-// TextPart names the part an interpreted value's fmt text goes in when
-// only interpreted code can compute it (a slice of a cell's Stringers).
+// TextPart names the part that holds what fmt's %v prints of a value
+// whose methods native code cannot see (a value of a type a cell
+// declared), which the engine computes.
 const TextPart = "Text"
 
 // PartsOf calls the display methods v has.
@@ -184,7 +185,8 @@ func Render(v any) Bundle {
 // FromParts is the bundle of a value whose display methods returned
 // parts: every form it has a method for (those MIMETypes lists, when it
 // has that method), an image as PNG, and text/plain always: the first of
-// an SVG or PNG method's error, Error, String, the fmt text, or Go's %v.
+// an SVG or PNG method's error, the fmt text (what fmt prints of a
+// value whose methods native code cannot see), Error, String, or Go's %v.
 func FromParts(v any, parts Parts) Bundle {
 	b := Bundle{}
 	types, _ := parts["MIMETypes"].Value.([]string)
@@ -241,12 +243,12 @@ func FromParts(v any, parts Parts) Bundle {
 	case failed != "":
 		b["text/plain"] = failed
 	case b["text/plain"] != nil:
+	case parts[TextPart].Value != nil:
+		b["text/plain"] = parts[TextPart].Value
 	case parts["Error"].Value != nil:
 		b["text/plain"] = parts["Error"].Value
 	case parts["String"].Value != nil:
 		b["text/plain"] = parts["String"].Value
-	case parts[TextPart].Value != nil:
-		b["text/plain"] = parts[TextPart].Value
 	default:
 		b["text/plain"] = Text(v)
 	}

@@ -31,14 +31,12 @@ const (
 	ShowNative  = "_grundyShowNative"  // likewise, when no value can be of a cell type
 	Display     = "_grundyDisplay"     // display.Show with the methods of cell types
 	Render      = "_grundyRender"      // display.Render likewise
-	GoPanic     = "_grundyGoPanic"     // reports a goroutine's recovered panic
+	Go          = "_grundyGo"          // func(f func()): runs a goroutine, reporting its panic
 	Defer       = "_grundyDefer"       // registers a top-level defer with the session
 	Recover     = "_grundyRecover"     // recover() in a top-level deferred function
 	AsError     = "_grundyAsError"     // a value to error, whole (see the helper)
 	ErrorAssert = "_grundyErrorAssert" // v, ok := x.(error)
-	FmtSpread   = "_grundyFmtSpread"   // fmt.Println(xs...)
-	FmtArg      = "_grundyFmtArg"      // a slice argument of fmt
-	FmtHook     = "_grundyFmtHook"     // the variable the engine points at the session's Stringers
+	ErrorMust   = "_grundyErrorMust"   // x.(error)
 )
 
 // Temp starts every name the passes invent (temporaries, copies of generic
@@ -54,15 +52,27 @@ const (
 
 // Functions of package grundyrt the passes call.
 const (
-	RTCapture    = "Capture"
-	RTErrorsIs   = "ErrorsIs"
-	RTErrorsAs   = "ErrorsAs"
-	RTErrorKey   = "ErrorKey"
-	RTFmtAs      = "FmtAs"
-	RTFmtStruct  = "FmtStruct"
-	RTFmtMap     = "FmtMap"
-	RTDecodeRune = "DecodeRune"
-	RTDeferred   = "NewDeferred"
+	RTDecodeRune  = "DecodeRune"
+	RTDeferred    = "NewDeferred"
+	RTCapture     = "Capture"
+	RTErrorsIs    = "ErrorsIs"
+	RTErrorsAs    = "ErrorsAs"
+	RTErrorKey    = "ErrorKey"
+	RTFmtTyped    = "Typed"       // a value for fmt with its type (see compat's fmtArgs)
+	RTFmtParam    = "TypedParam"  // likewise a value of a type parameter's type
+	RTFmtWrapped  = "Wrapped"     // a value as the interpreter hands it to fmt
+	RTFmtSpread   = "Spread"      // likewise each element of f(xs...)
+	RTFmtTuple    = "Tuple"       // likewise the results of f(g())
+	RTFmtState    = "State"       // fmt.State, for the closures calling Format methods
+	RTDeclare     = "Declare"     // registers a type a cell declared, with its fmt methods
+	RTSprint      = "Sprint"      // fmt.Sprint for Typed values (log's functions)
+	RTSprintf     = "Sprintf"     // likewise fmt.Sprintf
+	RTSprintln    = "Sprintln"    // likewise fmt.Sprintln
+	RTTypeName    = "TypeName"    // reflect.Type's Name, knowing cell types
+	RTTypeString  = "TypeString"  // likewise String
+	RTTypePkgPath = "TypePkgPath" // likewise PkgPath
+	RTPanic       = "Panic"       // a value for panic with its type
+	RTRecovered   = "Recovered"   // what recover() returns in Go
 )
 
 // Methods of grundyrt.Deferred the passes call.

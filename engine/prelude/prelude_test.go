@@ -55,13 +55,13 @@ func declared(t *testing.T, files []File) map[string]bool {
 // Every name a pass writes is declared where the pass expects it.
 func TestNamesAreDeclared(t *testing.T) {
 	helpers := declared(t, Helpers())
-	for _, n := range []string{Show, ShowNative, Display, Render, GoPanic, Defer, Recover, AsError, ErrorAssert, FmtSpread, FmtArg, FmtHook} {
+	for _, n := range []string{Show, ShowNative, Display, Render, Go, Defer, Recover, AsError, ErrorAssert, ErrorMust} {
 		if !helpers[n] {
 			t.Errorf("%s is not declared in helpers/", n)
 		}
 	}
-	table := grundyrt.Table(noSession{})
-	for _, n := range []string{RTCapture, RTErrorsIs, RTErrorsAs, RTErrorKey, RTFmtAs, RTFmtStruct, RTFmtMap, RTDecodeRune, RTDeferred} {
+	table := grundyrt.Table(noSession{}, grundyrt.NewTypes())
+	for _, n := range []string{RTCapture, RTErrorsIs, RTErrorsAs, RTErrorKey, RTFmtTyped, RTFmtParam, RTFmtWrapped, RTFmtSpread, RTFmtTuple, RTFmtState, RTDeclare, RTSprint, RTSprintf, RTSprintln, RTPanic, RTRecovered, RTDecodeRune, RTDeferred, RTTypeName, RTTypeString, RTTypePkgPath} {
 		if _, ok := table[n]; !ok {
 			t.Errorf("grundyrt.%s is not in the interpreter's table", n)
 		}
@@ -117,7 +117,7 @@ func TestVetted(t *testing.T) {
 // against the interpreter's own table of grundyrt and the engine's source
 // packages, with no error.
 func TestHelpersTypeCheckAsInterpreted(t *testing.T) {
-	rt := map[string]typecheck.Table{RuntimeKey: grundyrt.Table(noSession{})}
+	rt := map[string]typecheck.Table{RuntimeKey: grundyrt.Table(noSession{}, grundyrt.NewTypes())}
 	u := typecheck.NewUniverse(Sources(), rt, stdlib.Symbols, symbols.Symbols)
 	fset := token.NewFileSet()
 	var files []*ast.File

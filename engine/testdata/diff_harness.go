@@ -6,7 +6,6 @@ package main
 
 import (
 	"fmt"
-	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -61,9 +60,9 @@ func _diffShowValues(call bool, vs []any) {
 func _diffPanicText(r any) string {
 	switch v := r.(type) {
 	case error:
-		return v.Error()
+		return _diffIndented(v.Error())
 	case fmt.Stringer:
-		return v.String()
+		return _diffIndented(v.String())
 	}
 	v := reflect.ValueOf(r)
 	t := v.Type()
@@ -76,14 +75,18 @@ func _diffPanicText(r any) string {
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		s = strconv.FormatUint(v.Uint(), 10)
 	case reflect.Float32, reflect.Float64:
-		s = _diffFloat(v.Float())
+		s = strconv.FormatFloat(v.Float(), 'g', -1, t.Bits())
 	case reflect.Complex64, reflect.Complex128:
-		s = "(" + _diffFloat(real(v.Complex())) + _diffFloat(imag(v.Complex())) + "i)"
+		s = strconv.FormatComplex(v.Complex(), 'g', -1, t.Bits())
+		if t.PkgPath() != "" {
+			return t.String() + s
+		}
+		return s
 	case reflect.String:
 		if t.PkgPath() != "" {
-			return t.String() + "(\"" + v.String() + "\")"
+			return t.String() + "(\"" + _diffIndented(v.String()) + "\")"
 		}
-		return v.String()
+		return _diffIndented(v.String())
 	default:
 		return fmt.Sprintf("(%v) %v", t, r)
 	}
@@ -93,44 +96,6 @@ func _diffPanicText(r any) string {
 	return s
 }
 
-// _diffFloat formats f as the runtime's print does: a sign, seven
-// significant digits and a three-digit exponent (+1.500000e+000).
-func _diffFloat(f float64) string {
-	switch {
-	case f != f:
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "+Inf"
-	case math.IsInf(f, -1):
-		return "-Inf"
-	}
-	sign := byte('+')
-	if f < 0 || (f == 0 && math.Signbit(f)) {
-		sign, f = '-', -f
-	}
-	exp := 0
-	if f != 0 {
-		for ; f >= 10; f /= 10 {
-			exp++
-		}
-		for ; f < 1; f *= 10 {
-			exp--
-		}
-		f += 5e-7
-		if f >= 10 {
-			exp++
-			f /= 10
-		}
-	}
-	digits := make([]byte, 7)
-	for i := range digits {
-		d := int(f)
-		digits[i] = byte('0' + d)
-		f = (f - float64(d)) * 10
-	}
-	esign := byte('+')
-	if exp < 0 {
-		esign, exp = '-', -exp
-	}
-	return fmt.Sprintf("%c%c.%se%c%03d", sign, digits[0], digits[1:], esign, exp)
-}
+// _diffIndented is s as the runtime prints a panic's text: each newline
+// followed by a tab.
+func _diffIndented(s string) string { return strings.ReplaceAll(s, "\n", "\n\t") }

@@ -46,7 +46,7 @@ def main():
     try:
         c.expect(r"In \[1\]: ")
         c.sendline("for {}")
-        time.sleep(1.5)
+        time.sleep(3)  # under load, the engine may take a while to start the cell
         t0 = time.time()
         c.sendintr()
         out["loop"] = c.expect([r"Interrupted.*In \[2\]: ", pexpect.TIMEOUT], timeout=10) == 0

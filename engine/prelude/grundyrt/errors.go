@@ -83,6 +83,22 @@ func WrapError(v any, msg func() string, like error) error {
 	return nw.Interface().(error)
 }
 
+// CellError is v as an error when v is a value of a type cells declared
+// with an Error method that the interpreter's own type switch missed (a
+// value held in an interface without its type): yaegi's wrapper like
+// like, bound to the method through the session's closures.
+func (ts *Types) CellError(v any, like error) (error, bool) {
+	val, t, w := (&typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts}).resolve()
+	if !val.IsValid() {
+		return nil, false
+	}
+	m, _ := methodsOf(ts, val, t, w)
+	if m.error == nil {
+		return nil, false
+	}
+	return WrapError(v, m.error, like), true
+}
+
 // ErrorKey is what == compares for an error: the value inside yaegi's
 // wrapper, or the native error itself.
 func ErrorKey(v any) any {

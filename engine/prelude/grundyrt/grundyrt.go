@@ -11,6 +11,7 @@
 package grundyrt
 
 import (
+	"fmt"
 	"reflect"
 	"unicode/utf8"
 	"unsafe"
@@ -41,11 +42,21 @@ var (
 	GoPanic func(v any)
 	Defer   func(f func())
 	Recover func() any
+	// Text is fmt's %v of a value the interpreter hands native code
+	// (see Types.Text).
+	Text func(v any) string
+	// AssertionError is the error of a failed x.(iface) (see
+	// Types.AssertionError).
+	AssertionError func(v any, iface, method string) error
+	// CellError is v as an error by its type's Error method (see
+	// Types.CellError).
+	CellError func(v any, like error) (error, bool)
 )
 
 // Table is the package as one interpreter sees it (interp.Exports' value
-// for "grundyrt/grundyrt"), its session functions bound to s.
-func Table(s Session) map[string]reflect.Value {
+// for "grundyrt/grundyrt"), its session functions bound to s and its
+// printer to the session's types ts.
+func Table(s Session, ts *Types) map[string]reflect.Value {
 	return map[string]reflect.Value{
 		"Show":    reflect.ValueOf(s.Show),
 		"Capture": reflect.ValueOf(s.Capture),
@@ -64,13 +75,32 @@ func Table(s Session) map[string]reflect.Value {
 		"IsNativeError": reflect.ValueOf(IsNativeError),
 		"ErrorKey":      reflect.ValueOf(ErrorKey),
 		"WrapError":     reflect.ValueOf(WrapError),
-		"FmtAs":         reflect.ValueOf(FmtAs),
-		"FmtStruct":     reflect.ValueOf(FmtStruct),
-		"FmtMap":        reflect.ValueOf(FmtMap),
-		"FmtMapText":    reflect.ValueOf(FmtMapText),
 		"DecodeRune":    reflect.ValueOf(DecodeRune),
 		"NewDeferred":   reflect.ValueOf(NewDeferred),
 		"Deferred":      reflect.ValueOf((*Deferred)(nil)),
+
+		// The printer (fmtprint.go), with the session's types.
+		"Typed":      reflect.ValueOf(ts.Typed),
+		"TypedParam": reflect.ValueOf(ts.TypedParam),
+		"Wrapped":    reflect.ValueOf(Wrapped),
+		"Spread":     reflect.ValueOf(ts.Spread),
+		"Tuple":      reflect.ValueOf(ts.Tuple),
+		"Declare":    reflect.ValueOf(ts.Declare),
+		"Text":       reflect.ValueOf(ts.Text),
+		"State":      reflect.ValueOf((*fmt.State)(nil)),
+		"Sprint":     reflect.ValueOf(Sprint),
+		"Sprintf":    reflect.ValueOf(Sprintf),
+		"Sprintln":   reflect.ValueOf(Sprintln),
+
+		"TypeString":  reflect.ValueOf(ts.TypeString),
+		"TypeName":    reflect.ValueOf(ts.TypeName),
+		"TypePkgPath": reflect.ValueOf(ts.TypePkgPath),
+
+		// Panics (panics.go).
+		"Panic":          reflect.ValueOf(ts.Panic),
+		"Recovered":      reflect.ValueOf(ts.Recovered),
+		"AssertionError": reflect.ValueOf(ts.AssertionError),
+		"CellError":      reflect.ValueOf(ts.CellError),
 	}
 }
 

@@ -7,7 +7,15 @@ import "grundy/engine/prelude/grundyrt"
 // the defers of a cell's top-level statements, which the session runs when
 // the cell ends, with recover() seeing the cell's panic.
 
-func _grundyGoPanic(r any) { grundyrt.GoPanic(r) }
+// _grundyGo runs a goroutine's function, reporting its panic.
+func _grundyGo(f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			grundyrt.GoPanic(r)
+		}
+	}()
+	f()
+}
 
 func _grundyDefer(f func()) { grundyrt.Defer(f) }
 

@@ -1,8 +1,6 @@
 package helpers
 
 import (
-	"fmt"
-
 	"grundy/engine/display"
 	"grundy/engine/prelude/grundyrt"
 )
@@ -121,13 +119,8 @@ func _grundyParts(v any) display.Parts {
 	if v == nil || !grundyrt.Interpreted(v) {
 		return parts
 	}
-	if s, ok := _grundyFmtHook(v).([]string); ok {
-		if _, isStrings := v.([]string); !isStrings {
-			parts[display.TextPart] = display.Part{Value: fmt.Sprint(s)}
-		}
-	} else if s, ok := grundyrt.FmtMapText(_grundyFmtHook(v)); ok {
-		parts[display.TextPart] = display.Part{Value: s}
-	}
+	// What fmt's %v prints, which a value's text is.
+	parts[display.TextPart] = display.Part{Value: grundyrt.Text(v)}
 	var types []string
 	if p, ok := _grundyPart(v, "MIMETypes"); ok {
 		parts["MIMETypes"] = p

@@ -30,7 +30,24 @@ func _grundyErrorAssert(v any) (error, bool) {
 	case _grundyError:
 		return grundyrt.WrapError(v, e.Error, _grundyErrorProto), true
 	}
-	return nil, false
+	return grundyrt.CellError(v, _grundyErrorProto)
+}
+
+// _grundyErrorMust is x.(error) in its one-value form: it panics as Go
+// does when x is not an error. (Not through _grundyErrorAssert: an
+// interpreted call loses the dynamic type of its any argument.)
+func _grundyErrorMust(v any) error {
+	if v != nil && grundyrt.IsNativeError(v) {
+		return grundyrt.NativeError(v)
+	}
+	switch e := v.(type) {
+	case _grundyError:
+		return grundyrt.WrapError(v, e.Error, _grundyErrorProto)
+	}
+	if e, ok := grundyrt.CellError(v, _grundyErrorProto); ok {
+		return e
+	}
+	panic(grundyrt.AssertionError(v, "error", "Error"))
 }
 
 // _grundyErrorProto is a wrapper yaegi built: WrapError builds its own of

@@ -1,0 +1,213 @@
+package compat
+
+import (
+	"fmt"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"grundy/engine/typecheck"
+)
+
+// FmtDesc describes t for the runtime's printer (see grundyrt's
+// fmttypes.go): t as Go's reflect names it, with a placeholder for each
+// named type, then a line per named type: "_N = NAME" for a native type,
+// "_N = NAME = UNDERLYING" for one a cell declared (and for an interface). The printer names
+// values by it and walks their fields, elements and keys with it.
+func FmtDesc(t types.Type) string {
+	w := descWriter{ids: map[string]int{}}
+	main := w.write(t)
+	return strings.Join(append([]string{main}, w.lines...), "\n")
+}
+
+type descWriter struct {
+	ids   map[string]int // named types by name
+	lines []string
+}
+
+func (w *descWriter) write(t types.Type) string {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		name := reflectName(t, false)
+		id, seen := w.ids[name]
+		if !seen {
+			id = len(w.ids)
+			w.ids[name] = id
+			line := fmt.Sprintf("_%d = %s", id, name)
+			i := len(w.lines)
+			w.lines = append(w.lines, line)
+			if typecheck.IsCellType(t) || types.IsInterface(t) {
+				// The structure of a cell's type; that a native type
+				// is an interface.
+				w.lines[i] = line + " = " + w.write(t.Underlying())
+			}
+		}
+		return "_" + strconv.Itoa(id)
+	case *types.Pointer:
+		return "*" + w.write(t.Elem())
+	case *types.Slice:
+		return "[]" + w.write(t.Elem())
+	case *types.Array:
+		return fmt.Sprintf("[%d]%s", t.Len(), w.write(t.Elem()))
+	case *types.Map:
+		return "map[" + w.write(t.Key()) + "]" + w.write(t.Elem())
+	case *types.Struct:
+		var fields []string
+		for i := range t.NumFields() {
+			f := t.Field(i)
+			s := w.write(f.Type())
+			if !f.Embedded() {
+				s = f.Name() + " " + s
+			}
+			if tag := t.Tag(i); tag != "" {
+				s += " " + strconv.Quote(tag)
+			}
+			fields = append(fields, s)
+		}
+		if len(fields) == 0 {
+			return "struct {}"
+		}
+		return "struct { " + strings.Join(fields, "; ") + " }"
+	case *types.TypeParam:
+		// Known when the generic function runs: by the value.
+		return "interface {}"
+	}
+	return reflectString(t, false)
+}
+
+// reflectName is a named type as reflect.Type.String writes it: the
+// package by its name, type arguments by their packages' paths
+// (main.Box[sync/atomic.Pointer[int]]); inArgs: inside type arguments.
+func reflectName(n *types.Named, inArgs bool) string {
+	obj := n.Obj()
+	s := obj.Name()
+	if pkg := obj.Pkg(); pkg != nil {
+		q := pkg.Name()
+		if inArgs {
+			q = pkg.Path()
+		}
+		s = q + "." + s
+	}
+	if args := n.TypeArgs(); args != nil && args.Len() > 0 {
+		parts := make([]string, args.Len())
+		for i := range parts {
+			parts[i] = reflectString(args.At(i), true)
+		}
+		s += "[" + strings.Join(parts, ",") + "]"
+	}
+	return s
+}
+
+// reflectString is t as reflect.Type.String writes it.
+func reflectString(t types.Type, inArgs bool) string {
+	switch t := types.Unalias(t).(type) {
+	case *types.Basic:
+		return basicName(t)
+	case *types.Named:
+		return reflectName(t, inArgs)
+	case *types.Pointer:
+		return "*" + reflectString(t.Elem(), inArgs)
+	case *types.Slice:
+		return "[]" + reflectString(t.Elem(), inArgs)
+	case *types.Array:
+		return fmt.Sprintf("[%d]%s", t.Len(), reflectString(t.Elem(), inArgs))
+	case *types.Map:
+		return "map[" + reflectString(t.Key(), inArgs) + "]" + reflectString(t.Elem(), inArgs)
+	case *types.Chan:
+		el := reflectString(t.Elem(), inArgs)
+		switch t.Dir() {
+		case types.RecvOnly:
+			return "<-chan " + el
+		case types.SendOnly:
+			return "chan<- " + el
+		}
+		if c, ok := types.Unalias(t.Elem()).(*types.Chan); ok && c.Dir() == types.RecvOnly {
+			el = "(" + el + ")"
+		}
+		return "chan " + el
+	case *types.Signature:
+		return "func" + signatureString(t, inArgs)
+	case *types.Struct:
+		var fields []string
+		for i := range t.NumFields() {
+			f := t.Field(i)
+			s := reflectString(f.Type(), inArgs)
+			if !f.Embedded() {
+				s = f.Name() + " " + s
+			}
+			if tag := t.Tag(i); tag != "" {
+				s += " " + strconv.Quote(tag)
+			}
+			fields = append(fields, s)
+		}
+		if len(fields) == 0 {
+			return "struct {}"
+		}
+		return "struct { " + strings.Join(fields, "; ") + " }"
+	case *types.Interface:
+		if t.NumMethods() == 0 {
+			return "interface {}"
+		}
+		var ms []string
+		for i := range t.NumMethods() {
+			m := t.Method(i)
+			ms = append(ms, m.Name()+signatureString(m.Type().(*types.Signature), inArgs))
+		}
+		return "interface { " + strings.Join(ms, "; ") + " }"
+	case *types.TypeParam:
+		return "interface {}"
+	}
+	return t.String()
+}
+
+func signatureString(sig *types.Signature, inArgs bool) string {
+	var b strings.Builder
+	b.WriteString("(")
+	ps := sig.Params()
+	for i := range ps.Len() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if sig.Variadic() && i == ps.Len()-1 {
+			b.WriteString("..." + reflectString(ps.At(i).Type().(*types.Slice).Elem(), inArgs))
+		} else {
+			b.WriteString(reflectString(ps.At(i).Type(), inArgs))
+		}
+	}
+	b.WriteString(")")
+	rs := sig.Results()
+	switch rs.Len() {
+	case 0:
+	case 1:
+		b.WriteString(" " + reflectString(rs.At(0).Type(), inArgs))
+	default:
+		b.WriteString(" (")
+		for i := range rs.Len() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(reflectString(rs.At(i).Type(), inArgs))
+		}
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// basicName is a basic type's name in reflect (byte is uint8, rune
+// int32, an untyped constant its default type).
+func basicName(b *types.Basic) string {
+	if b.Info()&types.IsUntyped != 0 {
+		if d, ok := types.Default(b).(*types.Basic); ok && d != b {
+			return basicName(d)
+		}
+	}
+	switch b.Kind() {
+	case types.Byte:
+		return "uint8"
+	case types.Rune:
+		return "int32"
+	case types.UnsafePointer:
+		return "unsafe.Pointer"
+	}
+	return b.Name()
+}

@@ -1,0 +1,72 @@
+package compat
+
+import (
+	"go/ast"
+
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// loopClosures: a function literal in a loop could evaluate to the
+// closure an earlier iteration made, or to nil, when that closure
+// returned on another goroutine at the wrong moment. yaegi v0.16.1 keeps
+// a literal's closure in one slot of the frame it is made in, and each
+// closure puts back the slot's earlier value when it returns
+// (interp/run.go, getFunc: "getFrame(f, l).data[i] = o"). A goroutine of
+// iteration 1 returning between iteration 2's making of its closure and
+// its use of it left iteration 1's closure, or nil, in its place: "go
+// func() { ... }()" in a loop ran the previous iteration's closure
+// (counts under a mutex came out short, the increments landing on the
+// previous iteration's variables) or panicked "call of nil function".
+// Each literal in a loop is made in a frame of its own (madeApart), which
+// only that closure's return writes to:
+//
+//	for ... { work := func() func() { return func() { ... } }(); ... }
+//
+// A literal called where it stands (func() { ... }(), deferred, or by a
+// go statement, which goroutines leaves to none) is left alone: its
+// closure returns before the loop goes on, on the same goroutine. The
+// pass runs last: it needs no types, and the literals the other passes
+// write (goroutines' function of no arguments) are in loops too.
+var loopClosures = Pass{
+	Name:     "loopclosures",
+	Run:      runLoopClosures,
+	Kinds:    []ast.Node{(*ast.FuncLit)(nil)},
+	Snippets: []string{"goroutines_closures_in_loops"},
+}
+
+func runLoopClosures(c *Cell) {
+	for _, root := range c.Roots() {
+		// scopes: for each function around the node (the cell's top
+		// level first), the number of loops around it in that function.
+		scopes := []int{0}
+		astutil.Apply(root, func(cur *astutil.Cursor) bool {
+			switch cur.Node().(type) {
+			case *ast.FuncDecl, *ast.FuncLit:
+				scopes = append(scopes, 0)
+			case *ast.ForStmt, *ast.RangeStmt:
+				scopes[len(scopes)-1]++
+			}
+			return true
+		}, func(cur *astutil.Cursor) bool {
+			switch n := cur.Node().(type) {
+			case *ast.FuncDecl:
+				scopes = scopes[:len(scopes)-1]
+			case *ast.ForStmt, *ast.RangeStmt:
+				scopes[len(scopes)-1]--
+			case *ast.FuncLit:
+				scopes = scopes[:len(scopes)-1]
+				if scopes[len(scopes)-1] > 0 && !calledInPlace(cur) {
+					cur.Replace(madeApart(n))
+				}
+			}
+			return true
+		})
+	}
+}
+
+// calledInPlace reports whether the literal at cur is called where it
+// stands (or deferred).
+func calledInPlace(cur *astutil.Cursor) bool {
+	_, ok := cur.Parent().(*ast.CallExpr)
+	return ok && cur.Name() == "Fun"
+}

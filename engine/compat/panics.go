@@ -1,0 +1,91 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"grundy/engine/prelude"
+)
+
+// panicValues: panic(v) and recover(). yaegi v0.16.1 raises an
+// interpreted panic(v) with v inside a reflect.Value (interp/run.go:927,
+// _panic) and its recover() returns what was raised (interp/run.go:903,
+// _recover), so r.(T), r.(error) and type switches on a recovered value
+// failed; and a value of a cell type reached the engine without its type
+// (panic(Code(7)) was reported as 7, Go main.Code(7)). A value whose type
+// needs the printer (see fmtArgs) is raised as grundyrt.Panic(v, desc)
+// (see raise),
+// and every recover() is grundyrt.Recovered(recover()), which gives the
+// value back as Go's recover() does (and the runtime's errors where the
+// interpreter raised reflect's).
+var panicValues = Pass{
+	Name:     "panicvalues",
+	Run:      runPanicValues,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
+	Snippets: []string{"recover_cell_values"},
+}
+
+func runPanicValues(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		switch n := cur.Node().(type) {
+		case *ast.CallExpr:
+			if isIdent(n.Fun, "recover") && len(n.Args) == 0 && c.isBuiltin(n.Fun) {
+				pos := n.Pos()
+				cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTRecovered, pos), Lparen: pos, Args: []ast.Expr{n}, Rparen: n.End()})
+			}
+		case *ast.ExprStmt:
+			if r := c.raise(n); r != nil {
+				cur.Replace(r)
+			}
+		}
+		return true
+	})
+}
+
+// raise is the statement panic(x) raising grundyrt.Panic(x, desc) when
+// x's type needs the printer, nil otherwise. x goes through a variable of
+// its type, then one of type any: the interpreter keeps a value's dynamic
+// type (its methods) when it assigns a variable to an interface variable,
+// not when it converts an expression.
+//
+//	{ var _grundyT1 T = x; var _grundyP2 any = _grundyT1; panic(grundyrt.Panic(_grundyP2, desc)) }
+func (c *Cell) raise(s *ast.ExprStmt) ast.Stmt {
+	call, ok := s.X.(*ast.CallExpr)
+	if !ok || !isIdent(call.Fun, "panic") || len(call.Args) != 1 || call.Ellipsis.IsValid() || !c.isBuiltin(call.Fun) {
+		return nil
+	}
+	x := call.Args[0]
+	t := c.Types.TypeOf(x)
+	if t == nil || !needsPrinter(t) {
+		return nil
+	}
+	if b, ok := t.(*types.Basic); ok && b.Kind() == types.UntypedNil {
+		return nil
+	}
+	extra, ok := c.methodArgs(t, x.Pos())
+	if !ok {
+		return nil
+	}
+	pos := x.Pos()
+	var list []ast.Stmt
+	if te, ok := c.TypeExpr(t, pos); ok && !types.IsInterface(t) {
+		// Through a variable of its type: the interpreter keeps the
+		// type of a variable it assigns, not of an expression.
+		tv := c.Temp("T")
+		list = append(list, varInit(tv, te, x))
+		x = ident(tv, pos)
+	}
+	v := c.Temp("P")
+	list = append(list, varInit(v, ident("any", pos), x), s)
+	args := append([]ast.Expr{ident(v, pos), descLit(t, pos)}, extra...)
+	call.Args[0] = &ast.CallExpr{Fun: rtSelector(prelude.RTPanic, pos), Lparen: pos, Args: args, Rparen: call.Args[0].End()}
+	return &ast.BlockStmt{Lbrace: s.Pos(), List: list, Rbrace: s.End()}
+}
+
+// varInit is "var name typ = value".
+func varInit(name string, typ, value ast.Expr) ast.Stmt {
+	pos := value.Pos()
+	return &ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{
+		&ast.ValueSpec{Names: []*ast.Ident{ident(name, pos)}, Type: typ, Values: []ast.Expr{value}}}}}
+}

@@ -1,0 +1,684 @@
+package grundyrt
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// What the printer knows of types. yaegi v0.16.1 builds the types cells
+// declare with reflect, which gives them no names and no methods
+// (interp/type.go, refType): `type ID int` is int, `type Point struct{...}`
+// an unnamed struct whose unexported fields are renamed. The type oracle
+// knows better where a value is handed to fmt, and writes what it knows as
+// a description (see compat's FmtDesc): the type as Go's reflect would name
+// it, with placeholders for named types, then one line per named type:
+//
+//	[]_0
+//	_0 = main.Point = struct { X int; C _1 }
+//	_1 = main.Color = int
+//	_2 = time.Duration
+//
+// A named type a cell declared has its underlying type after a second
+// " = ", as a native interface type has; other native types have none
+// (their reflect types know them). The session
+// registers each type its cells declare (Declare) with the closures that
+// call its fmt methods, so values found in interfaces, whose static type
+// the oracle cannot know, are named and printed too.
+
+// tinfo is what the printer knows of a type beyond its reflect type.
+type tinfo struct {
+	str    string // the type as reflect.Type.String writes it in Go
+	kind   tkind
+	elem   *tinfo // pointer, slice and array element; map value
+	key    *tinfo // map key
+	fields []tfield
+	named  *namedType // a type cells declared, with its methods
+	under  string     // a named type's underlying type, as str
+}
+
+type tkind uint8
+
+const (
+	tkLeaf    tkind = iota // the value's reflect type tells the rest
+	tkDynamic              // an interface: the value in it tells
+	tkPointer
+	tkSlice // slice or array
+	tkMap
+	tkStruct
+)
+
+type tfield struct {
+	name     string // as Go names it (an embedded field: its type's name)
+	exported bool   // fmt calls no method on what it reaches through an unexported field
+	t        *tinfo
+}
+
+// namedType is a type a cell declared: its fmt methods (value and pointer
+// method sets), once declared.
+type namedType struct {
+	name    string
+	methods atomic.Pointer[methodTable]
+}
+
+type methodTable struct{ val, ptr methodSet }
+
+// methodSet holds interpreted closures func(v T) string (and for Format,
+// func(v T, s fmt.State, verb rune)) calling a method of T.
+type methodSet struct{ format, goString, error, string reflect.Value }
+
+func (m methodSet) empty() bool {
+	return !m.format.IsValid() && !m.goString.IsValid() && !m.error.IsValid() && !m.string.IsValid()
+}
+
+// Types is one session's knowledge of the types its cells declared.
+type Types struct {
+	mu      sync.Mutex
+	named   map[string]*namedType
+	decl    map[string]*tinfo         // declared types by name
+	byRType map[reflect.Type][]*tinfo // declared struct types by the interpreter's reflect type
+	descs   map[string]*tinfo         // parsed descriptions
+	derived map[reflect.Type]*tinfo   // types known only by their reflect type
+}
+
+// NewTypes is an empty registry.
+func NewTypes() *Types {
+	return &Types{named: map[string]*namedType{}, decl: map[string]*tinfo{}, byRType: map[reflect.Type][]*tinfo{},
+		descs: map[string]*tinfo{}, derived: map[reflect.Type]*tinfo{}}
+}
+
+// Declare registers a type a cell declared: desc describes it (its first
+// line names it), ptr is a nil *T (the interpreter's reflect type for T),
+// methods are pairs of a key ("main.T.String", "*main.T.Format": the
+// method, on T or *T) and a closure calling it.
+// It returns true, so that a package-level variable can declare a type.
+func (ts *Types) Declare(desc string, ptr any, methods ...any) bool {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	ts.setMethods(methods)
+	t := ts.parse(desc)
+	if t.named == nil {
+		return true
+	}
+	ts.decl[t.str] = t
+	if rt := reflect.TypeOf(ptr); rt != nil && rt.Kind() == reflect.Pointer && rt.Elem().Kind() == reflect.Struct {
+		list := ts.byRType[rt.Elem()]
+		for i, o := range list {
+			if o.str == t.str {
+				list = append(list[:i], list[i+1:]...)
+				break
+			}
+		}
+		ts.byRType[rt.Elem()] = append(list, t)
+	}
+	clear(ts.derived)
+	return true
+}
+
+// setMethods records the closures of methods (see Declare).
+func (ts *Types) setMethods(methods []any) {
+	tables := map[*namedType]*methodTable{}
+	for i := 0; i+1 < len(methods); i += 2 {
+		key, _ := methods[i].(string)
+		fn := reflect.ValueOf(methods[i+1])
+		if fn.Kind() != reflect.Func {
+			continue
+		}
+		ptr := strings.HasPrefix(key, "*")
+		key = strings.TrimPrefix(key, "*")
+		dot := strings.LastIndexByte(key, '.')
+		if dot < 0 {
+			continue
+		}
+		nt := ts.namedLocked(key[:dot])
+		tab := tables[nt]
+		if tab == nil {
+			tab = &methodTable{}
+			tables[nt] = tab
+		}
+		set := &tab.val
+		if ptr {
+			set = &tab.ptr
+		}
+		switch key[dot+1:] {
+		case "Format":
+			set.format = fn
+		case "GoString":
+			set.goString = fn
+		case "Error":
+			set.error = fn
+		case "String":
+			set.string = fn
+		}
+	}
+	for nt, tab := range tables {
+		nt.methods.Store(tab)
+	}
+}
+
+func (ts *Types) namedLocked(name string) *namedType {
+	nt := ts.named[name]
+	if nt == nil {
+		nt = &namedType{name: name}
+		ts.named[name] = nt
+	}
+	return nt
+}
+
+// desc is the parsed description, cached.
+func (ts *Types) desc(desc string, methods []any) *tinfo {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if len(methods) > 0 {
+		ts.setMethods(methods)
+	}
+	t := ts.descs[desc]
+	if t == nil {
+		t = ts.parse(desc)
+		ts.descs[desc] = t
+	}
+	return t
+}
+
+// parse reads a description (ts.mu held). A description it cannot read
+// describes nothing: the values' reflect types then say what they can.
+func (ts *Types) parse(desc string) *tinfo {
+	lines := strings.Split(desc, "\n")
+	refs := map[string]*tinfo{}
+	type def struct {
+		t   *tinfo
+		src string
+	}
+	var defs []def
+	for _, l := range lines[1:] {
+		parts := strings.SplitN(l, " = ", 3)
+		if len(parts) < 2 {
+			continue
+		}
+		t := &tinfo{str: parts[1]}
+		refs[parts[0]] = t
+		if len(parts) == 3 {
+			defs = append(defs, def{t, parts[2]})
+		}
+	}
+	for _, d := range defs {
+		u := ts.build(d.src, refs)
+		d.t.kind, d.t.elem, d.t.key, d.t.fields, d.t.under = u.kind, u.elem, u.key, u.fields, u.str
+		if u.kind != tkDynamic {
+			// An interface's methods are its dynamic values'.
+			d.t.named = ts.namedLocked(d.t.str)
+		}
+	}
+	return ts.build(lines[0], refs)
+}
+
+func (ts *Types) build(src string, refs map[string]*tinfo) *tinfo {
+	e, err := parser.ParseExpr(src)
+	if err != nil {
+		return &tinfo{kind: tkDynamic, str: src}
+	}
+	b := descBuilder{src: src, refs: refs}
+	return b.build(e)
+}
+
+type descBuilder struct {
+	src  string
+	refs map[string]*tinfo
+}
+
+// text is e's source with the placeholders replaced by the names.
+func (b descBuilder) text(e ast.Expr) string {
+	s := b.src[e.Pos()-1 : e.End()-1]
+	if !strings.Contains(s, "_") {
+		return s
+	}
+	var out strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] == '_' && (i == 0 || !isIdentByte(s[i-1])) {
+			j := i + 1
+			for j < len(s) && isIdentByte(s[j]) {
+				j++
+			}
+			if t, ok := b.refs[s[i:j]]; ok {
+				out.WriteString(t.str)
+				i = j
+				continue
+			}
+		}
+		out.WriteByte(s[i])
+		i++
+	}
+	return out.String()
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
+}
+
+func (b descBuilder) build(e ast.Expr) *tinfo {
+	switch e := e.(type) {
+	case *ast.Ident:
+		if t, ok := b.refs[e.Name]; ok {
+			return t
+		}
+		if e.Name == "error" {
+			return &tinfo{kind: tkDynamic, str: "error"}
+		}
+		return &tinfo{str: e.Name}
+	case *ast.ParenExpr:
+		return b.build(e.X)
+	case *ast.StarExpr:
+		el := b.build(e.X)
+		return &tinfo{kind: tkPointer, str: "*" + el.str, elem: el}
+	case *ast.ArrayType:
+		el := b.build(e.Elt)
+		if e.Len == nil {
+			return &tinfo{kind: tkSlice, str: "[]" + el.str, elem: el}
+		}
+		return &tinfo{kind: tkSlice, str: "[" + b.text(e.Len) + "]" + el.str, elem: el}
+	case *ast.MapType:
+		k, v := b.build(e.Key), b.build(e.Value)
+		return &tinfo{kind: tkMap, str: "map[" + k.str + "]" + v.str, key: k, elem: v}
+	case *ast.StructType:
+		t := &tinfo{kind: tkStruct}
+		var parts []string
+		for _, f := range e.Fields.List {
+			ft := b.build(f.Type)
+			tag := ""
+			if f.Tag != nil {
+				if s, err := strconv.Unquote(f.Tag.Value); err == nil && s != "" {
+					tag = " " + strconv.Quote(s)
+				}
+			}
+			if len(f.Names) == 0 {
+				name := embeddedName(ft.str)
+				t.fields = append(t.fields, tfield{name: name, exported: token.IsExported(name), t: ft})
+				parts = append(parts, ft.str+tag)
+				continue
+			}
+			for _, n := range f.Names {
+				t.fields = append(t.fields, tfield{name: n.Name, exported: token.IsExported(n.Name), t: ft})
+				parts = append(parts, n.Name+" "+ft.str+tag)
+			}
+		}
+		t.str = structString(parts)
+		return t
+	case *ast.InterfaceType:
+		return &tinfo{kind: tkDynamic, str: b.text(e)}
+	default:
+		return &tinfo{str: b.text(e)}
+	}
+}
+
+// embeddedName is the field name of an embedded field of type str
+// ("*main.Box[int]" gives Box).
+func embeddedName(str string) string {
+	str = strings.TrimPrefix(str, "*")
+	if i := strings.IndexByte(str, '['); i >= 0 {
+		str = str[:i]
+	}
+	if i := strings.LastIndexByte(str, '.'); i >= 0 {
+		str = str[i+1:]
+	}
+	return str
+}
+
+func structString(fields []string) string {
+	if len(fields) == 0 {
+		return "struct {}"
+	}
+	return "struct { " + strings.Join(fields, "; ") + " }"
+}
+
+// byName is the declared type named name ("main.T", "*main.T"), or nil.
+func (ts *Types) byName(name string) *tinfo {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	return ts.byNameLocked(name)
+}
+
+func (ts *Types) byNameLocked(name string) *tinfo {
+	if t := ts.decl[name]; t != nil {
+		return t
+	}
+	if el, ok := strings.CutPrefix(name, "*"); ok {
+		if e := ts.byNameLocked(el); e != nil {
+			return &tinfo{kind: tkPointer, str: name, elem: e}
+		}
+	}
+	return nil
+}
+
+// derive is what can be known of a type from the interpreter's reflect
+// type alone: a struct type a cell declared is found by its reflect type
+// (yaegi gives two declared types of the same structure one reflect
+// type, and a basic type and the types declared on it too, so those go
+// by their structure); has names the methods a value is known to have
+// (yaegi's interface wrapper around it), to choose among declared types.
+func (ts *Types) derive(rt reflect.Type, has ...string) *tinfo {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if len(has) > 0 {
+		// The declared types of this reflect type with these methods: if
+		// just one, the value's.
+		var found []*tinfo
+		for _, t := range ts.byRType[rt] {
+			if t.hasAll(has) {
+				found = append(found, t)
+			}
+		}
+		under := ts.deriveLocked(rt).str
+		for _, name := range sortedNames(ts.decl) {
+			if t := ts.decl[name]; t.under == under && t.kind != tkStruct && t.hasAll(has) {
+				found = append(found, t)
+			}
+		}
+		if len(found) == 1 {
+			return found[0]
+		}
+	}
+	return ts.deriveLocked(rt)
+}
+
+func sortedNames(m map[string]*tinfo) []string {
+	names := make([]string, 0, len(m))
+	for n := range m {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// hasAll reports whether values of t have each of the methods.
+func (t *tinfo) hasAll(methods []string) bool {
+	ms, ok := t.methodSet()
+	if !ok {
+		return false
+	}
+	for _, m := range methods {
+		var f reflect.Value
+		switch m {
+		case "Error":
+			f = ms.error
+		case "String":
+			f = ms.string
+		case "Format":
+			f = ms.format
+		case "GoString":
+			f = ms.goString
+		}
+		if !f.IsValid() {
+			return false
+		}
+	}
+	return true
+}
+
+// methodSet is the fmt methods of values of t, when t is (a pointer to) a
+// type cells declared.
+func (t *tinfo) methodSet() (methodSet, bool) {
+	switch {
+	case t == nil:
+	case t.named != nil:
+		if tab := t.named.methods.Load(); tab != nil {
+			return tab.val, true
+		}
+		return methodSet{}, true
+	case t.kind == tkPointer && t.elem != nil && t.elem.named != nil:
+		if tab := t.elem.named.methods.Load(); tab != nil {
+			return tab.ptr, true
+		}
+		return methodSet{}, true
+	}
+	return methodSet{}, false
+}
+
+func (ts *Types) deriveLocked(rt reflect.Type) *tinfo {
+	if t := ts.derived[rt]; t != nil {
+		return t
+	}
+	name := structName(rt)
+	if name != "" {
+		if t := ts.decl[name]; t != nil {
+			return t
+		}
+	} else if rt.Kind() == reflect.Struct {
+		// Declared struct types of the same structure share a reflect
+		// type (those without fields, which carry no name): then none
+		// is chosen (their methods might not be the value's).
+		if list := ts.byRType[rt]; len(list) == 1 {
+			return list[0]
+		}
+	}
+	t := &tinfo{}
+	ts.derived[rt] = t
+	if name != "" {
+		// A type declared in a function: its name and fields.
+		defer func() { t.str, t.named = name, ts.namedLocked(name) }()
+	}
+	if isBox(rt) {
+		t.kind, t.str = tkDynamic, "interface {}"
+		return t
+	}
+	switch rt.Kind() {
+	case reflect.Pointer:
+		t.kind, t.elem = tkPointer, ts.deriveLocked(rt.Elem())
+		t.str = "*" + t.elem.str
+	case reflect.Slice:
+		t.kind, t.elem = tkSlice, ts.deriveLocked(rt.Elem())
+		t.str = "[]" + t.elem.str
+	case reflect.Array:
+		t.kind, t.elem = tkSlice, ts.deriveLocked(rt.Elem())
+		t.str = "[" + strconv.Itoa(rt.Len()) + "]" + t.elem.str
+	case reflect.Map:
+		t.kind, t.key, t.elem = tkMap, ts.deriveLocked(rt.Key()), ts.deriveLocked(rt.Elem())
+		t.str = "map[" + t.key.str + "]" + t.elem.str
+	case reflect.Struct:
+		t.kind = tkStruct
+		var parts []string
+		for i := range rt.NumField() {
+			f := rt.Field(i)
+			name, tag := fieldName(f)
+			ft := ts.deriveLocked(f.Type)
+			if tag != "" {
+				tag = " " + strconv.Quote(tag)
+			}
+			if f.Anonymous {
+				parts = append(parts, ft.str+tag)
+			} else {
+				parts = append(parts, name+" "+ft.str+tag)
+			}
+			t.fields = append(t.fields, tfield{name: name, exported: token.IsExported(name), t: ft})
+		}
+		t.str = structString(parts)
+	case reflect.Interface:
+		t.kind, t.str = tkDynamic, rt.String()
+	case reflect.Chan:
+		el := ts.deriveLocked(rt.Elem()).str
+		switch rt.ChanDir() {
+		case reflect.RecvDir:
+			t.str = "<-chan " + el
+		case reflect.SendDir:
+			t.str = "chan<- " + el
+		default:
+			if rt.Elem().Kind() == reflect.Chan && rt.Elem().ChanDir() == reflect.RecvDir {
+				el = "(" + el + ")"
+			}
+			t.str = "chan " + el
+		}
+	case reflect.Func:
+		t.str = funcString(rt, func(rt reflect.Type) string { return ts.deriveLocked(rt).str })
+	default:
+		t.str = rt.String()
+	}
+	if rt.Name() != "" {
+		t.str = rt.String()
+	}
+	return t
+}
+
+// HiddenTags are the tags the compatibility passes put first on the
+// unexported fields of the structs cells declare (see compat's
+// hiddenFields), which the printer recognises.
+const HiddenTags = `json:"-" xml:"-" `
+
+// NameTag is the tag key under which the first field of a struct type a
+// cell declares carries the type's name (see compat's structNames).
+const NameTag = "grundy"
+
+// NameTags matches NameTag's tags, in a tag or in source (quoted).
+var NameTags = regexp.MustCompile(NameTag + `:(\\?"[^"\\]*\\?") `)
+
+// structName is the name a struct type a cell declared carries in its
+// first field's tag ("" for others).
+func structName(rt reflect.Type) string {
+	if rt.Kind() != reflect.Struct || rt.NumField() == 0 {
+		return ""
+	}
+	tag := strings.TrimPrefix(string(rt.Field(0).Tag), HiddenTags)
+	if !strings.HasPrefix(tag, NameTag+":") {
+		return ""
+	}
+	name, _ := reflect.StructTag(tag).Lookup(NameTag)
+	return name
+}
+
+// fieldName is a field's name and tag as the cell wrote them: the
+// interpreter exports unexported fields as X+name, and the engine tags
+// them first with HiddenTags (see compat's hiddenFields), and the first
+// with the struct's name.
+func fieldName(f reflect.StructField) (name, tag string) {
+	name, tag = f.Name, string(f.Tag)
+	tag = NameTags.ReplaceAllString(tag, "")
+	if rest, ok := strings.CutPrefix(tag, HiddenTags); ok && strings.HasPrefix(name, "X") {
+		return name[1:], rest
+	}
+	return name, tag
+}
+
+func funcString(rt reflect.Type, name func(reflect.Type) string) string {
+	var b strings.Builder
+	b.WriteString("func(")
+	for i := range rt.NumIn() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if rt.IsVariadic() && i == rt.NumIn()-1 {
+			b.WriteString("..." + name(rt.In(i).Elem()))
+		} else {
+			b.WriteString(name(rt.In(i)))
+		}
+	}
+	b.WriteString(")")
+	switch rt.NumOut() {
+	case 0:
+	case 1:
+		b.WriteString(" " + name(rt.Out(0)))
+	default:
+		b.WriteString(" (")
+		for i := range rt.NumOut() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(name(rt.Out(i)))
+		}
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// The interpreter's boxes: an interface value of an interpreted interface
+// type (or of any, holding a value whose type has methods) is an
+// interp.valueInterface{node, value}, node.typ being the dynamic type; a
+// value converted to a native interface type is a wrapper struct whose
+// first field, IValue, holds it, the others its methods.
+
+const yaegiInterp = "github.com/traefik/yaegi/interp"
+
+func isBox(rt reflect.Type) bool {
+	return rt.Kind() == reflect.Struct && rt.PkgPath() == yaegiInterp && rt.Name() == "valueInterface"
+}
+
+func isWrapper(rt reflect.Type) bool {
+	return rt.Kind() == reflect.Struct && strings.HasPrefix(rt.PkgPath(), "github.com/traefik/yaegi/") &&
+		rt.NumField() > 0 && rt.Field(0).Name == "IValue"
+}
+
+// unbox returns the value in a box and the name of its dynamic type as
+// the interpreter writes it ("main.T", "*main.T"); !ok for a nil
+// interface.
+func unbox(box reflect.Value) (v reflect.Value, name string, ok bool) {
+	if f := box.FieldByName("node"); f.IsValid() && f.Kind() == reflect.Pointer && !f.IsNil() {
+		if typ := f.Elem().FieldByName("typ"); typ.IsValid() && typ.Kind() == reflect.Pointer && !typ.IsNil() {
+			if s := typ.Elem().FieldByName("str"); s.IsValid() && s.Kind() == reflect.String {
+				name = s.String()
+			}
+		}
+	}
+	f, found := box.Type().FieldByName("value")
+	if !found || f.Type != reflect.TypeOf(reflect.Value{}) {
+		return reflect.Value{}, "", false
+	}
+	cp := reflect.New(box.Type()).Elem()
+	cp.Set(box)
+	v = *(*reflect.Value)(unsafe.Pointer(cp.FieldByIndex(f.Index).UnsafeAddr()))
+	if !v.IsValid() || name == "nil" {
+		return reflect.Value{}, "", false
+	}
+	return v, name, true
+}
+
+// wrapped returns the value in a wrapper and the names of the methods the
+// wrapper has.
+func wrapped(w reflect.Value) (v reflect.Value, methods []string) {
+	for i := 1; i < w.NumField(); i++ {
+		if n := w.Type().Field(i).Name; len(n) > 1 {
+			methods = append(methods, n[1:])
+		}
+	}
+	return w.Field(0), methods
+}
+
+// reflect.Type's names of the types cells declare, which the interpreter's
+// reflect types do not carry: a struct type cells declared by its name
+// (unless another has its structure), composites of them likewise, and
+// unexported fields as the cell wrote them.
+
+// TypeString is t.String() as Go would have it.
+func (ts *Types) TypeString(t reflect.Type) string {
+	if t == nil {
+		return "<nil>"
+	}
+	return ts.derive(t).str
+}
+
+// TypeName is t.Name() as Go would have it.
+func (ts *Types) TypeName(t reflect.Type) string {
+	if isNativeType(t) || t.Name() != "" {
+		return t.Name()
+	}
+	d := ts.derive(t)
+	if d.named == nil {
+		return ""
+	}
+	return strings.TrimPrefix(d.str, "main.")
+}
+
+// TypePkgPath is t.PkgPath() as Go would have it.
+func (ts *Types) TypePkgPath(t reflect.Type) string {
+	if isNativeType(t) || t.Name() != "" {
+		return t.PkgPath()
+	}
+	if ts.derive(t).named != nil {
+		return "main"
+	}
+	return ""
+}

@@ -1,0 +1,207 @@
+package grundyrt
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Panics. yaegi v0.16.1 raises an interpreted panic(v) with v in a
+// reflect.Value (interp/run.go, _panic), so recover() returned the
+// reflect.Value and r.(T) failed; a value of a cell type lost its name
+// (panic(Code(7)) printed 7, Go main.Code(7)). The compatibility passes
+// raise panic(Panic(x, desc)) for values whose types need the printer and
+// call recover() as Recovered(recover()): a cell sees the value it
+// panicked with, and PanicText prints it as Go's runtime does.
+
+// panicValue is a value a cell panicked with, and its type.
+type panicValue struct{ a *typedArg }
+
+// Panic is v for panic(v), with its type as the oracle describes it.
+func (ts *Types) Panic(v any, desc string, methods ...any) any {
+	return panicValue{&typedArg{v: v, t: ts.desc(desc, methods), ts: ts}}
+}
+
+// Format prints the value as fmt would print it (native code that
+// recovers a panic, fmt's own catchPanic among them, prints it).
+func (p panicValue) Format(st fmt.State, verb rune) { p.a.Format(st, verb) }
+
+// Recovered is what recover() returns in Go for what the interpreter's
+// recover() returned: the value itself, not the reflect.Value holding it;
+// the runtime's error, not reflect's words, for an index out of range or
+// a nil pointer the interpreter met through reflect.
+func (ts *Types) Recovered(v any) any {
+	if rv, ok := v.(reflect.Value); ok {
+		if !rv.IsValid() || !rv.CanInterface() {
+			return nil
+		}
+		v = rv.Interface()
+	}
+	switch x := v.(type) {
+	case panicValue:
+		return x.a.v
+	case string:
+		if e := ts.reflectPanic(x); e != nil {
+			return e
+		}
+	case *reflect.ValueError:
+		return runtimeError("invalid memory address or nil pointer dereference")
+	case error:
+		if e := ts.reflectPanic(x.Error()); e != nil {
+			return e
+		}
+	}
+	return v
+}
+
+// runtimeError is a runtime.Error the runtime would have raised where the
+// interpreter raised reflect's.
+type runtimeError string
+
+func (e runtimeError) Error() string { return "runtime error: " + string(e) }
+func (e runtimeError) RuntimeError() {}
+
+// assertionError is a failed type assertion (runtime.TypeAssertionError).
+type assertionError string
+
+func (e assertionError) Error() string { return string(e) }
+func (e assertionError) RuntimeError() {}
+
+// AssertionError is the runtime's error for x.(iface) failing, iface
+// missing method (Go's message names x's dynamic type).
+func (ts *Types) AssertionError(v any, iface, method string) error {
+	if v == nil {
+		return assertionError("interface conversion: interface is nil, not " + iface)
+	}
+	_, t, _ := (&typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts}).resolve()
+	return assertionError("interface conversion: " + t.str + " is not " + iface + ": missing method " + method)
+}
+
+var cellPosition = regexp.MustCompile(`^[^\s:]+:\d+:\d+: `)
+
+// reflectPanic is the runtime's error for a panic the interpreter raised
+// in reflect's words, or its own with a position; nil for others.
+func (ts *Types) reflectPanic(msg string) error {
+	switch {
+	case strings.HasPrefix(msg, "reflect: ") && strings.HasSuffix(msg, " index out of range"),
+		strings.HasPrefix(msg, "reflect.Value.Index: "):
+		return runtimeError("index out of range")
+	case strings.HasPrefix(msg, "reflect.Value.Slice") && strings.Contains(msg, "out of"),
+		strings.HasPrefix(msg, "reflect.Value.Slice3") && strings.Contains(msg, "out of"):
+		return runtimeError("slice bounds out of range")
+	case strings.HasPrefix(msg, "reflect: call of reflect.Value.") && strings.HasSuffix(msg, " on zero Value"),
+		strings.HasPrefix(msg, "reflect: indirection through nil pointer"):
+		return runtimeError("invalid memory address or nil pointer dereference")
+	}
+	if loc := cellPosition.FindString(msg); loc != "" && strings.HasPrefix(msg[len(loc):], "interface conversion: ") {
+		return assertionError(ts.withNames(msg[len(loc):]))
+	}
+	return nil
+}
+
+// withNames is a message of the interpreter's with the reflect types of the
+// struct types cells declared replaced by their names (those of the
+// same structure as another are left).
+func (ts *Types) withNames(msg string) string {
+	ts.mu.Lock()
+	var olds []string
+	names := map[string]string{}
+	for rt, list := range ts.byRType {
+		if len(list) == 1 {
+			olds = append(olds, rt.String())
+			names[rt.String()] = list[0].str
+		}
+	}
+	ts.mu.Unlock()
+	// Longest first: one struct's text can hold another's.
+	sort.Slice(olds, func(i, j int) bool { return len(olds[i]) > len(olds[j]) })
+	for _, o := range olds {
+		msg = strings.ReplaceAll(msg, o, names[o])
+	}
+	return msg
+}
+
+// PanicText is what Go's runtime prints after "panic: " for a panic's
+// value v (see printpanicval in runtime/error.go): an error's Error, a
+// Stringer's String, a number or string as print prints it, named by its
+// type when the type is not predeclared (main.Code(7)), and otherwise
+// the type in parentheses, then (where the runtime prints an address)
+// the value as %v prints it. Newlines are followed by a tab.
+func (ts *Types) PanicText(v any) string {
+	if rv, ok := v.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
+		v = rv.Interface()
+	}
+	var a *typedArg
+	switch x := v.(type) {
+	case nil:
+		return "nil"
+	case panicValue:
+		a = x.a
+	default:
+		if e := ts.Recovered(x); e != x {
+			if err, ok := e.(error); ok {
+				return indented(err.Error())
+			}
+		}
+		a = &typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts}
+	}
+	val, t, w := a.resolve()
+	if !val.IsValid() {
+		return "nil"
+	}
+	m, _ := methodsOf(ts, val, t, w)
+	switch {
+	case m.error != nil:
+		return indented(callText(m.error))
+	case m.string != nil:
+		return indented(callText(m.string))
+	}
+	var s string
+	switch val.Kind() {
+	case reflect.Bool:
+		s = strconv.FormatBool(val.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		s = strconv.FormatInt(val.Int(), 10)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		s = strconv.FormatUint(val.Uint(), 10)
+	case reflect.Float32, reflect.Float64:
+		s = strconv.FormatFloat(val.Float(), 'g', -1, val.Type().Bits())
+	case reflect.Complex64, reflect.Complex128:
+		s = strconv.FormatComplex(val.Complex(), 'g', -1, val.Type().Bits())
+		if predeclared(t) {
+			return s
+		}
+		return t.str + s
+	case reflect.String:
+		if predeclared(t) {
+			return indented(val.String())
+		}
+		return t.str + `("` + indented(val.String()) + `")`
+	default:
+		return "(" + t.str + ") " + Sprint(a)
+	}
+	if predeclared(t) {
+		return s
+	}
+	return t.str + "(" + s + ")"
+}
+
+// callText calls a method for PanicText; a panic in it is Go's "panic
+// while printing panic value".
+func callText(f func() string) (s string) {
+	defer func() {
+		if r := recover(); r != nil {
+			s = fmt.Sprint("panic while printing panic value: ", r)
+		}
+	}()
+	return f()
+}
+
+// predeclared reports whether t is a predeclared type (print prints its
+// values bare).
+func predeclared(t *tinfo) bool { return !strings.Contains(t.str, ".") }
+
+func indented(s string) string { return strings.ReplaceAll(s, "\n", "\n\t") }

@@ -25,8 +25,8 @@ import (
 // before the cell (Cell.Insts). And a call of the engine's slices or maps
 // functions on a value of a library's named slice or map type crashed or
 // mistyped the call (slices.Clone(p), p a games.Pos): such an argument
-// goes as its underlying type and, inside functions, a result of the same
-// type is converted back, so the call means what it says.
+// goes as its underlying type and a result of the same type is converted
+// back, so the call means what it says.
 //
 // It runs last: copies are made of the functions as the other passes left
 // them.
@@ -79,10 +79,7 @@ func runTypeArgs(c *Cell) {
 		case stdGeneric[fn.Pkg().Path()]:
 			back := c.underlyingArgs(call, fn)
 			setTypeArgs(call, targs)
-			if back != nil && cur.Func != nil {
-				// (At top level the conversion back trips the engine's
-				// capture of generic results: the value stays a plain
-				// slice or map there.)
+			if back != nil {
 				inner := *call
 				call.Fun, call.Args, call.Ellipsis = back, []ast.Expr{&inner}, token.NoPos
 			}

@@ -54,7 +54,6 @@ const (
 
 // Functions of package grundyrt the passes call.
 const (
-	RTCapture   = "Capture"
 	RTErrorsIs  = "ErrorsIs"
 	RTErrorsAs  = "ErrorsAs"
 	RTErrorKey  = "ErrorKey"

@@ -60,7 +60,7 @@ func TestNamesAreDeclared(t *testing.T) {
 		}
 	}
 	table := grundyrt.Table(noSession{})
-	for _, n := range []string{RTCapture, RTErrorsIs, RTErrorsAs, RTErrorKey, RTFmtAs, RTFmtStruct, RTFmtMap} {
+	for _, n := range []string{RTErrorsIs, RTErrorsAs, RTErrorKey, RTFmtAs, RTFmtStruct, RTFmtMap} {
 		if _, ok := table[n]; !ok {
 			t.Errorf("grundyrt.%s is not in the interpreter's table", n)
 		}

@@ -6,7 +6,7 @@
 // the helpers do, through the names in package prelude.
 //
 // Most functions are plain; the ones that report to the interpreter
-// session running the code (Show, Capture, Defer...) are variables that
+// session running the code (Show, Defer, Recover...) are variables that
 // Table binds to one session's Session.
 package grundyrt
 
@@ -18,11 +18,9 @@ import (
 )
 
 // Session is what the engine gives each interpreter: where a cell's
-// trailing values, captured values, displays, goroutine panics and
-// top-level defers go.
+// trailing values, displays, goroutine panics and top-level defers go.
 type Session interface {
 	Show(vals []any, parts []display.Parts)
-	Capture(vals ...any)
 	Display(v any, parts display.Parts)
 	Render(v any, parts display.Parts) display.Bundle
 	GoPanic(v any)
@@ -34,7 +32,6 @@ type Session interface {
 // runs in a session, calls them).
 var (
 	Show    func(vals []any, parts []display.Parts)
-	Capture func(vals ...any)
 	Display func(v any, parts display.Parts)
 	Render  func(v any, parts display.Parts) display.Bundle
 	GoPanic func(v any)
@@ -47,7 +44,6 @@ var (
 func Table(s Session) map[string]reflect.Value {
 	return map[string]reflect.Value{
 		"Show":    reflect.ValueOf(s.Show),
-		"Capture": reflect.ValueOf(s.Capture),
 		"Display": reflect.ValueOf(s.Display),
 		"Render":  reflect.ValueOf(s.Render),
 		"GoPanic": reflect.ValueOf(s.GoPanic),

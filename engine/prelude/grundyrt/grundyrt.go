@@ -11,6 +11,7 @@
 package grundyrt
 
 import (
+	"math"
 	"reflect"
 	"unsafe"
 
@@ -40,8 +41,12 @@ var (
 )
 
 // Table is the package as one interpreter sees it (interp.Exports' value
-// for "grundyrt/grundyrt"), its session functions bound to s.
+// for "grundyrt/grundyrt"), its session functions bound to s; with s nil,
+// bound to nothing (what the type oracle needs is the types).
 func Table(s Session) map[string]reflect.Value {
+	if s == nil {
+		s = noSession{}
+	}
 	return map[string]reflect.Value{
 		"Show":    reflect.ValueOf(s.Show),
 		"Display": reflect.ValueOf(s.Display),
@@ -50,19 +55,23 @@ func Table(s Session) map[string]reflect.Value {
 		"Defer":   reflect.ValueOf(s.Defer),
 		"Recover": reflect.ValueOf(s.Recover),
 
-		"Clear":         reflect.ValueOf(Clear),
-		"Unwrap":        reflect.ValueOf(Unwrap),
-		"Interpreted":   reflect.ValueOf(Interpreted),
-		"ErrorsAs":      reflect.ValueOf(ErrorsAs),
-		"ErrorsIs":      reflect.ValueOf(ErrorsIs),
-		"NativeError":   reflect.ValueOf(NativeError),
-		"IsNativeError": reflect.ValueOf(IsNativeError),
-		"ErrorKey":      reflect.ValueOf(ErrorKey),
-		"WrapError":     reflect.ValueOf(WrapError),
-		"FmtAs":         reflect.ValueOf(FmtAs),
-		"FmtStruct":     reflect.ValueOf(FmtStruct),
-		"FmtMap":        reflect.ValueOf(FmtMap),
-		"FmtMapText":    reflect.ValueOf(FmtMapText),
+		"Clear":          reflect.ValueOf(Clear),
+		"SignbitAt":      reflect.ValueOf(SignbitAt),
+		"SortOrdered":    reflect.ValueOf(SortOrdered),
+		"SortFunc":       reflect.ValueOf(SortFunc),
+		"SortStableFunc": reflect.ValueOf(SortStableFunc),
+		"Unwrap":         reflect.ValueOf(Unwrap),
+		"Interpreted":    reflect.ValueOf(Interpreted),
+		"ErrorsAs":       reflect.ValueOf(ErrorsAs),
+		"ErrorsIs":       reflect.ValueOf(ErrorsIs),
+		"NativeError":    reflect.ValueOf(NativeError),
+		"IsNativeError":  reflect.ValueOf(IsNativeError),
+		"ErrorKey":       reflect.ValueOf(ErrorKey),
+		"WrapError":      reflect.ValueOf(WrapError),
+		"FmtAs":          reflect.ValueOf(FmtAs),
+		"FmtStruct":      reflect.ValueOf(FmtStruct),
+		"FmtMap":         reflect.ValueOf(FmtMap),
+		"FmtMapText":     reflect.ValueOf(FmtMapText),
 	}
 }
 
@@ -111,6 +120,21 @@ func Unwrap(v any) any {
 	return Unwrap(inner.Interface())
 }
 
+// SignbitAt reports whether the slice xs holds a floating-point value
+// with its sign bit set at i: the helpers' min and max tell -0 from +0 by
+// it, as the builtins do.
+func SignbitAt(xs any, i int) bool {
+	v := reflect.ValueOf(Unwrap(xs))
+	if v.Kind() != reflect.Slice || i < 0 || i >= v.Len() {
+		return false
+	}
+	switch e := v.Index(i); e.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return math.Signbit(e.Float())
+	}
+	return false
+}
+
 // Clear is the builtin clear: delete a map's entries, zero a slice.
 func Clear(x any) {
 	v := reflect.ValueOf(x)
@@ -119,3 +143,13 @@ func Clear(x any) {
 		v.Clear()
 	}
 }
+
+// noSession is a Session that reports nowhere.
+type noSession struct{}
+
+func (noSession) Show([]any, []display.Parts)              {}
+func (noSession) Display(any, display.Parts)               {}
+func (noSession) Render(any, display.Parts) display.Bundle { return nil }
+func (noSession) GoPanic(any)                              {}
+func (noSession) Defer(func())                             {}
+func (noSession) Recover() any                             { return nil }

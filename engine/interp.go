@@ -18,6 +18,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/traefik/yaegi/interp"
 
@@ -448,6 +449,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 		}
 	}
 	f.Decls = append(f.Decls, declsOf(deps)...)
+	it.forgetInstances(redefined)
 	if _, err := it.compileRun(ctx, f); err != nil {
 		return err
 	}
@@ -590,6 +592,28 @@ func (it *Interp) dropRepeats(f *ast.File) error {
 	}
 	f.Decls = keep
 	return nil
+}
+
+// forgetInstances drops yaegi's instances of the generic functions names:
+// yaegi v0.16.1 caches an instance by the function's name and type
+// arguments (interp/generic.go:152), so a generic function redefined by a
+// cell, and the ones calling it, kept running their first definitions.
+// The cache is a field yaegi does not export; without it, the session
+// would have to be rebuilt, dropping variables of cell types.
+func (it *Interp) forgetInstances(names map[string]bool) {
+	if len(names) == 0 {
+		return
+	}
+	f := reflect.ValueOf(it.yi).Elem().FieldByName("generic")
+	if !f.IsValid() || f.Kind() != reflect.Map || f.Type().Key().Kind() != reflect.String {
+		return
+	}
+	cache := reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
+	for _, k := range cache.MapKeys() {
+		if name, _, _ := strings.Cut(k.String(), "["); names[name] {
+			cache.SetMapIndex(k, reflect.Value{})
+		}
+	}
 }
 
 func declsOf(fs []*ast.FuncDecl) []ast.Decl {

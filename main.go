@@ -8,13 +8,23 @@
 //	grundy check [NB.ipynb...]      re-check the seeds' claims, or that notebooks reproduce
 //	grundy version
 //
-// Each subcommand lives in its own cmd_*.go file.
+// This file only dispatches: each command lives in the package it serves
+// (kernel, engine/runner, stdlib/cli).
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"os"
-	"sort"
+	"os/signal"
+	"slices"
+	"syscall"
+
+	"grundy/engine/remote"
+	"grundy/engine/runner"
+	"grundy/kernel"
+	"grundy/stdlib/cli"
 )
 
 // version is set at build time with -ldflags "-X main.version=..." when
@@ -22,39 +32,52 @@ import (
 var version = "0.1.0-dev"
 
 type command struct {
-	summary string
-	run     func(args []string) error
-	hidden  bool // internal: not listed in the usage
+	name, summary string
+	// run gets a context that Ctrl-C, SIGTERM and SIGHUP cancel (the
+	// kernel's is never cancelled).
+	run func(ctx context.Context, args []string) error
 }
 
-var commands = map[string]command{}
-
-func register(name, summary string, run func(args []string) error) {
-	commands[name] = command{summary: summary, run: run}
+var commands = []command{
+	{"check", "reproduce the source documents' claims, or check that notebooks reproduce", check},
+	{"install", "install the Jupyter kernelspec \"grundy\"", func(_ context.Context, args []string) error {
+		return kernel.InstallCommand(args, version)
+	}},
+	{"kernel", "serve one Jupyter session (Jupyter runs this)", func(_ context.Context, args []string) error {
+		return kernel.ServeCommand(args, version)
+	}},
+	{"run", "run a Go script or a notebook headless", func(ctx context.Context, args []string) error {
+		return runner.RunCommand(ctx, args, os.Stdout)
+	}},
+	{"solve", "solve a game from the shell: grundy solve 'CN(6,2)' --max 11", func(ctx context.Context, args []string) error {
+		return cli.Solve(ctx, args, os.Stdout, os.Stderr)
+	}},
+	{"version", "print grundy's version", func(context.Context, []string) error {
+		fmt.Printf("grundy %s\n", version)
+		return nil
+	}},
 }
 
-// registerHidden adds a command that grundy runs itself (the engine
-// process); users never type it.
-func registerHidden(name string, run func(args []string) error) {
-	commands[name] = command{run: run, hidden: true}
+// check sends notebooks to the runner and everything else to the claims.
+func check(ctx context.Context, args []string) error {
+	if slices.ContainsFunc(args, cli.IsNotebook) {
+		return runner.CheckCommand(ctx, args, os.Stdout)
+	}
+	return cli.Claims(ctx, args, os.Stdout)
 }
 
 func usage() {
 	fmt.Fprintf(os.Stderr, "usage: grundy COMMAND [ARGS]\n\ncommands:\n")
-	names := make([]string, 0, len(commands))
-	for n, c := range commands {
-		if !c.hidden {
-			names = append(names, n)
-		}
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(os.Stderr, "  %-8s %s\n", n, commands[n].summary)
+	for _, c := range commands {
+		fmt.Fprintf(os.Stderr, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintf(os.Stderr, "\nRun 'grundy COMMAND -h' for a command's options.\n")
 }
 
 func main() {
+	// The engine process is this binary, started again by the kernel and
+	// by grundy run; users never type its command.
+	remote.RunIfChild()
 	if len(os.Args) < 2 || os.Args[1] == "-h" || os.Args[1] == "--help" || os.Args[1] == "help" {
 		usage()
 		if len(os.Args) < 2 {
@@ -62,8 +85,8 @@ func main() {
 		}
 		return
 	}
-	c, ok := commands[os.Args[1]]
-	if !ok {
+	i := slices.IndexFunc(commands, func(c command) bool { return c.name == os.Args[1] })
+	if i < 0 {
 		fmt.Fprintf(os.Stderr, "grundy: unknown command %q\n\n", os.Args[1])
 		usage()
 		os.Exit(2)
@@ -76,15 +99,21 @@ func main() {
 			os.Exit(2)
 		}
 	}()
-	if err := c.run(os.Args[2:]); err != nil {
+	ctx := context.Background()
+	if os.Args[1] != "kernel" {
+		// (The kernel handles SIGINT itself, for Jupyter's interrupt_mode
+		// "signal", and Jupyter ends it with SIGTERM.)
+		var stop context.CancelFunc
+		ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+		defer stop()
+	}
+	err := commands[i].run(ctx, os.Args[2:])
+	var exit *runner.ExitError
+	if errors.As(err, &exit) {
+		os.Exit(exit.Code()) // a script's os.Exit: it has said what it wanted
+	}
+	if err != nil {
 		fmt.Fprintf(os.Stderr, "grundy %s: %v\n", os.Args[1], err)
 		os.Exit(1)
 	}
-}
-
-func init() {
-	register("version", "print grundy's version", func([]string) error {
-		fmt.Printf("grundy %s\n", version)
-		return nil
-	})
 }

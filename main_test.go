@@ -1,60 +1,55 @@
 package main
 
 import (
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
-	"sync"
+	"strings"
 	"testing"
 
 	"grundy/engine/remote"
+	"grundy/kernel/kerneltest"
 )
 
-// The test binary stands in for grundy when a command under test starts
-// an engine process (it re-executes itself with the hidden subcommand).
-func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == remote.ChildCommand {
-		if err := remote.Main(os.Args[2:]); err != nil {
-			os.Stderr.WriteString(err.Error() + "\n")
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
-	code := m.Run()
-	if built.path != "" {
-		os.RemoveAll(filepath.Dir(built.path))
-	}
-	os.Exit(code)
-}
+// main's tests run the real binary, through every command.
+func TestMain(m *testing.M) { kerneltest.Main(m) }
 
-var built struct {
-	once sync.Once
-	path string
-	err  error
-}
-
-// grundyBinary builds grundy once per test run, for tests that run the
-// real binary as a user would.
-func grundyBinary(t *testing.T) string {
-	t.Helper()
-	built.once.Do(func() {
-		dir, err := os.MkdirTemp("", "grundy-bin-")
-		if err != nil {
-			built.err = err
-			return
+// Bad input gets a message, never a Go stack trace, from every command.
+func TestBadInputNeverPrintsAStackTrace(t *testing.T) {
+	dir := t.TempDir()
+	badNB := filepath.Join(dir, "bad.ipynb")
+	os.WriteFile(badNB, []byte("{not json"), 0o644)
+	badConn := filepath.Join(dir, "conn.json")
+	os.WriteFile(badConn, []byte(`{"shell_port": -1}`), 0o644)
+	badGo := filepath.Join(dir, "bad.go")
+	os.WriteFile(badGo, []byte("x := \n"), 0o644)
+	for _, args := range [][]string{
+		{"solve", "CN(6,2", "--max", "3"},
+		{"solve", "CN(4,2)", "--max", "-3"},
+		{"solve", "CN(4,2)", "--max", "x"},
+		{"solve", "CN(4,2)", "--max", "99999"},
+		{"solve", "CN(4,2)", "--max", "2", "--list"},
+		{"solve", "CN(4,2)", "--max", "2", "--list", "-1"},
+		{"solve", "Nim(3)", "--max", "2", "--outcomes", "--list", "7"},
+		{"run"},
+		{"run", filepath.Join(dir, "missing.ipynb")},
+		{"run", badNB},
+		{"run", badGo},
+		{"kernel", filepath.Join(dir, "missing.json")},
+		{"kernel", badConn},
+		{"install", "--prefix", "/dev/null/x"},
+		{"check", "--only", "no/such/claim"},
+		{remote.ChildCommand},
+		{"no-such-command"},
+	} {
+		stdout, stderr, err := kerneltest.Run(t, nil, args...)
+		if err == nil {
+			t.Errorf("grundy %v succeeded: %s", args, stdout)
+		} else if strings.TrimSpace(stderr) == "" {
+			t.Errorf("grundy %v failed without a word", args)
 		}
-		built.path = filepath.Join(dir, "grundy")
-		if out, err := exec.Command("go", "build", "-o", built.path, ".").CombinedOutput(); err != nil {
-			built.err = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if built.err != nil {
-		t.Fatal(built.err)
 	}
-	return built.path
+	stdout, _, err := kerneltest.Run(t, nil, "solve", "CN(4,2)", "--max", "2", "--list", "99")
+	if err != nil || !strings.Contains(stdout, "no positions with value 99") {
+		t.Errorf("--list of an absent value: %v %q", err, stdout)
+	}
 }
-
-// goTrace matches what a Go stack trace prints, which users must never see.
-var goTrace = regexp.MustCompile(`goroutine \d+ \[|\.go:\d+ \+0x`)

@@ -33,6 +33,15 @@ type Output interface {
 	Input(prompt string, password bool) (string, error)
 }
 
+// Scrollback is an Output that cannot take back what it showed, such as a
+// terminal. The engine then leaves a cell's progress where it was drawn:
+// taking the bars away clears the cell's output and sends the cell's own
+// output again, which a terminal would show twice.
+type Scrollback interface {
+	Output
+	KeepsScrollback() bool
+}
+
 // Result is what one Execute produced besides streamed output.
 type Result struct {
 	// Value is the trailing expression's display bundle, nil when the cell

@@ -51,7 +51,7 @@ type Interp struct {
 	fmtHook string                          // the Stringer types _grundyFmtHook knows
 	imports map[string]string               // imports cells asked for: name -> path
 	rt      *runtimeState                   // what native helpers report back
-	intr    atomic.Pointer[chan struct{}]   // closed when the running cell is interrupted
+	intr    atomic.Pointer[cellStop]        // stops the running cell's sleeps and library calls
 	hidden  atomic.Pointer[map[string]bool] // unexported field names of cell structs (see cleanFieldNames)
 	passes  []compat.Pass                   // the compatibility passes cells go through
 	tc      *typecheck.Session              // the type oracle's view of the session
@@ -164,8 +164,7 @@ func (it *Interp) load() error {
 		return err
 	}
 	if it.intr.Load() == nil {
-		ch := make(chan struct{})
-		it.intr.Store(&ch)
+		it.intr.Store(newCellStop())
 	}
 	if err := it.loadPrelude(); err != nil {
 		return fmt.Errorf("engine: prelude: %v", err)
@@ -202,6 +201,7 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 	if transient != nil {
 		cellOut = transient
 	}
+	it.renewCellStop()
 	it.io.attach(cellOut)
 	it.io.renewCellFiles()
 	restoreDisplay := display.Install(sinkFor(cellOut, it.io))
@@ -890,10 +890,10 @@ func (it *Interp) probe(b *ast.BlockStmt) (err error) {
 // statement.
 func (it *Interp) libraryContext() (context.Context, context.CancelFunc) {
 	ctx, cancel := context.WithCancel(context.Background())
-	if ch := it.intr.Load(); ch != nil {
+	if stop := it.intr.Load(); stop != nil {
 		go func() {
 			select {
-			case <-*ch:
+			case <-stop.ch:
 				cancel()
 			case <-ctx.Done():
 			}
@@ -915,10 +915,12 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 	}
 	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		// Wake sleeping goroutines of the cell: a top-level statement
-		// blocked in time.Sleep would otherwise resume after it.
-		next := make(chan struct{})
-		if old := it.intr.Swap(&next); old != nil {
-			close(*old)
+		// blocked in time.Sleep would otherwise resume after it, once the
+		// next cell's run lets the interpreter's frames go on. The stop
+		// stays closed until the next cell starts, so that a goroutine
+		// of this cell that reaches a sleep only now stops too.
+		if stop := it.intr.Load(); stop != nil {
+			stop.close()
 		}
 		return v, &EvalError{Name: "Interrupted", Value: "the cell was interrupted", Traceback: []string{"Interrupted: the cell was interrupted"}}
 	}
@@ -991,8 +993,8 @@ func (it *Interp) callDeferred(f func()) (err error) {
 // sleep is time.Sleep for cells: an interrupt ends it (by a panic that
 // unwinds the interrupted code).
 func (it *Interp) sleep(d time.Duration) {
-	ch := it.intr.Load()
-	if ch == nil {
+	stop := it.intr.Load()
+	if stop == nil {
 		time.Sleep(d)
 		return
 	}
@@ -1000,8 +1002,30 @@ func (it *Interp) sleep(d time.Duration) {
 	defer t.Stop()
 	select {
 	case <-t.C:
-	case <-*ch:
+	case <-stop.ch:
 		panic(interrupted{})
+	}
+}
+
+// cellStop is closed when a cell is interrupted; the next cell gets a new
+// one (renewCellStop).
+type cellStop struct {
+	ch   chan struct{}
+	once sync.Once
+}
+
+func newCellStop() *cellStop { return &cellStop{ch: make(chan struct{})} }
+
+func (s *cellStop) close() { s.once.Do(func() { close(s.ch) }) }
+
+// renewCellStop gives a cell that starts after an interrupt an open stop.
+func (it *Interp) renewCellStop() {
+	if stop := it.intr.Load(); stop != nil {
+		select {
+		case <-stop.ch:
+			it.intr.Store(newCellStop())
+		default:
+		}
 	}
 }
 
@@ -1024,7 +1048,7 @@ func (it *Interp) panicError(p interp.Panic) *EvalError {
 	msg := panicMessage(p.Value)
 	tb := []string{"panic: " + msg}
 	if len(stack) > 0 {
-		tb = append(tb, "", "interpreted stack (innermost first):")
+		tb = append(tb, "", "interpreted stack (innermost first; the interpreter tells where each function was entered, not the line that failed):")
 		for _, s := range stack {
 			tb = append(tb, "  "+s)
 		}

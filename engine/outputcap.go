@@ -55,7 +55,7 @@ func (c *OutputCap) CutNote(where string) string {
 
 // DroppedNote says, at the end of the cell, how much was cut off.
 func (c *OutputCap) DroppedNote(where string) string {
-	return fmt.Sprintf("[grundy: %d more bytes of output were not %s]\n", c.dropped, where)
+	return fmt.Sprintf("[grundy: %s not %s]\n", human.Quantity(c.dropped, "more byte of output was", "more bytes of output were"), where)
 }
 
 // validPrefix returns the longest prefix of s of at most n bytes that does

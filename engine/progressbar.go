@@ -33,7 +33,7 @@ func newProgressBar(out Output) *progressBar {
 	return &progressBar{out: out, handles: map[string]*barHandle{}}
 }
 
-func (p *progressBar) show(label string, b display.Bundle, last bool) {
+func (p *progressBar) show(label string, b display.Bundle, meta map[string]any, last bool) {
 	p.mu.Lock()
 	h, ok := p.handles[label]
 	if !ok {
@@ -49,7 +49,7 @@ func (p *progressBar) show(label string, b display.Bundle, last bool) {
 	if p.flush != nil {
 		p.flush()
 	}
-	p.out.Display(Bundle(b), nil, h.id, update)
+	p.out.Display(Bundle(b), meta, h.id, update)
 }
 
 // anyShown reports whether the cell showed a bar.
@@ -60,12 +60,20 @@ func (p *progressBar) anyShown() bool {
 }
 
 // Report shows the running task.
-func (p *progressBar) Report(s progress.Status) { p.show(s.Label, barBundle(s), false) }
+func (p *progressBar) Report(s progress.Status) { p.show(s.Label, barBundle(s), nil, false) }
+
+// ProgressSummaryKey marks, in a display's metadata, the summary line that
+// replaces a finished task's bar; its value is the line without its
+// timing (progress.Status.Untimed). A notebook keeps such lines only with
+// progress.Keep; grundy check compares them by that value, since how
+// long a task took differs on every run.
+const ProgressSummaryKey = "grundy/progress-summary"
 
 // Finish replaces the bar with a one-line summary.
 func (p *progressBar) Finish(s progress.Status) {
 	line := s.Summary()
-	p.show(s.Label, display.Bundle{"text/plain": line, "text/html": "<code>" + html.EscapeString(line) + "</code>"}, true)
+	p.show(s.Label, display.Bundle{"text/plain": line, "text/html": "<code>" + html.EscapeString(line) + "</code>"},
+		map[string]any{ProgressSummaryKey: s.Untimed()}, true)
 }
 
 func barBundle(s progress.Status) display.Bundle {

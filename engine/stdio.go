@@ -257,7 +257,11 @@ func itoa(n int) string {
 
 // panicFilter passes writes through, except the "POS: panic: FUNC(...)"
 // lines yaegi prints for each interpreted frame a panic unwinds: those are
-// the interpreted call stack, collected for the error report.
+// the interpreted call stack, collected for the error report. POS is not
+// where the frame failed: yaegi v0.16.1 (interp/run.go, runCfg) names the
+// first node the frame ran, because the variable its report reads is
+// shadowed by the loop that runs the frame (yaegi issue #1266), so the
+// report says "entered at".
 type panicFilter struct {
 	w     io.Writer
 	mu    sync.Mutex
@@ -272,7 +276,7 @@ func (f *panicFilter) Write(p []byte) (int, error) {
 	for _, line := range strings.SplitAfter(text, "\n") {
 		if m := panicLine.FindStringSubmatch(line); m != nil {
 			f.mu.Lock()
-			f.stack = append(f.stack, m[2]+" at "+m[1])
+			f.stack = append(f.stack, m[2]+" (entered at "+m[1]+")")
 			f.mu.Unlock()
 			continue
 		}

@@ -38,7 +38,10 @@ type transientOutput struct {
 // (a terminal keeps its scrollback; its bars are one redrawn line).
 func newTransientOutput(out Output) *transientOutput {
 	switch out.(type) {
-	case *TerminalOutput, discardOutput, goroutineOutput:
+	case discardOutput, goroutineOutput:
+		return nil
+	}
+	if s, ok := out.(Scrollback); ok && s.KeepsScrollback() {
 		return nil
 	}
 	return &transientOutput{Output: out}

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"testing"
 
-	"grundy/internal/jupytertest"
+	"grundy/kernel/kerneltest"
 )
 
 // The end-to-end tests build the grundy binary, install its kernelspec
@@ -20,7 +20,7 @@ import (
 // (kernel/testdata/e2e.py). Without jupyter_client they skip, unless
 // GRUNDY_REQUIRE_JUPYTER=1 makes that a failure.
 
-const python = jupytertest.Python
+const python = kerneltest.Python
 
 var e2e struct {
 	once sync.Once
@@ -31,7 +31,7 @@ var e2e struct {
 
 func requireJupyter(t *testing.T) {
 	t.Helper()
-	jupytertest.Require(t, "python3-jupyter-client", "jupyter_client")
+	kerneltest.Require(t, "python3-jupyter-client", "jupyter_client")
 }
 
 // buildAndInstall builds grundy once per test run and installs the
@@ -46,7 +46,7 @@ func buildAndInstall(t *testing.T) []string {
 			return
 		}
 		e2e.dir = dir
-		if _, e2e.env, err = jupytertest.Install("..", dir); err != nil {
+		if _, e2e.env, err = kerneltest.Install(dir); err != nil {
 			e2e.err = err.Error()
 		}
 	})
@@ -56,13 +56,7 @@ func buildAndInstall(t *testing.T) []string {
 	return e2e.env
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if e2e.dir != "" {
-		os.RemoveAll(e2e.dir)
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { kerneltest.Main(m, &e2e.dir) }
 
 // scenario runs one e2e.py scenario and decodes what it observed.
 func scenario(t *testing.T, name string, v any) {
@@ -575,7 +569,7 @@ func TestE2EInterrupts(t *testing.T) {
 // cell and a cell waiting for input, and the console goes on.
 func TestE2EConsoleCtrlC(t *testing.T) {
 	env := buildAndInstall(t)
-	jupytertest.Require(t, "jupyter-console python3-pexpect", "jupyter_console", "pexpect")
+	kerneltest.Require(t, "jupyter-console python3-pexpect", "jupyter_console", "pexpect")
 	cmd := exec.Command(python, "testdata/console.py")
 	cmd.Env = env
 	var stderr bytes.Buffer

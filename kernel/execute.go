@@ -13,6 +13,7 @@ import (
 
 	"grundy/engine"
 	"grundy/engine/remote"
+	"grundy/engine/tooling"
 )
 
 // Streaming: output is sent in messages of at most streamChunk bytes, and
@@ -78,7 +79,7 @@ func (k *Kernel) execute(ch channel, m *Message) any {
 	var res engine.Result
 	var err error
 	payload := []any{}
-	if name, detail, ok := helpRequest(req.Code); ok {
+	if name, detail, ok := tooling.HelpRequest(req.Code); ok {
 		payload = k.help(out, name, detail)
 	} else {
 		res, err = k.run(remote.Label(ctx, label), req.Code, out)

@@ -58,20 +58,3 @@ func TestE2EHelp(t *testing.T) {
 		t.Errorf("installed kernel.js: %v", err)
 	}
 }
-
-func TestHelpRequest(t *testing.T) {
-	for code, want := range map[string]string{
-		"?solve.Values": "solve.Values/0", "solve.Values?": "solve.Values/0", "help(solve.Values)": "solve.Values/0",
-		"??t.At": "t.At/1", "t.At??": "t.At/1", " ? plots ": "plots/0", "help( x )": "x/0",
-		"x?y": "", "t.At(1)?": "", "help(f(x))": "", "?": "", "a?b?": "", "solve.?": "", "fmt.Println(\"?\")": "", "x := 1 // ?": "",
-	} {
-		name, detail, ok := helpRequest(code)
-		got := ""
-		if ok {
-			got = name + "/" + string(rune('0'+detail))
-		}
-		if got != want {
-			t.Errorf("helpRequest(%q) = %q, want %q", code, got, want)
-		}
-	}
-}

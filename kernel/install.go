@@ -15,13 +15,14 @@ import (
 	"strings"
 	"syscall"
 
+	"grundy/engine"
 	"grundy/engine/tooling"
-	"grundy/internal/atomicfile"
+	"grundy/stdlib/atomicfile"
 )
 
 // KernelName is the kernelspec's directory name: `jupyter console
 // --kernel grundy`.
-const KernelName = "grundy"
+const KernelName = engine.KernelName
 
 // InstallOptions says where to install the kernelspec.
 type InstallOptions struct {
@@ -143,8 +144,8 @@ func Install(opt InstallOptions) (string, error) {
 	}
 	spec := Kernelspec{
 		Argv:          []string{bin, "kernel", "{connection_file}"},
-		DisplayName:   "Go (grundy)",
-		Language:      "go",
+		DisplayName:   engine.DisplayName,
+		Language:      engine.Language,
 		InterruptMode: "message",
 		Env:           env,
 		Metadata:      map[string]any{"debugger": false},

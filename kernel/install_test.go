@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"grundy/kernel/kerneltest"
 )
 
 func TestInstall(t *testing.T) {
@@ -81,3 +83,44 @@ func TestInstall(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// grundy install tightens a kernel directory of ours that others can
+// write to, and refuses one of another user's.
+func TestInstallPermissions(t *testing.T) {
+	prefix := filepath.Join(t.TempDir(), "pfx")
+	kdir := filepath.Join(prefix, "share", "jupyter", "kernels", "grundy")
+	if err := os.MkdirAll(kdir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{kdir, filepath.Dir(kdir)} {
+		os.Chmod(d, 0o777)
+	}
+	os.WriteFile(filepath.Join(kdir, "kernel.json"), []byte("{}"), 0o666)
+	stdout, stderr, err := kerneltest.Run(t, nil, "install", "--prefix", prefix, "--no-replay", "--memory-limit", "2GiB")
+	if err != nil {
+		t.Fatalf("install: %v\n%s", err, stderr)
+	}
+	for _, d := range []string{kdir, filepath.Dir(kdir)} {
+		if fi, _ := os.Stat(d); fi.Mode().Perm() != 0o755 || !strings.Contains(stdout, "Tightened "+d) {
+			t.Errorf("%s: mode %v; output %q", d, fi.Mode().Perm(), stdout)
+		}
+	}
+	if fi, _ := os.Stat(filepath.Join(kdir, "kernel.json")); fi.Mode().Perm() != 0o644 {
+		t.Errorf("kernel.json mode %v", fi.Mode().Perm())
+	}
+	spec, _ := os.ReadFile(filepath.Join(kdir, "kernel.json"))
+	if !strings.Contains(string(spec), `"GRUNDY_REPLAY": "off"`) || !strings.Contains(string(spec), `"GRUNDY_MEMORY_LIMIT": "2GiB"`) {
+		t.Errorf("kernel.json: %s", spec)
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("giving a directory to another user needs root")
+	}
+	os.Chmod(kdir, 0o777)
+	if err := os.Chown(kdir, 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, err = kerneltest.Run(t, nil, "install", "--prefix", prefix)
+	if err == nil || !strings.Contains(stderr, "belongs to another user") {
+		t.Errorf("a directory of another user's that anyone can write: %v %q", err, stderr)
+	}
+}

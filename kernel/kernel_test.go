@@ -499,7 +499,7 @@ func TestStreamChunkingAndCap(t *testing.T) {
 	if shown > 1000 || shown < 990 {
 		t.Errorf("shown %d bytes with a 1000-byte cap", shown)
 	}
-	if len(notes) != 2 || !strings.Contains(notes[1], "4004 more bytes") {
+	if len(notes) != 2 || !strings.Contains(notes[1], "4,004 more bytes") {
 		t.Errorf("cap notes = %q", notes)
 	}
 	if rep := one(t, got, shellCh, "execute_reply"); rep["status"] != "ok" {

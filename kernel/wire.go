@@ -20,6 +20,8 @@ import (
 	"hash"
 	"sync"
 	"time"
+
+	"grundy/stdlib/human"
 )
 
 // ProtocolVersion is the Jupyter messaging protocol version spoken.
@@ -138,7 +140,7 @@ func Decode(frames [][]byte, s *Signer) (*Message, error) {
 	}
 	rest := frames[d+1:]
 	if len(rest) < 5 {
-		return nil, fmt.Errorf("%d frames after the delimiter, want at least 5 (signature, header, parent, metadata, content)", len(rest))
+		return nil, fmt.Errorf("%s after the delimiter, want at least 5 (signature, header, parent, metadata, content)", human.Quantity(len(rest), "frame"))
 	}
 	if !s.Verify(rest[0], rest[1], rest[2], rest[3], rest[4]) {
 		return nil, ErrBadSignature

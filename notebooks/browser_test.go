@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"grundy/internal/jupytertest"
+	"grundy/kernel/kerneltest"
 )
 
 // The five notebooks as a reader sees them: the classic Notebook in
@@ -16,18 +16,18 @@ import (
 // loaded, no error output and no console error of grundy's, Go's tabs as
 // indentation (kernel.js), and the Help menu opens the library reference.
 func TestNotebooksInBrowser(t *testing.T) {
-	jupytertest.Require(t, "jupyter-notebook python3-selenium", "notebook", "selenium")
+	kerneltest.Require(t, "jupyter-notebook python3-selenium", "notebook", "selenium")
 	for _, tool := range []string{"jupyter-notebook", "/usr/bin/chromium", "/usr/bin/chromedriver"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			msg := tool + " is missing (apt-get install jupyter-notebook chromium chromium-driver python3-selenium)"
-			if jupytertest.Required() {
+			if kerneltest.Required() {
 				t.Fatal(msg + "; GRUNDY_REQUIRE_JUPYTER=1 requires it")
 			}
 			t.Skip(msg)
 		}
 	}
 	dir := t.TempDir()
-	_, env, err := jupytertest.Install("..", filepath.Join(dir, "jupyter"))
+	_, env, err := kerneltest.Install(filepath.Join(dir, "jupyter"))
 	if err != nil {
 		t.Fatal(err)
 	}

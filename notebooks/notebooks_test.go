@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"grundy/internal/jupytertest"
+	"grundy/kernel/kerneltest"
 )
 
 // The test builds grundy, installs its kernelspec under a temporary
@@ -19,7 +19,7 @@ import (
 // GRUNDY_REQUIRE_JUPYTER=1 makes that a failure; the check half needs only
 // Go.
 
-const python = jupytertest.Python
+const python = kerneltest.Python
 
 // execScript executes each notebook named on the command line after the
 // first with the grundy kernel, writes it with its outputs into the
@@ -81,22 +81,10 @@ func notebookFiles(t *testing.T) []string {
 	return files
 }
 
-// build compiles grundy into dir.
-func build(t *testing.T, dir string) string {
-	t.Helper()
-	bin := filepath.Join(dir, "grundy")
-	cmd := exec.Command("go", "build", "-o", bin, "grundy")
-	cmd.Dir = ".."
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 func TestNotebooksRunInJupyter(t *testing.T) {
-	jupytertest.Require(t, "python3-nbclient python3-nbformat python3-jupyter-client", "nbclient", "nbformat", "jupyter_client")
+	kerneltest.Require(t, "python3-nbclient python3-nbformat python3-jupyter-client", "nbclient", "nbformat", "jupyter_client")
 	files := notebookFiles(t)
-	_, env, err := jupytertest.Install("..", t.TempDir())
+	_, env, err := kerneltest.Install(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +148,7 @@ func TestNotebooksRunInJupyter(t *testing.T) {
 
 func TestNotebooksReproduce(t *testing.T) {
 	files := notebookFiles(t)
-	bin := build(t, t.TempDir())
+	bin := kerneltest.Binary(t)
 	cmd := exec.Command(bin, append([]string{"check"}, files...)...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -172,3 +160,5 @@ func TestNotebooksReproduce(t *testing.T) {
 		}
 	}
 }
+
+func TestMain(m *testing.M) { kerneltest.Main(m) }

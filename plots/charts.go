@@ -3,7 +3,6 @@ package plots
 import (
 	"errors"
 	"fmt"
-	"grundy/stdlib/human"
 	"image/color"
 	"math"
 	"sort"
@@ -15,6 +14,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 	"grundy/stdlib/solve"
 )
 
@@ -91,7 +91,7 @@ func LineOf(game, spec string, kind solve.Kind, vals []int, opts ...Option) (*Fi
 	for i, v := range vals {
 		all[i] = xy{float64(i), float64(v)}
 	}
-	desc := fmt.Sprintf("%s of %s along %s for %s=0..%d: max %s, %s P-positions", what, nameOr(game), patternText(spec), letters[0], len(vals)-1, human.Count(maxV), human.Count(nP))
+	desc := fmt.Sprintf("%s of %s along %s for %s=0..%d: max %s, %s", what, nameOr(game), patternText(spec), letters[0], len(vals)-1, human.Count(maxV), human.Quantity(nP, "P-position"))
 	width, height := sizeOr(&cfg, max(480, min(900, 120+len(vals)*24)), 360)
 	fig := cfg.figure(desc, width, height)
 	labelled := len(vals) <= 40
@@ -332,16 +332,16 @@ func scatterFigure(game, bound string, kind solve.Kind, n, pairs, maxC, maxT, ma
 	binned := bx > 1 || by > 1
 	what := map[solve.Kind]string{solve.KindValues: "Grundy value", solve.KindOutcomes: "outcome (0 = P)", solve.KindRemoteness: "remoteness"}[kind]
 	title := cfg.titleOr(fmt.Sprintf("%s: %s against total stones (%s)", nameOr(game), strings.SplitN(what, " (", 2)[0], bound))
-	desc := fmt.Sprintf("scatter of %s against total stones for %s positions of %s (%s): %s distinct pairs, at most %s positions on one",
-		what, human.Count(n), nameOr(game), bound, human.Count(pairs), human.Count(maxC))
+	desc := fmt.Sprintf("scatter of %s against total stones for %s of %s (%s): %s, at most %s on one",
+		what, human.Quantity(n, "position"), nameOr(game), bound, human.Quantity(pairs, "distinct pair"), human.Quantity(maxC, "position"))
 	legendP := fmt.Sprintf("P (mark area ~ count, max %s)", human.Count(maxC))
 	if binned {
-		desc = fmt.Sprintf("scatter of %s against total stones for %s positions of %s (%s): %s distinct pairs binned %d totals x %d values, at most %s positions in one bin",
-			what, human.Count(n), nameOr(game), bound, human.Count(pairs), bx, by, human.Count(maxC))
+		desc = fmt.Sprintf("scatter of %s against total stones for %s of %s (%s): %s binned %d %s x %d %s, at most %s in one bin",
+			what, human.Quantity(n, "position"), nameOr(game), bound, human.Quantity(pairs, "distinct pair"), bx, human.Plural(bx, "total"), by, human.Plural(by, "value"), human.Quantity(maxC, "position"))
 		legendP = fmt.Sprintf("P (binned %d totals x %d; area ~ count, max %s)", bx, by, human.Count(maxC))
 	}
 	if len(path) > 0 {
-		desc += fmt.Sprintf("; path of %d positions from %s", len(path), pathText[0])
+		desc += fmt.Sprintf("; path of %d %s from %s", len(path), human.Plural(len(path), "position"), pathText[0])
 	}
 	width, height := sizeOr(cfg, 640, 460)
 	labelCounts := !binned && len(keys) <= 80
@@ -475,7 +475,7 @@ func HistogramOf(game string, kind solve.Kind, counts []int, opts ...Option) (*F
 	for _, c := range counts {
 		maxC = max(maxC, c)
 	}
-	desc := fmt.Sprintf("histogram of %s over %s positions of %s: %s P-positions (%s at entry 0), largest bar %s", what, human.Count(total), nameOr(game), human.Count(countP(kind, counts)), human.Count(counts[0]), human.Count(maxC))
+	desc := fmt.Sprintf("histogram of %s over %s of %s: %s (%s at entry 0), largest bar %s", what, human.Quantity(total, "position"), nameOr(game), human.Quantity(countP(kind, counts), "P-position"), human.Count(counts[0]), human.Count(maxC))
 	width, height := sizeOr(&cfg, max(480, min(960, 120+len(counts)*26)), 380)
 	fig := cfg.figure(desc, width, height)
 	fig.paint = func(c draw.Canvas) {
@@ -536,7 +536,7 @@ func PCountsOf(game string, bounds, counts []int, opts ...Option) (*Figure, erro
 	case len(bounds) == 0:
 		return nil, fmt.Errorf("plots: no bounds given for %s; pass the bounds and their P-position counts", nameOr(game))
 	case len(bounds) != len(counts):
-		return nil, fmt.Errorf("plots: %d bounds but %d counts", len(bounds), len(counts))
+		return nil, fmt.Errorf("plots: %s but %s", human.Quantity(len(bounds), "bound"), human.Quantity(len(counts), "count"))
 	}
 	cfg := newConfig(opts)
 	if cfg.err != nil {
@@ -557,7 +557,7 @@ func PCountsOf(game string, bounds, counts []int, opts ...Option) (*Figure, erro
 		pc = cfg.palette[0]
 	}
 	title := cfg.titleOr(fmt.Sprintf("%s: P-positions as the bound grows", nameOr(game)))
-	desc := fmt.Sprintf("P-position counts of %s for %d bounds up to %d: %s at the largest", nameOr(game), len(bounds), maxB, human.Count(int(pts[len(pts)-1].y)))
+	desc := fmt.Sprintf("P-position counts of %s for %s up to %d: %s at the largest", nameOr(game), human.Quantity(len(bounds), "bound"), maxB, human.Count(int(pts[len(pts)-1].y)))
 	width, height := sizeOr(&cfg, 560, 380)
 	fig := cfg.figure(desc, width, height)
 	fig.paint = func(c draw.Canvas) {

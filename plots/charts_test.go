@@ -115,8 +115,8 @@ func TestLoonyTableBadInput(t *testing.T) {
 	}{
 		{"nil", nil, "nil"},
 		{"empty", &entail.ValueTable{}, "empty"},
-		{"columns", &entail.ValueTable{Games: []string{"a", "b"}, Heaps: []int{1}, Values: [][]entail.Value{{entail.Loony}}}, "1 value columns for 2 games"},
-		{"rows", &entail.ValueTable{Games: []string{"a"}, Heaps: []int{1, 2}, Values: [][]entail.Value{{entail.Loony}}}, "1 values for 2 heap"},
+		{"columns", &entail.ValueTable{Games: []string{"a", "b"}, Heaps: []int{1}, Values: [][]entail.Value{{entail.Loony}}}, "1 value column for 2 games"},
+		{"rows", &entail.ValueTable{Games: []string{"a"}, Heaps: []int{1, 2}, Values: [][]entail.Value{{entail.Loony}}}, "1 value for 2 heap"},
 		{"negative", &entail.ValueTable{Games: []string{"a"}, Heaps: []int{1}, Values: [][]entail.Value{{entail.Nimber(-2)}}}, "negative"},
 	}
 	for _, tc := range cases {

@@ -3,7 +3,6 @@ package plots
 import (
 	"errors"
 	"fmt"
-	"grundy/stdlib/human"
 	"image/color"
 	"math"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/recorder"
 
+	"grundy/stdlib/human"
 	"grundy/stdlib/solve"
 )
 
@@ -44,8 +44,8 @@ func HeatmapOf(f *solve.Face, opts ...Option) (*Figure, error) {
 		}
 	}
 	s := valueScale(&cfg, maxV)
-	desc := fmt.Sprintf("heatmap of %s Grundy values on %s: %s, values 0..%d, %s P-positions",
-		gameName(f), patternText(f.Pattern), extent(f), maxV, human.Count(nP))
+	desc := fmt.Sprintf("heatmap of %s Grundy values on %s: %s, values 0..%d, %s",
+		gameName(f), patternText(f.Pattern), extent(f), maxV, human.Quantity(nP, "P-position"))
 	return faceFigure(f, &cfg, s, "Grundy values", "value", strconv.Itoa, desc)
 }
 
@@ -72,8 +72,8 @@ func OutcomeMapOf(f *solve.Face, opts ...Option) (*Figure, error) {
 			}
 		}
 	}
-	desc := fmt.Sprintf("outcome map of %s on %s: %s, %s P-positions, %s N-positions",
-		gameName(f), patternText(f.Pattern), extent(f), human.Count(nP), human.Count(len(f.Cells)-nP))
+	desc := fmt.Sprintf("outcome map of %s on %s: %s, %s, %s",
+		gameName(f), patternText(f.Pattern), extent(f), human.Quantity(nP, "P-position"), human.Quantity(len(f.Cells)-nP, "N-position"))
 	// Only P is printed: a field of N letters would hide the pattern.
 	label := func(v int) string {
 		if v == 0 {
@@ -104,8 +104,8 @@ func RemotenessMapOf(f *solve.Face, opts ...Option) (*Figure, error) {
 			nP++
 		}
 	}
-	desc := fmt.Sprintf("remoteness map of %s on %s: %s, remoteness 0..%d, %s P-positions",
-		gameName(f), patternText(f.Pattern), extent(f), maxR, human.Count(nP))
+	desc := fmt.Sprintf("remoteness map of %s on %s: %s, remoteness 0..%d, %s",
+		gameName(f), patternText(f.Pattern), extent(f), maxR, human.Quantity(nP, "P-position"))
 	return faceFigure(f, &cfg, remotenessScale(&cfg, maxR), "remoteness", "remoteness", strconv.Itoa, desc)
 }
 
@@ -120,7 +120,7 @@ func checkFace(f *solve.Face) error {
 	case f.W < 1 || f.H < 1:
 		return fmt.Errorf("plots: face %q is empty (%dx%d); give the table a bound of at least 1", f.Pattern, f.W, f.H)
 	case len(f.Cells) != f.W*f.H:
-		return fmt.Errorf("plots: face %q has %d cells for a %dx%d grid", f.Pattern, len(f.Cells), f.W, f.H)
+		return fmt.Errorf("plots: face %q has %s for a %dx%d grid", f.Pattern, human.Quantity(len(f.Cells), "cell"), f.W, f.H)
 	}
 	for _, v := range f.Cells {
 		if v < 0 {

@@ -207,7 +207,7 @@ func TestHeatmapBadInput(t *testing.T) {
 		{"no letters", &solve.Face{Pattern: "1 2 3", W: 1, H: 1, Cells: []int{0}}, "no free letters"},
 		{"1-D", &solve.Face{Pattern: "1 a 3", X: "a", W: 5, H: 1, Cells: make([]int, 5)}, "one free letter"},
 		{"empty", &solve.Face{Pattern: "a b", X: "a", Y: "b"}, "empty"},
-		{"short cells", &solve.Face{Pattern: "a b", X: "a", Y: "b", W: 2, H: 2, Cells: []int{1}}, "1 cells for a 2x2"},
+		{"short cells", &solve.Face{Pattern: "a b", X: "a", Y: "b", W: 2, H: 2, Cells: []int{1}}, "1 cell for a 2x2"},
 		{"negative", &solve.Face{Pattern: "a b", X: "a", Y: "b", W: 1, H: 1, Cells: []int{-1}}, "negative"},
 	}
 	for _, tc := range cases {

@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"grundy/stdlib/entail"
+	"grundy/stdlib/human"
 )
 
 // defaultLoony is the colour of loony cells: a deep red that no nimber
@@ -149,13 +150,13 @@ func checkValueTable(vt *entail.ValueTable) error {
 	case vt == nil:
 		return errors.New("plots: no value table to draw (nil)")
 	case len(vt.Games) == 0 || len(vt.Heaps) == 0:
-		return fmt.Errorf("plots: the value table is empty (%d games, %d heap sizes); compute some values first", len(vt.Games), len(vt.Heaps))
+		return fmt.Errorf("plots: the value table is empty (%s, %s); compute some values first", human.Quantity(len(vt.Games), "game"), human.Quantity(len(vt.Heaps), "heap size"))
 	case len(vt.Values) != len(vt.Games):
-		return fmt.Errorf("plots: the value table has %d value columns for %d games", len(vt.Values), len(vt.Games))
+		return fmt.Errorf("plots: the value table has %s for %s", human.Quantity(len(vt.Values), "value column"), human.Quantity(len(vt.Games), "game"))
 	}
 	for i, col := range vt.Values {
 		if len(col) != len(vt.Heaps) {
-			return fmt.Errorf("plots: game %q has %d values for %d heap sizes", vt.Games[i], len(col), len(vt.Heaps))
+			return fmt.Errorf("plots: game %q has %s for %s", vt.Games[i], human.Quantity(len(col), "value"), human.Quantity(len(vt.Heaps), "heap size"))
 		}
 		for j, v := range col {
 			if !v.Loony && v.Nimber < 0 {

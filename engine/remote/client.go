@@ -431,7 +431,8 @@ func (p *Process) Execute(ctx context.Context, code string, out engine.Output) (
 		p.cell = nil
 		p.mu.Unlock()
 	}()
-	if err := p.send(kExecute, execRequest{Code: code}); err != nil {
+	sb, _ := out.(engine.Scrollback)
+	if err := p.send(kExecute, execRequest{Code: code, Scrollback: sb != nil && sb.KeepsScrollback()}); err != nil {
 		p.kill("")
 		<-p.dead
 		return engine.Result{}, p.crash

@@ -99,7 +99,7 @@ func (c *crashLog) run(r io.Reader) {
 				c.logLine(string(partial))
 			}
 			if c.logged > crashLogLines {
-				fmt.Fprintf(c.log, "engine process: (%d more lines of its report not shown)\n", c.logged-crashLogLines)
+				fmt.Fprintf(c.log, "engine process: (%s of its report not shown)\n", human.Quantity(c.logged-crashLogLines, "more line"))
 			}
 			return
 		}

@@ -14,9 +14,8 @@ import (
 const MemoryLimitEnv = "GRUNDY_MEMORY_LIMIT"
 
 // DefaultMemoryLimit is the session's memory limit: GRUNDY_MEMORY_LIMIT
-// when set, else the library's default, three quarters of the memory
-// available when the kernel started (the container's cgroup limit
-// counted).
+// when set, else the library's default, solve.MemoryLimit (half the
+// machine's memory, or of the container's cgroup limit when less).
 func DefaultMemoryLimit() int64 {
 	if s := os.Getenv(MemoryLimitEnv); s != "" {
 		if n, err := ParseSize(s); err == nil && n > 0 {

@@ -63,6 +63,9 @@ const (
 
 type execRequest struct {
 	Code string `json:"code"`
+	// Scrollback: the cell's Output is an engine.Scrollback that keeps
+	// what it showed (a terminal).
+	Scrollback bool `json:"scrollback,omitempty"`
 }
 
 type inputReply struct {

@@ -15,13 +15,7 @@ import (
 // The test binary doubles as the engine process, as the grundy binary
 // does: Start runs it with ChildCommand.
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == ChildCommand {
-		if err := Main(os.Args[2:]); err != nil {
-			os.Stderr.WriteString(err.Error() + "\n")
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
+	RunIfChild()
 	os.Exit(m.Run())
 }
 

@@ -61,7 +61,7 @@ func Serve(in io.Reader, out io.Writer, newSession func() (engine.Session, error
 		}
 		switch f.kind {
 		case kExecute:
-			s.execute(f.msg.(*execRequest).Code)
+			s.execute(f.msg.(*execRequest))
 		case kInterrupt:
 			s.mu.Lock()
 			if s.cancel != nil {
@@ -104,7 +104,7 @@ func (s *server) send(kind byte, msg any) error {
 	return err
 }
 
-func (s *server) execute(code string) {
+func (s *server) execute(req *execRequest) {
 	s.mu.Lock()
 	if s.running {
 		s.mu.Unlock()
@@ -115,7 +115,7 @@ func (s *server) execute(code string) {
 	s.running, s.cancel = true, cancel
 	s.mu.Unlock()
 	go func() {
-		res, err := s.sess.Execute(ctx, code, &serverOutput{s: s, ctx: ctx})
+		res, err := s.sess.Execute(ctx, req.Code, &serverOutput{s: s, ctx: ctx, scrollback: req.Scrollback})
 		if ctx.Err() != nil {
 			// yaegi returns as soon as the interrupt arrives, but the
 			// cell's code stops only at its next step: a native call in
@@ -184,9 +184,12 @@ func (s *server) tool(kind byte, req *toolRequest) {
 // serverOutput is a cell's engine.Output in the child: everything becomes
 // a frame to the parent, which hands it to the cell's real Output.
 type serverOutput struct {
-	s   *server
-	ctx context.Context
+	s          *server
+	ctx        context.Context
+	scrollback bool // the parent's Output keeps what it showed
 }
+
+func (o *serverOutput) KeepsScrollback() bool { return o.scrollback }
 
 func (o *serverOutput) Stdout(text string) { o.text(kStdout, text) }
 func (o *serverOutput) Stderr(text string) { o.text(kStderr, text) }
@@ -270,4 +273,20 @@ func Main(args []string) error {
 	return Serve(in, out, func() (engine.Session, error) {
 		return engine.NewInterp(engine.Options{Name: cfg.Name, Args: cfg.Args})
 	})
+}
+
+// RunIfChild makes this process an engine process when it was started as
+// one (grundy engine-process CONFIG): it serves, then exits. Otherwise it
+// returns at once. The grundy binary calls it first, and so does the
+// TestMain of a test binary that starts engine processes, which then
+// doubles as grundy.
+func RunIfChild() {
+	if len(os.Args) < 2 || os.Args[1] != ChildCommand {
+		return
+	}
+	if err := Main(os.Args[2:]); err != nil {
+		fmt.Fprintf(os.Stderr, "grundy %s: %v\n", ChildCommand, err)
+		os.Exit(1)
+	}
+	os.Exit(0)
 }

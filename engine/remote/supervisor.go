@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"grundy/engine"
+	"grundy/stdlib/human"
 )
 
 // Supervisor is a session that outlives its engine processes: when one
@@ -191,16 +192,11 @@ func (s *Supervisor) restart(ctx context.Context, out engine.Output) []string {
 	if note != "" {
 		notes = append(notes, note)
 	}
-	fmt.Fprintf(s.opt.log(), "grundy: replayed %d of %d cells in %s\n", len(replayed), len(replayed)+len(failed)+len(lost), took.Round(time.Millisecond))
+	fmt.Fprintf(s.opt.log(), "grundy: replayed %d of %s in %s\n", len(replayed), human.Quantity(len(replayed)+len(failed)+len(lost), "cell"), took.Round(time.Millisecond))
 	return notes
 }
 
-func cellsText(n int) string {
-	if n == 1 {
-		return "1 earlier cell"
-	}
-	return fmt.Sprintf("%d earlier cells", n)
-}
+func cellsText(n int) string { return human.Quantity(n, "earlier cell") }
 
 func labels(cs []pastCell) string {
 	var l []string

@@ -14,6 +14,7 @@ import (
 
 	"grundy/engine/display"
 	"grundy/engine/prelude"
+	"grundy/stdlib/human"
 )
 
 // inspect answers inspect_request (Shift-Tab in Jupyter): what the name at
@@ -441,7 +442,7 @@ func (in *inspector) formatValue(v reflect.Value) (s string) {
 	}
 	if utf8.RuneCountInString(s) > limit {
 		r := []rune(s)
-		s = string(r[:limit]) + fmt.Sprintf("... (%d more characters; Shift-Tab again for more)", len(r)-limit)
+		s = string(r[:limit]) + fmt.Sprintf("... (%s; Shift-Tab again for more)", human.Quantity(len(r)-limit, "more character"))
 	}
 	return s
 }

@@ -3,9 +3,9 @@ package entail
 import (
 	"encoding/binary"
 	"fmt"
-	"grundy/stdlib/human"
 	"sync"
 
+	"grundy/stdlib/human"
 	"grundy/stdlib/progress"
 	"grundy/stdlib/solve"
 )
@@ -227,7 +227,7 @@ search:
 			n := s.memo.count
 			s.memo = memoTable{}
 			s.values = make(map[string]Value)
-			s.fail(fmt.Errorf("entail: the search remembered %s positions, about %s of memory, more than the limit %s (solve.MemoryLimit), and forgot them; ask about smaller heaps or fewer parts, or raise solve.MemoryLimit", human.Count(n), human.Bytes(b), human.Bytes(solve.MemoryLimit)))
+			s.fail(fmt.Errorf("entail: the search remembered %s, about %s of memory, more than the limit %s (solve.MemoryLimit), and forgot them; ask about smaller heaps or fewer parts, or raise solve.MemoryLimit", human.Quantity(n, "position"), human.Bytes(b), human.Bytes(solve.MemoryLimit)))
 			return false
 		}
 	}

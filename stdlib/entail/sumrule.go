@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"grundy/stdlib/human"
 	"grundy/stdlib/progress"
 )
 
@@ -36,7 +37,7 @@ func (c SumRuleCheck) Enumeration() string {
 }
 
 func (c SumRuleCheck) String() string {
-	s := fmt.Sprintf("sum rule on %s: %d sums, %d disagreements (%s)", c.family(), c.Sums, len(c.Disagreements), c.Enumeration())
+	s := fmt.Sprintf("sum rule on %s: %d %s, %d %s (%s)", c.family(), c.Sums, human.Plural(c.Sums, "sum"), len(c.Disagreements), human.Plural(len(c.Disagreements), "disagreement"), c.Enumeration())
 	for i, p := range c.Disagreements {
 		if i == 10 {
 			s += fmt.Sprintf("\n  ... and %d more", len(c.Disagreements)-10)
@@ -51,7 +52,7 @@ func (c SumRuleCheck) String() string {
 func (c SumRuleCheck) HTML() string {
 	verdict := `<span style="color:#080">no error</span>`
 	if len(c.Disagreements) > 0 {
-		verdict = `<span style="color:#c00;font-weight:bold">` + strconv.Itoa(len(c.Disagreements)) + " disagreements</span>"
+		verdict = `<span style="color:#c00;font-weight:bold">` + strconv.Itoa(len(c.Disagreements)) + " " + human.Plural(len(c.Disagreements), "disagreement") + "</span>"
 	}
 	return `<table><tr><th>family</th><th>sums</th><th>verdict</th><th>enumeration</th></tr><tr><td>` +
 		html.EscapeString(c.family()) + "</td><td>" + strconv.Itoa(c.Sums) + "</td><td>" + verdict +

@@ -45,8 +45,15 @@ func parseCode(code string) ([]uint8, string, error) {
 		return nil, "", &CodeError{0, "empty code; write one such as 0.77 (Kayles)"}
 	}
 	dot := strings.IndexByte(code, '.')
+	// A stray character is the first thing to point at: "-0.77", "0.7.7".
+	for i := 0; i < len(code); i++ {
+		if _, ok := hexDigit(code[i]); !ok && i != dot {
+			return nil, "", &CodeError{i, fmt.Sprintf("%q is not an octal or hexadecimal digit", code[i])}
+		}
+	}
 	if dot < 0 {
-		return nil, "", &CodeError{len(code), "a code has a point after its first digit, e.g. 0.77"}
+		// Point where the point belongs: "077" means 0.77.
+		return nil, "", &CodeError{min(1, len(code)), "a code has a point after its first digit, e.g. 0.77"}
 	}
 	if dot > 1 {
 		return nil, "", &CodeError{1, "one digit before the point (d_0: 0, 4, 8 or C), e.g. 0.77 or 4.07"}
@@ -145,6 +152,34 @@ func codeText(digits []uint8) string {
 // different sizes.
 func Grundy() Game {
 	return &TakeBreak{name: "Grundy", code: "4.0 (unequal)", digits: []uint8{4}, unequal: true}
+}
+
+// subtractionSet is the set S when the game is the subtraction game S
+// (every nonzero digit 3, none before the point): its heaps never split,
+// so one heap of it is the move-set game Subtract(Nim(1), S...).
+func (g *TakeBreak) subtractionSet() ([]int, bool) {
+	var set []int
+	for k, d := range g.digits {
+		switch {
+		case d == 3 && k > 0:
+			set = append(set, k)
+		case d != 0:
+			return nil, false
+		}
+	}
+	return set, len(set) > 0 && !g.unequal
+}
+
+// goExpr is the Go expression that builds the game, as a cell writes it:
+// games.Octal("0.77"), games.Subtraction(1, 3, 4), games.Grundy().
+func (g *TakeBreak) goExpr() string {
+	switch {
+	case g.unequal:
+		return "games.Grundy()"
+	case strings.HasPrefix(g.name, "Subtraction("):
+		return "games." + strings.ReplaceAll(g.name, ",", ", ")
+	}
+	return fmt.Sprintf("games.Octal(%q)", g.code)
 }
 
 // Name is the game as specs write it: "Octal(0.77)", "Subtraction(1,3,4)", "Grundy".

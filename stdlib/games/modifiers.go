@@ -24,7 +24,8 @@ func Slow(g Game) Game {
 
 // Exact makes every move lower every heap of the move set it chooses:
 // Exact(Moore(n,k)) is exact k-Nim, Exact(CN(6,3)) lowers three
-// consecutive heaps at once.
+// consecutive heaps at once. Every move set given to SetNim is one, also
+// one inside another (which adds no move to SetNim itself).
 func Exact(g Game) Game {
 	s, b := setGameOf("Exact", g)
 	if b != nil {
@@ -81,7 +82,13 @@ func (g *SetGame) lowered(name string, exact bool, amounts []int) Game {
 	case exact:
 		rule = RuleExact
 	}
-	return &SetGame{name: name, N: g.N, Sets: g.Sets, Rule: rule, Amounts: slices.Clone(amounts)}
+	sets := g.Sets
+	if exact && g.given != nil {
+		// Lowering every heap of a set makes each set a move of its own,
+		// those a subset rule dropped as inside another included.
+		sets = g.given
+	}
+	return &SetGame{name: name, N: g.N, Sets: sets, Rule: rule, Amounts: slices.Clone(amounts), given: g.given}
 }
 
 // setGameOf is g as a move-set game, or the error the modifier reports.

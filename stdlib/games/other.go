@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -92,8 +93,16 @@ func ConjunctiveCompound(parts ...Game) Game { return newCompound(Conjunctive, p
 
 func newCompound(kind CompoundKind, parts []Game) Game {
 	names := make([]string, len(parts))
+	parts = slices.Clone(parts)
 	for i, g := range parts {
 		names[i] = g.Name()
+		// A subtraction game's heap never splits: inside a compound it is
+		// one heap, played as the move-set game it equals (keeping its name).
+		if tb, ok := g.(*TakeBreak); ok {
+			if set, ok := tb.subtractionSet(); ok {
+				parts[i] = Nim(1).(*SetGame).lowered(tb.name, false, set)
+			}
+		}
 	}
 	c := &Compound{Kind: kind, Parts: parts, name: kind.String() + "(" + strings.Join(names, ", ") + ")"}
 	if len(parts) == 0 {
@@ -105,11 +114,34 @@ func newCompound(kind CompoundKind, parts []Game) Game {
 			break
 		}
 		if g.Heaps() == 0 {
-			c.err = fmt.Errorf("%s: component %s has positions of any length; compounds need components with a fixed number of heaps", c.name, g.Name())
+			c.err = &anyLengthPartError{Compound: c.name, Kind: kind, Part: g}
 			break
 		}
 	}
 	return c
+}
+
+// anyLengthPartError is a compound given a part whose positions are rows
+// of any length (a take-and-break game, a Func game with heaps 0): the
+// parts of a compound are laid side by side with a fixed number of heaps
+// each, and a move that splits a heap would not fit.
+type anyLengthPartError struct {
+	Compound string
+	Kind     CompoundKind
+	Part     Game
+}
+
+func (e *anyLengthPartError) Error() string {
+	msg := fmt.Sprintf("%s: %s is played on a row of heaps of any length, which cannot be one part of a compound (each part has a fixed number of heaps, and a move that splits a heap would not fit)", e.Compound, e.Part.Name())
+	tb, ok := e.Part.(*TakeBreak)
+	if !ok || e.Kind != Disjunctive {
+		if ok {
+			msg += "; of the take-and-break games only subtraction games (codes of digits 0 and 3, such as Subtraction(1,3,4)) can be parts, one heap each"
+		}
+		return msg
+	}
+	return msg + fmt.Sprintf("; a row is already the sum of its heaps, and a sum's value is the xor of its parts' values: solve %s alone and xor (in a cell: k, _ := solve.Values(%s, 20), then k.At(a) ^ v; a row of two of its heaps: --max N,N)",
+		tb.Name(), tb.goExpr())
 }
 
 // Name is like "Sum(CN(3,2), Nim(1))".

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"grundy/stdlib/human"
 )
 
 // ParseError is a mistake in a game spec. Its message shows the spec with a
@@ -53,8 +55,9 @@ type specKind struct {
 // k-subset families have C(n,k) move sets, and building them for, say,
 // Moore(40,20) would not finish.
 const (
-	maxSpecHeaps = 64
-	maxSpecSets  = MaxMoveSets
+	maxSpecHeaps  = 64
+	maxSpecSets   = MaxMoveSets
+	maxSpecNumber = 1 << 20
 )
 
 // binomialSum is sum_{j=lo..hi} C(n,j), saturating above maxSpecSets.
@@ -157,9 +160,10 @@ func (ps *parser) sum(top bool) (Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	parts := []Game{g}
+	parts, partAt := []Game{g}, []int{ps.termAt(at)}
 	for ps.peek() == '+' {
 		ps.i++
+		partAt = append(partAt, ps.termAt(ps.i))
 		g, err := ps.term(false)
 		if err != nil {
 			return nil, err
@@ -169,11 +173,29 @@ func (ps *parser) sum(top bool) (Game, error) {
 	if len(parts) == 1 {
 		return g, nil
 	}
-	return ps.built(at, Sum(parts...))
+	return ps.built(at, Sum(parts...), partAt...)
 }
 
-// built returns g, or its error pointing at offset at.
-func (ps *parser) built(at int, g Game) (Game, error) {
+// termAt is where the term starting at or after offset at begins.
+func (ps *parser) termAt(at int) int {
+	for at < len(ps.spec) && (ps.spec[at] == ' ' || ps.spec[at] == '\t') {
+		at++
+	}
+	return at
+}
+
+// built returns g, or its error pointing at offset at, or for a part a
+// compound cannot hold, at that part (partAt: where each part begins).
+func (ps *parser) built(at int, g Game, partAt ...int) (Game, error) {
+	var part *anyLengthPartError
+	if c, ok := g.(*Compound); ok && errors.As(g.Err(), &part) {
+		for i, p := range c.Parts {
+			if p == part.Part && i < len(partAt) {
+				at = partAt[i]
+				break
+			}
+		}
+	}
 	if err := g.Err(); err != nil {
 		// The spec already heads the message; do not say it twice.
 		return nil, ps.fail(at, "%s", strings.TrimPrefix(err.Error(), ps.spec+": "))
@@ -255,7 +277,7 @@ func (ps *parser) gameArgs(kind *specKind, nameAt int) (Game, error) {
 		return nil, err
 	}
 	var parts []Game
-	var ints []int
+	var partAt, ints []int
 	for {
 		if c := ps.peek(); kind.trailingInts && len(parts) > 0 && c >= '0' && c <= '9' || c == '-' {
 			v, at, err := ps.number()
@@ -270,6 +292,7 @@ func (ps *parser) gameArgs(kind *specKind, nameAt int) (Game, error) {
 			if len(ints) > 0 {
 				return nil, ps.fail(ps.i, "the games come first, then the amounts; write %s", kind.usage)
 			}
+			partAt = append(partAt, ps.termAt(ps.i))
 			g, err := ps.sum(false)
 			if err != nil {
 				return nil, err
@@ -290,7 +313,7 @@ func (ps *parser) gameArgs(kind *specKind, nameAt int) (Game, error) {
 	if kind.trailingInts && len(ints) == 0 {
 		return nil, ps.fail(ps.i-1, "%s needs at least one amount; write %s", kind.names[0], kind.usage)
 	}
-	return ps.built(nameAt, kind.games(parts, ints))
+	return ps.built(nameAt, kind.games(parts, ints), partAt...)
 }
 
 // number reads a nonnegative integer.
@@ -304,7 +327,10 @@ func (ps *parser) number() (int, int, error) {
 		return 0, at, ps.fail(at, "parameters must be at least 1, not negative")
 	}
 	v, err := strconv.Atoi(ps.spec[at:ps.i])
-	if err != nil || v > 1<<20 {
+	if at < ps.i && (err != nil || v > maxSpecNumber) {
+		return 0, at, ps.fail(at, "%s is too large (at most %d)", ps.spec[at:ps.i], maxSpecNumber)
+	}
+	if err != nil {
 		return 0, at, ps.fail(at, "expected a number")
 	}
 	return v, at, nil
@@ -327,6 +353,9 @@ func (ps *parser) codeArg(kind *specKind, nameAt int) (Game, error) {
 			return nil, ps.fail(at+min(ce.Offset, len(code)), "%s", ce.Msg)
 		}
 		return nil, ps.fail(at, "%v", err)
+	}
+	if ps.peek() == ',' {
+		return nil, ps.fail(ps.i, "%s takes one code, with a point and no commas; write %s", kind.names[0], kind.usage)
 	}
 	if err := ps.close(kind); err != nil {
 		return nil, err
@@ -362,6 +391,11 @@ func buildInts(spec string, kind *specKind, s specSyntax) (Game, error) {
 		}
 	}
 	if kind.variadic {
+		for i, a := range s.args {
+			if a > maxCodeDigits {
+				return fail(s.argAt[i], "amount %d: amounts up to %d are supported", a, maxCodeDigits)
+			}
+		}
 		return kindBuilt(spec, s, kind.build(s.args))
 	}
 	if len(s.args) >= 2 {
@@ -387,7 +421,13 @@ func buildInts(spec string, kind *specKind, s specSyntax) (Game, error) {
 
 func kindBuilt(spec string, s specSyntax, g Game) (Game, error) {
 	if err := g.Err(); err != nil {
-		return nil, &ParseError{Spec: spec, Offset: s.nameAt, Msg: err.Error()}
+		// The spec heads the message; when it is just this game, do not
+		// name the game twice.
+		msg := err.Error()
+		if strings.TrimSpace(spec) == g.Name() {
+			msg = strings.TrimPrefix(msg, g.Name()+": ")
+		}
+		return nil, &ParseError{Spec: spec, Offset: s.nameAt, Msg: msg}
 	}
 	return g, nil
 }
@@ -395,13 +435,10 @@ func kindBuilt(spec string, s specSyntax, g Game) (Game, error) {
 func arityText(ar []int) string {
 	var parts []string
 	for _, a := range ar {
-		switch a {
-		case 0:
+		if a == 0 {
 			parts = append(parts, "no parameters")
-		case 1:
-			parts = append(parts, "1 parameter")
-		default:
-			parts = append(parts, fmt.Sprintf("%d parameters", a))
+		} else {
+			parts = append(parts, human.Quantity(a, "parameter"))
 		}
 	}
 	return strings.Join(parts, " or ")
@@ -488,7 +525,7 @@ func (ps *parser) syntax(name string, nameAt int) (specSyntax, error) {
 			return 0, start, false
 		}
 		v, err := strconv.Atoi(spec[start:i])
-		if err != nil || v > 1<<20 {
+		if err != nil || v > maxSpecNumber {
 			return 0, start, false
 		}
 		return v, start, true
@@ -509,6 +546,9 @@ func (ps *parser) syntax(name string, nameAt int) (specSyntax, error) {
 		if !ok {
 			if at < len(spec) && spec[at] == '-' {
 				return fail(at, "parameters must be at least 1, not negative")
+			}
+			if at < i {
+				return fail(at, "%s is too large (at most %d)", spec[at:i], maxSpecNumber)
 			}
 			return fail(at, "expected a number")
 		}

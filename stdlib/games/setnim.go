@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"grundy/stdlib/human"
 )
 
 // Rule says how a move uses one move set A of a hypergraph game.
@@ -52,6 +54,10 @@ type SetGame struct {
 	// Amounts, when not nil, are the only amounts by which a move may lower
 	// a heap (a per-heap subtraction set, ascending; see Subtract).
 	Amounts []int
+	// given are the distinct move sets as built, when a subset rule
+	// dropped some of them from Sets for adding no moves: a set inside
+	// another becomes a move of its own again under Exact.
+	given [][]int
 }
 
 // Name is the game as the papers write it, e.g. "CN(6,2)".
@@ -71,7 +77,7 @@ func (g *SetGame) String() string {
 // Describe lists the move sets, numbered from 1 as in the papers.
 func (g *SetGame) Describe() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d heaps, rule %s", g.name, g.N, g.Rule)
+	fmt.Fprintf(&b, "%s: %d %s, rule %s", g.name, g.N, human.Plural(g.N, "heap"), g.Rule)
 	if g.Amounts != nil {
 		fmt.Fprintf(&b, ", amounts %v", g.Amounts)
 	}
@@ -253,6 +259,7 @@ func NewSetNim(name string, n int, rule Rule, sets ...[]int) Game {
 			norm = append(norm, a)
 		}
 	}
+	given := norm
 	if rule == RuleSubset {
 		var maximal [][]int
 		for i, a := range norm {
@@ -269,7 +276,11 @@ func NewSetNim(name string, n int, rule Rule, sets ...[]int) Game {
 		}
 		norm = maximal
 	}
-	return &SetGame{name: name, N: n, Sets: norm, Rule: rule}
+	g := &SetGame{name: name, N: n, Sets: norm, Rule: rule}
+	if len(given) != len(norm) {
+		g.given = given
+	}
+	return g
 }
 
 func isSubset(a, b []int) bool {

@@ -8,6 +8,7 @@ package human
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -64,7 +65,7 @@ func Short[T ~int | ~int64 | ~float64](n T) string {
 func Bytes(b int64) string {
 	units := []string{"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
 	if b < 1024 && b > -1024 {
-		return fmt.Sprintf("%d bytes", b)
+		return Quantity(b, "byte")
 	}
 	f, u := float64(b)/1024, 0
 	for (f >= 1024 || f <= -1024) && u < len(units)-1 {
@@ -77,9 +78,12 @@ func Bytes(b int64) string {
 	return fmt.Sprintf("%.1f %s", f, units[u])
 }
 
-// Duration writes a time span for people: 85 ms, 1.4 s, 12 s, 2m05s.
+// Duration writes a time span for people: 0.5 ms, 85 ms, 1.4 s, 12 s,
+// 2m05s.
 func Duration(d time.Duration) string {
 	switch {
+	case d > 0 && d < 10*time.Millisecond:
+		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
 	case d < time.Second:
 		return fmt.Sprintf("%d ms", d.Round(time.Millisecond).Milliseconds())
 	case d < 10*time.Second:
@@ -89,4 +93,32 @@ func Duration(d time.Duration) string {
 	}
 	d = d.Round(time.Second)
 	return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+}
+
+// Plural is a noun (or a noun and its verb) as it reads after the count
+// n: one for 1, otherwise many when given, or else one with its last
+// word made plural by the regular rules (position, positions; entry,
+// entries; refuted reading, refuted readings). One place, so that no
+// description reads "1 P-positions".
+func Plural[T ~int | ~int64 | ~uint64 | ~float64](n T, one string, many ...string) string {
+	if n == 1 {
+		return one
+	}
+	if len(many) > 0 {
+		return many[0]
+	}
+	switch {
+	case strings.HasSuffix(one, "y") && len(one) > 1 && !strings.ContainsRune("aeiou", rune(one[len(one)-2])):
+		return one[:len(one)-1] + "ies"
+	case strings.HasSuffix(one, "s") || strings.HasSuffix(one, "x") || strings.HasSuffix(one, "z") ||
+		strings.HasSuffix(one, "ch") || strings.HasSuffix(one, "sh"):
+		return one + "es"
+	}
+	return one + "s"
+}
+
+// Quantity writes n exactly and the noun after it: 1 position, 2,985,984
+// positions, 0 formulas fit (many as for Plural).
+func Quantity[T ~int | ~int64 | ~uint64](n T, one string, many ...string) string {
+	return Count(n) + " " + Plural(n, one, many...)
 }

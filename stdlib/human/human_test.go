@@ -36,7 +36,7 @@ func TestShort(t *testing.T) {
 
 func TestBytes(t *testing.T) {
 	for n, want := range map[int64]string{
-		0: "0 bytes", 1023: "1023 bytes", 1024: "1 KiB", 1536: "1.5 KiB", 22_963_814: "21.9 MiB", 512 << 20: "512 MiB",
+		0: "0 bytes", 1: "1 byte", 1023: "1,023 bytes", 1024: "1 KiB", 1536: "1.5 KiB", 22_963_814: "21.9 MiB", 512 << 20: "512 MiB",
 		3 << 30: "3 GiB", 1 << 40: "1 TiB", 5<<40 + 1<<39: "5.5 TiB",
 	} {
 		if got := Bytes(n); got != want {
@@ -47,11 +47,37 @@ func TestBytes(t *testing.T) {
 
 func TestDuration(t *testing.T) {
 	for d, want := range map[time.Duration]string{
-		0: "0 ms", 85 * time.Millisecond: "85 ms", 1400 * time.Millisecond: "1.4 s", 12 * time.Second: "12 s",
+		0: "0 ms", 500 * time.Microsecond: "0.5 ms", 85 * time.Millisecond: "85 ms", 1400 * time.Millisecond: "1.4 s", 12 * time.Second: "12 s",
 		125 * time.Second: "2m05s", 59600 * time.Millisecond: "60 s",
 	} {
 		if got := Duration(d); got != want {
 			t.Errorf("Duration(%v) = %q, want %q", d, got, want)
 		}
+	}
+}
+
+func TestPlural(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		one  string
+		many []string
+		want string
+	}{
+		{1, "P-position", nil, "1 P-position"},
+		{0, "P-position", nil, "0 P-positions"},
+		{2_985_984, "position", nil, "2,985,984 positions"},
+		{2, "entry", nil, "2 entries"},
+		{2, "day", nil, "2 days"},
+		{3, "refuted printed reading", nil, "3 refuted printed readings"},
+		{2, "box", nil, "2 boxes"},
+		{1, "formula fits", []string{"formulas fit"}, "1 formula fits"},
+		{4, "formula fits", []string{"formulas fit"}, "4 formulas fit"},
+	} {
+		if got := Quantity(c.n, c.one, c.many...); got != c.want {
+			t.Errorf("Quantity(%d, %q, %q) = %q, want %q", c.n, c.one, c.many, got, c.want)
+		}
+	}
+	if got := Short(1.0) + " " + Plural(1.0, "position"); got != "1 position" {
+		t.Errorf("a short count of one: %q", got)
 	}
 }

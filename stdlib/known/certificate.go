@@ -1,11 +1,12 @@
 package known
 
 import (
-	"grundy/stdlib/games"
-
 	"fmt"
 	"slices"
 	"strings"
+
+	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 )
 
 // CertRow is one row of a P-position certificate: a follower of the
@@ -79,7 +80,7 @@ func (c Certificate) Check(provedP func(games.Pos) bool) error {
 	for i, r := range c.Rows {
 		row := i + 1
 		if len(r.Follower) != c.N || len(r.Reply) != c.N {
-			return fmt.Errorf("row %d: positions need %d heaps", row, c.N)
+			return fmt.Errorf("row %d: positions need %s", row, human.Quantity(c.N, "heap"))
 		}
 		key := r.Follower.String()
 		if prev, dup := seen[key]; dup {
@@ -104,7 +105,7 @@ func (c Certificate) Check(provedP func(games.Pos) bool) error {
 	}
 	if len(missing) > 0 {
 		slices.Sort(missing)
-		return fmt.Errorf("%d followers of %v not listed: %s", len(missing), c.X, strings.Join(missing, " "))
+		return fmt.Errorf("%s of %v not listed: %s", human.Quantity(len(missing), "follower"), c.X, strings.Join(missing, " "))
 	}
 	return nil
 }
@@ -120,7 +121,7 @@ func (c Certificate) Markdown() string {
 }
 
 func (c Certificate) String() string {
-	return fmt.Sprintf("Certificate{CN(%d,%d) %v, %d rows}", c.N, c.K, c.X, len(c.Rows))
+	return fmt.Sprintf("Certificate{CN(%d,%d) %v, %s}", c.N, c.K, c.X, human.Quantity(len(c.Rows), "row"))
 }
 
 // circularSets lists the move sets of CN(n,k): the k consecutive positions

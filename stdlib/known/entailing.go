@@ -36,7 +36,7 @@ func seed003() []*Statement {
 						}
 					}
 				}
-				return checked, true, fmt.Sprintf("%d values", checked), nil
+				return checked, true, human.Quantity(checked, "value"), nil
 			}},
 		{ID: "003/sum-rule", Seed: "003", Game: family + ", Nim", Default: 7, Heavy: 8,
 			Claim: "a free sum with a loony part is a win for the mover, else the nim-sum of the values decides (1..5 parts, every game present)",
@@ -55,7 +55,7 @@ func seed003() []*Statement {
 					}
 					total += c.Sums
 					if len(c.Disagreements) > 0 {
-						return total, false, fmt.Sprintf("%s: %d disagreements, first %v", c.Enumeration(), len(c.Disagreements), c.Disagreements[0]), nil
+						return total, false, fmt.Sprintf("%s: %s, first %v", c.Enumeration(), human.Quantity(len(c.Disagreements), "disagreement"), c.Disagreements[0]), nil
 					}
 					counts = append(counts, human.Count(c.Sums))
 				}

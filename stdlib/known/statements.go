@@ -79,7 +79,7 @@ func (r Result) String() string {
 	case s.Refuted:
 		verdict = "holds, though documented as refuted (the bound is too small to show it)"
 	}
-	out := fmt.Sprintf("%s %s (%s, heaps <= %d): %s at %s of %s positions", s.ID, verdict, s.Game, r.Bound, s.Claim, human.Count(r.Checked), human.Count(r.Positions))
+	out := fmt.Sprintf("%s %s (%s, heaps <= %d): %s at %s of %s", s.ID, verdict, s.Game, r.Bound, s.Claim, human.Count(r.Checked), human.Quantity(r.Positions, "position"))
 	if r.Detail != "" {
 		out += "; " + r.Detail
 	}
@@ -99,8 +99,8 @@ func (r Result) HTML() string {
 	if r.Detail != "" {
 		d = "<br><small>" + html.EscapeString(r.Detail) + "</small>"
 	}
-	return fmt.Sprintf("<div><b>%s</b> <span style=\"color:%s\">%s</span> for %s, heaps &le; %d (%s of %s positions): %s%s</div>",
-		html.EscapeString(r.Statement.ID), color, verdict, html.EscapeString(r.Statement.Game), r.Bound, human.Count(r.Checked), human.Count(r.Positions), html.EscapeString(r.Statement.Claim), d)
+	return fmt.Sprintf("<div><b>%s</b> <span style=\"color:%s\">%s</span> for %s, heaps &le; %d (%s of %s): %s%s</div>",
+		html.EscapeString(r.Statement.ID), color, verdict, html.EscapeString(r.Statement.Game), r.Bound, human.Count(r.Checked), human.Quantity(r.Positions, "position"), html.EscapeString(r.Statement.Claim), d)
 }
 
 // Results is a list of check results; it renders as one table.
@@ -335,7 +335,7 @@ func buildStatements() []*Statement {
 				return true
 			})
 			if count != 214 {
-				return 4096, []int{}, fmt.Sprintf("%d P-positions with heaps <= 3, not 214", count)
+				return 4096, []int{}, human.Quantity(count, "P-position") + " with heaps <= 3, not 214"
 			}
 			return 4096, nil, "214 P-positions of 4096 with heaps <= 3"
 		}})

@@ -3,6 +3,7 @@ package progress
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -117,5 +118,31 @@ func TestStatusEstimates(t *testing.T) {
 	}
 	if (Status{Done: 5}).ETA() != 0 {
 		t.Error("unknown total must give no ETA")
+	}
+}
+
+// A summary's words are the same on any machine apart from its timing,
+// and Untimed is exactly those words: the timing is what it leaves out.
+func TestSummaryUntimed(t *testing.T) {
+	interrupted := cancelled(context.Canceled)
+	for _, c := range []struct {
+		st              Status
+		summary, timing string
+	}{
+		{Status{Label: "CN(6,2) values", Done: 3_000_000, Total: 3_000_000, Elapsed: 1400 * time.Millisecond},
+			"CN(6,2) values: 3.0M positions in 1.4 s (2.1M/s)", " in 1.4 s (2.1M/s)"},
+		{Status{Label: "CN(7,3) outcomes, heaps 0..13", Done: 1_200_000, Total: 3_000_000, Elapsed: 600 * time.Millisecond, Err: interrupted},
+			"CN(7,3) outcomes, heaps 0..13: stopped by an interrupt at 1.2M of 3.0M positions (40%), after 600 ms", ", after 600 ms"},
+		{Status{Label: "demo", Done: 10, Total: 10, Elapsed: 2 * time.Second, Err: errors.New("the rule looped")},
+			"demo: stopped at 10 of 10 positions (100%), after 2.0 s: the rule looped", ", after 2.0 s"},
+	} {
+		if got := c.st.Summary(); got != c.summary {
+			t.Errorf("Summary() = %q, want %q", got, c.summary)
+		}
+		want := strings.Replace(c.summary, c.timing, "", 1)
+		c.st.Elapsed *= 3
+		if got := c.st.Untimed(); got != want {
+			t.Errorf("Untimed() = %q, want %q (the summary without its timing)", got, want)
+		}
 	}
 }

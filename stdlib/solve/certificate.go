@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 )
 
 // Certificate is the evidence a paper prints for the outcome of a
@@ -78,23 +79,6 @@ func (t *Table) Certificate(p games.Pos) (*Certificate, error) {
 		return nil, err
 	}
 	return c, nil
-}
-
-// followers lists the distinct followers of p.
-func (t *Table) followers(p games.Pos) ([]games.Pos, error) {
-	if t.game == nil {
-		return nil, fmt.Errorf("%s: this table was loaded without its game; moves need the game's rules", t.name)
-	}
-	var out []games.Pos
-	seen := map[string]bool{}
-	games.Visit(t.game, p, func(q games.Pos) bool {
-		if k := q.String(); !seen[k] {
-			seen[k] = true
-			out = append(out, q.Clone())
-		}
-		return true
-	})
-	return out, nil
 }
 
 // fewestTaken is the position with the most tokens left, lexicographically
@@ -200,10 +184,16 @@ func (t *Table) isPEntry(v int) bool {
 }
 
 func (c *Certificate) head() string {
-	if c.Win == nil {
-		return fmt.Sprintf("%v is a P-position of %s: every move has a reply back to a P-position (%d moves)", c.Pos, c.Game, len(c.Rows))
+	moves := human.Quantity(len(c.Rows), "move")
+	switch {
+	case c.Win == nil && len(c.Rows) == 0:
+		return fmt.Sprintf("%v is a P-position of %s: it has no move, so the player to move loses", c.Pos, c.Game)
+	case c.Win == nil:
+		return fmt.Sprintf("%v is a P-position of %s: every move has a reply back to a P-position (%s)", c.Pos, c.Game, moves)
+	case len(c.Rows) == 0:
+		return fmt.Sprintf("%v is an N-position of %s: move to %v, which has no move", c.Pos, c.Game, c.Win)
 	}
-	return fmt.Sprintf("%v is an N-position of %s: move to %v, a P-position: every move from it has a reply back to a P-position (%d moves)", c.Pos, c.Game, c.Win, len(c.Rows))
+	return fmt.Sprintf("%v is an N-position of %s: move to %v, a P-position: every move from it has a reply back to a P-position (%s)", c.Pos, c.Game, c.Win, moves)
 }
 
 // String is the certificate as two columns of positions.
@@ -213,6 +203,9 @@ func (c *Certificate) String() string {
 	}
 	var b strings.Builder
 	b.WriteString(c.head())
+	if len(c.Rows) == 0 {
+		return b.String()
+	}
 	w := len("move")
 	for _, r := range c.Rows {
 		w = max(w, len(r.Move.String()))
@@ -229,6 +222,9 @@ func (c *Certificate) Markdown() string {
 	if c == nil {
 		return "<nil certificate>"
 	}
+	if len(c.Rows) == 0 {
+		return c.head() + "\n"
+	}
 	var b strings.Builder
 	b.WriteString(c.head() + "\n\n| move | reply |\n|---|---|\n")
 	for _, r := range c.Rows {
@@ -241,6 +237,9 @@ func (c *Certificate) Markdown() string {
 func (c *Certificate) HTML() string {
 	if c == nil {
 		return "<div>&lt;nil certificate&gt;</div>"
+	}
+	if len(c.Rows) == 0 {
+		return "<div><b>" + html.EscapeString(c.head()) + "</b></div>"
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "<div><b>%s</b><table style=\"font-family:monospace\"><tr><th>move</th><th>reply</th></tr>", html.EscapeString(c.head()))
@@ -261,6 +260,9 @@ func (c *Certificate) LaTeX() string {
 	b.WriteString("$$")
 	if c.Win != nil {
 		fmt.Fprintf(&b, "%s \\to %s \\qquad ", c.Pos, c.Win)
+	}
+	if len(c.Rows) == 0 {
+		return b.String() + "\\text{no move}$$"
 	}
 	b.WriteString("\\begin{array}{ll}\n")
 	b.WriteString("\\text{move} & \\text{reply} \\\\ \\hline\n")

@@ -21,18 +21,29 @@ func checkAgainstPlain(t *testing.T, c *Certificate, g games.Game, kind Kind, ma
 	if c.IsP() != isP(c.Pos) {
 		t.Fatalf("%v: certificate says P=%t, plain table %t", c.Pos, c.IsP(), isP(c.Pos))
 	}
-	if !c.IsP() && (!isP(c.Win) || !slices.ContainsFunc(g.Followers(c.Pos), func(q games.Pos) bool { return slices.Equal(q, c.Win) })) {
+	// A take-and-break game's rows are multisets: (1,3) and (3,1) are one
+	// position, and the certificate lists it once.
+	same := slices.Equal[games.Pos]
+	if tb, ok := g.(*games.TakeBreak); ok {
+		same = func(a, b games.Pos) bool { return slices.Equal(tb.Canonical(a), tb.Canonical(b)) }
+	}
+	isFollower := func(p, q games.Pos) bool {
+		return slices.ContainsFunc(g.Followers(p), func(r games.Pos) bool { return same(r, q) })
+	}
+	if !c.IsP() && (!isP(c.Win) || !isFollower(c.Pos, c.Win)) {
 		t.Fatalf("%v: winning move %v is not a move to P", c.Pos, c.Win)
 	}
-	fs := map[string]bool{}
+	var fs []games.Pos
 	for _, y := range g.Followers(c.Of) {
-		fs[y.String()] = true
+		if !slices.ContainsFunc(fs, func(f games.Pos) bool { return same(f, y) }) {
+			fs = append(fs, y)
+		}
 	}
 	if len(fs) != len(c.Rows) {
 		t.Fatalf("%v: %d rows for %d distinct moves", c.Of, len(c.Rows), len(fs))
 	}
 	for _, r := range c.Rows {
-		if !fs[r.Move.String()] || !isP(r.Reply) || !slices.ContainsFunc(g.Followers(r.Move), func(q games.Pos) bool { return slices.Equal(q, r.Reply) }) {
+		if !isFollower(c.Of, r.Move) || !isP(r.Reply) || !isFollower(r.Move, r.Reply) {
 			t.Fatalf("row %v -> %v does not hold", r.Move, r.Reply)
 		}
 	}
@@ -152,5 +163,32 @@ func TestCertificatesOfOtherGames(t *testing.T) {
 	tab, _ := Values(games.CN(3, 2), 3)
 	if _, err := tab.Certificate(games.Pos{1, 9, 1}); err == nil || !strings.Contains(err.Error(), "beyond") {
 		t.Errorf("outside the table: %v", err)
+	}
+}
+
+// A position without moves is P because there is no move, and says so in
+// every form, without an empty table; one move is "1 move".
+func TestCertificateOfTerminalAndOneMovePositions(t *testing.T) {
+	tab, _ := Values(games.CN(6, 2), 2)
+	c, err := tab.Certificate(games.Pos{0, 0, 0, 0, 0, 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{c.String(), c.Markdown(), c.HTML(), c.LaTeX()} {
+		if !strings.Contains(s, "no move") || strings.Contains(s, "reply") {
+			t.Errorf("terminal position:\n%s", s)
+		}
+	}
+	n, err := tab.Certificate(games.Pos{0, 0, 0, 0, 0, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(n.String(), "move to (0,0,0,0,0,0), which has no move") {
+		t.Errorf("one token:\n%v", n)
+	}
+	one, _ := Values(games.Sum(games.Subtraction(1, 3, 4), games.Nim(1)), 6)
+	c, _ = one.Certificate(games.Pos{2, 0})
+	if !strings.Contains(c.String(), "(1 move)") {
+		t.Errorf("S(1,3,4) heap 2:\n%v", c)
 	}
 }

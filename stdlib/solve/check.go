@@ -233,11 +233,14 @@ func (c *Comparison) where() string {
 func (c *Comparison) verdict() string {
 	switch {
 	case c.Disagree > 0:
-		return fmt.Sprintf("disagrees at %s of %s positions (agrees at %s)", human.Count(c.Disagree), human.Count(c.Checked), human.Count(c.Agree))
+		return fmt.Sprintf("disagrees at %s of %s (agrees at %s)", human.Count(c.Disagree), human.Quantity(c.Checked, "position"), human.Count(c.Agree))
 	case c.Err != nil:
-		return fmt.Sprintf("agrees at the %s positions checked before it stopped (%v)", human.Count(c.Checked), c.Err)
+		return fmt.Sprintf("agrees at the %s checked before it stopped (%v)", human.Quantity(c.Checked, "position"), c.Err)
 	}
-	return fmt.Sprintf("agrees at all %s positions", human.Count(c.Checked))
+	if c.Checked == 1 {
+		return "agrees at the one position"
+	}
+	return fmt.Sprintf("agrees at all %s", human.Quantity(c.Checked, "position"))
 }
 
 // String is one line when the formula agrees; otherwise it also lists the

@@ -5,6 +5,8 @@ import (
 	"html"
 	"strconv"
 	"strings"
+
+	"grundy/stdlib/human"
 )
 
 // Kind says what a table (or a face of one) holds.
@@ -79,7 +81,7 @@ func (f *Face) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s on %q: %s across 0..%d, %s down 0..%d", f.Game, f.Kind, f.Pattern, f.X, f.W-1, f.Y, f.H-1)
 	if w < f.W || h < f.H {
-		fmt.Fprintf(&b, "\n(the corner %s = 0..%d, %s = 0..%d of %d x %d cells; every cell is in Cells, plots.HeatmapOf draws it)", f.X, w-1, f.Y, h-1, f.W, f.H)
+		fmt.Fprintf(&b, "\n(the corner %s = 0..%d, %s = 0..%d of %d x %d %s; every cell is in Cells, plots.HeatmapOf draws it)", f.X, w-1, f.Y, h-1, f.W, f.H, human.Plural(f.W*f.H, "cell"))
 	}
 	for y := 0; y < h; y++ {
 		b.WriteByte('\n')

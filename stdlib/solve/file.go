@@ -13,7 +13,7 @@ import (
 	"os"
 	"slices"
 
-	"grundy/internal/atomicfile"
+	"grundy/stdlib/atomicfile"
 	"grundy/stdlib/games"
 	"grundy/stdlib/human"
 )
@@ -199,7 +199,7 @@ func load(path string) (t *Table, sameRules bool, err error) {
 	t = &Table{name: h.Game, kind: kind, max: h.Max, method: h.Method, seconds: h.Seconds}
 	t.layout()
 	if st, err := f.Stat(); err == nil && st.Size() < int64(len(line))+t.bytes() {
-		return nil, false, fmt.Errorf("%s: truncated table (%d positions expected, %d bytes of entries needed, the file has %d)", path, t.size, t.bytes(), st.Size()-int64(len(line)))
+		return nil, false, fmt.Errorf("%s: truncated table (%s expected, %s of entries needed, the file has %s)", path, human.Quantity(t.size, "position"), human.Quantity(t.bytes(), "byte"), human.Count(st.Size()-int64(len(line))))
 	}
 	if t.bytes() > MemoryLimit {
 		return nil, false, fmt.Errorf("%s: the table needs %s of memory, more than the limit %s (solve.MemoryLimit)", path, human.Bytes(t.bytes()), human.Bytes(MemoryLimit))
@@ -213,7 +213,7 @@ func load(path string) (t *Table, sameRules bool, err error) {
 		sum.Write(line)
 	}
 	if err := t.readEntries(io.TeeReader(br, sum)); err != nil {
-		return nil, false, fmt.Errorf("%s: truncated table (%d positions expected): %v", path, t.size, err)
+		return nil, false, fmt.Errorf("%s: truncated table (%s expected): %v", path, human.Quantity(t.size, "position"), err)
 	}
 	rest, err := io.ReadAll(io.LimitReader(br, 1024))
 	switch {
@@ -226,7 +226,7 @@ func load(path string) (t *Table, sameRules bool, err error) {
 			return nil, false, fmt.Errorf("%s: damaged table: its checksum does not match its content; solve it again", path)
 		}
 	default:
-		return nil, false, fmt.Errorf("%s: damaged table: %d unexpected bytes after its %d entries", path, len(rest), t.size)
+		return nil, false, fmt.Errorf("%s: damaged table: %s after its %s", path, human.Quantity(len(rest), "unexpected byte"), human.Quantity(t.size, "entry"))
 	}
 	if g, err := games.Parse(h.Game); err == nil && (g.Heaps() == len(h.Max) || g.Heaps() == 0) {
 		sameRules = h.Rules != "" && fingerprint(g) == h.Rules

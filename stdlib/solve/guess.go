@@ -265,7 +265,7 @@ func (s *guessSearch) level(size int) bool {
 					// Work is counted in cells, as if every candidate were
 					// evaluated in full: a deterministic bound on time.
 					if s.work += n; s.work > guessBudget {
-						s.stopped = fmt.Sprintf("stopped in size %d after %s formulas of that size (the time budget)", size, human.Count(tried))
+						s.stopped = fmt.Sprintf("stopped in size %d after %s of that size (the time budget)", size, human.Quantity(tried, "formula"))
 						return false
 					}
 					tried++
@@ -329,7 +329,7 @@ func (s *guessSearch) knownAt(h uint64, v []int64) bool {
 }
 
 func (g *Guesses) where() string {
-	return fmt.Sprintf("%s %s on %q, %s cells", g.Game, g.Kind, g.Pattern, human.Count(g.Cells))
+	return fmt.Sprintf("%s %s on %q, %s", g.Game, g.Kind, g.Pattern, human.Quantity(g.Cells, "cell"))
 }
 
 // String lists the formulas, or says how far the search looked.
@@ -345,14 +345,7 @@ func (g *Guesses) String() string {
 		}
 		return s
 	}
-	return fmt.Sprintf("%s: %s (size %d; %s)", plural(len(g.Formulas), "formula fits", "formulas fit"), strings.Join(g.Formulas, "   "), g.Size, g.where())
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
+	return fmt.Sprintf("%s: %s (size %d; %s)", human.Quantity(len(g.Formulas), "formula fits", "formulas fit"), strings.Join(g.Formulas, "   "), g.Size, g.where())
 }
 
 // HTML lists the formulas in code type.
@@ -364,7 +357,7 @@ func (g *Guesses) HTML() string {
 		return "<div>" + html.EscapeString(g.String()) + "</div>"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "<div>%s on <small>%s</small>:<ul>", plural(len(g.Formulas), "formula fits", "formulas fit"), html.EscapeString(g.where()))
+	fmt.Fprintf(&b, "<div>%s on <small>%s</small>:<ul>", human.Quantity(len(g.Formulas), "formula fits", "formulas fit"), html.EscapeString(g.where()))
 	for _, f := range g.Formulas {
 		fmt.Fprintf(&b, "<li><code>%s</code></li>", html.EscapeString(f))
 	}

@@ -28,17 +28,24 @@ import (
 type heapSolver struct {
 	g    *games.TakeBreak
 	fast bool
+	// used is how the fast path computed, once it has: the plain way for
+	// a short sequence or when it finds no sparse space (Dawson's Kayles),
+	// which Table.Method must not hide.
+	used string
 }
 
-func (s heapSolver) name() string {
-	if s.fast && s.g.MaxParts() == 2 {
+func (s *heapSolver) name() string {
+	switch {
+	case s.used != "":
+		return s.used
+	case s.fast && s.g.MaxParts() == 2:
 		return "rare values"
 	}
 	return "heap"
 }
 
 // workBytes: the sequence, and for the fast path its rare list and marks.
-func (s heapSolver) workBytes(t *Table) int64 {
+func (s *heapSolver) workBytes(t *Table) int64 {
 	m := int64(maxBound(t)) + 1
 	if s.fast {
 		return m * 8
@@ -54,7 +61,7 @@ func maxBound(t *Table) int {
 	return m
 }
 
-func (s heapSolver) solve(t *Table, task *progress.Task) error {
+func (s *heapSolver) solve(t *Table, task *progress.Task) error {
 	M := maxBound(t)
 	one := len(t.max) == 1 && t.kind == KindValues
 	seq := make([]uint16, M+1)
@@ -71,7 +78,7 @@ func (s heapSolver) solve(t *Table, task *progress.Task) error {
 	}}
 	var err error
 	if s.fast && s.g.MaxParts() == 2 {
-		err = rareValueSequence(s.g, seq, tk)
+		s.used, err = rareValueSequence(s.g, seq, tk)
 	} else {
 		err = plainSequence(s.g, seq, 0, tk)
 	}
@@ -278,11 +285,13 @@ func chooseSpace(G []uint16, from int, splits []int) (best sparseSpace, rare int
 }
 
 // rareValueSequence fills G for an octal game (splits into at most two
-// heaps) by the rare-value method; see heapSolver.
-func rareValueSequence(g *games.TakeBreak, G []uint16, tk *ticker) error {
+// heaps) by the rare-value method; see heapSolver. method says how it
+// went: "rare values", or the plain way ("heap") for a sequence that ends
+// within the warm-up or has no sparse space.
+func rareValueSequence(g *games.TakeBreak, G []uint16, tk *ticker) (method string, err error) {
 	w := min(len(G), warmUp)
 	if err := plainSequence(g, G[:w], 0, tk); err != nil || w == len(G) {
-		return err
+		return "heap", err
 	}
 	t := g.CodeLength()
 	unequal := g.UnequalSplits()
@@ -295,7 +304,7 @@ func rareValueSequence(g *games.TakeBreak, G []uint16, tk *ticker) error {
 	sp, rareCount := chooseSpace(G[:w], 1, splits)
 	if rareCount > w/4 {
 		// No sparse space: the method would scan nearly every pair anyway.
-		return plainSequence(g, G, w, tk)
+		return "heap (no sparse space for rare values)", plainSequence(g, G, w, tk)
 	}
 	rare := sp.rareHeaps(G[:w])
 	cursor := make([]int, len(splits))
@@ -303,7 +312,7 @@ func rareValueSequence(g *games.TakeBreak, G []uint16, tk *ticker) error {
 	for n := w; n < len(G); n++ {
 		if n%tickEvery == 0 {
 			if err := tk.to(n); err != nil {
-				return err
+				return "rare values", err
 			}
 			if n&(n-1) == 0 {
 				from := n - min(n/2, recheckWindow)
@@ -377,11 +386,11 @@ func rareValueSequence(g *games.TakeBreak, G []uint16, tk *ticker) error {
 			}
 		}
 		if err := store(g, G, n, v); err != nil {
-			return err
+			return "rare values", err
 		}
 		if sp.class(n, G[n]) == sp.rare {
 			rare = append(rare, int32(n))
 		}
 	}
-	return tk.to(len(G))
+	return "rare values", tk.to(len(G))
 }

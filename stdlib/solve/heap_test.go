@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -188,7 +189,8 @@ func TestHeapSolveStopsWhenCancelled(t *testing.T) {
 // so moves work: a Kayles row splits into rows of another length.
 func TestSavedTablesOfNewGamesKeepTheirMoves(t *testing.T) {
 	dir := t.TempDir()
-	for _, g := range []games.Game{games.Octal("0.77"), games.Subtract(games.CN(4, 2), 1, 2), games.Sum(games.CN(3, 2), games.Nim(1))} {
+	for _, g := range []games.Game{games.Octal("0.77"), games.Subtract(games.CN(4, 2), 1, 2), games.Sum(games.CN(3, 2), games.Nim(1)),
+		games.Sum(games.Subtraction(1, 3, 4), games.Nim(1), games.Subtraction(2), games.Nim(1))} {
 		tab, err := Values(g, 4, 4, 4, 4)
 		if err != nil {
 			t.Fatal(err)
@@ -210,6 +212,145 @@ func TestSavedTablesOfNewGamesKeepTheirMoves(t *testing.T) {
 		got, err := back.WinningMoves(p)
 		if err != nil || len(got) != len(want) {
 			t.Errorf("%s: winning moves from %v after Load: %v, %v; before: %v", g.Name(), p, got, err, want)
+		}
+	}
+}
+
+// The search behind take-and-break remoteness tables meets each multiset
+// of live heaps once: for Kayles from a heap of 20, at most the 2,714 rows
+// of total <= 20 (before, every ordering of every row was a position of
+// its own, and heap 30 took 38 s). For Dawson's Kayles, heaps of 1 are
+// dead and never part of a key.
+func TestTakeBreakSearchKeysMultisetsHeap20(t *testing.T) {
+	// rows[s][m]: multisets of total s with parts <= m.
+	const n = 20
+	var rows [n + 1][n + 1]int
+	for m := 0; m <= n; m++ {
+		rows[0][m] = 1
+	}
+	for s := 1; s <= n; s++ {
+		for m := 1; m <= n; m++ {
+			rows[s][m] = rows[s][m-1]
+			if m <= s {
+				rows[s][m] += rows[s-m][m]
+			}
+		}
+	}
+	total := 0
+	for s := 0; s <= n; s++ {
+		total += rows[s][n]
+	}
+	if total != 2714 {
+		t.Fatalf("multisets of total <= %d: %d", n, total)
+	}
+	m := newMemo(games.Octal("0.77"), KindRemoteness, nil)
+	if _, err := m.solve(games.Pos{n}); err != nil {
+		t.Fatal(err)
+	}
+	if m.n > int64(total) {
+		t.Errorf("Kayles from (%d): %d positions searched, more than the %d multisets", n, m.n, total)
+	}
+	d := newMemo(games.Octal("0.07"), KindRemoteness, nil)
+	d.solve(games.Pos{n})
+	for k := range d.entry {
+		for _, x := range []byte(k) {
+			if x == 2 { // varint of heap 1
+				t.Fatalf("Dawson's Kayles: a dead heap of 1 in a key %q", k)
+			}
+		}
+	}
+}
+
+// The memory a take-and-break remoteness search needs is known before it
+// starts: the bound on its rows counts what the search meets, and a table
+// whose search could not fit says so instead of running out of memory.
+func TestTakeBreakRemotenessMemoryBoundHeaps0to20(t *testing.T) {
+	kayles := games.Octal("0.77").(*games.TakeBreak)
+	if n := searchRows(kayles, []int{20}); n != 2714 {
+		t.Errorf("Kayles rows to 20: %d, want 2,714 (partitions of 0..20)", n)
+	}
+	if n := searchRows(games.Subtraction(1, 3, 4).(*games.TakeBreak), []int{20, 20, 20}); n != 1771 {
+		t.Errorf("S(1,3,4) rows of three heaps to 20: %d, want C(23,3) = 1,771", n)
+	}
+	for _, g := range []games.Game{games.Octal("0.77"), games.Subtraction(1, 3, 4)} {
+		m := newMemo(g, KindRemoteness, nil)
+		tab, err := Remoteness(g, 8, 6, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < tab.Len(); i++ {
+			if _, err := m.solve(tab.pos(i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if bound := searchRows(g.(*games.TakeBreak), []int{8, 6, 4}); m.n > bound {
+			t.Errorf("%s: the search met %d rows, more than its bound %d", g.Name(), m.n, bound)
+		}
+	}
+	old := MemoryLimit
+	MemoryLimit = 64 << 20
+	defer func() { MemoryLimit = old }()
+	_, err := Remoteness(games.Octal("0.77"), 90)
+	if err == nil || !strings.Contains(err.Error(), "largest bound that fits is heaps 0..") {
+		t.Errorf("Kayles remoteness to 90 under 64 MiB: %v", err)
+	}
+}
+
+// An observed period needs three periods over the last quarter of the line:
+// hexadecimal 0.8 grows by one every three heaps (0 0 0 0 1 1 1 2 2 2 ...,
+// checked here against that formula), so a table ending in a run of three
+// equal values does not have "period 1"; Kayles to heap 150 shows its
+// period 12 from 71, observed, not yet proved (the proof needs 168 values).
+func TestObservedPeriodsNeedTheLastQuarterHeaps0to3000(t *testing.T) {
+	tab, err := Values(games.Octal("0.8"), 3000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= 3000; n++ {
+		if tab.At(n) != (n-1)/3 {
+			t.Fatalf("0.8: G(%d) = %d, want %d", n, tab.At(n), (n-1)/3)
+		}
+	}
+	if per, _ := tab.Period("a"); per.Found {
+		t.Errorf("0.8 to 3000: %v", per)
+	}
+	k, _ := Values(games.Octal("0.77"), 150)
+	per, _ := k.Period("a")
+	if !per.Found || per.Proved || per.Period != 12 || per.Pre != 71 || per.ProvedAt != 168 {
+		t.Errorf("Kayles to 150: %v", per)
+	}
+}
+
+// A face of two heaps asked of a one-heap table of a take-and-break game
+// says how to get rows of two.
+func TestTakeBreakFaceOfTheWrongLengthSaysHowHeaps0to30(t *testing.T) {
+	k, _ := Values(games.Octal("0.77"), 30)
+	_, err := k.Face("a b")
+	if err == nil || !strings.Contains(err.Error(), "solve.Values(g, 30, 30)") || !strings.Contains(err.Error(), "rows of 1 heap ") {
+		t.Errorf("%v", err)
+	}
+}
+
+// Table.Method names the way the sequence was computed: the rare-value
+// method needs a warm-up of 2,048 plain values and a sparse space, which
+// Kayles has (9 rare heaps of the first 2,048) and Dawson's Kayles lacks.
+func TestHeapMethodSaysWhatRanHeaps0to10000(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		n    int
+		want string
+	}{
+		{"0.77", 1000, "heap"},
+		{"0.77", 10000, "rare values"},
+		{"0.07", 10000, "heap (no sparse space for rare values)"},
+		{"0.33", 10000, "heap"},
+	} {
+		tab, err := Values(games.Octal(c.code), c.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tab.Method() != c.want {
+			t.Errorf("Octal(%s) to %d: method %q, want %q", c.code, c.n, tab.Method(), c.want)
 		}
 	}
 }

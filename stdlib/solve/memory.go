@@ -49,25 +49,27 @@ func heapInUse() int64 {
 	return int64(heapSample[0].Value.Uint64())
 }
 
-// availableMemory is the memory this process may use: what the system has
-// available, or less if the process's cgroup (a container, a systemd
-// slice) allows less.
-func availableMemory() int64 {
-	avail := memAvailable()
-	if limit, used, ok := cgroupMemory("/proc/self/cgroup", "/sys/fs/cgroup"); ok && limit-used < avail {
-		avail = max(limit-used, 0)
+// totalMemory is the memory this process could have to itself: the
+// machine's, or less if the process's cgroup (a container, a systemd
+// slice) allows less. It is a property of the machine, not of the moment:
+// what happens to be free changes with every other program, and a limit
+// taken from it differed from run to run.
+func totalMemory() int64 {
+	total := memTotal()
+	if limit, ok := cgroupMemory("/proc/self/cgroup", "/sys/fs/cgroup"); ok && limit < total {
+		total = limit
 	}
-	return avail
+	return total
 }
 
-func memAvailable() int64 {
+func memTotal() int64 {
 	const fallback = 8 << 30
 	data, err := os.ReadFile("/proc/meminfo")
 	if err != nil {
 		return fallback
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemAvailable:" {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemTotal:" {
 			kb, err := strconv.ParseInt(f[1], 10, 64)
 			if err == nil && kb > 0 {
 				return kb * 1024
@@ -78,13 +80,12 @@ func memAvailable() int64 {
 }
 
 // cgroupMemory reads the tightest memory limit on the path from this
-// process's cgroup up to the root, and the usage where that limit is set
-// (cgroup v2: memory.max and memory.current; v1: memory.limit_in_bytes
-// and memory.usage_in_bytes). ok is false when no limit is set.
-func cgroupMemory(procCgroup, root string) (limit, used int64, ok bool) {
+// process's cgroup up to the root (cgroup v2: memory.max; v1:
+// memory.limit_in_bytes). ok is false when no limit is set.
+func cgroupMemory(procCgroup, root string) (limit int64, ok bool) {
 	data, err := os.ReadFile(procCgroup)
 	if err != nil {
-		return 0, 0, false
+		return 0, false
 	}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
@@ -94,22 +95,21 @@ func cgroupMemory(procCgroup, root string) (limit, used int64, ok bool) {
 			continue
 		}
 		var dirs []string
-		var maxFile, curFile string
+		var maxFile string
 		switch {
 		case parts[0] == "0" && parts[1] == "":
 			dirs = []string{root, filepath.Join(root, "unified")}
-			maxFile, curFile = "memory.max", "memory.current"
+			maxFile = "memory.max"
 		case hasController(parts[1], "memory"):
 			dirs = []string{filepath.Join(root, "memory")}
-			maxFile, curFile = "memory.limit_in_bytes", "memory.usage_in_bytes"
+			maxFile = "memory.limit_in_bytes"
 		default:
 			continue
 		}
 		for _, base := range dirs {
 			for p := filepath.Join(base, parts[2]); ; p = filepath.Dir(p) {
 				if l, err := readBytesFile(filepath.Join(p, maxFile)); err == nil && l > 0 && l < 1<<60 && (!ok || l < limit) {
-					u, _ := readBytesFile(filepath.Join(p, curFile))
-					limit, used, ok = l, u, true
+					limit, ok = l, true
 				}
 				if p == base || len(p) <= len(base) {
 					break
@@ -117,7 +117,7 @@ func cgroupMemory(procCgroup, root string) (limit, used int64, ok bool) {
 			}
 		}
 	}
-	return limit, used, ok
+	return limit, ok
 }
 
 func hasController(list, name string) bool {

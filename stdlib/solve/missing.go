@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 )
 
 // ErrNoTable is what a method of a nil *Table reports: the table is
@@ -36,7 +37,7 @@ func (t *Table) need(method string) {
 // shape describes the table's positions for messages: "CN(6,2) values,
 // 6 heaps of 0..11".
 func (t *Table) shape() string {
-	return fmt.Sprintf("%s %s, %d heaps of %s", t.name, t.kind, len(t.max), strings.TrimPrefix(t.boundText(), "heaps "))
+	return fmt.Sprintf("%s %s, %d %s of %s", t.name, t.kind, len(t.max), human.Plural(len(t.max), "heap"), strings.TrimPrefix(t.boundText(), "heaps "))
 }
 
 // at is the entry at pos for method (At, IsP); a position outside the
@@ -44,13 +45,13 @@ func (t *Table) shape() string {
 // sentinel such as -1 reads as a value to a formula check.
 func (t *Table) at(method string, pos []int) int {
 	t.need(method)
-	idx, ok := t.index(pos)
+	v, ok := t.entry(pos)
 	if !ok {
 		args := make([]string, len(pos))
 		for i, x := range pos {
 			args[i] = strconv.Itoa(x)
 		}
-		panic(fmt.Errorf("solve: t.%s(%s): %w; t.Value(p) returns this as an error", method, strings.Join(args, ", "), t.check(games.Pos(pos))))
+		panic(fmt.Errorf("solve: t.%s(%s): %w; t.Value(p) returns this as an error", method, strings.Join(args, ", "), t.checkRow(games.Pos(pos))))
 	}
-	return t.get(idx)
+	return v
 }

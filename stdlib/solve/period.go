@@ -16,7 +16,8 @@ import (
 // leave at most h heaps of one, the periodicity theorem of octal games
 // (Guy and Smith; Winning Ways ch. 4) proves the period once it holds for
 // n0 <= n < h*n0 + (h-1)*p + t (for h = 2 the classic 2*n0 + p + t; for
-// subtraction games, h = 1, n0 + t). When a move may split a heap, n0 >= 1,
+// subtraction games, h = 1, n0 + t, or max(n0, 1) + t when d_t is 1 or
+// 2). When a move may split a heap, n0 >= 1,
 // so that a part shortened by p stays nonempty. Elsewhere a period is only
 // observed, never proved.
 type Periodicity struct {
@@ -24,7 +25,7 @@ type Periodicity struct {
 	Kind    Kind
 	Line    string // the line pattern, e.g. "a"
 	Length  int    // entries examined: the line at 0..Length-1
-	Found   bool   // a period holds over at least three periods, or is proved
+	Found   bool   // proved, or holds over three periods and the last quarter of the line
 	Period  int    // p, when Found
 	Pre     int    // n0, when Found
 	Proved  bool   // by the periodicity theorem
@@ -73,11 +74,20 @@ func (t *Table) Period(line string) (*Periodicity, error) {
 
 // periodRule is what a proof needs: with h parts and code length t,
 // equality on n0 <= n < h*n0 + (h-1)*p + t; minPre is the least n0 allowed.
+//
+// For h = 1 the induction starts at n = n0 + t, and with n0 = 0 that is
+// n = t, where taking all t tokens is a move of heap t (bit 1 of d_t)
+// but leaving p tokens of heap t+p is another (bit 2): unless d_t allows
+// both, the two heaps' options differ and n = t must be checked too
+// (0.31 is 0 1 2 0 1 0 1 ..., periodic only from 3, though its first five
+// values repeat with period 3). takeAll is that floor on the induction's
+// start.
 type periodRule struct {
-	proves bool
-	h, t   int
-	minPre int
-	text   string
+	proves  bool
+	h, t    int
+	minPre  int
+	takeAll int
+	text    string
 }
 
 func periodTheorem(g games.Game) (periodRule, bool) {
@@ -91,9 +101,15 @@ func periodTheorem(g games.Game) (periodRule, bool) {
 	if r.h > 1 {
 		r.minPre = 1
 	}
+	if r.h == 1 && tb.Digit(r.t)&3 != 3 {
+		r.takeAll = 1
+	}
 	switch r.h {
 	case 1:
 		r.text = fmt.Sprintf("subtraction-game periodicity: G(n+p) = G(n) for n0 <= n < n0 + t, t = %d", r.t)
+		if r.takeAll > 0 {
+			r.text = fmt.Sprintf("subtraction-game periodicity: G(n+p) = G(n) for n0 <= n < max(n0, 1) + t, t = %d (d_t = %d: heaps t and t+p move differently)", r.t, tb.Digit(r.t))
+		}
 	case 2:
 		r.text = fmt.Sprintf("octal periodicity theorem: G(n+p) = G(n) for n0 <= n < 2 n0 + p + t, t = %d", r.t)
 	default:
@@ -104,10 +120,15 @@ func periodTheorem(g games.Game) (periodRule, bool) {
 
 // needs is the number of entries a proof of (n0, p) must see: every
 // n < h*n0 + (h-1)*p + t, and n + p with it.
-func (r periodRule) needs(n0, p int) int { return r.h*n0 + (r.h-1)*p + r.t + p }
+func (r periodRule) needs(n0, p int) int {
+	return r.h*max(n0, r.takeAll) + (r.h-1)*p + r.t + p
+}
 
 // find fills res with the least proved period, or else the least period
-// observed over at least three periods (and what its proof would need).
+// observed over at least three periods and the last quarter of the line
+// (and what its proof would need). The quarter keeps a run of equal values
+// at the end of a growing line from passing for a period: hexadecimal 0.8
+// ends 999 999 999 at heap 3000, and grows by one every three heaps.
 func (r periodRule) find(seq []int, res *Periodicity) {
 	N := len(seq)
 	observed := false
@@ -121,7 +142,7 @@ func (r periodRule) find(seq []int, res *Periodicity) {
 			res.Found, res.Period, res.Pre, res.Proved, res.ProvedAt = true, p, n0, true, r.needs(n0, p)
 			return
 		}
-		if !observed && N-n0 >= 3*p {
+		if !observed && N-n0 >= 3*p && 4*(N-n0) >= N {
 			observed = true
 			res.Found, res.Period, res.Pre = true, p, n0
 			if !r.proves {
@@ -140,9 +161,9 @@ func (p *Periodicity) String() string {
 	where := fmt.Sprintf("%s %s along %q, entries 0..%d", p.Game, p.Kind, p.Line, p.Length-1)
 	switch {
 	case !p.Found && p.Theorem == "":
-		return fmt.Sprintf("no period found: %s (a period must repeat at least three times to be reported; no periodicity theorem applies here)", where)
+		return fmt.Sprintf("no period found: %s (a period must repeat at least three times, over the last quarter of the line, to be reported; no periodicity theorem applies here)", where)
 	case !p.Found:
-		return fmt.Sprintf("no period found: %s (a period must repeat at least three times to be reported)", where)
+		return fmt.Sprintf("no period found: %s (a period must be proved, or repeat at least three times over the last quarter of the line, to be reported)", where)
 	case p.Proved:
 		return fmt.Sprintf("period %d from %d, proved for all n (%s; checked to %d): %s", p.Period, p.Pre, p.Theorem, p.ProvedAt-1, where)
 	case p.ProvedAt > 0:

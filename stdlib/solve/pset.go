@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"html"
 	"strings"
 
 	"grundy/stdlib/games"
@@ -74,8 +75,8 @@ func (c *PSetComparison) verdict() string {
 	if c.Same() {
 		return fmt.Sprintf("the same P-positions (%s of %s, %s)", human.Count(c.BothP), human.Count(c.Checked), box)
 	}
-	return fmt.Sprintf("P in both at %s of %s positions (%s); P only in the first at %s, only in the second at %s",
-		human.Count(c.BothP), human.Count(c.Checked), box, human.Count(c.OnlyA), human.Count(c.OnlyB))
+	return fmt.Sprintf("P in both at %s of %s (%s); P only in the first at %s, only in the second at %s",
+		human.Count(c.BothP), human.Quantity(c.Checked, "position"), box, human.Count(c.OnlyA), human.Count(c.OnlyB))
 }
 
 // String is the verdict, then the smallest differences on each side.
@@ -101,5 +102,34 @@ func (c *PSetComparison) String() string {
 			fmt.Fprintf(&b, " ... and %s more", human.Count(more))
 		}
 	}
+	return b.String()
+}
+
+// HTML is the verdict in colour, then the smallest differences of each
+// side in a two-column table.
+func (c *PSetComparison) HTML() string {
+	if c == nil {
+		return "<div>&lt;nil P-set comparison&gt;</div>"
+	}
+	var b strings.Builder
+	b.WriteString(verdictHTML("P-sets", c.Same(), c.verdict(), c.A+" vs "+c.B))
+	if !c.Same() {
+		b.WriteString("<table><tr><th>P only in the first</th><th>P only in the second</th></tr><tr>")
+		for _, side := range []struct {
+			n  int
+			ps []games.Pos
+		}{{c.OnlyA, c.OnlyInA}, {c.OnlyB, c.OnlyInB}} {
+			b.WriteString("<td style=\"font-family:monospace;vertical-align:top\">")
+			for _, p := range side.ps {
+				b.WriteString(html.EscapeString(p.String()) + "<br>")
+			}
+			if more := side.n - len(side.ps); more > 0 {
+				fmt.Fprintf(&b, "… and %s more", human.Count(more))
+			}
+			b.WriteString("</td>")
+		}
+		b.WriteString("</tr></table>")
+	}
+	b.WriteString("</div>")
 	return b.String()
 }

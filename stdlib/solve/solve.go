@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -13,9 +14,10 @@ import (
 
 // MemoryLimit is the most memory, in bytes, the session's tables and a
 // solver at work may use together: a table is refused when it would not
-// fit beside what the session already holds. It defaults to three
-// quarters of the memory available at start-up (a container's cgroup
-// limit counted); in the kernel it is the session's memory limit.
+// fit beside what the session already holds. It defaults to half the
+// machine's memory (or of a container's cgroup limit, when less), not to
+// what happens to be free; in the kernel and under grundy run it is the
+// session's memory limit (GRUNDY_MEMORY_LIMIT).
 var MemoryLimit int64 = defaultLimit()
 
 // Workers is how many goroutines the fast solvers use (default: all cores).
@@ -114,8 +116,9 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 		return nil, err
 	}
 	// Function games may share a name while differing in rules, so only
-	// the library's own games are cached.
-	_, isFunc := g.(*games.FuncGame)
+	// the library's own games are cached (a compound with a function game
+	// among its parts included).
+	isFunc := hasFunc(g)
 	key := cacheKey{fingerprint(g), kind.String(), fmt.Sprint(b)}
 	if !isFunc {
 		cacheMu.Lock()
@@ -235,8 +238,8 @@ func largestFit(g games.Game, kind Kind, heaps int, s solver) int {
 func tooLarge(g games.Game, kind Kind, b []int, s solver, need int64) error {
 	fit := largestFit(g, kind, len(b), s)
 	t := newTable(g, kind, b)
-	msg := fmt.Sprintf("%s %s with %s: %s positions need %s of memory, more than the limit %s (solve.MemoryLimit)",
-		g.Name(), kind, t.boundText(), human.Count(t.size), human.Bytes(need), human.Bytes(MemoryLimit))
+	msg := fmt.Sprintf("%s %s with %s: %s need %s of memory, more than the limit %s (solve.MemoryLimit)",
+		g.Name(), kind, t.boundText(), human.Quantity(t.size, "position"), human.Bytes(need), human.Bytes(MemoryLimit))
 	if fit >= 0 {
 		msg += fmt.Sprintf("; the largest bound that fits is heaps 0..%d", fit)
 	}
@@ -246,9 +249,11 @@ func tooLarge(g games.Game, kind Kind, b []int, s solver, need int64) error {
 	return fmt.Errorf("%s", msg)
 }
 
-// defaultLimit is three quarters of the memory available at start-up,
-// the cgroup's limit counted (see availableMemory).
-func defaultLimit() int64 { return availableMemory() / 4 * 3 }
+// defaultLimit is half the machine's memory, or of the cgroup's limit
+// when that is less (see totalMemory): the same on every run on a
+// machine, whatever else it is doing, and room left for the system, the
+// browser and a second session.
+func defaultLimit() int64 { return totalMemory() / 2 }
 
 // bounds turns the user's max argument into one bound per heap.
 func bounds(g games.Game, kind Kind, max []int) ([]int, error) {
@@ -274,7 +279,7 @@ func bounds(g games.Game, kind Kind, max []int) ([]int, error) {
 	case n == 0 && len(max) == 1:
 		// A function game of any length with one bound: one heap.
 	case n > 0 && len(max) != n:
-		return nil, fmt.Errorf("%s: %d bounds given for positions of %d heaps; give one bound for all heaps or one per heap", g.Name(), len(max), n)
+		return nil, fmt.Errorf("%s: %s given for positions of %s; give one bound for all heaps or one per heap", g.Name(), human.Quantity(len(max), "bound"), human.Quantity(n, "heap"))
 	}
 	for i, m := range max {
 		if m < 0 {
@@ -312,6 +317,18 @@ func title(s string) string {
 
 // fingerprint identifies a game's rules for the cache: two games that
 // share a name but not their move sets must not share tables.
+// hasFunc reports whether g is, or has among its parts, a game given by a
+// function.
+func hasFunc(g games.Game) bool {
+	switch g := g.(type) {
+	case *games.FuncGame:
+		return true
+	case *games.Compound:
+		return slices.ContainsFunc(g.Parts, hasFunc)
+	}
+	return false
+}
+
 func fingerprint(g games.Game) string {
 	switch g := g.(type) {
 	case *games.SetGame:

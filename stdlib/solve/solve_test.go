@@ -427,3 +427,35 @@ func TestLoadRefusesDamagedFiles(t *testing.T) {
 		}
 	}
 }
+
+// Two function games may share a name and differ in rules, so no table of
+// one may answer for the other, inside a compound either: S(1) + Nim(1)
+// and S(1,2) + Nim(1), both written as Func "f", at (2,0) are 0 and 2.
+func TestCompoundsOfFunctionGamesAreNotCachedHeaps0to5(t *testing.T) {
+	take := func(amounts ...int) games.Game {
+		return games.Func("f", 1, func(p games.Pos) []games.Pos {
+			var out []games.Pos
+			for _, s := range amounts {
+				if s <= p[0] {
+					out = append(out, games.Pos{p[0] - s})
+				}
+			}
+			return out
+		})
+	}
+	for _, kind := range []Kind{KindValues, KindOutcomes, KindRemoteness} {
+		a, err := Solve(games.Sum(take(1), games.Nim(1)), kind, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Solve(games.Sum(take(1, 2), games.Nim(1)), kind, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// S(1) heap 2 is P; S(1,2) heap 2 is N, of value 2 and remoteness 1.
+		want := map[Kind][2]int{KindValues: {0, 2}, KindOutcomes: {0, 1}, KindRemoteness: {2, 1}}[kind]
+		if a.At(2, 0) != want[0] || b.At(2, 0) != want[1] {
+			t.Errorf("%s at (2,0): %d and %d, want %v", kind, a.At(2, 0), b.At(2, 0), want)
+		}
+	}
+}

@@ -147,7 +147,7 @@ func (s *StrategyCheck) verdict() string {
 	if s.Kind == KindRemoteness {
 		what = "plays optimally (remoteness drops by one)"
 	}
-	v := fmt.Sprintf("moves at %s of %s positions, passes at %s", human.Count(s.Moved), human.Count(s.Positions), human.Count(s.Declined))
+	v := fmt.Sprintf("moves at %s of %s, passes at %s", human.Count(s.Moved), human.Quantity(s.Positions, "position"), human.Count(s.Declined))
 	switch {
 	case s.Illegal+s.Failed > 0:
 		return fmt.Sprintf("%s; illegal at %s, fails at %s", v, human.Count(s.Illegal), human.Count(s.Failed))

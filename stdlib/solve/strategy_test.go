@@ -165,9 +165,12 @@ func TestCompareP(t *testing.T) {
 	if c.Checked != 125 || c.BothP != both || c.OnlyA != onlyA || c.OnlyB != onlyB || !slices.Equal(c.OnlyInA[0], firstA) {
 		t.Errorf("%v\nwant both %d, only A %d (first %v), only B %d", c, both, onlyA, firstA, onlyB)
 	}
+	if h := c.HTML(); !strings.Contains(h, "P only in the first") || !strings.Contains(h, firstA.String()) || !strings.Contains(h, "#cf222e") {
+		t.Errorf("HTML: %s", h)
+	}
 	s, _ := Outcomes(games.Slow(games.Moore(4, 2)), 4)
 	m, _ := Remoteness(games.SlowMoore(4, 2), 4)
-	if same, _ := s.CompareP(m); !same.Same() {
+	if same, _ := s.CompareP(m); !same.Same() || strings.Contains(same.HTML(), "<table>") {
 		t.Errorf("Slow(Moore(4,2)) vs SlowMoore(4,2): %v", same)
 	}
 	if _, err := a.CompareP(s); err == nil {

@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"grundy/stdlib/games"
 	"grundy/stdlib/progress"
@@ -42,6 +43,13 @@ type Table struct {
 	seconds float64
 	counts  []int
 	seq     []uint16 // take-and-break games: the values G(0..) of one heap
+	// rows answers for rows of a take-and-break remoteness table that the
+	// table does not hold (a move may split a heap): the search that
+	// built it, kept on first use.
+	rows struct {
+		sync.Mutex
+		m *memo
+	}
 }
 
 func newTable(g games.Game, kind Kind, max []int) *Table {
@@ -146,11 +154,11 @@ func (t *Table) Value(p games.Pos) (int, error) {
 	if err := t.noTable("Value"); err != nil {
 		return 0, err
 	}
-	if err := t.check(p); err != nil {
+	if err := t.checkRow(p); err != nil {
 		return 0, err
 	}
-	idx, _ := t.index(p)
-	return t.get(idx), nil
+	v, _ := t.entry(p)
+	return v, nil
 }
 
 // IsP reports whether p is a P-position (the player to move loses). A
@@ -327,7 +335,8 @@ func (t *Table) WinningMoves(p games.Pos) ([]games.Pos, error) {
 	return t.MovesTo(p, 0)
 }
 
-// MovesTo lists the distinct followers of p whose entry is v.
+// MovesTo lists the distinct followers of p whose entry is v (for a
+// take-and-break game, distinct rows: sorted, as multisets of heaps).
 func (t *Table) MovesTo(p games.Pos, v int) ([]games.Pos, error) {
 	if err := t.noTable("MovesTo"); err != nil {
 		return nil, err
@@ -335,25 +344,45 @@ func (t *Table) MovesTo(p games.Pos, v int) ([]games.Pos, error) {
 	if err := t.checkRow(p); err != nil {
 		return nil, err
 	}
+	moves, err := t.followers(p)
+	if err != nil {
+		return nil, err
+	}
+	var out []games.Pos
+	for _, q := range moves {
+		e, ok := t.entry(q)
+		if !ok {
+			return nil, fmt.Errorf("%s: follower %v of %v lies outside the table", t.name, q, p)
+		}
+		if e == v {
+			out = append(out, q)
+		}
+	}
+	return out, nil
+}
+
+// followers lists the distinct followers of p. A take-and-break game's
+// rows are multisets of heaps, so they come sorted and without empty
+// heaps: from (4,4) Kayles reaches (1,1,4) once, not also as (4,1,1).
+func (t *Table) followers(p games.Pos) ([]games.Pos, error) {
 	if t.game == nil {
 		return nil, fmt.Errorf("%s: this table was loaded without its game (games.Parse does not know %q); moves need the game's rules", t.name, t.name)
 	}
+	form := func(q games.Pos) games.Pos { return q.Clone() }
+	if tb, ok := t.game.(*games.TakeBreak); ok {
+		form = tb.Canonical
+	}
 	var out []games.Pos
 	seen := map[string]bool{}
-	var err error
 	games.Visit(t.game, p, func(q games.Pos) bool {
-		e, ok := t.entry(q)
-		if !ok {
-			err = fmt.Errorf("%s: follower %v of %v lies outside the table", t.name, q, p)
-			return false
-		}
-		if e == v && !seen[q.String()] {
-			seen[q.String()] = true
-			out = append(out, q.Clone())
+		q = form(q)
+		if k := q.String(); !seen[k] {
+			seen[k] = true
+			out = append(out, q)
 		}
 		return true
 	})
-	return out, err
+	return out, nil
 }
 
 // advance steps p to the next position of the table's box in index order
@@ -390,20 +419,27 @@ func (t *Table) fillFrom(task *progress.Task, entry func(p []int) int) error {
 
 // entry is the table's entry at q, which may be a row of another length
 // for a take-and-break game (a move can split a heap): its heaps' values
-// xor. ok is false when q lies outside the table.
+// xor, or for remoteness the search's answer. ok is false when q lies
+// outside the table.
 func (t *Table) entry(q games.Pos) (int, bool) {
 	if idx, ok := t.index(q); ok {
 		return t.get(idx), true
 	}
-	seq := t.heapValues()
-	if seq == nil {
+	if t.checkRow(q) != nil {
 		return 0, false
 	}
+	if t.kind == KindRemoteness {
+		t.rows.Lock()
+		defer t.rows.Unlock()
+		if t.rows.m == nil {
+			t.rows.m = newMemo(t.game, KindRemoteness, nil)
+		}
+		v, err := t.rows.m.solve(q)
+		return v, err == nil
+	}
+	seq := t.heapValues()
 	v := 0
 	for _, x := range q {
-		if x < 0 || x >= len(seq) {
-			return 0, false
-		}
 		v ^= int(seq[x])
 	}
 	if t.kind == KindOutcomes && v != 0 {
@@ -413,17 +449,22 @@ func (t *Table) entry(q games.Pos) (int, bool) {
 }
 
 // checkRow is check, except that a take-and-break game's table also
-// answers for rows of other lengths (a move may split a heap).
+// answers for rows of other lengths (a move may split a heap), with heaps
+// up to its largest bound.
 func (t *Table) checkRow(p games.Pos) error {
-	if seq := t.heapValues(); seq != nil && len(p) != len(t.max) {
-		for i, x := range p {
-			if x < 0 || x >= len(seq) {
-				return fmt.Errorf("%s: heap %d of %v is %d, outside this table's 0..%d", t.name, i+1, p, x, len(seq)-1)
-			}
-		}
-		return nil
+	if _, ok := t.game.(*games.TakeBreak); !ok || len(p) == len(t.max) && t.check(p) == nil {
+		return t.check(p)
 	}
-	return t.check(p)
+	top := slices.Max(t.max)
+	if t.kind != KindRemoteness && t.heapValues() == nil {
+		return fmt.Errorf("%s: the one-heap values behind rows of other lengths could not be computed", t.name)
+	}
+	for i, x := range p {
+		if x < 0 || x > top {
+			return fmt.Errorf("%s: heap %d of %v is %d, outside this table's 0..%d", t.name, i+1, p, x, top)
+		}
+	}
+	return nil
 }
 
 // heapValues is G(0..) of one heap for a values or outcomes table of a

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
+	"grundy/stdlib/games"
 	"grundy/stdlib/human"
 )
 
@@ -23,7 +25,13 @@ type pattern struct {
 func (t *Table) parsePattern(spec string, want int, what, example string) (*pattern, error) {
 	fields := strings.FieldsFunc(spec, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '(' || r == ')' })
 	if len(fields) != len(t.max) {
-		return nil, fmt.Errorf("%s pattern %q has %d entries; %s positions have %d heaps, e.g. %q", what, spec, len(fields), t.name, len(t.max), example)
+		heaps := human.Quantity(len(t.max), "heap")
+		if _, ok := t.game.(*games.TakeBreak); ok {
+			// Its positions are rows of any length, but a table holds one.
+			return nil, fmt.Errorf("%s pattern %q has %s; this %s table holds rows of %s (e.g. %q): for rows of %d, solve with one bound per heap, e.g. --max %s or solve.Values(g, %s)",
+				what, spec, human.Quantity(len(fields), "entry"), t.name, heaps, example, len(fields), boundsText(t, len(fields), ","), boundsText(t, len(fields), ", "))
+		}
+		return nil, fmt.Errorf("%s pattern %q has %s; %s positions have %s, e.g. %q", what, spec, human.Quantity(len(fields), "entry"), t.name, heaps, example)
 	}
 	p := &pattern{fixed: make([]int, len(fields)), letter: make([]int, len(fields))}
 	for i, f := range fields {
@@ -168,7 +176,7 @@ func (t *Table) WriteCSV(w io.Writer) error {
 }
 
 func (t *Table) summary() (head string, rows [][2]string) {
-	head = fmt.Sprintf("%s %s, %s: %s positions", t.name, t.kind, t.boundText(), human.Count(t.size))
+	head = fmt.Sprintf("%s %s, %s: %s", t.name, t.kind, t.boundText(), human.Quantity(t.size, "position"))
 	c := t.Counts()
 	switch t.kind {
 	case KindOutcomes:
@@ -235,4 +243,13 @@ func (t *Table) HTML() string {
 	}
 	b.WriteString("</table></div>")
 	return b.String()
+}
+
+// boundsText repeats the table's largest bound n times: "30,30".
+func boundsText(t *Table, n int, sep string) string {
+	b := make([]string, n)
+	for i := range b {
+		b[i] = strconv.Itoa(slices.Max(t.max))
+	}
+	return strings.Join(b, sep)
 }

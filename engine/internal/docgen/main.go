@@ -1,5 +1,5 @@
 // Command docgen extracts the signatures and doc comments of the library
-// packages a cell can use (stdlib/..., plots/..., engine/display) into
+// packages a cell can use (those preloaded into every session) into
 // engine/tooling/docs_generated.go, so that inspect shows them without the source
 // being present at run time. Run it through `go generate ./engine/...`;
 // its test fails when the committed file is stale.
@@ -13,7 +13,6 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -21,11 +20,8 @@ import (
 	"strings"
 
 	"grundy/engine/internal/docextract"
+	symbols "grundy/engine/symbols/gen/extract"
 )
-
-// roots are the directories (relative to the module root) whose packages a
-// cell can use without writing their source.
-var roots = []string{"stdlib", "plots", "engine/display"}
 
 const modulePath = "grundy"
 
@@ -80,36 +76,17 @@ func generate(root string) ([]byte, error) {
 
 // packageDirs lists the directories under roots holding non-test Go files,
 // skipping internal, testdata and hidden directories.
+// packageDirs are the directories of the packages preloaded into every
+// session, the ones whose symbol tables are generated: a cell can use
+// those and no other of grundy's.
 func packageDirs(root string) ([]string, error) {
 	var dirs []string
-	for _, r := range roots {
-		base := filepath.Join(root, r)
-		if _, err := os.Stat(base); os.IsNotExist(err) {
+	for _, p := range symbols.Packages {
+		dir := filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(p, modulePath+"/")))
+		if _, err := os.Stat(dir); os.IsNotExist(err) {
 			continue // a package not written yet
 		}
-		err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() {
-				return nil
-			}
-			name := d.Name()
-			if p != base && (name == "internal" || name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
-				return filepath.SkipDir
-			}
-			files, _ := filepath.Glob(filepath.Join(p, "*.go"))
-			for _, f := range files {
-				if !strings.HasSuffix(f, "_test.go") {
-					dirs = append(dirs, p)
-					break
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
+		dirs = append(dirs, dir)
 	}
 	sort.Strings(dirs)
 	return dirs, nil

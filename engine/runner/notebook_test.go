@@ -1,17 +1,21 @@
-package engine
+package runner
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"grundy/engine"
+	"grundy/kernel/kerneltest"
 )
 
-// scriptSession is a Session double whose cells are tiny scripts, one
+// scriptSession is an engine.Session double whose cells are tiny scripts, one
 // command a line, so notebook tests do not depend on the interpreter:
 //
 //	out TEXT | err TEXT | value TEXT | png | show ID TEXT | update ID TEXT |
@@ -21,9 +25,9 @@ type scriptSession struct {
 	closed bool
 }
 
-func (s *scriptSession) Execute(ctx context.Context, code string, out Output) (Result, error) {
+func (s *scriptSession) Execute(ctx context.Context, code string, out engine.Output) (engine.Result, error) {
 	s.ran = append(s.ran, code)
-	var res Result
+	var res engine.Result
 	for _, line := range strings.Split(code, "\n") {
 		cmd, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
 		switch cmd {
@@ -32,12 +36,12 @@ func (s *scriptSession) Execute(ctx context.Context, code string, out Output) (R
 		case "err":
 			out.Stderr(arg + "\n")
 		case "value":
-			res.Value = Bundle{"text/plain": arg, "text/html": "<b>" + arg + "</b>"}
+			res.Value = engine.Bundle{"text/plain": arg, "text/html": "<b>" + arg + "</b>"}
 		case "png":
-			out.Display(Bundle{"image/png": []byte{0x89, 'P', 'N', 'G'}, "text/plain": "<Figure>"}, nil, "", false)
+			out.Display(engine.Bundle{"image/png": []byte{0x89, 'P', 'N', 'G'}, "text/plain": "<Figure>"}, nil, "", false)
 		case "show", "update":
 			id, text, _ := strings.Cut(arg, " ")
-			out.Display(Bundle{"text/plain": text}, nil, id, cmd == "update")
+			out.Display(engine.Bundle{"text/plain": text}, nil, id, cmd == "update")
 		case "clear":
 			out.ClearOutput(false)
 		case "clearwait":
@@ -48,21 +52,21 @@ func (s *scriptSession) Execute(ctx context.Context, code string, out Output) (R
 			}
 		case "fail":
 			name, value, _ := strings.Cut(arg, " ")
-			return res, &EvalError{Name: name, Value: value, Traceback: []string{name + ": " + value, "  at cell line 1"}}
+			return res, &engine.EvalError{Name: name, Value: value, Traceback: []string{name + ": " + value, "  at cell line 1"}}
 		}
 	}
 	return res, nil
 }
-func (s *scriptSession) Complete(string, int) Completion         { return Completion{} }
-func (s *scriptSession) Inspect(string, int, int) (Bundle, bool) { return nil, false }
-func (s *scriptSession) IsComplete(string) (string, string)      { return "complete", "" }
-func (s *scriptSession) Close() error                            { s.closed = true; return nil }
+func (s *scriptSession) Complete(string, int) engine.Completion         { return engine.Completion{} }
+func (s *scriptSession) Inspect(string, int, int) (engine.Bundle, bool) { return nil, false }
+func (s *scriptSession) IsComplete(string) (string, string)             { return "complete", "" }
+func (s *scriptSession) Close() error                                   { s.closed = true; return nil }
 
 func useScriptSession(t *testing.T) *scriptSession {
 	t.Helper()
 	s := &scriptSession{}
 	old := newNotebookSession
-	newNotebookSession = func() (Session, error) { return s, nil }
+	newNotebookSession = func() (engine.Session, error) { return s, nil }
 	t.Cleanup(func() { newNotebookSession = old })
 	return s
 }
@@ -107,6 +111,28 @@ func writeNotebook(t *testing.T, dir string, minor int, cells ...testCell) strin
 	return path
 }
 
+// codeNotebook writes an nbformat 4.5 notebook of code cells with ids c0,
+// c1, ...; a cell whose first line is "// tags: a b" is tagged a and b.
+func codeNotebook(t *testing.T, path string, perm os.FileMode, cells ...string) {
+	t.Helper()
+	var cs []map[string]any
+	for i, src := range cells {
+		md := map[string]any{}
+		if first, _, _ := strings.Cut(src, "\n"); strings.HasPrefix(first, "// tags: ") {
+			md["tags"] = strings.Fields(strings.TrimPrefix(first, "// tags: "))
+		}
+		cs = append(cs, map[string]any{"cell_type": "code", "id": fmt.Sprintf("c%d", i), "metadata": md,
+			"execution_count": nil, "outputs": []any{}, "source": src})
+	}
+	data, err := json.Marshal(map[string]any{"nbformat": 4, "nbformat_minor": 5, "metadata": map[string]any{}, "cells": cs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, perm); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func splitLines(s string) []string {
 	var out []string
 	for s != "" {
@@ -121,7 +147,7 @@ func splitLines(s string) []string {
 	return out
 }
 
-func readNotebook(t *testing.T, path string) map[string]any {
+func loadNotebook(t *testing.T, path string) map[string]any {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -154,9 +180,9 @@ func outputsOf(cell map[string]any) []map[string]any {
 // own validator.
 func validateNotebook(t *testing.T, path string) {
 	t.Helper()
-	py := "/usr/bin/python3"
+	py := kerneltest.Python
 	if err := exec.Command(py, "-c", "import nbformat").Run(); err != nil {
-		if os.Getenv("GRUNDY_REQUIRE_JUPYTER") == "1" {
+		if kerneltest.Required() {
 			t.Fatalf("nbformat is required (GRUNDY_REQUIRE_JUPYTER=1) but %s cannot import it: %v", py, err)
 		}
 		t.Logf("skipping nbformat validation: %s cannot import nbformat (apt install python3-nbformat)", py)
@@ -197,7 +223,7 @@ func TestRunNotebook(t *testing.T) {
 	)
 	var stdout bytes.Buffer
 	outPath := filepath.Join(dir, "out.ipynb")
-	if err := RunNotebook(path, outPath, &stdout); err != nil {
+	if err := RunNotebook(context.Background(), path, outPath, &stdout, NotebookOptions{}); err != nil {
 		t.Fatalf("RunNotebook: %v", err)
 	}
 	if !sess.closed {
@@ -208,7 +234,7 @@ func TestRunNotebook(t *testing.T) {
 	}
 	validateNotebook(t, outPath)
 
-	nb := readNotebook(t, outPath)
+	nb := loadNotebook(t, outPath)
 	if nb["nbformat_minor"].(float64) != 5 {
 		t.Errorf("nbformat_minor = %v; want 5", nb["nbformat_minor"])
 	}
@@ -290,7 +316,7 @@ func TestRunNotebook(t *testing.T) {
 	}
 
 	// The source notebook is untouched.
-	if orig := readNotebook(t, path); cellsOf(orig)[1]["execution_count"].(float64) != 99 {
+	if orig := loadNotebook(t, path); cellsOf(orig)[1]["execution_count"].(float64) != 99 {
 		t.Error("the input notebook was modified")
 	}
 }
@@ -306,7 +332,7 @@ func TestRunNotebookStopsAtFirstError(t *testing.T) {
 		testCell{typ: "code", src: "out never"},
 	)
 	outPath := filepath.Join(dir, "out.ipynb")
-	err := RunNotebook(path, outPath, nil)
+	err := RunNotebook(context.Background(), path, outPath, nil, NotebookOptions{})
 	if err == nil {
 		t.Fatal("no error for a failing cell")
 	}
@@ -319,7 +345,7 @@ func TestRunNotebookStopsAtFirstError(t *testing.T) {
 		t.Errorf("ran %d cells; want 4", len(sess.ran))
 	}
 	validateNotebook(t, outPath)
-	cells := cellsOf(readNotebook(t, outPath))
+	cells := cellsOf(loadNotebook(t, outPath))
 	outs := outputsOf(cells[1])
 	if len(outs) != 1 || outs[0]["output_type"] != "error" || outs[0]["ename"] != "panic" {
 		t.Errorf("tagged cell outputs = %v", outs)
@@ -341,24 +367,24 @@ func TestRunNotebookInPlaceAndDefault(t *testing.T) {
 	useScriptSession(t)
 	dir := t.TempDir()
 	path := writeNotebook(t, dir, 5, testCell{typ: "code", src: "value 7"})
-	if err := RunNotebook(path, "", nil); err != nil {
+	if err := RunNotebook(context.Background(), path, "", nil, NotebookOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	def := DefaultNotebookOut(path)
 	if def != filepath.Join(dir, "nb.out.ipynb") {
 		t.Errorf("default output %s", def)
 	}
-	if outs := outputsOf(cellsOf(readNotebook(t, def))[0]); len(outs) != 1 {
+	if outs := outputsOf(cellsOf(loadNotebook(t, def))[0]); len(outs) != 1 {
 		t.Errorf("default output has %v", outs)
 	}
-	if outs := outputsOf(cellsOf(readNotebook(t, path))[0]); outs[0]["text"] != "stale\n" {
+	if outs := outputsOf(cellsOf(loadNotebook(t, path))[0]); outs[0]["text"] != "stale\n" {
 		t.Error("without an output path the input was overwritten")
 	}
 
-	if err := RunNotebook(path, path, nil); err != nil {
+	if err := RunNotebook(context.Background(), path, path, nil, NotebookOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if outs := outputsOf(cellsOf(readNotebook(t, path))[0]); len(outs) != 1 || outs[0]["output_type"] != "execute_result" {
+	if outs := outputsOf(cellsOf(loadNotebook(t, path))[0]); len(outs) != 1 || outs[0]["output_type"] != "execute_result" {
 		t.Errorf("in-place run left %v", outs)
 	}
 	st, err := os.Stat(path)
@@ -373,11 +399,11 @@ func TestRunNotebookInPlaceAndDefault(t *testing.T) {
 	if err := os.Mkdir(outDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := RunNotebook(path, outDir, nil); err != nil {
+	if err := RunNotebook(context.Background(), path, outDir, nil, NotebookOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	validateNotebook(t, filepath.Join(outDir, "nb.ipynb"))
-	if err := RunNotebook(path, dir, nil); err == nil || !strings.Contains(err.Error(), "own directory") {
+	if err := RunNotebook(context.Background(), path, dir, nil, NotebookOptions{}); err == nil || !strings.Contains(err.Error(), "own directory") {
 		t.Errorf("output to the notebook's directory: %v", err)
 	}
 	leftovers, _ := filepath.Glob(filepath.Join(dir, ".*.tmp"))
@@ -408,7 +434,7 @@ func TestRunNotebookRejects(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := write(tc.name, tc.content)
 			out := filepath.Join(dir, "x.out.ipynb")
-			err := RunNotebook(p, out, nil)
+			err := RunNotebook(context.Background(), p, out, nil, NotebookOptions{})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v; want one containing %q", err, tc.want)
 			}
@@ -417,7 +443,7 @@ func TestRunNotebookRejects(t *testing.T) {
 			}
 		})
 	}
-	if err := RunNotebook(filepath.Join(dir, "missing.ipynb"), "", nil); err == nil {
+	if err := RunNotebook(context.Background(), filepath.Join(dir, "missing.ipynb"), "", nil, NotebookOptions{}); err == nil {
 		t.Error("no error for a missing file")
 	}
 }
@@ -429,7 +455,7 @@ func TestRunNotebookInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	out := filepath.Join(dir, "o.ipynb")
-	err := RunNotebookContext(ctx, path, out, nil)
+	err := RunNotebook(ctx, path, out, nil, NotebookOptions{})
 	if err == nil || !strings.Contains(err.Error(), "interrupted") {
 		t.Fatalf("error %v; want an interruption", err)
 	}

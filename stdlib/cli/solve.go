@@ -1,4 +1,8 @@
-package main
+// Package cli is the game library at the command line: grundy solve (a
+// table solved and reported for the shell, as text or JSON) and the
+// claims half of grundy check (every statement of package known, checked
+// and listed). It is plain Go over stdlib: no engine, no Jupyter.
+package cli
 
 import (
 	"bufio"
@@ -7,27 +11,18 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"grundy/stdlib/human"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
 	"time"
 
 	"grundy/stdlib/games"
+	"grundy/stdlib/human"
 	"grundy/stdlib/progress"
 	"grundy/stdlib/solve"
 )
-
-func init() {
-	register("solve", "solve a game from the shell: grundy solve 'CN(6,2)' --max 11", func(args []string) error {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-		defer stop()
-		return solveCommand(ctx, args, os.Stdout, os.Stderr)
-	})
-}
 
 const solveUsage = `usage: grundy solve SPEC --max N [--values | --outcomes | --remoteness]
                    [--list VALUE [--limit K]] [--csv FILE] [--json]
@@ -194,8 +189,9 @@ func listValue(kind solve.Kind, s string) (int, error) {
 	return v, nil
 }
 
-// solveCommand runs grundy solve; ctx cancels the solve (Ctrl-C).
-func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// Solve is `grundy solve SPEC --max N ...`; cancelling ctx (Ctrl-C)
+// stops the solve, and nothing is written.
+func Solve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	o, err := parseSolveArgs(args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return nil
@@ -265,7 +261,7 @@ func solveCommand(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		rep.writeText(w)
 	}
 	if o.csv != "" && !o.json {
-		fmt.Fprintf(w, "csv:         %s (%d rows)\n", o.csv, tb.Len())
+		fmt.Fprintf(w, "csv:         %s (%s)\n", o.csv, human.Quantity(tb.Len(), "row"))
 	}
 	return w.Flush()
 }
@@ -395,7 +391,7 @@ func (r *solveReport) writeText(w io.Writer) {
 	if r.Period != nil {
 		fmt.Fprintf(w, "period:      %s\n", r.Period)
 	}
-	fmt.Fprintf(w, "elapsed:     %s (solver: %s)\n", seconds(r.Seconds), r.Method)
+	fmt.Fprintf(w, "elapsed:     %s (solver: %s)\n", human.Duration(time.Duration(r.Seconds*float64(time.Second))), r.Method)
 	fmt.Fprintf(w, "peak memory: %s\n", human.Bytes(r.PeakBytes))
 	if r.Certificate != nil {
 		fmt.Fprintf(w, "certificate: %s\n", r.Certificate)
@@ -493,13 +489,6 @@ func intsJSON(xs []int) string {
 		parts[i] = strconv.Itoa(x)
 	}
 	return "[" + strings.Join(parts, ",") + "]"
-}
-
-func seconds(s float64) string {
-	if s < 1 {
-		return fmt.Sprintf("%.1f ms", s*1000)
-	}
-	return fmt.Sprintf("%.2f s", s)
 }
 
 // peakBytes is the process's peak resident memory (VmHWM on Linux), or

@@ -1,28 +1,22 @@
-package main
+package cli
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"grundy/engine"
-	"grundy/stdlib/games"
 	"grundy/stdlib/progress"
-	"grundy/stdlib/solve"
 )
 
 func runSolve(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	err := solveCommand(context.Background(), args, &out, &errb)
+	err := Solve(context.Background(), args, &out, &errb)
 	return out.String(), errb.String(), err
 }
 
@@ -164,7 +158,7 @@ func TestSolveCancel(t *testing.T) {
 	csv := filepath.Join(t.TempDir(), "never.csv")
 	var out, errb bytes.Buffer
 	start := time.Now()
-	err := solveCommand(ctx, []string{"CN(7,3)", "--max", "13", "--outcomes", "--csv", csv}, &out, &errb)
+	err := Solve(ctx, []string{"CN(7,3)", "--max", "13", "--outcomes", "--csv", csv}, &out, &errb)
 	if err == nil || !strings.Contains(err.Error(), "stopped by an interrupt after") {
 		t.Fatalf("want an interrupted error, got %v (after %v)", err, time.Since(start))
 	}
@@ -215,7 +209,7 @@ func TestSolveLogEndsWithSummary(t *testing.T) {
 		cancel()
 	}()
 	var out, errb bytes.Buffer
-	err = solveCommand(ctx, []string{"CN(7,3)", "--max", "13", "--outcomes"}, &out, &errb)
+	err = Solve(ctx, []string{"CN(7,3)", "--max", "13", "--outcomes"}, &out, &errb)
 	lines = strings.Split(strings.TrimSpace(errb.String()), "\n")
 	if last := lines[len(lines)-1]; err == nil || !strings.Contains(last, "CN(7,3) outcomes, heaps 0..13: stopped by an interrupt at ") || !strings.Contains(last, " positions (") {
 		t.Errorf("interrupted: stderr ends %q, error %v", last, err)
@@ -345,95 +339,5 @@ func TestSolveFaceGuess(t *testing.T) {
 	}
 	if _, _, err := runSolve(t, "CN(6,2)", "--max", "3", "--face", "0 a b"); err == nil {
 		t.Error("a face of the wrong length accepted")
-	}
-}
-
-// discard is an engine.Output that keeps stdout and drops the rest.
-type discard struct{ out strings.Builder }
-
-func (d *discard) Stdout(s string)                                     { d.out.WriteString(s) }
-func (d *discard) Stderr(string)                                       {}
-func (d *discard) Display(engine.Bundle, map[string]any, string, bool) {}
-func (d *discard) ClearOutput(bool)                                    {}
-func (d *discard) Input(string, bool) (string, error)                  { return "", errors.New("no input") }
-
-// funcGameCell is a 3-heap game written as a cell would: a games.Func whose
-// rule (lower one or both heaps of a circular pair, each by 1 or 2) runs in
-// the interpreter. The library declares the same game as
-// Subtract(CN(3,2), 1, 2).
-const funcGameCell = `
-g := games.Func("pairs by 1 or 2", 3, func(p games.Pos) []games.Pos {
-	var out []games.Pos
-	for i := 0; i < 3; i++ {
-		j := (i + 1) % 3
-		for a := 0; a <= 2; a++ {
-			for b := 0; b <= 2; b++ {
-				if a+b == 0 || a > p[i] || b > p[j] {
-					continue
-				}
-				q := p.Clone()
-				q[i] -= a
-				q[j] -= b
-				out = append(out, q)
-			}
-		}
-	}
-	return out
-})
-t, err := solve.Values(g, MAX)
-if err != nil {
-	panic(err)
-}
-fmt.Println(t.Count(0), t.Count(1), t.MaxValue())
-`
-
-// BenchmarkFuncVsDeclared solves the same 3-heap game, heaps 0..30
-// (29,791 positions), as a cell-defined games.Func in the interpreter and
-// as the declared Subtract(CN(3,2), 1, 2), three times each (medians), and
-// reports positions per second and the ratio:
-//
-//	go test -run '^$' -bench FuncVsDeclared -benchtime 1x .
-func BenchmarkFuncVsDeclared(b *testing.B) {
-	const max = 30
-	s, err := engine.New()
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
-	declared := games.Subtract(games.CN(3, 2), 1, 2)
-	median := func(f func() string) (time.Duration, string) {
-		var ds []time.Duration
-		var out string
-		for range 3 {
-			solve.ClearCache()
-			start := time.Now()
-			out = f()
-			ds = append(ds, time.Since(start))
-		}
-		slices.Sort(ds)
-		return ds[1], out
-	}
-	for b.Loop() {
-		fd, fout := median(func() string {
-			var d discard
-			if _, err := s.Execute(context.Background(), strings.Replace(funcGameCell, "MAX", fmt.Sprint(max), 1), &d); err != nil {
-				b.Fatal(err)
-			}
-			return strings.TrimSpace(d.out.String())
-		})
-		dd, dout := median(func() string {
-			t, err := solve.Values(declared, max)
-			if err != nil {
-				b.Fatal(err)
-			}
-			return fmt.Sprint(t.Count(0), t.Count(1), t.MaxValue())
-		})
-		if fout != dout {
-			b.Fatalf("the Func game and %s differ: %q vs %q", declared.Name(), fout, dout)
-		}
-		n := float64((max + 1) * (max + 1) * (max + 1))
-		b.ReportMetric(n/fd.Seconds(), "func-pos/s")
-		b.ReportMetric(n/dd.Seconds(), "declared-pos/s")
-		b.ReportMetric(float64(fd)/float64(dd), "x")
 	}
 }

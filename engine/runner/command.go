@@ -1,26 +1,25 @@
-package main
+package runner
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 
 	"grundy/engine"
 	"grundy/engine/remote"
 )
 
-func init() {
-	register("run", "run a Go script or a notebook headless", runRun)
-}
-
-func runRun(args []string) error {
+// RunCommand is `grundy run FILE.go [ARGS...]` and `grundy run
+// FILE.ipynb`: a script or a notebook, headless, its cells in a supervised
+// engine process. Cancelling ctx (Ctrl-C, SIGTERM, SIGHUP) interrupts the
+// running cell; a notebook is still written with the outputs so far. A
+// script that calls os.Exit with a non-zero code returns an *ExitError.
+func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	out := fs.String("out", "", "for FILE.go: write images into `DIR` (default: next to the script); for FILE.ipynb: write the executed notebook to this path")
 	fs.Usage = func() {
@@ -38,15 +37,8 @@ func runRun(args []string) error {
 		return fmt.Errorf("missing the file to run")
 	}
 	path := fs.Arg(0)
-	// The engine process's own report of a crash (the Go runtime's, with
-	// stack traces) goes to a file, not to the terminal: the user reads
-	// the crash in words.
-	report := &lazyFile{path: filepath.Join(os.TempDir(), fmt.Sprintf("grundy-engine-%d.log", os.Getpid()))}
+	report := engineLog("run")
 	defer report.close()
-	// Ctrl-C, or the terminal or a job system ending the run, interrupts
-	// the cell; a notebook is still written with the outputs so far.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	defer stop()
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".ipynb":
 		// A notebook has no arguments of its own, so options may follow it
@@ -59,11 +51,9 @@ func runRun(args []string) error {
 		}
 		// Cells run in an engine process: a cell that crashes it is an
 		// error like any other, and the notebook is written.
-		return engine.RunNotebookWith(ctx, path, *out, os.Stdout, engine.NotebookOptions{
-			NewSession: func() (engine.Session, error) {
-				return remote.NewSupervisor(remote.SupervisorOptions{Options: remote.Options{Log: report}, NoReplay: !replayOn()}), nil
-			},
-			MaxCellOutput: maxCellOutput(),
+		return RunNotebook(ctx, path, *out, stdout, NotebookOptions{
+			NewSession:    supervised(report),
+			MaxCellOutput: remote.MaxCellOutputFromEnv(),
 		})
 	default:
 		// FILE.go, or Go cells under another name (cell-style scripts are
@@ -73,22 +63,33 @@ func runRun(args []string) error {
 				return err
 			}
 		}
-		err := engine.RunScript(ctx, path, engine.ScriptOptions{OutDir: *out, Args: fs.Args()[1:],
+		return RunScript(ctx, path, ScriptOptions{OutDir: *out, Args: fs.Args()[1:], Stdout: stdout,
 			NewSession: func(o engine.Options) (engine.Session, error) {
 				return remote.Start(remote.Options{Name: o.Name, Args: o.Args, Log: report}), nil
 			}})
-		var exit *engine.ExitError
-		if errors.As(err, &exit) {
-			report.close()
-			os.Exit(exit.Code())
-		}
-		return err
 	}
+}
+
+// supervised starts notebook sessions in an engine process that is
+// replaced, and the session replayed, when a cell kills it; the process's
+// own report of a crash goes to log.
+func supervised(log io.Writer) func() (engine.Session, error) {
+	return func() (engine.Session, error) {
+		return remote.NewSupervisor(remote.SupervisorOptions{Options: remote.Options{Log: log}, NoReplay: !remote.ReplayFromEnv()}), nil
+	}
+}
+
+// engineLog is where the engine processes of grundy CMD write their own
+// report of a crash (the Go runtime's, with stack traces): a file, not
+// the terminal, so that the user reads the crash in words.
+func engineLog(cmd string) *lazyFile {
+	return &lazyFile{cmd: cmd, path: filepath.Join(os.TempDir(), fmt.Sprintf("grundy-engine-%d.log", os.Getpid()))}
 }
 
 // lazyFile is created on the first write, so that a run without a crash
 // leaves nothing behind; close says where it is when it was written.
 type lazyFile struct {
+	cmd  string
 	path string
 	mu   sync.Mutex
 	f    *os.File
@@ -112,7 +113,7 @@ func (l *lazyFile) close() {
 	defer l.mu.Unlock()
 	if l.f != nil {
 		l.f.Close()
-		fmt.Fprintf(os.Stderr, "grundy run: the engine process's own report is in %s\n", l.path)
+		fmt.Fprintf(os.Stderr, "grundy %s: the engine process's own report is in %s\n", l.cmd, l.path)
 		l.f = nil
 		l.err = os.ErrClosed
 	}

@@ -1,10 +1,10 @@
-package main
+package runner
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -14,7 +14,14 @@ import (
 	"testing"
 
 	"grundy/engine/remote"
+	"grundy/kernel/kerneltest"
 )
+
+func TestMain(m *testing.M) {
+	// grundy run starts engine processes: this test binary doubles as one.
+	remote.RunIfChild()
+	kerneltest.Main(m)
+}
 
 func TestRunNotebookOptionsAfterFile(t *testing.T) {
 	dir := t.TempDir()
@@ -29,7 +36,7 @@ func TestRunNotebookOptionsAfterFile(t *testing.T) {
 		{src, "--out", filepath.Join(dir, "after.ipynb")},
 		{"--out", filepath.Join(dir, "before.ipynb"), src},
 	} {
-		if err := runRun(args); err != nil {
+		if err := RunCommand(context.Background(), args, io.Discard); err != nil {
 			t.Fatalf("grundy run %v: %v", args, err)
 		}
 	}
@@ -52,28 +59,9 @@ func TestRunNotebookOptionsAfterFile(t *testing.T) {
 			t.Errorf("%s: outputs %s, want one result 42", name, raw)
 		}
 	}
-	err := runRun([]string{src, "extra"})
+	err := RunCommand(context.Background(), []string{src, "extra"}, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "takes no arguments") {
 		t.Errorf("a stray argument after a notebook: error %v, want 'takes no arguments'", err)
-	}
-}
-
-// notebookJSON writes a notebook of code cells; a cell starting with
-// "//raises" is tagged raises-exception.
-func notebookJSON(t *testing.T, path string, perm os.FileMode, cells ...string) {
-	t.Helper()
-	var cs []map[string]any
-	for i, src := range cells {
-		md := map[string]any{}
-		if strings.HasPrefix(src, "//raises\n") {
-			md["tags"] = []string{"raises-exception"}
-		}
-		cs = append(cs, map[string]any{"cell_type": "code", "id": fmt.Sprintf("c%d", i), "metadata": md,
-			"execution_count": nil, "outputs": []any{}, "source": src})
-	}
-	b, _ := json.Marshal(map[string]any{"nbformat": 4, "nbformat_minor": 5, "metadata": map[string]any{}, "cells": cs})
-	if err := os.WriteFile(path, b, perm); err != nil {
-		t.Fatal(err)
 	}
 }
 
@@ -95,19 +83,6 @@ func readNotebookCells(t *testing.T, path string) []runCell {
 	return nb.Cells
 }
 
-func runGrundy(t *testing.T, env []string, args ...string) (stdout, stderr string, err error) {
-	t.Helper()
-	cmd := exec.Command(grundyBinary(t), args...)
-	cmd.Env = append(os.Environ(), env...)
-	var o, e bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &o, &e
-	err = cmd.Run()
-	if goTrace.MatchString(o.String() + e.String()) {
-		t.Errorf("grundy %v printed a Go stack trace:\n%s%s", args, o.String(), e.String())
-	}
-	return o.String(), e.String(), err
-}
-
 // A cell that kills the engine process still leaves a valid notebook with
 // every output so far, and the run says why it stopped; with the cell
 // tagged raises-exception the run goes on in a rebuilt session.
@@ -116,11 +91,11 @@ func TestRunNotebookSurvivesCrash(t *testing.T) {
 	for _, raises := range []bool{false, true} {
 		crash := "var mu sync.Mutex\nmu.Unlock()"
 		if raises {
-			crash = "//raises\n" + crash
+			crash = "// tags: raises-exception\n" + crash
 		}
 		src, out := filepath.Join(dir, "nb.ipynb"), filepath.Join(dir, "out.ipynb")
-		notebookJSON(t, src, 0o644, `fmt.Println("before")`, "x := 41", crash, "x + 1")
-		_, stderr, err := runGrundy(t, nil, "run", src, "--out", out)
+		codeNotebook(t, src, 0o644, `fmt.Println("before")`, "x := 41", crash, "x + 1")
+		_, stderr, err := kerneltest.Run(t, nil, "run", src, "--out", out)
 		if (err == nil) == !raises {
 			t.Errorf("raises-exception %v: exit %v\n%s", raises, err, stderr)
 		}
@@ -157,8 +132,8 @@ func TestRunNotebookOut(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "nb.ipynb")
 	marker := filepath.Join(dir, "ran")
-	notebookJSON(t, src, 0o600, `os.WriteFile("`+marker+`", nil, 0o644)`, "6 * 7")
-	_, stderr, err := runGrundy(t, nil, "run", src, "--out", filepath.Join(dir, "missing", "out.ipynb"))
+	codeNotebook(t, src, 0o600, `os.WriteFile("`+marker+`", nil, 0o644)`, "6 * 7")
+	_, stderr, err := kerneltest.Run(t, nil, "run", src, "--out", filepath.Join(dir, "missing", "out.ipynb"))
 	if err == nil || !strings.Contains(stderr, "no cell was run") {
 		t.Errorf("--out into a missing directory: %v %q", err, stderr)
 	}
@@ -173,7 +148,7 @@ func TestRunNotebookOut(t *testing.T) {
 	if err := os.Symlink("target.ipynb", link); err != nil {
 		t.Fatal(err)
 	}
-	if _, stderr, err := runGrundy(t, nil, "run", src, "--out", link); err != nil {
+	if _, stderr, err := kerneltest.Run(t, nil, "run", src, "--out", link); err != nil {
 		t.Fatalf("grundy run: %v\n%s", err, stderr)
 	}
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
@@ -192,8 +167,8 @@ func TestRunNotebookOut(t *testing.T) {
 func TestRunNotebookOutputBounded(t *testing.T) {
 	dir := t.TempDir()
 	src, out := filepath.Join(dir, "nb.ipynb"), filepath.Join(dir, "out.ipynb")
-	notebookJSON(t, src, 0o644, "line := strings.Repeat(\"x\", 1<<20-1) + \"\\n\"\nfor i := 0; i < 200; i++ {\n\tfmt.Print(line)\n}", `"after"`)
-	cmd := exec.Command(grundyBinary(t), "run", src, "--out", out)
+	codeNotebook(t, src, 0o644, "line := strings.Repeat(\"x\", 1<<20-1) + \"\\n\"\nfor i := 0; i < 200; i++ {\n\tfmt.Print(line)\n}", `"after"`)
+	cmd := exec.Command(kerneltest.Binary(t), "run", src, "--out", out)
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
 	if err := cmd.Run(); err != nil {
@@ -232,92 +207,10 @@ func TestRunScriptCrash(t *testing.T) {
 	if err := os.WriteFile(script, []byte("func f(n int) int { return f(n+1) + 1 }\nfmt.Println(\"start\")\nf(0)\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	stdout, stderr, err := runGrundy(t, []string{"GRUNDY_MEMORY_LIMIT=512MiB"}, "run", script)
+	stdout, stderr, err := kerneltest.Run(t, []string{"GRUNDY_MEMORY_LIMIT=512MiB"}, "run", script)
 	if err == nil || stdout != "start\n" || !strings.Contains(stderr, "StackOverflow: the cell recursed without end") ||
 		!strings.Contains(stderr, "the engine process's own report is in") {
 		t.Errorf("exit %v, stdout %q, stderr %q", err, stdout, stderr)
-	}
-}
-
-// Bad input gets a message, never a Go stack trace, from every command.
-func TestBadInputNeverPrintsAStackTrace(t *testing.T) {
-	dir := t.TempDir()
-	badNB := filepath.Join(dir, "bad.ipynb")
-	os.WriteFile(badNB, []byte("{not json"), 0o644)
-	badConn := filepath.Join(dir, "conn.json")
-	os.WriteFile(badConn, []byte(`{"shell_port": -1}`), 0o644)
-	badGo := filepath.Join(dir, "bad.go")
-	os.WriteFile(badGo, []byte("x := \n"), 0o644)
-	for _, args := range [][]string{
-		{"solve", "CN(6,2", "--max", "3"},
-		{"solve", "CN(4,2)", "--max", "-3"},
-		{"solve", "CN(4,2)", "--max", "x"},
-		{"solve", "CN(4,2)", "--max", "99999"},
-		{"solve", "CN(4,2)", "--max", "2", "--list"},
-		{"solve", "CN(4,2)", "--max", "2", "--list", "-1"},
-		{"solve", "Nim(3)", "--max", "2", "--outcomes", "--list", "7"},
-		{"run"},
-		{"run", filepath.Join(dir, "missing.ipynb")},
-		{"run", badNB},
-		{"run", badGo},
-		{"kernel", filepath.Join(dir, "missing.json")},
-		{"kernel", badConn},
-		{"install", "--prefix", "/dev/null/x"},
-		{"check", "--only", "no/such/claim"},
-		{remote.ChildCommand},
-		{"no-such-command"},
-	} {
-		stdout, stderr, err := runGrundy(t, nil, args...)
-		if err == nil {
-			t.Errorf("grundy %v succeeded: %s", args, stdout)
-		} else if strings.TrimSpace(stderr) == "" {
-			t.Errorf("grundy %v failed without a word", args)
-		}
-	}
-	stdout, _, err := runGrundy(t, nil, "solve", "CN(4,2)", "--max", "2", "--list", "99")
-	if err != nil || !strings.Contains(stdout, "no positions with value 99") {
-		t.Errorf("--list of an absent value: %v %q", err, stdout)
-	}
-}
-
-// grundy install tightens a kernel directory of ours that others can
-// write to, and refuses one of another user's.
-func TestInstallPermissions(t *testing.T) {
-	prefix := filepath.Join(t.TempDir(), "pfx")
-	kdir := filepath.Join(prefix, "share", "jupyter", "kernels", "grundy")
-	if err := os.MkdirAll(kdir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range []string{kdir, filepath.Dir(kdir)} {
-		os.Chmod(d, 0o777)
-	}
-	os.WriteFile(filepath.Join(kdir, "kernel.json"), []byte("{}"), 0o666)
-	stdout, stderr, err := runGrundy(t, nil, "install", "--prefix", prefix, "--no-replay", "--memory-limit", "2GiB")
-	if err != nil {
-		t.Fatalf("install: %v\n%s", err, stderr)
-	}
-	for _, d := range []string{kdir, filepath.Dir(kdir)} {
-		if fi, _ := os.Stat(d); fi.Mode().Perm() != 0o755 || !strings.Contains(stdout, "Tightened "+d) {
-			t.Errorf("%s: mode %v; output %q", d, fi.Mode().Perm(), stdout)
-		}
-	}
-	if fi, _ := os.Stat(filepath.Join(kdir, "kernel.json")); fi.Mode().Perm() != 0o644 {
-		t.Errorf("kernel.json mode %v", fi.Mode().Perm())
-	}
-	spec, _ := os.ReadFile(filepath.Join(kdir, "kernel.json"))
-	if !strings.Contains(string(spec), `"GRUNDY_REPLAY": "off"`) || !strings.Contains(string(spec), `"GRUNDY_MEMORY_LIMIT": "2GiB"`) {
-		t.Errorf("kernel.json: %s", spec)
-	}
-	if os.Geteuid() != 0 {
-		t.Skip("giving a directory to another user needs root")
-	}
-	os.Chmod(kdir, 0o777)
-	if err := os.Chown(kdir, 65534, 65534); err != nil {
-		t.Fatal(err)
-	}
-	_, stderr, err = runGrundy(t, nil, "install", "--prefix", prefix)
-	if err == nil || !strings.Contains(stderr, "belongs to another user") {
-		t.Errorf("a directory of another user's that anyone can write: %v %q", err, stderr)
 	}
 }
 
@@ -326,7 +219,7 @@ func TestInstallPermissions(t *testing.T) {
 // built by the Go toolchain does.
 func TestRunScriptArgs(t *testing.T) {
 	dir := t.TempDir()
-	grundy := grundyBinary(t)
+	grundy := kerneltest.Binary(t)
 	script := filepath.Join(dir, "args.go")
 	src := `package main
 
@@ -399,5 +292,78 @@ func main() {
 	out, stderr, code := run(grundy, "run", cells, "p", "q r")
 	if out != "0 p\n1 q r\n3\n" || code != 0 {
 		t.Errorf("grundy run cells.go p 'q r': %q (status %d, stderr %q)", out, code, stderr)
+	}
+}
+
+// A script whose task shows a progress bar prints its own output once:
+// the engine process is told that a terminal keeps what it showed, so it
+// does not take the bars away by writing the cell's output again.
+func TestRunScriptProgressPrintsOnce(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "bar.go")
+	src := "fmt.Println(\"before\")\nprogress.MinDuration = 0\ntask := progress.Start(\"demo\", 5)\n" +
+		"for range 5 {\n\ttime.Sleep(20 * time.Millisecond)\n\ttask.Add(1)\n}\ntask.Done(nil)\nfmt.Println(\"after\")\n"
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, err := kerneltest.Run(t, nil, "run", script)
+	if err != nil || stdout != "before\nafter\n" || !strings.HasPrefix(stderr, "demo: 5 positions in ") {
+		t.Errorf("exit %v, stdout %q, stderr %q; want the script's lines once and the bar's summary", err, stdout, stderr)
+	}
+}
+
+// IPython's ?name, name? and help(name) show in a headless run what
+// Shift-Tab shows in the kernel, on the terminal as the kernel shows it in
+// the pager; like the pager's, the text is no output of the cell's, so the
+// notebook reproduces under grundy check. A name with no documentation
+// says so in the cell's output, as in the kernel.
+func TestRunNotebookHelp(t *testing.T) {
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "nb.ipynb"), filepath.Join(dir, "out.ipynb")
+	codeNotebook(t, src, 0o644, "?solve.Values", "solve.Values?", "help(solve.Values)", "?solve.Nope", "6 * 7")
+	stdout, stderr, err := kerneltest.Run(t, nil, "run", src, "--out", out)
+	if err != nil {
+		t.Fatalf("grundy run: %v\n%s", err, stderr)
+	}
+	if n := strings.Count(stdout, "func Values(g games.Game"); n != 3 {
+		t.Errorf("the documentation of solve.Values shows %d times, want 3:\n%s", n, stdout)
+	}
+	cells := readNotebookCells(t, out)
+	for i, want := range []string{`[]`, `[]`, `[]`, `[{"name":"stdout","output_type":"stream","text":"No documentation for solve.Nope: check the name (Tab completes it).\n"}]`} {
+		if got := fmtJSON(cells[i].Outputs); got != want || cells[i].ExecutionCount == nil || *cells[i].ExecutionCount != i+1 {
+			t.Errorf("cell %d: outputs %s (In [%v]), want %s", i+1, got, cells[i].ExecutionCount, want)
+		}
+	}
+	if !strings.Contains(fmtJSON(cells[4].Outputs), `"text/plain":"42"`) {
+		t.Errorf("the cell after: %s", fmtJSON(cells[4].Outputs))
+	}
+	if stdout, stderr, err := kerneltest.Run(t, nil, "check", out); err != nil || !strings.Contains(stdout, "reproduces") {
+		t.Errorf("grundy check: %v\n%s%s", err, stdout, stderr)
+	}
+	// A script that is one such line shows the same.
+	script := filepath.Join(dir, "help.go")
+	os.WriteFile(script, []byte("help(solve.Values)\n"), 0o644)
+	if stdout, stderr, err := kerneltest.Run(t, nil, "run", script); err != nil || !strings.Contains(stdout, "func Values(g games.Game") {
+		t.Errorf("grundy run help.go: %v\n%s%s", err, stdout, stderr)
+	}
+}
+
+// A script that panics on its second line is not reported as failing on
+// its first: the interpreter names, for each frame, the first node the
+// frame ran (yaegi v0.16.1, issue #1266), so the report says that each
+// function was entered there, not that it failed there.
+func TestRunScriptPanicPositions(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "p1.go")
+	os.WriteFile(script, []byte("x := []int{1}\nfmt.Println(x[3])\n"), 0o644)
+	_, stderr, err := kerneltest.Run(t, nil, "run", script)
+	if err == nil || !strings.Contains(stderr, "panic: runtime error: index out of range") ||
+		!strings.Contains(stderr, "main (entered at p1.go:1:6)") || !strings.Contains(stderr, "not the line that failed") {
+		t.Errorf("exit %v, stderr %q", err, stderr)
+	}
+	script = filepath.Join(dir, "p3.go")
+	os.WriteFile(script, []byte("func f() {\n\tfmt.Println(\"in f\")\n\tpanic(\"boom\")\n}\nf()\n"), 0o644)
+	_, stderr, err = kerneltest.Run(t, nil, "run", script)
+	if err == nil || !strings.Contains(stderr, "panic: boom") || !strings.Contains(stderr, "main.f (entered at p3.go:2:2)\n  main (entered at p3.go:5:1)") {
+		t.Errorf("exit %v, stderr %q", err, stderr)
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package kernel
 
 import (
 	"flag"
@@ -6,19 +6,17 @@ import (
 	"os"
 
 	"grundy/engine/remote"
-	"grundy/kernel"
 )
 
-func init() {
-	register("install", "install the Jupyter kernelspec \"grundy\"", runInstall)
-}
-
-func runInstall(args []string) error {
+// InstallCommand is `grundy install`: the kernelspec "grundy", with this
+// binary copied beside it, for the user or under a prefix. version names
+// the build in the installed library reference.
+func InstallCommand(args []string, version string) error {
 	fs := flag.NewFlagSet("install", flag.ContinueOnError)
 	user := fs.Bool("user", false, "install for the current user (the default): $JUPYTER_DATA_DIR or ~/.local/share/jupyter")
 	prefix := fs.String("prefix", "", "install into `DIR`/share/jupyter/kernels/grundy instead")
 	noReplay := fs.Bool("no-replay", false, "after the engine process crashes, start sessions empty instead of replaying the cells that succeeded")
-	memory := fs.String("memory-limit", "", "cap each session's memory at `SIZE` (e.g. 4GiB; default: three quarters of the memory available)")
+	memory := fs.String("memory-limit", "", "cap each session's memory at `SIZE` (e.g. 4GiB; default: half the machine's memory)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: grundy install [--user | --prefix DIR] [--no-replay] [--memory-limit SIZE]\n\nWrites the kernelspec \"grundy\" and copies this binary next to it.\n\n")
 		fs.PrintDefaults()
@@ -34,7 +32,7 @@ func runInstall(args []string) error {
 	}
 	env := map[string]string{}
 	if *noReplay {
-		env[replayEnv] = "off"
+		env[remote.ReplayEnv] = "off"
 	}
 	if *memory != "" {
 		n, err := remote.ParseSize(*memory)
@@ -47,10 +45,10 @@ func runInstall(args []string) error {
 	if err != nil {
 		return fmt.Errorf("cannot find the running grundy binary: %w", err)
 	}
-	dir, err := kernel.Install(kernel.InstallOptions{Prefix: *prefix, Binary: exe, Version: version, Env: env, Log: os.Stdout})
+	dir, err := Install(InstallOptions{Prefix: *prefix, Binary: exe, Version: version, Env: env, Log: os.Stdout})
 	if err != nil {
 		return err
 	}
-	fmt.Print(kernel.InstallMessage(dir))
+	fmt.Print(InstallMessage(dir))
 	return nil
 }

@@ -1,4 +1,4 @@
-package engine
+package runner
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"grundy/engine"
 )
 
 func TestRunScript(t *testing.T) {
@@ -98,8 +100,8 @@ h2.Text("last b")
 func TestTerminalOutputRedrawsOnTerminal(t *testing.T) {
 	var errb, outb bytes.Buffer
 	term := &TerminalOutput{Out: &outb, Err: &errb, termKnown: true, term: true}
-	term.Display(Bundle{"text/plain": "one"}, nil, "x", false)
-	term.Display(Bundle{"text/plain": "two"}, nil, "x", true)
+	term.Display(engine.Bundle{"text/plain": "one"}, nil, "x", false)
+	term.Display(engine.Bundle{"text/plain": "two"}, nil, "x", true)
 	term.Stdout("text\n")
 	if want := "\r\033[Kone\r\033[Ktwo\n"; errb.String() != want {
 		t.Errorf("stderr %q, want %q", errb.String(), want)

@@ -1,7 +1,8 @@
-package engine
+package runner
 
 import (
 	"bytes"
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,11 +23,11 @@ func TestRunNotebookLive(t *testing.T) {
 	)
 	out := filepath.Join(dir, "run.ipynb")
 	var stdout bytes.Buffer
-	if err := RunNotebook(path, out, &stdout); err != nil {
+	if err := RunNotebook(context.Background(), path, out, &stdout, NotebookOptions{}); err != nil {
 		t.Fatalf("RunNotebook: %v\n%s", err, stdout.String())
 	}
 	validateNotebook(t, out)
-	cells := cellsOf(readNotebook(t, out))
+	cells := cellsOf(loadNotebook(t, out))
 
 	text := func(cell map[string]any) string {
 		var b strings.Builder
@@ -75,7 +76,7 @@ func TestRunNotebookLive(t *testing.T) {
 		testCell{typ: "code", src: "y := x +* 2"},
 		testCell{typ: "code", src: "fmt.Println(\"unreached\")"},
 	)
-	err := RunNotebook(bad, "", nil)
+	err := RunNotebook(context.Background(), bad, "", nil, NotebookOptions{})
 	if err == nil || !strings.Contains(err.Error(), "cell 2 (In [2])") {
 		t.Fatalf("error %v; want one naming cell 2", err)
 	}

@@ -43,6 +43,7 @@ type Pass struct {
 var Passes = []Pass{
 	statements,
 	structAssert,
+	genericAliases,
 	spreadArgs,
 	hiddenFields,
 	methodExprs,
@@ -50,7 +51,7 @@ var Passes = []Pass{
 	errorAssert,
 	errorCompare,
 	errorsIsAs,
-	errorSwitch,
+	typeSwitches,
 	fmtSpread,
 	fmtValues,
 	displayCalls,
@@ -86,8 +87,9 @@ type Cell struct {
 	// cell's statements (copies of generic functions).
 	Insts []ast.Decl
 
-	err *Error
-	tmp int
+	err      *Error
+	tmp      int
+	declared map[string]bool // names of declarations the passes added to Insts
 }
 
 // Error is a construct a pass refuses, with what to write instead.

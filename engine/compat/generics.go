@@ -77,11 +77,11 @@ func runTypeArgs(c *Cell) {
 				copies = append(copies, copyReq{call, fn, targs})
 				return true
 			}
-			setTypeArgs(call, targs)
+			setTypeArgs(call, c.instanceAliases(targs))
 		case stdGeneric[fn.Pkg().Path()]:
 			back := c.coreArgs(call, fn, inst)
 			call.Fun = stdFunc(call.Fun, fn)
-			setTypeArgs(call, interpTypeArgs(fn, targs))
+			setTypeArgs(call, c.instanceAliases(interpTypeArgs(fn, targs)))
 			if back != nil {
 				inner := *call
 				call.Fun, call.Args, call.Ellipsis = back, []ast.Expr{&inner}, token.NoPos
@@ -135,6 +135,43 @@ func withTypeArgs(fun ast.Expr, targs []ast.Expr) ast.Expr {
 		return &ast.IndexExpr{X: fun, Lbrack: fun.End(), Index: targs[0], Rbrack: fun.End()}
 	}
 	return &ast.IndexListExpr{X: fun, Lbrack: fun.End(), Indices: targs, Rbrack: fun.End()}
+}
+
+// instanceAliases writes each type argument that is or mentions an
+// instance of a generic type (Pair[string, int]) as an alias declared
+// with the cell's declarations: yaegi v0.16.1 crashes instantiating a
+// function with such a type argument written out (F[Pair[string, int]],
+// a nil dereference in its generic.go), and takes the alias. The alias's
+// name comes from the type, so cells that need the same one declare it
+// the same way.
+func (c *Cell) instanceAliases(targs []ast.Expr) []ast.Expr {
+	out := make([]ast.Expr, len(targs))
+	for i, t := range targs {
+		out[i] = t
+		if !contains(t, false, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.IndexExpr, *ast.IndexListExpr:
+				return true
+			}
+			return false
+		}) {
+			continue
+		}
+		src := ExprString(t)
+		h := fnv.New32a()
+		h.Write([]byte(src))
+		name := fmt.Sprintf("%sType_%d", tempPrefix, h.Sum32()%1e9)
+		if !c.declared[name] {
+			if c.declared == nil {
+				c.declared = map[string]bool{}
+			}
+			c.declared[name] = true
+			c.Insts = append(c.Insts, &ast.GenDecl{Tok: token.TYPE, TokPos: t.Pos(), Specs: []ast.Spec{
+				&ast.TypeSpec{Name: ident(name, t.Pos()), Assign: t.Pos(), Type: t}}})
+		}
+		out[i] = ident(name, t.Pos())
+	}
+	return out
 }
 
 // qualified reports whether a type mentions another package's type.
@@ -259,7 +296,7 @@ func (c *Cell) stdFuncValue(cur Cursor, e ast.Expr) ast.Expr {
 		}
 		targs = append(targs, t)
 	}
-	fun := withTypeArgs(stdFunc(e, fn), interpTypeArgs(fn, targs))
+	fun := withTypeArgs(stdFunc(e, fn), c.instanceAliases(interpTypeArgs(fn, targs)))
 	isig, ok := inst.Type.(*types.Signature)
 	if !ok || !namedCore(fn, inst) {
 		return fun

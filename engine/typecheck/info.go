@@ -3,6 +3,7 @@ package typecheck
 import (
 	"go/ast"
 	"go/types"
+	"sort"
 )
 
 // Info is what the oracle found in one cell: go/types' record of every
@@ -161,4 +162,33 @@ func hasInvalid(t types.Type, seen map[types.Type]bool) bool {
 		}
 	}
 	return false
+}
+
+// CellTypes lists the named types the cells declared, this one's included
+// (the latest declaration of each name), sorted by name.
+func (in *Info) CellTypes() []*types.TypeName {
+	if in == nil {
+		return nil
+	}
+	byName := map[string]*types.TypeName{}
+	if in.session != nil {
+		for name, obj := range in.session.objs {
+			if tn, ok := obj.(*types.TypeName); ok {
+				byName[name] = tn
+			}
+		}
+	}
+	for name, obj := range in.pending {
+		if tn, ok := obj.(*types.TypeName); ok {
+			byName[name] = tn
+		} else {
+			delete(byName, name)
+		}
+	}
+	out := make([]*types.TypeName, 0, len(byName))
+	for _, tn := range byName {
+		out = append(out, tn)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	return out
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/scanner"
 	"go/token"
 	"go/types"
@@ -22,6 +21,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/traefik/yaegi/interp"
 
@@ -33,7 +33,6 @@ import (
 	"grundy/engine/symbols"
 	"grundy/engine/tooling"
 	"grundy/engine/typecheck"
-	"grundy/stdlib/human"
 	"grundy/stdlib/progress"
 )
 
@@ -327,7 +326,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 	if err != nil {
 		return nil, compileError(err)
 	}
-	parsed.Hoist(it.callsGeneric, it.usedByFuncs)
+	parsed.Hoist(it.usesGeneric(genericFuncs(parsed.Decls)), it.usedByFuncs)
 	pc := &parsedCell{Cell: parsed}
 	it.autoImport(pc)
 	if err := it.checkUnavailable(pc); err != nil {
@@ -500,6 +499,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 		}
 	}
 	f.Decls = append(f.Decls, declsOf(deps)...)
+	it.forgetInstances(redefined)
 	decls := f.Decls
 	declared := it.declareTypes(f)
 	if _, err := it.compileRun(ctx, f); err != nil {
@@ -723,6 +723,28 @@ func (it *Interp) dropRepeats(f *ast.File) error {
 	return nil
 }
 
+// forgetInstances drops yaegi's instances of the generic functions names:
+// yaegi v0.16.1 caches an instance by the function's name and type
+// arguments (interp/generic.go:152), so a generic function redefined by a
+// cell, and the ones calling it, kept running their first definitions.
+// The cache is a field yaegi does not export; without it, the session
+// would have to be rebuilt, dropping variables of cell types.
+func (it *Interp) forgetInstances(names map[string]bool) {
+	if len(names) == 0 {
+		return
+	}
+	f := reflect.ValueOf(it.yi).Elem().FieldByName("generic")
+	if !f.IsValid() || f.Kind() != reflect.Map || f.Type().Key().Kind() != reflect.String {
+		return
+	}
+	cache := reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
+	for _, k := range cache.MapKeys() {
+		if name, _, _ := strings.Cut(k.String(), "["); names[name] {
+			cache.SetMapIndex(k, reflect.Value{})
+		}
+	}
+}
+
 func declsOf(fs []*ast.FuncDecl) []ast.Decl {
 	out := make([]ast.Decl, len(fs))
 	for i, f := range fs {
@@ -762,35 +784,15 @@ func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) 
 	}
 	it.recordVars(body)
 	it.tc.Commit(it.info)
-	// yaegi v0.16.1 crashes compiling "x := genericCall()" in the global
-	// scope; such statements run on their own (see capture), the others
-	// in blocks between them.
-	var pending []ast.Stmt
-	for i, s := range body.List {
-		names, rhs, ok := it.genericDefine(s)
-		if !ok {
-			pending = append(pending, s)
-			continue
-		}
-		if len(pending) > 0 {
-			if _, err := it.runBlock(ctx, body, pending, nil, showNone); err != nil {
-				return Result{}, err
-			}
-			pending = nil
-		}
-		if err := it.capture(ctx, body, names, rhs, s.Pos()); err != nil {
-			return Result{}, err
-		}
-		_ = i
-	}
-	if len(pending) == 0 {
+	list := body.List
+	if len(list) == 0 {
 		return Result{}, nil
 	}
 	var trail *ast.ExprStmt
-	if pc.Trail != nil && pending[len(pending)-1] == ast.Stmt(pc.Trail) && wantsShow(pc.Trail.X) {
+	if pc.Trail != nil && list[len(list)-1] == ast.Stmt(pc.Trail) && wantsShow(pc.Trail.X) {
 		trail = pc.Trail
 	}
-	return it.runBlock(ctx, body, pending, trail, pc.show)
+	return it.runBlock(ctx, body, list, trail, pc.show)
 }
 
 // wantsShow: a trailing call to a printing function shows nothing even
@@ -870,182 +872,48 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 	return res, err
 }
 
-// cellTypeExpr names t when it is (a pointer to, a slice of) a type a
-// cell declared, by comparing with the interpreter's type for each.
-func (it *Interp) cellTypeExpr(ctx context.Context, body *ast.BlockStmt, t reflect.Type) (string, bool) {
-	prefix := ""
-	for {
-		switch t.Kind() {
-		case reflect.Pointer:
-			prefix += "*"
-			t = t.Elem()
-			continue
-		case reflect.Slice:
-			prefix += "[]"
-			t = t.Elem()
-			continue
-		}
-		break
-	}
-	for _, name := range sortedKeys(it.types) {
-		if it.types[name].TypeParams != nil {
-			continue
-		}
-		zero := &ast.StarExpr{X: &ast.CallExpr{Fun: ast.NewIdent("new"), Args: []ast.Expr{ast.NewIdent(name)}}}
-		call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(prelude.Runtime), Sel: ast.NewIdent(prelude.RTCapture)}, Args: []ast.Expr{zero}}
-		if _, err := it.runBlock(ctx, body, []ast.Stmt{&ast.ExprStmt{X: call}}, nil, showNone); err != nil {
-			continue
-		}
-		if c := it.rt.takeCaptured(); len(c) == 1 && c[0] != nil && reflect.TypeOf(c[0]) == t {
-			return prefix + name, true
-		}
-	}
-	return "", false
-}
-
-// genericDefine recognises "a, b := rhs" and "var a = rhs" (no type) whose
-// right-hand side calls a generic function.
-func (it *Interp) genericDefine(s ast.Stmt) (names []*ast.Ident, rhs []ast.Expr, ok bool) {
-	switch s := s.(type) {
-	case *ast.AssignStmt:
-		if s.Tok != token.DEFINE {
-			return nil, nil, false
-		}
-		for _, l := range s.Lhs {
-			id, isID := l.(*ast.Ident)
-			if !isID {
-				return nil, nil, false
+// usesGeneric tells, before the cell is typed, which top-level variables
+// must stay among the statements: yaegi v0.16.1 cannot compile a generic
+// function's instance at package level (it fails, or the variable is
+// silently zero). It reports whether e mentions a generic function: min,
+// max, the engine's slices, maps, cmp and iter, or a generic function a
+// cell declared, earlier or in this cell (names).
+func (it *Interp) usesGeneric(names map[string]bool) func(ast.Node) bool {
+	return func(e ast.Node) bool {
+		found := false
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FuncLit:
+				return false // compiled as a function: not at package level
+			case *ast.Ident:
+				if x.Name == "min" || x.Name == "max" || names[x.Name] {
+					found = true
+				} else if fd, ok := it.funcs[x.Name]; ok && fd.decl.Type.TypeParams != nil {
+					found = true
+				}
+			case *ast.SelectorExpr:
+				if pkg, ok := x.X.(*ast.Ident); ok && aliasPackages[it.pkgs[pkg.Name]] {
+					found = true
+				}
+				return !found
 			}
-			names = append(names, id)
-		}
-		rhs = s.Rhs
-	case *ast.DeclStmt:
-		gd, isGen := s.Decl.(*ast.GenDecl)
-		if !isGen || gd.Tok != token.VAR || len(gd.Specs) != 1 {
-			return nil, nil, false
-		}
-		vs := gd.Specs[0].(*ast.ValueSpec)
-		if vs.Type != nil || len(vs.Values) == 0 {
-			return nil, nil, false
-		}
-		names, rhs = vs.Names, vs.Values
-	default:
-		return nil, nil, false
-	}
-	for _, e := range rhs {
-		if it.callsGeneric(e) {
-			return names, rhs, true
-		}
-	}
-	return nil, nil, false
-}
-
-// callsGeneric: e calls a generic function: min, max, the engine's slices,
-// maps and cmp, or a generic function a cell declared.
-func (it *Interp) callsGeneric(e ast.Node) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		c, ok := n.(*ast.CallExpr)
-		if !ok || found {
 			return !found
-		}
-		fun := c.Fun
-		switch f := fun.(type) {
-		case *ast.IndexExpr:
-			fun = f.X
-		case *ast.IndexListExpr:
-			fun = f.X
-		}
-		switch f := fun.(type) {
-		case *ast.Ident:
-			if f.Name == "min" || f.Name == "max" {
-				found = true
-			} else if fd, ok := it.funcs[f.Name]; ok && fd.decl.Type.TypeParams != nil {
-				found = true
-			}
-		case *ast.SelectorExpr:
-			if pkg, ok := f.X.(*ast.Ident); ok && aliasPackages[it.pkgs[pkg.Name]] {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+		})
+		return found
+	}
 }
 
-// capture runs "names := rhs" in two steps: the values are computed and
-// handed to native code, which knows their types; the variables are then
-// declared with those types and set.
-func (it *Interp) capture(ctx context.Context, body *ast.BlockStmt, names []*ast.Ident, rhs []ast.Expr, pos token.Pos) error {
-	args := rhs
-	if len(rhs) == len(names) {
-		// Each value computed in a function literal: yaegi v0.16.1
-		// compiles a generic call in an argument at top level in the
-		// generic's own file scope, where the engine's names are unknown.
-		args = make([]ast.Expr, len(rhs))
-		for i, r := range rhs {
-			args[i] = &ast.CallExpr{Fun: &ast.FuncLit{
-				Type: &ast.FuncType{Func: r.Pos(), Params: &ast.FieldList{}, Results: &ast.FieldList{List: []*ast.Field{{Type: &ast.Ident{Name: "any", NamePos: r.Pos()}}}}},
-				Body: &ast.BlockStmt{Lbrace: r.Pos(), List: []ast.Stmt{&ast.ReturnStmt{Return: r.Pos(), Results: []ast.Expr{r}}}, Rbrace: r.End()},
-			}, Lparen: r.End(), Rparen: r.End()}
-		}
-	}
-	call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: &ast.Ident{Name: prelude.Runtime, NamePos: pos}, Sel: &ast.Ident{Name: prelude.RTCapture, NamePos: pos}}, Args: args, Lparen: pos, Rparen: pos}
-	if _, err := it.runBlock(ctx, body, []ast.Stmt{&ast.ExprStmt{X: call}}, nil, showNone); err != nil {
-		return err
-	}
-	vals := it.rt.takeCaptured()
-	if len(vals) != len(names) {
-		return &EvalError{Name: "CompileError", Value: fmt.Sprintf("%s: assignment mismatch: %d %s but %d %s", it.fset.Position(pos), len(names), human.Plural(len(names), "variable"), len(vals), human.Plural(len(vals), "value"))}
-	}
-	var decl []ast.Stmt
-	set := map[string]reflect.Value{}
-	for i, id := range names {
-		if id.Name == "_" {
-			continue
-		}
-		v := reflect.ValueOf(vals[i])
-		typ, ok := "", false
-		if v.IsValid() {
-			typ, ok = it.goType(v.Type(), v)
-			if !ok {
-				typ, ok = it.cellTypeExpr(ctx, body, v.Type())
+// genericFuncs names the generic functions a cell declares.
+func genericFuncs(decls *ast.File) map[string]bool {
+	names := map[string]bool{}
+	if decls != nil {
+		for _, d := range decls.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Type.TypeParams != nil {
+				names[fd.Name.Name] = true
 			}
 		}
-		if !ok {
-			msg := fmt.Sprintf("%s: cannot tell the type of %s (a generic call's result at top level); declare it first, then assign: var %s T; %s = ...",
-				it.fset.Position(id.Pos()), id.Name, id.Name, id.Name)
-			return &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
-		}
-		tx, err := parser.ParseExpr(typ)
-		if err != nil {
-			return err
-		}
-		// Positions in the cell: yaegi finds a package name (games in
-		// []games.Pos) in the imports of the file a position is in.
-		tx = compat.AtPos(tx, id.Pos())
-		decl = append(decl, &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
-			&ast.ValueSpec{Names: []*ast.Ident{{Name: id.Name, NamePos: id.Pos()}}, Type: tx}}}})
-		set[id.Name] = v
 	}
-	if len(decl) == 0 {
-		return nil
-	}
-	if _, err := it.runBlock(ctx, body, decl, nil, showNone); err != nil {
-		return err
-	}
-	globals := it.globalValues()
-	for name, v := range set {
-		g, ok := globals[name]
-		if !ok || !g.CanSet() || !v.Type().AssignableTo(g.Type()) {
-			return &EvalError{Name: "Error", Value: fmt.Sprintf("%s: could not set %s", it.fset.Position(pos), name)}
-		}
-		g.Set(v)
-	}
-	return nil
+	return names
 }
 
 // compileRun compiles and runs a file or block.

@@ -22,9 +22,8 @@ import (
 
 // runtimeState is what the native helpers report back to the engine.
 type runtimeState struct {
-	mu       sync.Mutex
-	captured []any
-	result   *Result
+	mu     sync.Mutex
+	result *Result
 	// resultNil: the shown value was a nil interface (a call's nil error).
 	resultNil bool
 	err       *EvalError
@@ -42,24 +41,6 @@ func (r *runtimeState) beginCell() {
 	r.mu.Lock()
 	r.result, r.err, r.resultNil = nil, nil, false
 	r.mu.Unlock()
-}
-
-// Capture keeps values computed by a cell for the engine (see Interp.capture).
-func (r *runtimeState) Capture(vals ...any) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.captured = make([]any, len(vals))
-	for i, v := range vals {
-		r.captured[i] = grundyrt.Unwrap(v)
-	}
-}
-
-func (r *runtimeState) takeCaptured() []any {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	c := r.captured
-	r.captured = nil
-	return c
 }
 
 func (r *runtimeState) takeResult() (Result, error) {

@@ -39,7 +39,7 @@ func TestGenericStdAPIs(t *testing.T) {
 	}
 	provided := map[string]bool{}
 	for _, p := range prelude.Packages() {
-		for _, src := range p.Files {
+		for _, src := range p.Source {
 			f, err := parser.ParseFile(token.NewFileSet(), src.Name, src.Src, parser.SkipObjectResolution)
 			if err != nil {
 				t.Fatal(err)

@@ -35,6 +35,10 @@ type Pass struct {
 	// Snippets are the engine's snippets (testdata/snippets/NAME.go.txt)
 	// that go wrong without this pass.
 	Snippets []string
+	// Race: the defect is a race, so its snippets go wrong without the
+	// pass only some of the times they run (the test runs them until
+	// they do, a bounded number of times).
+	Race bool
 }
 
 // Passes is the order in which passes run: checks that refuse first, then
@@ -45,6 +49,7 @@ var Passes = []Pass{
 	structAssert,
 	constValues,
 	shifts,
+	genericAliases,
 	spreadArgs,
 	hiddenFields,
 	ifaceStore,
@@ -55,7 +60,7 @@ var Passes = []Pass{
 	errorAssert,
 	errorCompare,
 	errorsIsAs,
-	errorSwitch,
+	typeSwitches,
 	fmtArgs,
 	panicValues,
 	reflectNames,
@@ -68,6 +73,7 @@ var Passes = []Pass{
 	rangeStrings,
 	rangeChans,
 	loopVars,
+	genericVars,
 	selectBreaks,
 	clauseLabels,
 	funcDefers,
@@ -99,8 +105,9 @@ type Cell struct {
 	// cell's statements (copies of generic functions).
 	Insts []ast.Decl
 
-	err *Error
-	tmp int
+	err      *Error
+	tmp      int
+	declared map[string]bool // names of declarations the passes added to Insts
 }
 
 // Error is a construct a pass refuses, with what to write instead.

@@ -9,6 +9,8 @@ import (
 	"hash/fnv"
 	"reflect"
 	"strings"
+
+	"grundy/engine/prelude"
 )
 
 // typeArgs: calls of generic functions get the type arguments Go infers,
@@ -25,8 +27,8 @@ import (
 // before the cell (Cell.Insts). And a call of the engine's slices or maps
 // functions on a value of a library's named slice or map type crashed or
 // mistyped the call (slices.Clone(p), p a games.Pos): such an argument
-// goes as its underlying type and, inside functions, a result of the same
-// type is converted back, so the call means what it says.
+// goes as its underlying type and a result of the same type is converted
+// back, so the call means what it says.
 //
 // It runs last: copies are made of the functions as the other passes left
 // them.
@@ -75,16 +77,22 @@ func runTypeArgs(c *Cell) {
 				copies = append(copies, copyReq{call, fn, targs})
 				return true
 			}
-			setTypeArgs(call, targs)
+			setTypeArgs(call, c.instanceAliases(targs))
 		case stdGeneric[fn.Pkg().Path()]:
-			back := c.underlyingArgs(call, fn)
-			setTypeArgs(call, targs)
-			if back != nil && cur.Func != nil {
-				// (At top level the conversion back trips the engine's
-				// capture of generic results: the value stays a plain
-				// slice or map there.)
+			back := c.coreArgs(call, fn, inst)
+			call.Fun = stdFunc(call.Fun, fn)
+			setTypeArgs(call, c.instanceAliases(interpTypeArgs(fn, targs)))
+			if back != nil {
 				inner := *call
 				call.Fun, call.Args, call.Ellipsis = back, []ast.Expr{&inner}, token.NoPos
+			}
+		}
+		return true
+	})
+	c.Apply(func(cur Cursor) bool {
+		if e, ok := cur.Node().(ast.Expr); ok {
+			if r := c.stdFuncValue(cur, e); r != nil {
+				cur.Replace(r)
 			}
 		}
 		return true
@@ -115,13 +123,55 @@ func calleeIdent(call *ast.CallExpr) *ast.Ident {
 }
 
 // setTypeArgs writes call's function with the type arguments targs.
-func setTypeArgs(call *ast.CallExpr, targs []ast.Expr) {
-	fun := unindex(call.Fun)
-	if len(targs) == 1 {
-		call.Fun = &ast.IndexExpr{X: fun, Lbrack: fun.End(), Index: targs[0], Rbrack: fun.End()}
-	} else {
-		call.Fun = &ast.IndexListExpr{X: fun, Lbrack: fun.End(), Indices: targs, Rbrack: fun.End()}
+func setTypeArgs(call *ast.CallExpr, targs []ast.Expr) { call.Fun = withTypeArgs(call.Fun, targs) }
+
+// withTypeArgs is the function fun with the type arguments targs.
+func withTypeArgs(fun ast.Expr, targs []ast.Expr) ast.Expr {
+	fun = unindex(fun)
+	switch len(targs) {
+	case 0:
+		return fun
+	case 1:
+		return &ast.IndexExpr{X: fun, Lbrack: fun.End(), Index: targs[0], Rbrack: fun.End()}
 	}
+	return &ast.IndexListExpr{X: fun, Lbrack: fun.End(), Indices: targs, Rbrack: fun.End()}
+}
+
+// instanceAliases writes each type argument that is or mentions an
+// instance of a generic type (Pair[string, int]) as an alias declared
+// with the cell's declarations: yaegi v0.16.1 crashes instantiating a
+// function with such a type argument written out (F[Pair[string, int]],
+// a nil dereference in its generic.go), and takes the alias. The alias's
+// name comes from the type, so cells that need the same one declare it
+// the same way.
+func (c *Cell) instanceAliases(targs []ast.Expr) []ast.Expr {
+	out := make([]ast.Expr, len(targs))
+	for i, t := range targs {
+		out[i] = t
+		if !contains(t, false, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.IndexExpr, *ast.IndexListExpr:
+				return true
+			}
+			return false
+		}) {
+			continue
+		}
+		src := ExprString(t)
+		h := fnv.New32a()
+		h.Write([]byte(src))
+		name := fmt.Sprintf("%sType_%d", tempPrefix, h.Sum32()%1e9)
+		if !c.declared[name] {
+			if c.declared == nil {
+				c.declared = map[string]bool{}
+			}
+			c.declared[name] = true
+			c.Insts = append(c.Insts, &ast.GenDecl{Tok: token.TYPE, TokPos: t.Pos(), Specs: []ast.Spec{
+				&ast.TypeSpec{Name: ident(name, t.Pos()), Assign: t.Pos(), Type: t}}})
+		}
+		out[i] = ident(name, t.Pos())
+	}
+	return out
 }
 
 // qualified reports whether a type mentions another package's type.
@@ -134,63 +184,180 @@ func qualified(targs []ast.Expr) bool {
 	return false
 }
 
-// underlyingArgs converts the arguments of a call of the engine's generic
-// fn that are of a library's named slice or map type to their underlying
-// types; it returns the named type to convert the result back to, when
-// the result has the type of such a parameter, or nil.
-func (c *Cell) underlyingArgs(call *ast.CallExpr, fn *types.Func) ast.Expr {
+// stdFunc is fun, which names the engine's generic function fn, naming it
+// as the interpreter's form of its package does (prelude.StdFuncName).
+func stdFunc(fun ast.Expr, fn *types.Func) ast.Expr {
+	if sel, ok := unindex(fun).(*ast.SelectorExpr); ok {
+		return &ast.SelectorExpr{X: sel.X, Sel: ident(prelude.StdFuncName(fn.Pkg().Path(), fn.Name()), sel.Sel.Pos())}
+	}
+	return fun
+}
+
+// interpTypeArgs are the type arguments the interpreter's form of the
+// engine's generic function fn takes, of Go's targs: those of the type
+// parameters that stand for a slice or map type are not (see
+// prelude.CoreParam).
+func interpTypeArgs(fn *types.Func, targs []ast.Expr) []ast.Expr {
+	tps := fn.Type().(*types.Signature).TypeParams()
+	var out []ast.Expr
+	for i, t := range targs {
+		if i < tps.Len() && !prelude.CoreParam(tps.At(i)) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// coreArgs converts the arguments of a call of the engine's generic fn
+// that go to a parameter of type S ~[]E (or ~map[K]V) and are of a named
+// type to that type's underlying type, which the interpreter's form of fn
+// takes; it returns the type to convert the result back to when fn
+// returns an S that is a named type (slices.Clone of a games.Pos is a
+// games.Pos), or nil.
+func (c *Cell) coreArgs(call *ast.CallExpr, fn *types.Func, inst types.Instance) ast.Expr {
 	sig := fn.Type().(*types.Signature)
-	var back ast.Expr
-	var backParam types.Type
+	spread := call.Ellipsis.IsValid()
 	for i, a := range call.Args {
-		p := paramType(sig, i, call.Ellipsis.IsValid())
-		if p == nil || sig.Variadic() && i >= sig.Params().Len()-1 && call.Ellipsis.IsValid() {
+		tp, ok := paramType(sig, i, spread).(*types.TypeParam)
+		if !ok || !prelude.CoreParam(tp) {
 			continue
 		}
-		switch sliceOrMap(p).(type) {
-		case *types.Slice, *types.Map:
-		default:
+		at := c.Types.TypeOf(a)
+		if _, named := types.Unalias(at).(*types.Named); !named {
 			continue
 		}
-		named, ok := types.Unalias(c.Types.TypeOf(a)).(*types.Named)
-		if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() == "main" {
-			continue
-		}
-		switch named.Underlying().(type) {
-		case *types.Slice, *types.Map:
-		default:
-			continue
-		}
-		under, ok1 := c.TypeExpr(named.Underlying(), a.Pos())
-		nt, ok2 := c.TypeExpr(named, call.Pos())
-		if !ok1 || !ok2 {
+		under, ok := c.TypeExpr(at.Underlying(), a.Pos())
+		if !ok {
 			continue
 		}
 		call.Args[i] = &ast.CallExpr{Fun: &ast.ParenExpr{X: under}, Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
-		if back == nil {
-			back, backParam = nt, p
-		}
 	}
-	if back == nil || sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), backParam) {
+	if sig.Results().Len() != 1 {
 		return nil
 	}
-	return back
+	tp, ok := sig.Results().At(0).Type().(*types.TypeParam)
+	if !ok || !prelude.CoreParam(tp) || inst.TypeArgs == nil || tp.Index() >= inst.TypeArgs.Len() {
+		return nil
+	}
+	targ := inst.TypeArgs.At(tp.Index())
+	if _, named := types.Unalias(targ).(*types.Named); !named {
+		return nil
+	}
+	back, ok := c.TypeExpr(targ, call.Pos())
+	if !ok {
+		return nil
+	}
+	return &ast.ParenExpr{X: back}
 }
 
-// sliceOrMap is the slice or map type a parameter type stands for: itself,
-// or a type parameter's constraint ~[]E or ~map[K]V.
-func sliceOrMap(t types.Type) types.Type {
-	if tp, ok := t.(*types.TypeParam); ok {
-		iface, ok := tp.Constraint().Underlying().(*types.Interface)
-		if !ok || iface.NumEmbeddeds() != 1 {
-			return nil
-		}
-		if u, ok := iface.EmbeddedType(0).(*types.Union); ok && u.Len() == 1 && u.Term(0).Tilde() {
-			return u.Term(0).Type().Underlying()
-		}
+// stdFuncValue rewrites an instance of the engine's generic functions that
+// is not called (slices.Compare[[]int] as a comparison function): the
+// interpreter's form of the function with its type arguments, in a
+// function literal of Go's type when the two types differ. nil when e is
+// no such value.
+func (c *Cell) stdFuncValue(cur Cursor, e ast.Expr) ast.Expr {
+	switch e.(type) {
+	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.IndexListExpr:
+	default:
 		return nil
 	}
-	return t.Underlying()
+	switch p := cur.Parent().(type) {
+	case *ast.CallExpr:
+		if p.Fun == e {
+			return nil // a call: rewritten by runTypeArgs' first walk
+		}
+	case *ast.SelectorExpr:
+		if p.Sel == e {
+			return nil
+		}
+	case *ast.IndexExpr:
+		if p.X == e {
+			return nil
+		}
+	case *ast.IndexListExpr:
+		if p.X == e {
+			return nil
+		}
+	}
+	id := calleeIdent(&ast.CallExpr{Fun: e})
+	if id == nil {
+		return nil
+	}
+	inst, ok := c.Types.Instances[id]
+	fn, isFunc := c.Types.ObjectOf(id).(*types.Func)
+	if !ok || !isFunc || fn.Pkg() == nil || !stdGeneric[fn.Pkg().Path()] {
+		return nil
+	}
+	var targs []ast.Expr
+	for i := range inst.TypeArgs.Len() {
+		t, ok := c.TypeExpr(inst.TypeArgs.At(i), e.Pos())
+		if !ok {
+			return nil
+		}
+		targs = append(targs, t)
+	}
+	fun := withTypeArgs(stdFunc(e, fn), c.instanceAliases(interpTypeArgs(fn, targs)))
+	isig, ok := inst.Type.(*types.Signature)
+	if !ok || !namedCore(fn, inst) {
+		return fun
+	}
+	return c.adapter(fun, fn.Type().(*types.Signature), isig, e.Pos())
+}
+
+// adapter is func(p0 T0, p1 T1) R { return R(fun(U0(p0), p1)) }: the
+// interpreter's form fun of a generic function, as a value of Go's type
+// isig for the instance (gsig is the generic signature).
+func (c *Cell) adapter(fun ast.Expr, gsig, isig *types.Signature, pos token.Pos) ast.Expr {
+	ft, ok := c.TypeExpr(isig, pos)
+	if !ok {
+		return nil
+	}
+	lit := &ast.FuncLit{Type: ft.(*ast.FuncType), Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos}}
+	call := &ast.CallExpr{Fun: fun, Lparen: pos, Rparen: pos}
+	for i, f := range lit.Type.Params.List {
+		name := c.Temp("P")
+		f.Names = []*ast.Ident{ident(name, pos)}
+		var arg ast.Expr = ident(name, pos)
+		if tp, ok := gsig.Params().At(i).Type().(*types.TypeParam); ok && prelude.CoreParam(tp) {
+			if under, ok := c.TypeExpr(isig.Params().At(i).Type().Underlying(), pos); ok {
+				arg = &ast.CallExpr{Fun: &ast.ParenExpr{X: under}, Args: []ast.Expr{arg}, Lparen: pos, Rparen: pos}
+			}
+		}
+		call.Args = append(call.Args, arg)
+	}
+	if isig.Variadic() {
+		call.Ellipsis = pos
+	}
+	var result ast.Expr = call
+	if isig.Results().Len() == 1 {
+		if tp, ok := gsig.Results().At(0).Type().(*types.TypeParam); ok && prelude.CoreParam(tp) {
+			if rt, ok := c.TypeExpr(isig.Results().At(0).Type(), pos); ok {
+				result = &ast.CallExpr{Fun: &ast.ParenExpr{X: rt}, Args: []ast.Expr{call}, Lparen: pos, Rparen: pos}
+			}
+		}
+	}
+	if isig.Results().Len() == 0 {
+		lit.Body.List = []ast.Stmt{&ast.ExprStmt{X: result}}
+	} else {
+		lit.Body.List = []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{result}}}
+	}
+	return lit
+}
+
+// namedCore reports whether an instance of the engine's generic fn gives
+// a type parameter that stands for a slice or map type a named type: its
+// type then differs from the interpreter's form's.
+func namedCore(fn *types.Func, inst types.Instance) bool {
+	tps := fn.Type().(*types.Signature).TypeParams()
+	for i := range tps.Len() {
+		if !prelude.CoreParam(tps.At(i)) || i >= inst.TypeArgs.Len() {
+			continue
+		}
+		if _, named := types.Unalias(inst.TypeArgs.At(i)).(*types.Named); named {
+			return true
+		}
+	}
+	return false
 }
 
 // instance is a copy of the cell generic function name with the type

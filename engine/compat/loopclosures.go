@@ -32,6 +32,7 @@ var loopClosures = Pass{
 	Run:      runLoopClosures,
 	Kinds:    []ast.Node{(*ast.FuncLit)(nil)},
 	Snippets: []string{"goroutines_closures_in_loops"},
+	Race:     true,
 }
 
 func runLoopClosures(c *Cell) {

@@ -6,11 +6,12 @@ import (
 )
 
 // minMax: the builtins min and max (Go 1.21), which yaegi v0.16.1 lacks.
-// The prelude declares them as generic functions, and yaegi infers a type
-// argument from the first argument it meets (interp/generic.go:211,
-// inferTypesFromCall), so min(1, x) with x a float64 ran as min[int]. A
-// constant first argument is converted to the call's type, which the
-// oracle knows: min(float64(1), x).
+// The prelude declares them as generic functions of one variadic
+// parameter (a -0 argument would otherwise arrive as +0), and yaegi can
+// infer no type argument from variadic arguments, nor the right one from
+// the first argument of several (min(1, x) with x a float64 ran as
+// min[int]). The call gets the type argument the oracle knows: min(1, x)
+// becomes min[float64](1, x).
 var minMax = Pass{
 	Name:     "minmax",
 	Run:      runMinMax,
@@ -21,23 +22,19 @@ var minMax = Pass{
 func runMinMax(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
 		call, ok := cur.Node().(*ast.CallExpr)
-		if !ok || len(call.Args) < 2 || !c.isBuiltin(call.Fun) {
+		if !ok || len(call.Args) < 1 || !c.isBuiltin(call.Fun) {
 			return true
 		}
 		if name := call.Fun.(*ast.Ident).Name; name != "min" && name != "max" {
 			return true
 		}
 		t := c.Types.TypeOf(call)
-		first, ok := c.Types.Types[call.Args[0]]
-		if t == nil || !ok || first.Value == nil {
+		if t == nil {
 			return true
 		}
-		conv, ok := c.TypeExpr(types.Default(t), call.Args[0].Pos())
-		if !ok {
-			return true
+		if targ, ok := c.TypeExpr(types.Default(t), call.Fun.Pos()); ok {
+			setTypeArgs(call, []ast.Expr{targ})
 		}
-		a := call.Args[0]
-		call.Args[0] = &ast.CallExpr{Fun: conv, Args: []ast.Expr{a}, Lparen: a.Pos(), Rparen: a.End()}
 		return true
 	})
 }

@@ -73,7 +73,7 @@ var rangeChans = Pass{
 	Name:     "rangechans",
 	Run:      runRangeChans,
 	Kinds:    []ast.Node{(*ast.RangeStmt)(nil)},
-	Snippets: []string{"range_over_channels_values"},
+	Snippets: []string{"range_over_channels_values", "range_slice_of_channels"},
 }
 
 func runRangeChans(c *Cell) {

@@ -59,7 +59,7 @@ func runVarInits(c *Cell) {
 			}
 			typed, ok := c.withoutValues(vs)
 			if !ok {
-				if c.callsGeneric(vs) {
+				if c.callsGeneric(vs.Values...) {
 					c.Fail(vs.Pos(), "cannot write the type of %s here, which a generic call gives at package level: declare it with its type (var %s T) and assign it", vs.Names[0].Name, vs.Names[0].Name)
 					return
 				}
@@ -156,18 +156,6 @@ func (c *Cell) zeroForPackageNames(vs *ast.ValueSpec) *ast.ValueSpec {
 	}
 	vs.Values = c.zeros(vs)
 	return vs
-}
-
-// callsGeneric reports whether n calls a generic function.
-func (c *Cell) callsGeneric(n ast.Node) bool {
-	return contains(n, true, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok {
-			return false
-		}
-		_, inst := c.Types.Instances[id]
-		return inst
-	})
 }
 
 // assignInPlace puts "names = values" among the cell's statements where

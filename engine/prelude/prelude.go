@@ -17,9 +17,12 @@ package prelude
 import (
 	"embed"
 	"path"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
+
+	"grundy/engine/prelude/grundyrt"
 )
 
 //go:embed helpers/*.go std/*/*.go
@@ -54,7 +57,6 @@ const (
 const (
 	RTDecodeRune  = "DecodeRune"
 	RTDeferred    = "NewDeferred"
-	RTCapture     = "Capture"
 	RTErrorsIs    = "ErrorsIs"
 	RTErrorsAs    = "ErrorsAs"
 	RTErrorKey    = "ErrorKey"
@@ -115,10 +117,12 @@ func Helpers() []File { return helpers() }
 
 var helpers = sync.OnceValue(func() []File { return read("helpers") })
 
-// Package is one of the engine's source packages.
+// Package is one of the engine's source packages, imports of sibling
+// packages rewritten to their paths.
 type Package struct {
-	Path  string // the import path cells use: "slices"
-	Files []File // imports of sibling packages rewritten to their paths
+	Path   string // the import path cells use: "slices"
+	Source []File // as written: Go's declarations, which the type oracle takes
+	Files  []File // as the interpreter compiles them (see interpreted)
 }
 
 // Sources are the engine's source packages as the type oracle takes them:
@@ -126,15 +130,25 @@ type Package struct {
 func Sources() map[string][]string {
 	out := map[string][]string{}
 	for _, p := range Packages() {
-		for _, f := range p.Files {
+		for _, f := range p.Source {
 			out[p.Path] = append(out[p.Path], f.Src)
 		}
 	}
 	return out
 }
 
-// stdPrefix is how the std packages import each other natively.
-const stdPrefix = "grundy/engine/prelude/std/"
+// stdPrefix is how the std packages import each other natively, and
+// runtimePath how they import grundyrt.
+const (
+	stdPrefix   = "grundy/engine/prelude/std/"
+	runtimePath = "grundy/engine/prelude/grundyrt"
+)
+
+// RuntimeTypes is package grundyrt as a table for the type oracle, which
+// needs it for the std packages' sake (it binds no session).
+func RuntimeTypes() map[string]map[string]reflect.Value {
+	return map[string]map[string]reflect.Value{RuntimeKey: grundyrt.Table(nil, grundyrt.NewTypes())}
+}
 
 // Packages are the engine's source packages, each after the ones it
 // imports.
@@ -145,13 +159,27 @@ var packages = sync.OnceValue(func() []Package {
 	if err != nil {
 		panic("prelude: " + err.Error()) // embedded: cannot happen
 	}
-	byPath := map[string]Package{}
+	sources := map[string][]File{}
 	for _, d := range dirs {
-		fs := read(path.Join("std", d.Name()))
-		for i := range fs {
-			fs[i].Src = strings.ReplaceAll(fs[i].Src, `"`+stdPrefix, `"`)
+		src := read(path.Join("std", d.Name()))
+		for i := range src {
+			src[i].Src = strings.ReplaceAll(src[i].Src, `"`+stdPrefix, `"`)
+			src[i].Src = strings.ReplaceAll(src[i].Src, `"`+runtimePath+`"`, `"`+Runtime+`"`)
 		}
-		byPath[d.Name()] = Package{Path: d.Name(), Files: fs}
+		sources[d.Name()] = src
+	}
+	generics := genericFuncs(sources)
+	byPath := map[string]Package{}
+	for p, src := range sources {
+		files := make([]File, len(src))
+		for i := range src {
+			interp, err := interpreted(src[i].Name, src[i].Src, generics)
+			if err != nil {
+				panic("prelude: " + err.Error()) // embedded, and tested
+			}
+			files[i] = File{Name: src[i].Name, Src: interp}
+		}
+		byPath[p] = Package{Path: p, Source: src, Files: files}
 	}
 	// Dependencies first: a package's imports among its siblings.
 	var out []Package
@@ -162,7 +190,7 @@ var packages = sync.OnceValue(func() []Package {
 			return
 		}
 		done[p] = true
-		for _, f := range byPath[p].Files {
+		for _, f := range byPath[p].Source {
 			for dep := range byPath {
 				if strings.Contains(f.Src, `import "`+dep+`"`) || strings.Contains(f.Src, "\t\""+dep+"\"\n") {
 					visit(dep)

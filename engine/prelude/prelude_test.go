@@ -3,6 +3,7 @@ package prelude
 import (
 	"go/ast"
 	"go/format"
+	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -60,8 +61,8 @@ func TestNamesAreDeclared(t *testing.T) {
 			t.Errorf("%s is not declared in helpers/", n)
 		}
 	}
-	table := grundyrt.Table(noSession{}, grundyrt.NewTypes())
-	for _, n := range []string{RTCapture, RTErrorsIs, RTErrorsAs, RTErrorKey, RTFmtTyped, RTFmtParam, RTFmtWrapped, RTFmtSpread, RTFmtTuple, RTFmtState, RTDeclare, RTSprint, RTSprintf, RTSprintln, RTPanic, RTRecovered, RTDecodeRune, RTDeferred, RTTypeName, RTTypeString, RTTypePkgPath} {
+	table := grundyrt.Table(nil, grundyrt.NewTypes())
+	for _, n := range []string{RTErrorsIs, RTErrorsAs, RTErrorKey, RTFmtTyped, RTFmtParam, RTFmtWrapped, RTFmtSpread, RTFmtTuple, RTFmtState, RTDeclare, RTSprint, RTSprintf, RTSprintln, RTPanic, RTRecovered, RTDecodeRune, RTDeferred, RTTypeName, RTTypeString, RTTypePkgPath} {
 		if _, ok := table[n]; !ok {
 			t.Errorf("grundyrt.%s is not in the interpreter's table", n)
 		}
@@ -73,23 +74,12 @@ func TestNamesAreDeclared(t *testing.T) {
 	}
 }
 
-// noSession satisfies grundyrt.Session for building a table; nothing in
-// these tests calls it.
-type noSession struct{}
-
-func (noSession) Show([]any, []display.Parts)              {}
-func (noSession) Capture(...any)                           {}
-func (noSession) Display(any, display.Parts)               {}
-func (noSession) Render(any, display.Parts) display.Bundle { return nil }
-func (noSession) GoPanic(any)                              {}
-func (noSession) Defer(func())                             {}
-func (noSession) Recover() any                             { return nil }
-
 // The embedded files are gofmt-formatted (they are what the interpreter
 // compiles, so what a reader sees in an error must be what is there).
 func TestFormatted(t *testing.T) {
 	all := Helpers()
 	for _, p := range Packages() {
+		all = append(all, p.Source...)
 		all = append(all, p.Files...)
 	}
 	for _, f := range all {
@@ -117,7 +107,7 @@ func TestVetted(t *testing.T) {
 // against the interpreter's own table of grundyrt and the engine's source
 // packages, with no error.
 func TestHelpersTypeCheckAsInterpreted(t *testing.T) {
-	rt := map[string]typecheck.Table{RuntimeKey: grundyrt.Table(noSession{}, grundyrt.NewTypes())}
+	rt := map[string]typecheck.Table{RuntimeKey: grundyrt.Table(nil, grundyrt.NewTypes())}
 	u := typecheck.NewUniverse(Sources(), rt, stdlib.Symbols, symbols.Symbols)
 	fset := token.NewFileSet()
 	var files []*ast.File
@@ -178,5 +168,50 @@ func TestHelpersFollowTheDisplayConvention(t *testing.T) {
 	}
 	for m := range found {
 		t.Errorf("the helpers find %s, which display.Methods does not list", m)
+	}
+}
+
+// The engine's source packages declare what Go's declare: every exported
+// name of Go's slices, maps, cmp and iter, with the same type (type
+// parameters and constraints included), so cells are typed as Go types
+// them.
+func TestStdDeclaresGoAPI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks the toolchain's sources")
+	}
+	u := typecheck.NewUniverse(Sources(), RuntimeTypes(), stdlib.Symbols)
+	goImp := importer.ForCompiler(token.NewFileSet(), "source", nil)
+	qual := func(p *types.Package) string { return p.Name() }
+	for _, p := range Packages() {
+		mine, err := u.Import(p.Path)
+		if err != nil {
+			t.Fatalf("%s: %v", p.Path, err)
+		}
+		theirs, err := goImp.Import(p.Path)
+		if err != nil {
+			t.Fatalf("Go's %s: %v", p.Path, err)
+		}
+		for _, name := range theirs.Scope().Names() {
+			obj := theirs.Scope().Lookup(name)
+			if !obj.Exported() {
+				continue
+			}
+			have := mine.Scope().Lookup(name)
+			if have == nil {
+				t.Errorf("%s.%s is missing", p.Path, name)
+				continue
+			}
+			want := types.TypeString(obj.Type(), qual)
+			if n, ok := obj.Type().(*types.Named); ok {
+				want = types.TypeString(n.Underlying(), qual)
+				if n.TypeParams().Len() != have.Type().(*types.Named).TypeParams().Len() {
+					t.Errorf("%s.%s: type parameters differ", p.Path, name)
+				}
+				have = types.NewVar(0, nil, "", have.Type().Underlying())
+			}
+			if got := types.TypeString(have.Type(), qual); got != want {
+				t.Errorf("%s.%s:\n  %s\nGo's:\n  %s", p.Path, name, got, want)
+			}
+		}
 	}
 }

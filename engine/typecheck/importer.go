@@ -237,6 +237,10 @@ func (u *Universe) typeOf(t reflect.Type) types.Type {
 	if t.Name() == "" {
 		return u.structure(t, nil)
 	}
+	if inst := u.sourceInstance(t); inst != nil {
+		u.named[t] = inst
+		return inst
+	}
 	pkg := u.pkg(t.PkgPath(), "")
 	obj := types.NewTypeName(token.NoPos, pkg, t.Name(), nil)
 	named := types.NewNamed(obj, nil, nil)
@@ -258,6 +262,89 @@ func (u *Universe) typeOf(t reflect.Type) types.Type {
 		}
 	}
 	return named
+}
+
+// sourceInstance is t, an instance of a generic type of a package the
+// universe has as source (iter.Seq[string], the result of the native
+// strings.SplitSeq), as that package's generic type instantiated: the
+// same type the engine's iter functions take. nil for other types.
+func (u *Universe) sourceInstance(t reflect.Type) types.Type {
+	i := strings.IndexByte(t.Name(), '[')
+	if _, ok := u.sources[t.PkgPath()]; !ok || i < 0 {
+		return nil
+	}
+	pkg, err := u.importLocked(t.PkgPath())
+	if err != nil || pkg == nil {
+		return nil
+	}
+	tn, ok := pkg.Scope().Lookup(t.Name()[:i]).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	gen, ok := tn.Type().(*types.Named)
+	if !ok || gen.TypeParams().Len() == 0 {
+		return nil
+	}
+	bound := map[*types.TypeParam]types.Type{}
+	if !bindParams(gen.Underlying(), u.structure(t, nil).Underlying(), bound) {
+		return nil
+	}
+	args := make([]types.Type, gen.TypeParams().Len())
+	for i := range args {
+		if args[i] = bound[gen.TypeParams().At(i)]; args[i] == nil {
+			return nil
+		}
+	}
+	inst, err := types.Instantiate(nil, gen, args, true)
+	if err != nil {
+		return nil
+	}
+	return inst
+}
+
+// bindParams matches the type pattern, which mentions type parameters,
+// against t, binding each parameter to what it stands for in t.
+func bindParams(pattern, t types.Type, bound map[*types.TypeParam]types.Type) bool {
+	switch p := pattern.(type) {
+	case *types.TypeParam:
+		if b, ok := bound[p]; ok {
+			return types.Identical(b, t)
+		}
+		bound[p] = t
+		return true
+	case *types.Signature:
+		s, ok := t.(*types.Signature)
+		if !ok || s.Variadic() != p.Variadic() || s.Params().Len() != p.Params().Len() || s.Results().Len() != p.Results().Len() {
+			return false
+		}
+		for i := range p.Params().Len() {
+			if !bindParams(p.Params().At(i).Type(), s.Params().At(i).Type(), bound) {
+				return false
+			}
+		}
+		for i := range p.Results().Len() {
+			if !bindParams(p.Results().At(i).Type(), s.Results().At(i).Type(), bound) {
+				return false
+			}
+		}
+		return true
+	case *types.Slice:
+		s, ok := t.(*types.Slice)
+		return ok && bindParams(p.Elem(), s.Elem(), bound)
+	case *types.Pointer:
+		s, ok := t.(*types.Pointer)
+		return ok && bindParams(p.Elem(), s.Elem(), bound)
+	case *types.Array:
+		s, ok := t.(*types.Array)
+		return ok && s.Len() == p.Len() && bindParams(p.Elem(), s.Elem(), bound)
+	case *types.Map:
+		s, ok := t.(*types.Map)
+		return ok && bindParams(p.Key(), s.Key(), bound) && bindParams(p.Elem(), s.Elem(), bound)
+	case *types.Chan:
+		s, ok := t.(*types.Chan)
+		return ok && s.Dir() == p.Dir() && bindParams(p.Elem(), s.Elem(), bound)
+	}
+	return types.Identical(pattern, t)
 }
 
 // method converts a method of a named type (reflect's type has the

@@ -3,6 +3,7 @@ package typecheck
 import (
 	"go/ast"
 	"go/types"
+	"sort"
 )
 
 // Info is what the oracle found in one cell: go/types' record of every
@@ -119,7 +120,7 @@ func (in *Info) TypeString(t types.Type) (s string, ok bool) {
 	if in == nil || t == nil {
 		return "", false
 	}
-	t = types.Default(t)
+	t = expandGenericAliases(types.Default(t))
 	var names map[string]string // path -> name
 	ok = true
 	s = types.TypeString(t, func(p *types.Package) string {
@@ -141,6 +142,31 @@ func (in *Info) TypeString(t types.Type) (s string, ok bool) {
 		return n
 	})
 	return s, ok && !hasInvalid(t, map[types.Type]bool{})
+}
+
+// expandGenericAliases is t with each instance of a generic alias
+// (Set[int], Set a generic alias) written out as its type: the cell's code
+// has them so (see compat's genericAliases), and yaegi v0.16.1 cannot
+// compile them. Instances inside pointers, slices, arrays, maps and
+// channels are written out too.
+func expandGenericAliases(t types.Type) types.Type {
+	switch x := t.(type) {
+	case *types.Alias:
+		if x.TypeArgs().Len() > 0 {
+			return expandGenericAliases(types.Unalias(x))
+		}
+	case *types.Pointer:
+		return types.NewPointer(expandGenericAliases(x.Elem()))
+	case *types.Slice:
+		return types.NewSlice(expandGenericAliases(x.Elem()))
+	case *types.Array:
+		return types.NewArray(expandGenericAliases(x.Elem()), x.Len())
+	case *types.Map:
+		return types.NewMap(expandGenericAliases(x.Key()), expandGenericAliases(x.Elem()))
+	case *types.Chan:
+		return types.NewChan(x.Dir(), expandGenericAliases(x.Elem()))
+	}
+	return t
 }
 
 // hasInvalid reports whether t mentions an invalid or untyped type.
@@ -180,4 +206,33 @@ func hasInvalid(t types.Type, seen map[types.Type]bool) bool {
 		}
 	}
 	return false
+}
+
+// CellTypes lists the named types the cells declared, this one's included
+// (the latest declaration of each name), sorted by name.
+func (in *Info) CellTypes() []*types.TypeName {
+	if in == nil {
+		return nil
+	}
+	byName := map[string]*types.TypeName{}
+	if in.session != nil {
+		for name, obj := range in.session.objs {
+			if tn, ok := obj.(*types.TypeName); ok {
+				byName[name] = tn
+			}
+		}
+	}
+	for name, obj := range in.pending {
+		if tn, ok := obj.(*types.TypeName); ok {
+			byName[name] = tn
+		} else {
+			delete(byName, name)
+		}
+	}
+	out := make([]*types.TypeName, 0, len(byName))
+	for _, tn := range byName {
+		out = append(out, tn)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	return out
 }

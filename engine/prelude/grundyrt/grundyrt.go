@@ -6,12 +6,13 @@
 // the helpers do, through the names in package prelude.
 //
 // Most functions are plain; the ones that report to the interpreter
-// session running the code (Show, Capture, Defer...) are variables that
+// session running the code (Show, Defer, Recover...) are variables that
 // Table binds to one session's Session.
 package grundyrt
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"unicode/utf8"
 	"unsafe"
@@ -20,11 +21,9 @@ import (
 )
 
 // Session is what the engine gives each interpreter: where a cell's
-// trailing values, captured values, displays, goroutine panics and
-// top-level defers go.
+// trailing values, displays, goroutine panics and top-level defers go.
 type Session interface {
 	Show(vals []any, parts []display.Parts)
-	Capture(vals ...any)
 	Display(v any, parts display.Parts)
 	Render(v any, parts display.Parts) display.Bundle
 	GoPanic(v any)
@@ -36,7 +35,6 @@ type Session interface {
 // runs in a session, calls them).
 var (
 	Show    func(vals []any, parts []display.Parts)
-	Capture func(vals ...any)
 	Display func(v any, parts display.Parts)
 	Render  func(v any, parts display.Parts) display.Bundle
 	GoPanic func(v any)
@@ -55,29 +53,36 @@ var (
 
 // Table is the package as one interpreter sees it (interp.Exports' value
 // for "grundyrt/grundyrt"), its session functions bound to s and its
-// printer to the session's types ts.
+// printer to the session's types ts; with s nil, bound to nothing (what
+// the type oracle needs is the types).
 func Table(s Session, ts *Types) map[string]reflect.Value {
+	if s == nil {
+		s = noSession{}
+	}
 	return map[string]reflect.Value{
 		"Show":    reflect.ValueOf(s.Show),
-		"Capture": reflect.ValueOf(s.Capture),
 		"Display": reflect.ValueOf(s.Display),
 		"Render":  reflect.ValueOf(s.Render),
 		"GoPanic": reflect.ValueOf(s.GoPanic),
 		"Defer":   reflect.ValueOf(s.Defer),
 		"Recover": reflect.ValueOf(s.Recover),
 
-		"Clear":         reflect.ValueOf(Clear),
-		"Unwrap":        reflect.ValueOf(Unwrap),
-		"Interpreted":   reflect.ValueOf(Interpreted),
-		"ErrorsAs":      reflect.ValueOf(ErrorsAs),
-		"ErrorsIs":      reflect.ValueOf(ErrorsIs),
-		"NativeError":   reflect.ValueOf(NativeError),
-		"IsNativeError": reflect.ValueOf(IsNativeError),
-		"ErrorKey":      reflect.ValueOf(ErrorKey),
-		"WrapError":     reflect.ValueOf(WrapError),
-		"DecodeRune":    reflect.ValueOf(DecodeRune),
-		"NewDeferred":   reflect.ValueOf(NewDeferred),
-		"Deferred":      reflect.ValueOf((*Deferred)(nil)),
+		"Clear":          reflect.ValueOf(Clear),
+		"SignbitAt":      reflect.ValueOf(SignbitAt),
+		"SortOrdered":    reflect.ValueOf(SortOrdered),
+		"SortFunc":       reflect.ValueOf(SortFunc),
+		"SortStableFunc": reflect.ValueOf(SortStableFunc),
+		"Unwrap":         reflect.ValueOf(Unwrap),
+		"Interpreted":    reflect.ValueOf(Interpreted),
+		"ErrorsAs":       reflect.ValueOf(ErrorsAs),
+		"ErrorsIs":       reflect.ValueOf(ErrorsIs),
+		"NativeError":    reflect.ValueOf(NativeError),
+		"IsNativeError":  reflect.ValueOf(IsNativeError),
+		"ErrorKey":       reflect.ValueOf(ErrorKey),
+		"WrapError":      reflect.ValueOf(WrapError),
+		"DecodeRune":     reflect.ValueOf(DecodeRune),
+		"NewDeferred":    reflect.ValueOf(NewDeferred),
+		"Deferred":       reflect.ValueOf((*Deferred)(nil)),
 
 		// The printer (fmtprint.go), with the session's types.
 		"Typed":      reflect.ValueOf(ts.Typed),
@@ -158,6 +163,21 @@ func DecodeRune(s string, i int, width *int) rune {
 	return r
 }
 
+// SignbitAt reports whether the slice xs holds a floating-point value
+// with its sign bit set at i: the helpers' min and max tell -0 from +0 by
+// it, as the builtins do.
+func SignbitAt(xs any, i int) bool {
+	v := reflect.ValueOf(Unwrap(xs))
+	if v.Kind() != reflect.Slice || i < 0 || i >= v.Len() {
+		return false
+	}
+	switch e := v.Index(i); e.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return math.Signbit(e.Float())
+	}
+	return false
+}
+
 // Clear is the builtin clear: delete a map's entries, zero a slice.
 func Clear(x any) {
 	v := reflect.ValueOf(x)
@@ -166,3 +186,13 @@ func Clear(x any) {
 		v.Clear()
 	}
 }
+
+// noSession is a Session that reports nowhere.
+type noSession struct{}
+
+func (noSession) Show([]any, []display.Parts)              {}
+func (noSession) Display(any, display.Parts)               {}
+func (noSession) Render(any, display.Parts) display.Bundle { return nil }
+func (noSession) GoPanic(any)                              {}
+func (noSession) Defer(func())                             {}
+func (noSession) Recover() any                             { return nil }

@@ -31,11 +31,9 @@ func Compare[T Ordered](x, y T) int {
 	return 0
 }
 
-func Or[T comparable](first T, rest ...T) (zero T) {
-	if first != zero {
-		return first
-	}
-	for _, v := range rest {
+func Or[T comparable](vals ...T) T {
+	var zero T
+	for _, v := range vals {
 		if v != zero {
 			return v
 		}

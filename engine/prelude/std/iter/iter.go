@@ -2,7 +2,6 @@
 // import path "iter" (yaegi v0.16.1 predates it). Seq and Seq2 are the
 // standard types; ranges over them are rewritten into calls by the
 // compatibility passes, since the interpreter cannot range over functions.
-// (Pull is not here yet: it needs a goroutine per iterator.)
 package iter
 
 // Seq is an iterator over single values: range over it, or call it with a

@@ -5,7 +5,7 @@ package iter
 // ends it early. seq runs on its own goroutine (the interpreter has no
 // coroutines); a panic in seq is raised again by the next or stop that
 // reached it.
-func Pull[V any](seq func(yield func(V) bool)) (func() (V, bool), func()) {
+func Pull[V any](seq Seq[V]) (next func() (V, bool), stop func()) {
 	req := make(chan bool)
 	out := make(chan V)
 	end := make(chan struct{})
@@ -23,7 +23,7 @@ func Pull[V any](seq func(yield func(V) bool)) (func() (V, bool), func()) {
 			return more
 		})
 	}
-	next := func() (V, bool) {
+	next = func() (V, bool) {
 		var zero V
 		if done {
 			return zero, false
@@ -47,7 +47,7 @@ func Pull[V any](seq func(yield func(V) bool)) (func() (V, bool), func()) {
 			return zero, false
 		}
 	}
-	stop := func() {
+	stop = func() {
 		if done {
 			return
 		}
@@ -68,15 +68,15 @@ func Pull[V any](seq func(yield func(V) bool)) (func() (V, bool), func()) {
 }
 
 // Pull2 is Pull for iterators over pairs.
-func Pull2[K, V any](seq func(yield func(K, V) bool)) (func() (K, V, bool), func()) {
-	next, stop := Pull(func(yield func([2]any) bool) {
+func Pull2[K, V any](seq Seq2[K, V]) (next func() (K, V, bool), stop func()) {
+	pairs, stop := Pull(func(yield func([2]any) bool) {
 		seq(func(k K, v V) bool { return yield([2]any{k, v}) })
 	})
-	next2 := func() (K, V, bool) {
-		p, ok := next()
+	next = func() (K, V, bool) {
+		p, ok := pairs()
 		k, _ := p[0].(K)
 		v, _ := p[1].(V)
 		return k, v, ok
 	}
-	return next2, stop
+	return next, stop
 }

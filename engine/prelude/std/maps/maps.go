@@ -1,9 +1,12 @@
 // Package maps is the engine's maps, interpreted in every session under the
-// import path "maps" in place of the standard package (see the engine's
-// slices for why).
+// import path "maps" in place of the standard package, with Go's
+// declarations (see the engine's slices for how the interpreter gets
+// them).
 package maps
 
-func Equal[K, V comparable](m1, m2 map[K]V) bool {
+import "grundy/engine/prelude/std/iter"
+
+func Equal[M1, M2 ~map[K]V, K, V comparable](m1 M1, m2 M2) bool {
 	if len(m1) != len(m2) {
 		return false
 	}
@@ -15,7 +18,7 @@ func Equal[K, V comparable](m1, m2 map[K]V) bool {
 	return true
 }
 
-func EqualFunc[K comparable, V1, V2 any](m1 map[K]V1, m2 map[K]V2, eq func(V1, V2) bool) bool {
+func EqualFunc[M1 ~map[K]V1, M2 ~map[K]V2, K comparable, V1, V2 any](m1 M1, m2 M2, eq func(V1, V2) bool) bool {
 	if len(m1) != len(m2) {
 		return false
 	}
@@ -27,24 +30,24 @@ func EqualFunc[K comparable, V1, V2 any](m1 map[K]V1, m2 map[K]V2, eq func(V1, V
 	return true
 }
 
-func Clone[K comparable, V any](m map[K]V) map[K]V {
+func Clone[M ~map[K]V, K comparable, V any](m M) M {
 	if m == nil {
 		return nil
 	}
-	out := make(map[K]V, len(m))
+	out := make(M, len(m))
 	for k, v := range m {
 		out[k] = v
 	}
 	return out
 }
 
-func Copy[K comparable, V any](dst, src map[K]V) {
+func Copy[M1 ~map[K]V, M2 ~map[K]V, K comparable, V any](dst M1, src M2) {
 	for k, v := range src {
 		dst[k] = v
 	}
 }
 
-func DeleteFunc[K comparable, V any](m map[K]V, del func(K, V) bool) {
+func DeleteFunc[M ~map[K]V, K comparable, V any](m M, del func(K, V) bool) {
 	for k, v := range m {
 		if del(k, v) {
 			delete(m, k)
@@ -52,12 +55,10 @@ func DeleteFunc[K comparable, V any](m map[K]V, del func(K, V) bool) {
 	}
 }
 
-// The iterator functions are Go's, their types written as the function
-// types iter.Seq and iter.Seq2 stand for. Their bodies call yield
-// functions directly: the interpreter cannot range over functions.
+// The iterator functions are Go's; their bodies call yield functions and
+// iterators directly (see the engine's slices).
 
-// All is an iterator over key and value pairs.
-func All[K comparable, V any](m map[K]V) func(yield func(K, V) bool) {
+func All[Map ~map[K]V, K comparable, V any](m Map) iter.Seq2[K, V] {
 	return func(yield func(K, V) bool) {
 		for k, v := range m {
 			if !yield(k, v) {
@@ -67,8 +68,7 @@ func All[K comparable, V any](m map[K]V) func(yield func(K, V) bool) {
 	}
 }
 
-// Keys is an iterator over the keys.
-func Keys[K comparable, V any](m map[K]V) func(yield func(K) bool) {
+func Keys[Map ~map[K]V, K comparable, V any](m Map) iter.Seq[K] {
 	return func(yield func(K) bool) {
 		for k := range m {
 			if !yield(k) {
@@ -78,8 +78,7 @@ func Keys[K comparable, V any](m map[K]V) func(yield func(K) bool) {
 	}
 }
 
-// Values is an iterator over the values.
-func Values[K comparable, V any](m map[K]V) func(yield func(V) bool) {
+func Values[Map ~map[K]V, K comparable, V any](m Map) iter.Seq[V] {
 	return func(yield func(V) bool) {
 		for _, v := range m {
 			if !yield(v) {
@@ -89,17 +88,15 @@ func Values[K comparable, V any](m map[K]V) func(yield func(V) bool) {
 	}
 }
 
-// Insert adds the pairs of seq to m.
-func Insert[K comparable, V any](m map[K]V, seq func(yield func(K, V) bool)) {
+func Insert[Map ~map[K]V, K comparable, V any](m Map, seq iter.Seq2[K, V]) {
 	seq(func(k K, v V) bool {
 		m[k] = v
 		return true
 	})
 }
 
-// Collect is the pairs of seq in a new map.
-func Collect[K comparable, V any](seq func(yield func(K, V) bool)) map[K]V {
-	m := map[K]V{}
+func Collect[K comparable, V any](seq iter.Seq2[K, V]) map[K]V {
+	m := make(map[K]V)
 	Insert(m, seq)
 	return m
 }

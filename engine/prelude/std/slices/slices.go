@@ -1,14 +1,20 @@
 // Package slices is the engine's slices, interpreted in every session under
 // the import path "slices" in place of the standard package: yaegi v0.16.1
-// cannot take generic functions from compiled code, and its own interpreted
-// copy lacks Sort, Max and friends and cannot infer E from S ~[]E, so these
-// take plain []E. The iterator functions are real iterators; the
-// compatibility passes turn ranges over them into calls.
+// cannot take generic functions from compiled code. The declarations are
+// Go's, type parameters and all, and so is what each function does, down
+// to what a cell can observe: the elements a Delete leaves behind are
+// zeroed, Insert and Replace work in place when the capacity allows, the
+// comparison functions are called on the same pairs in the same order, and
+// equal elements end up in the same order after a sort. The interpreter
+// is given a form of these files with each type parameter that only
+// stands for a slice type (S ~[]E) replaced by that type (prelude.go,
+// interpreted), since yaegi cannot infer or instantiate those; the type
+// oracle sees them as written here, so cells are typed as Go types them.
 package slices
 
 import "grundy/engine/prelude/std/cmp"
 
-func Equal[E comparable](s1, s2 []E) bool {
+func Equal[S ~[]E, E comparable](s1, s2 S) bool {
 	if len(s1) != len(s2) {
 		return false
 	}
@@ -20,21 +26,23 @@ func Equal[E comparable](s1, s2 []E) bool {
 	return true
 }
 
-func EqualFunc[E1, E2 any](s1 []E1, s2 []E2, eq func(E1, E2) bool) bool {
+func EqualFunc[S1 ~[]E1, S2 ~[]E2, E1, E2 any](s1 S1, s2 S2, eq func(E1, E2) bool) bool {
 	if len(s1) != len(s2) {
 		return false
 	}
-	for i := range s1 {
-		if !eq(s1[i], s2[i]) {
+	for i, v1 := range s1 {
+		if !eq(v1, s2[i]) {
 			return false
 		}
 	}
 	return true
 }
 
-func Compare[E cmp.Ordered](s1, s2 []E) int {
+// Compare and CompareFunc compare the same pairs as Go's, in the same
+// order.
+func Compare[S ~[]E, E cmp.Ordered](s1, s2 S) int {
 	for i := 0; i < len(s1) && i < len(s2); i++ {
-		if c := cmp.Compare(s1[i], s2[i]); c != 0 {
+		if c := compareOrdered(s1[i], s2[i]); c != 0 {
 			return c
 		}
 	}
@@ -47,22 +55,45 @@ func Compare[E cmp.Ordered](s1, s2 []E) int {
 	return 0
 }
 
-func CompareFunc[E1, E2 any](s1 []E1, s2 []E2, c func(E1, E2) int) int {
-	for i := 0; i < len(s1) && i < len(s2); i++ {
-		if r := c(s1[i], s2[i]); r != 0 {
-			return r
-		}
-	}
-	if len(s1) < len(s2) {
+// compareOrdered is cmp.Compare, written here: yaegi v0.16.1 resolves
+// cmp.Compare in this package to the package's own Compare.
+func compareOrdered[E cmp.Ordered](x, y E) int {
+	xNaN, yNaN := x != x, y != y
+	switch {
+	case xNaN && yNaN:
+		return 0
+	case xNaN:
 		return -1
-	}
-	if len(s1) > len(s2) {
+	case yNaN:
+		return +1
+	case x < y:
+		return -1
+	case x > y:
 		return +1
 	}
 	return 0
 }
 
-func Index[E comparable](s []E, v E) int {
+func CompareFunc[S1 ~[]E1, S2 ~[]E2, E1, E2 any](s1 S1, s2 S2, cmp func(E1, E2) int) int {
+	for i := 0; i < len(s1) && i < len(s2); i++ {
+		if c := cmp(s1[i], s2[i]); c != 0 {
+			return c
+		}
+	}
+	return compareLen(len(s1), len(s2))
+}
+
+func compareLen(n1, n2 int) int {
+	switch {
+	case n1 < n2:
+		return -1
+	case n1 > n2:
+		return +1
+	}
+	return 0
+}
+
+func Index[S ~[]E, E comparable](s S, v E) int {
 	for i := range s {
 		if v == s[i] {
 			return i
@@ -71,7 +102,7 @@ func Index[E comparable](s []E, v E) int {
 	return -1
 }
 
-func IndexFunc[E any](s []E, f func(E) bool) int {
+func IndexFunc[S ~[]E, E any](s S, f func(E) bool) int {
 	for i := range s {
 		if f(s[i]) {
 			return i
@@ -80,335 +111,269 @@ func IndexFunc[E any](s []E, f func(E) bool) int {
 	return -1
 }
 
-func Contains[E comparable](s []E, v E) bool { return Index(s, v) >= 0 }
+func Contains[S ~[]E, E comparable](s S, v E) bool { return Index(s, v) >= 0 }
 
-func ContainsFunc[E any](s []E, f func(E) bool) bool { return IndexFunc(s, f) >= 0 }
+func ContainsFunc[S ~[]E, E any](s S, f func(E) bool) bool { return IndexFunc(s, f) >= 0 }
 
-func Insert[E any](s []E, i int, v ...E) []E {
-	if i < 0 || i > len(s) {
-		panic("slices.Insert: index out of range")
+// Insert works in place when s has the room, as Go's does: the caller's
+// slice sees the shifted elements.
+func Insert[S ~[]E, E any](s S, i int, v ...E) S {
+	_ = s[i:] // the bounds check, with Go's panic
+	m := len(v)
+	if m == 0 {
+		return s
 	}
-	out := make([]E, 0, len(s)+len(v))
-	out = append(out, s[:i]...)
-	out = append(out, v...)
-	return append(out, s[i:]...)
+	n := len(s)
+	if i == n {
+		return append(s, v...)
+	}
+	if n+m > cap(s) {
+		// A new array, grown as append grows it.
+		s2 := append(s[:i], make(S, n+m-i)...)
+		copy(s2[i:], v)
+		copy(s2[i+m:], s[i:])
+		return s2
+	}
+	s = s[:n+m]
+	if !overlaps(v, s[i+m:]) {
+		copy(s[i+m:], s[i:])
+		copy(s[i:], v)
+		return s
+	}
+	// v is part of s, after i: move it to the end, then rotate it into
+	// place.
+	copy(s[n:], v)
+	rotateRight(s[i:], m)
+	return s
 }
 
-func Delete[E any](s []E, i, j int) []E {
-	if i < 0 || j > len(s) || i > j {
-		panic("slices.Delete: index out of range")
+// Delete zeroes the elements it drops from the end, as Go's does.
+func Delete[S ~[]E, E any](s S, i, j int) S {
+	_ = s[i:j:len(s)] // the bounds check, with Go's panic
+	if i == j {
+		return s
 	}
-	return append(s[:i], s[j:]...)
+	oldlen := len(s)
+	s = append(s[:i], s[j:]...)
+	zero(s[len(s):oldlen])
+	return s
 }
 
-func DeleteFunc[E any](s []E, del func(E) bool) []E {
-	out := s[:0]
-	for _, v := range s {
-		if !del(v) {
-			out = append(out, v)
+func DeleteFunc[S ~[]E, E any](s S, del func(E) bool) S {
+	i := IndexFunc(s, del)
+	if i == -1 {
+		return s
+	}
+	for j := i + 1; j < len(s); j++ {
+		if v := s[j]; !del(v) {
+			s[i] = v
+			i++
 		}
 	}
-	return out
+	zero(s[i:])
+	return s[:i]
 }
 
-func Replace[E any](s []E, i, j int, v ...E) []E {
-	out := make([]E, 0, len(s)-(j-i)+len(v))
-	out = append(out, s[:i]...)
-	out = append(out, v...)
-	return append(out, s[j:]...)
+// Replace works in place when s has the room, as Go's does.
+func Replace[S ~[]E, E any](s S, i, j int, v ...E) S {
+	_ = s[i:j] // the bounds check, with Go's panic
+	if i == j {
+		return Insert(s, i, v...)
+	}
+	if j == len(s) {
+		s2 := append(s[:i], v...)
+		if len(s2) < len(s) {
+			zero(s[len(s2):])
+		}
+		return s2
+	}
+	tot := len(s[:i]) + len(v) + len(s[j:])
+	if tot > cap(s) {
+		s2 := append(s[:i], make(S, tot-i)...)
+		copy(s2[i:], v)
+		copy(s2[i+len(v):], s[j:])
+		return s2
+	}
+	r := s[:tot]
+	if i+len(v) <= j {
+		// Shrinking: copy v in, then the tail down.
+		copy(r[i:], v)
+		copy(r[i+len(v):], s[j:])
+		zero(s[tot:])
+		return r
+	}
+	// Growing in place: the tail moves up first, unless v lies there.
+	if !overlaps(r[i+len(v):], v) {
+		copy(r[i+len(v):], s[j:])
+		copy(r[i:], v)
+		return r
+	}
+	// v overlaps the tail's new place: put its parts where they survive
+	// the move, then rotate.
+	y := len(v) - (j - i)
+	if !overlaps(r[i:j], v) {
+		copy(r[i:j], v[y:])
+		copy(r[len(s):], v[:y])
+		rotateRight(r[i:], y)
+		return r
+	}
+	if !overlaps(r[len(s):], v) {
+		copy(r[len(s):], v[:y])
+		copy(r[i:j], v[y:])
+		rotateRight(r[i:], y)
+		return r
+	}
+	// v is all of s[i:]: move s[j:] within it.
+	k := startIdx(v, s[j:])
+	copy(r[i:], v)
+	copy(r[i+len(v):], r[i+k:])
+	return r
 }
 
-func Clone[E any](s []E) []E {
+func Clone[S ~[]E, E any](s S) S {
 	if s == nil {
 		return nil
 	}
-	return append([]E{}, s...)
+	return append(S{}, s...)
 }
 
-func Compact[E comparable](s []E) []E {
+// Compact and CompactFunc compare neighbours of the original slice (not
+// the last element kept), as Go's do: an eq that is not transitive keeps
+// what Go keeps.
+func Compact[S ~[]E, E comparable](s S) S {
 	if len(s) < 2 {
 		return s
 	}
-	out := s[:1]
-	for _, v := range s[1:] {
-		if v != out[len(out)-1] {
-			out = append(out, v)
+	for k := 1; k < len(s); k++ {
+		if s[k] == s[k-1] {
+			rest := s[k:]
+			for k2 := 1; k2 < len(rest); k2++ {
+				if rest[k2] != rest[k2-1] {
+					s[k] = rest[k2]
+					k++
+				}
+			}
+			zero(s[k:])
+			return s[:k]
 		}
 	}
-	return out
+	return s
 }
 
-func CompactFunc[E any](s []E, eq func(E, E) bool) []E {
+func CompactFunc[S ~[]E, E any](s S, eq func(E, E) bool) S {
 	if len(s) < 2 {
 		return s
 	}
-	out := s[:1]
-	for _, v := range s[1:] {
-		if !eq(out[len(out)-1], v) {
-			out = append(out, v)
+	for k := 1; k < len(s); k++ {
+		if eq(s[k], s[k-1]) {
+			rest := s[k:]
+			for k2 := 1; k2 < len(rest); k2++ {
+				if !eq(rest[k2], rest[k2-1]) {
+					s[k] = rest[k2]
+					k++
+				}
+			}
+			zero(s[k:])
+			return s[:k]
 		}
 	}
-	return out
+	return s
 }
 
-func Grow[E any](s []E, n int) []E {
-	if cap(s)-len(s) >= n {
-		return s
+// Grow grows as append does, so cap reports what it reports in Go.
+func Grow[S ~[]E, E any](s S, n int) S {
+	if n < 0 {
+		panic("cannot be negative")
 	}
-	out := make([]E, len(s), len(s)+n)
-	copy(out, s)
-	return out
+	if n -= cap(s) - len(s); n > 0 {
+		s = append(s[:cap(s)], make([]E, n)...)[:len(s)]
+	}
+	return s
 }
 
-func Clip[E any](s []E) []E { return s[:len(s):len(s)] }
+func Clip[S ~[]E, E any](s S) S { return s[:len(s):len(s)] }
 
-func Reverse[E any](s []E) {
+func Reverse[S ~[]E, E any](s S) {
 	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
 		s[i], s[j] = s[j], s[i]
 	}
 }
 
-func Concat[E any](ss ...[]E) []E {
-	var out []E
-	for _, s := range ss {
+func Concat[S ~[]E, E any](slices ...S) S {
+	size := 0
+	for _, s := range slices {
+		size += len(s)
+		if size < 0 {
+			panic("len out of range")
+		}
+	}
+	out := Grow(S(nil), size)
+	for _, s := range slices {
 		out = append(out, s...)
 	}
 	return out
 }
 
-func Sort[E cmp.Ordered](x []E) {
-	SortFunc(x, func(a, b E) int { return cmp.Compare(a, b) })
-}
-
-func SortFunc[E any](x []E, c func(a, b E) int) {
-	n := len(x)
-	if n < 2 {
-		return
+func Repeat[S ~[]E, E any](x S, count int) S {
+	if count < 0 {
+		panic("cannot be negative")
 	}
-	tmp := make([]E, n)
-	for width := 1; width < n; width *= 2 {
-		for lo := 0; lo < n-width; lo += 2 * width {
-			mid := lo + width
-			hi := mid + width
-			if hi > n {
-				hi = n
-			}
-			i, j, k := lo, mid, lo
-			for i < mid && j < hi {
-				if c(x[j], x[i]) < 0 {
-					tmp[k] = x[j]
-					j++
-				} else {
-					tmp[k] = x[i]
-					i++
-				}
-				k++
-			}
-			for i < mid {
-				tmp[k] = x[i]
-				i++
-				k++
-			}
-			for j < hi {
-				tmp[k] = x[j]
-				j++
-				k++
-			}
-			copy(x[lo:hi], tmp[lo:hi])
-		}
+	if count > 0 && len(x) > int(^uint(0)>>1)/count {
+		panic("the result of (len(x) * count) overflows")
 	}
-}
-
-func SortStableFunc[E any](x []E, c func(a, b E) int) { SortFunc(x, c) }
-
-func IsSorted[E cmp.Ordered](x []E) bool {
-	for i := len(x) - 1; i > 0; i-- {
-		if x[i] < x[i-1] {
-			return false
-		}
-	}
-	return true
-}
-
-func IsSortedFunc[E any](x []E, c func(a, b E) int) bool {
-	for i := len(x) - 1; i > 0; i-- {
-		if c(x[i], x[i-1]) < 0 {
-			return false
-		}
-	}
-	return true
-}
-
-func Min[E cmp.Ordered](x []E) E {
-	if len(x) < 1 {
-		panic("slices.Min: empty list")
-	}
-	m := x[0]
-	for i := 1; i < len(x); i++ {
-		if x[i] < m {
-			m = x[i]
-		}
-	}
-	return m
-}
-
-func Max[E cmp.Ordered](x []E) E {
-	if len(x) < 1 {
-		panic("slices.Max: empty list")
-	}
-	m := x[0]
-	for i := 1; i < len(x); i++ {
-		if x[i] > m {
-			m = x[i]
-		}
-	}
-	return m
-}
-
-func MinFunc[E any](x []E, c func(a, b E) int) E {
-	if len(x) < 1 {
-		panic("slices.MinFunc: empty list")
-	}
-	m := x[0]
-	for i := 1; i < len(x); i++ {
-		if c(x[i], m) < 0 {
-			m = x[i]
-		}
-	}
-	return m
-}
-
-func MaxFunc[E any](x []E, c func(a, b E) int) E {
-	if len(x) < 1 {
-		panic("slices.MaxFunc: empty list")
-	}
-	m := x[0]
-	for i := 1; i < len(x); i++ {
-		if c(x[i], m) > 0 {
-			m = x[i]
-		}
-	}
-	return m
-}
-
-func BinarySearch[E cmp.Ordered](x []E, target E) (int, bool) {
-	lo, hi := 0, len(x)
-	for lo < hi {
-		h := int(uint(lo+hi) >> 1)
-		if x[h] < target {
-			lo = h + 1
-		} else {
-			hi = h
-		}
-	}
-	return lo, lo < len(x) && x[lo] == target
-}
-
-func BinarySearchFunc[E, T any](x []E, target T, c func(E, T) int) (int, bool) {
-	lo, hi := 0, len(x)
-	for lo < hi {
-		h := int(uint(lo+hi) >> 1)
-		if c(x[h], target) < 0 {
-			lo = h + 1
-		} else {
-			hi = h
-		}
-	}
-	return lo, lo < len(x) && c(x[lo], target) == 0
-}
-
-// The iterator functions are Go's, their types written as the function
-// types iter.Seq and iter.Seq2 stand for. Their bodies call yield
-// functions directly: the interpreter cannot range over functions.
-
-// All is an iterator over index and value.
-func All[E any](x []E) func(yield func(int, E) bool) {
-	return func(yield func(int, E) bool) {
-		for i, v := range x {
-			if !yield(i, v) {
-				return
-			}
-		}
-	}
-}
-
-// Values is an iterator over the values.
-func Values[E any](x []E) func(yield func(E) bool) {
-	return func(yield func(E) bool) {
-		for _, v := range x {
-			if !yield(v) {
-				return
-			}
-		}
-	}
-}
-
-// Backward is an iterator over index and value, last first.
-func Backward[E any](x []E) func(yield func(int, E) bool) {
-	return func(yield func(int, E) bool) {
-		for i := len(x) - 1; i >= 0; i-- {
-			if !yield(i, x[i]) {
-				return
-			}
-		}
-	}
-}
-
-// AppendSeq appends the values of seq to s.
-func AppendSeq[E any](s []E, seq func(yield func(E) bool)) []E {
-	seq(func(v E) bool {
-		s = append(s, v)
-		return true
-	})
-	return s
-}
-
-// Collect is the values of seq in a new slice.
-func Collect[E any](seq func(yield func(E) bool)) []E { return AppendSeq([]E(nil), seq) }
-
-// Sorted is the values of seq, sorted.
-func Sorted[E cmp.Ordered](seq func(yield func(E) bool)) []E {
-	s := Collect(seq)
-	Sort(s)
-	return s
-}
-
-// SortedFunc is the values of seq, sorted by c.
-func SortedFunc[E any](seq func(yield func(E) bool), c func(a, b E) int) []E {
-	s := Collect(seq)
-	SortFunc(s, c)
-	return s
-}
-
-// SortedStableFunc is SortedFunc keeping equal values in order.
-func SortedStableFunc[E any](seq func(yield func(E) bool), c func(a, b E) int) []E {
-	s := Collect(seq)
-	SortStableFunc(s, c)
-	return s
-}
-
-// Chunk is an iterator over consecutive sub-slices of up to n values.
-func Chunk[E any](s []E, n int) func(yield func([]E) bool) {
-	if n < 1 {
-		panic("cannot be less than 1")
-	}
-	return func(yield func([]E) bool) {
-		for i := 0; i < len(s); i += n {
-			end := i + n
-			if end > len(s) {
-				end = len(s) // (no min: the interpreter's min is the prelude's, in package main)
-			}
-			if !yield(s[i:end:end]) {
-				return
-			}
-		}
-	}
-}
-
-func Repeat[E any](x []E, count int) []E {
-	out := make([]E, 0, len(x)*count)
-	for i := 0; i < count; i++ {
-		out = append(out, x...)
+	out := make(S, len(x)*count)
+	n := copy(out, x)
+	for n < len(out) {
+		n += copy(out[n:], out[:n])
 	}
 	return out
+}
+
+func rotateLeft[E any](s []E, r int) {
+	Reverse(s[:r])
+	Reverse(s[r:])
+	Reverse(s)
+}
+
+func rotateRight[E any](s []E, r int) { rotateLeft(s, len(s)-r) }
+
+// overlaps reports whether a and b share elements. Go compares addresses
+// with unsafe; two windows of one array overlap when the first element of
+// either is among the other's, which plain pointer equality can tell.
+func overlaps[E any](a, b []E) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	for i := range b {
+		if &a[0] == &b[i] {
+			return true
+		}
+	}
+	for i := range a {
+		if &b[0] == &a[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// startIdx is the index in haystack where needle starts (needle being a
+// window of it).
+func startIdx[E any](haystack, needle []E) int {
+	p := &needle[0]
+	for i := range haystack {
+		if p == &haystack[i] {
+			return i
+		}
+	}
+	panic("needle not found")
+}
+
+// zero is the builtin clear on a slice, which the interpreter lacks (the
+// prelude's clear is the session's, in package main).
+func zero[E any](s []E) {
+	var z E
+	for i := range s {
+		s[i] = z
+	}
 }

@@ -1,0 +1,263 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// genericVars: variables whose values call generic functions. yaegi
+// v0.16.1 instantiates a generic function where it compiles the first
+// call, and generates the instance's code by walking the tree below that
+// call (interp/cfg.go:1284, genAST and genRun); a var declaration stops
+// that walk (interp/cfg.go:2381, "case constDecl, varDecl: return
+// false"), so an instance first met in "var y = Id(3)" has no code and
+// returns zero values: y is 0, silently. In the global scope, "x :=
+// Id(3)" crashes its compiler instead ("nil reflect type"). So:
+//
+//   - inside functions and nested blocks, a var declaration's values are
+//     computed first, into temporaries defined with :=, which the
+//     declaration then takes;
+//   - among a cell's top-level statements, "x := Id(3)" and "var x =
+//     Id(3)" become "var x T" and "x = Id(3)", T from the oracle; the
+//     declaration goes to package level when the cell's functions use x
+//     (they are compiled before the statements run).
+var genericVars = Pass{
+	Name:     "genericvars",
+	Run:      runGenericVars,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil), (*ast.IndexExpr)(nil), (*ast.IndexListExpr)(nil)},
+	Snippets: []string{"generics_var_decl_in_func", "generics_define_top_level"},
+}
+
+func runGenericVars(c *Cell) {
+	topLevel := map[ast.Stmt]bool{}
+	for _, b := range c.TopLevel() {
+		for _, s := range b.List {
+			topLevel[s] = true
+		}
+	}
+	c.Apply(func(cur Cursor) bool {
+		ds, ok := cur.Node().(*ast.DeclStmt)
+		if !ok || topLevel[ds] {
+			return true
+		}
+		if cur.Index() < 0 {
+			return true // (a declaration is always in a list of statements)
+		}
+		for _, s := range c.valuesFirst(ds) {
+			cur.InsertBefore(s)
+		}
+		return true
+	})
+	if c.err != nil {
+		return
+	}
+	var usedByDecls map[string]bool
+	for _, b := range c.TopLevel() {
+		var out []ast.Stmt
+		for _, s := range c.splitVarSpecs(b.List) {
+			names, values, typ, ok := definition(s)
+			if !ok || !c.callsGeneric(values...) {
+				out = append(out, s)
+				continue
+			}
+			if usedByDecls == nil {
+				usedByDecls = c.namesInDecls()
+			}
+			out = append(out, c.declareThenAssign(s, names, values, typ, b == c.Stmts, usedByDecls)...)
+			if c.err != nil {
+				return
+			}
+		}
+		b.List = out
+	}
+}
+
+// definition is what "a, b := v..." or "var a, b [T] = v..." declares.
+func definition(s ast.Stmt) (names []*ast.Ident, values []ast.Expr, typ ast.Expr, ok bool) {
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		if s.Tok != token.DEFINE {
+			return nil, nil, nil, false
+		}
+		for _, l := range s.Lhs {
+			id, isID := l.(*ast.Ident)
+			if !isID {
+				return nil, nil, nil, false
+			}
+			names = append(names, id)
+		}
+		return names, s.Rhs, nil, true
+	case *ast.DeclStmt:
+		gd, isGen := s.Decl.(*ast.GenDecl)
+		if !isGen || gd.Tok != token.VAR || len(gd.Specs) != 1 {
+			return nil, nil, nil, false
+		}
+		vs := gd.Specs[0].(*ast.ValueSpec)
+		if len(vs.Values) == 0 {
+			return nil, nil, nil, false
+		}
+		return vs.Names, vs.Values, vs.Type, true
+	}
+	return nil, nil, nil, false
+}
+
+// callsGeneric reports whether one of es calls or instantiates a generic
+// function (min and max are the prelude's), outside function literals,
+// whose code yaegi generates on their own.
+func (c *Cell) callsGeneric(es ...ast.Expr) bool {
+	for _, e := range es {
+		if contains(e, true, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok {
+				return false
+			}
+			if _, inst := c.Types.Instances[id]; inst {
+				_, fn := c.Types.ObjectOf(id).(*types.Func)
+				return fn
+			}
+			return (id.Name == "min" || id.Name == "max") && c.isBuiltin(id)
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// valuesFirst rewrites "var a, b [T] = v1, v2" whose values call generic
+// functions to "var a, b [T] = t1, t2" and returns the statements to put
+// before it, "t1, t2 := v1, v2" (constants stay where they are).
+func (c *Cell) valuesFirst(ds *ast.DeclStmt) []ast.Stmt {
+	gd, ok := ds.Decl.(*ast.GenDecl)
+	if !ok || gd.Tok != token.VAR {
+		return nil
+	}
+	var out []ast.Stmt
+	for _, sp := range gd.Specs {
+		vs := sp.(*ast.ValueSpec)
+		if !c.callsGeneric(vs.Values...) {
+			continue
+		}
+		pos := vs.Pos()
+		var lhs, rhs []ast.Expr
+		if len(vs.Values) == 1 && len(vs.Names) > 1 {
+			// var a, b = f(): as many temporaries as results.
+			vals := make([]ast.Expr, len(vs.Names))
+			for i := range vs.Names {
+				t := ident(c.Temp("V"), pos)
+				lhs, vals[i] = append(lhs, t), ident(t.Name, pos)
+			}
+			rhs = vs.Values
+			vs.Values = vals
+		} else {
+			for i, v := range vs.Values {
+				if tv, ok := c.Types.Types[v]; ok && tv.Value != nil {
+					continue // a constant: no call, and no type of its own to lose
+				}
+				t := ident(c.Temp("V"), pos)
+				lhs, rhs = append(lhs, t), append(rhs, v)
+				vs.Values[i] = ident(t.Name, v.Pos())
+			}
+		}
+		out = append(out, define(pos, lhs, rhs...))
+	}
+	return out
+}
+
+// declareThenAssign rewrites a top-level definition whose values call
+// generic functions as declarations of the new variables with their types
+// and an assignment. A variable of an earlier cell redefined with the same
+// type is assigned (yaegi's global analysis would declare the new one
+// before the cell's first statement, so x := Double(x) would read it).
+func (c *Cell) declareThenAssign(s ast.Stmt, names []*ast.Ident, values []ast.Expr, typ ast.Expr, inStmts bool, usedByDecls map[string]bool) []ast.Stmt {
+	pos := s.Pos()
+	var out []ast.Stmt
+	lhs := make([]ast.Expr, len(names))
+	for i, id := range names {
+		lhs[i] = id
+		obj, isNew := c.Types.Defs[id].(*types.Var)
+		if id.Name == "_" || !isNew {
+			continue // assigned, not declared
+		}
+		if old, ok := c.Types.Pkg.Scope().Lookup(id.Name).(*types.Var); ok && obj.Type() != nil && types.Identical(old.Type(), obj.Type()) {
+			continue
+		} else if ok && refersTo(values, map[string]bool{id.Name: true}) {
+			c.Fail(id.Pos(), "%s := ... uses the %s it redefines with another type; give the new variable another name", id.Name, id.Name)
+			return []ast.Stmt{s}
+		}
+		tx := typ
+		if tx == nil {
+			var ok bool
+			if tx, ok = c.TypeExpr(obj.Type(), id.Pos()); !ok {
+				if len(c.Types.Errors) == 0 {
+					c.Fail(id.Pos(), "cannot tell the type of %s (a generic call's result at top level); declare it first, then assign: var %s T; %s = ...", id.Name, id.Name, id.Name)
+				}
+				return []ast.Stmt{s}
+			}
+		}
+		decl := &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{ident(id.Name, id.Pos())}, Type: tx}}}
+		if inStmts && usedByDecls[id.Name] && c.Decls != nil {
+			// The cell's functions use it: they are compiled first.
+			c.Decls.Decls = append([]ast.Decl{decl}, c.Decls.Decls...)
+			continue
+		}
+		out = append(out, &ast.DeclStmt{Decl: decl})
+	}
+	return append(out, &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, TokPos: pos, Rhs: values})
+}
+
+// splitVarSpecs writes "var ( a = x; b = Id(y) )" as one declaration per
+// line, which means the same.
+func (c *Cell) splitVarSpecs(list []ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	for _, s := range list {
+		var gd *ast.GenDecl
+		if ds, ok := s.(*ast.DeclStmt); ok {
+			gd, _ = ds.Decl.(*ast.GenDecl)
+		}
+		if gd == nil || gd.Tok != token.VAR || len(gd.Specs) < 2 || !c.specsCallGeneric(gd) {
+			out = append(out, s)
+			continue
+		}
+		for _, sp := range gd.Specs {
+			out = append(out, &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: sp.Pos(), Specs: []ast.Spec{sp}}})
+		}
+	}
+	return out
+}
+
+func (c *Cell) specsCallGeneric(gd *ast.GenDecl) bool {
+	for _, sp := range gd.Specs {
+		if vs, ok := sp.(*ast.ValueSpec); ok && c.callsGeneric(vs.Values...) {
+			return true
+		}
+	}
+	return false
+}
+
+// refersTo reports whether one of es mentions one of names.
+func refersTo(es []ast.Expr, names map[string]bool) bool {
+	for _, e := range es {
+		if contains(e, false, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			return ok && names[id.Name]
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesInDecls is every identifier the cell's declarations mention.
+func (c *Cell) namesInDecls() map[string]bool {
+	names := map[string]bool{}
+	if c.Decls != nil {
+		ast.Inspect(c.Decls, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				names[id.Name] = true
+			}
+			return true
+		})
+	}
+	return names
+}

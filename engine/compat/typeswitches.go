@@ -1,0 +1,306 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"grundy/engine/typecheck"
+)
+
+// typeSwitches: a type switch on a value of a native interface type (any,
+// error, fmt.Stringer...). yaegi v0.16.1 matches such a value against the
+// case types by comparing the name of its reflect type with the case
+// type's name (interp/run.go:2943, _case): a value of a cell type, which
+// has no reflect name, matched no case of its own type and fell to
+// default, or to a case of its underlying type; an interface case matched
+// no native value (case fmt.Stringer missed time.Duration); and yaegi's
+// error wrapper hid the error inside. The switch becomes an expression
+// switch over comma-ok assertions, which compare types by structure and
+// look inside yaegi's wrappers:
+//
+//	switch _grundyTS1 := x; {
+//	case func() bool { _, ok := _grundyTS1.(T); return ok }():
+//		v := _grundyTS1.(T)
+//		...
+//	}
+//
+// An interface case also matches the cell's struct types that implement
+// the interface (the interpreter has stored their values without their
+// methods). A value of a cell type defined on a basic or other native
+// type (type ID int) cannot be told from a value of that type once it is
+// in an interface, so a switch with such a case type is refused, saying
+// what to do instead. Switches with an init statement are left alone (the
+// rewrite needs the init, and an enclosing block would break labels).
+var typeSwitches = Pass{
+	Name:     "typeswitches",
+	Run:      runTypeSwitches,
+	Kinds:    []ast.Node{(*ast.TypeSwitchStmt)(nil)},
+	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types"},
+}
+
+func runTypeSwitches(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		s, ok := cur.Node().(*ast.TypeSwitchStmt)
+		if !ok || s.Init != nil {
+			return true
+		}
+		if out := c.typeSwitch(s); out != nil {
+			cur.Replace(out)
+		}
+		return c.err == nil
+	})
+}
+
+// typeSwitchSubject is the x and the bound name of "switch v := x.(type)".
+func typeSwitchSubject(s *ast.TypeSwitchStmt) (x ast.Expr, bind *ast.Ident) {
+	var subj ast.Expr
+	switch a := s.Assign.(type) {
+	case *ast.ExprStmt:
+		subj = a.X
+	case *ast.AssignStmt:
+		if len(a.Lhs) != 1 || len(a.Rhs) != 1 {
+			return nil, nil
+		}
+		bind, _ = a.Lhs[0].(*ast.Ident)
+		subj = a.Rhs[0]
+	}
+	ta, ok := subj.(*ast.TypeAssertExpr)
+	if !ok || ta.Type != nil {
+		return nil, nil
+	}
+	return ta.X, bind
+}
+
+func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
+	x, bind := typeSwitchSubject(s)
+	if x == nil {
+		return nil
+	}
+	xt := c.Types.TypeOf(x)
+	if xt == nil || !types.IsInterface(xt) || typecheck.IsCellType(xt) {
+		return nil // a cell interface's values keep their types
+	}
+	errorSubject := isError(xt)
+	if !errorSubject && !c.needsAssertions(s) {
+		return nil
+	}
+	pos := s.Switch
+	tmpName := c.Temp("TS")
+	tmp := func() *ast.Ident { return ident(tmpName, pos) }
+	out := &ast.SwitchStmt{
+		Switch: pos,
+		Init:   define(pos, []ast.Expr{tmp()}, x),
+		Body:   &ast.BlockStmt{Lbrace: s.Body.Lbrace, Rbrace: s.Body.Rbrace},
+	}
+	var concrete []types.Type
+	for _, st := range s.Body.List {
+		cc := st.(*ast.CaseClause)
+		nc := &ast.CaseClause{Case: cc.Case, Colon: cc.Colon}
+		var cond ast.Expr
+		for _, t := range cc.List {
+			var e ast.Expr
+			tt := c.Types.TypeOf(t)
+			switch {
+			case isIdent(t, "nil"):
+				e = &ast.BinaryExpr{X: tmp(), OpPos: t.Pos(), Op: token.EQL, Y: ident("nil", t.Pos())}
+			case !errorSubject && tt != nil && types.IsInterface(tt):
+				e = c.matchesInterface(tmp, t, tt)
+			default:
+				if !errorSubject && tt != nil {
+					if c.ambiguousCase(t, tt, concrete) {
+						return nil
+					}
+					concrete = append(concrete, tt)
+				}
+				e = asserts(tmp(), t)
+			}
+			if e == nil {
+				return nil
+			}
+			if cond == nil {
+				cond = e
+			} else {
+				cond = &ast.BinaryExpr{X: cond, OpPos: t.Pos(), Op: token.LOR, Y: e}
+			}
+		}
+		if cond != nil {
+			nc.List = []ast.Expr{cond}
+		}
+		if bind != nil && bind.Name != "_" {
+			var val ast.Expr = tmp()
+			if len(cc.List) == 1 && !isIdent(cc.List[0], "nil") {
+				t := cc.List[0]
+				if tt := c.Types.TypeOf(t); !errorSubject && tt != nil && types.IsInterface(tt) {
+					val = c.asInterface(tmp, t, tt)
+				} else {
+					val = &ast.TypeAssertExpr{X: tmp(), Type: t, Lparen: cc.Colon, Rparen: cc.Colon}
+				}
+			}
+			nc.Body = append(nc.Body,
+				define(cc.Colon, []ast.Expr{ident(bind.Name, cc.Colon)}, val),
+				&ast.AssignStmt{Lhs: []ast.Expr{ident("_", cc.Colon)}, Tok: token.ASSIGN, TokPos: cc.Colon, Rhs: []ast.Expr{ident(bind.Name, cc.Colon)}})
+		}
+		nc.Body = append(nc.Body, cc.Body...)
+		out.Body.List = append(out.Body.List, nc)
+	}
+	return out
+}
+
+// needsAssertions reports whether a case of s lists a type yaegi's type
+// switch gets wrong on a value of a native interface type: a cell type,
+// or an interface.
+func (c *Cell) needsAssertions(s *ast.TypeSwitchStmt) bool {
+	for _, st := range s.Body.List {
+		for _, t := range st.(*ast.CaseClause).List {
+			if tt := c.Types.TypeOf(t); tt != nil && (types.IsInterface(tt) || mentionsCellType(tt)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ambiguousCase refuses the case type t when the interpreter cannot tell
+// its values, once in an interface, from those of another type: a cell
+// type defined on a native type, or a case type whose values look like
+// those of an earlier case. It reports whether it refused.
+func (c *Cell) ambiguousCase(t ast.Expr, tt types.Type, earlier []types.Type) bool {
+	if n, ok := types.Unalias(deref(tt)).(*types.Named); ok && typecheck.IsCellType(n) && !structBased(tt) {
+		c.Fail(t.Pos(), "a type switch on a value of an interface type cannot tell %s from %s here: the interpreter keeps a value of a cell type without its name; switch on a value of an interface type the cell declares, with a method these types have", ExprString(t), types.TypeString(erased(n.Underlying(), map[types.Type]bool{}), shortQualifier))
+		return true
+	}
+	for _, e := range earlier {
+		if types.Identical(erased(e, map[types.Type]bool{}), erased(tt, map[types.Type]bool{})) {
+			c.Fail(t.Pos(), "a type switch on a value of an interface type cannot tell %s from %s: the interpreter keeps the values of both the same way; switch on a value of an interface type the cell declares, with a method these types have", ExprString(t), types.TypeString(e, shortQualifier))
+			return true
+		}
+	}
+	return false
+}
+
+func shortQualifier(p *types.Package) string {
+	if p.Path() == "main" {
+		return ""
+	}
+	return p.Name()
+}
+
+// structBased reports whether t is a cell struct type or a pointer to one:
+// the interpreter's values of those are told apart by their fields.
+func structBased(t types.Type) bool {
+	_, ok := deref(t).Underlying().(*types.Struct)
+	return ok
+}
+
+// erased is t as the interpreter represents it: cell types replaced by
+// their underlying types.
+func erased(t types.Type, seen map[types.Type]bool) types.Type {
+	if seen[t] {
+		return t
+	}
+	seen[t] = true
+	switch x := types.Unalias(t).(type) {
+	case *types.Named:
+		if typecheck.IsCellType(x) {
+			return erased(x.Underlying(), seen)
+		}
+	case *types.Pointer:
+		return types.NewPointer(erased(x.Elem(), seen))
+	case *types.Slice:
+		return types.NewSlice(erased(x.Elem(), seen))
+	case *types.Array:
+		return types.NewArray(erased(x.Elem(), seen), x.Len())
+	case *types.Map:
+		return types.NewMap(erased(x.Key(), seen), erased(x.Elem(), seen))
+	case *types.Struct:
+		fields := make([]*types.Var, x.NumFields())
+		tags := make([]string, x.NumFields())
+		for i := range fields {
+			f := x.Field(i)
+			fields[i] = types.NewField(f.Pos(), f.Pkg(), f.Name(), erased(f.Type(), seen), f.Embedded())
+			tags[i] = x.Tag(i)
+		}
+		return types.NewStruct(fields, tags)
+	}
+	return t
+}
+
+// mentionsCellType reports whether t is or contains a cell type.
+func mentionsCellType(t types.Type) bool {
+	return !types.Identical(erased(t, map[types.Type]bool{}), t)
+}
+
+// asserts is func() bool { _, ok := x.(T); return ok }().
+func asserts(x ast.Expr, t ast.Expr) ast.Expr {
+	okID := func() *ast.Ident { return ident(okName, t.Pos()) }
+	return called(funcLit(t.Pos(), t.End(), results(ident("bool", t.Pos())),
+		define(t.Pos(), []ast.Expr{ident("_", t.Pos()), okID()}, &ast.TypeAssertExpr{X: x, Type: t, Lparen: t.Pos(), Rparen: t.End()}),
+		&ast.ReturnStmt{Return: t.Pos(), Results: []ast.Expr{okID()}}))
+}
+
+// implementers are the cell types (T or *T, T a struct type) whose values
+// implement the interface iface, as source at pos.
+func (c *Cell) implementers(iface types.Type, pos token.Pos) []ast.Expr {
+	it, ok := iface.Underlying().(*types.Interface)
+	if !ok || it.Empty() {
+		return nil
+	}
+	var out []ast.Expr
+	for _, tn := range c.Types.CellTypes() {
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 || !structBased(n) {
+			continue
+		}
+		for _, t := range []types.Type{n, types.NewPointer(n)} {
+			if types.Implements(t, it) {
+				if tx, ok := c.TypeExpr(t, pos); ok {
+					out = append(out, tx)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// matchesInterface is the condition that tmp holds a value of the
+// interface type t: a native value of a native interface's method set, or
+// a value of a cell type that implements it.
+func (c *Cell) matchesInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type) ast.Expr {
+	var cond ast.Expr
+	if !typecheck.IsCellType(tt) {
+		cond = asserts(tmp(), t)
+	}
+	for _, impl := range c.implementers(tt, t.Pos()) {
+		e := asserts(tmp(), impl)
+		if cond == nil {
+			cond = e
+		} else {
+			cond = &ast.BinaryExpr{X: cond, OpPos: t.Pos(), Op: token.LOR, Y: e}
+		}
+	}
+	if cond == nil {
+		cond = ident("false", t.Pos())
+	}
+	return cond
+}
+
+// asInterface is tmp's value as the interface type t, once matched:
+//
+//	func() T { if v, ok := tmp.(C1); ok { return v }; ...; v, _ := tmp.(T); return v }()
+func (c *Cell) asInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type) ast.Expr {
+	pos := t.Pos()
+	var body []ast.Stmt
+	for _, impl := range c.implementers(tt, pos) {
+		v := func() *ast.Ident { return ident(tempPrefix+"V", pos) }
+		body = append(body, &ast.IfStmt{If: pos,
+			Init: define(pos, []ast.Expr{v(), ident(okName, pos)}, &ast.TypeAssertExpr{X: tmp(), Type: impl, Lparen: pos, Rparen: pos}),
+			Cond: ident(okName, pos),
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{v()}}}, Rbrace: pos}})
+	}
+	v := ident(tempPrefix+"V", pos)
+	body = append(body,
+		define(pos, []ast.Expr{v, ident("_", pos)}, &ast.TypeAssertExpr{X: tmp(), Type: t, Lparen: pos, Rparen: pos}),
+		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(v.Name, pos)}})
+	return called(funcLit(pos, t.End(), results(t), body...))
+}

@@ -46,6 +46,7 @@ type Pass struct {
 // structure of statements (which would hide expressions from the others).
 var Passes = []Pass{
 	statements,
+	typeErrors,
 	structAssert,
 	constValues,
 	shifts,

@@ -48,6 +48,7 @@ var Passes = []Pass{
 	statements,
 	typeErrors,
 	structAssert,
+	mainFunc,
 	constValues,
 	shifts,
 	genericAliases,

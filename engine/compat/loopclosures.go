@@ -17,8 +17,11 @@ import (
 // func() { ... }()" in a loop ran the previous iteration's closure
 // (counts under a mutex came out short, the increments landing on the
 // previous iteration's variables) or panicked "call of nil function".
-// Each literal in a loop is made in a frame of its own (madeApart), which
-// only that closure's return writes to:
+// Each literal in a loop that may run its closures on other goroutines
+// (one with a go statement or a channel send, or a literal handed to
+// native code) is made in a frame of its own (madeApart), which only that
+// closure's return writes to; elsewhere the extra call would cost a loop
+// that makes a closure each iteration half as much time again:
 //
 //	for ... { work := func() func() { return func() { ... } }(); ... }
 //
@@ -36,16 +39,23 @@ var loopClosures = Pass{
 }
 
 func runLoopClosures(c *Cell) {
+	type scope struct {
+		loops      int  // loops around the node in this function
+		concurrent bool // the outermost of them starts goroutines or sends
+	}
 	for _, root := range c.Roots() {
-		// scopes: for each function around the node (the cell's top
-		// level first), the number of loops around it in that function.
-		scopes := []int{0}
+		// For each function around the node, the cell's top level first.
+		scopes := []scope{{}}
 		astutil.Apply(root, func(cur *astutil.Cursor) bool {
-			switch cur.Node().(type) {
+			switch n := cur.Node().(type) {
 			case *ast.FuncDecl, *ast.FuncLit:
-				scopes = append(scopes, 0)
+				scopes = append(scopes, scope{})
 			case *ast.ForStmt, *ast.RangeStmt:
-				scopes[len(scopes)-1]++
+				sc := &scopes[len(scopes)-1]
+				if sc.loops == 0 {
+					sc.concurrent = startsGoroutines(n)
+				}
+				sc.loops++
 			}
 			return true
 		}, func(cur *astutil.Cursor) bool {
@@ -53,16 +63,42 @@ func runLoopClosures(c *Cell) {
 			case *ast.FuncDecl:
 				scopes = scopes[:len(scopes)-1]
 			case *ast.ForStmt, *ast.RangeStmt:
-				scopes[len(scopes)-1]--
+				scopes[len(scopes)-1].loops--
 			case *ast.FuncLit:
 				scopes = scopes[:len(scopes)-1]
-				if scopes[len(scopes)-1] > 0 && !calledInPlace(cur) {
+				sc := scopes[len(scopes)-1]
+				if sc.loops > 0 && !calledInPlace(cur) && (sc.concurrent || c.handedToNative(cur)) {
 					cur.Replace(madeApart(n))
 				}
 			}
 			return true
 		})
 	}
+}
+
+// startsGoroutines reports whether a loop may run its closures on other
+// goroutines while it goes on: it has a go statement, or sends on a
+// channel (to workers started before it).
+func startsGoroutines(loop ast.Node) bool {
+	return contains(loop, false, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.GoStmt, *ast.SendStmt:
+			return true
+		}
+		return false
+	})
+}
+
+// handedToNative reports whether the literal at cur is an argument of a
+// call to a native function (wg.Go, time.AfterFunc, ...), which may run
+// it on a goroutine of its own; or of a call the passes wrote.
+func (c *Cell) handedToNative(cur *astutil.Cursor) bool {
+	call, ok := cur.Parent().(*ast.CallExpr)
+	if !ok || cur.Name() != "Args" {
+		return false
+	}
+	fn := c.callee(call)
+	return fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "main"
 }
 
 // calledInPlace reports whether the literal at cur is called where it

@@ -432,16 +432,12 @@ func (t *Table) entry(q games.Pos) (int, bool) {
 		t.rows.Lock()
 		defer t.rows.Unlock()
 		if t.rows.m == nil {
-			t.rows.m = newMemo(t.game, KindRemoteness, nil)
+			t.rows.m = newMemo(t.game, KindRemoteness)
 		}
 		v, err := t.rows.m.solve(q)
 		return v, err == nil
 	}
-	seq := t.heapValues()
-	v := 0
-	for _, x := range q {
-		v ^= int(seq[x])
-	}
+	v := rowValue(t.heapValues(), q)
 	if t.kind == KindOutcomes && v != 0 {
 		v = 1
 	}
@@ -475,11 +471,11 @@ func (t *Table) heapValues() []uint16 {
 		return nil
 	}
 	if t.seq == nil {
-		s, err := Values(tb, slices.Max(t.max))
+		seq, err := heapSequence(tb, slices.Max(t.max))
 		if err != nil {
 			return nil
 		}
-		t.seq = s.vals
+		t.seq = seq
 	}
 	return t.seq
 }

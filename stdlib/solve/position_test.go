@@ -231,3 +231,43 @@ func TestStoppedSearchLeavesNoCycle(t *testing.T) {
 		t.Errorf("a stopped search left a cycle behind: %v", err)
 	}
 }
+
+// A remoteness table of a take-and-break game searches the rows it does
+// not hold; an interrupt there is reported as one, not as a row outside
+// the table or a strategy's illegal move, and the table answers afterwards.
+func TestTableRowSearchStopsAsAnInterrupt(t *testing.T) {
+	kayles := games.Octal("0.77")
+	tab, err := Solve(kayles, KindRemoteness, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each copy has a search of its own, which starts empty.
+	fresh := func() *Table {
+		return &Table{game: tab.game, name: tab.name, kind: tab.kind, max: tab.max, dims: tab.dims, strides: tab.strides, size: tab.size, vals: tab.vals}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	restore := progress.Install(ctx, nil)
+	tab = fresh()
+	_, err = tab.WinningMoves(games.Pos{30})
+	// From (30), take one from the middle: (1, 28), a row the table does
+	// not hold, whose search meets thousands of rows.
+	check := fresh().CheckStrategy("split", func(p games.Pos) games.Pos {
+		if p[0] != 30 {
+			return nil
+		}
+		return games.Pos{1, 28}
+	})
+	restore()
+	if !errors.Is(err, progress.ErrCancelled) {
+		t.Errorf("WinningMoves((30)) while interrupted: %v", err)
+	}
+	if !errors.Is(check.Err, progress.ErrCancelled) || len(check.Problems) > 0 {
+		t.Errorf("CheckStrategy while interrupted: %v", check)
+	}
+	got, err := tab.WinningMoves(games.Pos{30})
+	want, werr := fresh().WinningMoves(games.Pos{30})
+	if err != nil || werr != nil || !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("after the interrupt: %v, %v; a fresh table %v, %v", got, err, want, werr)
+	}
+}

@@ -58,6 +58,7 @@ var Passes = []Pass{
 	methodValues,
 	errorValues,
 	errorAssert,
+	nilAsserts,
 	errorCompare,
 	errorsIsAs,
 	typeSwitches,

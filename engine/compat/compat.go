@@ -75,6 +75,7 @@ var Passes = []Pass{
 	rangeChans,
 	loopVars,
 	genericVars,
+	selectContinues,
 	selectBreaks,
 	clauseLabels,
 	funcDefers,

@@ -48,7 +48,7 @@ func runSelectContinues(c *Cell) {
 		var conts []*ast.BranchStmt
 		for _, cc := range s.Body.List {
 			for _, st := range cc.(*ast.CommClause).Body {
-				conts = append(conts, plainContinues(st)...)
+				conts = append(conts, plainBranches(st, token.CONTINUE)...)
 			}
 		}
 		if len(conts) == 0 {
@@ -74,24 +74,6 @@ func runSelectContinues(c *Cell) {
 		}})
 		return true
 	})
-}
-
-// plainContinues lists the unlabelled continues under n that continue the
-// loop around the statement n is in (none in nested loops or functions).
-func plainContinues(n ast.Node) []*ast.BranchStmt {
-	var out []*ast.BranchStmt
-	ast.Inspect(n, func(x ast.Node) bool {
-		switch b := x.(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
-			return false
-		case *ast.BranchStmt:
-			if b.Tok == token.CONTINUE && b.Label == nil {
-				out = append(out, b)
-			}
-		}
-		return true
-	})
-	return out
 }
 
 // replaceContinues puts "flag = true" before each break the continues of

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
 )
 
@@ -148,7 +149,9 @@ func pkgName(p *types.Package) string { return p.Name() }
 // panicked ("reflect: cannot use string as type color.Color in Call")
 // after the cell's earlier statements had run; "x := 5; x := 6" in one
 // cell was taken for the session's redeclaration of x, which only a later
-// cell may make. Only these kinds are taken from the oracle: its other
+// cell may make; an undefined name was found only after the cell's
+// declarations had replaced the session's (so a cell that failed to
+// compile had redefined its functions). Only these kinds are taken from the oracle: its other
 // errors include what the session allows and Go would not (a trailing
 // expression "is not used").
 var typeErrors = Pass{
@@ -185,6 +188,14 @@ func runTypeErrors(c *Cell) {
 					c.Fail(a.Pos(), "%s", msg)
 					return false
 				}
+			}
+		case *ast.Ident:
+			// An undefined name: the cell cannot compile, and yaegi
+			// would find out only after compiling the cell's
+			// declarations, which would then replace the session's.
+			if msg := byPos[n.Pos()]; msg == "undefined: "+n.Name {
+				c.Fail(n.Pos(), "%s%s", msg, prelude.PackageHint(n.Name))
+				return false
 			}
 		case *ast.AssignStmt:
 			// (A top-level x := v may already be x = v, its variable

@@ -35,10 +35,6 @@ type Pass struct {
 	// Snippets are the engine's snippets (testdata/snippets/NAME.go.txt)
 	// that go wrong without this pass.
 	Snippets []string
-	// Race: the defect is a race, so its snippets go wrong without the
-	// pass only some of the times they run (the test runs them until
-	// they do, a bounded number of times).
-	Race bool
 }
 
 // Passes is the order in which passes run: checks that refuse first, then

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
 
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -34,8 +35,7 @@ var loopClosures = Pass{
 	Name:     "loopclosures",
 	Run:      runLoopClosures,
 	Kinds:    []ast.Node{(*ast.FuncLit)(nil)},
-	Snippets: []string{"goroutines_closures_in_loops"},
-	Race:     true,
+	Snippets: []string{"closures_in_loops_each_their_own", "goroutines_closures_in_loops"},
 }
 
 func runLoopClosures(c *Cell) {
@@ -43,6 +43,7 @@ func runLoopClosures(c *Cell) {
 		loops      int  // loops around the node in this function
 		concurrent bool // the outermost of them starts goroutines or sends
 	}
+	made := map[ast.Node]bool{} // literals among the cell's statements made apart
 	for _, root := range c.Roots() {
 		// For each function around the node, the cell's top level first.
 		scopes := []scope{{}}
@@ -68,11 +69,44 @@ func runLoopClosures(c *Cell) {
 				scopes = scopes[:len(scopes)-1]
 				sc := scopes[len(scopes)-1]
 				if sc.loops > 0 && !calledInPlace(cur) && (sc.concurrent || c.handedToNative(cur)) {
-					cur.Replace(madeApart(n))
+					m := madeApart(n)
+					cur.Replace(m)
+					if len(scopes) == 1 && root == ast.Node(c.Stmts) {
+						made[m] = true
+					}
 				}
 			}
 			return true
 		})
+	}
+	if len(made) > 0 {
+		c.loopsInFuncs(made)
+	}
+}
+
+// loopsInFuncs puts each compound statement among the cell's statements
+// that has a literal made apart into a function called where it stands.
+// At top level the variables a loop declares are yaegi's globals, which a
+// closure made by another closure reads as they are now (interp/interp.go,
+// frame.clone keeps the root frame), not as they were in its iteration:
+// in a function they are the function's. (A statement with a goto is
+// left alone: its label may be outside.)
+func (c *Cell) loopsInFuncs(made map[ast.Node]bool) {
+	for i, st := range c.Stmts.List {
+		switch st.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.LabeledStmt, *ast.BlockStmt, *ast.IfStmt,
+			*ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		default:
+			continue
+		}
+		apart := contains(st, false, func(n ast.Node) bool { return made[n] })
+		gotos := contains(st, false, func(n ast.Node) bool {
+			b, ok := n.(*ast.BranchStmt)
+			return ok && b.Tok == token.GOTO
+		})
+		if apart && !gotos {
+			c.Stmts.List[i] = &ast.ExprStmt{X: called(funcLit(st.Pos(), st.End(), nil, st))}
+		}
 	}
 }
 

@@ -48,20 +48,23 @@ type Interp struct {
 	name string // file name in positions ("cell", or a script's name)
 	args []string
 
-	pkgs       map[string]string         // name a cell uses -> import path
-	globals    map[string]tooling.Global // top-level names declared by cells
-	funcs      map[string]*funcDecl      // "f" or "T.m" -> latest declaration
-	types      map[string]*ast.TypeSpec  // type name -> its declaration as compiled
-	declared   map[string]string         // the types the printer knows, as declared to it (see declareTypes)
-	declareSeq int                       // names the variables that declare them
-	imports    map[string]string         // imports cells asked for: name -> path
-	rt         *runtimeState             // what native helpers report back
-	intr       atomic.Pointer[cellStop]  // stops the running cell's sleeps and library calls
-	passes     []compat.Pass             // the compatibility passes cells go through
-	tc         *typecheck.Session        // the type oracle's view of the session
-	info       *typecheck.Info           // the running cell's types, as checked before rewriting
-	notes      []unshownNote             // the running cell's notes on values it drops
-	closed     bool
+	pkgs       map[string]string          // name a cell uses -> import path
+	globals    map[string]tooling.Global  // top-level names declared by cells
+	funcs      map[string]*funcDecl       // "f" or "T.m" -> latest declaration
+	types      map[string]*ast.TypeSpec   // type name -> its declaration as compiled
+	declared   map[string]string          // the types the printer knows, as declared to it (see declareTypes)
+	declareSeq int                        // names the variables that declare them
+	imports    map[string]string          // imports cells asked for: name -> path
+	rt         *runtimeState              // what native helpers report back
+	intr       atomic.Pointer[cellStop]   // stops the running cell's sleeps and library calls
+	passes     []compat.Pass              // the compatibility passes cells go through
+	tc         *typecheck.Session         // the type oracle's view of the session
+	info       *typecheck.Info            // the running cell's types, as checked before rewriting
+	notes      []unshownNote              // the running cell's notes on values it drops
+	closures   map[string]map[string]bool // variables holding function literals -> names they use (closurenotes.go)
+	// cellClosures: the variables the running cell assigns.
+	cellClosures map[string]bool
+	closed       bool
 }
 
 // funcDecl is a function or method as last compiled, with the top-level
@@ -110,15 +113,16 @@ func NewInterp(opt Options) (*Interp, error) {
 		args = []string{name}
 	}
 	it := &Interp{
-		args:    args,
-		io:      io,
-		name:    name,
-		pkgs:    map[string]string{},
-		globals: map[string]tooling.Global{},
-		funcs:   map[string]*funcDecl{},
-		types:   map[string]*ast.TypeSpec{},
-		imports: map[string]string{},
-		rt:      &runtimeState{},
+		args:     args,
+		io:       io,
+		name:     name,
+		pkgs:     map[string]string{},
+		globals:  map[string]tooling.Global{},
+		funcs:    map[string]*funcDecl{},
+		closures: map[string]map[string]bool{},
+		types:    map[string]*ast.TypeSpec{},
+		imports:  map[string]string{},
+		rt:       &runtimeState{},
 	}
 	it.passes = compat.Passes
 	it.tc = typecheck.NewSession(typeUniverse(), func() map[string]string { return it.pkgs })
@@ -343,6 +347,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 	}
 	it.check(pc)
 	it.notes = it.unshownNotes(pc)
+	it.noteClosures(pc)
 	if pc.Trail != nil {
 		pc.show = trailShowOf(it.info.TypeOf(pc.Trail.X))
 	}
@@ -504,6 +509,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 	}
 	f.Decls = append(f.Decls, declsOf(deps)...)
 	it.forgetInstances(redefined)
+	it.noteStaleClosures(redefined)
 	decls := f.Decls
 	declared := it.declareTypes(f)
 	if _, err := it.compileRun(ctx, f); err != nil {

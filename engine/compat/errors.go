@@ -1,13 +1,16 @@
 package compat
 
 import (
+	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
 
 	"grundy/engine/prelude"
+	"grundy/engine/typecheck"
 )
 
 // The error passes. yaegi v0.16.1 turns a value of a cell type into an
@@ -283,6 +286,13 @@ func runErrorsIsAs(c *Cell) {
 		if is {
 			name = prelude.RTErrorsIs
 		}
+		if !is && len(call.Args) == 2 && !call.Ellipsis.IsValid() {
+			if lit := c.errorsAsInterface(call); lit != nil {
+				call.Fun = lit
+				call.Args[0] = c.asError(call.Args[0])
+				return true
+			}
+		}
 		call.Fun = &ast.SelectorExpr{X: ident(prelude.Runtime, sel.Pos()), Sel: ident(name, sel.Sel.Pos())}
 		if len(call.Args) == 2 && !call.Ellipsis.IsValid() {
 			call.Args[0] = c.asError(call.Args[0])
@@ -292,6 +302,64 @@ func runErrorsIsAs(c *Cell) {
 		}
 		return true
 	})
+}
+
+// errorsAsInterface is, for errors.As(err, target) with target a pointer
+// to an interface type a cell declared, a function literal to call with
+// the same arguments instead. The interpreter keeps a variable of such a
+// type as a box of its own that native code cannot fill, and finds the
+// methods of a value only through the cell types it knows, so the
+// literal's type switch, over the session's types that implement the
+// interface, stores the match (grundyrt's ErrorsAsFunc walks the chain).
+// A type declared by a later cell is not among them.
+func (c *Cell) errorsAsInterface(call *ast.CallExpr) *ast.FuncLit {
+	pt, ok := typeUnder(c.Types.TypeOf(call.Args[1])).(*types.Pointer)
+	if !ok || !typecheck.IsCellType(pt.Elem()) || !types.IsInterface(pt.Elem()) {
+		return nil
+	}
+	iface, ok := c.Types.TypeString(pt.Elem())
+	if !ok {
+		return nil
+	}
+	it := pt.Elem().Underlying().(*types.Interface)
+	t := prelude.Temp
+	var cases strings.Builder
+	scope := c.Types.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
+			continue
+		}
+		for _, tt := range []types.Type{n, types.NewPointer(n)} {
+			if !types.Implements(tt, it) {
+				continue
+			}
+			src, ok := c.Types.TypeString(tt)
+			if !ok {
+				continue
+			}
+			fmt.Fprintf(&cases, "case %s: *%sP = %s(%sX); return true\n", src, t, iface, t)
+		}
+	}
+	if cases.Len() == 0 {
+		return nil // nothing the cells declared can match: native values only
+	}
+	src := fmt.Sprintf(`func(%[1]sE error, %[1]sP *%[2]s) bool {
+	return %[3]s.%[4]s(%[1]sE, %[1]sP, func(%[1]sV any) bool {
+		switch %[1]sX := %[1]sV.(type) {
+		%[5]s}
+		return false
+	})
+}`, t, iface, prelude.Runtime, prelude.RTErrorsAsFunc, cases.String())
+	e, err := parser.ParseExpr(src)
+	if err != nil {
+		return nil
+	}
+	return AtPos(e.(*ast.FuncLit), call.Pos())
 }
 
 // errorAssert: v, ok := x.(error) and x.(error), x an interface holding

@@ -62,8 +62,8 @@ type tfield struct {
 	t        *tinfo
 }
 
-// namedType is a type a cell declared: its fmt methods (value and pointer
-// method sets), once declared.
+// namedType is a type a cell declared: the methods native packages call
+// (value and pointer method sets), once declared.
 type namedType struct {
 	name    string
 	methods atomic.Pointer[methodTable]
@@ -71,12 +71,16 @@ type namedType struct {
 
 type methodTable struct{ val, ptr methodSet }
 
-// methodSet holds interpreted closures func(v T) string (and for Format,
-// func(v T, s fmt.State, verb rune)) calling a method of T.
-type methodSet struct{ format, goString, error, string reflect.Value }
-
-func (m methodSet) empty() bool {
-	return !m.format.IsValid() && !m.goString.IsValid() && !m.error.IsValid() && !m.string.IsValid()
+// methodSet holds interpreted closures calling a method of T, the value
+// first (func(v T) string for String; func(v T, s fmt.State, verb rune) for
+// Format; func(v T, target error) bool for Is...): the methods through
+// which fmt, errors and encoding/json act on values (see compat's
+// CellMethods).
+type methodSet struct {
+	format, goString, error, string reflect.Value
+	is, as, unwrap                  reflect.Value // unwrap: Unwrap() error or Unwrap() []error
+	marshalJSON, unmarshalJSON      reflect.Value
+	marshalText, unmarshalText      reflect.Value
 }
 
 // Types is one session's knowledge of the types its cells declared.
@@ -157,6 +161,20 @@ func (ts *Types) setMethods(methods []any) {
 			set.error = fn
 		case "String":
 			set.string = fn
+		case "Is":
+			set.is = fn
+		case "As":
+			set.as = fn
+		case "Unwrap":
+			set.unwrap = fn
+		case "MarshalJSON":
+			set.marshalJSON = fn
+		case "UnmarshalJSON":
+			set.unmarshalJSON = fn
+		case "MarshalText":
+			set.marshalText = fn
+		case "UnmarshalText":
+			set.unmarshalText = fn
 		}
 	}
 	for nt, tab := range tables {
@@ -422,7 +440,7 @@ func (t *tinfo) hasAll(methods []string) bool {
 	return true
 }
 
-// methodSet is the fmt methods of values of t, when t is (a pointer to) a
+// methodSet is the methods of values of t, when t is (a pointer to) a
 // type cells declared.
 func (t *tinfo) methodSet() (methodSet, bool) {
 	switch {

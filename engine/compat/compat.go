@@ -62,6 +62,7 @@ var Passes = []Pass{
 	errorsIsAs,
 	typeSwitches,
 	fmtArgs,
+	jsonArgs,
 	panicValues,
 	reflectNames,
 	displayCalls,

@@ -59,6 +59,7 @@ const (
 type tfield struct {
 	name     string // as Go names it (an embedded field: its type's name)
 	exported bool   // fmt calls no method on what it reaches through an unexported field
+	embedded bool
 	t        *tinfo
 }
 
@@ -318,7 +319,7 @@ func (b descBuilder) build(e ast.Expr) *tinfo {
 			}
 			if len(f.Names) == 0 {
 				name := embeddedName(ft.str)
-				t.fields = append(t.fields, tfield{name: name, exported: token.IsExported(name), t: ft})
+				t.fields = append(t.fields, tfield{name: name, exported: token.IsExported(name), embedded: true, t: ft})
 				parts = append(parts, ft.str+tag)
 				continue
 			}
@@ -514,7 +515,7 @@ func (ts *Types) deriveLocked(rt reflect.Type) *tinfo {
 			} else {
 				parts = append(parts, name+" "+ft.str+tag)
 			}
-			t.fields = append(t.fields, tfield{name: name, exported: token.IsExported(name), t: ft})
+			t.fields = append(t.fields, tfield{name: name, exported: token.IsExported(name), embedded: f.Anonymous, t: ft})
 		}
 		t.str = structString(parts)
 	case reflect.Interface:

@@ -82,8 +82,12 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"ErrorKey":       reflect.ValueOf(ErrorKey),
 		"WrapError":      reflect.ValueOf(WrapError),
 		"DecodeRune":     reflect.ValueOf(DecodeRune),
-		"NewDeferred":    reflect.ValueOf(NewDeferred),
-		"Deferred":       reflect.ValueOf((*Deferred)(nil)),
+
+		"JSONMarshal":       reflect.ValueOf(JSONMarshal),
+		"JSONMarshalIndent": reflect.ValueOf(JSONMarshalIndent),
+		"JSONEncode":        reflect.ValueOf(JSONEncode),
+		"NewDeferred":       reflect.ValueOf(NewDeferred),
+		"Deferred":          reflect.ValueOf((*Deferred)(nil)),
 
 		// The printer (fmtprint.go), with the session's types.
 		"Typed":      reflect.ValueOf(ts.Typed),

@@ -78,6 +78,8 @@ const (
 	RTJSONMarshal       = "JSONMarshal"       // json.Marshal of a Typed value
 	RTJSONMarshalIndent = "JSONMarshalIndent" // likewise json.MarshalIndent
 	RTJSONEncode        = "JSONEncode"        // likewise (*json.Encoder).Encode
+	RTJSONUnmarshal     = "JSONUnmarshal"     // json.Unmarshal into a Typed pointer
+	RTJSONDecode        = "JSONDecode"        // likewise (*json.Decoder).Decode
 	RTRecovered         = "Recovered"         // what recover() returns in Go
 )
 

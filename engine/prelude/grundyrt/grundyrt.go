@@ -86,6 +86,8 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"JSONMarshal":       reflect.ValueOf(JSONMarshal),
 		"JSONMarshalIndent": reflect.ValueOf(JSONMarshalIndent),
 		"JSONEncode":        reflect.ValueOf(JSONEncode),
+		"JSONUnmarshal":     reflect.ValueOf(JSONUnmarshal),
+		"JSONDecode":        reflect.ValueOf(JSONDecode),
 		"NewDeferred":       reflect.ValueOf(NewDeferred),
 		"Deferred":          reflect.ValueOf((*Deferred)(nil)),
 

@@ -63,6 +63,7 @@ var Passes = []Pass{
 	typeSwitches,
 	fmtArgs,
 	jsonArgs,
+	templateMethods,
 	panicValues,
 	reflectNames,
 	displayCalls,

@@ -75,6 +75,8 @@ const (
 	RTTypeString        = "TypeString"        // likewise String
 	RTTypePkgPath       = "TypePkgPath"       // likewise PkgPath
 	RTPanic             = "Panic"             // a value for panic with its type
+	RTTextTemplate      = "TextTemplate"      // a text/template checked against the methods of the data's cell types
+	RTHTMLTemplate      = "HTMLTemplate"      // likewise html/template
 	RTJSONMarshal       = "JSONMarshal"       // json.Marshal of a Typed value
 	RTJSONMarshalIndent = "JSONMarshalIndent" // likewise json.MarshalIndent
 	RTJSONEncode        = "JSONEncode"        // likewise (*json.Encoder).Encode

@@ -83,6 +83,8 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"WrapError":      reflect.ValueOf(WrapError),
 		"DecodeRune":     reflect.ValueOf(DecodeRune),
 
+		"TextTemplate":      reflect.ValueOf(TextTemplate),
+		"HTMLTemplate":      reflect.ValueOf(HTMLTemplate),
 		"JSONMarshal":       reflect.ValueOf(JSONMarshal),
 		"JSONMarshalIndent": reflect.ValueOf(JSONMarshalIndent),
 		"JSONEncode":        reflect.ValueOf(JSONEncode),

@@ -258,11 +258,12 @@ func runErrorCompare(c *Cell) {
 	})
 }
 
-// errorsIsAs: errors.Is and errors.As go to the runtime's, which look
-// inside yaegi's wrappers (native errors.As sees the wrapper instead of
-// the cell's type, and panics on targets of cell types; native errors.Is
-// compares wrappers), walking Unwrap() error and Unwrap() []error trees as
-// Go's do.
+// errorsIsAs: errors.Is, errors.As and errors.Unwrap go to the runtime's,
+// which look inside yaegi's wrappers (native errors.As sees the wrapper
+// instead of the cell's type, and panics on targets of cell types; native
+// errors.Is compares wrappers; the wrapper has only the Error method, so
+// none of them saw a cell type's Is, As or Unwrap), walking Unwrap() error
+// and Unwrap() []error trees as Go's do.
 var errorsIsAs = Pass{
 	Name:     "errorsisas",
 	Run:      runErrorsIsAs,
@@ -278,7 +279,15 @@ func runErrorsIsAs(c *Cell) {
 		}
 		fn := c.callee(call)
 		sel, isSel := call.Fun.(*ast.SelectorExpr)
-		if fn == nil || !isSel || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "Is" && fn.Name() != "As" {
+		if fn == nil || !isSel || fn.Pkg() == nil || fn.Pkg().Path() != "errors" {
+			return true
+		}
+		if fn.Name() == "Unwrap" && len(call.Args) == 1 {
+			call.Fun = &ast.SelectorExpr{X: ident(prelude.Runtime, sel.Pos()), Sel: ident(prelude.RTErrorsUnwrap, sel.Sel.Pos())}
+			call.Args[0] = c.asError(call.Args[0])
+			return true
+		}
+		if fn.Name() != "Is" && fn.Name() != "As" {
 			return true
 		}
 		is := fn.Name() == "Is"

@@ -59,6 +59,7 @@ const (
 	RTDeferred          = "NewDeferred"
 	RTErrorsIs          = "ErrorsIs"
 	RTErrorsAs          = "ErrorsAs"
+	RTErrorsUnwrap      = "ErrorsUnwrap"
 	RTErrorsAsFunc      = "ErrorsAsFunc" // errors.As to a cell interface: the cell's type switch stores
 	RTErrorKey          = "ErrorKey"
 	RTFmtTyped          = "Typed"             // a value for fmt with its type (see compat's fmtArgs)

@@ -1,6 +1,9 @@
 package grundyrt
 
-import "reflect"
+import (
+	"errors"
+	"reflect"
+)
 
 var errorType = reflect.TypeFor[error]()
 
@@ -57,6 +60,18 @@ func (ts *Types) ErrorsIs(err, target error) bool {
 		x, ok := err.(interface{ Is(error) bool })
 		return ok && x.Is(target)
 	})
+}
+
+// ErrorsUnwrap is errors.Unwrap, calling a cell type's Unwrap method.
+func (ts *Types) ErrorsUnwrap(err error) error {
+	if v, ms, ok := ts.errorMethods(err); ok {
+		if out, ok := call(ms.unwrap, v); ok {
+			e, _ := out[0].Interface().(error)
+			return e
+		}
+		return nil
+	}
+	return errors.Unwrap(err)
 }
 
 // errorMethods is the value in err and its type's methods, when err holds

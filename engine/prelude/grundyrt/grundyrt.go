@@ -76,6 +76,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Interpreted":    reflect.ValueOf(Interpreted),
 		"ErrorsAs":       reflect.ValueOf(ts.ErrorsAs),
 		"ErrorsIs":       reflect.ValueOf(ts.ErrorsIs),
+		"ErrorsUnwrap":   reflect.ValueOf(ts.ErrorsUnwrap),
 		"ErrorsAsFunc":   reflect.ValueOf(ts.ErrorsAsFunc),
 		"NativeError":    reflect.ValueOf(NativeError),
 		"IsNativeError":  reflect.ValueOf(IsNativeError),

@@ -331,40 +331,15 @@ func needsPrinter(t types.Type) bool {
 // a function and instances of generic types.
 func (c *Cell) inlineMethods(t types.Type) []string {
 	var out []string
-	seen := map[types.Type]bool{}
-	var walk func(t types.Type)
-	walk = func(t types.Type) {
-		t = types.Unalias(t)
-		if seen[t] {
+	eachNamed(t, func(u *types.Named) {
+		if !typecheck.IsCellType(u) {
 			return
 		}
-		seen[t] = true
-		switch u := t.(type) {
-		case *types.Named:
-			if !typecheck.IsCellType(u) {
-				return
-			}
-			if obj := u.Obj(); u.TypeArgs().Len() > 0 || obj.Parent() != obj.Pkg().Scope() {
-				if src, ok := c.Types.TypeString(u); ok {
-					out = append(out, CellMethods(u, src)...)
-				}
-			}
-			walk(u.Underlying())
-		case *types.Pointer:
-			walk(u.Elem())
-		case *types.Slice:
-			walk(u.Elem())
-		case *types.Array:
-			walk(u.Elem())
-		case *types.Map:
-			walk(u.Key())
-			walk(u.Elem())
-		case *types.Struct:
-			for i := range u.NumFields() {
-				walk(u.Field(i).Type())
+		if obj := u.Obj(); u.TypeArgs().Len() > 0 || obj.Parent() != obj.Pkg().Scope() {
+			if src, ok := c.Types.TypeString(u); ok {
+				out = append(out, CellMethods(u, src)...)
 			}
 		}
-	}
-	walk(t)
+	})
 	return out
 }

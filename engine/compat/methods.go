@@ -124,3 +124,37 @@ func typeSource(t types.Type) string {
 		return p.Path()
 	})
 }
+
+// eachNamed calls f with each named type in t's structure: t, and those
+// reached through pointers, elements, map keys, fields and the underlying
+// types of named types (each once).
+func eachNamed(t types.Type, f func(*types.Named)) {
+	seen := map[types.Type]bool{}
+	var walk func(t types.Type)
+	walk = func(t types.Type) {
+		t = types.Unalias(t)
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch u := t.(type) {
+		case *types.Named:
+			f(u)
+			walk(u.Underlying())
+		case *types.Pointer:
+			walk(u.Elem())
+		case *types.Slice:
+			walk(u.Elem())
+		case *types.Array:
+			walk(u.Elem())
+		case *types.Map:
+			walk(u.Key())
+			walk(u.Elem())
+		case *types.Struct:
+			for i := range u.NumFields() {
+				walk(u.Field(i).Type())
+			}
+		}
+	}
+	walk(t)
+}

@@ -71,41 +71,18 @@ func runTemplateMethods(c *Cell) {
 // cellMethodNames are the exported methods ("Name main.T") of the cell
 // types in t (through pointers, elements and fields).
 func cellMethodNames(t types.Type) []string {
-	seen := map[types.Type]bool{}
 	var out []string
-	var walk func(t types.Type)
-	walk = func(t types.Type) {
-		t = types.Unalias(t)
-		if t == nil || seen[t] {
+	eachNamed(t, func(u *types.Named) {
+		if !typecheck.IsCellType(u) || types.IsInterface(u) {
 			return
 		}
-		seen[t] = true
-		switch u := t.(type) {
-		case *types.Named:
-			if typecheck.IsCellType(u) && !types.IsInterface(u) {
-				ms := types.NewMethodSet(types.NewPointer(u))
-				for i := range ms.Len() {
-					if m := ms.At(i).Obj(); m.Exported() {
-						out = append(out, m.Name()+" "+reflectName(u, false))
-					}
-				}
-			}
-			walk(u.Underlying())
-		case *types.Pointer:
-			walk(u.Elem())
-		case *types.Slice:
-			walk(u.Elem())
-		case *types.Array:
-			walk(u.Elem())
-		case *types.Map:
-			walk(u.Elem())
-		case *types.Struct:
-			for i := range u.NumFields() {
-				walk(u.Field(i).Type())
+		ms := types.NewMethodSet(types.NewPointer(u))
+		for i := range ms.Len() {
+			if m := ms.At(i).Obj(); m.Exported() {
+				out = append(out, m.Name()+" "+reflectName(u, false))
 			}
 		}
-	}
-	walk(t)
+	})
 	sort.Strings(out)
 	return out
 }

@@ -268,7 +268,7 @@ var errorsIsAs = Pass{
 	Name:     "errorsisas",
 	Run:      runErrorsIsAs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"errors_is_as", "errors_is_cell_values"},
+	Snippets: []string{"errors_is_as", "errors_is_cell_values", "errors_as_cell_interface_later_type"},
 }
 
 func runErrorsIsAs(c *Cell) {
@@ -320,7 +320,9 @@ func runErrorsIsAs(c *Cell) {
 // methods of a value only through the cell types it knows, so the
 // literal's type switch, over the session's types that implement the
 // interface, stores the match (grundyrt's ErrorsAsFunc walks the chain).
-// A type declared by a later cell is not among them.
+// A type declared by a later cell is not among them: ErrorsAsFunc, given
+// the types known here, stops the cell when it meets one, rather than say
+// false where Go may say true.
 func (c *Cell) errorsAsInterface(call *ast.CallExpr) *ast.FuncLit {
 	pt, ok := typeUnder(c.Types.TypeOf(call.Args[1])).(*types.Pointer)
 	if !ok || !typecheck.IsCellType(pt.Elem()) || !types.IsInterface(pt.Elem()) {
@@ -333,16 +335,9 @@ func (c *Cell) errorsAsInterface(call *ast.CallExpr) *ast.FuncLit {
 	it := pt.Elem().Underlying().(*types.Interface)
 	t := prelude.Temp
 	var cases strings.Builder
-	scope := c.Types.Pkg.Scope()
-	for _, name := range scope.Names() {
-		tn, ok := scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() {
-			continue
-		}
-		n, ok := tn.Type().(*types.Named)
-		if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
-			continue
-		}
+	var known []string
+	for _, n := range c.cellTypes() {
+		known = append(known, reflectName(n, false))
 		for _, tt := range []types.Type{n, types.NewPointer(n)} {
 			if !types.Implements(tt, it) {
 				continue
@@ -354,21 +349,44 @@ func (c *Cell) errorsAsInterface(call *ast.CallExpr) *ast.FuncLit {
 			fmt.Fprintf(&cases, "case %s: *%sP = %s(%sX); return true\n", src, t, iface, t)
 		}
 	}
-	if cases.Len() == 0 {
-		return nil // nothing the cells declared can match: native values only
-	}
 	src := fmt.Sprintf(`func(%[1]sE error, %[1]sP *%[2]s) bool {
-	return %[3]s.%[4]s(%[1]sE, %[1]sP, func(%[1]sV any) bool {
+	return %[3]s.%[4]s(%[1]sE, %[1]sP, %[6]s, func(%[1]sV any) bool {
 		switch %[1]sX := %[1]sV.(type) {
 		%[5]s}
 		return false
 	})
-}`, t, iface, prelude.Runtime, prelude.RTErrorsAsFunc, cases.String())
+}`, t, iface, prelude.Runtime, prelude.RTErrorsAsKnown, cases.String(), strconv.Quote(strings.Join(known, "\n")))
 	e, err := parser.ParseExpr(src)
 	if err != nil {
 		return nil
 	}
 	return AtPos(e.(*ast.FuncLit), call.Pos())
+}
+
+// cellTypes are the named types, neither generic nor interfaces, that
+// the session's cells declared (at top level, and in this cell's
+// functions).
+func (c *Cell) cellTypes() []*types.Named {
+	var out []*types.Named
+	add := func(obj types.Object) {
+		tn, ok := obj.(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			return
+		}
+		if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() == 0 && !types.IsInterface(n) {
+			out = append(out, n)
+		}
+	}
+	scope := c.Types.Pkg.Scope()
+	for _, name := range scope.Names() {
+		add(scope.Lookup(name))
+	}
+	for _, obj := range c.Types.Defs {
+		if obj != nil && obj.Parent() != scope && obj.Parent() != nil {
+			add(obj)
+		}
+	}
+	return out
 }
 
 // errorAssert: v, ok := x.(error) and x.(error), x an interface holding

@@ -60,7 +60,7 @@ const (
 	RTErrorsIs          = "ErrorsIs"
 	RTErrorsAs          = "ErrorsAs"
 	RTErrorsUnwrap      = "ErrorsUnwrap"
-	RTErrorsAsFunc      = "ErrorsAsFunc" // errors.As to a cell interface: the cell's type switch stores
+	RTErrorsAsKnown     = "ErrorsAsKnown" // errors.As to a cell interface: the cell's type switch stores
 	RTErrorKey          = "ErrorKey"
 	RTFmtTyped          = "Typed"             // a value for fmt with its type (see compat's fmtArgs)
 	RTFmtParam          = "TypedParam"        // likewise a value of a type parameter's type

@@ -3,6 +3,7 @@ package grundyrt
 import (
 	"errors"
 	"reflect"
+	"strings"
 )
 
 var errorType = reflect.TypeFor[error]()
@@ -16,7 +17,7 @@ func (ts *Types) ErrorsAs(err error, target any) bool {
 		panic("errors: target must be a non-nil pointer")
 	}
 	want := tv.Type().Elem()
-	return ts.ErrorsAsFunc(err, target, func(cand any) bool {
+	return ts.errorsAs(err, target, nil, func(cand any) bool {
 		if cv := reflect.ValueOf(cand); cv.IsValid() && cv.Type().AssignableTo(want) {
 			tv.Elem().Set(cv)
 			return true
@@ -25,15 +26,30 @@ func (ts *Types) ErrorsAs(err error, target any) bool {
 	})
 }
 
-// ErrorsAsFunc is errors.As with the test and store of each error in the
-// chain (the value inside yaegi's wrapper) made by match; target goes to
-// As methods.
-func (ts *Types) ErrorsAsFunc(err error, target any, match func(v any) bool) bool {
+// ErrorsAsKnown is errors.As with the test and store of each error in the
+// chain (the value inside yaegi's wrapper) made by match, which knows only
+// the cell types named in known (one a line): one it meets that is not
+// among them stops the cell (a type a later cell declared, which may
+// implement the interface the match asserts to). target goes to As
+// methods.
+func (ts *Types) ErrorsAsKnown(err error, target any, known string, match func(v any) bool) bool {
+	names := map[string]bool{}
+	for _, n := range strings.Split(known, "\n") {
+		names[n] = true
+	}
+	return ts.errorsAs(err, target, names, match)
+}
+
+// errorsAs walks err's chain for errors.As (known: see ErrorsAsKnown).
+func (ts *Types) errorsAs(err error, target any, known map[string]bool, match func(v any) bool) bool {
 	return ts.walkErrors(err, func(err error) bool {
 		if match(Unwrap(yaegiErrorValue(err))) {
 			return true
 		}
 		if v, ms, ok := ts.errorMethods(err); ok {
+			if name, t := ts.errorTypeName(err); known != nil && name != "" && !known[name] {
+				panic("errors.As: the error's type " + t + " was declared after the function calling errors.As with an interface target; run that function's cell again")
+			}
 			return callBool(ms.as, v, reflect.ValueOf(&target).Elem())
 		}
 		x, ok := err.(interface{ As(any) bool })
@@ -72,6 +88,20 @@ func (ts *Types) ErrorsUnwrap(err error) error {
 		return nil
 	}
 	return errors.Unwrap(err)
+}
+
+// errorTypeName is the name of err's cell type (a pointer's element
+// type's), and the type; "" for none or a generic type.
+func (ts *Types) errorTypeName(err error) (string, string) {
+	v, t, _ := ts.resolve(reflect.ValueOf(&err).Elem(), &tinfo{kind: tkDynamic})
+	if !v.IsValid() || t == nil {
+		return "", ""
+	}
+	name := strings.TrimPrefix(t.str, "*")
+	if strings.ContainsAny(name, "[ ") || !strings.HasPrefix(name, "main.") {
+		return "", ""
+	}
+	return name, t.str
 }
 
 // errorMethods is the value in err and its type's methods, when err holds

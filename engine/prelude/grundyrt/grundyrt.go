@@ -77,7 +77,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"ErrorsAs":       reflect.ValueOf(ts.ErrorsAs),
 		"ErrorsIs":       reflect.ValueOf(ts.ErrorsIs),
 		"ErrorsUnwrap":   reflect.ValueOf(ts.ErrorsUnwrap),
-		"ErrorsAsFunc":   reflect.ValueOf(ts.ErrorsAsFunc),
+		"ErrorsAsKnown":  reflect.ValueOf(ts.ErrorsAsKnown),
 		"NativeError":    reflect.ValueOf(NativeError),
 		"IsNativeError":  reflect.ValueOf(IsNativeError),
 		"ErrorKey":       reflect.ValueOf(ErrorKey),

@@ -61,6 +61,8 @@ var Passes = []Pass{
 	errorsIsAs,
 	typeSwitches,
 	fmtArgs,
+	jsonArgs,
+	templateMethods,
 	panicValues,
 	reflectNames,
 	displayCalls,

@@ -61,6 +61,7 @@ var Passes = []Pass{
 	errorCompare,
 	errorsIsAs,
 	typeSwitches,
+	ifaceAsserts,
 	fmtArgs,
 	panicValues,
 	reflectNames,

@@ -4,7 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strconv"
 
+	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
 )
 
@@ -263,13 +265,59 @@ func (c *Cell) implementers(iface types.Type, pos token.Pos) []ast.Expr {
 	return out
 }
 
+// interpretedIface reports whether tt is an interface type the cell
+// declares, named or not (not any): yaegi puts no native value in one.
+func interpretedIface(tt types.Type) bool {
+	if typecheck.IsCellType(tt) {
+		return true
+	}
+	it, lit := types.Unalias(tt).(*types.Interface)
+	return lit && !it.Empty()
+}
+
+// nativeIface is a native interface type with the method set of the
+// interface type tt (the interpreter can put a native value in it), as
+// source at pos; nil when there is none.
+func (c *Cell) nativeIface(tt types.Type, pos token.Pos) ast.Expr {
+	it, ok := tt.Underlying().(*types.Interface)
+	if !ok || it.Empty() {
+		return nil
+	}
+	if types.Identical(it, typesError.Underlying()) {
+		return ident("error", pos)
+	}
+	if p := c.Types.Import(prelude.Runtime); p != nil {
+		for _, name := range p.Scope().Names() {
+			if tn, ok := p.Scope().Lookup(name).(*types.TypeName); ok && tn.Exported() && types.Identical(tn.Type().Underlying(), it) {
+				return &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(name, pos)}
+			}
+		}
+	}
+	for _, path := range []string{"fmt", "io", "sort"} {
+		p := c.Types.Import(path)
+		if p == nil {
+			continue
+		}
+		for _, name := range p.Scope().Names() {
+			if tn, ok := p.Scope().Lookup(name).(*types.TypeName); ok && tn.Exported() && types.Identical(tn.Type().Underlying(), it) {
+				if tx, ok := c.TypeExpr(tn.Type(), pos); ok {
+					return tx
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // matchesInterface is the condition that tmp holds a value of the
-// interface type t: a native value of a native interface's method set, or
-// a value of a cell type that implements it.
+// interface type t: as the interpreter asserts it, as a native value of
+// the same method set, or as a value of a cell type that implements it.
 func (c *Cell) matchesInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type) ast.Expr {
-	var cond ast.Expr
-	if !typecheck.IsCellType(tt) {
-		cond = asserts(tmp(), t)
+	cond := asserts(tmp(), t)
+	if interpretedIface(tt) {
+		if n := c.nativeIface(tt, t.Pos()); n != nil {
+			cond = &ast.BinaryExpr{X: cond, OpPos: t.Pos(), Op: token.LOR, Y: asserts(tmp(), n)}
+		}
 	}
 	for _, impl := range c.implementers(tt, t.Pos()) {
 		e := asserts(tmp(), impl)
@@ -279,28 +327,149 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type
 			cond = &ast.BinaryExpr{X: cond, OpPos: t.Pos(), Op: token.LOR, Y: e}
 		}
 	}
-	if cond == nil {
-		cond = ident("false", t.Pos())
-	}
 	return cond
 }
 
 // asInterface is tmp's value as the interface type t, once matched:
 //
-//	func() T { if v, ok := tmp.(C1); ok { return v }; ...; v, _ := tmp.(T); return v }()
+//	func() T { if v, ok := tmp.(C1); ok { return v }; ...; if v, ok := tmp.(T); ok { return v }; return nil }()
 func (c *Cell) asInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type) ast.Expr {
 	pos := t.Pos()
-	var body []ast.Stmt
-	for _, impl := range c.implementers(tt, pos) {
-		v := func() *ast.Ident { return ident(tempPrefix+"V", pos) }
-		body = append(body, &ast.IfStmt{If: pos,
-			Init: define(pos, []ast.Expr{v(), ident(okName, pos)}, &ast.TypeAssertExpr{X: tmp(), Type: impl, Lparen: pos, Rparen: pos}),
-			Cond: ident(okName, pos),
-			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{v()}}}, Rbrace: pos}})
-	}
-	v := ident(tempPrefix+"V", pos)
-	body = append(body,
-		define(pos, []ast.Expr{v, ident("_", pos)}, &ast.TypeAssertExpr{X: tmp(), Type: t, Lparen: pos, Rparen: pos}),
-		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(v.Name, pos)}})
+	body := c.ifaceTries(tmp, t, tt, false)
+	body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos)}})
 	return called(funcLit(pos, t.End(), results(t), body...))
+}
+
+// ifaceTries are the tries of tmp as the interface type t: as each cell
+// struct type implementing t, as a native interface of t's method set,
+// then the interpreter's own assertion (which may pass a value of a cell
+// type stored in any with a value it cannot call); each returns the
+// value (and true, with ok).
+func (c *Cell) ifaceTries(tmp func() *ast.Ident, t ast.Expr, tt types.Type, ok bool) []ast.Stmt {
+	pos := t.Pos()
+	as := c.implementers(tt, pos)
+	if interpretedIface(tt) {
+		if n := c.nativeIface(tt, pos); n != nil {
+			as = append(as, n)
+		}
+	}
+	as = append(as, t)
+	var body []ast.Stmt
+	for _, a := range as {
+		v := func() *ast.Ident { return ident(tempPrefix+"V", pos) }
+		r := func() *ast.Ident { return ident(tempPrefix+"R", pos) }
+		ret := []ast.Expr{r()}
+		if ok {
+			ret = append(ret, ident("true", pos))
+		}
+		// The value converted to t in a declaration of its own: yaegi
+		// v0.16.1 fails converting it in a return of two results.
+		conv := &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
+			&ast.ValueSpec{Names: []*ast.Ident{r()}, Type: t, Values: []ast.Expr{v()}}}}}
+		body = append(body, &ast.IfStmt{If: pos,
+			Init: define(pos, []ast.Expr{v(), ident(okName, pos)}, &ast.TypeAssertExpr{X: tmp(), Type: a, Lparen: pos, Rparen: pos}),
+			Cond: ident(okName, pos),
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{conv, &ast.ReturnStmt{Return: pos, Results: ret}}, Rbrace: pos}})
+	}
+	return body
+}
+
+// ifaceAsserts: x.(I), x of a native interface type (any, error...) and I
+// an interface type the cell declares. yaegi v0.16.1 asserts to such an
+// interface only values it stored with their types (interp/run.go:316,
+// typeAssert looks for its valueInterface): a native value (errors.Join's
+// error asserted to interface{ Unwrap() []error }) or a value of a cell
+// type stored in any failed, or passed with a value that crashed at its
+// first method call. The assertion tries each cell struct type
+// implementing I, then a native interface with I's method set, then the
+// interpreter's own, as typeSwitches does for its cases:
+//
+//	v, ok := func() (I, bool) { _grundyTS1 := x; if v, ok := _grundyTS1.(C1); ok { return v, true }; ...; return nil, false }()
+var ifaceAsserts = Pass{
+	Name:     "ifaceasserts",
+	Run:      runIfaceAsserts,
+	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
+	Snippets: []string{"iface_assert_native_values"},
+}
+
+func runIfaceAsserts(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		var lhs int
+		var rhs *ast.Expr
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			if len(n.Rhs) == 1 {
+				lhs, rhs = len(n.Lhs), &n.Rhs[0]
+			}
+		case *ast.ValueSpec:
+			if len(n.Values) == 1 {
+				lhs, rhs = len(n.Names), &n.Values[0]
+			}
+		case *ast.TypeAssertExpr:
+			switch p := cur.Parent().(type) {
+			case *ast.AssignStmt:
+				if len(p.Rhs) == 1 && len(p.Lhs) == 2 {
+					return true // the comma-ok form, at the statement
+				}
+			case *ast.ValueSpec:
+				if len(p.Values) == 1 && len(p.Names) == 2 {
+					return true
+				}
+			}
+			if r := c.ifaceAssert(n, false); r != nil {
+				cur.Replace(r)
+			}
+			return true
+		}
+		if rhs == nil || lhs != 2 {
+			return true
+		}
+		if ta, ok := (*rhs).(*ast.TypeAssertExpr); ok {
+			if r := c.ifaceAssert(ta, true); r != nil {
+				*rhs = r
+			}
+		}
+		return true
+	})
+}
+
+// ifaceAssert is the assertion ta rewritten, or nil when yaegi's own
+// serves (a type switch's guard has no type and is typeSwitches').
+func (c *Cell) ifaceAssert(ta *ast.TypeAssertExpr, commaOk bool) ast.Expr {
+	if ta.Type == nil {
+		return nil
+	}
+	xt, tt := c.Types.TypeOf(ta.X), c.Types.TypeOf(ta.Type)
+	if xt == nil || tt == nil || !types.IsInterface(xt) || interpretedIface(xt) || !interpretedIface(tt) {
+		return nil
+	}
+	if it, ok := tt.Underlying().(*types.Interface); !ok || it.Empty() {
+		return nil
+	}
+	pos := ta.Pos()
+	tmpName := c.Temp("TS")
+	tmp := func() *ast.Ident { return ident(tmpName, pos) }
+	body := []ast.Stmt{define(pos, []ast.Expr{tmp()}, ta.X)}
+	body = append(body, c.ifaceTries(tmp, ta.Type, tt, commaOk)...)
+	res := results(ta.Type)
+	if commaOk {
+		res = results(ta.Type, ident("bool", pos))
+		body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}})
+	} else {
+		// As Go panics: interface conversion: T is not I: missing method M.
+		msg := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTAssertPanic, pos)},
+			Args: []ast.Expr{tmp(), &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(types.TypeString(tt, (*types.Package).Name))}, methodNames(tt, pos)}}
+		body = append(body, &ast.ExprStmt{X: msg}, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos)}})
+	}
+	return called(funcLit(pos, ta.End(), res, body...))
+}
+
+// methodNames is []string{...}: the method names of the interface tt.
+func methodNames(tt types.Type, pos token.Pos) ast.Expr {
+	it := tt.Underlying().(*types.Interface)
+	lit := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: ident("string", pos)}, Lbrace: pos, Rbrace: pos}
+	for i := range it.NumMethods() {
+		lit.Elts = append(lit.Elts, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(it.Method(i).Name())})
+	}
+	return lit
 }

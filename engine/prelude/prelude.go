@@ -75,6 +75,7 @@ const (
 	RTTypePkgPath = "TypePkgPath" // likewise PkgPath
 	RTPanic       = "Panic"       // a value for panic with its type
 	RTRecovered   = "Recovered"   // what recover() returns in Go
+	RTAssertPanic = "AssertPanic" // the panic of a failed assertion to an interface
 )
 
 // Methods of grundyrt.Deferred the passes call.

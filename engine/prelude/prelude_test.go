@@ -62,7 +62,7 @@ func TestNamesAreDeclared(t *testing.T) {
 		}
 	}
 	table := grundyrt.Table(nil, grundyrt.NewTypes())
-	for _, n := range []string{RTErrorsIs, RTErrorsAs, RTErrorKey, RTFmtTyped, RTFmtParam, RTFmtWrapped, RTFmtSpread, RTFmtTuple, RTFmtState, RTDeclare, RTSprint, RTSprintf, RTSprintln, RTPanic, RTRecovered, RTDecodeRune, RTDeferred, RTTypeName, RTTypeString, RTTypePkgPath} {
+	for _, n := range []string{RTErrorsIs, RTErrorsAs, RTErrorKey, RTFmtTyped, RTFmtParam, RTFmtWrapped, RTFmtSpread, RTFmtTuple, RTFmtState, RTDeclare, RTSprint, RTSprintf, RTSprintln, RTPanic, RTRecovered, RTDecodeRune, RTDeferred, RTTypeName, RTTypeString, RTTypePkgPath, RTAssertPanic} {
 		if _, ok := table[n]; !ok {
 			t.Errorf("grundyrt.%s is not in the interpreter's table", n)
 		}

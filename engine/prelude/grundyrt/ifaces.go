@@ -1,0 +1,108 @@
+package grundyrt
+
+import "reflect"
+
+// Interfaces for the method sets cells assert values to by interfaces of
+// their own (err.(interface{ Unwrap() []error })): the interpreter cannot
+// put a native value in an interface type a cell declares, but can in a
+// native one, and the value converts from there. The compatibility
+// passes pick the one with the same method set (typeswitches.go).
+type (
+	UnwrapErrors interface{ Unwrap() []error }
+	UnwrapError  interface{ Unwrap() error }
+	IsError      interface{ Is(error) bool }
+	AsTarget     interface{ As(any) bool }
+	Timeouter    interface{ Timeout() bool }
+	Temporary    interface{ Temporary() bool }
+	Lener        interface{ Len() int }
+)
+
+// ifaceTable is the interfaces as the interpreter's tables list them,
+// with the wrappers yaegi builds around interpreted values that implement
+// them.
+func ifaceTable() map[string]reflect.Value {
+	return map[string]reflect.Value{
+		"UnwrapErrors":  reflect.ValueOf((*UnwrapErrors)(nil)),
+		"_UnwrapErrors": reflect.ValueOf((*_UnwrapErrors)(nil)),
+		"UnwrapError":   reflect.ValueOf((*UnwrapError)(nil)),
+		"_UnwrapError":  reflect.ValueOf((*_UnwrapError)(nil)),
+		"IsError":       reflect.ValueOf((*IsError)(nil)),
+		"_IsError":      reflect.ValueOf((*_IsError)(nil)),
+		"AsTarget":      reflect.ValueOf((*AsTarget)(nil)),
+		"_AsTarget":     reflect.ValueOf((*_AsTarget)(nil)),
+		"Timeouter":     reflect.ValueOf((*Timeouter)(nil)),
+		"_Timeouter":    reflect.ValueOf((*_Timeouter)(nil)),
+		"Temporary":     reflect.ValueOf((*Temporary)(nil)),
+		"_Temporary":    reflect.ValueOf((*_Temporary)(nil)),
+		"Lener":         reflect.ValueOf((*Lener)(nil)),
+		"_Lener":        reflect.ValueOf((*_Lener)(nil)),
+	}
+}
+
+// The wrappers, in the form yaegi's symbol extraction writes them: the
+// interpreted value, and its methods as functions.
+
+type _UnwrapErrors struct {
+	IValue  any
+	WUnwrap func() []error
+}
+
+func (w _UnwrapErrors) Unwrap() []error { return w.WUnwrap() }
+
+type _UnwrapError struct {
+	IValue  any
+	WUnwrap func() error
+}
+
+func (w _UnwrapError) Unwrap() error { return w.WUnwrap() }
+
+type _IsError struct {
+	IValue any
+	WIs    func(error) bool
+}
+
+func (w _IsError) Is(target error) bool { return w.WIs(target) }
+
+type _AsTarget struct {
+	IValue any
+	WAs    func(any) bool
+}
+
+func (w _AsTarget) As(target any) bool { return w.WAs(target) }
+
+type _Timeouter struct {
+	IValue   any
+	WTimeout func() bool
+}
+
+func (w _Timeouter) Timeout() bool { return w.WTimeout() }
+
+type _Temporary struct {
+	IValue     any
+	WTemporary func() bool
+}
+
+func (w _Temporary) Temporary() bool { return w.WTemporary() }
+
+type _Lener struct {
+	IValue any
+	WLen   func() int
+}
+
+func (w _Lener) Len() int { return w.WLen() }
+
+// AssertPanic panics as a failed v.(I) does in Go, I being an interface
+// type a cell declares (named iface) with the given methods: the
+// interpreter's own assertion was not used.
+func (ts *Types) AssertPanic(v any, iface string, methods []string) {
+	missing := ""
+	if t := reflect.TypeOf(Unwrap(v)); t != nil {
+		for _, m := range methods {
+			if _, ok := t.MethodByName(m); !ok {
+				missing = m
+				break
+			}
+		}
+	}
+	panic(ts.AssertionError(Unwrap(v), iface, missing))
+}

@@ -33,6 +33,7 @@ import (
 	"grundy/engine/symbols"
 	"grundy/engine/tooling"
 	"grundy/engine/typecheck"
+	"grundy/stdlib/human"
 	"grundy/stdlib/progress"
 )
 
@@ -47,20 +48,23 @@ type Interp struct {
 	name string // file name in positions ("cell", or a script's name)
 	args []string
 
-	pkgs       map[string]string         // name a cell uses -> import path
-	globals    map[string]tooling.Global // top-level names declared by cells
-	funcs      map[string]*funcDecl      // "f" or "T.m" -> latest declaration
-	types      map[string]*ast.TypeSpec  // type name -> its declaration as compiled
-	declared   map[string]string         // the types the printer knows, as declared to it (see declareTypes)
-	declareSeq int                       // names the variables that declare them
-	imports    map[string]string         // imports cells asked for: name -> path
-	rt         *runtimeState             // what native helpers report back
-	intr       atomic.Pointer[cellStop]  // stops the running cell's sleeps and library calls
-	passes     []compat.Pass             // the compatibility passes cells go through
-	tc         *typecheck.Session        // the type oracle's view of the session
-	info       *typecheck.Info           // the running cell's types, as checked before rewriting
-	notes      []unshownNote             // the running cell's notes on values it drops
-	closed     bool
+	pkgs       map[string]string          // name a cell uses -> import path
+	globals    map[string]tooling.Global  // top-level names declared by cells
+	funcs      map[string]*funcDecl       // "f" or "T.m" -> latest declaration
+	types      map[string]*ast.TypeSpec   // type name -> its declaration as compiled
+	declared   map[string]string          // the types the printer knows, as declared to it (see declareTypes)
+	declareSeq int                        // names the variables that declare them
+	imports    map[string]string          // imports cells asked for: name -> path
+	rt         *runtimeState              // what native helpers report back
+	intr       atomic.Pointer[cellStop]   // stops the running cell's sleeps and library calls
+	passes     []compat.Pass              // the compatibility passes cells go through
+	tc         *typecheck.Session         // the type oracle's view of the session
+	info       *typecheck.Info            // the running cell's types, as checked before rewriting
+	notes      []unshownNote              // the running cell's notes on values it drops
+	closures   map[string]map[string]bool // variables holding function literals -> names they use (closurenotes.go)
+	// cellClosures: the variables the running cell assigns.
+	cellClosures map[string]bool
+	closed       bool
 }
 
 // funcDecl is a function or method as last compiled, with the top-level
@@ -109,15 +113,16 @@ func NewInterp(opt Options) (*Interp, error) {
 		args = []string{name}
 	}
 	it := &Interp{
-		args:    args,
-		io:      io,
-		name:    name,
-		pkgs:    map[string]string{},
-		globals: map[string]tooling.Global{},
-		funcs:   map[string]*funcDecl{},
-		types:   map[string]*ast.TypeSpec{},
-		imports: map[string]string{},
-		rt:      &runtimeState{},
+		args:     args,
+		io:       io,
+		name:     name,
+		pkgs:     map[string]string{},
+		globals:  map[string]tooling.Global{},
+		funcs:    map[string]*funcDecl{},
+		closures: map[string]map[string]bool{},
+		types:    map[string]*ast.TypeSpec{},
+		imports:  map[string]string{},
+		rt:       &runtimeState{},
 	}
 	it.passes = compat.Passes
 	it.tc = typecheck.NewSession(typeUniverse(), func() map[string]string { return it.pkgs })
@@ -239,6 +244,9 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 		it.io.attach(goroutineOutput{out})
 	}()
 	res, err = it.execute(ctx, code)
+	if ee, ok := err.(*EvalError); ok && ee.Name == "CompileError" {
+		err = it.undefinedMember(ee)
+	}
 	res, err = it.runDeferred(res, err)
 	if err == nil {
 		it.io.flush()
@@ -339,6 +347,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 	}
 	it.check(pc)
 	it.notes = it.unshownNotes(pc)
+	it.noteClosures(pc)
 	if pc.Trail != nil {
 		pc.show = trailShowOf(it.info.TypeOf(pc.Trail.X))
 	}
@@ -500,6 +509,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 	}
 	f.Decls = append(f.Decls, declsOf(deps)...)
 	it.forgetInstances(redefined)
+	it.noteStaleClosures(redefined)
 	decls := f.Decls
 	declared := it.declareTypes(f)
 	if _, err := it.compileRun(ctx, f); err != nil {
@@ -975,6 +985,41 @@ func (it *Interp) compileOnce(n ast.Node) (prog *interp.Program, err error) {
 	return prog, nil
 }
 
+var (
+	noSymbol      = regexp.MustCompile(`^(.*: )?package (\w+) "([^"]+)" has no symbol (\w+)$`)
+	undefinedQual = regexp.MustCompile(`^(.*: )?undefined: (\w+)\.(\w+)$`)
+	undefinedSel  = regexp.MustCompile(`^(.*: )?undefined selector ([\w./-]+)\.(\w+)$`)
+)
+
+// undefinedMember says "undefined: solve.Value", as Go does, where yaegi
+// says that the package "has no symbol Value" or of an "undefined
+// selector grundy/stdlib/solve.Value", and names the package's member the
+// user may have meant.
+func (it *Interp) undefinedMember(e *EvalError) *EvalError {
+	var pos, pkg, path, name string
+	if m := noSymbol.FindStringSubmatch(e.Value); m != nil {
+		pos, pkg, path, name = m[1], m[2], m[3], m[4]
+	} else if m := undefinedQual.FindStringSubmatch(e.Value); m != nil && it.pkgs[m[2]] != "" {
+		pos, pkg, path, name = m[1], m[2], it.pkgs[m[2]], m[3]
+	} else if m := undefinedSel.FindStringSubmatch(e.Value); m != nil {
+		pos, pkg, path, name = m[1], importName(m[2]), m[2], m[3]
+	} else {
+		return e
+	}
+	var names []string
+	for _, syms := range it.yi.Symbols(path) {
+		for n := range syms {
+			names = append(names, n)
+		}
+	}
+	msg := pos + "undefined: " + pkg + "." + name
+	if near := human.Nearest(name, names); near != "" {
+		msg += " (did you mean " + pkg + "." + near + "?)"
+	}
+	e.Value, e.Traceback = msg, []string{msg}
+	return e
+}
+
 var undefinedName = regexp.MustCompile(`: undefined: (\w+)$`)
 
 var incompleteType = regexp.MustCompile(`([^\s:]+:\d+:\d+): incomplete type (\w+)\s*$`)
@@ -1169,7 +1214,10 @@ func (it *Interp) panicError(p interp.Panic) *EvalError {
 	stack := it.io.interpStderr.take()
 	msg := it.panicMessage(p.Value)
 	tb := []string{"panic: " + msg}
-	if len(stack) > 0 {
+	if len(stack) == 1 && strings.HasPrefix(stack[0], "main (") {
+		// The cell's own frame only: where the cell was entered says
+		// nothing the message does not.
+	} else if len(stack) > 0 {
 		tb = append(tb, "", "interpreted stack (innermost first; the interpreter tells where each function was entered, not the line that failed):")
 		for _, s := range stack {
 			tb = append(tb, "  "+s)
@@ -1214,13 +1262,23 @@ func runtimeError(err error) *EvalError {
 	return &EvalError{Name: "Error", Value: firstLine(msg), Traceback: strings.Split(msg, "\n")}
 }
 
+var importPath = regexp.MustCompile(`import "([^"]+)"$`)
+
 func importError(err error) *EvalError {
 	var e *EvalError
 	if !errors.As(err, &e) {
 		e = compileError(err)
 	}
 	if i := strings.Index(e.Value, " error: unable to find source related to"); i >= 0 {
-		e.Value = e.Value[:i] + ": not available; only Go's standard library and grundy's packages can be imported"
+		head := e.Value[:i]
+		if m := importPath.FindStringSubmatch(head); m != nil && !strings.Contains(strings.Split(m[1], "/")[0], ".") {
+			// A standard package yaegi leaves out (it has no tables for
+			// packages that start processes or get around the type
+			// system: os/exec, syscall, unsafe, plugin, ...).
+			e.Value = head + ": this standard package is not available in cells (the interpreter leaves out os/exec, syscall, unsafe and others that reach outside it)"
+		} else {
+			e.Value = head + ": not available; only Go's standard library and grundy's packages can be imported"
+		}
 		e.Traceback = []string{e.Value}
 	}
 	return e

@@ -174,22 +174,16 @@ func withoutPass(t *testing.T, name string) {
 			without = append(without, q)
 		}
 	}
-	tries := 1
-	if pass.Race {
-		tries = 20
-	}
-	for range tries {
-		for _, sn := range pass.Snippets {
-			src, err := os.ReadFile(filepath.Join("testdata/snippets", sn+".go.txt"))
-			if err != nil {
-				t.Fatalf("pass %s names snippet %s: %v", name, sn, err)
-			}
-			cells, want, _ := parseSnippet(string(src))
-			it := newTestInterp(t)
-			it.passes = without
-			if transcript(t, it, cells) != want {
-				return
-			}
+	for _, sn := range pass.Snippets {
+		src, err := os.ReadFile(filepath.Join("testdata/snippets", sn+".go.txt"))
+		if err != nil {
+			t.Fatalf("pass %s names snippet %s: %v", name, sn, err)
+		}
+		cells, want, _ := parseSnippet(string(src))
+		it := newTestInterp(t)
+		it.passes = without
+		if transcript(t, it, cells) != want {
+			return
 		}
 	}
 	fmt.Println(withoutSame)

@@ -35,10 +35,6 @@ type Pass struct {
 	// Snippets are the engine's snippets (testdata/snippets/NAME.go.txt)
 	// that go wrong without this pass.
 	Snippets []string
-	// Race: the defect is a race, so its snippets go wrong without the
-	// pass only some of the times they run (the test runs them until
-	// they do, a bounded number of times).
-	Race bool
 }
 
 // Passes is the order in which passes run: checks that refuse first, then
@@ -46,7 +42,9 @@ type Pass struct {
 // structure of statements (which would hide expressions from the others).
 var Passes = []Pass{
 	statements,
+	typeErrors,
 	structAssert,
+	mainFunc,
 	constValues,
 	shifts,
 	genericAliases,
@@ -58,11 +56,14 @@ var Passes = []Pass{
 	methodValues,
 	errorValues,
 	errorAssert,
+	nilAsserts,
 	errorCompare,
 	errorsIsAs,
 	typeSwitches,
 	ifaceAsserts,
 	fmtArgs,
+	jsonArgs,
+	templateMethods,
 	panicValues,
 	reflectNames,
 	displayCalls,
@@ -75,6 +76,7 @@ var Passes = []Pass{
 	rangeChans,
 	loopVars,
 	genericVars,
+	selectContinues,
 	selectBreaks,
 	clauseLabels,
 	funcDefers,

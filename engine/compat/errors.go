@@ -1,13 +1,16 @@
 package compat
 
 import (
+	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
 
 	"grundy/engine/prelude"
+	"grundy/engine/typecheck"
 )
 
 // The error passes. yaegi v0.16.1 turns a value of a cell type into an
@@ -255,16 +258,17 @@ func runErrorCompare(c *Cell) {
 	})
 }
 
-// errorsIsAs: errors.Is and errors.As go to the runtime's, which look
-// inside yaegi's wrappers (native errors.As sees the wrapper instead of
-// the cell's type, and panics on targets of cell types; native errors.Is
-// compares wrappers), walking Unwrap() error and Unwrap() []error trees as
-// Go's do.
+// errorsIsAs: errors.Is, errors.As and errors.Unwrap go to the runtime's,
+// which look inside yaegi's wrappers (native errors.As sees the wrapper
+// instead of the cell's type, and panics on targets of cell types; native
+// errors.Is compares wrappers; the wrapper has only the Error method, so
+// none of them saw a cell type's Is, As or Unwrap), walking Unwrap() error
+// and Unwrap() []error trees as Go's do.
 var errorsIsAs = Pass{
 	Name:     "errorsisas",
 	Run:      runErrorsIsAs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"errors_is_as", "errors_is_cell_values"},
+	Snippets: []string{"errors_is_as", "errors_is_cell_values", "errors_as_cell_interface_later_type"},
 }
 
 func runErrorsIsAs(c *Cell) {
@@ -275,13 +279,28 @@ func runErrorsIsAs(c *Cell) {
 		}
 		fn := c.callee(call)
 		sel, isSel := call.Fun.(*ast.SelectorExpr)
-		if fn == nil || !isSel || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "Is" && fn.Name() != "As" {
+		if fn == nil || !isSel || fn.Pkg() == nil || fn.Pkg().Path() != "errors" {
+			return true
+		}
+		if fn.Name() == "Unwrap" && len(call.Args) == 1 {
+			call.Fun = &ast.SelectorExpr{X: ident(prelude.Runtime, sel.Pos()), Sel: ident(prelude.RTErrorsUnwrap, sel.Sel.Pos())}
+			call.Args[0] = c.asError(call.Args[0])
+			return true
+		}
+		if fn.Name() != "Is" && fn.Name() != "As" {
 			return true
 		}
 		is := fn.Name() == "Is"
 		name := prelude.RTErrorsAs
 		if is {
 			name = prelude.RTErrorsIs
+		}
+		if !is && len(call.Args) == 2 && !call.Ellipsis.IsValid() {
+			if lit := c.errorsAsInterface(call); lit != nil {
+				call.Fun = lit
+				call.Args[0] = c.asError(call.Args[0])
+				return true
+			}
 		}
 		call.Fun = &ast.SelectorExpr{X: ident(prelude.Runtime, sel.Pos()), Sel: ident(name, sel.Sel.Pos())}
 		if len(call.Args) == 2 && !call.Ellipsis.IsValid() {
@@ -292,6 +311,82 @@ func runErrorsIsAs(c *Cell) {
 		}
 		return true
 	})
+}
+
+// errorsAsInterface is, for errors.As(err, target) with target a pointer
+// to an interface type a cell declared, a function literal to call with
+// the same arguments instead. The interpreter keeps a variable of such a
+// type as a box of its own that native code cannot fill, and finds the
+// methods of a value only through the cell types it knows, so the
+// literal's type switch, over the session's types that implement the
+// interface, stores the match (grundyrt's ErrorsAsFunc walks the chain).
+// A type declared by a later cell is not among them: ErrorsAsFunc, given
+// the types known here, stops the cell when it meets one, rather than say
+// false where Go may say true.
+func (c *Cell) errorsAsInterface(call *ast.CallExpr) *ast.FuncLit {
+	pt, ok := typeUnder(c.Types.TypeOf(call.Args[1])).(*types.Pointer)
+	if !ok || !typecheck.IsCellType(pt.Elem()) || !types.IsInterface(pt.Elem()) {
+		return nil
+	}
+	iface, ok := c.Types.TypeString(pt.Elem())
+	if !ok {
+		return nil
+	}
+	it := pt.Elem().Underlying().(*types.Interface)
+	t := prelude.Temp
+	var cases strings.Builder
+	var known []string
+	for _, n := range c.cellTypes() {
+		known = append(known, reflectName(n, false))
+		for _, tt := range []types.Type{n, types.NewPointer(n)} {
+			if !types.Implements(tt, it) {
+				continue
+			}
+			src, ok := c.Types.TypeString(tt)
+			if !ok {
+				continue
+			}
+			fmt.Fprintf(&cases, "case %s: *%sP = %s(%sX); return true\n", src, t, iface, t)
+		}
+	}
+	src := fmt.Sprintf(`func(%[1]sE error, %[1]sP *%[2]s) bool {
+	return %[3]s.%[4]s(%[1]sE, %[1]sP, %[6]s, func(%[1]sV any) bool {
+		switch %[1]sX := %[1]sV.(type) {
+		%[5]s}
+		return false
+	})
+}`, t, iface, prelude.Runtime, prelude.RTErrorsAsKnown, cases.String(), strconv.Quote(strings.Join(known, "\n")))
+	e, err := parser.ParseExpr(src)
+	if err != nil {
+		return nil
+	}
+	return AtPos(e.(*ast.FuncLit), call.Pos())
+}
+
+// cellTypes are the named types, neither generic nor interfaces, that
+// the session's cells declared (at top level, and in this cell's
+// functions).
+func (c *Cell) cellTypes() []*types.Named {
+	var out []*types.Named
+	add := func(obj types.Object) {
+		tn, ok := obj.(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			return
+		}
+		if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() == 0 && !types.IsInterface(n) {
+			out = append(out, n)
+		}
+	}
+	scope := c.Types.Pkg.Scope()
+	for _, name := range scope.Names() {
+		add(scope.Lookup(name))
+	}
+	for _, obj := range c.Types.Defs {
+		if obj != nil && obj.Parent() != scope && obj.Parent() != nil {
+			add(obj)
+		}
+	}
+	return out
 }
 
 // errorAssert: v, ok := x.(error) and x.(error), x an interface holding

@@ -1,7 +1,6 @@
 package compat
 
 import (
-	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -25,7 +24,7 @@ import (
 // fmt as grundyrt.Typed(x, desc): its type as the oracle knows it (see
 // FmtDesc), which the engine's fmt functions print as Go would, calling
 // the methods of cell types through closures the session registers for
-// each type cells declare (FmtMethods) or, for local and generic types,
+// each type cells declare (CellMethods) or, for local and generic types,
 // closures given with the value. log's functions print through
 // grundyrt.Sprint, Sprintf and Sprintln. A cell's trailing value is shown
 // as fmt's %v prints it: Typed too, unless the display methods of a cell
@@ -327,99 +326,20 @@ func needsPrinter(t types.Type) bool {
 	return false
 }
 
-// inlineMethods are the method closures (see FmtMethods) of the named
+// inlineMethods are the method closures (see CellMethods) of the named
 // types in t's structure the session does not register: types declared in
 // a function and instances of generic types.
 func (c *Cell) inlineMethods(t types.Type) []string {
 	var out []string
-	seen := map[types.Type]bool{}
-	var walk func(t types.Type)
-	walk = func(t types.Type) {
-		t = types.Unalias(t)
-		if seen[t] {
+	eachNamed(t, func(u *types.Named) {
+		if !typecheck.IsCellType(u) {
 			return
 		}
-		seen[t] = true
-		switch u := t.(type) {
-		case *types.Named:
-			if !typecheck.IsCellType(u) {
-				return
-			}
-			if obj := u.Obj(); u.TypeArgs().Len() > 0 || obj.Parent() != obj.Pkg().Scope() {
-				if src, ok := c.Types.TypeString(u); ok {
-					out = append(out, FmtMethods(u, src)...)
-				}
-			}
-			walk(u.Underlying())
-		case *types.Pointer:
-			walk(u.Elem())
-		case *types.Slice:
-			walk(u.Elem())
-		case *types.Array:
-			walk(u.Elem())
-		case *types.Map:
-			walk(u.Key())
-			walk(u.Elem())
-		case *types.Struct:
-			for i := range u.NumFields() {
-				walk(u.Field(i).Type())
+		if obj := u.Obj(); u.TypeArgs().Len() > 0 || obj.Parent() != obj.Pkg().Scope() {
+			if src, ok := c.Types.TypeString(u); ok {
+				out = append(out, CellMethods(u, src)...)
 			}
 		}
-	}
-	walk(t)
+	})
 	return out
-}
-
-// FmtMethods are, as source, the arguments that give the printer the fmt
-// methods (Format, GoString, Error, String) of the named type t, written
-// src in the cell: pairs of a key ("main.T.String", "*main.T.String" for
-// the pointer's method set) and a closure calling the method.
-func FmtMethods(t *types.Named, src string) []string {
-	name := reflectName(t, false)
-	var out []string
-	for _, ptr := range []bool{false, true} {
-		recv, key := src, name
-		var tt types.Type = t
-		if ptr {
-			recv, key, tt = "*"+src, "*"+name, types.NewPointer(t)
-		}
-		ms := types.NewMethodSet(tt)
-		for _, m := range []string{"Format", "GoString", "Error", "String"} {
-			sel := ms.Lookup(nil, m)
-			if sel == nil || !fmtSignature(m, sel.Type().(*types.Signature)) {
-				continue
-			}
-			// (Parameters named as no cell names a variable: yaegi
-			// takes a package-level variable of the same name for
-			// them here.)
-			var fn string
-			if m == "Format" {
-				fn = fmt.Sprintf("func(%[1]sV %[2]s, %[1]sS %[3]s.%[4]s, %[1]sC rune) { %[1]sV.Format(%[1]sS, %[1]sC) }", prelude.Temp, recv, prelude.Runtime, prelude.RTFmtState)
-			} else {
-				fn = fmt.Sprintf("func(%[1]sV %[2]s) string { return %[1]sV.%[3]s() }", prelude.Temp, recv, m)
-			}
-			out = append(out, strconv.Quote(key+"."+m), fn)
-		}
-	}
-	return out
-}
-
-// fmtSignature reports whether a method has the signature fmt's interface
-// for it asks.
-func fmtSignature(name string, sig *types.Signature) bool {
-	ps, rs := sig.Params(), sig.Results()
-	if name != "Format" {
-		if ps.Len() != 0 || rs.Len() != 1 {
-			return false
-		}
-		b, ok := types.Unalias(rs.At(0).Type()).(*types.Basic)
-		return ok && b.Kind() == types.String
-	}
-	if ps.Len() != 2 || rs.Len() != 0 {
-		return false
-	}
-	st, ok := types.Unalias(ps.At(0).Type()).(*types.Named)
-	r, isBasic := types.Unalias(ps.At(1).Type()).(*types.Basic)
-	return ok && st.Obj().Pkg() != nil && st.Obj().Pkg().Path() == "fmt" && st.Obj().Name() == "State" &&
-		isBasic && r.Kind() == types.Int32
 }

@@ -52,22 +52,7 @@ func (w *descWriter) write(t types.Type) string {
 	case *types.Map:
 		return "map[" + w.write(t.Key()) + "]" + w.write(t.Elem())
 	case *types.Struct:
-		var fields []string
-		for i := range t.NumFields() {
-			f := t.Field(i)
-			s := w.write(f.Type())
-			if !f.Embedded() {
-				s = f.Name() + " " + s
-			}
-			if tag := t.Tag(i); tag != "" {
-				s += " " + strconv.Quote(tag)
-			}
-			fields = append(fields, s)
-		}
-		if len(fields) == 0 {
-			return "struct {}"
-		}
-		return "struct { " + strings.Join(fields, "; ") + " }"
+		return structString(t, w.write)
 	case *types.TypeParam:
 		// Known when the generic function runs: by the value.
 		return "interface {}"
@@ -128,22 +113,7 @@ func reflectString(t types.Type, inArgs bool) string {
 	case *types.Signature:
 		return "func" + signatureString(t, inArgs)
 	case *types.Struct:
-		var fields []string
-		for i := range t.NumFields() {
-			f := t.Field(i)
-			s := reflectString(f.Type(), inArgs)
-			if !f.Embedded() {
-				s = f.Name() + " " + s
-			}
-			if tag := t.Tag(i); tag != "" {
-				s += " " + strconv.Quote(tag)
-			}
-			fields = append(fields, s)
-		}
-		if len(fields) == 0 {
-			return "struct {}"
-		}
-		return "struct { " + strings.Join(fields, "; ") + " }"
+		return structString(t, func(t types.Type) string { return reflectString(t, inArgs) })
 	case *types.Interface:
 		if t.NumMethods() == 0 {
 			return "interface {}"
@@ -210,4 +180,25 @@ func basicName(b *types.Basic) string {
 		return "unsafe.Pointer"
 	}
 	return b.Name()
+}
+
+// structString is a struct type as reflect writes it, each field's type
+// written by elem.
+func structString(t *types.Struct, elem func(types.Type) string) string {
+	var fields []string
+	for i := range t.NumFields() {
+		f := t.Field(i)
+		s := elem(f.Type())
+		if !f.Embedded() {
+			s = f.Name() + " " + s
+		}
+		if tag := t.Tag(i); tag != "" {
+			s += " " + strconv.Quote(tag)
+		}
+		fields = append(fields, s)
+	}
+	if len(fields) == 0 {
+		return "struct {}"
+	}
+	return "struct { " + strings.Join(fields, "; ") + " }"
 }

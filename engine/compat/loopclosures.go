@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
 
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -17,8 +18,11 @@ import (
 // func() { ... }()" in a loop ran the previous iteration's closure
 // (counts under a mutex came out short, the increments landing on the
 // previous iteration's variables) or panicked "call of nil function".
-// Each literal in a loop is made in a frame of its own (madeApart), which
-// only that closure's return writes to:
+// Each literal in a loop that may run its closures on other goroutines
+// (one with a go statement or a channel send, or a literal handed to
+// native code) is made in a frame of its own (madeApart), which only that
+// closure's return writes to; elsewhere the extra call would cost a loop
+// that makes a closure each iteration half as much time again:
 //
 //	for ... { work := func() func() { return func() { ... } }(); ... }
 //
@@ -31,21 +35,28 @@ var loopClosures = Pass{
 	Name:     "loopclosures",
 	Run:      runLoopClosures,
 	Kinds:    []ast.Node{(*ast.FuncLit)(nil)},
-	Snippets: []string{"goroutines_closures_in_loops"},
-	Race:     true,
+	Snippets: []string{"closures_in_loops_each_their_own", "goroutines_closures_in_loops"},
 }
 
 func runLoopClosures(c *Cell) {
+	type scope struct {
+		loops      int  // loops around the node in this function
+		concurrent bool // the outermost of them starts goroutines or sends
+	}
+	made := map[ast.Node]bool{} // literals among the cell's statements made apart
 	for _, root := range c.Roots() {
-		// scopes: for each function around the node (the cell's top
-		// level first), the number of loops around it in that function.
-		scopes := []int{0}
+		// For each function around the node, the cell's top level first.
+		scopes := []scope{{}}
 		astutil.Apply(root, func(cur *astutil.Cursor) bool {
-			switch cur.Node().(type) {
+			switch n := cur.Node().(type) {
 			case *ast.FuncDecl, *ast.FuncLit:
-				scopes = append(scopes, 0)
+				scopes = append(scopes, scope{})
 			case *ast.ForStmt, *ast.RangeStmt:
-				scopes[len(scopes)-1]++
+				sc := &scopes[len(scopes)-1]
+				if sc.loops == 0 {
+					sc.concurrent = startsGoroutines(n)
+				}
+				sc.loops++
 			}
 			return true
 		}, func(cur *astutil.Cursor) bool {
@@ -53,16 +64,75 @@ func runLoopClosures(c *Cell) {
 			case *ast.FuncDecl:
 				scopes = scopes[:len(scopes)-1]
 			case *ast.ForStmt, *ast.RangeStmt:
-				scopes[len(scopes)-1]--
+				scopes[len(scopes)-1].loops--
 			case *ast.FuncLit:
 				scopes = scopes[:len(scopes)-1]
-				if scopes[len(scopes)-1] > 0 && !calledInPlace(cur) {
-					cur.Replace(madeApart(n))
+				sc := scopes[len(scopes)-1]
+				if sc.loops > 0 && !calledInPlace(cur) && (sc.concurrent || c.handedToNative(cur)) {
+					m := madeApart(n)
+					cur.Replace(m)
+					if len(scopes) == 1 && root == ast.Node(c.Stmts) {
+						made[m] = true
+					}
 				}
 			}
 			return true
 		})
 	}
+	if len(made) > 0 {
+		c.loopsInFuncs(made)
+	}
+}
+
+// loopsInFuncs puts each compound statement among the cell's statements
+// that has a literal made apart into a function called where it stands.
+// At top level the variables a loop declares are yaegi's globals, which a
+// closure made by another closure reads as they are now (interp/interp.go,
+// frame.clone keeps the root frame), not as they were in its iteration:
+// in a function they are the function's. (A statement with a goto is
+// left alone: its label may be outside.)
+func (c *Cell) loopsInFuncs(made map[ast.Node]bool) {
+	for i, st := range c.Stmts.List {
+		switch st.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.LabeledStmt, *ast.BlockStmt, *ast.IfStmt,
+			*ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		default:
+			continue
+		}
+		apart := contains(st, false, func(n ast.Node) bool { return made[n] })
+		gotos := contains(st, false, func(n ast.Node) bool {
+			b, ok := n.(*ast.BranchStmt)
+			return ok && b.Tok == token.GOTO
+		})
+		if apart && !gotos {
+			c.Stmts.List[i] = &ast.ExprStmt{X: called(funcLit(st.Pos(), st.End(), nil, st))}
+		}
+	}
+}
+
+// startsGoroutines reports whether a loop may run its closures on other
+// goroutines while it goes on: it has a go statement, or sends on a
+// channel (to workers started before it).
+func startsGoroutines(loop ast.Node) bool {
+	return contains(loop, false, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.GoStmt, *ast.SendStmt:
+			return true
+		}
+		return false
+	})
+}
+
+// handedToNative reports whether the literal at cur is an argument of a
+// call to a native function (wg.Go, time.AfterFunc, ...), which may run
+// it on a goroutine of its own; or of a call the passes wrote.
+func (c *Cell) handedToNative(cur *astutil.Cursor) bool {
+	call, ok := cur.Parent().(*ast.CallExpr)
+	if !ok || cur.Name() != "Args" {
+		return false
+	}
+	fn := c.callee(call)
+	return fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "main"
 }
 
 // calledInPlace reports whether the literal at cur is called where it

@@ -2,8 +2,11 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"strings"
 
+	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
 )
 
@@ -139,3 +142,69 @@ func runSpreadArgs(c *Cell) {
 
 // pkgName qualifies types by package name, as Go's messages do.
 func pkgName(p *types.Package) string { return p.Name() }
+
+// typeErrors: errors the type oracle finds that yaegi v0.16.1 would let
+// through, reported in Go's words before anything runs. A value of the
+// wrong type passed to a native function reached reflect's Call, which
+// panicked ("reflect: cannot use string as type color.Color in Call")
+// after the cell's earlier statements had run; "x := 5; x := 6" in one
+// cell was taken for the session's redeclaration of x, which only a later
+// cell may make; an undefined name was found only after the cell's
+// declarations had replaced the session's (so a cell that failed to
+// compile had redefined its functions). Only these kinds are taken from the oracle: its other
+// errors include what the session allows and Go would not (a trailing
+// expression "is not used").
+var typeErrors = Pass{
+	Name:     "typeerrors",
+	Run:      runTypeErrors,
+	Snippets: []string{"errors_go_words_types"},
+}
+
+func runTypeErrors(c *Cell) {
+	byPos := map[token.Pos]string{}
+	for _, err := range c.Types.Errors {
+		if te, ok := err.(types.Error); ok {
+			byPos[te.Pos] = te.Msg
+		}
+	}
+	if len(byPos) == 0 {
+		return
+	}
+	c.Apply(func(cur Cursor) bool {
+		if c.err != nil {
+			return false
+		}
+		switch n := cur.Node().(type) {
+		case *ast.CallExpr:
+			fn := c.callee(n)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() == "main" {
+				return true
+			}
+			for _, a := range n.Args {
+				if _, tuple := c.Types.TypeOf(a).(*types.Tuple); tuple {
+					continue // f(g()): spreadArgs says what to write
+				}
+				if msg := byPos[a.Pos()]; strings.HasPrefix(msg, "cannot use ") && strings.Contains(msg, " in argument to ") {
+					c.Fail(a.Pos(), "%s", msg)
+					return false
+				}
+			}
+		case *ast.Ident:
+			// An undefined name: the cell cannot compile, and yaegi
+			// would find out only after compiling the cell's
+			// declarations, which would then replace the session's.
+			if msg := byPos[n.Pos()]; msg == "undefined: "+n.Name {
+				c.Fail(n.Pos(), "%s%s", msg, prelude.PackageHint(n.Name))
+				return false
+			}
+		case *ast.AssignStmt:
+			// (A top-level x := v may already be x = v, its variable
+			// declared with the session's.)
+			if msg := byPos[n.TokPos]; strings.HasPrefix(msg, "no new variables") {
+				c.Fail(n.TokPos, "%s", msg)
+				return false
+			}
+		}
+		return true
+	})
+}

@@ -40,7 +40,7 @@ func runSelectBreaks(c *Cell) {
 		for _, cc := range s.Body.List {
 			clause := cc.(*ast.CommClause)
 			for _, st := range clause.Body {
-				plain = append(plain, plainBreaks(st)...)
+				plain = append(plain, plainBranches(st, token.BREAK)...)
 			}
 			if n := len(clause.Body); n > 0 {
 				if b, isBranch := clause.Body[n-1].(*ast.BranchStmt); isBranch {
@@ -62,17 +62,19 @@ func runSelectBreaks(c *Cell) {
 	})
 }
 
-// plainBreaks lists the unlabelled breaks under n that leave the
-// statement n is in (none in nested loops, switches, selects or
-// functions).
-func plainBreaks(n ast.Node) []*ast.BranchStmt {
+// plainBranches lists the unlabelled breaks or continues (tok) under n
+// that leave, or continue, the statement n is in: none in nested loops or
+// functions, nor, for breaks, in nested switches and selects.
+func plainBranches(n ast.Node, tok token.Token) []*ast.BranchStmt {
 	var out []*ast.BranchStmt
 	ast.Inspect(n, func(x ast.Node) bool {
 		switch b := x.(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.FuncLit:
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
 			return false
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			return tok != token.BREAK
 		case *ast.BranchStmt:
-			if b.Tok == token.BREAK && b.Label == nil {
+			if b.Tok == tok && b.Label == nil {
 				out = append(out, b)
 			}
 		}

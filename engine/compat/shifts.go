@@ -20,8 +20,8 @@ import (
 var shifts = Pass{
 	Name:     "shifts",
 	Run:      runShifts,
-	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil)},
-	Snippets: []string{"shift_untyped_in_typed_context"},
+	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil)}, // an op-assign shift with a count to convert has one
+	Snippets: []string{"shift_untyped_in_typed_context", "shift_count_expression_typed_context"},
 }
 
 func runShifts(c *Cell) {
@@ -33,8 +33,33 @@ func runShifts(c *Cell) {
 }
 
 func isShift(n ast.Node) bool {
-	x, ok := n.(*ast.BinaryExpr)
-	return ok && (x.Op == token.SHL || x.Op == token.SHR)
+	switch x := n.(type) {
+	case *ast.BinaryExpr:
+		return x.Op == token.SHL || x.Op == token.SHR
+	case *ast.AssignStmt:
+		return x.Tok == token.SHL_ASSIGN || x.Tok == token.SHR_ASSIGN
+	}
+	return false
+}
+
+// typedCount converts a shift count that is an arithmetic expression to
+// its own type: yaegi v0.16.1 types the operands of such a count by the
+// shift's context (interp/cfg.go, the binary expression takes the type
+// of the assignment it is in), so "d |= 1 << (r - c + n)" with d a
+// uint32 was refused with "mismatched types uint32 and int"; a
+// conversion stops that.
+func (c *Cell) typedCount(count *ast.Expr) {
+	b, ok := ast.Unparen(*count).(*ast.BinaryExpr)
+	if !ok {
+		return
+	}
+	tv, ok := c.Types.Types[*count]
+	if !ok || tv.Value != nil || !isTypedInteger(tv.Type) {
+		return
+	}
+	if t, ok := c.TypeExpr(tv.Type, b.Pos()); ok {
+		*count = &ast.CallExpr{Fun: t, Lparen: b.Pos(), Args: []ast.Expr{*count}, Rparen: (*count).End()}
+	}
 }
 
 // typedShift gives a shift's untyped constant operand the type Go gives
@@ -43,7 +68,14 @@ func (c *Cell) typedShift(cur Cursor) bool {
 	if !isShift(cur.Node()) {
 		return true
 	}
+	if as, ok := cur.Node().(*ast.AssignStmt); ok {
+		if len(as.Rhs) == 1 {
+			c.typedCount(&as.Rhs[0])
+		}
+		return true
+	}
 	x := cur.Node().(*ast.BinaryExpr)
+	c.typedCount(&x.Y)
 	tv, ok := c.Types.Types[x]
 	if !ok || !isTypedInteger(tv.Type) {
 		return true

@@ -38,7 +38,7 @@ var typeSwitches = Pass{
 	Name:     "typeswitches",
 	Run:      runTypeSwitches,
 	Kinds:    []ast.Node{(*ast.TypeSwitchStmt)(nil)},
-	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types"},
+	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types", "type_switch_nil_cases"},
 }
 
 func runTypeSwitches(c *Cell) {
@@ -80,8 +80,11 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 		return nil
 	}
 	xt := c.Types.TypeOf(x)
-	if xt == nil || !types.IsInterface(xt) || typecheck.IsCellType(xt) {
-		return nil // a cell interface's values keep their types
+	if xt == nil || !types.IsInterface(xt) {
+		return nil
+	}
+	if typecheck.IsCellType(xt) {
+		return c.nilCaseFirst(s, x, bind) // a cell interface's values keep their types
 	}
 	errorSubject := isError(xt)
 	if !errorSubject && !c.needsAssertions(s) {
@@ -119,6 +122,11 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			}
 			if e == nil {
 				return nil
+			}
+			if tt != nil && types.IsInterface(tt) && !isIdent(t, "nil") {
+				// A nil value matches no interface case (and the
+				// interpreter's assertion of nil to one panics).
+				e = &ast.BinaryExpr{X: &ast.BinaryExpr{X: tmp(), OpPos: t.Pos(), Op: token.NEQ, Y: ident("nil", t.Pos())}, OpPos: t.Pos(), Op: token.LAND, Y: &ast.ParenExpr{Lparen: t.Pos(), X: e, Rparen: t.Pos()}}
 			}
 			if cond == nil {
 				cond = e
@@ -242,23 +250,36 @@ func asserts(x ast.Expr, t ast.Expr) ast.Expr {
 }
 
 // implementers are the cell types (T or *T, T a struct type) whose values
-// implement the interface iface, as source at pos.
+// implement the interface iface, as source at pos. The interpreter asserts
+// a value to such a type by its structure, so two of them with the same
+// fields cannot be told apart: the first would take the other's values
+// (and call its methods); the cell is refused, naming both.
 func (c *Cell) implementers(iface types.Type, pos token.Pos) []ast.Expr {
 	it, ok := iface.Underlying().(*types.Interface)
 	if !ok || it.Empty() {
 		return nil
 	}
 	var out []ast.Expr
+	var found []types.Type
 	for _, tn := range c.Types.CellTypes() {
 		n, ok := tn.Type().(*types.Named)
 		if !ok || n.TypeParams().Len() > 0 || !structBased(n) {
 			continue
 		}
 		for _, t := range []types.Type{n, types.NewPointer(n)} {
-			if types.Implements(t, it) {
-				if tx, ok := c.TypeExpr(t, pos); ok {
-					out = append(out, tx)
+			if !types.Implements(t, it) {
+				continue
+			}
+			for _, f := range found {
+				if types.Identical(erased(f, map[types.Type]bool{}), erased(t, map[types.Type]bool{})) {
+					c.Fail(pos, "cannot tell %s from %s in an interface (the interpreter keeps values of struct types with the same fields alike), so a method called through %s could be the wrong one: give the types different fields",
+						types.TypeString(t, shortQualifier), types.TypeString(f, shortQualifier), types.TypeString(iface, shortQualifier))
+					return nil
 				}
+			}
+			found = append(found, t)
+			if tx, ok := c.TypeExpr(t, pos); ok {
+				out = append(out, tx)
 			}
 		}
 	}
@@ -472,4 +493,59 @@ func methodNames(tt types.Type, pos token.Pos) ast.Expr {
 		lit.Elts = append(lit.Elts, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(it.Method(i).Name())})
 	}
 	return lit
+}
+
+// nilCaseFirst is a type switch on a value of an interface type a cell
+// declared, with a clause "case nil:" alone: yaegi's switch never takes
+// it (interp/run.go:2943, _case looks for the nil value's type), so nil
+// went to default. The nil value is tested first:
+//
+//	switch _grundyTS1 := x; {
+//	case _grundyTS1 == nil:
+//		v := _grundyTS1
+//		...
+//	default:
+//		switch v := _grundyTS1.(type) { the other clauses }
+//	}
+//
+// (A break in the nil clause leaves the outer switch, as it left the
+// type switch.) A nil listed with other types is left alone.
+func (c *Cell) nilCaseFirst(s *ast.TypeSwitchStmt, x ast.Expr, bind *ast.Ident) ast.Stmt {
+	var nilClause *ast.CaseClause
+	var others []ast.Stmt
+	for _, st := range s.Body.List {
+		cc := st.(*ast.CaseClause)
+		if len(cc.List) == 1 && isIdent(cc.List[0], "nil") {
+			nilClause = cc
+			continue
+		}
+		others = append(others, cc)
+	}
+	if nilClause == nil {
+		return nil
+	}
+	pos := s.Switch
+	tmpName := c.Temp("TS")
+	tmp := func() *ast.Ident { return ident(tmpName, pos) }
+	var nilBody []ast.Stmt
+	if bind != nil && bind.Name != "_" {
+		nilBody = append(nilBody,
+			define(nilClause.Colon, []ast.Expr{ident(bind.Name, nilClause.Colon)}, tmp()),
+			&ast.AssignStmt{Lhs: []ast.Expr{ident("_", nilClause.Colon)}, Tok: token.ASSIGN, TokPos: nilClause.Colon, Rhs: []ast.Expr{ident(bind.Name, nilClause.Colon)}})
+	}
+	nilBody = append(nilBody, nilClause.Body...)
+	guard := &ast.TypeAssertExpr{X: tmp(), Lparen: pos, Rparen: pos}
+	var assign ast.Stmt = &ast.ExprStmt{X: guard}
+	if bind != nil {
+		assign = define(pos, []ast.Expr{ident(bind.Name, bind.Pos())}, guard)
+	}
+	inner := &ast.TypeSwitchStmt{Switch: pos, Assign: assign, Body: &ast.BlockStmt{Lbrace: s.Body.Lbrace, List: others, Rbrace: s.Body.Rbrace}}
+	return &ast.SwitchStmt{
+		Switch: pos,
+		Init:   define(pos, []ast.Expr{tmp()}, x),
+		Body: &ast.BlockStmt{Lbrace: s.Body.Lbrace, Rbrace: s.Body.Rbrace, List: []ast.Stmt{
+			&ast.CaseClause{Case: nilClause.Case, List: []ast.Expr{&ast.BinaryExpr{X: tmp(), OpPos: pos, Op: token.EQL, Y: ident("nil", pos)}}, Colon: nilClause.Colon, Body: nilBody},
+			&ast.CaseClause{Case: pos, Colon: pos, Body: []ast.Stmt{inner}},
+		}},
+	}
 }

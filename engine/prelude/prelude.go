@@ -55,27 +55,37 @@ const (
 
 // Functions of package grundyrt the passes call.
 const (
-	RTDecodeRune  = "DecodeRune"
-	RTDeferred    = "NewDeferred"
-	RTErrorsIs    = "ErrorsIs"
-	RTErrorsAs    = "ErrorsAs"
-	RTErrorKey    = "ErrorKey"
-	RTFmtTyped    = "Typed"       // a value for fmt with its type (see compat's fmtArgs)
-	RTFmtParam    = "TypedParam"  // likewise a value of a type parameter's type
-	RTFmtWrapped  = "Wrapped"     // a value as the interpreter hands it to fmt
-	RTFmtSpread   = "Spread"      // likewise each element of f(xs...)
-	RTFmtTuple    = "Tuple"       // likewise the results of f(g())
-	RTFmtState    = "State"       // fmt.State, for the closures calling Format methods
-	RTDeclare     = "Declare"     // registers a type a cell declared, with its fmt methods
-	RTSprint      = "Sprint"      // fmt.Sprint for Typed values (log's functions)
-	RTSprintf     = "Sprintf"     // likewise fmt.Sprintf
-	RTSprintln    = "Sprintln"    // likewise fmt.Sprintln
-	RTTypeName    = "TypeName"    // reflect.Type's Name, knowing cell types
-	RTTypeString  = "TypeString"  // likewise String
-	RTTypePkgPath = "TypePkgPath" // likewise PkgPath
-	RTPanic       = "Panic"       // a value for panic with its type
-	RTRecovered   = "Recovered"   // what recover() returns in Go
-	RTAssertPanic = "AssertPanic" // the panic of a failed assertion to an interface
+	RTDecodeRune        = "DecodeRune"
+	RTDeferred          = "NewDeferred"
+	RTErrorsIs          = "ErrorsIs"
+	RTErrorsAs          = "ErrorsAs"
+	RTErrorsUnwrap      = "ErrorsUnwrap"
+	RTErrorsAsKnown     = "ErrorsAsKnown" // errors.As to a cell interface: the cell's type switch stores
+	RTErrorKey          = "ErrorKey"
+	RTFmtTyped          = "Typed"             // a value for fmt with its type (see compat's fmtArgs)
+	RTFmtParam          = "TypedParam"        // likewise a value of a type parameter's type
+	RTFmtWrapped        = "Wrapped"           // a value as the interpreter hands it to fmt
+	RTFmtSpread         = "Spread"            // likewise each element of f(xs...)
+	RTFmtTuple          = "Tuple"             // likewise the results of f(g())
+	RTFmtState          = "State"             // fmt.State, for the closures calling Format methods
+	RTDeclare           = "Declare"           // registers a type a cell declared, with its fmt methods
+	RTSprint            = "Sprint"            // fmt.Sprint for Typed values (log's functions)
+	RTSprintf           = "Sprintf"           // likewise fmt.Sprintf
+	RTSprintln          = "Sprintln"          // likewise fmt.Sprintln
+	RTTypeName          = "TypeName"          // reflect.Type's Name, knowing cell types
+	RTTypeString        = "TypeString"        // likewise String
+	RTTypePkgPath       = "TypePkgPath"       // likewise PkgPath
+	RTPanic             = "Panic"             // a value for panic with its type
+	RTTextTemplate      = "TextTemplate"      // a text/template checked against the methods of the data's cell types
+	RTHTMLTemplate      = "HTMLTemplate"      // likewise html/template
+	RTJSONMarshal       = "JSONMarshal"       // json.Marshal of a Typed value
+	RTJSONMarshalIndent = "JSONMarshalIndent" // likewise json.MarshalIndent
+	RTJSONEncode        = "JSONEncode"        // likewise (*json.Encoder).Encode
+	RTJSONUnmarshal     = "JSONUnmarshal"     // json.Unmarshal into a Typed pointer
+	RTJSONDecode        = "JSONDecode"        // likewise (*json.Decoder).Decode
+	RTRecovered         = "Recovered"         // what recover() returns in Go
+	RTAssertionError    = "AssertionError"    // the runtime's error for a failed x.(I)
+	RTAssertPanic       = "AssertPanic"       // the panic of a failed assertion to an interface, naming the missing method
 )
 
 // Methods of grundyrt.Deferred the passes call.

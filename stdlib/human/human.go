@@ -122,3 +122,50 @@ func Plural[T ~int | ~int64 | ~uint64 | ~float64](n T, one string, many ...strin
 func Quantity[T ~int | ~int64 | ~uint64](n T, one string, many ...string) string {
 	return Count(n) + " " + Plural(n, one, many...)
 }
+
+// Nearest is the name among names a user who typed name most likely
+// meant: the same name but for case, or the closest by edits (at most a
+// third of its letters, and never more than 3), the shorter on a tie; ""
+// when none is close.
+func Nearest(name string, names []string) string {
+	best, bestD := "", 0
+	limit := min(3, max(1, len(name)/3))
+	for _, n := range names {
+		if n == name {
+			continue
+		}
+		d := editDistance(strings.ToLower(name), strings.ToLower(n))
+		if d == 0 {
+			return n
+		}
+		if d > limit {
+			continue
+		}
+		if best == "" || d < bestD || d == bestD && (len(n) < len(best) || len(n) == len(best) && n < best) {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+// editDistance is the number of single-letter insertions, deletions and
+// substitutions that turn a into b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -81,3 +81,15 @@ func TestPlural(t *testing.T) {
 		t.Errorf("a short count of one: %q", got)
 	}
 }
+
+func TestNearest(t *testing.T) {
+	names := []string{"Values", "ValueOf", "Outcomes", "WinningMoves", "Remoteness", "Load"}
+	for _, c := range []struct{ in, want string }{
+		{"Value", "Values"}, {"values", "Values"}, {"Outcome", "Outcomes"},
+		{"WiningMoves", "WinningMoves"}, {"Lod", "Load"}, {"Frobnicate", ""}, {"X", ""},
+	} {
+		if got := Nearest(c.in, names); got != c.want {
+			t.Errorf("Nearest(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

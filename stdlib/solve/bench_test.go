@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -244,5 +245,70 @@ func BenchmarkKaylesProvedPeriod(b *testing.B) {
 		b.ReportMetric(sc.Seconds(), "shortcut-cpu-s")
 		b.ReportMetric(float64(fc)/float64(sc), "x-cpu")
 		b.ReportMetric(float64(fw)/float64(sw), "x-wall")
+	}
+}
+
+// BenchmarkValueOfKayles: ValueOf and WinningMoves of one Kayles heap of
+// 40 and of 50, by the search over rows (what they did before they read
+// the heap sequence) once, and as they are now, solving the sequence
+// afresh each time (five runs, medians), after checking that the answers
+// agree:
+//
+//	go test -run '^$' -bench ValueOfKayles -benchtime 1x ./stdlib/solve
+func BenchmarkValueOfKayles(b *testing.B) {
+	g := games.Octal("0.77")
+	type answer struct {
+		v     int
+		moves []games.Pos
+	}
+	search := func(p games.Pos) (a answer) {
+		var err error
+		if a.v, err = newMemo(g, KindValues).solve(p); err != nil {
+			b.Fatal(err)
+		}
+		m := newMemo(g, KindOutcomes)
+		for _, q := range g.Followers(p) {
+			if v, err := m.solve(q); err != nil {
+				b.Fatal(err)
+			} else if v == 0 {
+				a.moves = append(a.moves, q)
+			}
+		}
+		return a
+	}
+	bySequence := func(p games.Pos) (a answer) {
+		ClearCache()
+		var err error
+		if a.v, err = ValueOf(g, p); err != nil {
+			b.Fatal(err)
+		}
+		if a.moves, err = WinningMoves(g, p); err != nil {
+			b.Fatal(err)
+		}
+		return a
+	}
+	timed := func(f func(games.Pos) answer, p games.Pos) (answer, time.Duration) {
+		c0 := cpuTime()
+		a := f(p)
+		return a, cpuTime() - c0
+	}
+	for b.Loop() {
+		for _, n := range []int{40, 50} {
+			p := games.Pos{n}
+			want, sc := timed(search, p)
+			var cs []time.Duration
+			for range 5 {
+				got, c := timed(bySequence, p)
+				if got.v != want.v || !slices.EqualFunc(got.moves, want.moves, slices.Equal) {
+					b.Fatalf("Kayles (%d): %v by the sequence, %v by the search", n, got, want)
+				}
+				cs = append(cs, c)
+			}
+			slices.Sort(cs)
+			k := strconv.Itoa(n)
+			b.ReportMetric(sc.Seconds(), "search-cpu-s-"+k)
+			b.ReportMetric(cs[2].Seconds()*1e3, "sequence-cpu-ms-"+k)
+			b.ReportMetric(float64(sc)/float64(cs[2]), "x-cpu-"+k)
+		}
 	}
 }

@@ -49,7 +49,11 @@ func (t *Table) Certificate(p games.Pos) (*Certificate, error) {
 		return nil, err
 	}
 	c := &Certificate{Game: t.name, Pos: p.Clone(), Of: p.Clone(), t: t}
-	if e, _ := t.entry(p); !t.isPEntry(e) {
+	e, _, err := t.entry(p)
+	if err != nil {
+		return nil, err
+	}
+	if !t.isPEntry(e) {
 		wins, err := t.WinningMoves(p)
 		if err != nil {
 			return nil, err
@@ -107,7 +111,9 @@ func (c *Certificate) Verify() error {
 			return fmt.Errorf("%s: the rows answer for %v, not for the winning move's %v", t.name, c.Of, c.Win)
 		}
 	}
-	if e, ok := t.entry(c.Of); !ok || !t.isPEntry(e) {
+	if e, ok, err := t.entry(c.Of); err != nil {
+		return err
+	} else if !ok || !t.isPEntry(e) {
 		return fmt.Errorf("%s: %v is not a P-position in the table", t.name, c.Of)
 	}
 	moves, err := t.followers(c.Of)
@@ -131,7 +137,9 @@ func (c *Certificate) Verify() error {
 		if !t.isMove(r.Move, r.Reply) {
 			return fmt.Errorf("%s: row %d: the reply %v -> %v is not a move", t.name, i+1, r.Move, r.Reply)
 		}
-		if !t.wins(r.Move, r.Reply) {
+		if wins, err := t.wins(r.Move, r.Reply); err != nil {
+			return err
+		} else if !wins {
 			return fmt.Errorf("%s: row %d: the reply %v does not win from %v", t.name, i+1, r.Reply, r.Move)
 		}
 	}
@@ -164,16 +172,16 @@ func (t *Table) isMove(p, q games.Pos) bool {
 
 // wins reports whether moving from p to q wins: q is P (on a remoteness
 // table, q has remoteness R(p) - 1).
-func (t *Table) wins(p, q games.Pos) bool {
-	eq, ok := t.entry(q)
-	if !ok || !t.isPEntry(eq) {
-		return false
+func (t *Table) wins(p, q games.Pos) (bool, error) {
+	eq, ok, err := t.entry(q)
+	if err != nil || !ok || !t.isPEntry(eq) {
+		return false, err
 	}
 	if t.kind == KindRemoteness {
-		ep, ok := t.entry(p)
-		return ok && eq == ep-1
+		ep, ok, err := t.entry(p)
+		return ok && eq == ep-1, err
 	}
-	return true
+	return true, nil
 }
 
 func (t *Table) isPEntry(v int) bool {

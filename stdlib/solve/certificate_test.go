@@ -17,7 +17,7 @@ func checkAgainstPlain(t *testing.T, c *Certificate, g games.Game, kind Kind, ma
 	if err != nil {
 		t.Fatal(err)
 	}
-	isP := func(p games.Pos) bool { e, ok := ref.entry(p); return ok && ref.isPEntry(e) }
+	isP := func(p games.Pos) bool { e, ok, err := ref.entry(p); return ok && err == nil && ref.isPEntry(e) }
 	if c.IsP() != isP(c.Pos) {
 		t.Fatalf("%v: certificate says P=%t, plain table %t", c.Pos, c.IsP(), isP(c.Pos))
 	}

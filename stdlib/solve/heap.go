@@ -160,13 +160,46 @@ func (s *periodShortcut) fill() string {
 // fillXor sets every row's entry to the xor of its heaps' values (for
 // outcomes: N when that is not 0).
 func fillXor(t *Table, seq []uint16, task *progress.Task) error {
-	return t.fillFrom(task, func(p []int) int {
-		v := 0
-		for _, x := range p {
-			v ^= int(seq[x])
+	return t.fillFrom(task, func(p []int) int { return rowValue(seq, p) })
+}
+
+// heapSequence is G(0..top) of one heap of g, from a table of g the
+// session holds when one has it that far, else from the one-heap table
+// Values(g, n), cached, with progress and interrupt as every solve. n is
+// top rounded up to 2^k - 1, so that asking about heap after growing heap
+// (WinningMoves in a loop) solves and keeps a logarithmic number of
+// sequences, not one per heap.
+func heapSequence(g *games.TakeBreak, top int) ([]uint16, error) {
+	name := fingerprint(g)
+	cacheMu.Lock()
+	for k, t := range cache {
+		if seq := t.heapSeq(); k.name == name && len(seq) > top {
+			cacheMu.Unlock()
+			return seq[:top+1], nil
 		}
-		return v
-	})
+	}
+	cacheMu.Unlock()
+	n := max(1<<bits.Len(uint(top))-1, 63)
+	t, err := Values(g, n)
+	if err != nil && !errors.Is(err, progress.ErrCancelled) {
+		// The larger bound may pass a limit (memory, the largest value)
+		// that top does not, and the error should name the heap asked for.
+		t, err = Values(g, top)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return t.vals[:top+1], nil
+}
+
+// heapSeq is the one-heap sequence a table of a take-and-break game
+// holds: the one its solve computed, or a loaded one-heap values table's
+// entries (nil when it holds none).
+func (t *Table) heapSeq() []uint16 {
+	if t.seq == nil && t.kind == KindValues && len(t.max) == 1 {
+		return t.vals
+	}
+	return t.seq
 }
 
 // marker is a set of table values (below 1<<16), emptied in O(1) by a new

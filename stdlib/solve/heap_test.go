@@ -24,6 +24,7 @@ var heapGames = []games.Game{
 // position with heaps up to 9.
 func TestHeapSolversEqualTheSearchHeaps0to9(t *testing.T) {
 	for _, g := range heapGames {
+		search := newMemo(g, KindValues) // not ValueOf, which reads the sequence
 		for _, plain := range []bool{true, false} {
 			var tab *Table
 			var err error
@@ -37,7 +38,7 @@ func TestHeapSolversEqualTheSearchHeaps0to9(t *testing.T) {
 			}
 			for a := 0; a <= 9; a++ {
 				for b := 0; b <= 9; b++ {
-					want, err := ValueOf(g, games.Pos{a, b})
+					want, err := search.solve(games.Pos{a, b})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -52,7 +53,7 @@ func TestHeapSolversEqualTheSearchHeaps0to9(t *testing.T) {
 			t.Fatal(err)
 		}
 		for idx := 0; idx < out.Len(); idx++ {
-			v, _ := ValueOf(g, out.pos(idx))
+			v, _ := search.solve(out.pos(idx))
 			if (v != 0) != (out.get(idx) == 1) {
 				t.Fatalf("%s outcomes at %v: %d, value %d", g.Name(), out.pos(idx), out.get(idx), v)
 			}
@@ -243,14 +244,14 @@ func TestTakeBreakSearchKeysMultisetsHeap20(t *testing.T) {
 	if total != 2714 {
 		t.Fatalf("multisets of total <= %d: %d", n, total)
 	}
-	m := newMemo(games.Octal("0.77"), KindRemoteness, nil)
+	m := newMemo(games.Octal("0.77"), KindRemoteness)
 	if _, err := m.solve(games.Pos{n}); err != nil {
 		t.Fatal(err)
 	}
 	if m.n > int64(total) {
 		t.Errorf("Kayles from (%d): %d positions searched, more than the %d multisets", n, m.n, total)
 	}
-	d := newMemo(games.Octal("0.07"), KindRemoteness, nil)
+	d := newMemo(games.Octal("0.07"), KindRemoteness)
 	d.solve(games.Pos{n})
 	for k := range d.entry {
 		for _, x := range []byte(k) {
@@ -273,7 +274,7 @@ func TestTakeBreakRemotenessMemoryBoundHeaps0to20(t *testing.T) {
 		t.Errorf("S(1,3,4) rows of three heaps to 20: %d, want C(23,3) = 1,771", n)
 	}
 	for _, g := range []games.Game{games.Octal("0.77"), games.Subtraction(1, 3, 4)} {
-		m := newMemo(g, KindRemoteness, nil)
+		m := newMemo(g, KindRemoteness)
 		tab, err := Remoteness(g, 8, 6, 4)
 		if err != nil {
 			t.Fatal(err)

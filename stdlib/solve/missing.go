@@ -45,13 +45,16 @@ func (t *Table) shape() string {
 // sentinel such as -1 reads as a value to a formula check.
 func (t *Table) at(method string, pos []int) int {
 	t.need(method)
-	v, ok := t.entry(pos)
-	if !ok {
-		args := make([]string, len(pos))
-		for i, x := range pos {
-			args[i] = strconv.Itoa(x)
-		}
-		panic(fmt.Errorf("solve: t.%s(%s): %w; t.Value(p) returns this as an error", method, strings.Join(args, ", "), t.checkRow(games.Pos(pos))))
+	v, ok, err := t.entry(pos)
+	if ok && err == nil {
+		return v
 	}
-	return v
+	if !ok && err == nil {
+		err = t.checkRow(games.Pos(pos))
+	}
+	args := make([]string, len(pos))
+	for i, x := range pos {
+		args[i] = strconv.Itoa(x)
+	}
+	panic(fmt.Errorf("solve: t.%s(%s): %w; t.Value(p) returns this as an error", method, strings.Join(args, ", "), err))
 }

@@ -130,7 +130,6 @@ type memo struct {
 	g     games.Game
 	kind  Kind
 	entry map[string]int32 // -1 while a position is being solved
-	task  *progress.Task
 	n     int64
 	// canon, when set, is the form positions are searched and remembered
 	// in (see rowCanon).
@@ -142,8 +141,8 @@ type memo struct {
 // the stack and took the process (the kernel) down with it.
 var maxDepth = 1 << 20 // a variable so that tests can reach it quickly
 
-func newMemo(g games.Game, kind Kind, task *progress.Task) *memo {
-	m := &memo{g: g, kind: kind, entry: map[string]int32{}, task: task}
+func newMemo(g games.Game, kind Kind) *memo {
+	m := &memo{g: g, kind: kind, entry: map[string]int32{}}
 	if tb, ok := g.(*games.TakeBreak); ok {
 		m.canon = rowCanon(tb)
 	}
@@ -208,7 +207,11 @@ type frame struct {
 // solve searches depth-first with an explicit stack, not recursion: a
 // finite game can be a million moves deep (take-one from a heap of 10^6),
 // which overflowed the goroutine stack and killed the process.
-func (m *memo) solve(p games.Pos) (int, error) {
+//
+// It polls for an interrupt as it goes: ValueOf of a function game can
+// search for minutes. A search that stops leaves no position marked as
+// being solved, so that the memo (a table keeps one) still answers.
+func (m *memo) solve(p games.Pos) (_ int, err error) {
 	p = m.canonical(p)
 	k := key(p)
 	if v, ok := m.entry[k]; ok {
@@ -218,6 +221,13 @@ func (m *memo) solve(p games.Pos) (int, error) {
 		return int(v), nil
 	}
 	stack := []*frame{m.enter(k, p)}
+	defer func() {
+		if err != nil {
+			for _, fr := range stack {
+				delete(m.entry, fr.key)
+			}
+		}
+	}()
 	for len(stack) > 0 {
 		fr := stack[len(stack)-1]
 		if fr.next < len(fr.fs) {
@@ -256,7 +266,7 @@ func (m *memo) solve(p games.Pos) (int, error) {
 		v := f.result()
 		m.entry[fr.key] = int32(v)
 		m.n++
-		if m.n%1024 == 0 && m.task != nil {
+		if m.n%1024 == 0 {
 			if err := progress.Err(); err != nil {
 				return 0, err
 			}
@@ -298,7 +308,7 @@ func (m *memo) checkFollower(q, p games.Pos) error {
 // solveMemo fills a table of a game whose followers may leave the box (a
 // function game) by searching from each position of the box.
 func solveMemo(t *Table, task *progress.Task) error {
-	m := newMemo(t.game, t.kind, task)
+	m := newMemo(t.game, t.kind)
 	for idx := 0; idx < t.size; idx++ {
 		p := t.pos(idx)
 		if err := games.CheckPos(t.game, p); err != nil {
@@ -317,46 +327,6 @@ func solveMemo(t *Table, task *progress.Task) error {
 		}
 	}
 	return nil
-}
-
-// ValueOf is the Grundy value of one position, found by searching the
-// positions reachable from it (no table, no bound needed).
-func ValueOf(g games.Game, p games.Pos) (int, error) { return entryOf(g, KindValues, p) }
-
-// RemotenessOf is Smith's remoteness of one position.
-func RemotenessOf(g games.Game, p games.Pos) (int, error) { return entryOf(g, KindRemoteness, p) }
-
-func entryOf(g games.Game, kind Kind, p games.Pos) (int, error) {
-	if g == nil {
-		return 0, fmt.Errorf("no game given")
-	}
-	if err := games.CheckPos(g, p); err != nil {
-		return 0, err
-	}
-	return newMemo(g, kind, nil).solve(p)
-}
-
-// WinningMoves lists the moves from p to a P-position of g, found by
-// searching from p (no table needed); empty when p is a P-position.
-func WinningMoves(g games.Game, p games.Pos) ([]games.Pos, error) {
-	if g == nil {
-		return nil, fmt.Errorf("no game given")
-	}
-	if err := games.CheckPos(g, p); err != nil {
-		return nil, err
-	}
-	m := newMemo(g, KindOutcomes, nil)
-	var out []games.Pos
-	for _, q := range g.Followers(p) {
-		v, err := m.solve(q)
-		if err != nil {
-			return nil, err
-		}
-		if v == 0 {
-			out = append(out, q)
-		}
-	}
-	return out, nil
 }
 
 func errTooRemote(t *Table, idx int) error {

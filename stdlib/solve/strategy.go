@@ -79,7 +79,12 @@ func (t *Table) CheckStrategy(name string, strategy func(games.Pos) games.Pos) *
 		case !t.isMove(p, q):
 			c.problem(StrategyProblem{Pos: p, Move: q, Why: "not a move"}, true)
 		default:
-			if why := t.judge(idx, p, q); why != "" {
+			why, err := t.judge(idx, p, q)
+			if err != nil {
+				c.Err = err
+				return c
+			}
+			if why != "" {
 				c.problem(StrategyProblem{Pos: p, Move: q, Why: why}, false)
 			}
 		}
@@ -98,22 +103,25 @@ func callStrategy(s func(games.Pos) games.Pos, p games.Pos) (q games.Pos, err er
 }
 
 // judge says what is wrong with the legal move p -> q, or "".
-func (t *Table) judge(idx int, p, q games.Pos) string {
+func (t *Table) judge(idx int, p, q games.Pos) (string, error) {
 	ep := t.get(idx)
-	eq, ok := t.entry(q)
-	if !ok {
-		return "moves outside the table"
+	eq, ok, err := t.entry(q)
+	switch {
+	case err != nil:
+		return "", err
+	case !ok:
+		return "moves outside the table", nil
 	}
 	if t.kind == KindRemoteness {
 		if eq != ep-1 {
-			return fmt.Sprintf("remoteness %d -> %d; optimal play goes to %d", ep, eq, ep-1)
+			return fmt.Sprintf("remoteness %d -> %d; optimal play goes to %d", ep, eq, ep-1), nil
 		}
-		return ""
+		return "", nil
 	}
 	if !t.isPEntry(ep) && !t.isPEntry(eq) {
-		return "from an N-position to an N-position"
+		return "from an N-position to an N-position", nil
 	}
-	return ""
+	return "", nil
 }
 
 func (s *StrategyCheck) problem(e StrategyProblem, illegal bool) {

@@ -157,8 +157,8 @@ func (t *Table) Value(p games.Pos) (int, error) {
 	if err := t.checkRow(p); err != nil {
 		return 0, err
 	}
-	v, _ := t.entry(p)
-	return v, nil
+	v, _, err := t.entry(p)
+	return v, err
 }
 
 // IsP reports whether p is a P-position (the player to move loses). A
@@ -350,8 +350,11 @@ func (t *Table) MovesTo(p games.Pos, v int) ([]games.Pos, error) {
 	}
 	var out []games.Pos
 	for _, q := range moves {
-		e, ok := t.entry(q)
-		if !ok {
+		e, ok, err := t.entry(q)
+		switch {
+		case err != nil:
+			return nil, err
+		case !ok:
 			return nil, fmt.Errorf("%s: follower %v of %v lies outside the table", t.name, q, p)
 		}
 		if e == v {
@@ -420,32 +423,29 @@ func (t *Table) fillFrom(task *progress.Task, entry func(p []int) int) error {
 // entry is the table's entry at q, which may be a row of another length
 // for a take-and-break game (a move can split a heap): its heaps' values
 // xor, or for remoteness the search's answer. ok is false when q lies
-// outside the table.
-func (t *Table) entry(q games.Pos) (int, bool) {
+// outside the table; err is set when that search stopped (an interrupt),
+// which is no answer about q.
+func (t *Table) entry(q games.Pos) (_ int, ok bool, err error) {
 	if idx, ok := t.index(q); ok {
-		return t.get(idx), true
+		return t.get(idx), true, nil
 	}
 	if t.checkRow(q) != nil {
-		return 0, false
+		return 0, false, nil
 	}
 	if t.kind == KindRemoteness {
 		t.rows.Lock()
 		defer t.rows.Unlock()
 		if t.rows.m == nil {
-			t.rows.m = newMemo(t.game, KindRemoteness, nil)
+			t.rows.m = newMemo(t.game, KindRemoteness)
 		}
 		v, err := t.rows.m.solve(q)
-		return v, err == nil
+		return v, err == nil, err
 	}
-	seq := t.heapValues()
-	v := 0
-	for _, x := range q {
-		v ^= int(seq[x])
-	}
+	v := rowValue(t.heapValues(), q)
 	if t.kind == KindOutcomes && v != 0 {
 		v = 1
 	}
-	return v, true
+	return v, true, nil
 }
 
 // checkRow is check, except that a take-and-break game's table also
@@ -475,11 +475,11 @@ func (t *Table) heapValues() []uint16 {
 		return nil
 	}
 	if t.seq == nil {
-		s, err := Values(tb, slices.Max(t.max))
+		seq, err := heapSequence(tb, slices.Max(t.max))
 		if err != nil {
 			return nil
 		}
-		t.seq = s.vals
+		t.seq = seq
 	}
 	return t.seq
 }

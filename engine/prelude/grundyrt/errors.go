@@ -3,44 +3,160 @@ package grundyrt
 import (
 	"errors"
 	"reflect"
+	"strings"
 )
 
 var errorType = reflect.TypeFor[error]()
 
 // ErrorsAs is errors.As for interpreted error types: native errors.As
-// sees yaegi's wrapper instead of the cell's type.
-func ErrorsAs(err error, target any) bool {
+// sees yaegi's wrapper instead of the cell's type, and neither the As nor
+// the Unwrap methods of cell types.
+func (ts *Types) ErrorsAs(err error, target any) bool {
 	tv := reflect.ValueOf(Unwrap(target))
 	if !tv.IsValid() || tv.Kind() != reflect.Pointer || tv.IsNil() {
 		panic("errors: target must be a non-nil pointer")
 	}
 	want := tv.Type().Elem()
-	return walkErrors(err, func(err error) bool {
-		cand := Unwrap(yaegiErrorValue(err))
+	return ts.errorsAs(err, target, nil, func(cand any) bool {
 		if cv := reflect.ValueOf(cand); cv.IsValid() && cv.Type().AssignableTo(want) {
 			tv.Elem().Set(cv)
 			return true
 		}
-		// Native errors.As panics on targets of cell types (their
-		// methods are invisible to it).
-		return (want.Kind() == reflect.Interface || want.Implements(errorType)) && errors.As(err, target)
+		return false
 	})
+}
+
+// ErrorsAsKnown is errors.As with the test and store of each error in the
+// chain (the value inside yaegi's wrapper) made by match, which knows only
+// the cell types named in known (one a line): one it meets that is not
+// among them stops the cell (a type a later cell declared, which may
+// implement the interface the match asserts to). target goes to As
+// methods.
+func (ts *Types) ErrorsAsKnown(err error, target any, known string, match func(v any) bool) bool {
+	names := map[string]bool{}
+	for _, n := range strings.Split(known, "\n") {
+		names[n] = true
+	}
+	return ts.errorsAs(err, target, names, match)
+}
+
+// errorsAs walks err's chain for errors.As (known: see ErrorsAsKnown).
+func (ts *Types) errorsAs(err error, target any, known map[string]bool, match func(v any) bool) bool {
+	return ts.walkErrors(err, func(err error) bool {
+		if match(Unwrap(yaegiErrorValue(err))) {
+			return true
+		}
+		if v, ms, ok := ts.errorMethods(err); ok {
+			if name, t := ts.errorTypeName(err); known != nil && name != "" && !known[name] {
+				panic("errors.As: the error's type " + t + " was declared after the function calling errors.As with an interface target; run that function's cell again")
+			}
+			return callBool(ms.as, v, reflect.ValueOf(&target).Elem())
+		}
+		x, ok := err.(interface{ As(any) bool })
+		return ok && x.As(target)
+	})
+}
+
+// ErrorsIs is errors.Is for interpreted error values: each conversion of
+// one to error makes a new wrapper, so native errors.Is never finds a
+// sentinel a cell declared, and it sees neither the Is nor the Unwrap
+// methods of cell types. The values inside the wrappers are compared.
+func (ts *Types) ErrorsIs(err, target error) bool {
+	if err == nil || target == nil {
+		return err == target
+	}
+	want := Unwrap(yaegiErrorValue(target))
+	return ts.walkErrors(err, func(err error) bool {
+		if sameValue(Unwrap(yaegiErrorValue(err)), want) {
+			return true
+		}
+		if v, ms, ok := ts.errorMethods(err); ok {
+			return ms.is.IsValid() && callBool(ms.is, v, reflect.ValueOf(&target).Elem())
+		}
+		x, ok := err.(interface{ Is(error) bool })
+		return ok && x.Is(target)
+	})
+}
+
+// ErrorsUnwrap is errors.Unwrap, calling a cell type's Unwrap method.
+func (ts *Types) ErrorsUnwrap(err error) error {
+	if v, ms, ok := ts.errorMethods(err); ok {
+		if out, ok := call(ms.unwrap, v); ok {
+			e, _ := out[0].Interface().(error)
+			return e
+		}
+		return nil
+	}
+	return errors.Unwrap(err)
+}
+
+// errorTypeName is the name of err's cell type (a pointer's element
+// type's), and the type; "" for none or a generic type.
+func (ts *Types) errorTypeName(err error) (string, string) {
+	v, t, _ := ts.resolve(reflect.ValueOf(&err).Elem(), &tinfo{kind: tkDynamic})
+	if !v.IsValid() || t == nil {
+		return "", ""
+	}
+	name := strings.TrimPrefix(t.str, "*")
+	if strings.ContainsAny(name, "[ ") || !strings.HasPrefix(name, "main.") {
+		return "", ""
+	}
+	return name, t.str
+}
+
+// errorMethods is the value in err and its type's methods, when err holds
+// a value of a type cells declared.
+func (ts *Types) errorMethods(err error) (reflect.Value, methodSet, bool) {
+	if ts == nil {
+		return reflect.Value{}, methodSet{}, false
+	}
+	v, t, _ := ts.resolve(reflect.ValueOf(&err).Elem(), &tinfo{kind: tkDynamic})
+	if !v.IsValid() {
+		return v, methodSet{}, false
+	}
+	ms, ok := t.methodSet()
+	return v, ms, ok
+}
+
+// call calls a method closure of ms on v, or reports false when v cannot
+// be its receiver.
+func call(fn, v reflect.Value, args ...reflect.Value) ([]reflect.Value, bool) {
+	if !fn.IsValid() || !v.Type().AssignableTo(fn.Type().In(0)) {
+		return nil, false
+	}
+	return fn.Call(append([]reflect.Value{v}, args...)), true
+}
+
+func callBool(fn, v reflect.Value, args ...reflect.Value) bool {
+	out, ok := call(fn, v, args...)
+	return ok && out[0].Bool()
 }
 
 // walkErrors calls f on err and the errors it wraps, depth first, as
 // errors.Is and errors.As visit them (Unwrap() error and Unwrap() []error,
-// as errors.Join and fmt.Errorf with several %w make), until f says done.
-func walkErrors(err error, f func(error) bool) bool {
+// as errors.Join and fmt.Errorf with several %w make, and cell types'
+// Unwrap methods), until f says done.
+func (ts *Types) walkErrors(err error, f func(error) bool) bool {
 	for err != nil {
 		if f(err) {
 			return true
 		}
-		switch u := err.(type) {
-		case interface{ Unwrap() error }:
-			err = u.Unwrap()
-		case interface{ Unwrap() []error }:
-			for _, e := range u.Unwrap() {
-				if walkErrors(e, f) {
+		var next any
+		if v, ms, ok := ts.errorMethods(err); ok {
+			if out, ok := call(ms.unwrap, v); ok {
+				next = out[0].Interface()
+			}
+		} else if u, ok := err.(interface{ Unwrap() error }); ok {
+			next = u.Unwrap()
+		} else if u, ok := err.(interface{ Unwrap() []error }); ok {
+			next = u.Unwrap()
+		}
+		switch u := next.(type) {
+		case error:
+			err = u
+		case []error:
+			for _, e := range u {
+				if ts.walkErrors(e, f) {
 					return true
 				}
 			}
@@ -107,22 +223,6 @@ func ErrorKey(v any) any {
 		return Unwrap(yaegiErrorValue(e))
 	}
 	return u
-}
-
-// ErrorsIs is errors.Is for interpreted error values: each conversion of
-// one to error makes a new wrapper, so native errors.Is never finds a
-// sentinel a cell declared. The values inside the wrappers are compared.
-func ErrorsIs(err, target error) bool {
-	if errors.Is(err, target) {
-		return true
-	}
-	if err == nil || target == nil {
-		return false
-	}
-	want := Unwrap(yaegiErrorValue(target))
-	return walkErrors(err, func(err error) bool {
-		return sameValue(Unwrap(yaegiErrorValue(err)), want)
-	})
 }
 
 // sameValue is a == b for values of one comparable type.

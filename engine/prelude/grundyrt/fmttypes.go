@@ -59,11 +59,12 @@ const (
 type tfield struct {
 	name     string // as Go names it (an embedded field: its type's name)
 	exported bool   // fmt calls no method on what it reaches through an unexported field
+	embedded bool
 	t        *tinfo
 }
 
-// namedType is a type a cell declared: its fmt methods (value and pointer
-// method sets), once declared.
+// namedType is a type a cell declared: the methods native packages call
+// (value and pointer method sets), once declared.
 type namedType struct {
 	name    string
 	methods atomic.Pointer[methodTable]
@@ -71,12 +72,16 @@ type namedType struct {
 
 type methodTable struct{ val, ptr methodSet }
 
-// methodSet holds interpreted closures func(v T) string (and for Format,
-// func(v T, s fmt.State, verb rune)) calling a method of T.
-type methodSet struct{ format, goString, error, string reflect.Value }
-
-func (m methodSet) empty() bool {
-	return !m.format.IsValid() && !m.goString.IsValid() && !m.error.IsValid() && !m.string.IsValid()
+// methodSet holds interpreted closures calling a method of T, the value
+// first (func(v T) string for String; func(v T, s fmt.State, verb rune) for
+// Format; func(v T, target error) bool for Is...): the methods through
+// which fmt, errors and encoding/json act on values (see compat's
+// CellMethods).
+type methodSet struct {
+	format, goString, error, string reflect.Value
+	is, as, unwrap                  reflect.Value // unwrap: Unwrap() error or Unwrap() []error
+	marshalJSON, unmarshalJSON      reflect.Value
+	marshalText, unmarshalText      reflect.Value
 }
 
 // Types is one session's knowledge of the types its cells declared.
@@ -157,6 +162,20 @@ func (ts *Types) setMethods(methods []any) {
 			set.error = fn
 		case "String":
 			set.string = fn
+		case "Is":
+			set.is = fn
+		case "As":
+			set.as = fn
+		case "Unwrap":
+			set.unwrap = fn
+		case "MarshalJSON":
+			set.marshalJSON = fn
+		case "UnmarshalJSON":
+			set.unmarshalJSON = fn
+		case "MarshalText":
+			set.marshalText = fn
+		case "UnmarshalText":
+			set.unmarshalText = fn
 		}
 	}
 	for nt, tab := range tables {
@@ -300,7 +319,7 @@ func (b descBuilder) build(e ast.Expr) *tinfo {
 			}
 			if len(f.Names) == 0 {
 				name := embeddedName(ft.str)
-				t.fields = append(t.fields, tfield{name: name, exported: token.IsExported(name), t: ft})
+				t.fields = append(t.fields, tfield{name: name, exported: token.IsExported(name), embedded: true, t: ft})
 				parts = append(parts, ft.str+tag)
 				continue
 			}
@@ -422,7 +441,7 @@ func (t *tinfo) hasAll(methods []string) bool {
 	return true
 }
 
-// methodSet is the fmt methods of values of t, when t is (a pointer to) a
+// methodSet is the methods of values of t, when t is (a pointer to) a
 // type cells declared.
 func (t *tinfo) methodSet() (methodSet, bool) {
 	switch {
@@ -496,7 +515,7 @@ func (ts *Types) deriveLocked(rt reflect.Type) *tinfo {
 			} else {
 				parts = append(parts, name+" "+ft.str+tag)
 			}
-			t.fields = append(t.fields, tfield{name: name, exported: token.IsExported(name), t: ft})
+			t.fields = append(t.fields, tfield{name: name, exported: token.IsExported(name), embedded: f.Anonymous, t: ft})
 		}
 		t.str = structString(parts)
 	case reflect.Interface:

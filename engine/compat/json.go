@@ -1,0 +1,136 @@
+package compat
+
+import (
+	"go/ast"
+	"go/types"
+
+	"grundy/engine/prelude"
+	"grundy/engine/typecheck"
+)
+
+// jsonArgs: json.Marshal, json.MarshalIndent and (*json.Encoder).Encode of
+// a value whose type has in it a cell type with MarshalJSON or
+// MarshalText, a struct a cell declared with an embedded field, or an
+// interface (which may hold either); json.Unmarshal and
+// (*json.Decoder).Decode into one with UnmarshalJSON or UnmarshalText, or
+// an embedded field. yaegi v0.16.1 builds cell types with reflect
+// (interp/type.go, refType), which gives them no methods native json can
+// see and makes an embedded field a plain one, so native json ignored the
+// methods (on fields, elements and map keys) and named embedded structs
+// as fields. The value (or pointer) goes as Typed, with its type as the
+// oracle knows it, to grundyrt's JSONMarshal, JSONMarshalIndent,
+// JSONEncode, JSONUnmarshal and JSONDecode, which encode and decode it as
+// Go does (see grundyrt's json.go).
+var jsonArgs = Pass{
+	Name:     "jsonargs",
+	Run:      runJSONArgs,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
+	Snippets: []string{"json_cell_methods", "json_embedded_cell_struct", "json_unmarshal_cell_methods"},
+}
+
+func runJSONArgs(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		call, ok := cur.Node().(*ast.CallExpr)
+		if !ok || call.Ellipsis.IsValid() {
+			return true
+		}
+		fn := c.callee(call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "encoding/json" {
+			return true
+		}
+		recv := fn.Type().(*types.Signature).Recv()
+		var name string
+		arg := 0 // the value (or pointer, decoding)
+		needs := jsonNeeds
+		switch {
+		case recv == nil && fn.Name() == "Marshal" && len(call.Args) == 1:
+			name = prelude.RTJSONMarshal
+		case recv == nil && fn.Name() == "MarshalIndent" && len(call.Args) == 3:
+			name = prelude.RTJSONMarshalIndent
+		case recv != nil && fn.Name() == "Encode" && len(call.Args) == 1:
+			name = prelude.RTJSONEncode
+		case recv == nil && fn.Name() == "Unmarshal" && len(call.Args) == 2:
+			name, arg, needs = prelude.RTJSONUnmarshal, 1, jsonInNeeds
+		case recv != nil && fn.Name() == "Decode" && len(call.Args) == 1:
+			name, needs = prelude.RTJSONDecode, jsonInNeeds
+		default:
+			return true
+		}
+		if !needs(c.Types.TypeOf(call.Args[arg]), map[types.Type]bool{}) {
+			return true
+		}
+		typed := c.typedArg(call.Args[arg])
+		if typed == nil {
+			return true
+		}
+		args := append([]ast.Expr{}, call.Args...)
+		args[arg] = typed
+		if recv != nil {
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			args = []ast.Expr{sel.X, typed}
+		}
+		call.Fun, call.Args = rtSelector(name, call.Fun.Pos()), args
+		return true
+	})
+}
+
+// jsonInNeeds reports whether native json may decode into values of t
+// otherwise than Go: t has in it a cell type with UnmarshalJSON or
+// UnmarshalText, or a struct with an embedded field of a cell type.
+func jsonInNeeds(t types.Type, seen map[types.Type]bool) bool {
+	return jsonHas(t, seen, "UnmarshalJSON", "UnmarshalText")
+}
+
+// jsonNeeds reports whether native json may encode values of t otherwise
+// than Go: t has in it an interface, a cell type with MarshalJSON or
+// MarshalText, or a struct with an embedded field of a cell type.
+func jsonNeeds(t types.Type, seen map[types.Type]bool) bool {
+	if types.IsInterface(t) {
+		return true
+	}
+	return jsonHas(t, seen, "MarshalJSON", "MarshalText")
+}
+
+// jsonHas reports whether t has in it a cell type with one of methods (in
+// its pointer's method set) or a struct with an embedded field of a cell
+// type, or, for the encoding methods, an interface.
+func jsonHas(t types.Type, seen map[types.Type]bool, methods ...string) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	if types.IsInterface(t) {
+		return methods[0] == "MarshalJSON"
+	}
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		if typecheck.IsCellType(u) {
+			ms := types.NewMethodSet(types.NewPointer(u))
+			for _, m := range methods {
+				if ms.Lookup(nil, m) != nil {
+					return true
+				}
+			}
+		}
+		return jsonHas(u.Underlying(), seen, methods...)
+	case *types.Pointer:
+		return jsonHas(u.Elem(), seen, methods...)
+	case *types.Slice:
+		return jsonHas(u.Elem(), seen, methods...)
+	case *types.Array:
+		return jsonHas(u.Elem(), seen, methods...)
+	case *types.Map:
+		return jsonHas(u.Key(), seen, methods...) || jsonHas(u.Elem(), seen, methods...)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			f := u.Field(i)
+			if f.Embedded() && typecheck.IsCellType(deref(f.Type())) || jsonHas(f.Type(), seen, methods...) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,62 @@
+package compat
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// mainFunc: a cell may declare func main, as a Go programmer pasting a
+// whole program does; it runs once, when its cell runs, and then only when
+// called. yaegi v0.16.1 runs main after every compilation in package main
+// once one is declared (interp/program.go, "Add main to list of functions
+// to run"), so each later cell ran the program again before its own code.
+// The function is renamed, with every use of it, and the declaring cell
+// calls it last:
+//
+//	func main() { ... }  =>  func _grundyMain() { ... }; _grundyMain()
+var mainFunc = Pass{
+	Name:     "mainfunc",
+	Run:      runMainFunc,
+	Kinds:    []ast.Node{(*ast.Ident)(nil)},
+	Snippets: []string{"func_main_runs_once"},
+}
+
+const mainName = tempPrefix + "Main"
+
+func runMainFunc(c *Cell) {
+	var declared *ast.FuncDecl
+	for _, root := range c.Roots() {
+		ast.Inspect(root, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FuncDecl:
+				if x.Recv == nil && x.Name.Name == "main" && x.Type.TypeParams == nil {
+					x.Name.Name = mainName
+					declared = x
+				}
+			case *ast.Ident:
+				if x.Name != "main" {
+					return true
+				}
+				if fn, ok := c.Types.ObjectOf(x).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "main" && fn.Parent() == fn.Pkg().Scope() {
+					x.Name = mainName
+				}
+			}
+			return true
+		})
+	}
+	if declared == nil {
+		return
+	}
+	pos := declared.End()
+	call := &ast.ExprStmt{X: called(ident(mainName, pos))}
+	if c.Stmts == nil {
+		c.Stmts = &ast.BlockStmt{Lbrace: pos, Rbrace: pos}
+	}
+	list := c.Stmts.List
+	if n := len(list); n > 0 && c.Trail != nil && list[n-1] == ast.Stmt(c.Trail) {
+		// Before the trailing value, which stays last to be shown.
+		c.Stmts.List = append(list[:n-1:n-1], call, c.Trail)
+		return
+	}
+	c.Stmts.List = append(list, call)
+}

@@ -1,0 +1,160 @@
+package compat
+
+import (
+	"fmt"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"grundy/engine/prelude"
+)
+
+// nativeMethods are the methods through which native packages act on
+// values (fmt's, errors', encoding/json's), with their signatures as
+// sigString writes them. yaegi v0.16.1 gives the types cells declare no
+// methods native code can see (interp/type.go, refType builds them with
+// reflect, which cannot add methods), so the session registers closures
+// calling them (CellMethods) and the runtime calls those.
+var nativeMethods = []struct{ name, sig string }{
+	{"Format", "(fmt.State, rune)"},
+	{"GoString", "() string"},
+	{"Error", "() string"},
+	{"String", "() string"},
+	{"Is", "(error) bool"},
+	{"As", "(any) bool"},
+	{"Unwrap", "() error"},
+	{"Unwrap", "() []error"},
+	{"MarshalJSON", "() ([]byte, error)"},
+	{"UnmarshalJSON", "([]byte) error"},
+	{"MarshalText", "() ([]byte, error)"},
+	{"UnmarshalText", "([]byte) error"},
+}
+
+// CellMethods are, as source, the arguments that give the runtime the
+// methods native packages call (nativeMethods) of the named type t,
+// written src in the cell: pairs of a key ("main.T.String",
+// "*main.T.String" for the pointer's method set) and a closure calling
+// the method, the receiver first.
+func CellMethods(t *types.Named, src string) []string {
+	name := reflectName(t, false)
+	var out []string
+	for _, ptr := range []bool{false, true} {
+		recv, key := src, name
+		var tt types.Type = t
+		if ptr {
+			recv, key, tt = "*"+src, "*"+name, types.NewPointer(t)
+		}
+		ms := types.NewMethodSet(tt)
+		for _, m := range nativeMethods {
+			sel := ms.Lookup(nil, m.name)
+			if sel == nil {
+				continue
+			}
+			sig := sel.Type().(*types.Signature)
+			if sigString(sig) != m.sig {
+				continue
+			}
+			// (Parameters named as no cell names a variable: yaegi
+			// takes a package-level variable of the same name for
+			// them here.)
+			params := []string{prelude.Temp + "V " + recv}
+			var args []string
+			for i := range sig.Params().Len() {
+				p := fmt.Sprintf("%sA%d", prelude.Temp, i)
+				args = append(args, p)
+				pt := typeSource(sig.Params().At(i).Type())
+				if pt == "fmt.State" {
+					pt = prelude.Runtime + "." + prelude.RTFmtState
+				}
+				params = append(params, p+" "+pt)
+			}
+			results := resultsSource(sig)
+			body := fmt.Sprintf("%sV.%s(%s)", prelude.Temp, m.name, strings.Join(args, ", "))
+			if results != "" {
+				body = "return " + body
+			}
+			fn := fmt.Sprintf("func(%s) %s { %s }", strings.Join(params, ", "), results, body)
+			out = append(out, strconv.Quote(key+"."+m.name), fn)
+		}
+	}
+	return out
+}
+
+// sigString writes a signature's types as nativeMethods does.
+func sigString(sig *types.Signature) string {
+	var ps []string
+	for i := range sig.Params().Len() {
+		ps = append(ps, typeSource(sig.Params().At(i).Type()))
+	}
+	if sig.Variadic() {
+		return ""
+	}
+	s := "(" + strings.Join(ps, ", ") + ")"
+	if r := resultsSource(sig); r != "" {
+		s += " " + r
+	}
+	return s
+}
+
+func resultsSource(sig *types.Signature) string {
+	var rs []string
+	for i := range sig.Results().Len() {
+		rs = append(rs, typeSource(sig.Results().At(i).Type()))
+	}
+	switch len(rs) {
+	case 0:
+		return ""
+	case 1:
+		return rs[0]
+	}
+	return "(" + strings.Join(rs, ", ") + ")"
+}
+
+// typeSource writes a type of nativeMethods' signatures (predeclared or
+// of package fmt); others come out qualified by their package path, which
+// matches none.
+func typeSource(t types.Type) string {
+	if types.Identical(t, types.NewInterfaceType(nil, nil)) {
+		return "any"
+	}
+	return types.TypeString(t, func(p *types.Package) string {
+		if p.Path() == "fmt" {
+			return "fmt"
+		}
+		return p.Path()
+	})
+}
+
+// eachNamed calls f with each named type in t's structure: t, and those
+// reached through pointers, elements, map keys, fields and the underlying
+// types of named types (each once).
+func eachNamed(t types.Type, f func(*types.Named)) {
+	seen := map[types.Type]bool{}
+	var walk func(t types.Type)
+	walk = func(t types.Type) {
+		t = types.Unalias(t)
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch u := t.(type) {
+		case *types.Named:
+			f(u)
+			walk(u.Underlying())
+		case *types.Pointer:
+			walk(u.Elem())
+		case *types.Slice:
+			walk(u.Elem())
+		case *types.Array:
+			walk(u.Elem())
+		case *types.Map:
+			walk(u.Key())
+			walk(u.Elem())
+		case *types.Struct:
+			for i := range u.NumFields() {
+				walk(u.Field(i).Type())
+			}
+		}
+	}
+	walk(t)
+}

@@ -1,0 +1,128 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"grundy/engine/prelude"
+	"grundy/engine/typecheck"
+)
+
+// nilAsserts: x.(I), I an interface type other than error, x of an
+// interface type and nil. yaegi v0.16.1 looks into the value before it
+// looks at whether there is one (interp/run.go:295, typeAssert: a nil
+// interface of a cell-declared interface type is a valueInterface whose
+// node it dereferences; a nil native one is a zero reflect.Value whose
+// Type it asks), so "s, ok := v.(fmt.Stringer)" with v nil panicked with
+// a nil pointer dereference where Go gives false, and the one-value form
+// panicked with that instead of Go's "interface conversion: interface is
+// nil, not I". The assertion is made in a function literal that answers
+// for nil first:
+//
+//	func(_grundyNA X) (I, bool) {
+//		if _grundyNA == nil { return nil, false }
+//		_grundyNV, _grundyOK := _grundyNA.(I)
+//		return _grundyNV, _grundyOK
+//	}(x)
+//
+// (x.(error) is the error passes'.)
+var nilAsserts = Pass{
+	Name:     "nilasserts",
+	Run:      runNilAsserts,
+	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
+	Snippets: []string{"type_assert_nil_interface"},
+}
+
+func runNilAsserts(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		ta, ok := cur.Node().(*ast.TypeAssertExpr)
+		if !ok || ta.Type == nil {
+			return true
+		}
+		xt, tt := c.Types.TypeOf(ta.X), c.Types.TypeOf(ta.Type)
+		if xt == nil || tt == nil || !types.IsInterface(xt) || !types.IsInterface(tt) || isError(tt) {
+			return true
+		}
+		if _, param := types.Unalias(xt).(*types.TypeParam); param {
+			return true
+		}
+		commaOk := false
+		switch p := cur.Parent().(type) {
+		case *ast.AssignStmt:
+			commaOk = len(p.Lhs) == 2 && len(p.Rhs) == 1
+		case *ast.ValueSpec:
+			commaOk = len(p.Names) == 2 && len(p.Values) == 1
+		}
+		pos := ta.Pos()
+		xtype, ok := c.TypeExpr(xt, pos)
+		if !ok {
+			return true
+		}
+		arg := func() *ast.Ident { return ident(tempPrefix+"NA", pos) }
+		val := func() *ast.Ident { return ident(tempPrefix+"NV", pos) }
+		okID := func() *ast.Ident { return ident(okName, pos) }
+		isNil := &ast.BinaryExpr{X: arg(), OpPos: pos, Op: token.EQL, Y: ident("nil", pos)}
+		assert := &ast.TypeAssertExpr{X: arg(), Type: ta.Type, Lparen: ta.Lparen, Rparen: ta.Rparen}
+		var res *ast.FieldList
+		var body []ast.Stmt
+		// The cell's struct types that implement a native interface,
+		// asserted first: yaegi's own assertion builds their wrapper from
+		// the node that made the value, evaluated in the wrong frame.
+		var first []ast.Stmt
+		if valueUsed(cur.Parent(), commaOk) && !typecheck.IsCellType(tt) {
+			for _, impl := range c.implementers(tt, pos) {
+				first = append(first, &ast.IfStmt{If: pos,
+					Init: define(pos, []ast.Expr{val(), okID()}, &ast.TypeAssertExpr{X: arg(), Type: impl, Lparen: pos, Rparen: pos}),
+					Cond: okID(),
+					Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), ident("true", pos)}}}, Rbrace: pos}})
+			}
+		}
+		if commaOk {
+			res = results(ta.Type, ident("bool", pos))
+			body = append([]ast.Stmt{ifThen(pos, isNil, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}})}, first...)
+			body = append(body,
+				define(pos, []ast.Expr{val(), okID()}, assert),
+				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), okID()}},
+			)
+		} else {
+			// Go's words: "interface conversion: interface is nil, not main.I".
+			name := types.TypeString(tt, func(p *types.Package) string { return p.Name() })
+			fail := &ast.CallExpr{
+				Fun:  &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTAssertionError, pos)},
+				Args: []ast.Expr{ident("nil", pos), &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(name)}, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: `""`}},
+			}
+			res = results(ta.Type)
+			for _, st := range first {
+				st.(*ast.IfStmt).Body.List[0].(*ast.ReturnStmt).Results = []ast.Expr{val()}
+			}
+			body = append([]ast.Stmt{ifThen(pos, isNil, &ast.ExprStmt{X: &ast.CallExpr{Fun: ident("panic", pos), Args: []ast.Expr{fail}}})}, first...)
+			body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert}})
+		}
+		lit := funcLit(pos, ta.End(), res, body...)
+		lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{arg()}, Type: xtype}}
+		cur.Replace(&ast.CallExpr{Fun: lit, Lparen: ta.End(), Args: []ast.Expr{ta.X}, Rparen: ta.End()})
+		return true
+	})
+}
+
+// ifThen is "if cond { then }".
+func ifThen(pos token.Pos, cond ast.Expr, then ast.Stmt) *ast.IfStmt {
+	return &ast.IfStmt{If: pos, Cond: cond, Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{then}, Rbrace: pos}}
+}
+
+// valueUsed reports whether the value of an assertion whose parent is p is
+// used (not only its ok, as in "_, ok := x.(I)").
+func valueUsed(p ast.Node, commaOk bool) bool {
+	if !commaOk {
+		return true
+	}
+	switch p := p.(type) {
+	case *ast.AssignStmt:
+		return !isIdent(p.Lhs[0], "_")
+	case *ast.ValueSpec:
+		return p.Names[0].Name != "_"
+	}
+	return true
+}

@@ -1,0 +1,343 @@
+package grundyrt
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"sort"
+	"strconv"
+)
+
+// Decoding. json.Unmarshal and (*Decoder).Decode into a pointer to a value
+// whose type has a cell type with UnmarshalJSON or UnmarshalText in it, or
+// a struct a cell declared with an embedded field, get the pointer as
+// Typed (JSONUnmarshal, JSONDecode); json hands the typed value's own
+// UnmarshalJSON the whole input, which it decodes as Go does: a value
+// with a method calls it, a struct goes through a native struct of
+// jsonInType in which such fields are json.RawMessage (decoded after) and
+// embedded fields are embedded, slices and maps element by element, and
+// what needs nothing goes to native json.
+
+// UnmarshalJSON decodes data into the value the typed pointer points to.
+func (a *typedArg) UnmarshalJSON(data []byte) error {
+	v, t, _ := a.resolve()
+	if !v.IsValid() || v.Kind() != reflect.Pointer || v.IsNil() {
+		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(a.v)}
+	}
+	d := &jsonDecoder{ts: a.ts}
+	if err := d.decode(data, v.Elem(), elemOf(t)); err != nil {
+		return err
+	}
+	return d.saved
+}
+
+// JSONUnmarshal is json.Unmarshal into a Typed pointer.
+func JSONUnmarshal(data []byte, v any) error {
+	return jsonError(json.Unmarshal(data, v))
+}
+
+// JSONDecode is dec.Decode into a Typed pointer.
+func JSONDecode(dec *json.Decoder, v any) error {
+	return jsonError(dec.Decode(v))
+}
+
+type jsonDecoder struct {
+	ts    *Types
+	saved error // the first error Go's decoder goes on after
+}
+
+func (d *jsonDecoder) save(err error) {
+	if d.saved == nil && err != nil {
+		d.saved = err
+	}
+}
+
+var nullJSON = []byte("null")
+
+// decode decodes data into the addressable v of type t.
+func (d *jsonDecoder) decode(data []byte, v reflect.Value, t *tinfo) error {
+	data = bytes.TrimSpace(data)
+	v, t, _ = d.ts.resolveIn(v, t)
+	if !d.ts.jsonInNeeds(v.Type(), t, map[*tinfo]bool{}) {
+		if err := json.Unmarshal(data, v.Addr().Interface()); err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) {
+				d.save(err)
+				return nil
+			}
+			return err
+		}
+		return nil
+	}
+	isNull := bytes.Equal(data, nullJSON)
+	if v.Kind() == reflect.Pointer {
+		if isNull {
+			v.SetZero()
+			return nil
+		}
+		if v.IsNil() {
+			v.Set(reflect.New(v.Type().Elem()))
+		}
+		return d.decode(data, v.Elem(), elemOf(t))
+	}
+	if uj, ut := unmarshalMethods(t); uj.IsValid() || ut.IsValid() {
+		recv := v.Addr()
+		switch {
+		case uj.IsValid() && recv.Type().AssignableTo(uj.Type().In(0)):
+			out := uj.Call([]reflect.Value{recv, reflect.ValueOf(append([]byte(nil), data...))})
+			if err, _ := out[0].Interface().(error); err != nil {
+				return err
+			}
+			return nil
+		case ut.IsValid() && recv.Type().AssignableTo(ut.Type().In(0)):
+			if isNull {
+				return nil
+			}
+			var s string
+			if err := json.Unmarshal(data, &s); err != nil {
+				d.save(&cellJSONError{msg: "json: cannot unmarshal " + jsonKind(data) + " into Go value of type " + t.str})
+				return nil
+			}
+			out := ut.Call([]reflect.Value{recv, reflect.ValueOf([]byte(s))})
+			if err, _ := out[0].Interface().(error); err != nil {
+				d.save(err)
+			}
+			return nil
+		}
+	}
+	if isNull {
+		switch v.Kind() {
+		case reflect.Map, reflect.Slice, reflect.Interface:
+			v.SetZero()
+		}
+		return nil
+	}
+	switch v.Kind() {
+	case reflect.Struct:
+		return d.decodeStruct(data, v, t)
+	case reflect.Slice, reflect.Array:
+		var raws []json.RawMessage
+		if err := json.Unmarshal(data, &raws); err != nil {
+			return d.typeError(data, err, t)
+		}
+		i := 0
+		for ; i < len(raws); i++ {
+			if v.Kind() == reflect.Slice {
+				if i >= v.Cap() {
+					v.Grow(1)
+				}
+				if i >= v.Len() {
+					v.SetLen(i + 1)
+				}
+			}
+			if i < v.Len() {
+				if err := d.decode(raws[i], v.Index(i), elemOf(t)); err != nil {
+					return err
+				}
+			}
+		}
+		if i < v.Len() {
+			if v.Kind() == reflect.Array {
+				for ; i < v.Len(); i++ {
+					v.Index(i).SetZero()
+				}
+			} else {
+				v.SetLen(i)
+			}
+		}
+		if len(raws) == 0 && v.Kind() == reflect.Slice {
+			v.Set(reflect.MakeSlice(v.Type(), 0, 0))
+		}
+		return nil
+	case reflect.Map:
+		return d.decodeMap(data, v, t)
+	}
+	return json.Unmarshal(data, v.Addr().Interface())
+}
+
+// typeError is what Go reports for data that is not of v's kind.
+func (d *jsonDecoder) typeError(data []byte, err error, t *tinfo) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return err
+	}
+	d.save(&cellJSONError{msg: "json: cannot unmarshal " + jsonKind(data) + " into Go value of type " + t.str})
+	return nil
+}
+
+// jsonKind names the JSON value data starts with, as Go's errors do.
+func jsonKind(data []byte) string {
+	if len(data) == 0 {
+		return "value"
+	}
+	switch data[0] {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "bool"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
+func (d *jsonDecoder) decodeMap(data []byte, v reflect.Value, t *tinfo) error {
+	var raws map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&raws); err != nil {
+		return d.typeError(data, err, t)
+	}
+	if v.IsNil() {
+		v.Set(reflect.MakeMap(v.Type()))
+	}
+	var kt *tinfo
+	if t != nil {
+		kt = t.key
+	}
+	keys := make([]string, 0, len(raws))
+	for k := range raws {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		key := reflect.New(v.Type().Key()).Elem()
+		_, ut := unmarshalMethods(kt)
+		switch {
+		case key.Kind() == reflect.String:
+			key.SetString(k)
+		case ut.IsValid() && key.Addr().Type().AssignableTo(ut.Type().In(0)):
+			out := ut.Call([]reflect.Value{key.Addr(), reflect.ValueOf([]byte(k))})
+			if err, _ := out[0].Interface().(error); err != nil {
+				d.save(err)
+				continue
+			}
+		case key.CanInt():
+			n, err := strconv.ParseInt(k, 10, 64)
+			if err != nil || key.OverflowInt(n) {
+				d.save(&cellJSONError{msg: "json: cannot unmarshal number " + k + " into Go value of type " + key.Type().String()})
+				continue
+			}
+			key.SetInt(n)
+		case key.CanUint():
+			n, err := strconv.ParseUint(k, 10, 64)
+			if err != nil || key.OverflowUint(n) {
+				d.save(&cellJSONError{msg: "json: cannot unmarshal number " + k + " into Go value of type " + key.Type().String()})
+				continue
+			}
+			key.SetUint(n)
+		default:
+			return d.typeError(data, errors.New("key"), t)
+		}
+		elem := reflect.New(v.Type().Elem()).Elem()
+		if err := d.decode(raws[k], elem, elemOf(t)); err != nil {
+			return err
+		}
+		v.SetMapIndex(key, elem)
+	}
+	return nil
+}
+
+// decodeStruct decodes an object into a struct through a native struct of
+// jsonInType, which native json fills by Go's rules for names (tags, case,
+// embedding).
+func (d *jsonDecoder) decodeStruct(data []byte, v reflect.Value, t *tinfo) error {
+	st := d.ts.jsonInType(v.Type(), t)
+	shadow := reflect.New(st.rt).Elem()
+	st.copyIn(shadow, v)
+	if err := json.Unmarshal(data, shadow.Addr().Interface()); err != nil {
+		var te *json.UnmarshalTypeError
+		if !errors.As(err, &te) {
+			return err
+		}
+		d.save(err)
+	}
+	return d.copyOut(st, shadow, v)
+}
+
+// copyIn sets the shadow's native fields to v's, so that what the input
+// leaves out keeps its value.
+func (st *jsonStructType) copyIn(shadow, v reflect.Value) {
+	for _, f := range st.fields {
+		fv, sv := v.Field(f.from), shadow.Field(f.to)
+		switch {
+		case f.embedded:
+			if fv.Kind() == reflect.Pointer {
+				if fv.IsNil() {
+					continue
+				}
+				sv.Set(reflect.New(f.st.rt))
+				f.st.copyIn(sv.Elem(), fv.Elem())
+				continue
+			}
+			f.st.copyIn(sv, fv)
+		case !f.dynamic:
+			sv.Set(fv)
+		}
+	}
+}
+
+func (d *jsonDecoder) copyOut(st *jsonStructType, shadow, v reflect.Value) error {
+	for _, f := range st.fields {
+		fv, sv := v.Field(f.from), shadow.Field(f.to)
+		switch {
+		case f.embedded:
+			if sv.Kind() == reflect.Pointer {
+				if sv.IsNil() {
+					continue
+				}
+				if fv.IsNil() {
+					fv.Set(reflect.New(fv.Type().Elem()))
+				}
+				fv, sv = fv.Elem(), sv.Elem()
+			}
+			if err := d.copyOut(f.st, sv, fv); err != nil {
+				return err
+			}
+		case f.dynamic:
+			if raw := sv.Bytes(); raw != nil {
+				if err := d.decode(raw, fv, f.t); err != nil {
+					return err
+				}
+			}
+		default:
+			fv.Set(sv)
+		}
+	}
+	return nil
+}
+
+// unmarshalMethods are the closures of the UnmarshalJSON and UnmarshalText
+// methods of *T, for a value of type t = T.
+func unmarshalMethods(t *tinfo) (unmarshalJSON, unmarshalText reflect.Value) {
+	if t == nil || t.named == nil {
+		return
+	}
+	if tab := t.named.methods.Load(); tab != nil {
+		return tab.ptr.unmarshalJSON, tab.ptr.unmarshalText
+	}
+	return
+}
+
+// resolveIn is v's type as the oracle knows it: an addressable value is
+// decoded into as the type it has, not through an interface.
+func (ts *Types) resolveIn(v reflect.Value, t *tinfo) (reflect.Value, *tinfo, reflect.Value) {
+	if t == nil || t.kind == tkDynamic {
+		return v, ts.derive(v.Type()), reflect.Value{}
+	}
+	return v, t, reflect.Value{}
+}
+
+// jsonInNeeds reports whether decoding into values of rt, of type t,
+// needs more than native json: a cell type's UnmarshalJSON or
+// UnmarshalText, or an embedded field.
+func (ts *Types) jsonInNeeds(rt reflect.Type, t *tinfo, seen map[*tinfo]bool) bool {
+	return ts.jsonWalk(rt, t, seen, func(t *tinfo) bool {
+		uj, ut := unmarshalMethods(t)
+		return uj.IsValid() || ut.IsValid()
+	}, ts.jsonInNeeds)
+}

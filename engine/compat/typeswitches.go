@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strconv"
 
 	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
@@ -250,40 +249,81 @@ func asserts(x ast.Expr, t ast.Expr) ast.Expr {
 }
 
 // implementers are the cell types (T or *T, T a struct type) whose values
-// implement the interface iface, as source at pos. The interpreter asserts
-// a value to such a type by its structure, so two of them with the same
-// fields cannot be told apart: the first would take the other's values
-// (and call its methods); the cell is refused, naming both.
+// implement the interface iface, as source at pos (see cellStructs).
 func (c *Cell) implementers(iface types.Type, pos token.Pos) []ast.Expr {
+	impls, _ := c.cellStructs(iface, pos)
+	return impls
+}
+
+// cellStructs are the cell types (T and *T, T a struct type) whose values
+// implement the interface iface, and those whose values do not though
+// T or *T has some of its methods, as source at pos. The interpreter's own
+// assertion to an interface passes a value of a cell struct type with the
+// methods, whatever their receivers (Circle{1} to Shape, Area on *Circle),
+// and then fails putting it in the interface or calling a method; and its
+// panic cannot name the method missing. So the others are asserted too,
+// to say no, naming the method. The
+// interpreter asserts a value to such a type by its structure, so an
+// implementer with the same fields as another type cannot be told from it:
+// the cell is refused, naming both.
+func (c *Cell) cellStructs(iface types.Type, pos token.Pos) (impls []ast.Expr, others []cellStruct) {
 	it, ok := iface.Underlying().(*types.Interface)
 	if !ok || it.Empty() {
-		return nil
+		return nil, nil
 	}
-	var out []ast.Expr
-	var found []types.Type
+	var found, rest []types.Type
 	for _, tn := range c.Types.CellTypes() {
 		n, ok := tn.Type().(*types.Named)
 		if !ok || n.TypeParams().Len() > 0 || !structBased(n) {
 			continue
 		}
 		for _, t := range []types.Type{n, types.NewPointer(n)} {
-			if !types.Implements(t, it) {
-				continue
-			}
-			for _, f := range found {
-				if types.Identical(erased(f, map[types.Type]bool{}), erased(t, map[types.Type]bool{})) {
-					c.Fail(pos, "cannot tell %s from %s in an interface (the interpreter keeps values of struct types with the same fields alike), so a method called through %s could be the wrong one: give the types different fields",
-						types.TypeString(t, shortQualifier), types.TypeString(f, shortQualifier), types.TypeString(iface, shortQualifier))
-					return nil
-				}
-			}
-			found = append(found, t)
-			if tx, ok := c.TypeExpr(t, pos); ok {
-				out = append(out, tx)
+			if types.Implements(t, it) {
+				found = append(found, t)
+			} else if hasSome(types.NewPointer(n), it) {
+				rest = append(rest, t)
 			}
 		}
 	}
-	return out
+	for i, t := range found {
+		for _, f := range append(found[:i:i], rest...) {
+			if types.Identical(erased(f, map[types.Type]bool{}), erased(t, map[types.Type]bool{})) {
+				c.Fail(pos, "cannot tell %s from %s in an interface (the interpreter keeps values of struct types with the same fields alike), so a method called through %s could be the wrong one: give the types different fields",
+					types.TypeString(t, shortQualifier), types.TypeString(f, shortQualifier), types.TypeString(iface, shortQualifier))
+				return nil, nil
+			}
+		}
+	}
+	for _, t := range found {
+		if tx, ok := c.TypeExpr(t, pos); ok {
+			impls = append(impls, tx)
+		}
+	}
+	for _, t := range rest {
+		if tx, ok := c.TypeExpr(t, pos); ok {
+			m, _ := types.MissingMethod(t, it, true)
+			others = append(others, cellStruct{tx, m.Name()})
+		}
+	}
+	return impls, others
+}
+
+// hasSome reports whether t has a method of the interface it.
+func hasSome(t types.Type, it *types.Interface) bool {
+	ms := types.NewMethodSet(t)
+	for i := range it.NumMethods() {
+		if ms.Lookup(it.Method(i).Pkg(), it.Method(i).Name()) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// cellStruct is a cell struct type (or a pointer to one) as source, with
+// the first method of an interface it lacks.
+type cellStruct struct {
+	x       ast.Expr
+	missing string
 }
 
 // interpretedIface reports whether tt is an interface type the cell
@@ -331,24 +371,39 @@ func (c *Cell) nativeIface(tt types.Type, pos token.Pos) ast.Expr {
 }
 
 // matchesInterface is the condition that tmp holds a value of the
-// interface type t: as the interpreter asserts it, as a native value of
-// the same method set, or as a value of a cell type that implements it.
+// interface type t: a value of a cell struct type that implements it, or,
+// not being a value of another cell struct type, as the interpreter
+// asserts it or as a native value of the same method set.
 func (c *Cell) matchesInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type) ast.Expr {
+	pos := t.Pos()
+	or := func(x, y ast.Expr) ast.Expr {
+		if x == nil {
+			return y
+		}
+		return &ast.BinaryExpr{X: x, OpPos: pos, Op: token.LOR, Y: y}
+	}
+	impls, others := c.cellStructs(tt, pos)
 	cond := asserts(tmp(), t)
 	if interpretedIface(tt) {
-		if n := c.nativeIface(tt, t.Pos()); n != nil {
-			cond = &ast.BinaryExpr{X: cond, OpPos: t.Pos(), Op: token.LOR, Y: asserts(tmp(), n)}
+		if n := c.nativeIface(tt, pos); n != nil {
+			cond = or(cond, asserts(tmp(), n))
 		}
 	}
-	for _, impl := range c.implementers(tt, t.Pos()) {
-		e := asserts(tmp(), impl)
-		if cond == nil {
-			cond = e
-		} else {
-			cond = &ast.BinaryExpr{X: cond, OpPos: t.Pos(), Op: token.LOR, Y: e}
-		}
+	var not ast.Expr
+	for _, o := range others {
+		not = or(not, asserts(tmp(), o.x))
 	}
-	return cond
+	if not != nil {
+		cond = &ast.BinaryExpr{X: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: &ast.ParenExpr{Lparen: pos, X: not, Rparen: pos}}, OpPos: pos, Op: token.LAND, Y: &ast.ParenExpr{Lparen: pos, X: cond, Rparen: pos}}
+	}
+	var first ast.Expr
+	for _, impl := range impls {
+		first = or(first, asserts(tmp(), impl))
+	}
+	if first == nil {
+		return cond
+	}
+	return or(first, cond)
 }
 
 // asInterface is tmp's value as the interface type t, once matched:
@@ -356,27 +411,31 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type
 //	func() T { if v, ok := tmp.(C1); ok { return v }; ...; if v, ok := tmp.(T); ok { return v }; return nil }()
 func (c *Cell) asInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type) ast.Expr {
 	pos := t.Pos()
-	body := c.ifaceTries(tmp, t, tt, false)
-	body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos)}})
+	fail := func(string) []ast.Stmt {
+		return []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos)}}}
+	}
+	body := c.ifaceTries(tmp, t, tt, fail, false)
+	body = append(body, fail("")...)
 	return called(funcLit(pos, t.End(), results(t), body...))
 }
 
 // ifaceTries are the tries of tmp as the interface type t: as each cell
-// struct type implementing t, as a native interface of t's method set,
-// then the interpreter's own assertion (which may pass a value of a cell
-// type stored in any with a value it cannot call); each returns the
-// value (and true, with ok).
-func (c *Cell) ifaceTries(tmp func() *ast.Ident, t ast.Expr, tt types.Type, ok bool) []ast.Stmt {
+// struct type implementing t; then, for an interface the cell declares,
+// fail (given the method missing) on a value of each other cell struct
+// type (the interpreter's own assertion would pass it), then as a native interface of t's method set;
+// then the interpreter's own assertion. Each success returns the value
+// (and true, with ok).
+func (c *Cell) ifaceTries(tmp func() *ast.Ident, t ast.Expr, tt types.Type, fail func(missing string) []ast.Stmt, ok bool) []ast.Stmt {
 	pos := t.Pos()
-	as := c.implementers(tt, pos)
+	impls, others := c.cellStructs(tt, pos)
+	var natives []ast.Expr
 	if interpretedIface(tt) {
 		if n := c.nativeIface(tt, pos); n != nil {
-			as = append(as, n)
+			natives = append(natives, n)
 		}
 	}
-	as = append(as, t)
 	var body []ast.Stmt
-	for _, a := range as {
+	try := func(a ast.Expr) {
 		v := func() *ast.Ident { return ident(tempPrefix+"V", pos) }
 		r := func() *ast.Ident { return ident(tempPrefix+"R", pos) }
 		ret := []ast.Expr{r()}
@@ -392,107 +451,18 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, t ast.Expr, tt types.Type, ok b
 			Cond: ident(okName, pos),
 			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{conv, &ast.ReturnStmt{Return: pos, Results: ret}}, Rbrace: pos}})
 	}
+	for _, a := range impls {
+		try(a)
+	}
+	for _, o := range others {
+		body = append(body, &ast.IfStmt{If: pos, Cond: asserts(tmp(), o.x),
+			Body: &ast.BlockStmt{Lbrace: pos, List: fail(o.missing), Rbrace: pos}})
+	}
+	for _, a := range natives {
+		try(a)
+	}
+	try(t)
 	return body
-}
-
-// ifaceAsserts: x.(I), x of a native interface type (any, error...) and I
-// an interface type the cell declares. yaegi v0.16.1 asserts to such an
-// interface only values it stored with their types (interp/run.go:316,
-// typeAssert looks for its valueInterface): a native value (errors.Join's
-// error asserted to interface{ Unwrap() []error }) or a value of a cell
-// type stored in any failed, or passed with a value that crashed at its
-// first method call. The assertion tries each cell struct type
-// implementing I, then a native interface with I's method set, then the
-// interpreter's own, as typeSwitches does for its cases:
-//
-//	v, ok := func() (I, bool) { _grundyTS1 := x; if v, ok := _grundyTS1.(C1); ok { return v, true }; ...; return nil, false }()
-var ifaceAsserts = Pass{
-	Name:     "ifaceasserts",
-	Run:      runIfaceAsserts,
-	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"iface_assert_native_values"},
-}
-
-func runIfaceAsserts(c *Cell) {
-	c.Apply(func(cur Cursor) bool {
-		var lhs int
-		var rhs *ast.Expr
-		switch n := cur.Node().(type) {
-		case *ast.AssignStmt:
-			if len(n.Rhs) == 1 {
-				lhs, rhs = len(n.Lhs), &n.Rhs[0]
-			}
-		case *ast.ValueSpec:
-			if len(n.Values) == 1 {
-				lhs, rhs = len(n.Names), &n.Values[0]
-			}
-		case *ast.TypeAssertExpr:
-			switch p := cur.Parent().(type) {
-			case *ast.AssignStmt:
-				if len(p.Rhs) == 1 && len(p.Lhs) == 2 {
-					return true // the comma-ok form, at the statement
-				}
-			case *ast.ValueSpec:
-				if len(p.Values) == 1 && len(p.Names) == 2 {
-					return true
-				}
-			}
-			if r := c.ifaceAssert(n, false); r != nil {
-				cur.Replace(r)
-			}
-			return true
-		}
-		if rhs == nil || lhs != 2 {
-			return true
-		}
-		if ta, ok := (*rhs).(*ast.TypeAssertExpr); ok {
-			if r := c.ifaceAssert(ta, true); r != nil {
-				*rhs = r
-			}
-		}
-		return true
-	})
-}
-
-// ifaceAssert is the assertion ta rewritten, or nil when yaegi's own
-// serves (a type switch's guard has no type and is typeSwitches').
-func (c *Cell) ifaceAssert(ta *ast.TypeAssertExpr, commaOk bool) ast.Expr {
-	if ta.Type == nil {
-		return nil
-	}
-	xt, tt := c.Types.TypeOf(ta.X), c.Types.TypeOf(ta.Type)
-	if xt == nil || tt == nil || !types.IsInterface(xt) || interpretedIface(xt) || !interpretedIface(tt) {
-		return nil
-	}
-	if it, ok := tt.Underlying().(*types.Interface); !ok || it.Empty() {
-		return nil
-	}
-	pos := ta.Pos()
-	tmpName := c.Temp("TS")
-	tmp := func() *ast.Ident { return ident(tmpName, pos) }
-	body := []ast.Stmt{define(pos, []ast.Expr{tmp()}, ta.X)}
-	body = append(body, c.ifaceTries(tmp, ta.Type, tt, commaOk)...)
-	res := results(ta.Type)
-	if commaOk {
-		res = results(ta.Type, ident("bool", pos))
-		body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}})
-	} else {
-		// As Go panics: interface conversion: T is not I: missing method M.
-		msg := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTAssertPanic, pos)},
-			Args: []ast.Expr{tmp(), &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(types.TypeString(tt, (*types.Package).Name))}, methodNames(tt, pos)}}
-		body = append(body, &ast.ExprStmt{X: msg}, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos)}})
-	}
-	return called(funcLit(pos, ta.End(), res, body...))
-}
-
-// methodNames is []string{...}: the method names of the interface tt.
-func methodNames(tt types.Type, pos token.Pos) ast.Expr {
-	it := tt.Underlying().(*types.Interface)
-	lit := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: ident("string", pos)}, Lbrace: pos, Rbrace: pos}
-	for i := range it.NumMethods() {
-		lit.Elts = append(lit.Elts, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(it.Method(i).Name())})
-	}
-	return lit
 }
 
 // nilCaseFirst is a type switch on a value of an interface type a cell

@@ -38,6 +38,7 @@ const (
 	Defer       = "_grundyDefer"       // registers a top-level defer with the session
 	Recover     = "_grundyRecover"     // recover() in a top-level deferred function
 	AsError     = "_grundyAsError"     // a value to error, whole (see the helper)
+	AsErrorFunc = "_grundyAsErrorFunc" // likewise, with its Error method as a function
 	ErrorAssert = "_grundyErrorAssert" // v, ok := x.(error)
 	ErrorMust   = "_grundyErrorMust"   // x.(error)
 )

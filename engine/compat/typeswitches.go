@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
+	"strconv"
 
 	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
@@ -308,6 +310,31 @@ func (c *Cell) cellStructs(iface types.Type, pos token.Pos) (impls []ast.Expr, o
 	return impls, others
 }
 
+// basedImplementer refuses the cell when a cell type that is not a struct
+// (type Celsius float64) implements tt, an interface the cell declares
+// with no native twin: the interpreter's assertion from a native
+// interface passes such a value and then panics in reflect.Set putting it
+// in tt.
+func (c *Cell) basedImplementer(tt types.Type, pos token.Pos) bool {
+	it, ok := tt.Underlying().(*types.Interface)
+	if !ok || it.Empty() || !interpretedIface(tt) || c.nativeIface(tt, pos) != nil {
+		return false
+	}
+	for _, tn := range c.Types.CellTypes() {
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 || structBased(n) || types.IsInterface(n) {
+			continue
+		}
+		if types.Implements(n, it) || types.Implements(types.NewPointer(n), it) {
+			name := types.TypeString(tt, shortQualifier)
+			c.Fail(pos, "cannot take a %s (a type on %s) out of an interface as %s: the interpreter loses its methods there; declare %s as a struct (type %s struct{ V %s }) or assert to %s",
+				n.Obj().Name(), types.TypeString(n.Underlying(), shortQualifier), name, n.Obj().Name(), n.Obj().Name(), types.TypeString(n.Underlying(), shortQualifier), n.Obj().Name())
+			return true
+		}
+	}
+	return false
+}
+
 // hasSome reports whether t has a method of the interface it.
 func hasSome(t types.Type, it *types.Interface) bool {
 	ms := types.NewMethodSet(t)
@@ -376,6 +403,9 @@ func (c *Cell) nativeIface(tt types.Type, pos token.Pos) ast.Expr {
 // asserts it or as a native value of the same method set.
 func (c *Cell) matchesInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type) ast.Expr {
 	pos := t.Pos()
+	if c.basedImplementer(tt, pos) {
+		return nil
+	}
 	or := func(x, y ast.Expr) ast.Expr {
 		if x == nil {
 			return y
@@ -388,6 +418,9 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type
 		if n := c.nativeIface(tt, pos); n != nil {
 			cond = or(cond, asserts(tmp(), n))
 		}
+		for _, n := range c.nativeImplementers(tt, pos) {
+			cond = or(cond, asserts(tmp(), n))
+		}
 	}
 	var not ast.Expr
 	for _, o := range others {
@@ -395,6 +428,9 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type
 	}
 	if not != nil {
 		cond = &ast.BinaryExpr{X: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: &ast.ParenExpr{Lparen: pos, X: not, Rparen: pos}}, OpPos: pos, Op: token.LAND, Y: &ast.ParenExpr{Lparen: pos, X: cond, Rparen: pos}}
+	}
+	if stop := c.nativeMethods(tmp, tt, pos); stop != nil {
+		cond = or(cond, stop)
 	}
 	var first ast.Expr
 	for _, impl := range impls {
@@ -404,6 +440,78 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type
 		return cond
 	}
 	return or(first, cond)
+}
+
+// nativeImplementers are the types of the packages the cell uses (T or *T) that implement tt, an interface the cell declares with
+// no native twin, as source at pos: the interpreter's own assertion fails
+// on a native value, but converts one of a type it is told. At most
+// maxNativeImplementers, in the packages' order; nativeMethods stops on the
+// others.
+func (c *Cell) nativeImplementers(tt types.Type, pos token.Pos) []ast.Expr {
+	it, ok := tt.Underlying().(*types.Interface)
+	if !ok || it.Empty() || !interpretedIface(tt) || c.nativeIface(tt, pos) != nil || c.Types.Pkg == nil {
+		return nil
+	}
+	var out []ast.Expr
+	for _, p := range c.usedPackages() {
+		for _, name := range p.Scope().Names() {
+			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
+			if !ok || !tn.Exported() || tn.IsAlias() {
+				continue
+			}
+			n, ok := tn.Type().(*types.Named)
+			if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
+				continue
+			}
+			for _, t := range []types.Type{n, types.NewPointer(n)} {
+				if !types.Implements(t, it) {
+					continue
+				}
+				if tx, ok := c.TypeExpr(t, pos); ok && len(out) < maxNativeImplementers {
+					out = append(out, tx)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// usedPackages are the packages whose names the cell uses, by path.
+func (c *Cell) usedPackages() []*types.Package {
+	seen := map[string]*types.Package{}
+	for _, obj := range c.Types.Uses {
+		if pn, ok := obj.(*types.PkgName); ok {
+			seen[pn.Imported().Path()] = pn.Imported()
+		} else if obj != nil && obj.Pkg() != nil && obj.Pkg() != c.Types.Pkg {
+			seen[obj.Pkg().Path()] = obj.Pkg()
+		}
+	}
+	paths := make([]string, 0, len(seen))
+	for p := range seen {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	out := make([]*types.Package, len(paths))
+	for i, p := range paths {
+		out[i] = seen[p]
+	}
+	return out
+}
+
+// maxNativeImplementers bounds the tries of nativeImplementers: each is a
+// call in every assertion.
+const maxNativeImplementers = 8
+
+// nativeMethods is grundyrt.NativeMethods(tmp, "I", methods): false, or a
+// stop on a native value with the methods of tt, an interface the cell
+// declares that has no native twin; nil when tt has one.
+func (c *Cell) nativeMethods(tmp func() *ast.Ident, tt types.Type, pos token.Pos) ast.Expr {
+	if !interpretedIface(tt) || c.nativeIface(tt, pos) != nil {
+		return nil
+	}
+	name := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(types.TypeString(tt, (*types.Package).Name))}
+	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTNativeMethods, pos)},
+		Args: []ast.Expr{tmp(), name, methodNames(tt, pos)}}
 }
 
 // asInterface is tmp's value as the interface type t, once matched:
@@ -427,12 +535,16 @@ func (c *Cell) asInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type) ast
 // (and true, with ok).
 func (c *Cell) ifaceTries(tmp func() *ast.Ident, t ast.Expr, tt types.Type, fail func(missing string) []ast.Stmt, ok bool) []ast.Stmt {
 	pos := t.Pos()
+	if c.basedImplementer(tt, pos) {
+		return nil
+	}
 	impls, others := c.cellStructs(tt, pos)
 	var natives []ast.Expr
 	if interpretedIface(tt) {
 		if n := c.nativeIface(tt, pos); n != nil {
 			natives = append(natives, n)
 		}
+		natives = append(natives, c.nativeImplementers(tt, pos)...)
 	}
 	var body []ast.Stmt
 	try := func(a ast.Expr) {

@@ -87,6 +87,7 @@ const (
 	RTRecovered         = "Recovered"         // what recover() returns in Go
 	RTAssertionError    = "AssertionError"    // the runtime's error for a failed x.(I)
 	RTAssertPanic       = "AssertPanic"       // the panic of a failed assertion to an interface, naming the missing method
+	RTNativeMethods     = "NativeMethods"     // stops an assertion of a library value to a cell interface
 )
 
 // Methods of grundyrt.Deferred the passes call.

@@ -117,6 +117,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"AssertionError": reflect.ValueOf(ts.AssertionError),
 		"CellError":      reflect.ValueOf(ts.CellError),
 		"AssertPanic":    reflect.ValueOf(ts.AssertPanic),
+		"NativeMethods":  reflect.ValueOf(NativeMethods),
 	}
 	for name, v := range ifaceTable() {
 		t[name] = v

@@ -1,6 +1,10 @@
 package grundyrt
 
-import "reflect"
+import (
+	"fmt"
+	"reflect"
+	"strings"
+)
 
 // Interfaces for the method sets cells assert values to by interfaces of
 // their own (err.(interface{ Unwrap() []error })): the interpreter cannot
@@ -105,4 +109,26 @@ func (ts *Types) AssertPanic(v any, iface string, methods []string) {
 		}
 	}
 	panic(ts.AssertionError(Unwrap(v), iface, missing))
+}
+
+// NativeMethods stops a cell, rather than let it go on wrongly, when v is
+// a native value with the methods of iface, an interface type a cell
+// declares with no native twin (time.Duration asserted to
+// interface{ Hours() float64 }): the interpreter cannot put a native value
+// in it, so the assertion said false where Go says true. Otherwise false.
+func NativeMethods(v any, iface string, methods []string) bool {
+	u := Unwrap(v)
+	t := reflect.TypeOf(u)
+	if t == nil || len(methods) == 0 {
+		return false
+	}
+	if named := t; named.Kind() != reflect.Pointer && named.PkgPath() == "" || named.Kind() == reflect.Pointer && named.Elem().PkgPath() == "" {
+		return false // the interpreter's own types have no names
+	}
+	for _, m := range methods {
+		if _, ok := t.MethodByName(m); !ok {
+			return false
+		}
+	}
+	panic(fmt.Sprintf("cannot assert a %s to %s here: this interpreter cannot put a value of a library type in an interface a cell declares; assert to %s itself, or to an interface of the library with the methods %s", t, iface, t, strings.Join(methods, ", ")))
 }

@@ -56,6 +56,7 @@ var Passes = []Pass{
 	methodValues,
 	errorValues,
 	errorAssert,
+	ifaceAsserts,
 	nilAsserts,
 	errorCompare,
 	errorsIsAs,

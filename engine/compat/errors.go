@@ -29,8 +29,11 @@ func isError(t types.Type) bool { return t != nil && types.Identical(t, typesErr
 // (assignments, var declarations, returns, arguments, conversions,
 // composite literal elements and fields, sends, append, fmt.Errorf's %w
 // arguments) goes through the prelude's _grundyAsError, which builds the
-// wrapper around the whole value with its bound Error method. A value
-// already of type error, or nil, needs nothing.
+// wrapper around the whole value with its bound Error method (a pointer
+// to a cell type whose Error has a value receiver, in which yaegi finds
+// no method, through _grundyAsErrorFunc with the method called through the
+// pointer: ptrAsError). A value already of type error, or nil, needs
+// nothing.
 var errorValues = Pass{
 	Name:     "errorvalues",
 	Run:      runErrorValues,
@@ -99,7 +102,31 @@ func (c *Cell) asError(e ast.Expr) ast.Expr {
 	if tv, ok := c.Types.Types[e]; ok && tv.IsNil() {
 		return e
 	}
+	if p, ok := types.Unalias(c.Types.TypeOf(e)).(*types.Pointer); ok && typecheck.IsCellType(p.Elem()) && types.Implements(p.Elem(), typesError.Underlying().(*types.Interface)) {
+		if pt, ok := c.TypeExpr(p, e.Pos()); ok {
+			return c.ptrAsError(e, pt)
+		}
+	}
 	return &ast.CallExpr{Fun: ident(prelude.AsError, e.Pos()), Args: []ast.Expr{e}, Lparen: e.Pos(), Rparen: e.End()}
+}
+
+// ptrAsError converts e, a pointer to a cell type whose Error method has a
+// value receiver, to error with its Error method called through the
+// pointer when it is called (as Go's interface holds the pointer), which
+// _grundyAsError cannot find:
+//
+//	func(_grundyEP *T) error { if _grundyEP == nil { return _grundyAsError(_grundyEP) }; return _grundyAsErrorFunc(_grundyEP, func() string { return _grundyEP.Error() }) }(e)
+func (c *Cell) ptrAsError(e, pt ast.Expr) ast.Expr {
+	pos := e.Pos()
+	p := func() *ast.Ident { return ident(tempPrefix+"EP", pos) }
+	msg := funcLit(pos, pos, results(ident("string", pos)),
+		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: &ast.SelectorExpr{X: p(), Sel: ident("Error", pos)}, Lparen: pos, Rparen: pos}}})
+	lit := funcLit(pos, e.End(), results(ident("error", pos)),
+		ifThen(pos, &ast.BinaryExpr{X: p(), OpPos: pos, Op: token.EQL, Y: ident("nil", pos)},
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: ident(prelude.AsError, pos), Args: []ast.Expr{p()}, Lparen: pos, Rparen: pos}}}),
+		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: ident(prelude.AsErrorFunc, pos), Args: []ast.Expr{p(), msg}, Lparen: pos, Rparen: pos}}})
+	lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{p()}, Type: pt}}
+	return &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
 }
 
 // errorArgs converts the arguments a call passes to parameters of type

@@ -79,6 +79,24 @@ func runNilAsserts(c *Cell) {
 					Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), ident("true", pos)}}}, Rbrace: pos}})
 			}
 		}
+		// A value of a cell struct type that does not implement the
+		// interface, said no to: yaegi's assertion passes a struct value
+		// whose methods have pointer receivers, and a call of one through
+		// the interface then dereferences nil.
+		name := types.TypeString(tt, func(p *types.Package) string { return p.Name() })
+		quote := func(s string) ast.Expr {
+			return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
+		}
+		_, others := c.cellStructs(tt, pos)
+		for _, o := range others {
+			var no ast.Stmt = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}}
+			if !commaOk {
+				no = &ast.ExprStmt{X: &ast.CallExpr{Fun: ident("panic", pos), Args: []ast.Expr{&ast.CallExpr{
+					Fun:  &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTAssertionError, pos)},
+					Args: []ast.Expr{arg(), quote(name), quote(o.missing)}}}}}
+			}
+			first = append(first, ifThen(pos, asserts(arg(), o.x), no))
+		}
 		if commaOk {
 			res = results(ta.Type, ident("bool", pos))
 			body = append([]ast.Stmt{ifThen(pos, isNil, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}})}, first...)
@@ -88,14 +106,15 @@ func runNilAsserts(c *Cell) {
 			)
 		} else {
 			// Go's words: "interface conversion: interface is nil, not main.I".
-			name := types.TypeString(tt, func(p *types.Package) string { return p.Name() })
 			fail := &ast.CallExpr{
 				Fun:  &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTAssertionError, pos)},
-				Args: []ast.Expr{ident("nil", pos), &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(name)}, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: `""`}},
+				Args: []ast.Expr{ident("nil", pos), quote(name), quote("")},
 			}
 			res = results(ta.Type)
 			for _, st := range first {
-				st.(*ast.IfStmt).Body.List[0].(*ast.ReturnStmt).Results = []ast.Expr{val()}
+				if r, ok := st.(*ast.IfStmt).Body.List[0].(*ast.ReturnStmt); ok {
+					r.Results = r.Results[:1]
+				}
 			}
 			body = append([]ast.Stmt{ifThen(pos, isNil, &ast.ExprStmt{X: &ast.CallExpr{Fun: ident("panic", pos), Args: []ast.Expr{fail}}})}, first...)
 			body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert}})
@@ -108,8 +127,8 @@ func runNilAsserts(c *Cell) {
 }
 
 // ifThen is "if cond { then }".
-func ifThen(pos token.Pos, cond ast.Expr, then ast.Stmt) *ast.IfStmt {
-	return &ast.IfStmt{If: pos, Cond: cond, Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{then}, Rbrace: pos}}
+func ifThen(pos token.Pos, cond ast.Expr, then ...ast.Stmt) *ast.IfStmt {
+	return &ast.IfStmt{If: pos, Cond: cond, Body: &ast.BlockStmt{Lbrace: pos, List: then, Rbrace: pos}}
 }
 
 // valueUsed reports whether the value of an assertion whose parent is p is

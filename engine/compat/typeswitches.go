@@ -4,7 +4,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
+	"strconv"
 
+	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
 )
 
@@ -107,7 +110,7 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			switch {
 			case isIdent(t, "nil"):
 				e = &ast.BinaryExpr{X: tmp(), OpPos: t.Pos(), Op: token.EQL, Y: ident("nil", t.Pos())}
-			case !errorSubject && tt != nil && types.IsInterface(tt):
+			case tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)):
 				e = c.matchesInterface(tmp, t, tt)
 			default:
 				if !errorSubject && tt != nil {
@@ -139,7 +142,7 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			var val ast.Expr = tmp()
 			if len(cc.List) == 1 && !isIdent(cc.List[0], "nil") {
 				t := cc.List[0]
-				if tt := c.Types.TypeOf(t); !errorSubject && tt != nil && types.IsInterface(tt) {
+				if tt := c.Types.TypeOf(t); tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)) {
 					val = c.asInterface(tmp, t, tt)
 				} else {
 					val = &ast.TypeAssertExpr{X: tmp(), Type: t, Lparen: cc.Colon, Rparen: cc.Colon}
@@ -248,82 +251,330 @@ func asserts(x ast.Expr, t ast.Expr) ast.Expr {
 }
 
 // implementers are the cell types (T or *T, T a struct type) whose values
-// implement the interface iface, as source at pos. The interpreter asserts
-// a value to such a type by its structure, so two of them with the same
-// fields cannot be told apart: the first would take the other's values
-// (and call its methods); the cell is refused, naming both.
+// implement the interface iface, as source at pos (see cellStructs).
 func (c *Cell) implementers(iface types.Type, pos token.Pos) []ast.Expr {
+	impls, _ := c.cellStructs(iface, pos)
+	return impls
+}
+
+// cellStructs are the cell types (T and *T, T a struct type) whose values
+// implement the interface iface, and those whose values do not though
+// T or *T has some of its methods, as source at pos. The interpreter's own
+// assertion to an interface passes a value of a cell struct type with the
+// methods, whatever their receivers (Circle{1} to Shape, Area on *Circle),
+// and then fails putting it in the interface or calling a method; and its
+// panic cannot name the method missing. So the others are asserted too,
+// to say no, naming the method. The
+// interpreter asserts a value to such a type by its structure, so an
+// implementer with the same fields as another type cannot be told from it:
+// the cell is refused, naming both.
+func (c *Cell) cellStructs(iface types.Type, pos token.Pos) (impls []ast.Expr, others []cellStruct) {
 	it, ok := iface.Underlying().(*types.Interface)
 	if !ok || it.Empty() {
-		return nil
+		return nil, nil
 	}
-	var out []ast.Expr
-	var found []types.Type
+	var found, rest []types.Type
 	for _, tn := range c.Types.CellTypes() {
 		n, ok := tn.Type().(*types.Named)
 		if !ok || n.TypeParams().Len() > 0 || !structBased(n) {
 			continue
 		}
 		for _, t := range []types.Type{n, types.NewPointer(n)} {
-			if !types.Implements(t, it) {
-				continue
+			if types.Implements(t, it) {
+				found = append(found, t)
+			} else if hasSome(types.NewPointer(n), it) {
+				rest = append(rest, t)
 			}
-			for _, f := range found {
-				if types.Identical(erased(f, map[types.Type]bool{}), erased(t, map[types.Type]bool{})) {
-					c.Fail(pos, "cannot tell %s from %s in an interface (the interpreter keeps values of struct types with the same fields alike), so a method called through %s could be the wrong one: give the types different fields",
-						types.TypeString(t, shortQualifier), types.TypeString(f, shortQualifier), types.TypeString(iface, shortQualifier))
-					return nil
+		}
+	}
+	for i, t := range found {
+		for _, f := range append(found[:i:i], rest...) {
+			if types.Identical(erased(f, map[types.Type]bool{}), erased(t, map[types.Type]bool{})) {
+				c.Fail(pos, "cannot tell %s from %s in an interface (the interpreter keeps values of struct types with the same fields alike), so a method called through %s could be the wrong one: give the types different fields",
+					types.TypeString(t, shortQualifier), types.TypeString(f, shortQualifier), types.TypeString(iface, shortQualifier))
+				return nil, nil
+			}
+		}
+	}
+	for _, t := range found {
+		if tx, ok := c.TypeExpr(t, pos); ok {
+			impls = append(impls, tx)
+		}
+	}
+	for _, t := range rest {
+		if tx, ok := c.TypeExpr(t, pos); ok {
+			m, _ := types.MissingMethod(t, it, true)
+			others = append(others, cellStruct{tx, m.Name()})
+		}
+	}
+	return impls, others
+}
+
+// basedImplementer refuses the cell when a cell type that is not a struct
+// (type Celsius float64) implements tt, an interface the cell declares
+// with no native twin: the interpreter's assertion from a native
+// interface passes such a value and then panics in reflect.Set putting it
+// in tt.
+func (c *Cell) basedImplementer(tt types.Type, pos token.Pos) bool {
+	it, ok := tt.Underlying().(*types.Interface)
+	if !ok || it.Empty() || !interpretedIface(tt) || c.nativeIface(tt, pos) != nil {
+		return false
+	}
+	for _, tn := range c.Types.CellTypes() {
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 || structBased(n) || types.IsInterface(n) {
+			continue
+		}
+		if types.Implements(n, it) || types.Implements(types.NewPointer(n), it) {
+			name := types.TypeString(tt, shortQualifier)
+			c.Fail(pos, "cannot take a %s (a type on %s) out of an interface as %s: the interpreter loses its methods there; declare %s as a struct (type %s struct{ V %s }) or assert to %s",
+				n.Obj().Name(), types.TypeString(n.Underlying(), shortQualifier), name, n.Obj().Name(), n.Obj().Name(), types.TypeString(n.Underlying(), shortQualifier), n.Obj().Name())
+			return true
+		}
+	}
+	return false
+}
+
+// hasSome reports whether t has a method of the interface it.
+func hasSome(t types.Type, it *types.Interface) bool {
+	ms := types.NewMethodSet(t)
+	for i := range it.NumMethods() {
+		if ms.Lookup(it.Method(i).Pkg(), it.Method(i).Name()) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// cellStruct is a cell struct type (or a pointer to one) as source, with
+// the first method of an interface it lacks.
+type cellStruct struct {
+	x       ast.Expr
+	missing string
+}
+
+// interpretedIface reports whether tt is an interface type the cell
+// declares, named or not (not any): yaegi puts no native value in one.
+func interpretedIface(tt types.Type) bool {
+	if typecheck.IsCellType(tt) {
+		return true
+	}
+	it, lit := types.Unalias(tt).(*types.Interface)
+	return lit && !it.Empty()
+}
+
+// nativeIface is a native interface type with the method set of the
+// interface type tt (the interpreter can put a native value in it), as
+// source at pos; nil when there is none.
+func (c *Cell) nativeIface(tt types.Type, pos token.Pos) ast.Expr {
+	it, ok := tt.Underlying().(*types.Interface)
+	if !ok || it.Empty() {
+		return nil
+	}
+	if types.Identical(it, typesError.Underlying()) {
+		return ident("error", pos)
+	}
+	if p := c.Types.Import(prelude.Runtime); p != nil {
+		for _, name := range p.Scope().Names() {
+			if tn, ok := p.Scope().Lookup(name).(*types.TypeName); ok && tn.Exported() && types.Identical(tn.Type().Underlying(), it) {
+				return &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(name, pos)}
+			}
+		}
+	}
+	for _, path := range []string{"fmt", "io", "sort"} {
+		p := c.Types.Import(path)
+		if p == nil {
+			continue
+		}
+		for _, name := range p.Scope().Names() {
+			if tn, ok := p.Scope().Lookup(name).(*types.TypeName); ok && tn.Exported() && types.Identical(tn.Type().Underlying(), it) {
+				if tx, ok := c.TypeExpr(tn.Type(), pos); ok {
+					return tx
 				}
 			}
-			found = append(found, t)
-			if tx, ok := c.TypeExpr(t, pos); ok {
-				out = append(out, tx)
+		}
+	}
+	return nil
+}
+
+// matchesInterface is the condition that tmp holds a value of the
+// interface type t: a value of a cell struct type that implements it, or,
+// not being a value of another cell struct type, as the interpreter
+// asserts it or as a native value of the same method set.
+func (c *Cell) matchesInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type) ast.Expr {
+	pos := t.Pos()
+	if c.basedImplementer(tt, pos) {
+		return nil
+	}
+	or := func(x, y ast.Expr) ast.Expr {
+		if x == nil {
+			return y
+		}
+		return &ast.BinaryExpr{X: x, OpPos: pos, Op: token.LOR, Y: y}
+	}
+	impls, others := c.cellStructs(tt, pos)
+	cond := asserts(tmp(), t)
+	if interpretedIface(tt) {
+		if n := c.nativeIface(tt, pos); n != nil {
+			cond = or(cond, asserts(tmp(), n))
+		}
+		for _, n := range c.nativeImplementers(tt, pos) {
+			cond = or(cond, asserts(tmp(), n))
+		}
+	}
+	var not ast.Expr
+	for _, o := range others {
+		not = or(not, asserts(tmp(), o.x))
+	}
+	if not != nil {
+		cond = &ast.BinaryExpr{X: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: &ast.ParenExpr{Lparen: pos, X: not, Rparen: pos}}, OpPos: pos, Op: token.LAND, Y: &ast.ParenExpr{Lparen: pos, X: cond, Rparen: pos}}
+	}
+	if stop := c.nativeMethods(tmp, tt, pos); stop != nil {
+		cond = or(cond, stop)
+	}
+	var first ast.Expr
+	for _, impl := range impls {
+		first = or(first, asserts(tmp(), impl))
+	}
+	if first == nil {
+		return cond
+	}
+	return or(first, cond)
+}
+
+// nativeImplementers are the types of the packages the cell uses (T or *T) that implement tt, an interface the cell declares with
+// no native twin, as source at pos: the interpreter's own assertion fails
+// on a native value, but converts one of a type it is told. At most
+// maxNativeImplementers, in the packages' order; nativeMethods stops on the
+// others.
+func (c *Cell) nativeImplementers(tt types.Type, pos token.Pos) []ast.Expr {
+	it, ok := tt.Underlying().(*types.Interface)
+	if !ok || it.Empty() || !interpretedIface(tt) || c.nativeIface(tt, pos) != nil || c.Types.Pkg == nil {
+		return nil
+	}
+	var out []ast.Expr
+	for _, p := range c.usedPackages() {
+		for _, name := range p.Scope().Names() {
+			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
+			if !ok || !tn.Exported() || tn.IsAlias() {
+				continue
+			}
+			n, ok := tn.Type().(*types.Named)
+			if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
+				continue
+			}
+			for _, t := range []types.Type{n, types.NewPointer(n)} {
+				if !types.Implements(t, it) {
+					continue
+				}
+				if tx, ok := c.TypeExpr(t, pos); ok && len(out) < maxNativeImplementers {
+					out = append(out, tx)
+				}
 			}
 		}
 	}
 	return out
 }
 
-// matchesInterface is the condition that tmp holds a value of the
-// interface type t: a native value of a native interface's method set, or
-// a value of a cell type that implements it.
-func (c *Cell) matchesInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type) ast.Expr {
-	var cond ast.Expr
-	if !typecheck.IsCellType(tt) {
-		cond = asserts(tmp(), t)
-	}
-	for _, impl := range c.implementers(tt, t.Pos()) {
-		e := asserts(tmp(), impl)
-		if cond == nil {
-			cond = e
-		} else {
-			cond = &ast.BinaryExpr{X: cond, OpPos: t.Pos(), Op: token.LOR, Y: e}
+// usedPackages are the packages whose names the cell uses, by path.
+func (c *Cell) usedPackages() []*types.Package {
+	seen := map[string]*types.Package{}
+	for _, obj := range c.Types.Uses {
+		if pn, ok := obj.(*types.PkgName); ok {
+			seen[pn.Imported().Path()] = pn.Imported()
+		} else if obj != nil && obj.Pkg() != nil && obj.Pkg() != c.Types.Pkg {
+			seen[obj.Pkg().Path()] = obj.Pkg()
 		}
 	}
-	if cond == nil {
-		cond = ident("false", t.Pos())
+	paths := make([]string, 0, len(seen))
+	for p := range seen {
+		paths = append(paths, p)
 	}
-	return cond
+	sort.Strings(paths)
+	out := make([]*types.Package, len(paths))
+	for i, p := range paths {
+		out[i] = seen[p]
+	}
+	return out
+}
+
+// maxNativeImplementers bounds the tries of nativeImplementers: each is a
+// call in every assertion.
+const maxNativeImplementers = 8
+
+// nativeMethods is grundyrt.NativeMethods(tmp, "I", methods): false, or a
+// stop on a native value with the methods of tt, an interface the cell
+// declares that has no native twin; nil when tt has one.
+func (c *Cell) nativeMethods(tmp func() *ast.Ident, tt types.Type, pos token.Pos) ast.Expr {
+	if !interpretedIface(tt) || c.nativeIface(tt, pos) != nil {
+		return nil
+	}
+	name := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(types.TypeString(tt, (*types.Package).Name))}
+	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTNativeMethods, pos)},
+		Args: []ast.Expr{tmp(), name, methodNames(tt, pos)}}
 }
 
 // asInterface is tmp's value as the interface type t, once matched:
 //
-//	func() T { if v, ok := tmp.(C1); ok { return v }; ...; v, _ := tmp.(T); return v }()
+//	func() T { if v, ok := tmp.(C1); ok { return v }; ...; if v, ok := tmp.(T); ok { return v }; return nil }()
 func (c *Cell) asInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type) ast.Expr {
 	pos := t.Pos()
-	var body []ast.Stmt
-	for _, impl := range c.implementers(tt, pos) {
-		v := func() *ast.Ident { return ident(tempPrefix+"V", pos) }
-		body = append(body, &ast.IfStmt{If: pos,
-			Init: define(pos, []ast.Expr{v(), ident(okName, pos)}, &ast.TypeAssertExpr{X: tmp(), Type: impl, Lparen: pos, Rparen: pos}),
-			Cond: ident(okName, pos),
-			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{v()}}}, Rbrace: pos}})
+	fail := func(string) []ast.Stmt {
+		return []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos)}}}
 	}
-	v := ident(tempPrefix+"V", pos)
-	body = append(body,
-		define(pos, []ast.Expr{v, ident("_", pos)}, &ast.TypeAssertExpr{X: tmp(), Type: t, Lparen: pos, Rparen: pos}),
-		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(v.Name, pos)}})
+	body := c.ifaceTries(tmp, t, tt, fail, false)
+	body = append(body, fail("")...)
 	return called(funcLit(pos, t.End(), results(t), body...))
+}
+
+// ifaceTries are the tries of tmp as the interface type t: as each cell
+// struct type implementing t; then, for an interface the cell declares,
+// fail (given the method missing) on a value of each other cell struct
+// type (the interpreter's own assertion would pass it), then as a native interface of t's method set;
+// then the interpreter's own assertion. Each success returns the value
+// (and true, with ok).
+func (c *Cell) ifaceTries(tmp func() *ast.Ident, t ast.Expr, tt types.Type, fail func(missing string) []ast.Stmt, ok bool) []ast.Stmt {
+	pos := t.Pos()
+	if c.basedImplementer(tt, pos) {
+		return nil
+	}
+	impls, others := c.cellStructs(tt, pos)
+	var natives []ast.Expr
+	if interpretedIface(tt) {
+		if n := c.nativeIface(tt, pos); n != nil {
+			natives = append(natives, n)
+		}
+		natives = append(natives, c.nativeImplementers(tt, pos)...)
+	}
+	var body []ast.Stmt
+	try := func(a ast.Expr) {
+		v := func() *ast.Ident { return ident(tempPrefix+"V", pos) }
+		r := func() *ast.Ident { return ident(tempPrefix+"R", pos) }
+		ret := []ast.Expr{r()}
+		if ok {
+			ret = append(ret, ident("true", pos))
+		}
+		// The value converted to t in a declaration of its own: yaegi
+		// v0.16.1 fails converting it in a return of two results.
+		conv := &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
+			&ast.ValueSpec{Names: []*ast.Ident{r()}, Type: t, Values: []ast.Expr{v()}}}}}
+		body = append(body, &ast.IfStmt{If: pos,
+			Init: define(pos, []ast.Expr{v(), ident(okName, pos)}, &ast.TypeAssertExpr{X: tmp(), Type: a, Lparen: pos, Rparen: pos}),
+			Cond: ident(okName, pos),
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{conv, &ast.ReturnStmt{Return: pos, Results: ret}}, Rbrace: pos}})
+	}
+	for _, a := range impls {
+		try(a)
+	}
+	for _, o := range others {
+		body = append(body, &ast.IfStmt{If: pos, Cond: asserts(tmp(), o.x),
+			Body: &ast.BlockStmt{Lbrace: pos, List: fail(o.missing), Rbrace: pos}})
+	}
+	for _, a := range natives {
+		try(a)
+	}
+	try(t)
+	return body
 }
 
 // nilCaseFirst is a type switch on a value of an interface type a cell

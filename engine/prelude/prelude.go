@@ -38,6 +38,7 @@ const (
 	Defer       = "_grundyDefer"       // registers a top-level defer with the session
 	Recover     = "_grundyRecover"     // recover() in a top-level deferred function
 	AsError     = "_grundyAsError"     // a value to error, whole (see the helper)
+	AsErrorFunc = "_grundyAsErrorFunc" // likewise, with its Error method as a function
 	ErrorAssert = "_grundyErrorAssert" // v, ok := x.(error)
 	ErrorMust   = "_grundyErrorMust"   // x.(error)
 )
@@ -85,6 +86,8 @@ const (
 	RTJSONDecode        = "JSONDecode"        // likewise (*json.Decoder).Decode
 	RTRecovered         = "Recovered"         // what recover() returns in Go
 	RTAssertionError    = "AssertionError"    // the runtime's error for a failed x.(I)
+	RTAssertPanic       = "AssertPanic"       // the panic of a failed assertion to an interface, naming the missing method
+	RTNativeMethods     = "NativeMethods"     // stops an assertion of a library value to a cell interface
 )
 
 // Methods of grundyrt.Deferred the passes call.

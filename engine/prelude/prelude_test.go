@@ -56,13 +56,13 @@ func declared(t *testing.T, files []File) map[string]bool {
 // Every name a pass writes is declared where the pass expects it.
 func TestNamesAreDeclared(t *testing.T) {
 	helpers := declared(t, Helpers())
-	for _, n := range []string{Show, ShowNative, Display, Render, Go, Defer, Recover, AsError, ErrorAssert, ErrorMust} {
+	for _, n := range []string{Show, ShowNative, Display, Render, Go, Defer, Recover, AsError, AsErrorFunc, ErrorAssert, ErrorMust} {
 		if !helpers[n] {
 			t.Errorf("%s is not declared in helpers/", n)
 		}
 	}
 	table := grundyrt.Table(nil, grundyrt.NewTypes())
-	for _, n := range []string{RTErrorsIs, RTErrorsAs, RTErrorsAsKnown, RTErrorsUnwrap, RTJSONMarshal, RTJSONMarshalIndent, RTJSONEncode, RTTextTemplate, RTHTMLTemplate, RTJSONUnmarshal, RTJSONDecode, RTErrorKey, RTFmtTyped, RTFmtParam, RTFmtWrapped, RTFmtSpread, RTFmtTuple, RTFmtState, RTDeclare, RTSprint, RTSprintf, RTSprintln, RTPanic, RTRecovered, RTDecodeRune, RTDeferred, RTTypeName, RTTypeString, RTTypePkgPath} {
+	for _, n := range []string{RTErrorsIs, RTErrorsAs, RTErrorsAsKnown, RTErrorsUnwrap, RTJSONMarshal, RTJSONMarshalIndent, RTJSONEncode, RTTextTemplate, RTHTMLTemplate, RTJSONUnmarshal, RTJSONDecode, RTErrorKey, RTFmtTyped, RTFmtParam, RTFmtWrapped, RTFmtSpread, RTFmtTuple, RTFmtState, RTDeclare, RTSprint, RTSprintf, RTSprintln, RTPanic, RTRecovered, RTDecodeRune, RTDeferred, RTTypeName, RTTypeString, RTTypePkgPath, RTAssertionError, RTAssertPanic, RTNativeMethods} {
 		if _, ok := table[n]; !ok {
 			t.Errorf("grundyrt.%s is not in the interpreter's table", n)
 		}

@@ -236,3 +236,15 @@ func (in *Info) CellTypes() []*types.TypeName {
 	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
 	return out
 }
+
+// Import is the package at path as the oracle knows it, or nil.
+func (in *Info) Import(path string) *types.Package {
+	if in == nil || in.session == nil {
+		return nil
+	}
+	p, err := in.session.u.Import(path)
+	if err != nil {
+		return nil
+	}
+	return p
+}

@@ -59,7 +59,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 	if s == nil {
 		s = noSession{}
 	}
-	return map[string]reflect.Value{
+	t := map[string]reflect.Value{
 		"Show":    reflect.ValueOf(s.Show),
 		"Display": reflect.ValueOf(s.Display),
 		"Render":  reflect.ValueOf(s.Render),
@@ -116,7 +116,13 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Recovered":      reflect.ValueOf(ts.Recovered),
 		"AssertionError": reflect.ValueOf(ts.AssertionError),
 		"CellError":      reflect.ValueOf(ts.CellError),
+		"AssertPanic":    reflect.ValueOf(ts.AssertPanic),
+		"NativeMethods":  reflect.ValueOf(NativeMethods),
 	}
+	for name, v := range ifaceTable() {
+		t[name] = v
+	}
+	return t
 }
 
 // Interpreted tells whether v's type could carry methods that native code

@@ -77,6 +77,9 @@ func (ts *Types) AssertionError(v any, iface, method string) error {
 		return assertionError("interface conversion: interface is nil, not " + iface)
 	}
 	_, t, _ := (&typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts}).resolve()
+	if method == "" {
+		return assertionError("interface conversion: " + t.str + " is not " + iface)
+	}
 	return assertionError("interface conversion: " + t.str + " is not " + iface + ": missing method " + method)
 }
 

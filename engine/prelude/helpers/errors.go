@@ -18,6 +18,14 @@ func _grundyAsError(v any) error {
 	return grundyrt.NativeError(v)
 }
 
+// _grundyAsErrorFunc converts a value with an Error method the caller
+// calls to error: yaegi v0.16.1 finds no method on a pointer to a struct
+// type whose Error has a value receiver, so _grundyAsError made it a nil
+// error.
+func _grundyAsErrorFunc(v any, msg func() string) error {
+	return grundyrt.WrapError(v, msg, _grundyErrorProto)
+}
+
 // _grundyErrorAssert is v.(error) in its comma-ok form.
 func _grundyErrorAssert(v any) (error, bool) {
 	if v == nil {

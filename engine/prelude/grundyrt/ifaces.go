@@ -1,0 +1,134 @@
+package grundyrt
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// Interfaces for the method sets cells assert values to by interfaces of
+// their own (err.(interface{ Unwrap() []error })): the interpreter cannot
+// put a native value in an interface type a cell declares, but can in a
+// native one, and the value converts from there. The compatibility
+// passes pick the one with the same method set (typeswitches.go).
+type (
+	UnwrapErrors interface{ Unwrap() []error }
+	UnwrapError  interface{ Unwrap() error }
+	IsError      interface{ Is(error) bool }
+	AsTarget     interface{ As(any) bool }
+	Timeouter    interface{ Timeout() bool }
+	Temporary    interface{ Temporary() bool }
+	Lener        interface{ Len() int }
+)
+
+// ifaceTable is the interfaces as the interpreter's tables list them,
+// with the wrappers yaegi builds around interpreted values that implement
+// them.
+func ifaceTable() map[string]reflect.Value {
+	return map[string]reflect.Value{
+		"UnwrapErrors":  reflect.ValueOf((*UnwrapErrors)(nil)),
+		"_UnwrapErrors": reflect.ValueOf((*_UnwrapErrors)(nil)),
+		"UnwrapError":   reflect.ValueOf((*UnwrapError)(nil)),
+		"_UnwrapError":  reflect.ValueOf((*_UnwrapError)(nil)),
+		"IsError":       reflect.ValueOf((*IsError)(nil)),
+		"_IsError":      reflect.ValueOf((*_IsError)(nil)),
+		"AsTarget":      reflect.ValueOf((*AsTarget)(nil)),
+		"_AsTarget":     reflect.ValueOf((*_AsTarget)(nil)),
+		"Timeouter":     reflect.ValueOf((*Timeouter)(nil)),
+		"_Timeouter":    reflect.ValueOf((*_Timeouter)(nil)),
+		"Temporary":     reflect.ValueOf((*Temporary)(nil)),
+		"_Temporary":    reflect.ValueOf((*_Temporary)(nil)),
+		"Lener":         reflect.ValueOf((*Lener)(nil)),
+		"_Lener":        reflect.ValueOf((*_Lener)(nil)),
+	}
+}
+
+// The wrappers, in the form yaegi's symbol extraction writes them: the
+// interpreted value, and its methods as functions.
+
+type _UnwrapErrors struct {
+	IValue  any
+	WUnwrap func() []error
+}
+
+func (w _UnwrapErrors) Unwrap() []error { return w.WUnwrap() }
+
+type _UnwrapError struct {
+	IValue  any
+	WUnwrap func() error
+}
+
+func (w _UnwrapError) Unwrap() error { return w.WUnwrap() }
+
+type _IsError struct {
+	IValue any
+	WIs    func(error) bool
+}
+
+func (w _IsError) Is(target error) bool { return w.WIs(target) }
+
+type _AsTarget struct {
+	IValue any
+	WAs    func(any) bool
+}
+
+func (w _AsTarget) As(target any) bool { return w.WAs(target) }
+
+type _Timeouter struct {
+	IValue   any
+	WTimeout func() bool
+}
+
+func (w _Timeouter) Timeout() bool { return w.WTimeout() }
+
+type _Temporary struct {
+	IValue     any
+	WTemporary func() bool
+}
+
+func (w _Temporary) Temporary() bool { return w.WTemporary() }
+
+type _Lener struct {
+	IValue any
+	WLen   func() int
+}
+
+func (w _Lener) Len() int { return w.WLen() }
+
+// AssertPanic panics as a failed v.(I) does in Go, I being an interface
+// type a cell declares (named iface) with the given methods: the
+// interpreter's own assertion was not used.
+func (ts *Types) AssertPanic(v any, iface string, methods []string) {
+	missing := ""
+	if t := reflect.TypeOf(Unwrap(v)); t != nil {
+		for _, m := range methods {
+			if _, ok := t.MethodByName(m); !ok {
+				missing = m
+				break
+			}
+		}
+	}
+	panic(ts.AssertionError(Unwrap(v), iface, missing))
+}
+
+// NativeMethods stops a cell, rather than let it go on wrongly, when v is
+// a native value with the methods of iface, an interface type a cell
+// declares with no native twin (time.Duration asserted to
+// interface{ Hours() float64 }): the interpreter cannot put a native value
+// in it, so the assertion said false where Go says true. Otherwise false.
+func NativeMethods(v any, iface string, methods []string) bool {
+	u := Unwrap(v)
+	t := reflect.TypeOf(u)
+	if t == nil || len(methods) == 0 {
+		return false
+	}
+	if named := t; named.Kind() != reflect.Pointer && named.PkgPath() == "" || named.Kind() == reflect.Pointer && named.Elem().PkgPath() == "" {
+		return false // the interpreter's own types have no names
+	}
+	for _, m := range methods {
+		if _, ok := t.MethodByName(m); !ok {
+			return false
+		}
+	}
+	panic(fmt.Sprintf("cannot assert a %s to %s here: this interpreter cannot put a value of a library type in an interface a cell declares; assert to %s itself, or to an interface of the library with the methods %s", t, iface, t, strings.Join(methods, ", ")))
+}

@@ -85,6 +85,7 @@ var Passes = []Pass{
 	commaOk,
 	funcScope,
 	embedIface,
+	namedResults,
 	typeArgs,
 	loopClosures,
 }

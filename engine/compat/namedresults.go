@@ -1,0 +1,68 @@
+package compat
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+)
+
+// namedResults: a function's named results start at their zero values.
+// yaegi v0.16.1 gives the called function, as the places of its results,
+// the places where the caller stores them (interp/run.go:1345, "Init
+// return values"): the variable of "x = f()", or the temporary of a call
+// site, which keeps the previous call's result. A named result is that
+// place, so it starts at x's value, or at what the same call returned
+// the last time it ran (s += n; return in a loop counted on). Each body
+// with named results begins by zeroing them:
+//
+//	func f(n int) (s int, err error) { s, err = *new(int), *new(error); ... }
+//
+// A blank result (_ int) cannot be assigned, and stays as yaegi leaves it.
+var namedResults = Pass{
+	Name:     "namedresults",
+	Run:      runNamedResults,
+	Kinds:    []ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)},
+	Snippets: []string{"named_result_reassigned_variable", "named_result_call_in_loop"},
+}
+
+func runNamedResults(c *Cell) {
+	for _, root := range c.Roots() {
+		ast.Inspect(root, func(n ast.Node) bool {
+			switch f := n.(type) {
+			case *ast.FuncDecl:
+				zeroResults(f.Type, f.Body)
+			case *ast.FuncLit:
+				zeroResults(f.Type, f.Body)
+			}
+			return true
+		})
+	}
+}
+
+// zeroResults puts "r1, r2 = *new(T1), *new(T2)" first in body for the
+// named results of ft.
+func zeroResults(ft *ast.FuncType, body *ast.BlockStmt) {
+	if body == nil || ft.Results == nil {
+		return
+	}
+	pos := body.Lbrace
+	var lhs, rhs []ast.Expr
+	for _, field := range ft.Results.List {
+		for _, name := range field.Names {
+			if name.Name == "_" {
+				continue
+			}
+			t, err := parser.ParseExpr(ExprString(field.Type))
+			if err != nil {
+				return
+			}
+			lhs = append(lhs, ident(name.Name, pos))
+			rhs = append(rhs, &ast.StarExpr{Star: pos, X: &ast.CallExpr{Fun: ident("new", pos), Lparen: pos, Args: []ast.Expr{AtPos(t, pos)}, Rparen: pos}})
+		}
+	}
+	if len(lhs) == 0 {
+		return
+	}
+	zero := &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, TokPos: pos, Rhs: rhs}
+	body.List = append([]ast.Stmt{zero}, body.List...)
+}

@@ -85,6 +85,7 @@ var Passes = []Pass{
 	commaOk,
 	funcScope,
 	embedIface,
+	mapIndexAssign,
 	namedResults,
 	typeArgs,
 	loopClosures,

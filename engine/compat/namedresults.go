@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"slices"
 )
 
 // namedResults: a function's named results start at their zero values.
@@ -18,14 +19,29 @@ import (
 //	func f(n int) (s int, err error) { s, err = *new(int), *new(error); ... }
 //
 // A blank result (_ int) cannot be assigned, and stays as yaegi leaves it.
+//
+// For the same reason "return b, a" assigns a before it reads it, and
+// "return P{p.Y, p.X}" builds the value in p as it reads p: a return's
+// values that read a named result (other than the result itself in its
+// own place) are bound first:
+//
+//	{ _grundyR1, _grundyR2 := b, a; return _grundyR1, _grundyR2 }
 var namedResults = Pass{
 	Name:     "namedresults",
 	Run:      runNamedResults,
 	Kinds:    []ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)},
-	Snippets: []string{"named_result_reassigned_variable", "named_result_call_in_loop"},
+	Snippets: []string{"named_result_reassigned_variable", "named_result_call_in_loop", "named_result_read_by_return"},
 }
 
 func runNamedResults(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		if ret, ok := cur.Node().(*ast.ReturnStmt); ok && cur.Func != nil {
+			if b := c.boundReturn(ret, cur.Func); b != nil {
+				cur.Replace(b)
+			}
+		}
+		return true
+	})
 	for _, root := range c.Roots() {
 		ast.Inspect(root, func(n ast.Node) bool {
 			switch f := n.(type) {
@@ -65,4 +81,42 @@ func zeroResults(ft *ast.FuncType, body *ast.BlockStmt) {
 	}
 	zero := &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, TokPos: pos, Rhs: rhs}
 	body.List = append([]ast.Stmt{zero}, body.List...)
+}
+
+// boundReturn is ret with its values that read a named result of ft bound
+// first, nil when none does.
+func (c *Cell) boundReturn(ret *ast.ReturnStmt, ft *ast.FuncType) ast.Stmt {
+	if ft.Results == nil {
+		return nil
+	}
+	var names []string
+	for _, field := range ft.Results.List {
+		for _, name := range field.Names {
+			names = append(names, name.Name)
+		}
+	}
+	if len(names) == 0 || len(ret.Results) != len(names) {
+		return nil
+	}
+	pos := ret.Pos()
+	var lhs, rhs []ast.Expr
+	for i, e := range ret.Results {
+		if isIdent(e, names[i]) {
+			continue
+		}
+		reads := contains(e, false, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			return ok && slices.Contains(names, id.Name) && id.Name != "_"
+		})
+		if !reads {
+			continue
+		}
+		t := c.Temp("R")
+		lhs, rhs = append(lhs, ident(t, pos)), append(rhs, e)
+		ret.Results[i] = ident(t, e.Pos())
+	}
+	if len(lhs) == 0 {
+		return nil
+	}
+	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{define(pos, lhs, rhs...), ret}, Rbrace: ret.End()}
 }

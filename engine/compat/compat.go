@@ -66,6 +66,7 @@ var Passes = []Pass{
 	panicValues,
 	reflectNames,
 	displayCalls,
+	structAssign,
 	minMax,
 	pkgVars,
 	varInits,

@@ -87,6 +87,7 @@ var Passes = []Pass{
 	funcScope,
 	embedIface,
 	mapIndexAssign,
+	labeledReturn,
 	namedResults,
 	typeArgs,
 	loopClosures,

@@ -67,6 +67,7 @@ var Passes = []Pass{
 	reflectNames,
 	displayCalls,
 	structAssign,
+	tupleNil,
 	minMax,
 	pkgVars,
 	varInits,

@@ -73,7 +73,7 @@ func zeroResults(ft *ast.FuncType, body *ast.BlockStmt) {
 				return
 			}
 			lhs = append(lhs, ident(name.Name, pos))
-			rhs = append(rhs, &ast.StarExpr{Star: pos, X: &ast.CallExpr{Fun: ident("new", pos), Lparen: pos, Args: []ast.Expr{AtPos(t, pos)}, Rparen: pos}})
+			rhs = append(rhs, zeroValue(AtPos(t, pos), pos))
 		}
 	}
 	if len(lhs) == 0 {

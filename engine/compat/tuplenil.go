@@ -34,7 +34,7 @@ func runTupleNil(c *Cell) {
 				continue
 			}
 			if tx, ok := c.TypeExpr(t, r.Pos()); ok {
-				as.Rhs[i] = &ast.StarExpr{Star: r.Pos(), X: &ast.CallExpr{Fun: ident("new", r.Pos()), Lparen: r.Pos(), Args: []ast.Expr{tx}, Rparen: r.Pos()}}
+				as.Rhs[i] = zeroValue(tx, r.Pos())
 			}
 		}
 		return true

@@ -18,7 +18,9 @@ import (
 //
 //	func f(n int) (s int, err error) { s, err = *new(int), *new(error); ... }
 //
-// A blank result (_ int) cannot be assigned, and stays as yaegi leaves it.
+// A body that begins by assigning every named result from values that do
+// not read them (lo, hi = xs[0], xs[0]) and defers nothing needs no zeroing, and gets none: a
+// call costs one assignment more. A blank result (_ int) cannot be assigned, and stays as yaegi leaves it.
 //
 // For the same reason "return b, a" assigns a before it reads it, and
 // "return P{p.Y, p.X}" builds the value in p as it reads p: a return's
@@ -76,7 +78,7 @@ func zeroResults(ft *ast.FuncType, body *ast.BlockStmt) {
 			rhs = append(rhs, zeroValue(AtPos(t, pos), pos))
 		}
 	}
-	if len(lhs) == 0 {
+	if len(lhs) == 0 || assignsFirst(body, lhs) {
 		return
 	}
 	zero := &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, TokPos: pos, Rhs: rhs}
@@ -119,4 +121,36 @@ func (c *Cell) boundReturn(ret *ast.ReturnStmt, ft *ast.FuncType) ast.Stmt {
 		return nil
 	}
 	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{define(pos, lhs, rhs...), ret}, Rbrace: ret.End()}
+}
+
+// assignsFirst reports whether body's first statement is "names = values"
+// with every name of results on the left and none read on the right, in a
+// body that defers nothing.
+func assignsFirst(body *ast.BlockStmt, results []ast.Expr) bool {
+	if len(body.List) == 0 || contains(body, true, func(n ast.Node) bool { _, d := n.(*ast.DeferStmt); return d }) {
+		// A deferred recover could return the results if the values panic.
+		return false
+	}
+	as, ok := body.List[0].(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+		return false
+	}
+	var names []string
+	for _, r := range results {
+		names = append(names, r.(*ast.Ident).Name)
+	}
+	for _, name := range names {
+		if !slices.ContainsFunc(as.Lhs, func(l ast.Expr) bool { return isIdent(l, name) }) {
+			return false
+		}
+	}
+	for _, r := range as.Rhs {
+		if contains(r, false, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			return ok && slices.Contains(names, id.Name)
+		}) {
+			return false
+		}
+	}
+	return true
 }

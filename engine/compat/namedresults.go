@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"slices"
 )
 
@@ -16,7 +17,7 @@ import (
 // the last time it ran (s += n; return in a loop counted on). Each body
 // with named results begins by zeroing them:
 //
-//	func f(n int) (s int, err error) { s, err = *new(int), *new(error); ... }
+//	func f(n int) (s int, err error, p P) { s = 0; err = nil; p = *new(P); ... }
 //
 // A body that begins by assigning every named result from values that do
 // not read them (lo, hi = xs[0], xs[0]) and defers nothing needs no zeroing, and gets none: a
@@ -48,9 +49,9 @@ func runNamedResults(c *Cell) {
 		ast.Inspect(root, func(n ast.Node) bool {
 			switch f := n.(type) {
 			case *ast.FuncDecl:
-				zeroResults(f.Type, f.Body)
+				c.zeroResults(f.Type, f.Body)
 			case *ast.FuncLit:
-				zeroResults(f.Type, f.Body)
+				c.zeroResults(f.Type, f.Body)
 			}
 			return true
 		})
@@ -59,30 +60,61 @@ func runNamedResults(c *Cell) {
 
 // zeroResults puts "r1, r2 = *new(T1), *new(T2)" first in body for the
 // named results of ft.
-func zeroResults(ft *ast.FuncType, body *ast.BlockStmt) {
+func (c *Cell) zeroResults(ft *ast.FuncType, body *ast.BlockStmt) {
 	if body == nil || ft.Results == nil {
 		return
 	}
 	pos := body.Lbrace
-	var lhs, rhs []ast.Expr
+	var lhs []ast.Expr
+	var zero []ast.Stmt
 	for _, field := range ft.Results.List {
 		for _, name := range field.Names {
 			if name.Name == "_" {
 				continue
 			}
-			t, err := parser.ParseExpr(ExprString(field.Type))
-			if err != nil {
-				return
+			z := c.cheapZero(name)
+			if z == nil {
+				t, err := parser.ParseExpr(ExprString(field.Type))
+				if err != nil {
+					return
+				}
+				z = zeroValue(AtPos(t, pos), pos)
 			}
 			lhs = append(lhs, ident(name.Name, pos))
-			rhs = append(rhs, zeroValue(AtPos(t, pos), pos))
+			zero = append(zero, &ast.AssignStmt{Lhs: []ast.Expr{ident(name.Name, pos)}, Tok: token.ASSIGN, TokPos: pos, Rhs: []ast.Expr{z}})
 		}
 	}
 	if len(lhs) == 0 || assignsFirst(body, lhs) {
 		return
 	}
-	zero := &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, TokPos: pos, Rhs: rhs}
-	body.List = append([]ast.Stmt{zero}, body.List...)
+	body.List = append(zero, body.List...)
+}
+
+// cheapZero is the zero value of the result name as a constant or nil
+// (one assignment each, an untyped nil being refused in a tuple), nil
+// when its type needs *new(T).
+func (c *Cell) cheapZero(name *ast.Ident) ast.Expr {
+	obj := c.Types.ObjectOf(name)
+	if obj == nil {
+		return nil
+	}
+	pos := name.Pos()
+	switch u := obj.Type().Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return ident("false", pos)
+		case u.Info()&types.IsString != 0:
+			return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: `""`}
+		case u.Info()&types.IsNumeric != 0:
+			return &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"}
+		}
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		if _, tp := obj.Type().(*types.TypeParam); !tp {
+			return ident("nil", pos)
+		}
+	}
+	return nil
 }
 
 // boundReturn is ret with its values that read a named result of ft bound

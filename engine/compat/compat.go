@@ -67,6 +67,8 @@ var Passes = []Pass{
 	panicValues,
 	reflectNames,
 	displayCalls,
+	structAssign,
+	tupleNil,
 	minMax,
 	pkgVars,
 	varInits,
@@ -86,6 +88,9 @@ var Passes = []Pass{
 	commaOk,
 	funcScope,
 	embedIface,
+	mapIndexAssign,
+	labeledReturn,
+	namedResults,
 	typeArgs,
 	loopClosures,
 }

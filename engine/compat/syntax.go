@@ -133,6 +133,11 @@ func AtPos[N ast.Node](n N, pos token.Pos) N {
 // ident is a new identifier at pos.
 func ident(name string, pos token.Pos) *ast.Ident { return &ast.Ident{Name: name, NamePos: pos} }
 
+// zeroValue is *new(t), the zero value of the type t, at pos.
+func zeroValue(t ast.Expr, pos token.Pos) ast.Expr {
+	return &ast.StarExpr{Star: pos, X: &ast.CallExpr{Fun: ident("new", pos), Lparen: pos, Args: []ast.Expr{t}, Rparen: pos}}
+}
+
 // define is "lhs := rhs".
 func define(pos token.Pos, lhs []ast.Expr, rhs ...ast.Expr) *ast.AssignStmt {
 	return &ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: rhs, TokPos: pos}

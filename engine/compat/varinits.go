@@ -141,7 +141,7 @@ func (c *Cell) zeros(vs *ast.ValueSpec) []ast.Expr {
 		if err != nil {
 			return nil
 		}
-		out = append(out, &ast.StarExpr{Star: id.Pos(), X: &ast.CallExpr{Fun: ident("new", id.Pos()), Lparen: id.Pos(), Args: []ast.Expr{AtPos(t, id.Pos())}, Rparen: id.Pos()}})
+		out = append(out, zeroValue(AtPos(t, id.Pos()), id.Pos()))
 	}
 	return out
 }

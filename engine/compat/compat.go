@@ -48,6 +48,7 @@ var Passes = []Pass{
 	constValues,
 	shifts,
 	genericAliases,
+	instanceArgs,
 	spreadArgs,
 	hiddenFields,
 	ifaceStore,

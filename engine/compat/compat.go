@@ -44,6 +44,7 @@ var Passes = []Pass{
 	statements,
 	typeErrors,
 	structAssert,
+	selfFuncTypes,
 	mainFunc,
 	constValues,
 	shifts,

@@ -51,6 +51,7 @@ var Passes = []Pass{
 	genericAliases,
 	instanceArgs,
 	spreadArgs,
+	nativeVariadics,
 	hiddenFields,
 	ifaceStore,
 	structNames,

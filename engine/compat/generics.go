@@ -179,13 +179,7 @@ func (c *Cell) instanceAliases(targs []ast.Expr) []ast.Expr {
 	out := make([]ast.Expr, len(targs))
 	for i, t := range targs {
 		out[i] = t
-		if !contains(t, false, func(n ast.Node) bool {
-			switch n.(type) {
-			case *ast.IndexExpr, *ast.IndexListExpr:
-				return true
-			}
-			return false
-		}) {
+		if !isInstantiation(t) {
 			continue
 		}
 		src := ExprString(t)

@@ -99,7 +99,9 @@ func undefinedPackage(n ast.Node, it *Interp) (string, token.Pos) {
 	}
 	bases, other := selectorBases(n)
 	for _, name := range sortedKeys(bases) {
-		if other[name] || it.pkgs[name] != "" || universe[name] {
+		// (The engine's own package is imported for every cell, though
+		// not listed among the packages cells may name.)
+		if other[name] || it.pkgs[name] != "" || universe[name] || name == prelude.Runtime {
 			continue
 		}
 		if _, ok := it.globals[name]; ok {

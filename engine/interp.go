@@ -365,10 +365,19 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 			f.Close()
 		}
 	}
-	// Copies of generic functions: compiled with the declarations (they
-	// may use them), or before the statements.
+	// Copies of generic functions and instance aliases: compiled with the
+	// declarations (they may use them), or before the statements. They go
+	// after the cell's types and before the rest: yaegi types a package
+	// variable where it meets it, and an alias it has not met yet has no
+	// type there ("nil reflect type").
 	if pc.Decls != nil {
-		pc.Decls.Decls = append(pc.Decls.Decls, cc.Insts...)
+		at := 0
+		for i, d := range pc.Decls.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+				at = i + 1
+			}
+		}
+		pc.Decls.Decls = slices.Concat(pc.Decls.Decls[:at:at], cc.Insts, pc.Decls.Decls[at:])
 	} else {
 		pc.insts = cc.Insts
 	}

@@ -77,11 +77,11 @@ func runTypeArgs(c *Cell) {
 				copies = append(copies, copyReq{call, fn, targs})
 				return true
 			}
-			setTypeArgs(call, c.instanceAliases(targs))
+			setTypeArgs(call, padTypeParam(cur, c.instanceAliases(targs), typeList(inst.TypeArgs)))
 		case stdGeneric[fn.Pkg().Path()]:
 			back := c.coreArgs(call, fn, inst)
 			call.Fun = stdFunc(call.Fun, fn)
-			setTypeArgs(call, c.instanceAliases(interpTypeArgs(fn, targs)))
+			setTypeArgs(call, padTypeParam(cur, c.instanceAliases(interpTypeArgs(fn, targs)), interpTypeArgs(fn, typeList(inst.TypeArgs))))
 			if back != nil {
 				inner := *call
 				call.Fun, call.Args, call.Ellipsis = back, []ast.Expr{&inner}, token.NoPos
@@ -137,6 +137,37 @@ func withTypeArgs(fun ast.Expr, targs []ast.Expr) ast.Expr {
 	return &ast.IndexListExpr{X: fun, Lbrack: fun.End(), Indices: targs, Rbrack: fun.End()}
 }
 
+// padTypeParam follows a lone type argument that is a type parameter (the
+// T of min[T](lo, x) or Id[T](v) in a generic function's body) by a
+// placeholder type, struct{}. In an instance of the enclosing function,
+// yaegi v0.16.1 has replaced T by a node named by its type's id
+// ("main.Heap", interp/generic.go:43) and asks whether f[X] is an
+// instantiation by looking that name up in a scope (interp/cfg.go:945,
+// isType), which finds none unless the type is predeclared; the call is
+// then compiled as one of the generic function itself, whose inference
+// fails, its error lost (err shadowed at interp/cfg.go:950) and the call
+// left without a type, which panics (interp/cfg.go:1285). A call with two
+// or more type arguments takes their types from the nodes
+// (interp/cfg.go:1108), and the instance takes as many as the function
+// has type parameters (interp/generic.go:61). Written in source, the
+// padding survives the printing and parsing of a rebuild. Not in an
+// element of a composite literal, whose type yaegi asks of the call's
+// function, and of f[X, Y] refuses to give (interp/cfg.go:413,
+// interp/type.go:870: "not a generic type").
+func padTypeParam(cur Cursor, targs []ast.Expr, ts []types.Type) []ast.Expr {
+	if len(targs) != 1 || len(ts) != 1 {
+		return targs
+	}
+	switch cur.Parent().(type) {
+	case *ast.CompositeLit, *ast.KeyValueExpr:
+		return targs
+	}
+	if _, ok := ts[0].(*types.TypeParam); !ok {
+		return targs
+	}
+	return append(targs, &ast.StructType{Struct: targs[0].End(), Fields: &ast.FieldList{Opening: targs[0].End(), Closing: targs[0].End()}})
+}
+
 // instanceAliases writes each type argument that is or mentions an
 // instance of a generic type (Pair[string, int]) as an alias declared
 // with the cell's declarations: yaegi v0.16.1 crashes instantiating a
@@ -148,13 +179,7 @@ func (c *Cell) instanceAliases(targs []ast.Expr) []ast.Expr {
 	out := make([]ast.Expr, len(targs))
 	for i, t := range targs {
 		out[i] = t
-		if !contains(t, false, func(n ast.Node) bool {
-			switch n.(type) {
-			case *ast.IndexExpr, *ast.IndexListExpr:
-				return true
-			}
-			return false
-		}) {
+		if !isInstantiation(t) {
 			continue
 		}
 		src := ExprString(t)
@@ -170,6 +195,15 @@ func (c *Cell) instanceAliases(targs []ast.Expr) []ast.Expr {
 				&ast.TypeSpec{Name: ident(name, t.Pos()), Assign: t.Pos(), Type: t}}})
 		}
 		out[i] = ident(name, t.Pos())
+	}
+	return out
+}
+
+// typeList is l as a slice.
+func typeList(l *types.TypeList) []types.Type {
+	out := make([]types.Type, l.Len())
+	for i := range out {
+		out[i] = l.At(i)
 	}
 	return out
 }
@@ -197,9 +231,9 @@ func stdFunc(fun ast.Expr, fn *types.Func) ast.Expr {
 // engine's generic function fn takes, of Go's targs: those of the type
 // parameters that stand for a slice or map type are not (see
 // prelude.CoreParam).
-func interpTypeArgs(fn *types.Func, targs []ast.Expr) []ast.Expr {
+func interpTypeArgs[E any](fn *types.Func, targs []E) []E {
 	tps := fn.Type().(*types.Signature).TypeParams()
-	var out []ast.Expr
+	var out []E
 	for i, t := range targs {
 		if i < tps.Len() && !prelude.CoreParam(tps.At(i)) {
 			out = append(out, t)

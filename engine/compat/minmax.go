@@ -33,7 +33,7 @@ func runMinMax(c *Cell) {
 			return true
 		}
 		if targ, ok := c.TypeExpr(types.Default(t), call.Fun.Pos()); ok {
-			setTypeArgs(call, []ast.Expr{targ})
+			setTypeArgs(call, padTypeParam(cur, []ast.Expr{targ}, []types.Type{types.Default(t)}))
 		}
 		return true
 	})

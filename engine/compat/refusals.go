@@ -208,3 +208,80 @@ func runTypeErrors(c *Cell) {
 		return true
 	})
 }
+
+// selfFuncTypes: a function type that refers to itself, type stateFn
+// func(*lexer) stateFn (the state-machine idiom). yaegi v0.16.1 builds a
+// reflect type for each function type, and reflect cannot make a function
+// type that is its own result: its compiler fails with "interface
+// conversion: reflect.Type is nil", at no position. Refused at the
+// declaration, with the struct wrapper that runs.
+var selfFuncTypes = Pass{
+	Name:     "selffunctypes",
+	Run:      runSelfFuncTypes,
+	Kinds:    []ast.Node{(*ast.TypeSpec)(nil)},
+	Snippets: []string{"recursive_func_type_refused"},
+}
+
+func runSelfFuncTypes(c *Cell) {
+	if c.Decls == nil {
+		return
+	}
+	ast.Inspect(c.Decls, func(n ast.Node) bool {
+		ts, ok := n.(*ast.TypeSpec)
+		if !ok || c.err != nil {
+			return c.err == nil
+		}
+		tn, ok := c.Types.Defs[ts.Name].(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			return false
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok {
+			return false
+		}
+		if _, isFunc := named.Underlying().(*types.Signature); isFunc && reachesFunc(named.Underlying(), named, map[types.Type]bool{}) {
+			c.Fail(ts.Name.Pos(), "type %s refers to itself through a function type, which this interpreter cannot build; wrap the function in a struct: type %s struct{ f %s }", ts.Name.Name, ts.Name.Name, ExprString(ts.Type))
+		}
+		return false
+	})
+}
+
+// reachesFunc reports whether the type t mentions target through function
+// types, pointers and containers (not through structs, which the
+// interpreter builds in two steps).
+func reachesFunc(t types.Type, target *types.Named, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t := t.(type) {
+	case *types.Named:
+		if t == target {
+			return true
+		}
+		if _, isFunc := t.Underlying().(*types.Signature); isFunc && typecheck.IsCellType(t) {
+			return reachesFunc(t.Underlying(), target, seen)
+		}
+	case *types.Alias:
+		return reachesFunc(types.Unalias(t), target, seen)
+	case *types.Signature:
+		for _, tu := range []*types.Tuple{t.Params(), t.Results()} {
+			for i := range tu.Len() {
+				if reachesFunc(tu.At(i).Type(), target, seen) {
+					return true
+				}
+			}
+		}
+	case *types.Pointer:
+		return reachesFunc(t.Elem(), target, seen)
+	case *types.Slice:
+		return reachesFunc(t.Elem(), target, seen)
+	case *types.Array:
+		return reachesFunc(t.Elem(), target, seen)
+	case *types.Map:
+		return reachesFunc(t.Key(), target, seen) || reachesFunc(t.Elem(), target, seen)
+	case *types.Chan:
+		return reachesFunc(t.Elem(), target, seen)
+	}
+	return false
+}

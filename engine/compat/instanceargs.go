@@ -1,0 +1,110 @@
+package compat
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// instanceArgs: a generic type instantiated with an instance of a generic
+// type, Queue[Pair[string, int]]. Where yaegi v0.16.1 compiles such a type
+// in a statement (var q Queue[Pair[string, int]]), it names the instance
+// by its argument's type, which it has not worked out for an argument
+// that is itself an instantiation (interp/cfg.go:968, n.child[1].typ is
+// nil): a nil dereference. It works out an alias's type when it declares
+// it, so the argument is written as an instance alias declared with the
+// cell (instanceAliases), as typeArgs does for generic functions, and so
+// is the type of the cell's composite literals of the aliased types. A
+// type that mentions a type parameter cannot be
+// declared at package level and stays.
+var instanceArgs = Pass{
+	Name:     "instanceargs",
+	Run:      runInstanceArgs,
+	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.IndexListExpr)(nil)},
+	Snippets: []string{"generics_nested_type_args"},
+}
+
+func runInstanceArgs(c *Cell) {
+	aliased := map[string]bool{} // the types written as aliases, as source
+	c.Apply(func(cur Cursor) bool {
+		var x ast.Expr
+		var args []ast.Expr
+		switch e := cur.Node().(type) {
+		case *ast.IndexExpr:
+			x, args = e.X, []ast.Expr{e.Index}
+		case *ast.IndexListExpr:
+			x, args = e.X, e.Indices
+		default:
+			return true
+		}
+		if !c.isGenericType(x) {
+			return true
+		}
+		for i, a := range args {
+			t := c.Types.TypeOf(a)
+			if t == nil || !isInstantiation(a) || hasTypeParam(t) {
+				continue
+			}
+			tx, ok := c.TypeExpr(t, a.Pos())
+			if !ok {
+				continue
+			}
+			aliased[ExprString(tx)] = true
+			args[i] = c.instanceAliases([]ast.Expr{tx})[0]
+		}
+		if e, ok := cur.Node().(*ast.IndexExpr); ok {
+			e.Index = args[0]
+		}
+		return true
+	})
+	if len(aliased) == 0 {
+		return
+	}
+	// A literal of an aliased type (Pair[string, int]{...}) is written with
+	// the alias too: passed where the alias is expected, it left a generic
+	// method instantiated for the alias nil at its second call.
+	c.Apply(func(cur Cursor) bool {
+		lit, ok := cur.Node().(*ast.CompositeLit)
+		if !ok || lit.Type == nil {
+			return true
+		}
+		switch lit.Type.(type) {
+		case *ast.IndexExpr, *ast.IndexListExpr:
+		default:
+			return true
+		}
+		t := c.Types.TypeOf(lit)
+		if t == nil {
+			return true
+		}
+		if tx, ok := c.TypeExpr(t, lit.Pos()); ok && aliased[ExprString(tx)] {
+			lit.Type = c.instanceAliases([]ast.Expr{tx})[0]
+		}
+		return true
+	})
+}
+
+// isGenericType reports whether x names a generic type (Pair, or pkg.Pair).
+func (c *Cell) isGenericType(x ast.Expr) bool {
+	id := aliasName(x)
+	if id == nil {
+		return false
+	}
+	tn, ok := c.Types.ObjectOf(id).(*types.TypeName)
+	if !ok {
+		return false
+	}
+	named, ok := types.Unalias(tn.Type()).(*types.Named)
+	return ok && named.TypeParams().Len() > 0
+}
+
+// isInstantiation reports whether a type expression mentions an
+// instantiation (Pair[string, int], []Pair[string, int]).
+func isInstantiation(e ast.Expr) bool {
+	return contains(e, false, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.IndexExpr, *ast.IndexListExpr:
+			return true
+		}
+		return false
+	})
+}

@@ -424,7 +424,7 @@ func (it *Interp) runImports(ctx context.Context, f *ast.File) error {
 			if it.pkgs[name] == path || name == "_" {
 				continue
 			}
-			if _, ok := aliasPackages[path]; ok && is.Name == nil {
+			if _, ok := aliasPackages()[path]; ok && is.Name == nil {
 				// slices, maps, cmp: the engine's own, already loaded.
 				if it.pkgs[name] == path {
 					continue
@@ -911,7 +911,7 @@ func (it *Interp) usesGeneric(names map[string]bool) func(ast.Node) bool {
 					found = true
 				}
 			case *ast.SelectorExpr:
-				if pkg, ok := x.X.(*ast.Ident); ok && aliasPackages[it.pkgs[pkg.Name]] {
+				if pkg, ok := x.X.(*ast.Ident); ok && aliasPackages()[it.pkgs[pkg.Name]] {
 					found = true
 				}
 				return !found

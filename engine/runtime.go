@@ -312,14 +312,16 @@ func (s outputSink) Clear(wait bool) {
 	s.out.ClearOutput(wait)
 }
 
-// aliasPackages are provided as interpreted source by the engine.
-var aliasPackages = func() map[string]bool {
+// aliasPackages are provided as interpreted source by the engine (made
+// when first needed: the prelude's packages are derived from source, which
+// would otherwise double the start of every grundy command).
+var aliasPackages = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, p := range prelude.Packages() {
 		m[p.Path] = true
 	}
 	return m
-}()
+})
 
 func (it *Interp) loadPrelude() error {
 	for _, p := range prelude.Packages() {
@@ -341,7 +343,7 @@ func (it *Interp) loadPrelude() error {
 			continue
 		}
 		it.pkgs[p.Name] = p.Path
-		if aliasPackages[p.Path] {
+		if aliasPackages()[p.Path] {
 			// Compiled source packages are visible under their name already.
 			continue
 		}
@@ -389,7 +391,7 @@ var helperSource = sync.OnceValue(func() string {
 // symbolsHave reports whether a package can be imported (a native table or
 // engine-provided source).
 func symbolsHave(path string) (string, bool) {
-	if aliasPackages[path] {
+	if aliasPackages()[path] {
 		return path, true
 	}
 	key := path + "/" + importName(path)

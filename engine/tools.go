@@ -57,7 +57,7 @@ func (it *Interp) Packages() map[string]tooling.PackageSymbols {
 		if syms == nil {
 			syms = symbols.Symbols[key]
 		}
-		if aliasPackages[path] {
+		if aliasPackages()[path] {
 			syms = it.sourcePackageSymbols(path)
 		}
 		out[name] = tooling.PackageSymbols{Path: path, Symbols: syms}

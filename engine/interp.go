@@ -356,15 +356,11 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 		msg := err.Error()
 		return nil, &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
 	}
-	if path := os.Getenv("GRUNDY_DEBUG_REWRITE"); path != "" {
-		// For the engine's developers: each cell as the passes left it.
-		if f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
-			for _, root := range cc.Roots() {
-				fmt.Fprintln(f, compat.ExprString(root))
-			}
-			f.Close()
+	debugLog("GRUNDY_DEBUG_REWRITE", func(w io.Writer) { // each cell as the passes left it
+		for _, root := range cc.Roots() {
+			fmt.Fprintln(w, compat.ExprString(root))
 		}
-	}
+	})
 	// Copies of generic functions and instance aliases: compiled with the
 	// declarations (they may use them), or before the statements. They go
 	// after the cell's types and before the rest: yaegi types a package

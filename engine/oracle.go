@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"go/types"
+	"io"
 	"os"
 	"sync"
 
@@ -31,13 +32,26 @@ func (it *Interp) check(pc *parsedCell) {
 		c.Stmts = append(c.Stmts, pc.Stmts.List...)
 	}
 	it.info = it.tc.Check(it.fset, c)
-	if path := os.Getenv("GRUNDY_ORACLE_LOG"); path != "" && len(it.info.Errors) > 0 {
-		if f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+	if len(it.info.Errors) > 0 {
+		debugLog("GRUNDY_ORACLE_LOG", func(w io.Writer) {
 			for _, e := range it.info.Errors {
-				fmt.Fprintln(f, e)
+				fmt.Fprintln(w, e)
 			}
-			f.Close()
-		}
+		})
+	}
+}
+
+// debugLog appends what write writes to the file the environment
+// variable env names, if it names one: aids for the engine's developers
+// (README, the differential harness).
+func debugLog(env string, write func(io.Writer)) {
+	path := os.Getenv(env)
+	if path == "" {
+		return
+	}
+	if f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+		write(f)
+		f.Close()
 	}
 }
 

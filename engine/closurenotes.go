@@ -14,7 +14,8 @@ import (
 // such literals and what they call, and says so when a cell redefines one.
 
 // noteClosures records the variables the cell's top-level statements
-// assign function literals to, with the names the literals use.
+// assign function literals to, with the top-level names the literals use
+// (globalRefs, as for the session's functions).
 func (it *Interp) noteClosures(pc *parsedCell) {
 	it.cellClosures = map[string]bool{}
 	if pc.Stmts == nil {
@@ -36,14 +37,7 @@ func (it *Interp) noteClosures(pc *parsedCell) {
 				delete(it.closures, id.Name)
 				continue
 			}
-			uses := map[string]bool{}
-			ast.Inspect(lit.Body, func(n ast.Node) bool {
-				if x, ok := n.(*ast.Ident); ok {
-					uses[x.Name] = true
-				}
-				return true
-			})
-			it.closures[id.Name] = uses
+			it.closures[id.Name], _ = globalRefs(lit.Body, it.info)
 		}
 	}
 }

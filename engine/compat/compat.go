@@ -45,6 +45,7 @@ var Passes = []Pass{
 	typeErrors,
 	structAssert,
 	selfFuncTypes,
+	ifaceKeys,
 	mainFunc,
 	constValues,
 	shifts,

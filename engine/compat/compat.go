@@ -80,6 +80,7 @@ var Passes = []Pass{
 	rangeInt,
 	rangeStrings,
 	rangeChans,
+	switchCases,
 	loopVars,
 	genericVars,
 	selectContinues,

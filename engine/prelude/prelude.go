@@ -64,6 +64,7 @@ const (
 	RTErrorsAsKnown     = "ErrorsAsKnown" // errors.As to a cell interface: the cell's type switch stores
 	RTCompareKey        = "CompareKey"
 	RTRewrap            = "Rewrap"
+	RTInternKey         = "InternKey"
 	RTFmtTyped          = "Typed"             // a value for fmt with its type (see compat's fmtArgs)
 	RTFmtParam          = "TypedParam"        // likewise a value of a type parameter's type
 	RTFmtWrapped        = "Wrapped"           // a value as the interpreter hands it to fmt

@@ -83,6 +83,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"CompareKey":     reflect.ValueOf(CompareKey),
 		"WrapError":      reflect.ValueOf(WrapError),
 		"Rewrap":         reflect.ValueOf(Rewrap),
+		"InternKey":      reflect.ValueOf(ts.InternKey),
 		"DecodeRune":     reflect.ValueOf(DecodeRune),
 
 		"TextTemplate":      reflect.ValueOf(TextTemplate),

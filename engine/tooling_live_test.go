@@ -67,7 +67,9 @@ func TestCompleteLive(t *testing.T) {
 		{code: "games.CircularN", want: []string{"CircularNim"}},
 		{code: "solve.Val", want: []string{"Values", "ValueOf"}},
 		{code: "tb.", want: []string{"At", "Count", "Face"}, not: []string{"layout"}},
-		{code: "tb.Face(\"a b 0 0 0 0\").", want: []string{"At", "Cells", "W"}},
+		{code: "f, _ := tb.Face(\"a b 0 0 0 0\")\nf.", want: []string{"At", "Cells", "W"}},
+		// Face returns (*Face, error): Go has no selector on the pair.
+		{code: "tb.Face(\"a b 0 0 0 0\").", not: []string{"At", "Cells"}},
 		{code: "g.", want: []string{"Heaps", "Name", "Followers"}},
 		{code: "p.", want: []string{"Y", "x"}},
 		{code: "{\n\tp := strings.NewReader(\"\")\n\tp.Rea", want: []string{"Read", "ReadByte"}, not: []string{"Y"}},
@@ -103,7 +105,7 @@ func TestCompleteLive(t *testing.T) {
 			t.Errorf("complete %q: span %d..%d around cursor %d", tc.code, c.CursorStart, c.CursorEnd, cursor)
 			continue
 		}
-		if len(c.Matches) > 0 {
+		if len(c.Matches) > 0 && len(tc.want) > 0 {
 			// The replaced span is exactly the word being typed.
 			word := string(r[c.CursorStart:c.CursorEnd])
 			if !strings.HasPrefix(strings.ToLower(tc.want[0]), strings.ToLower(word[:min(len(word), 1)])) {

@@ -19,7 +19,7 @@ func FuzzTooling(f *testing.F) {
 		f.Add(seed, utf8.RuneCountInString(seed))
 		f.Add(seed, 1)
 	}
-	sc := newFakeScope()
+	sc := newFakeScope(f)
 	f.Fuzz(func(t *testing.T, code string, cursor int) {
 		n := utf8.RuneCountInString(code)
 		if cursor < 0 || cursor > n {
@@ -42,7 +42,7 @@ func FuzzTooling(f *testing.F) {
 // may make it crawl. A 3000-link selector chain once took 14 s (the chain
 // was rebuilt at every link).
 func TestToolingLongInputs(t *testing.T) {
-	sc := newFakeScope()
+	sc := newFakeScope(t)
 	inputs := []string{
 		strings.Repeat("(", 5000), strings.Repeat(")", 5000) + ".", strings.Repeat("a := ", 3000),
 		strings.Repeat("x.", 3000), strings.Repeat("x.", 999) + "x", strings.Repeat("f(", 3000) + "x",

@@ -182,7 +182,7 @@ func BenchmarkCompleteLive(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	code := "x := t.Face(\"a b 0 0 0 0\")\nx.Ce"
+	code := "x, _ := t.Face(\"a b 0 0 0 0\")\nx.Ce"
 	for b.Loop() {
 		if c := s.Complete(code, len(code)); len(c.Matches) == 0 {
 			b.Fatal("no matches")

@@ -215,14 +215,7 @@ func typeString(t types.Type) string { return types.TypeString(t, qualifier) }
 func objectString(obj types.Object) string {
 	if fn, ok := obj.(*types.Func); ok {
 		if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil {
-			recv := typeString(sig.Recv().Type())
-			if _, isIface := sig.Recv().Type().Underlying().(*types.Interface); isIface {
-				recv = "interface"
-				if n, ok := types.Unalias(sig.Recv().Type()).(*types.Named); ok {
-					recv = typeString(n)
-				}
-			}
-			return "func (" + recv + ") " + fn.Name() + strings.TrimPrefix(typeString(sig), "func")
+			return "func (" + typeString(sig.Recv().Type()) + ") " + fn.Name() + strings.TrimPrefix(typeString(sig), "func")
 		}
 	}
 	return types.ObjectString(obj, qualifier)

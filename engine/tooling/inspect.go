@@ -252,9 +252,14 @@ func (in *inspector) isLive(v *types.Var) bool {
 func (in *inspector) member(e *ast.SelectorExpr, sel *types.Selection) (description, bool) {
 	switch obj := sel.Obj().(type) {
 	case *types.Func:
-		named := namedOf(obj.Type().(*types.Signature).Recv().Type())
+		sig := obj.Type().(*types.Signature)
+		var named *types.Named
+		if sig.Recv() != nil {
+			named = namedOf(sig.Recv().Type())
+		}
 		if named == nil { // an interface's method: its receiver has no name
 			named = namedOf(sel.Recv())
+			sig = types.NewSignatureType(types.NewParam(token.NoPos, nil, "", sel.Recv()), nil, nil, sig.Params(), sig.Results(), sig.Variadic())
 		}
 		if named != nil && named.Obj().Pkg() != nil {
 			path := named.Obj().Pkg().Path()
@@ -262,7 +267,7 @@ func (in *inspector) member(e *ast.SelectorExpr, sel *types.Selection) (descript
 				return description{sig: d.Sig, doc: in.trimDoc(d.Doc)}, true
 			}
 		}
-		return description{sig: objectString(obj)}, true
+		return description{sig: objectString(types.NewFunc(obj.Pos(), obj.Pkg(), obj.Name(), sig))}, true
 	case *types.Var:
 		desc := description{sig: "field " + obj.Name() + " " + typeString(obj.Type()) + " // in " + typeString(deref(sel.Recv()))}
 		if root := rootIdent(e); root != nil {

@@ -113,3 +113,18 @@ func TestInspectOracle(t *testing.T) {
 		}
 	}
 }
+
+// An interface's method names the interface as its receiver.
+func TestInspectInterfaceMethod(t *testing.T) {
+	sc := newFakeScope(t, "type shape interface{ Area() float64 }\nvar sh shape")
+	for code, want := range map[string]string{
+		"sh.Area|()":                      "func (shape) Area() float64",
+		"var s fmt.Stringer\ns.String|()": "Stringer) String() string", // from the docs when GOROOT has them
+	} {
+		code, cursor := at(code)
+		b, ok := inspect(sc, code, cursor, 0)
+		if text, _ := b["text/plain"].(string); !ok || !strings.Contains(text, want) {
+			t.Errorf("inspect %q = %q; want %q", code, text, want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -78,14 +79,10 @@ func closers(code string) string {
 			}
 		}
 	}
-	var b strings.Builder
-	for i := len(open) - 1; i >= 0; i-- {
-		if open[i] == '}' {
-			b.WriteByte('\n') // a line comment may be open
-		}
-		b.WriteByte(open[i])
-	}
-	return b.String()
+	// Right after the operand, with no newline, so that a composite
+	// literal closed after its last element needs no comma.
+	slices.Reverse(open)
+	return string(open)
 }
 
 func checkDraft(sc Session, src string) *draft {

@@ -53,6 +53,8 @@ func TestCompleteOracle(t *testing.T) {
 		{"after a syntax error earlier in the cell", "x := (\nhold.B.", []string{"Get", "Inc", "n"}},
 		{"an element of a composite literal", "b := box{}\nxs := []box{\n\t{n: 1},\n\tb.", []string{"Get", "Inc", "n"}},
 		{"a statement after a comment", "func f(b box) {\n\t// note\n\tb.", []string{"Get", "Inc", "n"}},
+		{"a type parameter's methods", "func show[T fmt.Stringer](x T) string {\n\treturn x.", []string{"String"}},
+		{"a generic type's field in its method", "type queue[T any] struct{ items []T }\nfunc (q *queue[T]) Len() int {\n\treturn len(q.it", []string{"items"}},
 		// Scope: a function's parameters and locals, the cell's names.
 		{"parameters", "func f(alpha, alps int, beta string) {\n\tal", []string{"alpha", "alps"}},
 		{"locals declared before the cursor", "func f() {\n\tloc1 := 1\n\tif loc2 := 2; loc2 > 0 {\n\t\tlo|\n\t}\n\tloc3 := 3\n}", []string{"loc1", "loc2", "long"}},

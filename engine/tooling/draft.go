@@ -54,7 +54,8 @@ type draftText struct {
 // own; operand alone, in the session.
 func cutTexts(code string, cut int, operand string) []draftText {
 	pre := code[:cut] + operand
-	out := []draftText{{pre + closers(pre), cut}, {pre + " {}" + closers(pre), cut}}
+	closed := closers(pre)
+	out := []draftText{{pre + closed, cut}, {pre + " {}" + closed, cut}}
 	if nl := strings.LastIndexByte(code[:cut], '\n') + 1; nl < cut {
 		line := code[:nl] + "_ = "
 		out = append(out, draftText{line + operand + closers(line), len(line)})

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -172,6 +173,12 @@ func (in *inspector) describe(e ast.Expr) (description, bool) {
 		if obj := in.d.info.ObjectOf(e.Sel); obj != nil { // pkg.Name
 			return in.object(obj, types.ExprString(e))
 		}
+		// A method the cell declares on an earlier cell's type.
+		for _, m := range in.d.info.DraftMethods(namedOf(in.d.info.TypeOf(e.X))) {
+			if m.Name() == e.Sel.Name {
+				return in.object(m, "")
+			}
+		}
 	}
 	return description{}, false
 }
@@ -210,7 +217,7 @@ func (in *inspector) object(obj types.Object, expr string) (description, bool) {
 		}
 	} else {
 		desc.sig = objectString(obj)
-		if fn, ok := obj.(*types.Func); ok && obj.Pkg() == in.d.info.Pkg {
+		if fn, ok := obj.(*types.Func); ok && in.declaredHere(fn) {
 			if off := in.d.offset(fn.Pos()); off >= 0 && off <= len(in.code) {
 				if sig, doc := funcDeclAt(in.code, off); sig != "" {
 					desc.sig, desc.doc = sig, doc
@@ -234,6 +241,20 @@ func (in *inspector) object(obj types.Object, expr string) (description, bool) {
 		}
 	}
 	return desc, true
+}
+
+// declaredHere reports whether fn is declared in the cell being edited:
+// a function of its package, or a method it adds to an earlier cell's
+// type.
+func (in *inspector) declaredHere(fn *types.Func) bool {
+	if fn.Pkg() == in.d.info.Pkg {
+		return true
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return false
+	}
+	return slices.Contains(in.d.info.DraftMethods(namedOf(sig.Recv().Type())), fn)
 }
 
 // isLive reports whether v has a value in the session: a variable of an
@@ -321,6 +342,9 @@ func deref(t types.Type) types.Type {
 
 // namedOf is t's named type, through one pointer, or nil.
 func namedOf(t types.Type) *types.Named {
+	if t == nil {
+		return nil
+	}
 	n, _ := types.Unalias(deref(types.Unalias(t))).(*types.Named)
 	return n
 }

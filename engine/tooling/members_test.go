@@ -101,6 +101,7 @@ func TestInspectOracle(t *testing.T) {
 		{"box|", []string{"type box struct{n int}", "func (box) Get() int", "func (*box) Inc()"}},
 		{"func f(alpha int) {\n\talpha|", []string{"var alpha int"}},
 		{"mk().Get|()", []string{"func (box) Get() int"}},
+		{"// Half halves.\nfunc (b box) Half() int { return b.n / 2 }\nmk().Half|()", []string{"func (b box) Half() int", "Half halves."}},
 	}
 	for _, tc := range tests {
 		code, cursor := at(tc.code)

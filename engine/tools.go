@@ -2,7 +2,6 @@ package engine
 
 import (
 	"reflect"
-
 	"strings"
 
 	"github.com/traefik/yaegi/stdlib"
@@ -45,7 +44,8 @@ func lookupSymbol(key, name string) (reflect.Value, bool) {
 	return reflect.Value{}, false
 }
 
-// ValueOf evaluates a side-effect-free identifier or selector chain.
+// ValueOf evaluates a side-effect-free identifier or selector chain: the
+// one question of the tooling that needs the live session, not its types.
 func (it *Interp) ValueOf(expr string) (reflect.Value, bool) {
 	expr = strings.TrimSpace(expr)
 	if expr == "" || !isSelectorChain(expr) {

@@ -121,11 +121,15 @@ func TestInspectLive(t *testing.T) {
 		"g := games.CN(6, 2)",
 		"tb, err := solve.Values(g, 3)",
 		"heapSizes := []int{3, 1, 2}",
+		"type box struct {\n\tn    int\n\tName string\n}\ntype holder struct{ B box }\nhold := holder{B: box{n: 7, Name: \"x\"}}",
 	)
 	tests := []struct {
 		code string
 		has  []string
 	}{
+		{"hold|", []string{"var hold holder", "value: {{7 x}}"}},
+		{"hold.B.n|", []string{"field n int // in box", "value: 7"}},
+		{"hold.B.Name|", []string{"field Name string // in box", "value: x"}},
 		{"solve.Values|", []string{"func Values(", "Sprague-Grundy"}},
 		{"t, _ := solve.Values(|", []string{"func Values("}},
 		{"games.CN|", []string{"func CN(n, k int)"}},

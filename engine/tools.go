@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"go/ast"
 	"reflect"
 	"strings"
 
@@ -107,6 +108,11 @@ func member(v reflect.Value, name string) (reflect.Value, bool) {
 	}
 	if v.Kind() == reflect.Struct {
 		f := v.FieldByName(name)
+		if !f.IsValid() && !ast.IsExported(name) {
+			// yaegi builds a cell's struct with reflect.StructOf, which
+			// cannot hold unexported fields: it stores field x as Xx.
+			f = v.FieldByName("X" + name)
+		}
 		return f, f.IsValid()
 	}
 	return reflect.Value{}, false

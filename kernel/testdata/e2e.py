@@ -2,8 +2,8 @@
 
 Usage: e2e.py SCENARIO   (the kernelspec "grundy" must be on JUPYTER_PATH)
 
-Prints one JSON object describing what was observed; kernel/e2e_test.go
-checks it. Kept free of assertions so a failure shows the whole picture.
+Prints one JSON object describing what was observed; the e2e tests in kernel/
+check it. Kept free of assertions so a failure shows the whole picture.
 """
 import json
 import os

@@ -230,6 +230,10 @@ func (in *inspector) object(obj types.Object, expr string) (description, bool) {
 		if in.isLive(obj) {
 			if v, ok := in.sc.ValueOf(expr); ok && v.IsValid() {
 				desc.value = in.formatValue(v)
+				if obj.Type() == types.Typ[types.Invalid] {
+					// The oracle could not type its cell; the value has a type.
+					desc.sig = "var " + obj.Name() + " " + v.Type().String()
+				}
 			}
 		}
 		desc.extras = append(desc.extras, in.typeExtras(obj.Type())...)

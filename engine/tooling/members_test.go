@@ -1,9 +1,14 @@
 package tooling
 
 import (
+	"go/ast"
+	"go/token"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"grundy/engine/typecheck"
 )
 
 // oracleCells are session cells for the cases the type oracle answers that
@@ -131,5 +136,19 @@ func TestInspectInterfaceMethod(t *testing.T) {
 		if text, _ := b["text/plain"].(string); !ok || !strings.Contains(text, want) {
 			t.Errorf("inspect %q = %q; want %q", code, text, want)
 		}
+	}
+}
+
+// A session variable the oracle could not type is shown with its value's
+// type.
+func TestInspectUntypedSessionVar(t *testing.T) {
+	sc := newFakeScope(t)
+	in := sc.tc.Check(token.NewFileSet(), typecheck.Cell{Decls: []ast.Decl{&ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{
+		&ast.ValueSpec{Names: []*ast.Ident{ast.NewIdent("odd")}, Type: ast.NewIdent("undefinedType")}}}}})
+	sc.tc.Commit(in)
+	sc.values["odd"] = reflect.ValueOf(42)
+	b, ok := inspect(sc, "odd", 3, 0)
+	if text, _ := b["text/plain"].(string); !ok || !strings.Contains(text, "var odd int") || !strings.Contains(text, "value: 42") {
+		t.Errorf("inspect odd = %q", text)
 	}
 }

@@ -237,6 +237,8 @@ func (in *inspector) object(obj types.Object, expr string) (description, bool) {
 			}
 		}
 		desc.extras = append(desc.extras, in.typeExtras(obj.Type())...)
+	case *types.Const:
+		desc.value = obj.Val().ExactString()
 	case *types.TypeName:
 		if obj.Pkg().Path() == "main" {
 			desc.extras = append(desc.extras, cellMethodList(obj.Type())...)

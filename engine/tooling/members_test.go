@@ -106,6 +106,8 @@ func TestInspectOracle(t *testing.T) {
 		{"box|", []string{"type box struct{n int}", "func (box) Get() int", "func (*box) Inc()"}},
 		{"func f(alpha int) {\n\talpha|", []string{"var alpha int"}},
 		{"mk().Get|()", []string{"func (box) Get() int"}},
+		{"const big = 1 << 40\nbig|", []string{"const big untyped int", "value: 1099511627776"}},
+		{"games.CNDefault|", []string{"const games.CNDefault int", "value: 3"}},
 		{"// Half halves.\nfunc (b box) Half() int { return b.n / 2 }\nmk().Half|()", []string{"func (b box) Half() int", "Half halves."}},
 	}
 	for _, tc := range tests {

@@ -165,6 +165,10 @@ func (c *Cell) isNativeIface(t types.Type) bool {
 // that yaegi may share with an interface it is converted to.
 func (c *Cell) sharedInIface(e ast.Expr) bool {
 	t := c.Types.TypeOf(e)
+	if _, param := t.(*types.TypeParam); param {
+		// In a generic function, T may stand for such a type.
+		return true
+	}
 	if t == nil || types.IsInterface(t) || !typecheck.IsCellType(t) {
 		return false
 	}
@@ -177,20 +181,6 @@ func (c *Cell) sharedInIface(e ast.Expr) bool {
 	// Even a composite literal: stored in a map in a loop, it is one slot
 	// of the frame that each iteration reuses.
 	return true
-}
-
-// conversion writes T(e); when T is e's type, the passes after this one
-// see it typed.
-func (c *Cell) conversion(t types.Type, e ast.Expr) (ast.Expr, bool) {
-	te, ok := c.TypeExpr(t, e.Pos())
-	if !ok {
-		return nil, false
-	}
-	conv := &ast.CallExpr{Fun: te, Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
-	if tv, ok := c.Types.Types[ast.Unparen(e)]; ok && tv.Type != nil && types.Identical(tv.Type, t) {
-		c.Types.Types[conv] = tv
-	}
-	return conv, true
 }
 
 // yaegi's parallel assignments and declarations of several variables

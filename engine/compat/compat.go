@@ -76,6 +76,7 @@ var Passes = []Pass{
 	pkgVars,
 	varInits,
 	rangeFunc,
+	rangePtrArrays,
 	rangeInt,
 	rangeStrings,
 	rangeChans,

@@ -52,6 +52,7 @@ var Passes = []Pass{
 	instanceArgs,
 	spreadArgs,
 	nativeVariadics,
+	variadicSlices,
 	hiddenFields,
 	ifaceStore,
 	structNames,

@@ -91,6 +91,7 @@ var Passes = []Pass{
 	goroutines,
 	cellDefers,
 	commaOk,
+	blankReceive,
 	funcScope,
 	embedIface,
 	mapIndexAssign,

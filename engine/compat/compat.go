@@ -71,6 +71,7 @@ var Passes = []Pass{
 	panicValues,
 	reflectNames,
 	displayCalls,
+	switchCases,
 	structAssign,
 	tupleNil,
 	minMax,

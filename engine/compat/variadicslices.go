@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -19,6 +20,9 @@ import (
 //
 //	f(1, s, 2)       =>  f([]any{1, s, 2}...)
 //	append(xs, s)    =>  append(xs, []any{s}...)
+//
+// And f(nil...), which yaegi cannot compile, is f(): both pass a nil
+// slice.
 var variadicSlices = Pass{
 	Name:     "variadicslices",
 	Run:      runVariadicSlices,
@@ -29,7 +33,15 @@ var variadicSlices = Pass{
 func runVariadicSlices(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
 		call, ok := cur.Node().(*ast.CallExpr)
-		if !ok || call.Ellipsis.IsValid() {
+		if !ok {
+			return true
+		}
+		if call.Ellipsis.IsValid() {
+			// f(nil...) passes a nil slice, as f() does; yaegi
+			// cannot compile it (it types nil as no slice).
+			if last := len(call.Args) - 1; last >= 0 && isUntypedNil(c.Types.TypeOf(call.Args[last])) {
+				call.Args, call.Ellipsis = call.Args[:last], token.NoPos
+			}
 			return true
 		}
 		var slice *types.Slice

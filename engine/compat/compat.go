@@ -70,6 +70,7 @@ var Passes = []Pass{
 	templateMethods,
 	panicValues,
 	reflectNames,
+	reflectFields,
 	displayCalls,
 	switchCases,
 	structAssign,

@@ -76,6 +76,7 @@ const (
 	RTTypeName          = "TypeName"          // reflect.Type's Name, knowing cell types
 	RTTypeString        = "TypeString"        // likewise String
 	RTTypePkgPath       = "TypePkgPath"       // likewise PkgPath
+	RTStructField       = "StructField"       // reflect.Type's Field, without the engine's tags and names
 	RTPanic             = "Panic"             // a value for panic with its type
 	RTTextTemplate      = "TextTemplate"      // a text/template checked against the methods of the data's cell types
 	RTHTMLTemplate      = "HTMLTemplate"      // likewise html/template

@@ -583,6 +583,17 @@ func fieldName(f reflect.StructField) (name, tag string) {
 	return name, tag
 }
 
+// StructField is f as Go describes the field the cell declared: without
+// the tags the engine adds, under its own name, unexported when it is.
+func StructField(f reflect.StructField) reflect.StructField {
+	name, tag := fieldName(f)
+	if name != f.Name {
+		f.PkgPath = "main" // the interpreter exported it
+	}
+	f.Name, f.Tag = name, reflect.StructTag(tag)
+	return f
+}
+
 func funcString(rt reflect.Type, name func(reflect.Type) string) string {
 	var b strings.Builder
 	b.WriteString("func(")

@@ -110,6 +110,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"TypeString":  reflect.ValueOf(ts.TypeString),
 		"TypeName":    reflect.ValueOf(ts.TypeName),
 		"TypePkgPath": reflect.ValueOf(ts.TypePkgPath),
+		"StructField": reflect.ValueOf(StructField),
 
 		// Panics (panics.go).
 		"Panic":          reflect.ValueOf(ts.Panic),

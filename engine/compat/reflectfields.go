@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/types"
 
 	"grundy/engine/prelude"
 )
@@ -12,7 +13,9 @@ import (
 // (interp/type.go, refType), which the engine tags too (see
 // hiddenFields): a cell reading f.Tag saw grundy:"main.P", and an
 // unexported field z was Xz, exported. The field goes through
-// grundyrt.StructField, which gives it back as Go describes it:
+// grundyrt.StructField, which gives it back as Go describes it (and
+// t.FieldByName(name) and reflect.VisibleFields(t) to grundyrt's, which
+// do the same for theirs):
 //
 //	rt.Field(i)  =>  grundyrt.StructField(rt.Field(i))
 var reflectFields = Pass{
@@ -29,10 +32,28 @@ func runReflectFields(c *Cell) {
 			return true
 		}
 		sel, ok := call.Fun.(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "Field" || !isReflectType(c.Types.TypeOf(sel.X)) {
+		if !ok {
 			return true
 		}
-		cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTStructField, call.Pos()), Lparen: call.Pos(), Args: []ast.Expr{call}, Rparen: call.End()})
+		pos := call.Pos()
+		switch {
+		case sel.Sel.Name == "Field" && isReflectType(c.Types.TypeOf(sel.X)):
+			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTStructField, pos), Lparen: pos, Args: []ast.Expr{call}, Rparen: call.End()})
+		case sel.Sel.Name == "FieldByName" && isReflectType(c.Types.TypeOf(sel.X)):
+			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTFieldByName, pos), Lparen: pos, Args: []ast.Expr{sel.X, call.Args[0]}, Rparen: call.End()})
+		case sel.Sel.Name == "VisibleFields" && c.isPackage(sel.X, "reflect"):
+			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTVisibleFields, pos), Lparen: pos, Args: call.Args, Rparen: call.End()})
+		}
 		return true
 	})
+}
+
+// isPackage reports whether x names the imported package path.
+func (c *Cell) isPackage(x ast.Expr, path string) bool {
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	pn, ok := c.Types.ObjectOf(id).(*types.PkgName)
+	return ok && pn.Imported().Path() == path
 }

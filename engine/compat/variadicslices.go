@@ -78,13 +78,7 @@ func runVariadicSlices(c *Cell) {
 		if !types.IsInterface(slice.Elem()) || len(call.Args) <= first || !c.anyListOf(call.Args[first:], slice.Elem()) {
 			return true
 		}
-		st, ok := c.TypeExpr(slice, call.Args[first].Pos())
-		if !ok {
-			return true
-		}
-		lit := &ast.CompositeLit{Type: st, Lbrace: call.Args[first].Pos(), Elts: call.Args[first:], Rbrace: call.Rparen}
-		call.Args = append(call.Args[:first:first], lit)
-		call.Ellipsis = call.Rparen
+		c.packVariadic(call, first, slice)
 		return true
 	})
 }

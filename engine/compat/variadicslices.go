@@ -104,3 +104,8 @@ func (c *Cell) anyListOf(args []ast.Expr, elem types.Type) bool {
 	}
 	return false
 }
+
+func isUntypedNil(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Kind() == types.UntypedNil
+}

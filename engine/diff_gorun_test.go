@@ -204,7 +204,7 @@ func (o *goOracle) lookup(path string) (io.ReadCloser, error) {
 // imports this module, the library's sources.
 func (o *goOracle) key(p *diffProgram) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s/%s\n%s\n%s\n", o.version, runtime.GOOS, runtime.GOARCH, p.main, o.conv.harness)
+	fmt.Fprintf(h, "%s\n%s\n%s/%s\n%s\n%s\n", cachedRunFormat, o.version, runtime.GOOS, runtime.GOARCH, p.main, o.conv.harness)
 	for _, imp := range p.imports {
 		if strings.HasPrefix(imp, "grundy/") {
 			fmt.Fprintf(h, "lib %s\n", o.libHash)
@@ -214,23 +214,39 @@ func (o *goOracle) key(p *diffProgram) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
+// cachedRun is a goRun as the cache stores it: output as bytes, which
+// JSON keeps as they are (a string field would have invalid UTF-8, which
+// a case may print, turned into U+FFFD, and the case would differ from
+// the second run on).
+type cachedRun struct {
+	Stdout, Stderr []byte
+	Exit           int
+}
+
+// cachedRunFormat is part of every cache key, so that entries of an
+// earlier format are not read as this one.
+const cachedRunFormat = "cachedRun bytes"
+
 func (o *goOracle) cached(key string) (goRun, bool) {
-	var r goRun
 	if o.cache == "" {
-		return r, false
+		return goRun{}, false
 	}
 	b, err := os.ReadFile(filepath.Join(o.cache, key+".json"))
 	if err != nil {
-		return r, false
+		return goRun{}, false
 	}
-	return r, json.Unmarshal(b, &r) == nil
+	var c cachedRun
+	if json.Unmarshal(b, &c) != nil {
+		return goRun{}, false
+	}
+	return goRun{Stdout: string(c.Stdout), Stderr: string(c.Stderr), Exit: c.Exit}, true
 }
 
 func (o *goOracle) store(key string, r goRun) {
 	if o.cache == "" {
 		return
 	}
-	b, _ := json.Marshal(r)
+	b, _ := json.Marshal(cachedRun{Stdout: []byte(r.Stdout), Stderr: []byte(r.Stderr), Exit: r.Exit})
 	if os.MkdirAll(o.cache, 0o755) == nil {
 		tmp := filepath.Join(o.cache, key+".tmp"+fmt.Sprint(os.Getpid()))
 		if os.WriteFile(tmp, b, 0o644) == nil {

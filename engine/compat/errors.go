@@ -38,7 +38,7 @@ var errorValues = Pass{
 	Name:     "errorvalues",
 	Run:      runErrorValues,
 	Kinds:    assignedKinds,
-	Snippets: []string{"errors_value_receiver_conversions", "errors_value_receiver_fields", "errors_value_receiver_as"},
+	Snippets: []string{"errors_value_receiver_conversions", "errors_value_receiver_fields", "errors_value_receiver_as", "errors_promoted_error_method"},
 }
 
 func runErrorValues(c *Cell) {
@@ -79,7 +79,43 @@ func (c *Cell) asError(e ast.Expr) ast.Expr {
 			return c.ptrAsError(e, pt)
 		}
 	}
+	if t := c.Types.TypeOf(e); promotedError(t) {
+		if vt, ok := c.TypeExpr(t, e.Pos()); ok {
+			return c.promotedAsError(e, vt)
+		}
+	}
 	return &ast.CallExpr{Fun: ident(prelude.AsError, e.Pos()), Args: []ast.Expr{e}, Lparen: e.Pos(), Rparen: e.End()}
+}
+
+// promotedError reports whether t is a cell type (not a pointer) whose
+// Error method is promoted from an embedded field: yaegi's assertion to
+// an interface misses such a method (interp/run.go, typeAssert), so
+// _grundyAsError made the value a nil error.
+func promotedError(t types.Type) bool {
+	if t == nil || !typecheck.IsCellType(t) {
+		return false
+	}
+	if _, ptr := t.Underlying().(*types.Pointer); ptr {
+		return false
+	}
+	obj, index, _ := types.LookupFieldOrMethod(t, false, nil, "Error")
+	_, isFunc := obj.(*types.Func)
+	return isFunc && len(index) > 1 && types.Implements(t, typesError.Underlying().(*types.Interface))
+}
+
+// promotedAsError converts e, of a cell type whose Error method is
+// promoted, to error with the method called on the value:
+//
+//	func(_grundyEV T) error { return _grundyAsErrorFunc(_grundyEV, func() string { return _grundyEV.Error() }) }(e)
+func (c *Cell) promotedAsError(e, vt ast.Expr) ast.Expr {
+	pos := e.Pos()
+	v := func() *ast.Ident { return ident(tempPrefix+"EV", pos) }
+	msg := funcLit(pos, pos, results(ident("string", pos)),
+		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: &ast.SelectorExpr{X: v(), Sel: ident("Error", pos)}, Lparen: pos, Rparen: pos}}})
+	lit := funcLit(pos, e.End(), results(ident("error", pos)),
+		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: ident(prelude.AsErrorFunc, pos), Args: []ast.Expr{v(), msg}, Lparen: pos, Rparen: pos}}})
+	lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{v()}, Type: vt}}
+	return &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
 }
 
 // ptrAsError converts e, a pointer to a cell type whose Error method has a

@@ -109,7 +109,7 @@ func (c *Cell) ifaceAssert(ta *ast.TypeAssertExpr, commaOk bool) ast.Expr {
 	body := []ast.Stmt{define(pos, []ast.Expr{tmp()}, ta.X),
 		// The interpreter's assertions of nil panic.
 		ifThen(pos, &ast.BinaryExpr{X: tmp(), OpPos: pos, Op: token.EQL, Y: ident("nil", pos)}, fail("")...)}
-	body = append(body, c.ifaceTries(tmp, ta.Type, tt, fail, commaOk)...)
+	body = append(body, c.ifaceTries(tmp, xt, ta.Type, tt, fail, commaOk)...)
 	if stop := c.nativeMethods(tmp, tt, pos); stop != nil {
 		body = append(body, &ast.ExprStmt{X: stop})
 	}

@@ -60,14 +60,27 @@ func runIfaceCompare(c *Cell) {
 			if n.Tag == nil || !isIface(c.Types.TypeOf(n.Tag)) {
 				break
 			}
-			n.Tag = key(n.Tag)
+			// The keys are compared with ==, in a switch without a tag:
+			// yaegi's tagged switch took no case whose value was a
+			// native call's (switch key(err) { case key(ErrB): }).
+			if _, labeled := cur.Parent().(*ast.LabeledStmt); labeled && n.Init != nil {
+				break // the label must stay on the switch, the init in it (rare)
+			}
+			pos := n.Tag.Pos()
+			tag := c.Temp("ST")
 			for _, cl := range n.Body.List {
 				cc := cl.(*ast.CaseClause)
 				for i, e := range cc.List {
 					if !isIdent(e, "nil") {
-						cc.List[i] = key(e)
+						e = key(e)
 					}
+					cc.List[i] = &ast.BinaryExpr{X: ident(tag, e.Pos()), OpPos: e.Pos(), Op: token.EQL, Y: e}
 				}
+			}
+			init := n.Init
+			n.Init, n.Tag = define(pos, []ast.Expr{ident(tag, pos)}, key(n.Tag)), nil
+			if init != nil {
+				cur.Replace(&ast.BlockStmt{Lbrace: n.Pos(), List: []ast.Stmt{init, n}, Rbrace: n.End()})
 			}
 		case *ast.CallExpr:
 			c.sliceEquals(n)

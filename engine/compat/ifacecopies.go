@@ -127,6 +127,9 @@ func (c *Cell) ifaceCopy(t types.Type, e ast.Expr) (ast.Expr, bool) {
 	}
 	v := c.Temp("IC")
 	var f *ast.FuncLit
+	if isError(t) && promotedError(c.Types.TypeOf(e)) {
+		return c.promotedAsError(e, vt), true
+	}
 	if isError(t) {
 		asErr := &ast.CallExpr{Fun: ident(prelude.AsError, pos), Lparen: pos, Args: []ast.Expr{ident(v, pos)}, Rparen: pos}
 		f = funcLit(pos, pos, results(it), &ast.ReturnStmt{Return: pos, Results: []ast.Expr{asErr}})

@@ -49,15 +49,22 @@ func runNativeVariadics(c *Cell) {
 		if len(call.Args) <= last || !c.anyCellValue(call.Args[last:]) {
 			return true
 		}
-		st, ok := c.TypeExpr(slice, call.Args[last].Pos())
-		if !ok {
-			return true
-		}
-		lit := &ast.CompositeLit{Type: st, Lbrace: call.Args[last].Pos(), Elts: call.Args[last:], Rbrace: call.Rparen}
-		call.Args = append(call.Args[:last:last], lit)
-		call.Ellipsis = call.Rparen
+		c.packVariadic(call, last, slice)
 		return true
 	})
+}
+
+// packVariadic passes call's arguments from first on as one slice
+// literal of the variadic parameter's type, with an ellipsis:
+// f(a, b, c) => f(a, []T{b, c}...).
+func (c *Cell) packVariadic(call *ast.CallExpr, first int, slice *types.Slice) {
+	st, ok := c.TypeExpr(slice, call.Args[first].Pos())
+	if !ok {
+		return
+	}
+	lit := &ast.CompositeLit{Type: st, Lbrace: call.Args[first].Pos(), Elts: call.Args[first:], Rbrace: call.Rparen}
+	call.Args = append(call.Args[:first:first], lit)
+	call.Ellipsis = call.Rparen
 }
 
 // anyCellValue reports whether one of args is of a cell type (or a

@@ -72,7 +72,7 @@ func runNilAsserts(c *Cell) {
 		// the node that made the value, evaluated in the wrong frame.
 		var first []ast.Stmt
 		if valueUsed(cur.Parent(), commaOk) && !typecheck.IsCellType(tt) {
-			for _, impl := range c.implementers(tt, pos) {
+			for _, impl := range c.implementers(xt, tt, pos) {
 				first = append(first, &ast.IfStmt{If: pos,
 					Init: define(pos, []ast.Expr{val(), okID()}, &ast.TypeAssertExpr{X: arg(), Type: impl, Lparen: pos, Rparen: pos}),
 					Cond: okID(),
@@ -87,7 +87,7 @@ func runNilAsserts(c *Cell) {
 		quote := func(s string) ast.Expr {
 			return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
 		}
-		_, others := c.cellStructs(tt, pos)
+		_, others := c.cellStructs(xt, tt, pos)
 		for _, o := range others {
 			var no ast.Stmt = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}}
 			if !commaOk {

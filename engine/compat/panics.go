@@ -18,12 +18,13 @@ import (
 // (see raise),
 // and every recover() is grundyrt.Recovered(recover()), which gives the
 // value back as Go's recover() does (and the runtime's errors where the
-// interpreter raised reflect's).
+// interpreter raised reflect's). A recover() among a cell's statements
+// is nil.
 var panicValues = Pass{
 	Name:     "panicvalues",
 	Run:      runPanicValues,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"recover_cell_values"},
+	Snippets: []string{"recover_cell_values", "recover_at_cell_top_level"},
 }
 
 func runPanicValues(c *Cell) {
@@ -32,6 +33,19 @@ func runPanicValues(c *Cell) {
 		case *ast.CallExpr:
 			if isIdent(n.Fun, "recover") && len(n.Args) == 0 && c.isBuiltin(n.Fun) {
 				pos := n.Pos()
+				if cur.TopLevel() {
+					// Among a cell's statements no deferred function
+					// calls it (in "defer recover()" the runtime
+					// does), so it is nil, as in Go; yaegi's _recover
+					// reads the caller's frame, which the cell's has
+					// not (interp/run.go:908): a nil dereference.
+					any := &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}
+					ret := &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos)}}
+					nilFunc := &ast.FuncLit{Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}, Results: &ast.FieldList{List: []*ast.Field{{Type: any}}}},
+						Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{ret}, Rbrace: pos}}
+					cur.Replace(&ast.CallExpr{Fun: nilFunc, Lparen: pos, Rparen: n.End()})
+					return true
+				}
 				cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTRecovered, pos), Lparen: pos, Args: []ast.Expr{n}, Rparen: n.End()})
 			}
 		case *ast.ExprStmt:

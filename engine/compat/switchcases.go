@@ -21,7 +21,7 @@ var switchCases = Pass{
 	Name:     "switchcases",
 	Run:      runSwitchCases,
 	Kinds:    []ast.Node{(*ast.SwitchStmt)(nil)},
-	Snippets: []string{"switch_case_lists"},
+	Snippets: []string{"switch_case_lists", "switch_case_lists_without_tag"},
 }
 
 func runSwitchCases(c *Cell) {
@@ -62,12 +62,18 @@ func runSwitchCases(c *Cell) {
 }
 
 // caseListsFail reports whether a case of sw lists two or more
-// expressions of which one is neither a constant nor a variable.
+// expressions of which one is neither a constant nor a variable, or, sw
+// having no tag, any two (yaegi runs such a switch as an if-else chain
+// on each case's first expression, interp/cfg.go:2086: case ok1, ok2:
+// with two bool variables tested ok1 alone).
 func (c *Cell) caseListsFail(sw *ast.SwitchStmt) bool {
 	for _, cl := range sw.Body.List {
 		cc := cl.(*ast.CaseClause)
 		if len(cc.List) < 2 {
 			continue
+		}
+		if sw.Tag == nil {
+			return true
 		}
 		for _, e := range cc.List {
 			if tv, ok := c.Types.Types[e]; ok && tv.Value != nil {

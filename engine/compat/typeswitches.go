@@ -39,7 +39,7 @@ var typeSwitches = Pass{
 	Name:     "typeswitches",
 	Run:      runTypeSwitches,
 	Kinds:    []ast.Node{(*ast.TypeSwitchStmt)(nil)},
-	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types", "type_switch_nil_cases"},
+	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types", "type_switch_nil_cases", "type_assert_promoted_method_from_cell_interface"},
 }
 
 func runTypeSwitches(c *Cell) {
@@ -84,11 +84,15 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 	if xt == nil || !types.IsInterface(xt) {
 		return nil
 	}
-	if typecheck.IsCellType(xt) {
-		return c.nilCaseFirst(s, x, bind) // a cell interface's values keep their types
+	// A cell interface's values keep their types, but yaegi's switch
+	// matches none of them to an interface case (interp/run.go:3081,
+	// _case compares the value's type with the case's).
+	cellSubject := typecheck.IsCellType(xt)
+	if cellSubject && !c.interfaceCase(s) {
+		return c.nilCaseFirst(s, x, bind)
 	}
 	errorSubject := isError(xt)
-	if !errorSubject && !c.needsAssertions(s) {
+	if !errorSubject && !cellSubject && !c.needsAssertions(s) {
 		return nil
 	}
 	pos := s.Switch
@@ -111,9 +115,9 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			case isIdent(t, "nil"):
 				e = &ast.BinaryExpr{X: tmp(), OpPos: t.Pos(), Op: token.EQL, Y: ident("nil", t.Pos())}
 			case tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)):
-				e = c.matchesInterface(tmp, t, tt)
+				e = c.matchesInterface(tmp, xt, t, tt)
 			default:
-				if !errorSubject && tt != nil {
+				if !errorSubject && !cellSubject && tt != nil {
 					if c.ambiguousCase(t, tt, concrete) {
 						return nil
 					}
@@ -143,7 +147,7 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			if len(cc.List) == 1 && !isIdent(cc.List[0], "nil") {
 				t := cc.List[0]
 				if tt := c.Types.TypeOf(t); tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)) {
-					val = c.asInterface(tmp, t, tt)
+					val = c.asInterface(tmp, xt, t, tt)
 				} else {
 					val = &ast.TypeAssertExpr{X: tmp(), Type: t, Lparen: cc.Colon, Rparen: cc.Colon}
 				}
@@ -156,6 +160,18 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 		out.Body.List = append(out.Body.List, nc)
 	}
 	return out
+}
+
+// interfaceCase reports whether a case of s lists an interface type.
+func (c *Cell) interfaceCase(s *ast.TypeSwitchStmt) bool {
+	for _, st := range s.Body.List {
+		for _, t := range st.(*ast.CaseClause).List {
+			if tt := c.Types.TypeOf(t); tt != nil && !isIdent(t, "nil") && types.IsInterface(tt) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // needsAssertions reports whether a case of s lists a type yaegi's type
@@ -252,8 +268,8 @@ func asserts(x ast.Expr, t ast.Expr) ast.Expr {
 
 // implementers are the cell types (T or *T, T a struct type) whose values
 // implement the interface iface, as source at pos (see cellStructs).
-func (c *Cell) implementers(iface types.Type, pos token.Pos) []ast.Expr {
-	impls, _ := c.cellStructs(iface, pos)
+func (c *Cell) implementers(from, iface types.Type, pos token.Pos) []ast.Expr {
+	impls, _ := c.cellStructs(from, iface, pos)
 	return impls
 }
 
@@ -267,11 +283,17 @@ func (c *Cell) implementers(iface types.Type, pos token.Pos) []ast.Expr {
 // to say no, naming the method. The
 // interpreter asserts a value to such a type by its structure, so an
 // implementer with the same fields as another type cannot be told from it:
-// the cell is refused, naming both.
-func (c *Cell) cellStructs(iface types.Type, pos token.Pos) (impls []ast.Expr, others []cellStruct) {
+// the cell is refused, naming both. Only types a value of the type from
+// (the static type of the value asserted; nil for any) can hold are
+// listed: Go refuses an assertion to any other as impossible.
+func (c *Cell) cellStructs(from, iface types.Type, pos token.Pos) (impls []ast.Expr, others []cellStruct) {
 	it, ok := iface.Underlying().(*types.Interface)
 	if !ok || it.Empty() {
 		return nil, nil
+	}
+	var fromIface *types.Interface
+	if from != nil {
+		fromIface, _ = from.Underlying().(*types.Interface)
 	}
 	var found, rest []types.Type
 	for _, tn := range c.Types.CellTypes() {
@@ -280,6 +302,9 @@ func (c *Cell) cellStructs(iface types.Type, pos token.Pos) (impls []ast.Expr, o
 			continue
 		}
 		for _, t := range []types.Type{n, types.NewPointer(n)} {
+			if fromIface != nil && !types.AssertableTo(fromIface, t) {
+				continue
+			}
 			if types.Implements(t, it) {
 				found = append(found, t)
 			} else if hasSome(types.NewPointer(n), it) {
@@ -401,7 +426,7 @@ func (c *Cell) nativeIface(tt types.Type, pos token.Pos) ast.Expr {
 // interface type t: a value of a cell struct type that implements it, or,
 // not being a value of another cell struct type, as the interpreter
 // asserts it or as a native value of the same method set.
-func (c *Cell) matchesInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type) ast.Expr {
+func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt types.Type) ast.Expr {
 	pos := t.Pos()
 	if c.basedImplementer(tt, pos) {
 		return nil
@@ -412,7 +437,7 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type
 		}
 		return &ast.BinaryExpr{X: x, OpPos: pos, Op: token.LOR, Y: y}
 	}
-	impls, others := c.cellStructs(tt, pos)
+	impls, others := c.cellStructs(from, tt, pos)
 	cond := asserts(tmp(), t)
 	if interpretedIface(tt) {
 		if n := c.nativeIface(tt, pos); n != nil {
@@ -517,12 +542,12 @@ func (c *Cell) nativeMethods(tmp func() *ast.Ident, tt types.Type, pos token.Pos
 // asInterface is tmp's value as the interface type t, once matched:
 //
 //	func() T { if v, ok := tmp.(C1); ok { return v }; ...; if v, ok := tmp.(T); ok { return v }; return nil }()
-func (c *Cell) asInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type) ast.Expr {
+func (c *Cell) asInterface(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt types.Type) ast.Expr {
 	pos := t.Pos()
 	fail := func(string) []ast.Stmt {
 		return []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos)}}}
 	}
-	body := c.ifaceTries(tmp, t, tt, fail, false)
+	body := c.ifaceTries(tmp, from, t, tt, fail, false)
 	body = append(body, fail("")...)
 	return called(funcLit(pos, t.End(), results(t), body...))
 }
@@ -533,12 +558,12 @@ func (c *Cell) asInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type) ast
 // type (the interpreter's own assertion would pass it), then as a native interface of t's method set;
 // then the interpreter's own assertion. Each success returns the value
 // (and true, with ok).
-func (c *Cell) ifaceTries(tmp func() *ast.Ident, t ast.Expr, tt types.Type, fail func(missing string) []ast.Stmt, ok bool) []ast.Stmt {
+func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt types.Type, fail func(missing string) []ast.Stmt, ok bool) []ast.Stmt {
 	pos := t.Pos()
 	if c.basedImplementer(tt, pos) {
 		return nil
 	}
-	impls, others := c.cellStructs(tt, pos)
+	impls, others := c.cellStructs(from, tt, pos)
 	var natives []ast.Expr
 	if interpretedIface(tt) {
 		if n := c.nativeIface(tt, pos); n != nil {

@@ -78,6 +78,9 @@ const (
 	RTTypeName          = "TypeName"          // reflect.Type's Name, knowing cell types
 	RTTypeString        = "TypeString"        // likewise String
 	RTTypePkgPath       = "TypePkgPath"       // likewise PkgPath
+	RTStructField       = "StructField"       // reflect.Type's Field, without the engine's tags and names
+	RTFieldByName       = "FieldByName"       // likewise reflect.Type's FieldByName
+	RTVisibleFields     = "VisibleFields"     // likewise reflect.VisibleFields
 	RTPanic             = "Panic"             // a value for panic with its type
 	RTTextTemplate      = "TextTemplate"      // a text/template checked against the methods of the data's cell types
 	RTHTMLTemplate      = "HTMLTemplate"      // likewise html/template

@@ -584,6 +584,43 @@ func fieldName(f reflect.StructField) (name, tag string) {
 	return name, tag
 }
 
+// StructField is f as Go describes the field the cell declared: without
+// the tags the engine adds, under its own name, unexported when it is.
+func StructField(f reflect.StructField) reflect.StructField {
+	name, tag := fieldName(f)
+	if name != f.Name {
+		f.PkgPath = "main" // the interpreter exported it
+	}
+	f.Name, f.Tag = name, reflect.StructTag(tag)
+	return f
+}
+
+// FieldByName is t.FieldByName(name) as Go finds the field the cell
+// declared: an unexported one under its own name.
+func FieldByName(t reflect.Type, name string) (reflect.StructField, bool) {
+	if f, ok := t.FieldByName(name); ok {
+		if f = StructField(f); f.Name == name {
+			return f, true
+		}
+	}
+	if f, ok := t.FieldByName("X" + name); ok {
+		if f = StructField(f); f.Name == name {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+// VisibleFields is reflect.VisibleFields(t), each field as StructField
+// gives it.
+func VisibleFields(t reflect.Type) []reflect.StructField {
+	fs := reflect.VisibleFields(t)
+	for i, f := range fs {
+		fs[i] = StructField(f)
+	}
+	return fs
+}
+
 func funcString(rt reflect.Type, name func(reflect.Type) string) string {
 	var b strings.Builder
 	b.WriteString("func(")

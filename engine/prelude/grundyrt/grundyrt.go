@@ -109,9 +109,12 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Sprintf":    reflect.ValueOf(Sprintf),
 		"Sprintln":   reflect.ValueOf(Sprintln),
 
-		"TypeString":  reflect.ValueOf(ts.TypeString),
-		"TypeName":    reflect.ValueOf(ts.TypeName),
-		"TypePkgPath": reflect.ValueOf(ts.TypePkgPath),
+		"TypeString":    reflect.ValueOf(ts.TypeString),
+		"TypeName":      reflect.ValueOf(ts.TypeName),
+		"TypePkgPath":   reflect.ValueOf(ts.TypePkgPath),
+		"StructField":   reflect.ValueOf(StructField),
+		"FieldByName":   reflect.ValueOf(FieldByName),
+		"VisibleFields": reflect.ValueOf(VisibleFields),
 
 		// Panics (panics.go).
 		"Panic":          reflect.ValueOf(ts.Panic),

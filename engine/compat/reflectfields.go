@@ -1,0 +1,59 @@
+package compat
+
+import (
+	"go/ast"
+	"go/types"
+
+	"grundy/engine/prelude"
+)
+
+// reflectFields: t.Field(i) of a reflect.Type. The engine tags the first
+// field of each struct type a cell declares with the type's name (see
+// structNames), and yaegi v0.16.1 exports unexported fields as X+name
+// (interp/type.go, refType), which the engine tags too (see
+// hiddenFields): a cell reading f.Tag saw grundy:"main.P", and an
+// unexported field z was Xz, exported. The field goes through
+// grundyrt.StructField, which gives it back as Go describes it (and
+// t.FieldByName(name) and reflect.VisibleFields(t) to grundyrt's, which
+// do the same for theirs):
+//
+//	rt.Field(i)  =>  grundyrt.StructField(rt.Field(i))
+var reflectFields = Pass{
+	Name:     "reflectfields",
+	Run:      runReflectFields,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
+	Snippets: []string{"reflect_struct_field_tags"},
+}
+
+func runReflectFields(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		call, ok := cur.Node().(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return true
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		pos := call.Pos()
+		switch {
+		case sel.Sel.Name == "Field" && isReflectType(c.Types.TypeOf(sel.X)):
+			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTStructField, pos), Lparen: pos, Args: []ast.Expr{call}, Rparen: call.End()})
+		case sel.Sel.Name == "FieldByName" && isReflectType(c.Types.TypeOf(sel.X)):
+			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTFieldByName, pos), Lparen: pos, Args: []ast.Expr{sel.X, call.Args[0]}, Rparen: call.End()})
+		case sel.Sel.Name == "VisibleFields" && c.isPackage(sel.X, "reflect"):
+			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTVisibleFields, pos), Lparen: pos, Args: call.Args, Rparen: call.End()})
+		}
+		return true
+	})
+}
+
+// isPackage reports whether x names the imported package path.
+func (c *Cell) isPackage(x ast.Expr, path string) bool {
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	pn, ok := c.Types.ObjectOf(id).(*types.PkgName)
+	return ok && pn.Imported().Path() == path
+}

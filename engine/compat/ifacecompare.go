@@ -55,33 +55,20 @@ func runIfaceCompare(c *Cell) {
 			if isIface(c.Types.TypeOf(n.X)) || isIface(c.Types.TypeOf(n.Y)) {
 				n.X, n.Y = key(n.X), key(n.Y)
 			}
-		case *ast.SwitchStmt:
-			// switch g { case P{1, 2}: }, g an interface.
-			if n.Tag == nil || !isIface(c.Types.TypeOf(n.Tag)) {
+		case *ast.SwitchStmt, *ast.LabeledStmt:
+			// switch g { case P{1, 2}: }, g an interface: the keys are
+			// compared with ==, in a switch without a tag (yaegi's tagged
+			// switch took no case whose value was a native call's).
+			sw := c.switchAt(cur)
+			if sw == nil || sw.Tag == nil || !isIface(c.Types.TypeOf(sw.Tag)) {
 				break
 			}
-			// The keys are compared with ==, in a switch without a tag:
-			// yaegi's tagged switch took no case whose value was a
-			// native call's (switch key(err) { case key(ErrB): }).
-			if _, labeled := cur.Parent().(*ast.LabeledStmt); labeled && n.Init != nil {
-				break // the label must stay on the switch, the init in it (rare)
-			}
-			pos := n.Tag.Pos()
-			tag := c.Temp("ST")
-			for _, cl := range n.Body.List {
-				cc := cl.(*ast.CaseClause)
-				for i, e := range cc.List {
-					if !isIdent(e, "nil") {
-						e = key(e)
-					}
-					cc.List[i] = &ast.BinaryExpr{X: ident(tag, e.Pos()), OpPos: e.Pos(), Op: token.EQL, Y: e}
+			c.untag(cur, sw, key, func(e ast.Expr) ast.Expr {
+				if isIdent(e, "nil") {
+					return e
 				}
-			}
-			init := n.Init
-			n.Init, n.Tag = define(pos, []ast.Expr{ident(tag, pos)}, key(n.Tag)), nil
-			if init != nil {
-				cur.Replace(&ast.BlockStmt{Lbrace: n.Pos(), List: []ast.Stmt{init, n}, Rbrace: n.End()})
-			}
+				return key(e)
+			})
 		case *ast.CallExpr:
 			c.sliceEquals(n)
 		}

@@ -15,8 +15,8 @@ import (
 //	switch _grundyST1 := tag; { case _grundyST1 == id(1) || _grundyST1 == id(2): }
 //
 // (a switch with an init statement in a block of its own, the statement
-// first, unless it has a label; a tagless one gets its lists joined with
-// ||).
+// first, before the switch's label; a tagless one gets its lists joined
+// with ||).
 var switchCases = Pass{
 	Name:     "switchcases",
 	Run:      runSwitchCases,
@@ -26,8 +26,8 @@ var switchCases = Pass{
 
 func runSwitchCases(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
-		sw, ok := cur.Node().(*ast.SwitchStmt)
-		if !ok || !c.caseListsFail(sw) {
+		sw := c.switchAt(cur)
+		if sw == nil || !c.caseListsFail(sw) {
 			return true
 		}
 		if sw.Tag == nil {
@@ -40,25 +40,80 @@ func runSwitchCases(c *Cell) {
 		if tv, ok := c.Types.Types[sw.Tag]; ok && tv.Value != nil {
 			return true // a constant tag: switch 1 {...}
 		}
-		if _, labeled := cur.Parent().(*ast.LabeledStmt); labeled && sw.Init != nil {
-			return true // the label must stay on the switch, the init in it
-		}
-		pos := sw.Tag.Pos()
-		tag := ident(c.Temp("ST"), pos)
-		for _, cl := range sw.Body.List {
-			cc := cl.(*ast.CaseClause)
-			for i, e := range cc.List {
-				cc.List[i] = &ast.BinaryExpr{X: ident(tag.Name, e.Pos()), OpPos: e.Pos(), Op: token.EQL, Y: e}
-			}
-			cc.List = joinOr(cc.List)
-		}
-		init := sw.Init
-		sw.Init, sw.Tag = define(pos, []ast.Expr{tag}, sw.Tag), nil
-		if init != nil {
-			cur.Replace(&ast.BlockStmt{Lbrace: sw.Pos(), List: []ast.Stmt{init, sw}, Rbrace: sw.End()})
-		}
+		same := func(e ast.Expr) ast.Expr { return e }
+		c.untag(cur, sw, same, same)
 		return true
 	})
+}
+
+// switchAt is the switch statement at the cursor for untag: the node
+// itself, or, when untag needs a block for the init statement and the
+// tag's temporary (the switch has both a label and an init, and a tag
+// other than a variable), the one the labeled statement at the cursor
+// labels (untag puts the init before the label), unless a goto names
+// the label (it would no longer run the init); else nil.
+func (c *Cell) switchAt(cur Cursor) *ast.SwitchStmt {
+	needsBlock := func(sw *ast.SwitchStmt) bool {
+		_, plain := ast.Unparen(sw.Tag).(*ast.Ident)
+		return sw.Init != nil && sw.Tag != nil && !plain
+	}
+	switch n := cur.Node().(type) {
+	case *ast.SwitchStmt:
+		if _, labeled := cur.Parent().(*ast.LabeledStmt); labeled && needsBlock(n) {
+			return nil
+		}
+		return n
+	case *ast.LabeledStmt:
+		if sw, ok := n.Stmt.(*ast.SwitchStmt); ok && needsBlock(sw) && !c.gotoTarget(n.Label.Name) {
+			return sw
+		}
+	}
+	return nil
+}
+
+// gotoTarget reports whether a goto of the cell names label.
+func (c *Cell) gotoTarget(label string) bool {
+	for _, root := range c.Roots() {
+		if contains(root, false, func(n ast.Node) bool {
+			b, ok := n.(*ast.BranchStmt)
+			return ok && b.Tok == token.GOTO && b.Label != nil && b.Label.Name == label
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// untag writes sw (at cur, or labeled at cur) without its tag, as
+// comparisons of each case's values with the tag, joined with ||, in
+// Go's order:
+//
+//	{ init; L: switch _grundyST1 := t(tag); { case _grundyST1 == v(a) || _grundyST1 == v(b): } }
+//
+// (the block only when sw has an init; t and v are the forms the tag and
+// the case values are compared in). A tag that is a variable is compared
+// as it is, with no temporary, and the switch keeps its init.
+func (c *Cell) untag(cur Cursor, sw *ast.SwitchStmt, t, v func(ast.Expr) ast.Expr) {
+	pos := sw.Tag.Pos()
+	tagOf := func(pos token.Pos) ast.Expr { return t(ident(sw.Tag.(*ast.Ident).Name, pos)) }
+	if _, plain := sw.Tag.(*ast.Ident); !plain {
+		tag := c.Temp("ST")
+		tagOf = func(pos token.Pos) ast.Expr { return ident(tag, pos) }
+		init := sw.Init
+		sw.Init = define(pos, []ast.Expr{ident(tag, pos)}, t(sw.Tag))
+		if init != nil {
+			stmt := cur.Node().(ast.Stmt)
+			defer cur.Replace(&ast.BlockStmt{Lbrace: stmt.Pos(), List: []ast.Stmt{init, stmt}, Rbrace: stmt.End()})
+		}
+	}
+	for _, cl := range sw.Body.List {
+		cc := cl.(*ast.CaseClause)
+		for i, e := range cc.List {
+			cc.List[i] = &ast.BinaryExpr{X: tagOf(e.Pos()), OpPos: e.Pos(), Op: token.EQL, Y: v(e)}
+		}
+		cc.List = joinOr(cc.List)
+	}
+	sw.Tag = nil
 }
 
 // caseListsFail reports whether a case of sw lists two or more

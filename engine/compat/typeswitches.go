@@ -31,10 +31,11 @@ import (
 // An interface case also matches the cell's struct types that implement
 // the interface (the interpreter has stored their values without their
 // methods). A value of a cell type defined on a basic or other native
-// type (type ID int) cannot be told from a value of that type once it is
-// in an interface, so a switch with such a case type is refused, saying
-// what to do instead. Switches with an init statement are left alone (the
-// rewrite needs the init, and an enclosing block would break labels).
+// type (type ID int) with methods is told from a value of that type by the
+// name its box carries (grundyrt.HasType guards the case); without
+// methods it cannot be, and basedTypes refuses the switch. Switches with
+// an init statement are left alone (the rewrite needs the init, and an
+// enclosing block would break labels).
 var typeSwitches = Pass{
 	Name:     "typeswitches",
 	Run:      runTypeSwitches,
@@ -88,7 +89,7 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 		return c.nilCaseFirst(s, x, bind) // a cell interface's values keep their types
 	}
 	errorSubject := isError(xt)
-	if !errorSubject && !c.needsAssertions(s) {
+	if !errorSubject && !c.needsAssertions(s, xt) {
 		return nil
 	}
 	pos := s.Switch
@@ -113,13 +114,18 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			case tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)):
 				e = c.matchesInterface(tmp, t, tt)
 			default:
+				e = asserts(tmp(), t)
 				if !errorSubject && tt != nil {
+					if v, _ := c.assertVerdict(xt, tt); v == assertChecked {
+						// The name of the value's type tells it.
+						e = &ast.BinaryExpr{X: e, OpPos: t.Pos(), Op: token.LAND, Y: hasTypeCall(tmp(), tt, t.Pos())}
+						break
+					}
 					if c.ambiguousCase(t, tt, concrete) {
 						return nil
 					}
 					concrete = append(concrete, tt)
 				}
-				e = asserts(tmp(), t)
 			}
 			if e == nil {
 				return nil
@@ -159,12 +165,16 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 }
 
 // needsAssertions reports whether a case of s lists a type yaegi's type
-// switch gets wrong on a value of a native interface type: a cell type,
-// or an interface.
-func (c *Cell) needsAssertions(s *ast.TypeSwitchStmt) bool {
+// switch gets wrong on a value of a native interface type xt: a cell type,
+// an interface, or a type whose values it cannot tell from a cell type's
+// (see assertVerdict).
+func (c *Cell) needsAssertions(s *ast.TypeSwitchStmt, xt types.Type) bool {
 	for _, st := range s.Body.List {
 		for _, t := range st.(*ast.CaseClause).List {
 			if tt := c.Types.TypeOf(t); tt != nil && (types.IsInterface(tt) || mentionsCellType(tt)) {
+				return true
+			}
+			if v, _ := c.assertVerdict(xt, c.Types.TypeOf(t)); v == assertChecked {
 				return true
 			}
 		}
@@ -173,14 +183,10 @@ func (c *Cell) needsAssertions(s *ast.TypeSwitchStmt) bool {
 }
 
 // ambiguousCase refuses the case type t when the interpreter cannot tell
-// its values, once in an interface, from those of another type: a cell
-// type defined on a native type, or a case type whose values look like
-// those of an earlier case. It reports whether it refused.
+// its values, once in an interface, from those of an earlier case (cell
+// types defined on other types are basedTypes' to refuse). It reports
+// whether it refused.
 func (c *Cell) ambiguousCase(t ast.Expr, tt types.Type, earlier []types.Type) bool {
-	if n, ok := types.Unalias(deref(tt)).(*types.Named); ok && typecheck.IsCellType(n) && !structBased(tt) {
-		c.Fail(t.Pos(), "a type switch on a value of an interface type cannot tell %s from %s here: the interpreter keeps a value of a cell type without its name; switch on a value of an interface type the cell declares, with a method these types have", ExprString(t), types.TypeString(erased(n.Underlying(), map[types.Type]bool{}), shortQualifier))
-		return true
-	}
 	for _, e := range earlier {
 		if types.Identical(erased(e, map[types.Type]bool{}), erased(tt, map[types.Type]bool{})) {
 			c.Fail(t.Pos(), "a type switch on a value of an interface type cannot tell %s from %s: the interpreter keeps the values of both the same way; switch on a value of an interface type the cell declares, with a method these types have", ExprString(t), types.TypeString(e, shortQualifier))

@@ -76,6 +76,10 @@ const (
 	RTTypeName          = "TypeName"          // reflect.Type's Name, knowing cell types
 	RTTypeString        = "TypeString"        // likewise String
 	RTTypePkgPath       = "TypePkgPath"       // likewise PkgPath
+	RTTypeOf            = "TypeOf"            // reflect.TypeOf by the value's static type
+	RTRType             = "RType"             // a reflect.Type as reflect's constructors take it
+	RTHasType           = "HasType"           // whether an interface value's dynamic type is the one named
+	RTMustHaveType      = "MustHaveType"      // likewise, panicking as a failed x.(T) does
 	RTPanic             = "Panic"             // a value for panic with its type
 	RTTextTemplate      = "TextTemplate"      // a text/template checked against the methods of the data's cell types
 	RTHTMLTemplate      = "HTMLTemplate"      // likewise html/template

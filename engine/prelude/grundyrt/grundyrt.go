@@ -107,9 +107,13 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Sprintf":    reflect.ValueOf(Sprintf),
 		"Sprintln":   reflect.ValueOf(Sprintln),
 
-		"TypeString":  reflect.ValueOf(ts.TypeString),
-		"TypeName":    reflect.ValueOf(ts.TypeName),
-		"TypePkgPath": reflect.ValueOf(ts.TypePkgPath),
+		"TypeString":   reflect.ValueOf(ts.TypeString),
+		"TypeName":     reflect.ValueOf(ts.TypeName),
+		"TypePkgPath":  reflect.ValueOf(ts.TypePkgPath),
+		"TypeOf":       reflect.ValueOf(ts.TypeOf),
+		"RType":        reflect.ValueOf(RType),
+		"HasType":      reflect.ValueOf(ts.HasType),
+		"MustHaveType": reflect.ValueOf(ts.MustHaveType),
 
 		// Panics (panics.go).
 		"Panic":          reflect.ValueOf(ts.Panic),

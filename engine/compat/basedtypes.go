@@ -1,0 +1,766 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"grundy/engine/prelude"
+	"grundy/engine/typecheck"
+)
+
+// basedTypes: values of cell types declared on a type other than a struct
+// (type Heap uint8, type Nimber int with a String method, type Scores
+// []Celsius) once they are in an interface. yaegi v0.16.1 gives such a
+// type its underlying type's reflect type (interp/type.go:2058, refType)
+// and stores a value of it in an interface as that type's value: as is
+// when the type has no methods, in a box keeping its type when it has
+// some (genValueInterface, interp/value.go:240), but a composite of such
+// types ([]Nimber, map[string]Heap) is stored as []int and
+// map[string]uint8 whatever the methods. Its type assertions match by
+// reflect type (x.(int) matched a Nimber and x.(Nimber) an int), its ==
+// compares two boxes of one value as different, and a type parameter
+// instantiated with such a type is its underlying type inside the
+// function. So the cell computed wrong answers silently:
+// fmt.Printf("%T", x) printed uint8 for a Heap, fmt.Println(x) printed a
+// []Nimber held in an any without its elements' String methods.
+//
+// What the engine cannot tell is refused before the cell runs, naming the
+// construct and what to write instead: an assertion or type switch case
+// whose type is, or is the underlying type of, such a type the value may
+// hold; %T and reflect.TypeOf of an interface value that may hold one
+// without methods; a composite of such types put in an interface; a
+// generic function that prints or inspects its values instantiated with
+// one; == on interface values and interface map keys that may hold one
+// with methods. (Where the static type is known, fmt and reflect.TypeOf
+// name the type: fmtArgs, reflectNames.)
+var basedTypes = Pass{
+	Name: "basedtypes",
+	Run:  runBasedTypes,
+	Kinds: []ast.Node{(*ast.TypeAssertExpr)(nil), (*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
+		(*ast.ReturnStmt)(nil), (*ast.SendStmt)(nil), (*ast.CompositeLit)(nil), (*ast.BinaryExpr)(nil), (*ast.IndexExpr)(nil)},
+	Snippets: []string{"based_types_refused"},
+}
+
+func runBasedTypes(c *Cell) {
+	based := c.basedCellTypes()
+	if len(based) == 0 {
+		return
+	}
+	b := basedCheck{c: c, based: based, jsonOnly: c.jsonLiterals()}
+	c.Apply(func(cur Cursor) bool {
+		if c.err != nil {
+			return false
+		}
+		switch n := cur.Node().(type) {
+		case *ast.TypeAssertExpr:
+			if n.Type != nil {
+				b.assertion(n.X, n.Type, nil)
+			}
+		case *ast.TypeSwitchStmt:
+			if x, _ := typeSwitchSubject(n); x != nil {
+				for _, st := range n.Body.List {
+					for _, t := range st.(*ast.CaseClause).List {
+						b.assertion(x, t, n)
+					}
+				}
+			}
+		case *ast.CallExpr:
+			b.call(n)
+		case *ast.AssignStmt:
+			if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					b.store(n.Rhs[i], c.Types.TypeOf(l))
+				}
+			}
+		case *ast.ValueSpec:
+			if n.Type != nil {
+				for _, v := range n.Values {
+					b.store(v, c.Types.TypeOf(n.Type))
+				}
+			}
+		case *ast.ReturnStmt:
+			if rs := c.resultTypes(cur.Func); len(rs) == len(n.Results) {
+				for i, r := range n.Results {
+					b.store(r, rs[i])
+				}
+			}
+		case *ast.SendStmt:
+			if ch, ok := typeUnder(c.Types.TypeOf(n.Chan)).(*types.Chan); ok {
+				b.store(n.Value, ch.Elem())
+			}
+		case *ast.CompositeLit:
+			b.elements(n)
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL || n.Op == token.NEQ {
+				b.compare(n)
+			}
+		case *ast.IndexExpr:
+			if m, ok := typeUnder(c.Types.TypeOf(n.X)).(*types.Map); ok {
+				b.mapKey(n.Index, m.Key())
+			}
+		}
+		return true
+	})
+}
+
+// basedCellTypes are the named types the session and the cell declare on
+// a type other than a struct or an interface (not generic).
+func (c *Cell) basedCellTypes() []*types.Named {
+	if c.basedDone {
+		return c.based
+	}
+	c.basedDone = true
+	var out []*types.Named
+	seen := map[*types.Named]bool{}
+	add := func(tn *types.TypeName) {
+		n, ok := tn.Type().(*types.Named)
+		if !ok || tn.IsAlias() || seen[n] || n.TypeParams().Len() > 0 || !isBased(n) {
+			return
+		}
+		seen[n] = true
+		out = append(out, n)
+	}
+	for _, tn := range c.Types.CellTypes() {
+		add(tn)
+	}
+	for _, obj := range c.Types.Defs {
+		if tn, ok := obj.(*types.TypeName); ok && typecheck.IsCellType(tn.Type()) {
+			add(tn)
+		}
+	}
+	c.based = out
+	return out
+}
+
+// isBased reports whether n is a cell type declared on a type other than
+// a struct or an interface.
+func isBased(n *types.Named) bool {
+	if !typecheck.IsCellType(n) {
+		return false
+	}
+	switch n.Underlying().(type) {
+	case *types.Struct, *types.Interface:
+		return false
+	}
+	return true
+}
+
+// hasMethodsAt reports whether a value of n has methods (in its value or
+// pointer method set).
+func hasMethodsAt(n *types.Named) bool {
+	return types.NewMethodSet(n).Len() > 0 || types.NewMethodSet(types.NewPointer(n)).Len() > 0
+}
+
+// boxed reports whether the interpreter keeps a value of the based type n
+// in an empty interface in a box naming n: n has methods and a basic
+// underlying type. A value of another based type is kept bare, as its
+// underlying type's value (a type on a slice or map with methods too).
+func boxed(n *types.Named) bool {
+	_, basic := n.Underlying().(*types.Basic)
+	return basic && hasMethodsAt(n)
+}
+
+func bare(n *types.Named) bool { return !boxed(n) }
+
+// basedIn is the first based cell type in t's structure (not inside a
+// named struct type, whose fields the printer knows), or nil.
+func basedIn(t types.Type) *types.Named {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		if isBased(t) {
+			return t
+		}
+	case *types.Pointer:
+		return basedIn(t.Elem())
+	case *types.Slice:
+		return basedIn(t.Elem())
+	case *types.Array:
+		return basedIn(t.Elem())
+	case *types.Chan:
+		return basedIn(t.Elem())
+	case *types.Map:
+		if k := basedIn(t.Key()); k != nil {
+			return k
+		}
+		return basedIn(t.Elem())
+	case *types.Struct:
+		for i := range t.NumFields() {
+			if n := basedIn(t.Field(i).Type()); n != nil {
+				return n
+			}
+		}
+	}
+	return nil
+}
+
+// losesType reports whether a value of t loses what fmt prints of it
+// when kept in an empty interface: a composite of based types, or a bare
+// based type with methods or declared on a composite of based types.
+// (A bare type like type Heap uint8 prints as its value does; what
+// names its type is refused where it is asked: dynamicType, assertion.)
+func losesType(t types.Type) bool {
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		if !isBased(n) || boxed(n) {
+			return false
+		}
+		return hasMethodsAt(n) || basedIn(n.Underlying()) != nil
+	}
+	return basedIn(t) != nil
+}
+
+type basedCheck struct {
+	c     *Cell
+	based []*types.Named
+	// jsonOnly are composite literals written as the value json encodes,
+	// which goes nowhere else: json's output differs only where a type
+	// has JSON methods.
+	jsonOnly map[*ast.CompositeLit]bool
+}
+
+// jsonLiterals are the composite literals in the values the cell hands
+// json.Marshal, MarshalIndent and (*json.Encoder).Encode.
+func (c *Cell) jsonLiterals() map[*ast.CompositeLit]bool {
+	out := map[*ast.CompositeLit]bool{}
+	for _, root := range c.Roots() {
+		ast.Inspect(root, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) == 0 {
+				return true
+			}
+			fn := c.callee(call)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "encoding/json" {
+				return true
+			}
+			switch fn.Name() {
+			case "Marshal", "MarshalIndent", "Encode":
+				ast.Inspect(call.Args[0], func(n ast.Node) bool {
+					switch n := n.(type) {
+					case *ast.FuncLit:
+						return false
+					case *ast.CompositeLit:
+						out[n] = true
+					}
+					return true
+				})
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// hasJSONMethods reports whether a named type in t's structure has a
+// method json calls.
+func hasJSONMethods(t types.Type) bool {
+	found := false
+	eachNamed(t, func(n *types.Named) {
+		for _, m := range []string{"MarshalJSON", "MarshalText"} {
+			if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), true, n.Obj().Pkg(), m); obj != nil {
+				found = true
+			}
+		}
+	})
+	return found
+}
+
+func (b basedCheck) name(t types.Type) string { return types.TypeString(t, shortQualifier) }
+
+// an is s with its indefinite article: "an int", "a uint8".
+func an(s string) string {
+	if s != "" && strings.ContainsRune("aeiouAEIOU", rune(s[0])) && !strings.HasPrefix(s, "uint") {
+		return "an " + s
+	}
+	return "a " + s
+}
+
+// described is "Heap (type Heap uint8)".
+func (b basedCheck) described(n *types.Named) string {
+	return n.Obj().Name() + " (type " + n.Obj().Name() + " " + b.name(n.Underlying()) + ")"
+}
+
+// held is the first based type that a value of interface type it may
+// hold and that keep accepts.
+func (b basedCheck) held(it types.Type, keep func(n *types.Named) bool) *types.Named {
+	iface, ok := it.Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	for _, n := range b.based {
+		if types.Implements(n, iface) && keep(n) {
+			return n
+		}
+	}
+	return nil
+}
+
+// remedy is what to write instead of storing a value of n in an
+// interface the interpreter keeps it bare in.
+func (b basedCheck) remedy(n *types.Named) string {
+	return b.redeclare(n) + ", or keep the value in a variable of type " + n.Obj().Name()
+}
+
+// redeclare is how to declare n for the interpreter to keep its type in
+// an interface.
+func (b basedCheck) redeclare(n *types.Named) string {
+	name := n.Obj().Name()
+	if _, basic := n.Underlying().(*types.Basic); basic {
+		return "give " + name + " a method (func (" + name + ") String() string) so that interfaces keep its type"
+	}
+	return "declare " + name + " as a struct (type " + name + " struct{ V " + b.name(n.Underlying()) + " })"
+}
+
+// assertion checks x.(t) (or a type switch case t on x): refused when
+// the interpreter cannot tell t's values from others x may hold, made to
+// ask the dynamic type's name when the values are in boxes that name it
+// (see assertVerdict); a type switch's cases are guarded by typeSwitches.
+func (b basedCheck) assertion(x, t ast.Expr, inSwitch *ast.TypeSwitchStmt) {
+	c := b.c
+	xt, tt := c.Types.TypeOf(x), c.Types.TypeOf(t)
+	v, n := c.assertVerdict(xt, tt)
+	if v == assertFine {
+		return
+	}
+	what := ExprString(x) + ".(" + ExprString(t) + ")"
+	if inSwitch != nil {
+		what = "case " + ExprString(t) + " of a type switch on " + ExprString(x)
+	}
+	if v == assertChecked && (inSwitch == nil || inSwitch.Init == nil) {
+		return // basedAsserts or typeSwitches checks the name
+	}
+	if n == nil {
+		c.Fail(t.Pos(), "%s cannot be checked in a type switch with an init statement; move the statement before the switch", what)
+		return
+	}
+	under := b.name(n.Underlying())
+	if basedIn(tt) != nil {
+		c.Fail(t.Pos(), "%s: the interpreter keeps %s in an interface as %s, so it cannot tell one from %s there; %s",
+			what, an(b.described(n)), an(under), an(under), b.remedy(n))
+		return
+	}
+	c.Fail(t.Pos(), "%s: %s may hold %s, which the interpreter keeps in an interface as %s, so it cannot tell the two apart there; %s",
+		what, ExprString(x), an(b.described(n)), an(b.name(tt)), b.remedy(n))
+}
+
+type assertVerdictKind int
+
+const (
+	assertFine    assertVerdictKind = iota // the interpreter's assertion is right
+	assertChecked                          // right once the dynamic type's name is checked (grundyrt.HasType)
+	assertRefused                          // the interpreter cannot tell: n is the type in question
+)
+
+// assertVerdict says whether the interpreter's x.(t), x of type xt and t
+// of type tt, is right: x of a native interface type (any, fmt.Stringer)
+// may hold a value of a based cell type, which the interpreter's
+// assertion takes for a value of its underlying type. A value of a based
+// type with methods is in a box naming its type, so checking the name
+// makes the assertion right; one of a type without methods, or a
+// composite of based types, is the bare value (n names the type). A
+// value in an interface the cell declares is in a box the interpreter's
+// assertion compares by type, and errors have passes of their own.
+func (c *Cell) assertVerdict(xt, tt types.Type) (assertVerdictKind, *types.Named) {
+	if xt == nil || tt == nil || !isIfaceType(xt) || isIfaceType(tt) || interpretedIface(xt) || isError(xt) {
+		return assertFine, nil
+	}
+	if b, ok := tt.(*types.Basic); ok && b.Kind() == types.UntypedNil {
+		return assertFine, nil
+	}
+	if n := basedIn(tt); n != nil {
+		if named, ok := types.Unalias(tt).(*types.Named); ok && boxed(named) {
+			return assertChecked, nil
+		}
+		return assertRefused, n
+	}
+	verdict := assertFine
+	for _, n := range c.basedCellTypes() {
+		if !heldAs(n, xt, tt) {
+			continue
+		}
+		if bare(n) {
+			return assertRefused, n
+		}
+		verdict = assertChecked
+	}
+	return verdict, nil
+}
+
+// heldAs reports whether a value of interface type it may hold a value of
+// n that the interpreter keeps as one of type like.
+func heldAs(n *types.Named, it, like types.Type) bool {
+	iface, ok := it.Underlying().(*types.Interface)
+	return ok && types.Implements(n, iface) && types.Identical(erased(n, map[types.Type]bool{}), like)
+}
+
+// isIfaceType reports whether t is an interface type (not a type
+// parameter, whose values are the instantiation's).
+func isIfaceType(t types.Type) bool {
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return false
+	}
+	return types.IsInterface(t)
+}
+
+// basedAsserts: x.(T) (and v, ok := x.(T)) where the interpreter's
+// assertion is right once the name of the value's dynamic type is checked
+// (see assertVerdict): x of a native interface type, T a based cell type
+// with methods or the underlying type of one. It runs after the passes
+// that ask the assertion's type (fmtArgs: fmt.Println(x.(Nimber)) calls
+// String), as it hides it.
+var basedAsserts = Pass{
+	Name:     "basedasserts",
+	Run:      runBasedAsserts,
+	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
+	Snippets: []string{"based_types_asserted"},
+}
+
+func runBasedAsserts(c *Cell) {
+	if len(c.basedCellTypes()) == 0 {
+		return
+	}
+	c.Apply(func(cur Cursor) bool {
+		ta, ok := cur.Node().(*ast.TypeAssertExpr)
+		if !ok || ta.Type == nil {
+			return true
+		}
+		xt, tt := c.Types.TypeOf(ta.X), c.Types.TypeOf(ta.Type)
+		if v, _ := c.assertVerdict(xt, tt); v == assertChecked {
+			c.checkedAssert(ta.X, ta.Type, xt, tt, cur)
+		}
+		return true
+	})
+}
+
+// hasTypeCall is grundyrt.HasType(x, "T"): whether x's dynamic type is tt.
+func hasTypeCall(x ast.Expr, tt types.Type, pos token.Pos) ast.Expr {
+	return &ast.CallExpr{Fun: rtSelector(prelude.RTHasType, pos), Lparen: pos, Rparen: pos,
+		Args: []ast.Expr{x, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(reflectString(tt, false))}}}
+}
+
+// checkedAssert rewrites x.(T), x of type X, the interpreter's assertion being right
+// once the dynamic type's name is checked:
+//
+//	func(_grundyBV X) T { grundyrt.MustHaveType(_grundyBV, "main.T", "interface {}"); return _grundyBV.(T) }(x)
+//
+// and, as the value of v, ok := x.(T):
+//
+//	func(_grundyBV X) (T, bool) { if !grundyrt.HasType(_grundyBV, "main.T") { var z T; return z, false }; return _grundyBV.(T), true }(x)
+func (c *Cell) checkedAssert(x, t ast.Expr, xt, tt types.Type, cur Cursor) {
+	pos := t.Pos()
+	typ := func() ast.Expr {
+		tx, _ := c.TypeExpr(tt, pos)
+		return tx
+	}
+	if typ() == nil {
+		return
+	}
+	v := func() *ast.Ident { return ident(tempPrefix+"BV", pos) }
+	commaOk := false
+	switch p := cur.Parent().(type) {
+	case *ast.AssignStmt:
+		commaOk = len(p.Lhs) == 2 && len(p.Rhs) == 1
+	case *ast.ValueSpec:
+		commaOk = len(p.Names) == 2 && len(p.Values) == 1
+	}
+	assert := &ast.TypeAssertExpr{X: v(), Type: typ(), Lparen: pos, Rparen: pos}
+	var lit *ast.FuncLit
+	if commaOk {
+		z := ident(tempPrefix+"BZ", pos)
+		lit = funcLit(pos, t.End(), results(typ(), ident("bool", pos)),
+			ifThen(pos, &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: hasTypeCall(v(), tt, pos)},
+				&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{z}, Type: typ()}}}},
+				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(z.Name, pos), ident("false", pos)}}),
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert, ident("true", pos)}})
+	} else {
+		str := func(s string) ast.Expr {
+			return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
+		}
+		lit = funcLit(pos, t.End(), results(typ()),
+			&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTMustHaveType, pos), Lparen: pos, Rparen: pos,
+				Args: []ast.Expr{v(), str(reflectString(tt, false)), str(reflectString(xt, false))}}},
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert}})
+	}
+	xtx, ok := c.TypeExpr(xt, pos)
+	if !ok {
+		return
+	}
+	// The value keeps x's type: the interpreter asserts from a native
+	// interface other than any through its wrapper.
+	lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{v()}, Type: xtx}}
+	cur.Replace(&ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{x}, Rparen: t.End()})
+}
+
+// call checks %T and reflect.TypeOf of interface values, arguments of
+// cell functions and appended elements (as stores), and instantiations.
+func (b basedCheck) call(call *ast.CallExpr) {
+	c := b.c
+	b.instance(call)
+	if c.Types.IsType(call.Fun) {
+		if len(call.Args) == 1 {
+			b.store(call.Args[0], c.Types.TypeOf(call.Fun))
+		}
+		return
+	}
+	if c.isBuiltin(call.Fun) {
+		if isIdent(call.Fun, "append") && !call.Ellipsis.IsValid() {
+			if s, ok := typeUnder(c.Types.TypeOf(call)).(*types.Slice); ok {
+				for _, a := range call.Args[1:] {
+					b.store(a, s.Elem())
+				}
+			}
+		}
+		return
+	}
+	fn := c.callee(call)
+	if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() != "main" {
+		// A native function takes the values as they are (fmt and json
+		// are told their static types by their passes).
+		switch {
+		case fn.Pkg().Path() == "reflect" && fn.Name() == "TypeOf" && len(call.Args) == 1:
+			b.dynamicType(call.Args[0], "reflect.TypeOf("+ExprString(call.Args[0])+")")
+		case fn.Pkg().Path() == "fmt" || isLogFunc(fn):
+			if skip, ok := fmtArgStart[fn.Name()]; ok && skip > 0 && strings.HasSuffix(fn.Name(), "f") {
+				for _, i := range verbArgs(call.Args[skip-1], 'T') {
+					if skip+i < len(call.Args) {
+						b.dynamicType(call.Args[skip+i], "%T of "+ExprString(call.Args[skip+i]))
+					}
+				}
+			}
+		}
+		return
+	}
+	sig, ok := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
+	if !ok || call.Ellipsis.IsValid() {
+		return
+	}
+	for i, a := range call.Args {
+		b.store(a, paramType(sig, i, false))
+	}
+}
+
+// dynamicType refuses what, which names the dynamic type of x, when x may
+// hold a based type without methods (kept as its underlying type's value).
+func (b basedCheck) dynamicType(x ast.Expr, what string) {
+	xt := b.c.Types.TypeOf(x)
+	if xt == nil || !isIfaceType(xt) {
+		return
+	}
+	if n := b.held(xt, bare); n != nil {
+		b.c.Fail(x.Pos(), "%s cannot name %s it may hold: the interpreter keeps one in an interface as %s; %s",
+			what, an(b.described(n)), an(b.name(n.Underlying())), b.remedy(n))
+	}
+}
+
+// store refuses putting e into a place of type to, an interface, when e's
+// value would lose its type there.
+func (b basedCheck) store(e ast.Expr, to types.Type) {
+	c := b.c
+	if e == nil || to == nil || !isIfaceType(to) {
+		return
+	}
+	if it, ok := to.Underlying().(*types.Interface); !ok || !it.Empty() {
+		return // a box or wrapper with the methods keeps the type
+	}
+	t := c.Types.TypeOf(e)
+	if t == nil || isIfaceType(t) || !c.Types.IsValue(e) || !losesType(t) {
+		return
+	}
+	name := "Box"
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		name = named.Obj().Name() + "Box"
+	} else if n := basedIn(t); n != nil {
+		name = n.Obj().Name() + "s"
+	}
+	c.Fail(e.Pos(), "%s, %s, cannot be put in an interface (%s): the interpreter keeps it there as %s, so fmt, json and reflect would not see its type; keep it in a variable of type %s, or wrap it in a struct (type %s struct{ V %s })",
+		ExprString(e), an(b.name(t)), b.name(to), an(b.name(erased(t, map[types.Type]bool{}))), b.name(t), name, b.name(t))
+}
+
+// elements checks the interface-typed elements, keys and fields of a
+// composite literal.
+func (b basedCheck) elements(cl *ast.CompositeLit) {
+	store := b.store
+	if b.jsonOnly[cl] {
+		store = func(e ast.Expr, to types.Type) {
+			if t := b.c.Types.TypeOf(e); t != nil && hasJSONMethods(t) {
+				b.store(e, to)
+			}
+		}
+	}
+	switch t := typeUnder(b.c.Types.TypeOf(cl)).(type) {
+	case *types.Struct:
+		for i, el := range cl.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if k, ok := kv.Key.(*ast.Ident); ok {
+					for j := range t.NumFields() {
+						if t.Field(j).Name() == k.Name {
+							store(kv.Value, t.Field(j).Type())
+						}
+					}
+				}
+			} else if i < t.NumFields() {
+				store(el, t.Field(i).Type())
+			}
+		}
+	case *types.Slice, *types.Array, *types.Map:
+		var elem, key types.Type
+		switch t := t.(type) {
+		case *types.Slice:
+			elem = t.Elem()
+		case *types.Array:
+			elem = t.Elem()
+		case *types.Map:
+			elem, key = t.Elem(), t.Key()
+		}
+		for _, el := range cl.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if key != nil {
+					store(kv.Key, key)
+					b.mapKey(kv.Key, key)
+				}
+				store(kv.Value, elem)
+			} else {
+				store(el, elem)
+			}
+		}
+	}
+}
+
+// compare refuses x == y on interface values that may hold a based type
+// with methods: the interpreter boxes each such value anew, and compares
+// the boxes. (Errors have their own pass, errorCompare.)
+func (b basedCheck) compare(e *ast.BinaryExpr) {
+	c := b.c
+	for _, x := range []ast.Expr{e.X, e.Y} {
+		other := e.Y
+		if x == e.Y {
+			other = e.X
+		}
+		xt := c.Types.TypeOf(x)
+		if xt == nil || !isIfaceType(xt) || isError(xt) || isIdent(other, "nil") {
+			continue
+		}
+		if tv, ok := c.Types.Types[other]; ok && tv.IsNil() {
+			continue
+		}
+		if n := b.held(xt, boxed); n != nil {
+			c.Fail(e.OpPos, "%s: %s may hold %s, and the interpreter compares two such values in interfaces as different; compare values of type %s (v, ok := %s.(%s))",
+				ExprString(e), ExprString(x), an(b.described(n)), n.Obj().Name(), ExprString(x), n.Obj().Name())
+			return
+		}
+	}
+}
+
+// mapKey refuses a key of interface type kt that may hold a based type
+// with methods (keys compare as == does).
+func (b basedCheck) mapKey(k ast.Expr, kt types.Type) {
+	if !isIfaceType(kt) || isError(kt) {
+		return
+	}
+	if n := b.held(kt, boxed); n != nil {
+		b.c.Fail(k.Pos(), "a map keyed by %s may hold %s as a key, and the interpreter tells two such keys of one value apart; key the map by %s (map[%s]...) or by a string of it",
+			b.name(kt), an(b.described(n)), n.Obj().Name(), n.Obj().Name())
+	}
+}
+
+// instance refuses a call of a generic function that prints or inspects
+// its values, instantiated with a based type: inside, the interpreter has
+// the underlying type (any(v) is the bare value, whatever the methods),
+// and only a value with an fmt method comes to fmt in a wrapper that
+// names its type.
+func (b basedCheck) instance(call *ast.CallExpr) {
+	c := b.c
+	var id *ast.Ident
+	switch f := unindex(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return
+	}
+	inst, ok := c.Types.Instances[id]
+	if !ok {
+		return
+	}
+	fn, ok := c.Types.ObjectOf(id).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "main" || fn.Type().(*types.Signature).Recv() != nil {
+		return
+	}
+	for i := range inst.TypeArgs.Len() {
+		ta := inst.TypeArgs.At(i)
+		n := basedIn(ta)
+		if n == nil {
+			continue
+		}
+		body := c.funcBody(fn.Name())
+		if body == nil {
+			return
+		}
+		prints, inspects := observesTypes(body)
+		named, isNamed := types.Unalias(ta).(*types.Named)
+		if !inspects && (!prints || isNamed && boxed(named) && hasFmtMethod(named)) {
+			continue
+		}
+		remedy := "wrap the value in a struct (type " + n.Obj().Name() + "s struct{ V " + b.name(ta) + " })"
+		if isNamed {
+			remedy = "declare " + named.Obj().Name() + " as a struct (type " + named.Obj().Name() + " struct{ V " + b.name(named.Underlying()) + " })"
+		}
+		c.Fail(call.Pos(), "%s[%s]: inside the generic function %s the interpreter sees %s as %s, so what it prints or asserts of its values could be wrong; write %s for %s, or %s",
+			fn.Name(), b.name(ta), fn.Name(), an(b.name(ta)), an(b.name(erased(ta, map[types.Type]bool{}))), fn.Name(), b.name(ta), remedy)
+		return
+	}
+}
+
+// hasFmtMethod reports whether n has a method fmt calls (the interpreter
+// hands fmt such a value in a wrapper with it).
+func hasFmtMethod(n *types.Named) bool {
+	for _, m := range []string{"String", "Error", "Format", "GoString"} {
+		if obj, _, _ := types.LookupFieldOrMethod(n, true, n.Obj().Pkg(), m); obj != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// funcBody is the body of the function named name, declared by the cell or
+// (as compiled) by an earlier one; nil if unknown.
+func (c *Cell) funcBody(name string) *ast.BlockStmt {
+	if c.Decls != nil {
+		for _, d := range c.Decls.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name {
+				return fd.Body
+			}
+		}
+	}
+	if c.Session != nil {
+		if fd := c.Session.Func(name); fd != nil {
+			return fd.Body
+		}
+	}
+	return nil
+}
+
+// observesTypes reports whether body may print its values (it calls fmt
+// or log, or the printer the passes route fmt to) and whether it may
+// inspect their types otherwise (reflect, encoding/json, assertions).
+func observesTypes(body *ast.BlockStmt) (prints, inspects bool) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.TypeAssertExpr:
+			inspects = true
+		case *ast.SelectorExpr:
+			if x, ok := n.X.(*ast.Ident); ok {
+				switch x.Name {
+				case "fmt", "log", prelude.Runtime:
+					prints = true
+				case "reflect", "json":
+					inspects = true
+				}
+			}
+		}
+		return !inspects
+	})
+	return prints, inspects
+}

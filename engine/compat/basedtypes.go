@@ -40,7 +40,8 @@ var basedTypes = Pass{
 	Name: "basedtypes",
 	Run:  runBasedTypes,
 	Kinds: []ast.Node{(*ast.TypeAssertExpr)(nil), (*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
-		(*ast.ReturnStmt)(nil), (*ast.SendStmt)(nil), (*ast.CompositeLit)(nil), (*ast.BinaryExpr)(nil), (*ast.IndexExpr)(nil)},
+		(*ast.ReturnStmt)(nil), (*ast.SendStmt)(nil), (*ast.CompositeLit)(nil), (*ast.BinaryExpr)(nil), (*ast.IndexExpr)(nil),
+		(*ast.SwitchStmt)(nil)},
 	Snippets: []string{"based_types_refused"},
 }
 
@@ -96,6 +97,14 @@ func runBasedTypes(c *Cell) {
 		case *ast.BinaryExpr:
 			if n.Op == token.EQL || n.Op == token.NEQ {
 				b.compare(n)
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil {
+				for _, st := range n.Body.List {
+					for _, e := range st.(*ast.CaseClause).List {
+						b.compare(&ast.BinaryExpr{X: n.Tag, OpPos: e.Pos(), Op: token.EQL, Y: e})
+					}
+				}
 			}
 		case *ast.IndexExpr:
 			if m, ok := typeUnder(c.Types.TypeOf(n.X)).(*types.Map); ok {
@@ -362,7 +371,7 @@ const (
 // value in an interface the cell declares is in a box the interpreter's
 // assertion compares by type, and errors have passes of their own.
 func (c *Cell) assertVerdict(xt, tt types.Type) (assertVerdictKind, *types.Named) {
-	if xt == nil || tt == nil || !isIfaceType(xt) || isIfaceType(tt) || interpretedIface(xt) || isError(xt) {
+	if xt == nil || tt == nil || !isIfaceType(xt) || isIfaceType(tt) || interpretedIface(xt) && !emptyIface(xt) || isError(xt) {
 		return assertFine, nil
 	}
 	if b, ok := tt.(*types.Basic); ok && b.Kind() == types.UntypedNil {
@@ -392,6 +401,13 @@ func (c *Cell) assertVerdict(xt, tt types.Type) (assertVerdictKind, *types.Named
 func heldAs(n *types.Named, it, like types.Type) bool {
 	iface, ok := it.Underlying().(*types.Interface)
 	return ok && types.Implements(n, iface) && types.Identical(erased(n, map[types.Type]bool{}), like)
+}
+
+// emptyIface reports whether t is an interface type without methods,
+// which the interpreter represents as any, a cell's own too.
+func emptyIface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && it.Empty()
 }
 
 // isIfaceType reports whether t is an interface type (not a type
@@ -457,13 +473,7 @@ func (c *Cell) checkedAssert(x, t ast.Expr, xt, tt types.Type, cur Cursor) {
 		return
 	}
 	v := func() *ast.Ident { return ident(tempPrefix+"BV", pos) }
-	commaOk := false
-	switch p := cur.Parent().(type) {
-	case *ast.AssignStmt:
-		commaOk = len(p.Lhs) == 2 && len(p.Rhs) == 1
-	case *ast.ValueSpec:
-		commaOk = len(p.Names) == 2 && len(p.Values) == 1
-	}
+	commaOk := commaOkParent(cur)
 	assert := &ast.TypeAssertExpr{X: v(), Type: typ(), Lparen: pos, Rparen: pos}
 	var lit *ast.FuncLit
 	if commaOk {
@@ -671,21 +681,13 @@ func (b basedCheck) mapKey(k ast.Expr, kt types.Type) {
 // names its type.
 func (b basedCheck) instance(call *ast.CallExpr) {
 	c := b.c
-	var id *ast.Ident
-	switch f := unindex(call.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	default:
-		return
-	}
+	id := calleeIdent(call)
 	inst, ok := c.Types.Instances[id]
-	if !ok {
+	if id == nil || !ok {
 		return
 	}
-	fn, ok := c.Types.ObjectOf(id).(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "main" || fn.Type().(*types.Signature).Recv() != nil {
+	fn := c.callee(call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "main" || fn.Type().(*types.Signature).Recv() != nil {
 		return
 	}
 	for i := range inst.TypeArgs.Len() {

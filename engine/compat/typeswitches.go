@@ -85,7 +85,7 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 	if xt == nil || !types.IsInterface(xt) {
 		return nil
 	}
-	if typecheck.IsCellType(xt) {
+	if typecheck.IsCellType(xt) && !emptyIface(xt) {
 		return c.nilCaseFirst(s, x, bind) // a cell interface's values keep their types
 	}
 	errorSubject := isError(xt)

@@ -215,12 +215,44 @@ func (ts *Types) CellError(v any, like error) (error, bool) {
 	return WrapError(v, m.error, like), true
 }
 
-// ErrorKey is what == compares for an error: the value inside yaegi's
-// wrapper, or the native error itself.
-func ErrorKey(v any) any {
+// Rewrap returns w, the wrapper yaegi built to give v a native
+// interface's methods (fmt.Stringer's), with the whole of v in its IValue:
+// yaegi v0.16.1 puts there the last field of a struct value
+// (getConcreteValue, interp/value.go:262), which fmt then printed as that
+// field's value (with the String method of a cell type on its type). Any
+// other w is returned as it is.
+func Rewrap(w, v any) any {
+	rw := reflect.ValueOf(w)
+	u := reflect.ValueOf(Unwrap(v))
+	if !rw.IsValid() || !isWrapper(rw.Type()) || !u.IsValid() || !u.Type().AssignableTo(rw.Type().Field(0).Type) {
+		return w
+	}
+	cp := reflect.New(rw.Type()).Elem()
+	cp.Set(rw)
+	cp.Field(0).Set(u)
+	return cp.Interface()
+}
+
+// CompareKey is what == compares for a value in an interface: the value
+// inside yaegi's wrappers (valueInterface, and the wrappers that give an
+// interpreted value a native interface's methods, error's or
+// fmt.Stringer's: structs named _pkg_Iface with the value in IValue), or
+// the native value itself.
+func CompareKey(v any) any {
 	u := Unwrap(v)
-	if e, ok := u.(error); ok {
-		return Unwrap(yaegiErrorValue(e))
+	for range 8 {
+		rv := reflect.ValueOf(u)
+		if rv.Kind() == reflect.Pointer && !rv.IsNil() {
+			rv = rv.Elem()
+		}
+		if rv.Kind() != reflect.Struct || rv.Type().PkgPath() == "" || !strings.HasPrefix(rv.Type().Name(), "_") {
+			break
+		}
+		f := rv.FieldByName("IValue")
+		if !f.IsValid() || !f.CanInterface() {
+			break
+		}
+		u = Unwrap(f.Interface())
 	}
 	return u
 }

@@ -80,8 +80,9 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"ErrorsAsKnown":  reflect.ValueOf(ts.ErrorsAsKnown),
 		"NativeError":    reflect.ValueOf(NativeError),
 		"IsNativeError":  reflect.ValueOf(IsNativeError),
-		"ErrorKey":       reflect.ValueOf(ErrorKey),
+		"CompareKey":     reflect.ValueOf(CompareKey),
 		"WrapError":      reflect.ValueOf(WrapError),
+		"Rewrap":         reflect.ValueOf(Rewrap),
 		"DecodeRune":     reflect.ValueOf(DecodeRune),
 
 		"TextTemplate":      reflect.ValueOf(TextTemplate),

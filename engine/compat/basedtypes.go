@@ -12,35 +12,36 @@ import (
 )
 
 // basedTypes: values of cell types declared on a type other than a struct
-// (type Heap uint8, type Nimber int with a String method, type Scores
-// []Celsius) once they are in an interface. yaegi v0.16.1 gives such a
-// type its underlying type's reflect type (interp/type.go:2058, refType)
-// and stores a value of it in an interface as that type's value: as is
-// when the type has no methods, in a box keeping its type when it has
-// some (genValueInterface, interp/value.go:240), but a composite of such
-// types ([]Nimber, map[string]Heap) is stored as []int and
-// map[string]uint8 whatever the methods. Its type assertions match by
-// reflect type (x.(int) matched a Nimber and x.(Nimber) an int), its ==
-// compares two boxes of one value as different, and a type parameter
-// instantiated with such a type is its underlying type inside the
-// function. So the cell computed wrong answers silently:
-// fmt.Printf("%T", x) printed uint8 for a Heap, fmt.Println(x) printed a
-// []Nimber held in an any without its elements' String methods.
+// (type Heap uint8, type Nimber int with a String method, type Heaps
+// []int) once they are in an interface. yaegi v0.16.1 gives such a type
+// its underlying type's reflect type (interp/type.go:2058, refType) and
+// keeps a value of it in an empty interface as that type's value; only
+// one on a basic type with methods is put in a box that keeps its type
+// (genValueInterface, interp/value.go:240), and a composite of such types
+// ([]Nimber) is a []int whatever the methods. Its assertions match by
+// reflect type (x.(int) matched a Nimber and x.(Nimber) an int), its
+// switch compares the boxes, and a type parameter instantiated with such a
+// type is its underlying type inside the function. So cells printed wrong
+// answers silently: fmt.Printf("%T", x) printed uint8 for a Heap,
+// fmt.Println(x) a []Nimber without its elements' String methods.
 //
-// What the engine cannot tell is refused before the cell runs, naming the
-// construct and what to write instead: an assertion or type switch case
-// whose type is, or is the underlying type of, such a type the value may
-// hold; %T and reflect.TypeOf of an interface value that may hold one
-// without methods; a composite of such types put in an interface; a
-// generic function that prints or inspects its values instantiated with
-// one; == on interface values and interface map keys that may hold one
-// with methods. (Where the static type is known, fmt and reflect.TypeOf
-// name the type: fmtArgs, reflectNames.)
+// Where the box names the type, the engine asks it (basedAsserts,
+// typeSwitches, ifaceCompare, reflectNames). What the interpreter cannot
+// tell is refused before the cell runs, naming the construct and what to
+// write instead: an assertion or type switch case whose type is, or is
+// the underlying type of, such a type kept bare; %T and reflect.TypeOf of
+// an interface value that may hold one; a composite of such types, or one
+// declared on a slice or map, put in an empty interface; a generic
+// function that prints or inspects its values instantiated with one; a
+// switch on an interface value, and interface map keys, that may hold a
+// boxed one; what looks at the type of a value of a native interface type
+// with methods that may hold one of two boxed ones on one type, which
+// the interpreter's wrappers keep alike (twinsIn).
 var basedTypes = Pass{
 	Name: "basedtypes",
 	Run:  runBasedTypes,
 	Kinds: []ast.Node{(*ast.TypeAssertExpr)(nil), (*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
-		(*ast.ReturnStmt)(nil), (*ast.SendStmt)(nil), (*ast.CompositeLit)(nil), (*ast.BinaryExpr)(nil), (*ast.IndexExpr)(nil),
+		(*ast.ReturnStmt)(nil), (*ast.SendStmt)(nil), (*ast.CompositeLit)(nil), (*ast.IndexExpr)(nil), (*ast.BinaryExpr)(nil),
 		(*ast.SwitchStmt)(nil)},
 	Snippets: []string{"based_types_refused"},
 }
@@ -94,16 +95,12 @@ func runBasedTypes(c *Cell) {
 			}
 		case *ast.CompositeLit:
 			b.elements(n)
+		case *ast.SwitchStmt:
+			b.switchTag(n)
 		case *ast.BinaryExpr:
 			if n.Op == token.EQL || n.Op == token.NEQ {
-				b.compare(n)
-			}
-		case *ast.SwitchStmt:
-			if n.Tag != nil {
-				for _, st := range n.Body.List {
-					for _, e := range st.(*ast.CaseClause).List {
-						b.compare(&ast.BinaryExpr{X: n.Tag, OpPos: e.Pos(), Op: token.EQL, Y: e})
-					}
+				if !b.twins(n.X, ExprString(n)) {
+					b.twins(n.Y, ExprString(n))
 				}
 			}
 		case *ast.IndexExpr:
@@ -328,13 +325,16 @@ func (b basedCheck) redeclare(n *types.Named) string {
 func (b basedCheck) assertion(x, t ast.Expr, inSwitch *ast.TypeSwitchStmt) {
 	c := b.c
 	xt, tt := c.Types.TypeOf(x), c.Types.TypeOf(t)
-	v, n := c.assertVerdict(xt, tt)
-	if v == assertFine {
-		return
-	}
 	what := ExprString(x) + ".(" + ExprString(t) + ")"
 	if inSwitch != nil {
 		what = "case " + ExprString(t) + " of a type switch on " + ExprString(x)
+	}
+	if tt != nil && !isIfaceType(tt) && b.twins(x, what) {
+		return
+	}
+	v, n := c.assertVerdict(xt, tt)
+	if v == assertFine {
+		return
 	}
 	if v == assertChecked && (inSwitch == nil || inSwitch.Init == nil) {
 		return // basedAsserts or typeSwitches checks the name
@@ -394,6 +394,44 @@ func (c *Cell) assertVerdict(xt, tt types.Type) (assertVerdictKind, *types.Named
 		verdict = assertChecked
 	}
 	return verdict, nil
+}
+
+// twinsIn are two boxed based types of one underlying type whose values a
+// value of it, a native interface type with methods (fmt.Stringer), may
+// hold: the interpreter gives native code such a value in a wrapper whose
+// methods name its type, and theirs are alike (nil when there are none).
+func (c *Cell) twinsIn(it types.Type) (a, b *types.Named) {
+	if it == nil || !isIfaceType(it) || emptyIface(it) || interpretedIface(it) || isError(it) {
+		return nil, nil
+	}
+	iface := it.Underlying().(*types.Interface)
+	var found []*types.Named
+	for _, n := range c.basedCellTypes() {
+		if !boxed(n) || !types.Implements(n, iface) {
+			continue
+		}
+		for _, f := range found {
+			if types.Identical(f.Underlying(), n.Underlying()) {
+				return f, n
+			}
+		}
+		found = append(found, n)
+	}
+	return nil, nil
+}
+
+// twins refuses what, which looks at the type of x's value, when x's
+// interface type may hold one of twin types (see twinsIn); it reports
+// whether it refused.
+func (b basedCheck) twins(x ast.Expr, what string) bool {
+	xt := b.c.Types.TypeOf(x)
+	t1, t2 := b.c.twinsIn(xt)
+	if t1 == nil {
+		return false
+	}
+	b.c.Fail(x.Pos(), "%s: %s may hold %s or %s, which the interpreter keeps alike in %s (types on %s with its methods); keep such values in an any, where their types are kept",
+		what, ExprString(x), an(t1.Obj().Name()), an(t2.Obj().Name()), an(b.name(xt)), b.name(t1.Underlying()))
+	return true
 }
 
 // heldAs reports whether a value of interface type it may hold a value of
@@ -554,7 +592,7 @@ func (b basedCheck) call(call *ast.CallExpr) {
 // hold a based type without methods (kept as its underlying type's value).
 func (b basedCheck) dynamicType(x ast.Expr, what string) {
 	xt := b.c.Types.TypeOf(x)
-	if xt == nil || !isIfaceType(xt) {
+	if xt == nil || !isIfaceType(xt) || b.twins(x, what) {
 		return
 	}
 	if n := b.held(xt, bare); n != nil {
@@ -637,28 +675,22 @@ func (b basedCheck) elements(cl *ast.CompositeLit) {
 	}
 }
 
-// compare refuses x == y on interface values that may hold a based type
-// with methods: the interpreter boxes each such value anew, and compares
-// the boxes. (Errors have their own pass, errorCompare.)
-func (b basedCheck) compare(e *ast.BinaryExpr) {
+// switchTag refuses switch x { case v: }, x of an interface type that
+// may hold a based type with methods: the interpreter's switch compares
+// the boxes of such values, or panics converting them (ifaceCompare makes
+// x == v right).
+func (b basedCheck) switchTag(s *ast.SwitchStmt) {
 	c := b.c
-	for _, x := range []ast.Expr{e.X, e.Y} {
-		other := e.Y
-		if x == e.Y {
-			other = e.X
-		}
-		xt := c.Types.TypeOf(x)
-		if xt == nil || !isIfaceType(xt) || isError(xt) || isIdent(other, "nil") {
-			continue
-		}
-		if tv, ok := c.Types.Types[other]; ok && tv.IsNil() {
-			continue
-		}
-		if n := b.held(xt, boxed); n != nil {
-			c.Fail(e.OpPos, "%s: %s may hold %s, and the interpreter compares two such values in interfaces as different; compare values of type %s (v, ok := %s.(%s))",
-				ExprString(e), ExprString(x), an(b.described(n)), n.Obj().Name(), ExprString(x), n.Obj().Name())
-			return
-		}
+	if s.Tag == nil || b.twins(s.Tag, "switch "+ExprString(s.Tag)) {
+		return
+	}
+	xt := c.Types.TypeOf(s.Tag)
+	if xt == nil || !isIfaceType(xt) || isError(xt) {
+		return
+	}
+	if n := b.held(xt, boxed); n != nil {
+		c.Fail(s.Switch, "switch %s with cases: %s may hold %s, which the interpreter's switch cannot compare; write the cases as an if-else chain (if %s == v { ... })",
+			ExprString(s.Tag), ExprString(s.Tag), an(b.described(n)), ExprString(s.Tag))
 	}
 }
 

@@ -63,6 +63,7 @@ const (
 	RTErrorsUnwrap      = "ErrorsUnwrap"
 	RTErrorsAsKnown     = "ErrorsAsKnown" // errors.As to a cell interface: the cell's type switch stores
 	RTCompareKey        = "CompareKey"
+	RTCompareKeyAs      = "CompareKeyAs" // likewise for a value of a type on a basic type with methods, by its static type
 	RTRewrap            = "Rewrap"
 	RTFmtTyped          = "Typed"             // a value for fmt with its type (see compat's fmtArgs)
 	RTFmtParam          = "TypedParam"        // likewise a value of a type parameter's type

@@ -105,3 +105,27 @@ func (ts *Types) dynamic(v any) (ok bool, t *tinfo) {
 	}
 	return true, t
 }
+
+// namedKey is what == compares for a value of a type declared on a basic
+// type with methods (type Nimber int): the interpreter keeps one in an
+// interface in a box (or a wrapper) whose value is the basic one, so
+// without its type's name any(Nimber(3)) would equal any(3).
+type namedKey struct {
+	name string
+	v    any
+}
+
+// NamedCompareKey is CompareKey knowing the types cells declared: a value
+// of a type declared on a basic type, in its box or wrapper, is keyed
+// with its type's name, as NamedCompareKeyAs keys such a value whose
+// static type the compatibility pass knows.
+func (ts *Types) NamedCompareKey(v any) any {
+	if ok, t := ts.dynamic(v); ok && t.named != nil && t.kind == tkLeaf {
+		return namedKey{t.str, CompareKey(v)}
+	}
+	return CompareKey(v)
+}
+
+// NamedCompareKeyAs is the key of v, of the type named name (see
+// NamedCompareKey).
+func NamedCompareKeyAs(v any, name string) any { return namedKey{name, CompareKey(v)} }

@@ -38,11 +38,9 @@ import (
 // with methods that may hold one of two boxed ones on one type, which
 // the interpreter's wrappers keep alike (twinsIn).
 var basedTypes = Pass{
-	Name: "basedtypes",
-	Run:  runBasedTypes,
-	Kinds: []ast.Node{(*ast.TypeAssertExpr)(nil), (*ast.CallExpr)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
-		(*ast.ReturnStmt)(nil), (*ast.SendStmt)(nil), (*ast.CompositeLit)(nil), (*ast.IndexExpr)(nil), (*ast.BinaryExpr)(nil),
-		(*ast.SwitchStmt)(nil)},
+	Name:     "basedtypes",
+	Run:      runBasedTypes,
+	Kinds:    append([]ast.Node{(*ast.TypeAssertExpr)(nil), (*ast.IndexExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil)}, assignedKinds...),
 	Snippets: []string{"based_types_refused"},
 }
 
@@ -52,9 +50,22 @@ func runBasedTypes(c *Cell) {
 		return
 	}
 	b := basedCheck{c: c, based: based, jsonOnly: c.jsonLiterals()}
+	native := func(call *ast.CallExpr) bool {
+		// A native function takes the values as they are (fmt and
+		// json are told their static types by their passes).
+		fn := c.callee(call)
+		return fn == nil || fn.Pkg() == nil || fn.Pkg().Path() == "main"
+	}
 	c.Apply(func(cur Cursor) bool {
 		if c.err != nil {
 			return false
+		}
+		cl, _ := cur.Node().(*ast.CompositeLit)
+		for _, v := range c.assignedValues(cur, native) {
+			if t := c.Types.TypeOf(v.value); b.jsonOnly[cl] && t != nil && !hasJSONMethods(t) {
+				continue
+			}
+			b.store(v.value, v.target)
 		}
 		switch n := cur.Node().(type) {
 		case *ast.TypeAssertExpr:
@@ -71,30 +82,8 @@ func runBasedTypes(c *Cell) {
 			}
 		case *ast.CallExpr:
 			b.call(n)
-		case *ast.AssignStmt:
-			if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
-				for i, l := range n.Lhs {
-					b.store(n.Rhs[i], c.Types.TypeOf(l))
-				}
-			}
-		case *ast.ValueSpec:
-			if n.Type != nil {
-				for _, v := range n.Values {
-					b.store(v, c.Types.TypeOf(n.Type))
-				}
-			}
-		case *ast.ReturnStmt:
-			if rs := c.resultTypes(cur.Func); len(rs) == len(n.Results) {
-				for i, r := range n.Results {
-					b.store(r, rs[i])
-				}
-			}
-		case *ast.SendStmt:
-			if ch, ok := typeUnder(c.Types.TypeOf(n.Chan)).(*types.Chan); ok {
-				b.store(n.Value, ch.Elem())
-			}
 		case *ast.CompositeLit:
-			b.elements(n)
+			b.mapKeys(n)
 		case *ast.SwitchStmt:
 			b.switchTag(n)
 		case *ast.BinaryExpr:
@@ -540,8 +529,8 @@ func (c *Cell) checkedAssert(x, t ast.Expr, xt, tt types.Type, cur Cursor) {
 	cur.Replace(&ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{x}, Rparen: t.End()})
 }
 
-// call checks %T and reflect.TypeOf of interface values, arguments of
-// cell functions and appended elements (as stores), and instantiations.
+// call checks %T and reflect.TypeOf of interface values, conversions to
+// interfaces (as stores) and instantiations.
 func (b basedCheck) call(call *ast.CallExpr) {
 	c := b.c
 	b.instance(call)
@@ -551,40 +540,21 @@ func (b basedCheck) call(call *ast.CallExpr) {
 		}
 		return
 	}
-	if c.isBuiltin(call.Fun) {
-		if isIdent(call.Fun, "append") && !call.Ellipsis.IsValid() {
-			if s, ok := typeUnder(c.Types.TypeOf(call)).(*types.Slice); ok {
-				for _, a := range call.Args[1:] {
-					b.store(a, s.Elem())
-				}
-			}
-		}
-		return
-	}
 	fn := c.callee(call)
-	if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() != "main" {
-		// A native function takes the values as they are (fmt and json
-		// are told their static types by their passes).
-		switch {
-		case fn.Pkg().Path() == "reflect" && fn.Name() == "TypeOf" && len(call.Args) == 1:
-			b.dynamicType(call.Args[0], "reflect.TypeOf("+ExprString(call.Args[0])+")")
-		case fn.Pkg().Path() == "fmt" || isLogFunc(fn):
-			if skip, ok := fmtArgStart[fn.Name()]; ok && skip > 0 && strings.HasSuffix(fn.Name(), "f") {
-				for _, i := range verbArgs(call.Args[skip-1], 'T') {
-					if skip+i < len(call.Args) {
-						b.dynamicType(call.Args[skip+i], "%T of "+ExprString(call.Args[skip+i]))
-					}
+	if fn == nil || fn.Pkg() == nil {
+		return
+	}
+	switch {
+	case fn.Pkg().Path() == "reflect" && fn.Name() == "TypeOf" && len(call.Args) == 1:
+		b.dynamicType(call.Args[0], "reflect.TypeOf("+ExprString(call.Args[0])+")")
+	case fn.Pkg().Path() == "fmt" || isLogFunc(fn):
+		if skip, ok := fmtArgStart[fn.Name()]; ok && skip > 0 && strings.HasSuffix(fn.Name(), "f") {
+			for _, i := range verbArgs(call.Args[skip-1], 'T') {
+				if skip+i < len(call.Args) {
+					b.dynamicType(call.Args[skip+i], "%T of "+ExprString(call.Args[skip+i]))
 				}
 			}
 		}
-		return
-	}
-	sig, ok := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
-	if !ok || call.Ellipsis.IsValid() {
-		return
-	}
-	for i, a := range call.Args {
-		b.store(a, paramType(sig, i, false))
 	}
 }
 
@@ -625,52 +595,19 @@ func (b basedCheck) store(e ast.Expr, to types.Type) {
 		ExprString(e), an(b.name(t)), b.name(to), an(b.name(erased(t, map[types.Type]bool{}))), b.name(t), name, b.name(t))
 }
 
-// elements checks the interface-typed elements, keys and fields of a
-// composite literal.
-func (b basedCheck) elements(cl *ast.CompositeLit) {
-	store := b.store
-	if b.jsonOnly[cl] {
-		store = func(e ast.Expr, to types.Type) {
-			if t := b.c.Types.TypeOf(e); t != nil && hasJSONMethods(t) {
-				b.store(e, to)
-			}
-		}
+// mapKeys checks the keys of a map literal of an interface key type
+// (assignedValues lists its values).
+func (b basedCheck) mapKeys(cl *ast.CompositeLit) {
+	m, ok := typeUnder(b.c.Types.TypeOf(cl)).(*types.Map)
+	if !ok {
+		return
 	}
-	switch t := typeUnder(b.c.Types.TypeOf(cl)).(type) {
-	case *types.Struct:
-		for i, el := range cl.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if k, ok := kv.Key.(*ast.Ident); ok {
-					for j := range t.NumFields() {
-						if t.Field(j).Name() == k.Name {
-							store(kv.Value, t.Field(j).Type())
-						}
-					}
-				}
-			} else if i < t.NumFields() {
-				store(el, t.Field(i).Type())
+	for _, el := range cl.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if !b.jsonOnly[cl] || hasJSONMethods(b.c.Types.TypeOf(kv.Key)) {
+				b.store(kv.Key, m.Key())
 			}
-		}
-	case *types.Slice, *types.Array, *types.Map:
-		var elem, key types.Type
-		switch t := t.(type) {
-		case *types.Slice:
-			elem = t.Elem()
-		case *types.Array:
-			elem = t.Elem()
-		case *types.Map:
-			elem, key = t.Elem(), t.Key()
-		}
-		for _, el := range cl.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if key != nil {
-					store(kv.Key, key)
-					b.mapKey(kv.Key, key)
-				}
-				store(kv.Value, elem)
-			} else {
-				store(el, elem)
-			}
+			b.mapKey(kv.Key, m.Key())
 		}
 	}
 }

@@ -163,32 +163,11 @@ func bare(n *types.Named) bool { return !boxed(n) }
 // basedIn is the first based cell type in t's structure (not inside a
 // named struct type, whose fields the printer knows), or nil.
 func basedIn(t types.Type) *types.Named {
-	switch t := types.Unalias(t).(type) {
-	case *types.Named:
-		if isBased(t) {
-			return t
-		}
-	case *types.Pointer:
-		return basedIn(t.Elem())
-	case *types.Slice:
-		return basedIn(t.Elem())
-	case *types.Array:
-		return basedIn(t.Elem())
-	case *types.Chan:
-		return basedIn(t.Elem())
-	case *types.Map:
-		if k := basedIn(t.Key()); k != nil {
-			return k
-		}
-		return basedIn(t.Elem())
-	case *types.Struct:
-		for i := range t.NumFields() {
-			if n := basedIn(t.Field(i).Type()); n != nil {
-				return n
-			}
-		}
-	}
-	return nil
+	n, _ := typeIn(t, func(t types.Type) bool {
+		n, ok := t.(*types.Named)
+		return ok && isBased(n)
+	}).(*types.Named)
+	return n
 }
 
 // losesType reports whether a value of t loses what fmt prints of it

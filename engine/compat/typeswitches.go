@@ -317,28 +317,52 @@ func (c *Cell) cellStructs(iface types.Type, pos token.Pos) (impls []ast.Expr, o
 }
 
 // basedImplementer refuses the cell when a cell type that is not a struct
-// (type Celsius float64) implements tt, an interface the cell declares
-// with no native twin: the interpreter's assertion from a native
-// interface passes such a value and then panics in reflect.Set putting it
-// in tt.
+// and that the interpreter keeps bare in an interface (type Names
+// []string, see boxed) implements tt, an interface the cell declares with
+// no native twin: the interpreter's assertion from a native interface
+// passes such a value and then panics in reflect.Set putting it in tt.
+// A type on a basic type with methods is in a box naming it: see
+// boxedImplementers.
 func (c *Cell) basedImplementer(tt types.Type, pos token.Pos) bool {
 	it, ok := tt.Underlying().(*types.Interface)
 	if !ok || it.Empty() || !interpretedIface(tt) || c.nativeIface(tt, pos) != nil {
 		return false
 	}
-	for _, tn := range c.Types.CellTypes() {
-		n, ok := tn.Type().(*types.Named)
-		if !ok || n.TypeParams().Len() > 0 || structBased(n) || types.IsInterface(n) {
+	for _, n := range c.basedCellTypes() {
+		if boxed(n) {
 			continue
 		}
 		if types.Implements(n, it) || types.Implements(types.NewPointer(n), it) {
 			name := types.TypeString(tt, shortQualifier)
-			c.Fail(pos, "cannot take a %s (a type on %s) out of an interface as %s: the interpreter loses its methods there; declare %s as a struct (type %s struct{ V %s }) or assert to %s",
-				n.Obj().Name(), types.TypeString(n.Underlying(), shortQualifier), name, n.Obj().Name(), n.Obj().Name(), types.TypeString(n.Underlying(), shortQualifier), n.Obj().Name())
+			c.Fail(pos, "cannot take a %s (a type on %s) out of an interface as %s: the interpreter loses its methods there; declare %s as a struct (type %s struct{ V %s })",
+				n.Obj().Name(), types.TypeString(n.Underlying(), shortQualifier), name, n.Obj().Name(), n.Obj().Name(), types.TypeString(n.Underlying(), shortQualifier))
 			return true
 		}
 	}
 	return false
+}
+
+// boxedImplementers are the types on a basic type with methods (type
+// Celsius float64) that implement tt, an interface the cell declares with
+// no native twin, each with the test that a value is one: the
+// interpreter's own assertion to tt panics in reflect.Set on such a value,
+// so it is asserted to the type, checked by the name its box carries,
+// and converted.
+func (c *Cell) boxedImplementers(tmp func() *ast.Ident, tt types.Type, pos token.Pos) (named []*types.Named, tests []ast.Expr) {
+	it, ok := tt.Underlying().(*types.Interface)
+	if !ok || it.Empty() || !interpretedIface(tt) || c.nativeIface(tt, pos) != nil {
+		return nil, nil
+	}
+	for _, n := range c.basedCellTypes() {
+		if !boxed(n) || !types.Implements(n, it) {
+			continue
+		}
+		if tx, ok := c.TypeExpr(n, pos); ok {
+			named = append(named, n)
+			tests = append(tests, &ast.BinaryExpr{X: asserts(tmp(), tx), OpPos: pos, Op: token.LAND, Y: hasTypeCall(tmp(), n, pos)})
+		}
+	}
+	return named, tests
 }
 
 // hasSome reports whether t has a method of the interface it.
@@ -441,6 +465,10 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, t ast.Expr, tt types.Type
 	var first ast.Expr
 	for _, impl := range impls {
 		first = or(first, asserts(tmp(), impl))
+	}
+	_, boxedTests := c.boxedImplementers(tmp, tt, pos)
+	for _, test := range boxedTests {
+		first = or(first, test)
 	}
 	if first == nil {
 		return cond
@@ -553,7 +581,13 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, t ast.Expr, tt types.Type, fail
 		natives = append(natives, c.nativeImplementers(tt, pos)...)
 	}
 	var body []ast.Stmt
+	var check ast.Expr // a further condition on the next try's value
 	try := func(a ast.Expr) {
+		cond := ast.Expr(ident(okName, pos))
+		if check != nil {
+			cond = &ast.BinaryExpr{X: cond, OpPos: pos, Op: token.LAND, Y: check}
+			check = nil
+		}
 		v := func() *ast.Ident { return ident(tempPrefix+"V", pos) }
 		r := func() *ast.Ident { return ident(tempPrefix+"R", pos) }
 		ret := []ast.Expr{r()}
@@ -566,11 +600,18 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, t ast.Expr, tt types.Type, fail
 			&ast.ValueSpec{Names: []*ast.Ident{r()}, Type: t, Values: []ast.Expr{v()}}}}}
 		body = append(body, &ast.IfStmt{If: pos,
 			Init: define(pos, []ast.Expr{v(), ident(okName, pos)}, &ast.TypeAssertExpr{X: tmp(), Type: a, Lparen: pos, Rparen: pos}),
-			Cond: ident(okName, pos),
+			Cond: cond,
 			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{conv, &ast.ReturnStmt{Return: pos, Results: ret}}, Rbrace: pos}})
 	}
 	for _, a := range impls {
 		try(a)
+	}
+	boxed, _ := c.boxedImplementers(tmp, tt, pos)
+	for _, n := range boxed {
+		if tx, ok := c.TypeExpr(n, pos); ok {
+			check = hasTypeCall(tmp(), n, pos)
+			try(tx)
+		}
 	}
 	for _, o := range others {
 		body = append(body, &ast.IfStmt{If: pos, Cond: asserts(tmp(), o.x),

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -50,6 +51,7 @@ func runBasedTypes(c *Cell) {
 		return
 	}
 	b := basedCheck{c: c, based: based, jsonOnly: c.jsonLiterals()}
+	b.instances()
 	native := func(call *ast.CallExpr) bool {
 		// A native function takes the values as they are (fmt and
 		// json are told their static types by their passes).
@@ -87,7 +89,7 @@ func runBasedTypes(c *Cell) {
 		case *ast.SwitchStmt:
 			b.switchTag(n)
 		case *ast.BinaryExpr:
-			if n.Op == token.EQL || n.Op == token.NEQ {
+			if (n.Op == token.EQL || n.Op == token.NEQ) && !isNil(c, n.X) && !isNil(c, n.Y) {
 				if !b.twins(n.X, ExprString(n)) {
 					b.twins(n.Y, ExprString(n))
 				}
@@ -365,11 +367,12 @@ func (c *Cell) assertVerdict(xt, tt types.Type) (assertVerdictKind, *types.Named
 }
 
 // twinsIn are two boxed based types of one underlying type whose values a
-// value of it, a native interface type with methods (fmt.Stringer), may
-// hold: the interpreter gives native code such a value in a wrapper whose
-// methods name its type, and theirs are alike (nil when there are none).
+// value of it, a native interface type with methods (fmt.Stringer, error),
+// may hold: the interpreter gives native code such a value in a wrapper
+// whose methods name its type, and theirs are alike (nil when there are
+// none).
 func (c *Cell) twinsIn(it types.Type) (a, b *types.Named) {
-	if it == nil || !isIfaceType(it) || emptyIface(it) || interpretedIface(it) || isError(it) {
+	if it == nil || !isIfaceType(it) || emptyIface(it) || interpretedIface(it) {
 		return nil, nil
 	}
 	iface := it.Underlying().(*types.Interface)
@@ -397,8 +400,8 @@ func (b basedCheck) twins(x ast.Expr, what string) bool {
 	if t1 == nil {
 		return false
 	}
-	b.c.Fail(x.Pos(), "%s: %s may hold %s or %s, which the interpreter keeps alike in %s (types on %s with its methods); keep such values in an any, where their types are kept",
-		what, ExprString(x), an(t1.Obj().Name()), an(t2.Obj().Name()), an(b.name(xt)), b.name(t1.Underlying()))
+	b.c.Fail(x.Pos(), "%s: %s may hold %s or %s, which the interpreter keeps alike in %s (types on %s with its methods); declare one of them as a struct (type %s struct{ V %s }), or keep such values in an any",
+		what, ExprString(x), an(t1.Obj().Name()), an(t2.Obj().Name()), an(b.name(xt)), b.name(t1.Underlying()), t2.Obj().Name(), b.name(t2.Underlying()))
 	return true
 }
 
@@ -512,7 +515,6 @@ func (c *Cell) checkedAssert(x, t ast.Expr, xt, tt types.Type, cur Cursor) {
 // interfaces (as stores) and instantiations.
 func (b basedCheck) call(call *ast.CallExpr) {
 	c := b.c
-	b.instance(call)
 	if c.Types.IsType(call.Fun) {
 		if len(call.Args) == 1 {
 			b.store(call.Args[0], c.Types.TypeOf(call.Fun))
@@ -524,6 +526,8 @@ func (b basedCheck) call(call *ast.CallExpr) {
 		return
 	}
 	switch {
+	case fn.Pkg().Path() == "errors" && (fn.Name() == "Is" || fn.Name() == "As") && len(call.Args) == 2:
+		b.twins(call.Args[0], ExprString(call))
 	case fn.Pkg().Path() == "reflect" && fn.Name() == "TypeOf" && len(call.Args) == 1:
 		b.dynamicType(call.Args[0], "reflect.TypeOf("+ExprString(call.Args[0])+")")
 	case fn.Pkg().Path() == "fmt" || isLogFunc(fn):
@@ -622,33 +626,69 @@ func (b basedCheck) mapKey(k ast.Expr, kt types.Type) {
 	}
 }
 
-// instance refuses a call of a generic function that prints or inspects
-// its values, instantiated with a based type: inside, the interpreter has
-// the underlying type (any(v) is the bare value, whatever the methods),
-// and only a value with an fmt method comes to fmt in a wrapper that
-// names its type.
-func (b basedCheck) instance(call *ast.CallExpr) {
+// instances refuses an instantiation of a generic function or type whose
+// code prints or inspects its values, with a based type argument: inside,
+// the interpreter has the underlying type (any(v) is the bare value,
+// whatever the methods), and only a value with an fmt method comes to fmt
+// in a wrapper that names its type.
+func (b basedCheck) instances() {
 	c := b.c
-	id := calleeIdent(call)
-	inst, ok := c.Types.Instances[id]
-	if id == nil || !ok {
-		return
+	ids := make([]*ast.Ident, 0, len(c.Types.Instances))
+	for id := range c.Types.Instances {
+		ids = append(ids, id)
 	}
-	fn := c.callee(call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "main" || fn.Type().(*types.Signature).Recv() != nil {
-		return
+	sort.Slice(ids, func(i, j int) bool { return ids[i].Pos() < ids[j].Pos() })
+	for _, id := range ids {
+		obj := c.Types.ObjectOf(id)
+		if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "main" {
+			continue
+		}
+		var bodies []*ast.BlockStmt
+		what := "function"
+		switch o := obj.(type) {
+		case *types.Func:
+			if o.Type().(*types.Signature).Recv() != nil {
+				continue
+			}
+			bodies = append(bodies, c.funcBody(o.Name(), ""))
+		case *types.TypeName:
+			n, ok := o.Type().(*types.Named)
+			if !ok {
+				continue
+			}
+			what = "type"
+			for i := range n.NumMethods() {
+				bodies = append(bodies, c.funcBody(n.Method(i).Name(), o.Name()))
+			}
+		default:
+			continue
+		}
+		b.instance(id, c.Types.Instances[id].TypeArgs, what, bodies)
+		if c.err != nil {
+			return
+		}
 	}
-	for i := range inst.TypeArgs.Len() {
-		ta := inst.TypeArgs.At(i)
+}
+
+// instance refuses the instantiation id[targs] when a based type
+// argument would show wrong in bodies, the generic function's or type's
+// code (see instances).
+func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, bodies []*ast.BlockStmt) {
+	c := b.c
+	prints, inspects := false, false
+	for _, body := range bodies {
+		if body == nil {
+			continue
+		}
+		p, i := observesTypes(body)
+		prints, inspects = prints || p, inspects || i
+	}
+	for i := range targs.Len() {
+		ta := targs.At(i)
 		n := basedIn(ta)
 		if n == nil {
 			continue
 		}
-		body := c.funcBody(fn.Name())
-		if body == nil {
-			return
-		}
-		prints, inspects := observesTypes(body)
 		named, isNamed := types.Unalias(ta).(*types.Named)
 		if !inspects && (!prints || isNamed && boxed(named) && hasFmtMethod(named)) {
 			continue
@@ -657,8 +697,8 @@ func (b basedCheck) instance(call *ast.CallExpr) {
 		if isNamed {
 			remedy = "declare " + named.Obj().Name() + " as a struct (type " + named.Obj().Name() + " struct{ V " + b.name(named.Underlying()) + " })"
 		}
-		c.Fail(call.Pos(), "%s[%s]: inside the generic function %s the interpreter sees %s as %s, so what it prints or asserts of its values could be wrong; write %s for %s, or %s",
-			fn.Name(), b.name(ta), fn.Name(), an(b.name(ta)), an(b.name(erased(ta, map[types.Type]bool{}))), fn.Name(), b.name(ta), remedy)
+		c.Fail(id.Pos(), "%s[%s]: inside the generic %s %s the interpreter sees %s as %s, so what it prints or asserts of its values could be wrong; write %s for %s, or %s",
+			id.Name, b.name(ta), what, id.Name, an(b.name(ta)), an(b.name(erased(ta, map[types.Type]bool{}))), id.Name, b.name(ta), remedy)
 		return
 	}
 }
@@ -674,22 +714,43 @@ func hasFmtMethod(n *types.Named) bool {
 	return false
 }
 
-// funcBody is the body of the function named name, declared by the cell or
-// (as compiled) by an earlier one; nil if unknown.
-func (c *Cell) funcBody(name string) *ast.BlockStmt {
+// funcBody is the body of the function named name (of the method of
+// type recv, if not ""), declared by the cell or (as compiled) by an
+// earlier one; nil if unknown.
+func (c *Cell) funcBody(name, recv string) *ast.BlockStmt {
 	if c.Decls != nil {
 		for _, d := range c.Decls.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name && recvTypeName(fd) == recv {
 				return fd.Body
 			}
 		}
 	}
+	key := name
+	if recv != "" {
+		key = recv + "." + name
+	}
 	if c.Session != nil {
-		if fd := c.Session.Func(name); fd != nil {
+		if fd := c.Session.Func(key); fd != nil {
 			return fd.Body
 		}
 	}
 	return nil
+}
+
+// recvTypeName is the name of the type a method is declared on ("" for a
+// function).
+func recvTypeName(fd *ast.FuncDecl) string {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return ""
+	}
+	t := fd.Recv.List[0].Type
+	if st, ok := t.(*ast.StarExpr); ok {
+		t = st.X
+	}
+	if id, ok := unindex(t).(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
 }
 
 // observesTypes reports whether body may print its values (it calls fmt
@@ -713,4 +774,13 @@ func observesTypes(body *ast.BlockStmt) (prints, inspects bool) {
 		return !inspects
 	})
 	return prints, inspects
+}
+
+// isNil reports whether e is the untyped nil.
+func isNil(c *Cell, e ast.Expr) bool {
+	if isIdent(e, "nil") {
+		return true
+	}
+	tv, ok := c.Types.Types[e]
+	return ok && tv.IsNil()
 }

@@ -4,11 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"sort"
-	"strconv"
 	"strings"
 
-	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
 )
 
@@ -52,7 +49,7 @@ func runBasedTypes(c *Cell) {
 	}
 	b := basedCheck{c: c, based: based, jsonOnly: c.jsonLiterals()}
 	b.instances()
-	native := func(call *ast.CallExpr) bool {
+	interpreted := func(call *ast.CallExpr) bool {
 		// A native function takes the values as they are (fmt and
 		// json are told their static types by their passes).
 		fn := c.callee(call)
@@ -63,7 +60,7 @@ func runBasedTypes(c *Cell) {
 			return false
 		}
 		cl, _ := cur.Node().(*ast.CompositeLit)
-		for _, v := range c.assignedValues(cur, native) {
+		for _, v := range c.assignedValues(cur, interpreted) {
 			if t := c.Types.TypeOf(v.value); b.jsonOnly[cl] && t != nil && !hasJSONMethods(t) {
 				continue
 			}
@@ -323,49 +320,6 @@ func (b basedCheck) assertion(x, t ast.Expr, inSwitch *ast.TypeSwitchStmt) {
 		what, ExprString(x), an(b.described(n)), an(b.name(tt)), b.remedy(n))
 }
 
-type assertVerdictKind int
-
-const (
-	assertFine    assertVerdictKind = iota // the interpreter's assertion is right
-	assertChecked                          // right once the dynamic type's name is checked (grundyrt.HasType)
-	assertRefused                          // the interpreter cannot tell: n is the type in question
-)
-
-// assertVerdict says whether the interpreter's x.(t), x of type xt and t
-// of type tt, is right: x of a native interface type (any, fmt.Stringer)
-// may hold a value of a based cell type, which the interpreter's
-// assertion takes for a value of its underlying type. A value of a based
-// type with methods is in a box naming its type, so checking the name
-// makes the assertion right; one of a type without methods, or a
-// composite of based types, is the bare value (n names the type). A
-// value in an interface the cell declares is in a box the interpreter's
-// assertion compares by type, and errors have passes of their own.
-func (c *Cell) assertVerdict(xt, tt types.Type) (assertVerdictKind, *types.Named) {
-	if xt == nil || tt == nil || !isIfaceType(xt) || isIfaceType(tt) || interpretedIface(xt) && !emptyIface(xt) || isError(xt) {
-		return assertFine, nil
-	}
-	if b, ok := tt.(*types.Basic); ok && b.Kind() == types.UntypedNil {
-		return assertFine, nil
-	}
-	if n := basedIn(tt); n != nil {
-		if named, ok := types.Unalias(tt).(*types.Named); ok && boxed(named) {
-			return assertChecked, nil
-		}
-		return assertRefused, n
-	}
-	verdict := assertFine
-	for _, n := range c.basedCellTypes() {
-		if !heldAs(n, xt, tt) {
-			continue
-		}
-		if bare(n) {
-			return assertRefused, n
-		}
-		verdict = assertChecked
-	}
-	return verdict, nil
-}
-
 // twinsIn are two boxed based types of one underlying type whose values a
 // value of it, a native interface type with methods (fmt.Stringer, error),
 // may hold: the interpreter gives native code such a value in a wrapper
@@ -403,112 +357,6 @@ func (b basedCheck) twins(x ast.Expr, what string) bool {
 	b.c.Fail(x.Pos(), "%s: %s may hold %s or %s, which the interpreter keeps alike in %s (types on %s with its methods); declare one of them as a struct (type %s struct{ V %s }), or keep such values in an any",
 		what, ExprString(x), an(t1.Obj().Name()), an(t2.Obj().Name()), an(b.name(xt)), b.name(t1.Underlying()), t2.Obj().Name(), b.name(t2.Underlying()))
 	return true
-}
-
-// heldAs reports whether a value of interface type it may hold a value of
-// n that the interpreter keeps as one of type like.
-func heldAs(n *types.Named, it, like types.Type) bool {
-	iface, ok := it.Underlying().(*types.Interface)
-	return ok && types.Implements(n, iface) && types.Identical(erased(n, map[types.Type]bool{}), like)
-}
-
-// emptyIface reports whether t is an interface type without methods,
-// which the interpreter represents as any, a cell's own too.
-func emptyIface(t types.Type) bool {
-	it, ok := t.Underlying().(*types.Interface)
-	return ok && it.Empty()
-}
-
-// isIfaceType reports whether t is an interface type (not a type
-// parameter, whose values are the instantiation's).
-func isIfaceType(t types.Type) bool {
-	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
-		return false
-	}
-	return types.IsInterface(t)
-}
-
-// basedAsserts: x.(T) (and v, ok := x.(T)) where the interpreter's
-// assertion is right once the name of the value's dynamic type is checked
-// (see assertVerdict): x of a native interface type, T a based cell type
-// with methods or the underlying type of one. It runs after the passes
-// that ask the assertion's type (fmtArgs: fmt.Println(x.(Nimber)) calls
-// String), as it hides it.
-var basedAsserts = Pass{
-	Name:     "basedasserts",
-	Run:      runBasedAsserts,
-	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"based_types_asserted"},
-}
-
-func runBasedAsserts(c *Cell) {
-	if len(c.basedCellTypes()) == 0 {
-		return
-	}
-	c.Apply(func(cur Cursor) bool {
-		ta, ok := cur.Node().(*ast.TypeAssertExpr)
-		if !ok || ta.Type == nil {
-			return true
-		}
-		xt, tt := c.Types.TypeOf(ta.X), c.Types.TypeOf(ta.Type)
-		if v, _ := c.assertVerdict(xt, tt); v == assertChecked {
-			c.checkedAssert(ta.X, ta.Type, xt, tt, cur)
-		}
-		return true
-	})
-}
-
-// hasTypeCall is grundyrt.HasType(x, "T"): whether x's dynamic type is tt.
-func hasTypeCall(x ast.Expr, tt types.Type, pos token.Pos) ast.Expr {
-	return &ast.CallExpr{Fun: rtSelector(prelude.RTHasType, pos), Lparen: pos, Rparen: pos,
-		Args: []ast.Expr{x, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(reflectString(tt, false))}}}
-}
-
-// checkedAssert rewrites x.(T), x of type X, the interpreter's assertion being right
-// once the dynamic type's name is checked:
-//
-//	func(_grundyBV X) T { grundyrt.MustHaveType(_grundyBV, "main.T", "interface {}"); return _grundyBV.(T) }(x)
-//
-// and, as the value of v, ok := x.(T):
-//
-//	func(_grundyBV X) (T, bool) { if !grundyrt.HasType(_grundyBV, "main.T") { var z T; return z, false }; return _grundyBV.(T), true }(x)
-func (c *Cell) checkedAssert(x, t ast.Expr, xt, tt types.Type, cur Cursor) {
-	pos := t.Pos()
-	typ := func() ast.Expr {
-		tx, _ := c.TypeExpr(tt, pos)
-		return tx
-	}
-	if typ() == nil {
-		return
-	}
-	v := func() *ast.Ident { return ident(tempPrefix+"BV", pos) }
-	commaOk := commaOkParent(cur)
-	assert := &ast.TypeAssertExpr{X: v(), Type: typ(), Lparen: pos, Rparen: pos}
-	var lit *ast.FuncLit
-	if commaOk {
-		z := ident(tempPrefix+"BZ", pos)
-		lit = funcLit(pos, t.End(), results(typ(), ident("bool", pos)),
-			ifThen(pos, &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: hasTypeCall(v(), tt, pos)},
-				&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{z}, Type: typ()}}}},
-				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(z.Name, pos), ident("false", pos)}}),
-			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert, ident("true", pos)}})
-	} else {
-		str := func(s string) ast.Expr {
-			return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
-		}
-		lit = funcLit(pos, t.End(), results(typ()),
-			&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTMustHaveType, pos), Lparen: pos, Rparen: pos,
-				Args: []ast.Expr{v(), str(reflectString(tt, false)), str(reflectString(xt, false))}}},
-			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert}})
-	}
-	xtx, ok := c.TypeExpr(xt, pos)
-	if !ok {
-		return
-	}
-	// The value keeps x's type: the interpreter asserts from a native
-	// interface other than any through its wrapper.
-	lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{v()}, Type: xtx}}
-	cur.Replace(&ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{x}, Rparen: t.End()})
 }
 
 // call checks %T and reflect.TypeOf of interface values, conversions to
@@ -624,156 +472,6 @@ func (b basedCheck) mapKey(k ast.Expr, kt types.Type) {
 		b.c.Fail(k.Pos(), "a map keyed by %s may hold %s as a key, and the interpreter tells two such keys of one value apart; key the map by %s (map[%s]...) or by a string of it",
 			b.name(kt), an(b.described(n)), n.Obj().Name(), n.Obj().Name())
 	}
-}
-
-// instances refuses an instantiation of a generic function or type whose
-// code prints or inspects its values, with a based type argument: inside,
-// the interpreter has the underlying type (any(v) is the bare value,
-// whatever the methods), and only a value with an fmt method comes to fmt
-// in a wrapper that names its type.
-func (b basedCheck) instances() {
-	c := b.c
-	ids := make([]*ast.Ident, 0, len(c.Types.Instances))
-	for id := range c.Types.Instances {
-		ids = append(ids, id)
-	}
-	sort.Slice(ids, func(i, j int) bool { return ids[i].Pos() < ids[j].Pos() })
-	for _, id := range ids {
-		obj := c.Types.ObjectOf(id)
-		if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "main" {
-			continue
-		}
-		var bodies []*ast.BlockStmt
-		what := "function"
-		switch o := obj.(type) {
-		case *types.Func:
-			if o.Type().(*types.Signature).Recv() != nil {
-				continue
-			}
-			bodies = append(bodies, c.funcBody(o.Name(), ""))
-		case *types.TypeName:
-			n, ok := o.Type().(*types.Named)
-			if !ok {
-				continue
-			}
-			what = "type"
-			for i := range n.NumMethods() {
-				bodies = append(bodies, c.funcBody(n.Method(i).Name(), o.Name()))
-			}
-		default:
-			continue
-		}
-		b.instance(id, c.Types.Instances[id].TypeArgs, what, bodies)
-		if c.err != nil {
-			return
-		}
-	}
-}
-
-// instance refuses the instantiation id[targs] when a based type
-// argument would show wrong in bodies, the generic function's or type's
-// code (see instances).
-func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, bodies []*ast.BlockStmt) {
-	c := b.c
-	prints, inspects := false, false
-	for _, body := range bodies {
-		if body == nil {
-			continue
-		}
-		p, i := observesTypes(body)
-		prints, inspects = prints || p, inspects || i
-	}
-	for i := range targs.Len() {
-		ta := targs.At(i)
-		n := basedIn(ta)
-		if n == nil {
-			continue
-		}
-		named, isNamed := types.Unalias(ta).(*types.Named)
-		if !inspects && (!prints || isNamed && boxed(named) && hasFmtMethod(named)) {
-			continue
-		}
-		remedy := "wrap the value in a struct (type " + n.Obj().Name() + "s struct{ V " + b.name(ta) + " })"
-		if isNamed {
-			remedy = "declare " + named.Obj().Name() + " as a struct (type " + named.Obj().Name() + " struct{ V " + b.name(named.Underlying()) + " })"
-		}
-		c.Fail(id.Pos(), "%s[%s]: inside the generic %s %s the interpreter sees %s as %s, so what it prints or asserts of its values could be wrong; write %s for %s, or %s",
-			id.Name, b.name(ta), what, id.Name, an(b.name(ta)), an(b.name(erased(ta, map[types.Type]bool{}))), id.Name, b.name(ta), remedy)
-		return
-	}
-}
-
-// hasFmtMethod reports whether n has a method fmt calls (the interpreter
-// hands fmt such a value in a wrapper with it).
-func hasFmtMethod(n *types.Named) bool {
-	for _, m := range []string{"String", "Error", "Format", "GoString"} {
-		if obj, _, _ := types.LookupFieldOrMethod(n, true, n.Obj().Pkg(), m); obj != nil {
-			return true
-		}
-	}
-	return false
-}
-
-// funcBody is the body of the function named name (of the method of
-// type recv, if not ""), declared by the cell or (as compiled) by an
-// earlier one; nil if unknown.
-func (c *Cell) funcBody(name, recv string) *ast.BlockStmt {
-	if c.Decls != nil {
-		for _, d := range c.Decls.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name && recvTypeName(fd) == recv {
-				return fd.Body
-			}
-		}
-	}
-	key := name
-	if recv != "" {
-		key = recv + "." + name
-	}
-	if c.Session != nil {
-		if fd := c.Session.Func(key); fd != nil {
-			return fd.Body
-		}
-	}
-	return nil
-}
-
-// recvTypeName is the name of the type a method is declared on ("" for a
-// function).
-func recvTypeName(fd *ast.FuncDecl) string {
-	if fd.Recv == nil || len(fd.Recv.List) == 0 {
-		return ""
-	}
-	t := fd.Recv.List[0].Type
-	if st, ok := t.(*ast.StarExpr); ok {
-		t = st.X
-	}
-	if id, ok := unindex(t).(*ast.Ident); ok {
-		return id.Name
-	}
-	return ""
-}
-
-// observesTypes reports whether body may print its values (it calls fmt
-// or log, or the printer the passes route fmt to) and whether it may
-// inspect their types otherwise (reflect, encoding/json, assertions).
-func observesTypes(body *ast.BlockStmt) (prints, inspects bool) {
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.TypeAssertExpr:
-			inspects = true
-		case *ast.SelectorExpr:
-			if x, ok := n.X.(*ast.Ident); ok {
-				switch x.Name {
-				case "fmt", "log", prelude.Runtime:
-					prints = true
-				case "reflect", "json":
-					inspects = true
-				}
-			}
-		}
-		return !inspects
-	})
-	return prints, inspects
 }
 
 // isNil reports whether e is the untyped nil.

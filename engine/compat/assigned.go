@@ -14,6 +14,7 @@ type assignedValue struct {
 	target types.Type
 	value  ast.Expr
 	set    func(ast.Expr)
+	stored bool // assigned to a field, element or *p (not a variable)
 }
 
 // assignedKinds are the nodes assignedValues looks in, for a pass's Kinds.
@@ -30,7 +31,7 @@ func (c *Cell) assignedValues(cur Cursor, keep func(call *ast.CallExpr) bool) []
 	var out []assignedValue
 	add := func(t types.Type, e *ast.Expr) {
 		if t != nil && *e != nil {
-			out = append(out, assignedValue{t, *e, func(x ast.Expr) { *e = x }})
+			out = append(out, assignedValue{t, *e, func(x ast.Expr) { *e = x }, false})
 		}
 	}
 	switch n := cur.Node().(type) {
@@ -40,6 +41,9 @@ func (c *Cell) assignedValues(cur Cursor, keep func(call *ast.CallExpr) bool) []
 		}
 		for i, l := range n.Lhs {
 			add(c.Types.TypeOf(l), &n.Rhs[i])
+			if _, plain := ast.Unparen(l).(*ast.Ident); !plain && len(out) > 0 {
+				out[len(out)-1].stored = true
+			}
 		}
 	case *ast.ValueSpec:
 		if n.Type == nil || len(n.Values) != len(n.Names) {

@@ -18,7 +18,7 @@ import (
 // (genValueInterface, interp/value.go:240), and a composite of such types
 // ([]Nimber) is a []int whatever the methods. Its assertions match by
 // reflect type (x.(int) matched a Nimber and x.(Nimber) an int), its
-// switch compares the boxes, and a type parameter instantiated with such a
+// maps hash the boxes, and a type parameter instantiated with such a
 // type is its underlying type inside the function. So cells printed wrong
 // answers silently: fmt.Printf("%T", x) printed uint8 for a Heap,
 // fmt.Println(x) a []Nimber without its elements' String methods.
@@ -30,9 +30,8 @@ import (
 // the underlying type of, such a type kept bare; %T and reflect.TypeOf of
 // an interface value that may hold one; a composite of such types, or one
 // declared on a slice or map, put in an empty interface; a generic
-// function that prints or inspects its values instantiated with one; a
-// switch on an interface value, and interface map keys, that may hold a
-// boxed one; what looks at the type of a value of a native interface type
+// function that prints or inspects its values instantiated with one;
+// interface map keys that may hold a boxed one; what looks at the type of a value of a native interface type
 // with methods that may hold one of two boxed ones on one type, which
 // the interpreter's wrappers keep alike (twinsIn).
 var basedTypes = Pass{
@@ -443,30 +442,20 @@ func (b basedCheck) mapKeys(cl *ast.CompositeLit) {
 	}
 }
 
-// switchTag refuses switch x { case v: }, x of an interface type that
-// may hold a based type with methods: the interpreter's switch compares
-// the boxes of such values, or panics converting them (ifaceCompare makes
-// x == v right).
+// switchTag refuses switch x { case v: } when x's native interface type
+// may hold either of twin types (see twinsIn); ifaceCompare makes the
+// switch compare as == does.
 func (b basedCheck) switchTag(s *ast.SwitchStmt) {
-	c := b.c
-	if s.Tag == nil || b.twins(s.Tag, "switch "+ExprString(s.Tag)) {
-		return
-	}
-	xt := c.Types.TypeOf(s.Tag)
-	if xt == nil || !isIfaceType(xt) || isError(xt) {
-		return
-	}
-	if n := b.held(xt, boxed); n != nil {
-		c.Fail(s.Switch, "switch %s with cases: %s may hold %s, which the interpreter's switch cannot compare; write the cases as an if-else chain (if %s == v { ... })",
-			ExprString(s.Tag), ExprString(s.Tag), an(b.described(n)), ExprString(s.Tag))
+	if s.Tag != nil {
+		b.twins(s.Tag, "switch "+ExprString(s.Tag))
 	}
 }
 
 // mapKey refuses a key of interface type kt that may hold a based type
 // with methods (keys compare as == does).
 func (b basedCheck) mapKey(k ast.Expr, kt types.Type) {
-	if !isIfaceType(kt) || isError(kt) {
-		return
+	if !isIfaceType(kt) || isError(kt) || interpretedIface(kt) && !emptyIface(kt) {
+		return // (ifaceKeys interns the keys of an interface the cell declares)
 	}
 	if n := b.held(kt, boxed); n != nil {
 		b.c.Fail(k.Pos(), "a map keyed by %s may hold %s as a key, and the interpreter tells two such keys of one value apart; key the map by %s (map[%s]...) or by a string of it",

@@ -45,7 +45,7 @@ func runIfaceCopies(c *Cell) {
 		if call, ok := cur.Node().(*ast.CallExpr); ok && c.Types.IsType(call.Fun) && len(call.Args) == 1 {
 			// I(p), explicitly (any(p) copies).
 			if t := c.Types.TypeOf(call.Fun); copies(t, call.Args[0]) && !t.Underlying().(*types.Interface).Empty() {
-				if copied, ok := c.ifaceCopy(t, call.Args[0]); ok {
+				if copied, ok := c.copyInto(t, call.Args[0], false); ok {
 					cur.Replace(copied)
 				}
 			}
@@ -67,12 +67,31 @@ func runIfaceCopies(c *Cell) {
 			if !copies(a.target, a.value) {
 				continue
 			}
-			if copied, ok := c.ifaceCopy(a.target, a.value); ok {
+			if copied, ok := c.copyInto(a.target, a.value, a.stored); ok {
 				a.set(copied)
 			}
 		}
 		return true
 	})
+}
+
+// copyInto is e converted to the interface type t through a copy,
+// unless e is a composite literal and t an interface a cell declares: such
+// a literal is a value of its own there (it is not in a native interface's
+// wrapper), and a copy or a conversion would lose its type for type
+// switches; stored in a field or an element, it takes the conversion
+// (yaegi stores the value with the value's type: "reflect.Set: value of
+// type interp.valueInterface is not assignable"). So the commonest case,
+// out = append(out, Nim{k}), costs nothing more.
+func (c *Cell) copyInto(t types.Type, e ast.Expr, stored bool) (ast.Expr, bool) {
+	if _, lit := ast.Unparen(e).(*ast.CompositeLit); lit && typecheck.IsCellType(t) && !isError(t) {
+		if !stored {
+			return e, true
+		}
+		te, ok := c.TypeExpr(t, e.Pos())
+		return &ast.CallExpr{Fun: te, Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}, ok
+	}
+	return c.ifaceCopy(t, e)
 }
 
 // ifaceCopy writes e converted to the interface type t through a copy:

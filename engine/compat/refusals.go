@@ -285,36 +285,3 @@ func reachesFunc(t types.Type, target *types.Named, seen map[types.Type]bool) bo
 	}
 	return false
 }
-
-// ifaceKeys: a map type keyed by a non-empty interface type a cell declares
-// (or an interface literal) (map[Game]int,
-// the memo of a recursive Grundy function over a Game interface). yaegi
-// v0.16.1 keeps such a key as a wrapper with the node that made it
-// (valueInterface, interp/value.go), which the map hashes and compares: a
-// lookup with an equal value misses (the memo never hits, and the search
-// grows exponentially) and a key written as a composite literal panics in
-// reflect. Refused, with the keys that work.
-var ifaceKeys = Pass{
-	Name:     "ifacekeys",
-	Run:      runIfaceKeys,
-	Kinds:    []ast.Node{(*ast.MapType)(nil)},
-	Snippets: []string{"map_interface_keys_refused"},
-}
-
-func runIfaceKeys(c *Cell) {
-	c.Apply(func(cur Cursor) bool {
-		mt, ok := cur.Node().(*ast.MapType)
-		if !ok || c.err != nil {
-			return true
-		}
-		t := c.Types.TypeOf(mt.Key)
-		if _, param := t.(*types.TypeParam); param || t == nil || !types.IsInterface(t) || t.Underlying().(*types.Interface).Empty() {
-			return true
-		}
-		if _, named := types.Unalias(t).(*types.Named); named && !typecheck.IsCellType(t) {
-			return true // error, fmt.Stringer: a native interface keeps native values comparable
-		}
-		c.Fail(mt.Pos(), "%s: this interpreter cannot match map keys of an interface type (a lookup with an equal value misses); key the map by a concrete type (map[T]V, T a struct or basic type) or by a string such as fmt.Sprint(k)", ExprString(mt))
-		return true
-	})
-}

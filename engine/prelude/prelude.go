@@ -65,6 +65,7 @@ const (
 	RTCompareKey        = "CompareKey"
 	RTCompareKeyAs      = "CompareKeyAs" // likewise for a value of a type on a basic type with methods, by its static type
 	RTRewrap            = "Rewrap"
+	RTInternKey         = "InternKey"
 	RTFmtTyped          = "Typed"             // a value for fmt with its type (see compat's fmtArgs)
 	RTFmtParam          = "TypedParam"        // likewise a value of a type parameter's type
 	RTFmtWrapped        = "Wrapped"           // a value as the interpreter hands it to fmt

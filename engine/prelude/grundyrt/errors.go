@@ -233,6 +233,44 @@ func Rewrap(w, v any) any {
 	return cp.Interface()
 }
 
+// mapKey is a value of an interface type as a map compares it: its
+// dynamic type's name as the interpreter writes it and its value.
+type mapKey struct {
+	typ string
+	val any
+}
+
+// InternKey makes *p, a value of an interface type a cell declared, the
+// first value equal to it that InternKey was given: yaegi v0.16.1 keeps
+// such a value as a wrapper with the node that made it (valueInterface),
+// which a map hashes and compares whole, so equal keys made in two places
+// were two keys. Given the same wrapper each time, the map finds them. A
+// value whose type cannot be a map key panics, as Go's map does.
+func (ts *Types) InternKey(p any) {
+	rp := reflect.ValueOf(p)
+	if !rp.IsValid() || rp.Kind() != reflect.Pointer || rp.IsNil() || !isBox(rp.Type().Elem()) {
+		return
+	}
+	box := rp.Elem()
+	v, name, ok := unbox(box)
+	if !ok || !v.CanInterface() {
+		return
+	}
+	key := mapKey{name, CompareKey(v.Interface())}
+	if key.val != nil && !reflect.TypeOf(key.val).Comparable() {
+		panic(runtimeError("hash of unhashable type " + name))
+	}
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if first, ok := ts.keys[key]; ok {
+		box.Set(first)
+		return
+	}
+	first := reflect.New(box.Type()).Elem()
+	first.Set(box)
+	ts.keys[key] = first
+}
+
 // CompareKey is what == compares for a value in an interface: the value
 // inside yaegi's wrappers (valueInterface, and the wrappers that give an
 // interpreted value a native interface's methods, error's or

@@ -84,6 +84,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"CompareKeyAs":   reflect.ValueOf(NamedCompareKeyAs),
 		"WrapError":      reflect.ValueOf(WrapError),
 		"Rewrap":         reflect.ValueOf(Rewrap),
+		"InternKey":      reflect.ValueOf(ts.InternKey),
 		"DecodeRune":     reflect.ValueOf(DecodeRune),
 
 		"TextTemplate":      reflect.ValueOf(TextTemplate),

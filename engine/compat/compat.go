@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"reflect"
 
 	"grundy/engine/cell"
@@ -45,6 +46,7 @@ var Passes = []Pass{
 	typeErrors,
 	structAssert,
 	selfFuncTypes,
+	basedTypes,
 	mainFunc,
 	constValues,
 	shifts,
@@ -72,6 +74,7 @@ var Passes = []Pass{
 	panicValues,
 	reflectNames,
 	reflectFields,
+	basedAsserts,
 	displayCalls,
 	structAssign,
 	tupleNil,
@@ -122,9 +125,11 @@ type Cell struct {
 	// cell's statements (copies of generic functions).
 	Insts []ast.Decl
 
-	err      *Error
-	tmp      int
-	declared map[string]bool // names of declarations the passes added to Insts
+	err       *Error
+	tmp       int
+	declared  map[string]bool // names of declarations the passes added to Insts
+	based     []*types.Named  // the based cell types (see basedCellTypes), once asked
+	basedDone bool
 }
 
 // Error is a construct a pass refuses, with what to write instead.

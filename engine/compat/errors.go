@@ -152,7 +152,9 @@ func (c *Cell) errorArgs(call *ast.CallExpr) (done bool) {
 		return true
 	}
 	if fn := c.callee(call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf" && !call.Ellipsis.IsValid() && len(call.Args) > 1 {
-		for _, i := range wrapVerbArgs(call.Args[0]) {
+		// An argument reaches native Errorf as a plain value, so %w
+		// would not see that a cell type is an error.
+		for _, i := range verbArgs(call.Args[0], 'w') {
 			if i+1 < len(call.Args) {
 				call.Args[i+1] = c.asError(call.Args[i+1])
 			}
@@ -162,10 +164,10 @@ func (c *Cell) errorArgs(call *ast.CallExpr) (done bool) {
 	return false
 }
 
-// wrapVerbArgs lists the indexes of the arguments that %w verbs of a
+// verbArgs lists the indexes of the arguments that the verb's uses in a
 // literal format string consume (none when the format uses explicit
 // argument indexes or is not a literal).
-func wrapVerbArgs(format ast.Expr) []int {
+func verbArgs(format ast.Expr, verb byte) []int {
 	lit, ok := format.(*ast.BasicLit)
 	if !ok || lit.Kind != token.STRING {
 		return nil
@@ -192,7 +194,7 @@ func wrapVerbArgs(format ast.Expr) []int {
 		}
 		switch f[i] {
 		case '%':
-		case 'w':
+		case verb:
 			out = append(out, arg)
 			arg++
 		default:

@@ -257,33 +257,50 @@ func isPlainOperand(e ast.Expr) bool {
 
 // hasTypeParam reports whether t has a type parameter in it.
 func hasTypeParam(t types.Type) bool {
-	switch t := types.Unalias(t).(type) {
-	case *types.TypeParam:
-		return true
+	return typeIn(t, func(t types.Type) bool {
+		_, ok := t.(*types.TypeParam)
+		return ok
+	}) != nil
+}
+
+// typeIn is the first type in t's structure that is is true of: t, and
+// the types its elements, keys, fields and type arguments are made of (not
+// a named type's underlying type); nil if none.
+func typeIn(t types.Type, is func(types.Type) bool) types.Type {
+	t = types.Unalias(t)
+	if t == nil {
+		return nil
+	}
+	if is(t) {
+		return t
+	}
+	var parts []types.Type
+	switch t := t.(type) {
 	case *types.Pointer:
-		return hasTypeParam(t.Elem())
+		parts = []types.Type{t.Elem()}
 	case *types.Slice:
-		return hasTypeParam(t.Elem())
+		parts = []types.Type{t.Elem()}
 	case *types.Array:
-		return hasTypeParam(t.Elem())
+		parts = []types.Type{t.Elem()}
 	case *types.Chan:
-		return hasTypeParam(t.Elem())
+		parts = []types.Type{t.Elem()}
 	case *types.Map:
-		return hasTypeParam(t.Key()) || hasTypeParam(t.Elem())
+		parts = []types.Type{t.Key(), t.Elem()}
 	case *types.Named:
 		for i := range t.TypeArgs().Len() {
-			if hasTypeParam(t.TypeArgs().At(i)) {
-				return true
-			}
+			parts = append(parts, t.TypeArgs().At(i))
 		}
 	case *types.Struct:
 		for i := range t.NumFields() {
-			if hasTypeParam(t.Field(i).Type()) {
-				return true
-			}
+			parts = append(parts, t.Field(i).Type())
 		}
 	}
-	return false
+	for _, p := range parts {
+		if found := typeIn(p, is); found != nil {
+			return found
+		}
+	}
+	return nil
 }
 
 func descLit(t types.Type, pos token.Pos) *ast.BasicLit {

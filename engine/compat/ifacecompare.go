@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"strconv"
 
 	"grundy/engine/prelude"
 )
@@ -19,7 +20,9 @@ import (
 // two equal values of a cell type with methods in a non-empty interface
 // were unequal; comparing errors panicked (their wrappers hold a func:
 // "comparing uncomparable type interp._error"), and each conversion makes
-// a new one.
+// a new one. (The keys of a value of a type on a basic type with methods,
+// type Nim int, carry its name, which the value inside the wrapper lacks:
+// any(Nim(3)) is not any(3).)
 var ifaceCompare = Pass{
 	Name:     "ifacecompare",
 	Run:      runIfaceCompare,
@@ -44,6 +47,18 @@ func runIfaceCompare(c *Cell) {
 		return t != nil && !param && types.IsInterface(t)
 	}
 	key := func(e ast.Expr) ast.Expr {
+		v := e
+		if conv, ok := e.(*ast.CallExpr); ok && len(conv.Args) == 1 && c.Types.IsType(conv.Fun) && types.IsInterface(c.Types.TypeOf(conv.Fun)) {
+			// any(Nim(3)): the interpreter hands native code the bare
+			// value of a conversion.
+			v = conv.Args[0]
+		}
+		if n, ok := types.Unalias(c.Types.TypeOf(v)).(*types.Named); ok && isBased(n) && boxed(n) {
+			// Keyed with its name, as the value in the other operand's
+			// box is.
+			name := &ast.BasicLit{ValuePos: v.Pos(), Kind: token.STRING, Value: strconv.Quote(reflectString(n, false))}
+			return &ast.CallExpr{Fun: rtSelector(prelude.RTCompareKeyAs, v.Pos()), Args: []ast.Expr{v, name}, Lparen: v.Pos(), Rparen: v.End()}
+		}
 		return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, e.Pos()), Sel: ident(prelude.RTCompareKey, e.Pos())}, Args: []ast.Expr{e}, Lparen: e.Pos(), Rparen: e.End()}
 	}
 	c.Apply(func(cur Cursor) bool {

@@ -137,11 +137,11 @@ func (c *Cell) ifaceCopy(t types.Type, e ast.Expr) (ast.Expr, bool) {
 		r := c.Temp("IC")
 		body := []ast.Stmt{&ast.AssignStmt{Lhs: []ast.Expr{ident(r, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(v, pos)}}}
 		if c.isNativeIface(t) {
-			// r = grundyrt.Rewrap(r, v).(t): yaegi's wrapper with the
-			// whole value in it.
-			it3, _ := c.TypeExpr(t, pos)
-			rewrap := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTRewrap, pos)}, Lparen: pos, Args: []ast.Expr{ident(r, pos), ident(v, pos)}, Rparen: pos}
-			body = append(body, &ast.AssignStmt{Lhs: []ast.Expr{ident(r, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{&ast.TypeAssertExpr{X: rewrap, Lparen: pos, Type: it3, Rparen: pos}}})
+			// grundyrt.Rewrap(&r, v): yaegi's wrapper with the whole
+			// value in it.
+			rewrap := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTRewrap, pos)}, Lparen: pos,
+				Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(r, pos)}, ident(v, pos)}, Rparen: pos}
+			body = append(body, &ast.ExprStmt{X: rewrap})
 		}
 		f = funcLit(pos, pos, &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{ident(r, pos)}, Type: it}}}, append(body, &ast.ReturnStmt{Return: pos})...)
 	}

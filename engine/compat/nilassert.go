@@ -48,13 +48,7 @@ func runNilAsserts(c *Cell) {
 		if _, param := types.Unalias(xt).(*types.TypeParam); param {
 			return true
 		}
-		commaOk := false
-		switch p := cur.Parent().(type) {
-		case *ast.AssignStmt:
-			commaOk = len(p.Lhs) == 2 && len(p.Rhs) == 1
-		case *ast.ValueSpec:
-			commaOk = len(p.Names) == 2 && len(p.Values) == 1
-		}
+		commaOk := commaOkParent(cur)
 		pos := ta.Pos()
 		xtype, ok := c.TypeExpr(xt, pos)
 		if !ok {
@@ -144,4 +138,16 @@ func valueUsed(p ast.Node, commaOk bool) bool {
 		return p.Names[0].Name != "_"
 	}
 	return true
+}
+
+// commaOkParent reports whether the node at cur is the value of a
+// two-variable assignment or declaration (v, ok := x.(T)).
+func commaOkParent(cur Cursor) bool {
+	switch p := cur.Parent().(type) {
+	case *ast.AssignStmt:
+		return len(p.Lhs) == 2 && len(p.Rhs) == 1
+	case *ast.ValueSpec:
+		return len(p.Names) == 2 && len(p.Values) == 1
+	}
+	return false
 }

@@ -64,13 +64,8 @@ func runRangeFunc(c *Cell) {
 
 // callee is the function a call calls by name (pkg.F, F, F[T]), or nil.
 func (c *Cell) callee(call *ast.CallExpr) *types.Func {
-	var id *ast.Ident
-	switch f := unindex(call.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	default:
+	id := calleeIdent(call)
+	if id == nil {
 		return nil
 	}
 	fn, _ := c.Types.ObjectOf(id).(*types.Func)

@@ -15,20 +15,40 @@ import (
 // by the types the session declared (see Types.TypeString): a struct type
 // by its name, unless another cell type has its structure, and composites
 // of them likewise. (A type declared on a basic type keeps the basic
-// type's name: its reflect type is that type.)
+// type's name: its reflect type is that type.) reflect.TypeOf(x) goes to
+// grundyrt.TypeOf(x, desc) when x's type has a cell type in it or is an
+// interface: a type declared on another type (type Kelvin float64) has
+// that type's reflect type, and a value in an interface may be in one of
+// the interpreter's boxes, whose reflect type is the box's; TypeOf
+// answers with a reflect.Type named by the oracle's description (or the
+// box's dynamic type), which reflect's constructors get back bare
+// (grundyrt.RType).
 var reflectNames = Pass{
 	Name:     "reflectnames",
 	Run:      runReflectNames,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"reflect_cell_type_names"},
+	Snippets: []string{"reflect_cell_type_names", "reflect_based_type_names"},
 }
 
 var reflectNameCalls = map[string]string{"Name": prelude.RTTypeName, "String": prelude.RTTypeString, "PkgPath": prelude.RTTypePkgPath}
 
 func runReflectNames(c *Cell) {
+	// Names and reflect's constructors first: TypeOf's rewrite would
+	// hide the calls' types from them.
 	c.Apply(func(cur Cursor) bool {
 		call, ok := cur.Node().(*ast.CallExpr)
-		if !ok || len(call.Args) != 0 {
+		if !ok {
+			return true
+		}
+		if fn := c.callee(call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "reflect" && fn.Type().(*types.Signature).Recv() == nil {
+			for i, a := range call.Args {
+				if isReflectType(c.Types.TypeOf(a)) {
+					call.Args[i] = &ast.CallExpr{Fun: rtSelector(prelude.RTRType, a.Pos()), Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
+				}
+			}
+			return true
+		}
+		if len(call.Args) != 0 {
 			return true
 		}
 		sel, ok := call.Fun.(*ast.SelectorExpr)
@@ -42,6 +62,40 @@ func runReflectNames(c *Cell) {
 		cur.Replace(&ast.CallExpr{Fun: rtSelector(rt, sel.Pos()), Lparen: call.Lparen, Args: []ast.Expr{sel.X}, Rparen: call.Rparen})
 		return true
 	})
+	c.Apply(func(cur Cursor) bool {
+		call, ok := cur.Node().(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		fn := c.callee(call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "reflect" || fn.Type().(*types.Signature).Recv() != nil {
+			return true
+		}
+		if fn.Name() == "TypeOf" && len(call.Args) == 1 {
+			if r := c.typeOfArg(call.Args[0]); r != nil {
+				cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTTypeOf, call.Fun.Pos()), Lparen: call.Lparen, Args: r, Rparen: call.Rparen})
+			}
+		}
+		return true
+	})
+}
+
+// typeOfArg is grundyrt.TypeOf's arguments for reflect.TypeOf(a): a (as
+// any when it is of an interface type, as typedArg has it) and its type's
+// description; nil when reflect names a's type right.
+func (c *Cell) typeOfArg(a ast.Expr) []ast.Expr {
+	t := c.Types.TypeOf(a)
+	if t == nil || hasTypeParam(t) || !types.IsInterface(t) && !mentionsCellType(t) {
+		return nil
+	}
+	if b, ok := t.(*types.Basic); ok && b.Kind() == types.UntypedNil {
+		return nil
+	}
+	x := a
+	if types.IsInterface(t) {
+		x = &ast.CallExpr{Fun: ident("any", a.Pos()), Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
+	}
+	return []ast.Expr{x, descLit(t, a.Pos())}
 }
 
 // isReflectType reports whether t is reflect.Type.

@@ -31,10 +31,11 @@ import (
 // An interface case also matches the cell's struct types that implement
 // the interface (the interpreter has stored their values without their
 // methods). A value of a cell type defined on a basic or other native
-// type (type ID int) cannot be told from a value of that type once it is
-// in an interface, so a switch with such a case type is refused, saying
-// what to do instead. Switches with an init statement are left alone (the
-// rewrite needs the init, and an enclosing block would break labels).
+// type (type ID int) with methods is told from a value of that type by the
+// name its box carries (grundyrt.HasType guards the case); without
+// methods it cannot be, and basedTypes refuses the switch. Switches with
+// an init statement are left alone (the rewrite needs the init, and an
+// enclosing block would break labels).
 var typeSwitches = Pass{
 	Name:     "typeswitches",
 	Run:      runTypeSwitches,
@@ -87,12 +88,12 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 	// A cell interface's values keep their types, but yaegi's switch
 	// matches none of them to an interface case (interp/run.go:3081,
 	// _case compares the value's type with the case's).
-	cellSubject := typecheck.IsCellType(xt)
+	cellSubject := typecheck.IsCellType(xt) && !emptyIface(xt)
 	if cellSubject && !c.interfaceCase(s) {
 		return c.nilCaseFirst(s, x, bind)
 	}
 	errorSubject := isError(xt)
-	if !errorSubject && !cellSubject && !c.needsAssertions(s) {
+	if !errorSubject && !cellSubject && !c.needsAssertions(s, xt) {
 		return nil
 	}
 	pos := s.Switch
@@ -117,13 +118,21 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			case tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)):
 				e = c.matchesInterface(tmp, xt, t, tt)
 			default:
-				if !errorSubject && !cellSubject && tt != nil {
+				e = asserts(tmp(), t)
+				if !errorSubject && tt != nil {
+					if v, _ := c.assertVerdict(xt, tt); v == assertChecked {
+						// The name of the value's type tells it.
+						e = &ast.BinaryExpr{X: e, OpPos: t.Pos(), Op: token.LAND, Y: hasTypeCall(tmp(), tt, t.Pos())}
+						break
+					}
+					if cellSubject {
+						break
+					}
 					if c.ambiguousCase(t, tt, concrete) {
 						return nil
 					}
 					concrete = append(concrete, tt)
 				}
-				e = asserts(tmp(), t)
 			}
 			if e == nil {
 				return nil
@@ -175,12 +184,16 @@ func (c *Cell) interfaceCase(s *ast.TypeSwitchStmt) bool {
 }
 
 // needsAssertions reports whether a case of s lists a type yaegi's type
-// switch gets wrong on a value of a native interface type: a cell type,
-// or an interface.
-func (c *Cell) needsAssertions(s *ast.TypeSwitchStmt) bool {
+// switch gets wrong on a value of a native interface type xt: a cell type,
+// an interface, or a type whose values it cannot tell from a cell type's
+// (see assertVerdict).
+func (c *Cell) needsAssertions(s *ast.TypeSwitchStmt, xt types.Type) bool {
 	for _, st := range s.Body.List {
 		for _, t := range st.(*ast.CaseClause).List {
 			if tt := c.Types.TypeOf(t); tt != nil && (types.IsInterface(tt) || mentionsCellType(tt)) {
+				return true
+			}
+			if v, _ := c.assertVerdict(xt, c.Types.TypeOf(t)); v == assertChecked {
 				return true
 			}
 		}
@@ -189,14 +202,10 @@ func (c *Cell) needsAssertions(s *ast.TypeSwitchStmt) bool {
 }
 
 // ambiguousCase refuses the case type t when the interpreter cannot tell
-// its values, once in an interface, from those of another type: a cell
-// type defined on a native type, or a case type whose values look like
-// those of an earlier case. It reports whether it refused.
+// its values, once in an interface, from those of an earlier case (cell
+// types defined on other types are basedTypes' to refuse). It reports
+// whether it refused.
 func (c *Cell) ambiguousCase(t ast.Expr, tt types.Type, earlier []types.Type) bool {
-	if n, ok := types.Unalias(deref(tt)).(*types.Named); ok && typecheck.IsCellType(n) && !structBased(tt) {
-		c.Fail(t.Pos(), "a type switch on a value of an interface type cannot tell %s from %s here: the interpreter keeps a value of a cell type without its name; switch on a value of an interface type the cell declares, with a method these types have", ExprString(t), types.TypeString(erased(n.Underlying(), map[types.Type]bool{}), shortQualifier))
-		return true
-	}
 	for _, e := range earlier {
 		if types.Identical(erased(e, map[types.Type]bool{}), erased(tt, map[types.Type]bool{})) {
 			c.Fail(t.Pos(), "a type switch on a value of an interface type cannot tell %s from %s: the interpreter keeps the values of both the same way; switch on a value of an interface type the cell declares, with a method these types have", ExprString(t), types.TypeString(e, shortQualifier))
@@ -336,28 +345,52 @@ func (c *Cell) cellStructs(from, iface types.Type, pos token.Pos) (impls []ast.E
 }
 
 // basedImplementer refuses the cell when a cell type that is not a struct
-// (type Celsius float64) implements tt, an interface the cell declares
-// with no native twin: the interpreter's assertion from a native
-// interface passes such a value and then panics in reflect.Set putting it
-// in tt.
+// and that the interpreter keeps bare in an interface (type Names
+// []string, see boxed) implements tt, an interface the cell declares with
+// no native twin: the interpreter's assertion from a native interface
+// passes such a value and then panics in reflect.Set putting it in tt.
+// A type on a basic type with methods is in a box naming it: see
+// boxedImplementers.
 func (c *Cell) basedImplementer(tt types.Type, pos token.Pos) bool {
 	it, ok := tt.Underlying().(*types.Interface)
 	if !ok || it.Empty() || !interpretedIface(tt) || c.nativeIface(tt, pos) != nil {
 		return false
 	}
-	for _, tn := range c.Types.CellTypes() {
-		n, ok := tn.Type().(*types.Named)
-		if !ok || n.TypeParams().Len() > 0 || structBased(n) || types.IsInterface(n) {
+	for _, n := range c.basedCellTypes() {
+		if boxed(n) {
 			continue
 		}
 		if types.Implements(n, it) || types.Implements(types.NewPointer(n), it) {
 			name := types.TypeString(tt, shortQualifier)
-			c.Fail(pos, "cannot take a %s (a type on %s) out of an interface as %s: the interpreter loses its methods there; declare %s as a struct (type %s struct{ V %s }) or assert to %s",
-				n.Obj().Name(), types.TypeString(n.Underlying(), shortQualifier), name, n.Obj().Name(), n.Obj().Name(), types.TypeString(n.Underlying(), shortQualifier), n.Obj().Name())
+			c.Fail(pos, "cannot take a %s (a type on %s) out of an interface as %s: the interpreter loses its methods there; declare %s as a struct (type %s struct{ V %s })",
+				n.Obj().Name(), types.TypeString(n.Underlying(), shortQualifier), name, n.Obj().Name(), n.Obj().Name(), types.TypeString(n.Underlying(), shortQualifier))
 			return true
 		}
 	}
 	return false
+}
+
+// boxedImplementers are the types on a basic type with methods (type
+// Celsius float64) that implement tt, an interface the cell declares with
+// no native twin, each with the test that a value is one: the
+// interpreter's own assertion to tt panics in reflect.Set on such a value,
+// so it is asserted to the type, checked by the name its box carries,
+// and converted.
+func (c *Cell) boxedImplementers(tmp func() *ast.Ident, tt types.Type, pos token.Pos) (named []*types.Named, tests []ast.Expr) {
+	it, ok := tt.Underlying().(*types.Interface)
+	if !ok || it.Empty() || !interpretedIface(tt) || c.nativeIface(tt, pos) != nil {
+		return nil, nil
+	}
+	for _, n := range c.basedCellTypes() {
+		if !boxed(n) || !types.Implements(n, it) {
+			continue
+		}
+		if tx, ok := c.TypeExpr(n, pos); ok {
+			named = append(named, n)
+			tests = append(tests, &ast.BinaryExpr{X: asserts(tmp(), tx), OpPos: pos, Op: token.LAND, Y: hasTypeCall(tmp(), n, pos)})
+		}
+	}
+	return named, tests
 }
 
 // hasSome reports whether t has a method of the interface it.
@@ -460,6 +493,10 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Ex
 	var first ast.Expr
 	for _, impl := range impls {
 		first = or(first, asserts(tmp(), impl))
+	}
+	_, boxedTests := c.boxedImplementers(tmp, tt, pos)
+	for _, test := range boxedTests {
+		first = or(first, test)
 	}
 	if first == nil {
 		return cond
@@ -572,7 +609,13 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 		natives = append(natives, c.nativeImplementers(tt, pos)...)
 	}
 	var body []ast.Stmt
+	var check ast.Expr // a further condition on the next try's value
 	try := func(a ast.Expr) {
+		cond := ast.Expr(ident(okName, pos))
+		if check != nil {
+			cond = &ast.BinaryExpr{X: cond, OpPos: pos, Op: token.LAND, Y: check}
+			check = nil
+		}
 		v := func() *ast.Ident { return ident(tempPrefix+"V", pos) }
 		r := func() *ast.Ident { return ident(tempPrefix+"R", pos) }
 		ret := []ast.Expr{r()}
@@ -585,11 +628,18 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 			&ast.ValueSpec{Names: []*ast.Ident{r()}, Type: t, Values: []ast.Expr{v()}}}}}
 		body = append(body, &ast.IfStmt{If: pos,
 			Init: define(pos, []ast.Expr{v(), ident(okName, pos)}, &ast.TypeAssertExpr{X: tmp(), Type: a, Lparen: pos, Rparen: pos}),
-			Cond: ident(okName, pos),
+			Cond: cond,
 			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{conv, &ast.ReturnStmt{Return: pos, Results: ret}}, Rbrace: pos}})
 	}
 	for _, a := range impls {
 		try(a)
+	}
+	boxed, _ := c.boxedImplementers(tmp, tt, pos)
+	for _, n := range boxed {
+		if tx, ok := c.TypeExpr(n, pos); ok {
+			check = hasTypeCall(tmp(), n, pos)
+			try(tx)
+		}
 	}
 	for _, o := range others {
 		body = append(body, &ast.IfStmt{If: pos, Cond: asserts(tmp(), o.x),

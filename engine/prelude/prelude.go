@@ -63,6 +63,7 @@ const (
 	RTErrorsUnwrap      = "ErrorsUnwrap"
 	RTErrorsAsKnown     = "ErrorsAsKnown" // errors.As to a cell interface: the cell's type switch stores
 	RTCompareKey        = "CompareKey"
+	RTCompareKeyAs      = "CompareKeyAs" // likewise for a value of a type on a basic type with methods, by its static type
 	RTRewrap            = "Rewrap"
 	RTInternKey         = "InternKey"
 	RTFmtTyped          = "Typed"             // a value for fmt with its type (see compat's fmtArgs)
@@ -81,6 +82,10 @@ const (
 	RTStructField       = "StructField"       // reflect.Type's Field, without the engine's tags and names
 	RTFieldByName       = "FieldByName"       // likewise reflect.Type's FieldByName
 	RTVisibleFields     = "VisibleFields"     // likewise reflect.VisibleFields
+	RTTypeOf            = "TypeOf"            // reflect.TypeOf by the value's static type
+	RTRType             = "RType"             // a reflect.Type as reflect's constructors take it
+	RTHasType           = "HasType"           // whether an interface value's dynamic type is the one named
+	RTMustHaveType      = "MustHaveType"      // likewise, panicking as a failed x.(T) does
 	RTPanic             = "Panic"             // a value for panic with its type
 	RTTextTemplate      = "TextTemplate"      // a text/template checked against the methods of the data's cell types
 	RTHTMLTemplate      = "HTMLTemplate"      // likewise html/template

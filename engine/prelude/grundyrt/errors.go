@@ -215,22 +215,26 @@ func (ts *Types) CellError(v any, like error) (error, bool) {
 	return WrapError(v, m.error, like), true
 }
 
-// Rewrap returns w, the wrapper yaegi built to give v a native
-// interface's methods (fmt.Stringer's), with the whole of v in its IValue:
-// yaegi v0.16.1 puts there the last field of a struct value
-// (getConcreteValue, interp/value.go:262), which fmt then printed as that
-// field's value (with the String method of a cell type on its type). Any
-// other w is returned as it is.
-func Rewrap(w, v any) any {
-	rw := reflect.ValueOf(w)
+// Rewrap puts the whole of v in *p's wrapper, the one yaegi built to give
+// v a native interface's methods (fmt.Stringer's): yaegi v0.16.1 puts
+// there the last field of a struct value (getConcreteValue,
+// interp/value.go:262), which fmt then printed as that field's value
+// (with the String method of a cell type on its type). p is a pointer to
+// a variable of the interface type; any other *p is left as it is.
+func Rewrap(p, v any) {
+	rp := reflect.ValueOf(p)
+	if !rp.IsValid() || rp.Kind() != reflect.Pointer || rp.IsNil() || rp.Elem().Kind() != reflect.Interface || rp.Elem().IsNil() {
+		return
+	}
+	rw := rp.Elem().Elem()
 	u := reflect.ValueOf(Unwrap(v))
-	if !rw.IsValid() || !isWrapper(rw.Type()) || !u.IsValid() || !u.Type().AssignableTo(rw.Type().Field(0).Type) {
-		return w
+	if !isWrapper(rw.Type()) || !u.IsValid() || !u.Type().AssignableTo(rw.Type().Field(0).Type) {
+		return
 	}
 	cp := reflect.New(rw.Type()).Elem()
 	cp.Set(rw)
 	cp.Field(0).Set(u)
-	return cp.Interface()
+	rp.Elem().Set(cp)
 }
 
 // mapKey is a value of an interface type as a map compares it: its

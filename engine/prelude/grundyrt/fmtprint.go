@@ -624,8 +624,9 @@ func (p *printer) printArg(arg any, verb rune) {
 		p.fmtPointer(v, t, 'p')
 		return
 	}
-	if v.Type() == bytesType && t.named == nil {
-		// fmt's own case: its %#v names the type []byte.
+	if v.Type() == bytesType && t.str == "[]uint8" {
+		// fmt's own case: its %#v names the type []byte (not a []Heap,
+		// type Heap uint8, which the interpreter keeps as one).
 		p.native(verb, v.Bytes())
 		return
 	}

@@ -714,11 +714,17 @@ func (ts *Types) TypeString(t reflect.Type) string {
 	if t == nil {
 		return "<nil>"
 	}
+	if c, ok := t.(cellRType); ok {
+		return c.String()
+	}
 	return ts.derive(t).str
 }
 
 // TypeName is t.Name() as Go would have it.
 func (ts *Types) TypeName(t reflect.Type) string {
+	if c, ok := t.(cellRType); ok {
+		return c.Name()
+	}
 	if isNativeType(t) || t.Name() != "" {
 		return t.Name()
 	}
@@ -731,6 +737,9 @@ func (ts *Types) TypeName(t reflect.Type) string {
 
 // TypePkgPath is t.PkgPath() as Go would have it.
 func (ts *Types) TypePkgPath(t reflect.Type) string {
+	if c, ok := t.(cellRType); ok {
+		return c.PkgPath()
+	}
 	if isNativeType(t) || t.Name() != "" {
 		return t.PkgPath()
 	}

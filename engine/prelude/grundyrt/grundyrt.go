@@ -80,7 +80,8 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"ErrorsAsKnown":  reflect.ValueOf(ts.ErrorsAsKnown),
 		"NativeError":    reflect.ValueOf(NativeError),
 		"IsNativeError":  reflect.ValueOf(IsNativeError),
-		"CompareKey":     reflect.ValueOf(CompareKey),
+		"CompareKey":     reflect.ValueOf(ts.NamedCompareKey),
+		"CompareKeyAs":   reflect.ValueOf(NamedCompareKeyAs),
 		"WrapError":      reflect.ValueOf(WrapError),
 		"Rewrap":         reflect.ValueOf(Rewrap),
 		"InternKey":      reflect.ValueOf(ts.InternKey),
@@ -115,6 +116,10 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"StructField":   reflect.ValueOf(StructField),
 		"FieldByName":   reflect.ValueOf(FieldByName),
 		"VisibleFields": reflect.ValueOf(VisibleFields),
+		"TypeOf":        reflect.ValueOf(ts.TypeOf),
+		"RType":         reflect.ValueOf(RType),
+		"HasType":       reflect.ValueOf(ts.HasType),
+		"MustHaveType":  reflect.ValueOf(ts.MustHaveType),
 
 		// Panics (panics.go).
 		"Panic":          reflect.ValueOf(ts.Panic),

@@ -1,0 +1,162 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"grundy/engine/prelude"
+)
+
+// basedAsserts: x.(T) (and v, ok := x.(T)) where the interpreter's
+// assertion is right once the name of the value's dynamic type is checked
+// (see assertVerdict): x of a native interface type, T a based cell type
+// with methods or the underlying type of one. yaegi v0.16.1 asserts from
+// an empty interface by the reflect type of the value in the box
+// (interp/run.go:471, typeAssert: canAssertTypes), which is the
+// underlying type's, so x.(Nimber) passed an int and x.(int) a Nimber. It runs after the passes
+// that ask the assertion's type (fmtArgs: fmt.Println(x.(Nimber)) calls
+// String), as it hides it.
+var basedAsserts = Pass{
+	Name:     "basedasserts",
+	Run:      runBasedAsserts,
+	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
+	Snippets: []string{"based_types_asserted"},
+}
+
+func runBasedAsserts(c *Cell) {
+	if len(c.basedCellTypes()) == 0 {
+		return
+	}
+	c.Apply(func(cur Cursor) bool {
+		ta, ok := cur.Node().(*ast.TypeAssertExpr)
+		if !ok || ta.Type == nil {
+			return true
+		}
+		xt, tt := c.Types.TypeOf(ta.X), c.Types.TypeOf(ta.Type)
+		if v, _ := c.assertVerdict(xt, tt); v == assertChecked {
+			c.checkedAssert(ta.X, ta.Type, xt, tt, cur)
+		}
+		return true
+	})
+}
+
+// hasTypeCall is grundyrt.HasType(x, "T"): whether x's dynamic type is tt.
+func hasTypeCall(x ast.Expr, tt types.Type, pos token.Pos) ast.Expr {
+	return &ast.CallExpr{Fun: rtSelector(prelude.RTHasType, pos), Lparen: pos, Rparen: pos,
+		Args: []ast.Expr{x, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(reflectString(tt, false))}}}
+}
+
+// checkedAssert rewrites x.(T), x of type X, the interpreter's assertion being right
+// once the dynamic type's name is checked:
+//
+//	func(_grundyBV X) T { grundyrt.MustHaveType(_grundyBV, "main.T", "interface {}"); return _grundyBV.(T) }(x)
+//
+// and, as the value of v, ok := x.(T):
+//
+//	func(_grundyBV X) (T, bool) { if !grundyrt.HasType(_grundyBV, "main.T") { var z T; return z, false }; return _grundyBV.(T), true }(x)
+func (c *Cell) checkedAssert(x, t ast.Expr, xt, tt types.Type, cur Cursor) {
+	pos := t.Pos()
+	typ := func() ast.Expr {
+		tx, _ := c.TypeExpr(tt, pos)
+		return tx
+	}
+	if typ() == nil {
+		return
+	}
+	v := func() *ast.Ident { return ident(tempPrefix+"BV", pos) }
+	commaOk := commaOkParent(cur)
+	assert := &ast.TypeAssertExpr{X: v(), Type: typ(), Lparen: pos, Rparen: pos}
+	var lit *ast.FuncLit
+	if commaOk {
+		z := ident(tempPrefix+"BZ", pos)
+		lit = funcLit(pos, t.End(), results(typ(), ident("bool", pos)),
+			ifThen(pos, &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: hasTypeCall(v(), tt, pos)},
+				&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{z}, Type: typ()}}}},
+				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(z.Name, pos), ident("false", pos)}}),
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert, ident("true", pos)}})
+	} else {
+		str := func(s string) ast.Expr {
+			return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
+		}
+		lit = funcLit(pos, t.End(), results(typ()),
+			&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTMustHaveType, pos), Lparen: pos, Rparen: pos,
+				Args: []ast.Expr{v(), str(reflectString(tt, false)), str(reflectString(xt, false))}}},
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert}})
+	}
+	xtx, ok := c.TypeExpr(xt, pos)
+	if !ok {
+		return
+	}
+	// The value keeps x's type: the interpreter asserts from a native
+	// interface other than any through its wrapper.
+	lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{v()}, Type: xtx}}
+	cur.Replace(&ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{x}, Rparen: t.End()})
+}
+
+type assertVerdictKind int
+
+const (
+	assertFine    assertVerdictKind = iota // the interpreter's assertion is right
+	assertChecked                          // right once the dynamic type's name is checked (grundyrt.HasType)
+	assertRefused                          // the interpreter cannot tell: n is the type in question
+)
+
+// assertVerdict says whether the interpreter's x.(t), x of type xt and t
+// of type tt, is right: x of a native interface type (any, fmt.Stringer)
+// may hold a value of a based cell type, which the interpreter's
+// assertion takes for a value of its underlying type. A value of a based
+// type with methods is in a box naming its type, so checking the name
+// makes the assertion right; one of a type without methods, or a
+// composite of based types, is the bare value (n names the type). A
+// value in an interface the cell declares is in a box the interpreter's
+// assertion compares by type, and errors have passes of their own.
+func (c *Cell) assertVerdict(xt, tt types.Type) (assertVerdictKind, *types.Named) {
+	if xt == nil || tt == nil || !isIfaceType(xt) || isIfaceType(tt) || interpretedIface(xt) && !emptyIface(xt) || isError(xt) {
+		return assertFine, nil
+	}
+	if b, ok := tt.(*types.Basic); ok && b.Kind() == types.UntypedNil {
+		return assertFine, nil
+	}
+	if n := basedIn(tt); n != nil {
+		if named, ok := types.Unalias(tt).(*types.Named); ok && boxed(named) {
+			return assertChecked, nil
+		}
+		return assertRefused, n
+	}
+	verdict := assertFine
+	for _, n := range c.basedCellTypes() {
+		if !heldAs(n, xt, tt) {
+			continue
+		}
+		if bare(n) {
+			return assertRefused, n
+		}
+		verdict = assertChecked
+	}
+	return verdict, nil
+}
+
+// heldAs reports whether a value of interface type it may hold a value of
+// n that the interpreter keeps as one of type like.
+func heldAs(n *types.Named, it, like types.Type) bool {
+	iface, ok := it.Underlying().(*types.Interface)
+	return ok && types.Implements(n, iface) && types.Identical(erased(n, map[types.Type]bool{}), like)
+}
+
+// emptyIface reports whether t is an interface type without methods,
+// which the interpreter represents as any, a cell's own too.
+func emptyIface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && it.Empty()
+}
+
+// isIfaceType reports whether t is an interface type (not a type
+// parameter, whose values are the instantiation's).
+func isIfaceType(t types.Type) bool {
+	if _, ok := types.Unalias(t).(*types.TypeParam); ok {
+		return false
+	}
+	return types.IsInterface(t)
+}

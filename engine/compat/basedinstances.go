@@ -1,0 +1,159 @@
+package compat
+
+import (
+	"go/ast"
+	"go/types"
+	"sort"
+
+	"grundy/engine/prelude"
+)
+
+// instances refuses an instantiation of a generic function or type whose
+// code prints or inspects its values, with a based type argument: inside,
+// the interpreter has the underlying type (any(v) is the bare value,
+// whatever the methods), and only a value with an fmt method comes to fmt
+// in a wrapper that names its type.
+func (b basedCheck) instances() {
+	c := b.c
+	ids := make([]*ast.Ident, 0, len(c.Types.Instances))
+	for id := range c.Types.Instances {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i].Pos() < ids[j].Pos() })
+	for _, id := range ids {
+		obj := c.Types.ObjectOf(id)
+		if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "main" {
+			continue
+		}
+		var bodies []*ast.BlockStmt
+		what := "function"
+		switch o := obj.(type) {
+		case *types.Func:
+			if o.Type().(*types.Signature).Recv() != nil {
+				continue
+			}
+			bodies = append(bodies, c.funcBody(o.Name(), ""))
+		case *types.TypeName:
+			n, ok := o.Type().(*types.Named)
+			if !ok {
+				continue
+			}
+			what = "type"
+			for i := range n.NumMethods() {
+				bodies = append(bodies, c.funcBody(n.Method(i).Name(), o.Name()))
+			}
+		default:
+			continue
+		}
+		b.instance(id, c.Types.Instances[id].TypeArgs, what, bodies)
+		if c.err != nil {
+			return
+		}
+	}
+}
+
+// instance refuses the instantiation id[targs] when a based type
+// argument would show wrong in bodies, the generic function's or type's
+// code (see instances).
+func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, bodies []*ast.BlockStmt) {
+	c := b.c
+	prints, inspects := false, false
+	for _, body := range bodies {
+		if body == nil {
+			continue
+		}
+		p, i := observesTypes(body)
+		prints, inspects = prints || p, inspects || i
+	}
+	for i := range targs.Len() {
+		ta := targs.At(i)
+		n := basedIn(ta)
+		if n == nil {
+			continue
+		}
+		named, isNamed := types.Unalias(ta).(*types.Named)
+		if !inspects && (!prints || isNamed && boxed(named) && hasFmtMethod(named)) {
+			continue
+		}
+		remedy := "wrap the value in a struct (type " + n.Obj().Name() + "s struct{ V " + b.name(ta) + " })"
+		if isNamed {
+			remedy = "declare " + named.Obj().Name() + " as a struct (type " + named.Obj().Name() + " struct{ V " + b.name(named.Underlying()) + " })"
+		}
+		c.Fail(id.Pos(), "%s[%s]: inside the generic %s %s the interpreter sees %s as %s, so what it prints or asserts of its values could be wrong; write %s for %s, or %s",
+			id.Name, b.name(ta), what, id.Name, an(b.name(ta)), an(b.name(erased(ta, map[types.Type]bool{}))), id.Name, b.name(ta), remedy)
+		return
+	}
+}
+
+// hasFmtMethod reports whether n has a method fmt calls (the interpreter
+// hands fmt such a value in a wrapper with it).
+func hasFmtMethod(n *types.Named) bool {
+	for _, m := range []string{"String", "Error", "Format", "GoString"} {
+		if obj, _, _ := types.LookupFieldOrMethod(n, true, n.Obj().Pkg(), m); obj != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// funcBody is the body of the function named name (of the method of
+// type recv, if not ""), declared by the cell or (as compiled) by an
+// earlier one; nil if unknown.
+func (c *Cell) funcBody(name, recv string) *ast.BlockStmt {
+	if c.Decls != nil {
+		for _, d := range c.Decls.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name && recvTypeName(fd) == recv {
+				return fd.Body
+			}
+		}
+	}
+	key := name
+	if recv != "" {
+		key = recv + "." + name
+	}
+	if c.Session != nil {
+		if fd := c.Session.Func(key); fd != nil {
+			return fd.Body
+		}
+	}
+	return nil
+}
+
+// recvTypeName is the name of the type a method is declared on ("" for a
+// function).
+func recvTypeName(fd *ast.FuncDecl) string {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return ""
+	}
+	t := fd.Recv.List[0].Type
+	if st, ok := t.(*ast.StarExpr); ok {
+		t = st.X
+	}
+	if id, ok := unindex(t).(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// observesTypes reports whether body may print its values (it calls fmt
+// or log, or the printer the passes route fmt to) and whether it may
+// inspect their types otherwise (reflect, encoding/json, assertions).
+func observesTypes(body *ast.BlockStmt) (prints, inspects bool) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.TypeAssertExpr:
+			inspects = true
+		case *ast.SelectorExpr:
+			if x, ok := n.X.(*ast.Ident); ok {
+				switch x.Name {
+				case "fmt", "log", prelude.Runtime:
+					prints = true
+				case "reflect", "json":
+					inspects = true
+				}
+			}
+		}
+		return !inspects
+	})
+	return prints, inspects
+}

@@ -1,0 +1,473 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"grundy/engine/typecheck"
+)
+
+// basedTypes: values of cell types declared on a type other than a struct
+// (type Heap uint8, type Nimber int with a String method, type Heaps
+// []int) once they are in an interface. yaegi v0.16.1 gives such a type
+// its underlying type's reflect type (interp/type.go:2058, refType) and
+// keeps a value of it in an empty interface as that type's value; only
+// one on a basic type with methods is put in a box that keeps its type
+// (genValueInterface, interp/value.go:240), and a composite of such types
+// ([]Nimber) is a []int whatever the methods. Its assertions match by
+// reflect type (x.(int) matched a Nimber and x.(Nimber) an int), its
+// maps hash the boxes, and a type parameter instantiated with such a
+// type is its underlying type inside the function. So cells printed wrong
+// answers silently: fmt.Printf("%T", x) printed uint8 for a Heap,
+// fmt.Println(x) a []Nimber without its elements' String methods.
+//
+// Where the box names the type, the engine asks it (basedAsserts,
+// typeSwitches, ifaceCompare, reflectNames). What the interpreter cannot
+// tell is refused before the cell runs, naming the construct and what to
+// write instead: an assertion or type switch case whose type is, or is
+// the underlying type of, such a type kept bare; %T and reflect.TypeOf of
+// an interface value that may hold one; a composite of such types, or one
+// declared on a slice or map, put in an empty interface; a generic
+// function that prints or inspects its values instantiated with one;
+// interface map keys that may hold a boxed one; what looks at the type of a value of a native interface type
+// with methods that may hold one of two boxed ones on one type, which
+// the interpreter's wrappers keep alike (twinsIn).
+var basedTypes = Pass{
+	Name:     "basedtypes",
+	Run:      runBasedTypes,
+	Kinds:    append([]ast.Node{(*ast.TypeAssertExpr)(nil), (*ast.IndexExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil)}, assignedKinds...),
+	Snippets: []string{"based_types_refused"},
+}
+
+func runBasedTypes(c *Cell) {
+	based := c.basedCellTypes()
+	if len(based) == 0 {
+		return
+	}
+	b := basedCheck{c: c, based: based, jsonOnly: c.jsonLiterals()}
+	b.instances()
+	interpreted := func(call *ast.CallExpr) bool {
+		// A native function takes the values as they are (fmt and
+		// json are told their static types by their passes).
+		fn := c.callee(call)
+		return fn == nil || fn.Pkg() == nil || fn.Pkg().Path() == "main"
+	}
+	c.Apply(func(cur Cursor) bool {
+		if c.err != nil {
+			return false
+		}
+		cl, _ := cur.Node().(*ast.CompositeLit)
+		for _, v := range c.assignedValues(cur, interpreted) {
+			if t := c.Types.TypeOf(v.value); b.jsonOnly[cl] && t != nil && !hasJSONMethods(t) {
+				continue
+			}
+			b.store(v.value, v.target)
+		}
+		switch n := cur.Node().(type) {
+		case *ast.TypeAssertExpr:
+			if n.Type != nil {
+				b.assertion(n.X, n.Type, nil)
+			}
+		case *ast.TypeSwitchStmt:
+			if x, _ := typeSwitchSubject(n); x != nil {
+				for _, st := range n.Body.List {
+					for _, t := range st.(*ast.CaseClause).List {
+						b.assertion(x, t, n)
+					}
+				}
+			}
+		case *ast.CallExpr:
+			b.call(n)
+		case *ast.CompositeLit:
+			b.mapKeys(n)
+		case *ast.SwitchStmt:
+			b.switchTag(n)
+		case *ast.BinaryExpr:
+			if (n.Op == token.EQL || n.Op == token.NEQ) && !isNil(c, n.X) && !isNil(c, n.Y) {
+				if !b.twins(n.X, ExprString(n)) {
+					b.twins(n.Y, ExprString(n))
+				}
+			}
+		case *ast.IndexExpr:
+			if m, ok := typeUnder(c.Types.TypeOf(n.X)).(*types.Map); ok {
+				b.mapKey(n.Index, m.Key())
+			}
+		}
+		return true
+	})
+}
+
+// basedCellTypes are the named types the session and the cell declare on
+// a type other than a struct or an interface (not generic).
+func (c *Cell) basedCellTypes() []*types.Named {
+	if c.basedDone {
+		return c.based
+	}
+	c.basedDone = true
+	var out []*types.Named
+	seen := map[*types.Named]bool{}
+	add := func(tn *types.TypeName) {
+		n, ok := tn.Type().(*types.Named)
+		if !ok || tn.IsAlias() || seen[n] || n.TypeParams().Len() > 0 || !isBased(n) {
+			return
+		}
+		seen[n] = true
+		out = append(out, n)
+	}
+	for _, tn := range c.Types.CellTypes() {
+		add(tn)
+	}
+	for _, obj := range c.Types.Defs {
+		if tn, ok := obj.(*types.TypeName); ok && typecheck.IsCellType(tn.Type()) {
+			add(tn)
+		}
+	}
+	c.based = out
+	return out
+}
+
+// isBased reports whether n is a cell type declared on a type other than
+// a struct or an interface.
+func isBased(n *types.Named) bool {
+	if !typecheck.IsCellType(n) {
+		return false
+	}
+	switch n.Underlying().(type) {
+	case *types.Struct, *types.Interface:
+		return false
+	}
+	return true
+}
+
+// hasMethodsAt reports whether a value of n has methods (in its value or
+// pointer method set).
+func hasMethodsAt(n *types.Named) bool {
+	return types.NewMethodSet(n).Len() > 0 || types.NewMethodSet(types.NewPointer(n)).Len() > 0
+}
+
+// boxed reports whether the interpreter keeps a value of the based type n
+// in an empty interface in a box naming n: n has methods and a basic
+// underlying type. A value of another based type is kept bare, as its
+// underlying type's value (a type on a slice or map with methods too).
+func boxed(n *types.Named) bool {
+	_, basic := n.Underlying().(*types.Basic)
+	return basic && hasMethodsAt(n)
+}
+
+func bare(n *types.Named) bool { return !boxed(n) }
+
+// basedIn is the first based cell type in t's structure (not inside a
+// named struct type, whose fields the printer knows), or nil.
+func basedIn(t types.Type) *types.Named {
+	n, _ := typeIn(t, func(t types.Type) bool {
+		n, ok := t.(*types.Named)
+		return ok && isBased(n)
+	}).(*types.Named)
+	return n
+}
+
+// losesType reports whether a value of t loses what fmt prints of it
+// when kept in an empty interface: a composite of based types, or a bare
+// based type with methods or declared on a composite of based types.
+// (A bare type like type Heap uint8 prints as its value does; what
+// names its type is refused where it is asked: dynamicType, assertion.)
+func losesType(t types.Type) bool {
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		if !isBased(n) || boxed(n) {
+			return false
+		}
+		return hasMethodsAt(n) || basedIn(n.Underlying()) != nil
+	}
+	return basedIn(t) != nil
+}
+
+type basedCheck struct {
+	c     *Cell
+	based []*types.Named
+	// jsonOnly are composite literals written as the value json encodes,
+	// which goes nowhere else: json's output differs only where a type
+	// has JSON methods.
+	jsonOnly map[*ast.CompositeLit]bool
+}
+
+// jsonLiterals are the composite literals in the values the cell hands
+// json.Marshal, MarshalIndent and (*json.Encoder).Encode.
+func (c *Cell) jsonLiterals() map[*ast.CompositeLit]bool {
+	out := map[*ast.CompositeLit]bool{}
+	for _, root := range c.Roots() {
+		ast.Inspect(root, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) == 0 {
+				return true
+			}
+			fn := c.callee(call)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "encoding/json" {
+				return true
+			}
+			switch fn.Name() {
+			case "Marshal", "MarshalIndent", "Encode":
+				ast.Inspect(call.Args[0], func(n ast.Node) bool {
+					switch n := n.(type) {
+					case *ast.FuncLit:
+						return false
+					case *ast.CompositeLit:
+						out[n] = true
+					}
+					return true
+				})
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// hasJSONMethods reports whether a named type in t's structure has a
+// method json calls.
+func hasJSONMethods(t types.Type) bool {
+	found := false
+	eachNamed(t, func(n *types.Named) {
+		for _, m := range []string{"MarshalJSON", "MarshalText"} {
+			if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), true, n.Obj().Pkg(), m); obj != nil {
+				found = true
+			}
+		}
+	})
+	return found
+}
+
+func (b basedCheck) name(t types.Type) string { return types.TypeString(t, shortQualifier) }
+
+// an is s with its indefinite article: "an int", "a uint8".
+func an(s string) string {
+	if s != "" && strings.ContainsRune("aeiouAEIOU", rune(s[0])) && !strings.HasPrefix(s, "uint") {
+		return "an " + s
+	}
+	return "a " + s
+}
+
+// described is "Heap (type Heap uint8)".
+func (b basedCheck) described(n *types.Named) string {
+	return n.Obj().Name() + " (type " + n.Obj().Name() + " " + b.name(n.Underlying()) + ")"
+}
+
+// held is the first based type that a value of interface type it may
+// hold and that keep accepts.
+func (b basedCheck) held(it types.Type, keep func(n *types.Named) bool) *types.Named {
+	iface, ok := it.Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	for _, n := range b.based {
+		if types.Implements(n, iface) && keep(n) {
+			return n
+		}
+	}
+	return nil
+}
+
+// remedy is what to write instead of storing a value of n in an
+// interface the interpreter keeps it bare in.
+func (b basedCheck) remedy(n *types.Named) string {
+	return b.redeclare(n) + ", or keep the value in a variable of type " + n.Obj().Name()
+}
+
+// redeclare is how to declare n for the interpreter to keep its type in
+// an interface.
+func (b basedCheck) redeclare(n *types.Named) string {
+	name := n.Obj().Name()
+	if _, basic := n.Underlying().(*types.Basic); basic {
+		return "give " + name + " a method (func (" + name + ") String() string) so that interfaces keep its type"
+	}
+	return "declare " + name + " as a struct (type " + name + " struct{ V " + b.name(n.Underlying()) + " })"
+}
+
+// assertion checks x.(t) (or a type switch case t on x): refused when
+// the interpreter cannot tell t's values from others x may hold, made to
+// ask the dynamic type's name when the values are in boxes that name it
+// (see assertVerdict); a type switch's cases are guarded by typeSwitches.
+func (b basedCheck) assertion(x, t ast.Expr, inSwitch *ast.TypeSwitchStmt) {
+	c := b.c
+	xt, tt := c.Types.TypeOf(x), c.Types.TypeOf(t)
+	what := ExprString(x) + ".(" + ExprString(t) + ")"
+	if inSwitch != nil {
+		what = "case " + ExprString(t) + " of a type switch on " + ExprString(x)
+	}
+	if tt != nil && !isIfaceType(tt) && b.twins(x, what) {
+		return
+	}
+	v, n := c.assertVerdict(xt, tt)
+	if v == assertFine {
+		return
+	}
+	if v == assertChecked && (inSwitch == nil || inSwitch.Init == nil) {
+		return // basedAsserts or typeSwitches checks the name
+	}
+	if n == nil {
+		c.Fail(t.Pos(), "%s cannot be checked in a type switch with an init statement; move the statement before the switch", what)
+		return
+	}
+	under := b.name(n.Underlying())
+	if basedIn(tt) != nil {
+		c.Fail(t.Pos(), "%s: the interpreter keeps %s in an interface as %s, so it cannot tell one from %s there; %s",
+			what, an(b.described(n)), an(under), an(under), b.remedy(n))
+		return
+	}
+	c.Fail(t.Pos(), "%s: %s may hold %s, which the interpreter keeps in an interface as %s, so it cannot tell the two apart there; %s",
+		what, ExprString(x), an(b.described(n)), an(b.name(tt)), b.remedy(n))
+}
+
+// twinsIn are two boxed based types of one underlying type whose values a
+// value of it, a native interface type with methods (fmt.Stringer, error),
+// may hold: the interpreter gives native code such a value in a wrapper
+// whose methods name its type, and theirs are alike (nil when there are
+// none).
+func (c *Cell) twinsIn(it types.Type) (a, b *types.Named) {
+	if it == nil || !isIfaceType(it) || emptyIface(it) || interpretedIface(it) {
+		return nil, nil
+	}
+	iface := it.Underlying().(*types.Interface)
+	var found []*types.Named
+	for _, n := range c.basedCellTypes() {
+		if !boxed(n) || !types.Implements(n, iface) {
+			continue
+		}
+		for _, f := range found {
+			if types.Identical(f.Underlying(), n.Underlying()) {
+				return f, n
+			}
+		}
+		found = append(found, n)
+	}
+	return nil, nil
+}
+
+// twins refuses what, which looks at the type of x's value, when x's
+// interface type may hold one of twin types (see twinsIn); it reports
+// whether it refused.
+func (b basedCheck) twins(x ast.Expr, what string) bool {
+	xt := b.c.Types.TypeOf(x)
+	t1, t2 := b.c.twinsIn(xt)
+	if t1 == nil {
+		return false
+	}
+	b.c.Fail(x.Pos(), "%s: %s may hold %s or %s, which the interpreter keeps alike in %s (types on %s with its methods); declare one of them as a struct (type %s struct{ V %s }), or keep such values in an any",
+		what, ExprString(x), an(t1.Obj().Name()), an(t2.Obj().Name()), an(b.name(xt)), b.name(t1.Underlying()), t2.Obj().Name(), b.name(t2.Underlying()))
+	return true
+}
+
+// call checks %T and reflect.TypeOf of interface values, conversions to
+// interfaces (as stores) and instantiations.
+func (b basedCheck) call(call *ast.CallExpr) {
+	c := b.c
+	if c.Types.IsType(call.Fun) {
+		if len(call.Args) == 1 {
+			b.store(call.Args[0], c.Types.TypeOf(call.Fun))
+		}
+		return
+	}
+	fn := c.callee(call)
+	if fn == nil || fn.Pkg() == nil {
+		return
+	}
+	switch {
+	case fn.Pkg().Path() == "errors" && (fn.Name() == "Is" || fn.Name() == "As") && len(call.Args) == 2:
+		b.twins(call.Args[0], ExprString(call))
+	case fn.Pkg().Path() == "reflect" && fn.Name() == "TypeOf" && len(call.Args) == 1:
+		b.dynamicType(call.Args[0], "reflect.TypeOf("+ExprString(call.Args[0])+")")
+	case fn.Pkg().Path() == "fmt" || isLogFunc(fn):
+		if skip, ok := fmtArgStart[fn.Name()]; ok && skip > 0 && strings.HasSuffix(fn.Name(), "f") {
+			for _, i := range verbArgs(call.Args[skip-1], 'T') {
+				if skip+i < len(call.Args) {
+					b.dynamicType(call.Args[skip+i], "%T of "+ExprString(call.Args[skip+i]))
+				}
+			}
+		}
+	}
+}
+
+// dynamicType refuses what, which names the dynamic type of x, when x may
+// hold a based type without methods (kept as its underlying type's value).
+func (b basedCheck) dynamicType(x ast.Expr, what string) {
+	xt := b.c.Types.TypeOf(x)
+	if xt == nil || !isIfaceType(xt) || b.twins(x, what) {
+		return
+	}
+	if n := b.held(xt, bare); n != nil {
+		b.c.Fail(x.Pos(), "%s cannot name %s it may hold: the interpreter keeps one in an interface as %s; %s",
+			what, an(b.described(n)), an(b.name(n.Underlying())), b.remedy(n))
+	}
+}
+
+// store refuses putting e into a place of type to, an interface, when e's
+// value would lose its type there.
+func (b basedCheck) store(e ast.Expr, to types.Type) {
+	c := b.c
+	if e == nil || to == nil || !isIfaceType(to) {
+		return
+	}
+	if it, ok := to.Underlying().(*types.Interface); !ok || !it.Empty() {
+		return // a box or wrapper with the methods keeps the type
+	}
+	t := c.Types.TypeOf(e)
+	if t == nil || isIfaceType(t) || !c.Types.IsValue(e) || !losesType(t) {
+		return
+	}
+	name := "Box"
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		name = named.Obj().Name() + "Box"
+	} else if n := basedIn(t); n != nil {
+		name = n.Obj().Name() + "s"
+	}
+	c.Fail(e.Pos(), "%s, %s, cannot be put in an interface (%s): the interpreter keeps it there as %s, so fmt, json and reflect would not see its type; keep it in a variable of type %s, or wrap it in a struct (type %s struct{ V %s })",
+		ExprString(e), an(b.name(t)), b.name(to), an(b.name(erased(t, map[types.Type]bool{}))), b.name(t), name, b.name(t))
+}
+
+// mapKeys checks the keys of a map literal of an interface key type
+// (assignedValues lists its values).
+func (b basedCheck) mapKeys(cl *ast.CompositeLit) {
+	m, ok := typeUnder(b.c.Types.TypeOf(cl)).(*types.Map)
+	if !ok {
+		return
+	}
+	for _, el := range cl.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if !b.jsonOnly[cl] || hasJSONMethods(b.c.Types.TypeOf(kv.Key)) {
+				b.store(kv.Key, m.Key())
+			}
+			b.mapKey(kv.Key, m.Key())
+		}
+	}
+}
+
+// switchTag refuses switch x { case v: } when x's native interface type
+// may hold either of twin types (see twinsIn); ifaceCompare makes the
+// switch compare as == does.
+func (b basedCheck) switchTag(s *ast.SwitchStmt) {
+	if s.Tag != nil {
+		b.twins(s.Tag, "switch "+ExprString(s.Tag))
+	}
+}
+
+// mapKey refuses a key of interface type kt that may hold a based type
+// with methods (keys compare as == does).
+func (b basedCheck) mapKey(k ast.Expr, kt types.Type) {
+	if !isIfaceType(kt) || isError(kt) || interpretedIface(kt) && !emptyIface(kt) {
+		return // (ifaceKeys interns the keys of an interface the cell declares)
+	}
+	if n := b.held(kt, boxed); n != nil {
+		b.c.Fail(k.Pos(), "a map keyed by %s may hold %s as a key, and the interpreter tells two such keys of one value apart; key the map by %s (map[%s]...) or by a string of it",
+			b.name(kt), an(b.described(n)), n.Obj().Name(), n.Obj().Name())
+	}
+}
+
+// isNil reports whether e is the untyped nil.
+func isNil(c *Cell, e ast.Expr) bool {
+	if isIdent(e, "nil") {
+		return true
+	}
+	tv, ok := c.Types.Types[e]
+	return ok && tv.IsNil()
+}

@@ -1,0 +1,131 @@
+package grundyrt
+
+import (
+	"reflect"
+	"strings"
+)
+
+// reflect.TypeOf of values of cell types. yaegi v0.16.1 gives a type a
+// cell declares on another type (type Kelvin float64, type Scores
+// []Celsius) that type's reflect type, so reflect.TypeOf(Kelvin(300))
+// was float64's. TypeOf answers with a reflect.Type that is the
+// interpreter's, renamed as Go names the type: a cellRType.
+
+// cellRType is a reflect.Type named as Go would name it. Embedding the
+// interpreter's reflect.Type gives it reflect.Type's unexported methods
+// too, so it is one; reflect's constructors (New, Zero, MakeSlice...)
+// need the bare type, which RType gives back.
+type cellRType struct {
+	reflect.Type
+	t *tinfo
+}
+
+func (c cellRType) String() string { return c.t.str }
+
+func (c cellRType) Name() string {
+	if c.t.named == nil {
+		return c.Type.Name()
+	}
+	name := strings.TrimPrefix(c.t.str, "main.")
+	if i := strings.LastIndexByte(name, '.'); i >= 0 && !strings.Contains(name, "[") {
+		name = name[i+1:]
+	}
+	return name
+}
+
+func (c cellRType) PkgPath() string {
+	if c.t.named == nil {
+		return c.Type.PkgPath()
+	}
+	if strings.HasPrefix(c.t.str, "main.") {
+		return "main"
+	}
+	return c.Type.PkgPath()
+}
+
+func (c cellRType) Elem() reflect.Type { return cellRTypeOf(c.Type.Elem(), c.t.elem) }
+
+func (c cellRType) Key() reflect.Type { return cellRTypeOf(c.Type.Key(), c.t.key) }
+
+// cellRTypeOf is rt named by t, or rt itself when t says nothing more.
+func cellRTypeOf(rt reflect.Type, t *tinfo) reflect.Type {
+	if rt == nil || t == nil || t.kind == tkDynamic || t.str == "" || t.str == rt.String() {
+		return rt
+	}
+	return cellRType{rt, t}
+}
+
+// TypeOf is reflect.TypeOf(v) for a value whose static type desc describes
+// (see Typed): a value of an interface type by its dynamic type, as the
+// printer finds it.
+func (ts *Types) TypeOf(v any, desc string) reflect.Type {
+	rv, t, _ := ts.resolve(reflect.ValueOf(v), ts.desc(desc, nil))
+	if !rv.IsValid() {
+		return nil
+	}
+	return cellRTypeOf(rv.Type(), t)
+}
+
+// RType is t as reflect's constructors take it: the interpreter's own
+// reflect type of a cellRType.
+func RType(t reflect.Type) reflect.Type {
+	if c, ok := t.(cellRType); ok {
+		return c.Type
+	}
+	return t
+}
+
+// HasType reports whether v's dynamic type is want, as reflect's String
+// writes it ("main.Nimber", "int"): the interpreter's own assertion
+// matches by reflect type, so a Nimber (type Nimber int, with methods)
+// passed for an int and an int for a Nimber. A value of such a type is in
+// one of the interpreter's boxes, which names it.
+func (ts *Types) HasType(v any, want string) bool {
+	_, t := ts.dynamic(v)
+	return t != nil && t.str == want
+}
+
+// MustHaveType is HasType for x.(T): it panics as Go's failed assertion
+// does; iface is x's static type.
+func (ts *Types) MustHaveType(v any, want, iface string) {
+	ok, t := ts.dynamic(v)
+	switch {
+	case !ok:
+		panic(assertionError("interface conversion: " + iface + " is nil, not " + want))
+	case t == nil || t.str != want:
+		panic(assertionError("interface conversion: " + iface + " is " + t.str + ", not " + want))
+	}
+}
+
+// dynamic is v's dynamic type as the printer knows it; !ok for nil.
+func (ts *Types) dynamic(v any) (ok bool, t *tinfo) {
+	rv, t, _ := ts.resolve(reflect.ValueOf(v), &tinfo{kind: tkDynamic})
+	if !rv.IsValid() {
+		return false, nil
+	}
+	return true, t
+}
+
+// namedKey is what == compares for a value of a type declared on a basic
+// type with methods (type Nimber int): the interpreter keeps one in an
+// interface in a box (or a wrapper) whose value is the basic one, so
+// without its type's name any(Nimber(3)) would equal any(3).
+type namedKey struct {
+	name string
+	v    any
+}
+
+// NamedCompareKey is CompareKey knowing the types cells declared: a value
+// of a type declared on a basic type, in its box or wrapper, is keyed
+// with its type's name, as NamedCompareKeyAs keys such a value whose
+// static type the compatibility pass knows.
+func (ts *Types) NamedCompareKey(v any) any {
+	if ok, t := ts.dynamic(v); ok && t.named != nil && t.kind == tkLeaf {
+		return namedKey{t.str, CompareKey(v)}
+	}
+	return CompareKey(v)
+}
+
+// NamedCompareKeyAs is the key of v, of the type named name (see
+// NamedCompareKey).
+func NamedCompareKeyAs(v any, name string) any { return namedKey{name, CompareKey(v)} }

@@ -357,6 +357,9 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 		return nil, &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
 	}
 	debugLog("GRUNDY_DEBUG_REWRITE", func(w io.Writer) { // each cell as the passes left it
+		for _, d := range cc.Insts {
+			fmt.Fprintln(w, compat.ExprString(d))
+		}
 		for _, root := range cc.Roots() {
 			fmt.Fprintln(w, compat.ExprString(root))
 		}

@@ -49,6 +49,7 @@ var Passes = []Pass{
 	constValues,
 	shifts,
 	genericAliases,
+	constraintTerms,
 	instanceArgs,
 	spreadArgs,
 	nativeVariadics,

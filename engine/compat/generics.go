@@ -179,24 +179,59 @@ func (c *Cell) instanceAliases(targs []ast.Expr) []ast.Expr {
 	out := make([]ast.Expr, len(targs))
 	for i, t := range targs {
 		out[i] = t
-		if !isInstantiation(t) {
-			continue
+		if isInstantiation(t) {
+			out[i] = ident(c.instanceAlias(t), t.Pos())
 		}
-		src := ExprString(t)
-		h := fnv.New32a()
-		h.Write([]byte(src))
-		name := fmt.Sprintf("%sType_%d", tempPrefix, h.Sum32()%1e9)
-		if !c.declared[name] {
-			if c.declared == nil {
-				c.declared = map[string]bool{}
-			}
-			c.declared[name] = true
-			c.Insts = append(c.Insts, &ast.GenDecl{Tok: token.TYPE, TokPos: t.Pos(), Specs: []ast.Spec{
-				&ast.TypeSpec{Name: ident(name, t.Pos()), Assign: t.Pos(), Type: t}}})
-		}
-		out[i] = ident(name, t.Pos())
 	}
 	return out
+}
+
+// instanceAlias is the name of the alias of the type t, declared with the
+// cell's declarations if this cell has not yet. An instance among the
+// type arguments of an instance in t (the Pair[int, int] of
+// Stack[Stack[Pair[int, int]]]) is an alias of its own, declared first:
+// yaegi declares an alias of an instance whose argument is itself an
+// instantiation as it would compile the instance in a statement, and
+// fails the same way (see instanceArgs).
+func (c *Cell) instanceAlias(t ast.Expr) string {
+	src := ExprString(t)
+	h := fnv.New32a()
+	h.Write([]byte(src))
+	name := fmt.Sprintf("%sType_%d", tempPrefix, h.Sum32()%1e9)
+	if c.declared[name] {
+		return name
+	}
+	if c.declared == nil {
+		c.declared = map[string]bool{}
+	}
+	c.declared[name] = true
+	pos := t.Pos()
+	t, err := parser.ParseExpr(src) // a copy, t's arguments to be replaced
+	if err != nil {
+		return name
+	}
+	t = AtPos(t, pos)
+	ast.Inspect(t, func(n ast.Node) bool {
+		var args []ast.Expr
+		switch e := n.(type) {
+		case *ast.IndexExpr:
+			args = []ast.Expr{e.Index}
+			defer func() { e.Index = args[0] }()
+		case *ast.IndexListExpr:
+			args = e.Indices
+		default:
+			return true
+		}
+		for i, a := range args {
+			if isInstantiation(a) {
+				args[i] = ident(c.instanceAlias(a), a.Pos())
+			}
+		}
+		return true
+	})
+	c.Insts = append(c.Insts, &ast.GenDecl{Tok: token.TYPE, TokPos: pos, Specs: []ast.Spec{
+		&ast.TypeSpec{Name: ident(name, pos), Assign: pos, Type: t}}})
+	return name
 }
 
 // typeList is l as a slice.

@@ -366,14 +366,24 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 	})
 	// Copies of generic functions and instance aliases: compiled with the
 	// declarations (they may use them), or before the statements. They go
-	// after the cell's types and before the rest: yaegi types a package
-	// variable where it meets it, and an alias it has not met yet has no
-	// type there ("nil reflect type").
+	// after the cell's types and their methods, and before the rest: yaegi
+	// types a package variable where it meets it, and an alias it has not
+	// met yet has no type there ("nil reflect type"); and it makes an
+	// instance of a generic type where it first meets it, with the methods
+	// it has met by then (an alias of List[Pair[string, int]] before List's
+	// methods made an instance without any).
 	if pc.Decls != nil {
 		at := 0
 		for i, d := range pc.Decls.Decls {
-			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
-				at = i + 1
+			switch d := d.(type) {
+			case *ast.GenDecl:
+				if d.Tok == token.TYPE {
+					at = i + 1
+				}
+			case *ast.FuncDecl:
+				if d.Recv != nil {
+					at = i + 1
+				}
 			}
 		}
 		pc.Decls.Decls = slices.Concat(pc.Decls.Decls[:at:at], cc.Insts, pc.Decls.Decls[at:])

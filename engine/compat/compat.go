@@ -82,6 +82,7 @@ var Passes = []Pass{
 	rangeChans,
 	loopVars,
 	genericVars,
+	ptrInstanceVars,
 	selectContinues,
 	selectBreaks,
 	clauseLabels,

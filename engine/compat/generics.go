@@ -7,8 +7,6 @@ import (
 	"go/token"
 	"go/types"
 	"hash/fnv"
-	"reflect"
-	"strings"
 
 	"grundy/engine/prelude"
 )
@@ -22,9 +20,11 @@ import (
 //
 // Two more defects shape what is written. yaegi cannot instantiate a
 // generic function with a type of another package (it loses the package:
-// "incomplete type solve"), so a cell's generic function called with such
-// a type argument is called as a copy with the types written in, declared
-// before the cell (Cell.Insts). And a call of the engine's slices or maps
+// "incomplete type solve"), nor one that uses a type parameter as a value
+// (T(x), or []T{Id(x)}) with a type that is not predeclared (see
+// typeParamValues), so a cell's generic function called so is called as
+// a copy with the types written in, declared before the cell
+// (Cell.Insts, instanceCopy). And a call of the engine's slices or maps
 // functions on a value of a library's named slice or map type crashed or
 // mistyped the call (slices.Clone(p), p a games.Pos): such an argument
 // goes as its underlying type and a result of the same type is converted
@@ -36,7 +36,7 @@ var typeArgs = Pass{
 	Name:     "typeargs",
 	Run:      runTypeArgs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"generics_func", "generic_library_type_args", "slices_on_library_types", "multivalue_args_generic"},
+	Snippets: []string{"generics_func", "generic_library_type_args", "slices_on_library_types", "multivalue_args_generic", "generics_conversion_named_type"},
 }
 
 // stdGeneric tells the engine's source packages (generic, interpreted).
@@ -73,7 +73,7 @@ func runTypeArgs(c *Cell) {
 		}
 		switch {
 		case fn.Pkg().Path() == "main":
-			if qualified(targs) {
+			if qualified(targs) || copyable(inst.TypeArgs) && c.typeParamValues(fn.Name(), map[string]bool{}) {
 				copies = append(copies, copyReq{call, fn, targs})
 				return true
 			}
@@ -97,18 +97,29 @@ func runTypeArgs(c *Cell) {
 		}
 		return true
 	})
-	made := map[string]bool{}
 	for _, r := range copies {
-		name, decl := c.instance(r.fn.Name(), r.targs, r.call.Fun.Pos())
-		if decl == nil {
-			continue
+		if name := c.instanceCopy(r.fn.Name(), c.instanceAliases(r.targs), r.call.Fun.Pos()); name != "" {
+			r.call.Fun = ident(name, r.call.Fun.Pos())
 		}
-		if !made[name] {
-			made[name] = true
-			c.Insts = append(c.Insts, decl)
-		}
-		r.call.Fun = ident(name, r.call.Fun.Pos())
 	}
+}
+
+// copyable reports whether type arguments l can be written into a copy
+// of a function (none is or mentions a type parameter) and one of them is
+// not predeclared: the interpreter finds an int by its name, not a Nim
+// (see typeParamValues).
+func copyable(l *types.TypeList) bool {
+	named := false
+	for i := range l.Len() {
+		t := l.At(i)
+		if hasTypeParam(t) {
+			return false
+		}
+		if _, ok := types.Unalias(t).(*types.Basic); !ok {
+			named = true
+		}
+	}
+	return named
 }
 
 // calleeIdent is the name a call calls: F, pkg.F, F[T].
@@ -153,7 +164,8 @@ func withTypeArgs(fun ast.Expr, targs []ast.Expr) ast.Expr {
 // padding survives the printing and parsing of a rebuild. Not in an
 // element of a composite literal, whose type yaegi asks of the call's
 // function, and of f[X, Y] refuses to give (interp/cfg.go:413,
-// interp/type.go:870: "not a generic type").
+// interp/type.go:870: "not a generic type"): a function with such an
+// element is called as a copy instead (typeParamValues).
 func padTypeParam(cur Cursor, targs []ast.Expr, ts []types.Type) []ast.Expr {
 	if len(targs) != 1 || len(ts) != 1 {
 		return targs
@@ -427,111 +439,6 @@ func namedCore(fn *types.Func, inst types.Instance) bool {
 		}
 	}
 	return false
-}
-
-// instance is a copy of the cell generic function name with the type
-// arguments written in: its name and declaration (nil when the function's
-// declaration is not at hand).
-func (c *Cell) instance(name string, targs []ast.Expr, pos token.Pos) (string, *ast.FuncDecl) {
-	fd := c.funcDecl(name)
-	if fd == nil || fd.Type.TypeParams == nil {
-		return "", nil
-	}
-	var params []string
-	for _, f := range fd.Type.TypeParams.List {
-		for _, n := range f.Names {
-			params = append(params, n.Name)
-		}
-	}
-	if len(params) != len(targs) {
-		return "", nil
-	}
-	src := ExprString(fd)
-	key := []string{src}
-	subst := map[string]ast.Expr{}
-	for i, n := range params {
-		subst[n] = targs[i]
-		key = append(key, ExprString(targs[i]))
-	}
-	h := fnv.New32a()
-	h.Write([]byte(strings.Join(key, "\x00")))
-	inst := fmt.Sprintf("%sInst_%s_%d", tempPrefix, name, h.Sum32()%1e9)
-	f, err := parser.ParseFile(token.NewFileSet(), "", "package main\n"+src, parser.SkipObjectResolution)
-	if err != nil || len(f.Decls) != 1 {
-		return "", nil
-	}
-	cp := f.Decls[0].(*ast.FuncDecl)
-	cp.Name = ident(inst, pos)
-	cp.Type.TypeParams = nil
-	replaceIdents(cp, subst)
-	return inst, AtPos(cp, pos)
-}
-
-// funcDecl is the declaration of the function name: this cell's, else an
-// earlier cell's.
-func (c *Cell) funcDecl(name string) *ast.FuncDecl {
-	if c.Decls != nil {
-		for _, d := range c.Decls.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name {
-				return fd
-			}
-		}
-	}
-	if c.Session != nil {
-		return c.Session.Func(name)
-	}
-	return nil
-}
-
-var exprIface = reflect.TypeFor[ast.Expr]()
-
-// replaceIdents replaces, in n, every identifier in an expression or type
-// position named in subst (field and selector names are not expressions,
-// so they stay).
-func replaceIdents(n ast.Node, subst map[string]ast.Expr) {
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Pointer, reflect.Interface:
-			if !v.IsNil() {
-				walk(v.Elem())
-			}
-		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				f := v.Field(i)
-				if f.Type() == exprIface && !f.IsNil() {
-					if id, ok := f.Interface().(*ast.Ident); ok {
-						if r, ok := subst[id.Name]; ok && f.CanSet() {
-							f.Set(reflect.ValueOf(r))
-							continue
-						}
-					}
-				}
-				switch f.Interface().(type) {
-				case *ast.Object, *ast.Scope:
-					continue
-				}
-				switch f.Kind() {
-				case reflect.Pointer, reflect.Interface, reflect.Slice, reflect.Struct:
-					walk(f)
-				}
-			}
-		case reflect.Slice:
-			for i := 0; i < v.Len(); i++ {
-				e := v.Index(i)
-				if e.Type() == exprIface && !e.IsNil() {
-					if id, ok := e.Interface().(*ast.Ident); ok {
-						if r, ok := subst[id.Name]; ok {
-							e.Set(reflect.ValueOf(r))
-							continue
-						}
-					}
-				}
-				walk(e)
-			}
-		}
-	}
-	walk(reflect.ValueOf(n))
 }
 
 // paramType is the type of the parameter argument i goes to (the

@@ -45,6 +45,7 @@ var Passes = []Pass{
 	typeErrors,
 	structAssert,
 	selfFuncTypes,
+	genericMethods,
 	mainFunc,
 	constValues,
 	shifts,

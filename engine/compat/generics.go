@@ -22,7 +22,7 @@ import (
 // generic function with a type of another package (it loses the package:
 // "incomplete type solve"), nor one that uses a type parameter as a value
 // (T(x), or []T{Id(x)}) with a type that is not predeclared (see
-// typeParamValues), so a cell's generic function called so is called as
+// copyNeeds), so a cell's generic function called so is called as
 // a copy with the types written in, declared before the cell
 // (Cell.Insts, instanceCopy). And a call of the engine's slices or maps
 // functions on a value of a library's named slice or map type crashed or
@@ -73,7 +73,7 @@ func runTypeArgs(c *Cell) {
 		}
 		switch {
 		case fn.Pkg().Path() == "main":
-			if qualified(targs) || copyable(inst.TypeArgs) && c.typeParamValues(fn.Name(), map[string]bool{}) {
+			if qualified(targs) || c.needsCopy(fn.Name(), inst.TypeArgs) {
 				copies = append(copies, copyReq{call, fn, targs})
 				return true
 			}
@@ -102,24 +102,6 @@ func runTypeArgs(c *Cell) {
 			r.call.Fun = ident(name, r.call.Fun.Pos())
 		}
 	}
-}
-
-// copyable reports whether type arguments l can be written into a copy
-// of a function (none is or mentions a type parameter) and one of them is
-// not predeclared: the interpreter finds an int by its name, not a Nim
-// (see typeParamValues).
-func copyable(l *types.TypeList) bool {
-	named := false
-	for i := range l.Len() {
-		t := l.At(i)
-		if hasTypeParam(t) {
-			return false
-		}
-		if _, ok := types.Unalias(t).(*types.Basic); !ok {
-			named = true
-		}
-	}
-	return named
 }
 
 // calleeIdent is the name a call calls: F, pkg.F, F[T].
@@ -165,7 +147,7 @@ func withTypeArgs(fun ast.Expr, targs []ast.Expr) ast.Expr {
 // element of a composite literal, whose type yaegi asks of the call's
 // function, and of f[X, Y] refuses to give (interp/cfg.go:413,
 // interp/type.go:870: "not a generic type"): a function with such an
-// element is called as a copy instead (typeParamValues).
+// element is called as a copy instead (copyNeeds).
 func padTypeParam(cur Cursor, targs []ast.Expr, ts []types.Type) []ast.Expr {
 	if len(targs) != 1 || len(ts) != 1 {
 		return targs
@@ -366,7 +348,7 @@ func (c *Cell) stdFuncValue(cur Cursor, e ast.Expr) ast.Expr {
 	}
 	inst, ok := c.Types.Instances[id]
 	fn, isFunc := c.Types.ObjectOf(id).(*types.Func)
-	if !ok || !isFunc || fn.Pkg() == nil || !stdGeneric[fn.Pkg().Path()] {
+	if !ok || !isFunc || fn.Pkg() == nil {
 		return nil
 	}
 	var targs []ast.Expr
@@ -377,12 +359,56 @@ func (c *Cell) stdFuncValue(cur Cursor, e ast.Expr) ast.Expr {
 		}
 		targs = append(targs, t)
 	}
+	if fn.Pkg().Path() == "main" {
+		return c.cellFuncValue(cur, fn, inst, targs, e.Pos())
+	}
+	if !stdGeneric[fn.Pkg().Path()] {
+		return nil
+	}
 	fun := withTypeArgs(stdFunc(e, fn), c.instanceAliases(interpTypeArgs(fn, targs)))
 	isig, ok := inst.Type.(*types.Signature)
 	if !ok || !namedCore(fn, inst) {
 		return fun
 	}
 	return c.adapter(fun, fn.Type().(*types.Signature), isig, e.Pos())
+}
+
+// cellFuncValue is an instance of the cell's generic function fn that is
+// not called, as a function literal that calls it, where the instance
+// itself goes wrong: as an element of a composite literal
+// ([]func(Heap) Heap{Double[Heap]}), yaegi v0.16.1 gives an index
+// expression the literal's type (interp/cfg.go:404), and the instance
+// "cannot be used" as an element; and where calls go to a copy
+// (needsCopy), the instance itself fails as the copy's calls would. The
+// literal's call is written as runTypeArgs writes calls. nil where the
+// instance is left as it is.
+func (c *Cell) cellFuncValue(cur Cursor, fn *types.Func, inst types.Instance, targs []ast.Expr, pos token.Pos) ast.Expr {
+	isig, ok := inst.Type.(*types.Signature)
+	if !ok {
+		return nil
+	}
+	for i := range inst.TypeArgs.Len() {
+		if hasTypeParam(inst.TypeArgs.At(i)) {
+			return nil
+		}
+	}
+	var fun ast.Expr
+	switch {
+	case qualified(targs) || c.needsCopy(fn.Name(), inst.TypeArgs):
+		name := c.instanceCopy(fn.Name(), c.instanceAliases(targs), pos)
+		if name == "" {
+			return nil
+		}
+		fun = ident(name, pos)
+	default:
+		switch cur.Parent().(type) {
+		case *ast.CompositeLit, *ast.KeyValueExpr:
+		default:
+			return nil
+		}
+		fun = withTypeArgs(ident(fn.Name(), pos), c.instanceAliases(targs))
+	}
+	return c.adapter(fun, isig, isig, pos)
 }
 
 // adapter is func(p0 T0, p1 T1) R { return R(fun(U0(p0), p1)) }: the

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"hash/fnv"
 	"reflect"
 	"strings"
@@ -14,7 +15,7 @@ import (
 // with the type arguments targs written in, declared before the cell
 // (Cell.Insts) if this cell has not yet; "" when the function's
 // declaration is not at hand. The generic functions the copy calls that
-// need copies of their own (typeParamValues) are called as theirs.
+// need copies of their own (copyNeeds) are called as theirs.
 func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string {
 	fd := c.funcDecl(name)
 	if fd == nil || fd.Type.TypeParams == nil {
@@ -60,7 +61,10 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 			return true
 		}
 		gd := c.funcDecl(g.Name)
-		if gd == nil || gd.Type.TypeParams == nil || !c.typeParamValues(g.Name, map[string]bool{}) {
+		if gd == nil || gd.Type.TypeParams == nil {
+			return true
+		}
+		if values, lits := c.copyNeeds(g.Name, map[string]bool{}); !values && !lits {
 			return true
 		}
 		if k := len(typeParamNames(gd.Type.TypeParams)); k <= len(args) {
@@ -70,72 +74,128 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 		}
 		return true
 	})
+	ast.Inspect(cp.Body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.CompositeLit); ok {
+			if il, ok := ast.Unparen(lit.Type).(*ast.IndexListExpr); ok {
+				lit.Type = ident(c.instanceAlias(il), lit.Type.Pos())
+			}
+		}
+		return true
+	})
 	c.Insts = append(c.Insts, cp)
 	return inst
 }
 
-// typeParamValues reports whether the cell generic function name uses a
-// type parameter as a value, or calls a generic function of the cell that
-// does. yaegi v0.16.1 compiles an instance with each type parameter
-// replaced by a node named by its type argument's id ("main.Nim",
+// needsCopy reports whether a call of the cell's generic function name
+// with the type arguments targs goes to a copy (see copyNeeds): none of
+// them is or mentions a type parameter, so they can be written in.
+func (c *Cell) needsCopy(name string, targs *types.TypeList) bool {
+	predeclared := true
+	for i := range targs.Len() {
+		t := targs.At(i)
+		if hasTypeParam(t) {
+			return false
+		}
+		if _, ok := types.Unalias(t).(*types.Basic); !ok {
+			predeclared = false
+		}
+	}
+	values, lits := c.copyNeeds(name, map[string]bool{})
+	return lits || values && !predeclared
+}
+
+// copyNeeds reports whether the cell's generic function name, or a
+// generic function of the cell it calls, uses a type parameter as a value
+// (values), or has a composite literal of an instance with two or more
+// type arguments that mentions a type parameter (lits, see instanceArgs).
+//
+// yaegi v0.16.1 compiles an instance with each type parameter replaced by
+// a node named by its type argument's id ("main.Nim",
 // interp/generic.go:43), and where a type is used as a value it asks
 // whether that name is a type in scope (interp/cfg.go:2544, isType),
 // which only a predeclared type's is: a conversion T(x) is compiled as a
 // call of a function that does not exist; a generic call Id(x) in a
 // composite literal as one of the generic function itself (see
 // padTypeParam). The instance fails, its error lost, and the call that
-// asked for it panics (interp/cfg.go:1285). Such a function called with
-// a type argument other than a predeclared type is called as a copy with
-// the types written in (instanceCopy), where they name themselves.
-func (c *Cell) typeParamValues(name string, seen map[string]bool) bool {
+// asked for it panics (interp/cfg.go:1285). Such a function called with a
+// type argument other than a predeclared type, and one with such literals
+// called with any, is called as a copy with the types written in
+// (instanceCopy), where they name themselves and the literals are written
+// with aliases.
+func (c *Cell) copyNeeds(name string, seen map[string]bool) (values, lits bool) {
 	if seen[name] {
-		return false
+		return false, false
 	}
 	seen[name] = true
 	fd := c.funcDecl(name)
 	if fd == nil || fd.Type.TypeParams == nil || fd.Body == nil {
-		return false
+		return false, false
 	}
 	params := map[string]bool{}
 	for _, n := range typeParamNames(fd.Type.TypeParams) {
 		params[n] = true
 	}
-	isGenericCall := func(e ast.Expr) (string, bool) {
-		call, ok := e.(*ast.CallExpr)
-		if !ok {
-			return "", false
-		}
-		g, _ := indexed(call.Fun)
-		if g == nil {
-			g, _ = ast.Unparen(call.Fun).(*ast.Ident)
-		}
-		if g == nil {
-			return "", false
-		}
-		gd := c.funcDecl(g.Name)
-		return g.Name, gd != nil && gd.Type.TypeParams != nil
+	mentionsParam := func(e ast.Expr) bool {
+		return contains(e, false, func(n ast.Node) bool { id, ok := n.(*ast.Ident); return ok && params[id.Name] })
 	}
-	return contains(fd.Body, false, func(n ast.Node) bool {
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if c.paramAsValue(n, params) {
+			values = true
+		}
 		switch x := n.(type) {
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && params[id.Name] {
-				return true // a conversion T(x)
-			}
-			if g, ok := isGenericCall(x); ok && g != name && c.typeParamValues(g, seen) {
-				return true
+			if g, ok := c.genericCallee(x); ok && g != name {
+				v, l := c.copyNeeds(g, seen)
+				values, lits = values || v, lits || l
 			}
 		case *ast.CompositeLit:
-			for _, e := range x.Elts {
-				if kv, ok := e.(*ast.KeyValueExpr); ok {
-					e = kv.Value
-				}
-				if _, ok := isGenericCall(e); ok {
-					return true
-				}
+			if il, ok := ast.Unparen(x.Type).(*ast.IndexListExpr); ok && mentionsParam(il) {
+				lits = true
 			}
 		}
-		return false
+		return true
 	})
+	return values, lits
+}
+
+// paramAsValue reports whether the node n uses one of the type
+// parameters params as a value (see copyNeeds): a conversion T(x), or a
+// call of a generic function of the cell as an element of a composite
+// literal.
+func (c *Cell) paramAsValue(n ast.Node, params map[string]bool) bool {
+	switch x := n.(type) {
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(x.Fun).(*ast.Ident)
+		return ok && params[id.Name]
+	case *ast.CompositeLit:
+		for _, e := range x.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				e = kv.Value
+			}
+			if _, ok := c.genericCallee(e); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// genericCallee is the name of the cell's generic function e calls, if
+// it calls one.
+func (c *Cell) genericCallee(e ast.Expr) (string, bool) {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return "", false
+	}
+	g, _ := indexed(call.Fun)
+	if g == nil {
+		g, _ = ast.Unparen(call.Fun).(*ast.Ident)
+	}
+	if g == nil {
+		return "", false
+	}
+	gd := c.funcDecl(g.Name)
+	return g.Name, gd != nil && gd.Type.TypeParams != nil
 }
 
 // typeParamNames are the names a type parameter list declares.

@@ -84,6 +84,7 @@ var Passes = []Pass{
 	loopVars,
 	genericVars,
 	ptrInstanceVars,
+	instanceLits,
 	selectContinues,
 	selectBreaks,
 	clauseLabels,

@@ -27,8 +27,7 @@ import (
 // (Pair[int, int]{p.Second, p.First} at top level printed {0 0}) or
 // indexes past its frame ("index out of range"). An alias is typed once,
 // where it is declared. A literal whose type has a type parameter (in a
-// generic function's body) cannot be aliased: such functions are called
-// as copies, where it can (copyNeeds).
+// generic function's body) cannot be aliased (see instanceLits).
 var instanceArgs = Pass{
 	Name:     "instanceargs",
 	Run:      runInstanceArgs,

@@ -64,20 +64,12 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 		if gd == nil || gd.Type.TypeParams == nil {
 			return true
 		}
-		if values, lits := c.copyNeeds(g.Name, map[string]bool{}); !values && !lits {
+		if !c.copyNeeds(g.Name, map[string]bool{}) {
 			return true
 		}
 		if k := len(typeParamNames(gd.Type.TypeParams)); k <= len(args) {
 			if name := c.instanceCopy(g.Name, args[:k], pos); name != "" {
 				call.Fun = ident(name, call.Fun.Pos())
-			}
-		}
-		return true
-	})
-	ast.Inspect(cp.Body, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.CompositeLit); ok {
-			if il, ok := ast.Unparen(lit.Type).(*ast.IndexListExpr); ok {
-				lit.Type = ident(c.instanceAlias(il), lit.Type.Pos())
 			}
 		}
 		return true
@@ -100,14 +92,12 @@ func (c *Cell) needsCopy(name string, targs *types.TypeList) bool {
 			predeclared = false
 		}
 	}
-	values, lits := c.copyNeeds(name, map[string]bool{})
-	return lits || values && !predeclared
+	return !predeclared && c.copyNeeds(name, map[string]bool{})
 }
 
 // copyNeeds reports whether the cell's generic function name, or a
-// generic function of the cell it calls, uses a type parameter as a value
-// (values), or has a composite literal of an instance with two or more
-// type arguments that mentions a type parameter (lits, see instanceArgs).
+// generic function of the cell it calls, uses a type parameter as a
+// value.
 //
 // yaegi v0.16.1 compiles an instance with each type parameter replaced by
 // a node named by its type argument's id ("main.Nim",
@@ -118,44 +108,32 @@ func (c *Cell) needsCopy(name string, targs *types.TypeList) bool {
 // composite literal as one of the generic function itself (see
 // padTypeParam). The instance fails, its error lost, and the call that
 // asked for it panics (interp/cfg.go:1285). Such a function called with a
-// type argument other than a predeclared type, and one with such literals
-// called with any, is called as a copy with the types written in
-// (instanceCopy), where they name themselves and the literals are written
-// with aliases.
-func (c *Cell) copyNeeds(name string, seen map[string]bool) (values, lits bool) {
+// type argument other than a predeclared type is called as a copy with the
+// types written in (instanceCopy), where they name themselves.
+func (c *Cell) copyNeeds(name string, seen map[string]bool) (values bool) {
 	if seen[name] {
-		return false, false
+		return false
 	}
 	seen[name] = true
 	fd := c.funcDecl(name)
 	if fd == nil || fd.Type.TypeParams == nil || fd.Body == nil {
-		return false, false
+		return false
 	}
 	params := map[string]bool{}
 	for _, n := range typeParamNames(fd.Type.TypeParams) {
 		params[n] = true
 	}
-	mentionsParam := func(e ast.Expr) bool {
-		return contains(e, false, func(n ast.Node) bool { id, ok := n.(*ast.Ident); return ok && params[id.Name] })
-	}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	return contains(fd.Body, false, func(n ast.Node) bool {
 		if c.paramAsValue(n, params) {
-			values = true
+			return true
 		}
-		switch x := n.(type) {
-		case *ast.CallExpr:
-			if g, ok := c.genericCallee(x); ok && g != name {
-				v, l := c.copyNeeds(g, seen)
-				values, lits = values || v, lits || l
-			}
-		case *ast.CompositeLit:
-			if il, ok := ast.Unparen(x.Type).(*ast.IndexListExpr); ok && mentionsParam(il) {
-				lits = true
-			}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
 		}
-		return true
+		g, ok := c.genericCallee(call)
+		return ok && g != name && c.copyNeeds(g, seen)
 	})
-	return values, lits
 }
 
 // paramAsValue reports whether the node n uses one of the type

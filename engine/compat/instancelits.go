@@ -19,9 +19,11 @@ import (
 // {2 1} for {1 1}) or indexes past its frame. Literals whose type has no
 // type parameter are written with an alias instead (instanceArgs). The
 // variable is declared where the literal's statement stands, which is
-// only done where nothing in the statement is evaluated before the
-// literal: the literal (or its address) returned, assigned or declared
-// alone. Elsewhere the cell is refused with that way to write it.
+// only done where nothing in the statement that calls a function is
+// evaluated before the literal: the literal (or its address) returned,
+// assigned or declared alone, or an argument of the statement's one call
+// (append(out, Pair[K, V]{k, v})) after operands that call nothing.
+// Elsewhere the cell is refused with that way to write it.
 var instanceLits = Pass{
 	Name:     "instancelits",
 	Run:      runInstanceLits,
@@ -36,21 +38,40 @@ func runInstanceLits(c *Cell) {
 		if !ok || cur.Index() < 0 {
 			return true
 		}
-		var slot *ast.Expr
+		var root *ast.Expr
 		switch s := st.(type) {
 		case *ast.ReturnStmt:
 			if len(s.Results) == 1 {
-				slot = &s.Results[0]
+				root = &s.Results[0]
 			}
 		case *ast.AssignStmt:
 			if len(s.Lhs) == 1 && len(s.Rhs) == 1 {
-				slot = &s.Rhs[0]
+				root = &s.Rhs[0]
 			}
 		case *ast.DeclStmt:
 			if gd, ok := s.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR && len(gd.Specs) == 1 {
 				if vs := gd.Specs[0].(*ast.ValueSpec); len(vs.Names) == 1 && len(vs.Values) == 1 {
-					slot = &vs.Values[0]
+					root = &vs.Values[0]
 				}
+			}
+		case *ast.ExprStmt:
+			root = &s.X
+		}
+		if root == nil {
+			return true
+		}
+		slot := root
+		if call, ok := (*root).(*ast.CallExpr); ok {
+			// An argument of the statement's one call, after operands
+			// whose evaluation calls nothing: append(out, Pair[K, V]{...}).
+			slot = nil
+			before := []ast.Expr{call.Fun}
+			for i := range call.Args {
+				if c.isParamInstanceLitSlot(call.Args[i]) && !c.callsAnything(before) {
+					slot = &call.Args[i]
+					break
+				}
+				before = append(before, call.Args[i])
 			}
 		}
 		if slot == nil {
@@ -101,6 +122,39 @@ func runInstanceLits(c *Cell) {
 		}
 		return c.err == nil
 	})
+}
+
+// isParamInstanceLitSlot reports whether e is such a literal
+// (isParamInstanceLit) or its address.
+func (c *Cell) isParamInstanceLitSlot(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	return ok && c.isParamInstanceLit(lit)
+}
+
+// callsAnything reports whether evaluating es may call a function (other
+// than len or cap, or a conversion) or receive from a channel.
+func (c *Cell) callsAnything(es []ast.Expr) bool {
+	for _, e := range es {
+		if contains(e, false, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CallExpr:
+				if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && (id.Name == "len" || id.Name == "cap") && c.isBuiltin(id) {
+					return false
+				}
+				return !c.Types.IsType(x.Fun)
+			case *ast.UnaryExpr:
+				return x.Op == token.ARROW
+			}
+			return false
+		}) {
+			return true
+		}
+	}
+	return false
 }
 
 // isParamInstanceLit reports whether lit is a literal of an instance of a

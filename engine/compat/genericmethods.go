@@ -64,7 +64,7 @@ func runGenericMethods(c *Cell) {
 		for i := range named.NumMethods() {
 			m := named.Method(i).Name()
 			if c.methodUsesParamAsValue(id.Name, m) {
-				c.Fail(id.Pos(), "%s: its method %s uses a type parameter as a value (a conversion T(x), or a generic call in a composite literal), which this interpreter cannot do for a type argument that is not a predeclared type; instantiate %s with the basic type, or move the conversion out of the method (pass it values of type T)", src, m, id.Name)
+				c.Fail(id.Pos(), "%s: its method %s uses a type parameter as a value (a conversion T(x), or a generic call in a composite literal), itself or through a generic function it calls, which this interpreter cannot do for a type argument that is not a predeclared type; instantiate %s with the basic type, or move the conversion out of the method (pass it values of type T)", src, m, id.Name)
 				return false
 			}
 		}
@@ -73,7 +73,9 @@ func runGenericMethods(c *Cell) {
 }
 
 // methodUsesParamAsValue reports whether the method m of the cell's
-// generic type typ uses a receiver's type parameter as a value.
+// generic type typ uses a receiver's type parameter as a value, or calls
+// a generic function of the cell that does (which it calls as an
+// instance, not a copy: its type arguments are the method's parameters).
 func (c *Cell) methodUsesParamAsValue(typ, m string) bool {
 	var fd *ast.FuncDecl
 	if c.Decls != nil {
@@ -100,7 +102,17 @@ func (c *Cell) methodUsesParamAsValue(typ, m string) bool {
 			params[id.Name] = true
 		}
 	}
-	return contains(fd.Body, false, func(n ast.Node) bool { return c.paramAsValue(n, params) })
+	return contains(fd.Body, false, func(n ast.Node) bool {
+		if c.paramAsValue(n, params) {
+			return true
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		g, ok := c.genericCallee(call)
+		return ok && c.copyNeeds(g, map[string]bool{})
+	})
 }
 
 // recvName is the name of a receiver's type: T in *T, T[K], *T[K, V].

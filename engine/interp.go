@@ -31,7 +31,6 @@ import (
 	"grundy/engine/prelude"
 	"grundy/engine/prelude/grundyrt"
 	"grundy/engine/symbols"
-	"grundy/engine/tooling"
 	"grundy/engine/typecheck"
 	"grundy/stdlib/human"
 	"grundy/stdlib/progress"
@@ -49,7 +48,7 @@ type Interp struct {
 	args []string
 
 	pkgs       map[string]string          // name a cell uses -> import path
-	globals    map[string]tooling.Global  // top-level names declared by cells
+	globals    map[string]string          // top-level names declared by cells -> "func", "var", "const", "type" or "import"
 	funcs      map[string]*funcDecl       // "f" or "T.m" -> latest declaration
 	types      map[string]*ast.TypeSpec   // type name -> its declaration as compiled
 	declared   map[string]string          // the types the printer knows, as declared to it (see declareTypes)
@@ -117,7 +116,7 @@ func NewInterp(opt Options) (*Interp, error) {
 		io:       io,
 		name:     name,
 		pkgs:     map[string]string{},
-		globals:  map[string]tooling.Global{},
+		globals:  map[string]string{},
 		funcs:    map[string]*funcDecl{},
 		closures: map[string]map[string]bool{},
 		types:    map[string]*ast.TypeSpec{},
@@ -467,7 +466,7 @@ func (it *Interp) runImports(ctx context.Context, f *ast.File) error {
 		if is.Name != nil {
 			name = is.Name.Name
 		}
-		it.globals[name] = tooling.Global{Name: name, Kind: "import", Type: path}
+		it.globals[name] = "import"
 		it.imports[name] = path
 	}
 	return nil
@@ -572,17 +571,12 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 				it.funcs[funcKey(d)] = &funcDecl{decl: d, refs: refs, varTypes: varTypes}
 			}
 			if d.Recv == nil {
-				it.globals[d.Name.Name] = tooling.Global{Name: d.Name.Name, Kind: "func", Type: exprString(d.Type)}
-			} else {
-				// The tooling's only source for methods of cell types
-				// (reflect cannot carry interpreted methods).
-				key := funcKey(d)
-				it.globals[key] = tooling.Global{Name: key, Kind: "method", Type: exprString(d.Type)}
+				it.globals[d.Name.Name] = "func"
 			}
 		case *ast.GenDecl:
 			for _, s := range d.Specs {
 				if ts, ok := s.(*ast.TypeSpec); ok {
-					it.globals[ts.Name.Name] = tooling.Global{Name: ts.Name.Name, Kind: "type", Type: compat.WithoutHiddenTags(exprString(ts.Type))}
+					it.globals[ts.Name.Name] = "type"
 					it.types[ts.Name.Name] = ts
 				}
 			}
@@ -604,7 +598,7 @@ func (it *Interp) redeclaredVars(f *ast.File) map[string]types.Type {
 		}
 		for _, sp := range gd.Specs {
 			for _, id := range sp.(*ast.ValueSpec).Names {
-				if g, ok := it.globals[id.Name]; ok && g.Kind == "var" {
+				if it.globals[id.Name] == "var" {
 					var t types.Type
 					if obj := it.info.ObjectOf(id); obj != nil {
 						t = obj.Type()
@@ -672,7 +666,7 @@ func (it *Interp) recordVars(b *ast.BlockStmt) {
 			if s.Tok == token.DEFINE {
 				for _, l := range s.Lhs {
 					if id, ok := l.(*ast.Ident); ok && id.Name != "_" && !strings.HasPrefix(id.Name, prelude.Temp) {
-						it.globals[id.Name] = tooling.Global{Name: id.Name, Kind: "var"}
+						it.globals[id.Name] = "var"
 					}
 				}
 			}
@@ -690,13 +684,9 @@ func (it *Interp) recordVars(b *ast.BlockStmt) {
 				if !ok {
 					continue
 				}
-				typ := ""
-				if vs.Type != nil {
-					typ = exprString(vs.Type)
-				}
 				for _, id := range vs.Names {
 					if id.Name != "_" {
-						it.globals[id.Name] = tooling.Global{Name: id.Name, Kind: kind, Type: typ}
+						it.globals[id.Name] = kind
 					}
 				}
 			}

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"grundy/engine/tooling"
 )
 
 func TestExecuteBasics(t *testing.T) {
@@ -165,31 +163,6 @@ func TestInterruptedSleepDoesNotResume(t *testing.T) {
 	time.Sleep(600 * time.Millisecond)
 	if v, _, err := runCell(t, it, "late"); err != nil || v != "false" {
 		t.Errorf("late = %q (%v): the interrupted cell resumed", v, err)
-	}
-}
-
-// Methods of cell-declared types are listed for the tooling as "T.M" with
-// their signature without the receiver; the tooling cannot see them through
-// reflect.
-func TestGlobalsListMethods(t *testing.T) {
-	it := newTestInterp(t)
-	code := "type Pt struct{ X, Y int }\nfunc (p Pt) Sum(k int) int { return k * (p.X + p.Y) }\nfunc (p *Pt) Move(dx int) { p.X += dx }\nfunc plain() {}"
-	if _, _, err := runCell(t, it, code); err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]tooling.Global{
-		"Pt.Sum":  {Name: "Pt.Sum", Kind: "method", Type: "func(k int) int"},
-		"Pt.Move": {Name: "Pt.Move", Kind: "method", Type: "func(dx int)"},
-		"plain":   {Name: "plain", Kind: "func", Type: "func()"},
-	}
-	got := map[string]tooling.Global{}
-	for _, g := range it.Globals() {
-		got[g.Name] = g
-	}
-	for name, w := range want {
-		if got[name] != w {
-			t.Errorf("Globals()[%s] = %+v, want %+v", name, got[name], w)
-		}
 	}
 }
 

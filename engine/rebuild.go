@@ -150,8 +150,8 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 	var dropped []string
 	moved := map[string]reflect.Value{}
 	for _, name := range sortedKeys(it.globals) {
-		g := it.globals[name]
-		if g.Kind != "var" && g.Kind != "const" || newVarNames[name] {
+		kind := it.globals[name]
+		if kind != "var" && kind != "const" || newVarNames[name] {
 			continue
 		}
 		v, ok := oldGlobals[name]

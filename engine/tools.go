@@ -2,15 +2,14 @@ package engine
 
 import (
 	"go/ast"
-	"go/constant"
 	"reflect"
-	"sort"
 	"strings"
 
 	"github.com/traefik/yaegi/stdlib"
 
 	"grundy/engine/symbols"
 	"grundy/engine/tooling"
+	"grundy/engine/typecheck"
 )
 
 // Complete answers a completion request (see tooling.go).
@@ -30,55 +29,8 @@ func (it *Interp) Inspect(code string, cursor int, detailLevel int) (Bundle, boo
 // IsComplete tells whether code is ready to run.
 func (it *Interp) IsComplete(code string) (status, indent string) { return tooling.IsComplete(code) }
 
-// Globals lists the names cells declared, sorted.
-func (it *Interp) Globals() []tooling.Global {
-	out := make([]tooling.Global, 0, len(it.globals))
-	vals := it.globalValues()
-	for _, g := range it.globals {
-		if g.Type == "" && (g.Kind == "var" || g.Kind == "const") {
-			if v, ok := vals[g.Name]; ok && v.IsValid() {
-				if _, isConst := v.Interface().(constant.Value); !isConst {
-					g.Type = v.Type().String()
-				}
-			}
-		}
-		out = append(out, g)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
-
-// Packages maps the package names cells can use to their symbols.
-func (it *Interp) Packages() map[string]tooling.PackageSymbols {
-	out := map[string]tooling.PackageSymbols{}
-	for name, path := range it.pkgs {
-		key := path + "/" + importName(path)
-		syms := stdlib.Symbols[key]
-		if syms == nil {
-			syms = symbols.Symbols[key]
-		}
-		if aliasPackages()[path] {
-			syms = it.sourcePackageSymbols(path)
-		}
-		out[name] = tooling.PackageSymbols{Path: path, Symbols: syms}
-	}
-	return out
-}
-
-// sourcePackageSymbols lists an interpreted package's exported names.
-func (it *Interp) sourcePackageSymbols(path string) map[string]reflect.Value {
-	out := map[string]reflect.Value{}
-	pkg, err := typeUniverse().Import(path)
-	if err != nil {
-		return out
-	}
-	for _, name := range pkg.Scope().Names() {
-		if ast.IsExported(name) {
-			out[name] = reflect.Value{}
-		}
-	}
-	return out
-}
+// Types is the session's type oracle, the tooling's view of its types.
+func (it *Interp) Types() *typecheck.Session { return it.tc }
 
 // lookupSymbol finds an exported symbol of a native package.
 func lookupSymbol(key, name string) (reflect.Value, bool) {
@@ -93,16 +45,8 @@ func lookupSymbol(key, name string) (reflect.Value, bool) {
 	return reflect.Value{}, false
 }
 
-// TypeOf gives the type of an identifier or selector chain in the session.
-func (it *Interp) TypeOf(expr string) (reflect.Type, bool) {
-	v, ok := it.ValueOf(expr)
-	if !ok {
-		return nil, false
-	}
-	return v.Type(), true
-}
-
-// ValueOf evaluates a side-effect-free identifier or selector chain.
+// ValueOf evaluates a side-effect-free identifier or selector chain: the
+// one question of the tooling that needs the live session, not its types.
 func (it *Interp) ValueOf(expr string) (reflect.Value, bool) {
 	expr = strings.TrimSpace(expr)
 	if expr == "" || !isSelectorChain(expr) {
@@ -164,6 +108,11 @@ func member(v reflect.Value, name string) (reflect.Value, bool) {
 	}
 	if v.Kind() == reflect.Struct {
 		f := v.FieldByName(name)
+		if !f.IsValid() && !ast.IsExported(name) {
+			// yaegi builds a cell's struct with reflect.StructOf, which
+			// cannot hold unexported fields: it stores field x as Xx.
+			f = v.FieldByName("X" + name)
+		}
 		return f, f.IsValid()
 	}
 	return reflect.Value{}, false

@@ -37,47 +37,19 @@ func isError(t types.Type) bool { return t != nil && types.Identical(t, typesErr
 var errorValues = Pass{
 	Name:     "errorvalues",
 	Run:      runErrorValues,
-	Kinds:    []ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.ReturnStmt)(nil), (*ast.SendStmt)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)},
+	Kinds:    assignedKinds,
 	Snippets: []string{"errors_value_receiver_conversions", "errors_value_receiver_fields", "errors_value_receiver_as"},
 }
 
 func runErrorValues(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
-		switch n := cur.Node().(type) {
-		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE || len(n.Lhs) != len(n.Rhs) {
-				break
+		if call, ok := cur.Node().(*ast.CallExpr); ok && c.errorArgs(call) {
+			return true
+		}
+		for _, a := range c.assignedValues(cur, nil) {
+			if isError(a.target) {
+				a.set(c.asError(a.value))
 			}
-			for i, l := range n.Lhs {
-				if isError(c.Types.TypeOf(l)) {
-					n.Rhs[i] = c.asError(n.Rhs[i])
-				}
-			}
-		case *ast.ValueSpec:
-			if n.Type == nil || !isError(c.Types.TypeOf(n.Type)) {
-				break
-			}
-			for i, v := range n.Values {
-				n.Values[i] = c.asError(v)
-			}
-		case *ast.ReturnStmt:
-			rs := c.resultTypes(cur.Func)
-			if len(rs) != len(n.Results) {
-				break
-			}
-			for i, t := range rs {
-				if isError(t) {
-					n.Results[i] = c.asError(n.Results[i])
-				}
-			}
-		case *ast.SendStmt:
-			if ch, ok := typeUnder(c.Types.TypeOf(n.Chan)).(*types.Chan); ok && isError(ch.Elem()) {
-				n.Value = c.asError(n.Value)
-			}
-		case *ast.CompositeLit:
-			c.errorElements(n)
-		case *ast.CallExpr:
-			c.errorArgs(n)
 		}
 		return true
 	})
@@ -132,89 +104,26 @@ func (c *Cell) ptrAsError(e, pt ast.Expr) ast.Expr {
 // errorArgs converts the arguments a call passes to parameters of type
 // error, the elements append adds to a []error, the operand of error(x)
 // and the arguments of fmt.Errorf's %w verbs.
-func (c *Cell) errorArgs(call *ast.CallExpr) {
+// errorArgs converts the argument of error(v) and the arguments of
+// fmt.Errorf's %w verbs (which reach native Errorf as plain values, so %w
+// would not see that a cell type is an error); done reports a call it
+// handled.
+func (c *Cell) errorArgs(call *ast.CallExpr) (done bool) {
 	if c.Types.IsType(call.Fun) {
-		// error(v): the conversion itself.
 		if isError(c.Types.TypeOf(call.Fun)) && len(call.Args) == 1 && c.asError(call.Args[0]) != call.Args[0] {
 			call.Fun = ident(prelude.AsError, call.Fun.Pos())
 		}
-		return
-	}
-	if c.isBuiltin(call.Fun) {
-		if isIdent(call.Fun, "append") && !call.Ellipsis.IsValid() {
-			if s, ok := typeUnder(c.Types.TypeOf(call)).(*types.Slice); ok && isError(s.Elem()) {
-				for i := 1; i < len(call.Args); i++ {
-					call.Args[i] = c.asError(call.Args[i])
-				}
-			}
-		}
-		return
+		return true
 	}
 	if fn := c.callee(call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf" && !call.Ellipsis.IsValid() && len(call.Args) > 1 {
-		// An argument reaches native Errorf as a plain value, so %w
-		// would not see that a cell type is an error.
 		for _, i := range wrapVerbArgs(call.Args[0]) {
 			if i+1 < len(call.Args) {
 				call.Args[i+1] = c.asError(call.Args[i+1])
 			}
 		}
-		return
+		return true
 	}
-	sig, ok := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
-	if !ok || call.Ellipsis.IsValid() {
-		return
-	}
-	if len(call.Args) == 1 {
-		if _, multi := c.Types.TypeOf(call.Args[0]).(*types.Tuple); multi {
-			return // f(g()): the values pass as they are
-		}
-	}
-	for i, a := range call.Args {
-		if isError(paramType(sig, i, false)) {
-			call.Args[i] = c.asError(a)
-		}
-	}
-}
-
-// errorElements converts the elements and fields of type error of a
-// composite literal.
-func (c *Cell) errorElements(cl *ast.CompositeLit) {
-	switch t := typeUnder(c.Types.TypeOf(cl)).(type) {
-	case *types.Struct:
-		for i, el := range cl.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				if k, ok := kv.Key.(*ast.Ident); ok {
-					for j := range t.NumFields() {
-						if f := t.Field(j); f.Name() == k.Name && isError(f.Type()) {
-							kv.Value = c.asError(kv.Value)
-						}
-					}
-				}
-			} else if i < t.NumFields() && isError(t.Field(i).Type()) {
-				cl.Elts[i] = c.asError(el)
-			}
-		}
-	case *types.Slice, *types.Array, *types.Map:
-		var elem types.Type
-		switch t := t.(type) {
-		case *types.Slice:
-			elem = t.Elem()
-		case *types.Array:
-			elem = t.Elem()
-		case *types.Map:
-			elem = t.Elem()
-		}
-		if !isError(elem) {
-			return
-		}
-		for i, el := range cl.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				kv.Value = c.asError(kv.Value)
-			} else {
-				cl.Elts[i] = c.asError(el)
-			}
-		}
-	}
+	return false
 }
 
 // wrapVerbArgs lists the indexes of the arguments that %w verbs of a
@@ -255,34 +164,6 @@ func wrapVerbArgs(format ast.Expr) []int {
 		}
 	}
 	return out
-}
-
-// errorCompare: err == v and err != v, with err of type error and v not
-// nil, compare the values inside yaegi's wrappers: comparing the wrappers
-// panicked (they hold a func: "comparing uncomparable type
-// interp._error"), and each conversion makes a new one.
-var errorCompare = Pass{
-	Name:     "errorcompare",
-	Run:      runErrorCompare,
-	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil)},
-	Snippets: []string{"errors_compare_sentinels"},
-}
-
-func runErrorCompare(c *Cell) {
-	c.Apply(func(cur Cursor) bool {
-		b, ok := cur.Node().(*ast.BinaryExpr)
-		if !ok || b.Op != token.EQL && b.Op != token.NEQ || isIdent(b.X, "nil") || isIdent(b.Y, "nil") {
-			return true
-		}
-		if !isError(c.Types.TypeOf(b.X)) && !isError(c.Types.TypeOf(b.Y)) {
-			return true
-		}
-		key := func(e ast.Expr) ast.Expr {
-			return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, e.Pos()), Sel: ident(prelude.RTErrorKey, e.Pos())}, Args: []ast.Expr{e}, Lparen: e.Pos(), Rparen: e.End()}
-		}
-		b.X, b.Y = key(b.X), key(b.Y)
-		return true
-	})
 }
 
 // errorsIsAs: errors.Is, errors.As and errors.Unwrap go to the runtime's,

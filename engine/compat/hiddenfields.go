@@ -68,13 +68,3 @@ func hideField(f *ast.Field) {
 	}
 	f.Tag = &ast.BasicLit{ValuePos: f.Type.End(), Kind: token.STRING, Value: strconv.Quote(grundyrt.HiddenTags + tag)}
 }
-
-// WithoutHiddenTags is a type's source as the cell wrote it, without the
-// tags hiddenFields and structNames added.
-func WithoutHiddenTags(src string) string {
-	src = strings.ReplaceAll(grundyrt.NameTags.ReplaceAllString(src, ""), ` ""`, "")
-	q := strconv.Quote(grundyrt.HiddenTags)
-	src = strings.ReplaceAll(src, " "+q, "")
-	src = strings.ReplaceAll(src, "\t"+q, "")
-	return strings.ReplaceAll(src, q[:len(q)-1], `"`)
-}

@@ -62,7 +62,9 @@ const (
 	RTErrorsAs          = "ErrorsAs"
 	RTErrorsUnwrap      = "ErrorsUnwrap"
 	RTErrorsAsKnown     = "ErrorsAsKnown" // errors.As to a cell interface: the cell's type switch stores
-	RTErrorKey          = "ErrorKey"
+	RTCompareKey        = "CompareKey"
+	RTRewrap            = "Rewrap"
+	RTInternKey         = "InternKey"
 	RTFmtTyped          = "Typed"             // a value for fmt with its type (see compat's fmtArgs)
 	RTFmtParam          = "TypedParam"        // likewise a value of a type parameter's type
 	RTFmtWrapped        = "Wrapped"           // a value as the interpreter hands it to fmt

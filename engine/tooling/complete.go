@@ -1,16 +1,12 @@
 package tooling
 
 import (
-	"go/constant"
 	"go/scanner"
 	"go/token"
-	"reflect"
 	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"grundy/engine/prelude"
 )
 
 // goKeywords and goBuiltins are what a cell can always type, whatever it
@@ -62,20 +58,18 @@ func complete(sc Session, code string, cursor int) Completion {
 	if prefix != "" && unicode.IsDigit(firstRune(prefix)) {
 		return none
 	}
-	local := scanCell(code, start, end)
-
 	var cands []candidate
 	if dot := selectorDot(code, start); dot >= 0 {
-		recv := receiverExpr(code, dot)
-		if recv == "" {
+		rs, re := receiverSpan(code, dot)
+		if rs < 0 {
 			return none
 		}
-		cands = memberCandidates(sc, recv, local, dot)
+		cands = memberCandidates(sc, code, rs, re)
 	} else {
 		if prefix == "" && start > 0 && strings.ContainsRune("\"'`)]}0123456789", rune(code[start-1])) {
 			return none // right after a literal or a closed bracket no name can follow
 		}
-		cands = scopeCandidates(sc, local)
+		cands = scopeCandidates(sc, code, start)
 	}
 
 	return finish(filterCandidates(cands, prefix), runeCount(code[:start]), runeCount(code[:end]))
@@ -127,209 +121,6 @@ func filterCandidates(cands []candidate, prefix string) []candidate {
 		out = pick(func(n string) bool { return strings.HasPrefix(strings.ToLower(n), lower) })
 	}
 	return out
-}
-
-// scopeCandidates lists every name usable at the top of an expression.
-func scopeCandidates(sc Session, local cellScope) []candidate {
-	var out []candidate
-	for _, d := range local.decls {
-		if d.kind != "method" {
-			out = append(out, candidate{d.name, d.kind, ""})
-		}
-	}
-	for _, g := range sc.Globals() {
-		if g.Kind != "method" {
-			out = append(out, candidate{g.Name, jupyterKind(g.Kind), g.Type})
-		}
-	}
-	for name, p := range sc.Packages() {
-		out = append(out, candidate{name, "module", p.Path})
-	}
-	for _, k := range goKeywords {
-		out = append(out, candidate{k, "keyword", ""})
-	}
-	for name, kind := range goBuiltins {
-		out = append(out, candidate{name, kind, ""})
-	}
-	return out
-}
-
-func jupyterKind(globalKind string) string {
-	switch globalKind {
-	case "func":
-		return "function"
-	case "type":
-		return "class"
-	case "import":
-		return "module"
-	}
-	return "instance"
-}
-
-// memberCandidates lists what may follow "recv.": a package's exported
-// symbols, or the fields and methods of recv's type.
-func memberCandidates(sc Session, recv string, local cellScope, before int) []candidate {
-	pkgs := sc.Packages()
-	p, ok := pkgs[recv]
-	if d, isLocal := local.lookup(recv, before); isLocal && d.kind == "module" && d.src != "" {
-		// Imported by this cell: the session may not have it yet.
-		if syms, found := importedSymbols(d.src); found && (!ok || p.Path != d.src) {
-			p, ok = PackageSymbols{Path: d.src, Symbols: syms}, true
-		}
-	}
-	if !ok && !local.shadows(recv) && !globalShadows(sc, recv) {
-		// A standard package the cell will import when it runs.
-		if path := prelude.StandardPackage(recv); path != "" {
-			if syms, found := importedSymbols(path); found {
-				p, ok = PackageSymbols{Path: path, Symbols: syms}, true
-			}
-		}
-	}
-	if ok && !local.shadows(recv) && !globalShadows(sc, recv) {
-		var out []candidate
-		for name, v := range p.Symbols {
-			if strings.HasPrefix(name, "_") {
-				continue // yaegi's interface wrappers
-			}
-			kind, typ := classifySymbol(v)
-			sig := ""
-			if d, ok := libDocs[p.Path+"."+name]; ok {
-				sig = d.Sig
-			} else if typ != nil && kind != "type" {
-				sig = typ.String()
-			}
-			out = append(out, candidate{name, jupyterKind(kind), sig})
-		}
-		return out
-	}
-	t := inferType(sc, recv, local, before)
-	if t == nil {
-		return nil
-	}
-	return append(typeMembers(t), cellMethods(sc, local, t)...)
-}
-
-// typeMembers lists the exported fields (including promoted ones) and the
-// methods of t, looking through one pointer: a variable is addressable, so
-// pointer methods count too.
-func typeMembers(t reflect.Type) []candidate {
-	var out []candidate
-	mt := t
-	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
-		mt = reflect.PointerTo(t)
-	}
-	for i := 0; i < mt.NumMethod(); i++ {
-		m := mt.Method(i)
-		if !m.IsExported() {
-			continue
-		}
-		out = append(out, candidate{m.Name, "function", methodSignature(mt, m)})
-	}
-	st := t
-	if st.Kind() == reflect.Pointer {
-		st = st.Elem()
-	}
-	if st.Kind() == reflect.Struct {
-		for _, f := range reflect.VisibleFields(st) {
-			if !f.IsExported() || f.Anonymous && f.Type.Kind() == reflect.Interface {
-				continue
-			}
-			out = append(out, candidate{fieldName(st, f.Name), "property", f.Type.String()})
-		}
-	}
-	return out
-}
-
-// fieldName undoes yaegi's renaming: a struct type declared in a cell is
-// built with reflect.StructOf, which cannot hold unexported fields, so yaegi
-// stores field x as Xx. Named (compiled) types are left alone.
-func fieldName(st reflect.Type, name string) string {
-	if st.Name() == "" && len(name) > 1 && name[0] == 'X' {
-		r, _ := utf8.DecodeRuneInString(name[1:])
-		if unicode.IsLower(r) || r == '_' {
-			return name[1:]
-		}
-	}
-	return name
-}
-
-func methodSignature(recv reflect.Type, m reflect.Method) string {
-	if recv.Kind() == reflect.Interface {
-		return m.Type.String()
-	}
-	// Drop the receiver, which reflect lists as the first parameter.
-	ft := m.Type
-	in := make([]string, 0, ft.NumIn())
-	for i := 1; i < ft.NumIn(); i++ {
-		s := ft.In(i).String()
-		if ft.IsVariadic() && i == ft.NumIn()-1 {
-			s = "..." + ft.In(i).Elem().String()
-		}
-		in = append(in, s)
-	}
-	sig := "func(" + strings.Join(in, ", ") + ")"
-	switch ft.NumOut() {
-	case 0:
-	case 1:
-		sig += " " + ft.Out(0).String()
-	default:
-		outs := make([]string, ft.NumOut())
-		for i := range outs {
-			outs[i] = ft.Out(i).String()
-		}
-		sig += " (" + strings.Join(outs, ", ") + ")"
-	}
-	return sig
-}
-
-// classifySymbol reads a yaegi symbol table entry: functions are func
-// values, types are typed nil pointers, variables are pointers to the
-// variable, untyped constants are go/constant values, typed constants are
-// plain values; a missing value is a function the interpreter compiles
-// from source.
-func classifySymbol(v reflect.Value) (kind string, typ reflect.Type) {
-	if !v.IsValid() {
-		// The session lists the functions of packages it interprets from
-		// source (generic ones such as slices) without values.
-		return "func", nil
-	}
-	switch {
-	case v.Kind() == reflect.Func:
-		return "func", v.Type()
-	case v.Kind() == reflect.Pointer && v.IsNil():
-		return "type", v.Type().Elem()
-	case v.Kind() == reflect.Pointer:
-		return "var", v.Type().Elem()
-	}
-	if c, ok := v.Interface().(constant.Value); ok {
-		return "const", untypedConstType(c)
-	}
-	return "const", v.Type()
-}
-
-func untypedConstType(c constant.Value) reflect.Type {
-	switch c.Kind() {
-	case constant.Bool:
-		return reflect.TypeFor[bool]()
-	case constant.String:
-		return reflect.TypeFor[string]()
-	case constant.Int:
-		return reflect.TypeFor[int]()
-	case constant.Float:
-		return reflect.TypeFor[float64]()
-	case constant.Complex:
-		return reflect.TypeFor[complex128]()
-	}
-	return nil
-}
-
-func globalShadows(sc Session, name string) bool {
-	for _, g := range sc.Globals() {
-		if g.Name == name && g.Kind != "import" {
-			return true
-		}
-	}
-	return false
 }
 
 // byteOffset converts a code-point offset into a byte offset, clamped to
@@ -396,17 +187,18 @@ func selectorDot(code string, start int) int {
 	return -1
 }
 
-// receiverExpr returns the source of the operand before the selector dot:
-// a chain of identifiers, calls and index expressions such as
-// t.Face("0 a b").Cells[0]. Brackets are matched backwards; the operand
-// ends at anything that cannot be part of a primary expression.
-func receiverExpr(code string, dot int) string {
+// receiverSpan returns the byte span of the operand before the selector
+// dot, (-1, -1) when there is none: a chain of identifiers, calls, index
+// expressions and composite literals such as t.Face("0 a b").Cells[0]. Brackets are
+// matched backwards; the operand ends at anything that cannot be part of
+// a primary expression.
+func receiverSpan(code string, dot int) (start, end int) {
 	i := dot
 	for {
-		for i > 0 && (code[i-1] == ')' || code[i-1] == ']') {
+		for i > 0 && (code[i-1] == ')' || code[i-1] == ']' || code[i-1] == '}') {
 			j := matchOpen(code, i-1)
 			if j < 0 {
-				return ""
+				return -1, -1
 			}
 			i = j
 		}
@@ -415,7 +207,7 @@ func receiverExpr(code string, dot int) string {
 			if i < dot && code[i] == '(' {
 				break // a parenthesized operand: (x).M
 			}
-			return ""
+			return -1, -1
 		}
 		i = s
 		if i > 0 && code[i-1] == '.' {
@@ -424,7 +216,14 @@ func receiverExpr(code string, dot int) string {
 		}
 		break
 	}
-	return strings.TrimSpace(code[i:dot])
+	end = dot
+	for end > i && strings.ContainsRune(" \t\r\n", rune(code[end-1])) {
+		end--
+	}
+	if end == i {
+		return -1, -1
+	}
+	return i, end
 }
 
 // matchOpen finds the bracket opening the one that closes at code[close].

@@ -15,11 +15,12 @@ func FuzzTooling(f *testing.F) {
 		"", "games.", "table.Face(\"a b\").", "x := [](", "func (p *point) M(", "for i := range 10 {\n\tpt.",
 		"`raw", "/* open", "s := \"é→\"; strings.To", "a, b := games.Load(", "type (\n\tq struct{ a int }\n", "))]]}}..",
 		"t, _ := (table).Face(\"x\")[0].", "var (x = 1; y", "import (\n\"fmt\"\n", "x.\n\n\ty", "func[T any](", "&table.",
+		"func (b *box) Twice() {\n\tb.", "s := &Stack[box]{}\ns.Top().", "xs := []box{\n\t{n: 1},\n\tboxes[0].", "box{}.Get(",
 	} {
 		f.Add(seed, utf8.RuneCountInString(seed))
 		f.Add(seed, 1)
 	}
-	sc := newFakeScope()
+	sc := newFakeScope(f, oracleCells...)
 	f.Fuzz(func(t *testing.T, code string, cursor int) {
 		n := utf8.RuneCountInString(code)
 		if cursor < 0 || cursor > n {
@@ -42,7 +43,7 @@ func FuzzTooling(f *testing.F) {
 // may make it crawl. A 3000-link selector chain once took 14 s (the chain
 // was rebuilt at every link).
 func TestToolingLongInputs(t *testing.T) {
-	sc := newFakeScope()
+	sc := newFakeScope(t)
 	inputs := []string{
 		strings.Repeat("(", 5000), strings.Repeat(")", 5000) + ".", strings.Repeat("a := ", 3000),
 		strings.Repeat("x.", 3000), strings.Repeat("x.", 999) + "x", strings.Repeat("f(", 3000) + "x",

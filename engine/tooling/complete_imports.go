@@ -2,8 +2,6 @@ package tooling
 
 import (
 	"go/token"
-	"path"
-	"reflect"
 	"strings"
 
 	"github.com/traefik/yaegi/stdlib"
@@ -25,18 +23,12 @@ func importablePaths(sc Session) []string {
 			add(key[:i])
 		}
 	}
-	for _, p := range sc.Packages() {
-		add(p.Path)
+	if tc := sc.Types(); tc != nil {
+		for _, p := range tc.Packages() {
+			add(p)
+		}
 	}
 	return out
-}
-
-// importedSymbols returns the exported symbols of a standard package a
-// cell imports but has not run yet, so "bits." completes before the import
-// cell is executed.
-func importedSymbols(importPath string) (map[string]reflect.Value, bool) {
-	syms, ok := stdlib.Symbols[importPath+"/"+path.Base(importPath)]
-	return syms, ok
 }
 
 // importPathPrefix reports whether the cursor (at the end of before) is

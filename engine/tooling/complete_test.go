@@ -9,6 +9,11 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/traefik/yaegi/stdlib"
+
+	"grundy/engine/cell"
+	"grundy/engine/typecheck"
 )
 
 // Compiled types standing in for the library in tests of the tooling.
@@ -43,24 +48,19 @@ func (f *fakeFace) IsP(x, y int) bool { return x == y }
 
 func newFakeGame(n int) *fakeGame { return &fakeGame{Heaps: n} }
 
-// fakeScope is a Session with fixed contents.
+// fakeScope is a Session without an interpreter: a real type oracle over
+// symbol tables of the fake library above (and a few of Go's packages),
+// given the cells of a session to check, and fixed values.
 type fakeScope struct {
-	globals []Global
-	pkgs    map[string]PackageSymbols
-	types   map[string]reflect.Type
-	values  map[string]reflect.Value
+	tc     *typecheck.Session
+	values map[string]reflect.Value
 }
 
-func (f *fakeScope) Globals() []Global                   { return f.globals }
-func (f *fakeScope) Packages() map[string]PackageSymbols { return f.pkgs }
-func (f *fakeScope) TypeOf(expr string) (reflect.Type, bool) {
-	if v, ok := f.values[expr]; ok {
-		return v.Type(), true
-	}
-	t, ok := f.types[expr]
-	return t, ok
-}
+func (f *fakeScope) Types() *typecheck.Session { return f.tc }
 func (f *fakeScope) ValueOf(expr string) (reflect.Value, bool) {
+	if v, ok := f.values[expr]; ok {
+		return v, true
+	}
 	parts := strings.Split(expr, ".")
 	v, ok := f.values[parts[0]]
 	for _, p := range parts[1:] {
@@ -77,51 +77,71 @@ func (f *fakeScope) ValueOf(expr string) (reflect.Value, bool) {
 	return v, ok
 }
 
-func newFakeScope() *fakeScope {
-	cellStruct := reflect.StructOf([]reflect.StructField{
-		{Name: "Xcount", Type: reflect.TypeFor[int]()},
-		{Name: "Total", Type: reflect.TypeFor[float64]()},
-	})
-	return &fakeScope{
-		globals: []Global{
-			{Name: "table", Kind: "var", Type: "*fakeTable"},
-			{Name: "tally", Kind: "func", Type: "func(int) int"},
-			{Name: "pt", Kind: "var", Type: "struct{count int; Total float64}"},
-			{Name: "Pair", Kind: "type"},
-			{Name: "point", Kind: "type", Type: "struct {\n\tcount int\n\tTotal float64\n}"},
-			{Name: "point.Norm", Kind: "method", Type: "func() float64"},
-			{Name: "other", Kind: "type", Type: "struct{ count, total int }"},
-			{Name: "other.Nope", Kind: "method", Type: "func()"},
+// fakeCells are the cells the fake session ran.
+var fakeCells = []string{
+	"var table *games.Table\nfunc tally(n int) int { return n }",
+	"type point struct {\n\tcount int\n\tTotal float64\n}\nvar pt point",
+	"func (p point) Norm() float64 { return p.Total }",
+	"type other struct{ count, total int }\nfunc (o other) Nope() {}\ntype Pair struct{}",
+	"var long string\nvar bad fmt.Stringer",
+}
+
+// newFakeScope is the session after fakeCells, then cells.
+func newFakeScope(t testing.TB, cells ...string) *fakeScope {
+	t.Helper()
+	tables := map[string]typecheck.Table{
+		"strings/strings": {
+			"ToUpper": reflect.ValueOf(strings.ToUpper),
+			"ToLower": reflect.ValueOf(strings.ToLower),
+			"ToTitle": reflect.ValueOf(strings.ToTitle),
+			"Split":   reflect.ValueOf(strings.Split),
+			"Builder": reflect.ValueOf((*strings.Builder)(nil)),
 		},
-		pkgs: map[string]PackageSymbols{
-			"strings": {Path: "strings", Symbols: map[string]reflect.Value{
-				"ToUpper": reflect.ValueOf(strings.ToUpper),
-				"ToLower": reflect.ValueOf(strings.ToLower),
-				"ToTitle": reflect.ValueOf(strings.ToTitle),
-				"Split":   reflect.ValueOf(strings.Split),
-				"Builder": reflect.ValueOf((*strings.Builder)(nil)),
-			}},
-			"fmt": {Path: "fmt", Symbols: map[string]reflect.Value{
-				"Println":  reflect.ValueOf(fmt.Println),
-				"Sprintf":  reflect.ValueOf(fmt.Sprintf),
-				"Stringer": reflect.ValueOf((*fmt.Stringer)(nil)),
-			}},
-			"games": {Path: "grundy/stdlib/games", Symbols: map[string]reflect.Value{
-				"New":       reflect.ValueOf(newFakeGame),
-				"Game":      reflect.ValueOf((*fakeGame)(nil)),
-				"MaxHeaps":  reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
-				"Default":   reflect.ValueOf(&fakeGame{Name: "default"}),
-				"_Iface":    reflect.ValueOf((*fmt.Stringer)(nil)),
-				"Circular":  reflect.ValueOf(newFakeGame),
-				"CNDefault": reflect.ValueOf(3),
-				"Load":      reflect.ValueOf(func(string) (*fakeTable, error) { return nil, nil }),
-			}},
+		"fmt/fmt": {
+			"Println":  reflect.ValueOf(fmt.Println),
+			"Sprintf":  reflect.ValueOf(fmt.Sprintf),
+			"Stringer": reflect.ValueOf((*fmt.Stringer)(nil)),
 		},
-		values: map[string]reflect.Value{
-			"table": reflect.ValueOf(&fakeTable{Game: "CN(6,2)", Max: 12}),
-			"pt":    reflect.New(cellStruct).Elem(),
+		"grundy/stdlib/games/games": {
+			"New":       reflect.ValueOf(newFakeGame),
+			"Game":      reflect.ValueOf((*fakeGame)(nil)),
+			"Table":     reflect.ValueOf((*fakeTable)(nil)),
+			"MaxHeaps":  reflect.ValueOf(constant.MakeFromLiteral("64", token.INT, 0)),
+			"Default":   reflect.ValueOf(&fakeGame{Name: "default"}),
+			"_Iface":    reflect.ValueOf((*fmt.Stringer)(nil)),
+			"Circular":  reflect.ValueOf(newFakeGame),
+			"CNDefault": reflect.ValueOf(3),
+			"Load":      reflect.ValueOf(func(string) (*fakeTable, error) { return nil, nil }),
 		},
 	}
+	u := typecheck.NewUniverse(nil, tables, stdlib.Symbols)
+	pkgs := map[string]string{"strings": "strings", "fmt": "fmt", "games": "grundy/stdlib/games"}
+	tc := typecheck.NewSession(u, func() map[string]string { return pkgs })
+	fset := token.NewFileSet()
+	for _, src := range append(slices.Clone(fakeCells), cells...) {
+		pc, err := cell.Parse(fset, "cell", src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var c typecheck.Cell
+		if pc.Decls != nil {
+			c.Decls = pc.Decls.Decls
+		}
+		if pc.Stmts != nil {
+			c.Stmts = pc.Stmts.List
+		}
+		in := tc.Check(fset, c)
+		if len(in.Errors) > 0 {
+			t.Fatalf("%s: %v", src, in.Errors)
+		}
+		tc.Commit(in)
+	}
+	return &fakeScope{tc: tc, values: map[string]reflect.Value{
+		"table": reflect.ValueOf(&fakeTable{Game: "CN(6,2)", Max: 12}),
+		"pt":    reflect.ValueOf(struct{ count int }{}),
+		// A package's variable, as the engine reads it from its table.
+		"games.Default": reflect.ValueOf(fakeGame{Name: "default"}),
+	}}
 }
 
 // at splits "before|after" into code and the cursor in code points.
@@ -149,7 +169,7 @@ func TestComplete(t *testing.T) {
 		{name: "globals", code: "ta", want: []string{"table", "tally"}, exact: true, start: 0, end: 2},
 		{name: "packages", code: "x := str", want: []string{"string", "strings", "struct"}, exact: true, start: 5, end: 8},
 		{name: "package members", code: "strings.To", want: []string{"ToLower", "ToTitle", "ToUpper"}, exact: true, start: 8, end: 10},
-		{name: "all package members", code: "games.", want: []string{"CNDefault", "Circular", "Default", "Game", "Load", "MaxHeaps", "New"}, exact: true, start: 6, end: 6},
+		{name: "all package members", code: "games.", want: []string{"CNDefault", "Circular", "Default", "Game", "Load", "MaxHeaps", "New", "Table"}, exact: true, start: 6, end: 6},
 		{name: "members ignore case when nothing matches", code: "games.circ", want: []string{"Circular"}, exact: true, start: 6, end: 10},
 		{name: "cursor inside a word", code: "strings.ToU|pper(s)", want: []string{"ToUpper"}, exact: true, start: 8, end: 15},
 		{name: "non-ASCII before cursor", code: "s := \"héllo→ wörld\" + strings.ToU", want: []string{"ToUpper"}, exact: true, start: 30, end: 33},
@@ -194,7 +214,7 @@ func TestComplete(t *testing.T) {
 		{name: "unexported interface wrappers hidden", code: "games._", want: nil, exact: true},
 		{name: "empty prefix lists everything", code: "", want: []string{"table", "strings", "for", "len"}},
 	}
-	sc := newFakeScope()
+	sc := newFakeScope(t)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			code, cursor := at(tc.code)
@@ -228,7 +248,7 @@ func TestComplete(t *testing.T) {
 func TestCompleteReplacesTheRightText(t *testing.T) {
 	// Applying a match the way a frontend does must give valid text, with
 	// multi-byte characters before the cursor.
-	sc := newFakeScope()
+	sc := newFakeScope(t)
 	code, cursor := at("ä := \"→\"; strings.toup|")
 	c := complete(sc, code, cursor)
 	if len(c.Matches) != 1 {
@@ -242,7 +262,7 @@ func TestCompleteReplacesTheRightText(t *testing.T) {
 }
 
 func TestCompleteMetadata(t *testing.T) {
-	sc := newFakeScope()
+	sc := newFakeScope(t)
 	c := complete(sc, "games.", 6)
 	types, ok := c.Metadata["_jupyter_types_experimental"].([]any)
 	if !ok || len(types) != len(c.Matches) {

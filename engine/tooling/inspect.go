@@ -4,59 +4,68 @@ import (
 	"fmt"
 	"go/ast"
 	"go/doc/comment"
-	"go/parser"
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
 	"grundy/engine/display"
-	"grundy/engine/prelude"
 	"grundy/stdlib/human"
 )
 
 // inspect answers inspect_request (Shift-Tab in Jupyter): what the name at
-// the cursor is. A library symbol shows its declaration and doc comment; a
-// variable its type and current value. With the cursor inside a call's
+// the cursor is, as the type oracle types it where it stands. A library
+// symbol shows its declaration and doc comment; a variable its type and,
+// for the session's, its current value. With the cursor inside a call's
 // parentheses (or its string arguments) it describes the called function,
 // which is what a user pausing there wants to know.
 func inspect(sc Session, code string, cursor, detail int) (display.Bundle, bool) {
 	at := byteOffset(code, cursor)
-	target := inspectTarget(code, at)
-	if target == "" {
+	start, end := inspectTarget(code, at)
+	if start < 0 {
 		return nil, false
 	}
-	in := &inspector{sc: sc, local: scanCell(code, -1, -1), code: code, at: at, detail: detail}
-	d, ok := in.describe(target)
+	// The whole cell first: a name being declared is found as declared.
+	texts := append([]draftText{{code + closers(code), start}}, cutTexts(code, start, code[start:end])...)
+	d, off := newDraft(sc, texts)
+	if d == nil {
+		return nil, false
+	}
+	e := d.exprAt(off, off+end-start)
+	if e == nil {
+		return nil, false
+	}
+	in := &inspector{sc: sc, d: d, code: code, detail: detail}
+	desc, ok := in.describe(e)
 	if !ok {
 		return nil, false
 	}
-	return d.bundle(), true
+	return desc.bundle(), true
 }
 
-// inspectTarget returns the expression to describe: the identifier (with
-// its selector chain) touching the cursor, or else the function whose call
-// parentheses enclose the cursor.
-func inspectTarget(code string, at int) string {
+// inspectTarget returns the byte span of the expression to describe: the
+// identifier (with its selector chain) touching the cursor, or else the
+// function whose call parentheses enclose the cursor; (-1, -1) for none.
+func inspectTarget(code string, at int) (start, end int) {
 	if inComment(code[:at]) {
-		return ""
+		return -1, -1
 	}
 	if !insideCommentOrString(code[:at]) {
 		start, end := wordAround(code, at)
 		if start < end && !strings.ContainsRune("0123456789", rune(code[start])) {
-			word := code[start:end]
 			if dot := selectorDot(code, start); dot >= 0 {
-				if recv := receiverExpr(code, dot); recv != "" {
-					return recv + "." + word
+				if rs, _ := receiverSpan(code, dot); rs >= 0 {
+					return rs, end
 				}
-				return ""
+				return -1, -1
 			}
-			return word
+			return start, end
 		}
 		if start == end && at > 0 && code[at-1] == '.' {
-			return receiverExpr(code, at-1) // "games." describes games
+			return receiverSpan(code, at-1) // "games." describes games
 		}
 	}
 	// The innermost call still open at the cursor.
@@ -72,11 +81,11 @@ func inspectTarget(code string, at int) string {
 		}
 	}
 	for i := len(open) - 1; i >= 0; i-- {
-		if callee := receiverExpr(code, open[i]); callee != "" {
-			return callee
+		if rs, re := receiverSpan(code, open[i]); rs >= 0 {
+			return rs, re
 		}
 	}
-	return ""
+	return -1, -1
 }
 
 // inComment reports whether the end of before lies in a comment.
@@ -148,226 +157,211 @@ func docMarkdown(doc string) string {
 
 type inspector struct {
 	sc     Session
-	local  cellScope
+	d      *draft
 	code   string
-	at     int
 	detail int
 }
 
-func (in *inspector) describe(target string) (description, bool) {
-	e, err := parser.ParseExpr(target)
-	if err != nil {
-		return description{}, false
-	}
+func (in *inspector) describe(e ast.Expr) (description, bool) {
 	switch e := e.(type) {
 	case *ast.Ident:
-		return in.ident(e.Name)
+		return in.object(in.d.info.ObjectOf(e), e.Name)
 	case *ast.SelectorExpr:
-		return in.selector(e, target)
-	}
-	return description{}, false
-}
-
-func (in *inspector) ident(name string) (description, bool) {
-	// A declaration in this cell before the cursor is what the name will
-	// mean once the cell runs; the session's value is the old one.
-	if d, ok := in.local.lookup(name, in.at); ok {
-		if desc, ok := in.localDecl(d); ok {
-			return desc, true
+		if sel, ok := in.d.info.Selections[e]; ok {
+			return in.member(e, sel)
 		}
-	}
-	if v, ok := in.sc.ValueOf(name); ok && v.IsValid() {
-		d := description{sig: "var " + name + " " + in.typeName(v.Type()), value: in.formatValue(v)}
-		if td, ok := typeDoc(v.Type()); ok {
-			d.extras = append(d.extras, in.withMethods(td, v.Type()))
+		if obj := in.d.info.ObjectOf(e.Sel); obj != nil { // pkg.Name
+			return in.object(obj, types.ExprString(e))
 		}
-		d.extras = append(d.extras, in.cellMethodList(v.Type())...)
-		return d, true
-	}
-	for _, g := range in.sc.Globals() {
-		if g.Name != name {
-			continue
-		}
-		switch g.Kind {
-		case "func":
-			return description{sig: "func " + name + strings.TrimPrefix(g.Type, "func")}, true
-		case "type":
-			if g.Type != "" {
-				return description{sig: "type " + name + " " + g.Type}, true
-			}
-			if t, ok := in.sc.TypeOf(name); ok && t != nil {
-				return description{sig: "type " + name + " " + t.String()}, true
-			}
-			return description{sig: "type " + name}, true
-		default:
-			if t, ok := in.sc.TypeOf(name); ok && t != nil {
-				return description{sig: g.Kind + " " + name + " " + t.String()}, true
-			}
-			return description{sig: strings.TrimSpace(g.Kind + " " + name + " " + g.Type)}, true
-		}
-	}
-	if p, ok := in.sc.Packages()[name]; ok {
-		if d, ok := lookupDoc(p.Path, p.Path); ok {
-			return description{sig: d.Sig, doc: in.trimDoc(d.Doc)}, true
-		}
-		return description{sig: "package " + name + ` // import "` + p.Path + `"`}, true
-	}
-	if _, ok := goBuiltins[name]; ok {
-		if d, ok := stdlibDoc("builtin", "builtin."+name); ok {
-			return description{sig: d.Sig, doc: in.trimDoc(d.Doc)}, true
-		}
-		return description{sig: name + " (predeclared)"}, true
-	}
-	return description{}, false
-}
-
-// localDecl describes a name declared in the cell being edited.
-func (in *inspector) localDecl(d cellDecl) (description, bool) {
-	switch d.kind {
-	case "function":
-		if sig, doc := funcDeclAt(in.code, d.off); sig != "" {
-			return description{sig: sig, doc: doc}, true
-		}
-	case "instance":
-		ty := &typer{sc: in.sc, local: in.local, pkgs: in.sc.Packages(), before: in.at}
-		if t, isType := ty.ident(d.name); t != nil && !isType {
-			desc := description{sig: "var " + d.name + " " + in.typeName(t)}
-			if td, ok := typeDoc(t); ok {
-				desc.extras = append(desc.extras, in.withMethods(td, t))
-			}
-			desc.extras = append(desc.extras, in.cellMethodList(t)...)
-			return desc, true
-		}
-	case "module":
-		if d.src != "" {
-			if e, ok := lookupDoc(d.src, d.src); ok {
-				return description{sig: e.Sig, doc: in.trimDoc(e.Doc)}, true
+		// A method the cell declares on an earlier cell's type.
+		for _, m := range in.d.info.DraftMethods(namedOf(in.d.info.TypeOf(e.X))) {
+			if m.Name() == e.Sel.Name {
+				return in.object(m, "")
 			}
 		}
 	}
 	return description{}, false
 }
 
-func (in *inspector) selector(e *ast.SelectorExpr, target string) (description, bool) {
-	name := e.Sel.Name
-	// pkg.Name
-	if id, ok := e.X.(*ast.Ident); ok {
-		if d, ok := in.local.lookup(id.Name, in.at); ok && d.kind == "module" && d.src != "" {
-			// Imported by this cell, perhaps not run yet.
-			if syms, found := importedSymbols(d.src); found {
-				return in.pkgMember(PackageSymbols{Path: d.src, Symbols: syms}, id.Name, name)
-			}
-		}
-		if p, ok := in.sc.Packages()[id.Name]; ok && !in.local.shadows(id.Name) && !globalShadows(in.sc, id.Name) {
-			return in.pkgMember(p, id.Name, name)
-		} else if !ok && !in.local.shadows(id.Name) && !globalShadows(in.sc, id.Name) {
-			// A standard package the cell will import when it runs.
-			if path := prelude.StandardPackage(id.Name); path != "" {
-				if syms, found := importedSymbols(path); found {
-					return in.pkgMember(PackageSymbols{Path: path, Symbols: syms}, id.Name, name)
-				}
-			}
-		}
-	}
-	// pkg.Type.Method, a method expression
-	if x, ok := e.X.(*ast.SelectorExpr); ok {
-		if id, ok := x.X.(*ast.Ident); ok && !in.local.shadows(id.Name) {
-			if p, ok := in.sc.Packages()[id.Name]; ok {
-				if kind, _ := classifySymbol(p.Symbols[x.Sel.Name]); kind == "type" {
-					if d, ok := lookupDoc(p.Path, p.Path+"."+x.Sel.Name+"."+name); ok {
-						return description{sig: d.Sig, doc: in.trimDoc(d.Doc)}, true
-					}
-				}
-			}
-		}
-	}
-	// value.Member
-	xt := inferType(in.sc, types.ExprString(e.X), in.local, in.at)
-	if xt == nil {
+// object describes a named entity; expr is how the cell refers to it.
+func (in *inspector) object(obj types.Object, expr string) (description, bool) {
+	if obj == nil {
 		return description{}, false
 	}
-	named := xt
-	if named.Kind() == reflect.Pointer {
-		named = named.Elem()
-	}
-	if named.PkgPath() != "" && named.Name() != "" {
-		if d, ok := lookupDoc(named.PkgPath(), named.PkgPath()+"."+named.Name()+"."+name); ok {
+	switch obj := obj.(type) {
+	case *types.PkgName:
+		path := obj.Imported().Path()
+		if d, ok := lookupDoc(path, path); ok {
 			return description{sig: d.Sig, doc: in.trimDoc(d.Doc)}, true
 		}
-	}
-	mt := memberType(xt, name)
-	if mt == nil {
-		for _, m := range cellMethods(in.sc, in.local, xt) {
-			if m.name == name {
-				return description{sig: "func (" + in.typeName(xt) + ") " + name + strings.TrimPrefix(m.signature, "func")}, true
-			}
+		return description{sig: "package " + obj.Name() + ` // import "` + path + `"`}, true
+	case *types.Builtin, *types.Nil:
+		if d, ok := stdlibDoc("builtin", "builtin."+obj.Name()); ok {
+			return description{sig: d.Sig, doc: in.trimDoc(d.Doc)}, true
 		}
-		return description{}, false
+		return description{sig: obj.Name() + " (predeclared)"}, true
 	}
-	var d description
-	if isMethod(xt, name) {
-		d.sig = "func (" + xt.String() + ") " + name + strings.TrimPrefix(mt.String(), "func")
+	if obj.Pkg() == nil { // a predeclared type or constant
+		if d, ok := stdlibDoc("builtin", "builtin."+obj.Name()); ok {
+			return description{sig: d.Sig, doc: in.trimDoc(d.Doc)}, true
+		}
+		return description{sig: obj.Name() + " (predeclared)"}, true
+	}
+	var desc description
+	if path := obj.Pkg().Path(); path != "main" {
+		d, ok := lookupDoc(path, path+"."+obj.Name())
+		if ok {
+			desc = description{sig: d.Sig, doc: in.trimDoc(d.Doc)}
+		} else {
+			desc.sig = objectString(obj)
+		}
 	} else {
-		d.sig = "field " + name + " " + in.typeName(mt) + " // in " + in.typeName(named)
-		if chain := selectorChain(e); chain != "" {
-			if v, ok := in.sc.ValueOf(chain); ok && v.IsValid() {
-				d.value = in.formatValue(v)
+		desc.sig = objectString(obj)
+		if fn, ok := obj.(*types.Func); ok && in.declaredHere(fn) {
+			if off := in.d.offset(fn.Pos()); off >= 0 && off <= len(in.code) {
+				if sig, doc := funcDeclAt(in.code, off); sig != "" {
+					desc.sig, desc.doc = sig, doc
+				}
 			}
 		}
-		if td, ok := typeDoc(mt); ok {
-			d.extras = append(d.extras, in.withMethods(td, mt))
+	}
+	switch obj := obj.(type) {
+	case *types.Var:
+		if in.isLive(obj) {
+			if v, ok := in.sc.ValueOf(expr); ok && v.IsValid() {
+				desc.value = in.formatValue(v)
+				if obj.Type() == types.Typ[types.Invalid] {
+					// The oracle could not type its cell; the value has a type.
+					desc.sig = "var " + obj.Name() + " " + v.Type().String()
+				}
+			}
+		}
+		desc.extras = append(desc.extras, in.typeExtras(obj.Type())...)
+	case *types.Const:
+		desc.value = obj.Val().ExactString()
+	case *types.TypeName:
+		if obj.Pkg().Path() == "main" {
+			desc.extras = append(desc.extras, cellMethodList(obj.Type())...)
+		} else {
+			desc = in.withMethods(desc, obj.Type())
 		}
 	}
-	return d, true
+	return desc, true
 }
 
-func isMethod(t reflect.Type, name string) bool {
-	if _, ok := t.MethodByName(name); ok {
+// declaredHere reports whether fn is declared in the cell being edited:
+// a function of its package, or a method it adds to an earlier cell's
+// type.
+func (in *inspector) declaredHere(fn *types.Func) bool {
+	if fn.Pkg() == in.d.info.Pkg {
 		return true
 	}
-	if t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface {
-		_, ok := reflect.PointerTo(t).MethodByName(name)
-		return ok
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return false
 	}
-	return false
+	return slices.Contains(in.d.info.DraftMethods(namedOf(sig.Recv().Type())), fn)
 }
 
-func (in *inspector) pkgMember(p PackageSymbols, pkgName, name string) (description, bool) {
-	v, known := p.Symbols[name]
-	kind, typ := classifySymbol(v)
-	if d, ok := lookupDoc(p.Path, p.Path+"."+name); ok {
-		desc := description{sig: d.Sig, doc: in.trimDoc(d.Doc)}
-		if kind == "var" {
-			desc.value = in.formatValue(v.Elem())
+// isLive reports whether v has a value in the session: a variable of an
+// earlier cell, or of a package.
+func (in *inspector) isLive(v *types.Var) bool {
+	if v.Pkg() == nil || v.Pkg() == in.d.info.Pkg {
+		return false // declared by this cell: it has not run
+	}
+	if v.Pkg().Path() != "main" {
+		return v.Parent() == v.Pkg().Scope()
+	}
+	return in.sc.Types().Lookup(v.Name()) == v
+}
+
+// member describes x.name, a field or method.
+func (in *inspector) member(e *ast.SelectorExpr, sel *types.Selection) (description, bool) {
+	switch obj := sel.Obj().(type) {
+	case *types.Func:
+		sig := obj.Type().(*types.Signature)
+		var named *types.Named
+		if sig.Recv() != nil {
+			named = namedOf(sig.Recv().Type())
 		}
-		if d.Kind == "type" && typ != nil {
-			desc = in.withMethods(desc, typ)
+		if named == nil { // an interface's method: its receiver has no name
+			named = namedOf(sel.Recv())
+			sig = types.NewSignatureType(types.NewParam(token.NoPos, nil, "", sel.Recv()), nil, nil, sig.Params(), sig.Results(), sig.Variadic())
+		}
+		if named != nil && named.Obj().Pkg() != nil {
+			path := named.Obj().Pkg().Path()
+			if d, ok := lookupDoc(path, path+"."+named.Obj().Name()+"."+obj.Name()); ok {
+				return description{sig: d.Sig, doc: in.trimDoc(d.Doc)}, true
+			}
+		}
+		return description{sig: objectString(types.NewFunc(obj.Pos(), obj.Pkg(), obj.Name(), sig))}, true
+	case *types.Var:
+		desc := description{sig: "field " + obj.Name() + " " + typeString(obj.Type()) + " // in " + typeString(deref(sel.Recv()))}
+		if root := rootIdent(e); root != nil {
+			if v, ok := in.d.info.ObjectOf(root).(*types.Var); ok && in.isLive(v) {
+				if val, ok := in.sc.ValueOf(types.ExprString(e)); ok && val.IsValid() {
+					desc.value = in.formatValue(val)
+				}
+			}
+		}
+		if td, ok := typeDoc(obj.Type()); ok {
+			desc.extras = append(desc.extras, in.withMethods(td, obj.Type()))
 		}
 		return desc, true
 	}
-	if !known {
-		return description{}, false
+	return description{}, false
+}
+
+// typeExtras describes a variable's type: a library type's doc and
+// methods, a cell type's methods.
+func (in *inspector) typeExtras(t types.Type) []description {
+	if td, ok := typeDoc(t); ok {
+		return []description{in.withMethods(td, t)}
 	}
-	switch kind {
-	case "func":
-		return description{sig: "func " + pkgName + "." + name + strings.TrimPrefix(typ.String(), "func")}, true
-	case "type":
-		return description{sig: "type " + pkgName + "." + name + " " + typ.Kind().String()}, true
-	case "var":
-		return description{sig: "var " + pkgName + "." + name + " " + typ.String(), value: in.formatValue(v.Elem())}, true
+	if named := namedOf(t); named != nil && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "main" {
+		return cellMethodList(named)
 	}
-	return description{sig: "const " + pkgName + "." + name, value: in.formatValue(v)}, true
+	return nil
+}
+
+// rootIdent is the identifier a selector chain starts from, or nil when
+// it starts from anything else (a call, an index).
+func rootIdent(e ast.Expr) *ast.Ident {
+	for {
+		switch x := e.(type) {
+		case *ast.Ident:
+			return x
+		case *ast.SelectorExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// namedOf is t's named type, through one pointer, or nil.
+func namedOf(t types.Type) *types.Named {
+	if t == nil {
+		return nil
+	}
+	n, _ := types.Unalias(deref(types.Unalias(t))).(*types.Named)
+	return n
 }
 
 // withMethods adds the one-line signatures of a documented type's methods.
-func (in *inspector) withMethods(d description, t reflect.Type) description {
-	if t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.PkgPath() == "" || t.Name() == "" {
+func (in *inspector) withMethods(d description, t types.Type) description {
+	named := namedOf(t)
+	if named == nil || named.Obj().Pkg() == nil {
 		return d
 	}
-	prefix := t.PkgPath() + "." + t.Name() + "."
+	prefix := named.Obj().Pkg().Path() + "." + named.Obj().Name() + "."
 	var sigs []string
 	for k, e := range libDocs {
 		if strings.HasPrefix(k, prefix) && e.Kind == "method" {
@@ -382,19 +376,33 @@ func (in *inspector) withMethods(d description, t reflect.Type) description {
 	return d
 }
 
-// typeDoc is the documentation of t's named type (through one pointer).
-func typeDoc(t reflect.Type) (description, bool) {
-	if t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.PkgPath() == "" || t.Name() == "" {
+// typeDoc is the documentation of t's named library type (through one
+// pointer).
+func typeDoc(t types.Type) (description, bool) {
+	named := namedOf(t)
+	if named == nil || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() == "main" {
 		return description{}, false
 	}
-	d, ok := lookupDoc(t.PkgPath(), t.PkgPath()+"."+t.Name())
+	path := named.Obj().Pkg().Path()
+	d, ok := lookupDoc(path, path+"."+named.Obj().Name())
 	if !ok {
 		return description{}, false
 	}
 	return description{sig: d.Sig, doc: d.Doc}, true
+}
+
+// cellMethodList shows the methods cells declared on a cell type.
+func cellMethodList(t types.Type) []description {
+	named := namedOf(t)
+	if named == nil || named.NumMethods() == 0 {
+		return nil
+	}
+	sigs := make([]string, named.NumMethods())
+	for i := range sigs {
+		sigs[i] = objectString(named.Method(i))
+	}
+	sort.Strings(sigs)
+	return []description{{sig: strings.Join(sigs, "\n")}}
 }
 
 // lookupDoc finds key in the library's generated docs, then in the
@@ -445,62 +453,6 @@ func (in *inspector) formatValue(v reflect.Value) (s string) {
 		s = string(r[:limit]) + fmt.Sprintf("... (%s; Shift-Tab again for more)", human.Quantity(len(r)-limit, "more character"))
 	}
 	return s
-}
-
-// typeName writes t as a cell's author would: a cell-declared type by its
-// name (yaegi's reflect types have none), its fields unmangled.
-func (in *inspector) typeName(t reflect.Type) string {
-	if names := cellTypeNames(in.sc, in.local, t); len(names) == 1 {
-		if t.Kind() == reflect.Pointer {
-			return "*" + names[0]
-		}
-		return names[0]
-	}
-	return prettyType(t)
-}
-
-// prettyType is t.String() with yaegi's renamed struct fields (Xx for x)
-// shown as declared.
-func prettyType(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.Pointer:
-		return "*" + prettyType(t.Elem())
-	case reflect.Slice:
-		return "[]" + prettyType(t.Elem())
-	case reflect.Array:
-		return fmt.Sprintf("[%d]%s", t.Len(), prettyType(t.Elem()))
-	case reflect.Map:
-		return "map[" + prettyType(t.Key()) + "]" + prettyType(t.Elem())
-	case reflect.Struct:
-		if t.Name() != "" {
-			return t.String()
-		}
-		fields := make([]string, t.NumField())
-		for i := range fields {
-			f := t.Field(i)
-			fields[i] = fieldName(t, f.Name) + " " + prettyType(f.Type)
-		}
-		if len(fields) == 0 {
-			return "struct{}"
-		}
-		return "struct { " + strings.Join(fields, "; ") + " }"
-	}
-	return t.String()
-}
-
-// cellMethodList shows the methods cells declared on t's cell type.
-func (in *inspector) cellMethodList(t reflect.Type) []description {
-	ms := cellMethods(in.sc, in.local, t)
-	if len(ms) == 0 {
-		return nil
-	}
-	recv := in.typeName(t)
-	sigs := make([]string, len(ms))
-	for i, m := range ms {
-		sigs[i] = "func (" + recv + ") " + m.name + strings.TrimPrefix(m.signature, "func")
-	}
-	sort.Strings(sigs)
-	return []description{{sig: strings.Join(sigs, "\n")}}
 }
 
 // funcDeclAt returns the signature of the func declared with its name at

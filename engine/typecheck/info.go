@@ -15,6 +15,16 @@ type Info struct {
 
 	session *Session
 	pending map[string]types.Object // the cell's top-level names, for Commit
+	drafted map[*types.Named][]*types.Func
+}
+
+// DraftMethods lists the methods a draft (Session.Draft) declares on n, a
+// type of an earlier cell, which the draft leaves without them.
+func (in *Info) DraftMethods(n *types.Named) []*types.Func {
+	if in == nil {
+		return nil
+	}
+	return in.drafted[n]
 }
 
 // TypeOf is e's type, or nil when the oracle could not type it (synthetic

@@ -18,6 +18,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"sort"
 )
 
 // Session is what the oracle knows of one interpreter session.
@@ -56,7 +57,36 @@ type Cell struct {
 
 // Check type-checks a cell against the session. It never fails: what
 // cannot be typed has no type in the Info.
-func (s *Session) Check(fset *token.FileSet, c Cell) *Info {
+func (s *Session) Check(fset *token.FileSet, c Cell) *Info { return s.check(fset, c, nil) }
+
+// Draft type-checks a cell being edited, for the tooling: the session is
+// left exactly as it was (a method the draft declares on an earlier cell's
+// type is not added to it), the Info has Scopes, and imports names the
+// packages the draft may use besides the session's (those it imports
+// itself, those it will import when it runs), "" for none.
+func (s *Session) Draft(fset *token.FileSet, c Cell, imports func(name string) string) *Info {
+	if imports == nil {
+		imports = func(string) string { return "" }
+	}
+	return s.check(fset, c, imports)
+}
+
+// Names lists the top-level names the cells declared, sorted.
+func (s *Session) Names() []string {
+	out := make([]string, 0, len(s.objs))
+	for n := range s.objs {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Packages maps the names a cell can use for packages to their import
+// paths.
+func (s *Session) Packages() map[string]string { return s.packages() }
+
+// check is Check, or Draft when imports is not nil.
+func (s *Session) check(fset *token.FileSet, c Cell, imports func(string) string) *Info {
 	pkg := types.NewPackage("main", "main")
 	in := &Info{
 		Info: types.Info{
@@ -112,7 +142,10 @@ func (s *Session) Check(fset *token.FileSet, c Cell) *Info {
 			Body: &ast.BlockStmt{Lbrace: pos, List: topLevel(c.Stmts), Rbrace: end}}
 		file.Decls = append(file.Decls, body)
 	}
-	s.insertUses(pkg, file, declared)
+	if imports != nil {
+		in.Scopes = map[ast.Node]*types.Scope{}
+	}
+	s.insertUses(pkg, file, declared, imports)
 	conf := types.Config{
 		Importer: s.u,
 		Error: func(err error) {
@@ -123,7 +156,15 @@ func (s *Session) Check(fset *token.FileSet, c Cell) *Info {
 	}
 	types.NewChecker(&conf, fset, pkg, &in.Info).Files([]*ast.File{file})
 	for _, m := range later {
-		m.attach(in)
+		if imports == nil {
+			m.attach(in)
+		} else if f := m.method(in); f != nil {
+			// A draft leaves the session's types as they are.
+			if in.drafted == nil {
+				in.drafted = map[*types.Named][]*types.Func{}
+			}
+			in.drafted[m.named] = append(in.drafted[m.named], f)
+		}
 	}
 	in.pending = map[string]types.Object{}
 	for name := range declared {
@@ -182,7 +223,7 @@ func (s *Session) Commit(in *Info) {
 
 // insertUses puts into the package scope what the file refers to and does
 // not declare: the session's objects, and packages by their names.
-func (s *Session) insertUses(pkg *types.Package, file *ast.File, declared map[string]bool) {
+func (s *Session) insertUses(pkg *types.Package, file *ast.File, declared map[string]bool, imports func(string) string) {
 	var pkgs map[string]string
 	seen := map[string]bool{}
 	ast.Inspect(file, func(n ast.Node) bool {
@@ -198,7 +239,12 @@ func (s *Session) insertUses(pkg *types.Package, file *ast.File, declared map[st
 		if pkgs == nil {
 			pkgs = s.packages()
 		}
-		if path, ok := pkgs[id.Name]; ok && s.u.Has(path) {
+		path, ok := pkgs[id.Name]
+		if !ok && imports != nil {
+			path = imports(id.Name)
+			ok = path != ""
+		}
+		if ok && s.u.Has(path) {
 			if imp, err := s.u.Import(path); err == nil && imp != nil {
 				pkg.Scope().Insert(types.NewPkgName(token.NoPos, pkg, id.Name, imp))
 			}
@@ -215,25 +261,33 @@ type pendingMethod struct {
 }
 
 func (m pendingMethod) attach(in *Info) {
-	f, _ := in.Defs[m.fn.Name].(*types.Func)
-	if f == nil {
-		return
-	}
-	sig := f.Type().(*types.Signature)
-	if sig.Params().Len() == 0 {
-		return
-	}
 	for i := range m.named.NumMethods() {
 		if m.named.Method(i).Name() == m.name {
 			return // the interpreter keeps the first definition too
 		}
+	}
+	if f := m.method(in); f != nil {
+		m.named.AddMethod(f)
+	}
+}
+
+// method is the method as the checked function of its receiver and
+// parameters declares it, or nil.
+func (m pendingMethod) method(in *Info) *types.Func {
+	f, _ := in.Defs[m.fn.Name].(*types.Func)
+	if f == nil {
+		return nil
+	}
+	sig := f.Type().(*types.Signature)
+	if sig.Params().Len() == 0 {
+		return nil
 	}
 	var params []*types.Var
 	for i := 1; i < sig.Params().Len(); i++ {
 		params = append(params, sig.Params().At(i))
 	}
 	msig := types.NewSignatureType(sig.Params().At(0), nil, nil, types.NewTuple(params...), sig.Results(), sig.Variadic())
-	m.named.AddMethod(types.NewFunc(m.fn.Name.Pos(), m.named.Obj().Pkg(), m.name, msig))
+	return types.NewFunc(m.fn.Name.Pos(), m.named.Obj().Pkg(), m.name, msig)
 }
 
 // globalOf turns a variable of the cell's statements into the session's

@@ -206,3 +206,42 @@ func BenchmarkCheckTrivialCell(b *testing.B) {
 		s.Check(fset, c)
 	}
 }
+
+// A draft is checked like a cell but leaves the session as it was: a
+// method it declares on an earlier cell's type is listed apart, and the
+// packages it names come from the caller besides the session's.
+func TestDraft(t *testing.T) {
+	s := newTestSession()
+	cells(t, s, "type pt struct{ X int }\nvar p pt")
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "draft", "package main\nfunc (q *pt) Move() {}\nfunc cell() { _ = bits.OnesCount(3); _ = p }", parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Cell{Decls: f.Decls[:1], Stmts: f.Decls[1].(*ast.FuncDecl).Body.List}
+	in := s.Draft(fset, c, func(name string) string {
+		if name == "bits" {
+			return "math/bits"
+		}
+		return ""
+	})
+	if got := in.TypeOf(exprOf(t, f, "bits.OnesCount(3)")); got == nil || got.String() != "int" {
+		t.Errorf("bits.OnesCount(3): %v; want int", got)
+	}
+	if len(in.Scopes) == 0 {
+		t.Error("a draft records no scopes")
+	}
+	named := s.Lookup("pt").Type().(*types.Named)
+	if ms := in.DraftMethods(named); len(ms) != 1 || ms[0].Name() != "Move" {
+		t.Errorf("DraftMethods(pt) = %v; want Move", ms)
+	}
+	if named.NumMethods() != 0 {
+		t.Errorf("the draft gave the session's pt %d methods", named.NumMethods())
+	}
+	if got := strings.Join(s.Names(), " "); got != "p pt" {
+		t.Errorf("Names() = %q", got)
+	}
+	if s.Packages()["games"] != "grundy/stdlib/games" {
+		t.Errorf("Packages() = %v", s.Packages())
+	}
+}

@@ -2,8 +2,8 @@
 
 Usage: e2e.py SCENARIO   (the kernelspec "grundy" must be on JUPYTER_PATH)
 
-Prints one JSON object describing what was observed; kernel/e2e_test.go
-checks it. Kept free of assertions so a failure shows the whole picture.
+Prints one JSON object describing what was observed; the e2e tests in kernel/
+check it. Kept free of assertions so a failure shows the whole picture.
 """
 import json
 import os
@@ -463,6 +463,97 @@ def scenario_crash():
         with open(log) as f:
             logtext = f.read()
         return {"cells": cells, "alive": km.is_alive(), "log": logtext}
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def latency_cells(n):
+    """n ordinary cells: variables, types with methods, functions."""
+    cells = []
+    for i in range(n):
+        k = i % 5
+        if k == 0:
+            cells.append("type rec%d struct {\n\tName string\n\tN    int\n}\n\nfunc (r *rec%d) Bump() { r.N++ }\n\nv%d := &rec%d{Name: \"r\"}" % (i, i, i, i))
+        elif k == 1:
+            cells.append("func f%d(x int) int { return x * %d }\ny%d := f%d(3)" % (i, i, i, i))
+        elif k == 2:
+            cells.append("xs%d := []int{1, 2, 3}\nfor i := range xs%d {\n\txs%d[i] *= 2\n}" % (i, i, i))
+        elif k == 3:
+            cells.append('s%d := strings.Repeat("ab", %d)\nlen(s%d)' % (i, i, i))
+        else:
+            cells.append("g%d := games.CN(6, 2)\nt%d, _ := solve.Values(g%d, 3)" % (i, i, i))
+    return cells
+
+
+def scenario_complete_latency():
+    """Milliseconds of complete_request round trips on a session of 50 cells."""
+    km, kc, log = start()
+    try:
+        for code in latency_cells(50):
+            r = run(kc, code, timeout=60)
+            if not r["reply"] or r["reply"]["content"]["status"] != "ok":
+                return {"setup_failed": code, "reply": r}
+        out = {}
+        for name, code in [("member", "w := v45\nw.Bu"), ("package", "fmt.Prin"), ("scope", "x := f4"),
+                           ("library", "t49.Fa")]:
+            times, matches = [], None
+            for _ in range(31):
+                t0 = time.time()
+                msg_id = kc.complete(code, len(code))
+                reply = shell_reply(kc, msg_id)
+                times.append((time.time() - t0) * 1000)
+                matches = reply["content"]["matches"]
+                collect(kc, msg_id, 10)
+            times.sort()
+            out[name] = {"median_ms": times[len(times) // 2], "matches": matches}
+        return out
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def scenario_oracle_tools():
+    """complete_request and inspect_request on cell types, generics and
+    functions being written, in a session of several cells."""
+    km, kc, log = start()
+    try:
+        setup = [
+            "type box struct{ n int }\nfunc (b box) Get() int { return b.n }",
+            "func (b *box) Inc() { b.n++ }\nfunc mk() box { return box{n: 1} }",
+            "type inner struct{ Deep int }\nfunc (inner) Hello() string { return \"hi\" }\ntype outer struct {\n\tinner\n\tOwn string\n}",
+            "type holder struct{ B box }\nhold := holder{B: box{n: 7}}\nboxes := []box{{n: 2}}",
+            "type Stack[T any] struct{ items []T }\nfunc (s *Stack[T]) Push(v T) { s.items = append(s.items, v) }\nfunc (s *Stack[T]) Top() T { return s.items[len(s.items)-1] }",
+            "g := games.CN(6, 2)\ntb, _ := solve.Values(g, 3)",
+        ]
+        cells = [run(kc, code) for code in setup]
+        complete = {}
+        for name, code in [
+            ("var", "b := box{}\nb."),
+            ("call", "mk()."),
+            ("index", "boxes[0]."),
+            ("field", "hold.B."),
+            ("embedded", "o := outer{}\no."),
+            ("generic", "s := &Stack[box]{}\ns.Top()."),
+            ("library", "tb.Fa"),
+            ("locals", "func f(alpha int) {\n\tbeta := 2\n\t"),
+            ("package", "strings.ToU"),
+        ]:
+            msg_id = kc.complete(code, len(code))
+            complete[name] = shell_reply(kc, msg_id)["content"]
+            collect(kc, msg_id, 10)
+        inspect = {}
+        for name, code, pos in [
+            ("method", "b := box{}\nb.Inc()", len("b := box{}\nb.Inc")),
+            ("field_value", "hold.B", len("hold.B")),
+            ("generic", "s := &Stack[box]{}\ns.Top()", len("s := &Stack[box]{}\ns.Top")),
+            ("library", "solve.Values(g, 3)", len("solve.Values(g,")),
+            ("library_method", "tb.At(1, 2, 0, 0, 0, 0)", len("tb.At")),
+            ("type", "box", 3),
+        ]:
+            msg_id = kc.inspect(code, pos, 0)
+            inspect[name] = shell_reply(kc, msg_id)["content"]
+            collect(kc, msg_id, 10)
+        return {"setup": [c["reply"]["content"]["status"] if c["reply"] else None for c in cells],
+                "complete": complete, "inspect": inspect}
     finally:
         km.shutdown_kernel(now=True)
 

@@ -215,12 +215,82 @@ func (ts *Types) CellError(v any, like error) (error, bool) {
 	return WrapError(v, m.error, like), true
 }
 
-// ErrorKey is what == compares for an error: the value inside yaegi's
-// wrapper, or the native error itself.
-func ErrorKey(v any) any {
+// Rewrap returns w, the wrapper yaegi built to give v a native
+// interface's methods (fmt.Stringer's), with the whole of v in its IValue:
+// yaegi v0.16.1 puts there the last field of a struct value
+// (getConcreteValue, interp/value.go:262), which fmt then printed as that
+// field's value (with the String method of a cell type on its type). Any
+// other w is returned as it is.
+func Rewrap(w, v any) any {
+	rw := reflect.ValueOf(w)
+	u := reflect.ValueOf(Unwrap(v))
+	if !rw.IsValid() || !isWrapper(rw.Type()) || !u.IsValid() || !u.Type().AssignableTo(rw.Type().Field(0).Type) {
+		return w
+	}
+	cp := reflect.New(rw.Type()).Elem()
+	cp.Set(rw)
+	cp.Field(0).Set(u)
+	return cp.Interface()
+}
+
+// mapKey is a value of an interface type as a map compares it: its
+// dynamic type's name as the interpreter writes it and its value.
+type mapKey struct {
+	typ string
+	val any
+}
+
+// InternKey makes *p, a value of an interface type a cell declared, the
+// first value equal to it that InternKey was given: yaegi v0.16.1 keeps
+// such a value as a wrapper with the node that made it (valueInterface),
+// which a map hashes and compares whole, so equal keys made in two places
+// were two keys. Given the same wrapper each time, the map finds them. A
+// value whose type cannot be a map key panics, as Go's map does.
+func (ts *Types) InternKey(p any) {
+	rp := reflect.ValueOf(p)
+	if !rp.IsValid() || rp.Kind() != reflect.Pointer || rp.IsNil() || !isBox(rp.Type().Elem()) {
+		return
+	}
+	box := rp.Elem()
+	v, name, ok := unbox(box)
+	if !ok || !v.CanInterface() {
+		return
+	}
+	key := mapKey{name, CompareKey(v.Interface())}
+	if key.val != nil && !reflect.TypeOf(key.val).Comparable() {
+		panic(runtimeError("hash of unhashable type " + name))
+	}
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if first, ok := ts.keys[key]; ok {
+		box.Set(first)
+		return
+	}
+	first := reflect.New(box.Type()).Elem()
+	first.Set(box)
+	ts.keys[key] = first
+}
+
+// CompareKey is what == compares for a value in an interface: the value
+// inside yaegi's wrappers (valueInterface, and the wrappers that give an
+// interpreted value a native interface's methods, error's or
+// fmt.Stringer's: structs named _pkg_Iface with the value in IValue), or
+// the native value itself.
+func CompareKey(v any) any {
 	u := Unwrap(v)
-	if e, ok := u.(error); ok {
-		return Unwrap(yaegiErrorValue(e))
+	for range 8 {
+		rv := reflect.ValueOf(u)
+		if rv.Kind() == reflect.Pointer && !rv.IsNil() {
+			rv = rv.Elem()
+		}
+		if rv.Kind() != reflect.Struct || rv.Type().PkgPath() == "" || !strings.HasPrefix(rv.Type().Name(), "_") {
+			break
+		}
+		f := rv.FieldByName("IValue")
+		if !f.IsValid() || !f.CanInterface() {
+			break
+		}
+		u = Unwrap(f.Interface())
 	}
 	return u
 }

@@ -92,12 +92,13 @@ type Types struct {
 	byRType map[reflect.Type][]*tinfo // declared struct types by the interpreter's reflect type
 	descs   map[string]*tinfo         // parsed descriptions
 	derived map[reflect.Type]*tinfo   // types known only by their reflect type
+	keys    map[mapKey]reflect.Value  // map keys of interface types, by value (InternKey)
 }
 
 // NewTypes is an empty registry.
 func NewTypes() *Types {
 	return &Types{named: map[string]*namedType{}, decl: map[string]*tinfo{}, byRType: map[reflect.Type][]*tinfo{},
-		descs: map[string]*tinfo{}, derived: map[reflect.Type]*tinfo{}}
+		descs: map[string]*tinfo{}, derived: map[reflect.Type]*tinfo{}, keys: map[mapKey]reflect.Value{}}
 }
 
 // Declare registers a type a cell declared: desc describes it (its first

@@ -80,8 +80,10 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"ErrorsAsKnown":  reflect.ValueOf(ts.ErrorsAsKnown),
 		"NativeError":    reflect.ValueOf(NativeError),
 		"IsNativeError":  reflect.ValueOf(IsNativeError),
-		"ErrorKey":       reflect.ValueOf(ErrorKey),
+		"CompareKey":     reflect.ValueOf(CompareKey),
 		"WrapError":      reflect.ValueOf(WrapError),
+		"Rewrap":         reflect.ValueOf(Rewrap),
+		"InternKey":      reflect.ValueOf(ts.InternKey),
 		"DecodeRune":     reflect.ValueOf(DecodeRune),
 
 		"TextTemplate":      reflect.ValueOf(TextTemplate),

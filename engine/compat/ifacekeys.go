@@ -1,0 +1,88 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"grundy/engine/prelude"
+	"grundy/engine/typecheck"
+)
+
+// ifaceKeys: a key of a map keyed by an interface type a cell declares
+// (map[Game]int, the memo of a Grundy function over a Game interface) is
+// made the first key equal to it by the runtime's InternKey:
+//
+//	memo[func(_grundyIK1 Game) Game { grundyrt.InternKey(&_grundyIK1); return _grundyIK1 }(g)]
+//
+// yaegi v0.16.1 keeps such a key as a wrapper with the node that made it
+// (valueInterface, interp/value.go), which the map hashes and compares
+// whole: a lookup with an equal value made elsewhere missed (the memo
+// never hit, and the search grew exponentially) and a composite-literal
+// key panicked in reflect. Index expressions, delete and the keys of map
+// literals are rewritten.
+var ifaceKeys = Pass{
+	Name:     "ifacekeys",
+	Run:      runIfaceKeys,
+	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)},
+	Snippets: []string{"map_interface_keys"},
+}
+
+func runIfaceKeys(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		switch n := cur.Node().(type) {
+		case *ast.IndexExpr:
+			if kt := c.ifaceKey(n.X); kt != nil {
+				n.Index = c.internKey(n.Index, kt)
+			}
+		case *ast.CallExpr:
+			if isIdent(n.Fun, "delete") && c.isBuiltin(n.Fun) && len(n.Args) == 2 {
+				if kt := c.ifaceKey(n.Args[0]); kt != nil {
+					n.Args[1] = c.internKey(n.Args[1], kt)
+				}
+			}
+		case *ast.CompositeLit:
+			if kt := c.ifaceKey(n); kt != nil {
+				for _, el := range n.Elts {
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						kv.Key = c.internKey(kv.Key, kt)
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// ifaceKey is the key type of m's map type when it is an interface type a
+// cell declares (or an interface literal with methods), else nil.
+func (c *Cell) ifaceKey(m ast.Expr) types.Type {
+	mt, ok := typeUnder(c.Types.TypeOf(m)).(*types.Map)
+	if !ok {
+		return nil
+	}
+	k := mt.Key()
+	if _, param := k.(*types.TypeParam); param || !types.IsInterface(k) || k.Underlying().(*types.Interface).Empty() {
+		return nil
+	}
+	if _, named := types.Unalias(k).(*types.Named); named && !typecheck.IsCellType(k) {
+		return nil // error, fmt.Stringer: native values compare as they are
+	}
+	return k
+}
+
+// internKey writes e, a key of type t, through InternKey.
+func (c *Cell) internKey(e ast.Expr, t types.Type) ast.Expr {
+	pos := e.Pos()
+	pt, ok := c.TypeExpr(t, pos)
+	if !ok {
+		return e
+	}
+	rt, _ := c.TypeExpr(t, pos)
+	k := c.Temp("IK")
+	intern := &ast.ExprStmt{X: &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTInternKey, pos)}, Lparen: pos,
+		Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(k, pos)}}, Rparen: pos}}
+	f := funcLit(pos, pos, results(rt), intern, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(k, pos)}})
+	f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(k, pos)}, Type: pt}}
+	return &ast.CallExpr{Fun: f, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
+}

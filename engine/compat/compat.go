@@ -42,6 +42,7 @@ type Pass struct {
 // structure of statements (which would hide expressions from the others).
 var Passes = []Pass{
 	statements,
+	laterMethods,
 	typeErrors,
 	structAssert,
 	selfFuncTypes,

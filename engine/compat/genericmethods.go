@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -130,4 +131,50 @@ func recvName(e ast.Expr) string {
 		return id.Name
 	}
 	return ""
+}
+
+// laterMethods: a method declared in a later cell than its generic type
+// (cell 1: type Stack[T any] ...; cell 2: func (s *Stack[T]) Len() int)
+// is refused, with the way that works. The type oracle cannot add a
+// method to a generic type whose instances earlier cells already use
+// (go/types expands an instance's methods from its type once), and
+// checked as a function of its receiver the method has no type
+// parameters: it failed with "undefined: T".
+var laterMethods = Pass{
+	Name:     "latermethods",
+	Run:      runLaterMethods,
+	Kinds:    []ast.Node{(*ast.FuncDecl)(nil)},
+	Snippets: []string{"generics_method_in_later_cell_refused"},
+}
+
+func runLaterMethods(c *Cell) {
+	if c.Decls == nil {
+		return
+	}
+	declared := map[string]bool{}
+	for _, d := range c.Decls.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+			for _, sp := range gd.Specs {
+				declared[sp.(*ast.TypeSpec).Name.Name] = true
+			}
+		}
+	}
+	for _, d := range c.Decls.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || len(fd.Recv.List) == 0 {
+			continue
+		}
+		base := recvName(fd.Recv.List[0].Type)
+		if base == "" || declared[base] {
+			continue
+		}
+		tn, ok := c.Types.Pkg.Scope().Lookup(base).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if named, ok := types.Unalias(tn.Type()).(*types.Named); ok && named.TypeParams().Len() > 0 {
+			c.Fail(fd.Name.Pos(), "method %s of the generic type %s, declared in an earlier cell: declare a generic type's methods in the cell that declares the type (add %s there and run that cell again)", fd.Name.Name, base, fd.Name.Name)
+			return
+		}
+	}
 }

@@ -103,17 +103,7 @@ func (c *Cell) methodUsesParamAsValue(typ, m string) bool {
 			params[id.Name] = true
 		}
 	}
-	return contains(fd.Body, false, func(n ast.Node) bool {
-		if c.paramAsValue(n, params) {
-			return true
-		}
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		g, ok := c.genericCallee(call)
-		return ok && c.copyNeeds(g, map[string]bool{})
-	})
+	return c.usesParamsAsValues(fd.Body, params, map[string]bool{})
 }
 
 // recvName is the name of a receiver's type: T in *T, T[K], *T[K, V].

@@ -96,34 +96,11 @@ func runInstanceArgs(c *Cell) {
 // which an alias at package level cannot name.
 func localNamed(t types.Type) bool {
 	found := false
-	var walk func(t types.Type)
-	walk = func(t types.Type) {
-		if found {
-			return
+	eachNamed(t, func(n *types.Named) {
+		if o := n.Obj(); o.Pkg() != nil && o.Parent() != nil && o.Parent() != o.Pkg().Scope() {
+			found = true
 		}
-		switch t := types.Unalias(t).(type) {
-		case *types.Named:
-			if o := t.Obj(); o.Pkg() != nil && o.Parent() != nil && o.Parent() != o.Pkg().Scope() {
-				found = true
-				return
-			}
-			for i := range t.TypeArgs().Len() {
-				walk(t.TypeArgs().At(i))
-			}
-		case *types.Pointer:
-			walk(t.Elem())
-		case *types.Slice:
-			walk(t.Elem())
-		case *types.Array:
-			walk(t.Elem())
-		case *types.Map:
-			walk(t.Key())
-			walk(t.Elem())
-		case *types.Chan:
-			walk(t.Elem())
-		}
-	}
-	walk(t)
+	})
 	return found
 }
 

@@ -123,7 +123,14 @@ func (c *Cell) copyNeeds(name string, seen map[string]bool) (values bool) {
 	for _, n := range typeParamNames(fd.Type.TypeParams) {
 		params[n] = true
 	}
-	return contains(fd.Body, false, func(n ast.Node) bool {
+	return c.usesParamsAsValues(fd.Body, params, seen)
+}
+
+// usesParamsAsValues reports whether body uses one of the type parameters
+// params as a value, itself or through a generic function of the cell it
+// calls (seen: the functions already asked about).
+func (c *Cell) usesParamsAsValues(body *ast.BlockStmt, params, seen map[string]bool) bool {
+	return contains(body, false, func(n ast.Node) bool {
 		if c.paramAsValue(n, params) {
 			return true
 		}
@@ -132,7 +139,7 @@ func (c *Cell) copyNeeds(name string, seen map[string]bool) (values bool) {
 			return false
 		}
 		g, ok := c.genericCallee(call)
-		return ok && g != name && c.copyNeeds(g, seen)
+		return ok && c.copyNeeds(g, seen)
 	})
 }
 

@@ -36,7 +36,7 @@ var typeArgs = Pass{
 	Name:     "typeargs",
 	Run:      runTypeArgs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"generics_func", "generic_library_type_args", "slices_on_library_types", "multivalue_args_generic", "generics_conversion_named_type"},
+	Snippets: []string{"generics_func", "generic_library_type_args", "slices_on_library_types", "multivalue_args_generic", "generics_conversion_named_type", "generics_copy_redefined"},
 }
 
 // stdGeneric tells the engine's source packages (generic, interpreted).
@@ -97,6 +97,7 @@ func runTypeArgs(c *Cell) {
 		}
 		return true
 	})
+	c.recopy()
 	for _, r := range copies {
 		if name := c.instanceCopy(r.fn.Name(), c.instanceAliases(r.targs), r.call.Fun.Pos()); name != "" {
 			r.call.Fun = ident(name, r.call.Fun.Pos())

@@ -26,10 +26,18 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 		return ""
 	}
 	src := ExprString(fd)
-	key := []string{src}
+	// The name does not depend on the function's source: a cell that
+	// declares the function again declares its copies again under the
+	// same names, and the session compiles again the functions that call
+	// them (see recopy).
+	key := []string{name}
 	subst := map[string]ast.Expr{}
 	for i, n := range params {
-		subst[n] = asOperand(targs[i])
+		t, err := parser.ParseExpr(ExprString(targs[i])) // the copy's own nodes
+		if err != nil {
+			return ""
+		}
+		subst[n] = asOperand(t)
 		key = append(key, ExprString(targs[i]))
 	}
 	h := fnv.New32a()
@@ -38,6 +46,10 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 	if c.declared[inst] {
 		return inst
 	}
+	if c.Copies == nil {
+		c.Copies = map[string]Copy{}
+	}
+	c.Copies[inst] = Copy{Func: name, TypeArgs: targs}
 	f, err := parser.ParseFile(token.NewFileSet(), "", "package main\n"+src, parser.SkipObjectResolution)
 	if err != nil || len(f.Decls) != 1 {
 		return ""
@@ -76,6 +88,25 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 	})
 	c.Insts = append(c.Insts, cp)
 	return inst
+}
+
+// recopy declares again, from this cell's declaration, the copies that
+// earlier cells made of a generic function this cell declares again.
+func (c *Cell) recopy() {
+	if c.Decls == nil || c.Session == nil {
+		return
+	}
+	for _, d := range c.Decls.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || fd.Type.TypeParams == nil {
+			continue
+		}
+		for _, cp := range c.Session.Copies() {
+			if cp.Func == fd.Name.Name {
+				c.instanceCopy(cp.Func, cp.TypeArgs, fd.Pos())
+			}
+		}
+	}
 }
 
 // needsCopy reports whether a call of the cell's generic function name

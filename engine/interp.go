@@ -10,6 +10,7 @@ import (
 	"go/types"
 	"io"
 	"log"
+	"maps"
 	"os"
 	"reflect"
 	"regexp"
@@ -50,6 +51,7 @@ type Interp struct {
 	pkgs       map[string]string          // name a cell uses -> import path
 	globals    map[string]string          // top-level names declared by cells -> "func", "var", "const", "type" or "import"
 	funcs      map[string]*funcDecl       // "f" or "T.m" -> latest declaration
+	copies     map[string]compat.Copy     // the copies of generic functions cells declared
 	types      map[string]*ast.TypeSpec   // type name -> its declaration as compiled
 	declared   map[string]string          // the types the printer knows, as declared to it (see declareTypes)
 	declareSeq int                        // names the variables that declare them
@@ -355,21 +357,38 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 		msg := err.Error()
 		return nil, &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
 	}
+	if it.copies == nil {
+		it.copies = map[string]compat.Copy{}
+	}
+	maps.Copy(it.copies, cc.Copies)
 	debugLog("GRUNDY_DEBUG_REWRITE", func(w io.Writer) { // each cell as the passes left it
+		for _, d := range cc.Insts {
+			fmt.Fprintln(w, compat.ExprString(d))
+		}
 		for _, root := range cc.Roots() {
 			fmt.Fprintln(w, compat.ExprString(root))
 		}
 	})
 	// Copies of generic functions and instance aliases: compiled with the
 	// declarations (they may use them), or before the statements. They go
-	// after the cell's types and before the rest: yaegi types a package
-	// variable where it meets it, and an alias it has not met yet has no
-	// type there ("nil reflect type").
+	// after the cell's types and their methods, and before the rest: yaegi
+	// types a package variable where it meets it, and an alias it has not
+	// met yet has no type there ("nil reflect type"); and it makes an
+	// instance of a generic type where it first meets it, with the methods
+	// it has met by then (an alias of List[Pair[string, int]] before List's
+	// methods made an instance without any).
 	if pc.Decls != nil {
 		at := 0
 		for i, d := range pc.Decls.Decls {
-			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
-				at = i + 1
+			switch d := d.(type) {
+			case *ast.GenDecl:
+				if d.Tok == token.TYPE {
+					at = i + 1
+				}
+			case *ast.FuncDecl:
+				if d.Recv != nil {
+					at = i + 1
+				}
 			}
 		}
 		pc.Decls.Decls = slices.Concat(pc.Decls.Decls[:at:at], cc.Insts, pc.Decls.Decls[at:])
@@ -392,6 +411,8 @@ func (it *Interp) usedByFuncs(name string) bool {
 
 // compatSession is what the compatibility passes may ask of the session.
 type compatSession struct{ it *Interp }
+
+func (s compatSession) Copies() map[string]compat.Copy { return s.it.copies }
 
 func (s compatSession) Func(key string) *ast.FuncDecl {
 	if fd, ok := s.it.funcs[key]; ok {

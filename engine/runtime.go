@@ -358,6 +358,7 @@ func (it *Interp) loadPrelude() error {
 	if err != nil {
 		return err
 	}
+	prelude.DropTypeTerms(helpers) // min and max of time.Duration values
 	for _, file := range []*ast.File{f, helpers} {
 		prog, err := it.yi.CompileAST(file)
 		if err != nil {

@@ -43,14 +43,17 @@ type Pass struct {
 // structure of statements (which would hide expressions from the others).
 var Passes = []Pass{
 	statements,
+	laterMethods,
 	typeErrors,
 	structAssert,
 	selfFuncTypes,
 	basedTypes,
+	genericMethods,
 	mainFunc,
 	constValues,
 	shifts,
 	genericAliases,
+	constraintTerms,
 	instanceArgs,
 	spreadArgs,
 	nativeVariadics,
@@ -89,6 +92,8 @@ var Passes = []Pass{
 	switchCases,
 	loopVars,
 	genericVars,
+	ptrInstanceVars,
+	instanceLits,
 	selectContinues,
 	selectBreaks,
 	clauseLabels,
@@ -112,6 +117,15 @@ type Session interface {
 	// Func is the declaration of a function or method ("f", "T.m") that an
 	// earlier cell declared, as compiled; nil if there is none.
 	Func(key string) *ast.FuncDecl
+	// Copies are the copies of generic functions earlier cells declared.
+	Copies() map[string]Copy
+}
+
+// Copy is a copy of a generic function with its type arguments written
+// in.
+type Copy struct {
+	Func     string
+	TypeArgs []ast.Expr
 }
 
 // Cell is one cell being made runnable: the parsed cell, rewritten in
@@ -121,6 +135,10 @@ type Cell struct {
 	Fset    *token.FileSet
 	Types   *typecheck.Info // the cell's types, checked before the first pass
 	Session Session
+	// Copies are the copies of generic functions the passes declared in
+	// Insts (see instanceCopy), by name: the session keeps them, for a
+	// cell that declares the function again to declare them again.
+	Copies map[string]Copy
 	// Insts are declarations the rewritten code needs compiled before the
 	// cell's statements (copies of generic functions).
 	Insts []ast.Decl

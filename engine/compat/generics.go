@@ -7,8 +7,6 @@ import (
 	"go/token"
 	"go/types"
 	"hash/fnv"
-	"reflect"
-	"strings"
 
 	"grundy/engine/prelude"
 )
@@ -22,9 +20,11 @@ import (
 //
 // Two more defects shape what is written. yaegi cannot instantiate a
 // generic function with a type of another package (it loses the package:
-// "incomplete type solve"), so a cell's generic function called with such
-// a type argument is called as a copy with the types written in, declared
-// before the cell (Cell.Insts). And a call of the engine's slices or maps
+// "incomplete type solve"), nor one that uses a type parameter as a value
+// (T(x), or []T{Id(x)}) with a type that is not predeclared (see
+// copyNeeds), so a cell's generic function called so is called as
+// a copy with the types written in, declared before the cell
+// (Cell.Insts, instanceCopy). And a call of the engine's slices or maps
 // functions on a value of a library's named slice or map type crashed or
 // mistyped the call (slices.Clone(p), p a games.Pos): such an argument
 // goes as its underlying type and a result of the same type is converted
@@ -36,7 +36,7 @@ var typeArgs = Pass{
 	Name:     "typeargs",
 	Run:      runTypeArgs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"generics_func", "generic_library_type_args", "slices_on_library_types", "multivalue_args_generic"},
+	Snippets: []string{"generics_func", "generic_library_type_args", "slices_on_library_types", "multivalue_args_generic", "generics_conversion_named_type", "generics_copy_redefined"},
 }
 
 // stdGeneric tells the engine's source packages (generic, interpreted).
@@ -73,7 +73,7 @@ func runTypeArgs(c *Cell) {
 		}
 		switch {
 		case fn.Pkg().Path() == "main":
-			if qualified(targs) {
+			if qualified(targs) || c.needsCopy(fn.Name(), inst.TypeArgs) {
 				copies = append(copies, copyReq{call, fn, targs})
 				return true
 			}
@@ -97,17 +97,11 @@ func runTypeArgs(c *Cell) {
 		}
 		return true
 	})
-	made := map[string]bool{}
+	c.recopy()
 	for _, r := range copies {
-		name, decl := c.instance(r.fn.Name(), r.targs, r.call.Fun.Pos())
-		if decl == nil {
-			continue
+		if name := c.instanceCopy(r.fn.Name(), c.instanceAliases(r.targs), r.call.Fun.Pos()); name != "" {
+			r.call.Fun = ident(name, r.call.Fun.Pos())
 		}
-		if !made[name] {
-			made[name] = true
-			c.Insts = append(c.Insts, decl)
-		}
-		r.call.Fun = ident(name, r.call.Fun.Pos())
 	}
 }
 
@@ -153,7 +147,8 @@ func withTypeArgs(fun ast.Expr, targs []ast.Expr) ast.Expr {
 // padding survives the printing and parsing of a rebuild. Not in an
 // element of a composite literal, whose type yaegi asks of the call's
 // function, and of f[X, Y] refuses to give (interp/cfg.go:413,
-// interp/type.go:870: "not a generic type").
+// interp/type.go:870: "not a generic type"): a function with such an
+// element is called as a copy instead (copyNeeds).
 func padTypeParam(cur Cursor, targs []ast.Expr, ts []types.Type) []ast.Expr {
 	if len(targs) != 1 || len(ts) != 1 {
 		return targs
@@ -179,24 +174,59 @@ func (c *Cell) instanceAliases(targs []ast.Expr) []ast.Expr {
 	out := make([]ast.Expr, len(targs))
 	for i, t := range targs {
 		out[i] = t
-		if !isInstantiation(t) {
-			continue
+		if isInstantiation(t) {
+			out[i] = ident(c.instanceAlias(t), t.Pos())
 		}
-		src := ExprString(t)
-		h := fnv.New32a()
-		h.Write([]byte(src))
-		name := fmt.Sprintf("%sType_%d", tempPrefix, h.Sum32()%1e9)
-		if !c.declared[name] {
-			if c.declared == nil {
-				c.declared = map[string]bool{}
-			}
-			c.declared[name] = true
-			c.Insts = append(c.Insts, &ast.GenDecl{Tok: token.TYPE, TokPos: t.Pos(), Specs: []ast.Spec{
-				&ast.TypeSpec{Name: ident(name, t.Pos()), Assign: t.Pos(), Type: t}}})
-		}
-		out[i] = ident(name, t.Pos())
 	}
 	return out
+}
+
+// instanceAlias is the name of the alias of the type t, declared with the
+// cell's declarations if this cell has not yet. An instance among the
+// type arguments of an instance in t (the Pair[int, int] of
+// Stack[Stack[Pair[int, int]]]) is an alias of its own, declared first:
+// yaegi declares an alias of an instance whose argument is itself an
+// instantiation as it would compile the instance in a statement, and
+// fails the same way (see instanceArgs).
+func (c *Cell) instanceAlias(t ast.Expr) string {
+	src := ExprString(t)
+	h := fnv.New32a()
+	h.Write([]byte(src))
+	name := fmt.Sprintf("%sType_%d", tempPrefix, h.Sum32()%1e9)
+	if c.declared[name] {
+		return name
+	}
+	if c.declared == nil {
+		c.declared = map[string]bool{}
+	}
+	c.declared[name] = true
+	pos := t.Pos()
+	t, err := parser.ParseExpr(src) // a copy, t's arguments to be replaced
+	if err != nil {
+		return name
+	}
+	t = AtPos(t, pos)
+	ast.Inspect(t, func(n ast.Node) bool {
+		var args []ast.Expr
+		switch e := n.(type) {
+		case *ast.IndexExpr:
+			args = []ast.Expr{e.Index}
+			defer func() { e.Index = args[0] }()
+		case *ast.IndexListExpr:
+			args = e.Indices
+		default:
+			return true
+		}
+		for i, a := range args {
+			if isInstantiation(a) {
+				args[i] = ident(c.instanceAlias(a), a.Pos())
+			}
+		}
+		return true
+	})
+	c.Insts = append(c.Insts, &ast.GenDecl{Tok: token.TYPE, TokPos: pos, Specs: []ast.Spec{
+		&ast.TypeSpec{Name: ident(name, pos), Assign: pos, Type: t}}})
+	return name
 }
 
 // typeList is l as a slice.
@@ -319,7 +349,7 @@ func (c *Cell) stdFuncValue(cur Cursor, e ast.Expr) ast.Expr {
 	}
 	inst, ok := c.Types.Instances[id]
 	fn, isFunc := c.Types.ObjectOf(id).(*types.Func)
-	if !ok || !isFunc || fn.Pkg() == nil || !stdGeneric[fn.Pkg().Path()] {
+	if !ok || !isFunc || fn.Pkg() == nil {
 		return nil
 	}
 	var targs []ast.Expr
@@ -330,12 +360,56 @@ func (c *Cell) stdFuncValue(cur Cursor, e ast.Expr) ast.Expr {
 		}
 		targs = append(targs, t)
 	}
+	if fn.Pkg().Path() == "main" {
+		return c.cellFuncValue(cur, fn, inst, targs, e.Pos())
+	}
+	if !stdGeneric[fn.Pkg().Path()] {
+		return nil
+	}
 	fun := withTypeArgs(stdFunc(e, fn), c.instanceAliases(interpTypeArgs(fn, targs)))
 	isig, ok := inst.Type.(*types.Signature)
 	if !ok || !namedCore(fn, inst) {
 		return fun
 	}
 	return c.adapter(fun, fn.Type().(*types.Signature), isig, e.Pos())
+}
+
+// cellFuncValue is an instance of the cell's generic function fn that is
+// not called, as a function literal that calls it, where the instance
+// itself goes wrong: as an element of a composite literal
+// ([]func(Heap) Heap{Double[Heap]}), yaegi v0.16.1 gives an index
+// expression the literal's type (interp/cfg.go:404), and the instance
+// "cannot be used" as an element; and where calls go to a copy
+// (needsCopy), the instance itself fails as the copy's calls would. The
+// literal's call is written as runTypeArgs writes calls. nil where the
+// instance is left as it is.
+func (c *Cell) cellFuncValue(cur Cursor, fn *types.Func, inst types.Instance, targs []ast.Expr, pos token.Pos) ast.Expr {
+	isig, ok := inst.Type.(*types.Signature)
+	if !ok {
+		return nil
+	}
+	for i := range inst.TypeArgs.Len() {
+		if hasTypeParam(inst.TypeArgs.At(i)) {
+			return nil
+		}
+	}
+	var fun ast.Expr
+	switch {
+	case qualified(targs) || c.needsCopy(fn.Name(), inst.TypeArgs):
+		name := c.instanceCopy(fn.Name(), c.instanceAliases(targs), pos)
+		if name == "" {
+			return nil
+		}
+		fun = ident(name, pos)
+	default:
+		switch cur.Parent().(type) {
+		case *ast.CompositeLit, *ast.KeyValueExpr:
+		default:
+			return nil
+		}
+		fun = withTypeArgs(ident(fn.Name(), pos), c.instanceAliases(targs))
+	}
+	return c.adapter(fun, isig, isig, pos)
 }
 
 // adapter is func(p0 T0, p1 T1) R { return R(fun(U0(p0), p1)) }: the
@@ -392,111 +466,6 @@ func namedCore(fn *types.Func, inst types.Instance) bool {
 		}
 	}
 	return false
-}
-
-// instance is a copy of the cell generic function name with the type
-// arguments written in: its name and declaration (nil when the function's
-// declaration is not at hand).
-func (c *Cell) instance(name string, targs []ast.Expr, pos token.Pos) (string, *ast.FuncDecl) {
-	fd := c.funcDecl(name)
-	if fd == nil || fd.Type.TypeParams == nil {
-		return "", nil
-	}
-	var params []string
-	for _, f := range fd.Type.TypeParams.List {
-		for _, n := range f.Names {
-			params = append(params, n.Name)
-		}
-	}
-	if len(params) != len(targs) {
-		return "", nil
-	}
-	src := ExprString(fd)
-	key := []string{src}
-	subst := map[string]ast.Expr{}
-	for i, n := range params {
-		subst[n] = targs[i]
-		key = append(key, ExprString(targs[i]))
-	}
-	h := fnv.New32a()
-	h.Write([]byte(strings.Join(key, "\x00")))
-	inst := fmt.Sprintf("%sInst_%s_%d", tempPrefix, name, h.Sum32()%1e9)
-	f, err := parser.ParseFile(token.NewFileSet(), "", "package main\n"+src, parser.SkipObjectResolution)
-	if err != nil || len(f.Decls) != 1 {
-		return "", nil
-	}
-	cp := f.Decls[0].(*ast.FuncDecl)
-	cp.Name = ident(inst, pos)
-	cp.Type.TypeParams = nil
-	replaceIdents(cp, subst)
-	return inst, AtPos(cp, pos)
-}
-
-// funcDecl is the declaration of the function name: this cell's, else an
-// earlier cell's.
-func (c *Cell) funcDecl(name string) *ast.FuncDecl {
-	if c.Decls != nil {
-		for _, d := range c.Decls.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name {
-				return fd
-			}
-		}
-	}
-	if c.Session != nil {
-		return c.Session.Func(name)
-	}
-	return nil
-}
-
-var exprIface = reflect.TypeFor[ast.Expr]()
-
-// replaceIdents replaces, in n, every identifier in an expression or type
-// position named in subst (field and selector names are not expressions,
-// so they stay).
-func replaceIdents(n ast.Node, subst map[string]ast.Expr) {
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Pointer, reflect.Interface:
-			if !v.IsNil() {
-				walk(v.Elem())
-			}
-		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				f := v.Field(i)
-				if f.Type() == exprIface && !f.IsNil() {
-					if id, ok := f.Interface().(*ast.Ident); ok {
-						if r, ok := subst[id.Name]; ok && f.CanSet() {
-							f.Set(reflect.ValueOf(r))
-							continue
-						}
-					}
-				}
-				switch f.Interface().(type) {
-				case *ast.Object, *ast.Scope:
-					continue
-				}
-				switch f.Kind() {
-				case reflect.Pointer, reflect.Interface, reflect.Slice, reflect.Struct:
-					walk(f)
-				}
-			}
-		case reflect.Slice:
-			for i := 0; i < v.Len(); i++ {
-				e := v.Index(i)
-				if e.Type() == exprIface && !e.IsNil() {
-					if id, ok := e.Interface().(*ast.Ident); ok {
-						if r, ok := subst[id.Name]; ok {
-							e.Set(reflect.ValueOf(r))
-							continue
-						}
-					}
-				}
-				walk(e)
-			}
-		}
-	}
-	walk(reflect.ValueOf(n))
 }
 
 // paramType is the type of the parameter argument i goes to (the

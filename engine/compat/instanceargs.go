@@ -14,13 +14,25 @@ import (
 // it, so the argument is written as an instance alias declared with the
 // cell (instanceAliases), as typeArgs does for generic functions, and so
 // is the type of the cell's composite literals of the aliased types. A
-// type that mentions a type parameter cannot be
-// declared at package level and stays.
+// type that mentions a type parameter cannot be declared at package level
+// and stays.
+//
+// A composite literal of an instance with two or more type arguments
+// (Pair[int, int]{p.Second, p.First}) is written with an alias too. yaegi
+// compiles such a literal's type as the node of the instance's
+// declaration, shared by every literal of the instance (interp/cfg.go:361,
+// n.child[0] = g.lastChild()), and each compilation gives that node a
+// place in the frame of the function it is compiling: a literal compiled
+// later moves the place an earlier one reads, which then reads zeros
+// (Pair[int, int]{p.Second, p.First} at top level printed {0 0}) or
+// indexes past its frame ("index out of range"). An alias is typed once,
+// where it is declared. A literal whose type has a type parameter (in a
+// generic function's body) cannot be aliased (see instanceLits).
 var instanceArgs = Pass{
 	Name:     "instanceargs",
 	Run:      runInstanceArgs,
 	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.IndexListExpr)(nil)},
-	Snippets: []string{"generics_nested_type_args"},
+	Snippets: []string{"generics_nested_type_args", "generics_instance_literals"},
 }
 
 func runInstanceArgs(c *Cell) {
@@ -56,31 +68,40 @@ func runInstanceArgs(c *Cell) {
 		}
 		return true
 	})
-	if len(aliased) == 0 {
-		return
-	}
 	// A literal of an aliased type (Pair[string, int]{...}) is written with
 	// the alias too: passed where the alias is expected, it left a generic
-	// method instantiated for the alias nil at its second call.
+	// method instantiated for the alias nil at its second call. So is a
+	// literal of any instance with two or more type arguments.
 	c.Apply(func(cur Cursor) bool {
 		lit, ok := cur.Node().(*ast.CompositeLit)
 		if !ok || lit.Type == nil {
 			return true
 		}
-		switch lit.Type.(type) {
-		case *ast.IndexExpr, *ast.IndexListExpr:
-		default:
+		_, list := ast.Unparen(lit.Type).(*ast.IndexListExpr)
+		if _, index := ast.Unparen(lit.Type).(*ast.IndexExpr); !index && !list {
 			return true
 		}
 		t := c.Types.TypeOf(lit)
-		if t == nil {
+		if t == nil || hasTypeParam(t) || localNamed(t) {
 			return true
 		}
-		if tx, ok := c.TypeExpr(t, lit.Pos()); ok && aliased[ExprString(tx)] {
+		if tx, ok := c.TypeExpr(t, lit.Pos()); ok && (list || aliased[ExprString(tx)]) {
 			lit.Type = c.instanceAliases([]ast.Expr{tx})[0]
 		}
 		return true
 	})
+}
+
+// localNamed reports whether t mentions a type declared in a function,
+// which an alias at package level cannot name.
+func localNamed(t types.Type) bool {
+	found := false
+	eachNamed(t, func(n *types.Named) {
+		if o := n.Obj(); o.Pkg() != nil && o.Parent() != nil && o.Parent() != o.Pkg().Scope() {
+			found = true
+		}
+	})
+	return found
 }
 
 // isGenericType reports whether x names a generic type (Pair, or pkg.Pair).

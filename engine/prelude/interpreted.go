@@ -11,8 +11,8 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 )
 
-// interpreted is a std file as the interpreter compiles it; generics
-// names the generic functions of each std package. The files
+// interpreted is a std file as the interpreter compiles it; names are
+// what the std packages declare. The files
 // declare Go's API: slices.Clone[S ~[]E, E any](s S) S. yaegi v0.16.1 can
 // neither infer E from such a constraint nor instantiate it ("undefined
 // type for E"), so each type parameter whose constraint is one ~[]E or
@@ -23,12 +23,14 @@ import (
 // the functions take and return the function types those stand for,
 // which are assignable to them.
 //
+// Constraints lose their type terms (looseConstraints).
+//
 // Last, every generic function is renamed (StdFuncName): yaegi caches a
 // generic function's instances by the function's name and type
 // arguments alone (interp/generic.go:152), so a cell's own Keys[string,
 // int] and maps.Keys[string, int] were one instance, whichever came
 // first.
-func interpreted(name, src string, generics map[string]map[string]bool) (string, error) {
+func interpreted(name, src string, names stdDecls) (string, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
@@ -76,6 +78,8 @@ func interpreted(name, src string, generics map[string]map[string]bool) (string,
 			return true
 		}, nil)
 	}
+	looseConstraints(f, names.typeSets)
+	generics := names.generics
 	own := generics[f.Name.Name]
 	astutil.Apply(f, func(c *astutil.Cursor) bool {
 		switch x := c.Node().(type) {
@@ -100,6 +104,72 @@ func interpreted(name, src string, generics map[string]map[string]bool) (string,
 	// Once more: the new nodes have no positions to lay out by.
 	out, err := format.Source(b.Bytes())
 	return string(out), err
+}
+
+// looseConstraints writes the constraints of f's type parameters that
+// are interfaces of type terms only (cmp.Ordered, of typeSets) as any, and
+// leaves the type terms out of its interface types (DropTypeTerms). yaegi
+// v0.16.1 checks a type argument against a constraint's type terms by the
+// id of the argument's underlying type, which a type of a native package
+// (time.Duration) does not have: slices.Max of []time.Duration failed
+// with a nil dereference (interp/generic.go:303, checkConstraint). The
+// type oracle checks instantiations against the real constraints, and
+// yaegi compiles each instance with its type arguments written in, so the
+// terms serve it for nothing else. (The declaration of cmp.Ordered is not
+// the interpreter's: yaegi compiles its own cmp, maps and slices when the
+// standard library is loaded, and a package's first declaration of a name
+// stays.) The compatibility passes do the same to cells, with the oracle
+// to tell a type term (compat's constraintTerms).
+func looseConstraints(f *ast.File, typeSets map[string]map[string]bool) {
+	DropTypeTerms(f)
+	loose := func(l *ast.FieldList) {
+		if l == nil {
+			return
+		}
+		for _, field := range l.List {
+			switch c := field.Type.(type) {
+			case *ast.Ident:
+				if typeSets[f.Name.Name][c.Name] {
+					field.Type = ast.NewIdent("any")
+				}
+			case *ast.SelectorExpr:
+				if p, ok := c.X.(*ast.Ident); ok && typeSets[p.Name][c.Sel.Name] {
+					field.Type = ast.NewIdent("any")
+				}
+			}
+		}
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			loose(d.Type.TypeParams)
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				if ts, ok := sp.(*ast.TypeSpec); ok {
+					loose(ts.TypeParams)
+				}
+			}
+		}
+	}
+}
+
+// DropTypeTerms leaves the type terms (~int | ~string) out of the
+// interface types in n (see looseConstraints).
+func DropTypeTerms(n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		it, ok := n.(*ast.InterfaceType)
+		if !ok || it.Methods == nil {
+			return true
+		}
+		var keep []*ast.Field
+		for _, f := range it.Methods.List {
+			if len(f.Names) > 0 || !isTypeTerm(f.Type) {
+				keep = append(keep, f)
+			}
+		}
+		it.Methods.List = keep
+		return true
+	})
 }
 
 // mentions reports whether f refers to package pkg (pkg.Name).
@@ -155,24 +225,66 @@ func seqFuncType(n ast.Node, pkg string) ast.Expr {
 // pkg gives its generic function name (see interpreted).
 func StdFuncName(pkg, name string) string { return name + "_" + pkg }
 
-// genericFuncs names the generic functions of each package.
-func genericFuncs(sources map[string][]File) map[string]map[string]bool {
-	out := map[string]map[string]bool{}
+// stdDecls are names the std packages declare, by package: generic
+// functions (renamed, see StdFuncName), and interfaces of type terms only
+// (cmp.Ordered; see looseConstraints).
+type stdDecls struct {
+	generics, typeSets map[string]map[string]bool
+}
+
+func declaredNames(sources map[string][]File) stdDecls {
+	out := stdDecls{generics: map[string]map[string]bool{}, typeSets: map[string]map[string]bool{}}
 	for p, files := range sources {
-		out[p] = map[string]bool{}
+		out.generics[p] = map[string]bool{}
+		out.typeSets[p] = map[string]bool{}
 		for _, file := range files {
 			f, err := parser.ParseFile(token.NewFileSet(), file.Name, file.Src, parser.SkipObjectResolution)
 			if err != nil {
 				panic("prelude: " + err.Error()) // embedded, and tested
 			}
 			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Type.TypeParams != nil {
-					out[p][fd.Name.Name] = true
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					if d.Recv == nil && d.Type.TypeParams != nil {
+						out.generics[p][d.Name.Name] = true
+					}
+				case *ast.GenDecl:
+					for _, sp := range d.Specs {
+						if ts, ok := sp.(*ast.TypeSpec); ok && onlyTypeTerms(ts.Type) {
+							out.typeSets[p][ts.Name.Name] = true
+						}
+					}
 				}
 			}
 		}
 	}
 	return out
+}
+
+// onlyTypeTerms reports whether t is an interface type whose elements are
+// all unions or ~T terms.
+func onlyTypeTerms(t ast.Expr) bool {
+	it, ok := t.(*ast.InterfaceType)
+	if !ok || it.Methods == nil || len(it.Methods.List) == 0 {
+		return false
+	}
+	for _, f := range it.Methods.List {
+		if len(f.Names) > 0 || !isTypeTerm(f.Type) {
+			return false
+		}
+	}
+	return true
+}
+
+// isTypeTerm reports whether an interface element is a union or ~T.
+func isTypeTerm(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.BinaryExpr:
+		return x.Op == token.OR
+	case *ast.UnaryExpr:
+		return x.Op == token.TILDE
+	}
+	return false
 }
 
 // coreTypeExpr is T when the constraint e is ~T with T a slice or map type.

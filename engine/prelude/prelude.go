@@ -191,12 +191,12 @@ var packages = sync.OnceValue(func() []Package {
 		}
 		sources[d.Name()] = src
 	}
-	generics := genericFuncs(sources)
+	names := declaredNames(sources)
 	byPath := map[string]Package{}
 	for p, src := range sources {
 		files := make([]File, len(src))
 		for i := range src {
-			interp, err := interpreted(src[i].Name, src[i].Src, generics)
+			interp, err := interpreted(src[i].Name, src[i].Src, names)
 			if err != nil {
 				panic("prelude: " + err.Error()) // embedded, and tested
 			}

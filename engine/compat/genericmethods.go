@@ -1,0 +1,170 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// genericMethods: an instance of a cell's generic type with a type
+// argument that is not predeclared (Vec[Nimber]), whose methods use a type
+// parameter as a value (T(i), []T{Id(x)}), is refused. yaegi v0.16.1
+// compiles the methods of such an instance, where it makes it or where
+// they are called, as it does an instance of a generic function (see
+// copyNeeds): the type parameter is a node named "main.Nimber", which it
+// cannot find where a type is used as a value, and the method fails with
+// a message about its own internals ("too many arguments"). A generic
+// function is called as a copy with its types written in; a method cannot
+// be, so the cell is stopped before it runs.
+var genericMethods = Pass{
+	Name:     "genericmethods",
+	Run:      runGenericMethods,
+	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.IndexListExpr)(nil)},
+	Snippets: []string{"generics_method_conversion_refused"},
+}
+
+func runGenericMethods(c *Cell) {
+	checked := map[string]bool{}
+	c.Apply(func(cur Cursor) bool {
+		var x ast.Expr
+		switch e := cur.Node().(type) {
+		case *ast.IndexExpr:
+			x = e.X
+		case *ast.IndexListExpr:
+			x = e.X
+		default:
+			return c.err == nil
+		}
+		id, ok := x.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		tn, isType := c.Types.ObjectOf(id).(*types.TypeName)
+		if !isType || tn.Pkg() == nil || tn.Pkg().Path() != "main" {
+			return true
+		}
+		named, ok := types.Unalias(c.Types.TypeOf(cur.Node().(ast.Expr))).(*types.Named)
+		if !ok || named.TypeArgs().Len() == 0 {
+			return true
+		}
+		predeclared := true
+		for i := range named.TypeArgs().Len() {
+			t := named.TypeArgs().At(i)
+			if hasTypeParam(t) {
+				return true
+			}
+			if _, basic := types.Unalias(t).(*types.Basic); !basic {
+				predeclared = false
+			}
+		}
+		src, _ := c.Types.TypeString(named)
+		if predeclared || checked[src] {
+			return true
+		}
+		checked[src] = true
+		for i := range named.NumMethods() {
+			m := named.Method(i).Name()
+			if c.methodUsesParamAsValue(id.Name, m) {
+				c.Fail(id.Pos(), "%s: its method %s uses a type parameter as a value (a conversion T(x), or a generic call in a composite literal), itself or through a generic function it calls, which this interpreter cannot do for a type argument that is not a predeclared type; instantiate %s with the basic type, or move the conversion out of the method (pass it values of type T)", src, m, id.Name)
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// methodUsesParamAsValue reports whether the method m of the cell's
+// generic type typ uses a receiver's type parameter as a value, or calls
+// a generic function of the cell that does (which it calls as an
+// instance, not a copy: its type arguments are the method's parameters).
+func (c *Cell) methodUsesParamAsValue(typ, m string) bool {
+	var fd *ast.FuncDecl
+	if c.Decls != nil {
+		for _, d := range c.Decls.Decls {
+			if f, ok := d.(*ast.FuncDecl); ok && f.Recv != nil && len(f.Recv.List) > 0 && f.Name.Name == m && recvName(f.Recv.List[0].Type) == typ {
+				fd = f
+			}
+		}
+	}
+	if fd == nil && c.Session != nil {
+		fd = c.Session.Func(typ + "." + m)
+	}
+	if fd == nil || fd.Body == nil || fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return false
+	}
+	params := map[string]bool{}
+	rt := fd.Recv.List[0].Type
+	if s, ok := rt.(*ast.StarExpr); ok {
+		rt = s.X
+	}
+	_, args := indexed(rt)
+	for _, a := range args {
+		if id, ok := a.(*ast.Ident); ok {
+			params[id.Name] = true
+		}
+	}
+	return c.usesParamsAsValues(fd.Body, params, map[string]bool{})
+}
+
+// recvName is the name of a receiver's type: T in *T, T[K], *T[K, V].
+func recvName(e ast.Expr) string {
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = s.X
+	}
+	switch t := e.(type) {
+	case *ast.IndexExpr:
+		e = t.X
+	case *ast.IndexListExpr:
+		e = t.X
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// laterMethods: a method declared in a later cell than its generic type
+// (cell 1: type Stack[T any] ...; cell 2: func (s *Stack[T]) Len() int)
+// is refused, with the way that works. The type oracle cannot add a
+// method to a generic type whose instances earlier cells already use
+// (go/types expands an instance's methods from its type once), and
+// checked as a function of its receiver the method has no type
+// parameters: it failed with "undefined: T".
+var laterMethods = Pass{
+	Name:     "latermethods",
+	Run:      runLaterMethods,
+	Kinds:    []ast.Node{(*ast.FuncDecl)(nil)},
+	Snippets: []string{"generics_method_in_later_cell_refused"},
+}
+
+func runLaterMethods(c *Cell) {
+	if c.Decls == nil {
+		return
+	}
+	declared := map[string]bool{}
+	for _, d := range c.Decls.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+			for _, sp := range gd.Specs {
+				declared[sp.(*ast.TypeSpec).Name.Name] = true
+			}
+		}
+	}
+	for _, d := range c.Decls.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || len(fd.Recv.List) == 0 {
+			continue
+		}
+		base := recvName(fd.Recv.List[0].Type)
+		if base == "" || declared[base] {
+			continue
+		}
+		tn, ok := c.Types.Pkg.Scope().Lookup(base).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if named, ok := types.Unalias(tn.Type()).(*types.Named); ok && named.TypeParams().Len() > 0 {
+			c.Fail(fd.Name.Pos(), "method %s of the generic type %s, declared in an earlier cell: declare a generic type's methods in the cell that declares the type (add %s there and run that cell again)", fd.Name.Name, base, fd.Name.Name)
+			return
+		}
+	}
+}

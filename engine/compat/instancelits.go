@@ -1,0 +1,193 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// instanceLits: a composite literal of an instance of a generic type with
+// two or more type arguments, written with the type parameters of a
+// generic function or method (return Pair[B, A]{p.Second, p.First}), is
+// written as a variable and assignments to its fields. yaegi v0.16.1
+// compiles such a literal's type as the node of the instance's
+// declaration, shared by every literal of the instance
+// (interp/cfg.go:361, n.child[0] = g.lastChild()), and each compilation
+// gives that node a place in the frame of the function it is compiling: a
+// literal compiled later moves the place an earlier one reads, which then
+// reads another value (Pair[A, A]{p.First, p.First} in a method printed
+// {2 1} for {1 1}) or indexes past its frame. Literals whose type has no
+// type parameter are written with an alias instead (instanceArgs). The
+// variable is declared where the literal's statement stands, which is
+// only done where nothing in the statement that calls a function is
+// evaluated before the literal: the literal (or its address) returned,
+// assigned or declared alone, or an argument of the statement's one call
+// (append(out, Pair[K, V]{k, v})) after operands that call nothing.
+// Elsewhere the cell is refused with that way to write it.
+var instanceLits = Pass{
+	Name:     "instancelits",
+	Run:      runInstanceLits,
+	Kinds:    []ast.Node{(*ast.IndexListExpr)(nil)},
+	Snippets: []string{"generics_instance_literals"},
+}
+
+func runInstanceLits(c *Cell) {
+	done := map[*ast.CompositeLit]bool{}
+	c.Apply(func(cur Cursor) bool {
+		st, ok := cur.Node().(ast.Stmt)
+		if !ok || cur.Index() < 0 {
+			return true
+		}
+		var root *ast.Expr
+		switch s := st.(type) {
+		case *ast.ReturnStmt:
+			if len(s.Results) == 1 {
+				root = &s.Results[0]
+			}
+		case *ast.AssignStmt:
+			if len(s.Lhs) == 1 && len(s.Rhs) == 1 {
+				root = &s.Rhs[0]
+			}
+		case *ast.DeclStmt:
+			if gd, ok := s.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR && len(gd.Specs) == 1 {
+				if vs := gd.Specs[0].(*ast.ValueSpec); len(vs.Names) == 1 && len(vs.Values) == 1 {
+					root = &vs.Values[0]
+				}
+			}
+		case *ast.ExprStmt:
+			root = &s.X
+		}
+		if root == nil {
+			return true
+		}
+		slot := root
+		if call, ok := (*root).(*ast.CallExpr); ok {
+			// An argument of the statement's one call, after operands
+			// whose evaluation calls nothing: append(out, Pair[K, V]{...}).
+			slot = nil
+			before := []ast.Expr{call.Fun}
+			for i := range call.Args {
+				if c.isParamInstanceLitSlot(call.Args[i]) && !c.callsAnything(before) {
+					slot = &call.Args[i]
+					break
+				}
+				before = append(before, call.Args[i])
+			}
+		}
+		if slot == nil {
+			return true
+		}
+		e, addr := ast.Unparen(*slot), false
+		if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e, addr = ast.Unparen(u.X), true
+		}
+		lit, ok := e.(*ast.CompositeLit)
+		if !ok || !c.isParamInstanceLit(lit) {
+			return true
+		}
+		fields, ok := c.litFields(lit)
+		if !ok {
+			return true
+		}
+		done[lit] = true
+		pos := lit.Pos()
+		tmp := ident(c.Temp("L"), pos)
+		cur.InsertBefore(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
+			&ast.ValueSpec{Names: []*ast.Ident{tmp}, Type: lit.Type}}}})
+		if len(fields) > 0 {
+			as := &ast.AssignStmt{Tok: token.ASSIGN, TokPos: pos}
+			for i, e := range lit.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					e = kv.Value
+				}
+				as.Lhs = append(as.Lhs, &ast.SelectorExpr{X: ident(tmp.Name, pos), Sel: ident(fields[i], pos)})
+				as.Rhs = append(as.Rhs, e)
+			}
+			cur.InsertBefore(as)
+		}
+		*slot = ident(tmp.Name, pos)
+		if addr { // a new variable each time the statement runs, as a literal's
+			*slot = &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(tmp.Name, pos)}
+		}
+		return true
+	})
+	if c.err != nil {
+		return
+	}
+	c.Apply(func(cur Cursor) bool {
+		lit, ok := cur.Node().(*ast.CompositeLit)
+		if ok && !done[lit] && c.isParamInstanceLit(lit) {
+			c.Fail(lit.Pos(), "%s{...} here, in a generic function or method, cannot be compiled by this interpreter; declare a variable and set its fields, then use it: var v %s; v.F1, v.F2 = ...", ExprString(lit.Type), ExprString(lit.Type))
+			return false
+		}
+		return c.err == nil
+	})
+}
+
+// isParamInstanceLitSlot reports whether e is such a literal
+// (isParamInstanceLit) or its address.
+func (c *Cell) isParamInstanceLitSlot(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	return ok && c.isParamInstanceLit(lit)
+}
+
+// callsAnything reports whether evaluating es may call a function (other
+// than len or cap, or a conversion) or receive from a channel.
+func (c *Cell) callsAnything(es []ast.Expr) bool {
+	for _, e := range es {
+		if contains(e, false, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.CallExpr:
+				if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && (id.Name == "len" || id.Name == "cap") && c.isBuiltin(id) {
+					return false
+				}
+				return !c.Types.IsType(x.Fun)
+			case *ast.UnaryExpr:
+				return x.Op == token.ARROW
+			}
+			return false
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// isParamInstanceLit reports whether lit is a literal of an instance of a
+// generic type with two or more type arguments that mentions a type
+// parameter.
+func (c *Cell) isParamInstanceLit(lit *ast.CompositeLit) bool {
+	if _, ok := ast.Unparen(lit.Type).(*ast.IndexListExpr); !ok {
+		return false
+	}
+	t := c.Types.TypeOf(lit)
+	return t != nil && hasTypeParam(t)
+}
+
+// litFields are the names of the fields lit's elements set, in order.
+func (c *Cell) litFields(lit *ast.CompositeLit) ([]string, bool) {
+	st, ok := c.Types.TypeOf(lit).Underlying().(*types.Struct)
+	if !ok {
+		return nil, false
+	}
+	var names []string
+	for i, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			id, ok := kv.Key.(*ast.Ident)
+			if !ok {
+				return nil, false
+			}
+			names = append(names, id.Name)
+			continue
+		}
+		if i >= st.NumFields() {
+			return nil, false
+		}
+		names = append(names, st.Field(i).Name())
+	}
+	return names, true
+}

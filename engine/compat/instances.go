@@ -1,0 +1,316 @@
+package compat
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"hash/fnv"
+	"reflect"
+	"strings"
+)
+
+// instanceCopy is the name of a copy of the cell's generic function name
+// with the type arguments targs written in, declared before the cell
+// (Cell.Insts) if this cell has not yet; "" when the function's
+// declaration is not at hand. The generic functions the copy calls that
+// need copies of their own (copyNeeds) are called as theirs.
+func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string {
+	fd := c.funcDecl(name)
+	if fd == nil || fd.Type.TypeParams == nil {
+		return ""
+	}
+	params := typeParamNames(fd.Type.TypeParams)
+	if len(params) != len(targs) {
+		return ""
+	}
+	src := ExprString(fd)
+	// The name does not depend on the function's source: a cell that
+	// declares the function again declares its copies again under the
+	// same names, and the session compiles again the functions that call
+	// them (see recopy).
+	key := []string{name}
+	subst := map[string]ast.Expr{}
+	for i, n := range params {
+		t, err := parser.ParseExpr(ExprString(targs[i])) // the copy's own nodes
+		if err != nil {
+			return ""
+		}
+		subst[n] = asOperand(t)
+		key = append(key, ExprString(targs[i]))
+	}
+	h := fnv.New32a()
+	h.Write([]byte(strings.Join(key, "\x00")))
+	inst := fmt.Sprintf("%sInst_%s_%d", tempPrefix, name, h.Sum32()%1e9)
+	if c.declared[inst] {
+		return inst
+	}
+	if c.Copies == nil {
+		c.Copies = map[string]Copy{}
+	}
+	c.Copies[inst] = Copy{Func: name, TypeArgs: targs}
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package main\n"+src, parser.SkipObjectResolution)
+	if err != nil || len(f.Decls) != 1 {
+		return ""
+	}
+	if c.declared == nil {
+		c.declared = map[string]bool{}
+	}
+	c.declared[inst] = true
+	cp := f.Decls[0].(*ast.FuncDecl)
+	cp.Name = ident(inst, pos)
+	cp.Type.TypeParams = nil
+	replaceIdents(cp, subst)
+	cp = AtPos(cp, pos)
+	ast.Inspect(cp.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		g, args := indexed(call.Fun)
+		if g == nil || len(args) == 0 {
+			return true
+		}
+		gd := c.funcDecl(g.Name)
+		if gd == nil || gd.Type.TypeParams == nil {
+			return true
+		}
+		if !c.copyNeeds(g.Name, map[string]bool{}) {
+			return true
+		}
+		if k := len(typeParamNames(gd.Type.TypeParams)); k <= len(args) {
+			if name := c.instanceCopy(g.Name, args[:k], pos); name != "" {
+				call.Fun = ident(name, call.Fun.Pos())
+			}
+		}
+		return true
+	})
+	c.Insts = append(c.Insts, cp)
+	return inst
+}
+
+// recopy declares again, from this cell's declaration, the copies that
+// earlier cells made of a generic function this cell declares again.
+func (c *Cell) recopy() {
+	if c.Decls == nil || c.Session == nil {
+		return
+	}
+	for _, d := range c.Decls.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || fd.Type.TypeParams == nil {
+			continue
+		}
+		for _, cp := range c.Session.Copies() {
+			if cp.Func == fd.Name.Name {
+				c.instanceCopy(cp.Func, cp.TypeArgs, fd.Pos())
+			}
+		}
+	}
+}
+
+// needsCopy reports whether a call of the cell's generic function name
+// with the type arguments targs goes to a copy (see copyNeeds): none of
+// them is or mentions a type parameter, so they can be written in.
+func (c *Cell) needsCopy(name string, targs *types.TypeList) bool {
+	predeclared := true
+	for i := range targs.Len() {
+		t := targs.At(i)
+		if hasTypeParam(t) {
+			return false
+		}
+		if _, ok := types.Unalias(t).(*types.Basic); !ok {
+			predeclared = false
+		}
+	}
+	return !predeclared && c.copyNeeds(name, map[string]bool{})
+}
+
+// copyNeeds reports whether the cell's generic function name, or a
+// generic function of the cell it calls, uses a type parameter as a
+// value.
+//
+// yaegi v0.16.1 compiles an instance with each type parameter replaced by
+// a node named by its type argument's id ("main.Nim",
+// interp/generic.go:43), and where a type is used as a value it asks
+// whether that name is a type in scope (interp/cfg.go:2544, isType),
+// which only a predeclared type's is: a conversion T(x) is compiled as a
+// call of a function that does not exist; a generic call Id(x) in a
+// composite literal as one of the generic function itself (see
+// padTypeParam). The instance fails, its error lost, and the call that
+// asked for it panics (interp/cfg.go:1285). Such a function called with a
+// type argument other than a predeclared type is called as a copy with the
+// types written in (instanceCopy), where they name themselves.
+func (c *Cell) copyNeeds(name string, seen map[string]bool) (values bool) {
+	if seen[name] {
+		return false
+	}
+	seen[name] = true
+	fd := c.funcDecl(name)
+	if fd == nil || fd.Type.TypeParams == nil || fd.Body == nil {
+		return false
+	}
+	params := map[string]bool{}
+	for _, n := range typeParamNames(fd.Type.TypeParams) {
+		params[n] = true
+	}
+	return c.usesParamsAsValues(fd.Body, params, seen)
+}
+
+// usesParamsAsValues reports whether body uses one of the type parameters
+// params as a value, itself or through a generic function of the cell it
+// calls (seen: the functions already asked about).
+func (c *Cell) usesParamsAsValues(body *ast.BlockStmt, params, seen map[string]bool) bool {
+	return contains(body, false, func(n ast.Node) bool {
+		if c.paramAsValue(n, params) {
+			return true
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		g, ok := c.genericCallee(call)
+		return ok && c.copyNeeds(g, seen)
+	})
+}
+
+// paramAsValue reports whether the node n uses one of the type
+// parameters params as a value (see copyNeeds): a conversion T(x), or a
+// call of a generic function of the cell as an element of a composite
+// literal.
+func (c *Cell) paramAsValue(n ast.Node, params map[string]bool) bool {
+	switch x := n.(type) {
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(x.Fun).(*ast.Ident)
+		return ok && params[id.Name]
+	case *ast.CompositeLit:
+		for _, e := range x.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				e = kv.Value
+			}
+			if _, ok := c.genericCallee(e); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// genericCallee is the name of the cell's generic function e calls, if
+// it calls one.
+func (c *Cell) genericCallee(e ast.Expr) (string, bool) {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return "", false
+	}
+	g, _ := indexed(call.Fun)
+	if g == nil {
+		g, _ = ast.Unparen(call.Fun).(*ast.Ident)
+	}
+	if g == nil {
+		return "", false
+	}
+	gd := c.funcDecl(g.Name)
+	return g.Name, gd != nil && gd.Type.TypeParams != nil
+}
+
+// typeParamNames are the names a type parameter list declares.
+func typeParamNames(l *ast.FieldList) []string {
+	var names []string
+	for _, f := range l.List {
+		for _, n := range f.Names {
+			names = append(names, n.Name)
+		}
+	}
+	return names
+}
+
+// indexed is the function and the type arguments of F[A, B], or nil.
+func indexed(e ast.Expr) (*ast.Ident, []ast.Expr) {
+	switch x := e.(type) {
+	case *ast.IndexExpr:
+		id, _ := x.X.(*ast.Ident)
+		return id, []ast.Expr{x.Index}
+	case *ast.IndexListExpr:
+		id, _ := x.X.(*ast.Ident)
+		return id, x.Indices
+	}
+	return nil, nil
+}
+
+// asOperand is the type t as it can stand where a type parameter stood,
+// a conversion's function among others: (*T)(x), not *T(x).
+func asOperand(t ast.Expr) ast.Expr {
+	switch t.(type) {
+	case *ast.StarExpr, *ast.FuncType, *ast.ChanType:
+		return &ast.ParenExpr{Lparen: t.Pos(), X: t, Rparen: t.End()}
+	}
+	return t
+}
+
+// funcDecl is the declaration of the function name: this cell's, else an
+// earlier cell's.
+func (c *Cell) funcDecl(name string) *ast.FuncDecl {
+	if c.Decls != nil {
+		for _, d := range c.Decls.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name {
+				return fd
+			}
+		}
+	}
+	if c.Session != nil {
+		return c.Session.Func(name)
+	}
+	return nil
+}
+
+var exprIface = reflect.TypeFor[ast.Expr]()
+
+// replaceIdents replaces, in n, every identifier in an expression or type
+// position named in subst (field and selector names are not expressions,
+// so they stay).
+func replaceIdents(n ast.Node, subst map[string]ast.Expr) {
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if !v.IsNil() {
+				walk(v.Elem())
+			}
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				f := v.Field(i)
+				if f.Type() == exprIface && !f.IsNil() {
+					if id, ok := f.Interface().(*ast.Ident); ok {
+						if r, ok := subst[id.Name]; ok && f.CanSet() {
+							f.Set(reflect.ValueOf(r))
+							continue
+						}
+					}
+				}
+				switch f.Interface().(type) {
+				case *ast.Object, *ast.Scope:
+					continue
+				}
+				switch f.Kind() {
+				case reflect.Pointer, reflect.Interface, reflect.Slice, reflect.Struct:
+					walk(f)
+				}
+			}
+		case reflect.Slice:
+			for i := 0; i < v.Len(); i++ {
+				e := v.Index(i)
+				if e.Type() == exprIface && !e.IsNil() {
+					if id, ok := e.Interface().(*ast.Ident); ok {
+						if r, ok := subst[id.Name]; ok {
+							e.Set(reflect.ValueOf(r))
+							continue
+						}
+					}
+				}
+				walk(e)
+			}
+		}
+	}
+	walk(reflect.ValueOf(n))
+}

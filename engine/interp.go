@@ -52,6 +52,7 @@ type Interp struct {
 	globals    map[string]string          // top-level names declared by cells -> "func", "var", "const", "type" or "import"
 	funcs      map[string]*funcDecl       // "f" or "T.m" -> latest declaration
 	copies     map[string]compat.Copy     // the copies of generic functions cells declared
+	escaped    map[string]bool            // types on basic types without methods put in interfaces (compat.Session.Escaped)
 	types      map[string]*ast.TypeSpec   // type name -> its declaration as compiled
 	declared   map[string]string          // the types the printer knows, as declared to it (see declareTypes)
 	declareSeq int                        // names the variables that declare them
@@ -361,6 +362,12 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 		it.copies = map[string]compat.Copy{}
 	}
 	maps.Copy(it.copies, cc.Copies)
+	if len(cc.Escaped) > 0 {
+		if it.escaped == nil {
+			it.escaped = map[string]bool{}
+		}
+		maps.Copy(it.escaped, cc.Escaped)
+	}
 	debugLog("GRUNDY_DEBUG_REWRITE", func(w io.Writer) { // each cell as the passes left it
 		for _, d := range cc.Insts {
 			fmt.Fprintln(w, compat.ExprString(d))
@@ -413,6 +420,8 @@ func (it *Interp) usedByFuncs(name string) bool {
 type compatSession struct{ it *Interp }
 
 func (s compatSession) Copies() map[string]compat.Copy { return s.it.copies }
+
+func (s compatSession) Escaped() map[string]bool { return s.it.escaped }
 
 func (s compatSession) Func(key string) *ast.FuncDecl {
 	if fd, ok := s.it.funcs[key]; ok {

@@ -127,7 +127,7 @@ func (c *Cell) assertVerdict(xt, tt types.Type) (assertVerdictKind, *types.Named
 	}
 	verdict := assertFine
 	for _, n := range c.basedCellTypes() {
-		if !heldAs(n, xt, tt) {
+		if !heldAs(n, xt, tt) || !c.mayBeHeld(n) {
 			continue
 		}
 		if bare(n) {

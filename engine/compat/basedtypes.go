@@ -38,7 +38,7 @@ var basedTypes = Pass{
 	Name:     "basedtypes",
 	Run:      runBasedTypes,
 	Kinds:    append([]ast.Node{(*ast.TypeAssertExpr)(nil), (*ast.IndexExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil)}, assignedKinds...),
-	Snippets: []string{"based_types_refused"},
+	Snippets: []string{"based_types_refused", "based_types_held_once_escaped"},
 }
 
 func runBasedTypes(c *Cell) {
@@ -47,6 +47,7 @@ func runBasedTypes(c *Cell) {
 		return
 	}
 	b := basedCheck{c: c, based: based, jsonOnly: c.jsonLiterals()}
+	c.basedEscapes() // for the session, asked or not
 	b.instances()
 	interpreted := func(call *ast.CallExpr) bool {
 		// A native function takes the values as they are (fmt and
@@ -261,11 +262,53 @@ func (b basedCheck) held(it types.Type, keep func(n *types.Named) bool) *types.N
 		return nil
 	}
 	for _, n := range b.based {
-		if types.Implements(n, iface) && keep(n) {
+		if types.Implements(n, iface) && keep(n) && b.c.mayBeHeld(n) {
 			return n
 		}
 	}
 	return nil
+}
+
+// mayBeHeld reports whether an interface value may hold a value of n: a
+// based type with methods always may (its box names it); one without,
+// only once a cell has put one in an interface (see basedEscapes). So
+// declaring type Nimber int does not refuse every case int of a type
+// switch on an any, only where a Nimber may be in it.
+func (c *Cell) mayBeHeld(n *types.Named) bool {
+	return boxed(n) || c.basedEscapes()[n.Obj().Name()] || c.Session != nil && c.Session.Escaped()[n.Obj().Name()]
+}
+
+// basedEscapes names the based types without methods whose values the
+// cell puts in an interface: assigned or passed to one (the arguments of
+// fmt's and log's functions aside, which print them at once by their
+// static types), or converted to one; it records them for the session.
+func (c *Cell) basedEscapes() map[string]bool {
+	if c.Escaped != nil {
+		return c.Escaped
+	}
+	c.Escaped = map[string]bool{}
+	note := func(target types.Type, e ast.Expr) {
+		if target == nil || !isIfaceType(target) {
+			return
+		}
+		if n := basedIn(c.Types.TypeOf(e)); n != nil && bare(n) {
+			c.Escaped[n.Obj().Name()] = true
+		}
+	}
+	notPrinted := func(call *ast.CallExpr) bool {
+		fn := c.callee(call)
+		return fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" && fn.Pkg().Path() != "log"
+	}
+	c.Apply(func(cur Cursor) bool {
+		for _, v := range c.assignedValues(cur, notPrinted) {
+			note(v.target, v.value)
+		}
+		if call, ok := cur.Node().(*ast.CallExpr); ok && c.Types.IsType(call.Fun) && len(call.Args) == 1 {
+			note(c.Types.TypeOf(call.Fun), call.Args[0])
+		}
+		return true
+	})
+	return c.Escaped
 }
 
 // remedy is what to write instead of storing a value of n in an

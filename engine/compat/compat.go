@@ -119,6 +119,9 @@ type Session interface {
 	Func(key string) *ast.FuncDecl
 	// Copies are the copies of generic functions earlier cells declared.
 	Copies() map[string]Copy
+	// Escaped names the types on a basic type without methods whose
+	// values earlier cells put in an interface (see basedEscapes).
+	Escaped() map[string]bool
 }
 
 // Copy is a copy of a generic function with its type arguments written
@@ -139,6 +142,10 @@ type Cell struct {
 	// Insts (see instanceCopy), by name: the session keeps them, for a
 	// cell that declares the function again to declare them again.
 	Copies map[string]Copy
+	// Escaped names the types on a basic type without methods whose
+	// values this cell puts in an interface: the session keeps them (see
+	// basedEscapes).
+	Escaped map[string]bool
 	// Insts are declarations the rewritten code needs compiled before the
 	// cell's statements (copies of generic functions).
 	Insts []ast.Decl

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -89,7 +90,7 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 	// matches none of them to an interface case (interp/run.go:3081,
 	// _case compares the value's type with the case's).
 	cellSubject := typecheck.IsCellType(xt) && !emptyIface(xt)
-	if cellSubject && !c.interfaceCase(s) {
+	if cellSubject && !c.interfaceCase(s) && !nilWithTypes(s) {
 		return c.nilCaseFirst(s, x, bind)
 	}
 	errorSubject := isError(xt)
@@ -169,6 +170,19 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 		out.Body.List = append(out.Body.List, nc)
 	}
 	return out
+}
+
+// nilWithTypes reports whether a case of s lists nil with other types
+// (case nil, Take:), which nilCaseFirst cannot test first without
+// writing the clause twice: such a switch is written as the tests.
+func nilWithTypes(s *ast.TypeSwitchStmt) bool {
+	for _, st := range s.Body.List {
+		cc := st.(*ast.CaseClause)
+		if len(cc.List) > 1 && slices.ContainsFunc(cc.List, func(e ast.Expr) bool { return isIdent(e, "nil") }) {
+			return true
+		}
+	}
+	return false
 }
 
 // interfaceCase reports whether a case of s lists an interface type.

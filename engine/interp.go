@@ -430,6 +430,8 @@ func (s compatSession) Func(key string) *ast.FuncDecl {
 	return nil
 }
 
+func (s compatSession) Funcs() []string { return slices.Sorted(maps.Keys(s.it.funcs)) }
+
 // runImports imports what the cell asks for; importing a package that is
 // already there under the same name is a no-op.
 func (it *Interp) runImports(ctx context.Context, f *ast.File) error {

@@ -287,12 +287,16 @@ func (c *Cell) basedEscapes() map[string]bool {
 		return c.Escaped
 	}
 	c.Escaped = map[string]bool{}
+	first := map[*types.Named]ast.Expr{}
 	note := func(target types.Type, e ast.Expr) {
 		if target == nil || !isIfaceType(target) {
 			return
 		}
 		if n := basedIn(c.Types.TypeOf(e)); n != nil && bare(n) {
 			c.Escaped[n.Obj().Name()] = true
+			if first[n] == nil {
+				first[n] = e
+			}
 		}
 	}
 	notPrinted := func(call *ast.CallExpr) bool {
@@ -308,7 +312,77 @@ func (c *Cell) basedEscapes() map[string]bool {
 		}
 		return true
 	})
+	for n, e := range first {
+		if c.Session == nil || c.Session.Escaped()[n.Obj().Name()] || c.err != nil {
+			continue
+		}
+		if f, how := c.earlierObserver(n); f != "" {
+			u := types.TypeString(n.Underlying(), nil)
+			c.Fail(e.Pos(), "%s puts %s in an interface for the first time, and %s, declared in an earlier cell, asks the type of interface values (%s), where the interpreter cannot tell %s from %s; give %s a method (func (%s) String() string) so that interfaces keep its type, or keep the value in a variable of type %s",
+				ExprString(e), an(n.Obj().Name()+" (type "+n.Obj().Name()+" "+u+")"), f, how, an(n.Obj().Name()), an(u), n.Obj().Name(), n.Obj().Name(), n.Obj().Name())
+		}
+	}
 	return c.Escaped
+}
+
+// earlierObserver is a function an earlier cell declared (and this cell
+// does not declare again) that asks the type of interface values in a
+// way that cannot tell n from its underlying basic type, compiled while
+// no value of n was in an interface (so not refused then): an assertion
+// or a type switch case naming that type, %T, or reflect.TypeOf. It
+// returns the function's name and how it asks, or "".
+func (c *Cell) earlierObserver(n *types.Named) (name, how string) {
+	u, ok := n.Underlying().(*types.Basic)
+	if !ok || c.Session == nil {
+		return "", ""
+	}
+	again := map[string]bool{}
+	if c.Decls != nil {
+		for _, d := range c.Decls.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				key := fd.Name.Name
+				if r := recvTypeName(fd); r != "" {
+					key = r + "." + key
+				}
+				again[key] = true
+			}
+		}
+	}
+	for _, key := range c.Session.Funcs() {
+		fd := c.Session.Func(key)
+		if again[key] || fd == nil || fd.Body == nil {
+			continue
+		}
+		ast.Inspect(fd.Body, func(x ast.Node) bool {
+			switch x := x.(type) {
+			case *ast.TypeAssertExpr:
+				if isIdent(x.Type, u.Name()) {
+					how = ExprString(x)
+				}
+			case *ast.TypeSwitchStmt:
+				for _, st := range x.Body.List {
+					for _, t := range st.(*ast.CaseClause).List {
+						if isIdent(t, u.Name()) {
+							how = "case " + u.Name()
+						}
+					}
+				}
+			case *ast.BasicLit:
+				if x.Kind == token.STRING && strings.Contains(x.Value, "%T") {
+					how = "%T"
+				}
+			case *ast.SelectorExpr:
+				if isIdent(x.X, "reflect") && x.Sel.Name == "TypeOf" {
+					how = "reflect.TypeOf"
+				}
+			}
+			return how == ""
+		})
+		if how != "" {
+			return key, how
+		}
+	}
+	return "", ""
 }
 
 // remedy is what to write instead of storing a value of n in an

@@ -117,6 +117,9 @@ type Session interface {
 	// Func is the declaration of a function or method ("f", "T.m") that an
 	// earlier cell declared, as compiled; nil if there is none.
 	Func(key string) *ast.FuncDecl
+	// Funcs are the keys of the functions and methods earlier cells
+	// declared, for Func.
+	Funcs() []string
 	// Copies are the copies of generic functions earlier cells declared.
 	Copies() map[string]Copy
 	// Escaped names the types on a basic type without methods whose

@@ -10,8 +10,8 @@ import (
 	"grundy/engine/typecheck"
 )
 
-// ifaceCopies: a value of a cell type with methods that Go converts to an
-// interface (var a any = p, a = p, []any{p}, append(xs, p), m[k] = p,
+// ifaceCopies: a value of a cell type with methods, or a pointer to one,
+// that Go converts to an interface (var a any = p, a = p, []any{p}, append(xs, p), m[k] = p,
 // ch <- p, f(p) with an interface parameter, Shape(p)) is copied into the
 // interface. yaegi v0.16.1 wraps the value's storage instead
 // (genValueInterface, interp/value.go:236, keeps the frame's
@@ -29,7 +29,7 @@ var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
 	Kinds:    assignedKinds,
-	Snippets: []string{"iface_values_are_copies"},
+	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies"},
 }
 
 func runIfaceCopies(c *Cell) {
@@ -39,7 +39,13 @@ func runIfaceCopies(c *Cell) {
 	}
 	copies := func(target types.Type, e ast.Expr) bool {
 		_, param := target.(*types.TypeParam)
-		return !param && types.IsInterface(target) && c.sharedInIface(e)
+		if param || !types.IsInterface(target) || !c.sharedInIface(e) {
+			return false
+		}
+		// A pointer goes into error and fmt.Stringer through wrappers of
+		// their own (errorValues), which copy it.
+		_, ptr := c.Types.TypeOf(e).(*types.Pointer)
+		return !ptr || !isError(target) && !c.isNativeIface(target)
 	}
 	c.Apply(func(cur Cursor) bool {
 		if call, ok := cur.Node().(*ast.CallExpr); ok && c.Types.IsType(call.Fun) && len(call.Args) == 1 {
@@ -171,6 +177,12 @@ func (c *Cell) sharedInIface(e ast.Expr) bool {
 	if _, param := t.(*types.TypeParam); param {
 		// In a generic function, T may stand for such a type.
 		return true
+	}
+	if p, ok := t.(*types.Pointer); ok && typecheck.IsCellType(p.Elem()) {
+		// A pointer variable's slot is shared too, when the pointer has
+		// methods: the values a loop appends to a []Game (for _, n :=
+		// range nodes) are all its last one.
+		return types.NewMethodSet(t).Len() > 0
 	}
 	if t == nil || types.IsInterface(t) || !typecheck.IsCellType(t) {
 		return false

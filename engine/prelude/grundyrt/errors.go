@@ -248,7 +248,8 @@ type mapKey struct {
 // first value equal to it that InternKey was given: yaegi v0.16.1 keeps
 // such a value as a wrapper with the node that made it (valueInterface),
 // which a map hashes and compares whole, so equal keys made in two places
-// were two keys. Given the same wrapper each time, the map finds them. A
+// were two keys (also inside a struct: Sum{A, B Game}, see deepKey).
+// Given the same wrapper each time, the map finds them. A
 // value whose type cannot be a map key panics, as Go's map does.
 func (ts *Types) InternKey(p any) {
 	rp := reflect.ValueOf(p)
@@ -260,7 +261,7 @@ func (ts *Types) InternKey(p any) {
 	if !ok || !v.CanInterface() {
 		return
 	}
-	key := mapKey{name, CompareKey(v.Interface())}
+	key := mapKey{name, deepKey(CompareKey(v.Interface()))}
 	if key.val != nil && !reflect.TypeOf(key.val).Comparable() {
 		panic(runtimeError("hash of unhashable type " + name))
 	}
@@ -270,8 +271,8 @@ func (ts *Types) InternKey(p any) {
 		box.Set(first)
 		return
 	}
-	first := reflect.New(box.Type()).Elem()
-	first.Set(box)
+	first := detached(box, v)
+	box.Set(first)
 	ts.keys[key] = first
 }
 

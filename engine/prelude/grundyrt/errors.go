@@ -261,7 +261,7 @@ func (ts *Types) InternKey(p any) {
 	if !ok || !v.CanInterface() {
 		return
 	}
-	key := mapKey{name, deepKey(CompareKey(v.Interface()))}
+	key := mapKey{name, CompareKey(v.Interface())}
 	if key.val != nil && !reflect.TypeOf(key.val).Comparable() {
 		panic(runtimeError("hash of unhashable type " + name))
 	}
@@ -280,7 +280,8 @@ func (ts *Types) InternKey(p any) {
 // inside yaegi's wrappers (valueInterface, and the wrappers that give an
 // interpreted value a native interface's methods, error's or
 // fmt.Stringer's: structs named _pkg_Iface with the value in IValue), or
-// the native value itself.
+// the native value itself; a struct or array holding interfaces as
+// deepKey writes it.
 func CompareKey(v any) any {
 	u := Unwrap(v)
 	for range 8 {
@@ -297,7 +298,7 @@ func CompareKey(v any) any {
 		}
 		u = Unwrap(f.Interface())
 	}
-	return u
+	return deepKey(u)
 }
 
 // sameValue is a == b for values of one comparable type.

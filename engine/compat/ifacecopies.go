@@ -29,7 +29,7 @@ var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
 	Kinds:    assignedKinds,
-	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies"},
+	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals"},
 }
 
 func runIfaceCopies(c *Cell) {
@@ -88,9 +88,12 @@ func runIfaceCopies(c *Cell) {
 // switches; stored in a field or an element, it takes the conversion
 // (yaegi stores the value with the value's type: "reflect.Set: value of
 // type interp.valueInterface is not assignable"). So the commonest case,
-// out = append(out, Nim{k}), costs nothing more.
+// out = append(out, Nim{k}), costs nothing more. A literal of a type on
+// an array is copied like a variable (yaegi panicked in reflect.Set
+// assigning Row{0, 1, 2} to a Game).
 func (c *Cell) copyInto(t types.Type, e ast.Expr, stored bool) (ast.Expr, bool) {
-	if _, lit := ast.Unparen(e).(*ast.CompositeLit); lit && typecheck.IsCellType(t) && !isError(t) {
+	_, isStruct := typeUnder(c.Types.TypeOf(e)).(*types.Struct)
+	if _, lit := ast.Unparen(e).(*ast.CompositeLit); lit && isStruct && typecheck.IsCellType(t) && !isError(t) {
 		if !stored {
 			return e, true
 		}

@@ -49,7 +49,11 @@ func runIfaceCopies(c *Cell) {
 	}
 	c.Apply(func(cur Cursor) bool {
 		if call, ok := cur.Node().(*ast.CallExpr); ok && c.Types.IsType(call.Fun) && len(call.Args) == 1 {
-			// I(p), explicitly (any(p) copies).
+			// I(p), explicitly (any(p) copies); compared with == it needs
+			// no copy, and keeps its type for ifaceCompare.
+			if be, ok := cur.Parent().(*ast.BinaryExpr); ok && (be.Op == token.EQL || be.Op == token.NEQ) {
+				return true
+			}
 			if t := c.Types.TypeOf(call.Fun); copies(t, call.Args[0]) && !t.Underlying().(*types.Interface).Empty() {
 				if copied, ok := c.copyInto(t, call.Args[0], false); ok {
 					cur.Replace(copied)

@@ -239,6 +239,18 @@ func (c *Cell) TopLevel() []*ast.BlockStmt {
 	return []*ast.BlockStmt{c.Stmts}
 }
 
+// eachTopLevel replaces each of the cell's top-level statements with what
+// f makes of it.
+func (c *Cell) eachTopLevel(f func(ast.Stmt) []ast.Stmt) {
+	for _, b := range c.TopLevel() {
+		var out []ast.Stmt
+		for _, s := range b.List {
+			out = append(out, f(s)...)
+		}
+		b.List = out
+	}
+}
+
 // Roots lists every part of the cell a pass may rewrite.
 func (c *Cell) Roots() []ast.Node {
 	var out []ast.Node

@@ -26,15 +26,7 @@ var nativeIndexVars = Pass{
 	Snippets: []string{"native_index_top_level"},
 }
 
-func runNativeIndexVars(c *Cell) {
-	for _, b := range c.TopLevel() {
-		var out []ast.Stmt
-		for _, s := range b.List {
-			out = append(out, c.nativeIndexVar(s)...)
-		}
-		b.List = out
-	}
-}
+func runNativeIndexVars(c *Cell) { c.eachTopLevel(c.nativeIndexVar) }
 
 func (c *Cell) nativeIndexVar(s ast.Stmt) []ast.Stmt {
 	switch s := s.(type) {

@@ -81,27 +81,26 @@ func keyOf(v reflect.Value) any {
 			return valueOf(v)
 		}
 		r := readable(v)
-		k := reflect.New(reflect.ArrayOf(r.NumField(), anyType)).Elem()
-		for i := range r.NumField() {
-			if e := keyOf(r.Field(i)); e != nil {
-				k.Index(i).Set(reflect.ValueOf(e))
-			}
-		}
-		return k.Interface()
+		return keysOf(r.NumField(), r.Field)
 	case reflect.Array:
 		if !holdsIfaces(v.Type()) {
 			return valueOf(v)
 		}
 		r := readable(v)
-		k := reflect.New(reflect.ArrayOf(r.Len(), anyType)).Elem()
-		for i := range r.Len() {
-			if e := keyOf(r.Index(i)); e != nil {
-				k.Index(i).Set(reflect.ValueOf(e))
-			}
-		}
-		return k.Interface()
+		return keysOf(r.Len(), r.Index)
 	}
 	return valueOf(v)
+}
+
+// keysOf is an array of the keys of n parts, part i being at(i).
+func keysOf(n int, at func(int) reflect.Value) any {
+	k := reflect.New(reflect.ArrayOf(n, anyType)).Elem()
+	for i := range n {
+		if e := keyOf(at(i)); e != nil {
+			k.Index(i).Set(reflect.ValueOf(e))
+		}
+	}
+	return k.Interface()
 }
 
 // readable is v, addressable, with fields that can be read (the

@@ -18,7 +18,8 @@ import (
 //	if !ok { var _grundyZ1 T; v = _grundyZ1 }
 //
 // An if or switch whose init is such an assignment goes in a block with
-// its init before it. A cell's top-level := is declared afresh (commaOk)
+// its init before it, unless it is "if v, ok := m[k]; ok { ... }" without
+// an else, where v is only seen when it is right. A cell's top-level := is declared afresh (commaOk)
 // and needs nothing.
 var commaOkZero = Pass{
 	Name:     "commaokzero",
@@ -38,7 +39,7 @@ func runCommaOkZero(c *Cell) {
 				cur.InsertAfter(reset)
 			}
 		case *ast.IfStmt:
-			if as, ok := n.Init.(*ast.AssignStmt); ok {
+			if as, ok := n.Init.(*ast.AssignStmt); ok && !onlyWhenOk(n, as) {
 				c.hoistInit(cur, n, as, func() { n.Init = nil })
 			}
 		case *ast.SwitchStmt:
@@ -121,4 +122,18 @@ func (c *Cell) zeroUnlessOk(as *ast.AssignStmt) ast.Stmt {
 		&ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{ident(z, pos)}, Type: t}}}},
 		&ast.AssignStmt{Lhs: []ast.Expr{ident(val.Name, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(z, pos)}},
 	}, Rbrace: pos}}
+}
+
+// onlyWhenOk reports whether the variables of "if v, ok := ...; ok { ... }"
+// (no else) are seen only when ok is true, where v is right: the memo
+// idiom needs nothing.
+func onlyWhenOk(s *ast.IfStmt, as *ast.AssignStmt) bool {
+	return as.Tok == token.DEFINE && s.Else == nil && len(as.Lhs) == 2 && isIdent(s.Cond, identName(as.Lhs[1]))
+}
+
+func identName(e ast.Expr) string {
+	if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
+		return id.Name
+	}
+	return ""
 }

@@ -28,15 +28,7 @@ var commaOk = Pass{
 	Snippets: []string{"comma_ok_top_level", "comma_ok_receive_top_level"},
 }
 
-func runCommaOk(c *Cell) {
-	for _, b := range c.TopLevel() {
-		var out []ast.Stmt
-		for _, s := range b.List {
-			out = append(out, c.commaOkForms(s)...)
-		}
-		b.List = out
-	}
-}
+func runCommaOk(c *Cell) { c.eachTopLevel(c.commaOkForms) }
 
 const okName = tempPrefix + "OK"
 

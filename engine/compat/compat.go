@@ -101,7 +101,9 @@ var Passes = []Pass{
 	deferPanics,
 	goroutines,
 	cellDefers,
+	commaOkZero,
 	commaOk,
+	nativeIndexVars,
 	blankReceive,
 	funcScope,
 	embedIface,
@@ -238,6 +240,18 @@ func (c *Cell) TopLevel() []*ast.BlockStmt {
 		return nil
 	}
 	return []*ast.BlockStmt{c.Stmts}
+}
+
+// eachTopLevel replaces each of the cell's top-level statements with what
+// f makes of it.
+func (c *Cell) eachTopLevel(f func(ast.Stmt) []ast.Stmt) {
+	for _, b := range c.TopLevel() {
+		var out []ast.Stmt
+		for _, s := range b.List {
+			out = append(out, f(s)...)
+		}
+		b.List = out
+	}
 }
 
 // Roots lists every part of the cell a pass may rewrite.

@@ -22,12 +22,13 @@ import (
 // "comparing uncomparable type interp._error"), and each conversion makes
 // a new one. (The keys of a value of a type on a basic type with methods,
 // type Nim int, carry its name, which the value inside the wrapper lacks:
-// any(Nim(3)) is not any(3).)
+// any(Nim(3)) is not any(3).) Structs and arrays holding such interfaces
+// are compared by the same keys.
 var ifaceCompare = Pass{
 	Name:     "ifacecompare",
 	Run:      runIfaceCompare,
 	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil), (*ast.CallExpr)(nil)},
-	Snippets: []string{"errors_compare_sentinels", "iface_compare_cell_values"},
+	Snippets: []string{"errors_compare_sentinels", "iface_compare_cell_values", "iface_compare_struct_fields"},
 }
 
 // sliceEquals are the functions of package slices that compare elements
@@ -67,7 +68,7 @@ func runIfaceCompare(c *Cell) {
 			if n.Op != token.EQL && n.Op != token.NEQ || isIdent(n.X, "nil") || isIdent(n.Y, "nil") {
 				break
 			}
-			if isIface(c.Types.TypeOf(n.X)) || isIface(c.Types.TypeOf(n.Y)) {
+			if isIface(c.Types.TypeOf(n.X)) || isIface(c.Types.TypeOf(n.Y)) || holdsIfaces(c.Types.TypeOf(n.X)) {
 				n.X, n.Y = key(n.X), key(n.Y)
 			}
 		case *ast.SwitchStmt, *ast.LabeledStmt:
@@ -125,4 +126,39 @@ func (c *Cell) sliceEquals(call *ast.CallExpr) {
 		return
 	}
 	call.Fun = AtPos(lit, call.Pos())
+}
+
+// holdsIfaces reports whether t is a struct or array type with fields or
+// elements of an interface type with methods, which == compares inside
+// yaegi's wrappers too (Sum{A, B Game} == Sum{...}).
+func holdsIfaces(t types.Type) bool {
+	seen := map[types.Type]bool{}
+	var holds func(t types.Type) bool
+	holds = func(t types.Type) bool {
+		if t == nil || seen[t] {
+			return false
+		}
+		seen[t] = true
+		switch u := t.Underlying().(type) {
+		case *types.Interface:
+			return !u.Empty()
+		case *types.Array:
+			return holds(u.Elem())
+		case *types.Struct:
+			for i := range u.NumFields() {
+				if holds(u.Field(i).Type()) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if _, param := t.(*types.TypeParam); param {
+		return false
+	}
+	switch typeUnder(t).(type) {
+	case *types.Struct, *types.Array:
+		return holds(t)
+	}
+	return false
 }

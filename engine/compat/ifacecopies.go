@@ -10,8 +10,8 @@ import (
 	"grundy/engine/typecheck"
 )
 
-// ifaceCopies: a value of a cell type with methods that Go converts to an
-// interface (var a any = p, a = p, []any{p}, append(xs, p), m[k] = p,
+// ifaceCopies: a value of a cell type with methods, or a pointer to one,
+// that Go converts to an interface (var a any = p, a = p, []any{p}, append(xs, p), m[k] = p,
 // ch <- p, f(p) with an interface parameter, Shape(p)) is copied into the
 // interface. yaegi v0.16.1 wraps the value's storage instead
 // (genValueInterface, interp/value.go:236, keeps the frame's
@@ -29,7 +29,7 @@ var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
 	Kinds:    assignedKinds,
-	Snippets: []string{"iface_values_are_copies"},
+	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals"},
 }
 
 func runIfaceCopies(c *Cell) {
@@ -39,11 +39,21 @@ func runIfaceCopies(c *Cell) {
 	}
 	copies := func(target types.Type, e ast.Expr) bool {
 		_, param := target.(*types.TypeParam)
-		return !param && types.IsInterface(target) && c.sharedInIface(e)
+		if param || !types.IsInterface(target) || !c.sharedInIface(e) {
+			return false
+		}
+		// A pointer goes into error and fmt.Stringer through wrappers of
+		// their own (errorValues), which copy it.
+		_, ptr := c.Types.TypeOf(e).(*types.Pointer)
+		return !ptr || !isError(target) && !c.isNativeIface(target)
 	}
 	c.Apply(func(cur Cursor) bool {
 		if call, ok := cur.Node().(*ast.CallExpr); ok && c.Types.IsType(call.Fun) && len(call.Args) == 1 {
-			// I(p), explicitly (any(p) copies).
+			// I(p), explicitly (any(p) copies); compared with == it needs
+			// no copy, and keeps its type for ifaceCompare.
+			if be, ok := cur.Parent().(*ast.BinaryExpr); ok && (be.Op == token.EQL || be.Op == token.NEQ) {
+				return true
+			}
 			if t := c.Types.TypeOf(call.Fun); copies(t, call.Args[0]) && !t.Underlying().(*types.Interface).Empty() {
 				if copied, ok := c.copyInto(t, call.Args[0], false); ok {
 					cur.Replace(copied)
@@ -82,9 +92,12 @@ func runIfaceCopies(c *Cell) {
 // switches; stored in a field or an element, it takes the conversion
 // (yaegi stores the value with the value's type: "reflect.Set: value of
 // type interp.valueInterface is not assignable"). So the commonest case,
-// out = append(out, Nim{k}), costs nothing more.
+// out = append(out, Nim{k}), costs nothing more. A literal of a type on
+// an array is copied like a variable (yaegi panicked in reflect.Set
+// assigning Row{0, 1, 2} to a Game).
 func (c *Cell) copyInto(t types.Type, e ast.Expr, stored bool) (ast.Expr, bool) {
-	if _, lit := ast.Unparen(e).(*ast.CompositeLit); lit && typecheck.IsCellType(t) && !isError(t) {
+	_, isStruct := typeUnder(c.Types.TypeOf(e)).(*types.Struct)
+	if _, lit := ast.Unparen(e).(*ast.CompositeLit); lit && isStruct && typecheck.IsCellType(t) && !isError(t) {
 		if !stored {
 			return e, true
 		}
@@ -171,6 +184,12 @@ func (c *Cell) sharedInIface(e ast.Expr) bool {
 	if _, param := t.(*types.TypeParam); param {
 		// In a generic function, T may stand for such a type.
 		return true
+	}
+	if p, ok := t.(*types.Pointer); ok && typecheck.IsCellType(p.Elem()) {
+		// A pointer variable's slot is shared too, when the pointer has
+		// methods: the values a loop appends to a []Game (for _, n :=
+		// range nodes) are all its last one.
+		return types.NewMethodSet(t).Len() > 0
 	}
 	if t == nil || types.IsInterface(t) || !typecheck.IsCellType(t) {
 		return false

@@ -20,15 +20,30 @@ import (
 // whole: a lookup with an equal value made elsewhere missed (the memo
 // never hit, and the search grew exponentially) and a composite-literal
 // key panicked in reflect. Index expressions, delete and the keys of map
-// literals are rewritten.
+// literals are rewritten. A map keyed by a struct or array holding such
+// interfaces (map[Sum]int, Sum{A, B Game}) would miss the same way and is
+// refused before it runs.
 var ifaceKeys = Pass{
 	Name:     "ifacekeys",
 	Run:      runIfaceKeys,
-	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)},
-	Snippets: []string{"map_interface_keys"},
+	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.MapType)(nil)},
+	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces_refused"},
 }
 
 func runIfaceKeys(c *Cell) {
+	for _, root := range c.Roots() {
+		ast.Inspect(root, func(n ast.Node) bool {
+			mt, ok := n.(*ast.MapType)
+			if !ok {
+				return true
+			}
+			if m, ok := typeUnder(c.Types.TypeOf(mt)).(*types.Map); ok && holdsIfaces(m.Key()) {
+				k, _ := c.Types.TypeString(m.Key())
+				c.Fail(mt.Pos(), "a map keyed by %s, which holds interfaces with methods, misses keys in this interpreter (it compares the interfaces' values by where they were made); key the map by an interface %s implements, or by a string of the key (fmt.Sprint(k))", k, k)
+			}
+			return true
+		})
+	}
 	c.Apply(func(cur Cursor) bool {
 		switch n := cur.Node().(type) {
 		case *ast.IndexExpr:

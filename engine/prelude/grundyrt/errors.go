@@ -248,7 +248,8 @@ type mapKey struct {
 // first value equal to it that InternKey was given: yaegi v0.16.1 keeps
 // such a value as a wrapper with the node that made it (valueInterface),
 // which a map hashes and compares whole, so equal keys made in two places
-// were two keys. Given the same wrapper each time, the map finds them. A
+// were two keys (also inside a struct: Sum{A, B Game}, see deepKey).
+// Given the same wrapper each time, the map finds them. A
 // value whose type cannot be a map key panics, as Go's map does.
 func (ts *Types) InternKey(p any) {
 	rp := reflect.ValueOf(p)
@@ -270,8 +271,8 @@ func (ts *Types) InternKey(p any) {
 		box.Set(first)
 		return
 	}
-	first := reflect.New(box.Type()).Elem()
-	first.Set(box)
+	first := detached(box, v)
+	box.Set(first)
 	ts.keys[key] = first
 }
 
@@ -279,7 +280,8 @@ func (ts *Types) InternKey(p any) {
 // inside yaegi's wrappers (valueInterface, and the wrappers that give an
 // interpreted value a native interface's methods, error's or
 // fmt.Stringer's: structs named _pkg_Iface with the value in IValue), or
-// the native value itself.
+// the native value itself; a struct or array holding interfaces as
+// deepKey writes it.
 func CompareKey(v any) any {
 	u := Unwrap(v)
 	for range 8 {
@@ -296,7 +298,7 @@ func CompareKey(v any) any {
 		}
 		u = Unwrap(f.Interface())
 	}
-	return u
+	return deepKey(u)
 }
 
 // sameValue is a == b for values of one comparable type.

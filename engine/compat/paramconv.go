@@ -3,7 +3,6 @@ package compat
 import (
 	"go/ast"
 	"go/constant"
-	"go/token"
 	"go/types"
 
 	"grundy/engine/prelude"
@@ -11,7 +10,7 @@ import (
 
 // paramConv: in the methods of the cell's generic types, and the cell's
 // generic functions they call, a conversion T(x) to a type parameter of
-// numbers or strings is written as one the interpreter can compile.
+// numbers or strings becomes _grundyConvert[T, X](x), X being x's type.
 // yaegi v0.16.1 compiles an instance of a generic function or method with
 // T replaced by a node named by its type argument's id ("main.Nimber",
 // interp/generic.go:43), and a call of that node is a conversion only if
@@ -21,20 +20,18 @@ import (
 // with its types written in (see copyNeeds), and keeps Go's conversion;
 // a method cannot, nor a generic function a method calls.
 //
-// Where T has a core type U (T ~int), T(x) becomes [1]T([1]U{U(x)})[0]:
-// the interpreter makes [1]T a type without looking its element up, and
-// converts arrays of identical elements. Otherwise (T ~int | ~float64) it
-// becomes _grundyConvert[T, X](x), X being x's type: the prelude's
-// converter only declares variables of types T and X and converts by Go's
-// rules (reflect's Convert), x passed as an X, not in an interface, where
-// a value of a type with methods would be boxed. Two type arguments: a
-// lone one that is a type parameter is looked up by name in an instance
-// (see padTypeParam). In an element of a composite literal, whose type
-// yaegi asks of the called function and of f[X, Y] cannot give
-// (interp/type.go:870, "not a generic type"), the call is in a function
-// literal of result type T. A constant that its default type cannot hold
-// exactly (T(0.1)) is left alone there: converted twice it could round
-// differently.
+// The prelude's converter only declares variables of types T and X and
+// converts by Go's rules (reflect's Convert), x passed as an X, not in an
+// interface, where a value of a type with methods would be boxed; it
+// converts to a type of another package too (time.Duration), which a
+// conversion of one-element arrays ([1]T([1]int64{...})), faster, could
+// not. Two type arguments: a lone one that is a type parameter is looked
+// up by name in an instance (see padTypeParam). In an element of a
+// composite literal, whose type yaegi asks of the called function and of
+// f[X, Y] cannot give (interp/type.go:870, "not a generic type"), the call
+// is in a function literal of result type T. A constant that its default
+// type cannot hold exactly (T(0.1)) is left alone: converted twice it
+// could round differently.
 var paramConv = Pass{
 	Name:     "paramconv",
 	Run:      runParamConv,
@@ -107,24 +104,10 @@ func (c *Cell) paramConversion(cur Cursor) ast.Expr {
 	if !ok {
 		return nil
 	}
-	under, ok := basicTerms(tp.Constraint())
-	if !ok {
+	if !basicTerms(tp.Constraint()) {
 		return nil
 	}
 	pos, end := call.Pos(), call.End()
-	if allIdentical(under) {
-		core := under[0]
-		// [1]T([1]U{U(x)})[0], U the core type: the interpreter converts
-		// arrays of identical elements at about a fifth of a conversion's
-		// speed, three times the converter's.
-		u := ident(core.Name(), pos)
-		arr := func(elt ast.Expr) ast.Expr {
-			return &ast.ArrayType{Lbrack: pos, Len: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "1"}, Elt: elt}
-		}
-		inner := &ast.CompositeLit{Type: arr(u), Lbrace: pos, Elts: []ast.Expr{&ast.CallExpr{Fun: ident(core.Name(), pos), Lparen: pos, Args: call.Args, Rparen: end}}, Rbrace: end}
-		conv := &ast.CallExpr{Fun: arr(ident(id.Name, id.Pos())), Lparen: pos, Args: []ast.Expr{inner}, Rparen: end}
-		return &ast.IndexExpr{X: conv, Lbrack: end, Index: &ast.BasicLit{ValuePos: end, Kind: token.INT, Value: "0"}, Rbrack: end}
-	}
 	xt := c.Types.TypeOf(call.Args[0])
 	if xt == nil || !exactAsDefault(c.Types.Types[call.Args[0]]) {
 		return nil
@@ -156,48 +139,35 @@ func exactAsDefault(tv types.TypeAndValue) bool {
 	return exact
 }
 
-// basicTerms are the underlying types of a constraint's type set when
-// they are all basic (~int | ~float64, cmp.Ordered): the numbers and
-// strings paramConv converts. Others (P(&x) with P constrained to *T) go
-// on to copies (see copyNeeds).
-func basicTerms(constraint types.Type) ([]*types.Basic, bool) {
+// basicTerms reports whether a constraint's type set is made of basic
+// types only (~int | ~float64, cmp.Ordered): the numbers and strings
+// paramConv converts. Others (P(&x) with P constrained to *T) go on to
+// copies (see copyNeeds).
+func basicTerms(constraint types.Type) bool {
 	iface, ok := constraint.Underlying().(*types.Interface)
 	if !ok || iface.NumEmbeddeds() == 0 {
-		return nil, false
+		return false
 	}
-	var out []*types.Basic
-	add := func(t types.Type) bool {
-		if iface, ok := t.Underlying().(*types.Interface); ok {
-			terms, ok := basicTerms(iface)
-			out = append(out, terms...)
-			return ok
+	basic := func(t types.Type) bool {
+		if _, ok := t.Underlying().(*types.Interface); ok {
+			return basicTerms(t)
 		}
-		b, ok := t.Underlying().(*types.Basic)
-		out = append(out, b)
+		_, ok := t.Underlying().(*types.Basic)
 		return ok
 	}
 	for i := range iface.NumEmbeddeds() {
 		e := iface.EmbeddedType(i)
 		u, ok := e.(*types.Union)
 		if !ok {
-			if !add(e) {
-				return nil, false
+			if !basic(e) {
+				return false
 			}
 			continue
 		}
 		for j := range u.Len() {
-			if !add(u.Term(j).Type()) {
-				return nil, false
+			if !basic(u.Term(j).Type()) {
+				return false
 			}
-		}
-	}
-	return out, len(out) > 0
-}
-
-func allIdentical(ts []*types.Basic) bool {
-	for _, t := range ts[1:] {
-		if !types.Identical(t, ts[0]) {
-			return false
 		}
 	}
 	return true

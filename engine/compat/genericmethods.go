@@ -9,7 +9,8 @@ import (
 // genericMethods: an instance of a cell's generic type with a type
 // argument that is not predeclared (Vec[Nimber]), whose methods use a type
 // parameter as a value in a way paramConv does not rewrite (a conversion
-// P(&x) to a type parameter constrained to a pointer, a generic call
+// P(&x) to a type parameter constrained to a pointer, one in a generic
+// function of an earlier cell, compiled as it was, a generic call
 // []T{Id(x)} in a composite literal), is refused. yaegi v0.16.1 compiles
 // the methods of such an instance, where it makes it or where they are
 // called, as it does an instance of a generic function (see copyNeeds):
@@ -22,7 +23,7 @@ var genericMethods = Pass{
 	Name:     "genericmethods",
 	Run:      runGenericMethods,
 	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.IndexListExpr)(nil)},
-	Snippets: []string{"generics_method_composite_call_refused"},
+	Snippets: []string{"generics_method_composite_call_refused", "generics_method_earlier_generic_func_refused"},
 }
 
 func runGenericMethods(c *Cell) {
@@ -67,7 +68,7 @@ func runGenericMethods(c *Cell) {
 		for i := range named.NumMethods() {
 			m := named.Method(i).Name()
 			if c.methodUsesParamAsValue(id.Name, m) {
-				c.Fail(id.Pos(), "%s: its method %s uses a type parameter as a value (a generic call in a composite literal, []T{Id(x)}, or a conversion P(x) to a type parameter that is not a number or a string), itself or through a generic function it calls, which this interpreter cannot compile for a type argument that is not a predeclared type; move such a call out of the literal (y := Id(x); []T{y}), or instantiate %s with the basic type", src, m, id.Name)
+				c.Fail(id.Pos(), "%s: its method %s uses a type parameter as a value in a way this interpreter cannot compile for a type argument that is not predeclared (a generic call in a composite literal, []T{Id(x)}; a conversion P(x) to a type parameter that is not a number or a string; or any conversion T(x) in a generic function of an earlier cell that it calls); move such a call out of the literal (y := Id(x); []T{y}), declare the generic functions the method calls in the type's cell, or instantiate %s with the basic type", src, m, id.Name)
 				return false
 			}
 		}

@@ -8,19 +8,22 @@ import (
 
 // genericMethods: an instance of a cell's generic type with a type
 // argument that is not predeclared (Vec[Nimber]), whose methods use a type
-// parameter as a value (T(i), []T{Id(x)}), is refused. yaegi v0.16.1
-// compiles the methods of such an instance, where it makes it or where
-// they are called, as it does an instance of a generic function (see
-// copyNeeds): the type parameter is a node named "main.Nimber", which it
-// cannot find where a type is used as a value, and the method fails with
-// a message about its own internals ("too many arguments"). A generic
-// function is called as a copy with its types written in; a method cannot
-// be, so the cell is stopped before it runs.
+// parameter as a value in a way paramConv does not rewrite (a conversion
+// P(&x) to a type parameter constrained to a pointer, one in a generic
+// function of an earlier cell, compiled as it was, a generic call
+// []T{Id(x)} in a composite literal), is refused. yaegi v0.16.1 compiles
+// the methods of such an instance, where it makes it or where they are
+// called, as it does an instance of a generic function (see copyNeeds):
+// the type parameter is a node named "main.Nimber", which it cannot find
+// where a type is used as a value, and the method fails with a message
+// about its own internals. A generic function is called as a copy with
+// its types written in; a method cannot be, so the cell is stopped before
+// it runs. It runs after paramConv, on the methods as that left them.
 var genericMethods = Pass{
 	Name:     "genericmethods",
 	Run:      runGenericMethods,
 	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.IndexListExpr)(nil)},
-	Snippets: []string{"generics_method_conversion_refused"},
+	Snippets: []string{"generics_method_composite_call_refused", "generics_method_earlier_generic_func_refused"},
 }
 
 func runGenericMethods(c *Cell) {
@@ -65,7 +68,7 @@ func runGenericMethods(c *Cell) {
 		for i := range named.NumMethods() {
 			m := named.Method(i).Name()
 			if c.methodUsesParamAsValue(id.Name, m) {
-				c.Fail(id.Pos(), "%s: its method %s uses a type parameter as a value (a conversion T(x), or a generic call in a composite literal), itself or through a generic function it calls, which this interpreter cannot do for a type argument that is not a predeclared type; instantiate %s with the basic type, or move the conversion out of the method (pass it values of type T)", src, m, id.Name)
+				c.Fail(id.Pos(), "%s: its method %s uses a type parameter as a value in a way this interpreter cannot compile for a type argument that is not predeclared (a generic call in a composite literal, []T{Id(x)}; a conversion P(x) to a type parameter that is not a number or a string; or any conversion T(x) in a generic function of an earlier cell that it calls); move such a call out of the literal (y := Id(x); []T{y}), declare the generic functions the method calls in the type's cell, or instantiate %s with the basic type", src, m, id.Name)
 				return false
 			}
 		}
@@ -74,9 +77,10 @@ func runGenericMethods(c *Cell) {
 }
 
 // methodUsesParamAsValue reports whether the method m of the cell's
-// generic type typ uses a receiver's type parameter as a value, or calls
-// a generic function of the cell that does (which it calls as an
-// instance, not a copy: its type arguments are the method's parameters).
+// generic type typ uses one of its type parameters as a value (see
+// paramAsValue), itself or through a generic function of the cell it calls (which it
+// calls as an instance, not a copy: its type arguments are the method's
+// parameters).
 func (c *Cell) methodUsesParamAsValue(typ, m string) bool {
 	var fd *ast.FuncDecl
 	if c.Decls != nil {

@@ -81,7 +81,14 @@ func runTypeArgs(c *Cell) {
 		case stdGeneric[fn.Pkg().Path()]:
 			back := c.coreArgs(call, fn, inst)
 			call.Fun = stdFunc(call.Fun, fn)
-			setTypeArgs(call, padTypeParam(cur, c.instanceAliases(interpTypeArgs(fn, targs)), interpTypeArgs(fn, typeList(inst.TypeArgs))))
+			// A lone type argument that is an instance of the body's type
+			// parameters (slices.SortFunc on a []Pair[K, V] in a generic
+			// function) can be neither written out (yaegi crashes) nor an
+			// alias at package level: yaegi infers it, from one type
+			// parameter, which its inference by position gets right.
+			if itargs := interpTypeArgs(fn, targs); len(itargs) != 1 || c.packageLevel(itargs[0]) || !isInstantiation(itargs[0]) {
+				setTypeArgs(call, padTypeParam(cur, c.instanceAliases(itargs), interpTypeArgs(fn, typeList(inst.TypeArgs))))
+			}
 			if back != nil {
 				inner := *call
 				call.Fun, call.Args, call.Ellipsis = back, []ast.Expr{&inner}, token.NoPos
@@ -174,11 +181,31 @@ func (c *Cell) instanceAliases(targs []ast.Expr) []ast.Expr {
 	out := make([]ast.Expr, len(targs))
 	for i, t := range targs {
 		out[i] = t
-		if isInstantiation(t) {
+		if isInstantiation(t) && c.packageLevel(t) {
 			out[i] = ident(c.instanceAlias(t), t.Pos())
 		}
 	}
 	return out
+}
+
+// packageLevel reports whether every name in the type expression t is
+// declared at package level (or is a package's), so that an alias of t
+// can be: not the Pair[K, V] of a generic function's body, whose K and V
+// are its type parameters.
+func (c *Cell) packageLevel(t ast.Expr) bool {
+	ok := true
+	ast.Inspect(t, func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.SelectorExpr:
+			return false // pkg.T
+		case *ast.Ident:
+			if _, obj := c.Types.Pkg.Scope().LookupParent(e.Name, token.NoPos); obj == nil {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
 }
 
 // instanceAlias is the name of the alias of the type t, declared with the

@@ -134,11 +134,11 @@ func (c *Cell) needsCopy(name string, targs *types.TypeList) bool {
 // a node named by its type argument's id ("main.Nim",
 // interp/generic.go:43), and where a type is used as a value it asks
 // whether that name is a type in scope (interp/cfg.go:2544, isType),
-// which only a predeclared type's is: a conversion T(x) is compiled as a
-// call of a function that does not exist; a generic call Id(x) in a
-// composite literal as one of the generic function itself (see
-// padTypeParam). The instance fails, its error lost, and the call that
-// asked for it panics (interp/cfg.go:1285). Such a function called with a
+// which only a predeclared type's is: a conversion T(x) that paramConv
+// leaves (P(&x), P constrained to *T) is compiled as a call of a function
+// that does not exist; a generic call Id(x) in a composite literal as one
+// of the generic function itself (see padTypeParam). The instance fails,
+// its error lost, and the call that asked for it panics (interp/cfg.go:1285). Such a function called with a
 // type argument other than a predeclared type is called as a copy with the
 // types written in (instanceCopy), where they name themselves.
 func (c *Cell) copyNeeds(name string, seen map[string]bool) (values bool) {
@@ -175,9 +175,9 @@ func (c *Cell) usesParamsAsValues(body *ast.BlockStmt, params, seen map[string]b
 }
 
 // paramAsValue reports whether the node n uses one of the type
-// parameters params as a value (see copyNeeds): a conversion T(x), or a
-// call of a generic function of the cell as an element of a composite
-// literal.
+// parameters params as a value (see copyNeeds): a conversion T(x) that
+// paramConv, which runs before, left as it is, or a call of a generic
+// function of the cell as an element of a composite literal.
 func (c *Cell) paramAsValue(n ast.Node, params map[string]bool) bool {
 	switch x := n.(type) {
 	case *ast.CallExpr:

@@ -41,6 +41,7 @@ const (
 	AsErrorFunc = "_grundyAsErrorFunc" // likewise, with its Error method as a function
 	ErrorAssert = "_grundyErrorAssert" // v, ok := x.(error)
 	ErrorMust   = "_grundyErrorMust"   // x.(error)
+	Convert     = "_grundyConvert"     // T(x) to a type parameter T in a generic function or method
 )
 
 // Temp starts every name the passes invent (temporaries, copies of generic

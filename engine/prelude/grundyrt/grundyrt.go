@@ -68,6 +68,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Recover": reflect.ValueOf(s.Recover),
 
 		"Clear":          reflect.ValueOf(Clear),
+		"ConvertInto":    reflect.ValueOf(ConvertInto),
 		"SignbitAt":      reflect.ValueOf(SignbitAt),
 		"SortOrdered":    reflect.ValueOf(SortOrdered),
 		"SortFunc":       reflect.ValueOf(SortFunc),
@@ -211,6 +212,13 @@ func Clear(x any) {
 	case reflect.Map, reflect.Slice:
 		v.Clear()
 	}
+}
+
+// ConvertInto stores *src converted to the type dst points to, as the Go
+// conversion T(x) does (reflect converts by Go's rules).
+func ConvertInto(dst, src any) {
+	d := reflect.ValueOf(dst).Elem()
+	d.Set(reflect.ValueOf(src).Elem().Convert(d.Type()))
 }
 
 // noSession is a Session that reports nowhere.

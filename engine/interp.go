@@ -505,7 +505,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
-			key := funcKey(d)
+			key := compat.FuncKey(d)
 			if _, ok := it.funcs[key]; ok {
 				redefined[d.Name.Name] = true
 			}
@@ -516,7 +516,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 	// transitively, not redefined by this cell themselves.
 	defining := map[string]bool{}
 	for _, d := range mine {
-		defining[funcKey(d)] = true
+		defining[compat.FuncKey(d)] = true
 	}
 	var deps []*ast.FuncDecl
 	changed := true
@@ -575,7 +575,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 	isDep := map[*ast.FuncDecl]bool{}
 	for _, d := range deps {
 		isDep[d] = true
-		fd := it.funcs[funcKey(d)]
+		fd := it.funcs[compat.FuncKey(d)]
 		for name, t := range vars {
 			if fd.refs[name] && t != nil {
 				fd.varTypes[name] = t
@@ -587,7 +587,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 		case *ast.FuncDecl:
 			if !isDep[d] { // (a dependent keeps what it refers to)
 				refs, varTypes := globalRefs(d, it.info)
-				it.funcs[funcKey(d)] = &funcDecl{decl: d, refs: refs, varTypes: varTypes}
+				it.funcs[compat.FuncKey(d)] = &funcDecl{decl: d, refs: refs, varTypes: varTypes}
 			}
 			if d.Recv == nil {
 				it.globals[d.Name.Name] = "func"
@@ -723,7 +723,7 @@ func (it *Interp) dropRepeats(f *ast.File) error {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
 			if d.Recv != nil {
-				key := funcKey(d)
+				key := compat.FuncKey(d)
 				if old, ok := it.funcs[key]; ok {
 					if exprString(old.decl) == exprString(d) {
 						continue
@@ -1323,27 +1323,6 @@ func importName(path string) string {
 		path = path[i+1:]
 	}
 	return path
-}
-
-func funcKey(d *ast.FuncDecl) string {
-	if d.Recv != nil && len(d.Recv.List) > 0 {
-		return recvTypeName(d.Recv.List[0].Type) + "." + d.Name.Name
-	}
-	return d.Name.Name
-}
-
-func recvTypeName(e ast.Expr) string {
-	switch t := e.(type) {
-	case *ast.StarExpr:
-		return recvTypeName(t.X)
-	case *ast.Ident:
-		return t.Name
-	case *ast.IndexExpr:
-		return recvTypeName(t.X)
-	case *ast.IndexListExpr:
-		return recvTypeName(t.X)
-	}
-	return "?"
 }
 
 // globalRefs lists the top-level names a declaration may refer to, which

@@ -13,6 +13,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"grundy/engine/compat"
 )
 
 // changesTypes reports whether f declares a type or a method that exists
@@ -25,7 +27,7 @@ func (it *Interp) changesTypes(f *ast.File) bool {
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
-			old, ok := it.funcs[funcKey(d)]
+			old, ok := it.funcs[compat.FuncKey(d)]
 			if !ok || exprString(old.decl) == exprString(d) {
 				continue
 			}
@@ -77,7 +79,7 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 	for _, d := range cell.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
-			newFuncs[funcKey(d)] = d
+			newFuncs[compat.FuncKey(d)] = d
 		case *ast.GenDecl:
 			switch d.Tok {
 			case token.TYPE:
@@ -109,7 +111,7 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 		what := "declaration"
 		switch d := n.(type) {
 		case *ast.FuncDecl:
-			what = "func " + funcKey(d)
+			what = "func " + compat.FuncKey(d)
 		case *ast.GenDecl:
 			if ts, ok := d.Specs[0].(*ast.TypeSpec); ok {
 				what = "type " + ts.Name.Name
@@ -221,10 +223,10 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 		case *ast.FuncDecl:
 			fd := &funcDecl{decl: d}
 			fd.refs, fd.varTypes = globalRefs(d, nil)
-			if o, ok := old[funcKey(d)]; ok {
+			if o, ok := old[compat.FuncKey(d)]; ok {
 				fd.refs, fd.varTypes = o.refs, o.varTypes
 			}
-			it.funcs[funcKey(d)] = fd
+			it.funcs[compat.FuncKey(d)] = fd
 		case *ast.GenDecl:
 			if d.Tok == token.TYPE {
 				for _, sp := range d.Specs {

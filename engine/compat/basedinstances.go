@@ -100,39 +100,14 @@ func hasFmtMethod(n *types.Named) bool {
 // type recv, if not ""), declared by the cell or (as compiled) by an
 // earlier one; nil if unknown.
 func (c *Cell) funcBody(name, recv string) *ast.BlockStmt {
-	if c.Decls != nil {
-		for _, d := range c.Decls.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name && recvTypeName(fd) == recv {
-				return fd.Body
-			}
-		}
-	}
 	key := name
 	if recv != "" {
 		key = recv + "." + name
 	}
-	if c.Session != nil {
-		if fd := c.Session.Func(key); fd != nil {
-			return fd.Body
-		}
+	if fd := c.funcDecl(key); fd != nil {
+		return fd.Body
 	}
 	return nil
-}
-
-// recvTypeName is the name of the type a method is declared on ("" for a
-// function).
-func recvTypeName(fd *ast.FuncDecl) string {
-	if fd.Recv == nil || len(fd.Recv.List) == 0 {
-		return ""
-	}
-	t := fd.Recv.List[0].Type
-	if st, ok := t.(*ast.StarExpr); ok {
-		t = st.X
-	}
-	if id, ok := unindex(t).(*ast.Ident); ok {
-		return id.Name
-	}
-	return ""
 }
 
 // observesTypes reports whether body may print its values (it calls fmt

@@ -340,11 +340,7 @@ func (c *Cell) earlierObserver(n *types.Named) (name, how string) {
 	if c.Decls != nil {
 		for _, d := range c.Decls.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok {
-				key := fd.Name.Name
-				if r := recvTypeName(fd); r != "" {
-					key = r + "." + key
-				}
-				again[key] = true
+				again[FuncKey(fd)] = true
 			}
 		}
 	}

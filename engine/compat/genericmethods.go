@@ -82,17 +82,7 @@ func runGenericMethods(c *Cell) {
 // calls as an instance, not a copy: its type arguments are the method's
 // parameters).
 func (c *Cell) methodUsesParamAsValue(typ, m string) bool {
-	var fd *ast.FuncDecl
-	if c.Decls != nil {
-		for _, d := range c.Decls.Decls {
-			if f, ok := d.(*ast.FuncDecl); ok && f.Recv != nil && len(f.Recv.List) > 0 && f.Name.Name == m && recvName(f.Recv.List[0].Type) == typ {
-				fd = f
-			}
-		}
-	}
-	if fd == nil && c.Session != nil {
-		fd = c.Session.Func(typ + "." + m)
-	}
+	fd := c.funcDecl(typ + "." + m)
 	if fd == nil || fd.Body == nil || fd.Recv == nil || len(fd.Recv.List) == 0 {
 		return false
 	}
@@ -108,23 +98,6 @@ func (c *Cell) methodUsesParamAsValue(typ, m string) bool {
 		}
 	}
 	return c.usesParamsAsValues(fd.Body, params, map[string]bool{})
-}
-
-// recvName is the name of a receiver's type: T in *T, T[K], *T[K, V].
-func recvName(e ast.Expr) string {
-	if s, ok := e.(*ast.StarExpr); ok {
-		e = s.X
-	}
-	switch t := e.(type) {
-	case *ast.IndexExpr:
-		e = t.X
-	case *ast.IndexListExpr:
-		e = t.X
-	}
-	if id, ok := e.(*ast.Ident); ok {
-		return id.Name
-	}
-	return ""
 }
 
 // laterMethods: a method declared in a later cell than its generic type

@@ -248,22 +248,6 @@ func asOperand(t ast.Expr) ast.Expr {
 	return t
 }
 
-// funcDecl is the declaration of the function name: this cell's, else an
-// earlier cell's.
-func (c *Cell) funcDecl(name string) *ast.FuncDecl {
-	if c.Decls != nil {
-		for _, d := range c.Decls.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name {
-				return fd
-			}
-		}
-	}
-	if c.Session != nil {
-		return c.Session.Func(name)
-	}
-	return nil
-}
-
 var exprIface = reflect.TypeFor[ast.Expr]()
 
 // replaceIdents replaces, in n, every identifier in an expression or type

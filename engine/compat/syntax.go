@@ -381,3 +381,40 @@ func fieldPath(x ast.Expr, t types.Type, path []int, pos token.Pos) (ast.Expr, t
 	}
 	return x, t, true
 }
+
+// FuncKey is how the session names a declared function: "f", or "T.m"
+// for a method of T.
+func FuncKey(fd *ast.FuncDecl) string {
+	if fd.Recv != nil && len(fd.Recv.List) > 0 {
+		return recvName(fd.Recv.List[0].Type) + "." + fd.Name.Name
+	}
+	return fd.Name.Name
+}
+
+// recvName is the name of a receiver's type: T in *T, T[K], *T[K, V].
+func recvName(e ast.Expr) string {
+	e = ast.Unparen(e)
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = ast.Unparen(s.X)
+	}
+	if id, ok := unindex(e).(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// funcDecl is the function or method key names (see FuncKey): this
+// cell's declaration, or as an earlier cell compiled it; nil if none.
+func (c *Cell) funcDecl(key string) *ast.FuncDecl {
+	if c.Decls != nil {
+		for _, d := range c.Decls.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && FuncKey(fd) == key {
+				return fd
+			}
+		}
+	}
+	if c.Session != nil {
+		return c.Session.Func(key)
+	}
+	return nil
+}

@@ -62,6 +62,7 @@ var Passes = []Pass{
 	ifaceCopies,
 	structNames,
 	methodExprs,
+	genericFuncValues,
 	methodValues,
 	errorValues,
 	errorAssert,

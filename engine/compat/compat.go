@@ -103,6 +103,7 @@ var Passes = []Pass{
 	deferPanics,
 	goroutines,
 	cellDefers,
+	recvValues,
 	commaOkZero,
 	commaOk,
 	nativeIndexVars,

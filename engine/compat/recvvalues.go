@@ -25,11 +25,18 @@ import (
 // A return with a receive among its results gets each result in a
 // variable, in order. An assignment whose destination calls a function
 // (xs[f()] = <-ch), which Go evaluates before the receive, is refused.
+//
+// In a select, yaegi has no case that assigns (case v = <-ch: panicked
+// with "reflect.Select: invalid Dir", interp/run.go, _select), and a
+// receive inside a sent value (case out <- <-in + 1:) sent 1: the case
+// defines variables, which its body assigns, and a select sending such a
+// value has what Go evaluates on entering it (channels and sent values)
+// evaluated before it, in order.
 var recvValues = Pass{
 	Name:     "recvvalues",
 	Run:      runRecvValues,
 	Kinds:    []ast.Node{(*ast.UnaryExpr)(nil)},
-	Snippets: []string{"recv_returned_and_stored"},
+	Snippets: []string{"recv_returned_and_stored", "recv_select_assign"},
 }
 
 func isRecv(e ast.Expr) bool {
@@ -43,6 +50,8 @@ func runRecvValues(c *Cell) {
 			return true // (only statements in lists: ifs' and fors' headers keep theirs)
 		}
 		switch s := cur.Node().(type) {
+		case *ast.SelectStmt:
+			c.recvSelect(cur, s)
 		case *ast.ReturnStmt:
 			if slices.ContainsFunc(s.Results, isRecv) {
 				c.recvReturn(cur, s)
@@ -124,4 +133,83 @@ func (c *Cell) recvReturn(cur Cursor, s *ast.ReturnStmt) {
 		cur.InsertBefore(p)
 	}
 	s.Results = results
+}
+
+// recvSelect rewrites the cases of s that yaegi gets wrong (see
+// recvValues).
+func (c *Cell) recvSelect(cur Cursor, s *ast.SelectStmt) {
+	nested := false
+	for _, cl := range s.Body.List {
+		cc := cl.(*ast.CommClause)
+		if send, ok := cc.Comm.(*ast.SendStmt); ok && !isRecv(send.Value) && contains(send.Value, true, isRecvNode) {
+			nested = true
+		}
+	}
+	if nested && cur.Index() >= 0 {
+		c.selectOperandsFirst(cur, s)
+	}
+	for _, cl := range s.Body.List {
+		cc := cl.(*ast.CommClause)
+		as, ok := cc.Comm.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN {
+			continue
+		}
+		var temps []ast.Expr
+		for range as.Lhs {
+			temps = append(temps, ident(c.Temp("R"), as.Pos()))
+		}
+		cc.Comm = define(as.Pos(), temps, as.Rhs...)
+		var uses []ast.Expr
+		for _, t := range temps {
+			uses = append(uses, ident(t.(*ast.Ident).Name, as.Pos()))
+		}
+		assign := &ast.AssignStmt{Lhs: as.Lhs, TokPos: as.TokPos, Tok: token.ASSIGN, Rhs: uses}
+		cc.Body = append([]ast.Stmt{assign}, cc.Body...)
+	}
+}
+
+// selectOperandsFirst evaluates, before s, what Go evaluates on entering
+// it: the channels of its cases and the values they send, in order (an
+// identifier or a literal stays).
+func (c *Cell) selectOperandsFirst(cur Cursor, s *ast.SelectStmt) {
+	var pre []ast.Stmt
+	hoist := func(e ast.Expr, t types.Type) ast.Expr {
+		switch ast.Unparen(e).(type) {
+		case *ast.Ident, *ast.BasicLit:
+			return e
+		}
+		tmp := c.Temp("S")
+		if t != nil {
+			if tx, ok := c.TypeExpr(t, e.Pos()); ok {
+				pre = append(pre, &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: e.Pos(), Specs: []ast.Spec{
+					&ast.ValueSpec{Names: []*ast.Ident{ident(tmp, e.Pos())}, Type: tx, Values: []ast.Expr{e}}}}})
+				return ident(tmp, e.Pos())
+			}
+		}
+		pre = append(pre, define(e.Pos(), []ast.Expr{ident(tmp, e.Pos())}, e))
+		return ident(tmp, e.Pos())
+	}
+	for _, cl := range s.Body.List {
+		cc := cl.(*ast.CommClause)
+		switch comm := cc.Comm.(type) {
+		case *ast.SendStmt:
+			comm.Chan = hoist(comm.Chan, nil)
+			var elem types.Type
+			if ch, ok := typeUnder(c.Types.TypeOf(comm.Chan)).(*types.Chan); ok {
+				elem = ch.Elem()
+			}
+			comm.Value = hoist(comm.Value, elem)
+		case *ast.ExprStmt:
+			if u, ok := ast.Unparen(comm.X).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+				u.X = hoist(u.X, nil)
+			}
+		case *ast.AssignStmt:
+			if u, ok := ast.Unparen(comm.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+				u.X = hoist(u.X, nil)
+			}
+		}
+	}
+	for _, p := range pre {
+		cur.InsertBefore(p)
+	}
 }

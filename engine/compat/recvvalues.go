@@ -46,12 +46,14 @@ func isRecv(e ast.Expr) bool {
 
 func runRecvValues(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
+		if s, ok := cur.Node().(*ast.SelectStmt); ok {
+			c.recvSelect(cur, s)
+			return true
+		}
 		if cur.Index() < 0 {
 			return true // (only statements in lists: ifs' and fors' headers keep theirs)
 		}
 		switch s := cur.Node().(type) {
-		case *ast.SelectStmt:
-			c.recvSelect(cur, s)
 		case *ast.ReturnStmt:
 			if slices.ContainsFunc(s.Results, isRecv) {
 				c.recvReturn(cur, s)
@@ -145,8 +147,12 @@ func (c *Cell) recvSelect(cur Cursor, s *ast.SelectStmt) {
 			nested = true
 		}
 	}
-	if nested && cur.Index() >= 0 {
+	switch {
+	case nested && cur.Index() >= 0:
 		c.selectOperandsFirst(cur, s)
+	case nested:
+		c.Fail(s.Pos(), "a labeled select sending a value that receives (case ch <- <-in + 1:): receive into a variable before the select and send that")
+		return
 	}
 	for _, cl := range s.Body.List {
 		cc := cl.(*ast.CommClause)

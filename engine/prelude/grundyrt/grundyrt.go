@@ -87,6 +87,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Rewrap":         reflect.ValueOf(Rewrap),
 		"InternKey":      reflect.ValueOf(ts.InternKey),
 		"DecodeRune":     reflect.ValueOf(DecodeRune),
+		"RangeContinued": reflect.ValueOf(RangeContinued),
 
 		"TextTemplate":      reflect.ValueOf(TextTemplate),
 		"HTMLTemplate":      reflect.ValueOf(HTMLTemplate),

@@ -25,7 +25,7 @@ var jsonArgs = Pass{
 	Name:     "jsonargs",
 	Run:      runJSONArgs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"json_cell_methods", "json_embedded_cell_struct", "json_unmarshal_cell_methods", "json_type_error_names"},
+	Snippets: []string{"json_cell_methods", "json_embedded_cell_struct", "json_unmarshal_cell_methods", "json_type_error_names", "json_omitzero_method_errors"},
 }
 
 func runJSONArgs(c *Cell) {
@@ -120,13 +120,14 @@ func hasCellType(t types.Type, seen map[types.Type]bool) bool {
 }
 
 // jsonNeeds reports whether native json may encode values of t otherwise
-// than Go: t has in it an interface, a cell type with MarshalJSON or
-// MarshalText, or a struct with an embedded field of a cell type.
+// than Go: t has in it an interface, a cell type with MarshalJSON,
+// MarshalText or IsZero (which omitzero asks), or a struct with an
+// embedded field of a cell type.
 func jsonNeeds(t types.Type, seen map[types.Type]bool) bool {
 	if types.IsInterface(t) {
 		return true
 	}
-	return jsonHas(t, seen, "MarshalJSON", "MarshalText")
+	return jsonHas(t, seen, "MarshalJSON", "MarshalText", "IsZero")
 }
 
 // jsonHas reports whether t has in it a cell type with one of methods (in

@@ -333,7 +333,11 @@ func (d *jsonDecoder) decodeStruct(data []byte, v reflect.Value, t *tinfo) error
 		}
 		d.save(namedTypeError(err, v.Type(), t))
 	}
-	return d.copyOut(st, shadow, v)
+	var name string // the struct's name, as json's errors give it
+	if t != nil && t.named != nil {
+		name = cellRType{v.Type(), t}.Name()
+	}
+	return d.copyOut(st, shadow, v, name)
 }
 
 // copyIn sets the shadow's native fields to v's, so that what the input
@@ -358,7 +362,10 @@ func (st *jsonStructType) copyIn(shadow, v reflect.Value) {
 	}
 }
 
-func (d *jsonDecoder) copyOut(st *jsonStructType, shadow, v reflect.Value) error {
+// copyOut sets v's fields from the shadow's, decoding its dynamic ones;
+// a type error there gets the field's place, as Go's decoder gives it (the
+// struct's name, the path of field names from it).
+func (d *jsonDecoder) copyOut(st *jsonStructType, shadow, v reflect.Value, name string) error {
 	for _, f := range st.fields {
 		fv, sv := v.Field(f.from), shadow.Field(f.to)
 		switch {
@@ -372,12 +379,18 @@ func (d *jsonDecoder) copyOut(st *jsonStructType, shadow, v reflect.Value) error
 				}
 				fv, sv = fv.Elem(), sv.Elem()
 			}
-			if err := d.copyOut(f.st, sv, fv); err != nil {
+			saved := d.saved
+			err := d.copyOut(f.st, sv, fv, name)
+			d.placeErrors(saved, &err, name, v.Type().Field(f.from).Name)
+			if err != nil {
 				return err
 			}
 		case f.dynamic:
 			if raw := sv.Bytes(); raw != nil {
-				if err := d.decode(raw, fv, f.t); err != nil {
+				saved := d.saved
+				err := d.decode(raw, fv, f.t)
+				d.placeErrors(saved, &err, name, jsonFieldName(st.rt.Field(f.to)))
+				if err != nil {
 					return err
 				}
 			}
@@ -417,4 +430,40 @@ func (ts *Types) jsonInNeeds(rt reflect.Type, t *tinfo, seen map[*tinfo]bool) bo
 		uj, ut := unmarshalMethods(t)
 		return uj.IsValid() || ut.IsValid()
 	}, ts.jsonInNeeds)
+}
+
+// placeErrors gives a type error decoding the field field of the struct
+// named name (returned in *err, or saved since saved) its place.
+func (d *jsonDecoder) placeErrors(saved error, err *error, name, field string) {
+	if d.saved != saved {
+		d.saved = placedTypeError(d.saved, name, field)
+	}
+	if *err != nil {
+		*err = placedTypeError(*err, name, field)
+	}
+}
+
+func placedTypeError(err error, name, field string) error {
+	te, ok := err.(*json.UnmarshalTypeError)
+	if !ok {
+		return err
+	}
+	out := *te
+	if out.Struct == "" {
+		out.Struct = name
+	}
+	if out.Field == "" {
+		out.Field = field
+	} else {
+		out.Field = field + "." + out.Field
+	}
+	return &out
+}
+
+// jsonFieldName is the name json gives the struct field f.
+func jsonFieldName(f reflect.StructField) string {
+	if key, _, _ := strings.Cut(f.Tag.Get("json"), ","); key != "" && key != "-" {
+		return key
+	}
+	return f.Name
 }

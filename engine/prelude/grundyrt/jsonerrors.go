@@ -76,12 +76,7 @@ func structIn(rt reflect.Type, t *tinfo) (reflect.Type, *tinfo) {
 // names name (its tag's name, else its Go name), or -1.
 func jsonFieldIndex(rt reflect.Type, name string) int {
 	for i := range rt.NumField() {
-		f := rt.Field(i)
-		key, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if key == "" {
-			key = f.Name
-		}
-		if key == name {
+		if jsonFieldName(rt.Field(i)) == name {
 			return i
 		}
 	}

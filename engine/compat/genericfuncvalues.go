@@ -61,13 +61,9 @@ func runGenericFuncValues(c *Cell) {
 		if !ok {
 			return true
 		}
-		var targs []ast.Expr
-		for i := range inst.TypeArgs.Len() {
-			t, ok := c.TypeExpr(inst.TypeArgs.At(i), e.Pos())
-			if !ok {
-				return true
-			}
-			targs = append(targs, t)
+		targs, ok := c.writtenTypeArgs(inst, e.Pos())
+		if !ok {
+			return true
 		}
 		lit := c.forwardLit(sig, e.Pos(), "P", func(args []ast.Expr) *ast.CallExpr {
 			return &ast.CallExpr{Fun: withTypeArgs(id, targs), Args: args}

@@ -63,13 +63,9 @@ func runTypeArgs(c *Cell) {
 		if !ok || !isFunc || fn.Pkg() == nil {
 			return true
 		}
-		var targs []ast.Expr
-		for i := range inst.TypeArgs.Len() {
-			t, ok := c.TypeExpr(inst.TypeArgs.At(i), call.Fun.Pos())
-			if !ok {
-				return true // the interpreter may still manage
-			}
-			targs = append(targs, t)
+		targs, ok := c.writtenTypeArgs(inst, call.Fun.Pos())
+		if !ok {
+			return true // the interpreter may still manage
 		}
 		switch {
 		case fn.Pkg().Path() == "main":
@@ -125,6 +121,20 @@ func calleeIdent(call *ast.CallExpr) *ast.Ident {
 
 // setTypeArgs writes call's function with the type arguments targs.
 func setTypeArgs(call *ast.CallExpr, targs []ast.Expr) { call.Fun = withTypeArgs(call.Fun, targs) }
+
+// writtenTypeArgs are inst's type arguments as source at pos; false when
+// one cannot be written.
+func (c *Cell) writtenTypeArgs(inst types.Instance, pos token.Pos) ([]ast.Expr, bool) {
+	var targs []ast.Expr
+	for i := range inst.TypeArgs.Len() {
+		t, ok := c.TypeExpr(inst.TypeArgs.At(i), pos)
+		if !ok {
+			return nil, false
+		}
+		targs = append(targs, t)
+	}
+	return targs, true
+}
 
 // withTypeArgs is the function fun with the type arguments targs.
 func withTypeArgs(fun ast.Expr, targs []ast.Expr) ast.Expr {
@@ -379,13 +389,9 @@ func (c *Cell) stdFuncValue(cur Cursor, e ast.Expr) ast.Expr {
 	if !ok || !isFunc || fn.Pkg() == nil {
 		return nil
 	}
-	var targs []ast.Expr
-	for i := range inst.TypeArgs.Len() {
-		t, ok := c.TypeExpr(inst.TypeArgs.At(i), e.Pos())
-		if !ok {
-			return nil
-		}
-		targs = append(targs, t)
+	targs, ok := c.writtenTypeArgs(inst, e.Pos())
+	if !ok {
+		return nil
 	}
 	if fn.Pkg().Path() == "main" {
 		return c.cellFuncValue(cur, fn, inst, targs, e.Pos())

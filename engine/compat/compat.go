@@ -50,6 +50,7 @@ var Passes = []Pass{
 	basedTypes,
 	mainFunc,
 	constValues,
+	bounds,
 	shifts,
 	genericAliases,
 	constraintTerms,

@@ -87,6 +87,9 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Rewrap":         reflect.ValueOf(Rewrap),
 		"InternKey":      reflect.ValueOf(ts.InternKey),
 		"DecodeRune":     reflect.ValueOf(DecodeRune),
+		"IndexError":     reflect.ValueOf(IndexError),
+		"SliceError":     reflect.ValueOf(SliceError),
+		"ShiftError":     reflect.ValueOf(ShiftError),
 
 		"TextTemplate":      reflect.ValueOf(TextTemplate),
 		"HTMLTemplate":      reflect.ValueOf(HTMLTemplate),

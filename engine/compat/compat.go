@@ -50,6 +50,7 @@ var Passes = []Pass{
 	basedTypes,
 	mainFunc,
 	constValues,
+	parens,
 	bounds,
 	shifts,
 	genericAliases,

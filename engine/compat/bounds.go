@@ -162,8 +162,9 @@ func signedCount(c *Cell, e ast.Expr) bool {
 type host struct {
 	calls   []ast.Node // the calls and receives among its expressions
 	checks  []ast.Stmt
-	facts   []fact // what the checks establish once passed
-	inPlace bool   // there is no statement to check before: check in place
+	facts   []fact       // what the checks establish once passed
+	inPlace bool         // there is no statement to check before: check in place
+	loop    *ast.ForStmt // the host is a loop's condition: checks of what stays the same go before the loop
 }
 
 // block checks the statements of a list, inserting checks before them.
@@ -272,7 +273,11 @@ func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
 		}
 		b.loops++
 		if s.Cond != nil {
-			b.inPlace(s.Cond, fx)
+			// A shift count that stays the same in the loop is checked
+			// before it (Go checks it first right after the init).
+			lh := &host{calls: b.callsIn(s.Cond), loop: s, inPlace: s.Init != nil && contains(s.Init, false, isCall)}
+			b.expr(s.Cond, fx, lh)
+			pre = append(pre, lh.checks...)
 		}
 		if s.Post != nil {
 			b.loose(s.Post, fx)
@@ -622,7 +627,7 @@ func (b *boundsPass) shift(h *host, fx *facts, at ast.Node, count *ast.Expr) {
 	}
 	k := operand(*count)
 	switch {
-	case h.before(at) && b.pureExpr(*count):
+	case h.before(at) && b.pureExpr(*count) && (h.loop == nil || b.invariant(*count, h.loop)):
 		if _, simple := ast.Unparen(*count).(*ast.Ident); !simple {
 			// Evaluated once, into a variable.
 			tmp := b.c.Temp("K")
@@ -634,6 +639,32 @@ func (b *boundsPass) shift(h *host, fx *facts, at ast.Node, count *ast.Expr) {
 	case h.here(at):
 		*count = b.parse((*count).Pos(), prelude.ShiftCount+"(int64("+k+"))")
 	}
+}
+
+// invariant reports whether e, of variables, constants and arithmetic
+// that cannot panic, has the same value all through loop.
+func (b *boundsPass) invariant(e ast.Expr, loop ast.Node) bool {
+	var vars []types.Object
+	safe := !contains(e, false, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.Ident:
+			if v, ok := b.c.Types.ObjectOf(x).(*types.Var); ok {
+				vars = append(vars, v)
+			}
+			return false
+		case *ast.BinaryExpr:
+			return x.Op == token.QUO || x.Op == token.REM
+		case *ast.ParenExpr, *ast.BasicLit, *ast.UnaryExpr:
+			return false
+		}
+		return true
+	})
+	return safe && b.pf.unchanged(vars, loop)
+}
+
+func isCall(n ast.Node) bool {
+	_, ok := n.(*ast.CallExpr)
+	return ok
 }
 
 // operand is Go source for e as an operand: in parentheses unless it is

@@ -548,8 +548,11 @@ func (b *boundsPass) index(h *host, fx *facts, x *ast.IndexExpr) {
 		} else if !isInt(b.c.Types.TypeOf(x.Index)) {
 			cond = "int(" + i + ") >= " + n
 		}
-		if low {
+		switch {
+		case low && high:
 			cond = i + " < 0 || " + cond
+		case low:
+			cond = i + " < 0"
 		}
 		h.checks = append(h.checks, b.check(x.Pos(), cond, prelude.OutOfRange+"("+i+", "+n+")"))
 		h.facts = append(h.facts, b.pf.checked(x.Index, x.X)...)

@@ -112,6 +112,7 @@ var Passes = []Pass{
 	labeledReturn,
 	namedResults,
 	methodOrder,
+	returnBuiltins,
 	typeArgs,
 	loopClosures,
 }

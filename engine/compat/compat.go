@@ -50,6 +50,7 @@ var Passes = []Pass{
 	basedTypes,
 	mainFunc,
 	constValues,
+	complexConsts,
 	shifts,
 	genericAliases,
 	constraintTerms,

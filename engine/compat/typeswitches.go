@@ -121,7 +121,7 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			default:
 				e = asserts(tmp(), t)
 				if !errorSubject && tt != nil {
-					if v, _ := c.assertVerdict(xt, tt); v == assertChecked {
+					if v, _ := c.assertVerdict(xt, tt); v == assertChecked || lookalikeAssert(xt, tt) {
 						// The name of the value's type tells it.
 						e = &ast.BinaryExpr{X: e, OpPos: t.Pos(), Op: token.LAND, Y: hasTypeCall(tmp(), tt, t.Pos())}
 						break

@@ -86,6 +86,8 @@ const (
 	RTTypeOf            = "TypeOf"            // reflect.TypeOf by the value's static type
 	RTRType             = "RType"             // a reflect.Type as reflect's constructors take it
 	RTHasType           = "HasType"           // whether an interface value's dynamic type is the one named
+	RTAssertsExactly    = "AssertsExactly"    // v, ok := x.(T) to a type parameter T: false where the interpreter's own would pass another type
+	RTMustAssertExactly = "MustAssertExactly" // x.(T) likewise, panicking as Go does
 	RTMustHaveType      = "MustHaveType"      // likewise, panicking as a failed x.(T) does
 	RTPanic             = "Panic"             // a value for panic with its type
 	RTTextTemplate      = "TextTemplate"      // a text/template checked against the methods of the data's cell types

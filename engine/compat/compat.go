@@ -107,9 +107,9 @@ var Passes = []Pass{
 	commaOk,
 	nativeIndexVars,
 	blankReceive,
+	mapIndexAssign, // before funcScope, which puts its tuple definitions at top level in functions
 	funcScope,
 	embedIface,
-	mapIndexAssign,
 	labeledReturn,
 	namedResults,
 	methodOrder,

@@ -51,6 +51,7 @@ var Passes = []Pass{
 	mainFunc,
 	constValues,
 	complexConsts,
+	elidedAddrs,
 	shifts,
 	genericAliases,
 	constraintTerms,

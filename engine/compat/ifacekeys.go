@@ -22,12 +22,16 @@ import (
 // key panicked in reflect. Index expressions, delete and the keys of map
 // literals are rewritten. A map keyed by a struct or array holding such
 // interfaces (map[Sum]int, Sum{A, B Game}) would miss the same way and is
-// refused before it runs.
+// refused before it runs. A key of a map keyed by any whose static type
+// is an interface goes through the runtime's AnyKey, which takes the
+// value out of yaegi's wrappers: a cell's value held in a fmt.Stringer
+// or an error is in a wrapper of function fields, which the map could
+// not hash ("hash of unhashable type: stdlib._fmt_Stringer").
 var ifaceKeys = Pass{
 	Name:     "ifacekeys",
 	Run:      runIfaceKeys,
 	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.MapType)(nil)},
-	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces_refused"},
+	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces_refused", "map_any_keys_from_stringers"},
 }
 
 func runIfaceKeys(c *Cell) {
@@ -49,18 +53,25 @@ func runIfaceKeys(c *Cell) {
 		case *ast.IndexExpr:
 			if kt := c.ifaceKey(n.X); kt != nil {
 				n.Index = c.internKey(n.Index, kt)
+			} else if c.anyKeyed(n.X) {
+				n.Index = c.anyKey(n.Index)
 			}
 		case *ast.CallExpr:
 			if isIdent(n.Fun, "delete") && c.isBuiltin(n.Fun) && len(n.Args) == 2 {
 				if kt := c.ifaceKey(n.Args[0]); kt != nil {
 					n.Args[1] = c.internKey(n.Args[1], kt)
+				} else if c.anyKeyed(n.Args[0]) {
+					n.Args[1] = c.anyKey(n.Args[1])
 				}
 			}
 		case *ast.CompositeLit:
-			if kt := c.ifaceKey(n); kt != nil {
-				for _, el := range n.Elts {
-					if kv, ok := el.(*ast.KeyValueExpr); ok {
+			kt, anyKeyed := c.ifaceKey(n), c.anyKeyed(n)
+			for _, el := range n.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if kt != nil {
 						kv.Key = c.internKey(kv.Key, kt)
+					} else if anyKeyed {
+						kv.Key = c.anyKey(kv.Key)
 					}
 				}
 			}
@@ -84,6 +95,24 @@ func (c *Cell) ifaceKey(m ast.Expr) types.Type {
 		return nil // error, fmt.Stringer: native values compare as they are
 	}
 	return k
+}
+
+// anyKeyed reports whether m is a map keyed by an empty interface.
+func (c *Cell) anyKeyed(m ast.Expr) bool {
+	mt, ok := typeUnder(c.Types.TypeOf(m)).(*types.Map)
+	return ok && isIfaceType(mt.Key()) && emptyIface(mt.Key())
+}
+
+// anyKey writes e, a key of a map keyed by any, through AnyKey when its
+// static type is an interface: its value may be in one of yaegi's
+// wrappers (a concrete value is put in the key's interface as Go puts
+// it).
+func (c *Cell) anyKey(e ast.Expr) ast.Expr {
+	t := c.Types.TypeOf(e)
+	if t == nil || !isIfaceType(t) {
+		return e
+	}
+	return &ast.CallExpr{Fun: rtSelector(prelude.RTAnyKey, e.Pos()), Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
 }
 
 // internKey writes e, a key of type t, through InternKey.

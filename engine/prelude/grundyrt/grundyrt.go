@@ -86,6 +86,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"WrapError":      reflect.ValueOf(WrapError),
 		"Rewrap":         reflect.ValueOf(Rewrap),
 		"InternKey":      reflect.ValueOf(ts.InternKey),
+		"AnyKey":         reflect.ValueOf(AnyKey),
 		"DecodeRune":     reflect.ValueOf(DecodeRune),
 
 		"TextTemplate":      reflect.ValueOf(TextTemplate),

@@ -26,12 +26,14 @@ import (
 // is an interface goes through the runtime's AnyKey, which takes the
 // value out of yaegi's wrappers: a cell's value held in a fmt.Stringer
 // or an error is in a wrapper of function fields, which the map could
-// not hash ("hash of unhashable type: stdlib._fmt_Stringer").
+// not hash ("hash of unhashable type: stdlib._fmt_Stringer"). A map
+// keyed by such a native interface (map[error]int), whose keys must keep
+// their methods, is refused when a cell's type implements it.
 var ifaceKeys = Pass{
 	Name:     "ifacekeys",
 	Run:      runIfaceKeys,
 	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.MapType)(nil)},
-	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces_refused", "map_any_keys_from_stringers"},
+	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces_refused", "map_any_keys_from_stringers", "map_error_keys_refused"},
 }
 
 func runIfaceKeys(c *Cell) {
@@ -41,9 +43,16 @@ func runIfaceKeys(c *Cell) {
 			if !ok {
 				return true
 			}
-			if m, ok := typeUnder(c.Types.TypeOf(mt)).(*types.Map); ok && holdsIfaces(m.Key()) {
+			m, ok := typeUnder(c.Types.TypeOf(mt)).(*types.Map)
+			if !ok {
+				return true
+			}
+			if holdsIfaces(m.Key()) {
 				k, _ := c.Types.TypeString(m.Key())
 				c.Fail(mt.Pos(), "a map keyed by %s, which holds interfaces with methods, misses keys in this interpreter (it compares the interfaces' values by where they were made); key the map by an interface %s implements, or by a string of the key (fmt.Sprint(k))", k, k)
+			} else if n := c.wrappedKey(m.Key()); n != nil {
+				k, _ := c.Types.TypeString(m.Key())
+				c.Fail(mt.Pos(), "a map keyed by %s cannot hold %s as a key in this interpreter (it keeps one in %s as a wrapper it cannot hash); key the map by any (map[any]...), or by a string of the key", k, an(n.Obj().Name()), an(k))
 			}
 			return true
 		})
@@ -78,6 +87,30 @@ func runIfaceKeys(c *Cell) {
 		}
 		return true
 	})
+}
+
+// wrappedKey is a type the cells declare whose values a map keyed by k,
+// a native interface type with methods (error, fmt.Stringer), would hold
+// in yaegi's wrapper of that interface, a struct of function fields the
+// map cannot hash; nil when none implements k.
+func (c *Cell) wrappedKey(k types.Type) *types.Named {
+	if !isIfaceType(k) || emptyIface(k) || typecheck.IsCellType(k) {
+		return nil
+	}
+	if _, named := types.Unalias(k).(*types.Named); !named {
+		return nil
+	}
+	it := k.Underlying().(*types.Interface)
+	for _, tn := range c.Types.CellTypes() {
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
+			continue
+		}
+		if types.Implements(n, it) || types.Implements(types.NewPointer(n), it) {
+			return n
+		}
+	}
+	return nil
 }
 
 // ifaceKey is the key type of m's map type when it is an interface type a

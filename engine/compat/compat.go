@@ -52,6 +52,8 @@ var Passes = []Pass{
 	constValues,
 	complexConsts,
 	elidedAddrs,
+	parens,
+	bounds,
 	shifts,
 	genericAliases,
 	constraintTerms,

@@ -42,6 +42,11 @@ const (
 	ErrorAssert = "_grundyErrorAssert" // v, ok := x.(error)
 	ErrorMust   = "_grundyErrorMust"   // x.(error)
 	Convert     = "_grundyConvert"     // T(x) to a type parameter T in a generic function or method
+	Index       = "_grundyIndex"       // an index checked in place (see compat's bounds)
+	ShiftCount  = "_grundyShiftCount"  // likewise a signed shift count
+	OutOfRange  = "_grundyOutOfRange"  // panics as Go does for an index out of range
+	SliceBounds = "_grundySliceBounds" // likewise for slice bounds out of range
+	NegShift    = "_grundyNegShift"    // likewise for a negative shift count
 )
 
 // Temp starts every name the passes invent (temporaries, copies of generic

@@ -88,6 +88,9 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"InternKey":      reflect.ValueOf(ts.InternKey),
 		"AnyKey":         reflect.ValueOf(AnyKey),
 		"DecodeRune":     reflect.ValueOf(DecodeRune),
+		"IndexError":     reflect.ValueOf(IndexError),
+		"SliceError":     reflect.ValueOf(SliceError),
+		"ShiftError":     reflect.ValueOf(ShiftError),
 
 		"TextTemplate":      reflect.ValueOf(TextTemplate),
 		"HTMLTemplate":      reflect.ValueOf(HTMLTemplate),

@@ -50,6 +50,8 @@ var Passes = []Pass{
 	basedTypes,
 	mainFunc,
 	constValues,
+	complexConsts,
+	elidedAddrs,
 	parens,
 	bounds,
 	shifts,
@@ -110,12 +112,13 @@ var Passes = []Pass{
 	commaOk,
 	nativeIndexVars,
 	blankReceive,
+	mapIndexAssign, // before funcScope, which puts its tuple definitions at top level in functions
 	funcScope,
 	embedIface,
-	mapIndexAssign,
 	labeledReturn,
 	namedResults,
 	methodOrder,
+	returnBuiltins,
 	typeArgs,
 	loopClosures,
 }

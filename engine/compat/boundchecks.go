@@ -125,7 +125,8 @@ func (b *boundsPass) shift(h *host, fx *facts, at ast.Node, count *ast.Expr) {
 	k := operand(*count)
 	switch {
 	case h.before(at) && b.pureExpr(*count) && (h.loop == nil || b.invariant(*count, h.loop)):
-		if _, simple := ast.Unparen(*count).(*ast.Ident); !simple {
+		if _, simple := ast.Unparen(*count).(*ast.Ident); !simple && !b.gotos {
+			// (Not where a goto could jump over the variable.)
 			// Evaluated once, into a variable.
 			tmp := b.c.Temp("K")
 			pos := (*count).Pos()

@@ -40,6 +40,7 @@ type boundsPass struct {
 	pf    *proofs
 	top   ast.Stmt // the top-level statement the pass is in, outside function literals
 	loops int      // the loops of its function the pass is in (see index)
+	gotos bool     // the cell has a goto
 }
 
 func runBounds(c *Cell) {
@@ -51,6 +52,12 @@ func runBounds(c *Cell) {
 		return
 	}
 	b := &boundsPass{c: c, pf: newProofs(c)}
+	for _, root := range c.Roots() {
+		b.gotos = b.gotos || contains(root, false, func(n ast.Node) bool {
+			br, ok := n.(*ast.BranchStmt)
+			return ok && br.Tok == token.GOTO
+		})
+	}
 	if c.Decls != nil {
 		for _, d := range c.Decls.Decls {
 			switch d := d.(type) {

@@ -152,10 +152,7 @@ func (c *Cell) ifaceCopy(t types.Type, e ast.Expr) (ast.Expr, bool) {
 		return nil, false
 	}
 	if !isError(t) && !c.isNativeIface(t) {
-		// []T{e}[0]: the element of a new slice, which nothing else
-		// holds.
-		elem := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: vt}, Lbrace: pos, Elts: []ast.Expr{e}, Rbrace: e.End()}
-		return &ast.IndexExpr{X: elem, Lbrack: e.End(), Index: &ast.BasicLit{ValuePos: e.End(), Kind: token.INT, Value: "0"}, Rbrack: e.End()}, true
+		return sliceElem(vt, e), true
 	}
 	it, ok := c.TypeExpr(t, pos)
 	if !ok {

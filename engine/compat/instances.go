@@ -62,6 +62,7 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 	cp.Name = ident(inst, pos)
 	cp.Type.TypeParams = nil
 	replaceIdents(cp, subst)
+	unconvert(cp)
 	cp = AtPos(cp, pos)
 	ast.Inspect(cp.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -76,7 +77,7 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 		if gd == nil || gd.Type.TypeParams == nil {
 			return true
 		}
-		if !c.copyNeeds(g.Name, map[string]bool{}) {
+		if !c.copyNeeds(g.Name, map[string]bool{}) && !c.converts(g.Name) {
 			return true
 		}
 		if k := len(typeParamNames(gd.Type.TypeParams)); k <= len(args) {
@@ -110,8 +111,9 @@ func (c *Cell) recopy() {
 }
 
 // needsCopy reports whether a call of the cell's generic function name
-// with the type arguments targs goes to a copy (see copyNeeds): none of
-// them is or mentions a type parameter, so they can be written in.
+// with the type arguments targs goes to a copy (see copyNeeds), or is
+// better off in one (see converts): none of them is or mentions a type
+// parameter, so they can be written in.
 func (c *Cell) needsCopy(name string, targs *types.TypeList) bool {
 	predeclared := true
 	for i := range targs.Len() {
@@ -123,7 +125,7 @@ func (c *Cell) needsCopy(name string, targs *types.TypeList) bool {
 			predeclared = false
 		}
 	}
-	return !predeclared && c.copyNeeds(name, map[string]bool{})
+	return !predeclared && c.copyNeeds(name, map[string]bool{}) || c.converts(name)
 }
 
 // copyNeeds reports whether the cell's generic function name, or a

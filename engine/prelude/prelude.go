@@ -41,7 +41,6 @@ const (
 	AsErrorFunc = "_grundyAsErrorFunc" // likewise, with its Error method as a function
 	ErrorAssert = "_grundyErrorAssert" // v, ok := x.(error)
 	ErrorMust   = "_grundyErrorMust"   // x.(error)
-	Convert     = "_grundyConvert"     // T(x) to a type parameter T in a generic function or method
 )
 
 // Temp starts every name the passes invent (temporaries, copies of generic
@@ -66,6 +65,7 @@ const (
 	RTCompareKey        = "CompareKey"
 	RTCompareKeyAs      = "CompareKeyAs" // likewise for a value of a type on a basic type with methods, by its static type
 	RTRewrap            = "Rewrap"
+	RTConverted         = "Converted" // T(x) to a type parameter T in a generic function or method
 	RTInternKey         = "InternKey"
 	RTFmtTyped          = "Typed"             // a value for fmt with its type (see compat's fmtArgs)
 	RTFmtParam          = "TypedParam"        // likewise a value of a type parameter's type

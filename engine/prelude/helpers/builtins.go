@@ -34,14 +34,3 @@ func max[_grundyT _grundyOrdered](xs ..._grundyT) _grundyT {
 }
 
 func clear[_grundyT any](x _grundyT) { grundyrt.Clear(x) }
-
-// _grundyConvert is the conversion T(x) to a type parameter T in a
-// generic function or method (see compat's paramConv): the interpreter
-// cannot compile T(x) for a type argument that is not predeclared, and
-// can declare variables of types T and X. x is passed by pointer, not in
-// an interface, which would box a value of a type with methods.
-func _grundyConvert[_grundyT, _grundyX any](x _grundyX) _grundyT {
-	var r _grundyT
-	grundyrt.ConvertInto(&r, &x)
-	return r
-}

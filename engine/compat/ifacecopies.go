@@ -28,11 +28,15 @@ import (
 //	var a any = interface{}(p)
 //	var s fmt.Stringer = func(_grundyIC1 P) (_grundyIC2 fmt.Stringer) { ... }(p)
 //
-// The slice costs about a third of the call (a loop appending a million
-// pointers to a []Game). A pointer variable that keeps its value needs no
-// copy at all (see freshPointers).
+// The slice is about four times faster than the call (a loop appending a
+// million pointers to a []Game). A pointer variable that keeps its value
+// needs no copy at all (see freshPointers).
+//
 // Arguments of calls into native packages are copied by reflect and are
-// left alone.
+// left alone. Two more conversions that yaegi gets wrong take
+// parentheses, which cost nothing: f(g()) with g's result an interface
+// and return a * b to an interface (see runIfaceCopies). And x :=
+// Game(Nim{1}) keeps x a Game ([]Game{Nim{1}}[0]).
 var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
@@ -69,6 +73,12 @@ func runIfaceCopies(c *Cell) {
 			if t := c.Types.TypeOf(call.Fun); copies(t, call.Args[0]) && !t.Underlying().(*types.Interface).Empty() {
 				switch copied, ok := c.copyInto(t, call.Args[0], false); {
 				case !ok:
+				case copied == call.Args[0] && declaresByValue(cur.Parent()):
+					// x := Game(Nim{1}): the literal alone would give x
+					// its own type, which x = Other{} then does not fit.
+					if te, ok := c.TypeExpr(t, call.Pos()); ok {
+						cur.Replace(sliceElem(te, copied))
+					}
 				case copied == call.Args[0] || isError(t) || c.isNativeIface(t):
 					cur.Replace(copied) // a literal, or a copy of type t
 				default:
@@ -89,7 +99,25 @@ func runIfaceCopies(c *Cell) {
 				return true
 			}
 		}
+		call, isCall := cur.Node().(*ast.CallExpr)
+		_, isReturn := cur.Node().(*ast.ReturnStmt)
 		for _, a := range c.assignedValues(cur, interpreted) {
+			_, binary := a.value.(*ast.BinaryExpr)
+			switch {
+			case !nonEmptyIface(a.target):
+			case isCall && !c.isBuiltin(call.Fun) && c.ifaceResult(a.value, interpreted),
+				isReturn && binary && c.Types.Types[a.value].Value == nil:
+				// In parentheses, as yaegi passes any other value.
+				// f(g()): it wraps g's result, an interface, in
+				// another with the node of g's result type
+				// (interp/run.go:1219), which has no type: f's type
+				// switches and assertions found nothing (or crashed).
+				// return a * b: it leaves the product where it
+				// computed it, not in the result's interface
+				// (interp/run.go:2467): a fmt.Stringer was nil.
+				a.set(&ast.ParenExpr{Lparen: a.value.Pos(), X: a.value, Rparen: a.value.End()})
+				continue
+			}
 			if !copies(a.target, a.value) {
 				continue
 			}
@@ -99,6 +127,36 @@ func runIfaceCopies(c *Cell) {
 		}
 		return true
 	})
+}
+
+// ifaceResult reports whether e is a call of an interpreted function
+// (keep) whose one result is of a non-empty interface type.
+func (c *Cell) ifaceResult(e ast.Expr, keep func(*ast.CallExpr) bool) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || c.Types.IsType(call.Fun) || c.isBuiltin(call.Fun) || !keep(call) {
+		return false
+	}
+	return nonEmptyIface(c.Types.TypeOf(call))
+}
+
+func nonEmptyIface(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && !it.Empty()
+}
+
+// declaresByValue reports whether n declares variables whose type is
+// their values' (x := v, var x = v).
+func declaresByValue(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		return n.Tok == token.DEFINE
+	case *ast.ValueSpec:
+		return n.Type == nil
+	}
+	return false
 }
 
 // copyInto is e converted to the interface type t through a copy,

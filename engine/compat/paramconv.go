@@ -204,31 +204,12 @@ func typeSetAll(constraint types.Type, f func(*types.Basic) bool) bool {
 // converts reports whether the cell's generic function name, or a
 // generic function it calls, converts through paramConv's converter: its
 // calls other than from methods go to copies with the types written in
-// (see needsCopy), where unconvert makes the conversions Go's again (a
-// conversion costs a twentieth of the converter).
+// (see needsCopy), where unconvert makes the conversions Go's again
+// (about ten times cheaper than the converter).
 func (c *Cell) converts(name string) bool {
-	return c.convertsIn(name, map[string]bool{})
-}
-
-func (c *Cell) convertsIn(name string, seen map[string]bool) bool {
-	if seen[name] {
-		return false
-	}
-	seen[name] = true
-	fd := c.funcDecl(name)
-	if fd == nil || fd.Type.TypeParams == nil || fd.Body == nil {
-		return false
-	}
-	return contains(fd.Body, false, func(n ast.Node) bool {
-		if _, _, ok := paramConverted(n); ok {
-			return true
-		}
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		g, ok := c.genericCallee(call)
-		return ok && c.convertsIn(g, seen)
+	return c.genericReaches(name, map[string]bool{}, func(n ast.Node, _ map[string]bool) bool {
+		_, _, ok := paramConverted(n)
+		return ok
 	})
 }
 

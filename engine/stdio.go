@@ -11,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+
+	"grundy/engine/prelude"
 )
 
 // stdio routes what interpreted code writes and reads to the Output of the
@@ -275,9 +277,13 @@ func (f *panicFilter) Write(p []byte) (int, error) {
 	var pass strings.Builder
 	for _, line := range strings.SplitAfter(text, "\n") {
 		if m := panicLine.FindStringSubmatch(line); m != nil {
-			f.mu.Lock()
-			f.stack = append(f.stack, m[2]+" (entered at "+m[1]+")")
-			f.mu.Unlock()
+			// The prelude's helpers (the bounds checks' among them) are
+			// the engine's, not frames of the cell's.
+			if !strings.HasPrefix(m[2], "main."+prelude.Temp) {
+				f.mu.Lock()
+				f.stack = append(f.stack, m[2]+" (entered at "+m[1]+")")
+				f.mu.Unlock()
+			}
 			continue
 		}
 		pass.WriteString(line)

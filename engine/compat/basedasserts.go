@@ -15,27 +15,32 @@ import (
 // with methods or the underlying type of one. yaegi v0.16.1 asserts from
 // an empty interface by the reflect type of the value in the box
 // (interp/run.go:471, typeAssert: canAssertTypes), which is the
-// underlying type's, so x.(Nimber) passed an int and x.(int) a Nimber. It runs after the passes
+// underlying type's, so x.(Nimber) passed an int and x.(int) a Nimber.
+// canAssertTypes also passes a value whose type is merely assignable to
+// T (interp/run.go:569), so a games.Pos or a sort.IntSlice passed for a
+// []int, and a []int for a games.Pos (see lookalikeAssert; nilAsserts
+// checks an assertion to a type parameter, which an instance may make
+// one). It runs after the passes
 // that ask the assertion's type (fmtArgs: fmt.Println(x.(Nimber)) calls
 // String), as it hides it.
 var basedAsserts = Pass{
 	Name:     "basedasserts",
 	Run:      runBasedAsserts,
 	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"based_types_asserted"},
+	Snippets: []string{"based_types_asserted", "assert_native_lookalike_types"},
 }
 
 func runBasedAsserts(c *Cell) {
-	if len(c.basedCellTypes()) == 0 {
-		return
-	}
+	based := len(c.basedCellTypes()) > 0
 	c.Apply(func(cur Cursor) bool {
 		ta, ok := cur.Node().(*ast.TypeAssertExpr)
 		if !ok || ta.Type == nil {
 			return true
 		}
 		xt, tt := c.Types.TypeOf(ta.X), c.Types.TypeOf(ta.Type)
-		if v, _ := c.assertVerdict(xt, tt); v == assertChecked {
+		if lookalikeAssert(xt, tt) {
+			c.checkedAssert(ta.X, ta.Type, xt, tt, cur)
+		} else if v, _ := c.assertVerdict(xt, tt); based && v == assertChecked {
 			c.checkedAssert(ta.X, ta.Type, xt, tt, cur)
 		}
 		return true
@@ -93,6 +98,24 @@ func (c *Cell) checkedAssert(x, t ast.Expr, xt, tt types.Type, cur Cursor) {
 	// interface other than any through its wrapper.
 	lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{v()}, Type: xtx}}
 	cur.Replace(&ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{x}, Rparen: t.End()})
+}
+
+// lookalikeAssert reports whether x.(t), x of type xt and t of type tt,
+// is one yaegi's assignability test gets wrong on native types: tt a
+// slice, map, array or channel type, named or not, without cell types (a
+// value of a named native type with tt's underlying type, or of the
+// unnamed one when tt is named, or a channel of either direction, passes
+// it). Pointers are left out: a named pointer type is too rare to slow
+// every x.(*big.Int).
+func lookalikeAssert(xt, tt types.Type) bool {
+	if xt == nil || tt == nil || !isIfaceType(xt) || isIfaceType(tt) || interpretedIface(xt) && !emptyIface(xt) || isError(xt) {
+		return false
+	}
+	switch tt.Underlying().(type) {
+	case *types.Slice, *types.Map, *types.Array, *types.Chan:
+		return !mentionsCellType(tt)
+	}
+	return false
 }
 
 type assertVerdictKind int

@@ -159,7 +159,10 @@ func constSource(v constant.Value, t types.Type) (string, bool) {
 		v = constant.ToComplex(v)
 		re, ok1 := floatSource(constant.Real(v))
 		im, ok2 := floatSource(constant.Imag(v))
-		return "(" + re + " + " + im + "i)", ok1 && ok2 && !strings.HasPrefix(im, "(")
+		if strings.HasPrefix(im, "(") { // a quotient: no imaginary literal holds it
+			return "(" + re + " + " + im + "*1i)", ok1 && ok2
+		}
+		return "(" + re + " + " + im + "i)", ok1 && ok2
 	}
 	return "", false
 }

@@ -35,13 +35,12 @@ import (
 // Arguments of calls into native packages are copied by reflect and are
 // left alone. Two more conversions that yaegi gets wrong take
 // parentheses, which cost nothing: f(g()) with g's result an interface
-// and return a * b to an interface (see runIfaceCopies). And x :=
-// Game(Nim{1}) keeps x a Game ([]Game{Nim{1}}[0]).
+// and return a * b to an interface (see runIfaceCopies).
 var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
 	Kinds:    assignedKinds,
-	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals"},
+	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines"},
 }
 
 func runIfaceCopies(c *Cell) {
@@ -71,14 +70,17 @@ func runIfaceCopies(c *Cell) {
 				return true
 			}
 			if t := c.Types.TypeOf(call.Fun); copies(t, call.Args[0]) && !t.Underlying().(*types.Interface).Empty() {
+				if typedByConversion(cur) && !isError(t) {
+					// The conversion stays, with its type for the passes
+					// after (ifaceAsserts); its operand is copied by a
+					// call (Shape([]Sq{q}[0]) lost its type).
+					if copied, ok := c.callCopy(t, call.Args[0]); ok {
+						call.Args[0] = copied.(*ast.CallExpr).Args[0]
+					}
+					return true
+				}
 				switch copied, ok := c.copyInto(t, call.Args[0], false); {
 				case !ok:
-				case copied == call.Args[0] && declaresByValue(cur.Parent()):
-					// x := Game(Nim{1}): the literal alone would give x
-					// its own type, which x = Other{} then does not fit.
-					if te, ok := c.TypeExpr(t, call.Pos()); ok {
-						cur.Replace(sliceElem(te, copied))
-					}
 				case copied == call.Args[0] || isError(t) || c.isNativeIface(t):
 					cur.Replace(copied) // a literal, or a copy of type t
 				default:
@@ -147,14 +149,21 @@ func nonEmptyIface(t types.Type) bool {
 	return ok && !it.Empty()
 }
 
-// declaresByValue reports whether n declares variables whose type is
-// their values' (x := v, var x = v).
-func declaresByValue(n ast.Node) bool {
-	switch n := n.(type) {
+// typedByConversion reports whether the conversion at cur gives its type
+// to what follows: a variable it defines (s := Shape(Sq{2}), var s =
+// ...) or the operand of an assertion (Shape(Sq{2}).(Sq)). There a
+// literal is copied as a variable is (copyInto leaves it alone): alone it
+// was of its own type, so the variable could not take another value
+// (reflect.Set panicked) and the assertion did not compile; converted,
+// yaegi lost its type in functions (a type switch on s took no case).
+func typedByConversion(cur Cursor) bool {
+	switch p := cur.Parent().(type) {
 	case *ast.AssignStmt:
-		return n.Tok == token.DEFINE
+		return p.Tok == token.DEFINE
 	case *ast.ValueSpec:
-		return n.Type == nil
+		return p.Type == nil
+	case *ast.TypeAssertExpr:
+		return true
 	}
 	return false
 }
@@ -205,12 +214,23 @@ func (c *Cell) ifaceCopy(t types.Type, e ast.Expr) (ast.Expr, bool) {
 		anyType := &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}
 		return &ast.CallExpr{Fun: anyType, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true
 	}
+	if !isError(t) && !c.isNativeIface(t) {
+		vt, ok := c.TypeExpr(c.Types.TypeOf(e), pos)
+		if !ok {
+			return nil, false
+		}
+		return sliceElem(vt, e), true
+	}
+	return c.callCopy(t, e)
+}
+
+// callCopy is ifaceCopy's call: e converted to the interface type t in a
+// function's result.
+func (c *Cell) callCopy(t types.Type, e ast.Expr) (ast.Expr, bool) {
+	pos := e.Pos()
 	vt, ok := c.TypeExpr(c.Types.TypeOf(e), pos)
 	if !ok {
 		return nil, false
-	}
-	if !isError(t) && !c.isNativeIface(t) {
-		return sliceElem(vt, e), true
 	}
 	it, ok := c.TypeExpr(t, pos)
 	if !ok {

@@ -22,12 +22,18 @@ import (
 // key panicked in reflect. Index expressions, delete and the keys of map
 // literals are rewritten. A map keyed by a struct or array holding such
 // interfaces (map[Sum]int, Sum{A, B Game}) would miss the same way and is
-// refused before it runs.
+// refused before it runs. A key of a map keyed by any whose static type
+// is an interface goes through the runtime's AnyKey, which takes the
+// value out of yaegi's wrappers: a cell's value held in a fmt.Stringer
+// or an error is in a wrapper of function fields, which the map could
+// not hash ("hash of unhashable type: stdlib._fmt_Stringer"). A map
+// keyed by such a native interface (map[error]int), whose keys must keep
+// their methods, is refused when a cell's type implements it.
 var ifaceKeys = Pass{
 	Name:     "ifacekeys",
 	Run:      runIfaceKeys,
 	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.MapType)(nil)},
-	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces_refused"},
+	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces_refused", "map_any_keys_from_stringers", "map_error_keys_refused"},
 }
 
 func runIfaceKeys(c *Cell) {
@@ -37,9 +43,16 @@ func runIfaceKeys(c *Cell) {
 			if !ok {
 				return true
 			}
-			if m, ok := typeUnder(c.Types.TypeOf(mt)).(*types.Map); ok && holdsIfaces(m.Key()) {
+			m, ok := typeUnder(c.Types.TypeOf(mt)).(*types.Map)
+			if !ok {
+				return true
+			}
+			if holdsIfaces(m.Key()) {
 				k, _ := c.Types.TypeString(m.Key())
 				c.Fail(mt.Pos(), "a map keyed by %s, which holds interfaces with methods, misses keys in this interpreter (it compares the interfaces' values by where they were made); key the map by an interface %s implements, or by a string of the key (fmt.Sprint(k))", k, k)
+			} else if n := c.wrappedKey(m.Key()); n != nil {
+				k, _ := c.Types.TypeString(m.Key())
+				c.Fail(mt.Pos(), "a map keyed by %s cannot hold %s as a key in this interpreter (it keeps one in %s as a wrapper it cannot hash); key the map by any (map[any]...), or by a string of the key", k, an(n.Obj().Name()), an(k))
 			}
 			return true
 		})
@@ -49,24 +62,55 @@ func runIfaceKeys(c *Cell) {
 		case *ast.IndexExpr:
 			if kt := c.ifaceKey(n.X); kt != nil {
 				n.Index = c.internKey(n.Index, kt)
+			} else if c.anyKeyed(n.X) {
+				n.Index = c.anyKey(n.Index)
 			}
 		case *ast.CallExpr:
 			if isIdent(n.Fun, "delete") && c.isBuiltin(n.Fun) && len(n.Args) == 2 {
 				if kt := c.ifaceKey(n.Args[0]); kt != nil {
 					n.Args[1] = c.internKey(n.Args[1], kt)
+				} else if c.anyKeyed(n.Args[0]) {
+					n.Args[1] = c.anyKey(n.Args[1])
 				}
 			}
 		case *ast.CompositeLit:
-			if kt := c.ifaceKey(n); kt != nil {
-				for _, el := range n.Elts {
-					if kv, ok := el.(*ast.KeyValueExpr); ok {
+			kt, anyKeyed := c.ifaceKey(n), c.anyKeyed(n)
+			for _, el := range n.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					if kt != nil {
 						kv.Key = c.internKey(kv.Key, kt)
+					} else if anyKeyed {
+						kv.Key = c.anyKey(kv.Key)
 					}
 				}
 			}
 		}
 		return true
 	})
+}
+
+// wrappedKey is a type the cells declare whose values a map keyed by k,
+// a native interface type with methods (error, fmt.Stringer), would hold
+// in yaegi's wrapper of that interface, a struct of function fields the
+// map cannot hash; nil when none implements k.
+func (c *Cell) wrappedKey(k types.Type) *types.Named {
+	if !isIfaceType(k) || emptyIface(k) || typecheck.IsCellType(k) {
+		return nil
+	}
+	if _, named := types.Unalias(k).(*types.Named); !named {
+		return nil
+	}
+	it := k.Underlying().(*types.Interface)
+	for _, tn := range c.Types.CellTypes() {
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
+			continue
+		}
+		if types.Implements(n, it) || types.Implements(types.NewPointer(n), it) {
+			return n
+		}
+	}
+	return nil
 }
 
 // ifaceKey is the key type of m's map type when it is an interface type a
@@ -84,6 +128,24 @@ func (c *Cell) ifaceKey(m ast.Expr) types.Type {
 		return nil // error, fmt.Stringer: native values compare as they are
 	}
 	return k
+}
+
+// anyKeyed reports whether m is a map keyed by an empty interface.
+func (c *Cell) anyKeyed(m ast.Expr) bool {
+	mt, ok := typeUnder(c.Types.TypeOf(m)).(*types.Map)
+	return ok && isIfaceType(mt.Key()) && emptyIface(mt.Key())
+}
+
+// anyKey writes e, a key of a map keyed by any, through AnyKey when its
+// static type is an interface: its value may be in one of yaegi's
+// wrappers (a concrete value is put in the key's interface as Go puts
+// it).
+func (c *Cell) anyKey(e ast.Expr) ast.Expr {
+	t := c.Types.TypeOf(e)
+	if t == nil || !isIfaceType(t) {
+		return e
+	}
+	return &ast.CallExpr{Fun: rtSelector(prelude.RTAnyKey, e.Pos()), Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
 }
 
 // internKey writes e, a key of type t, through InternKey.

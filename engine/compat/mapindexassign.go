@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // mapIndexAssign: in "k, m[k] = v1, v2" Go evaluates the map and the key
@@ -17,12 +18,18 @@ import (
 //
 // Only operands without calls or receives are bound (binding one with a
 // call could move the call before those of places left of it); constants
-// need none.
+// need none. A map index among the places of a tuple assigned one
+// multi-valued expression (m["a"], m["b"] = f(), m[i], ok = v[k],
+// m[k], ok = x.(T)) was not assigned at all (the map stayed as it was):
+// the values are bound too, after the places' operands, and assigned
+// one by one:
+//
+//	{ var (_grundyV1 int; _grundyV2 int); _grundyV1, _grundyV2 = f(); m["a"], m["b"] = _grundyV1, _grundyV2 }
 var mapIndexAssign = Pass{
 	Name:     "mapindexassign",
 	Run:      runMapIndexAssign,
 	Kinds:    []ast.Node{(*ast.AssignStmt)(nil)},
-	Snippets: []string{"map_index_in_tuple_assignment"},
+	Snippets: []string{"map_index_in_tuple_assignment", "map_index_assigned_multi_value"},
 }
 
 func runMapIndexAssign(c *Cell) {
@@ -40,6 +47,7 @@ func runMapIndexAssign(c *Cell) {
 			lhs, rhs = append(lhs, ident(t, as.Pos())), append(rhs, e)
 			return ident(t, e.Pos())
 		}
+		multi := len(as.Rhs) == 1 && slices.ContainsFunc(as.Lhs, c.isMapIndex) // asked before binding
 		for _, l := range as.Lhs[1:] {
 			ix, ok := ast.Unparen(l).(*ast.IndexExpr)
 			if !ok || !c.isMap(ix.X) || !sideEffectFree(ix.X) || !sideEffectFree(ix.Index) {
@@ -47,12 +55,30 @@ func runMapIndexAssign(c *Cell) {
 			}
 			ix.X, ix.Index = bind("M", ix.X), bind("K", ix.Index)
 		}
-		if len(lhs) == 0 {
+		var list []ast.Stmt
+		if len(lhs) > 0 {
+			list = append(list, define(as.Pos(), lhs, rhs...))
+		}
+		if multi {
+			vals, decls := c.tupleTemps(as.Rhs[0], len(as.Lhs))
+			list = append(list, decls...)
+			as.Rhs = nil
+			for _, v := range vals {
+				as.Rhs = append(as.Rhs, ident(v.Name, v.Pos()))
+			}
+		}
+		if len(list) == 0 {
 			return true
 		}
-		cur.Replace(&ast.BlockStmt{Lbrace: as.Pos(), List: []ast.Stmt{define(as.Pos(), lhs, rhs...), as}, Rbrace: as.End()})
+		cur.Replace(&ast.BlockStmt{Lbrace: as.Pos(), List: append(list, as), Rbrace: as.End()})
 		return true
 	})
+}
+
+// isMapIndex reports whether e is m[k], m a map.
+func (c *Cell) isMapIndex(e ast.Expr) bool {
+	ix, ok := ast.Unparen(e).(*ast.IndexExpr)
+	return ok && c.isMap(ix.X)
 }
 
 func (c *Cell) isMap(e ast.Expr) bool {
@@ -76,4 +102,37 @@ func sideEffectFree(e ast.Expr) bool {
 		}
 		return false
 	})
+}
+
+// tupleTemps binds the n values of x to new variables, one per value:
+// declared with their types and then assigned, so that a value a comma-ok
+// expression does not set is its type's zero (in a loop too, where yaegi
+// v0.16.1 reuses a variable's storage: see commaOkZero), or, when the
+// oracle cannot write a type, defined with :=.
+func (c *Cell) tupleTemps(x ast.Expr, n int) (vals []*ast.Ident, stmts []ast.Stmt) {
+	pos := x.Pos()
+	for range n {
+		vals = append(vals, ident(c.Temp("V"), pos))
+	}
+	lhs := func() []ast.Expr {
+		var out []ast.Expr
+		for _, v := range vals {
+			out = append(out, ident(v.Name, pos))
+		}
+		return out
+	}
+	tup, _ := c.Types.TypeOf(x).(*types.Tuple)
+	if tup == nil || tup.Len() != n {
+		return vals, []ast.Stmt{define(pos, lhs(), x)}
+	}
+	var specs []ast.Spec
+	for i, v := range vals {
+		t, ok := c.TypeExpr(tup.At(i).Type(), pos)
+		if !ok {
+			return vals, []ast.Stmt{define(pos, lhs(), x)}
+		}
+		specs = append(specs, &ast.ValueSpec{Names: []*ast.Ident{ident(v.Name, pos)}, Type: t})
+	}
+	decl := &ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Lparen: pos, Specs: specs, Rparen: pos}}
+	return vals, []ast.Stmt{decl, &ast.AssignStmt{Lhs: lhs(), TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{x}}}
 }

@@ -27,12 +27,21 @@ import (
 //		return _grundyNV, _grundyOK
 //	}(x)
 //
-// (x.(error) is the error passes'.)
+// (x.(error) is the error passes'.) An assertion to a type parameter T,
+// which the oracle takes for one to an interface, is made so too; as its
+// type argument may be one that yaegi's assertion by assignability gets
+// wrong (see lookalikeAssert: x.(T) passed a games.Pos for T = []int),
+// the literal asks the runtime first, after nil:
+//
+//	var _grundyNZ T
+//	if _grundyNA == nil { return _grundyNZ, false }  // nil: T may be int
+//	if !grundyrt.AssertsExactly(_grundyNA, &_grundyNZ) { return _grundyNZ, false }
+//	grundyrt.MustAssertExactly(_grundyNA, &_grundyNZ, "interface {}")  // the one-value form, nil included
 var nilAsserts = Pass{
 	Name:     "nilasserts",
 	Run:      runNilAsserts,
 	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"type_assert_nil_interface"},
+	Snippets: []string{"type_assert_nil_interface", "type_param_assert"},
 }
 
 func runNilAsserts(c *Cell) {
@@ -49,6 +58,7 @@ func runNilAsserts(c *Cell) {
 			return true
 		}
 		commaOk := commaOkParent(cur)
+		_, param := types.Unalias(tt).(*types.TypeParam)
 		pos := ta.Pos()
 		xtype, ok := c.TypeExpr(xt, pos)
 		if !ok {
@@ -93,7 +103,12 @@ func runNilAsserts(c *Cell) {
 		}
 		if commaOk {
 			res = results(ta.Type, ident("bool", pos))
-			body = append([]ast.Stmt{ifThen(pos, isNil, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}})}, first...)
+			body = []ast.Stmt{ifThen(pos, isNil, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}})}
+			if param {
+				// The zero value, not nil: the type argument may be int.
+				body = paramCheck(arg(), isNil, ta.Type, xt, true, pos)
+			}
+			body = append(body, first...)
 			body = append(body,
 				define(pos, []ast.Expr{val(), okID()}, assert),
 				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), okID()}},
@@ -110,7 +125,12 @@ func runNilAsserts(c *Cell) {
 					r.Results = r.Results[:1]
 				}
 			}
-			body = append([]ast.Stmt{ifThen(pos, isNil, &ast.ExprStmt{X: &ast.CallExpr{Fun: ident("panic", pos), Args: []ast.Expr{fail}}})}, first...)
+			body = []ast.Stmt{ifThen(pos, isNil, &ast.ExprStmt{X: &ast.CallExpr{Fun: ident("panic", pos), Args: []ast.Expr{fail}}})}
+			if param {
+				// The runtime names the type argument, for nil too.
+				body = paramCheck(arg(), nil, ta.Type, xt, false, pos)
+			}
+			body = append(body, first...)
 			body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert}})
 		}
 		lit := funcLit(pos, ta.End(), res, body...)
@@ -150,4 +170,24 @@ func commaOkParent(cur Cursor) bool {
 		return len(p.Names) == 2 && len(p.Values) == 1
 	}
 	return false
+}
+
+// paramCheck is the check nilAsserts writes in an assertion of x (of
+// type xt) to a type parameter t: in the comma-ok form, after a variable
+// of type t for the zero value, the answer for nil (isNil) and then the
+// runtime's; in the one-value form the runtime's, which panics for nil
+// too. It calls the runtime with a pointer to a variable of type t,
+// not a generic helper with t as type argument, which yaegi v0.16.1
+// cannot compile in a function literal of a generic function.
+func paramCheck(x, isNil, t ast.Expr, xt types.Type, commaOk bool, pos token.Pos) []ast.Stmt {
+	z := func() *ast.Ident { return ident(tempPrefix+"NZ", pos) }
+	decl := &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{z()}, Type: ident(ExprString(t), pos)}}}}
+	like := &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: z()}
+	if commaOk {
+		no := func() ast.Stmt { return &ast.ReturnStmt{Return: pos, Results: []ast.Expr{z(), ident("false", pos)}} }
+		check := &ast.CallExpr{Fun: rtSelector(prelude.RTAssertsExactly, pos), Lparen: pos, Args: []ast.Expr{x, like}, Rparen: pos}
+		return []ast.Stmt{decl, ifThen(pos, isNil, no()), ifThen(pos, &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: check}, no())}
+	}
+	iface := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(reflectString(xt, false))}
+	return []ast.Stmt{decl, &ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTMustAssertExactly, pos), Lparen: pos, Args: []ast.Expr{x, like, iface}, Rparen: pos}}}
 }

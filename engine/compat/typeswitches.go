@@ -121,7 +121,7 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			default:
 				e = asserts(tmp(), t)
 				if !errorSubject && tt != nil {
-					if v, _ := c.assertVerdict(xt, tt); v == assertChecked {
+					if v, _ := c.assertVerdict(xt, tt); v == assertChecked || lookalikeAssert(xt, tt) {
 						// The name of the value's type tells it.
 						e = &ast.BinaryExpr{X: e, OpPos: t.Pos(), Op: token.LAND, Y: hasTypeCall(tmp(), tt, t.Pos())}
 						break
@@ -221,7 +221,7 @@ func (c *Cell) needsAssertions(s *ast.TypeSwitchStmt, xt types.Type) bool {
 // whether it refused.
 func (c *Cell) ambiguousCase(t ast.Expr, tt types.Type, earlier []types.Type) bool {
 	for _, e := range earlier {
-		if types.Identical(erased(e, map[types.Type]bool{}), erased(tt, map[types.Type]bool{})) {
+		if types.Identical(erased(e, map[types.Type]bool{}), erased(tt, map[types.Type]bool{})) && !(named(e) && named(tt)) {
 			c.Fail(t.Pos(), "a type switch on a value of an interface type cannot tell %s from %s: the interpreter keeps the values of both the same way; switch on a value of an interface type the cell declares, with a method these types have", ExprString(t), types.TypeString(e, shortQualifier))
 			return true
 		}
@@ -304,8 +304,9 @@ func (c *Cell) implementers(from, iface types.Type, pos token.Pos) []ast.Expr {
 // and then fails putting it in the interface or calling a method; and its
 // panic cannot name the method missing. So the others are asserted too,
 // to say no, naming the method. The
-// interpreter asserts a value to such a type by its structure, so an
-// implementer with the same fields as another type cannot be told from it:
+// interpreter asserts a value to such a type by its reflect type, which
+// structNames makes distinct for types with fields; two without fields
+// are one reflect type, so an implementer cannot be told from the other:
 // the cell is refused, naming both. Only types a value of the type from
 // (the static type of the value asserted; nil for any) can hold are
 // listed: Go refuses an assertion to any other as impossible.
@@ -337,8 +338,8 @@ func (c *Cell) cellStructs(from, iface types.Type, pos token.Pos) (impls []ast.E
 	}
 	for i, t := range found {
 		for _, f := range append(found[:i:i], rest...) {
-			if types.Identical(erased(f, map[types.Type]bool{}), erased(t, map[types.Type]bool{})) {
-				c.Fail(pos, "cannot tell %s from %s in an interface (the interpreter keeps values of struct types with the same fields alike), so a method called through %s could be the wrong one: give the types different fields",
+			if types.Identical(erased(f, map[types.Type]bool{}), erased(t, map[types.Type]bool{})) && !(named(f) && named(t)) {
+				c.Fail(pos, "cannot tell %s from %s in an interface (the interpreter keeps values of struct types without fields alike), so a method called through %s could be the wrong one: give the types a field",
 					types.TypeString(t, shortQualifier), types.TypeString(f, shortQualifier), types.TypeString(iface, shortQualifier))
 				return nil, nil
 			}
@@ -356,6 +357,19 @@ func (c *Cell) cellStructs(from, iface types.Type, pos token.Pos) (impls []ast.E
 		}
 	}
 	return impls, others
+}
+
+// named reports whether t is (a pointer to) a struct type that
+// structNames names in its reflect type, so that the interpreter tells
+// it from another of the same fields: a cell's non-generic struct type
+// with fields.
+func named(t types.Type) bool {
+	n, ok := types.Unalias(deref(t)).(*types.Named)
+	if !ok || n.TypeParams().Len() > 0 {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	return ok && st.NumFields() > 0
 }
 
 // basedImplementer refuses the cell when a cell type that is not a struct

@@ -41,6 +41,11 @@ const (
 	AsErrorFunc = "_grundyAsErrorFunc" // likewise, with its Error method as a function
 	ErrorAssert = "_grundyErrorAssert" // v, ok := x.(error)
 	ErrorMust   = "_grundyErrorMust"   // x.(error)
+	Index       = "_grundyIndex"       // an index checked in place (see compat's bounds)
+	ShiftCount  = "_grundyShiftCount"  // likewise a signed shift count
+	OutOfRange  = "_grundyOutOfRange"  // panics as Go does for an index out of range
+	SliceBounds = "_grundySliceBounds" // likewise for slice bounds out of range
+	NegShift    = "_grundyNegShift"    // likewise for a negative shift count
 )
 
 // Temp starts every name the passes invent (temporaries, copies of generic
@@ -57,6 +62,7 @@ const (
 // Functions of package grundyrt the passes call.
 const (
 	RTDecodeRune        = "DecodeRune"
+	RTRangeContinued    = "RangeContinued" // a function iterator calling yield after the loop body said false
 	RTDeferred          = "NewDeferred"
 	RTErrorsIs          = "ErrorsIs"
 	RTErrorsAs          = "ErrorsAs"
@@ -67,6 +73,7 @@ const (
 	RTRewrap            = "Rewrap"
 	RTConverted         = "Converted" // T(x) to a type parameter T in a generic function or method
 	RTInternKey         = "InternKey"
+	RTAnyKey            = "AnyKey"            // a key of a map keyed by any, out of yaegi's wrappers
 	RTFmtTyped          = "Typed"             // a value for fmt with its type (see compat's fmtArgs)
 	RTFmtParam          = "TypedParam"        // likewise a value of a type parameter's type
 	RTFmtWrapped        = "Wrapped"           // a value as the interpreter hands it to fmt
@@ -86,6 +93,8 @@ const (
 	RTTypeOf            = "TypeOf"            // reflect.TypeOf by the value's static type
 	RTRType             = "RType"             // a reflect.Type as reflect's constructors take it
 	RTHasType           = "HasType"           // whether an interface value's dynamic type is the one named
+	RTAssertsExactly    = "AssertsExactly"    // v, ok := x.(T) to a type parameter T: false where the interpreter's own would pass another type
+	RTMustAssertExactly = "MustAssertExactly" // x.(T) likewise, panicking as Go does
 	RTMustHaveType      = "MustHaveType"      // likewise, panicking as a failed x.(T) does
 	RTPanic             = "Panic"             // a value for panic with its type
 	RTTextTemplate      = "TextTemplate"      // a text/template checked against the methods of the data's cell types

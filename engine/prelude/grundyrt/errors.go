@@ -282,7 +282,18 @@ func (ts *Types) InternKey(p any) {
 // fmt.Stringer's: structs named _pkg_Iface with the value in IValue), or
 // the native value itself; a struct or array holding interfaces as
 // deepKey writes it.
-func CompareKey(v any) any {
+func CompareKey(v any) any { return deepKey(unwrapped(v)) }
+
+// AnyKey is v as a key of a map keyed by any: the value inside yaegi's
+// wrappers (see CompareKey), which Go's map would hold. A wrapper that
+// gives a cell's value a native interface's methods (fmt.Stringer's,
+// error's) is a struct of function fields the map cannot hash ("hash of
+// unhashable type: stdlib._fmt_Stringer"), and one of a cell's interface
+// is compared by where it was made.
+func AnyKey(v any) any { return unwrapped(v) }
+
+// unwrapped is the value inside yaegi's wrappers of v.
+func unwrapped(v any) any {
 	u := Unwrap(v)
 	for range 8 {
 		rv := reflect.ValueOf(u)
@@ -298,7 +309,7 @@ func CompareKey(v any) any {
 		}
 		u = Unwrap(f.Interface())
 	}
-	return deepKey(u)
+	return u
 }
 
 // sameValue is a == b for values of one comparable type.

@@ -64,6 +64,19 @@ type runtimeError string
 func (e runtimeError) Error() string { return "runtime error: " + string(e) }
 func (e runtimeError) RuntimeError() {}
 
+// plainError is a runtime error whose message has no "runtime error: "
+// (makechan's).
+type plainError string
+
+func (e plainError) Error() string { return string(e) }
+func (e plainError) RuntimeError() {}
+// RangeContinued panics as Go's runtime does when a function iterator
+// calls yield again after the loop body returned false (break, or a jump
+// out of the loop).
+func RangeContinued() {
+	panic(runtimeError("range function continued iteration after function for loop body returned false"))
+}
+
 // assertionError is a failed type assertion (runtime.TypeAssertionError).
 type assertionError string
 
@@ -96,8 +109,22 @@ func (ts *Types) reflectPanic(msg string) error {
 		strings.HasPrefix(msg, "reflect.Value.Slice3") && strings.Contains(msg, "out of"):
 		return runtimeError("slice bounds out of range")
 	case strings.HasPrefix(msg, "reflect: call of reflect.Value.") && strings.HasSuffix(msg, " on zero Value"),
-		strings.HasPrefix(msg, "reflect: indirection through nil pointer"):
+		strings.HasPrefix(msg, "reflect: indirection through nil pointer"),
+		msg == "reflect.Value.Call: call of nil function":
 		return runtimeError("invalid memory address or nil pointer dereference")
+	case msg == "reflect.MakeSlice: negative len", msg == "runtime: allocation size out of range":
+		return runtimeError("makeslice: len out of range")
+	case msg == "reflect.MakeSlice: negative cap", msg == "reflect.MakeSlice: len > cap":
+		return runtimeError("makeslice: cap out of range")
+	case msg == "reflect.MakeChan: negative buffer size":
+		return plainError("makechan: size out of range")
+	case strings.HasPrefix(msg, "reflect: cannot convert slice with length "):
+		// "... to array with length 4", "... to pointer to array with length 4"
+		if n, m, ok := strings.Cut(strings.TrimPrefix(msg, "reflect: cannot convert slice with length "), " to "); ok {
+			if _, l, ok := strings.Cut(m, " with length "); ok {
+				return runtimeError("cannot convert slice with length " + n + " to array or pointer to array with length " + l)
+			}
+		}
 	}
 	if loc := cellPosition.FindString(msg); loc != "" && strings.HasPrefix(msg[len(loc):], "interface conversion: ") {
 		return assertionError(ts.withNames(msg[len(loc):]))

@@ -129,3 +129,37 @@ func (ts *Types) NamedCompareKey(v any) any {
 // NamedCompareKeyAs is the key of v, of the type named name (see
 // NamedCompareKey).
 func NamedCompareKeyAs(v any, name string) any { return namedKey{name, CompareKey(v)} }
+
+// AssertsExactly reports whether x.(T), T a type parameter, may hold;
+// like points to a variable of type T (the interpreter's reflect type of
+// a type parameter is only found so). yaegi v0.16.1 asserts to a
+// non-interface type by assignability (interp/run.go:569,
+// canAssertTypes), so a games.Pos passed for a []int; for slice, map,
+// array and channel types, where a named native type and the unnamed one
+// are alike to it, the types must be identical. Other kinds are left to
+// the interpreter's assertion.
+func AssertsExactly(x, like any) bool {
+	t := reflect.TypeOf(like).Elem()
+	switch t.Kind() {
+	case reflect.Slice, reflect.Map, reflect.Array, reflect.Chan:
+		return reflect.TypeOf(x) == t
+	}
+	return true
+}
+
+// MustAssertExactly is AssertsExactly for x.(T): it panics as Go's failed
+// assertion does, naming T's type argument (the assertion in the generic
+// function's source names only T), when x is nil or the types differ;
+// iface is x's static type.
+func (ts *Types) MustAssertExactly(x, like any, iface string) {
+	t := reflect.TypeOf(like).Elem()
+	switch ok, dt := ts.dynamic(x); {
+	case !ok:
+		if t.Kind() == reflect.Interface {
+			iface = "interface"
+		}
+		panic(assertionError("interface conversion: " + iface + " is nil, not " + ts.TypeString(t)))
+	case !AssertsExactly(x, like):
+		panic(assertionError("interface conversion: " + iface + " is " + dt.str + ", not " + ts.TypeString(t)))
+	}
+}

@@ -34,3 +34,33 @@ func max[_grundyT _grundyOrdered](xs ..._grundyT) _grundyT {
 }
 
 func clear[_grundyT any](x _grundyT) { grundyrt.Clear(x) }
+
+// The checks of compat's bounds pass: the interpreter's own panics for an
+// index or slice bound out of range carry neither the index nor the
+// length, and it shifts by a negative count.
+
+// _grundyIndex is an index i of a value of length n, checked as Go checks
+// it, where no statement can check it first (a loop's condition, the
+// right of && or ||).
+func _grundyIndex(i, n int) int {
+	if i < 0 || i >= n {
+		_grundyOutOfRange(i, n)
+	}
+	return i
+}
+
+// _grundyShiftCount is a signed shift count checked likewise.
+func _grundyShiftCount(k int64) uint64 {
+	if k < 0 {
+		_grundyNegShift()
+	}
+	return uint64(k)
+}
+
+func _grundyOutOfRange(i any, n int) { panic(grundyrt.IndexError(i, n)) }
+
+func _grundySliceBounds(lo, hi, max any, n int, capacity bool) {
+	panic(grundyrt.SliceError(lo, hi, max, n, capacity))
+}
+
+func _grundyNegShift() { panic(grundyrt.ShiftError()) }

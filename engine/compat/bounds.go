@@ -1,0 +1,715 @@
+package compat
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+
+	"grundy/engine/prelude"
+)
+
+// bounds: indexes, slice bounds and shift counts the runtime checks.
+// yaegi v0.16.1 indexes and slices through reflect (interp/run.go,
+// getIndexArray, slice), whose panics carry neither the index nor the
+// length ("index out of range" where Go says "index out of range [5]
+// with length 2"), and converts a signed shift count to unsigned
+// (interp/op.go, shl), so 1 << k with k = -1 was 0 where Go panics with
+// "negative shift amount": a wrong result, silently. Where the pass cannot
+// prove the value in range, it checks it first, with the runtime's
+// message:
+//
+//	t += s[j]   =>  if j < 0 || j >= len(s) { _grundyOutOfRange(j, len(s)) }
+//	                t += s[j]
+//	v << k      =>  if k < 0 { _grundyNegShift() }; ... v << k
+//
+// A check goes before the statement when nothing the statement does
+// before it (a call, a receive) could tell; in a loop's condition or
+// post statement, or on the right of && and ||, the value goes through
+// a checking helper instead (s[_grundyIndex(i, len(s))]); a slice
+// expression there, or an index whose operand has effects, is left to
+// the interpreter's words. The proofs (boundproofs.go) spare the loops
+// people write over slices any check: for i := 0; i < len(s); i++,
+// for i := range s, a slice made with make(T, n) and a loop to n.
+var bounds = Pass{
+	Name:     "bounds",
+	Run:      runBounds,
+	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.SliceExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.AssignStmt)(nil)},
+	Snippets: []string{"bounds_index_message", "bounds_negative_shift"},
+}
+
+type boundsPass struct {
+	c     *Cell
+	pf    *proofs
+	top   ast.Stmt // the top-level statement the pass is in, outside function literals
+	loops int      // the loops of its function the pass is in (see index)
+}
+
+func runBounds(c *Cell) {
+	need := false
+	for _, root := range c.Roots() {
+		need = need || contains(root, false, func(n ast.Node) bool { return needsCheck(c, n) })
+	}
+	if !need {
+		return
+	}
+	b := &boundsPass{c: c, pf: newProofs(c)}
+	if c.Decls != nil {
+		for _, d := range c.Decls.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Body != nil {
+					b.loops = 0
+					if b.recursive(d.Body, c.Types.ObjectOf(d.Name)) {
+						b.loops = 1
+					}
+					b.block(&d.Body.List, nil)
+				}
+			case *ast.GenDecl:
+				ast.Inspect(d, func(n ast.Node) bool {
+					if e, ok := n.(ast.Expr); ok {
+						b.inPlace(e, nil)
+						return false
+					}
+					return true
+				})
+			}
+		}
+	}
+	for _, blk := range c.TopLevel() {
+		b.topBlock(blk)
+	}
+}
+
+// topBlock checks the cell's top-level statements.
+func (b *boundsPass) topBlock(blk *ast.BlockStmt) {
+	var out []ast.Stmt
+	for _, s := range blk.List {
+		b.top = s
+		out = append(out, b.stmt(s, nil)...)
+		out = append(out, s)
+	}
+	b.top = nil
+	blk.List = out
+}
+
+// recursive reports whether a function's body calls the function (f):
+// its statements repeat as a loop's do (see index).
+func (b *boundsPass) recursive(body *ast.BlockStmt, f types.Object) bool {
+	return f != nil && contains(body, false, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		id, ok := call.Fun.(*ast.Ident)
+		return ok && b.c.Types.ObjectOf(id) == f
+	})
+}
+
+// needsCheck reports whether n is an index, slice or shift the pass may
+// check.
+func needsCheck(c *Cell, n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.IndexExpr:
+		return indexable(c.Types.TypeOf(n.X)) != nil
+	case *ast.SliceExpr:
+		return indexable(c.Types.TypeOf(n.X)) != nil
+	case *ast.BinaryExpr:
+		return (n.Op == token.SHL || n.Op == token.SHR) && signedCount(c, n.Y)
+	case *ast.AssignStmt:
+		return (n.Tok == token.SHL_ASSIGN || n.Tok == token.SHR_ASSIGN) && len(n.Rhs) == 1 && signedCount(c, n.Rhs[0])
+	}
+	return false
+}
+
+// indexable is the type whose values an index or slice of a value of
+// type t checks (a slice, a string, an array or a pointer to one); nil
+// for maps, type parameters and the rest.
+func indexable(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	if _, tp := t.(*types.TypeParam); tp {
+		return nil
+	}
+	u := t.Underlying()
+	if p, ok := u.(*types.Pointer); ok {
+		u = p.Elem().Underlying()
+		if _, arr := u.(*types.Array); !arr {
+			return nil
+		}
+	}
+	switch x := u.(type) {
+	case *types.Slice, *types.Array:
+		return u
+	case *types.Basic:
+		if x.Info()&types.IsString != 0 {
+			return u
+		}
+	}
+	return nil
+}
+
+func signedCount(c *Cell, e ast.Expr) bool {
+	tv, ok := c.Types.Types[e]
+	if !ok || tv.Value != nil || !isTypedInteger(tv.Type) {
+		return false
+	}
+	return tv.Type.Underlying().(*types.Basic).Info()&types.IsUnsigned == 0
+}
+
+// host is a statement the checks of its expressions go before.
+type host struct {
+	calls   []ast.Node // the calls and receives among its expressions
+	checks  []ast.Stmt
+	facts   []fact       // what the checks establish once passed
+	inPlace bool         // there is no statement to check before: check in place
+	loop    *ast.ForStmt // the host is a loop's condition: checks of what stays the same go before the loop
+}
+
+// block checks the statements of a list, inserting checks before them.
+func (b *boundsPass) block(list *[]ast.Stmt, fx *facts) {
+	var out []ast.Stmt
+	for i, s := range *list {
+		h := &host{}
+		out = append(out, b.stmtIn(s, fx, h)...)
+		out = append(out, s)
+		if i+1 == len(*list) {
+			break
+		}
+		rest := &ast.BlockStmt{Lbrace: (*list)[i+1].Pos(), List: (*list)[i+1:], Rbrace: (*list)[len(*list)-1].End()}
+		more := h.facts // what its checks established
+		// After "if i >= len(s) { return }", i < len(s).
+		if is, ok := s.(*ast.IfStmt); ok && is.Else == nil && is.Init == nil && exits(is.Body) {
+			more = append(more, b.pf.conds(is.Cond, true)...)
+		}
+		fx = fx.with(b.pf.stable(more, rest))
+	}
+	*list = out
+}
+
+// exits reports whether a block always leaves (return, break, continue,
+// goto, panic) at its end.
+func exits(body *ast.BlockStmt) bool {
+	if len(body.List) == 0 {
+		return false
+	}
+	switch s := body.List[len(body.List)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		call, ok := s.X.(*ast.CallExpr)
+		return ok && isIdent(call.Fun, "panic")
+	}
+	return false
+}
+
+// stmt checks a statement's expressions, returning the checks to insert
+// before it, and the statements nested in it.
+func (b *boundsPass) stmt(s ast.Stmt, fx *facts) []ast.Stmt { return b.stmtIn(s, fx, &host{}) }
+
+// stmtIn is stmt with the host to collect the statement's checks in.
+func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		b.hosted(h, fx, s.X)
+	case *ast.AssignStmt:
+		// The right side is evaluated first; the left's indexing is
+		// checked as the values are stored.
+		exprs := append(append([]ast.Expr{}, s.Rhs...), s.Lhs...)
+		if s.Tok != token.ASSIGN && s.Tok != token.DEFINE {
+			exprs = append(append([]ast.Expr{}, s.Lhs...), s.Rhs...)
+		}
+		b.hosted(h, fx, exprs...)
+		if s.Tok == token.SHL_ASSIGN || s.Tok == token.SHR_ASSIGN {
+			if len(s.Rhs) == 1 && signedCount(b.c, s.Rhs[0]) {
+				b.shift(h, fx, s, &s.Rhs[0])
+			}
+		}
+	case *ast.IncDecStmt:
+		b.hosted(h, fx, s.X)
+	case *ast.SendStmt:
+		b.hosted(h, fx, s.Chan, s.Value)
+	case *ast.ReturnStmt:
+		b.hosted(h, fx, s.Results...)
+	case *ast.GoStmt:
+		b.hosted(h, fx, s.Call)
+	case *ast.DeferStmt:
+		b.hosted(h, fx, s.Call)
+	case *ast.DeclStmt:
+		b.pf.specVars(s.Decl, func(_ *ast.Ident, v ast.Expr) {
+			if v != nil {
+				b.hosted(h, fx, v)
+			}
+		})
+	case *ast.LabeledStmt:
+		return b.stmtIn(s.Stmt, fx, h)
+	case *ast.BlockStmt:
+		b.block(&s.List, fx)
+	case *ast.IfStmt:
+		var pre []ast.Stmt
+		if s.Init != nil {
+			pre = b.stmt(s.Init, fx)
+			b.inPlace(s.Cond, fx)
+		} else {
+			b.hosted(h, fx, s.Cond)
+		}
+		b.block(&s.Body.List, fx.with(b.pf.stable(append(b.pf.conds(s.Cond, false), h.facts...), s.Body)))
+		if s.Else != nil {
+			if blk, ok := s.Else.(*ast.BlockStmt); ok {
+				b.block(&blk.List, fx)
+			} else {
+				// else if: its checks go in a block of their own.
+				if pre := b.stmt(s.Else, fx); len(pre) > 0 {
+					s.Else = &ast.BlockStmt{Lbrace: s.Else.Pos(), List: append(pre, s.Else), Rbrace: s.Else.End()}
+				}
+			}
+		}
+		return append(pre, h.checks...)
+	case *ast.ForStmt:
+		var pre []ast.Stmt
+		if s.Init != nil {
+			pre = b.stmt(s.Init, fx)
+		}
+		b.loops++
+		if s.Cond != nil {
+			// A shift count that stays the same in the loop is checked
+			// before it (Go checks it first right after the init).
+			lh := &host{calls: b.callsIn(s.Cond), loop: s, inPlace: s.Init != nil && contains(s.Init, false, isCall)}
+			b.expr(s.Cond, fx, lh)
+			pre = append(pre, lh.checks...)
+		}
+		if s.Post != nil {
+			b.loose(s.Post, fx)
+		}
+		var loop []fact
+		if s.Cond != nil {
+			loop = b.pf.stable(b.pf.conds(s.Cond, false), s.Body)
+		}
+		b.block(&s.Body.List, fx.with(loop))
+		b.loops--
+		return pre
+	case *ast.RangeStmt:
+		b.hosted(h, fx, s.X)
+		b.loops++
+		b.block(&s.Body.List, fx.with(b.rangeFacts(s)))
+		b.loops--
+	case *ast.SwitchStmt:
+		var pre []ast.Stmt
+		if s.Init != nil {
+			pre = b.stmt(s.Init, fx)
+			if s.Tag != nil {
+				b.inPlace(s.Tag, fx)
+			}
+		} else if s.Tag != nil {
+			b.hosted(h, fx, s.Tag)
+		}
+		for _, cc := range s.Body.List {
+			cc := cc.(*ast.CaseClause)
+			for _, e := range cc.List {
+				b.inPlace(e, fx)
+			}
+			b.block(&cc.Body, fx)
+		}
+		return append(pre, h.checks...)
+	case *ast.TypeSwitchStmt:
+		var pre []ast.Stmt
+		if s.Init != nil {
+			pre = b.stmt(s.Init, fx)
+			b.loose(s.Assign, fx)
+		} else {
+			pre = b.stmt(s.Assign, fx)
+		}
+		for _, cc := range s.Body.List {
+			b.block(&cc.(*ast.CaseClause).Body, fx)
+		}
+		return pre
+	case *ast.SelectStmt:
+		for _, cc := range s.Body.List {
+			cc := cc.(*ast.CommClause)
+			if cc.Comm != nil {
+				b.loose(cc.Comm, fx)
+			}
+			b.block(&cc.Body, fx)
+		}
+	}
+	return h.checks
+}
+
+// loose checks a statement that has no place before it for checks (a
+// loop's post statement, a select's case).
+func (b *boundsPass) loose(s ast.Stmt, fx *facts) {
+	ast.Inspect(s, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok {
+			b.inPlace(e, fx)
+			return false
+		}
+		return true
+	})
+	if as, ok := s.(*ast.AssignStmt); ok && (as.Tok == token.SHL_ASSIGN || as.Tok == token.SHR_ASSIGN) && len(as.Rhs) == 1 && signedCount(b.c, as.Rhs[0]) {
+		b.shift(&host{calls: b.callsIn(as.Rhs...), inPlace: true}, fx, as, &as.Rhs[0])
+	}
+}
+
+// rangeFacts: in for i := range x, i < len(x) (i < x ranging over an
+// integer) while the body changes neither.
+func (b *boundsPass) rangeFacts(s *ast.RangeStmt) []fact {
+	id, ok := s.Key.(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	v, ok := b.c.Types.ObjectOf(id).(*types.Var)
+	if !ok {
+		return nil
+	}
+	t := b.c.Types.TypeOf(s.X)
+	if t == nil {
+		return nil
+	}
+	var bound affine
+	if basic, ok := t.Underlying().(*types.Basic); ok && basic.Info()&types.IsInteger != 0 {
+		bound = b.pf.affineOf(s.X)
+	} else if indexable(t) != nil {
+		bound = affine{&ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{s.X}}, 0}
+		if x, ok := ast.Unparen(s.X).(*ast.Ident); !ok || !isVar(b.c, x) {
+			return nil
+		}
+	} else {
+		return nil
+	}
+	return b.pf.stable([]fact{{v: v, upper: true, bound: bound}, {v: v, low: 0}}, s.Body)
+}
+
+func isVar(c *Cell, id *ast.Ident) bool {
+	_, ok := c.Types.ObjectOf(id).(*types.Var)
+	return ok
+}
+
+// hosted checks expressions whose checks can go before their statement.
+func (b *boundsPass) hosted(h *host, fx *facts, exprs ...ast.Expr) {
+	h.calls = append(h.calls, b.callsIn(exprs...)...)
+	for _, e := range exprs {
+		b.expr(e, fx, h)
+	}
+}
+
+// inPlace checks an expression that has no statement to check before (a
+// loop's condition, a case's value).
+func (b *boundsPass) inPlace(e ast.Expr, fx *facts) {
+	b.expr(e, fx, &host{calls: b.callsIn(e), inPlace: true})
+}
+
+// callsIn lists the calls and receives of expressions (not those of the
+// function literals in them), but for pure ones.
+func (b *boundsPass) callsIn(exprs ...ast.Expr) []ast.Node {
+	var out []ast.Node
+	for _, e := range exprs {
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				if !b.pure(n) {
+					out = append(out, n)
+				}
+			case *ast.UnaryExpr:
+				if n.Op == token.ARROW {
+					out = append(out, n)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// pure reports whether a call has no effect a check could come before:
+// a conversion or len, cap, min, max, real, imag, complex.
+func (b *boundsPass) pure(call *ast.CallExpr) bool {
+	if b.c.Types.IsType(call.Fun) {
+		return true
+	}
+	if id, ok := call.Fun.(*ast.Ident); ok && b.c.isBuiltin(id) {
+		switch id.Name {
+		case "len", "cap", "min", "max", "real", "imag", "complex":
+			return true
+		}
+	}
+	return false
+}
+
+// pureExpr reports whether evaluating e twice is evaluating it once.
+func (b *boundsPass) pureExpr(e ast.Expr) bool {
+	return e == nil || len(b.callsIn(e)) == 0 && !contains(e, false, func(n ast.Node) bool {
+		_, lit := n.(*ast.FuncLit)
+		return lit
+	})
+}
+
+// before reports whether a check of n can go before h's statement: the
+// statement calls nothing before n's value is needed (every call in it
+// has n among its operands).
+func (h *host) before(n ast.Node) bool {
+	if h == nil || h.inPlace {
+		return false
+	}
+	for _, c := range h.calls {
+		if !(c.Pos() <= n.Pos() && n.End() <= c.End()) {
+			return false
+		}
+	}
+	return true
+}
+
+// here reports whether a helper call checking n in place is called in
+// Go's order: no call the statement makes after it comes first.
+func (h *host) here(n ast.Node) bool {
+	if h == nil {
+		return false
+	}
+	for _, c := range h.calls {
+		if !(c.Pos() <= n.Pos() && n.End() <= c.End()) && c.End() > n.Pos() {
+			return false
+		}
+	}
+	return true
+}
+
+// expr checks the indexes, slices and shifts of an expression, inner
+// ones first: before h's statement where it may, else in place.
+func (b *boundsPass) expr(e ast.Expr, fx *facts, h *host) {
+	switch x := e.(type) {
+	case nil:
+		return
+	case *ast.FuncLit:
+		top, loops := b.top, b.loops
+		b.top = nil
+		if f, ok := b.pf.lits[x]; ok && b.recursive(x.Body, f) {
+			b.loops++
+		}
+		b.block(&x.Body.List, nil)
+		b.top, b.loops = top, loops
+		return
+	case *ast.BinaryExpr:
+		if x.Op == token.LAND || x.Op == token.LOR {
+			b.expr(x.X, fx, h)
+			b.expr(x.Y, fx.with(b.pf.conds(x.X, x.Op == token.LOR)), &host{calls: b.callsIn(x.Y), inPlace: true})
+			return
+		}
+	}
+	ast.Inspect(e, func(n ast.Node) bool {
+		if n == e {
+			return true
+		}
+		if sub, ok := n.(ast.Expr); ok {
+			b.expr(sub, fx, h)
+			return false
+		}
+		return n != nil // (a composite literal's key-value pairs)
+	})
+	switch x := e.(type) {
+	case *ast.IndexExpr:
+		b.index(h, fx, x)
+	case *ast.SliceExpr:
+		b.slice(h, fx, x)
+	case *ast.BinaryExpr:
+		if (x.Op == token.SHL || x.Op == token.SHR) && signedCount(b.c, x.Y) {
+			b.shift(h, fx, x, &x.Y)
+		}
+	}
+}
+
+// index checks x[i]. Not in a loop, nor in a recursive function: a check
+// there costs as much as the indexing (an if, a comparison and a len for
+// each index: a loop summing a slice ran 1.75 times as long, a Grundy
+// table's loops up to twice, a memoized recursion 1.1 times), a price no
+// loop pays for a message; the interpreter's panic there says "index out
+// of range" without "[i] with length n".
+func (b *boundsPass) index(h *host, fx *facts, x *ast.IndexExpr) {
+	t := indexable(b.c.Types.TypeOf(x.X))
+	if t == nil || b.loops > 0 || !isInteger(b.c.Types.TypeOf(x.Index)) {
+		return
+	}
+	_, array := t.(*types.Array)
+	if _, ok := b.pf.constInt(x.Index); ok && array {
+		return // the compiler checks it
+	}
+	low := b.pf.exprLower(x.Index, fx) < 0
+	high := !b.pf.below(x.Index, x.X, fx, b.top)
+	if !low && !high {
+		return
+	}
+	i, n := operand(x.Index), b.length(x.X)
+	switch {
+	case h.before(x) && b.pureExpr(x.X) && b.pureExpr(x.Index):
+		cond := i + " >= " + n
+		if isUnsigned(b.c.Types.TypeOf(x.Index)) {
+			cond = "uint64(" + i + ") >= uint64(" + n + ")"
+		} else if !isInt(b.c.Types.TypeOf(x.Index)) {
+			cond = "int(" + i + ") >= " + n
+		}
+		switch {
+		case low && high:
+			cond = i + " < 0 || " + cond
+		case low:
+			cond = i + " < 0"
+		}
+		h.checks = append(h.checks, b.check(x.Pos(), cond, prelude.OutOfRange+"("+i+", "+n+")"))
+		h.facts = append(h.facts, b.pf.checked(x.Index, x.X)...)
+	case h.here(x) && b.pureExpr(x.X):
+		x.Index = b.parse(x.Index.Pos(), prelude.Index+"(int("+i+"), "+n+")")
+	}
+}
+
+// length is Go source for the length of x: its array type's, or len(x).
+func (b *boundsPass) length(x ast.Expr) string {
+	for _, l := range b.pf.lengths(x, nil) {
+		if l.base == nil {
+			return itoa(int(l.k))
+		}
+	}
+	return "len(" + ExprString(x) + ")"
+}
+
+// slice checks x[lo:hi] and x[lo:hi:max], whose bounds are ints, before
+// its statement.
+func (b *boundsPass) slice(h *host, fx *facts, x *ast.SliceExpr) {
+	t := indexable(b.c.Types.TypeOf(x.X))
+	if t == nil || b.loops > 0 || !h.before(x) || !b.pureExpr(x.X) {
+		return
+	}
+	for _, e := range []ast.Expr{x.Low, x.High, x.Max} {
+		if e != nil && (!isInt(b.c.Types.TypeOf(e)) || !b.pureExpr(e)) {
+			return
+		}
+	}
+	limit, capacity := b.length(x.X), "false"
+	if _, ok := t.(*types.Slice); ok {
+		limit, capacity = "cap("+ExprString(x.X)+")", "true"
+	}
+	src := func(e ast.Expr, def string) string {
+		if e == nil {
+			return def
+		}
+		return operand(e)
+	}
+	lo, hi, mx := src(x.Low, "0"), src(x.High, b.length(x.X)), src(x.Max, "nil")
+	var parts []string
+	neg := func(e ast.Expr, s string) {
+		if e != nil && b.pf.exprLower(e, fx) < 0 {
+			parts = append(parts, s+" < 0")
+		}
+	}
+	if x.Slice3 {
+		neg(x.Max, mx)
+		parts = append(parts, mx+" > "+limit)
+		neg(x.High, hi)
+		parts = append(parts, hi+" > "+mx)
+	} else if x.High != nil {
+		neg(x.High, hi)
+		parts = append(parts, hi+" > "+limit)
+	}
+	if x.Low != nil {
+		neg(x.Low, lo)
+		parts = append(parts, lo+" > "+hi)
+	}
+	if len(parts) == 0 {
+		return
+	}
+	cond := parts[0]
+	for _, p := range parts[1:] {
+		cond += " || " + p
+	}
+	h.checks = append(h.checks, b.check(x.Pos(), cond, prelude.SliceBounds+"("+lo+", "+hi+", "+mx+", "+limit+", "+capacity+")"))
+}
+
+// shift checks the count of a shift (the operand at count).
+func (b *boundsPass) shift(h *host, fx *facts, at ast.Node, count *ast.Expr) {
+	if b.pf.exprLower(*count, fx) >= 0 {
+		return
+	}
+	k := operand(*count)
+	switch {
+	case h.before(at) && b.pureExpr(*count) && (h.loop == nil || b.invariant(*count, h.loop)):
+		if _, simple := ast.Unparen(*count).(*ast.Ident); !simple {
+			// Evaluated once, into a variable.
+			tmp := b.c.Temp("K")
+			pos := (*count).Pos()
+			h.checks = append(h.checks, &ast.AssignStmt{Lhs: []ast.Expr{ident(tmp, pos)}, Tok: token.DEFINE, TokPos: pos, Rhs: []ast.Expr{*count}})
+			*count, k = ident(tmp, pos), tmp
+		}
+		h.checks = append(h.checks, b.check(at.Pos(), k+" < 0", prelude.NegShift+"()"))
+	case h.here(at):
+		*count = b.parse((*count).Pos(), prelude.ShiftCount+"(int64("+k+"))")
+	}
+}
+
+// invariant reports whether e, of variables, constants and arithmetic
+// that cannot panic, has the same value all through loop.
+func (b *boundsPass) invariant(e ast.Expr, loop ast.Node) bool {
+	var vars []types.Object
+	safe := !contains(e, false, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.Ident:
+			if v, ok := b.c.Types.ObjectOf(x).(*types.Var); ok {
+				vars = append(vars, v)
+			}
+			return false
+		case *ast.BinaryExpr:
+			return x.Op == token.QUO || x.Op == token.REM
+		case *ast.ParenExpr, *ast.BasicLit, *ast.UnaryExpr:
+			return false
+		}
+		return true
+	})
+	return safe && b.pf.unchanged(vars, loop)
+}
+
+func isCall(n ast.Node) bool {
+	_, ok := n.(*ast.CallExpr)
+	return ok
+}
+
+// operand is Go source for e as an operand: in parentheses unless it is
+// one already. (Not "(i) < 0 || ...": yaegi v0.16.1 fails on a
+// parenthesized identifier in the left operand of || and &&, with a nil
+// dereference.)
+func operand(e ast.Expr) string {
+	switch ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.BasicLit, *ast.SelectorExpr, *ast.IndexExpr, *ast.CallExpr:
+		return ExprString(ast.Unparen(e))
+	}
+	return "(" + ExprString(e) + ")"
+}
+
+// check is "if cond { fail }" at pos.
+func (b *boundsPass) check(pos token.Pos, cond, fail string) ast.Stmt {
+	lit := b.parse(pos, "func() { if "+cond+" { "+fail+" } }").(*ast.FuncLit)
+	return lit.Body.List[0]
+}
+
+func (b *boundsPass) parse(pos token.Pos, src string) ast.Expr {
+	e, err := parser.ParseExpr(src)
+	if err != nil {
+		panic("bounds: " + err.Error() + " in " + src)
+	}
+	return AtPos(e, pos)
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	if t != nil && !ok {
+		b, ok = t.Underlying().(*types.Basic)
+	}
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+func isUnsigned(t types.Type) bool {
+	return isInteger(t) && t.Underlying().(*types.Basic).Info()&types.IsUnsigned != 0
+}
+
+// isInt reports whether t is int or an untyped constant's type.
+func isInt(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && (b.Kind() == types.Int || b.Info()&types.IsUntyped != 0 && b.Info()&types.IsInteger != 0)
+}

@@ -113,8 +113,14 @@ func (c *Cell) funcBody(name, recv string) *ast.BlockStmt {
 // observesTypes reports whether body may print its values (it calls fmt
 // or log, or the printer the passes route fmt to) and whether it may
 // inspect their types otherwise (reflect, encoding/json, assertions).
+// paramConv's conversions do neither.
 func observesTypes(body *ast.BlockStmt) (prints, inspects bool) {
-	ast.Inspect(body, func(n ast.Node) bool {
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if _, x, ok := paramConverted(n); ok {
+			ast.Inspect(x, visit)
+			return false
+		}
 		switch n := n.(type) {
 		case *ast.TypeAssertExpr:
 			inspects = true
@@ -129,6 +135,7 @@ func observesTypes(body *ast.BlockStmt) (prints, inspects bool) {
 			}
 		}
 		return !inspects
-	})
+	}
+	ast.Inspect(body, visit)
 	return prints, inspects
 }

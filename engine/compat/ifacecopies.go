@@ -17,14 +17,25 @@ import (
 // (genValueInterface, interp/value.go:236, keeps the frame's
 // reflect.Value): a later change to the variable shows through the
 // interface, and the values a loop appends to a []Shape (p, or mk(i), a
-// call's result in its slot of the frame) are all its last one. A conversion to any makes a
-// copy, and so does a call, for other interface types:
+// call's result in its slot of the frame) are all its last one. The copy
+// is the element of a new one-element slice, which the interface then
+// wraps and nothing else holds (yaegi's index expression puts the
+// element's own reflect.Value in its slot, interp/run.go:1758); a struct
+// converted to any is copied by yaegi's conversion; native interfaces and
+// error take a call, whose frame is new each time:
 //
+//	out = append(out, []*Node{k}[0])
 //	var a any = interface{}(p)
-//	var s fmt.Stringer = func(_grundyIC1 P) fmt.Stringer { return _grundyIC1 }(p)
+//	var s fmt.Stringer = func(_grundyIC1 P) (_grundyIC2 fmt.Stringer) { ... }(p)
+//
+// The slice is about four times faster than the call (a loop appending a
+// million pointers to a []Game). A pointer variable that keeps its value
+// needs no copy at all (see freshPointers).
 //
 // Arguments of calls into native packages are copied by reflect and are
-// left alone.
+// left alone. Two more conversions that yaegi gets wrong take
+// parentheses, which cost nothing: f(g()) with g's result an interface
+// and return a * b to an interface (see runIfaceCopies).
 var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
@@ -37,9 +48,13 @@ func runIfaceCopies(c *Cell) {
 		fn := c.callee(call)
 		return fn == nil || fn.Pkg() == nil || fn.Pkg().Path() == c.Types.Pkg.Path()
 	}
+	fresh := c.freshPointers()
 	copies := func(target types.Type, e ast.Expr) bool {
 		_, param := target.(*types.TypeParam)
 		if param || !types.IsInterface(target) || !c.sharedInIface(e) {
+			return false
+		}
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok && fresh[c.Types.ObjectOf(id)] {
 			return false
 		}
 		// A pointer goes into error and fmt.Stringer through wrappers of
@@ -57,14 +72,19 @@ func runIfaceCopies(c *Cell) {
 			if t := c.Types.TypeOf(call.Fun); copies(t, call.Args[0]) && !t.Underlying().(*types.Interface).Empty() {
 				if typedByConversion(cur) && !isError(t) {
 					// The conversion stays, with its type for the passes
-					// after (ifaceAsserts); its operand is copied.
-					if copied, ok := c.ifaceCopy(t, call.Args[0]); ok {
+					// after (ifaceAsserts); its operand is copied by a
+					// call (Shape([]Sq{q}[0]) lost its type).
+					if copied, ok := c.callCopy(t, call.Args[0]); ok {
 						call.Args[0] = copied.(*ast.CallExpr).Args[0]
 					}
 					return true
 				}
-				if copied, ok := c.copyInto(t, call.Args[0], false); ok {
-					cur.Replace(copied)
+				switch copied, ok := c.copyInto(t, call.Args[0], false); {
+				case !ok:
+				case copied == call.Args[0] || isError(t) || c.isNativeIface(t):
+					cur.Replace(copied) // a literal, or a copy of type t
+				default:
+					call.Args[0] = copied // []T{p}[0]
 				}
 			}
 			return true
@@ -81,7 +101,25 @@ func runIfaceCopies(c *Cell) {
 				return true
 			}
 		}
+		call, isCall := cur.Node().(*ast.CallExpr)
+		_, isReturn := cur.Node().(*ast.ReturnStmt)
 		for _, a := range c.assignedValues(cur, interpreted) {
+			_, binary := a.value.(*ast.BinaryExpr)
+			switch {
+			case !nonEmptyIface(a.target):
+			case isCall && !c.isBuiltin(call.Fun) && c.ifaceResult(a.value, interpreted),
+				isReturn && binary && c.Types.Types[a.value].Value == nil:
+				// In parentheses, as yaegi passes any other value.
+				// f(g()): it wraps g's result, an interface, in
+				// another with the node of g's result type
+				// (interp/run.go:1219), which has no type: f's type
+				// switches and assertions found nothing (or crashed).
+				// return a * b: it leaves the product where it
+				// computed it, not in the result's interface
+				// (interp/run.go:2467): a fmt.Stringer was nil.
+				a.set(&ast.ParenExpr{Lparen: a.value.Pos(), X: a.value, Rparen: a.value.End()})
+				continue
+			}
 			if !copies(a.target, a.value) {
 				continue
 			}
@@ -91,6 +129,24 @@ func runIfaceCopies(c *Cell) {
 		}
 		return true
 	})
+}
+
+// ifaceResult reports whether e is a call of an interpreted function
+// (keep) whose one result is of a non-empty interface type.
+func (c *Cell) ifaceResult(e ast.Expr, keep func(*ast.CallExpr) bool) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || c.Types.IsType(call.Fun) || c.isBuiltin(call.Fun) || !keep(call) {
+		return false
+	}
+	return nonEmptyIface(c.Types.TypeOf(call))
+}
+
+func nonEmptyIface(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && !it.Empty()
 }
 
 // typedByConversion reports whether the conversion at cur gives its type
@@ -134,19 +190,20 @@ func (c *Cell) copyInto(t types.Type, e ast.Expr, stored bool) (ast.Expr, bool) 
 	return c.ifaceCopy(t, e)
 }
 
-// ifaceCopy writes e converted to the interface type t through a copy:
-// interface{}(e) for a struct converted to any, else
+// ifaceCopy writes e, to be converted to the interface type t, as a copy:
+// []T{e}[0] (T being e's type) for any and the interfaces cells declare,
+// which leaves the conversion to the place e is in; interface{}(e) for a struct
+// converted to any; else a call with the conversion in it,
 //
 //	func(_grundyIC1 T) (_grundyIC2 t) { _grundyIC2 = _grundyIC1; return }(e)
 //
-// T being e's type, and for error func(_grundyIC1 T) error { return
-// _grundyAsError(_grundyIC1) }(e) (errorValues cannot see into it). A
-// call has a new frame each time, so the copy is its own. (yaegi's
-// explicit conversion to an interface other than any shares e's storage
-// as the implicit one does; any(e) loses a type on a basic type, with its
-// methods; the result of a conversion T(e) or an assertion to T is one
-// slot of the frame, which each iteration of a loop reuses; and returning
-// it as any loses its type too.)
+// and for error func(_grundyIC1 T) error { return _grundyAsError(_grundyIC1)
+// }(e) (errorValues cannot see into it). (yaegi's explicit conversion to
+// an interface other than any shares e's storage as the implicit one
+// does; any(e) loses a type on a basic type, with its methods; the result
+// of a conversion T(e), an assertion to T or a call is one slot of the
+// frame, which each iteration of a loop reuses; and a call's result
+// returned as any loses its type too.)
 func (c *Cell) ifaceCopy(t types.Type, e ast.Expr) (ast.Expr, bool) {
 	pos := e.Pos()
 	if _, isStruct := c.Types.TypeOf(e).Underlying().(*types.Struct); isStruct && t.Underlying().(*types.Interface).Empty() {
@@ -157,11 +214,25 @@ func (c *Cell) ifaceCopy(t types.Type, e ast.Expr) (ast.Expr, bool) {
 		anyType := &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}
 		return &ast.CallExpr{Fun: anyType, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true
 	}
-	it, ok := c.TypeExpr(t, pos)
+	if !isError(t) && !c.isNativeIface(t) {
+		vt, ok := c.TypeExpr(c.Types.TypeOf(e), pos)
+		if !ok {
+			return nil, false
+		}
+		return sliceElem(vt, e), true
+	}
+	return c.callCopy(t, e)
+}
+
+// callCopy is ifaceCopy's call: e converted to the interface type t in a
+// function's result.
+func (c *Cell) callCopy(t types.Type, e ast.Expr) (ast.Expr, bool) {
+	pos := e.Pos()
+	vt, ok := c.TypeExpr(c.Types.TypeOf(e), pos)
 	if !ok {
 		return nil, false
 	}
-	vt, ok := c.TypeExpr(c.Types.TypeOf(e), pos)
+	it, ok := c.TypeExpr(t, pos)
 	if !ok {
 		return nil, false
 	}
@@ -329,4 +400,88 @@ func (c *Cell) sequentialAssign(cur Cursor, as *ast.AssignStmt, copies func(type
 		last = append(last, &ast.AssignStmt{Lhs: []ast.Expr{l}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(tmp.Name, pos)}})
 	}
 	cur.Replace(&ast.BlockStmt{Lbrace: pos, List: append(first, last...), Rbrace: as.End()})
+}
+
+// freshPointers are the variables of pointer type whose storage keeps its
+// value: declared alone by a := in a function (yaegi gives the variable
+// new storage each time the := runs, interp/run.go:721), or parameters
+// (each call has a new frame, interp/run.go:1356), and never assigned
+// again or addressed in the cell. An interface that shares such a
+// variable's storage sees no later change, so its pointer needs no copy:
+// p := &Pos{i}; out = append(out, p) in a loop costs nothing more. A
+// variable of the cell's top-level statements is left out: it may become
+// a package variable, assigned (see varInits).
+func (c *Cell) freshPointers() map[types.Object]bool {
+	fresh := map[types.Object]bool{}
+	changed := map[types.Object]bool{}
+	declare := func(id *ast.Ident) {
+		if o := c.Types.Defs[id]; o != nil {
+			if _, ptr := o.Type().(*types.Pointer); ptr {
+				fresh[o] = true
+			}
+		}
+	}
+	params := func(lists ...*ast.FieldList) {
+		for _, l := range lists {
+			if l == nil {
+				continue
+			}
+			for _, f := range l.List {
+				for _, id := range f.Names {
+					declare(id)
+				}
+			}
+		}
+	}
+	change := func(e ast.Expr) {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if o := c.Types.ObjectOf(id); o != nil {
+				changed[o] = true
+			}
+		}
+	}
+	topLevel := map[ast.Stmt]bool{}
+	for _, b := range c.TopLevel() {
+		for _, s := range b.List {
+			topLevel[s] = true
+		}
+	}
+	for _, root := range c.Roots() {
+		ast.Inspect(root, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				params(n.Recv, n.Type.Params)
+			case *ast.FuncLit:
+				params(n.Type.Params)
+			case *ast.AssignStmt:
+				if n.Tok == token.DEFINE && len(n.Lhs) == 1 && len(n.Rhs) == 1 && !topLevel[n] {
+					if id, ok := n.Lhs[0].(*ast.Ident); ok {
+						declare(id)
+					}
+					break
+				}
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); !ok || n.Tok != token.DEFINE || c.Types.Defs[id] == nil {
+						change(l)
+					}
+				}
+			case *ast.RangeStmt:
+				if n.Tok == token.ASSIGN {
+					change(n.Key)
+					change(n.Value)
+				}
+			case *ast.IncDecStmt:
+				change(n.X)
+			case *ast.UnaryExpr:
+				if n.Op == token.AND {
+					change(n.X)
+				}
+			}
+			return true
+		})
+	}
+	for o := range changed {
+		delete(fresh, o)
+	}
+	return fresh
 }

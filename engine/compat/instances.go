@@ -62,6 +62,7 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 	cp.Name = ident(inst, pos)
 	cp.Type.TypeParams = nil
 	replaceIdents(cp, subst)
+	unconvert(cp)
 	cp = AtPos(cp, pos)
 	ast.Inspect(cp.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -76,7 +77,7 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 		if gd == nil || gd.Type.TypeParams == nil {
 			return true
 		}
-		if !c.copyNeeds(g.Name, map[string]bool{}) {
+		if !c.copyNeeds(g.Name, map[string]bool{}) && !c.converts(g.Name) {
 			return true
 		}
 		if k := len(typeParamNames(gd.Type.TypeParams)); k <= len(args) {
@@ -110,8 +111,9 @@ func (c *Cell) recopy() {
 }
 
 // needsCopy reports whether a call of the cell's generic function name
-// with the type arguments targs goes to a copy (see copyNeeds): none of
-// them is or mentions a type parameter, so they can be written in.
+// with the type arguments targs goes to a copy (see copyNeeds), or is
+// better off in one (see converts): none of them is or mentions a type
+// parameter, so they can be written in.
 func (c *Cell) needsCopy(name string, targs *types.TypeList) bool {
 	predeclared := true
 	for i := range targs.Len() {
@@ -123,7 +125,7 @@ func (c *Cell) needsCopy(name string, targs *types.TypeList) bool {
 			predeclared = false
 		}
 	}
-	return !predeclared && c.copyNeeds(name, map[string]bool{})
+	return !predeclared && c.copyNeeds(name, map[string]bool{}) || c.converts(name)
 }
 
 // copyNeeds reports whether the cell's generic function name, or a
@@ -142,6 +144,21 @@ func (c *Cell) needsCopy(name string, targs *types.TypeList) bool {
 // type argument other than a predeclared type is called as a copy with the
 // types written in (instanceCopy), where they name themselves.
 func (c *Cell) copyNeeds(name string, seen map[string]bool) (values bool) {
+	return c.genericReaches(name, seen, c.paramAsValue)
+}
+
+// usesParamsAsValues reports whether body uses one of the type parameters
+// params as a value, itself or through a generic function of the cell it
+// calls (seen: the functions already asked about).
+func (c *Cell) usesParamsAsValues(body *ast.BlockStmt, params, seen map[string]bool) bool {
+	return c.reaches(body, params, seen, c.paramAsValue)
+}
+
+// genericReaches reports whether found holds for a node of the cell's
+// generic function name (given its type parameters), or of a generic
+// function of the cell it calls, itself or through others (seen: the
+// functions already asked about).
+func (c *Cell) genericReaches(name string, seen map[string]bool, found func(n ast.Node, params map[string]bool) bool) bool {
 	if seen[name] {
 		return false
 	}
@@ -154,15 +171,14 @@ func (c *Cell) copyNeeds(name string, seen map[string]bool) (values bool) {
 	for _, n := range typeParamNames(fd.Type.TypeParams) {
 		params[n] = true
 	}
-	return c.usesParamsAsValues(fd.Body, params, seen)
+	return c.reaches(fd.Body, params, seen, found)
 }
 
-// usesParamsAsValues reports whether body uses one of the type parameters
-// params as a value, itself or through a generic function of the cell it
-// calls (seen: the functions already asked about).
-func (c *Cell) usesParamsAsValues(body *ast.BlockStmt, params, seen map[string]bool) bool {
+// reaches is genericReaches from body, the code of a function with the
+// type parameters params.
+func (c *Cell) reaches(body *ast.BlockStmt, params, seen map[string]bool, found func(n ast.Node, params map[string]bool) bool) bool {
 	return contains(body, false, func(n ast.Node) bool {
-		if c.paramAsValue(n, params) {
+		if found(n, params) {
 			return true
 		}
 		call, ok := n.(*ast.CallExpr)
@@ -170,7 +186,7 @@ func (c *Cell) usesParamsAsValues(body *ast.BlockStmt, params, seen map[string]b
 			return false
 		}
 		g, ok := c.genericCallee(call)
-		return ok && c.copyNeeds(g, seen)
+		return ok && c.genericReaches(g, seen, found)
 	})
 }
 

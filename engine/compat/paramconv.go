@@ -10,7 +10,7 @@ import (
 
 // paramConv: in the methods of the cell's generic types, and the cell's
 // generic functions they call, a conversion T(x) to a type parameter of
-// numbers or strings becomes _grundyConvert[T, X](x), X being x's type.
+// numbers or strings is written so that it compiles in an instance.
 // yaegi v0.16.1 compiles an instance of a generic function or method with
 // T replaced by a node named by its type argument's id ("main.Nimber",
 // interp/generic.go:43), and a call of that node is a conversion only if
@@ -18,20 +18,23 @@ import (
 // predeclared type's is: T(i) in a method of Vec[Nimber] failed with "too
 // many arguments". A generic function called from a cell goes as a copy
 // with its types written in (see copyNeeds), and keeps Go's conversion;
-// a method cannot, nor a generic function a method calls.
+// a method cannot, nor a generic function a method calls. So:
 //
-// The prelude's converter only declares variables of types T and X and
-// converts by Go's rules (reflect's Convert), x passed as an X, not in an
-// interface, where a value of a type with methods would be boxed; it
-// converts to a type of another package too (time.Duration), which a
-// conversion of one-element arrays ([1]T([1]int64{...})), faster, could
-// not. Two type arguments: a lone one that is a type parameter is looked
-// up by name in an instance (see padTypeParam). In an element of a
-// composite literal, whose type yaegi asks of the called function and of
-// f[X, Y] cannot give (interp/type.go:870, "not a generic type"), the call
-// is in a function literal of result type T. A constant that its default
-// type cannot hold exactly (T(0.1)) is left alone: converted twice it
-// could round differently.
+//	T(0), T(1.5), T("s")  →  []T{0}[0] ...   an untyped constant of T's kind
+//	T(x)                  →  grundyrt.Converted([]X{x}, new(T)).(T)
+//
+// A constant is converted where yaegi compiles the literal, as it is
+// assigned (eight times cheaper than the converter, and not a constant,
+// as T(0) is not in Go). Anything else goes through reflect's Convert, by
+// Go's rules, to a type of another package too (time.Duration), which a
+// conversion of one-element arrays ([1]T([1]int64{...})) could not: x in
+// a slice of its type X, not in an interface, where a value of a type
+// with methods would be boxed. A constant that its default type cannot
+// hold exactly (T(0.1)) is left alone: converted twice it could round
+// differently. The converter costs about what the rest of a small generic
+// call does, and only the methods' instances pay it: elsewhere, a call of
+// a function so rewritten goes to a copy in which the conversions are
+// Go's again (see converts).
 var paramConv = Pass{
 	Name:     "paramconv",
 	Run:      runParamConv,
@@ -112,20 +115,39 @@ func (c *Cell) paramConversion(cur Cursor) ast.Expr {
 	if xt == nil || !exactAsDefault(c.Types.Types[call.Args[0]]) {
 		return nil
 	}
+	if c.assignableConst(call.Args[0], tp) {
+		// []T{c}[0]: yaegi converts the constant where it compiles the
+		// literal, eight times cheaper than the converter.
+		return sliceElem(ident(id.Name, id.Pos()), call.Args[0])
+	}
 	x, ok := c.TypeExpr(types.Default(xt), call.Args[0].Pos())
 	if !ok {
 		return nil
 	}
-	conv := &ast.CallExpr{Lparen: call.Lparen, Args: call.Args, Rparen: call.Rparen}
-	conv.Fun = withTypeArgs(ident(prelude.Convert, call.Fun.Pos()), append([]ast.Expr{ident(id.Name, id.Pos())}, c.instanceAliases([]ast.Expr{x})...))
-	switch cur.Parent().(type) {
-	case *ast.CompositeLit, *ast.KeyValueExpr:
-		return &ast.CallExpr{Fun: &ast.FuncLit{
-			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}, Results: &ast.FieldList{List: []*ast.Field{{Type: ident(id.Name, id.Pos())}}}},
-			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{conv}}}, Rbrace: end},
-		}, Lparen: end, Rparen: end}
+	x = c.instanceAliases([]ast.Expr{x})[0]
+	xs := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: x}, Lbrace: pos, Elts: call.Args, Rbrace: end}
+	to := &ast.CallExpr{Fun: ident("new", pos), Lparen: pos, Args: []ast.Expr{ident(id.Name, id.Pos())}, Rparen: end}
+	converted := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTConverted, pos)}, Lparen: call.Lparen, Args: []ast.Expr{xs, to}, Rparen: call.Rparen}
+	return &ast.TypeAssertExpr{X: converted, Lparen: end, Type: ident(id.Name, id.Pos()), Rparen: end}
+}
+
+// assignableConst reports whether the constant operand e of a
+// conversion to the type parameter tp is untyped, and converts as it is
+// assigned: a number to numbers, a string to strings (T(65) with T a
+// string type is "A", not assignable).
+func (c *Cell) assignableConst(e ast.Expr, tp *types.TypeParam) bool {
+	v := c.Types.Types[e].Value
+	if v == nil || !c.untypedConst(e) {
+		return false
 	}
-	return conv
+	want := types.IsNumeric
+	switch v.Kind() {
+	case constant.String:
+		want = types.IsString
+	case constant.Bool, constant.Unknown:
+		return false
+	}
+	return typeSetAll(tp.Constraint(), func(t *types.Basic) bool { return t.Info()&want != 0 })
 }
 
 // exactAsDefault reports whether a constant operand keeps its value in
@@ -144,16 +166,22 @@ func exactAsDefault(tv types.TypeAndValue) bool {
 // paramConv converts. Others (P(&x) with P constrained to *T) go on to
 // copies (see copyNeeds).
 func basicTerms(constraint types.Type) bool {
+	return typeSetAll(constraint, func(*types.Basic) bool { return true })
+}
+
+// typeSetAll reports whether a constraint's type set is made of basic
+// types only, each satisfying f.
+func typeSetAll(constraint types.Type, f func(*types.Basic) bool) bool {
 	iface, ok := constraint.Underlying().(*types.Interface)
 	if !ok || iface.NumEmbeddeds() == 0 {
 		return false
 	}
 	basic := func(t types.Type) bool {
 		if _, ok := t.Underlying().(*types.Interface); ok {
-			return basicTerms(t)
+			return typeSetAll(t, f)
 		}
-		_, ok := t.Underlying().(*types.Basic)
-		return ok
+		b, ok := t.Underlying().(*types.Basic)
+		return ok && f(b)
 	}
 	for i := range iface.NumEmbeddeds() {
 		e := iface.EmbeddedType(i)
@@ -171,4 +199,50 @@ func basicTerms(constraint types.Type) bool {
 		}
 	}
 	return true
+}
+
+// converts reports whether the cell's generic function name, or a
+// generic function it calls, converts through paramConv's converter: its
+// calls other than from methods go to copies with the types written in
+// (see needsCopy), where unconvert makes the conversions Go's again
+// (about ten times cheaper than the converter).
+func (c *Cell) converts(name string) bool {
+	return c.genericReaches(name, map[string]bool{}, func(n ast.Node, _ map[string]bool) bool {
+		_, _, ok := paramConverted(n)
+		return ok
+	})
+}
+
+// paramConverted is the type and the operand of a conversion paramConv
+// wrote, grundyrt.Converted([]X{x}, new(T)).(T).
+func paramConverted(n ast.Node) (t, x ast.Expr, ok bool) {
+	a, isAssert := n.(*ast.TypeAssertExpr)
+	if !isAssert {
+		return nil, nil, false
+	}
+	call, isCall := a.X.(*ast.CallExpr)
+	if !isCall || len(call.Args) != 2 {
+		return nil, nil, false
+	}
+	sel, isSel := call.Fun.(*ast.SelectorExpr)
+	if !isSel || !isIdent(sel.X, prelude.Runtime) || sel.Sel.Name != prelude.RTConverted {
+		return nil, nil, false
+	}
+	xs, isLit := call.Args[0].(*ast.CompositeLit)
+	if !isLit || len(xs.Elts) != 1 {
+		return nil, nil, false
+	}
+	return a.Type, xs.Elts[0], true
+}
+
+// unconvert writes the conversions paramConv wrote in a copy of a generic
+// function, whose type parameters are written in, as Go's conversions
+// again.
+func unconvert(n ast.Node) {
+	applyIn(n, func(cur Cursor) bool {
+		if t, x, ok := paramConverted(cur.Node()); ok {
+			cur.Replace(&ast.CallExpr{Fun: asOperand(t), Lparen: x.Pos(), Args: []ast.Expr{x}, Rparen: x.End()})
+		}
+		return true
+	})
 }

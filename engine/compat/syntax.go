@@ -151,6 +151,14 @@ func funcLit(pos, end token.Pos, results *ast.FieldList, body ...ast.Stmt) *ast.
 	}
 }
 
+// sliceElem is []t{e}[0]: e's value, as a value of type t, held by the
+// element of a new slice and nothing else (and never a constant).
+func sliceElem(t, e ast.Expr) ast.Expr {
+	pos, end := e.Pos(), e.End()
+	lit := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: t}, Lbrace: pos, Elts: []ast.Expr{e}, Rbrace: end}
+	return &ast.IndexExpr{X: lit, Lbrack: end, Index: &ast.BasicLit{ValuePos: end, Kind: token.INT, Value: "0"}, Rbrack: end}
+}
+
 // called is f() at the end of f.
 func called(f ast.Expr) *ast.CallExpr {
 	return &ast.CallExpr{Fun: f, Lparen: f.End(), Rparen: f.End()}

@@ -41,7 +41,6 @@ const (
 	AsErrorFunc = "_grundyAsErrorFunc" // likewise, with its Error method as a function
 	ErrorAssert = "_grundyErrorAssert" // v, ok := x.(error)
 	ErrorMust   = "_grundyErrorMust"   // x.(error)
-	Convert     = "_grundyConvert"     // T(x) to a type parameter T in a generic function or method
 	Index       = "_grundyIndex"       // an index checked in place (see compat's bounds)
 	ShiftCount  = "_grundyShiftCount"  // likewise a signed shift count
 	OutOfRange  = "_grundyOutOfRange"  // panics as Go does for an index out of range
@@ -72,6 +71,7 @@ const (
 	RTCompareKey        = "CompareKey"
 	RTCompareKeyAs      = "CompareKeyAs" // likewise for a value of a type on a basic type with methods, by its static type
 	RTRewrap            = "Rewrap"
+	RTConverted         = "Converted" // T(x) to a type parameter T in a generic function or method
 	RTInternKey         = "InternKey"
 	RTAnyKey            = "AnyKey"            // a key of a map keyed by any, out of yaegi's wrappers
 	RTFmtTyped          = "Typed"             // a value for fmt with its type (see compat's fmtArgs)

@@ -56,7 +56,7 @@ func declared(t *testing.T, files []File) map[string]bool {
 // Every name a pass writes is declared where the pass expects it.
 func TestNamesAreDeclared(t *testing.T) {
 	helpers := declared(t, Helpers())
-	for _, n := range []string{Show, ShowNative, Display, Render, Go, Defer, Recover, AsError, AsErrorFunc, ErrorAssert, ErrorMust, Convert, Index, ShiftCount, OutOfRange, SliceBounds, NegShift} {
+	for _, n := range []string{Show, ShowNative, Display, Render, Go, Defer, Recover, AsError, AsErrorFunc, ErrorAssert, ErrorMust, Index, ShiftCount, OutOfRange, SliceBounds, NegShift} {
 		if !helpers[n] {
 			t.Errorf("%s is not declared in helpers/", n)
 		}

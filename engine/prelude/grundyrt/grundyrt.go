@@ -68,7 +68,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Recover": reflect.ValueOf(s.Recover),
 
 		"Clear":          reflect.ValueOf(Clear),
-		"ConvertInto":    reflect.ValueOf(ConvertInto),
+		"Converted":      reflect.ValueOf(Converted),
 		"SignbitAt":      reflect.ValueOf(SignbitAt),
 		"SortOrdered":    reflect.ValueOf(SortOrdered),
 		"SortFunc":       reflect.ValueOf(SortFunc),
@@ -221,11 +221,10 @@ func Clear(x any) {
 	}
 }
 
-// ConvertInto stores *src converted to the type dst points to, as the Go
-// conversion T(x) does (reflect converts by Go's rules).
-func ConvertInto(dst, src any) {
-	d := reflect.ValueOf(dst).Elem()
-	d.Set(reflect.ValueOf(src).Elem().Convert(d.Type()))
+// Converted is the element of the one-element slice xs converted to the
+// type to points to, as the Go conversion T(x) does.
+func Converted(xs, to any) any {
+	return reflect.ValueOf(xs).Index(0).Convert(reflect.TypeOf(to).Elem()).Interface()
 }
 
 // noSession is a Session that reports nowhere.

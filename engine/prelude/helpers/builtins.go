@@ -35,17 +35,6 @@ func max[_grundyT _grundyOrdered](xs ..._grundyT) _grundyT {
 
 func clear[_grundyT any](x _grundyT) { grundyrt.Clear(x) }
 
-// _grundyConvert is the conversion T(x) to a type parameter T in a
-// generic function or method (see compat's paramConv): the interpreter
-// cannot compile T(x) for a type argument that is not predeclared, and
-// can declare variables of types T and X. x is passed by pointer, not in
-// an interface, which would box a value of a type with methods.
-func _grundyConvert[_grundyT, _grundyX any](x _grundyX) _grundyT {
-	var r _grundyT
-	grundyrt.ConvertInto(&r, &x)
-	return r
-}
-
 // The checks of compat's bounds pass: the interpreter's own panics for an
 // index or slice bound out of range carry neither the index nor the
 // length, and it shifts by a negative count.

@@ -115,6 +115,7 @@ var Passes = []Pass{
 	mapIndexAssign, // before funcScope, which puts its tuple definitions at top level in functions
 	funcScope,
 	embedIface,
+	embedMethods,
 	labeledReturn,
 	namedResults,
 	methodOrder,

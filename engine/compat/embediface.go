@@ -12,11 +12,15 @@ import (
 // selector names the embedded fields on the way, as Go resolves it:
 //
 //	e.Name() -> e.Named.Name()
+//
+// embedMethods declares such methods on a named cell type (for a value
+// converted to an interface); this pass still serves unnamed and generic
+// struct types.
 var embedIface = Pass{
 	Name:     "embediface",
 	Run:      runEmbedIface,
 	Kinds:    []ast.Node{(*ast.SelectorExpr)(nil)},
-	Snippets: []string{"embedded_interface_promoted_method"},
+	Snippets: []string{"embedded_interface_promoted_method", "embedded_interface_unnamed_struct"},
 }
 
 func runEmbedIface(c *Cell) {

@@ -1,0 +1,153 @@
+package compat
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// embedMethods: a cell struct type that embeds an interface (type Named
+// struct{ games.Game; label string }) gets the methods promoted through
+// that interface declared as methods of its own, which call the field:
+//
+//	func (_grundyR Named) Heaps() int { return _grundyR.Game.Heaps() }
+//
+// yaegi v0.16.1 builds the struct with reflect.StructOf, which gives an
+// embedded interface's methods only stubs that panic ("reflect: StructOf
+// does not support methods of embedded interfaces", reflect/type.go,
+// embeddedIfaceMethStub), and its own method lookup for a conversion to an
+// interface does not look into the embedded field (interp/run.go,
+// genInterfaceWrapper: "method not found: Err"), so such a value put in
+// an interface (solve.Values(Named{...}, 3), var g games.Game = n) failed
+// at its first promoted method. Only the methods of the value's method set
+// the cell does not declare are added (one the type declares on its
+// pointer takes the name from the value's set, as in Go), so what the
+// value does is Go's.
+var embedMethods = Pass{
+	Name:     "embedmethods",
+	Run:      runEmbedMethods,
+	Kinds:    []ast.Node{(*ast.StructType)(nil)},
+	Snippets: []string{"embedded_interface_converted"},
+}
+
+func runEmbedMethods(c *Cell) {
+	if c.Decls == nil {
+		return
+	}
+	var added []ast.Decl
+	for _, d := range c.Decls.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE {
+			continue
+		}
+		for _, sp := range gd.Specs {
+			ts := sp.(*ast.TypeSpec)
+			if ts.TypeParams != nil || ts.Assign.IsValid() {
+				continue // a generic type's methods need its parameters; an alias has none of its own
+			}
+			if _, ok := ts.Type.(*ast.StructType); !ok {
+				continue
+			}
+			added = append(added, c.embedForwarders(ts)...)
+		}
+	}
+	c.Decls.Decls = append(c.Decls.Decls, added...)
+}
+
+// embedForwarders declares the methods ts's value has through an embedded
+// interface.
+func (c *Cell) embedForwarders(ts *ast.TypeSpec) []ast.Decl {
+	obj, ok := c.Types.Defs[ts.Name].(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	named, ok := obj.Type().(*types.Named)
+	if !ok {
+		return nil
+	}
+	ms := types.NewMethodSet(named)
+	var out []ast.Decl
+	for i := 0; i < ms.Len(); i++ {
+		s := ms.At(i)
+		path, ok := ifacePath(named, s.Index())
+		if !ok {
+			continue
+		}
+		src, ok := c.embedForwarder(ts.Name.Name, path, s.Obj().(*types.Func))
+		if !ok {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+src, 0)
+		if err != nil || len(f.Decls) != 1 {
+			continue
+		}
+		out = append(out, AtPos(f.Decls[0], ts.Pos()))
+	}
+	return out
+}
+
+// ifacePath names the fields from t to the embedded interface a promoted
+// method with this selection index is declared by; false when the method
+// is not reached through an interface.
+func ifacePath(t types.Type, index []int) ([]string, bool) {
+	var path []string
+	for _, i := range index[:len(index)-1] {
+		st, ok := deref(t).Underlying().(*types.Struct)
+		if !ok {
+			return nil, false
+		}
+		f := st.Field(i)
+		path = append(path, f.Name())
+		t = f.Type()
+		if types.IsInterface(t) {
+			return path, true
+		}
+	}
+	return nil, false
+}
+
+// embedForwarder writes the method m of type recv calling it on the field at
+// path.
+func (c *Cell) embedForwarder(recv string, path []string, m *types.Func) (string, bool) {
+	sig := m.Type().(*types.Signature)
+	r := tempPrefix + "R"
+	var params, args []string
+	for i := 0; i < sig.Params().Len(); i++ {
+		t := sig.Params().At(i).Type()
+		name := tempPrefix + "A" + itoa(i)
+		arg := name
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			t = t.(*types.Slice).Elem()
+			s, ok := c.Types.TypeString(t)
+			if !ok {
+				return "", false
+			}
+			params = append(params, name+" ..."+s)
+			args = append(args, arg+"...")
+			continue
+		}
+		s, ok := c.Types.TypeString(t)
+		if !ok {
+			return "", false
+		}
+		params = append(params, name+" "+s)
+		args = append(args, arg)
+	}
+	var results []string
+	for i := 0; i < sig.Results().Len(); i++ {
+		s, ok := c.Types.TypeString(sig.Results().At(i).Type())
+		if !ok {
+			return "", false
+		}
+		results = append(results, s)
+	}
+	call := r + "." + strings.Join(path, ".") + "." + m.Name() + "(" + strings.Join(args, ", ") + ")"
+	body := call
+	if len(results) > 0 {
+		body = "return " + call
+	}
+	return "func (" + r + " " + recv + ") " + m.Name() + "(" + strings.Join(params, ", ") + ") (" +
+		strings.Join(results, ", ") + ") { " + body + " }", true
+}

@@ -11,7 +11,11 @@ import (
 func Wythoff() Game { return WythoffGame{} }
 
 // WythoffGame is the game built by Wythoff.
-type WythoffGame struct{}
+//
+// Its one field, of size zero, is for the notebook's interpreter, which
+// asserts on a Game holding a struct by looking at the struct's first
+// field and panicked on one without fields (g.(games.WythoffGame)).
+type WythoffGame struct{ _ [0]int }
 
 func (WythoffGame) Name() string   { return "Wythoff" }
 func (WythoffGame) String() string { return "Wythoff" }

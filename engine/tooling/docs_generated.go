@@ -247,7 +247,7 @@ var libDocs = map[string]docEntry{
 	"grundy/stdlib/games.Visitor":                      {Kind: "type", Sig: "type Visitor interface {\n\tVisitFollowers(p Pos, f func(q Pos) bool)\n}", Doc: "Visitor is implemented by games that can enumerate followers without\nallocating: f receives each follower in a buffer that is reused, so it\nmust copy q to keep it, and returns false to stop early.\n"},
 	"grundy/stdlib/games.Visitor.VisitFollowers":       {Kind: "method", Sig: "func (Visitor) VisitFollowers(p Pos, f func(q Pos) bool)", Doc: ""},
 	"grundy/stdlib/games.Wythoff":                      {Kind: "func", Sig: "func Wythoff() Game", Doc: "Wythoff is Wythoff's game on two heaps: lower one heap by any positive\namount, or both by the same positive amount.\n"},
-	"grundy/stdlib/games.WythoffGame":                  {Kind: "type", Sig: "type WythoffGame struct{}", Doc: "WythoffGame is the game built by Wythoff.\n"},
+	"grundy/stdlib/games.WythoffGame":                  {Kind: "type", Sig: "type WythoffGame struct {\n\t// contains filtered or unexported fields\n}", Doc: "WythoffGame is the game built by Wythoff.\n\nIts one field, of size zero, is for the notebook's interpreter, which\nasserts on a Game holding a struct by looking at the struct's first\nfield and panicked on one without fields (g.(games.WythoffGame)).\n"},
 	"grundy/stdlib/games.WythoffGame.Err":              {Kind: "method", Sig: "func (WythoffGame) Err() error", Doc: ""},
 	"grundy/stdlib/games.WythoffGame.Followers":        {Kind: "method", Sig: "func (w WythoffGame) Followers(p Pos) []Pos", Doc: ""},
 	"grundy/stdlib/games.WythoffGame.Heaps":            {Kind: "method", Sig: "func (WythoffGame) Heaps() int", Doc: ""},

@@ -24,7 +24,8 @@ import (
 // at its first promoted method. Only the methods of the value's method set
 // the cell does not declare are added (one the type declares on its
 // pointer takes the name from the value's set, as in Go), so what the
-// value does is Go's.
+// value does is Go's. A later cell declaring one of these methods
+// replaces it, which rebuilds the session (see changesTypes).
 var embedMethods = Pass{
 	Name:     "embedmethods",
 	Run:      runEmbedMethods,

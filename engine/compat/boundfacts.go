@@ -52,8 +52,11 @@ func (p *proofs) same(a, b ast.Expr) bool {
 			return false
 		}
 		ox, oy := p.c.Types.ObjectOf(x), p.c.Types.ObjectOf(y)
-		if ox == nil && oy == nil {
-			return x.Name == y.Name // the pass's own "len"
+		if ox == nil || oy == nil {
+			// The pass's own "len" is the builtin.
+			_, bx := ox.(*types.Builtin)
+			_, by := oy.(*types.Builtin)
+			return x.Name == y.Name && (ox == nil || bx) && (oy == nil || by)
 		}
 		return ox == oy
 	case *ast.CallExpr:

@@ -214,7 +214,7 @@ var errorsIsAs = Pass{
 	Name:     "errorsisas",
 	Run:      runErrorsIsAs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"errors_is_as", "errors_is_cell_values", "errors_as_cell_interface_later_type"},
+	Snippets: []string{"errors_is_as", "errors_is_cell_values", "errors_as_cell_interface_later_type", "errors_as_interface_targets"},
 }
 
 func runErrorsIsAs(c *Cell) {
@@ -260,18 +260,21 @@ func runErrorsIsAs(c *Cell) {
 }
 
 // errorsAsInterface is, for errors.As(err, target) with target a pointer
-// to an interface type a cell declared, a function literal to call with
-// the same arguments instead. The interpreter keeps a variable of such a
-// type as a box of its own that native code cannot fill, and finds the
-// methods of a value only through the cell types it knows, so the
-// literal's type switch, over the session's types that implement the
-// interface, stores the match (grundyrt's ErrorsAsFunc walks the chain).
+// to an interface type other than error (one a cell declared, a library's
+// as fmt.Stringer, or a literal as interface{ Timeout() bool }), a
+// function literal to call with the same arguments instead. The
+// interpreter keeps a variable of such a type as a box of its own that
+// native code cannot fill, and finds the methods of a value only through
+// the cell types it knows, so the literal's type switch, over the
+// session's types that implement the interface, stores the match
+// (grundyrt's ErrorsAsFunc walks the chain); a value of another package's
+// type is asserted to the interface as it is.
 // A type declared by a later cell is not among them: ErrorsAsFunc, given
 // the types known here, stops the cell when it meets one, rather than say
 // false where Go may say true.
 func (c *Cell) errorsAsInterface(call *ast.CallExpr) *ast.FuncLit {
 	pt, ok := typeUnder(c.Types.TypeOf(call.Args[1])).(*types.Pointer)
-	if !ok || !typecheck.IsCellType(pt.Elem()) || !types.IsInterface(pt.Elem()) {
+	if !ok || !types.IsInterface(pt.Elem()) || isError(pt.Elem()) || typeUnder(pt.Elem()).(*types.Interface).Empty() {
 		return nil
 	}
 	iface, ok := c.Types.TypeString(pt.Elem())
@@ -292,16 +295,41 @@ func (c *Cell) errorsAsInterface(call *ast.CallExpr) *ast.FuncLit {
 			if !ok {
 				continue
 			}
-			fmt.Fprintf(&cases, "case %s: *%sP = %s(%sX); return true\n", src, t, iface, t)
+			// Through a variable: yaegi converting to a native interface
+			// (fmt.Stringer(x)) in an assignment to *P did not wrap the
+			// value, which reflect.Set then refused.
+			fmt.Fprintf(&cases, "case %s: var %[2]sY %[3]s = %[2]sX; *%[2]sP = %[2]sY; return true\n", src, t, iface)
 		}
+	}
+	// A value of another package's type: yaegi's own assertion to an
+	// interface it interprets fails on it, so it is asserted to a native
+	// twin of the interface, or to the native types implementing it,
+	// then converted (as typeSwitches does).
+	tries := []ast.Expr{}
+	if interpretedIface(pt.Elem()) {
+		if n := c.nativeIface(pt.Elem(), call.Pos()); n != nil {
+			tries = append(tries, n)
+		}
+		tries = append(tries, c.nativeImplementers(pt.Elem(), call.Pos())...)
+	}
+	var natives strings.Builder
+	for _, n := range append(tries, nil) {
+		src := iface
+		if n != nil {
+			src = ExprString(n)
+		}
+		fmt.Fprintf(&natives, "if %[1]sY, ok := %[1]sV.(%[2]s); ok { var %[1]sZ %[3]s = %[1]sY; *%[1]sP = %[1]sZ; return true }\n", t, src, iface)
+	}
+	var sw string
+	if cases.Len() > 0 {
+		sw = fmt.Sprintf("switch %[1]sX := %[1]sV.(type) {\n%[2]s}\n", t, cases.String())
 	}
 	src := fmt.Sprintf(`func(%[1]sE error, %[1]sP *%[2]s) bool {
 	return %[3]s.%[4]s(%[1]sE, %[1]sP, %[6]s, func(%[1]sV any) bool {
-		switch %[1]sX := %[1]sV.(type) {
-		%[5]s}
+		%[5]s%[7]s
 		return false
 	})
-}`, t, iface, prelude.Runtime, prelude.RTErrorsAsKnown, cases.String(), strconv.Quote(strings.Join(known, "\n")))
+}`, t, iface, prelude.Runtime, prelude.RTErrorsAsKnown, sw, strconv.Quote(strings.Join(known, "\n")), natives.String())
 	e, err := parser.ParseExpr(src)
 	if err != nil {
 		return nil
@@ -323,10 +351,12 @@ func (c *Cell) cellTypes() []*types.Named {
 			out = append(out, n)
 		}
 	}
-	scope := c.Types.Pkg.Scope()
-	for _, name := range scope.Names() {
-		add(scope.Lookup(name))
+	// The package scope holds only the earlier cells' names this cell
+	// uses; CellTypes has them all.
+	for _, tn := range c.Types.CellTypes() {
+		add(tn)
 	}
+	scope := c.Types.Pkg.Scope()
 	for _, obj := range c.Types.Defs {
 		if obj != nil && obj.Parent() != scope && obj.Parent() != nil {
 			add(obj)

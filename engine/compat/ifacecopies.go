@@ -29,7 +29,7 @@ var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
 	Kinds:    assignedKinds,
-	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals"},
+	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines"},
 }
 
 func runIfaceCopies(c *Cell) {
@@ -55,6 +55,14 @@ func runIfaceCopies(c *Cell) {
 				return true
 			}
 			if t := c.Types.TypeOf(call.Fun); copies(t, call.Args[0]) && !t.Underlying().(*types.Interface).Empty() {
+				if typedByConversion(cur) && !isError(t) {
+					// The conversion stays, with its type for the passes
+					// after (ifaceAsserts); its operand is copied.
+					if copied, ok := c.ifaceCopy(t, call.Args[0]); ok {
+						call.Args[0] = copied.(*ast.CallExpr).Args[0]
+					}
+					return true
+				}
 				if copied, ok := c.copyInto(t, call.Args[0], false); ok {
 					cur.Replace(copied)
 				}
@@ -83,6 +91,25 @@ func runIfaceCopies(c *Cell) {
 		}
 		return true
 	})
+}
+
+// typedByConversion reports whether the conversion at cur gives its type
+// to what follows: a variable it defines (s := Shape(Sq{2}), var s =
+// ...) or the operand of an assertion (Shape(Sq{2}).(Sq)). There a
+// literal is copied as a variable is (copyInto leaves it alone): alone it
+// was of its own type, so the variable could not take another value
+// (reflect.Set panicked) and the assertion did not compile; converted,
+// yaegi lost its type in functions (a type switch on s took no case).
+func typedByConversion(cur Cursor) bool {
+	switch p := cur.Parent().(type) {
+	case *ast.AssignStmt:
+		return p.Tok == token.DEFINE
+	case *ast.ValueSpec:
+		return p.Type == nil
+	case *ast.TypeAssertExpr:
+		return true
+	}
+	return false
 }
 
 // copyInto is e converted to the interface type t through a copy,

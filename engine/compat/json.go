@@ -25,7 +25,7 @@ var jsonArgs = Pass{
 	Name:     "jsonargs",
 	Run:      runJSONArgs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"json_cell_methods", "json_embedded_cell_struct", "json_unmarshal_cell_methods"},
+	Snippets: []string{"json_cell_methods", "json_embedded_cell_struct", "json_unmarshal_cell_methods", "json_type_error_names", "json_omitzero_method_errors"},
 }
 
 func runJSONArgs(c *Cell) {
@@ -50,9 +50,9 @@ func runJSONArgs(c *Cell) {
 		case recv != nil && fn.Name() == "Encode" && len(call.Args) == 1:
 			name = prelude.RTJSONEncode
 		case recv == nil && fn.Name() == "Unmarshal" && len(call.Args) == 2:
-			name, arg, needs = prelude.RTJSONUnmarshal, 1, jsonInNeeds
+			name, arg, needs = prelude.RTJSONUnmarshal, 1, jsonInNames
 		case recv != nil && fn.Name() == "Decode" && len(call.Args) == 1:
-			name, needs = prelude.RTJSONDecode, jsonInNeeds
+			name, needs = prelude.RTJSONDecode, jsonInNames
 		default:
 			return true
 		}
@@ -84,14 +84,50 @@ func jsonInNeeds(t types.Type, seen map[types.Type]bool) bool {
 	return jsonHas(t, seen, "UnmarshalJSON", "UnmarshalText")
 }
 
+// jsonInNames reports whether native json may decode into values of t
+// otherwise than Go, or name a cell type in its errors otherwise than Go
+// (a struct a cell declares has no name there, a type on another type is
+// that type): t has a cell type in it.
+func jsonInNames(t types.Type, seen map[types.Type]bool) bool {
+	return jsonInNeeds(t, seen) || hasCellType(t, map[types.Type]bool{})
+}
+
+// hasCellType reports whether t has in it a type a cell declared.
+func hasCellType(t types.Type, seen map[types.Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		return typecheck.IsCellType(u) || hasCellType(u.Underlying(), seen)
+	case *types.Pointer:
+		return hasCellType(u.Elem(), seen)
+	case *types.Slice:
+		return hasCellType(u.Elem(), seen)
+	case *types.Array:
+		return hasCellType(u.Elem(), seen)
+	case *types.Map:
+		return hasCellType(u.Key(), seen) || hasCellType(u.Elem(), seen)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if hasCellType(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // jsonNeeds reports whether native json may encode values of t otherwise
-// than Go: t has in it an interface, a cell type with MarshalJSON or
-// MarshalText, or a struct with an embedded field of a cell type.
+// than Go: t has in it an interface, a cell type with MarshalJSON,
+// MarshalText or IsZero (which omitzero asks), or a struct with an
+// embedded field of a cell type.
 func jsonNeeds(t types.Type, seen map[types.Type]bool) bool {
 	if types.IsInterface(t) {
 		return true
 	}
-	return jsonHas(t, seen, "MarshalJSON", "MarshalText")
+	return jsonHas(t, seen, "MarshalJSON", "MarshalText", "IsZero")
 }
 
 // jsonHas reports whether t has in it a cell type with one of methods (in

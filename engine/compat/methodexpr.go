@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"grundy/engine/typecheck"
@@ -41,10 +42,19 @@ func runMethodExprs(c *Cell) {
 // methodLit is the function literal for the method expression sel of
 // signature sig (receiver first).
 func (c *Cell) methodLit(sel *ast.SelectorExpr, sig *types.Signature) ast.Expr {
-	pos := sel.Pos()
-	recv := c.Temp("Recv")
+	return c.forwardLit(sig, sel.Pos(), "Recv", func(args []ast.Expr) *ast.CallExpr {
+		return &ast.CallExpr{Fun: &ast.SelectorExpr{X: args[0], Sel: ident(sel.Sel.Name, sel.Pos())}, Args: args[1:]}
+	})
+}
+
+// forwardLit is a function literal of signature sig whose body returns
+// the call call makes of its parameters (the first named first, the
+// others P): func(first A, p B...) R { return call(first, p...) }. Nil
+// where the oracle's types cannot be written.
+func (c *Cell) forwardLit(sig *types.Signature, pos token.Pos, first string, call func(args []ast.Expr) *ast.CallExpr) ast.Expr {
 	var params []*ast.Field
 	var args []ast.Expr
+	firstName := c.Temp(first)
 	for i := range sig.Params().Len() {
 		t := sig.Params().At(i).Type()
 		variadic := sig.Variadic() && i == sig.Params().Len()-1
@@ -55,19 +65,20 @@ func (c *Cell) methodLit(sel *ast.SelectorExpr, sig *types.Signature) ast.Expr {
 		if !ok {
 			return nil
 		}
-		name := recv
+		name := firstName
 		if i > 0 {
 			name = c.Temp("P")
-			args = append(args, ident(name, pos))
 		}
 		if variadic {
 			tx = &ast.Ellipsis{Ellipsis: pos, Elt: tx}
 		}
 		params = append(params, &ast.Field{Names: []*ast.Ident{ident(name, pos)}, Type: tx})
+		args = append(args, ident(name, pos))
 	}
-	call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(recv, pos), Sel: ident(sel.Sel.Name, pos)}, Args: args, Lparen: pos, Rparen: pos}
+	ce := call(args)
+	ce.Lparen, ce.Rparen = pos, pos
 	if sig.Variadic() {
-		call.Ellipsis = pos
+		ce.Ellipsis = pos
 	}
 	var res []ast.Expr
 	for i := range sig.Results().Len() {
@@ -77,10 +88,10 @@ func (c *Cell) methodLit(sel *ast.SelectorExpr, sig *types.Signature) ast.Expr {
 		}
 		res = append(res, tx)
 	}
-	var body ast.Stmt = &ast.ExprStmt{X: call}
+	var body ast.Stmt = &ast.ExprStmt{X: ce}
 	var rl *ast.FieldList
 	if len(res) > 0 {
-		body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{call}}
+		body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ce}}
 		rl = results(res...)
 	}
 	return &ast.FuncLit{

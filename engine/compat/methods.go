@@ -28,6 +28,7 @@ var nativeMethods = []struct{ name, sig string }{
 	{"UnmarshalJSON", "([]byte) error"},
 	{"MarshalText", "() ([]byte, error)"},
 	{"UnmarshalText", "([]byte) error"},
+	{"IsZero", "() bool"},
 }
 
 // CellMethods are, as source, the arguments that give the runtime the

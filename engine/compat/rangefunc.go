@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"grundy/engine/prelude"
 )
 
 // rangeFunc: range over a function iterator (Go 1.23). yaegi v0.16.1
@@ -34,7 +36,7 @@ var rangeFunc = Pass{
 	Name:     "rangefunc",
 	Run:      runRangeFunc,
 	Kinds:    []ast.Node{(*ast.RangeStmt)(nil)},
-	Snippets: []string{"range_func_iter_decl", "range_func_iter_library", "range_func_iter_seq2_jumps", "maps_range_keys"},
+	Snippets: []string{"range_func_iter_decl", "range_func_iter_library", "range_func_iter_seq2_jumps", "maps_range_keys", "range_func_continued_after_break"},
 }
 
 func runRangeFunc(c *Cell) {
@@ -161,6 +163,12 @@ func (c *Cell) yieldCall(s *ast.RangeStmt, label string, fn *ast.FuncType, elems
 		return nil
 	}
 	body.List = append(copies, body.List...)
+	if conv.done != "" {
+		// Go's runtime checks that an iterator stops when told.
+		continued := &ast.CallExpr{Fun: rtSelector(prelude.RTRangeContinued, pos), Lparen: pos, Rparen: pos}
+		check := &ast.IfStmt{If: pos, Cond: ident(conv.done, pos), Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: continued}}, Rbrace: pos}}
+		body.List = append([]ast.Stmt{check}, body.List...)
+	}
 	body.List = append(body.List, &ast.ReturnStmt{Return: body.Rbrace, Results: []ast.Expr{ident("true", body.Rbrace)}})
 	yield := &ast.FuncLit{
 		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, List: params, Closing: pos},
@@ -168,10 +176,17 @@ func (c *Cell) yieldCall(s *ast.RangeStmt, label string, fn *ast.FuncType, elems
 		Body: body,
 	}
 	call := &ast.ExprStmt{X: &ast.CallExpr{Fun: s.X, Args: []ast.Expr{yield}, Lparen: pos, Rparen: s.End()}}
-	if len(conv.after) == 0 {
-		return conv.withDefers(pos, s.End(), call)
+	var list []ast.Stmt
+	if conv.done != "" {
+		list = append(list, varDecl(pos, conv.done, ident("bool", pos)))
 	}
-	list := []ast.Stmt{varDecl(pos, jump, ident("int", pos))}
+	if len(conv.after) == 0 {
+		if list == nil {
+			return conv.withDefers(pos, s.End(), call)
+		}
+		return conv.withDefers(pos, s.End(), &ast.BlockStmt{Lbrace: pos, List: append(list, call), Rbrace: s.End() - 1})
+	}
+	list = append(list, varDecl(pos, jump, ident("int", pos)))
 	for i, t := range conv.retTypes {
 		list = append(list, varDecl(pos, conv.retName(i), t))
 	}
@@ -249,6 +264,7 @@ type rfConv struct {
 	retTypes []ast.Expr    // result types, once a return needs them
 	inner    map[string]bool
 	defers   string // the list of the body's deferred calls, once one defers
+	done     string // the variable set when the body returns false, once it does
 	failed   bool
 }
 
@@ -258,9 +274,19 @@ func (r *rfConv) retName(i int) string { return r.jump + "_r" + itoa(i) }
 func (r *rfConv) stop(pos token.Pos, assign []ast.Stmt, then ast.Stmt) ast.Stmt {
 	r.after = append(r.after, then)
 	list := append(assign,
-		&ast.AssignStmt{Lhs: []ast.Expr{ident(r.jump, pos)}, Tok: token.ASSIGN, Rhs: []ast.Expr{&ast.BasicLit{Kind: token.INT, Value: itoa(len(r.after)), ValuePos: pos}}, TokPos: pos},
-		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("false", pos)}})
+		&ast.AssignStmt{Lhs: []ast.Expr{ident(r.jump, pos)}, Tok: token.ASSIGN, Rhs: []ast.Expr{&ast.BasicLit{Kind: token.INT, Value: itoa(len(r.after)), ValuePos: pos}}, TokPos: pos})
+	list = append(list, r.exit(pos).List...)
 	return &ast.BlockStmt{Lbrace: pos, List: list, Rbrace: pos}
+}
+
+// exit: the body returns false, and yield must not be called again (an
+// iterator that does so panics, as in Go, through the done variable the
+// body checks first).
+func (r *rfConv) exit(pos token.Pos) *ast.BlockStmt {
+	r.done = r.jump + "_done"
+	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
+		&ast.AssignStmt{Lhs: []ast.Expr{ident(r.done, pos)}, Tok: token.ASSIGN, Rhs: []ast.Expr{ident("true", pos)}, TokPos: pos},
+		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("false", pos)}}}, Rbrace: pos}
 }
 
 // list rewrites statements; loops counts the loops and breaks the
@@ -334,7 +360,7 @@ func (r *rfConv) branch(x *ast.BranchStmt, loops, breaks int) ast.Stmt {
 			return x // leaves a switch or select
 		}
 		if own {
-			return &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("false", pos)}}
+			return r.exit(pos)
 		}
 	case token.GOTO:
 		r.c.Fail(pos, "goto out of a loop over a function iterator is not supported: use a labeled break or continue")

@@ -63,6 +63,7 @@ const (
 // Functions of package grundyrt the passes call.
 const (
 	RTDecodeRune        = "DecodeRune"
+	RTRangeContinued    = "RangeContinued" // a function iterator calling yield after the loop body said false
 	RTDeferred          = "NewDeferred"
 	RTErrorsIs          = "ErrorsIs"
 	RTErrorsAs          = "ErrorsAs"

@@ -82,6 +82,7 @@ type methodSet struct {
 	is, as, unwrap                  reflect.Value // unwrap: Unwrap() error or Unwrap() []error
 	marshalJSON, unmarshalJSON      reflect.Value
 	marshalText, unmarshalText      reflect.Value
+	isZero                          reflect.Value // for json's omitzero
 }
 
 // Types is one session's knowledge of the types its cells declared.
@@ -177,6 +178,8 @@ func (ts *Types) setMethods(methods []any) {
 			set.marshalText = fn
 		case "UnmarshalText":
 			set.unmarshalText = fn
+		case "IsZero":
+			set.isZero = fn
 		}
 	}
 	for nt, tab := range tables {

@@ -91,6 +91,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"IndexError":     reflect.ValueOf(IndexError),
 		"SliceError":     reflect.ValueOf(SliceError),
 		"ShiftError":     reflect.ValueOf(ShiftError),
+		"RangeContinued": reflect.ValueOf(RangeContinued),
 
 		"TextTemplate":      reflect.ValueOf(TextTemplate),
 		"HTMLTemplate":      reflect.ValueOf(HTMLTemplate),

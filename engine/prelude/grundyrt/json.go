@@ -131,6 +131,22 @@ func jsonMethods(t *tinfo, addressable bool) (marshalJSON, marshalText reflect.V
 	return
 }
 
+// isZeroMethod is the closure of the IsZero method of t, else of its
+// pointer (which Go's omitzero calls too).
+func isZeroMethod(t *tinfo) reflect.Value {
+	ms, ok := t.methodSet()
+	if !ok {
+		return reflect.Value{}
+	}
+	if ms.isZero.IsValid() || t.named == nil {
+		return ms.isZero
+	}
+	if tab := t.named.methods.Load(); tab != nil {
+		return tab.ptr.isZero
+	}
+	return reflect.Value{}
+}
+
 // jsonValue is v, of type t, as a native value whose encoding is Go's
 // encoding of v (addressable: Go's encoder could take v's address, so it
 // calls pointer methods).
@@ -323,8 +339,27 @@ type jsonField struct {
 }
 
 func (f jsonField) omit(v reflect.Value) bool {
-	if f.omitZero && v.IsZero() {
-		return true
+	if f.omitZero {
+		// Go asks the type's IsZero method where it has one.
+		if fn := isZeroMethod(f.t); fn.IsValid() {
+			recv := v
+			if fn.Type().In(0).Kind() == reflect.Pointer && v.Kind() != reflect.Pointer {
+				// Go boxes a value it cannot address to call a
+				// pointer method.
+				if !v.CanAddr() {
+					p := reflect.New(v.Type())
+					p.Elem().Set(v)
+					v = p.Elem()
+				}
+				recv = v.Addr()
+			}
+			if out, ok := call(fn, recv); ok {
+				return out[0].Bool()
+			}
+		}
+		if v.IsZero() {
+			return true
+		}
 	}
 	if !f.omitEmpty {
 		return false
@@ -443,7 +478,7 @@ func (ts *Types) jsonNeeds(rt reflect.Type, t *tinfo, seen map[*tinfo]bool) bool
 	}
 	return ts.jsonWalk(rt, t, seen, func(t *tinfo) bool {
 		mj, mt, _ := jsonMethods(t, true)
-		return mj.IsValid() || mt.IsValid() || t.kind == tkDynamic
+		return mj.IsValid() || mt.IsValid() || t.kind == tkDynamic || isZeroMethod(t).IsValid()
 	}, ts.jsonNeeds)
 }
 

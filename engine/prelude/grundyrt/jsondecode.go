@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // Decoding. json.Unmarshal and (*Decoder).Decode into a pointer to a value
@@ -21,30 +22,104 @@ import (
 
 // UnmarshalJSON decodes data into the value the typed pointer points to.
 func (a *typedArg) UnmarshalJSON(data []byte) error {
-	v, t, _ := a.resolve()
+	return decodeInto{a: a}.UnmarshalJSON(data)
+}
+
+// decodeInto is a typed pointer to decode into with a decoder's options,
+// which json does not pass on to an Unmarshaler.
+type decodeInto struct {
+	a    *typedArg
+	opts decodeOpts
+}
+
+type decodeOpts struct{ disallowUnknownFields, useNumber bool }
+
+func (x decodeInto) UnmarshalJSON(data []byte) error {
+	v, t, _ := x.a.resolve()
 	if !v.IsValid() || v.Kind() != reflect.Pointer || v.IsNil() {
-		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(a.v)}
+		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(x.a.v)}
 	}
-	d := &jsonDecoder{ts: a.ts}
+	d := &jsonDecoder{ts: x.a.ts, opts: x.opts}
 	if err := d.decode(data, v.Elem(), elemOf(t)); err != nil {
 		return err
 	}
 	return d.saved
 }
 
+// optsOf reads dec's options (json has no getters for them).
+func optsOf(dec *json.Decoder) decodeOpts {
+	var o decodeOpts
+	ds := reflect.ValueOf(dec).Elem().FieldByName("d")
+	if ds.Kind() != reflect.Struct {
+		return o
+	}
+	if f := ds.FieldByName("disallowUnknownFields"); f.Kind() == reflect.Bool {
+		o.disallowUnknownFields = f.Bool()
+	}
+	if f := ds.FieldByName("useNumber"); f.Kind() == reflect.Bool {
+		o.useNumber = f.Bool()
+	}
+	return o
+}
+
 // JSONUnmarshal is json.Unmarshal into a Typed pointer.
 func JSONUnmarshal(data []byte, v any) error {
+	if p, rt, t, ok := nativeIn(v); ok {
+		return namedTypeError(json.Unmarshal(data, p), rt, t)
+	}
 	return jsonError(json.Unmarshal(data, v))
 }
 
 // JSONDecode is dec.Decode into a Typed pointer.
 func JSONDecode(dec *json.Decoder, v any) error {
+	if p, rt, t, ok := nativeIn(v); ok {
+		return namedTypeError(dec.Decode(p), rt, t)
+	}
+	if a, ok := v.(*typedArg); ok {
+		return jsonError(dec.Decode(&decodeInto{a, optsOf(dec)}))
+	}
 	return jsonError(dec.Decode(v))
+}
+
+// nativeIn is the pointer a Typed pointer v holds, with the reflect type
+// and type of what it points to, when native json decodes into that as Go
+// does (only the names in its errors need the type): then the decoder's
+// own options (DisallowUnknownFields, UseNumber) apply.
+func nativeIn(v any) (p any, rt reflect.Type, t *tinfo, ok bool) {
+	a, isTyped := v.(*typedArg)
+	if !isTyped {
+		return nil, nil, nil, false
+	}
+	pv, pt, _ := a.resolve()
+	if !pv.IsValid() || pv.Kind() != reflect.Pointer || pv.IsNil() {
+		return nil, nil, nil, false
+	}
+	et := elemOf(pt)
+	if a.ts.jsonInNeeds(pv.Type().Elem(), et, map[*tinfo]bool{}) {
+		return nil, nil, nil, false
+	}
+	return pv.Interface(), pv.Type().Elem(), et, true
 }
 
 type jsonDecoder struct {
 	ts    *Types
 	saved error // the first error Go's decoder goes on after
+	opts  decodeOpts
+}
+
+// unmarshal is json.Unmarshal of data into p with the decoder's options.
+func (d *jsonDecoder) unmarshal(data []byte, p any) error {
+	if d.opts == (decodeOpts{}) {
+		return json.Unmarshal(data, p)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if d.opts.disallowUnknownFields {
+		dec.DisallowUnknownFields()
+	}
+	if d.opts.useNumber {
+		dec.UseNumber()
+	}
+	return dec.Decode(p)
 }
 
 func (d *jsonDecoder) save(err error) {
@@ -60,10 +135,10 @@ func (d *jsonDecoder) decode(data []byte, v reflect.Value, t *tinfo) error {
 	data = bytes.TrimSpace(data)
 	v, t, _ = d.ts.resolveIn(v, t)
 	if !d.ts.jsonInNeeds(v.Type(), t, map[*tinfo]bool{}) {
-		if err := json.Unmarshal(data, v.Addr().Interface()); err != nil {
+		if err := d.unmarshal(data, v.Addr().Interface()); err != nil {
 			var te *json.UnmarshalTypeError
 			if errors.As(err, &te) {
-				d.save(err)
+				d.save(namedTypeError(err, v.Type(), t))
 				return nil
 			}
 			return err
@@ -153,7 +228,7 @@ func (d *jsonDecoder) decode(data []byte, v reflect.Value, t *tinfo) error {
 	case reflect.Map:
 		return d.decodeMap(data, v, t)
 	}
-	return json.Unmarshal(data, v.Addr().Interface())
+	return namedTypeError(d.unmarshal(data, v.Addr().Interface()), v.Type(), t)
 }
 
 // typeError is what Go reports for data that is not of v's kind.
@@ -249,14 +324,20 @@ func (d *jsonDecoder) decodeStruct(data []byte, v reflect.Value, t *tinfo) error
 	st := d.ts.jsonInType(v.Type(), t)
 	shadow := reflect.New(st.rt).Elem()
 	st.copyIn(shadow, v)
-	if err := json.Unmarshal(data, shadow.Addr().Interface()); err != nil {
+	if err := d.unmarshal(data, shadow.Addr().Interface()); err != nil {
 		var te *json.UnmarshalTypeError
-		if !errors.As(err, &te) {
+		// Go's decoder goes on after an unknown field, as after a type
+		// error (its error has no type of its own).
+		if !errors.As(err, &te) && !strings.HasPrefix(err.Error(), "json: unknown field ") {
 			return err
 		}
-		d.save(err)
+		d.save(namedTypeError(err, v.Type(), t))
 	}
-	return d.copyOut(st, shadow, v)
+	var name string // the struct's name, as json's errors give it
+	if t != nil && t.named != nil {
+		name = cellRType{v.Type(), t}.Name()
+	}
+	return d.copyOut(st, shadow, v, name)
 }
 
 // copyIn sets the shadow's native fields to v's, so that what the input
@@ -281,7 +362,10 @@ func (st *jsonStructType) copyIn(shadow, v reflect.Value) {
 	}
 }
 
-func (d *jsonDecoder) copyOut(st *jsonStructType, shadow, v reflect.Value) error {
+// copyOut sets v's fields from the shadow's, decoding its dynamic ones;
+// a type error there gets the field's place, as Go's decoder gives it (the
+// struct's name, the path of field names from it).
+func (d *jsonDecoder) copyOut(st *jsonStructType, shadow, v reflect.Value, name string) error {
 	for _, f := range st.fields {
 		fv, sv := v.Field(f.from), shadow.Field(f.to)
 		switch {
@@ -295,12 +379,18 @@ func (d *jsonDecoder) copyOut(st *jsonStructType, shadow, v reflect.Value) error
 				}
 				fv, sv = fv.Elem(), sv.Elem()
 			}
-			if err := d.copyOut(f.st, sv, fv); err != nil {
+			saved := d.saved
+			err := d.copyOut(f.st, sv, fv, name)
+			d.placeErrors(saved, &err, name, v.Type().Field(f.from).Name)
+			if err != nil {
 				return err
 			}
 		case f.dynamic:
 			if raw := sv.Bytes(); raw != nil {
-				if err := d.decode(raw, fv, f.t); err != nil {
+				saved := d.saved
+				err := d.decode(raw, fv, f.t)
+				d.placeErrors(saved, &err, name, jsonFieldName(st.rt.Field(f.to)))
+				if err != nil {
 					return err
 				}
 			}
@@ -340,4 +430,40 @@ func (ts *Types) jsonInNeeds(rt reflect.Type, t *tinfo, seen map[*tinfo]bool) bo
 		uj, ut := unmarshalMethods(t)
 		return uj.IsValid() || ut.IsValid()
 	}, ts.jsonInNeeds)
+}
+
+// placeErrors gives a type error decoding the field field of the struct
+// named name (returned in *err, or saved since saved) its place.
+func (d *jsonDecoder) placeErrors(saved error, err *error, name, field string) {
+	if d.saved != saved {
+		d.saved = placedTypeError(d.saved, name, field)
+	}
+	if *err != nil {
+		*err = placedTypeError(*err, name, field)
+	}
+}
+
+func placedTypeError(err error, name, field string) error {
+	te, ok := err.(*json.UnmarshalTypeError)
+	if !ok {
+		return err
+	}
+	out := *te
+	if out.Struct == "" {
+		out.Struct = name
+	}
+	if out.Field == "" {
+		out.Field = field
+	} else {
+		out.Field = field + "." + out.Field
+	}
+	return &out
+}
+
+// jsonFieldName is the name json gives the struct field f.
+func jsonFieldName(f reflect.StructField) string {
+	if key, _, _ := strings.Cut(f.Tag.Get("json"), ","); key != "" && key != "-" {
+		return key
+	}
+	return f.Name
 }

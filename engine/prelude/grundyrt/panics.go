@@ -70,6 +70,12 @@ type plainError string
 
 func (e plainError) Error() string { return string(e) }
 func (e plainError) RuntimeError() {}
+// RangeContinued panics as Go's runtime does when a function iterator
+// calls yield again after the loop body returned false (break, or a jump
+// out of the loop).
+func RangeContinued() {
+	panic(runtimeError("range function continued iteration after function for loop body returned false"))
+}
 
 // assertionError is a failed type assertion (runtime.TypeAssertionError).
 type assertionError string

@@ -1,0 +1,210 @@
+package compat
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+
+	"grundy/engine/prelude"
+)
+
+// The checks the bounds pass writes: for an index, a slice expression and
+// a shift count, the condition under which Go panics and the prelude
+// helper that panics with Go's message.
+
+// index checks x[i]. Not in a loop, nor in a recursive function: a check
+// there costs as much as the indexing (an if, a comparison and a len for
+// each index: a loop summing a slice ran 1.75 times as long, a Grundy
+// table's loops up to twice, a memoized recursion 1.1 times), a price no
+// loop pays for a message; the interpreter's panic there says "index out
+// of range" without "[i] with length n".
+func (b *boundsPass) index(h *host, fx *facts, x *ast.IndexExpr) {
+	t := indexable(b.c.Types.TypeOf(x.X))
+	if t == nil || b.loops > 0 || !isInteger(b.c.Types.TypeOf(x.Index)) {
+		return
+	}
+	_, array := t.(*types.Array)
+	if _, ok := b.pf.constInt(x.Index); ok && array {
+		return // the compiler checks it
+	}
+	low := b.pf.exprLower(x.Index, fx) < 0
+	high := !b.pf.below(x.Index, x.X, fx, b.top)
+	if !low && !high {
+		return
+	}
+	i, n := operand(x.Index), b.length(x.X)
+	switch {
+	case h.before(x) && b.pureExpr(x.X) && b.pureExpr(x.Index):
+		cond := i + " >= " + n
+		if isUnsigned(b.c.Types.TypeOf(x.Index)) {
+			cond = "uint64(" + i + ") >= uint64(" + n + ")"
+		} else if !isInt(b.c.Types.TypeOf(x.Index)) {
+			cond = "int(" + i + ") >= " + n
+		}
+		switch {
+		case low && high:
+			cond = i + " < 0 || " + cond
+		case low:
+			cond = i + " < 0"
+		}
+		h.checks = append(h.checks, b.check(x.Pos(), cond, prelude.OutOfRange+"("+i+", "+n+")"))
+		h.facts = append(h.facts, b.pf.checked(x.Index, x.X)...)
+	case h.here(x) && b.pureExpr(x.X):
+		x.Index = b.parse(x.Index.Pos(), prelude.Index+"(int("+i+"), "+n+")")
+	}
+}
+
+// length is Go source for the length of x: its array type's, or len(x).
+func (b *boundsPass) length(x ast.Expr) string {
+	for _, l := range b.pf.lengths(x, nil) {
+		if l.base == nil {
+			return itoa(int(l.k))
+		}
+	}
+	return "len(" + ExprString(x) + ")"
+}
+
+// slice checks x[lo:hi] and x[lo:hi:max], whose bounds are ints, before
+// its statement.
+func (b *boundsPass) slice(h *host, fx *facts, x *ast.SliceExpr) {
+	t := indexable(b.c.Types.TypeOf(x.X))
+	if t == nil || b.loops > 0 || !h.before(x) || !b.pureExpr(x.X) {
+		return
+	}
+	for _, e := range []ast.Expr{x.Low, x.High, x.Max} {
+		if e != nil && (!isInt(b.c.Types.TypeOf(e)) || !b.pureExpr(e)) {
+			return
+		}
+	}
+	limit, capacity := b.length(x.X), "false"
+	if _, ok := t.(*types.Slice); ok {
+		limit, capacity = "cap("+ExprString(x.X)+")", "true"
+	}
+	src := func(e ast.Expr, def string) string {
+		if e == nil {
+			return def
+		}
+		return operand(e)
+	}
+	lo, hi, mx := src(x.Low, "0"), src(x.High, b.length(x.X)), src(x.Max, "nil")
+	var parts []string
+	neg := func(e ast.Expr, s string) {
+		if e != nil && b.pf.exprLower(e, fx) < 0 {
+			parts = append(parts, s+" < 0")
+		}
+	}
+	if x.Slice3 {
+		neg(x.Max, mx)
+		parts = append(parts, mx+" > "+limit)
+		neg(x.High, hi)
+		parts = append(parts, hi+" > "+mx)
+	} else if x.High != nil {
+		neg(x.High, hi)
+		parts = append(parts, hi+" > "+limit)
+	}
+	if x.Low != nil {
+		neg(x.Low, lo)
+		parts = append(parts, lo+" > "+hi)
+	}
+	if len(parts) == 0 {
+		return
+	}
+	cond := parts[0]
+	for _, p := range parts[1:] {
+		cond += " || " + p
+	}
+	h.checks = append(h.checks, b.check(x.Pos(), cond, prelude.SliceBounds+"("+lo+", "+hi+", "+mx+", "+limit+", "+capacity+")"))
+}
+
+// shift checks the count of a shift (the operand at count).
+func (b *boundsPass) shift(h *host, fx *facts, at ast.Node, count *ast.Expr) {
+	if b.pf.exprLower(*count, fx) >= 0 {
+		return
+	}
+	k := operand(*count)
+	switch {
+	case h.before(at) && b.pureExpr(*count) && (h.loop == nil || b.invariant(*count, h.loop)):
+		if _, simple := ast.Unparen(*count).(*ast.Ident); !simple && !b.gotos {
+			// (Not where a goto could jump over the variable.)
+			// Evaluated once, into a variable.
+			tmp := b.c.Temp("K")
+			pos := (*count).Pos()
+			h.checks = append(h.checks, &ast.AssignStmt{Lhs: []ast.Expr{ident(tmp, pos)}, Tok: token.DEFINE, TokPos: pos, Rhs: []ast.Expr{*count}})
+			*count, k = ident(tmp, pos), tmp
+		}
+		h.checks = append(h.checks, b.check(at.Pos(), k+" < 0", prelude.NegShift+"()"))
+	case h.here(at):
+		*count = b.parse((*count).Pos(), prelude.ShiftCount+"(int64("+k+"))")
+	}
+}
+
+// invariant reports whether e, of variables, constants and arithmetic
+// that cannot panic, has the same value all through loop.
+func (b *boundsPass) invariant(e ast.Expr, loop ast.Node) bool {
+	var vars []types.Object
+	safe := !contains(e, false, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.Ident:
+			if v, ok := b.c.Types.ObjectOf(x).(*types.Var); ok {
+				vars = append(vars, v)
+			}
+			return false
+		case *ast.BinaryExpr:
+			return x.Op == token.QUO || x.Op == token.REM
+		case *ast.ParenExpr, *ast.BasicLit, *ast.UnaryExpr:
+			return false
+		}
+		return true
+	})
+	return safe && b.pf.unchanged(vars, loop)
+}
+
+func isCall(n ast.Node) bool {
+	_, ok := n.(*ast.CallExpr)
+	return ok
+}
+
+// operand is Go source for e as an operand: in parentheses unless it is
+// one already. (Not "(i) < 0 || ...": yaegi v0.16.1 fails on a
+// parenthesized identifier in the left operand of || and &&, with a nil
+// dereference.)
+func operand(e ast.Expr) string {
+	switch ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.BasicLit, *ast.SelectorExpr, *ast.IndexExpr, *ast.CallExpr:
+		return ExprString(ast.Unparen(e))
+	}
+	return "(" + ExprString(e) + ")"
+}
+
+// check is "if cond { fail }" at pos.
+func (b *boundsPass) check(pos token.Pos, cond, fail string) ast.Stmt {
+	lit := b.parse(pos, "func() { if "+cond+" { "+fail+" } }").(*ast.FuncLit)
+	return lit.Body.List[0]
+}
+
+func (b *boundsPass) parse(pos token.Pos, src string) ast.Expr {
+	e, err := parser.ParseExpr(src)
+	if err != nil {
+		panic("bounds: " + err.Error() + " in " + src)
+	}
+	return AtPos(e, pos)
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	if t != nil && !ok {
+		b, ok = t.Underlying().(*types.Basic)
+	}
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+func isUnsigned(t types.Type) bool {
+	return isInteger(t) && t.Underlying().(*types.Basic).Info()&types.IsUnsigned != 0
+}
+
+// isInt reports whether t is int or an untyped constant's type.
+func isInt(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && (b.Kind() == types.Int || b.Info()&types.IsUntyped != 0 && b.Info()&types.IsInteger != 0)
+}

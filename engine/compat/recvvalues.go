@@ -1,0 +1,221 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+)
+
+// recvValues: a channel receive returned (return <-ch) or stored by = into
+// anything but a plain variable (s.v = <-ch, xs[i] = <-ch, *p = <-ch, or a
+// named result). yaegi v0.16.1 compiles such an assignment as nothing and
+// lets the receive write where the destination's value is
+// (interp/cfg.go:741, "Assign by reading from a receiving channel",
+// src.findex = dest.findex), which for a field, an element or a pointer's
+// target is a temporary: the value was lost, silently (s.v stayed 0); a
+// named result kept its old value; and a returned receive wrote into a
+// slot reflect cannot set (interp/cfg.go:2191, "reflect.Value.Set using
+// unaddressable value", traefik/yaegi#1725). The value is received into a
+// variable first, which yaegi does right:
+//
+//	_grundyR1 := <-ch
+//	s.v = _grundyR1
+//
+// A return with a receive among its results gets each result in a
+// variable, in order. An assignment whose destination calls a function
+// (xs[f()] = <-ch), which Go evaluates before the receive, is refused.
+//
+// In a select, yaegi has no case that assigns (case v = <-ch: panicked
+// with "reflect.Select: invalid Dir", interp/run.go, _select), and a
+// receive inside a sent value (case out <- <-in + 1:) sent 1: the case
+// defines variables, which its body assigns, and a select sending such a
+// value has what Go evaluates on entering it (channels and sent values)
+// evaluated before it, in order.
+var recvValues = Pass{
+	Name:     "recvvalues",
+	Run:      runRecvValues,
+	Kinds:    []ast.Node{(*ast.UnaryExpr)(nil)},
+	Snippets: []string{"recv_returned_and_stored", "recv_select_assign"},
+}
+
+func isRecv(e ast.Expr) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	return ok && u.Op == token.ARROW
+}
+
+func runRecvValues(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		if s, ok := cur.Node().(*ast.SelectStmt); ok {
+			c.recvSelect(cur, s)
+			return true
+		}
+		if cur.Index() < 0 {
+			return true // (only statements in lists: ifs' and fors' headers keep theirs)
+		}
+		switch s := cur.Node().(type) {
+		case *ast.ReturnStmt:
+			if slices.ContainsFunc(s.Results, isRecv) {
+				c.recvReturn(cur, s)
+			}
+		case *ast.AssignStmt:
+			if s.Tok != token.ASSIGN || len(s.Lhs) != 1 || len(s.Rhs) != 1 || !isRecv(s.Rhs[0]) || !c.recvLost(cur, s.Lhs[0]) {
+				return true
+			}
+			if contains(s.Lhs[0], true, func(n ast.Node) bool { _, call := n.(*ast.CallExpr); return call || isRecvNode(n) }) {
+				c.Fail(s.Pos(), "%s = <-...: a destination that calls a function or receives cannot take a received value in this interpreter; receive into a variable first (v := <-ch), then assign it", ExprString(s.Lhs[0]))
+				return false
+			}
+			tmp := ident(c.Temp("R"), s.Pos())
+			cur.InsertBefore(define(s.Pos(), []ast.Expr{tmp}, s.Rhs[0]))
+			s.Rhs[0] = ident(tmp.Name, s.Pos())
+		}
+		return true
+	})
+}
+
+func isRecvNode(n ast.Node) bool {
+	e, ok := n.(ast.Expr)
+	return ok && isRecv(e)
+}
+
+// recvLost reports whether yaegi loses a value received into lhs: lhs is
+// not a plain variable (a map element is set otherwise, and is right), or
+// is a named result of the function the statement is in.
+func (c *Cell) recvLost(cur Cursor, lhs ast.Expr) bool {
+	switch l := ast.Unparen(lhs).(type) {
+	case *ast.Ident:
+		if l.Name == "_" || cur.Func == nil || cur.Func.Results == nil {
+			return false
+		}
+		obj := c.Types.ObjectOf(l)
+		for _, f := range cur.Func.Results.List {
+			for _, n := range f.Names {
+				if obj != nil && c.Types.Defs[n] == obj {
+					return true
+				}
+			}
+		}
+		return false
+	case *ast.IndexExpr:
+		_, isMap := typeUnder(c.Types.TypeOf(l.X)).(*types.Map)
+		return !isMap
+	}
+	return true
+}
+
+// recvReturn puts the results of s, a return with a receive among them,
+// in variables first (a receive as it is, the others as the function's
+// result types), and returns those.
+func (c *Cell) recvReturn(cur Cursor, s *ast.ReturnStmt) {
+	rts := c.resultTypes(cur.Func)
+	if len(rts) != len(s.Results) {
+		return
+	}
+	var pre []ast.Stmt
+	results := make([]ast.Expr, len(s.Results))
+	for i, r := range s.Results {
+		tmp := c.Temp("R")
+		results[i] = ident(tmp, r.Pos())
+		if isRecv(r) {
+			pre = append(pre, define(r.Pos(), []ast.Expr{ident(tmp, r.Pos())}, r))
+			continue
+		}
+		if rts[i] == nil {
+			return
+		}
+		tx, ok := c.TypeExpr(rts[i], r.Pos())
+		if !ok {
+			return
+		}
+		pre = append(pre, &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: r.Pos(), Specs: []ast.Spec{
+			&ast.ValueSpec{Names: []*ast.Ident{ident(tmp, r.Pos())}, Type: tx, Values: []ast.Expr{r}}}}})
+	}
+	for _, p := range pre {
+		cur.InsertBefore(p)
+	}
+	s.Results = results
+}
+
+// recvSelect rewrites the cases of s that yaegi gets wrong (see
+// recvValues).
+func (c *Cell) recvSelect(cur Cursor, s *ast.SelectStmt) {
+	nested := false
+	for _, cl := range s.Body.List {
+		cc := cl.(*ast.CommClause)
+		if send, ok := cc.Comm.(*ast.SendStmt); ok && !isRecv(send.Value) && contains(send.Value, true, isRecvNode) {
+			nested = true
+		}
+	}
+	switch {
+	case nested && cur.Index() >= 0:
+		c.selectOperandsFirst(cur, s)
+	case nested:
+		c.Fail(s.Pos(), "a labeled select sending a value that receives (case ch <- <-in + 1:): receive into a variable before the select and send that")
+		return
+	}
+	for _, cl := range s.Body.List {
+		cc := cl.(*ast.CommClause)
+		as, ok := cc.Comm.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN {
+			continue
+		}
+		var temps []ast.Expr
+		for range as.Lhs {
+			temps = append(temps, ident(c.Temp("R"), as.Pos()))
+		}
+		cc.Comm = define(as.Pos(), temps, as.Rhs...)
+		var uses []ast.Expr
+		for _, t := range temps {
+			uses = append(uses, ident(t.(*ast.Ident).Name, as.Pos()))
+		}
+		assign := &ast.AssignStmt{Lhs: as.Lhs, TokPos: as.TokPos, Tok: token.ASSIGN, Rhs: uses}
+		cc.Body = append([]ast.Stmt{assign}, cc.Body...)
+	}
+}
+
+// selectOperandsFirst evaluates, before s, what Go evaluates on entering
+// it: the channels of its cases and the values they send, in order (an
+// identifier or a literal stays).
+func (c *Cell) selectOperandsFirst(cur Cursor, s *ast.SelectStmt) {
+	var pre []ast.Stmt
+	hoist := func(e ast.Expr, t types.Type) ast.Expr {
+		switch ast.Unparen(e).(type) {
+		case *ast.Ident, *ast.BasicLit:
+			return e
+		}
+		tmp := c.Temp("S")
+		if t != nil {
+			if tx, ok := c.TypeExpr(t, e.Pos()); ok {
+				pre = append(pre, &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: e.Pos(), Specs: []ast.Spec{
+					&ast.ValueSpec{Names: []*ast.Ident{ident(tmp, e.Pos())}, Type: tx, Values: []ast.Expr{e}}}}})
+				return ident(tmp, e.Pos())
+			}
+		}
+		pre = append(pre, define(e.Pos(), []ast.Expr{ident(tmp, e.Pos())}, e))
+		return ident(tmp, e.Pos())
+	}
+	for _, cl := range s.Body.List {
+		cc := cl.(*ast.CommClause)
+		switch comm := cc.Comm.(type) {
+		case *ast.SendStmt:
+			comm.Chan = hoist(comm.Chan, nil)
+			var elem types.Type
+			if ch, ok := typeUnder(c.Types.TypeOf(comm.Chan)).(*types.Chan); ok {
+				elem = ch.Elem()
+			}
+			comm.Value = hoist(comm.Value, elem)
+		case *ast.ExprStmt:
+			if u, ok := ast.Unparen(comm.X).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+				u.X = hoist(u.X, nil)
+			}
+		case *ast.AssignStmt:
+			if u, ok := ast.Unparen(comm.Rhs[0]).(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+				u.X = hoist(u.X, nil)
+			}
+		}
+	}
+	for _, p := range pre {
+		cur.InsertBefore(p)
+	}
+}

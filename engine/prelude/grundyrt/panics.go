@@ -70,6 +70,7 @@ type plainError string
 
 func (e plainError) Error() string { return string(e) }
 func (e plainError) RuntimeError() {}
+
 // RangeContinued panics as Go's runtime does when a function iterator
 // calls yield again after the loop body returned false (break, or a jump
 // out of the loop).

@@ -127,6 +127,8 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"HasType":           reflect.ValueOf(ts.HasType),
 		"MustHaveType":      reflect.ValueOf(ts.MustHaveType),
 		"AssertsExactly":    reflect.ValueOf(AssertsExactly),
+		"Exact":             reflect.ValueOf(Exact),
+		"MustExact":         reflect.ValueOf(ts.MustExact),
 		"MustAssertExactly": reflect.ValueOf(ts.MustAssertExactly),
 
 		// Panics (panics.go).

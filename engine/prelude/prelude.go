@@ -110,6 +110,7 @@ const (
 	RTAssertionError    = "AssertionError"    // the runtime's error for a failed x.(I)
 	RTAssertPanic       = "AssertPanic"       // the panic of a failed assertion to an interface, naming the missing method
 	RTNativeMethods     = "NativeMethods"     // stops an assertion of a library value to a cell interface
+	RTReturn            = "Return"            // a return among a cell's statements: ends the cell
 )
 
 // Methods of grundyrt.Deferred the passes call.

@@ -88,6 +88,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"InternKey":      reflect.ValueOf(ts.InternKey),
 		"AnyKey":         reflect.ValueOf(AnyKey),
 		"DecodeRune":     reflect.ValueOf(DecodeRune),
+		"Return":         reflect.ValueOf(Return),
 		"IndexError":     reflect.ValueOf(IndexError),
 		"SliceError":     reflect.ValueOf(SliceError),
 		"ShiftError":     reflect.ValueOf(ShiftError),

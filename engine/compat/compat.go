@@ -46,6 +46,7 @@ var Passes = []Pass{
 	laterMethods,
 	typeErrors,
 	structAssert,
+	anonEmbed,
 	selfFuncTypes,
 	basedTypes,
 	mainFunc,

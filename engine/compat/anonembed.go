@@ -1,0 +1,64 @@
+package compat
+
+import (
+	"go/types"
+)
+
+// anonEmbed refuses a value of an unnamed struct type that embeds an
+// interface (struct{ fmt.Stringer; n int }{...}) put in an interface with
+// methods, or in an empty one (an argument of fmt.Println) when it has a
+// method fmt or encoding/json would call (String, Error...). yaegi v0.16.1
+// looks for the interface's methods on the struct itself when it wraps
+// the value (interp/run.go, genInterfaceWrapper), not in the embedded
+// field: the first call panicked ("method not found: String"), and fmt
+// printed the fields instead of calling String ({CN(3,2) 1}, not
+// CN(3,2)). embedMethods declares such methods on a named type; an
+// unnamed one cannot have any.
+var anonEmbed = Pass{
+	Name:     "anonembed",
+	Run:      runAnonEmbed,
+	Kinds:    assignedKinds,
+	Snippets: []string{"embedded_interface_unnamed_struct_refused"},
+}
+
+func runAnonEmbed(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		for _, v := range c.assignedValues(cur, nil) {
+			iface, ok := v.target.Underlying().(*types.Interface)
+			if !ok {
+				continue
+			}
+			st, ok := types.Unalias(c.Types.TypeOf(v.value)).(*types.Struct)
+			if !ok || !embedsIface(st) || iface.NumMethods() == 0 && !printsByMethod(st) {
+				continue
+			}
+			c.Fail(v.value.Pos(), "a value of an unnamed struct type embedding an interface, put in an interface (%s): the interpreter loses the methods it has through the embedded interface; declare the struct as a named type (type S struct{ ... }) and use S",
+				types.TypeString(v.target, pkgName))
+			return false
+		}
+		return true
+	})
+}
+
+// embedsIface reports whether st embeds an interface with methods.
+func embedsIface(st *types.Struct) bool {
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if it, ok := f.Type().Underlying().(*types.Interface); f.Embedded() && ok && it.NumMethods() > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// printsByMethod reports whether a value of st has a method that fmt or
+// encoding/json would call on it.
+func printsByMethod(st *types.Struct) bool {
+	ms := types.NewMethodSet(st)
+	for _, m := range []string{"String", "Error", "Format", "GoString", "MarshalJSON", "MarshalText"} {
+		if ms.Lookup(nil, m) != nil {
+			return true
+		}
+	}
+	return false
+}

@@ -12,8 +12,9 @@ import (
 // the value (interp/run.go, genInterfaceWrapper), not in the embedded
 // field: the first call panicked ("method not found: String"), and fmt
 // printed the fields instead of calling String ({CN(3,2) 1}, not
-// CN(3,2)). embedMethods declares such methods on a named type; an
-// unnamed one cannot have any.
+// CN(3,2)). embedMethods declares such methods on a named type at the
+// cell's top level; an unnamed one, or one declared in a function, cannot
+// have any.
 var anonEmbed = Pass{
 	Name:     "anonembed",
 	Run:      runAnonEmbed,
@@ -28,7 +29,16 @@ func runAnonEmbed(c *Cell) {
 			if !ok {
 				continue
 			}
-			st, ok := types.Unalias(c.Types.TypeOf(v.value)).(*types.Struct)
+			vt := types.Unalias(c.Types.TypeOf(v.value))
+			if n, ok := vt.(*types.Named); ok && localType(n) {
+				if st, ok := n.Underlying().(*types.Struct); ok && embedsIface(st) && (iface.NumMethods() > 0 || printsByMethod(n)) {
+					c.Fail(v.value.Pos(), "a value of %s, a type declared in a function that embeds an interface, put in an interface (%s): the interpreter loses the methods it has through the embedded interface; declare %s at the cell's top level",
+						n.Obj().Name(), types.TypeString(v.target, pkgName), n.Obj().Name())
+					return false
+				}
+				continue
+			}
+			st, ok := vt.(*types.Struct)
 			if !ok || !embedsIface(st) || iface.NumMethods() == 0 && !printsByMethod(st) {
 				continue
 			}
@@ -51,14 +61,21 @@ func embedsIface(st *types.Struct) bool {
 	return false
 }
 
-// printsByMethod reports whether a value of st has a method that fmt or
+// printsByMethod reports whether a value of t has a method that fmt or
 // encoding/json would call on it.
-func printsByMethod(st *types.Struct) bool {
-	ms := types.NewMethodSet(st)
+func printsByMethod(t types.Type) bool {
+	ms := types.NewMethodSet(t)
 	for _, m := range []string{"String", "Error", "Format", "GoString", "MarshalJSON", "MarshalText"} {
 		if ms.Lookup(nil, m) != nil {
 			return true
 		}
 	}
 	return false
+}
+
+// localType reports whether n is declared in a function (where it can
+// have no methods of its own).
+func localType(n *types.Named) bool {
+	o := n.Obj()
+	return o.Pkg() != nil && o.Parent() != nil && o.Parent() != o.Pkg().Scope()
 }

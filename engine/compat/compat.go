@@ -82,6 +82,7 @@ var Passes = []Pass{
 	reflectNames,
 	reflectFields,
 	basedAsserts,
+	emptyStructAsserts,
 	displayCalls,
 	structAssign,
 	tupleNil,

@@ -54,6 +54,7 @@ var Passes = []Pass{
 	elidedAddrs,
 	parens,
 	bounds,
+	cellReturns,
 	shifts,
 	genericAliases,
 	constraintTerms,

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"grundy/engine/prelude"
@@ -14,11 +15,13 @@ import (
 // write instead, before the interpreter sees them. They change nothing, so
 // they run first.
 
-// statements: a cell's top-level statements run at top level, so a return
-// there is refused as Go would refuse it outside a function; and an
-// assignment whose counts differ is reported in Go's words (yaegi v0.16.1
-// stumbles on it in its global analysis, interp/gta.go, with a message
-// about its own internals or none).
+// statements: a cell's statements are a function's body whose return
+// ends the cell (cellReturns), so a return with values there is refused as
+// Go refuses one in func main, and so is a return in the body of a loop
+// over a function iterator among them (its body becomes a function the
+// iterator calls); an assignment whose counts differ is reported in Go's
+// words (yaegi v0.16.1 stumbles on it in its global analysis,
+// interp/gta.go, with a message about its own internals or none).
 var statements = Pass{
 	Name:     "statements",
 	Run:      runStatements,
@@ -28,12 +31,22 @@ var statements = Pass{
 
 func runStatements(c *Cell) {
 	for _, b := range c.TopLevel() {
+		var funcRanges []ast.Node
 		ast.Inspect(b, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.FuncLit:
 				return false
+			case *ast.RangeStmt:
+				if _, ok := typeOf(c, x.X).(*types.Signature); ok {
+					funcRanges = append(funcRanges, x.Body)
+				}
 			case *ast.ReturnStmt:
-				c.Fail(x.Pos(), "return outside a function: a cell's statements run at top level")
+				switch {
+				case len(x.Results) > 0:
+					c.Fail(x.Pos(), "too many return values: a cell's statements end with a return without values")
+				case slices.ContainsFunc(funcRanges, func(r ast.Node) bool { return within(x.Pos(), r) }):
+					c.Fail(x.Pos(), "return in a loop over a function iterator among a cell's statements: set a variable and break instead")
+				}
 			case *ast.AssignStmt:
 				if len(x.Rhs) == 1 && len(x.Lhs) > 1 {
 					switch x.Rhs[0].(type) {
@@ -46,6 +59,36 @@ func runStatements(c *Cell) {
 				}
 			}
 			return c.err == nil
+		})
+	}
+}
+
+func typeOf(c *Cell, e ast.Expr) types.Type {
+	if t := c.Types.TypeOf(e); t != nil {
+		return t.Underlying()
+	}
+	return nil
+}
+
+// cellReturns: a return among a cell's statements ends the cell, as one
+// in func main ends the program: it raises grundyrt.Return(), which the
+// engine takes for the cell's end (the top-level defers run, nothing is
+// reported). yaegi v0.16.1 compiles a cell's statements at its top level,
+// where a return is refused.
+var cellReturns = Pass{
+	Name:     "cellreturns",
+	Run:      runCellReturns,
+	Kinds:    []ast.Node{(*ast.ReturnStmt)(nil)},
+	Snippets: []string{"cell_return"},
+}
+
+func runCellReturns(c *Cell) {
+	for _, b := range c.TopLevel() {
+		applyIn(b, func(cur Cursor) bool {
+			if r, ok := cur.Node().(*ast.ReturnStmt); ok && cur.TopLevel() {
+				cur.Replace(&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTReturn, r.Pos()), Lparen: r.Pos(), Rparen: r.End()}})
+			}
+			return true
 		})
 	}
 }

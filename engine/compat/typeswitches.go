@@ -121,7 +121,13 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			default:
 				e = asserts(c.assertedFrom(tmp(), xt, tt), t)
 				if !errorSubject && tt != nil {
-					if v, _ := c.assertVerdict(xt, tt); v == assertChecked || lookalikeAssert(xt, tt) {
+					if lookalikeAssert(xt, tt) {
+						if tx, ok := c.TypeExpr(tt, t.Pos()); ok {
+							e = &ast.BinaryExpr{X: e, OpPos: t.Pos(), Op: token.LAND, Y: exactCall(tmp(), tx, t.Pos())}
+							break
+						}
+					}
+					if v, _ := c.assertVerdict(xt, tt); v == assertChecked {
 						// The name of the value's type tells it.
 						e = &ast.BinaryExpr{X: e, OpPos: t.Pos(), Op: token.LAND, Y: hasTypeCall(tmp(), tt, t.Pos())}
 						break

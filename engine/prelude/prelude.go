@@ -95,6 +95,8 @@ const (
 	RTHasType           = "HasType"           // whether an interface value's dynamic type is the one named
 	RTAssertsExactly    = "AssertsExactly"    // v, ok := x.(T) to a type parameter T: false where the interpreter's own would pass another type
 	RTMustAssertExactly = "MustAssertExactly" // x.(T) likewise, panicking as Go does
+	RTExact             = "Exact"             // x in x.(T), T a slice, map, array or channel type: x, or a value the assertion fails on
+	RTMustExact         = "MustExact"         // likewise for the one-value form, panicking as Go does
 	RTMustHaveType      = "MustHaveType"      // likewise, panicking as a failed x.(T) does
 	RTPanic             = "Panic"             // a value for panic with its type
 	RTTextTemplate      = "TextTemplate"      // a text/template checked against the methods of the data's cell types
@@ -108,6 +110,7 @@ const (
 	RTAssertionError    = "AssertionError"    // the runtime's error for a failed x.(I)
 	RTAssertPanic       = "AssertPanic"       // the panic of a failed assertion to an interface, naming the missing method
 	RTNativeMethods     = "NativeMethods"     // stops an assertion of a library value to a cell interface
+	RTReturn            = "Return"            // a return among a cell's statements: ends the cell
 )
 
 // Methods of grundyrt.Deferred the passes call.

@@ -88,6 +88,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"InternKey":      reflect.ValueOf(ts.InternKey),
 		"AnyKey":         reflect.ValueOf(AnyKey),
 		"DecodeRune":     reflect.ValueOf(DecodeRune),
+		"Return":         reflect.ValueOf(Return),
 		"IndexError":     reflect.ValueOf(IndexError),
 		"SliceError":     reflect.ValueOf(SliceError),
 		"ShiftError":     reflect.ValueOf(ShiftError),
@@ -127,6 +128,8 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"HasType":           reflect.ValueOf(ts.HasType),
 		"MustHaveType":      reflect.ValueOf(ts.MustHaveType),
 		"AssertsExactly":    reflect.ValueOf(AssertsExactly),
+		"Exact":             reflect.ValueOf(Exact),
+		"MustExact":         reflect.ValueOf(ts.MustExact),
 		"MustAssertExactly": reflect.ValueOf(ts.MustAssertExactly),
 
 		// Panics (panics.go).

@@ -236,3 +236,20 @@ func callText(f func() string) (s string) {
 func predeclared(t *tinfo) bool { return !strings.Contains(t.str, ".") }
 
 func indented(s string) string { return strings.ReplaceAll(s, "\n", "\n\t") }
+
+// cellReturn is what a return among a cell's statements raises (see
+// compat's cellReturns): the cell ends there, as a function returns.
+type cellReturn struct{}
+
+// Return ends the cell that calls it among its statements.
+func Return() { panic(cellReturn{}) }
+
+// IsReturn reports whether a panic's value (or the reflect.Value the
+// interpreter raised it in) is a cell's return.
+func IsReturn(v any) bool {
+	if rv, ok := v.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
+		v = rv.Interface()
+	}
+	_, ok := v.(cellReturn)
+	return ok
+}

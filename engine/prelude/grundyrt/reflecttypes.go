@@ -130,9 +130,10 @@ func (ts *Types) NamedCompareKey(v any) any {
 // NamedCompareKey).
 func NamedCompareKeyAs(v any, name string) any { return namedKey{name, CompareKey(v)} }
 
-// AssertsExactly reports whether x.(T), T a type parameter, may hold;
-// like points to a variable of type T (the interpreter's reflect type of
-// a type parameter is only found so). yaegi v0.16.1 asserts to a
+// AssertsExactly reports whether x.(T) may hold, T a type parameter or a
+// slice, map, array or channel type; like is a *T (the address of a
+// variable of type T: the interpreter's reflect type of a type parameter
+// is only found so; or (*T)(nil)). yaegi v0.16.1 asserts to a
 // non-interface type by assignability (interp/run.go:569,
 // canAssertTypes), so a games.Pos passed for a []int; for slice, map,
 // array and channel types, where a named native type and the unnamed one
@@ -152,6 +153,9 @@ func AssertsExactly(x, like any) bool {
 // function's source names only T), when x is nil or the types differ;
 // iface is x's static type.
 func (ts *Types) MustAssertExactly(x, like any, iface string) {
+	if x != nil && AssertsExactly(x, like) {
+		return
+	}
 	t := reflect.TypeOf(like).Elem()
 	switch ok, dt := ts.dynamic(x); {
 	case !ok:
@@ -162,4 +166,26 @@ func (ts *Types) MustAssertExactly(x, like any, iface string) {
 	case !AssertsExactly(x, like):
 		panic(assertionError("interface conversion: " + iface + " is " + dt.str + ", not " + ts.TypeString(t)))
 	}
+}
+
+// notExact is what Exact answers for a value x.(T) must not pass: no
+// slice, map, array or channel type asserts it (not a struct: yaegi's
+// assertion looks at a struct's first field).
+type notExact uint8
+
+// Exact is x, when x.(T) may hold (see AssertsExactly; like is a *T),
+// else a value the assertion x.(T) fails on: x.(T) written as
+// Exact(x, (*T)(nil)).(T) costs one call, where a function literal
+// around the assertion would cost the interpreter a closure each time.
+func Exact(x, like any) any {
+	if AssertsExactly(x, like) {
+		return x
+	}
+	return notExact(0)
+}
+
+// MustExact is x, after MustAssertExactly: the one-value form of Exact.
+func (ts *Types) MustExact(x, like any, iface string) any {
+	ts.MustAssertExactly(x, like, iface)
+	return x
 }

@@ -457,11 +457,79 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool, usedElsewhere func(name s
 			funcs = append(funcs, d)
 		}
 	}
-	pc.Decls.Decls = append(append(append(consts, typs...), funcs...), vars...)
+	consts, typed := typedLater(consts, typs)
+	pc.Decls.Decls = append(append(append(append(consts, typs...), typed...), funcs...), vars...)
 	pc.Stmts.List = keep
 	if len(keep) == 0 {
 		pc.Stmts = nil
 	}
+}
+
+// typedLater splits consts into those that go before the cell's types
+// and those that go after them: a constant of a type the cell declares
+// (const big Heap = 200), or made from one. Before its type, yaegi
+// v0.16.1 resolves it on a later round, and a variable of an instance of
+// a generic type (var v Vec[int], from v := Vec[int]{...}) compiles the
+// instance's methods before that round: a method using the constant
+// panicked with "index out of range [1] with length 0" (assignableTo on
+// the unresolved type, interp/type.go:1478). A constant that sizes a
+// type ([size]Small) stays first, as before.
+func typedLater(consts, typs []ast.Decl) (before, after []ast.Decl) {
+	late := map[string]bool{}
+	for _, d := range typs {
+		for _, sp := range d.(*ast.GenDecl).Specs {
+			late[sp.(*ast.TypeSpec).Name.Name] = true
+		}
+	}
+	refs := func(n ast.Node, names map[string]bool) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && names[id.Name] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	isLate := make([]bool, len(consts))
+	lateNames := map[string]bool{}
+	for changed := true; changed; {
+		changed = false
+		for i, d := range consts {
+			if !isLate[i] && refs(d, late) {
+				isLate[i], changed = true, true
+				for _, sp := range d.(*ast.GenDecl).Specs {
+					for _, id := range sp.(*ast.ValueSpec).Names {
+						late[id.Name], lateNames[id.Name] = true, true
+					}
+				}
+			}
+		}
+	}
+	for _, d := range typs {
+		for name := range lateNames {
+			if refs(d, map[string]bool{name: true}) {
+				delete(lateNames, name) // [size]Small: the constant stays first
+			}
+		}
+	}
+	for i, d := range consts {
+		if isLate[i] && refs(&ast.GenDecl{Specs: namesOnly(d)}, lateNames) {
+			after = append(after, d)
+		} else {
+			before = append(before, d)
+		}
+	}
+	return before, after
+}
+
+// namesOnly are the names a const declaration defines, as specs.
+func namesOnly(d ast.Decl) []ast.Spec {
+	var out []ast.Spec
+	for _, sp := range d.(*ast.GenDecl).Specs {
+		out = append(out, &ast.ValueSpec{Names: sp.(*ast.ValueSpec).Names})
+	}
+	return out
 }
 
 func usedBy(names []*ast.Ident, refs map[string]bool) bool {

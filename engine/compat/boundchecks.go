@@ -21,7 +21,8 @@ import (
 // of range" without "[i] with length n".
 func (b *boundsPass) index(h *host, fx *facts, x *ast.IndexExpr) {
 	t := indexable(b.c.Types.TypeOf(x.X))
-	if t == nil || b.loops > 0 || !isInteger(b.c.Types.TypeOf(x.Index)) {
+	// Vec[int] is an instance, not an index.
+	if t == nil || b.loops > 0 || b.c.Types.IsType(x) || !isInteger(b.c.Types.TypeOf(x.Index)) {
 		return
 	}
 	_, array := t.(*types.Array)

@@ -115,7 +115,7 @@ func (b *boundsPass) recursive(body *ast.BlockStmt, f types.Object) bool {
 func needsCheck(c *Cell, n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.IndexExpr:
-		return indexable(c.Types.TypeOf(n.X)) != nil
+		return !c.Types.IsType(n) && indexable(c.Types.TypeOf(n.X)) != nil
 	case *ast.SliceExpr:
 		return indexable(c.Types.TypeOf(n.X)) != nil
 	case *ast.BinaryExpr:

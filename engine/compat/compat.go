@@ -84,6 +84,7 @@ var Passes = []Pass{
 	reflectNames,
 	reflectFields,
 	basedAsserts,
+	emptyStructAsserts,
 	displayCalls,
 	structAssign,
 	tupleNil,

@@ -406,14 +406,13 @@ func (c *Cell) sequentialAssign(cur Cursor, as *ast.AssignStmt, copies func(type
 // value: declared alone by a := in a function (yaegi gives the variable
 // new storage each time the := runs, interp/run.go:721), or parameters
 // (each call has a new frame, interp/run.go:1356), and never assigned
-// again or addressed in the cell. An interface that shares such a
+// again or addressed in the cell (see changedVars). An interface that shares such a
 // variable's storage sees no later change, so its pointer needs no copy:
 // p := &Pos{i}; out = append(out, p) in a loop costs nothing more. A
 // variable of the cell's top-level statements is left out: it may become
 // a package variable, assigned (see varInits).
 func (c *Cell) freshPointers() map[types.Object]bool {
 	fresh := map[types.Object]bool{}
-	changed := map[types.Object]bool{}
 	declare := func(id *ast.Ident) {
 		if o := c.Types.Defs[id]; o != nil {
 			if _, ptr := o.Type().(*types.Pointer); ptr {
@@ -430,13 +429,6 @@ func (c *Cell) freshPointers() map[types.Object]bool {
 				for _, id := range f.Names {
 					declare(id)
 				}
-			}
-		}
-	}
-	change := func(e ast.Expr) {
-		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-			if o := c.Types.ObjectOf(id); o != nil {
-				changed[o] = true
 			}
 		}
 	}
@@ -458,8 +450,33 @@ func (c *Cell) freshPointers() map[types.Object]bool {
 					if id, ok := n.Lhs[0].(*ast.Ident); ok {
 						declare(id)
 					}
-					break
 				}
+			}
+			return true
+		})
+	}
+	for o := range c.changedVars() {
+		delete(fresh, o)
+	}
+	return fresh
+}
+
+// changedVars are the variables the cell assigns (other than where it
+// defines them), increments, ranges into or takes the address of:
+// those left out keep the value they were defined or passed with.
+func (c *Cell) changedVars() map[types.Object]bool {
+	changed := map[types.Object]bool{}
+	change := func(e ast.Expr) {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if o := c.Types.ObjectOf(id); o != nil {
+				changed[o] = true
+			}
+		}
+	}
+	for _, root := range c.Roots() {
+		ast.Inspect(root, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
 				for _, l := range n.Lhs {
 					if id, ok := l.(*ast.Ident); !ok || n.Tok != token.DEFINE || c.Types.Defs[id] == nil {
 						change(l)
@@ -480,8 +497,5 @@ func (c *Cell) freshPointers() map[types.Object]bool {
 			return true
 		})
 	}
-	for o := range changed {
-		delete(fresh, o)
-	}
-	return fresh
+	return changed
 }

@@ -43,14 +43,103 @@ var paramConv = Pass{
 }
 
 func runParamConv(c *Cell) {
+	changed := c.changedVars()
 	for _, fd := range c.methodReach() {
+		h := c.newHoist(fd, changed)
 		applyIn(fd, func(cur Cursor) bool {
 			if r := c.paramConversion(cur); r != nil {
-				cur.Replace(r)
+				cur.Replace(h.once(cur.Node().(*ast.CallExpr), r))
 			}
 			return true
 		})
+		fd.Body.List = append(h.defs, fd.Body.List...)
 	}
+}
+
+// hoist converts a parameter that keeps its value (see changedVars) once
+// per call, at the top of the function, where a loop of the function
+// converts it: s += x * T(k) in a loop over xs cost a native call for
+// each x, as much as the rest of the iteration (a method calling Scale
+// on three elements took 4.7 to 5.6 times as long as a plain call, 3.2
+// to 3.4 with the hoist: BenchmarkGenericConversions). A conversion
+// cannot panic, so one a loop never reaches costs only its time.
+type hoist struct {
+	c      *Cell
+	inLoop map[*ast.CallExpr]bool
+	params map[types.Object]bool
+	temps  map[string]string // by parameter and type parameter
+	defs   []ast.Stmt
+}
+
+func (c *Cell) newHoist(fd *ast.FuncDecl, changed map[types.Object]bool) *hoist {
+	h := &hoist{c: c, inLoop: map[*ast.CallExpr]bool{}, params: map[types.Object]bool{}, temps: map[string]string{}}
+	for _, f := range fd.Type.Params.List {
+		for _, id := range f.Names {
+			if o := c.Types.Defs[id]; o != nil && !changed[o] {
+				h.params[o] = true
+			}
+		}
+	}
+	var loops int
+	var walk func(n ast.Node) bool
+	walk = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			loops++
+			for _, child := range loopParts(n) {
+				ast.Inspect(child, walk)
+			}
+			loops--
+			return false
+		case *ast.CallExpr:
+			if loops > 0 {
+				h.inLoop[n] = true
+			}
+		}
+		return true
+	}
+	ast.Inspect(fd.Body, walk)
+	return h
+}
+
+// loopParts are the parts of a loop that run each time round.
+func loopParts(n ast.Node) []ast.Node {
+	var out []ast.Node
+	add := func(ns ...ast.Node) {
+		for _, x := range ns {
+			if x != nil {
+				out = append(out, x)
+			}
+		}
+	}
+	switch n := n.(type) {
+	case *ast.ForStmt:
+		add(n.Cond, n.Post, n.Body)
+	case *ast.RangeStmt:
+		add(n.Body)
+	}
+	return out
+}
+
+// once is the conversion r written for call, a variable defined at the
+// top of the function when call converts a parameter that keeps its
+// value, in a loop.
+func (h *hoist) once(call *ast.CallExpr, r ast.Expr) ast.Expr {
+	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	if !ok || !h.inLoop[call] || !h.params[h.c.Types.ObjectOf(id)] {
+		return r
+	}
+	if _, converter := r.(*ast.TypeAssertExpr); !converter {
+		return r // a constant's slice literal
+	}
+	key := id.Name + " " + ExprString(call.Fun)
+	name, done := h.temps[key]
+	if !done {
+		name = h.c.Temp("PC")
+		h.temps[key] = name
+		h.defs = append(h.defs, define(call.Pos(), []ast.Expr{ident(name, call.Pos())}, r))
+	}
+	return ident(name, call.Pos())
 }
 
 // methodReach are the methods of the cell's generic types and the cell's

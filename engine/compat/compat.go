@@ -84,7 +84,6 @@ var Passes = []Pass{
 	reflectNames,
 	reflectFields,
 	basedAsserts,
-	emptyStructAsserts,
 	displayCalls,
 	structAssign,
 	tupleNil,

@@ -119,7 +119,7 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			case tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)):
 				e = c.matchesInterface(tmp, xt, t, tt)
 			default:
-				e = asserts(c.assertedFrom(tmp(), xt, tt), t)
+				e = asserts(tmp(), t)
 				if !errorSubject && tt != nil {
 					if lookalikeAssert(xt, tt) {
 						if tx, ok := c.TypeExpr(tt, t.Pos()); ok {
@@ -165,7 +165,7 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 				if tt := c.Types.TypeOf(t); tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)) {
 					val = c.asInterface(tmp, xt, t, tt)
 				} else {
-					val = &ast.TypeAssertExpr{X: c.assertedFrom(tmp(), xt, c.Types.TypeOf(t)), Type: t, Lparen: cc.Colon, Rparen: cc.Colon}
+					val = &ast.TypeAssertExpr{X: tmp(), Type: t, Lparen: cc.Colon, Rparen: cc.Colon}
 				}
 			}
 			nc.Body = append(nc.Body,

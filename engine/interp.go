@@ -1126,12 +1126,12 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 		return v, &EvalError{Name: "Interrupted", Value: "the cell was interrupted", Traceback: []string{"Interrupted: the cell was interrupted"}}
 	}
 	var p interp.Panic
-	if errors.As(err, &p) && grundyrt.IsReturn(p.Value) {
-		// A return among the cell's statements: the cell ends there.
-		it.io.interpStderr.take()
-		return reflect.Value{}, nil
-	}
 	if errors.As(err, &p) {
+		if grundyrt.IsReturn(p.Value) {
+			// A return among the cell's statements: the cell ends there.
+			it.io.interpStderr.take()
+			return reflect.Value{}, nil
+		}
 		it.rt.mu.Lock()
 		it.rt.panicking, it.rt.panicVal = true, it.recoveredValue(p.Value)
 		it.rt.mu.Unlock()

@@ -22,7 +22,7 @@ import (
 func (b *boundsPass) index(h *host, fx *facts, x *ast.IndexExpr) {
 	t := indexable(b.c.Types.TypeOf(x.X))
 	// Vec[int] is an instance, not an index.
-	if t == nil || b.loops > 0 || b.c.Types.IsType(x) || !isInteger(b.c.Types.TypeOf(x.Index)) {
+	if t == nil || b.loops > 0 || b.c.Types.IsType(x) || !b.c.Types.IsInteger(x.Index) {
 		return
 	}
 	_, array := t.(*types.Array)
@@ -192,16 +192,10 @@ func (b *boundsPass) parse(pos token.Pos, src string) ast.Expr {
 	return AtPos(e, pos)
 }
 
-func isInteger(t types.Type) bool {
-	b, ok := t.(*types.Basic)
-	if t != nil && !ok {
-		b, ok = t.Underlying().(*types.Basic)
-	}
-	return ok && b.Info()&types.IsInteger != 0
-}
-
+// isUnsigned reports whether t is an unsigned integer type.
 func isUnsigned(t types.Type) bool {
-	return isInteger(t) && t.Underlying().(*types.Basic).Info()&types.IsUnsigned != 0
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsUnsigned != 0
 }
 
 // isInt reports whether t is int or an untyped constant's type.

@@ -255,7 +255,7 @@ func (p *proofs) callsCellCode(region ast.Node) bool {
 // once, and the length holds in the top-level statement top (nil in a
 // function) if that statement comes after and calls no code of the cells'.
 func (p *proofs) lengths(x ast.Expr, top ast.Stmt) []affine {
-	out := []affine{{&ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{x}}, 0}}
+	out := []affine{{lenCall(x), 0}}
 	t := p.c.Types.TypeOf(x)
 	if t == nil {
 		return nil
@@ -338,6 +338,12 @@ func (p *proofs) fixed(e ast.Expr) bool {
 	return ok
 }
 
+// lenCall is len(x), as the facts write it (its len has no object: same
+// takes it for the builtin).
+func lenCall(x ast.Expr) ast.Expr {
+	return &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{x}}
+}
+
 // checked is what a check of index against len(x) establishes once
 // passed: v + d < len(x) and v + d >= 0, for an index v + d.
 func (p *proofs) checked(index, x ast.Expr) []fact {
@@ -350,7 +356,7 @@ func (p *proofs) checked(index, x ast.Expr) []fact {
 	if !ok {
 		return nil
 	}
-	return []fact{{v: v, upper: true, bound: affine{&ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{x}}, -i.k}}, {v: v, low: -i.k}}
+	return []fact{{v: v, upper: true, bound: affine{lenCall(x), -i.k}}, {v: v, low: -i.k}}
 }
 
 // below reports whether index < len(x) where facts fx hold (in the

@@ -517,7 +517,7 @@ func (p *proofs) exprLower(e ast.Expr, fx *facts) int64 {
 		}
 		return noLower
 	}
-	if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsUnsigned != 0 {
+	if isUnsigned(tv.Type) {
 		return 0
 	}
 	switch x := e.(type) {

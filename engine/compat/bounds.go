@@ -159,7 +159,7 @@ func signedCount(c *Cell, e ast.Expr) bool {
 	if !ok || tv.Value != nil || !isTypedInteger(tv.Type) {
 		return false
 	}
-	return tv.Type.Underlying().(*types.Basic).Info()&types.IsUnsigned == 0
+	return !isUnsigned(tv.Type)
 }
 
 // host is a statement the checks of its expressions go before.
@@ -371,10 +371,10 @@ func (b *boundsPass) rangeFacts(s *ast.RangeStmt) []fact {
 		return nil
 	}
 	var bound affine
-	if basic, ok := t.Underlying().(*types.Basic); ok && basic.Info()&types.IsInteger != 0 {
+	if b.c.Types.IsInteger(s.X) {
 		bound = b.pf.affineOf(s.X)
 	} else if indexable(t) != nil {
-		bound = affine{&ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{s.X}}, 0}
+		bound = affine{lenCall(s.X), 0}
 		if x, ok := ast.Unparen(s.X).(*ast.Ident); !ok || !isVar(b.c, x) {
 			return nil
 		}

@@ -162,9 +162,7 @@ func (ts *Types) withNames(msg string) string {
 // the type in parentheses, then (where the runtime prints an address)
 // the value as %v prints it. Newlines are followed by a tab.
 func (ts *Types) PanicText(v any) string {
-	if rv, ok := v.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
-		v = rv.Interface()
-	}
+	v = raised(v)
 	var a *typedArg
 	switch x := v.(type) {
 	case nil:
@@ -247,9 +245,15 @@ func Return() { panic(cellReturn{}) }
 // IsReturn reports whether a panic's value (or the reflect.Value the
 // interpreter raised it in) is a cell's return.
 func IsReturn(v any) bool {
-	if rv, ok := v.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
-		v = rv.Interface()
-	}
-	_, ok := v.(cellReturn)
+	_, ok := raised(v).(cellReturn)
 	return ok
+}
+
+// raised is the value an interpreted panic(v) raised: the interpreter
+// raises it in a reflect.Value.
+func raised(v any) any {
+	if rv, ok := v.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
+		return rv.Interface()
+	}
+	return v
 }

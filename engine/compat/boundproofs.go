@@ -215,13 +215,8 @@ func (p *proofs) collect(root ast.Node) {
 				p.add(n.X, write{tok: token.ILLEGAL, node: n, lit: in, addr: true})
 			}
 		case *ast.SelectorExpr:
-			// x.m() with a pointer receiver takes x's address.
-			if sel, ok := p.c.Types.Selections[n]; ok && sel.Kind() == types.MethodVal {
-				if sig, ok := sel.Obj().Type().(*types.Signature); ok && sig.Recv() != nil {
-					if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
-						p.add(n.X, write{tok: token.ILLEGAL, node: n, lit: in, addr: true})
-					}
-				}
+			if p.c.takesAddress(n) {
+				p.add(n.X, write{tok: token.ILLEGAL, node: n, lit: in, addr: true})
 			}
 		case *ast.TypeSwitchStmt:
 			if as, ok := n.Assign.(*ast.AssignStmt); ok {

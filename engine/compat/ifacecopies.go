@@ -461,8 +461,24 @@ func (c *Cell) freshPointers() map[types.Object]bool {
 	return fresh
 }
 
+// takesAddress reports whether x.m selects a method with a pointer
+// receiver (k.Grow() with Grow on *K takes k's address).
+func (c *Cell) takesAddress(n *ast.SelectorExpr) bool {
+	sel, ok := c.Types.Selections[n]
+	if !ok || sel.Kind() != types.MethodVal {
+		return false
+	}
+	sig, ok := sel.Obj().Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return false
+	}
+	_, ptr := sig.Recv().Type().(*types.Pointer)
+	return ptr
+}
+
 // changedVars are the variables the cell assigns (other than where it
-// defines them), increments, ranges into or takes the address of:
+// defines them), increments, ranges into or takes the address of (also by
+// calling a method with a pointer receiver on them):
 // those left out keep the value they were defined or passed with.
 func (c *Cell) changedVars() map[types.Object]bool {
 	changed := map[types.Object]bool{}
@@ -491,6 +507,10 @@ func (c *Cell) changedVars() map[types.Object]bool {
 				change(n.X)
 			case *ast.UnaryExpr:
 				if n.Op == token.AND {
+					change(n.X)
+				}
+			case *ast.SelectorExpr:
+				if c.takesAddress(n) {
 					change(n.X)
 				}
 			}

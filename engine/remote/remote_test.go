@@ -156,11 +156,13 @@ func TestProcessStuckInterrupt(t *testing.T) {
 	// wg.Wait is native and knows nothing of interrupts. The interrupt
 	// comes once the cell is in it (on a loaded machine compiling the
 	// cell can take longer than any fixed delay, and a cell interrupted
-	// before it starts rightly never runs).
+	// before it starts rightly never runs): "started" is written 100 ms
+	// after the cell reaches wg.Wait's statement, not before it, when an
+	// interrupt could still stop the cell between two statements.
 	code := `var wg sync.WaitGroup
 wg.Add(1)
 time.AfterFunc(time.Second, wg.Done)
-os.WriteFile("` + dir + `/started", nil, 0o644)
+time.AfterFunc(100*time.Millisecond, func() { os.WriteFile("` + dir + `/started", nil, 0o644) })
 wg.Wait()
 os.WriteFile("` + dir + `/ran-on", nil, 0o644)`
 	cancelWhenStarted(ctx, cancel, dir)

@@ -118,6 +118,7 @@ var Passes = []Pass{
 	funcScope,
 	embedIface,
 	embedMethods,
+	boxBasic,
 	labeledReturn,
 	namedResults,
 	methodOrder,

@@ -572,8 +572,8 @@ func (b basedCheck) switchTag(s *ast.SwitchStmt) {
 // mapKey refuses a key of interface type kt that may hold a based type
 // with methods (keys compare as == does).
 func (b basedCheck) mapKey(k ast.Expr, kt types.Type) {
-	if !isIfaceType(kt) || isError(kt) || interpretedIface(kt) && !emptyIface(kt) {
-		return // (ifaceKeys interns the keys of an interface the cell declares)
+	if !isIfaceType(kt) || isError(kt) || interpretedIface(kt) && !emptyIface(kt) || emptyIface(kt) {
+		return // (ifaceKeys interns the keys of an interface the cell declares, and of any)
 	}
 	if n := b.held(kt, boxed); n != nil {
 		b.c.Fail(k.Pos(), "a map keyed by %s may hold %s as a key, and the interpreter tells two such keys of one value apart; key the map by %s (map[%s]...) or by a string of it",

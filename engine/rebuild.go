@@ -9,6 +9,7 @@ import (
 	"go/parser"
 	"go/printer"
 	"go/token"
+	"go/types"
 	"reflect"
 	"regexp"
 	"sort"
@@ -169,6 +170,9 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 			dropped = append(dropped, name)
 			continue
 		}
+		if t, ok := it.basedCellType(name); ok {
+			typ = t
+		}
 		fmt.Fprintf(&src, "var %s %s\n", name, typ)
 		moved[name] = v
 	}
@@ -256,6 +260,47 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 		}
 	}
 	return newVarNames, nil
+}
+
+// basedCellType is the type of the session's variable name as its cell
+// declared it, when that is made of cell types on basic types (type Val
+// int; []Val; map[string]Val): the interpreter keeps their values as the
+// basic types', which goType writes, so "var v int" had lost Val and its
+// methods (a method a later cell added was an "undefined selector").
+// The value still moves only if the new type holds it (see rebuild).
+func (it *Interp) basedCellType(name string) (string, bool) {
+	obj, ok := it.tc.Lookup(name).(*types.Var)
+	if !ok {
+		return "", false
+	}
+	cell := false
+	var based func(t types.Type) bool
+	based = func(t types.Type) bool {
+		switch t := t.(type) {
+		case *types.Basic:
+			return true
+		case *types.Named:
+			if t.Obj().Pkg() == nil || t.Obj().Pkg().Path() != "main" || t.TypeArgs().Len() > 0 {
+				return false
+			}
+			_, basic := t.Underlying().(*types.Basic)
+			cell = cell || basic
+			return basic
+		case *types.Slice:
+			return based(t.Elem())
+		case *types.Array:
+			return based(t.Elem())
+		case *types.Pointer:
+			return based(t.Elem())
+		case *types.Map:
+			return based(t.Key()) && based(t.Elem())
+		}
+		return false
+	}
+	if !based(obj.Type()) || !cell {
+		return "", false
+	}
+	return typeName(obj.Type()), true
 }
 
 // goType writes t as Go source when its values can move to a new

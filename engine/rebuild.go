@@ -23,7 +23,7 @@ import (
 // variable that a method uses (directly or not): yaegi cannot recompile a
 // method in place either.
 func (it *Interp) changesTypes(f *ast.File) bool {
-	changedFuncs := map[string]bool{}
+	changedFuncs := it.redeclaredConsts(f) // (followed as functions are)
 	vars := it.redeclaredVars(f)
 	for _, d := range f.Decls {
 		switch d := d.(type) {
@@ -88,7 +88,9 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 					ts := sp.(*ast.TypeSpec)
 					newTypes[ts.Name.Name] = ts
 				}
-			case token.VAR:
+			case token.VAR, token.CONST:
+				// (A constant too: what the old value was compiled into
+				// is compiled again here.)
 				newVars = append(newVars, d)
 				for _, sp := range d.Specs {
 					for _, id := range sp.(*ast.ValueSpec).Names {
@@ -263,9 +265,10 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 }
 
 // basedCellType is the type of the session's variable name as its cell
-// declared it, when that is made of cell types on basic types (type Val
-// int; []Val; map[string]Val): the interpreter keeps their values as the
-// basic types', which goType writes, so "var v int" had lost Val and its
+// declared it, when that is made of cell types on basic types, slices,
+// arrays, maps and pointers of them (type Val int; []Val; type Sub
+// []int): the interpreter keeps their values as the underlying types',
+// which goType writes, so "var v int" had lost Val and its
 // methods (a method a later cell added was an "undefined selector").
 // The value still moves only if the new type holds it (see rebuild).
 func (it *Interp) basedCellType(name string) (string, bool) {
@@ -283,9 +286,8 @@ func (it *Interp) basedCellType(name string) (string, bool) {
 			if t.Obj().Pkg() == nil || t.Obj().Pkg().Path() != "main" || t.TypeArgs().Len() > 0 {
 				return false
 			}
-			_, basic := t.Underlying().(*types.Basic)
-			cell = cell || basic
-			return basic
+			cell = true
+			return based(t.Underlying())
 		case *types.Slice:
 			return based(t.Elem())
 		case *types.Array:

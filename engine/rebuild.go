@@ -69,8 +69,8 @@ func (it *Interp) changesTypes(f *ast.File) bool {
 
 // rebuild replaces the interpreter by a new one holding every declaration
 // so far, with those of cell taking precedence, and the variables whose
-// values can move (their types are native); the others are dropped, with a
-// note on stderr. It returns the names of the variables cell declares,
+// values can move (their types are native, or cell types of data: see
+// basedCellType); the others are dropped, with a note on stderr. It returns the names of the variables cell declares,
 // which the new interpreter has. On failure the old interpreter stays.
 func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 	newTypes := map[string]*ast.TypeSpec{}
@@ -167,13 +167,13 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 			fmt.Fprintf(&src, "const %s = %s\n", name, cv.ExactString())
 			continue
 		}
-		typ, ok := it.goType(v.Type(), v)
+		typ, ok := it.basedCellType(name)
+		if !ok {
+			typ, ok = it.goType(v.Type(), v)
+		}
 		if !ok {
 			dropped = append(dropped, name)
 			continue
-		}
-		if t, ok := it.basedCellType(name); ok {
-			typ = t
 		}
 		fmt.Fprintf(&src, "var %s %s\n", name, typ)
 		moved[name] = v
@@ -265,12 +265,16 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 }
 
 // basedCellType is the type of the session's variable name as its cell
-// declared it, when that is made of cell types on basic types, slices,
-// arrays, maps and pointers of them (type Val int; []Val; type Sub
-// []int): the interpreter keeps their values as the underlying types',
-// which goType writes, so "var v int" had lost Val and its
-// methods (a method a later cell added was an "undefined selector").
-// The value still moves only if the new type holds it (see rebuild).
+// declared it, when that is made of cell types of data: on basic types,
+// slices, arrays, maps, pointers and structs of them (type Val int; []Val;
+// type Sub []int; *Counter with Counter struct{ n int }), no functions,
+// interfaces or channels. The interpreter keeps their values as the
+// underlying types' (reflect's structs), which goType writes for some and
+// not at all for structs: "var v int" had lost Val and its methods (a
+// method a later cell added was an "undefined selector"), and a variable
+// of a struct type was dropped whenever a method changed. The value still
+// moves only if the new type holds it (a struct redeclared with other
+// fields does not: see rebuild).
 func (it *Interp) basedCellType(name string) (string, bool) {
 	obj, ok := it.tc.Lookup(name).(*types.Var)
 	if !ok {
@@ -296,6 +300,13 @@ func (it *Interp) basedCellType(name string) (string, bool) {
 			return based(t.Elem())
 		case *types.Map:
 			return based(t.Key()) && based(t.Elem())
+		case *types.Struct:
+			for i := range t.NumFields() {
+				if !based(t.Field(i).Type()) {
+					return false
+				}
+			}
+			return true
 		}
 		return false
 	}

@@ -281,6 +281,7 @@ func (it *Interp) basedCellType(name string) (string, bool) {
 		return "", false
 	}
 	cell := false
+	seen := map[*types.Named]bool{} // (type Node struct{ Kids []*Node })
 	var based func(t types.Type) bool
 	based = func(t types.Type) bool {
 		switch t := t.(type) {
@@ -290,6 +291,10 @@ func (it *Interp) basedCellType(name string) (string, bool) {
 			if t.Obj().Pkg() == nil || t.Obj().Pkg().Path() != "main" || t.TypeArgs().Len() > 0 {
 				return false
 			}
+			if seen[t] {
+				return true
+			}
+			seen[t] = true
 			cell = true
 			return based(t.Underlying())
 		case *types.Slice:

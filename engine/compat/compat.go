@@ -119,6 +119,7 @@ var Passes = []Pass{
 	funcScope,
 	embedIface,
 	embedMethods,
+	boxBasic,
 	labeledReturn,
 	namedResults,
 	methodOrder,

@@ -100,6 +100,7 @@ var Passes = []Pass{
 	switchCases,
 	loopVars,
 	genericVars,
+	varTypeNames,
 	ptrInstanceVars,
 	instanceLits,
 	selectContinues,

@@ -3,6 +3,7 @@ package compat
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 )
 
 // minMax: the builtins min and max (Go 1.21), which yaegi v0.16.1 lacks.
@@ -21,20 +22,66 @@ var minMax = Pass{
 
 func runMinMax(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
-		call, ok := cur.Node().(*ast.CallExpr)
-		if !ok || len(call.Args) < 1 || !c.isBuiltin(call.Fun) {
-			return true
-		}
-		if name := call.Fun.(*ast.Ident).Name; name != "min" && name != "max" {
-			return true
-		}
-		t := c.Types.TypeOf(call)
-		if t == nil {
-			return true
-		}
-		if targ, ok := c.TypeExpr(types.Default(t), call.Fun.Pos()); ok {
-			setTypeArgs(call, padTypeParam(cur, []ast.Expr{targ}, []types.Type{types.Default(t)}))
+		if call, ok := cur.Node().(*ast.CallExpr); ok {
+			c.typeMinMax(call, cur.Parent())
 		}
 		return true
 	})
+}
+
+// typeMinMax gives a call of min or max the type argument the oracle
+// knows, and reports whether it did.
+func (c *Cell) typeMinMax(call *ast.CallExpr, parent ast.Node) bool {
+	if len(call.Args) < 1 || !c.isBuiltin(call.Fun) {
+		return false
+	}
+	if name := call.Fun.(*ast.Ident).Name; name != "min" && name != "max" {
+		return false
+	}
+	t := c.Types.TypeOf(call)
+	if t == nil {
+		return false
+	}
+	targ, ok := c.TypeExpr(types.Default(t), call.Fun.Pos())
+	if ok {
+		setTypeArgs(call, padTypeParam(parent, []ast.Expr{targ}, []types.Type{types.Default(t)}))
+	}
+	return ok
+}
+
+// typedSource is Go source for e, of the cell, with its calls of min and
+// max given their type arguments: for code a pass writes as text from the
+// cell's expressions (the bounds checks), which this pass, running later,
+// cannot type (without them the interpreter infers none: "undefined type
+// for _grundyT").
+func (c *Cell) typedSource(e ast.Expr) string {
+	type undo struct {
+		call *ast.CallExpr
+		fun  ast.Expr
+	}
+	var undos []undo
+	var parent []ast.Node
+	ast.Inspect(e, func(n ast.Node) bool {
+		if n == nil {
+			parent = parent[:len(parent)-1]
+			return true
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			var p ast.Node
+			if len(parent) > 0 {
+				p = parent[len(parent)-1]
+			}
+			fun := call.Fun
+			if c.typeMinMax(call, p) {
+				undos = append(undos, undo{call, fun})
+			}
+		}
+		parent = append(parent, n)
+		return true
+	})
+	src := ExprString(e)
+	for _, u := range slices.Backward(undos) {
+		u.call.Fun = u.fun
+	}
+	return src
 }

@@ -134,6 +134,9 @@ func (s *Session) check(fset *token.FileSet, c Cell, imports func(string) string
 		file.Decls = append(file.Decls, fn)
 		later = append(later, pendingMethod{fn: fn, name: fd.Name.Name, named: named, ptr: ptr})
 	}
+	if imports == nil {
+		s.attachFirst(fset, later, declared)
+	}
 	var body *ast.FuncDecl
 	if len(c.Stmts) > 0 {
 		pos, end := c.Stmts[0].Pos(), c.Stmts[len(c.Stmts)-1].End()
@@ -251,6 +254,46 @@ func (s *Session) insertUses(pkg *types.Package, file *ast.File, declared map[st
 		}
 		return true
 	})
+}
+
+// attachFirst adds to earlier cells' types the methods the cell declares
+// on them whose signatures name no type of the cell, checked alone
+// (without their bodies), so that the cell's statements and functions
+// that call them have types: checked with them, Val(5).Plus(3) had none,
+// and its value went to fmt without its String.
+func (s *Session) attachFirst(fset *token.FileSet, later []pendingMethod, declared map[string]bool) {
+	var sigs []pendingMethod
+	file := &ast.File{Name: ast.NewIdent("main")}
+	for _, m := range later {
+		own := false
+		for _, fl := range []*ast.FieldList{m.fn.Type.Params, m.fn.Type.Results} {
+			for _, f := range fieldsOf(fl) {
+				ast.Inspect(f.Type, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok && declared[id.Name] {
+						own = true
+					}
+					return !own
+				})
+			}
+		}
+		if own {
+			continue
+		}
+		fn := &ast.FuncDecl{Name: m.fn.Name, Type: m.fn.Type, Body: &ast.BlockStmt{Lbrace: m.fn.Type.End(), Rbrace: m.fn.Type.End()}}
+		file.Decls = append(file.Decls, fn)
+		sigs = append(sigs, m)
+	}
+	if len(sigs) == 0 {
+		return
+	}
+	pkg := types.NewPackage("main", "main")
+	in := &Info{Info: types.Info{Defs: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Uses: map[*ast.Ident]types.Object{}}, Pkg: pkg, session: s}
+	s.insertUses(pkg, file, declared, nil)
+	conf := types.Config{Importer: s.u, Error: func(error) {}} // ("missing return")
+	types.NewChecker(&conf, fset, pkg, &in.Info).Files([]*ast.File{file})
+	for _, m := range sigs {
+		m.attach(in)
+	}
 }
 
 type pendingMethod struct {

@@ -138,6 +138,11 @@ func TestCellsSeeEarlierCells(t *testing.T) {
 		{[]string{`type P struct{ x, y int }`, `func cell() { p := P{1, 2}; _ = p }`, `func cell() { p.x }`}, "p.x", "int"},
 		{[]string{`func cell() { d := 3 * time.Second; _ = d }`, `func cell() { d.Minutes() }`}, "d.Minutes()", "float64"},
 		{[]string{`func cell() { err := errors.New("x"); _ = err }`, `func cell() { err.Error() }`}, "err.Error()", "string"},
+		// A method the cell adds to an earlier cell's type, called by the
+		// cell's statements (a receiver named like a variable the cell
+		// declares too).
+		{[]string{`type N int`, `func (n N) Plus(m N) N { return n ^ m }; func cell() { N(1).Plus(2) }`}, "N(1).Plus(2)", "main.N"},
+		{[]string{`type P struct{ x int }`, `var p P; func (p P) Flip() []P { return nil }; func cell() { p.Flip() }`}, "p.Flip()", "[]main.P"},
 	}
 	for _, c := range cases {
 		s := newTestSession()

@@ -122,6 +122,7 @@ var Passes = []Pass{
 	namedResults,
 	methodOrder,
 	returnBuiltins,
+	unnamedParams,
 	typeArgs,
 	loopClosures,
 }

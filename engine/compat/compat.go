@@ -122,6 +122,7 @@ var Passes = []Pass{
 	namedResults,
 	methodOrder,
 	returnBuiltins,
+	tupleAssigns,
 	unnamedParams,
 	typeArgs,
 	loopClosures,

@@ -48,6 +48,7 @@ var Passes = []Pass{
 	structAssert,
 	anonEmbed,
 	selfFuncTypes,
+	selfGenerics,
 	basedTypes,
 	mainFunc,
 	constValues,

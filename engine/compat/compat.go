@@ -49,6 +49,7 @@ var Passes = []Pass{
 	anonEmbed,
 	selfFuncTypes,
 	selfGenerics,
+	pkgNameDecls,
 	basedTypes,
 	mainFunc,
 	constValues,

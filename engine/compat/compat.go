@@ -120,6 +120,7 @@ var Passes = []Pass{
 	funcScope,
 	embedIface,
 	embedMethods,
+	boxBasic,
 	labeledReturn,
 	namedResults,
 	methodOrder,

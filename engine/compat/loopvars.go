@@ -299,17 +299,7 @@ func (c *Cell) addressed(n ast.Node, name string) bool {
 			_, array := t.Underlying().(*types.Array)
 			return array
 		case *ast.SelectorExpr:
-			sel := c.Types.Selections[x]
-			if sel == nil || sel.Kind() == types.FieldVal || !rootIs(x.X, name) {
-				return false
-			}
-			sig, _ := sel.Obj().Type().(*types.Signature)
-			if sig == nil || sig.Recv() == nil {
-				return false
-			}
-			_, ptrRecv := sig.Recv().Type().(*types.Pointer)
-			_, ptrX := sel.Recv().Underlying().(*types.Pointer)
-			return ptrRecv && !ptrX
+			return c.takesAddress(x) && rootIs(x.X, name)
 		}
 		return false
 	})

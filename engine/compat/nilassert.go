@@ -41,7 +41,7 @@ var nilAsserts = Pass{
 	Name:     "nilasserts",
 	Run:      runNilAsserts,
 	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"type_assert_nil_interface", "type_param_assert"},
+	Snippets: []string{"type_assert_nil_interface", "type_param_assert", "assert_stringer_basic_type"},
 }
 
 func runNilAsserts(c *Cell) {
@@ -83,6 +83,24 @@ func runNilAsserts(c *Cell) {
 					Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), ident("true", pos)}}}, Rbrace: pos}})
 			}
 		}
+		if !typecheck.IsCellType(tt) {
+			// So are the types on basic types with methods, by the
+			// name their box carries, whether the value is used or not:
+			// yaegi's assertion fails on them (see boxedImplementers,
+			// boxedOthers).
+			named, tests := c.boxedImplementers(arg, tt, pos)
+			for i, n := range named {
+				if tx, ok := c.TypeExpr(n, pos); ok {
+					first = append(first, &ast.IfStmt{If: pos, Cond: tests[i],
+						Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
+							// (Declared first: yaegi fails converting it
+							// in a return of two results.)
+							&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
+								&ast.ValueSpec{Names: []*ast.Ident{val()}, Type: ta.Type, Values: []ast.Expr{&ast.TypeAssertExpr{X: arg(), Type: tx, Lparen: pos, Rparen: pos}}}}}},
+							&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), ident("true", pos)}}}, Rbrace: pos}})
+				}
+			}
+		}
 		// A value of a cell struct type that does not implement the
 		// interface, said no to: yaegi's assertion passes a struct value
 		// whose methods have pointer receivers, and a call of one through
@@ -100,6 +118,18 @@ func runNilAsserts(c *Cell) {
 					Args: []ast.Expr{arg(), quote(name), quote(o.missing)}}}}}
 			}
 			first = append(first, ifThen(pos, asserts(arg(), o.x), no))
+		}
+		if !typecheck.IsCellType(tt) {
+			bo, missing := c.boxedOthers(tt)
+			for i, n := range bo {
+				var no ast.Stmt = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}}
+				if !commaOk {
+					no = &ast.ExprStmt{X: &ast.CallExpr{Fun: ident("panic", pos), Args: []ast.Expr{&ast.CallExpr{
+						Fun:  &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTAssertionError, pos)},
+						Args: []ast.Expr{arg(), quote(name), quote(missing[i])}}}}}
+				}
+				first = append(first, ifThen(pos, hasTypeCall(arg(), n, pos), no))
+			}
 		}
 		if commaOk {
 			res = results(ta.Type, ident("bool", pos))
@@ -121,7 +151,8 @@ func runNilAsserts(c *Cell) {
 			}
 			res = results(ta.Type)
 			for _, st := range first {
-				if r, ok := st.(*ast.IfStmt).Body.List[0].(*ast.ReturnStmt); ok {
+				list := st.(*ast.IfStmt).Body.List
+				if r, ok := list[len(list)-1].(*ast.ReturnStmt); ok {
 					r.Results = r.Results[:1]
 				}
 			}

@@ -52,6 +52,11 @@ const (
 // functions); cells never declare such names.
 const Temp = "_grundy"
 
+// Boxed is the method the passes give a cell type on a basic type without
+// methods, so that the interpreter keeps its values in interfaces with
+// their type (see compat's boxBasic).
+const Boxed = Temp + "Boxed"
+
 // Runtime is the name and import path of package grundyrt in cells' files;
 // RuntimeKey is its key in the interpreter's symbol tables.
 const (

@@ -126,6 +126,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"TypeOf":            reflect.ValueOf(ts.TypeOf),
 		"RType":             reflect.ValueOf(RType),
 		"HasType":           reflect.ValueOf(ts.HasType),
+		"BasicBox":          reflect.ValueOf(BasicBox),
 		"MustHaveType":      reflect.ValueOf(ts.MustHaveType),
 		"AssertsExactly":    reflect.ValueOf(AssertsExactly),
 		"Exact":             reflect.ValueOf(Exact),

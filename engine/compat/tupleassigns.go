@@ -3,6 +3,8 @@ package compat
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
+	"slices"
 )
 
 // tupleAssigns: an assignment of several values one of which is a call,
@@ -29,7 +31,7 @@ func runTupleAssigns(c *Cell) {
 	for _, root := range c.Roots() {
 		ast.Inspect(root, func(n ast.Node) bool {
 			as, ok := n.(*ast.AssignStmt)
-			if !ok || len(as.Lhs) < 2 || len(as.Lhs) != len(as.Rhs) {
+			if !ok || len(as.Lhs) < 2 || len(as.Lhs) != len(as.Rhs) || c.allCallsInPlace(as) {
 				return true
 			}
 			for i, v := range as.Rhs {
@@ -40,6 +42,61 @@ func runTupleAssigns(c *Cell) {
 			return true
 		})
 	}
+}
+
+// allCallsInPlace reports whether every value of the assignment "="
+// is a call of a function or method (or min, max) that yaegi writes
+// straight into its place, of its place's type and not an interface, and
+// no value reads a place assigned before it: then each value is written
+// in turn, as Go would assign them ("x, y = inc(x), dec(y)" in a hot
+// loop keeps its speed).
+func (c *Cell) allCallsInPlace(as *ast.AssignStmt) bool {
+	if as.Tok != token.ASSIGN {
+		return false
+	}
+	var before []string
+	for i, v := range as.Rhs {
+		call, ok := v.(*ast.CallExpr)
+		if !ok || c.callee(call) == nil && !c.isMinMax(call) {
+			return false
+		}
+		lt, vt := c.Types.TypeOf(as.Lhs[i]), c.Types.TypeOf(v)
+		if lt == nil || vt == nil || !types.Identical(lt, vt) || types.IsInterface(lt) {
+			return false
+		}
+		if contains(v, false, func(n ast.Node) bool { id, ok := n.(*ast.Ident); return ok && slices.Contains(before, id.Name) }) {
+			return false
+		}
+		root := as.Lhs[i]
+		for {
+			switch x := root.(type) {
+			case *ast.SelectorExpr:
+				root = x.X
+				continue
+			case *ast.IndexExpr:
+				root = x.X
+				continue
+			case *ast.StarExpr:
+				root = x.X
+				continue
+			case *ast.ParenExpr:
+				root = x.X
+				continue
+			}
+			break
+		}
+		id, ok := root.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		before = append(before, id.Name)
+	}
+	return true
+}
+
+func (c *Cell) isMinMax(call *ast.CallExpr) bool {
+	id, ok := unindex(call.Fun).(*ast.Ident)
+	return ok && (id.Name == "min" || id.Name == "max") && c.isBuiltin(id)
 }
 
 // writesInPlace reports whether yaegi writes the value v straight into

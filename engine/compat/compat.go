@@ -48,6 +48,8 @@ var Passes = []Pass{
 	structAssert,
 	anonEmbed,
 	selfFuncTypes,
+	selfGenerics,
+	pkgNameDecls,
 	basedTypes,
 	mainFunc,
 	constValues,
@@ -124,6 +126,8 @@ var Passes = []Pass{
 	namedResults,
 	methodOrder,
 	returnBuiltins,
+	tupleAssigns,
+	unnamedParams,
 	typeArgs,
 	loopClosures,
 }

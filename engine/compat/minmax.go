@@ -2,6 +2,9 @@ package compat
 
 import (
 	"go/ast"
+	"go/constant"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"slices"
 )
@@ -12,19 +15,34 @@ import (
 // infer no type argument from variadic arguments, nor the right one from
 // the first argument of several (min(1, x) with x a float64 ran as
 // min[int]). The call gets the type argument the oracle knows: min(1, x)
-// becomes min[float64](1, x).
+// becomes min[float64](1, x). A call of constants is a constant, its
+// value written in its place as Go folds it (max(1, 2) is 2): the
+// generic call in the header of an if, for or switch among a cell's
+// statements failed with "constant definition loop".
 var minMax = Pass{
 	Name:     "minmax",
 	Run:      runMinMax,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"builtin_min_untyped_first", "builtin_min_max"},
+	Snippets: []string{"builtin_min_untyped_first", "builtin_min_max", "builtin_max_constant_header"},
 }
 
 func runMinMax(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
-		if call, ok := cur.Node().(*ast.CallExpr); ok {
-			c.typeMinMax(call, cur.Parent())
+		call, ok := cur.Node().(*ast.CallExpr)
+		if !ok {
+			return true
 		}
+		if c.bareMinMax(call) {
+			if t := c.Types.TypeOf(call); t != nil {
+				if v := c.Types.Types[call].Value; v != nil {
+					if x := c.constExpr(v, t, call.Pos()); x != nil {
+						cur.Replace(x)
+						return true
+					}
+				}
+			}
+		}
+		c.typeMinMax(call, cur.Parent())
 		return true
 	})
 }
@@ -32,10 +50,7 @@ func runMinMax(c *Cell) {
 // typeMinMax gives a call of min or max the type argument the oracle
 // knows, and reports whether it did.
 func (c *Cell) typeMinMax(call *ast.CallExpr, parent ast.Node) bool {
-	if len(call.Args) < 1 || !c.isBuiltin(call.Fun) {
-		return false
-	}
-	if name := call.Fun.(*ast.Ident).Name; name != "min" && name != "max" {
+	if !c.bareMinMax(call) {
 		return false
 	}
 	t := c.Types.TypeOf(call)
@@ -84,4 +99,33 @@ func (c *Cell) typedSource(e ast.Expr) string {
 		u.call.Fun = u.fun
 	}
 	return src
+}
+
+// constExpr writes the constant v of type t as an expression at pos
+// (T(v) for a typed constant), or nil when it cannot.
+func (c *Cell) constExpr(v constant.Value, t types.Type, pos token.Pos) ast.Expr {
+	src, ok := constSource(v, t)
+	if !ok {
+		return nil
+	}
+	x, err := parser.ParseExpr(src)
+	if err != nil {
+		return nil
+	}
+	x = AtPos(x, pos)
+	if isUntyped(t) {
+		return x
+	}
+	tx, ok := c.TypeExpr(t, pos)
+	if !ok {
+		return nil
+	}
+	return &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: pos, X: tx, Rparen: pos}, Lparen: pos, Args: []ast.Expr{x}, Rparen: pos}
+}
+
+// bareMinMax reports whether call calls the builtin min or max with
+// arguments and no type argument yet.
+func (c *Cell) bareMinMax(call *ast.CallExpr) bool {
+	_, bare := call.Fun.(*ast.Ident)
+	return bare && len(call.Args) > 0 && c.isMinMax(call)
 }

@@ -143,6 +143,21 @@ func TestCellsSeeEarlierCells(t *testing.T) {
 		// declares too).
 		{[]string{`type N int`, `func (n N) Plus(m N) N { return n ^ m }; func cell() { N(1).Plus(2) }`}, "N(1).Plus(2)", "main.N"},
 		{[]string{`type P struct{ x int }`, `var p P; func (p P) Flip() []P { return nil }; func cell() { p.Flip() }`}, "p.Flip()", "[]main.P"},
+		// A method of an earlier cell's type called in the cell that declares it.
+		{[]string{`type M [][]float64`, `func (a M) Inv() (M, error) { return a, nil }
+			func cell() { var a M; a.Inv() }`}, "a.Inv()", "(main.M, error)"},
+		{[]string{`type M [][]float64`, `func (a *M) Rows() int { return len(*a) }
+			var a = (&M{}).Rows()`}, "(&M{}).Rows()", "int"},
+		// ... whose result is of a type that cell declares.
+		{[]string{`type D []string`, `type H struct{ L D }
+			func (d D) Split() H { return H{d} }
+			func cell() { var d D; h := d.Split(); h.L }`}, "h.L", "main.D"},
+		{[]string{`type D []string`, `type H struct{ L D }
+			func (d D) Split() H { return H{d} }
+			func cell() { h := D{}.Split(); strings.Join(h.L, ",") }`}, "strings.Join(h.L, \",\")", "string"},
+		{[]string{`type D []string`, `type H struct{ L D }
+			func (d D) Split() H { return H{d} }
+			var h = D{}.Split()`, `func cell() { h.L }`}, "h.L", "main.D"},
 	}
 	for _, c := range cases {
 		s := newTestSession()

@@ -51,6 +51,7 @@ var Passes = []Pass{
 	selfGenerics,
 	pkgNameDecls,
 	basedTypes,
+	nativeBoxes,
 	mainFunc,
 	constValues,
 	complexConsts,

@@ -434,8 +434,8 @@ func (c *Cell) sequentialAssign(cur Cursor, as *ast.AssignStmt, copies func(type
 }
 
 // placeOperands reports whether a place assigned to is a variable's
-// element or field reached without calls or indirections but its indexes
-// (xs[i], g.t[k].f).
+// element or field reached without calls (xs[i], g.t[k].f, q.items[i]
+// with q a pointer).
 func (c *Cell) placeOperands(e ast.Expr) bool {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
@@ -443,12 +443,13 @@ func (c *Cell) placeOperands(e ast.Expr) bool {
 	case *ast.IndexExpr:
 		return c.placeOperands(x.X)
 	case *ast.SelectorExpr:
+		// (Through a pointer too: the statement assigns none of the
+		// variables its places start from.)
 		sel, ok := c.Types.Selections[x]
 		if !ok || sel.Kind() != types.FieldVal || len(sel.Index()) != 1 {
 			return false
 		}
-		_, ptr := typeUnder(c.Types.TypeOf(x.X)).(*types.Pointer)
-		return !ptr && c.placeOperands(x.X)
+		return c.placeOperands(x.X)
 	}
 	return false
 }

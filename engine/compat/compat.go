@@ -68,6 +68,7 @@ var Passes = []Pass{
 	ifaceCopies,
 	structNames,
 	methodExprs,
+	funcConvs,
 	genericFuncValues,
 	methodValues,
 	errorValues,

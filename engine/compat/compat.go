@@ -98,6 +98,7 @@ var Passes = []Pass{
 	rangeInt,
 	rangeStrings,
 	rangeChans,
+	switchDefaults,
 	switchCases,
 	loopVars,
 	genericVars,

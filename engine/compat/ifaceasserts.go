@@ -29,7 +29,7 @@ var ifaceAsserts = Pass{
 	Name:     "ifaceasserts",
 	Run:      runIfaceAsserts,
 	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"iface_assert_native_values"},
+	Snippets: []string{"iface_assert_native_values", "iface_assert_boxed_to_native"},
 }
 
 func runIfaceAsserts(c *Cell) {
@@ -80,13 +80,16 @@ func (c *Cell) ifaceAssert(ta *ast.TypeAssertExpr, commaOk bool) ast.Expr {
 		return nil
 	}
 	xt, tt := c.Types.TypeOf(ta.X), c.Types.TypeOf(ta.Type)
-	if xt == nil || tt == nil || !types.IsInterface(xt) || interpretedIface(xt) || !interpretedIface(tt) {
+	if xt == nil || tt == nil || !types.IsInterface(xt) || interpretedIface(xt) {
 		return nil
 	}
 	if it, ok := tt.Underlying().(*types.Interface); !ok || it.Empty() {
 		return nil
 	}
 	pos := ta.Pos()
+	if boxed, _ := c.boxedImplementers(nil, tt, pos); !interpretedIface(tt) && len(boxed) == 0 {
+		return nil // a native interface no type in a box implements
+	}
 	tmpName := c.Temp("TS")
 	tmp := func() *ast.Ident { return ident(tmpName, pos) }
 	name := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(types.TypeString(tt, (*types.Package).Name))}

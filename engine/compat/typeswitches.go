@@ -405,14 +405,19 @@ func (c *Cell) basedImplementer(tt types.Type, pos token.Pos) bool {
 }
 
 // boxedImplementers are the types on a basic type with methods (type
-// Celsius float64) that implement tt, an interface the cell declares with
-// no native twin, each with the test that a value is one: the
-// interpreter's own assertion to tt panics in reflect.Set on such a value,
-// so it is asserted to the type, checked by the name its box carries,
-// and converted.
+// Celsius float64) that implement tt, an interface with methods, each with
+// the test that a value is one: the interpreter's own assertion to an
+// interface the cell declares panics in reflect.Set on such a value, and
+// one to a native interface (fmt.Stringer, error) builds its wrapper from
+// the expression that boxed the value, evaluated again in the frame of the
+// assertion (interp/run.go:414, genInterfaceWrapper(val.node, rtype)(f)):
+// a value boxed in another function, or in the helper that asserts it,
+// crashed ("Method on nil interface value") or was another one. So it is
+// asserted to the type, checked by the name its box carries, and
+// converted where it is. (tmp nil: the types alone.)
 func (c *Cell) boxedImplementers(tmp func() *ast.Ident, tt types.Type, pos token.Pos) (named []*types.Named, tests []ast.Expr) {
 	it, ok := tt.Underlying().(*types.Interface)
-	if !ok || it.Empty() || !interpretedIface(tt) || c.nativeIface(tt, pos) != nil {
+	if !ok || it.Empty() {
 		return nil, nil
 	}
 	for _, n := range c.basedCellTypes() {
@@ -421,7 +426,9 @@ func (c *Cell) boxedImplementers(tmp func() *ast.Ident, tt types.Type, pos token
 		}
 		if tx, ok := c.TypeExpr(n, pos); ok {
 			named = append(named, n)
-			tests = append(tests, &ast.BinaryExpr{X: asserts(tmp(), tx), OpPos: pos, Op: token.LAND, Y: hasTypeCall(tmp(), n, pos)})
+			if tmp != nil {
+				tests = append(tests, &ast.BinaryExpr{X: asserts(tmp(), tx), OpPos: pos, Op: token.LAND, Y: hasTypeCall(tmp(), n, pos)})
+			}
 		}
 	}
 	return named, tests

@@ -41,7 +41,7 @@ var typeSwitches = Pass{
 	Name:     "typeswitches",
 	Run:      runTypeSwitches,
 	Kinds:    []ast.Node{(*ast.TypeSwitchStmt)(nil)},
-	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types", "type_switch_nil_cases", "type_assert_promoted_method_from_cell_interface"},
+	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types", "type_switch_nil_cases", "type_assert_promoted_method_from_cell_interface", "type_switch_case_any"},
 }
 
 func runTypeSwitches(c *Cell) {
@@ -116,6 +116,10 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			switch {
 			case isIdent(t, "nil"):
 				e = &ast.BinaryExpr{X: tmp(), OpPos: t.Pos(), Op: token.EQL, Y: ident("nil", t.Pos())}
+			case tt != nil && isIfaceType(tt) && emptyIface(tt):
+				// case any: every value but nil (yaegi's assertion to an
+				// empty interface says no to native values).
+				e = ident("true", t.Pos())
 			case tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)):
 				e = c.matchesInterface(tmp, xt, t, tt)
 			default:
@@ -162,7 +166,9 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			var val ast.Expr = tmp()
 			if len(cc.List) == 1 && !isIdent(cc.List[0], "nil") {
 				t := cc.List[0]
-				if tt := c.Types.TypeOf(t); tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)) {
+				if tt := c.Types.TypeOf(t); tt != nil && isIfaceType(tt) && emptyIface(tt) {
+					val = &ast.CallExpr{Fun: t, Lparen: cc.Colon, Args: []ast.Expr{tmp()}, Rparen: cc.Colon}
+				} else if tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)) {
 					val = c.asInterface(tmp, xt, t, tt)
 				} else {
 					val = &ast.TypeAssertExpr{X: tmp(), Type: t, Lparen: cc.Colon, Rparen: cc.Colon}

@@ -69,6 +69,7 @@ var Passes = []Pass{
 	structNames,
 	methodExprs,
 	funcConvs,
+	mixedCompares,
 	genericFuncValues,
 	methodValues,
 	errorValues,

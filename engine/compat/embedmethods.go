@@ -30,7 +30,7 @@ var embedMethods = Pass{
 	Name:     "embedmethods",
 	Run:      runEmbedMethods,
 	Kinds:    []ast.Node{(*ast.StructType)(nil)},
-	Snippets: []string{"embedded_interface_converted"},
+	Snippets: []string{"embedded_interface_converted", "embedded_native_struct_converted"},
 }
 
 func runEmbedMethods(c *Cell) {
@@ -70,23 +70,75 @@ func (c *Cell) embedForwarders(ts *ast.TypeSpec) []ast.Decl {
 	}
 	ms := types.NewMethodSet(named)
 	var out []ast.Decl
+	add := func(recv string, path []string, m *types.Func) {
+		src, ok := c.embedForwarder(recv, path, m)
+		if !ok {
+			return
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+src, 0)
+		if err != nil || len(f.Decls) != 1 {
+			return
+		}
+		out = append(out, AtPos(f.Decls[0], ts.Pos()))
+	}
 	for i := 0; i < ms.Len(); i++ {
 		s := ms.At(i)
 		path, ok := ifacePath(named, s.Index())
 		if !ok {
 			continue
 		}
-		src, ok := c.embedForwarder(ts.Name.Name, path, s.Obj().(*types.Func))
+		add(ts.Name.Name, path, s.Obj().(*types.Func))
+	}
+	// Methods promoted from an embedded native struct type
+	// (strings.Builder, sync.Mutex): yaegi calls them on the struct, but does
+	// not see them when the struct is converted to an interface ("cannot
+	// use type *main.R as type io.Writer", or "method not found: Write").
+	// Those of the pointer's method set only take a pointer receiver.
+	ps := types.NewMethodSet(types.NewPointer(named))
+	for i := 0; i < ps.Len(); i++ {
+		s := ps.At(i)
+		path, ok := nativePath(named, s.Index())
 		if !ok {
 			continue
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+src, 0)
-		if err != nil || len(f.Decls) != 1 {
-			continue
+		recv := ts.Name.Name
+		if ms.Lookup(s.Obj().Pkg(), s.Obj().Name()) == nil {
+			recv = "*" + recv
 		}
-		out = append(out, AtPos(f.Decls[0], ts.Pos()))
+		add(recv, path, s.Obj().(*types.Func))
 	}
 	return out
+}
+
+// nativePath names the fields from t to the embedded native struct type
+// (one of a package's, not the cell's) a promoted method with this selection index
+// is declared by; false when the method is not reached so (the cell's own,
+// or one through an interface, see ifacePath).
+func nativePath(t types.Type, index []int) ([]string, bool) {
+	if len(index) < 2 {
+		return nil, false
+	}
+	var path []string
+	for _, i := range index[:len(index)-1] {
+		st, ok := deref(t).Underlying().(*types.Struct)
+		if !ok {
+			return nil, false
+		}
+		f := st.Field(i)
+		path = append(path, f.Name())
+		t = f.Type()
+		if types.IsInterface(t) {
+			return nil, false
+		}
+	}
+	n, ok := types.Unalias(deref(t)).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() == "main" {
+		return nil, false
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return nil, false // yaegi cannot embed one on a basic type (time.Duration) at all
+	}
+	return path, true
 }
 
 // ifacePath names the fields from t to the embedded interface a promoted

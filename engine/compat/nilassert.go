@@ -41,7 +41,7 @@ var nilAsserts = Pass{
 	Name:     "nilasserts",
 	Run:      runNilAsserts,
 	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"type_assert_nil_interface", "type_param_assert", "assert_stringer_basic_type"},
+	Snippets: []string{"type_assert_nil_interface", "type_param_assert", "assert_stringer_basic_type", "type_assert_empty_interface"},
 }
 
 func runNilAsserts(c *Cell) {
@@ -59,6 +59,7 @@ func runNilAsserts(c *Cell) {
 		}
 		commaOk := commaOkParent(cur)
 		_, param := types.Unalias(tt).(*types.TypeParam)
+		empty := !param && emptyIface(tt)
 		pos := ta.Pos()
 		xtype, ok := c.TypeExpr(xt, pos)
 		if !ok {
@@ -75,7 +76,7 @@ func runNilAsserts(c *Cell) {
 		// asserted first: yaegi's own assertion builds their wrapper from
 		// the node that made the value, evaluated in the wrong frame.
 		var first []ast.Stmt
-		if valueUsed(cur.Parent(), commaOk) && !typecheck.IsCellType(tt) {
+		if valueUsed(cur.Parent(), commaOk) && !typecheck.IsCellType(tt) && !empty {
 			for _, impl := range c.implementers(xt, tt, pos) {
 				first = append(first, &ast.IfStmt{If: pos,
 					Init: define(pos, []ast.Expr{val(), okID()}, &ast.TypeAssertExpr{X: arg(), Type: impl, Lparen: pos, Rparen: pos}),
@@ -106,6 +107,15 @@ func runNilAsserts(c *Cell) {
 		// whose methods have pointer receivers, and a call of one through
 		// the interface then dereferences nil.
 		name := types.TypeString(tt, func(p *types.Package) string { return p.Name() })
+		if empty {
+			// yaegi's assertion to an empty interface says no to a value
+			// it did not store itself with its type (a native int in an
+			// any), and its one-value form panics "nil is not any": a
+			// value is one (interp/run.go:319).
+			if _, named := types.Unalias(tt).(*types.Named); !named {
+				name = "interface {}"
+			}
+		}
 		quote := func(s string) ast.Expr {
 			return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
 		}
@@ -139,10 +149,14 @@ func runNilAsserts(c *Cell) {
 				body = paramCheck(arg(), isNil, ta.Type, xt, true, pos)
 			}
 			body = append(body, first...)
-			body = append(body,
-				define(pos, []ast.Expr{val(), okID()}, assert),
-				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), okID()}},
-			)
+			if empty {
+				body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{arg(), ident("true", pos)}})
+			} else {
+				body = append(body,
+					define(pos, []ast.Expr{val(), okID()}, assert),
+					&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), okID()}},
+				)
+			}
 		} else {
 			// Go's words: "interface conversion: interface is nil, not main.I".
 			fail := &ast.CallExpr{
@@ -162,7 +176,11 @@ func runNilAsserts(c *Cell) {
 				body = paramCheck(arg(), nil, ta.Type, xt, false, pos)
 			}
 			body = append(body, first...)
-			body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert}})
+			if empty {
+				body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{arg()}})
+			} else {
+				body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert}})
+			}
 		}
 		lit := funcLit(pos, ta.End(), res, body...)
 		lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{arg()}, Type: xtype}}

@@ -41,7 +41,7 @@ var typeSwitches = Pass{
 	Name:     "typeswitches",
 	Run:      runTypeSwitches,
 	Kinds:    []ast.Node{(*ast.TypeSwitchStmt)(nil)},
-	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types", "type_switch_nil_cases", "type_assert_promoted_method_from_cell_interface"},
+	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types", "type_switch_nil_cases", "type_assert_promoted_method_from_cell_interface", "type_switch_case_any"},
 }
 
 func runTypeSwitches(c *Cell) {
@@ -116,6 +116,10 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			switch {
 			case isIdent(t, "nil"):
 				e = &ast.BinaryExpr{X: tmp(), OpPos: t.Pos(), Op: token.EQL, Y: ident("nil", t.Pos())}
+			case tt != nil && isIfaceType(tt) && emptyIface(tt):
+				// case any: every value but nil (yaegi's assertion to an
+				// empty interface says no to native values).
+				e = ident("true", t.Pos())
 			case tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)):
 				e = c.matchesInterface(tmp, xt, t, tt)
 			default:
@@ -165,7 +169,9 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			var val ast.Expr = tmp()
 			if len(cc.List) == 1 && !isIdent(cc.List[0], "nil") {
 				t := cc.List[0]
-				if tt := c.Types.TypeOf(t); tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)) {
+				if tt := c.Types.TypeOf(t); tt != nil && isIfaceType(tt) && emptyIface(tt) {
+					val = &ast.CallExpr{Fun: t, Lparen: cc.Colon, Args: []ast.Expr{tmp()}, Rparen: cc.Colon}
+				} else if tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)) {
 					val = c.asInterface(tmp, xt, t, tt)
 				} else {
 					val = &ast.TypeAssertExpr{X: tmp(), Type: t, Lparen: cc.Colon, Rparen: cc.Colon}
@@ -430,14 +436,16 @@ func (c *Cell) basedImplementer(tt types.Type, pos token.Pos) bool {
 }
 
 // boxedImplementers are the types on a basic type with methods (type
-// Celsius float64) that implement tt, an interface with methods, each
-// with the test that a value is one: the interpreter's own assertion to
-// tt panics in reflect.Set on such a value, or, to a native interface
-// (fmt.Stringer), builds its wrapper from the node that made the value,
-// evaluated in the asserting function's frame (interp/run.go:302,
-// typeAssert: "stringer #" for a Tag("go") passed as an any, or a nil
-// dereference); so it is asserted to the type, checked by the name its
-// box carries, and converted.
+// Celsius float64) that implement tt, an interface with methods, each with
+// the test that a value is one: the interpreter's own assertion to an
+// interface the cell declares panics in reflect.Set on such a value, and
+// one to a native interface (fmt.Stringer, error) builds its wrapper from
+// the expression that boxed the value, evaluated again in the frame of the
+// assertion (interp/run.go:414, genInterfaceWrapper(val.node, rtype)(f)):
+// a value boxed in another function, or in the helper that asserts it,
+// crashed ("Method on nil interface value") or was another one. So it is
+// asserted to the type, checked by the name its box carries, and
+// converted where it is. (tmp nil: the types alone.)
 func (c *Cell) boxedImplementers(tmp func() *ast.Ident, tt types.Type, pos token.Pos) (named []*types.Named, tests []ast.Expr) {
 	it, ok := tt.Underlying().(*types.Interface)
 	if !ok || it.Empty() {
@@ -449,7 +457,9 @@ func (c *Cell) boxedImplementers(tmp func() *ast.Ident, tt types.Type, pos token
 		}
 		if tx, ok := c.TypeExpr(n, pos); ok {
 			named = append(named, n)
-			tests = append(tests, &ast.BinaryExpr{X: hasTypeCall(tmp(), n, pos), OpPos: pos, Op: token.LAND, Y: asserts(tmp(), tx)})
+			if tmp != nil {
+				tests = append(tests, &ast.BinaryExpr{X: hasTypeCall(tmp(), n, pos), OpPos: pos, Op: token.LAND, Y: asserts(tmp(), tx)})
+			}
 		}
 	}
 	return named, tests

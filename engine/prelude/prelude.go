@@ -85,6 +85,7 @@ const (
 	RTFmtSpread         = "Spread"            // likewise each element of f(xs...)
 	RTFmtTuple          = "Tuple"             // likewise the results of f(g())
 	RTFmtState          = "State"             // fmt.State, for the closures calling Format methods
+	RTWriter            = "Writer"            // io.Writer, for the writer a cell hands fmt.Fprint (see compat's fmtArgs)
 	RTDeclare           = "Declare"           // registers a type a cell declared, with its fmt methods
 	RTSprint            = "Sprint"            // fmt.Sprint for Typed values (log's functions)
 	RTSprintf           = "Sprintf"           // likewise fmt.Sprintf

@@ -12,6 +12,7 @@ package grundyrt
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"reflect"
 	"unicode/utf8"
@@ -113,6 +114,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Declare":    reflect.ValueOf(ts.Declare),
 		"Text":       reflect.ValueOf(ts.Text),
 		"State":      reflect.ValueOf((*fmt.State)(nil)),
+		"Writer":     reflect.ValueOf((*io.Writer)(nil)),
 		"Sprint":     reflect.ValueOf(Sprint),
 		"Sprintf":    reflect.ValueOf(Sprintf),
 		"Sprintln":   reflect.ValueOf(Sprintln),

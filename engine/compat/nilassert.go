@@ -84,24 +84,6 @@ func runNilAsserts(c *Cell) {
 					Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), ident("true", pos)}}}, Rbrace: pos}})
 			}
 		}
-		if !typecheck.IsCellType(tt) {
-			// So are the types on basic types with methods, by the
-			// name their box carries, whether the value is used or not:
-			// yaegi's assertion fails on them (see boxedImplementers,
-			// boxedOthers).
-			named, tests := c.boxedImplementers(arg, tt, pos)
-			for i, n := range named {
-				if tx, ok := c.TypeExpr(n, pos); ok {
-					first = append(first, &ast.IfStmt{If: pos, Cond: tests[i],
-						Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
-							// (Declared first: yaegi fails converting it
-							// in a return of two results.)
-							&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
-								&ast.ValueSpec{Names: []*ast.Ident{val()}, Type: ta.Type, Values: []ast.Expr{&ast.TypeAssertExpr{X: arg(), Type: tx, Lparen: pos, Rparen: pos}}}}}},
-							&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), ident("true", pos)}}}, Rbrace: pos}})
-				}
-			}
-		}
 		// A value of a cell struct type that does not implement the
 		// interface, said no to: yaegi's assertion passes a struct value
 		// whose methods have pointer receivers, and a call of one through
@@ -130,6 +112,9 @@ func runNilAsserts(c *Cell) {
 			first = append(first, ifThen(pos, asserts(arg(), o.x), no))
 		}
 		if !typecheck.IsCellType(tt) {
+			// A type on a basic type without the methods, said no to by
+			// the name its box carries: yaegi's assertion fails on it
+			// (see boxedOthers; one with them is ifaceAsserts').
 			bo, missing := c.boxedOthers(tt)
 			for i, n := range bo {
 				var no ast.Stmt = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}}

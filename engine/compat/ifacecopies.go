@@ -470,7 +470,8 @@ func (c *Cell) evaluatedPlace(e ast.Expr, temp func(ast.Expr) *ast.Ident) ast.Ex
 	return e
 }
 
-// freshPointers are the variables of pointer type whose storage keeps its
+// freshPointers are the variables of pointer type, or of a type on a
+// basic type the interpreter boxes (see boxed), whose storage keeps its
 // value: declared alone by a := in a function (yaegi gives the variable
 // new storage each time the := runs, interp/run.go:721), or parameters
 // (each call has a new frame, interp/run.go:1356), and never assigned
@@ -483,7 +484,8 @@ func (c *Cell) freshPointers() map[types.Object]bool {
 	fresh := map[types.Object]bool{}
 	declare := func(id *ast.Ident) {
 		if o := c.Types.Defs[id]; o != nil {
-			if _, ptr := o.Type().(*types.Pointer); ptr {
+			n, named := types.Unalias(o.Type()).(*types.Named)
+			if _, ptr := o.Type().(*types.Pointer); ptr || named && isBased(n) && boxed(n) {
 				fresh[o] = true
 			}
 		}

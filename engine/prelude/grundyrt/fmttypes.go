@@ -690,24 +690,78 @@ func isWrapper(rt reflect.Type) bool {
 // the interpreter writes it ("main.T", "*main.T"); !ok for a nil
 // interface.
 func unbox(box reflect.Value) (v reflect.Value, name string, ok bool) {
-	if f := box.FieldByName("node"); f.IsValid() && f.Kind() == reflect.Pointer && !f.IsNil() {
-		if typ := f.Elem().FieldByName("typ"); typ.IsValid() && typ.Kind() == reflect.Pointer && !typ.IsNil() {
-			if s := typ.Elem().FieldByName("str"); s.IsValid() && s.Kind() == reflect.String {
-				name = s.String()
+	ix := boxFieldsOf(box.Type())
+	if ix.value == nil {
+		return reflect.Value{}, "", false
+	}
+	if ix.node != nil {
+		if f := box.FieldByIndex(ix.node); f.Kind() == reflect.Pointer && !f.IsNil() {
+			if nix := nodeFieldsOf(f.Type().Elem()); nix.typ != nil {
+				if typ := f.Elem().FieldByIndex(nix.typ); typ.Kind() == reflect.Pointer && !typ.IsNil() {
+					if tix := itypeFieldsOf(typ.Type().Elem()); tix != nil {
+						name = typ.Elem().FieldByIndex(tix).String()
+					}
+				}
 			}
 		}
 	}
-	f, found := box.Type().FieldByName("value")
-	if !found || f.Type != reflect.TypeOf(reflect.Value{}) {
-		return reflect.Value{}, "", false
-	}
 	cp := reflect.New(box.Type()).Elem()
 	cp.Set(box)
-	v = *(*reflect.Value)(unsafe.Pointer(cp.FieldByIndex(f.Index).UnsafeAddr()))
+	v = *(*reflect.Value)(unsafe.Pointer(cp.FieldByIndex(ix.value).UnsafeAddr()))
 	if !v.IsValid() || name == "nil" {
 		return reflect.Value{}, "", false
 	}
 	return v, name, true
+}
+
+// The fields unbox reads, found once per type (FieldByName, on each value
+// printed, cost more than the rest of printing a number).
+type boxFields struct{ node, value []int }
+type nodeFields struct{ typ []int }
+
+var (
+	boxFieldCache   sync.Map // reflect.Type -> boxFields
+	nodeFieldCache  sync.Map // reflect.Type -> nodeFields
+	itypeFieldCache sync.Map // reflect.Type -> []int (str)
+)
+
+func boxFieldsOf(t reflect.Type) boxFields {
+	if ix, ok := boxFieldCache.Load(t); ok {
+		return ix.(boxFields)
+	}
+	var ix boxFields
+	if f, ok := t.FieldByName("node"); ok && f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct {
+		ix.node = f.Index
+	}
+	if f, ok := t.FieldByName("value"); ok && f.Type == reflect.TypeOf(reflect.Value{}) {
+		ix.value = f.Index
+	}
+	boxFieldCache.Store(t, ix)
+	return ix
+}
+
+func nodeFieldsOf(t reflect.Type) nodeFields {
+	if ix, ok := nodeFieldCache.Load(t); ok {
+		return ix.(nodeFields)
+	}
+	var ix nodeFields
+	if f, ok := t.FieldByName("typ"); ok && f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct {
+		ix.typ = f.Index
+	}
+	nodeFieldCache.Store(t, ix)
+	return ix
+}
+
+func itypeFieldsOf(t reflect.Type) []int {
+	if ix, ok := itypeFieldCache.Load(t); ok {
+		return ix.([]int)
+	}
+	var ix []int
+	if f, ok := t.FieldByName("str"); ok && f.Type.Kind() == reflect.String {
+		ix = f.Index
+	}
+	itypeFieldCache.Store(t, ix)
+	return ix
 }
 
 // wrapped returns the value in a wrapper and the names of the methods the

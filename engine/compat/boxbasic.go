@@ -2,7 +2,6 @@ package compat
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 
 	"grundy/engine/prelude"
@@ -34,41 +33,26 @@ var boxBasic = Pass{
 }
 
 func runBoxBasic(c *Cell) {
-	if c.Decls == nil {
-		return
-	}
-	var added []ast.Decl
-	for _, d := range c.Decls.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok || gd.Tok != token.TYPE {
-			continue
+	c.declareMethods(func(ts *ast.TypeSpec) []ast.Decl {
+		tn, ok := c.Types.Defs[ts.Name].(*types.TypeName)
+		if !ok {
+			return nil
 		}
-		for _, sp := range gd.Specs {
-			ts := sp.(*ast.TypeSpec)
-			if ts.TypeParams != nil || ts.Assign.IsValid() {
-				continue
-			}
-			tn, ok := c.Types.Defs[ts.Name].(*types.TypeName)
-			if !ok {
-				continue
-			}
-			n, ok := tn.Type().(*types.Named)
-			if !ok || !isBased(n) || hasMethodsAt(n) {
-				continue
-			}
-			if _, basic := n.Underlying().(*types.Basic); !basic {
-				continue
-			}
-			pos := ts.Pos()
-			added = append(added, &ast.FuncDecl{
-				Recv: &ast.FieldList{Opening: pos, List: []*ast.Field{{Type: ident(ts.Name.Name, pos)}}, Closing: pos},
-				Name: ident(prelude.Boxed, pos),
-				Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}},
-				Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos},
-			})
+		n, ok := tn.Type().(*types.Named)
+		if !ok || !isBased(n) || hasMethodsAt(n) {
+			return nil
 		}
-	}
-	c.Decls.Decls = append(c.Decls.Decls, added...)
+		if _, basic := n.Underlying().(*types.Basic); !basic {
+			return nil
+		}
+		pos := ts.Pos()
+		return []ast.Decl{&ast.FuncDecl{
+			Recv: &ast.FieldList{Opening: pos, List: []*ast.Field{{Type: ident(ts.Name.Name, pos)}}, Closing: pos},
+			Name: ident(prelude.Boxed, pos),
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}},
+			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos},
+		}}
+	})
 }
 
 // boxedAtDeclaration reports whether boxBasic gave the based type n a

@@ -40,6 +40,18 @@ var embedMethods = Pass{
 
 func runEmbedMethods(c *Cell) {
 	c.nativePromotedCalls()
+	c.declareMethods(func(ts *ast.TypeSpec) []ast.Decl {
+		if _, ok := ts.Type.(*ast.StructType); !ok {
+			return nil
+		}
+		return c.embedForwarders(ts)
+	})
+}
+
+// declareMethods adds to the cell the methods decl declares for each of
+// its types that can have methods of their own (not generic: those need
+// their parameters; not an alias: it has none of its own).
+func (c *Cell) declareMethods(decl func(ts *ast.TypeSpec) []ast.Decl) {
 	if c.Decls == nil {
 		return
 	}
@@ -50,14 +62,9 @@ func runEmbedMethods(c *Cell) {
 			continue
 		}
 		for _, sp := range gd.Specs {
-			ts := sp.(*ast.TypeSpec)
-			if ts.TypeParams != nil || ts.Assign.IsValid() {
-				continue // a generic type's methods need its parameters; an alias has none of its own
+			if ts := sp.(*ast.TypeSpec); ts.TypeParams == nil && !ts.Assign.IsValid() {
+				added = append(added, decl(ts)...)
 			}
-			if _, ok := ts.Type.(*ast.StructType); !ok {
-				continue
-			}
-			added = append(added, c.embedForwarders(ts)...)
 		}
 	}
 	c.Decls.Decls = append(c.Decls.Decls, added...)

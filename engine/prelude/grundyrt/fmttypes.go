@@ -690,79 +690,61 @@ func isWrapper(rt reflect.Type) bool {
 // the interpreter writes it ("main.T", "*main.T"); !ok for a nil
 // interface.
 func unbox(box reflect.Value) (v reflect.Value, name string, ok bool) {
-	ix := boxFieldsOf(box.Type())
-	if ix.value == nil {
+	value := fieldIndex(box.Type(), "value", func(t reflect.Type) bool { return t == reflect.TypeOf(reflect.Value{}) })
+	if value == nil {
 		return reflect.Value{}, "", false
 	}
-	if ix.node != nil {
-		if f := box.FieldByIndex(ix.node); f.Kind() == reflect.Pointer && !f.IsNil() {
-			if nix := nodeFieldsOf(f.Type().Elem()); nix.typ != nil {
-				if typ := f.Elem().FieldByIndex(nix.typ); typ.Kind() == reflect.Pointer && !typ.IsNil() {
-					if tix := itypeFieldsOf(typ.Type().Elem()); tix != nil {
-						name = typ.Elem().FieldByIndex(tix).String()
-					}
-				}
+	if f := fieldAt(box, "node"); f.IsValid() {
+		if typ := fieldAt(f.Elem(), "typ"); typ.IsValid() {
+			if ix := fieldIndex(typ.Type().Elem(), "str", func(t reflect.Type) bool { return t.Kind() == reflect.String }); ix != nil {
+				name = typ.Elem().FieldByIndex(ix).String()
 			}
 		}
 	}
 	cp := reflect.New(box.Type()).Elem()
 	cp.Set(box)
-	v = *(*reflect.Value)(unsafe.Pointer(cp.FieldByIndex(ix.value).UnsafeAddr()))
+	v = *(*reflect.Value)(unsafe.Pointer(cp.FieldByIndex(value).UnsafeAddr()))
 	if !v.IsValid() || name == "nil" {
 		return reflect.Value{}, "", false
 	}
 	return v, name, true
 }
 
-// The fields unbox reads, found once per type (FieldByName, on each value
+// fieldAt is the non-nil pointer to a struct in s's field name, or the
+// zero Value.
+func fieldAt(s reflect.Value, name string) reflect.Value {
+	ix := fieldIndex(s.Type(), name, func(t reflect.Type) bool { return t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct })
+	if ix == nil {
+		return reflect.Value{}
+	}
+	if f := s.FieldByIndex(ix); !f.IsNil() {
+		return f
+	}
+	return reflect.Value{}
+}
+
+// fieldIndex is the index of t's field name when its type passes ok, nil
+// if none, found once per type and name (FieldByName, on each value
 // printed, cost more than the rest of printing a number).
-type boxFields struct{ node, value []int }
-type nodeFields struct{ typ []int }
-
-var (
-	boxFieldCache   sync.Map // reflect.Type -> boxFields
-	nodeFieldCache  sync.Map // reflect.Type -> nodeFields
-	itypeFieldCache sync.Map // reflect.Type -> []int (str)
-)
-
-func boxFieldsOf(t reflect.Type) boxFields {
-	if ix, ok := boxFieldCache.Load(t); ok {
-		return ix.(boxFields)
-	}
-	var ix boxFields
-	if f, ok := t.FieldByName("node"); ok && f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct {
-		ix.node = f.Index
-	}
-	if f, ok := t.FieldByName("value"); ok && f.Type == reflect.TypeOf(reflect.Value{}) {
-		ix.value = f.Index
-	}
-	boxFieldCache.Store(t, ix)
-	return ix
-}
-
-func nodeFieldsOf(t reflect.Type) nodeFields {
-	if ix, ok := nodeFieldCache.Load(t); ok {
-		return ix.(nodeFields)
-	}
-	var ix nodeFields
-	if f, ok := t.FieldByName("typ"); ok && f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct {
-		ix.typ = f.Index
-	}
-	nodeFieldCache.Store(t, ix)
-	return ix
-}
-
-func itypeFieldsOf(t reflect.Type) []int {
-	if ix, ok := itypeFieldCache.Load(t); ok {
+func fieldIndex(t reflect.Type, name string, ok func(reflect.Type) bool) []int {
+	key := fieldKey{t, name}
+	if ix, found := fieldIndexes.Load(key); found {
 		return ix.([]int)
 	}
 	var ix []int
-	if f, ok := t.FieldByName("str"); ok && f.Type.Kind() == reflect.String {
+	if f, found := t.FieldByName(name); found && ok(f.Type) {
 		ix = f.Index
 	}
-	itypeFieldCache.Store(t, ix)
+	fieldIndexes.Store(key, ix)
 	return ix
 }
+
+type fieldKey struct {
+	t    reflect.Type
+	name string
+}
+
+var fieldIndexes sync.Map // fieldKey -> []int
 
 // wrapped returns the value in a wrapper and the names of the methods the
 // wrapper has.

@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"slices"
 	"sort"
 	"strings"
@@ -59,6 +60,8 @@ type Interp struct {
 	imports    map[string]string          // imports cells asked for: name -> path
 	rt         *runtimeState              // what native helpers report back
 	intr       atomic.Pointer[cellStop]   // stops the running cell's sleeps and library calls
+	runs       atomic.Uint64              // numbers the interpreter's runs, for their goroutines' label (deadlock.go)
+	wake       wakeups                    // the timers cells made, which may wake a blocked goroutine
 	passes     []compat.Pass              // the compatibility passes cells go through
 	tc         *typecheck.Session         // the type oracle's view of the session
 	info       *typecheck.Info            // the running cell's types, as checked before rewriting
@@ -161,12 +164,13 @@ func (it *Interp) load() error {
 	errW := it.io.errW
 	outW := it.io.outW
 	rt := grundyrt.Table(it.rt, it.rt.types)
-	if err := it.yi.Use(interp.Exports{
+	exports := interp.Exports{
 		"log/log":          logSymbols(errW),
-		"time/time":        {"Sleep": reflect.ValueOf(it.sleep)},
 		"fmt/fmt":          fmtSymbols(outW, it.io.stdin),
 		prelude.RuntimeKey: rt,
-	}); err != nil {
+	}
+	maps.Copy(exports, it.timerSymbols())
+	if err := it.yi.Use(exports); err != nil {
 		return err
 	}
 	// A Use with fmt in it resets os.Stdout to the interpreter's stdout,
@@ -194,6 +198,13 @@ func (it *Interp) load() error {
 	}
 	if err := it.loadPrelude(); err != nil {
 		return fmt.Errorf("engine: prelude: %v", err)
+	}
+	// yaegi compiles channel operations that its stop (an interrupt, a
+	// deadlock) can end only once it has run code with a context; before,
+	// a session's first cell waiting on a channel could only be ended
+	// with its process.
+	if _, err := it.yi.EvalWithContext(context.Background(), ""); err != nil {
+		return fmt.Errorf("engine: %v", err)
 	}
 	return nil
 }
@@ -1109,7 +1120,17 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 	if err = ctx.Err(); err == nil {
 		// (yaegi would run a program started after the interrupt to its
 		// end: its stop can come before the program's first step.)
-		v, err = it.yi.ExecuteWithContext(ctx, prog)
+		runCtx, stop := context.WithCancelCause(ctx)
+		defer stop(nil)
+		run := it.runs.Add(1)
+		wd := it.watch(run, stop)
+		pprof.Do(runCtx, runLabels(run), func(context.Context) {
+			v, err = it.yi.ExecuteWithContext(runCtx, prog)
+		})
+		wd.stop()
+		if err != nil && context.Cause(runCtx) == errDeadlock && ctx.Err() == nil {
+			return reflect.Value{}, wd.deadlockError(!wd.released())
+		}
 	}
 	if err == nil {
 		return v, nil
@@ -1151,6 +1172,10 @@ func (it *Interp) runDeferred(res Result, err error) (Result, error) {
 	r.mu.Lock()
 	fns := r.deferred
 	r.deferred = nil
+	if ee, ok := err.(*EvalError); ok && ee.Name == "fatal error" {
+		// Go ends the program there: no deferred call runs.
+		fns = nil
+	}
 	if err == nil {
 		r.panicking = false
 	}

@@ -473,7 +473,7 @@ func (p *Process) finish(r *resultMsg) (engine.Result, error) {
 	p.kill("the cell's goroutines were blocked for good where they cannot be stopped")
 	<-p.dead
 	c := &Crash{Name: r.Err.Name, Message: r.Err.Value, Status: p.crash.Status,
-		Hint: "Some of its goroutines could not be stopped (a sync.WaitGroup or a mutex waits for good), so its engine process was replaced."}
+		Hint: "Some of its goroutines could not be stopped (a sync.WaitGroup or a mutex waits for good), so its engine process was stopped."}
 	if len(r.Err.Traceback) > 1 {
 		c.Hint = strings.Join(r.Err.Traceback[1:], " ") + " " + c.Hint
 	}

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"weak"
 
@@ -49,6 +50,9 @@ const (
 	// when two checks in a row see the same goroutines blocked.
 	deadlockFirstCheck  = 100 * time.Millisecond
 	deadlockMaxInterval = time.Second
+	// deadlockQuietInterval: the longest interval, once a run looked
+	// blocked but was not (it waits on a live timer, say).
+	deadlockQuietInterval = 10 * time.Second
 	// deadlockRelease bounds the wait for the goroutines of a deadlocked
 	// run to go once it is stopped; those left are stuck in a wait the
 	// interpreter cannot end (a WaitGroup, a mutex).
@@ -56,6 +60,17 @@ const (
 )
 
 var errDeadlock = errors.New(DeadlockMessage)
+
+// DeadlockEnv turns the watchdog off when set to "off" (in the kernel's
+// environment, for the engine processes it starts): a cell then hangs
+// until interrupted, as in a program run with a pending timer.
+const DeadlockEnv = "GRUNDY_DEADLOCK"
+
+var deadlockWatch = os.Getenv(DeadlockEnv) != "off"
+
+// deadlockMaxGoroutines: with more goroutines than this, no check is
+// made (each would copy every goroutine's stack).
+const deadlockMaxGoroutines = 5000
 
 // enableLabelTracebacks makes runtime.Stack print goroutine labels. The
 // runtime reads GODEBUG again when it is set.
@@ -86,23 +101,27 @@ type watchdog struct {
 	mu      sync.Mutex
 	timer   *time.Timer
 	every   time.Duration
-	last    string // what the previous check saw blocked, "" if not all
+	last    string // the previous check's quietSignature
 	stopped bool
 	// blocked describes the goroutines found blocked, for the error.
 	blocked []goroutine
 }
 
 func (it *Interp) watch(run uint64, cancel context.CancelCauseFunc) *watchdog {
-	enableLabelTracebacks()
 	w := &watchdog{it: it, run: strconv.FormatUint(run, 10), start: time.Now(), cancel: cancel, every: deadlockFirstCheck}
-	w.timer = time.AfterFunc(w.every, w.check)
+	if deadlockWatch {
+		enableLabelTracebacks()
+		w.timer = time.AfterFunc(w.every, w.check)
+	}
 	return w
 }
 
 func (w *watchdog) stop() {
 	w.mu.Lock()
 	w.stopped = true
-	w.timer.Stop()
+	if w.timer != nil {
+		w.timer.Stop()
+	}
 	w.mu.Unlock()
 }
 
@@ -110,25 +129,33 @@ func (w *watchdog) check() {
 	// The timer's goroutine may have been started from a cell's, whose
 	// label it then carries: it is not the cell's.
 	pprof.SetGoroutineLabels(context.Background())
-	w.mu.Lock()
-	if w.stopped {
-		w.mu.Unlock()
-		return
+	start := time.Now()
+	sig := w.it.quietSignature()
+	var gs []goroutine
+	deadlocked, looked := false, sig != "" && sig == w.last
+	if looked {
+		// Nothing moved since the last look: are they all blocked?
+		gs, deadlocked = w.it.blockedForGood(w.run)
 	}
-	w.mu.Unlock()
-	seen, gs := w.it.blockedForGood(w.run)
+	w.last = sig
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.stopped {
 		return
 	}
-	if seen != "" && seen == w.last {
+	if deadlocked {
 		w.blocked = gs
 		w.cancel(errDeadlock)
 		return
 	}
-	w.last = seen
 	w.every = min(2*w.every, deadlockMaxInterval)
+	if looked {
+		// Waiting on something else (a live timer): look less often.
+		w.every = min(4*w.every, deadlockQuietInterval)
+	}
+	// Looks cost time in proportion to the goroutines (some 50 µs
+	// each): never more than 1% of the run's.
+	w.every = max(w.every, 100*time.Since(start))
 	w.timer.Reset(w.every)
 }
 
@@ -178,6 +205,8 @@ func (w *watchdog) released() bool {
 	}
 }
 
+var stackDumpSize atomic.Int64
+
 // goroutine is one goroutine of a runtime.Stack dump.
 type goroutine struct {
 	id     string
@@ -193,12 +222,15 @@ type goroutine struct {
 // goroutines parses runtime.Stack(all): "goroutine N [state, ...
 // labels:{"k": "v"}]:", then function lines, each followed by a file line.
 func goroutines() []goroutine {
-	buf := make([]byte, 64<<10)
+	// (Start with room for the last dump: each attempt prints every
+	// goroutine's stack, with the world stopped.)
+	buf := make([]byte, max(64<<10, int(stackDumpSize.Load())))
 	n := runtime.Stack(buf, true)
 	for n == len(buf) {
 		buf = make([]byte, 2*len(buf))
 		n = runtime.Stack(buf, true)
 	}
+	stackDumpSize.Store(int64(len(buf)))
 	var gs []goroutine
 	for _, block := range strings.Split(string(buf[:n]), "\n\n") {
 		head, body, _ := strings.Cut(block, "\n")
@@ -231,7 +263,21 @@ func goroutines() []goroutine {
 	return gs
 }
 
-const yaegiPkg = "github.com/traefik/yaegi/interp."
+const (
+	yaegiPkg = "github.com/traefik/yaegi/interp."
+	// programGoroutine is the goroutine on which yaegi runs a program: a cell's
+	// top level.
+	programGoroutine = yaegiPkg + "(*Interpreter).ExecuteWithContext.func1"
+	// runWaiter is the engine's goroutine, labelled as it starts a run,
+	// waiting for the run to end.
+	runWaiter = yaegiPkg + "(*Interpreter).ExecuteWithContext"
+)
+
+// CellRunning reports whether a goroutine still runs a cell's top level
+// (an interrupted cell's code stops only at its next step).
+func CellRunning() bool {
+	return slices.ContainsFunc(goroutines(), func(g goroutine) bool { return slices.Contains(g.frames, programGoroutine) })
+}
 
 // blockingStates are the wait reasons of a goroutine that only another
 // goroutine can wake (no timer, no I/O).
@@ -243,12 +289,12 @@ var blockingStates = map[string]bool{
 
 // blockedForGood looks at every goroutine: if those running cell code are
 // all blocked where only each other could wake them, and the cell's top
-// level of run is among them, it returns a summary of what they wait on
-// (the same summary for the same deadlock) and the goroutines; otherwise
-// "".
-func (it *Interp) blockedForGood(run string) (string, []goroutine) {
-	if it.wake.pending(false) {
-		return "", nil
+// level of run is among them, it returns them.
+func (it *Interp) blockedForGood(run string) ([]goroutine, bool) {
+	// Timers kept alive (a Ticker, a Timer that may be Reset) can wake
+	// them; whether one is still alive takes a collection to know.
+	if it.wake.pending(true) {
+		return nil, false
 	}
 	var cells []goroutine
 	rootSeen := false
@@ -257,38 +303,89 @@ func (it *Interp) blockedForGood(run string) (string, []goroutine) {
 			continue
 		}
 		if !blockingStates[g.state] {
-			return "", nil
+			return nil, false
 		}
-		// Below the runtime's, sync's and reflect's frames, the first
-		// must be the interpreter's: a native function waiting on its
-		// own (the library's workers, input, a wrapped sleep) may be
-		// woken from outside.
-		i := slices.IndexFunc(g.frames, func(f string) bool {
-			return !strings.HasPrefix(f, "runtime.") && !strings.HasPrefix(f, "sync.") &&
-				!strings.HasPrefix(f, "internal/sync.") && !strings.HasPrefix(f, "reflect.")
-		})
-		if i < 0 || !strings.HasPrefix(g.frames[i], yaegiPkg) {
-			return "", nil
+		i, ok := interpreterWait(g.frames)
+		if !ok {
+			return nil, false
 		}
-		g.waiter = g.frames[i] == yaegiPkg+"(*Interpreter).ExecuteWithContext"
-		g.root = g.run == run && slices.Contains(g.frames, yaegiPkg+"(*Interpreter).ExecuteWithContext.func1")
+		g.waiter = g.frames[i] == runWaiter
+		g.root = g.run == run && slices.Contains(g.frames, programGoroutine)
 		rootSeen = rootSeen || g.root
 		g.wait = waitWords(g.state, g.frames[i])
 		cells = append(cells, g)
 	}
 	if !rootSeen {
-		return "", nil
+		return nil, false
 	}
-	// Timers kept alive (a Ticker, a Timer that may be Reset) can wake
-	// them; whether one is still alive takes a collection to know.
-	if it.wake.pending(true) {
-		return "", nil
+	return cells, true
+}
+
+// interpreterWait says whether a goroutine's stack (innermost first) waits
+// where the interpreted code waits itself: past the runtime's frames (the
+// goroutine profile leaves them out), a function that parks the goroutine
+// on a channel or a semaphore, then sync's and reflect's frames, then the
+// interpreter's. A native function waiting on its own (the library's
+// workers, input, a wrapped sleep) may be woken from outside. i is the
+// interpreter's frame.
+func interpreterWait(frames []string) (i int, ok bool) {
+	i = slices.IndexFunc(frames, func(f string) bool { return !strings.HasPrefix(f, "runtime.") })
+	if i >= 0 && frames[i] == runWaiter {
+		return i, true
 	}
-	var seen []string
-	for _, g := range cells {
-		seen = append(seen, g.id+" "+g.state)
+	if i < 0 || !slices.ContainsFunc(parkers, func(p string) bool { return strings.HasPrefix(frames[i], p) }) {
+		return i, false
 	}
-	return strings.Join(seen, "; "), cells
+	i += slices.IndexFunc(frames[i:], func(f string) bool {
+		return !strings.HasPrefix(f, "sync.") && !strings.HasPrefix(f, "internal/sync.") && !strings.HasPrefix(f, "reflect.")
+	})
+	return i, i >= 0 && strings.HasPrefix(frames[i], yaegiPkg)
+}
+
+// parkers are the functions below the runtime's through which channel
+// operations (the interpreter's go through reflect) and sync's waits park a
+// goroutine.
+var parkers = []string{"reflect.rselect", "reflect.chanrecv", "reflect.chansend", "sync.runtime_", "internal/sync.runtime_"}
+
+// quietSignature is the first look, cheap enough to make while a cell
+// computes: the goroutine profile, which stops the world only briefly and
+// names the functions of each distinct stack once, tells whether every
+// cell goroutine may be waiting in the interpreter (interpreterWait). It
+// returns "" when one surely is not, else a summary of their stacks,
+// equal in two looks when none of them moved in between. It cannot tell
+// a goroutine just woken from one waiting: blockedForGood then looks at
+// their states, at a price paid per goroutine.
+func (it *Interp) quietSignature() string {
+	if it.wake.pending(false) || runtime.NumGoroutine() > deadlockMaxGoroutines {
+		return ""
+	}
+	var b strings.Builder
+	if err := pprof.Lookup("goroutine").WriteTo(&b, 1); err != nil {
+		return ""
+	}
+	// Records are "N @ pcs", "# labels: {...}", then "#\tpc\tfunc+off\tfile:line"
+	// lines, separated by blank lines.
+	labelled := "\n# labels: {" + strconv.Quote(cellLabel) + ":"
+	var sig []string
+	for _, rec := range strings.Split(b.String(), "\n\n") {
+		head, labels, ok := strings.Cut(rec, labelled)
+		if !ok {
+			continue
+		}
+		var frames []string
+		for _, l := range strings.Split(labels, "\n") {
+			if f := strings.Split(l, "\t"); len(f) > 2 && f[0] == "#" {
+				fn, _, _ := strings.Cut(f[2], "+0x")
+				frames = append(frames, fn)
+			}
+		}
+		if _, ok := interpreterWait(frames); !ok {
+			return ""
+		}
+		labels, _, _ = strings.Cut(labels, "\n")
+		sig = append(sig, head+" "+labels)
+	}
+	return strings.Join(sig, "\n")
 }
 
 // waitWords says what a blocked goroutine waits on, in the words of Go's
@@ -399,8 +496,8 @@ func (it *Interp) timerSymbols() interp.Exports {
 		"time/time": {
 			"Sleep":     reflect.ValueOf(it.sleep),
 			"After":     reflect.ValueOf(func(d time.Duration) <-chan time.Time { return time.After(in(d)) }),
-			"NewTimer":  reflect.ValueOf(func(d time.Duration) *time.Timer { return timer(time.NewTimer(d)) }),
-			"AfterFunc": reflect.ValueOf(func(d time.Duration, f func()) *time.Timer { return timer(time.AfterFunc(d, labelled(f))) }),
+			"NewTimer":  reflect.ValueOf(func(d time.Duration) *time.Timer { return timer(time.NewTimer(in(d))) }),
+			"AfterFunc": reflect.ValueOf(func(d time.Duration, f func()) *time.Timer { return timer(time.AfterFunc(in(d), labelled(f))) }),
 			"NewTicker": reflect.ValueOf(func(d time.Duration) *time.Ticker { return ticker(time.NewTicker(d)) }),
 			"Tick": reflect.ValueOf(func(d time.Duration) <-chan time.Time {
 				if d <= 0 {

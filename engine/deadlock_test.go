@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"runtime/pprof"
 	"testing"
 	"time"
 )
@@ -65,12 +66,86 @@ func TestDeadlockNotReported(t *testing.T) {
 		{"busy worker", "done := make(chan int)\ngo func() { n := 0; for i := range 3000000 { n += i % 7 }; done <- n }()\nfmt.Println(<-done > 0)", "true\n"},
 		{"sleeping worker", "var wg sync.WaitGroup\nwg.Add(1)\ngo func() { defer wg.Done(); time.Sleep(1500 * time.Millisecond) }()\nwg.Wait()\nfmt.Println(9)", "9\n"},
 		{"worker waits on timer", "var mu sync.Mutex\nmu.Lock()\ngo func() { <-time.After(1500 * time.Millisecond); mu.Unlock() }()\nmu.Lock()\nfmt.Println(10)", "10\n"},
+		{"ping-pong", "ping, pong := make(chan int), make(chan int)\ngo func() {\n\tfor v := range ping {\n\t\tpong <- v + 1\n\t}\n}()\nv := 0\nstart := time.Now()\nfor time.Since(start) < 1500*time.Millisecond {\n\tping <- v\n\tv = <-pong\n}\nclose(ping)\nfmt.Println(v > 0)", "true\n"},
+		{"feeder from an earlier cell", "feed := make(chan int)\ngo func() {\n\tfor i := 0; ; i++ {\n\t\ttime.Sleep(700 * time.Millisecond)\n\t\tfeed <- i\n\t}\n}()", ""},
+		{"fed", "fmt.Println(<-feed + <-feed)", "1\n"},
 		{"library", "t, _ := solve.Values(games.CN(5, 2), 9)\nfmt.Println(t.Count(0) > 0)", "true\n"},
 	} {
 		start := time.Now()
 		_, out, err := runCell(t, it, c.code)
 		if err != nil || out != c.out {
 			t.Errorf("%s: %q, %v after %v; want %q", c.name, out, err, time.Since(start), c.out)
+		}
+	}
+}
+
+// BenchmarkDeadlockWatch: what the watchdog costs a cell that does not
+// block (a timer armed and stopped, a label set, per run), cells with and
+// without it taking turns, as the session's cells grow dearer:
+// go test ./engine -run XXX -bench DeadlockWatch -count 5
+func BenchmarkDeadlockWatch(b *testing.B) {
+	it := newTestInterp(b)
+	if _, _, err := runCell(b, it, "x := 1"); err != nil {
+		b.Fatal(err)
+	}
+	defer func(on bool) { deadlockWatch = on }(deadlockWatch)
+	var took [2]time.Duration
+	for b.Loop() {
+		for i, on := range []bool{false, true} {
+			deadlockWatch = on
+			start := time.Now()
+			if _, err := it.Execute(context.Background(), "x + 1", discardOutput{}); err != nil {
+				b.Fatal(err)
+			}
+			took[i] += time.Since(start)
+		}
+	}
+	b.ReportMetric(float64(took[0].Nanoseconds())/float64(b.N), "ns/cell-off")
+	b.ReportMetric(float64(took[1].Nanoseconds())/float64(b.N), "ns/cell-on")
+	b.ReportMetric(float64(took[1])/float64(took[0]), "on/off")
+}
+
+// BenchmarkDeadlockWatchRun: the watchdog's work per run of the
+// interpreter alone (compare BenchmarkTrivialCell).
+func BenchmarkDeadlockWatchRun(b *testing.B) {
+	it := newTestInterp(b)
+	for b.Loop() {
+		ctx, stop := context.WithCancelCause(context.Background())
+		wd := it.watch(it.runs.Add(1), stop)
+		pprof.Do(ctx, runLabels(1), func(context.Context) {})
+		wd.stop()
+		stop(nil)
+	}
+}
+
+// BenchmarkDeadlockCheck: the looks the watchdog takes at a running cell,
+// at most once a second, with n of the cell's goroutines waiting on a
+// channel: "look", the first (one goroutine of the cell computes); "states",
+// the second, made only when the first saw nothing move.
+func BenchmarkDeadlockCheck(b *testing.B) {
+	it := newTestInterp(b)
+	for _, n := range []int{1, 100, 1000} {
+		code := "stop := make(chan bool)\nfor range " + itoa(n) + " {\n\tgo func() { <-stop }()\n}\n" +
+			"go func() {\n\tfor n := 1; ; n++ {\n\t\tif n%1000000 == 0 {\n\t\t\tselect {\n\t\t\tcase <-stop:\n\t\t\t\treturn\n\t\t\tdefault:\n\t\t\t}\n\t\t}\n\t}\n}()"
+		if _, _, err := runCell(b, it, code); err != nil {
+			b.Fatal(err)
+		}
+		b.Run("look/"+itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				if sig := it.quietSignature(); sig != "" {
+					b.Fatal(sig)
+				}
+			}
+		})
+		b.Run("states/"+itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, ok := it.blockedForGood("none"); ok {
+					b.Fatal("deadlocked")
+				}
+			}
+		})
+		if _, _, err := runCell(b, it, "close(stop)"); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

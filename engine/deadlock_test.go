@@ -153,3 +153,26 @@ func BenchmarkDeadlockCheck(b *testing.B) {
 		}
 	}
 }
+
+// TestDeadlockTimersForgotten: the session does not keep a reference for
+// each of the timers a loop makes and drops, and once they are collected
+// they no longer keep a deadlock from being reported. (A timer a cell's
+// top level made stays referenced by the interpreter's frame.)
+func TestDeadlockTimersForgotten(t *testing.T) {
+	it := newTestInterp(t)
+	if _, _, err := runCell(t, it, "func spin() {\n\tfor range 20000 {\n\t\ttm := time.NewTimer(time.Hour)\n\t\ttm.Stop()\n\t}\n}\nspin()"); err != nil {
+		t.Fatal(err)
+	}
+	// (The interpreter lets go of the last call's frame at the next run.)
+	if _, _, err := runCell(t, it, "x := 1"); err != nil {
+		t.Fatal(err)
+	}
+	it.wake.pending(true) // collects garbage, and forgets the timers gone
+	it.wake.mu.Lock()
+	n := len(it.wake.alive)
+	it.wake.mu.Unlock()
+	// (The last may still be in a frame the interpreter keeps.)
+	if n > 1 {
+		t.Errorf("a garbage collection later, %d dropped timers still count as pending", n)
+	}
+}

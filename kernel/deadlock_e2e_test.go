@@ -14,11 +14,8 @@ import (
 // that sleeps is left alone.
 func TestE2EDeadlock(t *testing.T) {
 	var r struct {
-		Cells map[string]struct {
-			pyRun
-			Seconds float64 `json:"seconds"`
-		} `json:"cells"`
-		Alive bool `json:"alive"`
+		Cells map[string]timedRun `json:"cells"`
+		Alive bool                `json:"alive"`
 	}
 	scenario(t, "deadlock", &r)
 	if !r.Alive {

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,19 +31,8 @@ func TestRunScriptDeadlock(t *testing.T) {
 		if out, err := exec.Command("go", "build", "-o", native, script).CombinedOutput(); err != nil {
 			t.Fatalf("go build %s: %v\n%s", script, err, out)
 		}
-		run := func(bin string, args ...string) (string, string, int) {
-			cmd := exec.Command(bin, args...)
-			var stdout, stderr strings.Builder
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			err := cmd.Run()
-			var ee *exec.ExitError
-			if !errors.As(err, &ee) {
-				t.Fatalf("%s %v: %v, want a failure", bin, args, err)
-			}
-			return stdout.String(), stderr.String(), ee.ExitCode()
-		}
-		wantOut, wantErr, wantCode := run(native)
-		gotOut, gotErr, gotCode := run(grundy, "run", script)
+		wantOut, wantErr, wantCode := runCommand(t, native)
+		gotOut, gotErr, gotCode := runCommand(t, grundy, "run", script)
 		first := func(s string) string { return strings.SplitN(s, "\n", 2)[0] }
 		if gotOut != wantOut || first(gotErr) != first(wantErr) || gotCode != wantCode ||
 			first(gotErr) != "fatal error: "+engine.DeadlockMessage || gotCode != 2 {

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"grundy/stdlib/human"
@@ -37,7 +38,10 @@ import (
 const DeadlockMessage = "all goroutines are asleep - deadlock!"
 
 const (
-	cellLabel = "grundy-cell" // on every goroutine running cell code; the value numbers the run that started it
+	// cellLabel is on every goroutine running cell code; its value is
+	// "session/run": the session (several may share a process: tests,
+	// in-process runners) and its run of the interpreter that started it.
+	cellLabel = "grundy-cell"
 	// deadlockFirstCheck: no check is made before a run has lasted this
 	// long, so a cell that does not block costs nothing; then the checks
 	// space out, to deadlockMaxInterval apart. A deadlock is reported
@@ -79,11 +83,15 @@ var enableLabelTracebacks = sync.OnceFunc(func() {
 	os.Setenv("GODEBUG", v+"tracebacklabels=1")
 })
 
-// runLabels labels the goroutine that runs the interpreter's program n, and
-// through it every goroutine the program starts.
-func runLabels(n uint64) pprof.LabelSet {
-	return pprof.Labels(cellLabel, strconv.FormatUint(n, 10))
-}
+// sessions numbers the sessions of this process, for cellLabel.
+var sessions atomic.Uint64
+
+// runLabel is the cellLabel of the session's run of the interpreter n
+// ("timer" for the functions timers run).
+func (it *Interp) runLabel(n string) string { return it.session + "/" + n }
+
+// ownGoroutine tells the session's goroutines by their label.
+func (it *Interp) ownGoroutine(label string) bool { return strings.HasPrefix(label, it.session+"/") }
 
 // watchdog checks one run of the interpreter for a deadlock, from a timer,
 // and cancels the run when it finds one.
@@ -102,7 +110,7 @@ type watchdog struct {
 }
 
 func (it *Interp) watch(run uint64, cancel context.CancelCauseFunc) *watchdog {
-	w := &watchdog{it: it, run: strconv.FormatUint(run, 10), start: time.Now(), cancel: cancel, every: deadlockFirstCheck}
+	w := &watchdog{it: it, run: it.runLabel(strconv.FormatUint(run, 10)), start: time.Now(), cancel: cancel, every: deadlockFirstCheck}
 	if deadlockWatch {
 		enableLabelTracebacks()
 		w.timer = time.AfterFunc(w.every, w.check)

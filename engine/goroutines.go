@@ -107,7 +107,7 @@ func (it *Interp) blockedForGood(run string) ([]goroutine, bool) {
 	var cells []goroutine
 	rootSeen := false
 	for _, g := range goroutines() {
-		if g.run == "" {
+		if !it.ownGoroutine(g.run) {
 			continue
 		}
 		if !blockingStates[g.state] {
@@ -173,7 +173,7 @@ func (it *Interp) quietSignature() string {
 	}
 	// Records are "N @ pcs", "# labels: {...}", then "#\tpc\tfunc+off\tfile:line"
 	// lines, separated by blank lines.
-	labelled := "\n# labels: {" + strconv.Quote(cellLabel) + ":"
+	labelled := "\n# labels: {" + strconv.Quote(cellLabel) + ":" + strconv.Quote(it.runLabel(""))[:len(it.session)+2]
 	var sig []string
 	for _, rec := range strings.Split(b.String(), "\n\n") {
 		head, labels, ok := strings.Cut(rec, labelled)

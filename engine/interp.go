@@ -19,6 +19,7 @@ import (
 	"runtime/pprof"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -60,7 +61,8 @@ type Interp struct {
 	imports    map[string]string          // imports cells asked for: name -> path
 	rt         *runtimeState              // what native helpers report back
 	intr       atomic.Pointer[cellStop]   // stops the running cell's sleeps and library calls
-	runs       atomic.Uint64              // numbers the interpreter's runs, for their goroutines' label (deadlock.go)
+	session    string                     // this session's number in the process, and
+	runs       atomic.Uint64              // its runs of the interpreter, for their goroutines' label (deadlock.go)
 	wake       wakeups                    // the timers cells made, which may wake a blocked goroutine
 	passes     []compat.Pass              // the compatibility passes cells go through
 	tc         *typecheck.Session         // the type oracle's view of the session
@@ -128,6 +130,7 @@ func NewInterp(opt Options) (*Interp, error) {
 		types:    map[string]*ast.TypeSpec{},
 		imports:  map[string]string{},
 		rt:       &runtimeState{},
+		session:  strconv.FormatUint(sessions.Add(1), 10),
 	}
 	it.passes = compat.Passes
 	it.tc = typecheck.NewSession(typeUniverse(), func() map[string]string { return it.pkgs })
@@ -1124,7 +1127,7 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 		defer stop(nil)
 		run := it.runs.Add(1)
 		wd := it.watch(run, stop)
-		pprof.Do(runCtx, runLabels(run), func(context.Context) {
+		pprof.Do(runCtx, pprof.Labels(cellLabel, wd.run), func(context.Context) {
 			v, err = it.yi.ExecuteWithContext(runCtx, prog)
 		})
 		wd.stop()

@@ -104,7 +104,7 @@ func (it *Interp) timerSymbols() interp.Exports {
 	// it counts among the cell's goroutines.
 	labelled := func(f func()) func() {
 		return func() {
-			pprof.Do(context.Background(), pprof.Labels(cellLabel, "timer"), func(context.Context) { f() })
+			pprof.Do(context.Background(), pprof.Labels(cellLabel, it.runLabel("timer")), func(context.Context) { f() })
 		}
 	}
 	return interp.Exports{

@@ -48,6 +48,9 @@ const (
 	// when two checks in a row see the same goroutines blocked.
 	deadlockFirstCheck  = 100 * time.Millisecond
 	deadlockMaxInterval = time.Second
+	// deadlockEarly: for this long, looks are not spaced by their cost,
+	// so a cell that blocks at once is told so at once.
+	deadlockEarly = 2 * time.Second
 	// deadlockQuietInterval: the longest interval, once a run looked
 	// blocked but was not (it waits on a live timer, say).
 	deadlockQuietInterval = 10 * time.Second
@@ -156,8 +159,10 @@ func (w *watchdog) check() {
 		w.every = min(4*w.every, deadlockQuietInterval)
 	}
 	// Looks cost time in proportion to the goroutines (some 50 µs
-	// each): never more than 1% of the run's.
-	w.every = max(w.every, 100*time.Since(start))
+	// each): past the first seconds, never more than 1% of the run's.
+	if time.Since(w.start) > deadlockEarly {
+		w.every = max(w.every, 100*time.Since(start))
+	}
 	w.timer.Reset(w.every)
 }
 

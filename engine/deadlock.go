@@ -159,9 +159,10 @@ func (w *watchdog) check() {
 		w.every = min(4*w.every, deadlockQuietInterval)
 	}
 	// Looks cost time in proportion to the goroutines (some 50 µs
-	// each): past the first seconds, never more than 1% of the run's.
+	// each, more on a loaded machine): past the first seconds, never
+	// more than 2% of the run's.
 	if time.Since(w.start) > deadlockEarly {
-		w.every = max(w.every, 100*time.Since(start))
+		w.every = max(w.every, 50*time.Since(start))
 	}
 	w.timer.Reset(w.every)
 }

@@ -30,7 +30,7 @@ func TestDeadlockReported(t *testing.T) {
 	for i, c := range deadlockCells {
 		start := time.Now()
 		code := "before" + c.name + " := " + itoa(i) + "\n" + c.code
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		_, err := it.Execute(ctx, code, &recorder{})
 		cancel()
 		took := time.Since(start)
@@ -41,10 +41,14 @@ func TestDeadlockReported(t *testing.T) {
 			continue
 		}
 		t.Logf("%s: reported after %v: %s (restart %v)", c.name, took.Round(time.Millisecond), ee.Traceback[1], ee.Restart)
+		bound := 3 * time.Second
 		if c.name == "late" {
+			// Past a run's first 2 s, looks are spaced by their
+			// cost, which a loaded machine raises.
 			took -= 2 * time.Second
+			bound = 10 * time.Second
 		}
-		if took > 3*time.Second {
+		if took > bound {
 			t.Errorf("%s: reported after %v", c.name, took)
 		}
 		v, _, err := runCell(t, it, "before"+c.name)

@@ -48,9 +48,6 @@ const (
 	// when two checks in a row see the same goroutines blocked.
 	deadlockFirstCheck  = 100 * time.Millisecond
 	deadlockMaxInterval = time.Second
-	// deadlockEarly: for this long, looks are not spaced by their cost,
-	// so a cell that blocks at once is told so at once.
-	deadlockEarly = 2 * time.Second
 	// deadlockQuietInterval: the longest interval, once a run looked
 	// blocked but was not (it waits on a live timer, say).
 	deadlockQuietInterval = 10 * time.Second
@@ -107,6 +104,7 @@ type watchdog struct {
 	timer   *time.Timer
 	every   time.Duration
 	last    string // the previous check's quietSignature
+	looks   int
 	stopped bool
 	// blocked describes the goroutines found blocked, for the error.
 	blocked []goroutine
@@ -159,9 +157,9 @@ func (w *watchdog) check() {
 		w.every = min(4*w.every, deadlockQuietInterval)
 	}
 	// Looks cost time in proportion to the goroutines (some 50 µs
-	// each, more on a loaded machine): past the first seconds, never
-	// more than 2% of the run's.
-	if time.Since(w.start) > deadlockEarly {
+	// each, more on a loaded machine): past the first two, which tell a
+	// cell that blocks at once, never more than 2% of the run's.
+	if w.looks++; w.looks >= 2 {
 		w.every = max(w.every, 50*time.Since(start))
 	}
 	w.timer.Reset(w.every)

@@ -43,8 +43,8 @@ func TestDeadlockReported(t *testing.T) {
 		t.Logf("%s: reported after %v: %s (restart %v)", c.name, took.Round(time.Millisecond), ee.Traceback[1], ee.Restart)
 		bound := 3 * time.Second
 		if c.name == "late" {
-			// Past a run's first 2 s, looks are spaced by their
-			// cost, which a loaded machine raises.
+			// Past a run's first two looks, they are spaced by
+			// their cost, which a loaded machine raises.
 			took -= 2 * time.Second
 			bound = 10 * time.Second
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/scanner"
 	"go/token"
 	"go/types"
@@ -526,8 +527,10 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 			mine = append(mine, d)
 		}
 	}
-	// Dependents: earlier functions that refer to a redefined name,
+	// Dependents: earlier functions that refer to a redefined name or to
+	// a constant the cell declares again (compiled with its value),
 	// transitively, not redefined by this cell themselves.
+	consts := it.redeclaredConsts(f)
 	defining := map[string]bool{}
 	for _, d := range mine {
 		defining[compat.FuncKey(d)] = true
@@ -547,7 +550,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 			if defining[k] || seen[k] {
 				continue
 			}
-			if it.dependsOn(fd, redefined, vars) {
+			if it.dependsOn(fd, redefined, vars) || it.dependsOn(fd, consts, nil) {
 				seen[k] = true
 				deps = append(deps, fd.decl)
 				if fd.decl.Recv == nil {
@@ -637,6 +640,30 @@ func (it *Interp) redeclaredVars(f *ast.File) map[string]types.Type {
 						t = obj.Type()
 					}
 					out[id.Name] = t
+				}
+			}
+		}
+	}
+	return out
+}
+
+// redeclaredConsts are the constants of earlier cells that f declares
+// again with another value or type: the functions using them were
+// compiled with their values.
+func (it *Interp) redeclaredConsts(f *ast.File) map[string]bool {
+	out := map[string]bool{}
+	for _, d := range f.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.CONST {
+			for _, sp := range gd.Specs {
+				for _, id := range sp.(*ast.ValueSpec).Names {
+					if it.globals[id.Name] != "const" {
+						continue
+					}
+					old, _ := it.tc.Lookup(id.Name).(*types.Const)
+					now, _ := it.info.ObjectOf(id).(*types.Const)
+					if old == nil || now == nil || !types.Identical(old.Type(), now.Type()) || !constant.Compare(old.Val(), token.EQL, now.Val()) {
+						out[id.Name] = true
+					}
 				}
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"go/parser"
 	"go/printer"
 	"go/token"
+	"go/types"
 	"reflect"
 	"regexp"
 	"sort"
@@ -22,7 +23,7 @@ import (
 // variable that a method uses (directly or not): yaegi cannot recompile a
 // method in place either.
 func (it *Interp) changesTypes(f *ast.File) bool {
-	changedFuncs := map[string]bool{}
+	changedFuncs := it.redeclaredConsts(f) // (followed as functions are)
 	vars := it.redeclaredVars(f)
 	for _, d := range f.Decls {
 		switch d := d.(type) {
@@ -68,8 +69,8 @@ func (it *Interp) changesTypes(f *ast.File) bool {
 
 // rebuild replaces the interpreter by a new one holding every declaration
 // so far, with those of cell taking precedence, and the variables whose
-// values can move (their types are native); the others are dropped, with a
-// note on stderr. It returns the names of the variables cell declares,
+// values can move (their types are native, or cell types of data: see
+// basedCellType); the others are dropped, with a note on stderr. It returns the names of the variables cell declares,
 // which the new interpreter has. On failure the old interpreter stays.
 func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 	newTypes := map[string]*ast.TypeSpec{}
@@ -87,7 +88,9 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 					ts := sp.(*ast.TypeSpec)
 					newTypes[ts.Name.Name] = ts
 				}
-			case token.VAR:
+			case token.VAR, token.CONST:
+				// (A constant too: what the old value was compiled into
+				// is compiled again here.)
 				newVars = append(newVars, d)
 				for _, sp := range d.Specs {
 					for _, id := range sp.(*ast.ValueSpec).Names {
@@ -164,7 +167,10 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 			fmt.Fprintf(&src, "const %s = %s\n", name, cv.ExactString())
 			continue
 		}
-		typ, ok := it.goType(v.Type(), v)
+		typ, ok := it.basedCellType(name)
+		if !ok {
+			typ, ok = it.goType(v.Type(), v)
+		}
 		if !ok {
 			dropped = append(dropped, name)
 			continue
@@ -256,6 +262,63 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 		}
 	}
 	return newVarNames, nil
+}
+
+// basedCellType is the type of the session's variable name as its cell
+// declared it, when that is made of cell types of data: on basic types,
+// slices, arrays, maps, pointers and structs of them (type Val int; []Val;
+// type Sub []int; *Counter with Counter struct{ n int }), no functions,
+// interfaces or channels. The interpreter keeps their values as the
+// underlying types' (reflect's structs), which goType writes for some and
+// not at all for structs: "var v int" had lost Val and its methods (a
+// method a later cell added was an "undefined selector"), and a variable
+// of a struct type was dropped whenever a method changed. The value still
+// moves only if the new type holds it (a struct redeclared with other
+// fields does not: see rebuild).
+func (it *Interp) basedCellType(name string) (string, bool) {
+	obj, ok := it.tc.Lookup(name).(*types.Var)
+	if !ok {
+		return "", false
+	}
+	cell := false
+	seen := map[*types.Named]bool{} // (type Node struct{ Kids []*Node })
+	var based func(t types.Type) bool
+	based = func(t types.Type) bool {
+		switch t := t.(type) {
+		case *types.Basic:
+			return true
+		case *types.Named:
+			if t.Obj().Pkg() == nil || t.Obj().Pkg().Path() != "main" || t.TypeArgs().Len() > 0 {
+				return false
+			}
+			if seen[t] {
+				return true
+			}
+			seen[t] = true
+			cell = true
+			return based(t.Underlying())
+		case *types.Slice:
+			return based(t.Elem())
+		case *types.Array:
+			return based(t.Elem())
+		case *types.Pointer:
+			return based(t.Elem())
+		case *types.Map:
+			return based(t.Key()) && based(t.Elem())
+		case *types.Struct:
+			for i := range t.NumFields() {
+				if !based(t.Field(i).Type()) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	if !based(obj.Type()) || !cell {
+		return "", false
+	}
+	return typeName(obj.Type()), true
 }
 
 // goType writes t as Go source when its values can move to a new

@@ -461,7 +461,7 @@ func TestE2ECrash(t *testing.T) {
 		t.Fatal("the kernel died")
 	}
 	for _, c := range []struct{ cell, ename, evalue string }{
-		{"recursion", "StackOverflow", "the cell recursed without end: stack limit reached (128 MiB)"},
+		{"recursion", "StackOverflow", "the cell recursed without end, or deeper than the stack allows: stack limit reached (128 MiB)"},
 		{"huge", "OutOfMemory", "out of memory: the cell asked for 1 TiB more (the session's limit is 512 MiB)"},
 		{"grow", "OutOfMemory", "out of memory: the cell asked for 64 MiB more (the session's limit is 512 MiB)"},
 		{"maps", "ConcurrentMapWrites", "two goroutines used one map at the same time"},

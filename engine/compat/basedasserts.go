@@ -202,7 +202,7 @@ func heldAs(n *types.Named, it, like types.Type) bool {
 // emptyIface reports whether t is an interface type without methods,
 // which the interpreter represents as any, a cell's own too.
 func emptyIface(t types.Type) bool {
-	it, ok := t.Underlying().(*types.Interface)
+	it, ok := typeUnder(t).(*types.Interface)
 	return ok && it.Empty()
 }
 

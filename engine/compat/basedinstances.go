@@ -2,8 +2,10 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"sort"
+	"strings"
 
 	"grundy/engine/prelude"
 )
@@ -57,13 +59,13 @@ func (b basedCheck) instances() {
 // code (see instances).
 func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, bodies []*ast.BlockStmt) {
 	c := b.c
-	prints, inspects := false, false
+	prints, inspects, names := false, false, false
 	for _, body := range bodies {
 		if body == nil {
 			continue
 		}
 		p, i := observesTypes(body)
-		prints, inspects = prints || p, inspects || i
+		prints, inspects, names = prints || p, inspects || i, names || namesTypes(body)
 	}
 	for i := range targs.Len() {
 		ta := targs.At(i)
@@ -72,7 +74,9 @@ func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, 
 			continue
 		}
 		named, isNamed := types.Unalias(ta).(*types.Named)
-		if !inspects && (!prints || isNamed && boxed(named) && hasFmtMethod(named)) {
+		// A type on a basic type without fmt methods prints as its
+		// underlying type's value does, but for %T.
+		if !inspects && (!prints || isNamed && boxed(named) && (hasFmtMethod(named) || !names)) {
 			continue
 		}
 		remedy := "wrap the value in a struct (type " + n.Obj().Name() + "s struct{ V " + b.name(ta) + " })"
@@ -138,4 +142,27 @@ func observesTypes(body *ast.BlockStmt) (prints, inspects bool) {
 	}
 	ast.Inspect(body, visit)
 	return prints, inspects
+}
+
+// namesTypes reports whether body may print a value's type: a format
+// with %T, or one fmt is given in a variable.
+func namesTypes(body *ast.BlockStmt) bool {
+	return contains(body, false, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			return n.Kind == token.STRING && strings.Contains(n.Value, "%T")
+		case *ast.CallExpr:
+			sel, ok := n.Fun.(*ast.SelectorExpr)
+			if !ok || !isIdent(sel.X, "fmt") && !isIdent(sel.X, "log") && !isIdent(sel.X, prelude.Runtime) {
+				return false
+			}
+			skip, ok := fmtArgStart[sel.Sel.Name]
+			if !ok || skip == 0 || !strings.HasSuffix(sel.Sel.Name, "f") || len(n.Args) < skip {
+				return false
+			}
+			_, lit := ast.Unparen(n.Args[skip-1]).(*ast.BasicLit)
+			return !lit
+		}
+		return false
+	})
 }

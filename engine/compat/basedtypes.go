@@ -149,12 +149,13 @@ func hasMethodsAt(n *types.Named) bool {
 }
 
 // boxed reports whether the interpreter keeps a value of the based type n
-// in an empty interface in a box naming n: n has methods and a basic
-// underlying type. A value of another based type is kept bare, as its
-// underlying type's value (a type on a slice or map with methods too).
+// in an empty interface in a box naming n: n has a basic underlying type
+// and methods, its own or boxBasic's. A value of another based type is
+// kept bare, as its underlying type's value (a type on a slice or map with
+// methods too, a type on a basic type declared in a function).
 func boxed(n *types.Named) bool {
 	_, basic := n.Underlying().(*types.Basic)
-	return basic && hasMethodsAt(n)
+	return basic && (hasMethodsAt(n) || boxedAtDeclaration(n))
 }
 
 func bare(n *types.Named) bool { return !boxed(n) }
@@ -318,8 +319,8 @@ func (c *Cell) basedEscapes() map[string]bool {
 		}
 		if f, how := c.earlierObserver(n); f != "" {
 			u := types.TypeString(n.Underlying(), nil)
-			c.Fail(e.Pos(), "%s puts %s in an interface for the first time, and %s, declared in an earlier cell, asks the type of interface values (%s), where the interpreter cannot tell %s from %s; give %s a method (func (%s) String() string) so that interfaces keep its type, or keep the value in a variable of type %s",
-				ExprString(e), an(n.Obj().Name()+" (type "+n.Obj().Name()+" "+u+")"), f, how, an(n.Obj().Name()), an(u), n.Obj().Name(), n.Obj().Name(), n.Obj().Name())
+			c.Fail(e.Pos(), "%s puts %s in an interface for the first time, and %s, declared in an earlier cell, asks the type of interface values (%s), where the interpreter cannot tell %s from %s; declare %s outside the function, where interfaces keep its type, or keep the value in a variable of type %s",
+				ExprString(e), an(n.Obj().Name()+" (type "+n.Obj().Name()+" "+u+")"), f, how, an(n.Obj().Name()), an(u), n.Obj().Name(), n.Obj().Name())
 		}
 	}
 	return c.Escaped
@@ -354,6 +355,9 @@ func (c *Cell) earlierObserver(n *types.Named) (name, how string) {
 			case *ast.TypeAssertExpr:
 				if isIdent(x.Type, u.Name()) {
 					how = ExprString(x)
+					if id, ok := x.X.(*ast.Ident); ok && strings.HasPrefix(id.Name, tempPrefix) {
+						how = "case " + u.Name() // a type switch the passes wrote as assertions
+					}
 				}
 			case *ast.TypeSwitchStmt:
 				for _, st := range x.Body.List {
@@ -392,7 +396,8 @@ func (b basedCheck) remedy(n *types.Named) string {
 func (b basedCheck) redeclare(n *types.Named) string {
 	name := n.Obj().Name()
 	if _, basic := n.Underlying().(*types.Basic); basic {
-		return "give " + name + " a method (func (" + name + ") String() string) so that interfaces keep its type"
+		// Declared in a function (boxBasic gives the others a method).
+		return "declare " + name + " outside the function, where interfaces keep its type"
 	}
 	return "declare " + name + " as a struct (type " + name + " struct{ V " + b.name(n.Underlying()) + " })"
 }
@@ -567,8 +572,8 @@ func (b basedCheck) switchTag(s *ast.SwitchStmt) {
 // mapKey refuses a key of interface type kt that may hold a based type
 // with methods (keys compare as == does).
 func (b basedCheck) mapKey(k ast.Expr, kt types.Type) {
-	if !isIfaceType(kt) || isError(kt) || interpretedIface(kt) && !emptyIface(kt) {
-		return // (ifaceKeys interns the keys of an interface the cell declares)
+	if !isIfaceType(kt) || isError(kt) || interpretedIface(kt) && !emptyIface(kt) || emptyIface(kt) {
+		return // (ifaceKeys interns the keys of an interface the cell declares, and of any)
 	}
 	if n := b.held(kt, boxed); n != nil {
 		b.c.Fail(k.Pos(), "a map keyed by %s may hold %s as a key, and the interpreter tells two such keys of one value apart; key the map by %s (map[%s]...) or by a string of it",

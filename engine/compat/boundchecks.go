@@ -34,7 +34,7 @@ func (b *boundsPass) index(h *host, fx *facts, x *ast.IndexExpr) {
 	if !low && !high {
 		return
 	}
-	i, n := operand(x.Index), b.length(x.X)
+	i, n := b.operand(x.Index), b.length(x.X)
 	switch {
 	case h.before(x) && b.pureExpr(x.X) && b.pureExpr(x.Index):
 		cond := i + " >= " + n
@@ -63,7 +63,7 @@ func (b *boundsPass) length(x ast.Expr) string {
 			return itoa(int(l.k))
 		}
 	}
-	return "len(" + ExprString(x) + ")"
+	return "len(" + b.c.typedSource(x) + ")"
 }
 
 // slice checks x[lo:hi] and x[lo:hi:max], whose bounds are ints, before
@@ -80,13 +80,13 @@ func (b *boundsPass) slice(h *host, fx *facts, x *ast.SliceExpr) {
 	}
 	limit, capacity := b.length(x.X), "false"
 	if _, ok := t.(*types.Slice); ok {
-		limit, capacity = "cap("+ExprString(x.X)+")", "true"
+		limit, capacity = "cap("+b.c.typedSource(x.X)+")", "true"
 	}
 	src := func(e ast.Expr, def string) string {
 		if e == nil {
 			return def
 		}
-		return operand(e)
+		return b.operand(e)
 	}
 	lo, hi, mx := src(x.Low, "0"), src(x.High, b.length(x.X)), src(x.Max, "nil")
 	var parts []string
@@ -123,7 +123,7 @@ func (b *boundsPass) shift(h *host, fx *facts, at ast.Node, count *ast.Expr) {
 	if b.pf.exprLower(*count, fx) >= 0 {
 		return
 	}
-	k := operand(*count)
+	k := b.operand(*count)
 	switch {
 	case h.before(at) && b.pureExpr(*count) && (h.loop == nil || b.invariant(*count, h.loop)):
 		if _, simple := ast.Unparen(*count).(*ast.Ident); !simple && !b.gotos {
@@ -170,12 +170,12 @@ func isCall(n ast.Node) bool {
 // one already. (Not "(i) < 0 || ...": yaegi v0.16.1 fails on a
 // parenthesized identifier in the left operand of || and &&, with a nil
 // dereference.)
-func operand(e ast.Expr) string {
+func (b *boundsPass) operand(e ast.Expr) string {
 	switch ast.Unparen(e).(type) {
 	case *ast.Ident, *ast.BasicLit, *ast.SelectorExpr, *ast.IndexExpr, *ast.CallExpr:
-		return ExprString(ast.Unparen(e))
+		return b.c.typedSource(ast.Unparen(e))
 	}
-	return "(" + ExprString(e) + ")"
+	return "(" + b.c.typedSource(e) + ")"
 }
 
 // check is "if cond { fail }" at pos.

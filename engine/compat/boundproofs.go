@@ -19,19 +19,6 @@ import (
 // noLower is an unknown least value.
 const noLower = math.MinInt64
 
-// write is one way a cell sets a variable.
-type write struct {
-	tok   token.Token  // DEFINE, ASSIGN, an op-assign, INC, DEC, VAR, RANGE (key), ILLEGAL (anything else)
-	rhs   ast.Expr     // the value assigned, when there is one
-	x     ast.Expr     // for RANGE, the ranged value
-	node  ast.Node     // the statement
-	depth int          // 0: the variable itself; more: an element or field of it
-	lit   *ast.FuncLit // the innermost function literal it is in
-	param bool         // a parameter's value at a call (of a new frame, not a change)
-	addr  bool         // its address is taken (it may be set through it anywhere)
-	elem  bool         // x[i] = ..., an element of x
-}
-
 type proofs struct {
 	c      *Cell
 	writes map[types.Object][]write
@@ -74,165 +61,45 @@ func (p *proofs) topDecls(s ast.Stmt) {
 			}
 		}
 	case *ast.DeclStmt:
-		p.specVars(s.Decl, func(id *ast.Ident, _ ast.Expr) { p.top[p.c.Types.ObjectOf(id)] = true })
+		p.c.specVars(s.Decl, func(id *ast.Ident, _ ast.Expr) { p.top[p.c.Types.ObjectOf(id)] = true })
 	}
 }
 
-func (p *proofs) specVars(d ast.Decl, f func(id *ast.Ident, v ast.Expr)) {
-	gd, ok := d.(*ast.GenDecl)
-	if !ok || gd.Tok != token.VAR {
-		return
-	}
-	for _, sp := range gd.Specs {
-		vs := sp.(*ast.ValueSpec)
-		for i, id := range vs.Names {
-			var v ast.Expr
-			if len(vs.Values) == len(vs.Names) {
-				v = vs.Values[i]
-			} else if len(vs.Values) > 0 {
-				v = &ast.BadExpr{} // one of a call's results
-			}
-			f(id, v)
-		}
-	}
-}
-
-// root is the variable an assigned expression sets (x in x, x[i], x.f,
-// *x), with the number of steps to it.
-func (p *proofs) root(e ast.Expr) (types.Object, int) {
-	depth := 0
-	for {
-		switch x := e.(type) {
-		case *ast.Ident:
-			if obj, ok := p.c.Types.ObjectOf(x).(*types.Var); ok {
-				return obj, depth
-			}
-			return nil, 0
-		case *ast.ParenExpr:
-			e = x.X
-			continue
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		default:
-			return nil, 0
-		}
-		depth++
-	}
-}
-
-func (p *proofs) add(e ast.Expr, w write) {
-	if obj, depth := p.root(e); obj != nil {
-		w.depth = depth
-		p.writes[obj] = append(p.writes[obj], w)
-	}
-}
-
-// collect records every write of the cell.
+// collect records every write of the cell, the calls of its function
+// variables, the function literals they hold, and the slices that escape.
 func (p *proofs) collect(root ast.Node) {
-	var lits []*ast.FuncLit
-	var stack []ast.Node
-	ast.Inspect(root, func(n ast.Node) bool {
-		if n == nil {
-			if _, ok := stack[len(stack)-1].(*ast.FuncLit); ok {
-				lits = lits[:len(lits)-1]
-			}
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
-		var in *ast.FuncLit
-		if len(lits) > 0 {
-			in = lits[len(lits)-1]
-		}
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			lits = append(lits, n)
-		case *ast.FuncType:
-			for _, fl := range []*ast.FieldList{n.Params, n.Results} {
-				if fl == nil {
-					continue
-				}
-				for _, f := range fl.List {
-					for _, id := range f.Names {
-						p.add(id, write{tok: token.ILLEGAL, node: n, lit: in})
+	p.c.walkWrites(root, func(obj types.Object, w write) { p.writes[obj] = append(p.writes[obj], w) },
+		func(n ast.Node, stack []ast.Node, _ *ast.FuncLit) {
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if id, ok := n.Fun.(*ast.Ident); ok {
+					if obj, ok := p.c.Types.ObjectOf(id).(*types.Var); ok {
+						p.calls[obj] = append(p.calls[obj], n)
 					}
 				}
-			}
-		case *ast.FuncDecl:
-			if n.Recv != nil {
-				for _, f := range n.Recv.List {
-					for _, id := range f.Names {
-						p.add(id, write{tok: token.ILLEGAL, node: n})
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if len(n.Lhs) != len(n.Rhs) {
+						break
+					}
+					if lit, ok := n.Rhs[i].(*ast.FuncLit); ok {
+						if id, ok := l.(*ast.Ident); ok && p.c.Types.ObjectOf(id) != nil {
+							p.lits[lit] = p.c.Types.ObjectOf(id)
+						}
 					}
 				}
-			}
-		case *ast.CallExpr:
-			if id, ok := n.Fun.(*ast.Ident); ok {
-				if obj, ok := p.c.Types.ObjectOf(id).(*types.Var); ok {
-					p.calls[obj] = append(p.calls[obj], n)
-				}
-			}
-		case *ast.AssignStmt:
-			for i, l := range n.Lhs {
-				var rhs ast.Expr
-				if len(n.Lhs) == len(n.Rhs) {
-					rhs = n.Rhs[i]
-				}
-				if lit, ok := rhs.(*ast.FuncLit); ok {
-					if id, ok := l.(*ast.Ident); ok && p.c.Types.ObjectOf(id) != nil {
-						p.lits[lit] = p.c.Types.ObjectOf(id)
+			case *ast.Ident:
+				if len(stack) > 1 && p.escapes(n, stack[len(stack)-2]) {
+					if obj, ok := p.c.Types.ObjectOf(n).(*types.Var); ok {
+						p.escape[obj] = true
 					}
 				}
-				p.add(l, write{tok: n.Tok, rhs: rhs, node: n, lit: in, elem: isElem(l)})
-			}
-		case *ast.IncDecStmt:
-			p.add(n.X, write{tok: n.Tok, node: n, lit: in, elem: isElem(n.X)})
-		case *ast.Ident:
-			if len(stack) > 1 && p.escapes(n, stack[len(stack)-2]) {
-				if obj, ok := p.c.Types.ObjectOf(n).(*types.Var); ok {
-					p.escape[obj] = true
+			case *ast.GenDecl:
+				if len(stack) == 2 { // package level
+					p.c.specVars(n, func(id *ast.Ident, _ ast.Expr) { p.top[p.c.Types.ObjectOf(id)] = true })
 				}
 			}
-		case *ast.RangeStmt:
-			if n.Key != nil {
-				p.add(n.Key, write{tok: token.RANGE, x: n.X, node: n, lit: in})
-			}
-			if n.Value != nil {
-				p.add(n.Value, write{tok: token.ILLEGAL, node: n, lit: in})
-			}
-		case *ast.DeclStmt:
-			p.specVars(n.Decl, func(id *ast.Ident, v ast.Expr) { p.add(id, write{tok: token.VAR, rhs: v, node: n, lit: in}) })
-		case *ast.GenDecl:
-			if len(stack) == 2 { // package level
-				p.specVars(n, func(id *ast.Ident, _ ast.Expr) { p.top[p.c.Types.ObjectOf(id)] = true })
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				p.add(n.X, write{tok: token.ILLEGAL, node: n, lit: in, addr: true})
-			}
-		case *ast.SelectorExpr:
-			if p.c.takesAddress(n) {
-				p.add(n.X, write{tok: token.ILLEGAL, node: n, lit: in, addr: true})
-			}
-		case *ast.TypeSwitchStmt:
-			if as, ok := n.Assign.(*ast.AssignStmt); ok {
-				for _, l := range as.Lhs {
-					p.add(l, write{tok: token.ILLEGAL, node: n, lit: in})
-				}
-			}
-		case *ast.CommClause:
-			if as, ok := n.Comm.(*ast.AssignStmt); ok {
-				for _, l := range as.Lhs {
-					p.add(l, write{tok: token.ILLEGAL, node: n, lit: in})
-				}
-			}
-		}
-		return true
-	})
+		})
 }
 
 // closureParams: the parameters of a function literal held in a variable
@@ -279,16 +146,6 @@ func (p *proofs) closureParams() {
 			p.writes[v] = ws
 		}
 	}
-}
-
-// isElem reports whether an assigned expression is x[i], x a variable.
-func isElem(e ast.Expr) bool {
-	ix, ok := ast.Unparen(e).(*ast.IndexExpr)
-	if !ok {
-		return false
-	}
-	_, ok = ast.Unparen(ix.X).(*ast.Ident)
-	return ok
 }
 
 // escapes reports whether a use of a variable lets code the proofs do not

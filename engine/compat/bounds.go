@@ -241,7 +241,7 @@ func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
 	case *ast.DeferStmt:
 		b.hosted(h, fx, s.Call)
 	case *ast.DeclStmt:
-		b.pf.specVars(s.Decl, func(_ *ast.Ident, v ast.Expr) {
+		b.c.specVars(s.Decl, func(_ *ast.Ident, v ast.Expr) {
 			if v != nil {
 				b.hosted(h, fx, v)
 			}

@@ -25,15 +25,21 @@ import (
 // the cell does not declare are added (one the type declares on its
 // pointer takes the name from the value's set, as in Go), so what the
 // value does is Go's. A later cell declaring one of these methods
-// replaces it, which rebuilds the session (see changesTypes).
+// replaces it, which rebuilds the session (see changesTypes). The methods
+// promoted from an embedded native struct type (strings.Builder,
+// sync.Mutex) are declared so too: yaegi calls them on the struct, but
+// does not see them in a conversion to an interface ("cannot use type
+// *main.Doc as type io.Writer"); a direct call names the field instead
+// (see nativePromotedCalls).
 var embedMethods = Pass{
 	Name:     "embedmethods",
 	Run:      runEmbedMethods,
-	Kinds:    []ast.Node{(*ast.StructType)(nil)},
-	Snippets: []string{"embedded_interface_converted"},
+	Kinds:    []ast.Node{(*ast.StructType)(nil), (*ast.SelectorExpr)(nil)},
+	Snippets: []string{"embedded_interface_converted", "embedded_native_struct_converted"},
 }
 
 func runEmbedMethods(c *Cell) {
+	c.nativePromotedCalls()
 	if c.Decls == nil {
 		return
 	}
@@ -70,43 +76,93 @@ func (c *Cell) embedForwarders(ts *ast.TypeSpec) []ast.Decl {
 	}
 	ms := types.NewMethodSet(named)
 	var out []ast.Decl
+	add := func(recv string, path []string, m *types.Func) {
+		src, ok := c.embedForwarder(recv, path, m)
+		if !ok {
+			return
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+src, 0)
+		if err != nil || len(f.Decls) != 1 {
+			return
+		}
+		out = append(out, AtPos(f.Decls[0], ts.Pos()))
+	}
 	for i := 0; i < ms.Len(); i++ {
 		s := ms.At(i)
 		path, ok := ifacePath(named, s.Index())
 		if !ok {
 			continue
 		}
-		src, ok := c.embedForwarder(ts.Name.Name, path, s.Obj().(*types.Func))
+		add(ts.Name.Name, path, s.Obj().(*types.Func))
+	}
+	// Methods promoted from an embedded native struct type
+	// (strings.Builder, sync.Mutex): yaegi calls them on the struct, but does
+	// not see them when the struct is converted to an interface ("cannot
+	// use type *main.R as type io.Writer", or "method not found: Write").
+	// Those of the pointer's method set only take a pointer receiver.
+	ps := types.NewMethodSet(types.NewPointer(named))
+	for i := 0; i < ps.Len(); i++ {
+		s := ps.At(i)
+		path, ok := nativePath(named, s.Index())
 		if !ok {
 			continue
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+src, 0)
-		if err != nil || len(f.Decls) != 1 {
-			continue
+		recv := ts.Name.Name
+		if ms.Lookup(s.Obj().Pkg(), s.Obj().Name()) == nil {
+			recv = "*" + recv
 		}
-		out = append(out, AtPos(f.Decls[0], ts.Pos()))
+		add(recv, path, s.Obj().(*types.Func))
 	}
 	return out
+}
+
+// nativePath names the fields from t to the embedded native struct type
+// (one of a package's, not the cell's) a promoted method with this selection index
+// is declared by; false when the method is not reached so (the cell's own,
+// or one through an interface, see ifacePath).
+func nativePath(t types.Type, index []int) ([]string, bool) {
+	if len(index) < 2 {
+		return nil, false
+	}
+	path, t, iface := embedPath(t, index)
+	if iface {
+		return nil, false
+	}
+	n, ok := types.Unalias(deref(t)).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() == "main" {
+		return nil, false
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return nil, false // yaegi cannot embed one on a basic type (time.Duration) at all
+	}
+	return path, true
 }
 
 // ifacePath names the fields from t to the embedded interface a promoted
 // method with this selection index is declared by; false when the method
 // is not reached through an interface.
 func ifacePath(t types.Type, index []int) ([]string, bool) {
-	var path []string
+	path, _, iface := embedPath(t, index)
+	return path, iface
+}
+
+// embedPath names the embedded fields from t that lead to the method with
+// this selection index, up to the first interface (iface true) or to the
+// type declaring the method; last is the type of the last field named.
+func embedPath(t types.Type, index []int) (path []string, last types.Type, iface bool) {
 	for _, i := range index[:len(index)-1] {
 		st, ok := deref(t).Underlying().(*types.Struct)
 		if !ok {
-			return nil, false
+			return nil, nil, false
 		}
 		f := st.Field(i)
 		path = append(path, f.Name())
 		t = f.Type()
 		if types.IsInterface(t) {
-			return path, true
+			return path, t, true
 		}
 	}
-	return nil, false
+	return path, t, false
 }
 
 // embedForwarder writes the method m of type recv calling it on the field at
@@ -151,4 +207,30 @@ func (c *Cell) embedForwarder(recv string, path []string, m *types.Func) (string
 	}
 	return "func (" + r + " " + recv + ") " + m.Name() + "(" + strings.Join(params, ", ") + ") (" +
 		strings.Join(results, ", ") + ") { " + body + " }", true
+}
+
+// nativePromotedCalls makes a call or method value of a method promoted
+// from an embedded native struct type (c.Lock(), c.Lock with c embedding
+// sync.Mutex) name the field (c.Mutex.Lock()): through the method
+// embedForwarders declares for conversions to interfaces, each native call
+// would run an interpreted function too (a loop locking and unlocking a
+// mutex ran seven times as long).
+func (c *Cell) nativePromotedCalls() {
+	c.Apply(func(cur Cursor) bool {
+		sel, ok := cur.Node().(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		s := c.Types.Selections[sel]
+		if s == nil || s.Kind() != types.MethodVal {
+			return true
+		}
+		if _, ok := nativePath(s.Recv(), s.Index()); !ok {
+			return true
+		}
+		if x, _, ok := fieldPath(sel.X, s.Recv(), s.Index()[:len(s.Index())-1], sel.Sel.Pos()); ok {
+			sel.X = x
+		}
+		return true
+	})
 }

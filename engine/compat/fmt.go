@@ -34,7 +34,7 @@ var fmtArgs = Pass{
 	Run:   runFmtArgs,
 	Kinds: []ast.Node{(*ast.CallExpr)(nil), (*ast.ExprStmt)(nil)},
 	Snippets: []string{"fmt_stringer_on_basic_type", "fmt_slices_of_stringers", "fmt_maps_of_stringers",
-		"fmt_struct_fields_with_methods", "fmt_spread_cell_values"},
+		"fmt_struct_fields_with_methods", "fmt_spread_cell_values", "fmt_fprint_writer_with_stringer"},
 }
 
 // fmtArgStart: where the values to format start in fmt's functions.
@@ -66,6 +66,9 @@ func runFmtArgs(c *Cell) {
 		case fn.Pkg().Path() == "fmt":
 			if skip, ok := fmtArgStart[fn.Name()]; ok {
 				c.typeFmtArgs(call, skip)
+				if strings.HasPrefix(fn.Name(), "Fprint") && len(call.Args) > 0 {
+					c.fmtWriter(call)
+				}
 			}
 		case isLogFunc(fn):
 			if format, ok := logPrinters[fn.Name()]; ok && c.typeFmtArgs(call, 0) {
@@ -88,6 +91,44 @@ func runFmtArgs(c *Cell) {
 			c.Trail.X = r
 		}
 	}
+}
+
+// fmtWriter hands fmt.Fprint, Fprintf or Fprintln the writer as an
+// io.Writer made in a function of its own when its type has a method fmt
+// looks for (String, Error, Format): yaegi wraps each argument of a
+// printing function whose type has one as the interface fmt calls
+// (interp/run.go:1453, getMapType, with the engine's list in
+// engine/runtime.go), the writer too, and the call then panicked
+// "reflect: Call using stdlib._fmt_Stringer as type io.Writer". An
+// io.Writer is left alone: it has been converted already.
+//
+//	fmt.Fprintf(func(_grundyW1 *Log) (_grundyW2 grundyrt.Writer) { _grundyW2 = _grundyW1; return }(w), ...)
+func (c *Cell) fmtWriter(call *ast.CallExpr) {
+	w := call.Args[0]
+	t := c.Types.TypeOf(w)
+	if t == nil || types.IsInterface(t) {
+		return
+	}
+	ms := types.NewMethodSet(t)
+	if ms.Lookup(nil, "String") == nil && ms.Lookup(nil, "Error") == nil && ms.Lookup(nil, "Format") == nil {
+		return
+	}
+	pos := w.Pos()
+	tx, ok := c.TypeExpr(t, pos)
+	if !ok {
+		return
+	}
+	in, out := c.Temp("W"), c.Temp("W")
+	lit := &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos,
+			Params:  &ast.FieldList{Opening: pos, List: []*ast.Field{{Names: []*ast.Ident{ident(in, pos)}, Type: tx}}, Closing: pos},
+			Results: &ast.FieldList{Opening: pos, List: []*ast.Field{{Names: []*ast.Ident{ident(out, pos)}, Type: rtSelector(prelude.RTWriter, pos)}}, Closing: pos}},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
+			&ast.AssignStmt{Lhs: []ast.Expr{ident(out, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(in, pos)}},
+			&ast.ReturnStmt{Return: pos},
+		}, Rbrace: pos},
+	}
+	call.Args[0] = &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{w}, Rparen: w.End()}
 }
 
 // shownArg is x as Typed when it is shown as text only: its type needs

@@ -73,7 +73,7 @@ func runTypeArgs(c *Cell) {
 				copies = append(copies, copyReq{call, fn, targs})
 				return true
 			}
-			setTypeArgs(call, padTypeParam(cur, c.instanceAliases(targs), typeList(inst.TypeArgs)))
+			setTypeArgs(call, padTypeParam(cur.Parent(), c.instanceAliases(targs), typeList(inst.TypeArgs)))
 		case stdGeneric[fn.Pkg().Path()]:
 			back := c.coreArgs(call, fn, inst)
 			call.Fun = stdFunc(call.Fun, fn)
@@ -83,7 +83,7 @@ func runTypeArgs(c *Cell) {
 			// alias at package level: yaegi infers it, from one type
 			// parameter, which its inference by position gets right.
 			if itargs := interpTypeArgs(fn, targs); len(itargs) != 1 || c.packageLevel(itargs[0]) || !isInstantiation(itargs[0]) {
-				setTypeArgs(call, padTypeParam(cur, c.instanceAliases(itargs), interpTypeArgs(fn, typeList(inst.TypeArgs))))
+				setTypeArgs(call, padTypeParam(cur.Parent(), c.instanceAliases(itargs), interpTypeArgs(fn, typeList(inst.TypeArgs))))
 			}
 			if back != nil {
 				inner := *call
@@ -166,11 +166,11 @@ func withTypeArgs(fun ast.Expr, targs []ast.Expr) ast.Expr {
 // function, and of f[X, Y] refuses to give (interp/cfg.go:413,
 // interp/type.go:870: "not a generic type"): a function with such an
 // element is called as a copy instead (copyNeeds).
-func padTypeParam(cur Cursor, targs []ast.Expr, ts []types.Type) []ast.Expr {
+func padTypeParam(parent ast.Node, targs []ast.Expr, ts []types.Type) []ast.Expr {
 	if len(targs) != 1 || len(ts) != 1 {
 		return targs
 	}
-	switch cur.Parent().(type) {
+	switch parent.(type) {
 	case *ast.CompositeLit, *ast.KeyValueExpr:
 		return targs
 	}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // genericVars: variables whose values call generic functions. yaegi
@@ -176,6 +177,9 @@ func (c *Cell) declareThenAssign(s ast.Stmt, names []*ast.Ident, values []ast.Ex
 	for i, id := range names {
 		lhs[i] = id
 		obj, isNew := c.Types.Defs[id].(*types.Var)
+		if tmp := c.tempVar(id, values, i); tmp != nil {
+			obj, isNew = tmp, true
+		}
 		if id.Name == "_" || !isNew {
 			continue // assigned, not declared
 		}
@@ -204,6 +208,21 @@ func (c *Cell) declareThenAssign(s ast.Stmt, names []*ast.Ident, values []ast.Ex
 		out = append(out, &ast.DeclStmt{Decl: decl})
 	}
 	return append(out, &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, TokPos: pos, Rhs: values})
+}
+
+// tempVar is the variable a pass's temporary (a bounds check's shift
+// count, K := min(k, 4)) defines, typed as its value, which is the cell's:
+// the oracle never saw the temporary, and taking it for an assignment
+// left it undeclared.
+func (c *Cell) tempVar(id *ast.Ident, values []ast.Expr, i int) *types.Var {
+	if c.Types.Defs[id] != nil || !strings.HasPrefix(id.Name, tempPrefix) || len(values) <= i {
+		return nil
+	}
+	t := c.Types.TypeOf(values[i])
+	if t == nil {
+		return nil
+	}
+	return types.NewVar(id.Pos(), nil, id.Name, types.Default(t))
 }
 
 // splitVarSpecs writes "var ( a = x; b = Id(y) )" as one declaration per

@@ -16,7 +16,11 @@ import (
 // wrote {"Xsecret": ...}. Each unexported field gets tags that keep
 // encoders away, first in its tag (the first key is the one reflect
 // finds); "A, b int" is split so only b is hidden. The engine's printer
-// undoes the renaming and these tags (see grundyrt's fieldName).
+// undoes the renaming and these tags (see grundyrt's fieldName). Struct
+// types the passes write from the oracle's types (Cell.TypeExpr) get the
+// same tags: var ps []struct{ val int }, for ps := []struct{ val int
+// }{...}, was another reflect type than the literal's (reflect.Set
+// panicked).
 var hiddenFields = Pass{
 	Name:     "hiddenfields",
 	Run:      runHiddenFields,

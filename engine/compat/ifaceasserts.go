@@ -29,7 +29,7 @@ var ifaceAsserts = Pass{
 	Name:     "ifaceasserts",
 	Run:      runIfaceAsserts,
 	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"iface_assert_native_values"},
+	Snippets: []string{"iface_assert_native_values", "iface_assert_boxed_to_native"},
 }
 
 func runIfaceAsserts(c *Cell) {
@@ -80,13 +80,16 @@ func (c *Cell) ifaceAssert(ta *ast.TypeAssertExpr, commaOk bool) ast.Expr {
 		return nil
 	}
 	xt, tt := c.Types.TypeOf(ta.X), c.Types.TypeOf(ta.Type)
-	if xt == nil || tt == nil || !types.IsInterface(xt) || interpretedIface(xt) || !interpretedIface(tt) {
+	if xt == nil || tt == nil || !types.IsInterface(xt) || interpretedIface(xt) {
 		return nil
 	}
 	if it, ok := tt.Underlying().(*types.Interface); !ok || it.Empty() {
 		return nil
 	}
 	pos := ta.Pos()
+	if boxed, _ := c.boxedImplementers(nil, tt, pos); !interpretedIface(tt) && len(boxed) == 0 {
+		return nil // a native interface no type in a box implements
+	}
 	tmpName := c.Temp("TS")
 	tmp := func() *ast.Ident { return ident(tmpName, pos) }
 	name := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(types.TypeString(tt, (*types.Package).Name))}
@@ -109,6 +112,12 @@ func (c *Cell) ifaceAssert(ta *ast.TypeAssertExpr, commaOk bool) ast.Expr {
 	body := []ast.Stmt{define(pos, []ast.Expr{tmp()}, ta.X),
 		// The interpreter's assertions of nil panic.
 		ifThen(pos, &ast.BinaryExpr{X: tmp(), OpPos: pos, Op: token.EQL, Y: ident("nil", pos)}, fail("")...)}
+	// A type in a box that lacks a method, said no to by its name: yaegi's
+	// own assertion fails on it (see boxedOthers).
+	others, missing := c.boxedOthers(tt)
+	for i, n := range others {
+		body = append(body, ifThen(pos, hasTypeCall(tmp(), n, pos), fail(missing[i])...))
+	}
 	body = append(body, c.ifaceTries(tmp, xt, ta.Type, tt, fail, commaOk)...)
 	if stop := c.nativeMethods(tmp, tt, pos); stop != nil {
 		body = append(body, &ast.ExprStmt{X: stop})

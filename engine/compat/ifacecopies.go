@@ -40,7 +40,7 @@ var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
 	Kinds:    assignedKinds,
-	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines"},
+	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps"},
 }
 
 func runIfaceCopies(c *Cell) {
@@ -287,7 +287,7 @@ func (c *Cell) sharedInIface(e ast.Expr) bool {
 		// A pointer variable's slot is shared too, when the pointer has
 		// methods: the values a loop appends to a []Game (for _, n :=
 		// range nodes) are all its last one.
-		return types.NewMethodSet(t).Len() > 0
+		return interpMethods(p.Elem())
 	}
 	if t == nil || types.IsInterface(t) || !typecheck.IsCellType(t) {
 		return false
@@ -295,7 +295,7 @@ func (c *Cell) sharedInIface(e ast.Expr) bool {
 	if _, ptr := t.Underlying().(*types.Pointer); ptr {
 		return false
 	}
-	if types.NewMethodSet(t).Len() == 0 && types.NewMethodSet(types.NewPointer(t)).Len() == 0 {
+	if !interpMethods(t) {
 		return false
 	}
 	// Even a composite literal: stored in a map in a loop, it is one slot
@@ -306,8 +306,21 @@ func (c *Cell) sharedInIface(e ast.Expr) bool {
 // yaegi's parallel assignments and declarations of several variables
 // with an interface type panic in reflect.Set on the values of cell types
 // ("value of type interp.valueInterface is not assignable to type ...",
-// or a wrapper of fmt.Stringer "not assignable to type int"); one at a
-// time, with the copies above, they run.
+// or a wrapper of fmt.Stringer "not assignable to type int"), and a
+// parallel assignment of a value of an empty interface type (a, b = b, a
+// with a and b of type any, or b, c = any(1.5), 2: "value of type
+// interface {} is not assignable to type interp.valueInterface"; its
+// temporary is made for the interpreter's interfaces, interp/run.go:731,
+// while a value of an empty one is Go's interface{}); one at a time, with
+// the copies above, they run.
+
+// breaksParallel reports whether yaegi's parallel assignment (or
+// declaration, which becomes one at a cell's top level) of v to a place
+// of type t panics (see above): v needs a copy, is of an empty interface
+// type, or is a nil that tupleNil would make one.
+func (c *Cell) breaksParallel(t types.Type, v ast.Expr, copies func(types.Type, ast.Expr) bool) bool {
+	return copies(t, v) || emptyIface(c.Types.TypeOf(v)) || emptyIface(t) && c.Types.Types[v].IsNil()
+}
 
 // sequentialSpecs writes var a, b I = x, y as var a I = x; var b I = y,
 // when no value mentions a declared name (which would then mean the new
@@ -318,7 +331,7 @@ func (c *Cell) sequentialSpecs(cur Cursor, vs *ast.ValueSpec, copies func(types.
 		return
 	}
 	t := c.Types.TypeOf(vs.Type)
-	if t == nil || !slices.ContainsFunc(vs.Values, func(v ast.Expr) bool { return copies(t, v) }) {
+	if t == nil || !slices.ContainsFunc(vs.Values, func(v ast.Expr) bool { return c.breaksParallel(t, v, copies) }) {
 		return
 	}
 	names := map[string]bool{}
@@ -355,22 +368,32 @@ func (c *Cell) sequentialSpecs(cur Cursor, vs *ast.ValueSpec, copies func(types.
 	cur.Replace(specs[0])
 }
 
-// sequentialAssign writes a, b = x, y (a and b variables) as
+// sequentialAssign writes a, b = x, y as
 //
 //	{ _grundyPA1 := x'; _grundyPA2 := y'; a = _grundyPA1; b = _grundyPA2 }
 //
 // x' being x's copy where it needs one (constants are assigned last as
-// they are).
+// they are). A place on the left may be an element or a field (xs[i],
+// p.f): the indexes it uses are evaluated first, as Go evaluates them
+// before the values; its variable must not be one the statement assigns.
 func (c *Cell) sequentialAssign(cur Cursor, as *ast.AssignStmt, copies func(types.Type, ast.Expr) bool) {
 	if as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) || cur.Index() < 0 {
 		return
 	}
+	assigned := map[types.Object]bool{}
+	for _, l := range as.Lhs {
+		if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+			assigned[c.Types.ObjectOf(id)] = true
+		}
+	}
 	need := false
 	for i, l := range as.Lhs {
 		if _, plain := ast.Unparen(l).(*ast.Ident); !plain {
-			return
+			if root, _ := c.rootVar(l); root == nil || assigned[root] || !c.placeOperands(l) {
+				return
+			}
 		}
-		if t := c.Types.TypeOf(l); t != nil && copies(t, as.Rhs[i]) {
+		if t := c.Types.TypeOf(l); t != nil && c.breaksParallel(t, as.Rhs[i], copies) {
 			need = true
 		}
 	}
@@ -379,27 +402,72 @@ func (c *Cell) sequentialAssign(cur Cursor, as *ast.AssignStmt, copies func(type
 	}
 	pos := as.Pos()
 	var first, last []ast.Stmt
+	temp := func(v ast.Expr) *ast.Ident {
+		tmp := ident(c.Temp("PA"), pos)
+		first = append(first, define(pos, []ast.Expr{tmp}, v))
+		return ident(tmp.Name, pos)
+	}
+	places := make([]ast.Expr, len(as.Lhs))
 	for i, l := range as.Lhs {
+		places[i] = c.evaluatedPlace(l, temp)
+	}
+	for i, l := range places {
 		v := as.Rhs[i]
 		if tv, ok := c.Types.Types[v]; ok && (tv.Value != nil || tv.IsNil()) {
 			last = append(last, &ast.AssignStmt{Lhs: []ast.Expr{l}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{v}})
 			continue
 		}
-		if t := c.Types.TypeOf(l); t != nil && copies(t, v) {
+		if t := c.Types.TypeOf(as.Lhs[i]); t != nil && copies(t, v) {
 			var ok bool
 			if v, ok = c.ifaceCopy(t, v); !ok {
 				return
 			}
 		}
-		tmp := ident(c.Temp("PA"), pos)
-		first = append(first, define(pos, []ast.Expr{tmp}, v))
+		tmp := temp(v)
 		if isIdent(l, "_") {
-			first = append(first, &ast.AssignStmt{Lhs: []ast.Expr{ident("_", pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(tmp.Name, pos)}})
+			first = append(first, &ast.AssignStmt{Lhs: []ast.Expr{ident("_", pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{tmp}})
 			continue
 		}
-		last = append(last, &ast.AssignStmt{Lhs: []ast.Expr{l}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(tmp.Name, pos)}})
+		last = append(last, &ast.AssignStmt{Lhs: []ast.Expr{l}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{tmp}})
 	}
 	cur.Replace(&ast.BlockStmt{Lbrace: pos, List: append(first, last...), Rbrace: as.End()})
+}
+
+// placeOperands reports whether a place assigned to is a variable's
+// element or field reached without calls (xs[i], g.t[k].f, q.items[i]
+// with q a pointer).
+func (c *Cell) placeOperands(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return true
+	case *ast.IndexExpr:
+		return c.placeOperands(x.X)
+	case *ast.SelectorExpr:
+		// (Through a pointer too: the statement assigns none of the
+		// variables its places start from.)
+		sel, ok := c.Types.Selections[x]
+		if !ok || sel.Kind() != types.FieldVal || len(sel.Index()) != 1 {
+			return false
+		}
+		return c.placeOperands(x.X)
+	}
+	return false
+}
+
+// evaluatedPlace is the place e with each index that is not a constant
+// replaced by a temporary temp defines.
+func (c *Cell) evaluatedPlace(e ast.Expr, temp func(ast.Expr) *ast.Ident) ast.Expr {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.IndexExpr:
+		out := &ast.IndexExpr{X: c.evaluatedPlace(x.X, temp), Lbrack: x.Lbrack, Index: x.Index, Rbrack: x.Rbrack}
+		if tv, ok := c.Types.Types[x.Index]; !ok || tv.Value == nil {
+			out.Index = temp(x.Index)
+		}
+		return out
+	case *ast.SelectorExpr:
+		return &ast.SelectorExpr{X: c.evaluatedPlace(x.X, temp), Sel: x.Sel}
+	}
+	return e
 }
 
 // freshPointers are the variables of pointer type whose storage keeps its
@@ -459,63 +527,4 @@ func (c *Cell) freshPointers() map[types.Object]bool {
 		delete(fresh, o)
 	}
 	return fresh
-}
-
-// takesAddress reports whether x.m selects a method with a pointer
-// receiver (k.Grow() with Grow on *K takes k's address).
-func (c *Cell) takesAddress(n *ast.SelectorExpr) bool {
-	sel, ok := c.Types.Selections[n]
-	if !ok || sel.Kind() != types.MethodVal {
-		return false
-	}
-	sig, ok := sel.Obj().Type().(*types.Signature)
-	if !ok || sig.Recv() == nil {
-		return false
-	}
-	_, ptr := sig.Recv().Type().(*types.Pointer)
-	return ptr
-}
-
-// changedVars are the variables the cell assigns (other than where it
-// defines them), increments, ranges into or takes the address of (also by
-// calling a method with a pointer receiver on them):
-// those left out keep the value they were defined or passed with.
-func (c *Cell) changedVars() map[types.Object]bool {
-	changed := map[types.Object]bool{}
-	change := func(e ast.Expr) {
-		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-			if o := c.Types.ObjectOf(id); o != nil {
-				changed[o] = true
-			}
-		}
-	}
-	for _, root := range c.Roots() {
-		ast.Inspect(root, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				for _, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); !ok || n.Tok != token.DEFINE || c.Types.Defs[id] == nil {
-						change(l)
-					}
-				}
-			case *ast.RangeStmt:
-				if n.Tok == token.ASSIGN {
-					change(n.Key)
-					change(n.Value)
-				}
-			case *ast.IncDecStmt:
-				change(n.X)
-			case *ast.UnaryExpr:
-				if n.Op == token.AND {
-					change(n.X)
-				}
-			case *ast.SelectorExpr:
-				if c.takesAddress(n) {
-					change(n.X)
-				}
-			}
-			return true
-		})
-	}
-	return changed
 }

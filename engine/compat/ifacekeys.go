@@ -33,7 +33,7 @@ var ifaceKeys = Pass{
 	Name:     "ifacekeys",
 	Run:      runIfaceKeys,
 	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.MapType)(nil)},
-	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces_refused", "map_any_keys_from_stringers", "map_error_keys_refused"},
+	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces_refused", "map_any_keys_from_stringers", "map_error_keys_refused", "map_any_keys_basic_types"},
 }
 
 func runIfaceKeys(c *Cell) {
@@ -137,15 +137,73 @@ func (c *Cell) anyKeyed(m ast.Expr) bool {
 }
 
 // anyKey writes e, a key of a map keyed by any, through AnyKey when its
-// static type is an interface: its value may be in one of yaegi's
-// wrappers (a concrete value is put in the key's interface as Go puts
-// it).
+// static type is an interface (its value may be in one of yaegi's
+// wrappers, or in a box of a type on a basic type), or such a type
+// (yaegi boxes it anew for the map); another concrete value is put in the
+// key's interface as Go puts it.
 func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 	t := c.Types.TypeOf(e)
+	if n, ok := types.Unalias(t).(*types.Named); ok && isBased(n) && boxed(n) {
+		// Boxed from a variable of its type, by interpreted code (a
+		// native call would take the bare value), and interned.
+		pos := e.Pos()
+		tx, ok := c.TypeExpr(n, pos)
+		if !ok {
+			return e
+		}
+		k, a := c.Temp("IK"), c.Temp("IK")
+		f := funcLit(pos, pos, results(ident("any", pos)),
+			&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
+				&ast.ValueSpec{Names: []*ast.Ident{ident(a, pos)}, Type: ident("any", pos), Values: []ast.Expr{ident(k, pos)}}}}},
+			&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTInternKey, pos), Lparen: pos,
+				Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(a, pos)}}, Rparen: pos}},
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(a, pos)}})
+		f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(k, pos)}, Type: tx}}
+		return &ast.CallExpr{Fun: f, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
+	}
 	if t == nil || !isIfaceType(t) {
 		return e
 	}
-	return &ast.CallExpr{Fun: rtSelector(prelude.RTAnyKey, e.Pos()), Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
+	anyKey := func(x ast.Expr) ast.Expr {
+		return &ast.CallExpr{Fun: rtSelector(prelude.RTAnyKey, e.Pos()), Lparen: e.Pos(), Args: []ast.Expr{x}, Rparen: e.End()}
+	}
+	if !c.boxesBasic() {
+		return anyKey(e)
+	}
+	if !emptyIface(t) && !typecheck.IsCellType(t) {
+		// In a native interface's wrapper the value has lost its box.
+		named, _ := c.boxedImplementers(func() *ast.Ident { return ident("_", e.Pos()) }, t, e.Pos())
+		if len(named) > 0 {
+			n := named[0].Obj().Name()
+			c.Fail(e.Pos(), "%s, a %s that may hold %s, as a key of a map keyed by any: the interpreter keeps such a value there without its type; use the value itself as the key (%s.(%s)), or a string of it",
+				ExprString(e), types.TypeString(t, shortQualifier), an(n), ExprString(e), n)
+			return e
+		}
+	}
+	// The value may be in a box (or a wrapper around one): out of the
+	// wrapper, interned, and handed back by interpreted code (a box a
+	// native call returns is boxed again, and a bare value it returns
+	// as a key passes through an interpreted parameter boxed too).
+	pos := e.Pos()
+	k := c.Temp("IK")
+	f := funcLit(pos, pos, results(ident("any", pos)),
+		&ast.AssignStmt{Lhs: []ast.Expr{ident(k, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{anyKey(ident(k, pos))}},
+		&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTInternKey, pos), Lparen: pos,
+			Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(k, pos)}}, Rparen: pos}},
+		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(k, pos)}})
+	f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(k, pos)}, Type: ident("any", pos)}}
+	return &ast.CallExpr{Fun: f, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
+}
+
+// boxesBasic reports whether the session declares a type on a basic type
+// that the interpreter boxes (see boxed).
+func (c *Cell) boxesBasic() bool {
+	for _, n := range c.basedCellTypes() {
+		if boxed(n) {
+			return true
+		}
+	}
+	return false
 }
 
 // internKey writes e, a key of type t, through InternKey.

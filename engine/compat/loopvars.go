@@ -21,6 +21,13 @@ import (
 //     declares the real ones at the top of the body; (yaegi mishandles the
 //     idiom "v := v" itself, hence the hidden names);
 //
+//   - a range over a slice or an array whose body changes its key
+//     (k++, k = ..., &k) runs on hidden variables too: yaegi counts the
+//     iterations in the key's own slot (interp/run.go:2836, _range), so
+//     the change skipped elements or looped forever; with "for k = range"
+//     the hidden variables are assigned to k (and v) at the top of the
+//     body;
+//
 //   - a three-clause loop whose body also changes a variable (or may,
 //     through its address) carries each iteration's variable over to the
 //     next through a pointer, as Go copies it before the post statement:
@@ -42,7 +49,7 @@ var loopVars = Pass{
 	Run:   runLoopVars,
 	Kinds: []ast.Node{(*ast.RangeStmt)(nil), (*ast.ForStmt)(nil)},
 	Snippets: []string{"loopvar_closures_for", "loopvar_closures_range", "loopvar_goroutines",
-		"loopvar_address_and_change", "loopvar_native_callback"},
+		"loopvar_address_and_change", "loopvar_native_callback", "range_key_changed_in_body"},
 }
 
 func runLoopVars(c *Cell) {
@@ -72,6 +79,12 @@ func runLoopVars(c *Cell) {
 }
 
 func (c *Cell) perIterationRange(s *ast.RangeStmt) {
+	key, _ := s.Key.(*ast.Ident)
+	keyChanged := key != nil && key.Name != "_" && assigns(s.Body, key.Name)
+	if s.Tok == token.ASSIGN && keyChanged {
+		c.assignedRange(s)
+		return
+	}
 	if s.Tok != token.DEFINE {
 		return
 	}
@@ -81,7 +94,7 @@ func (c *Cell) perIterationRange(s *ast.RangeStmt) {
 			keys = append(keys, id)
 		}
 	}
-	if !capturesIn(s.Body) && !c.addressesAny(s.Body, keys) {
+	if !keyChanged && !capturesIn(s.Body) && !c.addressesAny(s.Body, keys) {
 		return
 	}
 	var names, temps []string
@@ -94,6 +107,24 @@ func (c *Cell) perIterationRange(s *ast.RangeStmt) {
 		}
 	}
 	prependCopies(s.Body, names, temps)
+}
+
+// assignedRange rewrites "for k, v = range x { body }" whose body changes
+// k (see loopVars) to range on hidden variables and assign k and v from
+// them at the top of the body, as Go assigns them each iteration.
+func (c *Cell) assignedRange(s *ast.RangeStmt) {
+	var lhs, rhs []ast.Expr
+	for _, e := range []*ast.Expr{&s.Key, &s.Value} {
+		if *e == nil || isIdent(*e, "_") {
+			continue
+		}
+		t := c.Temp("L")
+		lhs, rhs = append(lhs, *e), append(rhs, ident(t, (*e).Pos()))
+		*e = ident(t, (*e).Pos())
+	}
+	s.Tok = token.DEFINE
+	set := &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, Rhs: rhs, TokPos: s.Body.Lbrace}
+	s.Body.List = append([]ast.Stmt{set}, s.Body.List...)
 }
 
 // perIterationFor rewrites a three-clause loop (with its label, when not
@@ -268,17 +299,7 @@ func (c *Cell) addressed(n ast.Node, name string) bool {
 			_, array := t.Underlying().(*types.Array)
 			return array
 		case *ast.SelectorExpr:
-			sel := c.Types.Selections[x]
-			if sel == nil || sel.Kind() == types.FieldVal || !rootIs(x.X, name) {
-				return false
-			}
-			sig, _ := sel.Obj().Type().(*types.Signature)
-			if sig == nil || sig.Recv() == nil {
-				return false
-			}
-			_, ptrRecv := sig.Recv().Type().(*types.Pointer)
-			_, ptrX := sel.Recv().Underlying().(*types.Pointer)
-			return ptrRecv && !ptrX
+			return c.takesAddress(x) && rootIs(x.X, name)
 		}
 		return false
 	})

@@ -4,22 +4,22 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-
-	"grundy/engine/typecheck"
 )
 
-// methodExprs: a method expression on a cell type, T.M or (*T).M. yaegi
-// v0.16.1 calls the function it makes with the receiver missing from the
-// arguments it counts (the method's own signature, not the expression's),
-// so calls failed or shifted their arguments. It becomes the function
-// literal Go means:
+// methodExprs: a method expression, T.M or (*T).M, on any type: a cell's,
+// a native one (time.Duration.String, (*strings.Builder).WriteString) or
+// an interface (fmt.Stringer.String, error.Error). yaegi v0.16.1 calls
+// the function it makes with the receiver missing from the arguments it
+// counts (the method's own signature, not the expression's), so calls
+// failed ("too many arguments") or shifted their arguments. It becomes the
+// function literal Go means:
 //
 //	func(_grundyRecv T, _grundyP0 A) R { return _grundyRecv.M(_grundyP0) }
 var methodExprs = Pass{
 	Name:     "methodexprs",
 	Run:      runMethodExprs,
 	Kinds:    []ast.Node{(*ast.SelectorExpr)(nil)},
-	Snippets: []string{"method_expressions"},
+	Snippets: []string{"method_expressions", "method_expressions_native"},
 }
 
 func runMethodExprs(c *Cell) {
@@ -29,7 +29,7 @@ func runMethodExprs(c *Cell) {
 			return true
 		}
 		s := c.Types.Selections[sel]
-		if s == nil || s.Kind() != types.MethodExpr || !typecheck.IsCellType(deref(s.Recv())) {
+		if s == nil || s.Kind() != types.MethodExpr {
 			return true
 		}
 		if lit := c.methodLit(sel, s.Type().(*types.Signature)); lit != nil {

@@ -41,7 +41,7 @@ var nilAsserts = Pass{
 	Name:     "nilasserts",
 	Run:      runNilAsserts,
 	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"type_assert_nil_interface", "type_param_assert"},
+	Snippets: []string{"type_assert_nil_interface", "type_param_assert", "assert_stringer_basic_type", "type_assert_empty_interface"},
 }
 
 func runNilAsserts(c *Cell) {
@@ -59,6 +59,7 @@ func runNilAsserts(c *Cell) {
 		}
 		commaOk := commaOkParent(cur)
 		_, param := types.Unalias(tt).(*types.TypeParam)
+		empty := !param && emptyIface(tt)
 		pos := ta.Pos()
 		xtype, ok := c.TypeExpr(xt, pos)
 		if !ok {
@@ -75,7 +76,7 @@ func runNilAsserts(c *Cell) {
 		// asserted first: yaegi's own assertion builds their wrapper from
 		// the node that made the value, evaluated in the wrong frame.
 		var first []ast.Stmt
-		if valueUsed(cur.Parent(), commaOk) && !typecheck.IsCellType(tt) {
+		if valueUsed(cur.Parent(), commaOk) && !typecheck.IsCellType(tt) && !empty {
 			for _, impl := range c.implementers(xt, tt, pos) {
 				first = append(first, &ast.IfStmt{If: pos,
 					Init: define(pos, []ast.Expr{val(), okID()}, &ast.TypeAssertExpr{X: arg(), Type: impl, Lparen: pos, Rparen: pos}),
@@ -88,6 +89,15 @@ func runNilAsserts(c *Cell) {
 		// whose methods have pointer receivers, and a call of one through
 		// the interface then dereferences nil.
 		name := types.TypeString(tt, func(p *types.Package) string { return p.Name() })
+		if empty {
+			// yaegi's assertion to an empty interface says no to a value
+			// it did not store itself with its type (a native int in an
+			// any), and its one-value form panics "nil is not any": a
+			// value is one (interp/run.go:319).
+			if _, named := types.Unalias(tt).(*types.Named); !named {
+				name = "interface {}"
+			}
+		}
 		quote := func(s string) ast.Expr {
 			return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
 		}
@@ -101,6 +111,21 @@ func runNilAsserts(c *Cell) {
 			}
 			first = append(first, ifThen(pos, asserts(arg(), o.x), no))
 		}
+		if !typecheck.IsCellType(tt) {
+			// A type on a basic type without the methods, said no to by
+			// the name its box carries: yaegi's assertion fails on it
+			// (see boxedOthers; one with them is ifaceAsserts').
+			bo, missing := c.boxedOthers(tt)
+			for i, n := range bo {
+				var no ast.Stmt = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}}
+				if !commaOk {
+					no = &ast.ExprStmt{X: &ast.CallExpr{Fun: ident("panic", pos), Args: []ast.Expr{&ast.CallExpr{
+						Fun:  &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTAssertionError, pos)},
+						Args: []ast.Expr{arg(), quote(name), quote(missing[i])}}}}}
+				}
+				first = append(first, ifThen(pos, hasTypeCall(arg(), n, pos), no))
+			}
+		}
 		if commaOk {
 			res = results(ta.Type, ident("bool", pos))
 			body = []ast.Stmt{ifThen(pos, isNil, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}})}
@@ -109,10 +134,14 @@ func runNilAsserts(c *Cell) {
 				body = paramCheck(arg(), isNil, ta.Type, xt, true, pos)
 			}
 			body = append(body, first...)
-			body = append(body,
-				define(pos, []ast.Expr{val(), okID()}, assert),
-				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), okID()}},
-			)
+			if empty {
+				body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{arg(), ident("true", pos)}})
+			} else {
+				body = append(body,
+					define(pos, []ast.Expr{val(), okID()}, assert),
+					&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), okID()}},
+				)
+			}
 		} else {
 			// Go's words: "interface conversion: interface is nil, not main.I".
 			fail := &ast.CallExpr{
@@ -121,7 +150,8 @@ func runNilAsserts(c *Cell) {
 			}
 			res = results(ta.Type)
 			for _, st := range first {
-				if r, ok := st.(*ast.IfStmt).Body.List[0].(*ast.ReturnStmt); ok {
+				list := st.(*ast.IfStmt).Body.List
+				if r, ok := list[len(list)-1].(*ast.ReturnStmt); ok {
 					r.Results = r.Results[:1]
 				}
 			}
@@ -131,7 +161,11 @@ func runNilAsserts(c *Cell) {
 				body = paramCheck(arg(), nil, ta.Type, xt, false, pos)
 			}
 			body = append(body, first...)
-			body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert}})
+			if empty {
+				body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{arg()}})
+			} else {
+				body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert}})
+			}
 		}
 		lit := funcLit(pos, ta.End(), res, body...)
 		lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{arg()}, Type: xtype}}

@@ -219,8 +219,9 @@ func (c *Cell) isBuiltin(e ast.Expr) bool {
 }
 
 // TypeExpr writes the type t as source positioned at pos: packages by the
-// names the session knows them by. ok is false when the cell has no way
-// to name t.
+// names the session knows them by, unexported fields of struct types
+// hidden as hiddenFields hides the cell's. ok is false when the cell has
+// no way to name t.
 func (c *Cell) TypeExpr(t types.Type, pos token.Pos) (ast.Expr, bool) {
 	s, ok := c.Types.TypeString(t)
 	if !ok {
@@ -230,6 +231,14 @@ func (c *Cell) TypeExpr(t types.Type, pos token.Pos) (ast.Expr, bool) {
 	if err != nil {
 		return nil, false
 	}
+	// A struct type written here must be the one the cell's own struct
+	// types are (see hiddenFields), or yaegi's reflect types differ.
+	ast.Inspect(x, func(n ast.Node) bool {
+		if st, ok := n.(*ast.StructType); ok && st.Fields != nil {
+			hideUnexported(st)
+		}
+		return true
+	})
 	return AtPos(x, pos), true
 }
 

@@ -41,7 +41,7 @@ var typeSwitches = Pass{
 	Name:     "typeswitches",
 	Run:      runTypeSwitches,
 	Kinds:    []ast.Node{(*ast.TypeSwitchStmt)(nil)},
-	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types", "type_switch_nil_cases", "type_assert_promoted_method_from_cell_interface"},
+	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types", "type_switch_nil_cases", "type_assert_promoted_method_from_cell_interface", "type_switch_case_any"},
 }
 
 func runTypeSwitches(c *Cell) {
@@ -116,6 +116,10 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			switch {
 			case isIdent(t, "nil"):
 				e = &ast.BinaryExpr{X: tmp(), OpPos: t.Pos(), Op: token.EQL, Y: ident("nil", t.Pos())}
+			case tt != nil && isIfaceType(tt) && emptyIface(tt):
+				// case any: every value but nil (yaegi's assertion to an
+				// empty interface says no to native values).
+				e = ident("true", t.Pos())
 			case tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)):
 				e = c.matchesInterface(tmp, xt, t, tt)
 			default:
@@ -128,8 +132,11 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 						}
 					}
 					if v, _ := c.assertVerdict(xt, tt); v == assertChecked {
-						// The name of the value's type tells it.
-						e = &ast.BinaryExpr{X: e, OpPos: t.Pos(), Op: token.LAND, Y: hasTypeCall(tmp(), tt, t.Pos())}
+						// The name of the value's type tells it, asked
+						// first: yaegi's assertion to a type with
+						// methods dereferences nil on the box of another
+						// (a Tag asserted to Celsius).
+						e = &ast.BinaryExpr{X: hasTypeCall(tmp(), tt, t.Pos()), OpPos: t.Pos(), Op: token.LAND, Y: e}
 						break
 					}
 					if cellSubject {
@@ -162,7 +169,9 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			var val ast.Expr = tmp()
 			if len(cc.List) == 1 && !isIdent(cc.List[0], "nil") {
 				t := cc.List[0]
-				if tt := c.Types.TypeOf(t); tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)) {
+				if tt := c.Types.TypeOf(t); tt != nil && isIfaceType(tt) && emptyIface(tt) {
+					val = &ast.CallExpr{Fun: t, Lparen: cc.Colon, Args: []ast.Expr{tmp()}, Rparen: cc.Colon}
+				} else if tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)) {
 					val = c.asInterface(tmp, xt, t, tt)
 				} else {
 					val = &ast.TypeAssertExpr{X: tmp(), Type: t, Lparen: cc.Colon, Rparen: cc.Colon}
@@ -378,6 +387,28 @@ func named(t types.Type) bool {
 	return ok && st.NumFields() > 0
 }
 
+// boxedOthers are the types on a basic type with methods that do not
+// implement tt, an interface with methods, each with the first method it
+// lacks: yaegi's assertion to a native interface fails on such a value
+// ("method not found: Error" for a Code asserted to fmt.Stringer), so it
+// is said no to by the name its box carries.
+func (c *Cell) boxedOthers(tt types.Type) (named []*types.Named, missing []string) {
+	it, ok := tt.Underlying().(*types.Interface)
+	if !ok || it.Empty() {
+		return nil, nil
+	}
+	for _, n := range c.basedCellTypes() {
+		if !boxed(n) {
+			continue
+		}
+		if m, _ := types.MissingMethod(n, it, true); m != nil {
+			named = append(named, n)
+			missing = append(missing, m.Name())
+		}
+	}
+	return named, missing
+}
+
 // basedImplementer refuses the cell when a cell type that is not a struct
 // and that the interpreter keeps bare in an interface (type Names
 // []string, see boxed) implements tt, an interface the cell declares with
@@ -405,14 +436,19 @@ func (c *Cell) basedImplementer(tt types.Type, pos token.Pos) bool {
 }
 
 // boxedImplementers are the types on a basic type with methods (type
-// Celsius float64) that implement tt, an interface the cell declares with
-// no native twin, each with the test that a value is one: the
-// interpreter's own assertion to tt panics in reflect.Set on such a value,
-// so it is asserted to the type, checked by the name its box carries,
-// and converted.
+// Celsius float64) that implement tt, an interface with methods, each with
+// the test that a value is one: the interpreter's own assertion to an
+// interface the cell declares panics in reflect.Set on such a value, and
+// one to a native interface (fmt.Stringer, error) builds its wrapper from
+// the expression that boxed the value, evaluated again in the frame of the
+// assertion (interp/run.go:414, genInterfaceWrapper(val.node, rtype)(f)):
+// a value boxed in another function, or in the helper that asserts it,
+// crashed ("Method on nil interface value") or was another one. So it is
+// asserted to the type, checked by the name its box carries, and
+// converted where it is. (tmp nil: the types alone.)
 func (c *Cell) boxedImplementers(tmp func() *ast.Ident, tt types.Type, pos token.Pos) (named []*types.Named, tests []ast.Expr) {
 	it, ok := tt.Underlying().(*types.Interface)
-	if !ok || it.Empty() || !interpretedIface(tt) || c.nativeIface(tt, pos) != nil {
+	if !ok || it.Empty() {
 		return nil, nil
 	}
 	for _, n := range c.basedCellTypes() {
@@ -421,7 +457,9 @@ func (c *Cell) boxedImplementers(tmp func() *ast.Ident, tt types.Type, pos token
 		}
 		if tx, ok := c.TypeExpr(n, pos); ok {
 			named = append(named, n)
-			tests = append(tests, &ast.BinaryExpr{X: asserts(tmp(), tx), OpPos: pos, Op: token.LAND, Y: hasTypeCall(tmp(), n, pos)})
+			if tmp != nil {
+				tests = append(tests, &ast.BinaryExpr{X: hasTypeCall(tmp(), n, pos), OpPos: pos, Op: token.LAND, Y: asserts(tmp(), tx)})
+			}
 		}
 	}
 	return named, tests
@@ -517,6 +555,10 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Ex
 	var not ast.Expr
 	for _, o := range others {
 		not = or(not, asserts(tmp(), o.x))
+	}
+	bo, _ := c.boxedOthers(tt)
+	for _, n := range bo {
+		not = or(not, hasTypeCall(tmp(), n, pos))
 	}
 	if not != nil {
 		cond = &ast.BinaryExpr{X: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: &ast.ParenExpr{Lparen: pos, X: not, Rparen: pos}}, OpPos: pos, Op: token.LAND, Y: &ast.ParenExpr{Lparen: pos, X: cond, Rparen: pos}}

@@ -52,6 +52,11 @@ const (
 // functions); cells never declare such names.
 const Temp = "_grundy"
 
+// Boxed is the method the passes give a cell type on a basic type without
+// methods, so that the interpreter keeps its values in interfaces with
+// their type (see compat's boxBasic).
+const Boxed = Temp + "Boxed"
+
 // Runtime is the name and import path of package grundyrt in cells' files;
 // RuntimeKey is its key in the interpreter's symbol tables.
 const (
@@ -80,6 +85,7 @@ const (
 	RTFmtSpread         = "Spread"            // likewise each element of f(xs...)
 	RTFmtTuple          = "Tuple"             // likewise the results of f(g())
 	RTFmtState          = "State"             // fmt.State, for the closures calling Format methods
+	RTWriter            = "Writer"            // io.Writer, for the writer a cell hands fmt.Fprint (see compat's fmtArgs)
 	RTDeclare           = "Declare"           // registers a type a cell declared, with its fmt methods
 	RTSprint            = "Sprint"            // fmt.Sprint for Typed values (log's functions)
 	RTSprintf           = "Sprintf"           // likewise fmt.Sprintf

@@ -149,13 +149,13 @@ func diagnose(report string, state *os.ProcessState, killedFor string, limit int
 		c.Message = killedFor
 	case reStackLimit.MatchString(report) || fatal == "stack overflow":
 		c.Name = "StackOverflow"
-		c.Message = "the cell recursed without end: stack limit reached"
+		c.Message = "the cell recursed without end, or deeper than the stack allows: stack limit reached"
 		if m := reStackLimit.FindStringSubmatch(report); m != nil {
 			if n, err := strconv.ParseInt(m[1], 10, 64); err == nil {
 				c.Message += " (" + human.Bytes(n) + ")"
 			}
 		}
-		c.Hint = "A recursive function needs a case that returns without calling itself; check that every call gets closer to it."
+		c.Hint = "A recursive function needs a case that returns without calling itself; check that every call gets closer to it. A recursion over a million calls deep on purpose runs as a loop over a slice used as a stack."
 	case strings.Contains(report, "out of memory") || strings.Contains(strings.ToLower(report), "cannot allocate memory"):
 		c.Name = "OutOfMemory"
 		c.Message = "out of memory" + limitText

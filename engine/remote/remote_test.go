@@ -231,11 +231,13 @@ func TestProcessInterruptWaitsForTheCell(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	// Interrupted once in the native wait (see TestProcessStuckInterrupt).
+	// Interrupted once in the native wait: "started" is written 100 ms
+	// after the cell reaches wg.Wait (see TestProcessStuckInterrupt), so
+	// the interrupt cannot stop the cell between two statements before it.
 	code := `var wg sync.WaitGroup
 wg.Add(1)
-time.AfterFunc(700*time.Millisecond, wg.Done)
-os.WriteFile("` + dir + `/started", nil, 0o644)
+time.AfterFunc(800*time.Millisecond, wg.Done)
+time.AfterFunc(100*time.Millisecond, func() { os.WriteFile("` + dir + `/started", nil, 0o644) })
 wg.Wait()
 os.WriteFile("` + dir + `/ran-on", nil, 0o644)`
 	cancelWhenStarted(ctx, cancel, dir)

@@ -427,6 +427,24 @@ func TestRunNotebookTerminatedGroup(t *testing.T) {
 	}
 }
 
+// A recursion Go runs a million calls deep runs in a script too: the
+// stack limit is Go's own (1 GiB), not one that calls it endless.
+func TestRunScriptDeepRecursion(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million nested interpreted calls take a few seconds")
+	}
+	dir := t.TempDir()
+	script := filepath.Join(dir, "deep.go")
+	src := "func depth(n int) int {\n\tif n == 0 {\n\t\treturn 0\n\t}\n\treturn depth(n-1) + 1\n}\nfmt.Println(depth(1_000_000))\n"
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, err := kerneltest.Run(t, nil, "run", script)
+	if err != nil || stdout != "1000000\n" {
+		t.Errorf("exit %v, stdout %q, stderr %q", err, stdout, stderr)
+	}
+}
+
 // runCommand runs a binary to its end: what it printed and its exit
 // status.
 func runCommand(t *testing.T, bin string, args ...string) (stdout, stderr string, code int) {

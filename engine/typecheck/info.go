@@ -97,12 +97,15 @@ func (in *Info) Earlier(name string) types.Object {
 
 // IsPackage reports whether name is a package's name in the session (a
 // preloaded package, or one a cell imported).
-func (in *Info) IsPackage(name string) bool {
+func (in *Info) IsPackage(name string) bool { return in.PackagePath(name) != "" }
+
+// PackagePath is the import path of the package the session knows by
+// name, "" for none.
+func (in *Info) PackagePath(name string) string {
 	if in == nil || in.session == nil {
-		return false
+		return ""
 	}
-	_, ok := in.session.packages()[name]
-	return ok
+	return in.session.packages()[name]
 }
 
 // IsInteger reports whether e is known to have an integer type (typed or

@@ -18,6 +18,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 )
 
@@ -144,6 +145,8 @@ func (s *Session) check(fset *token.FileSet, c Cell, imports func(string) string
 	}
 	if imports != nil {
 		in.Scopes = map[ast.Node]*types.Scope{}
+	} else {
+		s.attachEarly(fset, later, declared)
 	}
 	s.insertUses(pkg, file, declared, imports)
 	conf := types.Config{
@@ -155,9 +158,10 @@ func (s *Session) check(fset *token.FileSet, c Cell, imports func(string) string
 		},
 	}
 	types.NewChecker(&conf, fset, pkg, &in.Info).Files([]*ast.File{file})
+	attachedLate := false
 	for _, m := range later {
 		if imports == nil {
-			m.attach(in)
+			attachedLate = m.attach(in) || attachedLate
 		} else if f := m.method(in); f != nil {
 			// A draft leaves the session's types as they are.
 			if in.drafted == nil {
@@ -165,6 +169,10 @@ func (s *Session) check(fset *token.FileSet, c Cell, imports func(string) string
 			}
 			in.drafted[m.named] = append(in.drafted[m.named], f)
 		}
+	}
+	if attachedLate && len(in.Errors) > 0 {
+		pkg = s.recheck(fset, in, pkg, c.Decls, body)
+		in.Pkg = pkg
 	}
 	in.pending = map[string]types.Object{}
 	for name := range declared {
@@ -260,15 +268,115 @@ type pendingMethod struct {
 	ptr   bool
 }
 
-func (m pendingMethod) attach(in *Info) {
-	for i := range m.named.NumMethods() {
-		if m.named.Method(i).Name() == m.name {
-			return // the interpreter keeps the first definition too
+// attachEarly adds to their types, before the cell is checked, the methods
+// of earlier cells' types whose signatures name nothing the cell declares
+// (func (a Matrix) Inverse() (Matrix, error)), each checked alone: the
+// cell's statements and variables calling one are then typed (attached
+// after the check, inv, err := a.Inverse() had no type, and a pass that
+// needs one, such as varInits, left the call where it ran too early).
+func (s *Session) attachEarly(fset *token.FileSet, later []pendingMethod, declared map[string]bool) {
+	for _, m := range later {
+		if signatureMentions(m.fn.Type, declared) {
+			continue
+		}
+		sig := &ast.FuncDecl{Name: &ast.Ident{Name: "_", NamePos: m.fn.Name.Pos()}, Type: m.fn.Type}
+		file := &ast.File{Name: ast.NewIdent("main"), Decls: []ast.Decl{sig}}
+		pkg := types.NewPackage("main", "main")
+		s.insertUses(pkg, file, nil, nil)
+		in := &Info{Info: types.Info{Defs: map[*ast.Ident]types.Object{}}}
+		failed := false
+		conf := types.Config{Importer: s.u, Error: func(error) { failed = true }}
+		types.NewChecker(&conf, fset, pkg, &in.Info).Files([]*ast.File{file})
+		if !failed {
+			pendingMethod{fn: sig, name: m.name, named: m.named, ptr: m.ptr}.attach(in)
 		}
 	}
-	if f := m.method(in); f != nil {
+}
+
+// signatureMentions reports whether the types of ft's parameters and
+// results mention one of names (the parameters' own names do not count).
+func signatureMentions(ft *ast.FuncType, names map[string]bool) bool {
+	found := false
+	for _, fl := range []*ast.FieldList{ft.Params, ft.Results} {
+		for _, f := range fieldsOf(fl) {
+			ast.Inspect(f.Type, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && names[id.Name] {
+					found = true
+				}
+				return !found
+			})
+		}
+	}
+	return found
+}
+
+// attach adds the method to its type, and reports whether it did.
+func (m pendingMethod) attach(in *Info) bool {
+	for i := range m.named.NumMethods() {
+		if m.named.Method(i).Name() == m.name {
+			return false // the interpreter keeps the first definition too
+		}
+	}
+	f := m.method(in)
+	if f != nil {
 		m.named.AddMethod(f)
 	}
+	return f != nil
+}
+
+// recheck types the cell's variables and statements again, in a package
+// holding what the first check declared, once the methods the cell
+// declares on earlier cells' types and attachEarly could not add (their
+// signatures name a type of the cell: func (d Deck) Split() Halves) are
+// attached: the first check found no such method (h := d.Split() had no
+// type). The cell's types and functions keep their objects; its
+// variables are declared anew. It returns the new package.
+func (s *Session) recheck(fset *token.FileSet, in *Info, pkg *types.Package, decls []ast.Decl, body *ast.FuncDecl) *types.Package {
+	file := &ast.File{Name: ast.NewIdent("main")}
+	again := map[string]bool{}
+	var spans [][2]token.Pos
+	for _, d := range decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+			file.Decls = append(file.Decls, gd)
+			spans = append(spans, [2]token.Pos{gd.Pos(), gd.End()})
+			for _, n := range declNames(gd) {
+				again[n] = true
+			}
+		}
+	}
+	if body != nil {
+		file.Decls = append(file.Decls, body)
+		spans = append(spans, [2]token.Pos{body.Pos(), body.End()})
+	}
+	next := types.NewPackage(pkg.Path(), pkg.Name())
+	for _, name := range pkg.Scope().Names() {
+		switch obj := pkg.Scope().Lookup(name).(type) {
+		case *types.PkgName:
+			// go/types wants a package name of the package it checks.
+			next.Scope().Insert(types.NewPkgName(obj.Pos(), next, name, obj.Imported()))
+		default:
+			if !again[name] {
+				next.Scope().Insert(obj)
+			}
+		}
+	}
+	var errs []error
+	for _, err := range in.Errors {
+		if te, ok := err.(types.Error); !ok || !slices.ContainsFunc(spans, func(sp [2]token.Pos) bool { return sp[0] <= te.Pos && te.Pos < sp[1] }) {
+			errs = append(errs, err)
+		}
+	}
+	conf := types.Config{
+		Importer: s.u,
+		Error: func(err error) {
+			if len(errs) < 10 {
+				errs = append(errs, err)
+			}
+		},
+	}
+	types.NewChecker(&conf, fset, next, &in.Info).Files([]*ast.File{file})
+	in.Errors = errs
+	return next
 }
 
 // method is the method as the checked function of its receiver and

@@ -138,6 +138,26 @@ func TestCellsSeeEarlierCells(t *testing.T) {
 		{[]string{`type P struct{ x, y int }`, `func cell() { p := P{1, 2}; _ = p }`, `func cell() { p.x }`}, "p.x", "int"},
 		{[]string{`func cell() { d := 3 * time.Second; _ = d }`, `func cell() { d.Minutes() }`}, "d.Minutes()", "float64"},
 		{[]string{`func cell() { err := errors.New("x"); _ = err }`, `func cell() { err.Error() }`}, "err.Error()", "string"},
+		// A method the cell adds to an earlier cell's type, called by the
+		// cell's statements (a receiver named like a variable the cell
+		// declares too).
+		{[]string{`type N int`, `func (n N) Plus(m N) N { return n ^ m }; func cell() { N(1).Plus(2) }`}, "N(1).Plus(2)", "main.N"},
+		{[]string{`type P struct{ x int }`, `var p P; func (p P) Flip() []P { return nil }; func cell() { p.Flip() }`}, "p.Flip()", "[]main.P"},
+		// A method of an earlier cell's type called in the cell that declares it.
+		{[]string{`type M [][]float64`, `func (a M) Inv() (M, error) { return a, nil }
+			func cell() { var a M; a.Inv() }`}, "a.Inv()", "(main.M, error)"},
+		{[]string{`type M [][]float64`, `func (a *M) Rows() int { return len(*a) }
+			var a = (&M{}).Rows()`}, "(&M{}).Rows()", "int"},
+		// ... whose result is of a type that cell declares.
+		{[]string{`type D []string`, `type H struct{ L D }
+			func (d D) Split() H { return H{d} }
+			func cell() { var d D; h := d.Split(); h.L }`}, "h.L", "main.D"},
+		{[]string{`type D []string`, `type H struct{ L D }
+			func (d D) Split() H { return H{d} }
+			func cell() { h := D{}.Split(); strings.Join(h.L, ",") }`}, "strings.Join(h.L, \",\")", "string"},
+		{[]string{`type D []string`, `type H struct{ L D }
+			func (d D) Split() H { return H{d} }
+			var h = D{}.Split()`, `func cell() { h.L }`}, "h.L", "main.D"},
 	}
 	for _, c := range cases {
 		s := newTestSession()

@@ -253,13 +253,30 @@ type mapKey struct {
 // value whose type cannot be a map key panics, as Go's map does.
 func (ts *Types) InternKey(p any) {
 	rp := reflect.ValueOf(p)
-	if !rp.IsValid() || rp.Kind() != reflect.Pointer || rp.IsNil() || !isBox(rp.Type().Elem()) {
+	if !rp.IsValid() || rp.Kind() != reflect.Pointer || rp.IsNil() {
+		return
+	}
+	if rp.Elem().Kind() == reflect.Interface {
+		// A key of a map keyed by any: a box of a value of a cell type
+		// on a basic type is made the first equal one.
+		if e := rp.Elem(); !e.IsNil() && isBox(e.Elem().Type()) {
+			box := reflect.New(e.Elem().Type())
+			box.Elem().Set(e.Elem())
+			ts.InternKey(box.Interface())
+			e.Set(box.Elem())
+		}
+		return
+	}
+	if !isBox(rp.Type().Elem()) {
 		return
 	}
 	box := rp.Elem()
 	v, name, ok := unbox(box)
 	if !ok || !v.CanInterface() {
 		return
+	}
+	if _, t := ts.dynamic(box.Interface()); t != nil && t.str != "" {
+		name = t.str // (a box made by an index expression has no name of its own)
 	}
 	key := mapKey{name, CompareKey(v.Interface())}
 	if key.val != nil && !reflect.TypeOf(key.val).Comparable() {
@@ -289,8 +306,25 @@ func CompareKey(v any) any { return deepKey(unwrapped(v)) }
 // gives a cell's value a native interface's methods (fmt.Stringer's,
 // error's) is a struct of function fields the map cannot hash ("hash of
 // unhashable type: stdlib._fmt_Stringer"), and one of a cell's interface
-// is compared by where it was made.
-func AnyKey(v any) any { return unwrapped(v) }
+// is compared by where it was made. A value of a cell type on a basic
+// type stays in its box, which names its type (Nimber(1) and 1 are two
+// keys); the pass then makes it the first box of an equal value (see
+// InternKey), in interpreted code: a box a native function returns is
+// boxed again.
+func AnyKey(v any) any {
+	rv := reflect.ValueOf(v)
+	if rv.IsValid() && isWrapper(rv.Type()) {
+		if f := rv.Field(0); f.CanInterface() {
+			rv = reflect.ValueOf(f.Interface())
+		}
+	}
+	if rv.IsValid() && isBox(rv.Type()) {
+		if inner, _, ok := unbox(rv); ok && inner.Kind() != reflect.Struct {
+			return rv.Interface()
+		}
+	}
+	return unwrapped(v)
+}
 
 // unwrapped is the value inside yaegi's wrappers of v.
 func unwrapped(v any) any {

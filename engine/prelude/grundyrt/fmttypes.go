@@ -667,6 +667,20 @@ func isBox(rt reflect.Type) bool {
 	return rt.Kind() == reflect.Struct && rt.PkgPath() == yaegiInterp && rt.Name() == "valueInterface"
 }
 
+// BasicBox reports whether v is in the interpreter's box of a value of a
+// type cells declared on a basic type (type Tag string with methods):
+// yaegi's assertion of such a box to an interface it does not implement
+// panics ("method not found: Error") where Go says no, so the error
+// helpers ask the session's methods of its type (CellError) instead.
+func BasicBox(v any) bool {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || !isBox(rv.Type()) {
+		return false
+	}
+	inner, _, ok := unbox(rv)
+	return ok && inner.Kind() != reflect.Struct && inner.Kind() != reflect.Pointer
+}
+
 func isWrapper(rt reflect.Type) bool {
 	return rt.Kind() == reflect.Struct && strings.HasPrefix(rt.PkgPath(), "github.com/traefik/yaegi/") &&
 		rt.NumField() > 0 && rt.Field(0).Name == "IValue"

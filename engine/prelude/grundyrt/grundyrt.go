@@ -12,6 +12,7 @@ package grundyrt
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"reflect"
 	"unicode/utf8"
@@ -113,6 +114,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Declare":    reflect.ValueOf(ts.Declare),
 		"Text":       reflect.ValueOf(ts.Text),
 		"State":      reflect.ValueOf((*fmt.State)(nil)),
+		"Writer":     reflect.ValueOf((*io.Writer)(nil)),
 		"Sprint":     reflect.ValueOf(Sprint),
 		"Sprintf":    reflect.ValueOf(Sprintf),
 		"Sprintln":   reflect.ValueOf(Sprintln),
@@ -126,6 +128,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"TypeOf":            reflect.ValueOf(ts.TypeOf),
 		"RType":             reflect.ValueOf(RType),
 		"HasType":           reflect.ValueOf(ts.HasType),
+		"BasicBox":          reflect.ValueOf(BasicBox),
 		"MustHaveType":      reflect.ValueOf(ts.MustHaveType),
 		"AssertsExactly":    reflect.ValueOf(AssertsExactly),
 		"Exact":             reflect.ValueOf(Exact),

@@ -34,6 +34,9 @@ func _grundyErrorAssert(v any) (error, bool) {
 	if grundyrt.IsNativeError(v) {
 		return grundyrt.NativeError(v), true
 	}
+	if grundyrt.BasicBox(v) {
+		return grundyrt.CellError(v, _grundyErrorProto)
+	}
 	switch e := v.(type) {
 	case _grundyError:
 		return grundyrt.WrapError(v, e.Error, _grundyErrorProto), true
@@ -48,9 +51,11 @@ func _grundyErrorMust(v any) error {
 	if v != nil && grundyrt.IsNativeError(v) {
 		return grundyrt.NativeError(v)
 	}
-	switch e := v.(type) {
-	case _grundyError:
-		return grundyrt.WrapError(v, e.Error, _grundyErrorProto)
+	if !grundyrt.BasicBox(v) {
+		switch e := v.(type) {
+		case _grundyError:
+			return grundyrt.WrapError(v, e.Error, _grundyErrorProto)
+		}
 	}
 	if e, ok := grundyrt.CellError(v, _grundyErrorProto); ok {
 		return e

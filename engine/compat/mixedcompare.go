@@ -1,0 +1,61 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// mixedCompares: a comparison of a value of a named type with one of its
+// underlying type (type Pair [2]Nimber; p == [2]Nimber{1, 2}, or a struct
+// literal of the same fields), which Go allows as the unnamed value is
+// assignable to the named type. yaegi v0.16.1 requires the two types to
+// be the same (interp/typecheck.go:190, comparison) and refused the
+// cell with "invalid operation: mismatched types main.Pair and
+// [2]main.Nimber". The unnamed side is converted to the named type:
+//
+//	p == Pair([2]Nimber{1, 2})
+var mixedCompares = Pass{
+	Name:     "mixedcompares",
+	Run:      runMixedCompares,
+	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil)},
+	Snippets: []string{"compare_named_with_unnamed"},
+}
+
+func runMixedCompares(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		be, ok := cur.Node().(*ast.BinaryExpr)
+		if !ok || be.Op != token.EQL && be.Op != token.NEQ {
+			return true
+		}
+		tx, ty := c.Types.TypeOf(be.X), c.Types.TypeOf(be.Y)
+		if tx == nil || ty == nil || types.Identical(tx, ty) || types.IsInterface(tx) || types.IsInterface(ty) {
+			return true
+		}
+		if !types.Identical(tx.Underlying(), ty.Underlying()) {
+			return true
+		}
+		switch {
+		case isNamedType(tx) && !isNamedType(ty):
+			be.Y = c.convertTo(tx, be.Y)
+		case isNamedType(ty) && !isNamedType(tx):
+			be.X = c.convertTo(ty, be.X)
+		}
+		return true
+	})
+}
+
+// isNamedType reports whether t is a defined type (not a type parameter).
+func isNamedType(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.Named)
+	return ok
+}
+
+// convertTo is e converted to t, T(e), or e where t cannot be written.
+func (c *Cell) convertTo(t types.Type, e ast.Expr) ast.Expr {
+	tx, ok := c.TypeExpr(t, e.Pos())
+	if !ok {
+		return e
+	}
+	return &ast.CallExpr{Fun: tx, Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
+}

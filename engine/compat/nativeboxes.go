@@ -1,0 +1,124 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// nativeBoxes: a value of a cell type on a basic type handed to a native
+// function's parameter of an empty interface type (l.PushBack(Nimber(3)),
+// heap.Push(h, d), m.Store(k, Player(1))) goes in the box that names its
+// type. yaegi v0.16.1 converts such an argument to the parameter's type
+// by reflect, which takes the bare value (interp/run.go, callBin): the
+// container kept an int, and what came back out printed 3 for *3, took
+// case int of a type switch, and x.(Nimber) failed. From a variable of
+// an interface type yaegi hands over the box itself, so the argument is
+// put in one first:
+//
+//	l.PushBack(Nimber(3))  =>  { var _grundyBx1 any = Nimber(3); l.PushBack(_grundyBx1) }
+//
+// Only a call that is a statement of its own, with an argument that calls
+// nothing, is written so (the argument is then evaluated when Go would);
+// elsewhere the cell is refused, saying to write it so. Only the native
+// functions that keep a value and give it back are concerned (keeping).
+var nativeBoxes = Pass{
+	Name:     "nativeboxes",
+	Run:      runNativeBoxes,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
+	Snippets: []string{"native_containers_keep_types"},
+}
+
+// keeping are the native functions and methods that keep a value they
+// are handed and give it back, by their full name, with the index of
+// that parameter. Only those take the box: a native function that
+// compares what it is handed (context.WithValue's keys, sync.Map's)
+// would find two boxes of one value unequal, and one that prints or
+// encodes it would see the box.
+var keeping = map[string]int{
+	"(*container/list.List).PushBack":     0,
+	"(*container/list.List).PushFront":    0,
+	"(*container/list.List).InsertBefore": 0,
+	"(*container/list.List).InsertAfter":  0,
+	"container/heap.Push":                 1,
+	"(*sync.Map).Store":                   1,
+	"(*sync.Map).LoadOrStore":             1,
+	"(*sync.Map).Swap":                    1,
+	"(*sync/atomic.Value).Store":          0,
+	"(*sync/atomic.Value).Swap":           0,
+}
+
+func runNativeBoxes(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		st, ok := cur.Node().(*ast.ExprStmt)
+		if !ok || cur.Index() < 0 {
+			return true
+		}
+		call, ok := st.X.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		args := c.unboxedArgs(call)
+		for _, i := range args {
+			if contains(call.Args[i], true, func(n ast.Node) bool {
+				x, ok := n.(*ast.CallExpr)
+				return ok && !c.Types.IsType(x.Fun) // (a conversion calls nothing)
+			}) {
+				return true // refused below
+			}
+		}
+		if len(args) == 0 {
+			return true
+		}
+		pos := call.Pos()
+		var list []ast.Stmt
+		for _, i := range args {
+			tmp := c.Temp("Bx")
+			// A copy, as ifaceCopies makes one: the box would share a
+			// variable's storage (a loop's d pushed three times).
+			v := call.Args[i]
+			if c.sharedInIface(v) {
+				if cp, ok := c.ifaceCopy(types.Universe.Lookup("any").Type(), v); ok {
+					v = cp
+				}
+			}
+			list = append(list, &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
+				&ast.ValueSpec{Names: []*ast.Ident{ident(tmp, pos)}, Type: ident("any", pos), Values: []ast.Expr{v}}}}})
+			call.Args[i] = ident(tmp, pos)
+		}
+		cur.Replace(&ast.BlockStmt{Lbrace: pos, List: append(list, st), Rbrace: st.End()})
+		return true
+	})
+	c.Apply(func(cur Cursor) bool {
+		call, ok := cur.Node().(*ast.CallExpr)
+		if !ok || c.err != nil {
+			return c.err == nil
+		}
+		if args := c.unboxedArgs(call); len(args) > 0 {
+			a := call.Args[args[0]]
+			t := c.Types.TypeOf(a)
+			n := types.TypeString(t, shortQualifier)
+			c.Fail(a.Pos(), "%s hands %s to %s, which keeps it without its type in this interpreter (it would come back as %s); put it in a variable of type any first (var v any = %s) and pass that",
+				ExprString(call), an(n), ExprString(call.Fun), an(types.TypeString(t.Underlying(), shortQualifier)), ExprString(a))
+			return false
+		}
+		return true
+	})
+}
+
+// unboxedArgs are the indexes of call's arguments of a cell type on a
+// basic type that a native function keeps (see keeping).
+func (c *Cell) unboxedArgs(call *ast.CallExpr) []int {
+	fn := c.callee(call)
+	if fn == nil || call.Ellipsis.IsValid() {
+		return nil
+	}
+	i, ok := keeping[fn.FullName()]
+	if !ok || i >= len(call.Args) {
+		return nil
+	}
+	if n, ok := types.Unalias(c.Types.TypeOf(call.Args[i])).(*types.Named); ok && isBased(n) && boxed(n) {
+		return []int{i}
+	}
+	return nil
+}

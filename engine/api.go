@@ -56,6 +56,11 @@ type EvalError struct {
 	Name      string   // e.g. "CompileError", "panic", "Interrupted"
 	Value     string   // one line: what went wrong, in Go's words
 	Traceback []string // lines to show, the first being the summary
+	// Restart says the cell left goroutines behind that the engine
+	// cannot stop (blocked for good in a sync.WaitGroup or a mutex): a
+	// later cell could wake them, and they would run on. An engine
+	// process is then replaced and its session replayed (engine/remote).
+	Restart bool `json:",omitempty"`
 }
 
 func (e *EvalError) Error() string { return e.Name + ": " + e.Value }

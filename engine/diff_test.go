@@ -94,15 +94,21 @@ func (c *diffCase) judge(t *testing.T, known *knownFailure) {
 	if c.err != nil {
 		t.Fatalf("not a valid differential case: %v", c.err)
 	}
-	if c.want.Exit != 0 {
-		t.Fatalf("the program exits with status %d (a differential case must run to its end):\n%s", c.want.Exit, c.want.Stderr)
+	want := c.want
+	if fatal, ok := fatalEnd(want); ok {
+		// Go ended the program, and the engine that cell: comparable
+		// when it is the case's last.
+		want = goRun{Stdout: want.Stdout + "!! " + fatal + "\n", Stderr: want.Stderr[:strings.Index(want.Stderr, fatal)]}
+	}
+	if want.Exit != 0 {
+		t.Fatalf("the program exits with status %d (a differential case must run to its end, or end in a deadlock):\n%s", want.Exit, want.Stderr)
 	}
 	var diffs []string
-	if c.engine.Stdout != c.want.Stdout {
-		diffs = append(diffs, "stdout:\n"+lineDiff(c.engine.Stdout, c.want.Stdout))
+	if c.engine.Stdout != want.Stdout {
+		diffs = append(diffs, "stdout:\n"+lineDiff(c.engine.Stdout, want.Stdout))
 	}
-	if c.engine.Stderr != c.want.Stderr {
-		diffs = append(diffs, "stderr:\n"+lineDiff(c.engine.Stderr, c.want.Stderr))
+	if c.engine.Stderr != want.Stderr {
+		diffs = append(diffs, "stderr:\n"+lineDiff(c.engine.Stderr, want.Stderr))
 	}
 	switch {
 	case len(diffs) == 0 && known != nil:
@@ -114,6 +120,17 @@ func (c *diffCase) judge(t *testing.T, known *knownFailure) {
 		t.Errorf("engine (-) and go run (+) differ; fix it, or list it in testdata/diff/KNOWN_FAILURES as\n%s CATEGORY what goes wrong\n%s\nprogram:\n%s",
 			c.name, strings.Join(diffs, "\n"), c.prog.main)
 	}
+}
+
+// fatalEnd is the first line of the fatal error that ended a program,
+// when it is one the engine reports as the cell's error: a deadlock (the
+// goroutine dump after it is not compared).
+func fatalEnd(r goRun) (string, bool) {
+	line := "fatal error: " + DeadlockMessage
+	if r.Exit != 2 || !strings.HasPrefix(r.Stderr, line+"\n") && !strings.Contains(r.Stderr, "\n"+line+"\n") {
+		return "", false
+	}
+	return line, true
 }
 
 // runDiffCases fills in each case's two outputs: the engine's one case at a

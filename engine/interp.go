@@ -17,8 +17,10 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -60,6 +62,9 @@ type Interp struct {
 	imports    map[string]string          // imports cells asked for: name -> path
 	rt         *runtimeState              // what native helpers report back
 	intr       atomic.Pointer[cellStop]   // stops the running cell's sleeps and library calls
+	session    string                     // this session's number in the process, and
+	runs       atomic.Uint64              // its runs of the interpreter, for their goroutines' label (deadlock.go)
+	wake       wakeups                    // the timers cells made, which may wake a blocked goroutine
 	passes     []compat.Pass              // the compatibility passes cells go through
 	tc         *typecheck.Session         // the type oracle's view of the session
 	info       *typecheck.Info            // the running cell's types, as checked before rewriting
@@ -126,6 +131,7 @@ func NewInterp(opt Options) (*Interp, error) {
 		types:    map[string]*ast.TypeSpec{},
 		imports:  map[string]string{},
 		rt:       &runtimeState{},
+		session:  strconv.FormatUint(sessions.Add(1), 10),
 	}
 	it.passes = compat.Passes
 	it.tc = typecheck.NewSession(typeUniverse(), func() map[string]string { return it.pkgs })
@@ -162,12 +168,13 @@ func (it *Interp) load() error {
 	errW := it.io.errW
 	outW := it.io.outW
 	rt := grundyrt.Table(it.rt, it.rt.types)
-	if err := it.yi.Use(interp.Exports{
+	exports := interp.Exports{
 		"log/log":          logSymbols(errW),
-		"time/time":        {"Sleep": reflect.ValueOf(it.sleep)},
 		"fmt/fmt":          fmtSymbols(outW, it.io.stdin),
 		prelude.RuntimeKey: rt,
-	}); err != nil {
+	}
+	maps.Copy(exports, it.timerSymbols())
+	if err := it.yi.Use(exports); err != nil {
 		return err
 	}
 	// A Use with fmt in it resets os.Stdout to the interpreter's stdout,
@@ -195,6 +202,13 @@ func (it *Interp) load() error {
 	}
 	if err := it.loadPrelude(); err != nil {
 		return fmt.Errorf("engine: prelude: %v", err)
+	}
+	// yaegi compiles channel operations that its stop (an interrupt, a
+	// deadlock) can end only once it has run code with a context; before,
+	// a session's first cell waiting on a channel could only be ended
+	// with its process.
+	if _, err := it.yi.EvalWithContext(context.Background(), ""); err != nil {
+		return fmt.Errorf("engine: %v", err)
 	}
 	return nil
 }
@@ -1136,7 +1150,17 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 	if err = ctx.Err(); err == nil {
 		// (yaegi would run a program started after the interrupt to its
 		// end: its stop can come before the program's first step.)
-		v, err = it.yi.ExecuteWithContext(ctx, prog)
+		runCtx, stop := context.WithCancelCause(ctx)
+		defer stop(nil)
+		run := it.runs.Add(1)
+		wd := it.watch(run, stop)
+		pprof.Do(runCtx, pprof.Labels(cellLabel, wd.run), func(context.Context) {
+			v, err = it.yi.ExecuteWithContext(runCtx, prog)
+		})
+		wd.stop()
+		if err != nil && context.Cause(runCtx) == errDeadlock && ctx.Err() == nil {
+			return reflect.Value{}, wd.deadlockError(!wd.released())
+		}
 	}
 	if err == nil {
 		return v, nil
@@ -1178,6 +1202,10 @@ func (it *Interp) runDeferred(res Result, err error) (Result, error) {
 	r.mu.Lock()
 	fns := r.deferred
 	r.deferred = nil
+	if ee, ok := err.(*EvalError); ok && ee.Name == "fatal error" {
+		// Go ends the program there: no deferred call runs.
+		fns = nil
+	}
 	if err == nil {
 		r.panicking = false
 	}

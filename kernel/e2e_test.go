@@ -87,6 +87,12 @@ type pyRun struct {
 	InputRequest map[string]any `json:"input_request"`
 }
 
+// timedRun is a cell's run with how long it took, in seconds.
+type timedRun struct {
+	pyRun
+	Seconds float64 `json:"seconds"`
+}
+
 func (r pyRun) types() string {
 	var s []string
 	for _, m := range r.IOPub {
@@ -446,12 +452,9 @@ var goTrace = regexp.MustCompile(`goroutine \d+ \[|\.go:\d+ \+0x`)
 // (the earlier cell that succeeded, not the one that failed).
 func TestE2ECrash(t *testing.T) {
 	var r struct {
-		Cells map[string]struct {
-			pyRun
-			Seconds float64 `json:"seconds"`
-		} `json:"cells"`
-		Alive bool   `json:"alive"`
-		Log   string `json:"log"`
+		Cells map[string]timedRun `json:"cells"`
+		Alive bool                `json:"alive"`
+		Log   string              `json:"log"`
 	}
 	scenario(t, "crash", &r)
 	if !r.Alive {

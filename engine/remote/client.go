@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -439,7 +440,7 @@ func (p *Process) Execute(ctx context.Context, code string, out engine.Output) (
 	}
 	select {
 	case r := <-c.done:
-		return r.result()
+		return p.finish(r)
 	case <-p.dead:
 		return engine.Result{}, p.crash
 	case <-ctx.Done():
@@ -458,6 +459,25 @@ func (p *Process) Execute(ctx context.Context, code string, out engine.Output) (
 	p.kill(fmt.Sprintf("the cell did not stop within %s of the interrupt, so its engine process was stopped", grace))
 	<-p.dead
 	return engine.Result{}, p.crash
+}
+
+// finish returns a cell's result. A cell that left goroutines the engine
+// cannot stop (engine.EvalError.Restart) ends its process, as Go ends a
+// deadlocked program: a later cell could wake them and they would run on.
+// The cell's error is then a *Crash, so that a Supervisor replays the
+// session into a new process.
+func (p *Process) finish(r *resultMsg) (engine.Result, error) {
+	if r.Err == nil || !r.Err.Restart {
+		return r.result()
+	}
+	p.kill("the cell's goroutines were blocked for good where they cannot be stopped")
+	<-p.dead
+	c := &Crash{Name: r.Err.Name, Message: r.Err.Value, Status: p.crash.Status,
+		Hint: "Some of its goroutines could not be stopped (a sync.WaitGroup or a mutex waits for good), so its engine process was stopped."}
+	if len(r.Err.Traceback) > 1 {
+		c.Hint = strings.Join(r.Err.Traceback[1:], " ") + " " + c.Hint
+	}
+	return engine.Result{}, c
 }
 
 func (r *resultMsg) result() (engine.Result, error) {

@@ -2,13 +2,11 @@ package remote
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"sync"
 	"syscall"
 	"time"
@@ -146,21 +144,9 @@ func (s *server) execute(req *execRequest) {
 	}()
 }
 
-// cellFrame marks the goroutine in which yaegi runs a cell's top level.
-var cellFrame = []byte("interp.(*Interpreter).ExecuteWithContext.func1(")
-
 // waitCellStopped returns once no goroutine runs a cell's top level.
 func waitCellStopped() {
-	buf := make([]byte, 256<<10)
-	for wait := time.Millisecond; ; wait = min(2*wait, 20*time.Millisecond) {
-		n := runtime.Stack(buf, true)
-		for n == len(buf) {
-			buf = make([]byte, 2*len(buf))
-			n = runtime.Stack(buf, true)
-		}
-		if !bytes.Contains(buf[:n], cellFrame) {
-			return
-		}
+	for wait := time.Millisecond; engine.CellRunning(); wait = min(2*wait, 20*time.Millisecond) {
 		time.Sleep(wait)
 	}
 }

@@ -252,20 +252,7 @@ func main() {
 	if out, err := exec.Command("go", "build", "-o", native, script).CombinedOutput(); err != nil {
 		t.Fatalf("go build %s: %v\n%s", script, err, out)
 	}
-	run := func(bin string, args ...string) (string, string, int) {
-		cmd := exec.Command(bin, args...)
-		var stdout, stderr strings.Builder
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
-		code := 0
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			code = ee.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
-		return stdout.String(), stderr.String(), code
-	}
+	run := func(bin string, args ...string) (string, string, int) { return runCommand(t, bin, args...) }
 	for _, args := range [][]string{
 		{"-n", "5", "-name=ann", "x y", "z"},
 		{"only"},
@@ -456,4 +443,21 @@ func TestRunScriptDeepRecursion(t *testing.T) {
 	if err != nil || stdout != "1000000\n" {
 		t.Errorf("exit %v, stdout %q, stderr %q", err, stdout, stderr)
 	}
+}
+
+// runCommand runs a binary to its end: what it printed and its exit
+// status.
+func runCommand(t *testing.T, bin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	var out, errOut strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errOut.String(), code
 }

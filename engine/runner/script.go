@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"grundy/engine"
+	"grundy/engine/remote"
 	"grundy/engine/tooling"
 )
 
@@ -74,12 +75,22 @@ func RunScript(ctx context.Context, path string, opt ScriptOptions) error {
 	}
 	term.endLine()
 	var ee *engine.EvalError
-	if errors.As(err, &ee) {
+	if crash := (*remote.Crash)(nil); errors.As(err, &crash) && crash.Name == "fatal error" {
+		// A deadlock whose goroutines could not be stopped ended the
+		// engine process: still Go's fatal error.
+		ee = crash.EvalError()
+	}
+	if ee != nil || errors.As(err, &ee) {
 		if ee.Name == "Exit" {
 			if strings.HasPrefix(ee.Value, "os.Exit(0)") {
 				return nil
 			}
 			return &ExitError{Msg: ee.Value}
+		}
+		if ee.Name == "fatal error" {
+			// As go run: the runtime's words on stderr, then status 2.
+			fmt.Fprintf(opt.Stderr, "%s\n\n%s\n", ee.Traceback[0], strings.Join(ee.Traceback[1:], "\n"))
+			return &ExitError{Msg: ee.Traceback[0], Status: 2}
 		}
 		return fmt.Errorf("%s", strings.Join(ee.Traceback, "\n"))
 	}
@@ -94,13 +105,21 @@ func scriptStem(path string) string {
 	return strings.TrimSuffix(base, ".go")
 }
 
-// ExitError is a script that called os.Exit with a non-zero code.
-type ExitError struct{ Msg string }
+// ExitError is a script that called os.Exit with a non-zero code, or that
+// Go would have ended with a fatal error (Status 2), which it has
+// reported already.
+type ExitError struct {
+	Msg    string
+	Status int
+}
 
 func (e *ExitError) Error() string { return e.Msg }
 
 // Code is the exit code the script asked for.
 func (e *ExitError) Code() int {
+	if e.Status != 0 {
+		return e.Status
+	}
 	var c int
 	fmt.Sscanf(e.Msg, "os.Exit(%d)", &c)
 	return c

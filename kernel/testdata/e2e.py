@@ -467,6 +467,28 @@ def scenario_crash():
         km.shutdown_kernel(now=True)
 
 
+def scenario_deadlock():
+    """Cells whose goroutines all block for good: each fails with Go's
+    fatal error, and the next cell sees the earlier cells' variables."""
+    km, kc, log = start()
+    try:
+        cells = {}
+        for name, code in [
+            ("setup", "x := 41"),
+            ("channel", "ch := make(chan int)\ngo func() { ch <- 1 }()\nfor v := range ch {\n\tx += v\n}"),
+            ("after_channel", "x"),
+            ("waitgroup", "var wg sync.WaitGroup\nwg.Add(1)\nwg.Wait()"),
+            ("after_waitgroup", "x + 1"),
+            ("sleep", "time.Sleep(1500 * time.Millisecond)\nx + 2"),
+        ]:
+            t0 = time.time()
+            cells[name] = run(kc, code, timeout=60)
+            cells[name]["seconds"] = time.time() - t0
+        return {"cells": cells, "alive": km.is_alive()}
+    finally:
+        km.shutdown_kernel(now=True)
+
+
 def latency_cells(n):
     """n ordinary cells: variables, types with methods, functions."""
     cells = []

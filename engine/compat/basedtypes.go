@@ -160,6 +160,25 @@ func boxed(n *types.Named) bool {
 
 func bare(n *types.Named) bool { return !boxed(n) }
 
+// boxesBasic reports whether the session declares a type on a basic type
+// that the interpreter boxes (see boxed).
+func (c *Cell) boxesBasic() bool {
+	for _, n := range c.basedCellTypes() {
+		if boxed(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// boxedType is t when it is a based type the interpreter boxes, else nil.
+func boxedType(t types.Type) *types.Named {
+	if n, ok := types.Unalias(t).(*types.Named); ok && isBased(n) && boxed(n) {
+		return n
+	}
+	return nil
+}
+
 // basedIn is the first based cell type in t's structure (not inside a
 // named struct type, whose fields the printer knows), or nil.
 func basedIn(t types.Type) *types.Named {

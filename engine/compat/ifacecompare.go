@@ -54,7 +54,7 @@ func runIfaceCompare(c *Cell) {
 			// value of a conversion.
 			v = conv.Args[0]
 		}
-		if n, ok := types.Unalias(c.Types.TypeOf(v)).(*types.Named); ok && isBased(n) && boxed(n) {
+		if n := boxedType(c.Types.TypeOf(v)); n != nil {
 			// Keyed with its name, as the value in the other operand's
 			// box is.
 			name := &ast.BasicLit{ValuePos: v.Pos(), Kind: token.STRING, Value: strconv.Quote(reflectString(n, false))}

@@ -484,8 +484,7 @@ func (c *Cell) freshPointers() map[types.Object]bool {
 	fresh := map[types.Object]bool{}
 	declare := func(id *ast.Ident) {
 		if o := c.Types.Defs[id]; o != nil {
-			n, named := types.Unalias(o.Type()).(*types.Named)
-			if _, ptr := o.Type().(*types.Pointer); ptr || named && isBased(n) && boxed(n) {
+			if _, ptr := o.Type().(*types.Pointer); ptr || boxedType(o.Type()) != nil {
 				fresh[o] = true
 			}
 		}

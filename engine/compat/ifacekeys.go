@@ -143,7 +143,7 @@ func (c *Cell) anyKeyed(m ast.Expr) bool {
 // key's interface as Go puts it.
 func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 	t := c.Types.TypeOf(e)
-	if n, ok := types.Unalias(t).(*types.Named); ok && isBased(n) && boxed(n) {
+	if n := boxedType(t); n != nil {
 		// Boxed from a variable of its type, by interpreted code (a
 		// native call would take the bare value), and interned.
 		pos := e.Pos()
@@ -152,14 +152,7 @@ func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 			return e
 		}
 		k, a := c.Temp("IK"), c.Temp("IK")
-		f := funcLit(pos, pos, results(ident("any", pos)),
-			&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
-				&ast.ValueSpec{Names: []*ast.Ident{ident(a, pos)}, Type: ident("any", pos), Values: []ast.Expr{ident(k, pos)}}}}},
-			&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTInternKey, pos), Lparen: pos,
-				Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(a, pos)}}, Rparen: pos}},
-			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(a, pos)}})
-		f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(k, pos)}, Type: tx}}
-		return &ast.CallExpr{Fun: f, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
+		return c.internCall(e, tx, ident("any", pos), k, a, varDecl(pos, a, ident("any", pos), ident(k, pos)))
 	}
 	if t == nil || !isIfaceType(t) {
 		return e
@@ -172,7 +165,7 @@ func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 	}
 	if !emptyIface(t) && !typecheck.IsCellType(t) {
 		// In a native interface's wrapper the value has lost its box.
-		named, _ := c.boxedImplementers(func() *ast.Ident { return ident("_", e.Pos()) }, t, e.Pos())
+		named, _ := c.boxedImplementers(nil, t, e.Pos())
 		if len(named) > 0 {
 			n := named[0].Obj().Name()
 			c.Fail(e.Pos(), "%s, a %s that may hold %s, as a key of a map keyed by any: the interpreter keeps such a value there without its type; use the value itself as the key (%s.(%s)), or a string of it",
@@ -186,24 +179,8 @@ func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 	// as a key passes through an interpreted parameter boxed too).
 	pos := e.Pos()
 	k := c.Temp("IK")
-	f := funcLit(pos, pos, results(ident("any", pos)),
-		&ast.AssignStmt{Lhs: []ast.Expr{ident(k, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{anyKey(ident(k, pos))}},
-		&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTInternKey, pos), Lparen: pos,
-			Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(k, pos)}}, Rparen: pos}},
-		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(k, pos)}})
-	f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(k, pos)}, Type: ident("any", pos)}}
-	return &ast.CallExpr{Fun: f, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
-}
-
-// boxesBasic reports whether the session declares a type on a basic type
-// that the interpreter boxes (see boxed).
-func (c *Cell) boxesBasic() bool {
-	for _, n := range c.basedCellTypes() {
-		if boxed(n) {
-			return true
-		}
-	}
-	return false
+	out := &ast.AssignStmt{Lhs: []ast.Expr{ident(k, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{anyKey(ident(k, pos))}}
+	return c.internCall(e, ident("any", pos), ident("any", pos), k, k, out)
 }
 
 // internKey writes e, a key of type t, through InternKey.
@@ -215,9 +192,21 @@ func (c *Cell) internKey(e ast.Expr, t types.Type) ast.Expr {
 	}
 	rt, _ := c.TypeExpr(t, pos)
 	k := c.Temp("IK")
-	intern := &ast.ExprStmt{X: &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTInternKey, pos)}, Lparen: pos,
-		Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(k, pos)}}, Rparen: pos}}
-	f := funcLit(pos, pos, results(rt), intern, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(k, pos)}})
-	f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(k, pos)}, Type: pt}}
+	return c.internCall(e, pt, rt, k, k)
+}
+
+// internCall writes e as the argument of an interpreted literal, taking
+// it as its parameter k of type param, that runs pre, interns the variable
+// v (InternKey) and returns it, of type result:
+//
+//	func(k param) result { pre; grundyrt.InternKey(&v); return v }(e)
+func (c *Cell) internCall(e, param, result ast.Expr, k, v string, pre ...ast.Stmt) ast.Expr {
+	pos := e.Pos()
+	body := append(pre,
+		&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTInternKey, pos), Lparen: pos,
+			Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(v, pos)}}, Rparen: pos}},
+		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(v, pos)}})
+	f := funcLit(pos, pos, results(result), body...)
+	f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(k, pos)}, Type: param}}
 	return &ast.CallExpr{Fun: f, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
 }

@@ -2,7 +2,6 @@ package compat
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 )
 
@@ -49,6 +48,9 @@ var keeping = map[string]int{
 }
 
 func runNativeBoxes(c *Cell) {
+	if !c.boxesBasic() {
+		return // (no value to box: most cells walk no further)
+	}
 	c.Apply(func(cur Cursor) bool {
 		st, ok := cur.Node().(*ast.ExprStmt)
 		if !ok || cur.Index() < 0 {
@@ -58,35 +60,25 @@ func runNativeBoxes(c *Cell) {
 		if !ok {
 			return true
 		}
-		args := c.unboxedArgs(call)
-		for _, i := range args {
-			if contains(call.Args[i], true, func(n ast.Node) bool {
-				x, ok := n.(*ast.CallExpr)
-				return ok && !c.Types.IsType(x.Fun) // (a conversion calls nothing)
-			}) {
-				return true // refused below
-			}
-		}
-		if len(args) == 0 {
-			return true
+		i, ok := c.unboxedArg(call)
+		if !ok || contains(call.Args[i], true, func(n ast.Node) bool {
+			x, ok := n.(*ast.CallExpr)
+			return ok && !c.Types.IsType(x.Fun) // (a conversion calls nothing)
+		}) {
+			return true // (one that calls something is refused below)
 		}
 		pos := call.Pos()
-		var list []ast.Stmt
-		for _, i := range args {
-			tmp := c.Temp("Bx")
-			// A copy, as ifaceCopies makes one: the box would share a
-			// variable's storage (a loop's d pushed three times).
-			v := call.Args[i]
-			if c.sharedInIface(v) {
-				if cp, ok := c.ifaceCopy(types.Universe.Lookup("any").Type(), v); ok {
-					v = cp
-				}
+		// A copy, as ifaceCopies makes one: the box would share a
+		// variable's storage (a loop's d pushed three times).
+		v := call.Args[i]
+		if c.sharedInIface(v) {
+			if cp, ok := c.ifaceCopy(types.Universe.Lookup("any").Type(), v); ok {
+				v = cp
 			}
-			list = append(list, &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
-				&ast.ValueSpec{Names: []*ast.Ident{ident(tmp, pos)}, Type: ident("any", pos), Values: []ast.Expr{v}}}}})
-			call.Args[i] = ident(tmp, pos)
 		}
-		cur.Replace(&ast.BlockStmt{Lbrace: pos, List: append(list, st), Rbrace: st.End()})
+		tmp := c.Temp("Bx")
+		call.Args[i] = ident(tmp, pos)
+		cur.Replace(&ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{varDecl(pos, tmp, ident("any", pos), v), st}, Rbrace: st.End()})
 		return true
 	})
 	c.Apply(func(cur Cursor) bool {
@@ -94,8 +86,8 @@ func runNativeBoxes(c *Cell) {
 		if !ok || c.err != nil {
 			return c.err == nil
 		}
-		if args := c.unboxedArgs(call); len(args) > 0 {
-			a := call.Args[args[0]]
+		if i, ok := c.unboxedArg(call); ok {
+			a := call.Args[i]
 			t := c.Types.TypeOf(a)
 			n := types.TypeString(t, shortQualifier)
 			c.Fail(a.Pos(), "%s hands %s to %s, which keeps it without its type in this interpreter (it would come back as %s); put it in a variable of type any first (var v any = %s) and pass that",
@@ -106,19 +98,16 @@ func runNativeBoxes(c *Cell) {
 	})
 }
 
-// unboxedArgs are the indexes of call's arguments of a cell type on a
-// basic type that a native function keeps (see keeping).
-func (c *Cell) unboxedArgs(call *ast.CallExpr) []int {
+// unboxedArg is the index of call's argument of a cell type on a basic
+// type that a native function keeps (see keeping), if there is one.
+func (c *Cell) unboxedArg(call *ast.CallExpr) (int, bool) {
 	fn := c.callee(call)
 	if fn == nil || call.Ellipsis.IsValid() {
-		return nil
+		return 0, false
 	}
 	i, ok := keeping[fn.FullName()]
 	if !ok || i >= len(call.Args) {
-		return nil
+		return 0, false
 	}
-	if n, ok := types.Unalias(c.Types.TypeOf(call.Args[i])).(*types.Named); ok && isBased(n) && boxed(n) {
-		return []int{i}
-	}
-	return nil
+	return i, boxedType(c.Types.TypeOf(call.Args[i])) != nil
 }

@@ -248,10 +248,10 @@ func isRecoverCall(n ast.Node) bool {
 	return ok && isIdent(call.Fun, "recover") && len(call.Args) == 0
 }
 
-// varDecl is "var name T".
-func varDecl(pos token.Pos, name string, t ast.Expr) ast.Stmt {
+// varDecl is "var name T", or "var name T = value".
+func varDecl(pos token.Pos, name string, t ast.Expr, value ...ast.Expr) ast.Stmt {
 	return &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
-		&ast.ValueSpec{Names: []*ast.Ident{ident(name, pos)}, Type: t}}}}
+		&ast.ValueSpec{Names: []*ast.Ident{ident(name, pos)}, Type: t, Values: value}}}}
 }
 
 // rfConv rewrites the jumps in the body of one range-over-function loop.

@@ -67,26 +67,8 @@ func (c *Cell) allCallsInPlace(as *ast.AssignStmt) bool {
 		if contains(v, false, func(n ast.Node) bool { id, ok := n.(*ast.Ident); return ok && slices.Contains(before, id.Name) }) {
 			return false
 		}
-		root := as.Lhs[i]
-		for {
-			switch x := root.(type) {
-			case *ast.SelectorExpr:
-				root = x.X
-				continue
-			case *ast.IndexExpr:
-				root = x.X
-				continue
-			case *ast.StarExpr:
-				root = x.X
-				continue
-			case *ast.ParenExpr:
-				root = x.X
-				continue
-			}
-			break
-		}
-		id, ok := root.(*ast.Ident)
-		if !ok {
+		id, _ := rootIdent(as.Lhs[i])
+		if id == nil {
 			return false
 		}
 		before = append(before, id.Name)

@@ -130,14 +130,24 @@ func (c *Cell) walkWrites(root ast.Node, f func(types.Object, write), visit func
 // rootVar is the variable an assigned expression sets (x in x, x[i], x.f,
 // *x), with the number of steps to it.
 func (c *Cell) rootVar(e ast.Expr) (types.Object, int) {
+	id, depth := rootIdent(e)
+	if id == nil {
+		return nil, 0
+	}
+	if obj, ok := c.Types.ObjectOf(id).(*types.Var); ok {
+		return obj, depth
+	}
+	return nil, 0
+}
+
+// rootIdent is the identifier a place starts from (x in x, x[i], x.f,
+// *x, (x)), with the number of steps to it, or nil.
+func rootIdent(e ast.Expr) (*ast.Ident, int) {
 	depth := 0
 	for {
 		switch x := e.(type) {
 		case *ast.Ident:
-			if obj, ok := c.Types.ObjectOf(x).(*types.Var); ok {
-				return obj, depth
-			}
-			return nil, 0
+			return x, depth
 		case *ast.ParenExpr:
 			e = x.X
 			continue

@@ -132,6 +132,8 @@ var Passes = []Pass{
 	returnBuiltins,
 	tupleAssigns,
 	unnamedParams,
+	nativeResults,
+	tupleArgs,
 	typeArgs,
 	loopClosures,
 }

@@ -132,6 +132,7 @@ var Passes = []Pass{
 	returnBuiltins,
 	tupleAssigns,
 	unnamedParams,
+	operandOrder,
 	nativeResults,
 	tupleArgs,
 	typeArgs,

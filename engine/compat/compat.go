@@ -52,6 +52,7 @@ var Passes = []Pass{
 	pkgNameDecls,
 	basedTypes,
 	nativeBoxes,
+	typeParamRenames,
 	mainFunc,
 	constValues,
 	complexConsts,

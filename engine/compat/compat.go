@@ -73,6 +73,7 @@ var Passes = []Pass{
 	structNames,
 	methodExprs,
 	funcConvs,
+	instanceConvs,
 	mixedCompares,
 	genericFuncValues,
 	methodValues,

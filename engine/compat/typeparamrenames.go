@@ -126,8 +126,12 @@ func (c *Cell) renameTypeParams(decl ast.Node, params []*ast.Ident) {
 		if !clash[name] || fresh[name] != "" {
 			continue
 		}
-		fresh[name] = c.Temp("T" + name + "_")
+		fresh[name] = c.Temp("T"+name+"_") + "_" // ends: no name is the start of another
 		c.Types.RenameTypeParam(objs[name], fresh[name])
+		if c.tparams == nil {
+			c.tparams = map[string]string{}
+		}
+		c.tparams[fresh[name]] = name
 	}
 	for _, id := range uses {
 		if to, ok := fresh[id.Name]; ok {

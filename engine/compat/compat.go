@@ -50,6 +50,7 @@ var Passes = []Pass{
 	anonEmbed,
 	selfFuncTypes,
 	selfGenerics,
+	nestedInstances,
 	pkgNameDecls,
 	basedTypes,
 	nativeBoxes,

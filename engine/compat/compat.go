@@ -104,6 +104,7 @@ var Passes = []Pass{
 	rangeChans,
 	switchDefaults,
 	switchCases,
+	switchInits,
 	loopVars,
 	genericVars,
 	varTypeNames,

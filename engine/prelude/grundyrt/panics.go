@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	rterrors "grundy/engine/prelude/grundyrt/runtime"
 )
 
 // Panics. yaegi v0.16.1 raises an interpreted panic(v) with v in a
@@ -20,10 +22,22 @@ import (
 // panicValue is a value a cell panicked with, and its type.
 type panicValue struct{ a *typedArg }
 
-// Panic is v for panic(v), with its type as the oracle describes it.
+// Panic is v for panic(v), with its type as the oracle describes it; for
+// a nil v, the *runtime.PanicNilError Go's panic raises instead (the
+// interpreter raised nil, which recover() could not tell from no panic).
 func (ts *Types) Panic(v any, desc string, methods ...any) any {
+	if v == nil {
+		return panicNil
+	}
 	return panicValue{&typedArg{v: v, t: ts.desc(desc, methods), ts: ts}}
 }
+
+// panicNil is the runtime's own *runtime.PanicNilError (it has no
+// constructor), raised by a panic(nil) of compiled code.
+var panicNil = func() (e any) {
+	defer func() { e = recover() }()
+	panic(nil)
+}()
 
 // Format prints the value as fmt would print it (native code that
 // recovers a panic, fmt's own catchPanic among them, prints it).
@@ -57,19 +71,14 @@ func (ts *Types) Recovered(v any) any {
 	return v
 }
 
-// runtimeError is a runtime.Error the runtime would have raised where the
-// interpreter raised reflect's.
-type runtimeError string
-
-func (e runtimeError) Error() string { return "runtime error: " + string(e) }
-func (e runtimeError) RuntimeError() {}
-
-// plainError is a runtime error whose message has no "runtime error: "
-// (makechan's).
-type plainError string
-
-func (e plainError) Error() string { return string(e) }
-func (e plainError) RuntimeError() {}
+// The runtime errors the runtime would have raised where the interpreter
+// raised reflect's (package runtime names them as Go's runtime does).
+var (
+	runtimeError   = rterrors.ErrorString
+	plainError     = rterrors.PlainError
+	boundsError    = rterrors.BoundsError
+	assertionError = rterrors.NewTypeAssertionError
+)
 
 // RangeContinued panics as Go's runtime does when a function iterator
 // calls yield again after the loop body returned false (break, or a jump
@@ -77,12 +86,6 @@ func (e plainError) RuntimeError() {}
 func RangeContinued() {
 	panic(runtimeError("range function continued iteration after function for loop body returned false"))
 }
-
-// assertionError is a failed type assertion (runtime.TypeAssertionError).
-type assertionError string
-
-func (e assertionError) Error() string { return string(e) }
-func (e assertionError) RuntimeError() {}
 
 // AssertionError is the runtime's error for x.(iface) failing, iface
 // missing method (Go's message names x's dynamic type).
@@ -105,12 +108,13 @@ func (ts *Types) reflectPanic(msg string) error {
 	switch {
 	case strings.HasPrefix(msg, "reflect: ") && strings.HasSuffix(msg, " index out of range"),
 		strings.HasPrefix(msg, "reflect.Value.Index: "):
-		return runtimeError("index out of range")
+		return boundsError("index out of range")
 	case strings.HasPrefix(msg, "reflect.Value.Slice") && strings.Contains(msg, "out of"),
 		strings.HasPrefix(msg, "reflect.Value.Slice3") && strings.Contains(msg, "out of"):
-		return runtimeError("slice bounds out of range")
+		return boundsError("slice bounds out of range")
 	case strings.HasPrefix(msg, "reflect: call of reflect.Value.") && strings.HasSuffix(msg, " on zero Value"),
 		strings.HasPrefix(msg, "reflect: indirection through nil pointer"),
+		msg == "reflect: Method on nil interface value",
 		msg == "reflect.Value.Call: call of nil function":
 		return runtimeError("invalid memory address or nil pointer dereference")
 	case msg == "reflect.MakeSlice: negative len", msg == "runtime: allocation size out of range":
@@ -123,7 +127,7 @@ func (ts *Types) reflectPanic(msg string) error {
 		// "... to array with length 4", "... to pointer to array with length 4"
 		if n, m, ok := strings.Cut(strings.TrimPrefix(msg, "reflect: cannot convert slice with length "), " to "); ok {
 			if _, l, ok := strings.Cut(m, " with length "); ok {
-				return runtimeError("cannot convert slice with length " + n + " to array or pointer to array with length " + l)
+				return boundsError("cannot convert slice with length " + n + " to array or pointer to array with length " + l)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
 )
 
 // switchInits: a switch with an init statement whose tag is an expression
@@ -17,7 +18,9 @@ import (
 //	{ x := 5; L: switch x * 2 {...} }
 //
 // Passes before this one that rewrite a switch (switchcases, untag) leave
-// no such switch behind.
+// no such switch behind. A switch with no clauses (switch f() {}) is
+// skipped whole (interp/cfg.go:2017, "Switch is empty"), its tag's calls
+// too: it is written as its init statement and "_ = tag".
 var switchInits = Pass{
 	Name:     "switchinits",
 	Run:      runSwitchInits,
@@ -27,6 +30,16 @@ var switchInits = Pass{
 
 func runSwitchInits(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
+		if sw, ok := cur.Node().(*ast.SwitchStmt); ok && len(sw.Body.List) == 0 && sw.Tag != nil {
+			if _, labeled := cur.Parent().(*ast.LabeledStmt); !labeled {
+				list := []ast.Stmt{&ast.AssignStmt{Lhs: []ast.Expr{ident("_", sw.Tag.Pos())}, TokPos: sw.Tag.Pos(), Tok: token.ASSIGN, Rhs: []ast.Expr{sw.Tag}}}
+				if sw.Init != nil {
+					list = append([]ast.Stmt{sw.Init}, list...)
+				}
+				cur.Replace(&ast.BlockStmt{Lbrace: sw.Pos(), List: list, Rbrace: sw.End()})
+				return true
+			}
+		}
 		if l, ok := cur.Node().(*ast.LabeledStmt); ok && c.gotoTarget(l.Label.Name) {
 			if sw, ok := l.Stmt.(*ast.SwitchStmt); ok && c.initSkipsTag(sw) {
 				c.Fail(l.Pos(), "a switch with an init statement and a tag other than a variable, labeled %s, which a goto names: write the init statement before the label and the switch without it", l.Label.Name)

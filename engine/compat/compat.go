@@ -52,6 +52,7 @@ var Passes = []Pass{
 	pkgNameDecls,
 	basedTypes,
 	nativeBoxes,
+	assertSources,
 	mainFunc,
 	constValues,
 	complexConsts,
@@ -174,6 +175,10 @@ type Cell struct {
 	// values this cell puts in an interface: the session keeps them (see
 	// basedEscapes).
 	Escaped map[string]bool
+	// AssertSources are, by a type one-value assertions assert to, the
+	// static type of the values they assert ("" for several), as Go's
+	// runtime names them (see assertSources).
+	AssertSources map[string]string
 	// Insts are declarations the rewritten code needs compiled before the
 	// cell's statements (copies of generic functions).
 	Insts []ast.Decl

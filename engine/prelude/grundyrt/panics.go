@@ -132,9 +132,59 @@ func (ts *Types) reflectPanic(msg string) error {
 		}
 	}
 	if loc := cellPosition.FindString(msg); loc != "" && strings.HasPrefix(msg[len(loc):], "interface conversion: ") {
-		return assertionError(ts.withNames(msg[len(loc):]))
+		return assertionError(ts.withSource(ts.withNames(msg[len(loc):])))
 	}
 	return nil
+}
+
+// NoteAssertSources notes, by a concrete type the session's one-value
+// assertions assert to, the static type of the values they assert (see
+// the compatibility pass assertSources); a type noted with two is noted
+// with none.
+func (ts *Types) NoteAssertSources(m map[string]string) {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if ts.sources == nil {
+		ts.sources = map[string]string{}
+	}
+	for t, src := range m {
+		if old, ok := ts.sources[t]; ok && old != src {
+			src = ""
+		}
+		ts.sources[t] = src
+	}
+}
+
+// withSource is the interpreter's message for a failed assertion to a
+// concrete type with the asserted value's static type where the session
+// notes one: the interpreter says "interface {}" for any, and, from a
+// native interface, names a missing method as if the type were one.
+func (ts *Types) withSource(msg string) string {
+	const prefix = "interface conversion: "
+	rest := strings.TrimPrefix(msg, prefix)
+	var dyn, want string
+	if x, ok := strings.CutPrefix(rest, "interface {} is "); ok {
+		i := strings.LastIndex(x, ", not ")
+		if i < 0 {
+			return msg
+		}
+		dyn, want = x[:i], x[i+len(", not "):]
+	} else if i := strings.Index(rest, " is not "); i >= 0 {
+		j := strings.LastIndex(rest, ": missing method ")
+		if j < i {
+			return msg
+		}
+		dyn, want = rest[:i], rest[i+len(" is not "):j]
+	} else {
+		return msg
+	}
+	ts.mu.Lock()
+	src := ts.sources[want]
+	ts.mu.Unlock()
+	if src == "" {
+		return msg
+	}
+	return prefix + src + " is " + dyn + ", not " + want
 }
 
 // withNames is a message of the interpreter's with the reflect types of the

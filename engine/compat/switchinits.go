@@ -25,7 +25,7 @@ var switchInits = Pass{
 	Name:     "switchinits",
 	Run:      runSwitchInits,
 	Kinds:    []ast.Node{(*ast.SwitchStmt)(nil)},
-	Snippets: []string{"switch_init_with_tag_expression"},
+	Snippets: []string{"switch_init_with_tag_expression", "switch_init_goto_refused"},
 }
 
 func runSwitchInits(c *Cell) {

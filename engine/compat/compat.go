@@ -134,6 +134,8 @@ var Passes = []Pass{
 	returnBuiltins,
 	tupleAssigns,
 	unnamedParams,
+	nativeResults,
+	tupleArgs,
 	typeArgs,
 	loopClosures,
 }

@@ -134,6 +134,7 @@ var Passes = []Pass{
 	returnBuiltins,
 	tupleAssigns,
 	unnamedParams,
+	operandOrder,
 	nativeResults,
 	tupleArgs,
 	typeArgs,

@@ -377,6 +377,9 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 		it.copies = map[string]compat.Copy{}
 	}
 	maps.Copy(it.copies, cc.Copies)
+	if len(cc.AssertSources) > 0 {
+		it.rt.types.NoteAssertSources(cc.AssertSources)
+	}
 	if len(cc.Escaped) > 0 {
 		if it.escaped == nil {
 			it.escaped = map[string]bool{}

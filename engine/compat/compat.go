@@ -55,6 +55,7 @@ var Passes = []Pass{
 	basedTypes,
 	nativeBoxes,
 	typeParamRenames,
+	assertSources,
 	mainFunc,
 	constValues,
 	complexConsts,
@@ -108,6 +109,7 @@ var Passes = []Pass{
 	rangeChans,
 	switchDefaults,
 	switchCases,
+	switchInits,
 	loopVars,
 	genericVars,
 	varTypeNames,
@@ -180,6 +182,10 @@ type Cell struct {
 	// values this cell puts in an interface: the session keeps them (see
 	// basedEscapes).
 	Escaped map[string]bool
+	// AssertSources are, by a type one-value assertions assert to, the
+	// static type of the values they assert ("" for several), as Go's
+	// runtime names them (see assertSources).
+	AssertSources map[string]string
 	// Insts are declarations the rewritten code needs compiled before the
 	// cell's statements (copies of generic functions).
 	Insts []ast.Decl

@@ -242,6 +242,12 @@ func runErrorsIsAs(c *Cell) {
 			name = prelude.RTErrorsIs
 		}
 		if !is && len(call.Args) == 2 && !call.Ellipsis.IsValid() {
+			if badAsTarget(c.Types.TypeOf(call.Args[1])) {
+				// errors.As(err, &s), s a string: the native As panics
+				// as Go's does ("errors: *target must be interface or
+				// implement error"), where the runtime's walked on.
+				return true
+			}
 			if lit := c.errorsAsInterface(call); lit != nil {
 				call.Fun = lit
 				call.Args[0] = c.asError(call.Args[0])
@@ -257,6 +263,17 @@ func runErrorsIsAs(c *Cell) {
 		}
 		return true
 	})
+}
+
+// badAsTarget reports whether errors.As panics for a target of type t: a
+// pointer to a type that is neither an interface nor an error.
+func badAsTarget(t types.Type) bool {
+	pt, ok := typeUnder(t).(*types.Pointer)
+	if !ok || types.IsInterface(pt.Elem()) {
+		return false
+	}
+	errType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	return !types.Implements(pt.Elem(), errType)
 }
 
 // errorsAsInterface is, for errors.As(err, target) with target a pointer

@@ -35,7 +35,7 @@ var funcDefers = Pass{
 	Name:     "funcdefers",
 	Run:      runFuncDefers,
 	Kinds:    []ast.Node{(*ast.DeferStmt)(nil)},
-	Snippets: []string{"defer_func_args_evaluated", "defer_func_closure_deferred", "defer_recovering_variable_refused"},
+	Snippets: []string{"defer_func_args_evaluated", "defer_func_closure_deferred", "defer_recovering_variable_refused", "defer_recovering_method"},
 }
 
 func runFuncDefers(c *Cell) {
@@ -88,7 +88,7 @@ func (c *Cell) boundDefer(s *ast.DeferStmt, direct map[*ast.FuncLit]bool) ast.St
 	}
 	pos := s.Call.Pos()
 	bind, later := c.evaluated(s.Call, pos, keep)
-	if !keep && (later.Ellipsis.IsValid() || c.interpretedMethod(s.Call.Fun)) {
+	if !keep && (later.Ellipsis.IsValid() || c.interpretedMethod(s.Call.Fun) && !c.recoveringMethod(s.Call.Fun)) {
 		// yaegi drops the spread of a deferred call (f(xs...) got xs as
 		// one argument), and reads a deferred interpreted method's
 		// receiver when it calls it (interp/run.go, genFunctionWrapper's
@@ -121,6 +121,41 @@ func (c *Cell) interpretedMethod(fun ast.Expr) bool {
 	}
 	m := s.Obj()
 	return m.Pkg() == nil || m.Pkg().Path() == "main" || types.IsInterface(s.Recv())
+}
+
+// recoveringMethod reports whether fun is a method of a cell type whose
+// body calls recover(): deferred, it must be called by the deferred call
+// itself (in a closure it recovered nothing, and the panic went on); its
+// receiver, bound to a variable of its own before the defer, reads the
+// same when the interpreter reads it late.
+func (c *Cell) recoveringMethod(fun ast.Expr) bool {
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s := c.Types.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal || types.IsInterface(s.Recv()) {
+		return false
+	}
+	recv := s.Obj().Type().(*types.Signature).Recv()
+	if recv == nil {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	fd := c.funcDecl(named.Obj().Name() + "." + s.Obj().Name())
+	// Syntactically: an earlier cell's declaration, as compiled, has no
+	// types here.
+	return fd != nil && fd.Body != nil && contains(fd.Body, true, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		return ok && isIdent(call.Fun, "recover") && len(call.Args) == 0
+	})
 }
 
 // callsRecover reports whether a function body calls recover() itself.

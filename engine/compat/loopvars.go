@@ -24,9 +24,12 @@ import (
 //   - a range over a slice or an array whose body changes its key
 //     (k++, k = ..., &k) runs on hidden variables too: yaegi counts the
 //     iterations in the key's own slot (interp/run.go:2836, _range), so
-//     the change skipped elements or looped forever; with "for k = range"
-//     the hidden variables are assigned to k (and v) at the top of the
-//     body;
+//     the change skipped elements or looped forever;
+//
+//   - "for k, v = range x" always runs on hidden variables, assigned to k
+//     and v at the top of the body: yaegi's range assigned variables of
+//     the loop's own, so after the loop (a break, a goto, the end) k and
+//     v still held what they held before it;
 //
 //   - a three-clause loop whose body also changes a variable (or may,
 //     through its address) carries each iteration's variable over to the
@@ -49,7 +52,7 @@ var loopVars = Pass{
 	Run:   runLoopVars,
 	Kinds: []ast.Node{(*ast.RangeStmt)(nil), (*ast.ForStmt)(nil)},
 	Snippets: []string{"loopvar_closures_for", "loopvar_closures_range", "loopvar_goroutines",
-		"loopvar_address_and_change", "loopvar_native_callback", "range_key_changed_in_body"},
+		"loopvar_address_and_change", "loopvar_native_callback", "range_key_changed_in_body", "range_assign_after_loop"},
 }
 
 func runLoopVars(c *Cell) {
@@ -79,15 +82,15 @@ func runLoopVars(c *Cell) {
 }
 
 func (c *Cell) perIterationRange(s *ast.RangeStmt) {
-	key, _ := s.Key.(*ast.Ident)
-	keyChanged := key != nil && key.Name != "_" && assigns(s.Body, key.Name)
-	if s.Tok == token.ASSIGN && keyChanged {
+	if s.Tok == token.ASSIGN {
 		c.assignedRange(s)
 		return
 	}
 	if s.Tok != token.DEFINE {
 		return
 	}
+	key, _ := s.Key.(*ast.Ident)
+	keyChanged := key != nil && key.Name != "_" && assigns(s.Body, key.Name)
 	var keys []*ast.Ident
 	for _, e := range []ast.Expr{s.Key, s.Value} {
 		if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
@@ -109,9 +112,9 @@ func (c *Cell) perIterationRange(s *ast.RangeStmt) {
 	prependCopies(s.Body, names, temps)
 }
 
-// assignedRange rewrites "for k, v = range x { body }" whose body changes
-// k (see loopVars) to range on hidden variables and assign k and v from
-// them at the top of the body, as Go assigns them each iteration.
+// assignedRange rewrites "for k, v = range x { body }" (see loopVars) to
+// range on hidden variables and assign k and v from them at the top of
+// the body, as Go assigns them each iteration.
 func (c *Cell) assignedRange(s *ast.RangeStmt) {
 	var lhs, rhs []ast.Expr
 	for _, e := range []*ast.Expr{&s.Key, &s.Value} {

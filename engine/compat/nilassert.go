@@ -41,7 +41,7 @@ var nilAsserts = Pass{
 	Name:     "nilasserts",
 	Run:      runNilAsserts,
 	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"type_assert_nil_interface", "type_param_assert", "assert_stringer_basic_type", "type_assert_empty_interface"},
+	Snippets: []string{"type_assert_nil_interface", "type_param_assert", "assert_stringer_basic_type", "type_assert_empty_interface", "assert_cell_iface_missing_method"},
 }
 
 func runNilAsserts(c *Cell) {
@@ -161,9 +161,24 @@ func runNilAsserts(c *Cell) {
 				body = paramCheck(arg(), nil, ta.Type, xt, false, pos)
 			}
 			body = append(body, first...)
-			if empty {
+			switch {
+			case empty:
 				body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{arg()}})
-			} else {
+			case !param && interpretedIface(tt):
+				// yaegi's one-value assertion to an interface a cell
+				// declares fails without a panic when the value's type
+				// has as many methods as the interface but not its
+				// (interp/run.go:351): it gave nil. Its comma-ok form
+				// answers right, and the panic names the first missing
+				// method (a cell struct type with some of them is said
+				// no to above, by name).
+				body = append(body,
+					define(pos, []ast.Expr{val(), okID()}, assert),
+					ifThen(pos, &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: okID()}, &ast.ExprStmt{X: &ast.CallExpr{
+						Fun:  &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTAssertPanic, pos)},
+						Args: []ast.Expr{arg(), quote(name), methodNames(tt, pos)}}}),
+					&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val()}})
+			default:
 				body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert}})
 			}
 		}

@@ -24,7 +24,7 @@ var panicValues = Pass{
 	Name:     "panicvalues",
 	Run:      runPanicValues,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"recover_cell_values", "recover_at_cell_top_level"},
+	Snippets: []string{"recover_cell_values", "recover_at_cell_top_level", "recover_panic_nil"},
 }
 
 func runPanicValues(c *Cell) {
@@ -58,7 +58,8 @@ func runPanicValues(c *Cell) {
 }
 
 // raise is the statement panic(x) raising grundyrt.Panic(x, desc) when
-// x's type needs the printer, nil otherwise. x goes through a variable of
+// x's type needs the printer (an interface among them) or x is nil, nil
+// otherwise. x goes through a variable of
 // its type, then one of type any: the interpreter keeps a value's dynamic
 // type (its methods) when it assigns a variable to an interface variable,
 // not when it converts an expression.
@@ -71,10 +72,13 @@ func (c *Cell) raise(s *ast.ExprStmt) ast.Stmt {
 	}
 	x := call.Args[0]
 	t := c.Types.TypeOf(x)
-	if t == nil || !needsPrinter(t) {
-		return nil
-	}
 	if b, ok := t.(*types.Basic); ok && b.Kind() == types.UntypedNil {
+		// Panic raises Go's *runtime.PanicNilError for it.
+		pos := x.Pos()
+		call.Args[0] = &ast.CallExpr{Fun: rtSelector(prelude.RTPanic, pos), Lparen: pos, Args: []ast.Expr{x, descLit(types.Typ[types.UntypedNil], pos)}, Rparen: x.End()}
+		return s
+	}
+	if t == nil || !needsPrinter(t) {
 		return nil
 	}
 	extra, ok := c.methodArgs(t, x.Pos())

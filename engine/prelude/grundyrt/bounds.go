@@ -57,9 +57,9 @@ func (b bound) above(c bound) bool {
 func IndexError(i any, n int) error {
 	b := boundOf(i)
 	if b.neg {
-		return runtimeError("index out of range [" + b.String() + "]")
+		return boundsError("index out of range [" + b.String() + "]")
 	}
-	return runtimeError("index out of range [" + b.String() + "] with length " + strconv.Itoa(n))
+	return boundsError("index out of range [" + b.String() + "] with length " + strconv.Itoa(n))
 }
 
 // SliceError is the runtime's error for x[lo:hi] (max nil) or
@@ -100,7 +100,7 @@ func SliceError(lo, hi, max any, n int, capacity bool) error {
 	return sliceError("[" + l.String() + ":" + h.String() + ":]")
 }
 
-func sliceError(s string) error { return runtimeError("slice bounds out of range " + s) }
+func sliceError(s string) error { return boundsError("slice bounds out of range " + s) }
 
 // ShiftError is the runtime's error for a shift by a negative count.
 func ShiftError() error { return runtimeError("negative shift amount") }

@@ -94,6 +94,7 @@ type Types struct {
 	descs   map[string]*tinfo         // parsed descriptions
 	derived map[reflect.Type]*tinfo   // types known only by their reflect type
 	keys    map[mapKey]reflect.Value  // map keys of interface types, by value (InternKey)
+	sources map[string]string         // see NoteAssertSources
 }
 
 // NewTypes is an empty registry.

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	rterrors "grundy/engine/prelude/grundyrt/runtime"
 )
 
 // Panics. yaegi v0.16.1 raises an interpreted panic(v) with v in a
@@ -20,10 +22,22 @@ import (
 // panicValue is a value a cell panicked with, and its type.
 type panicValue struct{ a *typedArg }
 
-// Panic is v for panic(v), with its type as the oracle describes it.
+// Panic is v for panic(v), with its type as the oracle describes it; for
+// a nil v, the *runtime.PanicNilError Go's panic raises instead (the
+// interpreter raised nil, which recover() could not tell from no panic).
 func (ts *Types) Panic(v any, desc string, methods ...any) any {
+	if v == nil {
+		return panicNil
+	}
 	return panicValue{&typedArg{v: v, t: ts.desc(desc, methods), ts: ts}}
 }
+
+// panicNil is the runtime's own *runtime.PanicNilError (it has no
+// constructor), raised by a panic(nil) of compiled code.
+var panicNil = func() (e any) {
+	defer func() { e = recover() }()
+	panic(nil)
+}()
 
 // Format prints the value as fmt would print it (native code that
 // recovers a panic, fmt's own catchPanic among them, prints it).
@@ -57,19 +71,14 @@ func (ts *Types) Recovered(v any) any {
 	return v
 }
 
-// runtimeError is a runtime.Error the runtime would have raised where the
-// interpreter raised reflect's.
-type runtimeError string
-
-func (e runtimeError) Error() string { return "runtime error: " + string(e) }
-func (e runtimeError) RuntimeError() {}
-
-// plainError is a runtime error whose message has no "runtime error: "
-// (makechan's).
-type plainError string
-
-func (e plainError) Error() string { return string(e) }
-func (e plainError) RuntimeError() {}
+// The runtime errors the runtime would have raised where the interpreter
+// raised reflect's (package runtime names them as Go's runtime does).
+var (
+	runtimeError   = rterrors.ErrorString
+	plainError     = rterrors.PlainError
+	boundsError    = rterrors.BoundsError
+	assertionError = rterrors.NewTypeAssertionError
+)
 
 // RangeContinued panics as Go's runtime does when a function iterator
 // calls yield again after the loop body returned false (break, or a jump
@@ -77,12 +86,6 @@ func (e plainError) RuntimeError() {}
 func RangeContinued() {
 	panic(runtimeError("range function continued iteration after function for loop body returned false"))
 }
-
-// assertionError is a failed type assertion (runtime.TypeAssertionError).
-type assertionError string
-
-func (e assertionError) Error() string { return string(e) }
-func (e assertionError) RuntimeError() {}
 
 // AssertionError is the runtime's error for x.(iface) failing, iface
 // missing method (Go's message names x's dynamic type).
@@ -105,12 +108,13 @@ func (ts *Types) reflectPanic(msg string) error {
 	switch {
 	case strings.HasPrefix(msg, "reflect: ") && strings.HasSuffix(msg, " index out of range"),
 		strings.HasPrefix(msg, "reflect.Value.Index: "):
-		return runtimeError("index out of range")
+		return boundsError("index out of range")
 	case strings.HasPrefix(msg, "reflect.Value.Slice") && strings.Contains(msg, "out of"),
 		strings.HasPrefix(msg, "reflect.Value.Slice3") && strings.Contains(msg, "out of"):
-		return runtimeError("slice bounds out of range")
+		return boundsError("slice bounds out of range")
 	case strings.HasPrefix(msg, "reflect: call of reflect.Value.") && strings.HasSuffix(msg, " on zero Value"),
 		strings.HasPrefix(msg, "reflect: indirection through nil pointer"),
+		msg == "reflect: Method on nil interface value",
 		msg == "reflect.Value.Call: call of nil function":
 		return runtimeError("invalid memory address or nil pointer dereference")
 	case msg == "reflect.MakeSlice: negative len", msg == "runtime: allocation size out of range":
@@ -123,14 +127,64 @@ func (ts *Types) reflectPanic(msg string) error {
 		// "... to array with length 4", "... to pointer to array with length 4"
 		if n, m, ok := strings.Cut(strings.TrimPrefix(msg, "reflect: cannot convert slice with length "), " to "); ok {
 			if _, l, ok := strings.Cut(m, " with length "); ok {
-				return runtimeError("cannot convert slice with length " + n + " to array or pointer to array with length " + l)
+				return boundsError("cannot convert slice with length " + n + " to array or pointer to array with length " + l)
 			}
 		}
 	}
 	if loc := cellPosition.FindString(msg); loc != "" && strings.HasPrefix(msg[len(loc):], "interface conversion: ") {
-		return assertionError(ts.withNames(msg[len(loc):]))
+		return assertionError(ts.withSource(ts.withNames(msg[len(loc):])))
 	}
 	return nil
+}
+
+// NoteAssertSources notes, by a concrete type the session's one-value
+// assertions assert to, the static type of the values they assert (see
+// the compatibility pass assertSources); a type noted with two is noted
+// with none.
+func (ts *Types) NoteAssertSources(m map[string]string) {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if ts.sources == nil {
+		ts.sources = map[string]string{}
+	}
+	for t, src := range m {
+		if old, ok := ts.sources[t]; ok && old != src {
+			src = ""
+		}
+		ts.sources[t] = src
+	}
+}
+
+// withSource is the interpreter's message for a failed assertion to a
+// concrete type with the asserted value's static type where the session
+// notes one: the interpreter says "interface {}" for any, and, from a
+// native interface, names a missing method as if the type were one.
+func (ts *Types) withSource(msg string) string {
+	const prefix = "interface conversion: "
+	rest := strings.TrimPrefix(msg, prefix)
+	var dyn, want string
+	if x, ok := strings.CutPrefix(rest, "interface {} is "); ok {
+		i := strings.LastIndex(x, ", not ")
+		if i < 0 {
+			return msg
+		}
+		dyn, want = x[:i], x[i+len(", not "):]
+	} else if i := strings.Index(rest, " is not "); i >= 0 {
+		j := strings.LastIndex(rest, ": missing method ")
+		if j < i {
+			return msg
+		}
+		dyn, want = rest[:i], rest[i+len(" is not "):j]
+	} else {
+		return msg
+	}
+	ts.mu.Lock()
+	src := ts.sources[want]
+	ts.mu.Unlock()
+	if src == "" {
+		return msg
+	}
+	return prefix + src + " is " + dyn + ", not " + want
 }
 
 // withNames is a message of the interpreter's with the reflect types of the

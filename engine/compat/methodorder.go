@@ -13,12 +13,13 @@ import (
 // Pair[int, int])) made Pair[int, int] without them, and a method making
 // another instance (Pair[A, A] in a method of Pair[A, B]) then failed with
 // "undefined type for A" (interp/generic.go:98). Go does not care in
-// which order a package declares its functions.
+// which order a package declares its functions. Among them, the methods
+// a method calls come first (see calleesFirst).
 var methodOrder = Pass{
 	Name:     "methodorder",
 	Run:      runMethodOrder,
 	Kinds:    []ast.Node{(*ast.FuncDecl)(nil)},
-	Snippets: []string{"generics_method_after_instance_func"},
+	Snippets: []string{"generics_method_after_instance_func", "generics_methods_calling_each_other"},
 }
 
 func runMethodOrder(c *Cell) {
@@ -54,9 +55,65 @@ func runMethodOrder(c *Cell) {
 		out = append(out, d)
 		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
 			for _, sp := range gd.Specs {
-				out = append(out, methods[sp.(*ast.TypeSpec).Name.Name]...)
+				name := sp.(*ast.TypeSpec).Name.Name
+				ordered, caller, callee := calleesFirst(methods[name])
+				if caller != nil {
+					c.Fail(caller.Pos(), "methods %s and %s of the generic type %s call each other, which this interpreter cannot compile (it compiles an instance's methods one after another, each seeing only those before it); make one of them a function taking the receiver (func %s[...](x *%s[...]) ...), or have one method do both",
+						callee.Name.Name, caller.Name.Name, name, caller.Name.Name, name)
+					return
+				}
+				out = append(out, ordered...)
 			}
 		}
 	}
 	c.Decls.Decls = out
+}
+
+// calleesFirst orders the methods of one generic type so that a method
+// comes after the methods of the type it calls (x.Push(v) in PushAll),
+// keeping their order otherwise: yaegi compiles a method of an instance
+// with the methods declared before it, and a call of a later one failed
+// with "undefined selector: Push". Methods that call each other in a
+// cycle cannot be ordered so (a method calling itself can): the first
+// such call is returned (caller, callee) for the cell to be refused.
+func calleesFirst(ms []ast.Decl) (out []ast.Decl, caller, callee *ast.FuncDecl) {
+	byName := map[string]*ast.FuncDecl{}
+	for _, d := range ms {
+		fd := d.(*ast.FuncDecl)
+		byName[fd.Name.Name] = fd
+	}
+	const visiting, done = 1, 2
+	state := map[*ast.FuncDecl]int{}
+	var visit func(fd *ast.FuncDecl)
+	visit = func(fd *ast.FuncDecl) {
+		if state[fd] != 0 {
+			return
+		}
+		state[fd] = visiting
+		if fd.Body != nil {
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				if g := byName[sel.Sel.Name]; g != nil && g != fd {
+					if state[g] == visiting && caller == nil {
+						caller, callee = fd, g
+					}
+					visit(g)
+				}
+				return true
+			})
+		}
+		state[fd] = done
+		out = append(out, fd)
+	}
+	for _, d := range ms {
+		visit(d.(*ast.FuncDecl))
+	}
+	return out, caller, callee
 }

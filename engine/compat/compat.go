@@ -55,6 +55,7 @@ var Passes = []Pass{
 	mainFunc,
 	constValues,
 	complexConsts,
+	constQuotients,
 	elidedAddrs,
 	parens,
 	bounds,

@@ -56,6 +56,7 @@ var Passes = []Pass{
 	constValues,
 	complexConsts,
 	constQuotients,
+	indexDefines,
 	elidedAddrs,
 	parens,
 	bounds,

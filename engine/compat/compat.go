@@ -57,6 +57,7 @@ var Passes = []Pass{
 	complexConsts,
 	constQuotients,
 	indexDefines,
+	complexContexts,
 	elidedAddrs,
 	parens,
 	bounds,

@@ -8,18 +8,20 @@ import (
 
 // indexDefines: a variable a cell's statements declare without a type,
 // whose value indexes a string or a pointer to an array (d := s[1] - '0',
-// var b = p[0]), gets its value's type written as a conversion: d :=
-// uint8(s[1] - '0'). yaegi v0.16.1's global analysis types the variables
-// that top-level statements declare, and those of the headers of their
-// loops, ifs and switches (interp/gta.go:42; it skips only blocks and
+// var b = p[0]) or selects from a parenthesized expression (y :=
+// (*p).Y), gets its value's type written as a conversion: d := uint8(s[1]
+// - '0'). yaegi v0.16.1's global analysis types the variables that
+// top-level statements declare, and those of the headers of their loops,
+// ifs and switches (interp/gta.go:42; it skips only blocks and
 // functions), from their values, and has no type for an index of a string
 // or of an array pointer (interp/type.go:829 knows arrays, maps and
-// slices): the cell failed with "constant definition loop" or a nil
-// pointer dereference in the compiler. A conversion it types.
+// slices) nor for a field of a parenthesized value: the cell failed with
+// "constant definition loop", a nil pointer dereference or an index out
+// of range in the compiler. A conversion it types.
 var indexDefines = Pass{
 	Name:     "indexdefines",
 	Run:      runIndexDefines,
-	Kinds:    []ast.Node{(*ast.IndexExpr)(nil)},
+	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.ParenExpr)(nil)},
 	Snippets: []string{"index_string_top_level_define"},
 }
 
@@ -81,7 +83,7 @@ func (c *Cell) typeIndexValues(values []ast.Expr) {
 
 // untypableIndex reports whether e's type, as yaegi works it out through
 // operators, selectors and indexes, comes from an index of a string or of
-// a pointer to an array.
+// a pointer to an array, or from a selector on a parenthesized value.
 func (c *Cell) untypableIndex(e ast.Expr) bool {
 	switch x := e.(type) {
 	case *ast.ParenExpr:
@@ -91,7 +93,8 @@ func (c *Cell) untypableIndex(e ast.Expr) bool {
 	case *ast.StarExpr:
 		return c.untypableIndex(x.X)
 	case *ast.SelectorExpr:
-		return c.untypableIndex(x.X)
+		_, paren := x.X.(*ast.ParenExpr)
+		return paren || c.untypableIndex(x.X)
 	case *ast.BinaryExpr:
 		return c.untypableIndex(x.X) || c.untypableIndex(x.Y)
 	case *ast.IndexExpr:

@@ -58,6 +58,7 @@ var Passes = []Pass{
 	constQuotients,
 	indexDefines,
 	complexContexts,
+	ptrArrayAddrs,
 	elidedAddrs,
 	parens,
 	bounds,

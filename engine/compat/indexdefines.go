@@ -8,16 +8,17 @@ import (
 
 // indexDefines: a variable a cell's statements declare without a type,
 // whose value indexes a string or a pointer to an array (d := s[1] - '0',
-// var b = p[0]) or selects from a parenthesized expression (y :=
-// (*p).Y), gets its value's type written as a conversion: d := uint8(s[1]
-// - '0'). yaegi v0.16.1's global analysis types the variables that
-// top-level statements declare, and those of the headers of their loops,
-// ifs and switches (interp/gta.go:42; it skips only blocks and
-// functions), from their values, and has no type for an index of a string
-// or of an array pointer (interp/type.go:829 knows arrays, maps and
-// slices) nor for a field of a parenthesized value: the cell failed with
-// "constant definition loop", a nil pointer dereference or an index out
-// of range in the compiler. A conversion it types.
+// var b = p[0]) or indexes or selects from a parenthesized dereference
+// (y := (*p).Y, z := (*ps)[0]), gets its value's type written as a
+// conversion: d := uint8(s[1] - '0'). yaegi v0.16.1's global analysis
+// types the variables that top-level statements declare, and those of the
+// headers of their loops, ifs and switches (interp/gta.go:42; it skips
+// only blocks and functions), from their values, and has no type for an
+// index of a string or of an array pointer (interp/type.go:829 knows
+// arrays, maps and slices) nor for an element or field of a parenthesized
+// dereference: the cell failed with "constant definition loop", a nil
+// pointer dereference or an index out of range in the compiler. A
+// conversion it types.
 var indexDefines = Pass{
 	Name:     "indexdefines",
 	Run:      runIndexDefines,
@@ -83,7 +84,8 @@ func (c *Cell) typeIndexValues(values []ast.Expr) {
 
 // untypableIndex reports whether e's type, as yaegi works it out through
 // operators, selectors and indexes, comes from an index of a string or of
-// a pointer to an array, or from a selector on a parenthesized value.
+// a pointer to an array, or from an index or selector on a parenthesized
+// dereference.
 func (c *Cell) untypableIndex(e ast.Expr) bool {
 	switch x := e.(type) {
 	case *ast.ParenExpr:
@@ -93,11 +95,13 @@ func (c *Cell) untypableIndex(e ast.Expr) bool {
 	case *ast.StarExpr:
 		return c.untypableIndex(x.X)
 	case *ast.SelectorExpr:
-		_, paren := x.X.(*ast.ParenExpr)
-		return paren || c.untypableIndex(x.X)
+		return parenDeref(x.X) || c.untypableIndex(x.X)
 	case *ast.BinaryExpr:
 		return c.untypableIndex(x.X) || c.untypableIndex(x.Y)
 	case *ast.IndexExpr:
+		if parenDeref(x.X) {
+			return true
+		}
 		switch t := c.Types.TypeOf(x.X).(type) {
 		case nil:
 			return false
@@ -110,4 +114,11 @@ func (c *Cell) untypableIndex(e ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// parenDeref reports whether e is a parenthesized dereference, (*p).
+func parenDeref(e ast.Expr) bool {
+	_, paren := e.(*ast.ParenExpr)
+	_, star := ast.Unparen(e).(*ast.StarExpr)
+	return paren && star
 }

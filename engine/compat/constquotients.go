@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 )
@@ -19,6 +20,7 @@ import (
 //
 //	var f float64 = 7 / 2           =>  var f float64 = 3.0
 //	var d time.Duration = 3 / 2 * time.Second  =>  ... = time.Duration(1000000000)
+//	return 7 / 2  (of a T ~float64)  =>  return T(3)
 //
 // Constant declarations are left to constValues, array lengths are
 // integers already.
@@ -53,7 +55,7 @@ func runConstQuotients(c *Cell) {
 		applyIn(root, func(cur Cursor) bool {
 			if e, ok := cur.Node().(ast.Expr); ok && quotients[e] {
 				tv := c.Types.Types[e]
-				if x := c.constExpr(tv.Value, literalType(tv.Type), e.Pos()); x != nil {
+				if x := c.constValue(tv, e.Pos()); x != nil {
 					c.Types.Types[x] = tv // later passes ask the value's type
 					cur.Replace(x)
 				}
@@ -63,14 +65,38 @@ func runConstQuotients(c *Cell) {
 	}
 }
 
-// numericConst reports whether the oracle knows e as a numeric constant.
+// numericConst reports whether the oracle knows e as a numeric constant
+// (in a generic function, one given a type parameter's type: the oracle
+// keeps its untyped value).
 func (c *Cell) numericConst(e ast.Expr) bool {
 	tv, ok := c.Types.Types[e]
 	if !ok || tv.Value == nil || tv.Type == nil {
 		return false
 	}
+	if _, ok := tv.Type.(*types.TypeParam); ok {
+		return tv.Value.Kind() == constant.Int || tv.Value.Kind() == constant.Float
+	}
 	b, ok := tv.Type.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsNumeric != 0
+}
+
+// constValue writes a constant as its value, of its type: T(3) for a
+// type parameter T.
+func (c *Cell) constValue(tv types.TypeAndValue, pos token.Pos) ast.Expr {
+	tp, ok := tv.Type.(*types.TypeParam)
+	if !ok {
+		return c.constExpr(tv.Value, literalType(tv.Type), pos)
+	}
+	kind := types.Typ[types.UntypedInt]
+	if tv.Value.Kind() == constant.Float {
+		kind = types.Typ[types.UntypedFloat]
+	}
+	x := c.constExpr(tv.Value, kind, pos)
+	tx, ok := c.TypeExpr(tp, pos)
+	if x == nil || !ok {
+		return nil
+	}
+	return &ast.CallExpr{Fun: tx, Lparen: pos, Args: []ast.Expr{x}, Rparen: pos}
 }
 
 func isQuotient(n ast.Node) bool {

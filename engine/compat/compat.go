@@ -136,6 +136,8 @@ var Passes = []Pass{
 	returnBuiltins,
 	tupleAssigns,
 	unnamedParams,
+	nativeResults,
+	tupleArgs,
 	typeArgs,
 	loopClosures,
 }

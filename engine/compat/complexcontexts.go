@@ -47,9 +47,7 @@ func (c *Cell) complexConstants(es []ast.Expr) []ast.Expr {
 		if !ok || tv.Value == nil || tv.Type == nil || !c.maybeComplex(tv.Type) {
 			continue
 		}
-		if tx, ok := c.TypeExpr(tv.Type, e.Pos()); ok {
-			es[i] = &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: e.Pos(), X: tx, Rparen: e.Pos()}, Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
-		}
+		es[i] = c.convertTo(tv.Type, e)
 	}
 	return es
 }

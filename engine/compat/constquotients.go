@@ -85,10 +85,7 @@ func (c *Cell) typedConst(e ast.Expr) types.Type {
 // of 3 / 2 * time.Second).
 func (c *Cell) convertQuotients(e ast.Expr, t types.Type) ast.Expr {
 	if c.untypedInt(e) && contains(e, false, isQuotient) {
-		if tx, ok := c.TypeExpr(t, e.Pos()); ok {
-			return &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: e.Pos(), X: tx, Rparen: e.Pos()}, Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
-		}
-		return e
+		return c.convertTo(t, e)
 	}
 	switch x := e.(type) {
 	case *ast.ParenExpr:

@@ -74,11 +74,7 @@ func (c *Cell) typeIndexValues(values []ast.Expr) {
 		if t == nil || isUntyped(t) {
 			continue
 		}
-		tx, ok := c.TypeExpr(t, v.Pos())
-		if !ok {
-			continue
-		}
-		values[i] = &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: v.Pos(), X: tx, Rparen: v.Pos()}, Lparen: v.Pos(), Args: []ast.Expr{v}, Rparen: v.End()}
+		values[i] = c.convertTo(t, v)
 	}
 }
 

@@ -57,7 +57,7 @@ var Passes = []Pass{
 	complexConsts,
 	constQuotients,
 	indexDefines,
-	complexContexts,
+	contextConsts,
 	ptrArrayAddrs,
 	elidedAddrs,
 	parens,

@@ -2,8 +2,12 @@ package compat
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
+	"sort"
 	"strings"
 
 	"grundy/engine/typecheck"
@@ -38,7 +42,7 @@ var basedTypes = Pass{
 	Name:     "basedtypes",
 	Run:      runBasedTypes,
 	Kinds:    append([]ast.Node{(*ast.TypeAssertExpr)(nil), (*ast.IndexExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil)}, assignedKinds...),
-	Snippets: []string{"based_types_refused", "based_types_held_once_escaped"},
+	Snippets: []string{"based_types_refused", "based_types_held_once_escaped", "based_generic_instance_in_any"},
 }
 
 func runBasedTypes(c *Cell) {
@@ -122,8 +126,73 @@ func (c *Cell) basedCellTypes() []*types.Named {
 			add(tn)
 		}
 	}
+	// The instances of generic types the cell writes (List[int]), or an
+	// earlier cell put in an interface: the interpreter keeps one there as
+	// it keeps any based type.
+	addInstance := func(t types.Type) {
+		n, ok := t.(*types.Named)
+		if ok && !seen[n] && isBased(n) && !hasTypeParam(n) {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	if c.Session != nil {
+		for _, k := range slices.Sorted(maps.Keys(c.Session.Escaped())) {
+			if strings.Contains(k, "[") {
+				addInstance(c.earlierType(k))
+			}
+		}
+	}
+	ids := make([]*ast.Ident, 0, len(c.Types.Instances))
+	for id := range c.Types.Instances {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i].Pos() < ids[j].Pos() })
+	for _, id := range ids {
+		addInstance(c.Types.Instances[id].Type)
+	}
 	c.based = out
 	return out
+}
+
+// earlierType is the type written src (List[int]) among the names the
+// session's cells declared, or nil: the oracle brings an earlier cell's
+// names into a cell's package only where the cell uses them.
+func (c *Cell) earlierType(src string) types.Type {
+	x, err := parser.ParseExpr(src)
+	if err != nil {
+		return nil
+	}
+	pkg := types.NewPackage("main", "main")
+	ast.Inspect(x, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			n = sel.X // pkg.T: the package
+		}
+		id, ok := n.(*ast.Ident)
+		if !ok || pkg.Scope().Lookup(id.Name) != nil {
+			return true
+		}
+		obj := c.Types.Pkg.Scope().Lookup(id.Name)
+		if obj == nil {
+			obj = c.Types.Earlier(id.Name)
+		}
+		if obj == nil {
+			if path := c.Types.PackagePath(id.Name); path != "" {
+				if p := c.Types.Import(path); p != nil {
+					obj = types.NewPkgName(token.NoPos, pkg, id.Name, p)
+				}
+			}
+		}
+		if obj != nil {
+			pkg.Scope().Insert(obj)
+		}
+		return true
+	})
+	tv, err := types.Eval(token.NewFileSet(), pkg, token.NoPos, src)
+	if err != nil || !tv.IsType() {
+		return nil
+	}
+	return tv.Type
 }
 
 // isBased reports whether n is a cell type declared on a type other than
@@ -266,9 +335,24 @@ func an(s string) string {
 	return "a " + s
 }
 
-// described is "Heap (type Heap uint8)".
+// described is "Heap (type Heap uint8)", "List[int] (type List[T any] []T)".
 func (b basedCheck) described(n *types.Named) string {
-	return n.Obj().Name() + " (type " + n.Obj().Name() + " " + b.name(n.Underlying()) + ")"
+	return b.name(n) + " (type " + b.declared(n, b.name(n.Origin().Underlying())) + ")"
+}
+
+// declared is n's type declaration on the type under: "Heap uint8",
+// "List[T any] []T" for an instance of a generic type.
+func (b basedCheck) declared(n *types.Named, under string) string {
+	o := n.Origin()
+	var params []string
+	for i := range o.TypeParams().Len() {
+		tp := o.TypeParams().At(i)
+		params = append(params, tp.Obj().Name()+" "+b.name(tp.Constraint()))
+	}
+	if len(params) == 0 {
+		return o.Obj().Name() + " " + under
+	}
+	return o.Obj().Name() + "[" + strings.Join(params, ", ") + "] " + under
 }
 
 // held is the first based type that a value of interface type it may
@@ -292,8 +376,13 @@ func (b basedCheck) held(it types.Type, keep func(n *types.Named) bool) *types.N
 // declaring type Nimber int does not refuse every case int of a type
 // switch on an any, only where a Nimber may be in it.
 func (c *Cell) mayBeHeld(n *types.Named) bool {
-	return boxed(n) || c.basedEscapes()[n.Obj().Name()] || c.Session != nil && c.Session.Escaped()[n.Obj().Name()]
+	return boxed(n) || c.basedEscapes()[escapeKey(n)] || c.Session != nil && c.Session.Escaped()[escapeKey(n)]
 }
+
+// escapeKey names n in Session.Escaped: by its name, and an instance of
+// a generic type with its type arguments (List[int]), which a later cell
+// finds again with the oracle (see basedCellTypes).
+func escapeKey(n *types.Named) string { return types.TypeString(n, shortQualifier) }
 
 // basedEscapes names the based types without methods whose values the
 // cell puts in an interface: assigned or passed to one (the arguments of
@@ -310,7 +399,7 @@ func (c *Cell) basedEscapes() map[string]bool {
 			return
 		}
 		if n := basedIn(c.Types.TypeOf(e)); n != nil && bare(n) {
-			c.Escaped[n.Obj().Name()] = true
+			c.Escaped[escapeKey(n)] = true
 			if first[n] == nil {
 				first[n] = e
 			}
@@ -339,7 +428,7 @@ func (c *Cell) basedEscapes() map[string]bool {
 		return true
 	})
 	for n, e := range first {
-		if c.Session == nil || c.Session.Escaped()[n.Obj().Name()] || c.err != nil {
+		if c.Session == nil || c.Session.Escaped()[escapeKey(n)] || c.err != nil {
 			continue
 		}
 		if f, how := c.earlierObserver(n); f != "" {
@@ -413,7 +502,7 @@ func (c *Cell) earlierObserver(n *types.Named) (name, how string) {
 // remedy is what to write instead of storing a value of n in an
 // interface the interpreter keeps it bare in.
 func (b basedCheck) remedy(n *types.Named) string {
-	return b.redeclare(n) + ", or keep the value in a variable of type " + n.Obj().Name()
+	return b.redeclare(n) + ", or keep the value in a variable of type " + b.name(n)
 }
 
 // redeclare is how to declare n for the interpreter to keep its type in
@@ -424,7 +513,7 @@ func (b basedCheck) redeclare(n *types.Named) string {
 		// Declared in a function (boxBasic gives the others a method).
 		return "declare " + name + " outside the function, where interfaces keep its type"
 	}
-	return "declare " + name + " as a struct (type " + name + " struct{ V " + b.name(n.Underlying()) + " })"
+	return "declare " + name + " as a struct (type " + b.declared(n, "struct{ V "+b.name(n.Origin().Underlying())+" }") + ")"
 }
 
 // assertion checks x.(t) (or a type switch case t on x): refused when

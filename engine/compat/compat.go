@@ -21,6 +21,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"strings"
 
 	"grundy/engine/cell"
 	"grundy/engine/typecheck"
@@ -49,9 +50,11 @@ var Passes = []Pass{
 	anonEmbed,
 	selfFuncTypes,
 	selfGenerics,
+	nestedInstances,
 	pkgNameDecls,
 	basedTypes,
 	nativeBoxes,
+	typeParamRenames,
 	mainFunc,
 	constValues,
 	complexConsts,
@@ -76,6 +79,7 @@ var Passes = []Pass{
 	structNames,
 	methodExprs,
 	funcConvs,
+	instanceConvs,
 	mixedCompares,
 	genericFuncValues,
 	methodValues,
@@ -136,6 +140,7 @@ var Passes = []Pass{
 	returnBuiltins,
 	tupleAssigns,
 	unnamedParams,
+	operandOrder,
 	nativeResults,
 	tupleArgs,
 	typeArgs,
@@ -185,8 +190,9 @@ type Cell struct {
 
 	err       *Error
 	tmp       int
-	declared  map[string]bool // names of declarations the passes added to Insts
-	based     []*types.Named  // the based cell types (see basedCellTypes), once asked
+	tparams   map[string]string // type parameters typeParamRenames renamed: new name -> the cell's
+	declared  map[string]bool   // names of declarations the passes added to Insts
+	based     []*types.Named    // the based cell types (see basedCellTypes), once asked
 	basedDone bool
 }
 
@@ -249,6 +255,9 @@ func (c *Cell) Fail(pos token.Pos, format string, args ...any) {
 		return
 	}
 	e := &Error{Msg: fmt.Sprintf(format, args...)}
+	for to, from := range c.tparams { // the message speaks of the cell's code
+		e.Msg = strings.ReplaceAll(e.Msg, to, from)
+	}
 	if pos.IsValid() && c.Fset != nil {
 		e.Pos = c.Fset.Position(pos)
 	}

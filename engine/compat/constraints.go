@@ -19,11 +19,18 @@ import (
 // arguments written in, so the terms serve it for nothing else; methods
 // and embedded interfaces stay. The engine's own packages are compiled the
 // same way (prelude's looseConstraints).
+//
+// comparable embedded beside other elements goes too, for the same
+// reason and one more: yaegi makes it an embedded field of the interface
+// (interp/type.go:930) and finds the methods of a native interface
+// embedded after it by a field index off by one, so
+// interface{ comparable; fmt.Stringer } panicked "index out of range" at
+// the first x.String().
 var constraintTerms = Pass{
 	Name:     "constraintterms",
 	Run:      runConstraintTerms,
 	Kinds:    []ast.Node{(*ast.InterfaceType)(nil), (*ast.FuncDecl)(nil), (*ast.TypeSpec)(nil)},
-	Snippets: []string{"generics_constraint_native_named_types"},
+	Snippets: []string{"generics_constraint_native_named_types", "generics_constraint_comparable_stringer"},
 }
 
 func runConstraintTerms(c *Cell) {
@@ -35,7 +42,7 @@ func runConstraintTerms(c *Cell) {
 			}
 			var keep []*ast.Field
 			for _, f := range n.Methods.List {
-				if len(f.Names) > 0 || !c.isTypeTerm(f.Type) {
+				if len(f.Names) > 0 || !c.isTypeTerm(f.Type) && !(len(n.Methods.List) > 1 && c.isComparable(f.Type)) {
 					keep = append(keep, f)
 				}
 			}
@@ -86,4 +93,10 @@ func (c *Cell) isTypeTerm(e ast.Expr) bool {
 	}
 	named, ok := types.Unalias(t).(*types.Named)
 	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() != "main" && !iface.IsMethodSet() && iface.NumMethods() == 0
+}
+
+// isComparable reports whether e names the predeclared comparable.
+func (c *Cell) isComparable(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && c.Types.ObjectOf(id) == types.Universe.Lookup("comparable")
 }

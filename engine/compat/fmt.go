@@ -389,14 +389,17 @@ func descLit(t types.Type, pos token.Pos) *ast.BasicLit {
 }
 
 // needsPrinter reports whether fmt needs help with values of type t: it
-// has a type a cell declared in it, or an interface.
+// has a type a cell or the engine's source packages declared in it, or an
+// interface.
 func needsPrinter(t types.Type) bool {
 	if types.IsInterface(t) {
 		return true
 	}
 	switch t := types.Unalias(t).(type) {
 	case *types.Named:
-		return typecheck.IsCellType(t)
+		// The engine's source packages' types (iter.Seq[int]) are built
+		// by the interpreter as cell types are.
+		return typecheck.IsCellType(t) || t.Obj().Pkg() != nil && stdGeneric[t.Obj().Pkg().Path()]
 	case *types.Pointer:
 		return needsPrinter(t.Elem())
 	case *types.Slice:

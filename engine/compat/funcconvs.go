@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -46,20 +47,30 @@ func runFuncConvs(c *Cell) {
 		if sig, ok := t.Underlying().(*types.Signature); !ok || sig.Results().Len() != 1 {
 			return true
 		}
-		pos := call.Pos()
-		tx, ok := c.TypeExpr(t, pos)
-		rx, _ := c.TypeExpr(t, pos)
-		if !ok {
-			return true
+		if through, ok := c.throughParam(t, call, call.Pos()); ok {
+			cur.Replace(through)
 		}
-		v := c.Temp("Conv")
-		param := &ast.Field{Names: []*ast.Ident{ident(v, pos)}, Type: tx}
-		result := &ast.Field{Type: rx}
-		lit := &ast.FuncLit{
-			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, List: []*ast.Field{param}, Closing: pos}, Results: &ast.FieldList{List: []*ast.Field{result}}},
-			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(v, pos)}}}, Rbrace: pos},
-		}
-		cur.Replace(&ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{call}, Rparen: pos})
 		return true
 	})
+}
+
+// throughParam is the call of a function literal that takes x as a
+// parameter of type t and returns it, typed where yaegi types a
+// parameter:
+//
+//	func(_grundyConv1 T) T { return _grundyConv1 }(x)
+func (c *Cell) throughParam(t types.Type, x ast.Expr, pos token.Pos) (*ast.CallExpr, bool) {
+	tx, ok1 := c.TypeExpr(t, pos)
+	rx, ok2 := c.TypeExpr(t, pos)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	v := c.Temp("Conv")
+	param := &ast.Field{Names: []*ast.Ident{ident(v, pos)}, Type: tx}
+	result := &ast.Field{Type: rx}
+	lit := &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, List: []*ast.Field{param}, Closing: pos}, Results: &ast.FieldList{List: []*ast.Field{result}}},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(v, pos)}}}, Rbrace: pos},
+	}
+	return &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{x}, Rparen: pos}, true
 }

@@ -52,6 +52,9 @@ func runGenericFuncValues(c *Cell) {
 		if call, ok := cur.Parent().(*ast.CallExpr); ok && cur.Name() == "Fun" && call.Fun == e {
 			return true
 		}
+		if rangedOver(cur) {
+			return true // for x := range Evens[int]
+		}
 		inst, ok := c.Types.Instances[id]
 		fn, isFunc := c.Types.ObjectOf(id).(*types.Func)
 		if !ok || !isFunc || fn.Pkg() == nil || fn.Pkg().Path() != "main" {

@@ -192,7 +192,7 @@ func (c *Cell) declareThenAssign(s ast.Stmt, names []*ast.Ident, values []ast.Ex
 		tx := typ
 		if tx == nil {
 			var ok bool
-			if tx, ok = c.TypeExpr(obj.Type(), id.Pos()); !ok {
+			if tx, ok = c.aliasedTypeExpr(obj.Type(), id.Pos()); !ok {
 				if len(c.Types.Errors) == 0 {
 					c.Fail(id.Pos(), "cannot tell the type of %s (a generic call's result at top level); declare it first, then assign: var %s T; %s = ...", id.Name, id.Name, id.Name)
 				}

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -128,4 +129,26 @@ func isInstantiation(e ast.Expr) bool {
 		}
 		return false
 	})
+}
+
+// aliasedTypeExpr is TypeExpr(t, pos) with the instances among the type
+// arguments in it written as aliases, as instanceArgs writes them in the
+// cell: for the type of a variable a pass declares (var s
+// Set[Pair[int, int]] for s := Set[Pair[int, int]]{}), which yaegi
+// compiles in a statement like any other.
+func (c *Cell) aliasedTypeExpr(t types.Type, pos token.Pos) (ast.Expr, bool) {
+	tx, ok := c.TypeExpr(t, pos)
+	if !ok || hasTypeParam(t) {
+		return tx, ok
+	}
+	ast.Inspect(tx, func(n ast.Node) bool {
+		switch e := n.(type) {
+		case *ast.IndexExpr:
+			e.Index = c.instanceAliases([]ast.Expr{e.Index})[0]
+		case *ast.IndexListExpr:
+			e.Indices = c.instanceAliases(e.Indices)
+		}
+		return true
+	})
+	return tx, true
 }

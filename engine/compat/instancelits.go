@@ -21,8 +21,9 @@ import (
 // variable is declared where the literal's statement stands, which is
 // only done where nothing in the statement that calls a function is
 // evaluated before the literal: the literal (or its address) returned,
-// assigned or declared alone, or an argument of the statement's one call
-// (append(out, Pair[K, V]{k, v})) after operands that call nothing.
+// assigned, sent or declared alone, or a result returned or an argument
+// of the statement's one call (append(out, Pair[K, V]{k, v})) after
+// operands that call nothing.
 // Elsewhere the cell is refused with that way to write it.
 var instanceLits = Pass{
 	Name:     "instancelits",
@@ -43,6 +44,12 @@ func runInstanceLits(c *Cell) {
 		case *ast.ReturnStmt:
 			if len(s.Results) == 1 {
 				root = &s.Results[0]
+			} else if slot := c.instanceLitSlot(s.Results); slot != nil {
+				root = slot // return Pair[K, V]{k, v}, true
+			}
+		case *ast.SendStmt:
+			if !c.callsAnything([]ast.Expr{s.Chan}) {
+				root = &s.Value // ch <- Pair[K, V]{k, v}
 			}
 		case *ast.AssignStmt:
 			if len(s.Lhs) == 1 && len(s.Rhs) == 1 {
@@ -65,13 +72,8 @@ func runInstanceLits(c *Cell) {
 			// An argument of the statement's one call, after operands
 			// whose evaluation calls nothing: append(out, Pair[K, V]{...}).
 			slot = nil
-			before := []ast.Expr{call.Fun}
-			for i := range call.Args {
-				if c.isParamInstanceLitSlot(call.Args[i]) && !c.callsAnything(before) {
-					slot = &call.Args[i]
-					break
-				}
-				before = append(before, call.Args[i])
+			if !c.callsAnything([]ast.Expr{call.Fun}) {
+				slot = c.instanceLitSlot(call.Args)
 			}
 		}
 		if slot == nil {
@@ -122,6 +124,21 @@ func runInstanceLits(c *Cell) {
 		}
 		return c.err == nil
 	})
+}
+
+// instanceLitSlot is the first of es that is such a literal
+// (isParamInstanceLitSlot) after operands whose evaluation calls nothing,
+// or nil.
+func (c *Cell) instanceLitSlot(es []ast.Expr) *ast.Expr {
+	for i := range es {
+		if c.isParamInstanceLitSlot(es[i]) {
+			if c.callsAnything(es[:i]) {
+				return nil
+			}
+			return &es[i]
+		}
+	}
+	return nil
 }
 
 // isParamInstanceLitSlot reports whether e is such a literal

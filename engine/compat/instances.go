@@ -63,6 +63,7 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 	cp.Type.TypeParams = nil
 	replaceIdents(cp, subst)
 	unconvert(cp)
+	c.aliasNested(cp)
 	cp = AtPos(cp, pos)
 	ast.Inspect(cp.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -77,7 +78,7 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 		if gd == nil || gd.Type.TypeParams == nil {
 			return true
 		}
-		if !c.copyNeeds(g.Name, map[string]bool{}) && !c.converts(g.Name) {
+		if !c.copyNeeds(g.Name, map[string]bool{}) && !c.converts(g.Name) && !c.nestsInstances(g.Name) {
 			return true
 		}
 		if k := len(typeParamNames(gd.Type.TypeParams)); k <= len(args) {
@@ -125,7 +126,56 @@ func (c *Cell) needsCopy(name string, targs *types.TypeList) bool {
 			predeclared = false
 		}
 	}
-	return !predeclared && c.copyNeeds(name, map[string]bool{}) || c.converts(name)
+	return !predeclared && c.copyNeeds(name, map[string]bool{}) || c.converts(name) || c.nestsInstances(name)
+}
+
+// nestsInstances reports whether the cell's generic function name, or one
+// it calls, writes an instance of a generic type with its type parameters
+// among the type arguments of another (NewSet[Pair[K, V]]()). yaegi
+// v0.16.1 compiles that in a statement as it compiles
+// Set[Pair[int, int]]{} at top level, and fails the same way
+// (interp/cfg.go:968, see instanceArgs); an alias of it cannot be
+// declared, so the function is called as a copy, whose type arguments
+// are written in and whose nested instances are aliases.
+func (c *Cell) nestsInstances(name string) bool {
+	return c.genericReaches(name, map[string]bool{}, func(n ast.Node, params map[string]bool) bool {
+		for _, a := range indexArgs(n) {
+			if _, ok := a.(*ast.IndexListExpr); ok && refersTo([]ast.Expr{a}, params) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// indexArgs are the index or the type arguments of an index expression,
+// none for another node.
+func indexArgs(n ast.Node) []ast.Expr {
+	switch e := n.(type) {
+	case *ast.IndexExpr:
+		return []ast.Expr{e.Index}
+	case *ast.IndexListExpr:
+		return e.Indices
+	}
+	return nil
+}
+
+// aliasNested writes, in a copy of a generic function, each instance
+// with two or more type arguments among the type arguments of another as
+// an alias (see nestsInstances).
+func (c *Cell) aliasNested(cp *ast.FuncDecl) {
+	ast.Inspect(cp, func(n ast.Node) bool {
+		args := indexArgs(n)
+		for i, a := range args {
+			if _, ok := a.(*ast.IndexListExpr); ok && c.packageLevel(a) {
+				args[i] = ident(c.instanceAlias(a), a.Pos())
+			}
+		}
+		if e, ok := n.(*ast.IndexExpr); ok && len(args) == 1 {
+			e.Index = args[0]
+		}
+		return true
+	})
 }
 
 // copyNeeds reports whether the cell's generic function name, or a

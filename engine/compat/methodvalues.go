@@ -36,6 +36,9 @@ func runMethodValues(c *Cell) {
 			if call, isCall := cur.Parent().(*ast.CallExpr); isCall && call.Fun == sel {
 				return true // called at once: nothing to bind
 			}
+			if rangedOver(cur) {
+				return true // for x := range d.All
+			}
 			if c.nativeOnVariable(sel) {
 				return true
 			}

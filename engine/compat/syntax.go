@@ -131,6 +131,16 @@ func AtPos[N ast.Node](n N, pos token.Pos) N {
 }
 
 // ident is a new identifier at pos.
+// rangedOver reports whether cur is at the expression a range statement
+// ranges over. A function value there is called once, when the loop
+// starts: rangeFunc makes the call, and needs the expression as the
+// oracle typed it, so passes that would bind or wrap a function value
+// leave it.
+func rangedOver(cur Cursor) bool {
+	_, ok := cur.Parent().(*ast.RangeStmt)
+	return ok && cur.Name() == "X"
+}
+
 func ident(name string, pos token.Pos) *ast.Ident { return &ast.Ident{Name: name, NamePos: pos} }
 
 // zeroValue is *new(t), the zero value of the type t, at pos.

@@ -101,7 +101,7 @@ func (c *Cell) withoutValues(vs *ast.ValueSpec) (specs []ast.Spec, ok bool) {
 		if c.reused(id) {
 			continue
 		}
-		t, ok := c.TypeExpr(v.Type(), id.Pos())
+		t, ok := c.aliasedTypeExpr(v.Type(), id.Pos())
 		if !ok {
 			return nil, false
 		}

@@ -2,8 +2,12 @@ package typecheck
 
 import (
 	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"sort"
+	"strings"
 )
 
 // Info is what the oracle found in one cell: go/types' record of every
@@ -16,6 +20,16 @@ type Info struct {
 	session *Session
 	pending map[string]types.Object // the cell's top-level names, for Commit
 	drafted map[*types.Named][]*types.Func
+	renamed map[*types.TypeName]string // see RenameTypeParam
+}
+
+// RenameTypeParam records that the rewritten cell calls the type
+// parameter tn name (compat's typeParamRenames): TypeString writes it so.
+func (in *Info) RenameTypeParam(tn *types.TypeName, name string) {
+	if in.renamed == nil {
+		in.renamed = map[*types.TypeName]string{}
+	}
+	in.renamed[tn] = name
 }
 
 // DraftMethods lists the methods a draft (Session.Draft) declares on n, a
@@ -154,7 +168,103 @@ func (in *Info) TypeString(t types.Type) (s string, ok bool) {
 		}
 		return n
 	})
+	if len(in.renamed) > 0 {
+		s = in.renameTypeParams(s, t)
+	}
 	return s, ok && !hasInvalid(t, map[types.Type]bool{})
+}
+
+// renameTypeParams writes the renamed type parameters of t in s, t
+// written as types.TypeString writes it: a type parameter by its bare
+// name, which only field and method names can also be.
+func (in *Info) renameTypeParams(s string, t types.Type) string {
+	to := map[string]string{}
+	walkTypeParams(t, map[types.Type]bool{}, func(tp *types.TypeParam) {
+		if name, ok := in.renamed[tp.Obj()]; ok {
+			to[tp.Obj().Name()] = name
+		}
+	})
+	if len(to) == 0 {
+		return s
+	}
+	x, err := parser.ParseExpr(s)
+	if err != nil {
+		return s
+	}
+	names := map[*ast.Ident]bool{} // field and method names
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Field:
+			for _, id := range n.Names {
+				names[id] = true
+			}
+		case *ast.SelectorExpr:
+			names[n.Sel] = true
+		case *ast.Ident:
+			if name, ok := to[n.Name]; ok && !names[n] {
+				n.Name = name
+			}
+		}
+		return true
+	})
+	var b strings.Builder
+	if err := format.Node(&b, token.NewFileSet(), x); err != nil {
+		return s
+	}
+	return b.String()
+}
+
+// walkTypeParams calls f on each type parameter t is written with.
+func walkTypeParams(t types.Type, seen map[types.Type]bool, f func(*types.TypeParam)) {
+	if t == nil || seen[t] {
+		return
+	}
+	seen[t] = true
+	walk := func(u types.Type) { walkTypeParams(u, seen, f) }
+	switch x := t.(type) {
+	case *types.TypeParam:
+		f(x)
+	case *types.Pointer:
+		walk(x.Elem())
+	case *types.Slice:
+		walk(x.Elem())
+	case *types.Array:
+		walk(x.Elem())
+	case *types.Map:
+		walk(x.Key())
+		walk(x.Elem())
+	case *types.Chan:
+		walk(x.Elem())
+	case *types.Signature:
+		for _, tu := range []*types.Tuple{x.Params(), x.Results()} {
+			for i := range tu.Len() {
+				walk(tu.At(i).Type())
+			}
+		}
+	case *types.Struct:
+		for i := range x.NumFields() {
+			walk(x.Field(i).Type())
+		}
+	case *types.Interface:
+		for i := range x.NumMethods() {
+			walk(x.Method(i).Type())
+		}
+		for i := range x.NumEmbeddeds() {
+			walk(x.EmbeddedType(i))
+		}
+	case *types.Union:
+		for i := range x.Len() {
+			walk(x.Term(i).Type())
+		}
+	case *types.Named:
+		if args := x.TypeArgs(); args != nil {
+			for i := range args.Len() {
+				walk(args.At(i))
+			}
+		}
+	case *types.Alias:
+		walk(types.Unalias(x))
+	}
 }
 
 // expandGenericAliases is t with each instance of a generic alias

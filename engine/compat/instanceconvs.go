@@ -1,0 +1,81 @@
+package compat
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// instanceConvs: a conversion to an instance of a generic type of the
+// engine's source packages, iter.Seq[int](f). yaegi v0.16.1 looks such an
+// instance up by name in the cell's scope where it compiles the
+// conversion (interp/cfg.go:968, indexExpr of a genericT), and the
+// instance lives in the package's scope, where it was made: "type not
+// found: Seq[int]"; at top level, where the statement is typed first,
+// the conversion was taken for a call ("cannot use type func(func(int)
+// bool) as type func(int) bool"). A parameter of that type is typed
+// where it is declared, which works, so the value is passed through a
+// function literal:
+//
+//	func(_grundyConv1 iter.Seq[int]) iter.Seq[int] { return _grundyConv1 }(f)
+//
+// A value that is not assignable to the instance (of another named type
+// on the same underlying type) is converted to the underlying type first.
+var instanceConvs = Pass{
+	Name:     "instanceconvs",
+	Run:      runInstanceConvs,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
+	Snippets: []string{"iter_seq_conversion"},
+}
+
+func runInstanceConvs(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		call, ok := cur.Node().(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || !c.Types.IsType(call.Fun) || !c.stdInstance(call.Fun) {
+			return true
+		}
+		t := c.Types.TypeOf(call.Fun)
+		if t == nil || hasTypeParam(t) {
+			return true
+		}
+		pos := call.Pos()
+		arg := call.Args[0]
+		if at := c.Types.TypeOf(arg); at == nil {
+			return true
+		} else if !types.AssignableTo(at, t) {
+			if !types.IdenticalIgnoreTags(at.Underlying(), t.Underlying()) {
+				return true
+			}
+			ux, ok := c.TypeExpr(t.Underlying(), pos)
+			if !ok {
+				return true
+			}
+			arg = &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: pos, X: ux, Rparen: pos}, Lparen: pos, Args: []ast.Expr{arg}, Rparen: pos}
+		}
+		// The call is rewritten in place, keeping the type the oracle
+		// gave it for the passes after this one (rangeFunc).
+		if through, ok := c.throughParam(t, arg, pos); ok {
+			call.Fun, call.Args = through.Fun, through.Args
+		}
+		return true
+	})
+}
+
+// stdInstance reports whether e is an instance of a generic type of the
+// engine's source packages (iter.Seq[int]).
+func (c *Cell) stdInstance(e ast.Expr) bool {
+	var x ast.Expr
+	switch f := ast.Unparen(e).(type) {
+	case *ast.IndexExpr:
+		x = f.X
+	case *ast.IndexListExpr:
+		x = f.X
+	default:
+		return false
+	}
+	sel, ok := x.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	tn, ok := c.Types.ObjectOf(sel.Sel).(*types.TypeName)
+	return ok && tn.Pkg() != nil && stdGeneric[tn.Pkg().Path()]
+}

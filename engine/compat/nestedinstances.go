@@ -1,0 +1,82 @@
+package compat
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+)
+
+// nestedInstances: in a method of a generic type, an instance of a
+// generic type with the method's type parameters among the type
+// arguments of another (List[Pair[K, V]]). yaegi v0.16.1 names such an
+// instance by its argument's type, which it has not worked out for an
+// argument that is itself an instantiation with two or more arguments
+// (interp/cfg.go:968, n.child[1].typ is nil): a nil dereference, "cannot
+// compile this". Outside methods it is written as an alias (instanceArgs)
+// or, in a generic function, the function is called as a copy with its
+// type arguments written in (nestsInstances); a method is compiled with
+// its type, so it is refused, with the shape that runs: a generic type
+// that holds the inner instance, its parameters its own.
+var nestedInstances = Pass{
+	Name:     "nestedinstances",
+	Run:      runNestedInstances,
+	Kinds:    []ast.Node{(*ast.IndexListExpr)(nil)},
+	Snippets: []string{"generics_nested_instance_in_method"},
+}
+
+func runNestedInstances(c *Cell) {
+	if c.Decls == nil {
+		return
+	}
+	for _, d := range c.Decls.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || fd.Body == nil || len(fd.Recv.List) != 1 || len(receiverTypeParams(fd.Recv.List[0].Type)) == 0 {
+			continue
+		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if c.err != nil {
+				return false
+			}
+			for _, a := range indexArgs(n) {
+				inner, ok := a.(*ast.IndexListExpr)
+				if !ok {
+					continue
+				}
+				if t := c.Types.TypeOf(inner); t != nil && hasTypeParam(t) {
+					c.refuseNested(n.(ast.Expr), inner, fd)
+					return false
+				}
+			}
+			return true
+		})
+	}
+}
+
+// refuseNested refuses outer, which has inner among its type arguments,
+// in the method fd.
+func (c *Cell) refuseNested(outer ast.Expr, inner *ast.IndexListExpr, fd *ast.FuncDecl) {
+	base := ExprString(inner.X)
+	if i := strings.LastIndex(base, "."); i >= 0 {
+		base = base[i+1:]
+	}
+	holder := strings.ToUpper(base[:1]) + base[1:] + "s"
+	var params, args []string
+	seen := map[string]bool{}
+	ast.Inspect(inner, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || seen[id.Name] {
+			return true
+		}
+		if tn, ok := c.Types.ObjectOf(id).(*types.TypeName); ok {
+			if tp, ok := tn.Type().(*types.TypeParam); ok {
+				seen[id.Name] = true
+				cons, _ := c.Types.TypeString(tp.Constraint())
+				params = append(params, id.Name+" "+cons)
+				args = append(args, id.Name)
+			}
+		}
+		return true
+	})
+	c.Fail(outer.Pos(), "%s in the method %s of a generic type: this interpreter cannot compile an instance with the method's type parameters among another's type arguments; declare a generic type that holds it (type %s[%s] struct{ xs []%s }) and use %s[%s]",
+		ExprString(outer), fd.Name.Name, holder, strings.Join(params, ", "), ExprString(inner), holder, strings.Join(args, ", "))
+}

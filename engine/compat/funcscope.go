@@ -27,6 +27,12 @@ import (
 //     "Do not overload existing symbols (defined in GTA) in global
 //     scope"), so "{ x := 2 }" assigned the session's x, and with another
 //     type panicked in reflect.Set.
+//   - a name an earlier top-level compound statement of the cell declared
+//     in its own nested scope ("for i := uint8(0); ..." then "for i := 0;
+//     ..."): the global analysis walks into loops, ifs and switches (it
+//     skips only blocks) and declares their variables as globals, so the
+//     second "i" reused the first one's and its arithmetic panicked in
+//     reflect.Set.
 //
 // In a function, every block has its own scope, as in Go. Defers at top
 // level have been handed to the session by then (cellDefers), so they
@@ -36,11 +42,12 @@ var funcScope = Pass{
 	Name: "funcscope",
 	Run:  runFuncScope,
 	Snippets: []string{"scope_define_in_for_block", "scope_define_in_if_block", "scope_define_nested_var_type",
-		"scope_shadow_block", "scope_shadow_other_type", "scope_shadow_across_cells"},
+		"scope_shadow_block", "scope_shadow_other_type", "scope_shadow_across_cells", "scope_sibling_loops_other_type"},
 }
 
 func runFuncScope(c *Cell) {
-	var outer map[string]bool // the cell's top-level names, once needed
+	var outer map[string]bool    // the cell's top-level names, once needed
+	earlier := map[string]bool{} // names earlier compound statements left at top level declared nested
 	for _, b := range c.TopLevel() {
 		for i, s := range b.List {
 			if !compound(s) || contains(s, true, isDefer) {
@@ -52,10 +59,14 @@ func runFuncScope(c *Cell) {
 				if outer == nil {
 					outer = c.topLevelNames()
 				}
-				shadow = c.shadowing(s, outer)
+				shadow = c.shadowing(s, outer, earlier)
 				needs = shadow != nil
 			}
 			if !needs {
+				nestedDecls(s, func(id *ast.Ident) bool {
+					earlier[id.Name] = true
+					return true
+				})
 				continue
 			}
 			if label := jumpsOut(s); label != nil {
@@ -145,22 +156,36 @@ func jumpsOut(s ast.Stmt) *ast.Ident {
 }
 
 // shadowing is the first name s declares in a nested scope that is also
-// visible outside that scope: in outer (the cell's top-level statements),
-// through the oracle's package scope (the cell's declarations, the
-// session's names, packages, builtins), or declared by s before it. (Declared anywhere in s before, not only in an
-// enclosing block: a few more statements move into functions than need
-// to, which changes nothing they compute.)
-func (c *Cell) shadowing(s ast.Stmt, outer map[string]bool) *ast.Ident {
+// visible outside that scope: in outer (the cell's top-level statements)
+// or earlier (declared nested by the cell's earlier statements), through
+// the oracle's package scope (the cell's declarations, the session's
+// names, packages, builtins), or declared by s before it. (Declared
+// anywhere in s before, not only in an enclosing block: a few more
+// statements move into functions than need to, which changes nothing
+// they compute.)
+func (c *Cell) shadowing(s ast.Stmt, outer, earlier map[string]bool) *ast.Ident {
 	seen := map[string]bool{}
 	var found *ast.Ident
-	declare := func(id *ast.Ident) {
-		if found != nil || id == nil || id.Name == "_" || strings.HasPrefix(id.Name, tempPrefix) {
-			return
-		}
-		if seen[id.Name] || outer[id.Name] || c.visibleOutside(id.Name) {
+	nestedDecls(s, func(id *ast.Ident) bool {
+		if seen[id.Name] || outer[id.Name] || earlier[id.Name] || c.visibleOutside(id.Name) {
 			found = id
+			return false
 		}
 		seen[id.Name] = true
+		return true
+	})
+	return found
+}
+
+// nestedDecls calls declare with each name s declares (outside function
+// literals, which are scopes of their own), in order, while it returns
+// true.
+func nestedDecls(s ast.Stmt, declare func(*ast.Ident) bool) {
+	more := true
+	visit := func(id *ast.Ident) {
+		if more && id != nil && id.Name != "_" && !strings.HasPrefix(id.Name, tempPrefix) {
+			more = declare(id)
+		}
 	}
 	ast.Inspect(s, func(n ast.Node) bool {
 		switch x := n.(type) {
@@ -170,26 +195,25 @@ func (c *Cell) shadowing(s ast.Stmt, outer map[string]bool) *ast.Ident {
 			if x.Tok == token.DEFINE {
 				for _, l := range x.Lhs {
 					id, _ := l.(*ast.Ident)
-					declare(id)
+					visit(id)
 				}
 			}
 		case *ast.RangeStmt:
 			if x.Tok == token.DEFINE {
 				for _, e := range []ast.Expr{x.Key, x.Value} {
 					id, _ := e.(*ast.Ident)
-					declare(id)
+					visit(id)
 				}
 			}
 		case *ast.ValueSpec:
 			for _, id := range x.Names {
-				declare(id)
+				visit(id)
 			}
 		case *ast.TypeSpec:
-			declare(x.Name)
+			visit(x.Name)
 		}
-		return found == nil
+		return more
 	})
-	return found
 }
 
 // visibleOutside reports whether name means something in the cell's

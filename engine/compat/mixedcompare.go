@@ -51,11 +51,16 @@ func isNamedType(t types.Type) bool {
 	return ok
 }
 
-// convertTo is e converted to t, T(e), or e where t cannot be written.
+// convertTo is e converted to t, T(e) ((*T)(e) for a type that needs
+// the parentheses), or e where t cannot be written.
 func (c *Cell) convertTo(t types.Type, e ast.Expr) ast.Expr {
 	tx, ok := c.TypeExpr(t, e.Pos())
 	if !ok {
 		return e
+	}
+	switch tx.(type) {
+	case *ast.StarExpr, *ast.FuncType, *ast.ChanType:
+		tx = &ast.ParenExpr{Lparen: e.Pos(), X: tx, Rparen: e.Pos()}
 	}
 	return &ast.CallExpr{Fun: tx, Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
 }

@@ -1,0 +1,144 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// constQuotients: a division of untyped integer constants that its
+// context gives a type is written as a conversion to that type, T(7 / 2).
+// Go divides untyped integer constants as integers whatever type the
+// result then takes (var f float64 = 7 / 2 is 3); yaegi v0.16.1 first
+// gives the division the type the context wants (interp/cfg.go:108, the
+// declared type "propagated" to the value; the same for an assignment, a
+// named result, x += ..., a generic function's T) and then divides as
+// integers only when that type is an untyped int (interp/op.go:876,
+// quoConst), exactly otherwise: the declaration above printed 3.5, "r =
+// 3 / 2" into a float64 result 1.5, "var w int64 = 7 / 2 * 2" 0 and "var
+// d time.Duration = 3 / 2 * time.Second" 0s. The argument of a conversion
+// keeps its untyped type there, so yaegi divides as Go does:
+//
+//	var f float64 = N / 2                      =>  var f float64 = float64(N / 2)
+//	var d time.Duration = 3 / 2 * time.Second  =>  ... = time.Duration(3 / 2) * time.Second
+//
+// (The constants stay named: a function compiled again after a cell
+// declares N again uses the new value.) Constant declarations are left
+// to constValues; array lengths are ints, which yaegi divides right.
+var constQuotients = Pass{
+	Name:     "constquotients",
+	Run:      runConstQuotients,
+	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil)},
+	Snippets: []string{"const_untyped_division_float_context", "const_division_redefined"},
+}
+
+func runConstQuotients(c *Cell) {
+	for _, root := range c.Roots() {
+		consts := map[ast.Expr]types.Type{}
+		ast.Inspect(root, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.GenDecl:
+				return x.Tok != token.CONST
+			case *ast.ArrayType:
+				return false
+			case *ast.BinaryExpr, *ast.ParenExpr:
+				if t := c.typedConst(x.(ast.Expr)); t != nil {
+					consts[x.(ast.Expr)] = t
+					return false
+				}
+			}
+			return true
+		})
+		if len(consts) == 0 {
+			continue
+		}
+		applyIn(root, func(cur Cursor) bool {
+			if e, ok := cur.Node().(ast.Expr); ok && consts[e] != nil {
+				if x := c.convertQuotients(e, consts[e]); x != e {
+					cur.Replace(x)
+				}
+			}
+			return true
+		})
+	}
+}
+
+// typedConst is the type of the constant e when it has divisions in it
+// that yaegi could get wrong: a type the context gave it, not int.
+func (c *Cell) typedConst(e ast.Expr) types.Type {
+	tv, ok := c.Types.Types[e]
+	if !ok || tv.Value == nil || tv.Type == nil || isUntyped(tv.Type) || tv.Type == types.Typ[types.Int] ||
+		!contains(e, false, isQuotient) {
+		return nil
+	}
+	if _, ok := tv.Type.(*types.TypeParam); ok {
+		return tv.Type
+	}
+	if b, ok := tv.Type.Underlying().(*types.Basic); !ok || b.Info()&types.IsNumeric == 0 {
+		return nil // (a comparison's operands have types of their own)
+	}
+	return tv.Type
+}
+
+// convertQuotients converts to t the largest parts of e that are
+// untyped integer constants with a division in them (all of e, or 3 / 2
+// of 3 / 2 * time.Second).
+func (c *Cell) convertQuotients(e ast.Expr, t types.Type) ast.Expr {
+	if c.untypedInt(e) && contains(e, false, isQuotient) {
+		return c.convertTo(t, e)
+	}
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		x.X = c.convertQuotients(x.X, t)
+	case *ast.UnaryExpr:
+		x.X = c.convertQuotients(x.X, t)
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.ADD, token.SUB, token.MUL, token.QUO, token.REM, token.AND, token.OR, token.XOR, token.AND_NOT:
+			x.X = c.convertQuotients(x.X, t)
+			x.Y = c.convertQuotients(x.Y, t)
+		case token.SHL, token.SHR: // (the count has a type of its own)
+			x.X = c.convertQuotients(x.X, t)
+		}
+	}
+	return e
+}
+
+func isQuotient(n ast.Node) bool {
+	b, ok := n.(*ast.BinaryExpr)
+	return ok && b.Op == token.QUO
+}
+
+// untypedInt reports whether e is an untyped integer (or rune) constant
+// as written: the oracle records the type its context gave it.
+func (c *Cell) untypedInt(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.BasicLit:
+		return x.Kind == token.INT || x.Kind == token.CHAR
+	case *ast.ParenExpr:
+		return c.untypedInt(x.X)
+	case *ast.UnaryExpr:
+		return (x.Op == token.ADD || x.Op == token.SUB || x.Op == token.XOR) && c.untypedInt(x.X)
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.SHL, token.SHR:
+			return c.untypedInt(x.X) && c.Types.Types[x].Value != nil
+		case token.ADD, token.SUB, token.MUL, token.QUO, token.REM, token.AND, token.OR, token.XOR, token.AND_NOT:
+			return c.untypedInt(x.X) && c.untypedInt(x.Y)
+		}
+	case *ast.Ident:
+		return untypedIntConst(c.Types.ObjectOf(x))
+	case *ast.SelectorExpr:
+		return untypedIntConst(c.Types.ObjectOf(x.Sel))
+	}
+	return false
+}
+
+func untypedIntConst(obj types.Object) bool {
+	k, ok := obj.(*types.Const)
+	if !ok {
+		return false
+	}
+	b, ok := k.Type().(*types.Basic)
+	return ok && (b.Kind() == types.UntypedInt || b.Kind() == types.UntypedRune)
+}

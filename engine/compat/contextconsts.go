@@ -1,0 +1,84 @@
+package compat
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+)
+
+// contextConsts: a constant that a return, a send or a switch case gives
+// a complex type (return 2 from a func() complex128, ch <- 3 on a chan
+// complex128, case 3: in a switch on a complex128), or an unsigned one it
+// does not fit in an int64 (return 1<<63, case math.MaxUint64:), is
+// converted to that type, as a conversion converts it the way Go does.
+// yaegi v0.16.1 converts such a constant from the value it was written
+// with (interp/run.go:3633, convertLiteralValue): through an int, which
+// refuses a value beyond int64 ("constant 9223372036854775809 overflows
+// int64", run.go:3669), and with reflect.Value.Convert, which converts no
+// int or float to a complex number ("reflect.Value.Convert: value of type
+// int cannot be converted to type complex128"): a panic when the function
+// returned, a failed compilation for the send or the case. (Assignments,
+// arguments and composite literals convert constants another way, which
+// works.)
+//
+//	return 2          =>  return complex128(2)
+//	case 1<<63 + 5:   =>  case uint64(1<<63 + 5):
+//	return 0          =>  return T(0)  (in a generic function, T possibly complex)
+var contextConsts = Pass{
+	Name:     "contextconsts",
+	Run:      runContextConsts,
+	Kinds:    []ast.Node{(*ast.ReturnStmt)(nil), (*ast.SendStmt)(nil), (*ast.CaseClause)(nil)},
+	Snippets: []string{"complex_constant_return", "complex_constant_redefined", "uint64_constant_return"},
+}
+
+func runContextConsts(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		switch x := cur.Node().(type) {
+		case *ast.ReturnStmt:
+			c.contextConstants(x.Results)
+		case *ast.SendStmt:
+			x.Value = c.contextConstants([]ast.Expr{x.Value})[0]
+		case *ast.CaseClause:
+			c.contextConstants(x.List)
+		}
+		return true
+	})
+}
+
+// contextConstants converts the constants among es that yaegi would
+// convert wrong to their type, in place, and returns es.
+func (c *Cell) contextConstants(es []ast.Expr) []ast.Expr {
+	for i, e := range es {
+		tv, ok := c.Types.Types[e]
+		if !ok || tv.Value == nil || tv.Type == nil {
+			continue
+		}
+		if !c.maybeComplex(tv.Type) && !beyondInt64(tv.Value) {
+			continue
+		}
+		es[i] = c.convertTo(tv.Type, e)
+	}
+	return es
+}
+
+// maybeComplex reports whether t is a complex type, or a type parameter
+// that may be one (in a generic function the oracle keeps a constant's
+// untyped value with the parameter's type).
+func (c *Cell) maybeComplex(t types.Type) bool {
+	if tp, ok := t.(*types.TypeParam); ok {
+		return !typeSetAll(tp.Constraint(), notComplex)
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsComplex != 0
+}
+
+// beyondInt64 reports whether v is an integer an int64 cannot hold.
+func beyondInt64(v constant.Value) bool {
+	if v.Kind() != constant.Int {
+		return false
+	}
+	_, fits := constant.Int64Val(v)
+	return !fits
+}
+
+func notComplex(b *types.Basic) bool { return b.Info()&types.IsComplex == 0 }

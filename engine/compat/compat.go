@@ -133,6 +133,7 @@ var Passes = []Pass{
 	tupleAssigns,
 	unnamedParams,
 	typeArgs,
+	genericStd, // after typeArgs, which writes the type arguments of its calls
 	loopClosures,
 }
 

@@ -224,6 +224,15 @@ func (c *Cell) selectOperandsFirst(cur Cursor, s *ast.SelectStmt) {
 		case stays(e):
 			return e
 		}
+		if t != nil && contains(e, true, func(n ast.Node) bool {
+			b, ok := n.(*ast.BinaryExpr)
+			return ok && (b.Op == token.SHL || b.Op == token.SHR) && c.isConst(b.X)
+		}) {
+			// 1 << n takes the channel's type from the send, an int from :=.
+			if v, ok := typed(e, t); ok {
+				return v
+			}
+		}
 		v := ident(c.Temp("S"), e.Pos())
 		pre = append(pre, define(e.Pos(), []ast.Expr{v}, e))
 		if converts {
@@ -259,13 +268,25 @@ func (c *Cell) selectOperandsFirst(cur Cursor, s *ast.SelectStmt) {
 }
 
 // stays reports whether yaegi sends e right from a select case: a variable
-// or a literal constant.
+// or a literal constant, or one operator on such operands (i % 7, -a; no
+// shift, whose untyped constant operand takes the channel's type), which
+// the operator's own action computes (a hot loop's select keeps its
+// speed).
 func stays(e ast.Expr) bool {
-	switch ast.Unparen(e).(type) {
-	case *ast.Ident, *ast.BasicLit:
-		return true
+	operand := func(e ast.Expr) bool {
+		switch e.(type) {
+		case *ast.Ident, *ast.BasicLit:
+			return true
+		}
+		return false
 	}
-	return false
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		return x.Op != token.SHL && x.Op != token.SHR && operand(x.X) && operand(x.Y)
+	case *ast.UnaryExpr:
+		return x.Op != token.AND && x.Op != token.ARROW && operand(x.X)
+	}
+	return operand(ast.Unparen(e))
 }
 
 // isConst reports whether the oracle knows e as a constant.

@@ -49,12 +49,9 @@ func runBasedTypes(c *Cell) {
 	b := basedCheck{c: c, based: based, jsonOnly: c.jsonLiterals()}
 	c.basedEscapes() // for the session, asked or not
 	b.instances()
-	interpreted := func(call *ast.CallExpr) bool {
-		// A native function takes the values as they are (fmt and
-		// json are told their static types by their passes).
-		fn := c.callee(call)
-		return fn == nil || fn.Pkg() == nil || fn.Pkg().Path() == "main"
-	}
+	// A native function takes the values as they are (fmt and json are
+	// told their static types by their passes).
+	interpreted := c.interpreted
 	c.Apply(func(cur Cursor) bool {
 		if c.err != nil {
 			return false
@@ -324,7 +321,16 @@ func (c *Cell) basedEscapes() map[string]bool {
 		return fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" && fn.Pkg().Path() != "log"
 	}
 	c.Apply(func(cur Cursor) bool {
+		call, _ := cur.Node().(*ast.CallExpr)
+		native := call != nil && !c.Types.IsType(call.Fun) && !c.interpreted(call)
 		for _, v := range c.assignedValues(cur, notPrinted) {
+			if native && c.isNativeIface(v.target) && !emptyIface(v.target) {
+				// heap.Init(h), sort.Sort(byLen(xs)): the native
+				// function keeps the value in a wrapper of that
+				// interface, and hands it back to no interface of a
+				// cell's.
+				continue
+			}
 			note(v.target, v.value)
 		}
 		if call, ok := cur.Node().(*ast.CallExpr); ok && c.Types.IsType(call.Fun) && len(call.Args) == 1 {

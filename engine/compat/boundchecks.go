@@ -49,7 +49,7 @@ func (b *boundsPass) index(h *host, fx *facts, x *ast.IndexExpr) {
 		case low:
 			cond = i + " < 0"
 		}
-		h.checks = append(h.checks, b.check(x.Pos(), cond, prelude.OutOfRange+"("+i+", "+n+")"))
+		h.add(b.check(x.Pos(), cond, prelude.OutOfRange+"("+i+", "+n+")"), cond)
 		h.facts = append(h.facts, b.pf.checked(x.Index, x.X)...)
 	case h.here(x) && b.pureExpr(x.X):
 		x.Index = b.parse(x.Index.Pos(), prelude.Index+"(int("+i+"), "+n+")")
@@ -115,7 +115,7 @@ func (b *boundsPass) slice(h *host, fx *facts, x *ast.SliceExpr) {
 	for _, p := range parts[1:] {
 		cond += " || " + p
 	}
-	h.checks = append(h.checks, b.check(x.Pos(), cond, prelude.SliceBounds+"("+lo+", "+hi+", "+mx+", "+limit+", "+capacity+")"))
+	h.add(b.check(x.Pos(), cond, prelude.SliceBounds+"("+lo+", "+hi+", "+mx+", "+limit+", "+capacity+")"), cond+" "+limit)
 }
 
 // shift checks the count of a shift (the operand at count).

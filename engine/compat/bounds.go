@@ -166,9 +166,22 @@ func signedCount(c *Cell, e ast.Expr) bool {
 type host struct {
 	calls   []ast.Node // the calls and receives among its expressions
 	checks  []ast.Stmt
-	facts   []fact       // what the checks establish once passed
-	inPlace bool         // there is no statement to check before: check in place
-	loop    *ast.ForStmt // the host is a loop's condition: checks of what stays the same go before the loop
+	conds   map[string]bool // the conditions checked, once each (h[i], h[j] = h[j], h[i] checks i and j once)
+	facts   []fact          // what the checks establish once passed
+	inPlace bool            // there is no statement to check before: check in place
+	loop    *ast.ForStmt    // the host is a loop's condition: checks of what stays the same go before the loop
+}
+
+// add adds a check of cond, unless cond is checked already.
+func (h *host) add(check ast.Stmt, cond string) {
+	if h.conds[cond] {
+		return
+	}
+	if h.conds == nil {
+		h.conds = map[string]bool{}
+	}
+	h.conds[cond] = true
+	h.checks = append(h.checks, check)
 }
 
 // block checks the statements of a list, inserting checks before them.

@@ -132,6 +132,9 @@ var Passes = []Pass{
 	returnBuiltins,
 	tupleAssigns,
 	unnamedParams,
+	operandOrder,
+	nativeResults,
+	tupleArgs,
 	typeArgs,
 	genericStd, // after typeArgs, which writes the type arguments of its calls
 	loopClosures,

@@ -26,11 +26,12 @@ import (
 // pointer takes the name from the value's set, as in Go), so what the
 // value does is Go's. A later cell declaring one of these methods
 // replaces it, which rebuilds the session (see changesTypes). The methods
-// promoted from an embedded native struct type (strings.Builder,
-// sync.Mutex) are declared so too: yaegi calls them on the struct, but
-// does not see them in a conversion to an interface ("cannot use type
-// *main.Doc as type io.Writer"); a direct call names the field instead
-// (see nativePromotedCalls).
+// promoted from an embedded native type, a struct (strings.Builder,
+// sync.Mutex) or one on a basic type (time.Duration), are declared so
+// too: yaegi calls them on the struct, but does not see them in a
+// conversion to an interface ("cannot use type *main.Doc as type
+// io.Writer", "method not found: String"); a direct call names the field
+// instead (see nativePromotedCalls).
 var embedMethods = Pass{
 	Name:     "embedmethods",
 	Run:      runEmbedMethods,
@@ -123,10 +124,10 @@ func (c *Cell) embedForwarders(ts *ast.TypeSpec) []ast.Decl {
 	return out
 }
 
-// nativePath names the fields from t to the embedded native struct type
-// (one of a package's, not the cell's) a promoted method with this selection index
-// is declared by; false when the method is not reached so (the cell's own,
-// or one through an interface, see ifacePath).
+// nativePath names the fields from t to the embedded native type (one of
+// a package's, not the cell's; not an interface) a promoted method with
+// this selection index is declared by; false when the method is not
+// reached so (the cell's own, or one through an interface, see ifacePath).
 func nativePath(t types.Type, index []int) ([]string, bool) {
 	if len(index) < 2 {
 		return nil, false
@@ -139,8 +140,8 @@ func nativePath(t types.Type, index []int) ([]string, bool) {
 	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() == "main" {
 		return nil, false
 	}
-	if _, ok := n.Underlying().(*types.Struct); !ok {
-		return nil, false // yaegi cannot embed one on a basic type (time.Duration) at all
+	if _, ok := n.Underlying().(*types.Interface); ok {
+		return nil, false
 	}
 	return path, true
 }

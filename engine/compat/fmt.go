@@ -33,7 +33,7 @@ var fmtArgs = Pass{
 	Name:  "fmtargs",
 	Run:   runFmtArgs,
 	Kinds: []ast.Node{(*ast.CallExpr)(nil), (*ast.ExprStmt)(nil)},
-	Snippets: []string{"fmt_stringer_on_basic_type", "fmt_slices_of_stringers", "fmt_maps_of_stringers",
+	Snippets: []string{"fmt_stringer_on_basic_type", "fmt_boxed_tuples", "fmt_slices_of_stringers", "fmt_maps_of_stringers",
 		"fmt_struct_fields_with_methods", "fmt_spread_cell_values", "fmt_fprint_writer_with_stringer"},
 }
 
@@ -211,7 +211,12 @@ func (c *Cell) typeFmtArgs(call *ast.CallExpr, skip int) bool {
 		g := call.Args[0]
 		tup := &ast.CallExpr{Fun: rtSelector(prelude.RTFmtTuple, g.Pos()), Lparen: g.Pos(), Rparen: g.Pos(),
 			Args: []ast.Expr{&ast.BasicLit{ValuePos: g.Pos(), Kind: token.STRING, Value: strconv.Quote(strings.Join(descs, "\x00"))}}}
-		call.Args[0] = &ast.CallExpr{Fun: tup, Lparen: g.Pos(), Args: []ast.Expr{g}, Rparen: g.End()}
+		arg, spread := c.boxedTuple(tuple, g)
+		inner := &ast.CallExpr{Fun: tup, Lparen: g.Pos(), Args: []ast.Expr{arg}, Rparen: g.End()}
+		if spread {
+			inner.Ellipsis = g.End()
+		}
+		call.Args[0] = inner
 		call.Ellipsis = g.End()
 		return true
 	}
@@ -223,6 +228,41 @@ func (c *Cell) typeFmtArgs(call *ast.CallExpr, skip int) bool {
 		}
 	}
 	return typed
+}
+
+// boxedTuple is the arguments for tup, the printer's function for the
+// results of a call g in f(g()): g itself, or, when one of those results
+// is of an interface type a cell declares or any (which may hold a box,
+// see boxed), those results collected by an interpreted function,
+//
+//	func() []any { _grundyTu1, _grundyTu2 := g(); return []any{_grundyTu1, _grundyTu2} }()...
+//
+// yaegi v0.16.1 passes the results of a call nested in a native call's
+// arguments through valueInterfaceValue (interp/run.go:1477), which takes
+// the value out of its box: fmt.Println(f()), f returning (any, error) or
+// (Shape, error), printed 4 for *4. A slice of any keeps the boxes. (An
+// interpreted function taking g's results as parameters crashed
+// yaegi: "reflect: Call using interp.valueInterface as type error".)
+func (c *Cell) boxedTuple(tuple *types.Tuple, g ast.Expr) (ast.Expr, bool) {
+	boxes := false
+	for i := range tuple.Len() {
+		t := tuple.At(i).Type()
+		boxes = boxes || types.IsInterface(t) && !isError(t) && !c.isNativeIface(t)
+	}
+	if !boxes {
+		return g, false
+	}
+	pos := g.Pos()
+	def := &ast.AssignStmt{TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{g}}
+	lit := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: ident("any", pos)}, Lbrace: pos, Rbrace: pos}
+	for range tuple.Len() {
+		name := ident(c.Temp("Tu"), pos)
+		def.Lhs = append(def.Lhs, name)
+		lit.Elts = append(lit.Elts, ident(name.Name, pos))
+	}
+	result := &ast.FieldList{List: []*ast.Field{{Type: &ast.ArrayType{Lbrack: pos, Elt: ident("any", pos)}}}}
+	f := funcLit(pos, g.End(), result, def, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{lit}})
+	return &ast.CallExpr{Fun: f, Lparen: pos, Rparen: pos}, true
 }
 
 // typedArg is grundyrt.Typed(a, desc, methods...) when a's type needs the

@@ -40,14 +40,11 @@ var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
 	Kinds:    assignedKinds,
-	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps"},
+	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns"},
 }
 
 func runIfaceCopies(c *Cell) {
-	interpreted := func(call *ast.CallExpr) bool {
-		fn := c.callee(call)
-		return fn == nil || fn.Pkg() == nil || fn.Pkg().Path() == c.Types.Pkg.Path()
-	}
+	interpreted := c.interpreted
 	fresh := c.freshPointers()
 	copies := func(target types.Type, e ast.Expr) bool {
 		_, param := target.(*types.TypeParam)
@@ -101,6 +98,9 @@ func runIfaceCopies(c *Cell) {
 				return true
 			}
 		}
+		if ret, ok := cur.Node().(*ast.ReturnStmt); ok && c.boxedReturn(cur, ret, copies) {
+			return true
+		}
 		call, isCall := cur.Node().(*ast.CallExpr)
 		_, isReturn := cur.Node().(*ast.ReturnStmt)
 		for _, a := range c.assignedValues(cur, interpreted) {
@@ -129,6 +129,61 @@ func runIfaceCopies(c *Cell) {
 		}
 		return true
 	})
+}
+
+// boxedReturn writes a return that hands a value of a type on a basic
+// type the interpreter boxes (type Nimber int) to a result of an empty
+// interface type through a variable of the result's type:
+//
+//	return Nimber(4), nil  =>  { var _grundyRt1 any = Nimber(4); return _grundyRt1, nil }
+//
+// yaegi v0.16.1 returns such an operand bare (interp/run.go:2450: "we
+// can't let genValueInterface deal with it"): func() any { return
+// Nimber(4) } gave the caller a 4 that printed 4 for *4, was an int to
+// %T and failed x.(Nimber); a variable of type any holds the box. When an
+// operand calls something, the operands before the last boxed one are
+// hoisted too, in order, so that each is still evaluated when Go would.
+func (c *Cell) boxedReturn(cur Cursor, n *ast.ReturnStmt, copies func(types.Type, ast.Expr) bool) bool {
+	rs := c.resultTypes(cur.Func)
+	if len(rs) != len(n.Results) || cur.Index() < 0 {
+		return false
+	}
+	boxes := func(i int) bool { return emptyIface(rs[i]) && boxedType(c.Types.TypeOf(n.Results[i])) != nil }
+	last, calls := -1, false
+	for i, r := range n.Results {
+		if boxes(i) {
+			last = i
+		}
+		calls = calls || contains(r, true, func(n ast.Node) bool {
+			x, ok := n.(*ast.CallExpr)
+			return ok && !c.Types.IsType(x.Fun)
+		})
+	}
+	if last < 0 {
+		return false
+	}
+	pos := n.Pos()
+	var hoisted []ast.Stmt
+	for i := 0; i <= last; i++ {
+		if !boxes(i) && !calls {
+			continue
+		}
+		te, ok := c.TypeExpr(rs[i], pos)
+		if !ok {
+			return false
+		}
+		v := n.Results[i]
+		if boxes(i) && copies(rs[i], v) {
+			if cp, ok := c.ifaceCopy(rs[i], v); ok {
+				v = cp
+			}
+		}
+		tmp := c.Temp("Rt")
+		hoisted = append(hoisted, varDecl(pos, tmp, te, v))
+		n.Results[i] = ident(tmp, pos)
+	}
+	cur.Replace(&ast.BlockStmt{Lbrace: pos, List: append(hoisted, n), Rbrace: n.End()})
+	return true
 }
 
 // ifaceResult reports whether e is a call of an interpreted function

@@ -111,3 +111,125 @@ func (c *Cell) unboxedArg(call *ast.CallExpr) (int, bool) {
 	}
 	return i, boxedType(c.Types.TypeOf(call.Args[i])) != nil
 }
+
+// nativeResults: a call of a native function with a result of an empty
+// interface type (heap.Pop(h), l.Remove(e), v.Load()), in a loop, is made
+// from a function literal of its own when the session boxes types on basic
+// types:
+//
+//	x := heap.Pop(h)  =>  x := func() any { return heap.Pop(h) }()
+//
+// yaegi v0.16.1 puts a native call's results in their slots of the frame
+// and, when the slot already holds a box, boxes the result again
+// (interp/run.go:1661 asks what the slot holds, not its type): from the
+// second time round a loop, a value a heap handed back was a box in a box,
+// which an assertion in a function (x.(Nimber) in the one the passes write
+// around it) failed with "interface {} is interface {}, not int". The
+// literal's frame is new at each call.
+var nativeResults = Pass{
+	Name:     "nativeresults",
+	Run:      runNativeResults,
+	Kinds:    []ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)},
+	Snippets: []string{"native_results_in_loops"},
+}
+
+func runNativeResults(c *Cell) {
+	if !c.boxesBasic() {
+		return
+	}
+	inLoop := map[*ast.CallExpr]bool{}
+	var walk func(n ast.Node, loop bool)
+	walk = func(n ast.Node, loop bool) {
+		if n == nil {
+			return
+		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				walk(n.Body, false) // (a new frame at each call)
+				return false
+			case *ast.ForStmt:
+				if !loop {
+					for _, ch := range []ast.Node{n.Init, n.Cond, n.Post, n.Body} {
+						walk(ch, true)
+					}
+					return false
+				}
+			case *ast.RangeStmt:
+				if !loop {
+					walk(n.X, false)
+					walk(n.Body, true)
+					return false
+				}
+			case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
+				// The results are dropped, or the call made elsewhere.
+				if call := stmtCall(n); call != nil {
+					walk(call.Fun, loop)
+					for _, a := range call.Args {
+						walk(a, loop)
+					}
+					return false
+				}
+			case *ast.CallExpr:
+				if loop && c.ifaceFromNative(n) {
+					inLoop[n] = true
+				}
+			}
+			return true
+		})
+	}
+	for _, root := range c.Roots() {
+		walk(root, false)
+	}
+	if len(inLoop) == 0 {
+		return
+	}
+	c.Apply(func(cur Cursor) bool {
+		call, ok := cur.Node().(*ast.CallExpr)
+		if !ok || !inLoop[call] {
+			return true
+		}
+		pos := call.Pos()
+		var results []*ast.Field
+		for _, t := range tupleTypes(c.Types.TypeOf(call)) {
+			te, ok := c.TypeExpr(t, pos)
+			if !ok {
+				return true
+			}
+			results = append(results, &ast.Field{Type: te})
+		}
+		lit := funcLit(pos, call.End(), &ast.FieldList{List: results}, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{call}})
+		cur.Replace(&ast.CallExpr{Fun: lit, Lparen: call.End(), Rparen: call.End()})
+		return true
+	})
+}
+
+// stmtCall is the call an expression, go or defer statement makes, if any.
+func stmtCall(s ast.Node) *ast.CallExpr {
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		call, _ := s.X.(*ast.CallExpr)
+		return call
+	case *ast.GoStmt:
+		return s.Call
+	case *ast.DeferStmt:
+		return s.Call
+	}
+	return nil
+}
+
+// ifaceFromNative reports whether call calls a function of a package the
+// session has not declared with a result of an empty interface type.
+func (c *Cell) ifaceFromNative(call *ast.CallExpr) bool {
+	if c.interpreted(call) {
+		return false
+	}
+	fn := c.callee(call)
+	rs := fn.Type().(*types.Signature).Results()
+	for i := range rs.Len() {
+		if emptyIface(rs.At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}

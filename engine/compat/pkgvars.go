@@ -72,5 +72,8 @@ func (c *Cell) packageVar(sel *ast.SelectorExpr) *types.Var {
 		return nil
 	}
 	v, _ := c.Types.ObjectOf(sel.Sel).(*types.Var)
+	if v != nil && v.IsField() {
+		return nil // an embedded field's type (struct{ time.Duration }): go/types names the field there
+	}
 	return v
 }

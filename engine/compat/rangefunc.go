@@ -74,6 +74,13 @@ func (c *Cell) callee(call *ast.CallExpr) *types.Func {
 	return fn
 }
 
+// interpreted reports whether call calls a function the session declares,
+// or one the oracle cannot name (a function value): not a native one.
+func (c *Cell) interpreted(call *ast.CallExpr) bool {
+	fn := c.callee(call)
+	return fn == nil || fn.Pkg() == nil || fn.Pkg().Path() == c.Types.Pkg.Path()
+}
+
 // unindex drops explicit type arguments: f[T] -> f.
 func unindex(e ast.Expr) ast.Expr {
 	switch x := e.(type) {

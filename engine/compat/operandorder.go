@@ -1,0 +1,453 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+// operandOrder: in a statement whose operands read a variable that a call
+// later in the statement may change, the calls are made first, in their
+// order, into variables, and the operands read after them:
+//
+//	fmt.Println(s+1, bump(&s))  =>  var _grundyOo1 = bump(&s); fmt.Println(s+1, _grundyOo1)
+//
+// The spec leaves the order of such operands and calls open; Go's
+// compiler makes every call of a statement's expressions (its arguments,
+// results, values assigned), and its len and cap, in order, before it
+// evaluates their other operands (fmt.Println(b, b.inc()) printed {1} 1,
+// s + f() with f setting s read the new s, len(m) + f() the old len). yaegi v0.16.1 evaluates a statement's operations in order
+// from left to right, reading a lone variable when it makes the call it
+// is an argument of: an operation on a variable (s+1, -n, a struct
+// converted to an interface) before a call read the old value.
+//
+// A call may change a variable when it is a method with a pointer
+// receiver called on it (b.inc()), takes its address (&s), is handed the
+// variable of a pointer, slice or map type, is a function literal that
+// assigns it, or is a function the session declares that assigns a
+// variable of its name (or calls one that does). Operands inside function
+// literals and the right of && and || (evaluated only sometimes) are left
+// in place; a map literal's entries are made in turn, as Go makes them
+// (see mapEntriesInOrder).
+var operandOrder = Pass{
+	Name:     "operandorder",
+	Run:      runOperandOrder,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
+	Snippets: []string{"operand_order_calls_first"},
+}
+
+func runOperandOrder(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		if lit, ok := cur.Node().(*ast.CompositeLit); ok {
+			c.mapEntriesInOrder(lit)
+			return true
+		}
+		st, ok := cur.Node().(ast.Stmt)
+		if !ok || cur.Index() < 0 {
+			return true
+		}
+		slots := orderedSlots(st)
+		top := cur.TopLevel()
+		if len(slots) == 0 || !c.readBeforeChange(slots) || !c.hoistable(slots, top) {
+			return true
+		}
+		var temps []ast.Stmt
+		for _, slot := range slots {
+			*slot = astutil.Apply(*slot, func(ac *astutil.Cursor) bool {
+				return !opaqueOperand(c, ac.Node())
+			}, func(ac *astutil.Cursor) bool {
+				call, ok := ac.Node().(*ast.CallExpr)
+				if !ok || !c.orderedCall(call) {
+					return true
+				}
+				tmp := c.Temp("Oo")
+				if top {
+					te, _ := c.TypeExpr(c.Types.TypeOf(call), call.Pos())
+					temps = append(temps, varDecl(call.Pos(), tmp, te, call))
+				} else {
+					temps = append(temps, &ast.AssignStmt{Lhs: []ast.Expr{ident(tmp, call.Pos())}, TokPos: call.Pos(), Tok: token.DEFINE, Rhs: []ast.Expr{call}})
+				}
+				ac.Replace(ident(tmp, call.Pos()))
+				return true
+			}).(ast.Expr)
+		}
+		for _, t := range temps {
+			cur.InsertBefore(t)
+		}
+		return true
+	})
+}
+
+// mapEntriesInOrder makes a map literal read a variable that an entry
+// after it may change (map[string]int{"a": n, "b": next()}) when its entry
+// is made, as Go does: yaegi read a lone variable when it made the map,
+// after every call in it. The variable is read into a slice's element,
+// []int{n}[0], which yaegi evaluates in order.
+func (c *Cell) mapEntriesInOrder(lit *ast.CompositeLit) {
+	if _, ok := typeUnder(c.Types.TypeOf(lit)).(*types.Map); !ok {
+		return
+	}
+	var places []*ast.Expr
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			places = append(places, &kv.Key, &kv.Value)
+		}
+	}
+	for i, p := range places {
+		obj, _ := c.rootVar(*p)
+		if obj == nil || c.Types.Types[*p].Value != nil {
+			continue
+		}
+		changed := false
+		for _, later := range places[i+1:] {
+			changed = changed || contains(*later, true, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				return ok && c.orderedCall(call) && c.mayChange(call)(obj)
+			})
+		}
+		if te, ok := c.TypeExpr(c.Types.TypeOf(*p), (*p).Pos()); changed && ok {
+			*p = sliceElem(te, *p)
+		}
+	}
+}
+
+// hoistable reports whether every call in slots that operandOrder would
+// make first can be put in a variable: not a call of a generic function or
+// of a generic type's result (yaegi gave such a variable a wrong value:
+// an empty slice, or another instance's), and, among a cell's statements,
+// where the variable is declared with its type (yaegi defines none with
+// := in a block there), one whose type can be written.
+func (c *Cell) hoistable(slots []*ast.Expr, top bool) bool {
+	ok := true
+	for _, slot := range slots {
+		ast.Inspect(*slot, func(n ast.Node) bool {
+			if !ok || opaqueOperand(c, n) {
+				return false
+			}
+			call, isCall := n.(*ast.CallExpr)
+			if !isCall || !c.orderedCall(call) {
+				return true
+			}
+			if id := calleeIdent(call); id != nil {
+				_, generic := c.Types.Instances[id]
+				ok = !generic
+			}
+			t := c.Types.TypeOf(call)
+			ok = ok && typeIn(t, func(t types.Type) bool {
+				n, ok := t.(*types.Named)
+				return ok && n.TypeArgs().Len() > 0
+			}) == nil
+			if ok && top {
+				_, ok = c.TypeExpr(t, call.Pos())
+			}
+			return ok
+		})
+	}
+	return ok
+}
+
+// orderedSlots are the expressions of st whose calls Go makes before
+// their other operands: a call statement's arguments, the values of an
+// assignment or a return (a single call's arguments); nil for other
+// statements.
+func orderedSlots(st ast.Stmt) []*ast.Expr {
+	var list []ast.Expr
+	switch s := st.(type) {
+	case *ast.ExprStmt:
+		call, ok := s.X.(*ast.CallExpr)
+		if !ok {
+			return nil
+		}
+		list = call.Args
+	case *ast.AssignStmt:
+		list = s.Rhs
+	case *ast.ReturnStmt:
+		list = s.Results
+	default:
+		return nil
+	}
+	if len(list) == 1 {
+		if call, ok := list[0].(*ast.CallExpr); ok {
+			list = call.Args // (the call itself is made last)
+		}
+	}
+	slots := make([]*ast.Expr, len(list))
+	for i := range list {
+		slots[i] = &list[i]
+	}
+	return slots
+}
+
+// opaqueOperand reports whether the operands in n are evaluated when n
+// is, in its own order: a function literal's body, a map literal's
+// entries, the right of && and ||.
+func opaqueOperand(c *Cell, n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.FuncLit:
+		return true
+	case *ast.CompositeLit:
+		_, isMap := typeUnder(c.Types.TypeOf(n)).(*types.Map)
+		_, mapSyntax := n.Type.(*ast.MapType)
+		return isMap || mapSyntax
+	case *ast.BinaryExpr:
+		return n.Op == token.LAND || n.Op == token.LOR
+	}
+	return false
+}
+
+// orderedCall reports whether call is a call of the cell's (one the
+// oracle typed) that Go makes before the other operands: not a
+// conversion, a builtin other than len and cap (which Go's compiler
+// evaluates in order with the calls) or a call of several results.
+func (c *Cell) orderedCall(call *ast.CallExpr) bool {
+	t, typed := c.Types.Types[call]
+	if !typed || t.Value != nil || c.Types.IsType(call.Fun) || c.isBuiltin(call.Fun) && !isIdent(call.Fun, "len") && !isIdent(call.Fun, "cap") {
+		return false
+	}
+	_, tuple := t.Type.(*types.Tuple)
+	return !tuple && t.Type != nil
+}
+
+// readBeforeChange reports whether an operand in slots, outside the calls,
+// reads a variable that a call after it may change.
+func (c *Cell) readBeforeChange(slots []*ast.Expr) bool {
+	type read struct {
+		obj types.Object
+		pos token.Pos
+	}
+	var reads []read
+	var calls []*ast.CallExpr
+	for _, slot := range slots {
+		depth := 0
+		var walk func(n ast.Node)
+		walk = func(n ast.Node) {
+			ast.Inspect(n, func(m ast.Node) bool {
+				if m == nil || m == n && depth > 0 {
+					return m != nil
+				}
+				if opaqueOperand(c, m) {
+					return false
+				}
+				switch m := m.(type) {
+				case *ast.CallExpr:
+					if c.orderedCall(m) {
+						calls = append(calls, m)
+						depth++
+						walk(m)
+						depth--
+						return false
+					}
+				case *ast.Ident:
+					if v, ok := c.Types.Uses[m].(*types.Var); ok && !v.IsField() && depth == 0 {
+						reads = append(reads, read{v, m.Pos()})
+					}
+				}
+				return true
+			})
+		}
+		walk(*slot)
+	}
+	if len(reads) == 0 || len(calls) == 0 {
+		return false
+	}
+	for _, call := range calls {
+		changes := c.mayChange(call)
+		for _, r := range reads {
+			if r.pos < call.Pos() && changes(r.obj) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mayChange tells the variables call may change (see operandOrder).
+func (c *Cell) mayChange(call *ast.CallExpr) func(types.Object) bool {
+	objs := map[types.Object]bool{}
+	names := map[string]bool{}
+	root := func(e ast.Expr) {
+		if obj, _ := c.rootVar(e); obj != nil {
+			objs[obj] = true
+		}
+	}
+	if c.isBuiltin(call.Fun) {
+		return func(types.Object) bool { return false } // (len and cap)
+	}
+	var fd *ast.FuncDecl
+	if fn := c.callee(call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == c.Types.Pkg.Path() {
+		fd = c.funcDecl(funcKeyOf(fn))
+		c.assignedNames(funcKeyOf(fn), names, map[string]bool{})
+	}
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		_, ptr := typeUnder(c.Types.TypeOf(fun.X)).(*types.Pointer)
+		if c.takesAddress(fun) || ptr && fd != nil && fd.Recv != nil && writesThrough(fd.Body, paramName(fd.Recv, 0)) {
+			root(fun.X) // (b.inc(), or p.inc() changing *p)
+		}
+	case *ast.FuncLit:
+		c.walkWrites(fun.Body, func(o types.Object, _ write) { objs[o] = true }, nil)
+	}
+	for i, a := range call.Args {
+		if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			root(u.X)
+			continue
+		}
+		switch typeUnder(c.Types.TypeOf(a)).(type) {
+		case *types.Pointer, *types.Slice, *types.Map:
+			if fd == nil {
+				continue
+			}
+			if p := paramName(fd.Type.Params, i); p != "" && writesThrough(fd.Body, p) {
+				root(a)
+			}
+		}
+	}
+	pkg := c.Types.Pkg.Scope()
+	return func(o types.Object) bool { return objs[o] || names[o.Name()] && o.Parent() == pkg }
+}
+
+// paramName is the name of parameter i in fl, or "" (none, or unnamed).
+func paramName(fl *ast.FieldList, i int) string {
+	if fl == nil {
+		return ""
+	}
+	for _, f := range fl.List {
+		if i < len(f.Names) {
+			return f.Names[i].Name
+		}
+		i -= max(1, len(f.Names))
+		if len(f.Names) == 0 && i < 0 {
+			return ""
+		}
+	}
+	return ""
+}
+
+// writesThrough reports whether body sets what the variable name points
+// to or holds (name[i] = ..., name.f++, *name = ..., append(name, ...)'s
+// array), or hands it on to another call.
+func writesThrough(body *ast.BlockStmt, name string) bool {
+	through := func(e ast.Expr) bool {
+		id, depth := rootIdent(e)
+		return id != nil && id.Name == name && depth > 0
+	}
+	return contains(body, false, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if through(l) {
+					return true
+				}
+			}
+		case *ast.IncDecStmt:
+			return through(n.X)
+		case *ast.CallExpr:
+			if isIdent(n.Fun, "len") || isIdent(n.Fun, "cap") {
+				return false
+			}
+			for _, a := range n.Args {
+				if isIdent(a, name) {
+					return true
+				}
+			}
+		}
+		return false
+	})
+}
+
+// funcKeyOf is fn's key for funcDecl: "f", or "T.m" for a method.
+func funcKeyOf(fn *types.Func) string {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return fn.Name()
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name() + "." + fn.Name()
+	}
+	return fn.Name()
+}
+
+// assignedNames adds to names the variables the function with this key
+// (this cell's or an earlier one's) assigns, takes the address of or calls
+// a method on, by name (not those it declares), and those of the
+// session's functions it calls.
+func (c *Cell) assignedNames(key string, names, seen map[string]bool) {
+	if seen[key] {
+		return
+	}
+	seen[key] = true
+	fd := c.funcDecl(key)
+	if fd == nil || fd.Body == nil {
+		return
+	}
+	// The names the function declares (parameters, variables) are its
+	// own, not the package's.
+	own := map[string]bool{}
+	for _, fl := range []*ast.FieldList{fd.Recv, fd.Type.Params, fd.Type.Results} {
+		if fl != nil {
+			for _, f := range fl.List {
+				for _, n := range f.Names {
+					own[n.Name] = true
+				}
+			}
+		}
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						own[id.Name] = true
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				own[id.Name] = true
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.DEFINE {
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					if id, ok := e.(*ast.Ident); ok {
+						own[id.Name] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	name := func(e ast.Expr) {
+		if id, _ := rootIdent(e); id != nil && !own[id.Name] {
+			names[id.Name] = true
+		}
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				name(l)
+			}
+		case *ast.IncDecStmt:
+			name(n.X)
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				name(n.X)
+			}
+		case *ast.CallExpr:
+			switch f := ast.Unparen(n.Fun).(type) {
+			case *ast.Ident:
+				c.assignedNames(f.Name, names, seen)
+			case *ast.SelectorExpr:
+				name(f.X)
+			}
+		}
+		return true
+	})
+}

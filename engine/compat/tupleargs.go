@@ -1,0 +1,143 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// tupleArgs: a call f(g()) of an interpreted function f with the several
+// results of g hands them to f through variables:
+//
+//	show(f())      =>  { _grundyTa1, _grundyTa2 := f(); show(_grundyTa1, _grundyTa2) }
+//	v := must(f()) =>  v := func() Valued { _grundyTa1, _grundyTa2 := f(); return must(_grundyTa1, _grundyTa2) }()
+//
+// yaegi v0.16.1 converts each of g's results as f's first parameter wants
+// (interp/run.go:1210, arg is the parameter of the one argument written):
+// with a cell's interface first (func show(v Valued, err error)), the
+// error was put in a cell interface's box too and the call panicked
+// "reflect.Set: value of type interp.valueInterface is not assignable to
+// type error"; with any first, a value of a type on a basic type went in
+// bare (printed 5 for *5). From variables, each argument is converted on
+// its own. Among a cell's statements, where yaegi defines no variables
+// in a block, a statement is written as an expression is. Only calls
+// whose parameters there include an interface are written so: with none,
+// the results pass as they are, as Go passes them.
+var tupleArgs = Pass{
+	Name:     "tupleargs",
+	Run:      runTupleArgs,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
+	Snippets: []string{"tuple_args_to_interfaces"},
+}
+
+func runTupleArgs(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		switch n := cur.Node().(type) {
+		case *ast.ExprStmt:
+			call, ok := n.X.(*ast.CallExpr)
+			if !ok || cur.Index() < 0 {
+				break
+			}
+			if cur.TopLevel() {
+				// yaegi cannot define variables in a block among a
+				// cell's statements (see funcScope); the value of the
+				// last is shown.
+				if lit, ok := c.tupleLit(call); ok {
+					n.X = lit
+				}
+			} else if def := c.spreadTuple(call); def != nil {
+				cur.Replace(&ast.BlockStmt{Lbrace: n.Pos(), List: []ast.Stmt{def, n}, Rbrace: n.End()})
+			}
+		case *ast.CallExpr:
+			switch cur.Parent().(type) {
+			case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
+				return true // (a statement's call is written above; g runs elsewhere with go and defer)
+			}
+			if lit, ok := c.tupleLit(n); ok {
+				cur.Replace(lit)
+			}
+		}
+		return true
+	})
+}
+
+// tupleLit is call f(g()), when tupleArg, made by a function literal
+// that defines g's results as variables and returns f's.
+func (c *Cell) tupleLit(call *ast.CallExpr) (ast.Expr, bool) {
+	if !c.tupleArg(call) {
+		return nil, false
+	}
+	pos := call.Pos()
+	var results *ast.FieldList
+	var body ast.Stmt = &ast.ExprStmt{X: call}
+	if ts := tupleTypes(c.Types.TypeOf(call)); len(ts) > 0 {
+		results = &ast.FieldList{}
+		for _, t := range ts {
+			te, ok := c.TypeExpr(t, pos)
+			if !ok {
+				return nil, false
+			}
+			results.List = append(results.List, &ast.Field{Type: te})
+		}
+		body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{call}}
+	}
+	def := c.spreadTuple(call)
+	return &ast.CallExpr{Fun: funcLit(pos, call.End(), results, def, body), Lparen: pos, Rparen: call.End()}, true
+}
+
+// tupleArg reports whether call is an interpreted call f(g()) that
+// tupleArgs writes through variables.
+func (c *Cell) tupleArg(call *ast.CallExpr) bool {
+	if len(call.Args) != 1 || call.Ellipsis.IsValid() || c.Types.IsType(call.Fun) || c.isBuiltin(call.Fun) || !c.interpreted(call) {
+		return false
+	}
+	tuple, ok := c.Types.TypeOf(call.Args[0]).(*types.Tuple)
+	sig, isSig := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
+	return ok && isSig && ifaceParams(sig, tuple.Len())
+}
+
+// spreadTuple writes call f(g()), when tupleArg, as f(_grundyTa1, ...)
+// and returns the definition of those variables from g(); else nil.
+func (c *Cell) spreadTuple(call *ast.CallExpr) ast.Stmt {
+	if !c.tupleArg(call) {
+		return nil
+	}
+	pos := call.Pos()
+	g := call.Args[0]
+	def := &ast.AssignStmt{TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{g}}
+	call.Args = nil
+	for range c.Types.TypeOf(g).(*types.Tuple).Len() {
+		name := c.Temp("Ta")
+		def.Lhs = append(def.Lhs, ident(name, pos))
+		call.Args = append(call.Args, ident(name, pos))
+	}
+	return def
+}
+
+// ifaceParams reports whether one of sig's first n parameters is of an
+// interface type.
+func ifaceParams(sig *types.Signature, n int) bool {
+	for i := range n {
+		if t := paramType(sig, i, false); t != nil && types.IsInterface(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// tupleTypes lists the types of t, a tuple's elements or t alone (none
+// for nil or an empty tuple).
+func tupleTypes(t types.Type) []types.Type {
+	tup, ok := t.(*types.Tuple)
+	if !ok {
+		if t == nil {
+			return nil
+		}
+		return []types.Type{t}
+	}
+	out := make([]types.Type, tup.Len())
+	for i := range tup.Len() {
+		out[i] = tup.At(i).Type()
+	}
+	return out
+}

@@ -146,6 +146,7 @@ var Passes = []Pass{
 	nativeResults,
 	tupleArgs,
 	typeArgs,
+	genericStd, // after typeArgs, which writes the type arguments of its calls
 	loopClosures,
 }
 

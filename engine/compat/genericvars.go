@@ -23,11 +23,17 @@ import (
 //     Id(3)" become "var x T" and "x = Id(3)", T from the oracle; the
 //     declaration goes to package level when the cell's functions use x
 //     (they are compiled before the statements run).
+//
+// A top-level definition of several variables by one call of a function
+// value (n, err := s.size(), size a field of a function type, or a
+// variable holding one) is declared then assigned the same way: yaegi's
+// global scope defined them all as zero values (0 <nil>, silently), where
+// an assignment, and any definition inside a function, is right.
 var genericVars = Pass{
 	Name:     "genericvars",
 	Run:      runGenericVars,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil), (*ast.IndexExpr)(nil), (*ast.IndexListExpr)(nil)},
-	Snippets: []string{"generics_var_decl_in_func", "generics_define_top_level"},
+	Snippets: []string{"generics_var_decl_in_func", "generics_define_top_level", "tuple_from_func_field"},
 }
 
 func runGenericVars(c *Cell) {
@@ -58,7 +64,7 @@ func runGenericVars(c *Cell) {
 		var out []ast.Stmt
 		for _, s := range c.splitVarSpecs(b.List) {
 			names, values, typ, ok := definition(s)
-			if !ok || !c.callsGeneric(values...) {
+			if !ok || !c.callsGeneric(values...) && !c.tupleOfFuncValue(names, values) {
 				out = append(out, s)
 				continue
 			}
@@ -72,6 +78,20 @@ func runGenericVars(c *Cell) {
 		}
 		b.List = out
 	}
+}
+
+// tupleOfFuncValue reports whether names are defined by one call, of a
+// function value (not a declared function or method), that returns them.
+func (c *Cell) tupleOfFuncValue(names []*ast.Ident, values []ast.Expr) bool {
+	if len(names) < 2 || len(values) != 1 {
+		return false
+	}
+	call, ok := ast.Unparen(values[0]).(*ast.CallExpr)
+	if !ok || c.callee(call) != nil || c.Types.IsType(call.Fun) {
+		return false
+	}
+	_, tuple := c.Types.TypeOf(call).(*types.Tuple)
+	return tuple
 }
 
 // definition is what "a, b := v..." or "var a, b [T] = v..." declares.
@@ -194,7 +214,7 @@ func (c *Cell) declareThenAssign(s ast.Stmt, names []*ast.Ident, values []ast.Ex
 			var ok bool
 			if tx, ok = c.aliasedTypeExpr(obj.Type(), id.Pos()); !ok {
 				if len(c.Types.Errors) == 0 {
-					c.Fail(id.Pos(), "cannot tell the type of %s (a generic call's result at top level); declare it first, then assign: var %s T; %s = ...", id.Name, id.Name, id.Name)
+					c.Fail(id.Pos(), "cannot tell the type of %s (a result defined at top level by a generic call or a function value); declare it first, then assign: var %s T; %s = ...", id.Name, id.Name, id.Name)
 				}
 				return []ast.Stmt{s}
 			}

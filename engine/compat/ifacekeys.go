@@ -21,8 +21,10 @@ import (
 // never hit, and the search grew exponentially) and a composite-literal
 // key panicked in reflect. Index expressions, delete and the keys of map
 // literals are rewritten. A map keyed by a struct or array holding such
-// interfaces (map[Sum]int, Sum{A, B Game}) would miss the same way and is
-// refused before it runs. A key of a map keyed by any whose static type
+// interfaces (map[Sum]int, Sum{A, B Game}) would miss the same way: its
+// keys are interned too, each interface inside them made the first equal
+// one (one holding a native interface a cell's type would be wrapped in
+// is refused, as below). A key of a map keyed by any whose static type
 // is an interface goes through the runtime's AnyKey, which takes the
 // value out of yaegi's wrappers: a cell's value held in a fmt.Stringer
 // or an error is in a wrapper of function fields, which the map could
@@ -33,7 +35,7 @@ var ifaceKeys = Pass{
 	Name:     "ifacekeys",
 	Run:      runIfaceKeys,
 	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.MapType)(nil)},
-	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces_refused", "map_any_keys_from_stringers", "map_error_keys_refused", "map_any_keys_basic_types"},
+	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces", "map_struct_keys_of_wrapped_refused", "map_any_keys_from_stringers", "map_error_keys_refused", "map_any_keys_basic_types"},
 }
 
 func runIfaceKeys(c *Cell) {
@@ -47,9 +49,9 @@ func runIfaceKeys(c *Cell) {
 			if !ok {
 				return true
 			}
-			if holdsIfaces(m.Key()) {
+			if it, n := c.wrappedInside(m.Key()); n != nil {
 				k, _ := c.Types.TypeString(m.Key())
-				c.Fail(mt.Pos(), "a map keyed by %s, which holds interfaces with methods, misses keys in this interpreter (it compares the interfaces' values by where they were made); key the map by an interface %s implements, or by a string of the key (fmt.Sprint(k))", k, k)
+				c.Fail(mt.Pos(), "a map keyed by %s cannot hold %s in its %s as a key in this interpreter (it keeps one in %s as a wrapper it cannot hash); key the map by a string of the key (fmt.Sprint(k))", k, an(n.Obj().Name()), types.TypeString(it, shortQualifier), an(types.TypeString(it, shortQualifier)))
 			} else if n := c.wrappedKey(m.Key()); n != nil {
 				k, _ := c.Types.TypeString(m.Key())
 				c.Fail(mt.Pos(), "a map keyed by %s cannot hold %s as a key in this interpreter (it keeps one in %s as a wrapper it cannot hash); key the map by any (map[any]...), or by a string of the key", k, an(n.Obj().Name()), an(k))
@@ -113,14 +115,51 @@ func (c *Cell) wrappedKey(k types.Type) *types.Named {
 	return nil
 }
 
+// wrappedInside is the first native interface type with methods inside t,
+// a struct or array, that a cell's type would be wrapped in (see
+// wrappedKey), with that type; nil when none.
+func (c *Cell) wrappedInside(t types.Type) (types.Type, *types.Named) {
+	if !holdsIfaces(t) {
+		return nil, nil
+	}
+	var it types.Type
+	var n *types.Named
+	seen := map[types.Type]bool{}
+	var walk func(t types.Type)
+	walk = func(t types.Type) {
+		if n != nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch u := t.Underlying().(type) {
+		case *types.Interface:
+			if w := c.wrappedKey(t); w != nil {
+				it, n = t, w
+			}
+		case *types.Array:
+			walk(u.Elem())
+		case *types.Struct:
+			for i := range u.NumFields() {
+				walk(u.Field(i).Type())
+			}
+		}
+	}
+	walk(t)
+	return it, n
+}
+
 // ifaceKey is the key type of m's map type when it is an interface type a
-// cell declares (or an interface literal with methods), else nil.
+// cell declares (or an interface literal with methods), or a struct or
+// array holding interfaces with methods, else nil.
 func (c *Cell) ifaceKey(m ast.Expr) types.Type {
 	mt, ok := typeUnder(c.Types.TypeOf(m)).(*types.Map)
 	if !ok {
 		return nil
 	}
 	k := mt.Key()
+	if holdsIfaces(k) {
+		return k
+	}
 	if _, param := k.(*types.TypeParam); param || !types.IsInterface(k) || k.Underlying().(*types.Interface).Empty() {
 		return nil
 	}
@@ -191,6 +230,11 @@ func (c *Cell) internKey(e ast.Expr, t types.Type) ast.Expr {
 		return e
 	}
 	rt, _ := c.TypeExpr(t, pos)
+	if lit, ok := e.(*ast.CompositeLit); ok && lit.Type == nil {
+		// A map literal's key with its type elided ({a, b}: true) is an
+		// argument now: it needs its type written.
+		lit.Type, _ = c.TypeExpr(t, pos)
+	}
 	k := c.Temp("IK")
 	return c.internCall(e, pt, rt, k, k)
 }

@@ -25,7 +25,7 @@ import (
 	"grundy/engine/prelude/grundyrt"
 )
 
-//go:embed helpers/*.go std/*/*.go
+//go:embed helpers/*.go std/*/*.go generic/sync/*.go generic/sync/atomic/*.go
 var files embed.FS
 
 // The helpers' names, as the passes write them.
@@ -47,6 +47,27 @@ const (
 	SliceBounds = "_grundySliceBounds" // likewise for slice bounds out of range
 	NegShift    = "_grundyNegShift"    // likewise for a negative shift count
 )
+
+// GenericStd are the helpers that run the generic API of native standard
+// packages (package path and name, as the type oracle knows them from
+// generic/): yaegi's symbol tables cannot hold generic code.
+var GenericStd = map[string]string{
+	"sync.OnceValue":      "_grundyOnceValue",
+	"sync/atomic.Pointer": "_grundyAtomicPointer",
+}
+
+// Generic are the declarations of the generic API of native standard
+// packages, for the type oracle, which adds them to the packages their
+// tables make: import path -> files.
+func Generic() map[string][]string {
+	out := map[string][]string{}
+	for _, p := range []string{"sync", "sync/atomic"} {
+		for _, f := range read(path.Join("generic", p)) {
+			out[p] = append(out[p], f.Src)
+		}
+	}
+	return out
+}
 
 // Temp starts every name the passes invent (temporaries, copies of generic
 // functions); cells never declare such names.

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/traefik/yaegi/stdlib"
@@ -61,6 +62,20 @@ func TestNamesAreDeclared(t *testing.T) {
 			t.Errorf("%s is not declared in helpers/", n)
 		}
 	}
+	generic := Generic()
+	for api, n := range GenericStd {
+		if !helpers[n] {
+			t.Errorf("%s (for %s) is not declared in helpers/", n, api)
+		}
+		i := strings.LastIndexByte(api, '.')
+		var files []File
+		for _, src := range generic[api[:i]] {
+			files = append(files, File{Name: api[:i], Src: src})
+		}
+		if !declared(t, files)[api[i+1:]] {
+			t.Errorf("%s is not declared in generic/", api)
+		}
+	}
 	table := grundyrt.Table(nil, grundyrt.NewTypes())
 	for _, n := range []string{RTErrorsIs, RTErrorsAs, RTErrorsAsKnown, RTErrorsUnwrap, RTJSONMarshal, RTJSONMarshalIndent, RTJSONEncode, RTTextTemplate, RTHTMLTemplate, RTJSONUnmarshal, RTJSONDecode, RTCompareKey, RTRewrap, RTInternKey, RTFmtTyped, RTFmtParam, RTFmtWrapped, RTFmtSpread, RTFmtTuple, RTFmtState, RTWriter, RTDeclare, RTSprint, RTSprintf, RTSprintln, RTPanic, RTRecovered, RTDecodeRune, RTDeferred, RTTypeName, RTTypeString, RTTypePkgPath, RTStructField, RTFieldByName, RTVisibleFields, RTAssertionError, RTAssertPanic, RTNativeMethods, RTReturn} {
 		if _, ok := table[n]; !ok {
@@ -78,6 +93,11 @@ func TestNamesAreDeclared(t *testing.T) {
 // compiles, so what a reader sees in an error must be what is there).
 func TestFormatted(t *testing.T) {
 	all := Helpers()
+	for p, srcs := range Generic() {
+		for _, src := range srcs {
+			all = append(all, File{Name: "generic/" + p, Src: src})
+		}
+	}
 	for _, p := range Packages() {
 		all = append(all, p.Source...)
 		all = append(all, p.Files...)

@@ -28,6 +28,7 @@ type Universe struct {
 	mu      sync.Mutex
 	tables  map[string]tableRef // import path -> its table
 	sources map[string][]string // import path -> Go source files
+	generic map[string][]string // import path -> declarations a table lacks
 	pkgs    map[string]*types.Package
 	done    map[string]bool  // scope filled (imported), not just referenced
 	err     map[string]error // source packages that failed to type-check
@@ -65,6 +66,15 @@ func NewUniverse(sources map[string][]string, tables ...map[string]Table) *Unive
 			}
 		}
 	}
+	return u
+}
+
+// WithGeneric adds to the packages tables make the declarations of their
+// generic API, which a table cannot hold (import path -> Go source files
+// in the package's name, using its other names freely); it returns u, and
+// is for before u's first import.
+func (u *Universe) WithGeneric(generic map[string][]string) *Universe {
+	u.generic = generic
 	return u
 }
 
@@ -118,6 +128,17 @@ func (u *Universe) importLocked(path string) (*types.Package, error) {
 		}
 		if obj := u.object(pkg, name, ref.syms[name]); obj != nil {
 			pkg.Scope().Insert(obj)
+		}
+	}
+	if srcs, ok := u.generic[path]; ok {
+		files, err := u.parse(path, srcs)
+		if err == nil {
+			conf := types.Config{Importer: lockedImporter{u}}
+			err = types.NewChecker(&conf, u.fset, pkg, nil).Files(files)
+		}
+		if err != nil {
+			u.err[path] = err
+			return pkg, err
 		}
 	}
 	pkg.MarkComplete()
@@ -429,6 +450,16 @@ func (u *Universe) structure(t reflect.Type, pkg *types.Package) types.Type {
 
 // checkSource type-checks a package given as source, importing through u.
 func (u *Universe) checkSource(path string, srcs []string) (*types.Package, error) {
+	files, err := u.parse(path, srcs)
+	if err != nil {
+		return nil, err
+	}
+	conf := types.Config{Importer: lockedImporter{u}}
+	return conf.Check(path, u.fset, files, nil)
+}
+
+// parse parses the source files of the package at path.
+func (u *Universe) parse(path string, srcs []string) ([]*ast.File, error) {
 	var files []*ast.File
 	for i, src := range srcs {
 		f, err := parser.ParseFile(u.fset, fmt.Sprintf("%s/%d.go", path, i), src, parser.SkipObjectResolution)
@@ -437,8 +468,7 @@ func (u *Universe) checkSource(path string, srcs []string) (*types.Package, erro
 		}
 		files = append(files, f)
 	}
-	conf := types.Config{Importer: lockedImporter{u}}
-	return conf.Check(path, u.fset, files, nil)
+	return files, nil
 }
 
 // lockedImporter imports for a check that runs with u.mu held.

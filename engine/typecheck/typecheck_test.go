@@ -265,3 +265,27 @@ func TestDraft(t *testing.T) {
 		t.Errorf("Packages() = %v", s.Packages())
 	}
 }
+
+// A table's package gains the generic declarations WithGeneric gives it,
+// beside its table's names, which they may use.
+func TestWithGeneric(t *testing.T) {
+	u := NewUniverse(nil, stdlib.Symbols).WithGeneric(map[string][]string{"sync": {`package sync
+
+func OnceValue[T any](f func() T) func() T { var o Once; _ = o; return f }
+`}})
+	pkg, err := u.Import("sync")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, ok := pkg.Scope().Lookup("OnceValue").(*types.Func)
+	if !ok || f.Type().(*types.Signature).TypeParams().Len() != 1 || f.Pkg() != pkg {
+		t.Fatalf("sync.OnceValue = %v, want a generic function of package sync", pkg.Scope().Lookup("OnceValue"))
+	}
+	if pkg.Scope().Lookup("Mutex") == nil {
+		t.Error("sync lost its table's Mutex")
+	}
+	bad := NewUniverse(nil, stdlib.Symbols).WithGeneric(map[string][]string{"sync": {"package sync\n\nfunc Mutex() {}\n"}})
+	if _, err := bad.Import("sync"); err == nil {
+		t.Error("a declaration clashing with the table's is not reported")
+	}
+}

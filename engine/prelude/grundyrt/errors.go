@@ -249,7 +249,8 @@ type mapKey struct {
 // such a value as a wrapper with the node that made it (valueInterface),
 // which a map hashes and compares whole, so equal keys made in two places
 // were two keys (also inside a struct: Sum{A, B Game}, see deepKey).
-// Given the same wrapper each time, the map finds them. A
+// Given the same wrapper each time, the map finds them. Of a struct or
+// array holding such values (a map[Sum]int's key), each is made so. A
 // value whose type cannot be a map key panics, as Go's map does.
 func (ts *Types) InternKey(p any) {
 	rp := reflect.ValueOf(p)
@@ -268,6 +269,9 @@ func (ts *Types) InternKey(p any) {
 		return
 	}
 	if !isBox(rp.Type().Elem()) {
+		if holdsIfaces(rp.Type().Elem()) {
+			ts.internInside(rp.Elem())
+		}
 		return
 	}
 	box := rp.Elem()
@@ -291,6 +295,34 @@ func (ts *Types) InternKey(p any) {
 	first := detached(box, v)
 	box.Set(first)
 	ts.keys[key] = first
+}
+
+// internInside interns, in place, the interface values inside v, a key
+// of a map keyed by a struct or array holding them (Sum{A, B Game}): the
+// map compares the boxes in its keys as it compares a box it is keyed by.
+func (ts *Types) internInside(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Struct:
+		if isBox(v.Type()) {
+			if v.CanAddr() && v.CanInterface() {
+				ts.InternKey(v.Addr().Interface())
+			}
+			return
+		}
+		for i := range v.NumField() {
+			if f := v.Field(i); holdsIfaces(f.Type()) {
+				ts.internInside(f)
+			}
+		}
+	case reflect.Array:
+		for i := range v.Len() {
+			ts.internInside(v.Index(i))
+		}
+	case reflect.Interface:
+		if v.CanAddr() && v.CanInterface() {
+			ts.InternKey(v.Addr().Interface())
+		}
+	}
 }
 
 // CompareKey is what == compares for a value in an interface: the value

@@ -1,0 +1,73 @@
+package helpers
+
+import "sync"
+
+// The generic API of native standard packages, which yaegi's symbol
+// tables cannot hold, as interpreted code: a cell's sync.OnceValue and
+// atomic.Pointer[T] are these (compat's genericStd renames them; the type
+// oracle knows the originals from generic/). Their type parameters and
+// variables are named as the passes name things: yaegi would take a
+// cell's type T for a helper's type parameter T.
+
+// _grundyOnceValue is sync.OnceValue: f runs once; a panic in it is the
+// panic of every call. (A helper of this shape with two results,
+// sync.OnceValues, broke the compilation of later cells' panics in
+// yaegi: that one stays unavailable.)
+func _grundyOnceValue[_grundyT any](_grundyF func() _grundyT) func() _grundyT {
+	var _grundyOnce sync.Once
+	var _grundyV _grundyT
+	var _grundyDone bool
+	var _grundyP any
+	return func() _grundyT {
+		_grundyOnce.Do(func() {
+			defer func() {
+				if !_grundyDone {
+					_grundyP = recover()
+					panic(_grundyP)
+				}
+			}()
+			_grundyV = _grundyF()
+			_grundyDone = true
+		})
+		if !_grundyDone {
+			panic(_grundyP)
+		}
+		return _grundyV
+	}
+}
+
+// _grundyAtomicPointer is atomic.Pointer[T]: its operations are atomic
+// with one another, under a mutex.
+type _grundyAtomicPointer[_grundyT any] struct {
+	mu sync.Mutex
+	v  *_grundyT
+}
+
+func (x *_grundyAtomicPointer[_grundyT]) Load() *_grundyT {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.v
+}
+
+func (x *_grundyAtomicPointer[_grundyT]) Store(val *_grundyT) {
+	x.mu.Lock()
+	x.v = val
+	x.mu.Unlock()
+}
+
+func (x *_grundyAtomicPointer[_grundyT]) Swap(new *_grundyT) (old *_grundyT) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	old, x.v = x.v, new
+	return old
+}
+
+func (x *_grundyAtomicPointer[_grundyT]) CompareAndSwap(old, new *_grundyT) (swapped bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.v != old {
+		return false
+	}
+	x.v = new
+	return true
+}

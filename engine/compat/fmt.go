@@ -253,15 +253,10 @@ func (c *Cell) boxedTuple(tuple *types.Tuple, g ast.Expr) (ast.Expr, bool) {
 		return g, false
 	}
 	pos := g.Pos()
-	def := &ast.AssignStmt{TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{g}}
-	lit := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: ident("any", pos)}, Lbrace: pos, Rbrace: pos}
-	for range tuple.Len() {
-		name := ident(c.Temp("Tu"), pos)
-		def.Lhs = append(def.Lhs, name)
-		lit.Elts = append(lit.Elts, ident(name.Name, pos))
-	}
-	result := &ast.FieldList{List: []*ast.Field{{Type: &ast.ArrayType{Lbrack: pos, Elt: ident("any", pos)}}}}
-	f := funcLit(pos, g.End(), result, def, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{lit}})
+	def, vars := c.defineTemps("Tu", g, tuple.Len())
+	anys := func() ast.Expr { return &ast.ArrayType{Lbrack: pos, Elt: ident("any", pos)} }
+	lit := &ast.CompositeLit{Type: anys(), Lbrace: pos, Elts: vars, Rbrace: pos}
+	f := funcLit(pos, g.End(), results(anys()), def, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{lit}})
 	return &ast.CallExpr{Fun: f, Lparen: pos, Rparen: pos}, true
 }
 

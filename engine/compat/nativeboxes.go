@@ -190,15 +190,11 @@ func runNativeResults(c *Cell) {
 			return true
 		}
 		pos := call.Pos()
-		var results []*ast.Field
-		for _, t := range tupleTypes(c.Types.TypeOf(call)) {
-			te, ok := c.TypeExpr(t, pos)
-			if !ok {
-				return true
-			}
-			results = append(results, &ast.Field{Type: te})
+		tes, ok := c.typeExprs(tupleTypes(c.Types.TypeOf(call)), pos)
+		if !ok {
+			return true
 		}
-		lit := funcLit(pos, call.End(), &ast.FieldList{List: results}, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{call}})
+		lit := funcLit(pos, call.End(), results(tes...), &ast.ReturnStmt{Return: pos, Results: []ast.Expr{call}})
 		cur.Replace(&ast.CallExpr{Fun: lit, Lparen: call.End(), Rparen: call.End()})
 		return true
 	})

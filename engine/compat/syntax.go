@@ -153,6 +153,19 @@ func define(pos token.Pos, lhs []ast.Expr, rhs ...ast.Expr) *ast.AssignStmt {
 	return &ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: rhs, TokPos: pos}
 }
 
+// defineTemps is "t1, ..., tn := x" with n new variables (named after
+// kind, see Temp), and those variables, for the n values of x.
+func (c *Cell) defineTemps(kind string, x ast.Expr, n int) (ast.Stmt, []ast.Expr) {
+	pos := x.Pos()
+	var lhs, vars []ast.Expr
+	for range n {
+		name := c.Temp(kind)
+		lhs = append(lhs, ident(name, pos))
+		vars = append(vars, ident(name, pos))
+	}
+	return define(pos, lhs, x), vars
+}
+
 // funcLit is func() results { body } at pos.
 func funcLit(pos, end token.Pos, results *ast.FieldList, body ...ast.Stmt) *ast.FuncLit {
 	return &ast.FuncLit{

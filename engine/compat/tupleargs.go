@@ -68,21 +68,18 @@ func (c *Cell) tupleLit(call *ast.CallExpr) (ast.Expr, bool) {
 		return nil, false
 	}
 	pos := call.Pos()
-	var results *ast.FieldList
+	var fields *ast.FieldList
 	var body ast.Stmt = &ast.ExprStmt{X: call}
 	if ts := tupleTypes(c.Types.TypeOf(call)); len(ts) > 0 {
-		results = &ast.FieldList{}
-		for _, t := range ts {
-			te, ok := c.TypeExpr(t, pos)
-			if !ok {
-				return nil, false
-			}
-			results.List = append(results.List, &ast.Field{Type: te})
+		tes, ok := c.typeExprs(ts, pos)
+		if !ok {
+			return nil, false
 		}
+		fields = results(tes...)
 		body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{call}}
 	}
 	def := c.spreadTuple(call)
-	return &ast.CallExpr{Fun: funcLit(pos, call.End(), results, def, body), Lparen: pos, Rparen: call.End()}, true
+	return &ast.CallExpr{Fun: funcLit(pos, call.End(), fields, def, body), Lparen: pos, Rparen: call.End()}, true
 }
 
 // tupleArg reports whether call is an interpreted call f(g()) that
@@ -102,15 +99,9 @@ func (c *Cell) spreadTuple(call *ast.CallExpr) ast.Stmt {
 	if !c.tupleArg(call) {
 		return nil
 	}
-	pos := call.Pos()
 	g := call.Args[0]
-	def := &ast.AssignStmt{TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{g}}
-	call.Args = nil
-	for range c.Types.TypeOf(g).(*types.Tuple).Len() {
-		name := c.Temp("Ta")
-		def.Lhs = append(def.Lhs, ident(name, pos))
-		call.Args = append(call.Args, ident(name, pos))
-	}
+	def, vars := c.defineTemps("Ta", g, c.Types.TypeOf(g).(*types.Tuple).Len())
+	call.Args = vars
 	return def
 }
 
@@ -123,6 +114,20 @@ func ifaceParams(sig *types.Signature, n int) bool {
 		}
 	}
 	return false
+}
+
+// typeExprs writes each of ts as source (see TypeExpr); false if one
+// cannot be written.
+func (c *Cell) typeExprs(ts []types.Type, pos token.Pos) ([]ast.Expr, bool) {
+	out := make([]ast.Expr, len(ts))
+	for i, t := range ts {
+		te, ok := c.TypeExpr(t, pos)
+		if !ok {
+			return nil, false
+		}
+		out[i] = te
+	}
+	return out, true
 }
 
 // tupleTypes lists the types of t, a tuple's elements or t alone (none

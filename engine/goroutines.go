@@ -145,10 +145,15 @@ func interpreterWait(frames []string) (i int, ok bool) {
 		return i, false
 	}
 	i += slices.IndexFunc(frames[i:], func(f string) bool {
-		return !strings.HasPrefix(f, "sync.") && !strings.HasPrefix(f, "internal/sync.") && !strings.HasPrefix(f, "reflect.")
+		return !strings.HasPrefix(f, "sync.") && !strings.HasPrefix(f, "internal/sync.") && !strings.HasPrefix(f, "reflect.") &&
+			!strings.HasPrefix(f, selectFrame) // (a select the engine wrote for the cell)
 	})
 	return i, i >= 0 && strings.HasPrefix(frames[i], yaegiPkg)
 }
+
+// selectFrame begins the frames of grundyrt's Select, which makes the
+// selects of a cell's code (see compat's selects pass).
+const selectFrame = "grundy/engine/prelude/grundyrt.selector."
 
 // parkers are the functions below the runtime's through which channel
 // operations (the interpreter's go through reflect) and sync's waits park a

@@ -1162,6 +1162,9 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 		})
 		wd.stop()
 		if err != nil && context.Cause(runCtx) == errDeadlock && ctx.Err() == nil {
+			if stop := it.intr.Load(); stop != nil {
+				stop.close() // (the selects the engine writes wait on it: see renewCellStop)
+			}
 			return reflect.Value{}, wd.deadlockError(!wd.released())
 		}
 	}

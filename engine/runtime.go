@@ -159,6 +159,15 @@ func (r *runtimeState) Render(v any, parts display.Parts) display.Bundle {
 	return bundleOf(grundyrt.Unwrap(v), parts)
 }
 
+// Stopped is closed when the running cell is interrupted or deadlocked:
+// the selects the engine writes end there (grundyrt.Select).
+func (r *runtimeState) Stopped() <-chan struct{} {
+	if stop := r.it.intr.Load(); stop != nil {
+		return stop.ch
+	}
+	return nil
+}
+
 // GoPanic reports a goroutine's panic.
 func (r *runtimeState) GoPanic(v any) { r.it.goroutinePanic(grundyrt.Unwrap(v)) }
 

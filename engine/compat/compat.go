@@ -119,6 +119,7 @@ var Passes = []Pass{
 	varTypeNames,
 	ptrInstanceVars,
 	instanceLits,
+	selects,
 	selectContinues,
 	selectBreaks,
 	clauseLabels,

@@ -65,7 +65,7 @@ func runOperandOrder(c *Cell) {
 				tmp := c.Temp("Oo")
 				if top {
 					te, _ := c.TypeExpr(c.Types.TypeOf(call), call.Pos())
-					temps = append(temps, varDecl(call.Pos(), tmp, te, call))
+					temps = append(temps, declareAssign(call.Pos(), tmp, te, call)...)
 				} else {
 					temps = append(temps, &ast.AssignStmt{Lhs: []ast.Expr{ident(tmp, call.Pos())}, TokPos: call.Pos(), Tok: token.DEFINE, Rhs: []ast.Expr{call}})
 				}

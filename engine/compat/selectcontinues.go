@@ -5,7 +5,9 @@ import (
 	"go/token"
 )
 
-// selectContinues: a plain continue in a case of a select in a loop.
+// selectContinues: a plain continue in a case of a select in a loop (among
+// a cell's statements: in functions, selects are made by the runtime, see
+// selects).
 // yaegi v0.16.1 compiles a select's cases from inside its own compilation
 // (interp/run.go:3776, _select calls getExec on each case body), and each
 // getExec starts a new walk of the graph with nothing seen
@@ -25,7 +27,7 @@ var selectContinues = Pass{
 	Name:     "selectcontinues",
 	Run:      runSelectContinues,
 	Kinds:    []ast.Node{(*ast.SelectStmt)(nil)},
-	Snippets: []string{"select_continue_then_break"},
+	Snippets: []string{"select_continue_top_level"},
 }
 
 func runSelectContinues(c *Cell) {

@@ -153,6 +153,14 @@ func define(pos token.Pos, lhs []ast.Expr, rhs ...ast.Expr) *ast.AssignStmt {
 	return &ast.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: rhs, TokPos: pos}
 }
 
+// declareAssign is "var name t; name = value": yaegi v0.16.1 gave a
+// variable declared with a type and a value that calls a copy of a generic
+// function (var v []int = append(slices.Clone(h), k)) a wrong value (the
+// value of the call alone); assigned, it is right.
+func declareAssign(pos token.Pos, name string, t, value ast.Expr) []ast.Stmt {
+	return []ast.Stmt{varDecl(pos, name, t), &ast.AssignStmt{Lhs: []ast.Expr{ident(name, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{value}}}
+}
+
 // defineTemps is "t1, ..., tn := x" with n new variables (named after
 // kind, see Temp), and those variables, for the n values of x.
 func (c *Cell) defineTemps(kind string, x ast.Expr, n int) (ast.Stmt, []ast.Expr) {

@@ -138,6 +138,7 @@ const (
 	RTAssertPanic       = "AssertPanic"       // the panic of a failed assertion to an interface, naming the missing method
 	RTNativeMethods     = "NativeMethods"     // stops an assertion of a library value to a cell interface
 	RTReturn            = "Return"            // a return among a cell's statements: ends the cell
+	RTSelect            = "Select"            // a select made by the runtime
 )
 
 // Methods of grundyrt.Deferred the passes call.

@@ -30,6 +30,9 @@ type Session interface {
 	GoPanic(v any)
 	Defer(f func())
 	Recover() any
+	// Stopped is closed when the running cell is interrupted or found
+	// deadlocked (nil: never).
+	Stopped() <-chan struct{}
 }
 
 // Bound per session by Table; nil outside one (only interpreted code, which
@@ -94,6 +97,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"SliceError":     reflect.ValueOf(SliceError),
 		"ShiftError":     reflect.ValueOf(ShiftError),
 		"RangeContinued": reflect.ValueOf(RangeContinued),
+		"Select":         reflect.ValueOf(selector{s.Stopped}.Select),
 
 		"TextTemplate":      reflect.ValueOf(TextTemplate),
 		"HTMLTemplate":      reflect.ValueOf(HTMLTemplate),
@@ -242,3 +246,4 @@ func (noSession) Render(any, display.Parts) display.Bundle { return nil }
 func (noSession) GoPanic(any)                              {}
 func (noSession) Defer(func())                             {}
 func (noSession) Recover() any                             { return nil }
+func (noSession) Stopped() <-chan struct{}                 { return nil }

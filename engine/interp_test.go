@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -241,4 +242,35 @@ func TestInterruptSparesSleepingGoroutines(t *testing.T) {
 	if v, _, err := runCell(t, it, "6 * 7"); err != nil || v != "42" {
 		t.Fatalf("after the interrupt: %q, %v", v, err)
 	}
+}
+
+// A goroutine waiting in a select the engine makes (one in a function:
+// compat's selects) ends with the interrupted cell, as one the interpreter
+// makes does, and the session goes on; a worker of a later cell selects
+// again.
+func TestInterruptEndsSelectingGoroutines(t *testing.T) {
+	it := newTestInterp(t)
+	runCell(t, it, "func wait(in <-chan int, out chan<- int, quit chan bool) {\n\tselect {\n\tcase v := <-in:\n\t\tout <- v\n\tcase <-quit:\n\t}\n}")
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	_, err := it.Execute(ctx, "go wait(make(chan int), make(chan int), nil)\nfor {\n\ttime.Sleep(time.Millisecond)\n}", &recorder{})
+	var ee *EvalError
+	if !errors.As(err, &ee) || ee.Name != "Interrupted" {
+		t.Fatalf("the cell gave %v, want Interrupted", err)
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for strings.Contains(allStacks(), "grundyrt.selector") {
+		if time.Now().After(deadline) {
+			t.Fatal("a goroutine still waits in the runtime's select after the interrupt")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if v, _, err := runCell(t, it, "in, out := make(chan int, 1), make(chan int, 1)\nin <- 7\ngo wait(in, out, nil)\n<-out"); err != nil || v != "7" {
+		t.Fatalf("after the interrupt: %q, %v", v, err)
+	}
+}
+
+func allStacks() string {
+	buf := make([]byte, 1<<20)
+	return string(buf[:runtime.Stack(buf, true)])
 }

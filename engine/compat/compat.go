@@ -48,7 +48,7 @@ var Passes = []Pass{
 	typeErrors,
 	structAssert,
 	anonEmbed,
-	selfFuncTypes,
+	selfTypes,
 	selfGenerics,
 	nestedInstances,
 	pkgNameDecls,

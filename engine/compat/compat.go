@@ -106,6 +106,7 @@ var Passes = []Pass{
 	minMax,
 	pkgVars,
 	varInits,
+	reusedDefines,
 	rangeFunc,
 	rangePtrArrays,
 	rangeInt,

@@ -252,20 +252,25 @@ func runTypeErrors(c *Cell) {
 	})
 }
 
-// selfFuncTypes: a function type that refers to itself, type stateFn
-// func(*lexer) stateFn (the state-machine idiom). yaegi v0.16.1 builds a
-// reflect type for each function type, and reflect cannot make a function
-// type that is its own result: its compiler fails with "interface
-// conversion: reflect.Type is nil", at no position. Refused at the
-// declaration, with the struct wrapper that runs.
-var selfFuncTypes = Pass{
-	Name:     "selffunctypes",
-	Run:      runSelfFuncTypes,
+// selfTypes: a type that refers to itself other than through a named
+// struct: type stateFn func(*lexer) stateFn (the state-machine idiom),
+// type Imp []Imp (an impartial game as the list of its options), type
+// Tree map[string]Tree, type L []*L. yaegi v0.16.1 builds a reflect type
+// for each such type, and reflect cannot make a function, slice, map,
+// pointer or channel type that contains itself: its compiler fails with
+// "interface conversion: reflect.Type is nil" or a nil dereference at no
+// position (interp/type.go, refType), or recurses without end (through an
+// anonymous struct, or a generic type's instance). A named struct breaks
+// the cycle (yaegi builds one in two steps), so the declaration is
+// refused with the struct wrapper that runs.
+var selfTypes = Pass{
+	Name:     "selftypes",
+	Run:      runSelfTypes,
 	Kinds:    []ast.Node{(*ast.TypeSpec)(nil)},
-	Snippets: []string{"recursive_func_type_refused"},
+	Snippets: []string{"recursive_func_type_refused", "recursive_slice_type_refused"},
 }
 
-func runSelfFuncTypes(c *Cell) {
+func runSelfTypes(c *Cell) {
 	if c.Decls == nil {
 		return
 	}
@@ -282,49 +287,67 @@ func runSelfFuncTypes(c *Cell) {
 		if !ok {
 			return false
 		}
-		if _, isFunc := named.Underlying().(*types.Signature); isFunc && reachesFunc(named.Underlying(), named, map[types.Type]bool{}) {
-			c.Fail(ts.Name.Pos(), "type %s refers to itself through a function type, which this interpreter cannot build; wrap the function in a struct: type %s struct{ f %s }", ts.Name.Name, ts.Name.Name, ExprString(ts.Type))
+		if _, isStruct := named.Underlying().(*types.Struct); isStruct || !reachesSelf(named.Underlying(), named, map[types.Type]bool{}) {
+			return false
 		}
+		name := ts.Name.Name
+		if _, isFunc := named.Underlying().(*types.Signature); isFunc {
+			c.Fail(ts.Name.Pos(), "type %s refers to itself through a function type, which this interpreter cannot build; wrap the function in a struct: type %s struct{ f %s }", name, name, ExprString(ts.Type))
+			return false
+		}
+		head := name
+		if ts.TypeParams != nil {
+			head += "[" + strings.TrimSuffix(strings.TrimPrefix(ExprString(&ast.FuncType{Params: ts.TypeParams}), "func("), ")") + "]"
+		}
+		c.Fail(ts.Name.Pos(), "type %s refers to itself through %s, which this interpreter cannot build; wrap it in a struct: type %s struct{ v %s }", name, ExprString(ts.Type), head, ExprString(ts.Type))
 		return false
 	})
 }
 
-// reachesFunc reports whether the type t mentions target through function
-// types, pointers and containers (not through structs, which the
-// interpreter builds in two steps).
-func reachesFunc(t types.Type, target *types.Named, seen map[types.Type]bool) bool {
+// reachesSelf reports whether the type t mentions target (or, for a
+// generic type, an instance of it) through function types, pointers,
+// containers, anonymous structs and the cell's other types of those
+// kinds; not through a named struct, which the interpreter builds in two
+// steps.
+func reachesSelf(t types.Type, target *types.Named, seen map[types.Type]bool) bool {
 	if seen[t] {
 		return false
 	}
 	seen[t] = true
 	switch t := t.(type) {
 	case *types.Named:
-		if t == target {
+		if t == target || t.Origin() == target.Origin() {
 			return true
 		}
-		if _, isFunc := t.Underlying().(*types.Signature); isFunc && typecheck.IsCellType(t) {
-			return reachesFunc(t.Underlying(), target, seen)
+		if _, isStruct := t.Underlying().(*types.Struct); !isStruct && typecheck.IsCellType(t) {
+			return reachesSelf(t.Underlying(), target, seen)
 		}
 	case *types.Alias:
-		return reachesFunc(types.Unalias(t), target, seen)
+		return reachesSelf(types.Unalias(t), target, seen)
 	case *types.Signature:
 		for _, tu := range []*types.Tuple{t.Params(), t.Results()} {
 			for i := range tu.Len() {
-				if reachesFunc(tu.At(i).Type(), target, seen) {
+				if reachesSelf(tu.At(i).Type(), target, seen) {
 					return true
 				}
 			}
 		}
+	case *types.Struct:
+		for i := range t.NumFields() {
+			if reachesSelf(t.Field(i).Type(), target, seen) {
+				return true
+			}
+		}
 	case *types.Pointer:
-		return reachesFunc(t.Elem(), target, seen)
+		return reachesSelf(t.Elem(), target, seen)
 	case *types.Slice:
-		return reachesFunc(t.Elem(), target, seen)
+		return reachesSelf(t.Elem(), target, seen)
 	case *types.Array:
-		return reachesFunc(t.Elem(), target, seen)
+		return reachesSelf(t.Elem(), target, seen)
 	case *types.Map:
-		return reachesFunc(t.Key(), target, seen) || reachesFunc(t.Elem(), target, seen)
+		return reachesSelf(t.Key(), target, seen) || reachesSelf(t.Elem(), target, seen)
 	case *types.Chan:
-		return reachesFunc(t.Elem(), target, seen)
+		return reachesSelf(t.Elem(), target, seen)
 	}
 	return false
 }

@@ -56,6 +56,7 @@ var Passes = []Pass{
 	nativeBoxes,
 	typeParamRenames,
 	assertSources,
+	pkgNameFuncs,
 	mainFunc,
 	constValues,
 	complexConsts,

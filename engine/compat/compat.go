@@ -78,6 +78,7 @@ var Passes = []Pass{
 	hiddenFields,
 	ifaceKeys,
 	ifaceCopies,
+	nativeFieldOps,
 	structNames,
 	methodExprs,
 	funcConvs,

@@ -24,30 +24,16 @@ var mainFunc = Pass{
 const mainName = tempPrefix + "Main"
 
 func runMainFunc(c *Cell) {
-	var declared *ast.FuncDecl
-	for _, root := range c.Roots() {
-		ast.Inspect(root, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.FuncDecl:
-				if x.Recv == nil && x.Name.Name == "main" && x.Type.TypeParams == nil {
-					x.Name.Name = mainName
-					declared = x
-				}
-			case *ast.Ident:
-				if x.Name != "main" {
-					return true
-				}
-				if fn, ok := c.Types.ObjectOf(x).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "main" && fn.Parent() == fn.Pkg().Scope() {
-					x.Name = mainName
-				}
-			}
-			return true
-		})
-	}
+	declared := c.renameFuncs(func(name string) string {
+		if name == "main" {
+			return mainName
+		}
+		return ""
+	})
 	if declared == nil {
 		return
 	}
-	pos := declared.End()
+	pos := declared[len(declared)-1].End()
 	call := &ast.ExprStmt{X: called(ident(mainName, pos))}
 	if c.Stmts == nil {
 		c.Stmts = &ast.BlockStmt{Lbrace: pos, Rbrace: pos}
@@ -59,4 +45,36 @@ func runMainFunc(c *Cell) {
 		return
 	}
 	c.Stmts.List = append(list, call)
+}
+
+// renameFuncs gives the cell's top-level functions (not methods) a new
+// name, in their declarations and wherever the cell uses
+// them, the functions of earlier cells included: rename returns the new
+// name, "" to keep it. It returns the cell's declarations it renamed.
+// The new name must be one rename keeps (it is met again).
+func (c *Cell) renameFuncs(rename func(name string) string) []*ast.FuncDecl {
+	var declared []*ast.FuncDecl
+	for _, root := range c.Roots() {
+		ast.Inspect(root, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FuncDecl:
+				if x.Recv == nil {
+					if to := rename(x.Name.Name); to != "" {
+						x.Name.Name = to
+						declared = append(declared, x)
+					}
+				}
+			case *ast.Ident:
+				fn, ok := c.Types.ObjectOf(x).(*types.Func)
+				if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "main" || fn.Parent() != fn.Pkg().Scope() {
+					return true
+				}
+				if to := rename(x.Name); to != "" {
+					x.Name = to
+				}
+			}
+			return true
+		})
+	}
+	return declared
 }

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -20,11 +21,14 @@ import (
 // Only a call that is a statement of its own, with an argument that calls
 // nothing, is written so (the argument is then evaluated when Go would);
 // elsewhere the cell is refused, saying to write it so. Only the native
-// functions that keep a value and give it back are concerned (keeping).
+// functions that keep a value and give it back are concerned (keeping),
+// and the interface fields of native structs (e.Value = Nimber(3), e a
+// list.Element), which yaegi sets by reflect as well: an assignment to one
+// is written so when its two sides do not both call something.
 var nativeBoxes = Pass{
 	Name:     "nativeboxes",
 	Run:      runNativeBoxes,
-	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil), (*ast.AssignStmt)(nil)},
 	Snippets: []string{"native_containers_keep_types"},
 }
 
@@ -52,6 +56,10 @@ func runNativeBoxes(c *Cell) {
 		return // (no value to box: most cells walk no further)
 	}
 	c.Apply(func(cur Cursor) bool {
+		if as, ok := cur.Node().(*ast.AssignStmt); ok && cur.Index() >= 0 {
+			c.boxFieldAssign(cur, as)
+			return true
+		}
 		st, ok := cur.Node().(*ast.ExprStmt)
 		if !ok || cur.Index() < 0 {
 			return true
@@ -96,6 +104,42 @@ func runNativeBoxes(c *Cell) {
 		}
 		return true
 	})
+}
+
+// boxFieldAssign: x.F = v, F an interface field of a native struct and v
+// of a cell type on a basic type, becomes { var tmp any = v; x.F = tmp }
+// (Go evaluates the calls of both sides in order: only when one side calls
+// nothing; otherwise the cell is refused).
+func (c *Cell) boxFieldAssign(cur Cursor, as *ast.AssignStmt) {
+	if as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 || !c.nativeIfaceField(as.Lhs[0]) {
+		return
+	}
+	v := as.Rhs[0]
+	t := c.Types.TypeOf(v)
+	if boxedType(t) == nil {
+		return
+	}
+	calls := func(e ast.Expr) bool {
+		return contains(e, true, func(n ast.Node) bool {
+			x, ok := n.(*ast.CallExpr)
+			return ok && !c.Types.IsType(x.Fun)
+		})
+	}
+	if calls(as.Lhs[0]) && calls(v) {
+		n := types.TypeString(t, shortQualifier)
+		c.Fail(v.Pos(), "%s = %s puts %s in a field of a native struct, which keeps it without its type in this interpreter (it would come back as %s); put it in a variable of type any first (var v any = %s) and assign that",
+			ExprString(as.Lhs[0]), ExprString(v), an(n), an(types.TypeString(t.Underlying(), shortQualifier)), ExprString(v))
+		return
+	}
+	pos := as.Pos()
+	if c.sharedInIface(v) {
+		if cp, ok := c.ifaceCopy(types.Universe.Lookup("any").Type(), v); ok {
+			v = cp
+		}
+	}
+	tmp := c.Temp("Bx")
+	as.Rhs[0] = ident(tmp, pos)
+	cur.Replace(&ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{varDecl(pos, tmp, ident("any", pos), v), as}, Rbrace: as.End()})
 }
 
 // unboxedArg is the index of call's argument of a cell type on a basic

@@ -352,20 +352,21 @@ func reachesSelf(t types.Type, target *types.Named, seen map[types.Type]bool) bo
 	return false
 }
 
-// pkgNameDecls: a type or function the cell declares at top level under
-// the name of a package the session imports for its cells (type color
-// int, for a graph search's white, gray and black, while image/color is
-// color). yaegi v0.16.1 keeps a file's imports in the package scope
-// under "name/file" and refuses a type or function declared there under
-// that name (interp/gta.go:207 and 349), with "color redeclared in this
+// pkgNameDecls: a type the cell declares at top level under the name of
+// a package the session imports for its cells (type color int, for a
+// graph search's white, gray and black, while image/color is color).
+// yaegi v0.16.1 keeps a file's imports in the package scope under
+// "name/file" and refuses a type declared there under that name
+// (interp/gta.go:349), with "color redeclared in this
 // block", which a cell declaring color once cannot make sense of; the
 // session's cells share one file, so the import cannot be left out for
 // one cell. Refused with the name's package and what to write instead (a
-// variable or constant of that name works).
+// variable or constant of that name works); a function of that name is
+// renamed instead (pkgNameFuncs), as a type's name is printed.
 var pkgNameDecls = Pass{
 	Name:     "pkgnamedecls",
 	Run:      runPkgNameDecls,
-	Kinds:    []ast.Node{(*ast.TypeSpec)(nil), (*ast.FuncDecl)(nil)},
+	Kinds:    []ast.Node{(*ast.TypeSpec)(nil)},
 	Snippets: []string{"type_named_like_package_refused"},
 }
 
@@ -374,23 +375,15 @@ func runPkgNameDecls(c *Cell) {
 		return
 	}
 	for _, d := range c.Decls.Decls {
-		var names []*ast.Ident
-		kind := "type"
-		switch d := d.(type) {
-		case *ast.GenDecl:
-			for _, sp := range d.Specs {
-				if ts, ok := sp.(*ast.TypeSpec); ok {
-					names = append(names, ts.Name)
-				}
-			}
-		case *ast.FuncDecl:
-			if d.Recv == nil {
-				names, kind = append(names, d.Name), "function"
-			}
+		gd, ok := d.(*ast.GenDecl)
+		if !ok {
+			continue
 		}
-		for _, id := range names {
-			if c.Types.IsPackage(id.Name) {
-				c.Fail(id.Pos(), "%s %s: %s is the name of a package this session imports (%s), which this interpreter keeps beside the cells' declarations; give the %s another name (%s)", kind, id.Name, id.Name, c.Types.PackagePath(id.Name), kind, otherName(id.Name))
+		for _, sp := range gd.Specs {
+			ts, ok := sp.(*ast.TypeSpec)
+			if ok && c.Types.IsPackage(ts.Name.Name) {
+				id := ts.Name
+				c.Fail(id.Pos(), "type %s: %s is the name of a package this session imports (%s), which this interpreter keeps beside the cells' declarations; give the type another name (%s)", id.Name, id.Name, c.Types.PackagePath(id.Name), otherName(id.Name))
 				return
 			}
 		}

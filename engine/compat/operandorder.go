@@ -49,8 +49,12 @@ func runOperandOrder(c *Cell) {
 			return true
 		}
 		slots := orderedSlots(st)
+		if len(slots) == 0 {
+			return true
+		}
+		ops := c.orderedOperands(slots)
 		top := cur.TopLevel()
-		if len(slots) == 0 || !c.readBeforeChange(slots) || !c.hoistable(slots, top) {
+		if !c.readBeforeChange(ops) || !c.hoistable(ops.calls, top) {
 			return true
 		}
 		var temps []ast.Stmt
@@ -59,7 +63,7 @@ func runOperandOrder(c *Cell) {
 				return !opaqueOperand(c, ac.Node())
 			}, func(ac *astutil.Cursor) bool {
 				call, ok := ac.Node().(*ast.CallExpr)
-				if !ok || !c.orderedCall(call) {
+				if !ok || !ops.ordered[call] {
 					return true
 				}
 				tmp := c.Temp("Oo")
@@ -113,39 +117,31 @@ func (c *Cell) mapEntriesInOrder(lit *ast.CompositeLit) {
 	}
 }
 
-// hoistable reports whether every call in slots that operandOrder would
-// make first can be put in a variable: not a call of a generic function or
+// hoistable reports whether every call operandOrder would make first can
+// be put in a variable: not a call of a generic function or
 // of a generic type's result (yaegi gave such a variable a wrong value:
 // an empty slice, or another instance's), and, among a cell's statements,
 // where the variable is declared with its type (yaegi defines none with
 // := in a block there), one whose type can be written.
-func (c *Cell) hoistable(slots []*ast.Expr, top bool) bool {
-	ok := true
-	for _, slot := range slots {
-		ast.Inspect(*slot, func(n ast.Node) bool {
-			if !ok || opaqueOperand(c, n) {
+func (c *Cell) hoistable(calls []*ast.CallExpr, top bool) bool {
+	for _, call := range calls {
+		if id := calleeIdent(call); id != nil {
+			if _, generic := c.Types.Instances[id]; generic {
 				return false
 			}
-			call, isCall := n.(*ast.CallExpr)
-			if !isCall || !c.orderedCall(call) {
-				return true
-			}
-			if id := calleeIdent(call); id != nil {
-				_, generic := c.Types.Instances[id]
-				ok = !generic
-			}
-			t := c.Types.TypeOf(call)
-			ok = ok && typeIn(t, func(t types.Type) bool {
-				n, ok := t.(*types.Named)
-				return ok && n.TypeArgs().Len() > 0
-			}) == nil
-			if ok && top {
-				_, ok = c.TypeExpr(t, call.Pos())
-			}
-			return ok
-		})
+		}
+		t := c.Types.TypeOf(call)
+		if typeIn(t, func(t types.Type) bool {
+			n, ok := t.(*types.Named)
+			return ok && n.TypeArgs().Len() > 0
+		}) != nil {
+			return false
+		}
+		if _, ok := c.TypeExpr(t, call.Pos()); top && !ok {
+			return false
+		}
 	}
-	return ok
+	return true
 }
 
 // orderedSlots are the expressions of st whose calls Go makes before
@@ -210,51 +206,61 @@ func (c *Cell) orderedCall(call *ast.CallExpr) bool {
 	return !tuple && t.Type != nil
 }
 
-// readBeforeChange reports whether an operand in slots, outside the calls,
-// reads a variable that a call after it may change.
-func (c *Cell) readBeforeChange(slots []*ast.Expr) bool {
-	type read struct {
-		obj types.Object
-		pos token.Pos
-	}
-	var reads []read
-	var calls []*ast.CallExpr
-	for _, slot := range slots {
-		depth := 0
-		var walk func(n ast.Node)
-		walk = func(n ast.Node) {
-			ast.Inspect(n, func(m ast.Node) bool {
-				if m == nil || m == n && depth > 0 {
-					return m != nil
-				}
-				if opaqueOperand(c, m) {
+// operands are the operands of a statement's expressions that Go orders:
+// the calls it makes first (ordered, see orderedCall; nested ones too),
+// and the variables read outside them.
+type operands struct {
+	calls   []*ast.CallExpr
+	ordered map[*ast.CallExpr]bool
+	reads   []operandRead
+}
+
+type operandRead struct {
+	obj types.Object
+	pos token.Pos
+}
+
+// orderedOperands collects the operands of slots, leaving out those of
+// function literals, map literals and the right of && and ||.
+func (c *Cell) orderedOperands(slots []*ast.Expr) operands {
+	ops := operands{ordered: map[*ast.CallExpr]bool{}}
+	var visit func(n ast.Node, inCall bool)
+	visit = func(n ast.Node, inCall bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if m == nil || opaqueOperand(c, m) {
+				return false
+			}
+			switch m := m.(type) {
+			case *ast.CallExpr:
+				if c.orderedCall(m) && !ops.ordered[m] {
+					ops.ordered[m] = true
+					ops.calls = append(ops.calls, m)
+					visit(m, true) // (its operands are made with it)
 					return false
 				}
-				switch m := m.(type) {
-				case *ast.CallExpr:
-					if c.orderedCall(m) {
-						calls = append(calls, m)
-						depth++
-						walk(m)
-						depth--
-						return false
-					}
-				case *ast.Ident:
-					if v, ok := c.Types.Uses[m].(*types.Var); ok && !v.IsField() && depth == 0 {
-						reads = append(reads, read{v, m.Pos()})
-					}
+			case *ast.Ident:
+				if v, ok := c.Types.Uses[m].(*types.Var); ok && !v.IsField() && !inCall {
+					ops.reads = append(ops.reads, operandRead{v, m.Pos()})
 				}
-				return true
-			})
-		}
-		walk(*slot)
+			}
+			return true
+		})
 	}
-	if len(reads) == 0 || len(calls) == 0 {
+	for _, slot := range slots {
+		visit(*slot, false)
+	}
+	return ops
+}
+
+// readBeforeChange reports whether an operand outside the calls reads a
+// variable that a call after it may change.
+func (c *Cell) readBeforeChange(ops operands) bool {
+	if len(ops.reads) == 0 {
 		return false
 	}
-	for _, call := range calls {
+	for _, call := range ops.calls {
 		changes := c.mayChange(call)
-		for _, r := range reads {
+		for _, r := range ops.reads {
 			if r.pos < call.Pos() && changes(r.obj) {
 				return true
 			}

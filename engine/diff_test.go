@@ -216,7 +216,9 @@ func runEngineCells(cells []string) (r goRun) {
 	}
 	defer it.Close()
 	for _, c := range cells {
-		rec := &recorder{}
+		// What a frontend shows: a slow machine's progress bars are
+		// cleared and the cell's own output sent again when it ends.
+		rec := &recorder{frontend: true}
 		// Cells are small; a cell that spins (a known failure) should not
 		// hold the test up for long.
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -38,6 +38,10 @@ type Options struct {
 	Command []string
 	// Env is added to the child's environment.
 	Env []string
+	// Dir is the directory cells run in ("": this process's): a
+	// notebook's own, as Jupyter runs it, so that its relative paths
+	// mean the same under grundy run and grundy check.
+	Dir string
 }
 
 // DefaultInterruptGrace is how long a cell has to honour an interrupt.
@@ -132,6 +136,7 @@ func (p *Process) start() error {
 	}
 	cmd := exec.Command(argv[0], append(argv[1:len(argv):len(argv)], string(cfg))...)
 	cmd.Env = append(append(os.Environ(), p.opt.Env...), childEnv+"=1")
+	cmd.Dir = p.opt.Dir
 	// The child dies with its parent, however the parent ends.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	reqR, reqW, err := os.Pipe()

@@ -65,7 +65,7 @@ func checkNotebooks(ctx context.Context, paths []string, verbose bool, w io.Writ
 		if err := ctx.Err(); err != nil {
 			return errors.New("interrupted")
 		}
-		diffs, err := checkNotebook(ctx, path, supervised(report), verbose, w)
+		diffs, err := checkNotebook(ctx, path, supervised(report, notebookDir(path)), verbose, w)
 		switch {
 		case err != nil:
 			fmt.Fprintf(w, "FAIL  %s: %v\n", path, err)

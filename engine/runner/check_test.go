@@ -24,7 +24,7 @@ func TestCheckNotebook(t *testing.T) {
 	)
 	// In an engine process, as grundy run does: the cells set the
 	// library's settings, which must not leak into this process.
-	if err := RunNotebook(context.Background(), src, stored, nil, NotebookOptions{NewSession: supervised(io.Discard)}); err != nil {
+	if err := RunNotebook(context.Background(), src, stored, nil, NotebookOptions{NewSession: supervised(io.Discard, "")}); err != nil {
 		t.Fatal(err)
 	}
 	if raw, _ := os.ReadFile(stored); !strings.Contains(string(raw), "demo: 3 positions in ") {
@@ -99,7 +99,7 @@ func TestCheckSurvivesCrash(t *testing.T) {
 	dir := t.TempDir()
 	src, stored := filepath.Join(dir, "src.ipynb"), filepath.Join(dir, "stored.ipynb")
 	codeNotebook(t, src, 0o644, "x := 41", "// tags: raises-exception\nvar mu sync.Mutex\nmu.Unlock()", "x + 1")
-	if err := RunNotebook(context.Background(), src, stored, nil, NotebookOptions{NewSession: supervised(io.Discard)}); err != nil {
+	if err := RunNotebook(context.Background(), src, stored, nil, NotebookOptions{NewSession: supervised(io.Discard, "")}); err != nil {
 		t.Fatal(err)
 	}
 	var out strings.Builder

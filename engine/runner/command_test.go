@@ -461,3 +461,41 @@ func runCommand(t *testing.T, bin string, args ...string) (stdout, stderr string
 	}
 	return out.String(), errOut.String(), code
 }
+
+// A notebook's cells run in its own directory, as Jupyter runs them, so
+// that one reading a file beside it reproduces from anywhere: grundy run
+// and grundy check of shared/paper.ipynb, from another directory, after
+// a crash too (the rebuilt session runs there as well).
+func TestNotebookRunsInItsDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "data.txt"), []byte("beside the notebook"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src, out := filepath.Join(dir, "nb.ipynb"), filepath.Join(dir, "out.ipynb")
+	codeNotebook(t, src, 0o644,
+		`b, err := os.ReadFile("data.txt")
+if err != nil { fmt.Println(err); return }
+string(b)`,
+		`os.WriteFile("made.txt", []byte("x"), 0o644)`,
+		"// tags: raises-exception\nvar mu sync.Mutex\nmu.Unlock()",
+		`_, err = os.Stat("made.txt")
+err == nil`)
+	// The test's own directory is elsewhere (the package's).
+	if _, stderr, err := kerneltest.Run(t, nil, "run", src, "--out", out); err != nil {
+		t.Fatalf("grundy run: %v\n%s", err, stderr)
+	}
+	cells := readNotebookCells(t, out)
+	if got := fmtJSON(cells[0].Outputs); !strings.Contains(got, `"text/plain":"beside the notebook"`) {
+		t.Errorf("the cell reading data.txt beside the notebook: %s", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "made.txt")); err != nil {
+		t.Errorf("the file a cell wrote is not beside the notebook: %v", err)
+	}
+	if got := fmtJSON(cells[3].Outputs); !strings.Contains(got, `"text/plain":"true"`) {
+		t.Errorf("after the crash, the rebuilt session does not run beside the notebook: %s", got)
+	}
+	stdout, stderr, err := kerneltest.Run(t, nil, "check", out)
+	if err != nil || !strings.Contains(stdout, "reproduces") {
+		t.Errorf("grundy check from another directory: %v\n%s%s", err, stdout, stderr)
+	}
+}

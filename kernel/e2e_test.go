@@ -505,6 +505,34 @@ func TestE2ECrash(t *testing.T) {
 	}
 }
 
+// TestE2ECrashLoop: a cell whose timer crashes the engine process between
+// cells is replayed once; when the crash comes back, it is left out of the
+// next replay, said so, and the session runs on without crashing again.
+func TestE2ECrashLoop(t *testing.T) {
+	var r struct {
+		Cells map[string]timedRun `json:"cells"`
+		Alive bool                `json:"alive"`
+	}
+	scenario(t, "crash_loop", &r)
+	if !r.Alive {
+		t.Fatal("the kernel died")
+	}
+	for _, c := range []struct{ cell, value, stderr string }{
+		{"first", "42", "stopped between cells: a goroutine panicked where the cell could not catch it: late boom"},
+		{"second", "43", "In [2] is not replayed: the engine process stopped the same way again after it was replayed"},
+		{"third", "44", ""},
+	} {
+		got := r.Cells[c.cell]
+		stderr := got.text("stderr")
+		if got.status() != "ok" || !strings.Contains(fmtAny(got.IOPub), `"text/plain":"`+c.value+`"`) {
+			t.Errorf("%s: %s %s", c.cell, got.status(), fmtAny(got.IOPub))
+		}
+		if c.stderr == "" && stderr != "" || !strings.Contains(stderr, c.stderr) {
+			t.Errorf("%s: stderr %q, want %q", c.cell, stderr, c.stderr)
+		}
+	}
+}
+
 // TestE2EInterrupts: interrupted cells never run on after their reply.
 func TestE2EInterrupts(t *testing.T) {
 	var r struct {

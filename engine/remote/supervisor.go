@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -30,6 +31,12 @@ type Supervisor struct {
 	history []pastCell
 	count   int // cells recorded so far, for labels
 	closed  bool
+	// suspect is the cell blamed for the last crash between cells, and
+	// that crash: if the same crash comes back once the cell has been
+	// replayed, the replay is what brings it back, and the cell is left
+	// out of the next one.
+	suspect      string
+	suspectCrash string
 }
 
 type pastCell struct {
@@ -103,7 +110,7 @@ func (s *Supervisor) Execute(ctx context.Context, code string, out engine.Output
 	if c := p.Crash(); c != nil && p.startErr == nil {
 		// It died between cells (a goroutine of an earlier cell, say):
 		// rebuild first, and say so where the user looks.
-		notes := s.restart(ctx, out)
+		notes := s.restart(ctx, out, s.culprit(c, true))
 		out.Stderr("[grundy: the engine process stopped between cells: " + c.Message + ". " + strings.Join(notes, " ") + "]\n")
 		p = s.current()
 	}
@@ -111,7 +118,7 @@ func (s *Supervisor) Execute(ctx context.Context, code string, out engine.Output
 	var crash *Crash
 	if errors.As(err, &crash) && crash.Name != "EngineError" && !s.isClosed() {
 		fmt.Fprintf(s.opt.log(), "grundy: engine process %d stopped: %s (%s)\n", p.Pid(), crash.Error(), crash.Status)
-		return engine.Result{}, crash.EvalError(s.restart(ctx, out)...)
+		return engine.Result{}, crash.EvalError(s.restart(ctx, out, s.culprit(crash, false))...)
 	}
 	if err == nil && ctx.Value(noReplayKey) == nil {
 		s.count++
@@ -124,15 +131,44 @@ func (s *Supervisor) Execute(ctx context.Context, code string, out engine.Output
 	return res, err
 }
 
+// culprit returns the label of the cell to leave out of the replay after
+// crash c, or "". A crash between cells comes from a goroutine or a timer
+// an earlier cell left running (time.AfterFunc(d, f) with an f that
+// panics, say), which replaying that cell starts again: the engine would
+// stop again and again, killing the cells run meanwhile. Nothing says
+// which cell it was, so the one that ran last before the crash is
+// suspected; when the same crash comes back (between cells or during
+// one) after it was replayed, it is left out of the next replay.
+func (s *Supervisor) culprit(c *Crash, between bool) string {
+	if !s.replay {
+		return ""
+	}
+	if s.suspect != "" && c.Message == s.suspectCrash && slices.ContainsFunc(s.history, func(p pastCell) bool { return p.label == s.suspect }) {
+		l := s.suspect
+		s.suspect, s.suspectCrash = "", ""
+		return l
+	}
+	if between && len(s.history) > 0 {
+		s.suspect, s.suspectCrash = s.history[len(s.history)-1].label, c.Message
+	}
+	return ""
+}
+
 // restart replaces the dead process and replays the history into the new
-// one; it returns what to tell the user.
-func (s *Supervisor) restart(ctx context.Context, out engine.Output) []string {
+// one, leaving out the cell labelled drop (see culprit); it returns what
+// to tell the user.
+func (s *Supervisor) restart(ctx context.Context, out engine.Output, drop string) []string {
 	p := Start(s.opt)
 	s.pmu.Lock()
 	s.proc = p
 	s.pmu.Unlock()
+	var dropped string
+	if drop != "" {
+		s.history = slices.DeleteFunc(s.history, func(c pastCell) bool { return c.label == drop })
+		dropped = drop + " is not replayed: the engine process stopped the same way again after it was replayed, so a goroutine or a timer it starts most likely causes the crash; fix it, then run it again."
+	}
 	if len(s.history) == 0 {
-		return []string{"A new engine process started; no earlier cell had to be replayed."}
+		return nonEmpty("A new engine process started; no earlier cell had to be replayed.", dropped)
 	}
 	if !s.replay {
 		return []string{"A new engine process started with an empty session: replay is off (GRUNDY_REPLAY=off), so the variables, functions and types of earlier cells are gone; run those cells again."}
@@ -192,8 +228,16 @@ func (s *Supervisor) restart(ctx context.Context, out engine.Output) []string {
 	if note != "" {
 		notes = append(notes, note)
 	}
+	if dropped != "" {
+		notes = append(notes, dropped)
+	}
 	fmt.Fprintf(s.opt.log(), "grundy: replayed %d of %s in %s\n", len(replayed), human.Quantity(len(replayed)+len(failed)+len(lost), "cell"), took.Round(time.Millisecond))
 	return notes
+}
+
+// nonEmpty is its arguments without the empty ones.
+func nonEmpty(notes ...string) []string {
+	return slices.DeleteFunc(notes, func(n string) bool { return n == "" })
 }
 
 func cellsText(n int) string { return human.Quantity(n, "earlier cell") }

@@ -467,6 +467,26 @@ def scenario_crash():
         km.shutdown_kernel(now=True)
 
 
+def scenario_crash_loop():
+    """A timer an earlier cell armed panics between cells, ending the engine
+    process; replaying that cell arms it again. The loop must end: once the
+    crash comes back after the replay, the cell is left out."""
+    km, kc, log = start()
+    try:
+        cells = {}
+        cells["setup"] = run(kc, "x := 41")
+        cells["arm"] = run(kc, 'time.AfterFunc(300*time.Millisecond, func() { panic("late boom") })\n"armed"')
+        time.sleep(1.5)
+        cells["first"] = run(kc, "x + 1", timeout=60)
+        time.sleep(1.5)
+        cells["second"] = run(kc, "x + 2", timeout=60)
+        time.sleep(1.5)
+        cells["third"] = run(kc, "time.Sleep(time.Second)\nx + 3", timeout=60)
+        return {"cells": cells, "alive": km.is_alive()}
+    finally:
+        km.shutdown_kernel(now=True)
+
+
 def scenario_deadlock():
     """Cells whose goroutines all block for good: each fails with Go's
     fatal error, and the next cell sees the earlier cells' variables."""

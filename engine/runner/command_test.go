@@ -326,6 +326,22 @@ func TestRunNotebookHelp(t *testing.T) {
 	if stdout, stderr, err := kerneltest.Run(t, nil, "check", out); err != nil || !strings.Contains(stdout, "reproduces") {
 		t.Errorf("grundy check: %v\n%s%s", err, stdout, stderr)
 	}
+	// help() says where help is; a GoNB or IPython magic is no Go, and
+	// fails saying what to write instead, as in the kernel.
+	codeNotebook(t, src, 0o644, "help()", "// tags: raises-exception\n%%time\nsolve.Values(games.CN(5, 2), 5)", "6 * 7")
+	if _, stderr, err := kerneltest.Run(t, nil, "run", src, "--out", out); err != nil {
+		t.Fatalf("grundy run: %v\n%s", err, stderr)
+	}
+	cells = readNotebookCells(t, out)
+	if got := fmtJSON(cells[0].Outputs); !strings.Contains(got, "?name, name? or help(name)") {
+		t.Errorf("help(): %s", got)
+	}
+	if got := fmtJSON(cells[1].Outputs); !strings.Contains(got, `"ename":"CompileError","evalue":"%%time: cells are Go; grundy has no IPython or GoNB magics; time code in Go: start := time.Now()`) {
+		t.Errorf("%%%%time: %s", got)
+	}
+	if !strings.Contains(fmtJSON(cells[2].Outputs), `"text/plain":"42"`) {
+		t.Errorf("the cell after: %s", fmtJSON(cells[2].Outputs))
+	}
 	// A script that is one such line shows the same.
 	script := filepath.Join(dir, "help.go")
 	os.WriteFile(script, []byte("help(solve.Values)\n"), 0o644)

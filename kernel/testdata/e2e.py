@@ -273,7 +273,8 @@ def scenario_help():
     km, kc, log = start()
     try:
         out = {"cells": {}}
-        for code in ["?solve.Values", "solve.Values?", "help(solve.Values)", "  ?? solve.Values ", "?solve.Nope"]:
+        for code in ["?solve.Values", "solve.Values?", "help(solve.Values)", "  ?? solve.Values ", "?solve.Nope",
+                     "help()", "%help", "%%writefile x.go\npackage main", "!pip install numpy"]:
             out["cells"][code] = run(kc, code)
         msg_id = kc.inspect("solve.Values", len("solve.Values"), 0)
         out["inspect"] = shell_reply(kc, msg_id)

@@ -533,6 +533,18 @@ func TestE2ECrashLoop(t *testing.T) {
 	}
 }
 
+// TestE2EIdleInterrupt: the interrupt button while no cell runs stops a
+// goroutine an earlier cell left looping, which kept a core busy for good.
+func TestE2EIdleInterrupt(t *testing.T) {
+	var r map[string]pyRun
+	scenario(t, "idle_interrupt", &r)
+	for cell, want := range map[string]string{"before": "true", "after": "true", "next": "2"} {
+		if got := result(r[cell]); r[cell].status() != "ok" || got != want {
+			t.Errorf("%s: %s %q, want %q", cell, r[cell].status(), got, want)
+		}
+	}
+}
+
 // TestE2EInterrupts: interrupted cells never run on after their reply.
 func TestE2EInterrupts(t *testing.T) {
 	var r struct {

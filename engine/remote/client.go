@@ -466,6 +466,28 @@ func (p *Process) Execute(ctx context.Context, code string, out engine.Output) (
 	return engine.Result{}, p.crash
 }
 
+// stopGoroutines runs a cell that waits, and interrupts it once it has
+// started: the interpreter stops every goroutine of the session with the
+// cell it interrupts (an interrupt that comes before the cell's first
+// step would stop nothing, hence the cell says when it has started). The
+// cell is not the session's: its result is dropped.
+func (p *Process) stopGoroutines() {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, _ = p.Execute(ctx, "println()\nfor {\n}", startedOutput{cancel})
+}
+
+// startedOutput calls its function at the first output.
+type startedOutput struct{ started func() }
+
+func (o startedOutput) Stdout(string)                                     { o.started() }
+func (o startedOutput) Stderr(string)                                     { o.started() }
+func (startedOutput) Display(engine.Bundle, map[string]any, string, bool) {}
+func (startedOutput) ClearOutput(bool)                                    {}
+func (startedOutput) Input(string, bool) (string, error) {
+	return "", errors.New("no input")
+}
+
 // finish returns a cell's result. A cell that left goroutines the engine
 // cannot stop (engine.EvalError.Restart) ends its process, as Go ends a
 // deadlocked program: a later cell could wake them and they would run on.

@@ -265,6 +265,20 @@ func (replayOutput) Input(string, bool) (string, error) {
 	return "", errors.New("no input while earlier cells are replayed")
 }
 
+// StopGoroutines stops the goroutines earlier cells left running, as an
+// interrupt does when it stops a cell, for an interrupt that comes while
+// no cell runs. A running cell's own interrupt does it, so then it does
+// nothing.
+func (s *Supervisor) StopGoroutines() {
+	if !s.mu.TryLock() {
+		return
+	}
+	defer s.mu.Unlock()
+	if p := s.current(); !s.isClosed() && p.Crash() == nil {
+		p.stopGoroutines()
+	}
+}
+
 // Complete, Inspect and IsComplete go to the current engine process.
 func (s *Supervisor) Complete(code string, cursor int) engine.Completion {
 	return s.current().Complete(code, cursor)

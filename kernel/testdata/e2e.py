@@ -488,6 +488,23 @@ def scenario_crash_loop():
         km.shutdown_kernel(now=True)
 
 
+def scenario_idle_interrupt():
+    """An interrupt while no cell runs stops the goroutines earlier cells
+    left running, as an interrupt of a cell does."""
+    km, kc, log = start()
+    try:
+        out = {}
+        out["spin"] = run(kc, "x := 0\ngo func() {\n\tfor {\n\t\tx++\n\t}\n}()")
+        out["before"] = run(kc, "a := x\ntime.Sleep(300 * time.Millisecond)\nx > a")
+        km.interrupt_kernel()
+        time.sleep(1.0)
+        out["after"] = run(kc, "b := x\ntime.Sleep(300 * time.Millisecond)\nx == b")
+        out["next"] = run(kc, "y := 1\ny + 1")
+        return out
+    finally:
+        km.shutdown_kernel(now=True)
+
+
 def scenario_deadlock():
     """Cells whose goroutines all block for good: each fails with Go's
     fatal error, and the next cell sees the earlier cells' variables."""

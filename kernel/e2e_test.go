@@ -545,6 +545,24 @@ func TestE2EIdleInterrupt(t *testing.T) {
 	}
 }
 
+// TestE2EStaleTableCache: the table cache of a kernel killed without a
+// shutdown is removed by the next kernel, which keeps its own.
+func TestE2EStaleTableCache(t *testing.T) {
+	var r struct {
+		Killed        []string `json:"killed"`
+		LeftAfterKill []string `json:"left_after_kill"`
+		LeftAfterNext []string `json:"left_after_next"`
+		Next          []string `json:"next"`
+	}
+	scenario(t, "stale_cache", &r)
+	if len(r.Killed) != 1 || len(r.LeftAfterKill) != 1 {
+		t.Fatalf("the killed kernel's table cache: %v, left after the kill: %v", r.Killed, r.LeftAfterKill)
+	}
+	if len(r.LeftAfterNext) != 0 || len(r.Next) != 1 {
+		t.Errorf("after the next kernel started: the killed one's cache %v, the new one's %v", r.LeftAfterNext, r.Next)
+	}
+}
+
 // TestE2EInterrupts: interrupted cells never run on after their reply.
 func TestE2EInterrupts(t *testing.T) {
 	var r struct {

@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"grundy/engine"
@@ -53,7 +56,8 @@ type SupervisorOptions struct {
 // NewSupervisor starts the first engine process and returns at once.
 func NewSupervisor(opt SupervisorOptions) *Supervisor {
 	s := &Supervisor{opt: opt.Options, replay: !opt.NoReplay}
-	if dir, err := os.MkdirTemp("", "grundy-tables-"); err == nil {
+	go removeStaleTableCaches()
+	if dir, err := os.MkdirTemp("", tableCachePrefix+strconv.Itoa(os.Getpid())+"-"); err == nil {
 		s.tables = dir
 		s.opt.Env = append(s.opt.Env[:len(s.opt.Env):len(s.opt.Env)], TableCacheEnv+"="+dir)
 	}
@@ -64,6 +68,29 @@ func NewSupervisor(opt SupervisorOptions) *Supervisor {
 // TableCacheEnv names the directory where an engine process keeps the
 // tables it solves, for the next process of the same session.
 const TableCacheEnv = "GRUNDY_SOLVE_CACHE"
+
+// tableCachePrefix starts the name of a session's table cache directory,
+// followed by the pid of the process that owns it.
+const tableCachePrefix = "grundy-tables-"
+
+// removeStaleTableCaches removes the table caches of sessions whose
+// process is gone without its Close: a kernel Jupyter killed (a restart
+// or shutdown that does not wait, the out-of-memory killer) leaves tens
+// of megabytes in the temporary directory each time. A cache whose pid
+// is alive is kept, even if another program now has that pid.
+func removeStaleTableCaches() {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), tableCachePrefix+"*-*"))
+	for _, d := range dirs {
+		pidText, _, _ := strings.Cut(strings.TrimPrefix(filepath.Base(d), tableCachePrefix), "-")
+		pid, err := strconv.Atoi(pidText)
+		if err != nil || pid <= 0 || pid == os.Getpid() {
+			continue
+		}
+		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+			os.RemoveAll(d)
+		}
+	}
+}
 
 type ctxKey int
 

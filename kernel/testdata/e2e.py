@@ -505,6 +505,31 @@ def scenario_idle_interrupt():
         km.shutdown_kernel(now=True)
 
 
+def table_caches(pid):
+    import glob
+    return glob.glob(os.path.join(tempfile.gettempdir(), "grundy-tables-%d-*" % pid))
+
+
+def scenario_stale_cache():
+    """A kernel killed without a shutdown (jupyter_client's now=True, the
+    out-of-memory killer) leaves its table cache behind; the next kernel
+    removes it, and keeps its own."""
+    km, kc, log = start()
+    run(kc, "t, _ := solve.Values(games.CN(6, 2), 11)")
+    pid = km.provisioner.process.pid
+    killed = table_caches(pid)
+    km.shutdown_kernel(now=True)
+    left = [d for d in killed if os.path.isdir(d)]
+    km, kc, log = start()
+    try:
+        run(kc, "1 + 1")
+        time.sleep(0.5)
+        return {"killed": killed, "left_after_kill": left, "left_after_next": [d for d in killed if os.path.isdir(d)],
+                "next": table_caches(km.provisioner.process.pid)}
+    finally:
+        km.shutdown_kernel(now=True)
+
+
 def scenario_deadlock():
     """Cells whose goroutines all block for good: each fails with Go's
     fatal error, and the next cell sees the earlier cells' variables."""

@@ -41,6 +41,35 @@ func memberCandidates(sc Session, code string, start, end int) []candidate {
 	return valueMembers(d.info, tv.Type, tv.Addressable())
 }
 
+// fieldCandidates lists the fields a composite literal of the type
+// spelled at code[start:end] can name as keys: none when it is not a
+// struct type (a block's opening brace, a slice literal).
+func fieldCandidates(sc Session, code string, start, end int) []candidate {
+	d, at := newDraft(sc, cutTexts(code, start, code[start:end]))
+	if d == nil {
+		return nil
+	}
+	e := d.exprAt(at, at+end-start)
+	if e == nil {
+		return nil
+	}
+	tv, ok := d.info.Types[e]
+	if !ok || !tv.IsType() {
+		return nil
+	}
+	st, ok := tv.Type.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []candidate
+	for f := range st.Fields() {
+		if f.Exported() || f.Pkg() == d.info.Pkg || f.Pkg().Path() == "main" {
+			out = append(out, candidate{f.Name(), "property", typeString(f.Type())})
+		}
+	}
+	return out
+}
+
 // packageMembers lists a package's exported names, each with its
 // documented signature where the docs have one.
 func packageMembers(p *types.Package) []candidate {

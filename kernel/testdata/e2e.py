@@ -621,6 +621,7 @@ def scenario_oracle_tools():
             ("library", "tb.Fa"),
             ("locals", "func f(alpha int) {\n\tbeta := 2\n\t"),
             ("package", "strings.ToU"),
+            ("literal_key", "o2 := outer{Ow"),
         ]:
             msg_id = kc.complete(code, len(code))
             complete[name] = shell_reply(kc, msg_id)["content"]

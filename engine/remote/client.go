@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -470,22 +471,42 @@ func (p *Process) Execute(ctx context.Context, code string, out engine.Output) (
 // started: the interpreter stops every goroutine of the session with the
 // cell it interrupts (an interrupt that comes before the cell's first
 // step would stop nothing, hence the cell says when it has started). The
-// cell is not the session's: its result is dropped.
+// cell is not the session's: its result is dropped, and what the
+// goroutines print meanwhile still goes where it went.
 func (p *Process) stopGoroutines() {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	_, _ = p.Execute(ctx, "println()\nfor {\n}", startedOutput{cancel})
+	p.mu.Lock()
+	last := p.last
+	p.mu.Unlock()
+	if last == nil {
+		last = discard{}
+	}
+	_, _ = p.Execute(ctx, "println("+strconv.Quote(stopMarker)+")\nfor {\n}", stopperOutput{last, cancel})
+	p.mu.Lock()
+	p.last = last
+	p.mu.Unlock()
 }
 
-// startedOutput calls its function at the first output.
-type startedOutput struct{ started func() }
+const stopMarker = "\x00grundy: the stopper has started\x00"
 
-func (o startedOutput) Stdout(string)                                     { o.started() }
-func (o startedOutput) Stderr(string)                                     { o.started() }
-func (startedOutput) Display(engine.Bundle, map[string]any, string, bool) {}
-func (startedOutput) ClearOutput(bool)                                    {}
-func (startedOutput) Input(string, bool) (string, error) {
-	return "", errors.New("no input")
+// stopperOutput interrupts the stopper cell once it prints stopMarker,
+// and passes everything else on to the Output the session's goroutines
+// printed to before.
+type stopperOutput struct {
+	engine.Output
+	started func()
+}
+
+func (o stopperOutput) Stdout(text string) { o.Output.Stdout(o.strip(text)) }
+func (o stopperOutput) Stderr(text string) { o.Output.Stderr(o.strip(text)) }
+
+func (o stopperOutput) strip(text string) string {
+	if i := strings.Index(text, stopMarker+"\n"); i >= 0 {
+		o.started()
+		text = text[:i] + text[i+len(stopMarker)+1:]
+	}
+	return text
 }
 
 // finish returns a cell's result. A cell that left goroutines the engine

@@ -58,6 +58,21 @@ func buildAndInstall(t *testing.T) []string {
 
 func TestMain(m *testing.M) { kerneltest.Main(m, &e2e.dir) }
 
+// cellsScenario runs a scenario that reports its cells and whether the
+// kernel was alive at the end, which it must be.
+func cellsScenario(t *testing.T, name string) map[string]timedRun {
+	t.Helper()
+	var r struct {
+		Cells map[string]timedRun `json:"cells"`
+		Alive bool                `json:"alive"`
+	}
+	scenario(t, name, &r)
+	if !r.Alive {
+		t.Fatal("the kernel died")
+	}
+	return r.Cells
+}
+
 // scenario runs one e2e.py scenario and decodes what it observed.
 func scenario(t *testing.T, name string, v any) {
 	t.Helper()
@@ -509,20 +524,13 @@ func TestE2ECrash(t *testing.T) {
 // cells is replayed once; when the crash comes back, it is left out of the
 // next replay, said so, and the session runs on without crashing again.
 func TestE2ECrashLoop(t *testing.T) {
-	var r struct {
-		Cells map[string]timedRun `json:"cells"`
-		Alive bool                `json:"alive"`
-	}
-	scenario(t, "crash_loop", &r)
-	if !r.Alive {
-		t.Fatal("the kernel died")
-	}
+	cells := cellsScenario(t, "crash_loop")
 	for _, c := range []struct{ cell, value, stderr string }{
 		{"first", "42", "stopped between cells: a goroutine panicked where the cell could not catch it: late boom"},
 		{"second", "43", "In [2] is not replayed: the engine process stopped the same way again after it was replayed"},
 		{"third", "44", ""},
 	} {
-		got := r.Cells[c.cell]
+		got := cells[c.cell]
 		stderr := got.text("stderr")
 		if got.status() != "ok" || !strings.Contains(fmtAny(got.IOPub), `"text/plain":"`+c.value+`"`) {
 			t.Errorf("%s: %s %s", c.cell, got.status(), fmtAny(got.IOPub))

@@ -40,7 +40,13 @@ type Supervisor struct {
 	// out of the next one.
 	suspect      string
 	suspectCrash string
+	suspectAt    time.Time
 }
+
+// recurrenceWindow is how soon after a crash between cells the same crash
+// must come back to be blamed on the replay: a crash of the same kind
+// much later (another endless recursion, say) is the new cell's own.
+const recurrenceWindow = time.Minute
 
 type pastCell struct {
 	label, code string
@@ -164,19 +170,20 @@ func (s *Supervisor) Execute(ctx context.Context, code string, out engine.Output
 // panics, say), which replaying that cell starts again: the engine would
 // stop again and again, killing the cells run meanwhile. Nothing says
 // which cell it was, so the one that ran last before the crash is
-// suspected; when the same crash comes back (between cells or during
+// suspected; when the same crash comes back soon (between cells or during
 // one) after it was replayed, it is left out of the next replay.
 func (s *Supervisor) culprit(c *Crash, between bool) string {
 	if !s.replay {
 		return ""
 	}
-	if s.suspect != "" && c.Message == s.suspectCrash && slices.ContainsFunc(s.history, func(p pastCell) bool { return p.label == s.suspect }) {
+	if s.suspect != "" && c.Message == s.suspectCrash && time.Since(s.suspectAt) < recurrenceWindow &&
+		slices.ContainsFunc(s.history, func(p pastCell) bool { return p.label == s.suspect }) {
 		l := s.suspect
 		s.suspect, s.suspectCrash = "", ""
 		return l
 	}
 	if between && len(s.history) > 0 {
-		s.suspect, s.suspectCrash = s.history[len(s.history)-1].label, c.Message
+		s.suspect, s.suspectCrash, s.suspectAt = s.history[len(s.history)-1].label, c.Message, time.Now()
 	}
 	return ""
 }

@@ -74,7 +74,12 @@ func Magic(code string) (msg string, ok bool) {
 	}
 	sigil, name := m[1], m[2]
 	if sigil == "!" {
-		if _, err := parser.ParseExpr(strings.TrimSpace(first)); err == nil {
+		// Go when it is an expression: the first line, or the whole cell
+		// (one spread over lines); a !x anywhere else would be unused.
+		if _, err := parser.ParseExpr(first); err == nil {
+			return "", false
+		}
+		if _, err := parser.ParseExpr(code); err == nil {
 			return "", false
 		}
 		return "!" + name + ": cells are Go, and shell commands do not run in them (the interpreter leaves out os/exec); run it in a terminal, or use the os package (os.ReadDir, os.Getwd, os.Chdir, os.Getenv)", true

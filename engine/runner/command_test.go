@@ -515,3 +515,20 @@ err == nil`)
 		t.Errorf("grundy check from another directory: %v\n%s%s", err, stdout, stderr)
 	}
 }
+
+// A cell that reads input in a headless run gets io.EOF, as it would
+// from an empty standard input, and its output says why, once, as the
+// kernel's does when its frontend allows no input.
+func TestRunNotebookInputSaysWhy(t *testing.T) {
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "nb.ipynb"), filepath.Join(dir, "out.ipynb")
+	codeNotebook(t, src, 0o644, "var a, b string\n_, err := fmt.Scan(&a)\n_, err2 := fmt.Scan(&b)\nfmt.Println(err, err2)")
+	if _, stderr, err := kerneltest.Run(t, nil, "run", src, "--out", out); err != nil {
+		t.Fatalf("grundy run: %v\n%s", err, stderr)
+	}
+	got := fmtJSON(readNotebookCells(t, out)[0].Outputs)
+	want := `[{"name":"stderr","output_type":"stream","text":"[grundy: no input in a headless notebook run: standard input is empty here; give the cell its data in code instead]\n"},{"name":"stdout","output_type":"stream","text":"EOF EOF\n"}]`
+	if got != want {
+		t.Errorf("outputs %s\nwant %s", got, want)
+	}
+}

@@ -15,6 +15,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -111,6 +112,9 @@ func main() {
 	var exit *runner.ExitError
 	if errors.As(err, &exit) {
 		os.Exit(exit.Code()) // a script's os.Exit: it has said what it wanted
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return // the command printed its usage, as asked
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "grundy %s: %v\n", os.Args[1], err)

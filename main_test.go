@@ -53,3 +53,16 @@ func TestBadInputNeverPrintsAStackTrace(t *testing.T) {
 		t.Errorf("--list of an absent value: %v %q", err, stdout)
 	}
 }
+
+// Every command's -h prints its usage and succeeds, as go's commands do;
+// install, run and kernel failed with "flag: help requested".
+func TestHelpFlagSucceeds(t *testing.T) {
+	for _, c := range []string{"check", "install", "kernel", "run", "solve"} {
+		for _, h := range []string{"-h", "--help"} {
+			stdout, stderr, err := kerneltest.Run(t, nil, c, h)
+			if err != nil || strings.Contains(stderr, "help requested") || !strings.Contains(stdout+stderr, "usage: grundy "+c) {
+				t.Errorf("grundy %s %s: %v\n%s%s", c, h, err, stdout, stderr)
+			}
+		}
+	}
+}

@@ -3,7 +3,9 @@ package kernel
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
+	"os"
 	"runtime"
 
 	"grundy/engine"
@@ -14,8 +16,13 @@ import (
 // session, its cells in a supervised engine process. version names the
 // build in kernel_info.
 func ServeCommand(args []string, version string) error {
-	if len(args) != 1 || args[0] == "-h" || args[0] == "--help" {
-		return errors.New("usage: grundy kernel CONNECTION_FILE\n\nJupyter starts this with the connection file it wrote; run 'grundy install' so it can.")
+	const usage = "usage: grundy kernel CONNECTION_FILE\n\nJupyter starts this with the connection file it wrote; run 'grundy install' so it can."
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help") {
+		fmt.Fprintln(os.Stderr, usage)
+		return flag.ErrHelp
+	}
+	if len(args) != 1 {
+		return errors.New(usage)
 	}
 	ci, err := ReadConnectionFile(args[0])
 	if err != nil {

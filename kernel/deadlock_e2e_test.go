@@ -13,19 +13,12 @@ import (
 // a replay when it cannot (a WaitGroup); the next cells see x, and a cell
 // that sleeps is left alone.
 func TestE2EDeadlock(t *testing.T) {
-	var r struct {
-		Cells map[string]timedRun `json:"cells"`
-		Alive bool                `json:"alive"`
-	}
-	scenario(t, "deadlock", &r)
-	if !r.Alive {
-		t.Fatal("the kernel died")
-	}
+	cells := cellsScenario(t, "deadlock")
 	for _, c := range []struct {
 		cell     string
 		replayed bool
 	}{{"channel", false}, {"waitgroup", true}} {
-		got := r.Cells[c.cell]
+		got := cells[c.cell]
 		content := map[string]any{}
 		if got.Reply != nil {
 			content = got.Reply.Content
@@ -47,7 +40,7 @@ func TestE2EDeadlock(t *testing.T) {
 	// WaitGroup cell starts again from x := 41 (failed cells are not
 	// replayed).
 	for cell, want := range map[string]string{"after_channel": "42", "after_waitgroup": "42", "sleep": "43"} {
-		if got := r.Cells[cell]; got.status() != "ok" || result(got.pyRun) != want {
+		if got := cells[cell]; got.status() != "ok" || result(got.pyRun) != want {
 			t.Errorf("%s: %s %q, want %s", cell, got.status(), result(got.pyRun), want)
 		}
 	}

@@ -58,6 +58,21 @@ func buildAndInstall(t *testing.T) []string {
 
 func TestMain(m *testing.M) { kerneltest.Main(m, &e2e.dir) }
 
+// cellsScenario runs a scenario that reports its cells and whether the
+// kernel was alive at the end, which it must be.
+func cellsScenario(t *testing.T, name string) map[string]timedRun {
+	t.Helper()
+	var r struct {
+		Cells map[string]timedRun `json:"cells"`
+		Alive bool                `json:"alive"`
+	}
+	scenario(t, name, &r)
+	if !r.Alive {
+		t.Fatal("the kernel died")
+	}
+	return r.Cells
+}
+
 // scenario runs one e2e.py scenario and decodes what it observed.
 func scenario(t *testing.T, name string, v any) {
 	t.Helper()
@@ -502,6 +517,57 @@ func TestE2ECrash(t *testing.T) {
 	}
 	if !strings.Contains(r.Log, "fatal error: stack overflow") {
 		t.Errorf("the kernel log lacks the runtime's report:\n%s", r.Log)
+	}
+}
+
+// TestE2ECrashLoop: a cell whose timer crashes the engine process between
+// cells is replayed once; when the crash comes back, it is left out of the
+// next replay, said so, and the session runs on without crashing again.
+func TestE2ECrashLoop(t *testing.T) {
+	cells := cellsScenario(t, "crash_loop")
+	for _, c := range []struct{ cell, value, stderr string }{
+		{"first", "42", "stopped between cells: a goroutine panicked where the cell could not catch it: late boom"},
+		{"second", "43", "In [2] is not replayed: the engine process stopped the same way again after it was replayed"},
+		{"third", "44", ""},
+	} {
+		got := cells[c.cell]
+		stderr := got.text("stderr")
+		if got.status() != "ok" || !strings.Contains(fmtAny(got.IOPub), `"text/plain":"`+c.value+`"`) {
+			t.Errorf("%s: %s %s", c.cell, got.status(), fmtAny(got.IOPub))
+		}
+		if c.stderr == "" && stderr != "" || !strings.Contains(stderr, c.stderr) {
+			t.Errorf("%s: stderr %q, want %q", c.cell, stderr, c.stderr)
+		}
+	}
+}
+
+// TestE2EIdleInterrupt: the interrupt button while no cell runs stops a
+// goroutine an earlier cell left looping, which kept a core busy for good.
+func TestE2EIdleInterrupt(t *testing.T) {
+	var r map[string]pyRun
+	scenario(t, "idle_interrupt", &r)
+	for cell, want := range map[string]string{"before": "true", "after": "true", "next": "2"} {
+		if got := result(r[cell]); r[cell].status() != "ok" || got != want {
+			t.Errorf("%s: %s %q, want %q", cell, r[cell].status(), got, want)
+		}
+	}
+}
+
+// TestE2EStaleTableCache: the table cache of a kernel killed without a
+// shutdown is removed by the next kernel, which keeps its own.
+func TestE2EStaleTableCache(t *testing.T) {
+	var r struct {
+		Killed        []string `json:"killed"`
+		LeftAfterKill []string `json:"left_after_kill"`
+		LeftAfterNext []string `json:"left_after_next"`
+		Next          []string `json:"next"`
+	}
+	scenario(t, "stale_cache", &r)
+	if len(r.Killed) != 1 || len(r.LeftAfterKill) != 1 {
+		t.Fatalf("the killed kernel's table cache: %v, left after the kill: %v", r.Killed, r.LeftAfterKill)
+	}
+	if len(r.LeftAfterNext) != 0 || len(r.Next) != 1 {
+		t.Errorf("after the next kernel started: the killed one's cache %v, the new one's %v", r.LeftAfterNext, r.Next)
 	}
 }
 

@@ -81,6 +81,9 @@ func (k *Kernel) execute(ch channel, m *Message) any {
 	payload := []any{}
 	if name, detail, ok := tooling.HelpRequest(req.Code); ok {
 		payload = k.help(out, name, detail)
+	} else if msg, ok := tooling.Magic(req.Code); ok {
+		// Not Go, so it does not compile: say what to write instead.
+		err = &engine.EvalError{Name: "CompileError", Value: msg}
 	} else {
 		res, err = k.run(remote.Label(ctx, label), req.Code, out)
 	}

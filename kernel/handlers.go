@@ -267,7 +267,7 @@ func (k *Kernel) commOpen(ch channel, m *Message) any {
 }
 
 func (k *Kernel) interruptReq(ch channel, m *Message) any {
-	k.interrupt()
+	k.userInterrupt()
 	return map[string]any{"status": "ok"}
 }
 

@@ -44,6 +44,22 @@ func TestE2EHelp(t *testing.T) {
 	if c := r.Cells["?solve.Nope"]; c.status() != "ok" || !strings.Contains(c.text("stdout"), "No documentation for solve.Nope") {
 		t.Errorf("?solve.Nope: %s %q", c.status(), c.text("stdout"))
 	}
+	// help() and GoNB's %help say where help is; magics and shell
+	// escapes, which are not Go, say what to write in Go instead.
+	for _, code := range []string{"help()", "%help"} {
+		if c := r.Cells[code]; c.status() != "ok" || !strings.Contains(c.text("stdout"), "?name, name? or help(name)") {
+			t.Errorf("%s: %s %q", code, c.status(), c.text("stdout"))
+		}
+	}
+	for code, want := range map[string]string{
+		"%%writefile x.go\npackage main": `%%writefile: cells are Go; grundy has no IPython or GoNB magics; write a file in Go: os.WriteFile(`,
+		"!pip install numpy":             "!pip: cells are Go, and shell commands do not run in them",
+	} {
+		c := r.Cells[code]
+		if evalue, _ := c.Reply.Content["evalue"].(string); c.status() != "error" || c.Reply.Content["ename"] != "CompileError" || !strings.HasPrefix(evalue, want) {
+			t.Errorf("%q: %s %v", code, c.status(), c.Reply.Content)
+		}
+	}
 	links := fmtAny(r.KernelInfo.Content["help_links"])
 	if !strings.Contains(links, "../kernelspecs/grundy/"+ReferenceFile) {
 		t.Errorf("help_links %s do not reach the library reference", links)

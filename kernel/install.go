@@ -289,7 +289,8 @@ func InstallMessage(dir string) string {
 	b.WriteString("  jupyter console --kernel grundy --simple-prompt\n")
 	b.WriteString("      (Ctrl-C interrupts a cell only with --simple-prompt, which has no Tab\n" +
 		"      completion: jupyter_console 6.6.3 and older lose Ctrl-C after the first\n" +
-		"      prompt, jupyter/jupyter_console#296)\n")
+		"      prompt, jupyter/jupyter_console#296; it also runs each line as a cell,\n" +
+		"      so write a function on one line there)\n")
 	return b.String()
 }
 

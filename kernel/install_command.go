@@ -35,9 +35,8 @@ func InstallCommand(args []string, version string) error {
 		env[remote.ReplayEnv] = "off"
 	}
 	if *memory != "" {
-		n, err := remote.ParseSize(*memory)
-		if err != nil || n <= 0 {
-			return fmt.Errorf("--memory-limit %s: give a size such as 4GiB", *memory)
+		if _, err := remote.ParseMemoryLimit(*memory); err != nil {
+			return fmt.Errorf("--memory-limit %s: %v", *memory, err)
 		}
 		env[remote.MemoryLimitEnv] = *memory
 	}

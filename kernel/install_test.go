@@ -162,3 +162,22 @@ func TestInstallMessageNotebookStarts(t *testing.T) {
 	}
 	t.Errorf("%s did not start:\n%s", strings.Join(args, " "), log.String())
 }
+
+// A memory limit without its unit (--memory-limit 8, meant as 8GiB) is
+// refused, saying what to write, rather than installed as a limit of 8
+// bytes under which every solve fails.
+func TestInstallRefusesTinyMemoryLimit(t *testing.T) {
+	prefix := t.TempDir()
+	for limit, want := range map[string]string{
+		"8":     "--memory-limit 8: 8 bytes is too little for a session (at least 64 MiB); give the unit: 8GiB or 8MiB",
+		"32MiB": "--memory-limit 32MiB: 32 MiB is too little for a session (at least 64 MiB)",
+	} {
+		_, stderr, err := kerneltest.Run(t, nil, "install", "--prefix", prefix, "--memory-limit", limit)
+		if err == nil || !strings.Contains(stderr, want) {
+			t.Errorf("--memory-limit %s: %v %q, want %q", limit, err, stderr, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(prefix, "share")); err == nil {
+		t.Error("a refused install wrote a kernelspec")
+	}
+}

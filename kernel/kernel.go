@@ -217,7 +217,7 @@ func Run(ctx context.Context, cfg Config) error {
 			return nil
 		case s := <-sigs:
 			if s == os.Interrupt {
-				k.interrupt()
+				k.userInterrupt()
 				continue
 			}
 			k.stop(workerDone)
@@ -461,6 +461,31 @@ func (k *Kernel) interrupt() {
 	defer k.runMu.Unlock()
 	if k.cancelCell != nil {
 		k.cancelCell()
+	}
+}
+
+// userInterrupt is the user's interrupt (the Notebook's stop button,
+// Ctrl-C): it stops the running cell and, with it, the goroutines earlier
+// cells left running; while no cell runs, it stops those goroutines (a
+// worker looping for good would otherwise keep a core busy until the
+// next cell is interrupted, or the kernel restarted).
+func (k *Kernel) userInterrupt() {
+	k.runMu.Lock()
+	running := k.cancelCell != nil
+	if running {
+		k.cancelCell()
+	}
+	k.runMu.Unlock()
+	if running {
+		return
+	}
+	select {
+	case <-k.sessDone:
+	default:
+		return // no session yet, so no goroutines either
+	}
+	if s, ok := k.sess.(interface{ StopGoroutines() }); ok && k.sessErr == nil {
+		go s.StopGoroutines()
 	}
 }
 

@@ -31,6 +31,8 @@ func TestE2EOracleTools(t *testing.T) {
 		"generic":  {"Get", "n"},
 		"library":  {"Face"},
 		"package":  {"ToUpper", "ToUpperSpecial"},
+		// A struct literal's keys are its fields.
+		"literal_key": {"Own"},
 	} {
 		c := r.Complete[name]
 		if c["status"] != "ok" || !slices.Equal(strs(c["matches"]), want) {

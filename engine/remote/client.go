@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -38,6 +39,10 @@ type Options struct {
 	Command []string
 	// Env is added to the child's environment.
 	Env []string
+	// Dir is the directory cells run in ("": this process's): a
+	// notebook's own, as Jupyter runs it, so that its relative paths
+	// mean the same under grundy run and grundy check.
+	Dir string
 }
 
 // DefaultInterruptGrace is how long a cell has to honour an interrupt.
@@ -132,6 +137,7 @@ func (p *Process) start() error {
 	}
 	cmd := exec.Command(argv[0], append(argv[1:len(argv):len(argv)], string(cfg))...)
 	cmd.Env = append(append(os.Environ(), p.opt.Env...), childEnv+"=1")
+	cmd.Dir = p.opt.Dir
 	// The child dies with its parent, however the parent ends.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	reqR, reqW, err := os.Pipe()
@@ -459,6 +465,48 @@ func (p *Process) Execute(ctx context.Context, code string, out engine.Output) (
 	p.kill(fmt.Sprintf("the cell did not stop within %s of the interrupt, so its engine process was stopped", grace))
 	<-p.dead
 	return engine.Result{}, p.crash
+}
+
+// stopGoroutines runs a cell that waits, and interrupts it once it has
+// started: the interpreter stops every goroutine of the session with the
+// cell it interrupts (an interrupt that comes before the cell's first
+// step would stop nothing, hence the cell says when it has started). The
+// cell is not the session's: its result is dropped, and what the
+// goroutines print meanwhile still goes where it went.
+func (p *Process) stopGoroutines() {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p.mu.Lock()
+	last := p.last
+	p.mu.Unlock()
+	if last == nil {
+		last = discard{}
+	}
+	_, _ = p.Execute(ctx, "println("+strconv.Quote(stopMarker)+")\nfor {\n}", stopperOutput{last, cancel})
+	p.mu.Lock()
+	p.last = last
+	p.mu.Unlock()
+}
+
+const stopMarker = "\x00grundy: the stopper has started\x00"
+
+// stopperOutput interrupts the stopper cell once it prints stopMarker,
+// and passes everything else on to the Output the session's goroutines
+// printed to before.
+type stopperOutput struct {
+	engine.Output
+	started func()
+}
+
+func (o stopperOutput) Stdout(text string) { o.Output.Stdout(o.strip(text)) }
+func (o stopperOutput) Stderr(text string) { o.Output.Stderr(o.strip(text)) }
+
+func (o stopperOutput) strip(text string) string {
+	if i := strings.Index(text, stopMarker+"\n"); i >= 0 {
+		o.started()
+		text = text[:i] + text[i+len(stopMarker)+1:]
+	}
+	return text
 }
 
 // finish returns a cell's result. A cell that left goroutines the engine

@@ -1,11 +1,13 @@
 package remote
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
 
+	"grundy/stdlib/human"
 	"grundy/stdlib/solve"
 )
 
@@ -18,12 +20,35 @@ const MemoryLimitEnv = "GRUNDY_MEMORY_LIMIT"
 // machine's memory, or of the container's cgroup limit when less).
 func DefaultMemoryLimit() int64 {
 	if s := os.Getenv(MemoryLimitEnv); s != "" {
-		if n, err := ParseSize(s); err == nil && n > 0 {
+		n, err := ParseMemoryLimit(s)
+		if err == nil {
 			return n
 		}
-		fmt.Fprintf(os.Stderr, "grundy: ignoring %s=%q: want a size such as 4GiB\n", MemoryLimitEnv, s)
+		fmt.Fprintf(os.Stderr, "grundy: ignoring %s: %v\n", MemoryLimitEnv, err)
 	}
 	return solve.MemoryLimit
+}
+
+// MinMemoryLimit is the least memory limit a session is given: the
+// engine process alone holds about 20 MiB, so a limit below this is a
+// unit left out (--memory-limit 8, meant as 8GiB), not a wish.
+const MinMemoryLimit = 64 << 20
+
+// ParseMemoryLimit reads a session's memory limit (ParseSize), refusing
+// one too small to run a session in.
+func ParseMemoryLimit(s string) (int64, error) {
+	n, err := ParseSize(s)
+	if err != nil {
+		return 0, err
+	}
+	if n < MinMemoryLimit {
+		msg := human.Bytes(n) + " is too little for a session (at least 64 MiB)"
+		if t := strings.TrimSpace(s); strings.Trim(t, "0123456789.") == "" {
+			msg += "; give the unit: " + t + "GiB or " + t + "MiB"
+		}
+		return 0, errors.New(msg)
+	}
+	return n, nil
 }
 
 // ParseSize reads a byte count: 1048576, 512MiB, 4GiB, 2GB, 1.5G.

@@ -5,8 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"grundy/engine"
@@ -30,7 +34,19 @@ type Supervisor struct {
 	history []pastCell
 	count   int // cells recorded so far, for labels
 	closed  bool
+	// suspect is the cell blamed for the last crash between cells, and
+	// that crash: if the same crash comes back once the cell has been
+	// replayed, the replay is what brings it back, and the cell is left
+	// out of the next one.
+	suspect      string
+	suspectCrash string
+	suspectAt    time.Time
 }
+
+// recurrenceWindow is how soon after a crash between cells the same crash
+// must come back to be blamed on the replay: a crash of the same kind
+// much later (another endless recursion, say) is the new cell's own.
+const recurrenceWindow = time.Minute
 
 type pastCell struct {
 	label, code string
@@ -46,7 +62,8 @@ type SupervisorOptions struct {
 // NewSupervisor starts the first engine process and returns at once.
 func NewSupervisor(opt SupervisorOptions) *Supervisor {
 	s := &Supervisor{opt: opt.Options, replay: !opt.NoReplay}
-	if dir, err := os.MkdirTemp("", "grundy-tables-"); err == nil {
+	go removeStaleTableCaches()
+	if dir, err := os.MkdirTemp("", tableCachePrefix+strconv.Itoa(os.Getpid())+"-"); err == nil {
 		s.tables = dir
 		s.opt.Env = append(s.opt.Env[:len(s.opt.Env):len(s.opt.Env)], TableCacheEnv+"="+dir)
 	}
@@ -57,6 +74,29 @@ func NewSupervisor(opt SupervisorOptions) *Supervisor {
 // TableCacheEnv names the directory where an engine process keeps the
 // tables it solves, for the next process of the same session.
 const TableCacheEnv = "GRUNDY_SOLVE_CACHE"
+
+// tableCachePrefix starts the name of a session's table cache directory,
+// followed by the pid of the process that owns it.
+const tableCachePrefix = "grundy-tables-"
+
+// removeStaleTableCaches removes the table caches of sessions whose
+// process is gone without its Close: a kernel Jupyter killed (a restart
+// or shutdown that does not wait, the out-of-memory killer) leaves tens
+// of megabytes in the temporary directory each time. A cache whose pid
+// is alive is kept, even if another program now has that pid.
+func removeStaleTableCaches() {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), tableCachePrefix+"*-*"))
+	for _, d := range dirs {
+		pidText, _, _ := strings.Cut(strings.TrimPrefix(filepath.Base(d), tableCachePrefix), "-")
+		pid, err := strconv.Atoi(pidText)
+		if err != nil || pid <= 0 || pid == os.Getpid() {
+			continue
+		}
+		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+			os.RemoveAll(d)
+		}
+	}
+}
 
 type ctxKey int
 
@@ -103,7 +143,7 @@ func (s *Supervisor) Execute(ctx context.Context, code string, out engine.Output
 	if c := p.Crash(); c != nil && p.startErr == nil {
 		// It died between cells (a goroutine of an earlier cell, say):
 		// rebuild first, and say so where the user looks.
-		notes := s.restart(ctx, out)
+		notes := s.restart(ctx, out, s.culprit(c, true))
 		out.Stderr("[grundy: the engine process stopped between cells: " + c.Message + ". " + strings.Join(notes, " ") + "]\n")
 		p = s.current()
 	}
@@ -111,7 +151,7 @@ func (s *Supervisor) Execute(ctx context.Context, code string, out engine.Output
 	var crash *Crash
 	if errors.As(err, &crash) && crash.Name != "EngineError" && !s.isClosed() {
 		fmt.Fprintf(s.opt.log(), "grundy: engine process %d stopped: %s (%s)\n", p.Pid(), crash.Error(), crash.Status)
-		return engine.Result{}, crash.EvalError(s.restart(ctx, out)...)
+		return engine.Result{}, crash.EvalError(s.restart(ctx, out, s.culprit(crash, false))...)
 	}
 	if err == nil && ctx.Value(noReplayKey) == nil {
 		s.count++
@@ -124,15 +164,45 @@ func (s *Supervisor) Execute(ctx context.Context, code string, out engine.Output
 	return res, err
 }
 
+// culprit returns the label of the cell to leave out of the replay after
+// crash c, or "". A crash between cells comes from a goroutine or a timer
+// an earlier cell left running (time.AfterFunc(d, f) with an f that
+// panics, say), which replaying that cell starts again: the engine would
+// stop again and again, killing the cells run meanwhile. Nothing says
+// which cell it was, so the one that ran last before the crash is
+// suspected; when the same crash comes back soon (between cells or during
+// one) after it was replayed, it is left out of the next replay.
+func (s *Supervisor) culprit(c *Crash, between bool) string {
+	if !s.replay {
+		return ""
+	}
+	if s.suspect != "" && c.Message == s.suspectCrash && time.Since(s.suspectAt) < recurrenceWindow &&
+		slices.ContainsFunc(s.history, func(p pastCell) bool { return p.label == s.suspect }) {
+		l := s.suspect
+		s.suspect, s.suspectCrash = "", ""
+		return l
+	}
+	if between && len(s.history) > 0 {
+		s.suspect, s.suspectCrash, s.suspectAt = s.history[len(s.history)-1].label, c.Message, time.Now()
+	}
+	return ""
+}
+
 // restart replaces the dead process and replays the history into the new
-// one; it returns what to tell the user.
-func (s *Supervisor) restart(ctx context.Context, out engine.Output) []string {
+// one, leaving out the cell labelled drop (see culprit); it returns what
+// to tell the user.
+func (s *Supervisor) restart(ctx context.Context, out engine.Output, drop string) []string {
 	p := Start(s.opt)
 	s.pmu.Lock()
 	s.proc = p
 	s.pmu.Unlock()
+	var dropped string
+	if drop != "" {
+		s.history = slices.DeleteFunc(s.history, func(c pastCell) bool { return c.label == drop })
+		dropped = drop + " is not replayed: the engine process stopped the same way again after it was replayed, so a goroutine or a timer it starts most likely causes the crash; fix it, then run it again."
+	}
 	if len(s.history) == 0 {
-		return []string{"A new engine process started; no earlier cell had to be replayed."}
+		return nonEmpty("A new engine process started; no earlier cell had to be replayed.", dropped)
 	}
 	if !s.replay {
 		return []string{"A new engine process started with an empty session: replay is off (GRUNDY_REPLAY=off), so the variables, functions and types of earlier cells are gone; run those cells again."}
@@ -192,8 +262,16 @@ func (s *Supervisor) restart(ctx context.Context, out engine.Output) []string {
 	if note != "" {
 		notes = append(notes, note)
 	}
+	if dropped != "" {
+		notes = append(notes, dropped)
+	}
 	fmt.Fprintf(s.opt.log(), "grundy: replayed %d of %s in %s\n", len(replayed), human.Quantity(len(replayed)+len(failed)+len(lost), "cell"), took.Round(time.Millisecond))
 	return notes
+}
+
+// nonEmpty is its arguments without the empty ones.
+func nonEmpty(notes ...string) []string {
+	return slices.DeleteFunc(notes, func(n string) bool { return n == "" })
 }
 
 func cellsText(n int) string { return human.Quantity(n, "earlier cell") }
@@ -219,6 +297,20 @@ type replayOutput struct{ discard }
 
 func (replayOutput) Input(string, bool) (string, error) {
 	return "", errors.New("no input while earlier cells are replayed")
+}
+
+// StopGoroutines stops the goroutines earlier cells left running, as an
+// interrupt does when it stops a cell, for an interrupt that comes while
+// no cell runs. A running cell's own interrupt does it, so then it does
+// nothing.
+func (s *Supervisor) StopGoroutines() {
+	if !s.mu.TryLock() {
+		return
+	}
+	defer s.mu.Unlock()
+	if p := s.current(); !s.isClosed() && p.Crash() == nil {
+		p.stopGoroutines()
+	}
 }
 
 // Complete, Inspect and IsComplete go to the current engine process.

@@ -38,6 +38,7 @@ type cellOutput struct {
 	cap          engine.OutputCap
 	open         map[string]any   // the stream output being written to
 	openText     *strings.Builder // its text so far
+	toldNoInput  bool
 }
 
 var _ engine.Output = (*cellOutput)(nil)
@@ -157,7 +158,17 @@ func (c *cellOutput) ClearOutput(wait bool) {
 }
 
 func (c *cellOutput) Input(prompt string, password bool) (string, error) {
-	return "", errors.New("no input in a headless notebook run: give the value in the cell instead")
+	err := errors.New("no input in a headless notebook run: standard input is empty here; give the cell its data in code instead")
+	// The cell sees only io.EOF (fmt.Scan's error is easy to drop), so
+	// say why in its output, once, as the kernel does.
+	c.nb.mu.Lock()
+	tell := !c.toldNoInput
+	c.toldNoInput = true
+	c.nb.mu.Unlock()
+	if tell {
+		c.stream("stderr", "[grundy: "+err.Error()+"]\n")
+	}
+	return "", err
 }
 
 func (c *cellOutput) echo(b engine.Bundle) {

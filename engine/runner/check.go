@@ -65,7 +65,7 @@ func checkNotebooks(ctx context.Context, paths []string, verbose bool, w io.Writ
 		if err := ctx.Err(); err != nil {
 			return errors.New("interrupted")
 		}
-		diffs, err := checkNotebook(ctx, path, supervised(report), verbose, w)
+		diffs, err := checkNotebook(ctx, path, supervised(report, notebookDir(path)), verbose, w)
 		switch {
 		case err != nil:
 			fmt.Fprintf(w, "FAIL  %s: %v\n", path, err)
@@ -150,22 +150,38 @@ func checkNotebook(ctx context.Context, path string, newSession func() (engine.S
 }
 
 // comparable flattens a cell's outputs to the parts that must reproduce,
-// one "kind\x00content" string each, in order.
+// one "kind\x00content" string each, in order. The text a cell prints
+// between two displays is compared as its stdout, then its stderr: how
+// the two streams interleave depends on timing (each reaches the kernel
+// through a pipe of its own), so a notebook mixing them would otherwise
+// fail to reproduce now and then; and Jupyter splits a stream into
+// several outputs where grundy writes one.
 func comparable(c cell) []string {
 	var items []string
+	var streams [2]strings.Builder // stdout, stderr since the last display
+	flush := func() {
+		for i, name := range []string{"stdout", "stderr"} {
+			if streams[i].Len() > 0 {
+				items = append(items, name+"\x00"+streams[i].String())
+				streams[i].Reset()
+			}
+		}
+	}
 	for _, o := range c.outputs() {
 		name, _ := o["name"].(string)
 		data, _ := o["data"].(map[string]any)
+		if o["output_type"] == "stream" && (name == "stdout" || name == "stderr") {
+			i := 0
+			if name == "stderr" {
+				i = 1
+			}
+			streams[i].WriteString(multiline(o["text"]))
+			continue
+		}
+		flush()
 		switch o["output_type"] {
 		case "stream":
-			text := multiline(o["text"])
-			// Jupyter splits a stream into several outputs where grundy
-			// writes one; joining consecutive ones makes them compare.
-			if n := len(items); n > 0 && strings.HasPrefix(items[n-1], name+"\x00") {
-				items[n-1] += text
-				continue
-			}
-			items = append(items, name+"\x00"+text)
+			items = append(items, name+"\x00"+multiline(o["text"]))
 		case "error":
 			items = append(items, "error\x00"+multiline(o["ename"])+": "+multiline(o["evalue"]))
 		case "execute_result", "display_data":
@@ -187,6 +203,7 @@ func comparable(c cell) []string {
 			items = append(items, "unreadable output\x00"+compactJSON(o))
 		}
 	}
+	flush()
 	return items
 }
 

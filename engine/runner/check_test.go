@@ -24,7 +24,7 @@ func TestCheckNotebook(t *testing.T) {
 	)
 	// In an engine process, as grundy run does: the cells set the
 	// library's settings, which must not leak into this process.
-	if err := RunNotebook(context.Background(), src, stored, nil, NotebookOptions{NewSession: supervised(io.Discard)}); err != nil {
+	if err := RunNotebook(context.Background(), src, stored, nil, NotebookOptions{NewSession: supervised(io.Discard, "")}); err != nil {
 		t.Fatal(err)
 	}
 	if raw, _ := os.ReadFile(stored); !strings.Contains(string(raw), "demo: 3 positions in ") {
@@ -99,7 +99,7 @@ func TestCheckSurvivesCrash(t *testing.T) {
 	dir := t.TempDir()
 	src, stored := filepath.Join(dir, "src.ipynb"), filepath.Join(dir, "stored.ipynb")
 	codeNotebook(t, src, 0o644, "x := 41", "// tags: raises-exception\nvar mu sync.Mutex\nmu.Unlock()", "x + 1")
-	if err := RunNotebook(context.Background(), src, stored, nil, NotebookOptions{NewSession: supervised(io.Discard)}); err != nil {
+	if err := RunNotebook(context.Background(), src, stored, nil, NotebookOptions{NewSession: supervised(io.Discard, "")}); err != nil {
 		t.Fatal(err)
 	}
 	var out strings.Builder
@@ -109,5 +109,43 @@ func TestCheckSurvivesCrash(t *testing.T) {
 	}
 	if raw, _ := os.ReadFile(stored); !strings.Contains(string(raw), "UnlockOfUnlockedMutex") {
 		t.Errorf("the stored notebook shows no crash:\n%s", raw)
+	}
+}
+
+// What a cell prints to stdout and to stderr reaches the kernel through a
+// pipe each, so their interleaving varies from run to run (the kernel
+// stored all three orders below for this cell over 30 runs): grundy check
+// compares each stream's text between displays, not how they interleave.
+// A display still has its place among them, and different text differs.
+func TestCheckStreamInterleaving(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "nb.ipynb")
+	stream := func(name, text string) map[string]any {
+		return map[string]any{"output_type": "stream", "name": name, "text": text}
+	}
+	shown := map[string]any{"output_type": "display_data", "metadata": map[string]any{}, "data": map[string]any{"text/plain": "shown"}}
+	code := "fmt.Fprint(os.Stderr, \"err1\\n\")\nfmt.Print(\"out\\n\")\nfmt.Fprint(os.Stderr, \"err2\\n\")\ndisplay.Show(\"shown\")\nfmt.Print(\"after\\n\")"
+	for _, c := range []struct {
+		outputs []any
+		ok      bool
+	}{
+		{[]any{stream("stderr", "err1\n"), stream("stdout", "out\n"), stream("stderr", "err2\n"), shown, stream("stdout", "after\n")}, true},
+		{[]any{stream("stdout", "out\n"), stream("stderr", "err1\nerr2\n"), shown, stream("stdout", "after\n")}, true},
+		{[]any{stream("stderr", "err1\nerr2\n"), stream("stdout", "out\n"), shown, stream("stdout", "after\n")}, true},
+		{[]any{stream("stderr", "err1\nerr2\n"), stream("stdout", "out\nafter\n"), shown}, false},
+		{[]any{stream("stderr", "err2\nerr1\n"), stream("stdout", "out\n"), shown, stream("stdout", "after\n")}, false},
+	} {
+		nb := map[string]any{"nbformat": 4, "nbformat_minor": 5, "metadata": map[string]any{}, "cells": []any{
+			map[string]any{"cell_type": "code", "id": "c0", "metadata": map[string]any{}, "execution_count": 1, "source": code, "outputs": c.outputs},
+		}}
+		raw, _ := json.Marshal(nb)
+		if err := os.WriteFile(path, raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out strings.Builder
+		err := CheckCommand(context.Background(), []string{path}, &out)
+		if (err == nil) != c.ok {
+			t.Errorf("stored %s: check %v, want ok %v\n%s", fmtJSON(c.outputs), err, c.ok, out.String())
+		}
 	}
 }

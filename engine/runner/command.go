@@ -62,7 +62,7 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 		// Cells run in an engine process: a cell that crashes it is an
 		// error like any other, and the notebook is written.
 		return RunNotebook(ctx, path, *out, stdout, NotebookOptions{
-			NewSession:    supervised(report),
+			NewSession:    supervised(report, notebookDir(path)),
 			MaxCellOutput: remote.MaxCellOutputFromEnv(),
 		})
 	default:
@@ -82,11 +82,23 @@ func RunCommand(ctx context.Context, args []string, stdout io.Writer) error {
 
 // supervised starts notebook sessions in an engine process that is
 // replaced, and the session replayed, when a cell kills it; the process's
-// own report of a crash goes to log.
-func supervised(log io.Writer) func() (engine.Session, error) {
+// own report of a crash goes to log. Cells run in dir.
+func supervised(log io.Writer, dir string) func() (engine.Session, error) {
 	return func() (engine.Session, error) {
-		return remote.NewSupervisor(remote.SupervisorOptions{Options: remote.Options{Log: log}, NoReplay: !remote.ReplayFromEnv()}), nil
+		return remote.NewSupervisor(remote.SupervisorOptions{Options: remote.Options{Log: log, Dir: dir}, NoReplay: !remote.ReplayFromEnv()}), nil
 	}
+}
+
+// notebookDir is where a notebook's cells run: its own directory, as
+// Jupyter runs a notebook's kernel there, so that a notebook reading
+// "data.csv" beside it reproduces from anywhere (grundy check
+// shared/paper.ipynb). A script runs where go run would run it: here.
+func notebookDir(path string) string {
+	dir, err := filepath.Abs(filepath.Dir(path))
+	if err != nil {
+		return filepath.Dir(path)
+	}
+	return dir
 }
 
 // engineLog is where the engine processes of grundy CMD write their own

@@ -326,6 +326,22 @@ func TestRunNotebookHelp(t *testing.T) {
 	if stdout, stderr, err := kerneltest.Run(t, nil, "check", out); err != nil || !strings.Contains(stdout, "reproduces") {
 		t.Errorf("grundy check: %v\n%s%s", err, stdout, stderr)
 	}
+	// help() says where help is; a GoNB or IPython magic is no Go, and
+	// fails saying what to write instead, as in the kernel.
+	codeNotebook(t, src, 0o644, "help()", "// tags: raises-exception\n%%time\nsolve.Values(games.CN(5, 2), 5)", "6 * 7")
+	if _, stderr, err := kerneltest.Run(t, nil, "run", src, "--out", out); err != nil {
+		t.Fatalf("grundy run: %v\n%s", err, stderr)
+	}
+	cells = readNotebookCells(t, out)
+	if got := fmtJSON(cells[0].Outputs); !strings.Contains(got, "?name, name? or help(name)") {
+		t.Errorf("help(): %s", got)
+	}
+	if got := fmtJSON(cells[1].Outputs); !strings.Contains(got, `"ename":"CompileError","evalue":"%%time: cells are Go; grundy has no IPython or GoNB magics; time code in Go: start := time.Now()`) {
+		t.Errorf("%%%%time: %s", got)
+	}
+	if !strings.Contains(fmtJSON(cells[2].Outputs), `"text/plain":"42"`) {
+		t.Errorf("the cell after: %s", fmtJSON(cells[2].Outputs))
+	}
 	// A script that is one such line shows the same.
 	script := filepath.Join(dir, "help.go")
 	os.WriteFile(script, []byte("help(solve.Values)\n"), 0o644)
@@ -460,4 +476,59 @@ func runCommand(t *testing.T, bin string, args ...string) (stdout, stderr string
 		t.Fatal(err)
 	}
 	return out.String(), errOut.String(), code
+}
+
+// A notebook's cells run in its own directory, as Jupyter runs them, so
+// that one reading a file beside it reproduces from anywhere: grundy run
+// and grundy check of shared/paper.ipynb, from another directory, after
+// a crash too (the rebuilt session runs there as well).
+func TestNotebookRunsInItsDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "data.txt"), []byte("beside the notebook"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src, out := filepath.Join(dir, "nb.ipynb"), filepath.Join(dir, "out.ipynb")
+	codeNotebook(t, src, 0o644,
+		`b, err := os.ReadFile("data.txt")
+if err != nil { fmt.Println(err); return }
+string(b)`,
+		`os.WriteFile("made.txt", []byte("x"), 0o644)`,
+		"// tags: raises-exception\nvar mu sync.Mutex\nmu.Unlock()",
+		`_, err = os.Stat("made.txt")
+err == nil`)
+	// The test's own directory is elsewhere (the package's).
+	if _, stderr, err := kerneltest.Run(t, nil, "run", src, "--out", out); err != nil {
+		t.Fatalf("grundy run: %v\n%s", err, stderr)
+	}
+	cells := readNotebookCells(t, out)
+	if got := fmtJSON(cells[0].Outputs); !strings.Contains(got, `"text/plain":"beside the notebook"`) {
+		t.Errorf("the cell reading data.txt beside the notebook: %s", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "made.txt")); err != nil {
+		t.Errorf("the file a cell wrote is not beside the notebook: %v", err)
+	}
+	if got := fmtJSON(cells[3].Outputs); !strings.Contains(got, `"text/plain":"true"`) {
+		t.Errorf("after the crash, the rebuilt session does not run beside the notebook: %s", got)
+	}
+	stdout, stderr, err := kerneltest.Run(t, nil, "check", out)
+	if err != nil || !strings.Contains(stdout, "reproduces") {
+		t.Errorf("grundy check from another directory: %v\n%s%s", err, stdout, stderr)
+	}
+}
+
+// A cell that reads input in a headless run gets io.EOF, as it would
+// from an empty standard input, and its output says why, once, as the
+// kernel's does when its frontend allows no input.
+func TestRunNotebookInputSaysWhy(t *testing.T) {
+	dir := t.TempDir()
+	src, out := filepath.Join(dir, "nb.ipynb"), filepath.Join(dir, "out.ipynb")
+	codeNotebook(t, src, 0o644, "var a, b string\n_, err := fmt.Scan(&a)\n_, err2 := fmt.Scan(&b)\nfmt.Println(err, err2)")
+	if _, stderr, err := kerneltest.Run(t, nil, "run", src, "--out", out); err != nil {
+		t.Fatalf("grundy run: %v\n%s", err, stderr)
+	}
+	got := fmtJSON(readNotebookCells(t, out)[0].Outputs)
+	want := `[{"name":"stderr","output_type":"stream","text":"[grundy: no input in a headless notebook run: standard input is empty here; give the cell its data in code instead]\n"},{"name":"stdout","output_type":"stream","text":"EOF EOF\n"}]`
+	if got != want {
+		t.Errorf("outputs %s\nwant %s", got, want)
+	}
 }

@@ -143,7 +143,14 @@ func (nb *notebook) run(ctx context.Context, sess engine.Session, stdout io.Writ
 			nb.outs = append(nb.outs, out)
 			continue
 		}
-		res, err := sess.Execute(ctx, src, out)
+		var res engine.Result
+		var err error
+		if msg, ok := tooling.Magic(src); ok {
+			// Not Go, so it does not compile: say what to write instead.
+			err = &engine.EvalError{Name: "CompileError", Value: msg}
+		} else {
+			res, err = sess.Execute(ctx, src, out)
+		}
 		out.finish()
 		nb.outs = append(nb.outs, out)
 		if res.Value != nil {

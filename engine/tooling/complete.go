@@ -70,6 +70,9 @@ func complete(sc Session, code string, cursor int) Completion {
 			return none // right after a literal or a closed bracket no name can follow
 		}
 		cands = scopeCandidates(sc, code, start)
+		if ts, te := literalType(code, start); ts >= 0 {
+			cands = append(fieldCandidates(sc, code, ts, te), cands...)
+		}
 	}
 
 	return finish(filterCandidates(cands, prefix), runeCount(code[:start]), runeCount(code[:end]))
@@ -224,6 +227,38 @@ func receiverSpan(code string, dot int) (start, end int) {
 		return -1, -1
 	}
 	return i, end
+}
+
+// literalType returns the byte span of the type of the composite literal
+// in which a key may start at start (Board{Ce, &games.Pos{..., x: 1, Ce),
+// or (-1, -1).
+func literalType(code string, start int) (ts, te int) {
+	i := start
+	for i > 0 && strings.ContainsRune(" \t\r\n", rune(code[i-1])) {
+		i--
+	}
+	if i == 0 || (code[i-1] != '{' && code[i-1] != ',') {
+		return -1, -1
+	}
+	depth := 0
+	for i--; i >= 0; i-- {
+		switch code[i] {
+		case ')', ']', '}':
+			depth++
+		case '(', '[':
+			if depth == 0 {
+				return -1, -1
+			}
+			depth--
+		case '{':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			return receiverSpan(code, i)
+		}
+	}
+	return -1, -1
 }
 
 // matchOpen finds the bracket opening the one that closes at code[close].

@@ -15,11 +15,7 @@ import (
 // that Go lets the code reach (pointer methods only on an addressable
 // operand), promoted ones included; for a type, its method expressions.
 func memberCandidates(sc Session, code string, start, end int) []candidate {
-	d, at := newDraft(sc, cutTexts(code, start, code[start:end]))
-	if d == nil {
-		return nil
-	}
-	e := d.exprAt(at, at+end-start)
+	d, e := draftOperand(sc, code, start, end)
 	if e == nil {
 		return nil
 	}
@@ -39,6 +35,41 @@ func memberCandidates(sc Session, code string, start, end int) []candidate {
 		return nil
 	}
 	return valueMembers(d.info, tv.Type, tv.Addressable())
+}
+
+// draftOperand is the expression code[start:end] in the draft of the
+// cell cut there, as the oracle types it; e is nil when no draft parses.
+func draftOperand(sc Session, code string, start, end int) (d *draft, e ast.Expr) {
+	d, at := newDraft(sc, cutTexts(code, start, code[start:end]))
+	if d == nil {
+		return nil, nil
+	}
+	return d, d.exprAt(at, at+end-start)
+}
+
+// fieldCandidates lists the fields a composite literal of the type
+// spelled at code[start:end] can name as keys: none when it is not a
+// struct type (a block's opening brace, a slice literal).
+func fieldCandidates(sc Session, code string, start, end int) []candidate {
+	d, e := draftOperand(sc, code, start, end)
+	if e == nil {
+		return nil
+	}
+	tv, ok := d.info.Types[e]
+	if !ok || !tv.IsType() {
+		return nil
+	}
+	st, ok := tv.Type.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []candidate
+	for f := range st.Fields() {
+		if f.Exported() || f.Pkg() == d.info.Pkg || f.Pkg().Path() == "main" {
+			out = append(out, candidate{f.Name(), "property", typeString(f.Type())})
+		}
+	}
+	return out
 }
 
 // packageMembers lists a package's exported names, each with its

@@ -60,6 +60,12 @@ func TestCompleteOracle(t *testing.T) {
 		{"a statement after a comment", "func f(b box) {\n\t// note\n\tb.", []string{"Get", "Inc", "n"}},
 		{"a type parameter's methods", "func show[T fmt.Stringer](x T) string {\n\treturn x.", []string{"String"}},
 		{"a generic type's field in its method", "type queue[T any] struct{ items []T }\nfunc (q *queue[T]) Len() int {\n\treturn len(q.it", []string{"items"}},
+		// Keys of a struct literal: its fields, then the names in scope.
+		{"a struct literal's keys", "type point struct{ Xpos, Ypos int }\np := point{Xp", []string{"Xpos"}},
+		{"a struct literal's keys, the next", "type point struct{ Xpos, Ypos int }\np := &point{Xpos: 1,\n\tYp", []string{"Ypos"}},
+		{"a session type's literal", "o := outer{Ow", []string{"Own"}},
+		{"a block is no literal", "if true {\n\tOw", nil},
+		{"a slice literal has no keys", "xs := []int{1, ho", []string{"hold", "holder"}},
 		// Scope: a function's parameters and locals, the cell's names.
 		{"parameters", "func f(alpha, alps int, beta string) {\n\tal", []string{"alpha", "alps"}},
 		{"locals declared before the cursor", "func f() {\n\tloc1 := 1\n\tif loc2 := 2; loc2 > 0 {\n\t\tlo|\n\t}\n\tloc3 := 3\n}", []string{"loc1", "loc2", "long"}},

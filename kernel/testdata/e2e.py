@@ -273,7 +273,8 @@ def scenario_help():
     km, kc, log = start()
     try:
         out = {"cells": {}}
-        for code in ["?solve.Values", "solve.Values?", "help(solve.Values)", "  ?? solve.Values ", "?solve.Nope"]:
+        for code in ["?solve.Values", "solve.Values?", "help(solve.Values)", "  ?? solve.Values ", "?solve.Nope",
+                     "help()", "%help", "%%writefile x.go\npackage main", "!pip install numpy"]:
             out["cells"][code] = run(kc, code)
         msg_id = kc.inspect("solve.Values", len("solve.Values"), 0)
         out["inspect"] = shell_reply(kc, msg_id)
@@ -467,6 +468,68 @@ def scenario_crash():
         km.shutdown_kernel(now=True)
 
 
+def scenario_crash_loop():
+    """A timer an earlier cell armed panics between cells, ending the engine
+    process; replaying that cell arms it again. The loop must end: once the
+    crash comes back after the replay, the cell is left out."""
+    km, kc, log = start()
+    try:
+        cells = {}
+        cells["setup"] = run(kc, "x := 41")
+        cells["arm"] = run(kc, 'time.AfterFunc(300*time.Millisecond, func() { panic("late boom") })\n"armed"')
+        time.sleep(1.5)
+        cells["first"] = run(kc, "x + 1", timeout=60)
+        time.sleep(1.5)
+        cells["second"] = run(kc, "x + 2", timeout=60)
+        time.sleep(1.5)
+        cells["third"] = run(kc, "time.Sleep(time.Second)\nx + 3", timeout=60)
+        return {"cells": cells, "alive": km.is_alive()}
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def scenario_idle_interrupt():
+    """An interrupt while no cell runs stops the goroutines earlier cells
+    left running, as an interrupt of a cell does."""
+    km, kc, log = start()
+    try:
+        out = {}
+        out["spin"] = run(kc, "x := 0\ngo func() {\n\tfor {\n\t\tx++\n\t}\n}()")
+        out["before"] = run(kc, "a := x\ntime.Sleep(300 * time.Millisecond)\nx > a")
+        km.interrupt_kernel()
+        time.sleep(1.0)
+        out["after"] = run(kc, "b := x\ntime.Sleep(300 * time.Millisecond)\nx == b")
+        out["next"] = run(kc, "y := 1\ny + 1")
+        return out
+    finally:
+        km.shutdown_kernel(now=True)
+
+
+def table_caches(pid):
+    import glob
+    return glob.glob(os.path.join(tempfile.gettempdir(), "grundy-tables-%d-*" % pid))
+
+
+def scenario_stale_cache():
+    """A kernel killed without a shutdown (jupyter_client's now=True, the
+    out-of-memory killer) leaves its table cache behind; the next kernel
+    removes it, and keeps its own."""
+    km, kc, log = start()
+    run(kc, "t, _ := solve.Values(games.CN(6, 2), 11)")
+    pid = km.provisioner.process.pid
+    killed = table_caches(pid)
+    km.shutdown_kernel(now=True)
+    left = [d for d in killed if os.path.isdir(d)]
+    km, kc, log = start()
+    try:
+        run(kc, "1 + 1")
+        time.sleep(0.5)
+        return {"killed": killed, "left_after_kill": left, "left_after_next": [d for d in killed if os.path.isdir(d)],
+                "next": table_caches(km.provisioner.process.pid)}
+    finally:
+        km.shutdown_kernel(now=True)
+
+
 def scenario_deadlock():
     """Cells whose goroutines all block for good: each fails with Go's
     fatal error, and the next cell sees the earlier cells' variables."""
@@ -558,6 +621,7 @@ def scenario_oracle_tools():
             ("library", "tb.Fa"),
             ("locals", "func f(alpha int) {\n\tbeta := 2\n\t"),
             ("package", "strings.ToU"),
+            ("literal_key", "o2 := outer{Ow"),
         ]:
             msg_id = kc.complete(code, len(code))
             complete[name] = shell_reply(kc, msg_id)["content"]

@@ -85,31 +85,16 @@ func runTemplateMethods(c *Cell) {
 // (cellMethodNames); "print F main.T" for a struct field F in t whose
 // values hold a main.T, a cell type fmt calls a method of, "print [map]
 // main.T" when a map's values may hold one, "print [key] main.T" when its
-// keys may, and "print . main.T" when any
-// value in t may be one; "box main.I" for an interface
-// main.I with methods a cell declared.
+// keys may, and "print . main.T" when any value in t may be one; "box
+// main.I" for an interface main.I with methods a cell declared.
 func templateChecks(t types.Type) []string {
 	out := cellMethodNames(t)
-	seen := map[types.Type]bool{}
-	var walk func(types.Type)
-	walk = func(t types.Type) {
-		t = types.Unalias(t)
-		if t == nil || seen[t] {
-			return
-		}
-		seen[t] = true
+	eachType(t, func(t types.Type) {
 		switch u := t.(type) {
 		case *types.Named:
 			if typecheck.IsCellType(u) && types.IsInterface(u) && u.Underlying().(*types.Interface).NumMethods() > 0 {
 				out = append(out, "box "+reflectName(u, false))
 			}
-			walk(u.Underlying())
-		case *types.Pointer:
-			walk(u.Elem())
-		case *types.Slice:
-			walk(u.Elem())
-		case *types.Array:
-			walk(u.Elem())
 		case *types.Map:
 			if p := printedCellType(u.Elem()); p != "" {
 				out = append(out, "print [map] "+p) // {{.key}} on the map
@@ -117,19 +102,16 @@ func templateChecks(t types.Type) []string {
 			if p := printedCellType(u.Key()); p != "" {
 				out = append(out, "print [key] "+p) // {{range $k, $v := .}}{{$k}}
 			}
-			walk(u.Key())
-			walk(u.Elem())
 		case *types.Struct:
 			for i := range u.NumFields() {
-				f := u.Field(i)
-				if p := printedCellType(f.Type()); p != "" && f.Exported() {
-					out = append(out, "print "+f.Name()+" "+p)
+				if f := u.Field(i); f.Exported() {
+					if p := printedCellType(f.Type()); p != "" {
+						out = append(out, "print "+f.Name()+" "+p)
+					}
 				}
-				walk(f.Type())
 			}
 		}
-	}
-	walk(t)
+	})
 	if p := printedCellType(t); p != "" {
 		out = append(out, "print . "+p)
 	}

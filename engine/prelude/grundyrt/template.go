@@ -126,48 +126,12 @@ func checkTemplate(tree *parse.Tree, lines string, funcs map[string]reflect.Valu
 // field.
 func looksIntoData(n parse.Node) bool {
 	found := false
-	var walk func(parse.Node)
-	walk = func(n parse.Node) {
-		switch n := n.(type) {
-		case *parse.ListNode:
-			if n != nil {
-				for _, c := range n.Nodes {
-					walk(c)
-				}
-			}
-		case *parse.ActionNode:
-			walk(n.Pipe)
-		case *parse.IfNode:
-			walk(n.Pipe)
-			walk(n.List)
-			walk(n.ElseList)
-		case *parse.RangeNode:
-			walk(n.Pipe)
-			walk(n.List)
-			walk(n.ElseList)
-		case *parse.WithNode:
-			walk(n.Pipe)
-			walk(n.List)
-			walk(n.ElseList)
-		case *parse.TemplateNode:
-			walk(n.Pipe)
-		case *parse.PipeNode:
-			if n != nil {
-				for _, c := range n.Cmds {
-					walk(c)
-				}
-			}
-		case *parse.CommandNode:
-			for _, a := range n.Args {
-				walk(a)
-			}
-		case *parse.ChainNode:
-			walk(n.Node)
+	walkTemplate(n, func(n parse.Node) {
+		switch n.(type) {
 		case *parse.DotNode, *parse.FieldNode, *parse.VariableNode:
 			found = true
 		}
-	}
-	walk(n)
+	})
 	return found
 }
 
@@ -353,51 +317,61 @@ func structEnd(s string, i int) int {
 // templateIdents calls f with each field or method name the template
 // names.
 func templateIdents(n parse.Node, f func(string)) {
+	walkTemplate(n, func(n parse.Node) {
+		switch n := n.(type) {
+		case *parse.FieldNode:
+			for _, id := range n.Ident {
+				f(id)
+			}
+		case *parse.ChainNode:
+			for _, id := range n.Field {
+				f(id)
+			}
+		case *parse.VariableNode:
+			for _, id := range n.Ident[1:] {
+				f(id)
+			}
+		}
+	})
+}
+
+// walkTemplate calls f with n and each node below it.
+func walkTemplate(n parse.Node, f func(parse.Node)) {
+	f(n)
 	switch n := n.(type) {
 	case *parse.ListNode:
 		if n != nil {
 			for _, c := range n.Nodes {
-				templateIdents(c, f)
+				walkTemplate(c, f)
 			}
 		}
 	case *parse.ActionNode:
-		templateIdents(n.Pipe, f)
+		walkTemplate(n.Pipe, f)
 	case *parse.IfNode:
-		templateBranch(&n.BranchNode, f)
+		walkBranch(&n.BranchNode, f)
 	case *parse.RangeNode:
-		templateBranch(&n.BranchNode, f)
+		walkBranch(&n.BranchNode, f)
 	case *parse.WithNode:
-		templateBranch(&n.BranchNode, f)
+		walkBranch(&n.BranchNode, f)
 	case *parse.TemplateNode:
-		templateIdents(n.Pipe, f)
+		walkTemplate(n.Pipe, f)
 	case *parse.PipeNode:
 		if n != nil {
 			for _, c := range n.Cmds {
-				templateIdents(c, f)
+				walkTemplate(c, f)
 			}
 		}
 	case *parse.CommandNode:
 		for _, a := range n.Args {
-			templateIdents(a, f)
-		}
-	case *parse.FieldNode:
-		for _, id := range n.Ident {
-			f(id)
+			walkTemplate(a, f)
 		}
 	case *parse.ChainNode:
-		templateIdents(n.Node, f)
-		for _, id := range n.Field {
-			f(id)
-		}
-	case *parse.VariableNode:
-		for _, id := range n.Ident[1:] {
-			f(id)
-		}
+		walkTemplate(n.Node, f)
 	}
 }
 
-func templateBranch(b *parse.BranchNode, f func(string)) {
-	templateIdents(b.Pipe, f)
-	templateIdents(b.List, f)
-	templateIdents(b.ElseList, f)
+func walkBranch(b *parse.BranchNode, f func(parse.Node)) {
+	walkTemplate(b.Pipe, f)
+	walkTemplate(b.List, f)
+	walkTemplate(b.ElseList, f)
 }

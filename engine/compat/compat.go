@@ -123,8 +123,6 @@ var Passes = []Pass{
 	ptrInstanceVars,
 	instanceLits,
 	selects,
-	selectContinues,
-	selectBreaks,
 	clauseLabels,
 	funcDefers,
 	deferPanics,

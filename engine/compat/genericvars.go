@@ -228,14 +228,22 @@ func (c *Cell) declareThenAssign(s ast.Stmt, names []*ast.Ident, values []ast.Ex
 }
 
 // tempVar is the variable a pass's temporary (a bounds check's shift
-// count, K := min(k, 4)) defines, typed as its value, which is the cell's:
-// the oracle never saw the temporary, and taking it for an assignment
-// left it undeclared.
+// count, K := min(k, 4); reusedDefines' n, _grundyreused1 := s.size())
+// defines, typed as its value, which is the cell's, or as its place in
+// the one call's results: the oracle never saw the temporary, and taking
+// it for an assignment left it undeclared.
 func (c *Cell) tempVar(id *ast.Ident, values []ast.Expr, i int) *types.Var {
-	if c.Types.Defs[id] != nil || !strings.HasPrefix(id.Name, tempPrefix) || len(values) <= i {
+	if c.Types.Defs[id] != nil || !strings.HasPrefix(id.Name, tempPrefix) || len(values) == 0 {
 		return nil
 	}
-	t := c.Types.TypeOf(values[i])
+	var t types.Type
+	if tup, ok := c.Types.TypeOf(values[0]).(*types.Tuple); ok && len(values) == 1 {
+		if i < tup.Len() {
+			t = tup.At(i).Type()
+		}
+	} else if i < len(values) {
+		t = c.Types.TypeOf(values[i])
+	}
 	if t == nil {
 		return nil
 	}

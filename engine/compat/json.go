@@ -20,12 +20,15 @@ import (
 // as fields. The value (or pointer) goes as Typed, with its type as the
 // oracle knows it, to grundyrt's JSONMarshal, JSONMarshalIndent,
 // JSONEncode, JSONUnmarshal and JSONDecode, which encode and decode it as
-// Go does (see grundyrt's json.go).
+// Go does (see grundyrt's json.go). A pointer to decode into that comes
+// as an interface (load(s string, into any)) goes as Typed too, and the
+// values of a cell type that need none of this go bare to the encoding
+// functions, which name cell types in native json's errors.
 var jsonArgs = Pass{
 	Name:     "jsonargs",
 	Run:      runJSONArgs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"json_cell_methods", "json_embedded_cell_struct", "json_unmarshal_cell_methods", "json_type_error_names", "json_omitzero_method_errors"},
+	Snippets: []string{"json_cell_methods", "json_embedded_cell_struct", "json_unmarshal_cell_methods", "json_type_error_names", "json_omitzero_method_errors", "json_decode_into_any_target"},
 }
 
 func runJSONArgs(c *Cell) {
@@ -57,6 +60,14 @@ func runJSONArgs(c *Cell) {
 			return true
 		}
 		if !needs(c.Types.TypeOf(call.Args[arg]), map[types.Type]bool{}) {
+			if arg == 0 && name != prelude.RTJSONDecode && hasCellType(c.Types.TypeOf(call.Args[0]), map[types.Type]bool{}) {
+				// Native json encodes it as Go does; its errors name
+				// the interpreter's types (a cycle "via *struct {...}").
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && recv != nil {
+					call.Args = []ast.Expr{sel.X, call.Args[0]}
+				}
+				call.Fun = rtSelector(name, call.Fun.Pos())
+			}
 			return true
 		}
 		typed := c.typedArg(call.Args[arg])
@@ -78,9 +89,14 @@ func runJSONArgs(c *Cell) {
 }
 
 // jsonInNeeds reports whether native json may decode into values of t
-// otherwise than Go: t has in it a cell type with UnmarshalJSON or
-// UnmarshalText, or a struct with an embedded field of a cell type.
+// otherwise than Go: t is an interface (load(s string, into any) may be
+// handed a pointer to a cell type), or has in it a cell type with
+// UnmarshalJSON or UnmarshalText, an interface a cell declared, or a
+// struct with an embedded field of a cell type.
 func jsonInNeeds(t types.Type, seen map[types.Type]bool) bool {
+	if types.IsInterface(t) {
+		return true
+	}
 	return jsonHas(t, seen, "UnmarshalJSON", "UnmarshalText")
 }
 
@@ -131,14 +147,18 @@ func jsonNeeds(t types.Type, seen map[types.Type]bool) bool {
 }
 
 // jsonHas reports whether t has in it a cell type with one of methods (in
-// its pointer's method set) or a struct with an embedded field of a cell
-// type, or, for the encoding methods, an interface.
+// its pointer's method set), an interface a cell declared, or a struct
+// with an embedded field of a cell type, or, for the encoding methods,
+// any interface.
 func jsonHas(t types.Type, seen map[types.Type]bool, methods ...string) bool {
 	if t == nil || seen[t] {
 		return false
 	}
 	seen[t] = true
 	if types.IsInterface(t) {
+		if n, ok := types.Unalias(t).(*types.Named); ok && typecheck.IsCellType(n) {
+			return true
+		}
 		return methods[0] == "MarshalJSON"
 	}
 	switch u := types.Unalias(t).(type) {

@@ -130,6 +130,15 @@ func typeSource(t types.Type) string {
 // reached through pointers, elements, map keys, fields and the underlying
 // types of named types (each once).
 func eachNamed(t types.Type, f func(*types.Named)) {
+	eachType(t, func(t types.Type) {
+		if n, ok := t.(*types.Named); ok {
+			f(n)
+		}
+	})
+}
+
+// eachType calls f with each type in t's structure, as eachNamed walks it.
+func eachType(t types.Type, f func(types.Type)) {
 	seen := map[types.Type]bool{}
 	var walk func(t types.Type)
 	walk = func(t types.Type) {
@@ -138,9 +147,9 @@ func eachNamed(t types.Type, f func(*types.Named)) {
 			return
 		}
 		seen[t] = true
+		f(t)
 		switch u := t.(type) {
 		case *types.Named:
-			f(u)
 			walk(u.Underlying())
 		case *types.Pointer:
 			walk(u.Elem())

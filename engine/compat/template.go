@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -21,12 +22,19 @@ import (
 // before it. The template goes through grundyrt's TextTemplate (or
 // HTMLTemplate) with those methods' names, which stops the cell before the
 // template runs when the template names one, saying what to write
-// instead.
+// instead. For the same reason a template printed a value of a cell type
+// with a String, Error or Format method as its underlying value ("1"
+// where Go prints "N"), and saw nothing in the values of a cell's
+// interface type (the interpreter's boxes): the checks also name the
+// fields (and dot) that may print such a value, and the interfaces, and
+// the template is stopped when it prints one or looks into the data. The
+// error Execute returns goes through TemplateError, which names the cell
+// types its message names as Go does (not as the interpreter's structs).
 var templateMethods = Pass{
 	Name:     "templatemethods",
 	Run:      runTemplateMethods,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"template_cell_method_refused"},
+	Snippets: []string{"template_cell_method_refused", "template_cell_stringer_refused", "template_cell_interface_refused", "template_error_names_cell_types"},
 }
 
 func runTemplateMethods(c *Cell) {
@@ -58,14 +66,77 @@ func runTemplateMethods(c *Cell) {
 		default:
 			return true
 		}
-		methods := cellMethodNames(c.Types.TypeOf(call.Args[data]))
-		if len(methods) == 0 {
+		dt := c.Types.TypeOf(call.Args[data])
+		if !hasCellType(dt, map[types.Type]bool{}) {
 			return true
 		}
-		lit := &ast.BasicLit{ValuePos: sel.X.Pos(), Kind: token.STRING, Value: strconv.Quote(strings.Join(methods, "\n"))}
-		sel.X = &ast.CallExpr{Fun: rtSelector(check, sel.X.Pos()), Lparen: sel.X.Pos(), Args: []ast.Expr{sel.X, lit}, Rparen: sel.X.End()}
+		if checks := templateChecks(dt); len(checks) > 0 {
+			lit := &ast.BasicLit{ValuePos: sel.X.Pos(), Kind: token.STRING, Value: strconv.Quote(strings.Join(checks, "\n"))}
+			sel.X = &ast.CallExpr{Fun: rtSelector(check, sel.X.Pos()), Lparen: sel.X.Pos(), Args: []ast.Expr{sel.X, lit}, Rparen: sel.X.End()}
+		}
+		inner := &ast.CallExpr{Fun: call.Fun, Lparen: call.Lparen, Args: call.Args, Rparen: call.Rparen}
+		call.Fun, call.Args = rtSelector(prelude.RTTemplateError, call.Fun.Pos()), []ast.Expr{inner}
 		return true
 	})
+}
+
+// templateChecks are what grundyrt's TextTemplate checks a template
+// against, one per line: the methods of the cell types in t
+// (cellMethodNames); "print F main.T" for a struct field F in t whose
+// values hold a main.T, a cell type fmt calls a method of, "print [map]
+// main.T" when a map's values may hold one, "print [key] main.T" when its
+// keys may, and "print . main.T" when any value in t may be one; "box
+// main.I" for an interface main.I with methods a cell declared.
+func templateChecks(t types.Type) []string {
+	out := cellMethodNames(t)
+	eachType(t, func(t types.Type) {
+		switch u := t.(type) {
+		case *types.Named:
+			if typecheck.IsCellType(u) && types.IsInterface(u) && u.Underlying().(*types.Interface).NumMethods() > 0 {
+				out = append(out, "box "+reflectName(u, false))
+			}
+		case *types.Map:
+			if p := printedCellType(u.Elem()); p != "" {
+				out = append(out, "print [map] "+p) // {{.key}} on the map
+			}
+			if p := printedCellType(u.Key()); p != "" {
+				out = append(out, "print [key] "+p) // {{range $k, $v := .}}{{$k}}
+			}
+		case *types.Struct:
+			for i := range u.NumFields() {
+				if f := u.Field(i); f.Exported() {
+					if p := printedCellType(f.Type()); p != "" {
+						out = append(out, "print "+f.Name()+" "+p)
+					}
+				}
+			}
+		}
+	})
+	if p := printedCellType(t); p != "" {
+		out = append(out, "print . "+p)
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
+// printedCellType is a cell type in t (through pointers, elements and
+// fields) whose String, Error or Format method fmt would call, by name;
+// "" if none.
+func printedCellType(t types.Type) string {
+	found := ""
+	eachNamed(t, func(u *types.Named) {
+		if found != "" || !typecheck.IsCellType(u) || types.IsInterface(u) {
+			return
+		}
+		ms := types.NewMethodSet(types.NewPointer(u))
+		for _, m := range []string{"String", "Error", "Format"} {
+			if ms.Lookup(nil, m) != nil {
+				found = reflectName(u, false)
+				return
+			}
+		}
+	})
+	return found
 }
 
 // cellMethodNames are the exported methods ("Name main.T") of the cell

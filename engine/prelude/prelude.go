@@ -128,6 +128,7 @@ const (
 	RTPanic             = "Panic"             // a value for panic with its type
 	RTTextTemplate      = "TextTemplate"      // a text/template checked against the methods of the data's cell types
 	RTHTMLTemplate      = "HTMLTemplate"      // likewise html/template
+	RTTemplateError     = "TemplateError"     // a template's Execute error, naming cell types as Go does
 	RTJSONMarshal       = "JSONMarshal"       // json.Marshal of a Typed value
 	RTJSONMarshalIndent = "JSONMarshalIndent" // likewise json.MarshalIndent
 	RTJSONEncode        = "JSONEncode"        // likewise (*json.Encoder).Encode

@@ -61,10 +61,22 @@ func JSONEncode(enc *json.Encoder, v any) error {
 type cellJSONError struct {
 	msg string
 	err error
+	rt  reflect.Type // the interpreter's type of the value
 }
 
 func (e *cellJSONError) Error() string { return e.msg }
 func (e *cellJSONError) Unwrap() error { return e.err }
+
+// As makes errors.As(err, &me), me a *json.MarshalerError, hold, as in Go.
+// The MarshalerError's Type is the interpreter's type (no reflect.Type
+// names a cell's type), so its own Error names that one: print err.
+func (e *cellJSONError) As(target any) bool {
+	p, ok := target.(**json.MarshalerError)
+	if ok {
+		*p = &json.MarshalerError{Type: e.rt, Err: e.err}
+	}
+	return ok
+}
 
 // jsonError is the error Go's encoder would report: the cell's, from
 // under the errors that name the engine's types.
@@ -73,11 +85,23 @@ func jsonError(err error) error {
 	if errors.As(err, &ce) {
 		return ce
 	}
+	// The encoder calls a Typed value's MarshalJSON, and says so in the
+	// errors of what it encodes, which Go's encoder reports bare.
+	var me *json.MarshalerError
+	if errors.As(err, &me) && me.Type == reflect.TypeFor[*typedArg]() {
+		return me.Err
+	}
+	var ue *json.UnsupportedValueError
+	if errors.As(err, &ue) {
+		if str := renameCellStructs(ue.Str); str != ue.Str {
+			return &json.UnsupportedValueError{Value: ue.Value, Str: str}
+		}
+	}
 	return err
 }
 
-func methodError(method, typ string, err error) error {
-	return &cellJSONError{msg: "json: error calling " + method + " for type " + typ + ": " + err.Error(), err: err}
+func methodError(method, typ string, rt reflect.Type, err error) error {
+	return &cellJSONError{msg: "json: error calling " + method + " for type " + typ + ": " + err.Error(), err: err, rt: rt}
 }
 
 // cellMarshaler calls a cell type's MarshalJSON or MarshalText method
@@ -93,7 +117,7 @@ func (m cellMarshaler) MarshalJSON() ([]byte, error) {
 	out := m.fn.Call([]reflect.Value{m.v})
 	b, _ := out[0].Interface().([]byte)
 	if err, _ := out[1].Interface().(error); err != nil {
-		return nil, methodError("MarshalJSON", m.typ, err)
+		return nil, methodError("MarshalJSON", m.typ, m.v.Type(), err)
 	}
 	if !json.Valid(b) {
 		var raw json.RawMessage
@@ -101,7 +125,7 @@ func (m cellMarshaler) MarshalJSON() ([]byte, error) {
 		if err == nil {
 			err = errors.New("unexpected end of JSON input")
 		}
-		return nil, methodError("MarshalJSON", m.typ, err)
+		return nil, methodError("MarshalJSON", m.typ, m.v.Type(), err)
 	}
 	return b, nil
 }
@@ -110,7 +134,7 @@ func (m cellTextMarshaler) MarshalText() ([]byte, error) {
 	out := m.fn.Call([]reflect.Value{m.v})
 	b, _ := out[0].Interface().([]byte)
 	if err, _ := out[1].Interface().(error); err != nil {
-		return nil, methodError("MarshalText", m.typ, err)
+		return nil, methodError("MarshalText", m.typ, m.v.Type(), err)
 	}
 	return b, nil
 }

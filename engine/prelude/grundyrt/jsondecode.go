@@ -37,7 +37,10 @@ type decodeOpts struct{ disallowUnknownFields, useNumber bool }
 func (x decodeInto) UnmarshalJSON(data []byte) error {
 	v, t, _ := x.a.resolve()
 	if !v.IsValid() || v.Kind() != reflect.Pointer || v.IsNil() {
-		return &json.InvalidUnmarshalError{Type: reflect.TypeOf(x.a.v)}
+		if !v.IsValid() {
+			return &json.InvalidUnmarshalError{}
+		}
+		return &json.InvalidUnmarshalError{Type: cellRTypeOf(v.Type(), t)}
 	}
 	d := &jsonDecoder{ts: x.a.ts, opts: x.opts}
 	if err := d.decode(data, v.Elem(), elemOf(t)); err != nil {
@@ -133,6 +136,9 @@ var nullJSON = []byte("null")
 // decode decodes data into the addressable v of type t.
 func (d *jsonDecoder) decode(data []byte, v reflect.Value, t *tinfo) error {
 	data = bytes.TrimSpace(data)
+	if cellInterface(v, t) {
+		return d.decodeInterface(data, v, t)
+	}
 	v, t, _ = d.ts.resolveIn(v, t)
 	if !d.ts.jsonInNeeds(v.Type(), t, map[*tinfo]bool{}) {
 		if err := d.unmarshal(data, v.Addr().Interface()); err != nil {
@@ -171,7 +177,7 @@ func (d *jsonDecoder) decode(data []byte, v reflect.Value, t *tinfo) error {
 			}
 			var s string
 			if err := json.Unmarshal(data, &s); err != nil {
-				d.save(&cellJSONError{msg: "json: cannot unmarshal " + jsonKind(data) + " into Go value of type " + t.str})
+				d.save(kindError(data, v, t))
 				return nil
 			}
 			out := ut.Call([]reflect.Value{recv, reflect.ValueOf([]byte(s))})
@@ -194,7 +200,7 @@ func (d *jsonDecoder) decode(data []byte, v reflect.Value, t *tinfo) error {
 	case reflect.Slice, reflect.Array:
 		var raws []json.RawMessage
 		if err := json.Unmarshal(data, &raws); err != nil {
-			return d.typeError(data, err, t)
+			return d.typeError(data, err, v, t)
 		}
 		i := 0
 		for ; i < len(raws); i++ {
@@ -231,14 +237,44 @@ func (d *jsonDecoder) decode(data []byte, v reflect.Value, t *tinfo) error {
 	return namedTypeError(d.unmarshal(data, v.Addr().Interface()), v.Type(), t)
 }
 
+// cellInterface reports whether v, of type t, is of an interface type
+// with methods that a cell declared (the interpreter keeps its values in
+// a box, a struct that native json would fill field by field).
+func cellInterface(v reflect.Value, t *tinfo) bool {
+	return t != nil && t.kind == tkDynamic && t.str != "interface {}" && t.str != "any" && isBox(v.Type())
+}
+
+// decodeInterface decodes into v, of a cell's interface type with
+// methods, as Go does: null makes it nil; a non-nil pointer in it is
+// decoded into; anything else is a type error (json cannot choose a
+// type that has the methods).
+func (d *jsonDecoder) decodeInterface(data []byte, v reflect.Value, t *tinfo) error {
+	if bytes.Equal(data, nullJSON) {
+		v.SetZero()
+		return nil
+	}
+	if in, _, ok := unbox(v); ok && in.Kind() == reflect.Pointer && !in.IsNil() {
+		return d.decode(data, in.Elem(), d.ts.derive(in.Type()).elem)
+	}
+	d.save(&json.UnmarshalTypeError{Value: jsonKind(data), Type: cellRType{v.Type(), t}})
+	return nil
+}
+
 // typeError is what Go reports for data that is not of v's kind.
-func (d *jsonDecoder) typeError(data []byte, err error, t *tinfo) error {
+func (d *jsonDecoder) typeError(data []byte, err error, v reflect.Value, t *tinfo) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		return err
 	}
-	d.save(&cellJSONError{msg: "json: cannot unmarshal " + jsonKind(data) + " into Go value of type " + t.str})
+	d.save(kindError(data, v, t))
 	return nil
+}
+
+// kindError is Go's error for data that cannot go into v, of type t: an
+// UnmarshalTypeError, which the struct holding v gives its place
+// (placeErrors).
+func kindError(data []byte, v reflect.Value, t *tinfo) error {
+	return &json.UnmarshalTypeError{Value: jsonKind(data), Type: cellRTypeOf(v.Type(), t)}
 }
 
 // jsonKind names the JSON value data starts with, as Go's errors do.
@@ -265,7 +301,7 @@ func (d *jsonDecoder) decodeMap(data []byte, v reflect.Value, t *tinfo) error {
 	var raws map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&raws); err != nil {
-		return d.typeError(data, err, t)
+		return d.typeError(data, err, v, t)
 	}
 	if v.IsNil() {
 		v.Set(reflect.MakeMap(v.Type()))
@@ -306,7 +342,7 @@ func (d *jsonDecoder) decodeMap(data []byte, v reflect.Value, t *tinfo) error {
 			}
 			key.SetUint(n)
 		default:
-			return d.typeError(data, errors.New("key"), t)
+			return d.typeError(data, errors.New("key"), v, t)
 		}
 		elem := reflect.New(v.Type().Elem()).Elem()
 		if err := d.decode(raws[k], elem, elemOf(t)); err != nil {
@@ -330,6 +366,12 @@ func (d *jsonDecoder) decodeStruct(data []byte, v reflect.Value, t *tinfo) error
 		// error (its error has no type of its own).
 		if !errors.As(err, &te) && !strings.HasPrefix(err.Error(), "json: unknown field ") {
 			return err
+		}
+		if te != nil && te.Type == st.rt {
+			// Not an object: the error names the struct, not its shadow.
+			out := *te
+			out.Type = cellRTypeOf(v.Type(), t)
+			err = &out
 		}
 		d.save(namedTypeError(err, v.Type(), t))
 	}
@@ -426,6 +468,9 @@ func (ts *Types) resolveIn(v reflect.Value, t *tinfo) (reflect.Value, *tinfo, re
 // needs more than native json: a cell type's UnmarshalJSON or
 // UnmarshalText, or an embedded field.
 func (ts *Types) jsonInNeeds(rt reflect.Type, t *tinfo, seen map[*tinfo]bool) bool {
+	if isBox(rt) {
+		return true // a cell's interface: see decodeInterface
+	}
 	return ts.jsonWalk(rt, t, seen, func(t *tinfo) bool {
 		uj, ut := unmarshalMethods(t)
 		return uj.IsValid() || ut.IsValid()

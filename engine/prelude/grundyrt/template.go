@@ -1,10 +1,13 @@
 package grundyrt
 
 import (
+	"errors"
 	htmltemplate "html/template"
+	"reflect"
 	"strings"
 	"text/template"
 	"text/template/parse"
+	"unsafe"
 )
 
 // Templates and the methods of cell types. yaegi v0.16.1 gives the types
@@ -19,8 +22,9 @@ import (
 // line: the exported methods of the cell types in the data's type).
 func TextTemplate(t *template.Template, methods string) *template.Template {
 	if t != nil {
+		funcs := textFuncs(reflect.ValueOf(t))
 		for _, x := range t.Templates() {
-			checkTemplate(x.Tree, methods)
+			checkTemplate(x.Tree, methods, funcs)
 		}
 	}
 	return t
@@ -29,79 +33,345 @@ func TextTemplate(t *template.Template, methods string) *template.Template {
 // HTMLTemplate is TextTemplate for html/template.
 func HTMLTemplate(t *htmltemplate.Template, methods string) *htmltemplate.Template {
 	if t != nil {
+		funcs := map[string]reflect.Value{}
+		if tv := reflect.ValueOf(t).Elem(); tv.Kind() == reflect.Struct {
+			if text := tv.FieldByName("text"); text.IsValid() && text.Kind() == reflect.Pointer && !text.IsNil() {
+				funcs = textFuncs(text)
+			}
+		}
 		for _, x := range t.Templates() {
-			checkTemplate(x.Tree, methods)
+			checkTemplate(x.Tree, methods, funcs)
 		}
 	}
 	return t
 }
 
-func checkTemplate(tree *parse.Tree, methods string) {
+// textFuncs are the functions a text/template (a *template.Template in
+// t) was given (its unexported execFuncs), for their result types.
+func textFuncs(t reflect.Value) map[string]reflect.Value {
+	out := map[string]reflect.Value{}
+	if t.Kind() != reflect.Pointer || t.IsNil() {
+		return out
+	}
+	common := t.Elem().FieldByName("common")
+	if !common.IsValid() || common.Kind() != reflect.Pointer || common.IsNil() {
+		return out
+	}
+	ef := common.Elem().FieldByName("execFuncs")
+	if !ef.IsValid() || ef.Kind() != reflect.Map || ef.Type().Elem() != reflect.TypeFor[reflect.Value]() {
+		return out
+	}
+	m := reflect.NewAt(ef.Type(), unsafe.Pointer(ef.UnsafeAddr())).Elem()
+	for it := m.MapRange(); it.Next(); {
+		if fn, ok := it.Value().Interface().(reflect.Value); ok && fn.Kind() == reflect.Func {
+			out[it.Key().String()] = fn
+		}
+	}
+	return out
+}
+
+// templateChecks is what compat's templateChecks found in the data's type.
+type templateChecks struct {
+	methods map[string]string // method name → the cell type that has it
+	prints  map[string]string // field name ("." for dot, "[map]" for a map's key) → a cell type with String, Error or Format its values may hold
+	box     string            // an interface with methods a cell declared, in the data
+}
+
+func parseChecks(lines string) templateChecks {
+	c := templateChecks{methods: map[string]string{}, prints: map[string]string{}}
+	for _, l := range strings.Split(lines, "\n") {
+		f := strings.Fields(l)
+		switch {
+		case len(f) == 3 && f[0] == "print":
+			c.prints[f[1]] = f[2]
+		case len(f) == 2 && f[0] == "box":
+			c.box = f[1]
+		case len(f) == 2:
+			c.methods[f[0]] = f[1]
+		}
+	}
+	return c
+}
+
+func checkTemplate(tree *parse.Tree, lines string, funcs map[string]reflect.Value) {
 	if tree == nil || tree.Root == nil {
 		return
 	}
-	byName := map[string]string{}
-	for _, l := range strings.Split(methods, "\n") {
-		if name, typ, ok := strings.Cut(l, " "); ok {
-			byName[name] = typ
-		}
-	}
+	c := parseChecks(lines)
 	templateIdents(tree.Root, func(id string) {
-		if typ, ok := byName[id]; ok {
+		if typ, ok := c.methods[id]; ok {
 			panic("template: {{." + id + "}} calls the method " + id + " of " + typ +
 				", which templates cannot call in this engine; pass its result instead (a field, or a map entry)")
 		}
 	})
+	if c.box != "" && looksIntoData(tree.Root) {
+		panic("template: the data holds " + c.box + " values (an interface a cell declares), which templates cannot look into in this engine; " +
+			"pass the values in a []any or in fields of their own types")
+	}
+	if len(c.prints) > 0 {
+		templatePrints(tree.Root, funcs, func(n parse.Node, field string) {
+			typ, ok := c.prints[field]
+			if !ok && field != "." && field != "[key]" {
+				typ, ok = c.prints["[map]"] // a key of a map
+			}
+			if ok {
+				panic("template: {{" + n.String() + "}} prints a " + typ + " with its String, Error or Format method, which templates cannot call in this engine; " +
+					"pass its text instead (a string field set to fmt.Sprint(v))")
+			}
+		})
+	}
+}
+
+// looksIntoData reports whether the template uses dot, a variable or a
+// field.
+func looksIntoData(n parse.Node) bool {
+	found := false
+	walkTemplate(n, func(n parse.Node) {
+		switch n.(type) {
+		case *parse.DotNode, *parse.FieldNode, *parse.VariableNode:
+			found = true
+		}
+	})
+	return found
+}
+
+// fmtFuncs are the builtin functions that format their arguments with
+// fmt (and and or, which give one of them back); the other builtins give
+// booleans, numbers, or what index, slice and call find, which is
+// printed as a value.
+var fmtFuncs = map[string]bool{"printf": true, "print": true, "println": true, "html": true, "js": true, "urlquery": true, "and": true, "or": true}
+
+var plainFuncs = map[string]bool{"len": true, "eq": true, "ne": true, "lt": true, "le": true, "gt": true, "ge": true, "not": true}
+
+// templatePrints calls f with each operand the template prints with
+// fmt (an action's value, an argument of printf...) and the field name
+// it ends in: "." for dot, a bare variable, or a value a function gives
+// (one of funcs that gives a string or a bool gives no cell's value that
+// fmt would print otherwise).
+func templatePrints(n parse.Node, funcs map[string]reflect.Value, f func(parse.Node, string)) {
+	keys := map[string]bool{} // $i of range $i, $v: an index, or a map's key ("[key]")
+	var walk func(parse.Node)
+	var printed func(parse.Node)
+	printed = func(a parse.Node) {
+		switch a := a.(type) {
+		case *parse.FieldNode:
+			f(a, a.Ident[len(a.Ident)-1])
+		case *parse.ChainNode:
+			if len(a.Field) > 0 {
+				f(a, a.Field[len(a.Field)-1])
+			} else {
+				printed(a.Node)
+			}
+		case *parse.VariableNode:
+			switch {
+			case len(a.Ident) > 1:
+				f(a, a.Ident[len(a.Ident)-1])
+			case keys[a.Ident[0]]:
+				f(a, "[key]")
+			default:
+				f(a, ".")
+			}
+		case *parse.DotNode:
+			f(a, ".")
+		case *parse.PipeNode:
+			if a != nil && len(a.Cmds) > 0 {
+				printedCmd(a.Cmds, len(a.Cmds)-1, funcs, printed, f)
+			}
+		}
+	}
+	walk = func(n parse.Node) {
+		switch n := n.(type) {
+		case *parse.ListNode:
+			if n != nil {
+				for _, c := range n.Nodes {
+					walk(c)
+				}
+			}
+		case *parse.ActionNode:
+			if len(n.Pipe.Decl) == 0 {
+				printed(n.Pipe)
+			}
+		case *parse.IfNode:
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.RangeNode:
+			if len(n.Pipe.Decl) == 2 {
+				keys[n.Pipe.Decl[0].Ident[0]] = true
+			}
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.WithNode:
+			walk(n.List)
+			walk(n.ElseList)
+		}
+	}
+	walk(n)
+}
+
+// printedCmd reports the operands of cmds[i], whose value is printed.
+func printedCmd(cmds []*parse.CommandNode, i int, funcs map[string]reflect.Value, printed func(parse.Node), f func(parse.Node, string)) {
+	cmd := cmds[i]
+	if len(cmd.Args) == 0 {
+		return
+	}
+	id, isFunc := cmd.Args[0].(*parse.IdentifierNode)
+	switch {
+	case !isFunc:
+		if len(cmd.Args) == 1 {
+			printed(cmd.Args[0])
+		}
+	case funcs[id.Ident].IsValid():
+		if out := funcs[id.Ident].Type(); out.NumOut() == 0 || out.Out(0).Kind() != reflect.String && out.Out(0).Kind() != reflect.Bool {
+			f(cmd, ".")
+		}
+	case fmtFuncs[id.Ident]:
+		for _, a := range cmd.Args[1:] {
+			printed(a)
+		}
+		if i > 0 {
+			printedCmd(cmds, i-1, funcs, printed, f) // the value piped in
+		}
+	case (id.Ident == "index" || id.Ident == "slice") && len(cmd.Args) > 1:
+		printed(cmd.Args[1]) // an element of it
+	case plainFuncs[id.Ident]:
+	default:
+		f(cmd, ".") // what call gives
+	}
+}
+
+// TemplateError is err, an error a template's Execute returned, with the
+// interpreter's struct types it names (struct { G int "grundy:\"main.Row\" " })
+// named as Go names them (main.Row).
+func TemplateError(err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	named := renameCellStructs(msg)
+	if named == msg {
+		return err
+	}
+	var ee template.ExecError
+	if errors.As(err, &ee) {
+		return template.ExecError{Name: ee.Name, Err: errors.New(named)}
+	}
+	return errors.New(named)
+}
+
+// renameCellStructs replaces each struct type in s that the interpreter
+// made for a cell's type (its first field's tag names it) by its name.
+func renameCellStructs(s string) string {
+	const open, mark = "struct { ", `"grundy:\"`
+	var b strings.Builder
+	for {
+		i := strings.Index(s, open)
+		if i < 0 {
+			break
+		}
+		end := structEnd(s, i+len(open))
+		body := s[i:end]
+		name := ""
+		if j := strings.Index(body, mark); j >= 0 {
+			rest := body[j+len(mark):]
+			if k := strings.Index(rest, `\"`); k >= 0 {
+				name = rest[:k]
+			}
+		}
+		b.WriteString(s[:i])
+		if name == "" || end > len(s) {
+			b.WriteString(s[i : i+len(open)])
+			s = s[i+len(open):]
+			continue
+		}
+		b.WriteString(name)
+		s = s[end:]
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+// structEnd is the index after the brace closing a struct type whose
+// fields start at i in s (quoted tags skipped), len(s)+1 if none.
+func structEnd(s string, i int) int {
+	depth := 1
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case '"':
+			for i++; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return len(s) + 1
 }
 
 // templateIdents calls f with each field or method name the template
 // names.
 func templateIdents(n parse.Node, f func(string)) {
+	walkTemplate(n, func(n parse.Node) {
+		switch n := n.(type) {
+		case *parse.FieldNode:
+			for _, id := range n.Ident {
+				f(id)
+			}
+		case *parse.ChainNode:
+			for _, id := range n.Field {
+				f(id)
+			}
+		case *parse.VariableNode:
+			for _, id := range n.Ident[1:] {
+				f(id)
+			}
+		}
+	})
+}
+
+// walkTemplate calls f with n and each node below it.
+func walkTemplate(n parse.Node, f func(parse.Node)) {
+	f(n)
 	switch n := n.(type) {
 	case *parse.ListNode:
 		if n != nil {
 			for _, c := range n.Nodes {
-				templateIdents(c, f)
+				walkTemplate(c, f)
 			}
 		}
 	case *parse.ActionNode:
-		templateIdents(n.Pipe, f)
+		walkTemplate(n.Pipe, f)
 	case *parse.IfNode:
-		templateBranch(&n.BranchNode, f)
+		walkBranch(&n.BranchNode, f)
 	case *parse.RangeNode:
-		templateBranch(&n.BranchNode, f)
+		walkBranch(&n.BranchNode, f)
 	case *parse.WithNode:
-		templateBranch(&n.BranchNode, f)
+		walkBranch(&n.BranchNode, f)
 	case *parse.TemplateNode:
-		templateIdents(n.Pipe, f)
+		walkTemplate(n.Pipe, f)
 	case *parse.PipeNode:
 		if n != nil {
 			for _, c := range n.Cmds {
-				templateIdents(c, f)
+				walkTemplate(c, f)
 			}
 		}
 	case *parse.CommandNode:
 		for _, a := range n.Args {
-			templateIdents(a, f)
-		}
-	case *parse.FieldNode:
-		for _, id := range n.Ident {
-			f(id)
+			walkTemplate(a, f)
 		}
 	case *parse.ChainNode:
-		templateIdents(n.Node, f)
-		for _, id := range n.Field {
-			f(id)
-		}
-	case *parse.VariableNode:
-		for _, id := range n.Ident[1:] {
-			f(id)
-		}
+		walkTemplate(n.Node, f)
 	}
 }
 
-func templateBranch(b *parse.BranchNode, f func(string)) {
-	templateIdents(b.Pipe, f)
-	templateIdents(b.List, f)
-	templateIdents(b.ElseList, f)
+func walkBranch(b *parse.BranchNode, f func(parse.Node)) {
+	walkTemplate(b.Pipe, f)
+	walkTemplate(b.List, f)
+	walkTemplate(b.ElseList, f)
 }

@@ -127,18 +127,22 @@ func (c *Cell) untypableIndex(e ast.Expr) bool {
 // whose elements are not interfaces (those it types). Converting a value
 // of t that yaegi holds as its own costs one conversion at top level.
 func mayBeNative(t types.Type) bool {
-	var elem types.Type
+	elem := indexedElem(t)
+	return elem != nil && !types.IsInterface(elem) && !mentionsCellType(t)
+}
+
+// indexedElem is the element type of an array, slice or map type, nil for
+// others.
+func indexedElem(t types.Type) types.Type {
 	switch u := t.Underlying().(type) {
 	case *types.Array:
-		elem = u.Elem()
+		return u.Elem()
 	case *types.Slice:
-		elem = u.Elem()
+		return u.Elem()
 	case *types.Map:
-		elem = u.Elem()
-	default:
-		return false
+		return u.Elem()
 	}
-	return !types.IsInterface(elem) && !mentionsCellType(t)
+	return nil
 }
 
 // parenDeref reports whether e is a parenthesized dereference, (*p).

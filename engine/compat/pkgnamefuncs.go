@@ -23,9 +23,8 @@ import (
 // of a map's type), which a renamed type would get wrong.
 //
 // A function named like a generic type of the engine's source packages
-// (func Seq[T any](xs ...T) iter.Seq[T]) is renamed so too: yaegi names
-// the instances of both by name and type arguments ("Seq[int]",
-// interp/type.go:836), took the one for the other and failed with a nil
+// (func Seq[T any](xs ...T) iter.Seq[T]) is renamed so too: yaegi
+// confused the two when instantiating them and failed with a nil
 // dereference compiling the cell (prelude.StdGenericTypes).
 var pkgNameFuncs = Pass{
 	Name:     "pkgnamefuncs",

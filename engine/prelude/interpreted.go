@@ -342,11 +342,11 @@ func cloneExpr(e ast.Expr) ast.Expr {
 }
 
 // StdGenericTypes are the names of the generic types the engine's source
-// packages declare (iter's Seq and Seq2). yaegi v0.16.1 names an instance
-// by its generic's name and type arguments alone (interp/type.go:836,
-// "Seq[int]"), so a cell's generic function of one of these names and an
-// instance of the package's type are one symbol to it; compat renames
-// such functions (pkgNameFuncs).
+// packages declare (iter's Seq and Seq2). yaegi v0.16.1 confuses a cell's
+// generic function of one of these names with the package's type when
+// it instantiates them (func Seq[T any](xs ...T) iter.Seq[T] failed with
+// a nil dereference in its compiler); compat renames such functions
+// (pkgNameFuncs).
 var StdGenericTypes = sync.OnceValue(func() map[string]bool {
 	out := map[string]bool{}
 	for _, srcs := range Sources() {

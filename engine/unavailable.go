@@ -26,7 +26,6 @@ var unavailableAPIs = map[string]struct{ since, instead string }{
 	"reflect.TypeAssert":           {"1.25", "write v.Interface().(T)"},
 	"reflect.TypeFor":              {"1.22", "write reflect.TypeOf((*T)(nil)).Elem()"},
 	"runtime.AddCleanup":           {"1.24", "use runtime.SetFinalizer(ptr, func(p *T) { ... })"},
-	"sync.OnceValues":              {"1.21", "write var once sync.Once; var v T; var err error; get := func() (T, error) { once.Do(func() { v, err = f() }); return v, err }"},
 	"unique.Handle":                {"1.23", "use the value itself: comparable values compare and key maps directly"},
 	"unique.Make":                  {"1.23", "use the value itself: comparable values compare and key maps directly"},
 	"weak.Make":                    {"1.24", "use an ordinary pointer"},

@@ -215,13 +215,25 @@ func hasMethodsAt(n *types.Named) bool {
 }
 
 // boxed reports whether the interpreter keeps a value of the based type n
-// in an empty interface in a box naming n: n has a basic underlying type
-// and methods, its own or boxBasic's. A value of another based type is
-// kept bare, as its underlying type's value (a type on a slice or map with
-// methods too, a type on a basic type declared in a function).
+// in an empty interface in a box naming n: n has a basic or function
+// underlying type and methods, its own or boxBasic's. A value of another
+// based type is kept bare, as its underlying type's value (a type on a
+// slice or map with methods too, a type on a basic type declared in a
+// function).
 func boxed(n *types.Named) bool {
-	_, basic := n.Underlying().(*types.Basic)
-	return basic && (hasMethodsAt(n) || boxedAtDeclaration(n))
+	return boxable(n) && (hasMethodsAt(n) || boxedAtDeclaration(n))
+}
+
+// boxable reports whether the interpreter boxes values of n once n has
+// methods: n is declared on a basic type or a function type (the
+// interpreter treats both alike, interp/value.go:240; type Rule
+// func(int) []int, the move rules of a game).
+func boxable(n *types.Named) bool {
+	switch n.Underlying().(type) {
+	case *types.Basic, *types.Signature:
+		return true
+	}
+	return false
 }
 
 func bare(n *types.Named) bool { return !boxed(n) }
@@ -509,7 +521,7 @@ func (b basedCheck) remedy(n *types.Named) string {
 // an interface.
 func (b basedCheck) redeclare(n *types.Named) string {
 	name := n.Obj().Name()
-	if _, basic := n.Underlying().(*types.Basic); basic {
+	if boxable(n) {
 		// Declared in a function (boxBasic gives the others a method).
 		return "declare " + name + " outside the function, where interfaces keep its type"
 	}

@@ -8,8 +8,8 @@ import (
 )
 
 // boxBasic: a cell type declared at package level on a basic type (type
-// Player int, type Heap uint8) without methods gets one, unexported and
-// empty:
+// Player int, type Heap uint8) or a function type (type Rule func(int)
+// []int) without methods gets one, unexported and empty:
 //
 //	func (Player) _grundyBoxed() {}
 //
@@ -29,7 +29,7 @@ var boxBasic = Pass{
 	Name:     "boxbasic",
 	Run:      runBoxBasic,
 	Kinds:    []ast.Node{(*ast.TypeSpec)(nil)},
-	Snippets: []string{"based_basic_boxed"},
+	Snippets: []string{"based_basic_boxed", "func_type_boxed"},
 }
 
 func runBoxBasic(c *Cell) {
@@ -42,7 +42,7 @@ func runBoxBasic(c *Cell) {
 		if !ok || !isBased(n) || hasMethodsAt(n) {
 			return nil
 		}
-		if _, basic := n.Underlying().(*types.Basic); !basic {
+		if !boxable(n) {
 			return nil
 		}
 		pos := ts.Pos()
@@ -56,11 +56,10 @@ func runBoxBasic(c *Cell) {
 }
 
 // boxedAtDeclaration reports whether boxBasic gave the based type n a
-// method: it is declared at package level on a basic type.
+// method: it is declared at package level on a basic or function type.
 func boxedAtDeclaration(n *types.Named) bool {
-	_, basic := n.Underlying().(*types.Basic)
 	obj := n.Obj()
-	return basic && obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope()
+	return boxable(n) && obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope()
 }
 
 // interpMethods reports whether the interpreter sees methods on a value

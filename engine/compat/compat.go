@@ -132,7 +132,6 @@ var Passes = []Pass{
 	recvValues,
 	commaOkZero,
 	commaOk,
-	nativeIndexVars,
 	blankReceive,
 	mapIndexAssign, // before funcScope, which puts its tuple definitions at top level in functions
 	funcScope,

@@ -8,7 +8,8 @@ import (
 )
 
 // genericStd: the generic API of native standard packages (sync.OnceValue,
-// atomic.Pointer[T]) is the prelude's interpreted helpers. yaegi v0.16.1 holds a native package as a symbol table of
+// sync.OnceValues, atomic.Pointer[T]) is the prelude's interpreted
+// helpers. yaegi v0.16.1 holds a native package as a symbol table of
 // reflect values (interp/use.go), which cannot hold a generic function or
 // type, so the selector was undefined; the type oracle knows these from
 // the prelude's declarations (prelude.Generic), and the pass renames each

@@ -40,7 +40,7 @@ var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
 	Kinds:    assignedKinds,
-	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns"},
+	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns", "iface_generic_boxed_returns"},
 }
 
 func runIfaceCopies(c *Cell) {
@@ -132,8 +132,10 @@ func runIfaceCopies(c *Cell) {
 }
 
 // boxedReturn writes a return that hands a value of a type on a basic
-// type the interpreter boxes (type Nimber int) to a result of an empty
-// interface type through a variable of the result's type:
+// type the interpreter boxes (type Nimber int), or a value of a type
+// parameter (which may be instantiated with one: func ident[T any](v T)
+// any), to a result of an empty interface type through a variable of the
+// result's type:
 //
 //	return Nimber(4), nil  =>  { var _grundyRt1 any = Nimber(4); return _grundyRt1, nil }
 //
@@ -148,7 +150,12 @@ func (c *Cell) boxedReturn(cur Cursor, n *ast.ReturnStmt, copies func(types.Type
 	if len(rs) != len(n.Results) || cur.Index() < 0 {
 		return false
 	}
-	boxes := func(i int) bool { return emptyIface(rs[i]) && boxedType(c.Types.TypeOf(n.Results[i])) != nil }
+	boxes := func(i int) bool {
+		t := c.Types.TypeOf(n.Results[i])
+		_, param := types.Unalias(t).(*types.TypeParam)
+		_, toParam := types.Unalias(rs[i]).(*types.TypeParam)
+		return emptyIface(rs[i]) && !toParam && (param || boxedType(t) != nil)
+	}
 	last, calls := -1, false
 	for i, r := range n.Results {
 		if boxes(i) {

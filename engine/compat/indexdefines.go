@@ -7,15 +7,20 @@ import (
 )
 
 // indexDefines: a variable a cell's statements declare without a type,
-// whose value indexes a string or a pointer to an array (d := s[1] - '0',
-// var b = p[0]) or indexes or selects from a parenthesized dereference
-// (y := (*p).Y, z := (*ps)[0]), gets its value's type written as a
-// conversion: d := uint8(s[1] - '0'). yaegi v0.16.1's global analysis
-// types the variables that top-level statements declare, and those of the
-// headers of their loops, ifs and switches (interp/gta.go:42; it skips
-// only blocks and functions), from their values, and has no type for an
-// index of a string or of an array pointer (interp/type.go:829 knows
-// arrays, maps and slices) nor for an element or field of a parenthesized
+// whose value indexes a string, a pointer to an array or a value yaegi
+// holds as a native one (d := s[1] - '0', var b = p[0], w := rs[0] with
+// rs := strings.Split(...), x := c.Max[0] with c a *solve.Comparison,
+// y := p[0] ^ p[1] with p a games.Pos), or indexes or selects from a
+// parenthesized dereference (y := (*p).Y, z := (*ps)[0]), gets its
+// value's type written as a conversion: d := uint8(s[1] - '0'). yaegi
+// v0.16.1's global analysis types the variables that top-level
+// statements declare, and those of the headers of their loops, ifs and
+// switches (interp/gta.go:42; it skips only blocks and functions), from
+// their values, and has no type for an index of a string or of an array
+// pointer, nor of a value whose type is native (the result of a native
+// call, a field of a native struct, a variable defined from one, a
+// native named type: interp/type.go:829 knows its own arrays, maps and
+// slices, not reflect's), nor for an element or field of a parenthesized
 // dereference: the cell failed with "constant definition loop", a nil
 // pointer dereference or an index out of range in the compiler. A
 // conversion it types.
@@ -79,8 +84,9 @@ func (c *Cell) typeIndexValues(values []ast.Expr) {
 }
 
 // untypableIndex reports whether e's type, as yaegi works it out through
-// operators, selectors and indexes, comes from an index of a string or of
-// a pointer to an array, or from an index or selector on a parenthesized
+// operators, selectors, indexes and slices, comes from an index of a
+// string, of a pointer to an array or of a value that may be native
+// (mayBeNative), or from an index or selector on a parenthesized
 // dereference.
 func (c *Cell) untypableIndex(e ast.Expr) bool {
 	switch x := e.(type) {
@@ -94,6 +100,8 @@ func (c *Cell) untypableIndex(e ast.Expr) bool {
 		return parenDeref(x.X) || c.untypableIndex(x.X)
 	case *ast.BinaryExpr:
 		return c.untypableIndex(x.X) || c.untypableIndex(x.Y)
+	case *ast.SliceExpr:
+		return c.untypableIndex(x.X)
 	case *ast.IndexExpr:
 		if parenDeref(x.X) {
 			return true
@@ -106,10 +114,35 @@ func (c *Cell) untypableIndex(e ast.Expr) bool {
 			return array
 		default:
 			b, ok := t.Underlying().(*types.Basic)
-			return ok && b.Info()&types.IsString != 0 || c.untypableIndex(x.X)
+			return ok && b.Info()&types.IsString != 0 || mayBeNative(t) || c.untypableIndex(x.X)
 		}
 	}
 	return false
+}
+
+// mayBeNative reports whether yaegi may hold a value of type t as a
+// native one, which it cannot index in its global analysis: t is an
+// array, slice or map of no cell type (a variable of such a type may
+// have been defined from a native call, in this cell or an earlier one)
+// whose elements are not interfaces (those it types). Converting a value
+// of t that yaegi holds as its own costs one conversion at top level.
+func mayBeNative(t types.Type) bool {
+	elem := indexedElem(t)
+	return elem != nil && !types.IsInterface(elem) && !mentionsCellType(t)
+}
+
+// indexedElem is the element type of an array, slice or map type, nil for
+// others.
+func indexedElem(t types.Type) types.Type {
+	switch u := t.Underlying().(type) {
+	case *types.Array:
+		return u.Elem()
+	case *types.Slice:
+		return u.Elem()
+	case *types.Map:
+		return u.Elem()
+	}
+	return nil
 }
 
 // parenDeref reports whether e is a parenthesized dereference, (*p).

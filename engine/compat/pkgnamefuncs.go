@@ -1,6 +1,10 @@
 package compat
 
-import "go/ast"
+import (
+	"go/ast"
+
+	"grundy/engine/prelude"
+)
 
 // pkgNameFuncs: a function the cell declares at top level under the name
 // of a package the session imports for its cells (func solve, the
@@ -17,18 +21,23 @@ import "go/ast"
 //
 // Types keep being refused (pkgNameDecls): their name is printed (%T, %v
 // of a map's type), which a renamed type would get wrong.
+//
+// A function named like a generic type of the engine's source packages
+// (func Seq[T any](xs ...T) iter.Seq[T]) is renamed so too: yaegi
+// confused the two when instantiating them and failed with a nil
+// dereference compiling the cell (prelude.StdGenericTypes).
 var pkgNameFuncs = Pass{
 	Name:     "pkgnamefuncs",
 	Run:      runPkgNameFuncs,
 	Kinds:    []ast.Node{(*ast.Ident)(nil)},
-	Snippets: []string{"func_named_like_package"},
+	Snippets: []string{"func_named_like_package", "func_named_like_iter_seq"},
 }
 
 const pkgFuncPrefix = tempPrefix + "Fn_"
 
 func runPkgNameFuncs(c *Cell) {
 	c.renameFuncs(func(name string) string {
-		if c.Types.IsPackage(name) {
+		if c.Types.IsPackage(name) || prelude.StdGenericTypes()[name] {
 			return pkgFuncPrefix + name
 		}
 		return ""

@@ -88,15 +88,8 @@ func runRangeChans(c *Cell) {
 		if p, ok := t.Underlying().(*types.Pointer); ok {
 			t = p.Elem()
 		}
-		var elem types.Type
-		switch x := t.Underlying().(type) {
-		case *types.Slice:
-			elem = x.Elem()
-		case *types.Array:
-			elem = x.Elem()
-		case *types.Map:
-			elem = x.Elem()
-		default:
+		elem := indexedElem(t)
+		if elem == nil {
 			return false
 		}
 		_, isChan := elem.Underlying().(*types.Chan)

@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"sync"
 
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -339,3 +340,31 @@ func cloneExpr(e ast.Expr) ast.Expr {
 	}
 	return e
 }
+
+// StdGenericTypes are the names of the generic types the engine's source
+// packages declare (iter's Seq and Seq2). yaegi v0.16.1 confuses a cell's
+// generic function of one of these names with the package's type when
+// it instantiates them (func Seq[T any](xs ...T) iter.Seq[T] failed with
+// a nil dereference in its compiler); compat renames such functions
+// (pkgNameFuncs).
+var StdGenericTypes = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, srcs := range Sources() {
+		for _, src := range srcs {
+			f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+			if err != nil {
+				panic("prelude: " + err.Error()) // embedded, and tested
+			}
+			for _, d := range f.Decls {
+				if gd, ok := d.(*ast.GenDecl); ok {
+					for _, sp := range gd.Specs {
+						if ts, ok := sp.(*ast.TypeSpec); ok && ts.TypeParams != nil {
+							out[ts.Name.Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+})

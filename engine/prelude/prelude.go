@@ -53,6 +53,7 @@ const (
 // generic/): yaegi's symbol tables cannot hold generic code.
 var GenericStd = map[string]string{
 	"sync.OnceValue":      "_grundyOnceValue",
+	"sync.OnceValues":     "_grundyOnceValues",
 	"sync/atomic.Pointer": "_grundyAtomicPointer",
 }
 

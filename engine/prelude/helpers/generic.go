@@ -10,9 +10,7 @@ import "sync"
 // cell's type T for a helper's type parameter T.
 
 // _grundyOnceValue is sync.OnceValue: f runs once; a panic in it is the
-// panic of every call. (A helper of this shape with two results,
-// sync.OnceValues, broke the compilation of later cells' panics in
-// yaegi: that one stays unavailable.)
+// panic of every call.
 func _grundyOnceValue[_grundyT any](_grundyF func() _grundyT) func() _grundyT {
 	var _grundyOnce sync.Once
 	var _grundyV _grundyT
@@ -34,6 +32,27 @@ func _grundyOnceValue[_grundyT any](_grundyF func() _grundyT) func() _grundyT {
 		}
 		return _grundyV
 	}
+}
+
+// _grundyOnceValues is sync.OnceValues, as _grundyOnceValue of the pair
+// of f's results. Its type parameters end in no digit: the passes' own
+// names do (c.Temp), and a helper's type parameter _grundyT1 made yaegi
+// take a cell's variable _grundyT1 (a panic's value) for a type.
+func _grundyOnceValues[_grundyFirst, _grundySecond any](_grundyF func() (_grundyFirst, _grundySecond)) func() (_grundyFirst, _grundySecond) {
+	_grundyG := _grundyOnceValue(func() _grundyPair[_grundyFirst, _grundySecond] {
+		_grundyA, _grundyB := _grundyF()
+		return _grundyPair[_grundyFirst, _grundySecond]{_grundyA, _grundyB}
+	})
+	return func() (_grundyFirst, _grundySecond) {
+		_grundyP := _grundyG()
+		return _grundyP.a, _grundyP.b
+	}
+}
+
+// _grundyPair holds the two results of a sync.OnceValues function.
+type _grundyPair[_grundyFirst, _grundySecond any] struct {
+	a _grundyFirst
+	b _grundySecond
 }
 
 // _grundyAtomicPointer is atomic.Pointer[T]: its operations are atomic

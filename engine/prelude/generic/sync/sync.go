@@ -7,3 +7,6 @@ package sync
 
 // OnceValue is sync.OnceValue's declaration.
 func OnceValue[T any](f func() T) func() T { return f }
+
+// OnceValues is sync.OnceValues's declaration.
+func OnceValues[T1, T2 any](f func() (T1, T2)) func() (T1, T2) { return f }

@@ -4,8 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-
-	"grundy/engine/prelude"
 )
 
 // nativeIfaceArgs: a value of an interface type the session declares
@@ -86,13 +84,11 @@ func (c *Cell) asNative(target types.Type, e ast.Expr) (ast.Expr, bool) {
 		return nil, false
 	}
 	v, r := c.Temp("IC"), c.Temp("IC")
-	rewrap := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTRewrap, pos)}, Lparen: pos,
-		Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(r, pos)}, ident(v, pos)}, Rparen: pos}
 	set := &ast.IfStmt{If: pos,
 		Cond: &ast.BinaryExpr{X: ident(v, pos), OpPos: pos, Op: token.NEQ, Y: ident("nil", pos)},
 		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
 			&ast.AssignStmt{Lhs: []ast.Expr{ident(r, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(v, pos)}},
-			&ast.ExprStmt{X: rewrap},
+			&ast.ExprStmt{X: rewrapCall(ident(r, pos), ident(v, pos), pos)},
 		}, Rbrace: pos}}
 	f := funcLit(pos, pos, &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{ident(r, pos)}, Type: tx}}}, set, &ast.ReturnStmt{Return: pos})
 	f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(v, pos)}, Type: fx}}

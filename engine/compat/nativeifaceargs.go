@@ -59,7 +59,9 @@ func runNativeIfaceArgs(c *Cell) {
 
 // asNative is e converted to target (see callCopy), when target is a
 // native interface type with methods other than error and e a value of
-// an interface with methods the session declares or writes out.
+// an interface with methods the session declares or writes out, or of a
+// type parameter constrained by one (which may be instantiated with
+// either, or with a cell struct type).
 func (c *Cell) asNative(target types.Type, e ast.Expr) (ast.Expr, bool) {
 	if target == nil || !c.isNativeIface(target) || isError(target) {
 		return nil, false
@@ -71,9 +73,7 @@ func (c *Cell) asNative(target types.Type, e ast.Expr) (ast.Expr, bool) {
 	if from == nil || c.isNativeIface(from) {
 		return nil, false
 	}
-	if _, param := from.(*types.TypeParam); param {
-		return nil, false
-	}
+	_, param := from.(*types.TypeParam)
 	if it, ok := from.Underlying().(*types.Interface); !ok || it.Empty() {
 		return nil, false
 	}
@@ -84,12 +84,15 @@ func (c *Cell) asNative(target types.Type, e ast.Expr) (ast.Expr, bool) {
 		return nil, false
 	}
 	v, r := c.Temp("IC"), c.Temp("IC")
-	set := &ast.IfStmt{If: pos,
-		Cond: &ast.BinaryExpr{X: ident(v, pos), OpPos: pos, Op: token.NEQ, Y: ident("nil", pos)},
-		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
-			&ast.AssignStmt{Lhs: []ast.Expr{ident(r, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(v, pos)}},
-			&ast.ExprStmt{X: rewrapCall(ident(r, pos), ident(v, pos), pos)},
-		}, Rbrace: pos}}
+	var set ast.Stmt = &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
+		&ast.AssignStmt{Lhs: []ast.Expr{ident(r, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(v, pos)}},
+		&ast.ExprStmt{X: rewrapCall(ident(r, pos), ident(v, pos), pos)},
+	}, Rbrace: pos}
+	if !param {
+		// (a nil value of the cell's interface stays nil: assigned, it
+		// made the native call panic)
+		set = &ast.IfStmt{If: pos, Cond: &ast.BinaryExpr{X: ident(v, pos), OpPos: pos, Op: token.NEQ, Y: ident("nil", pos)}, Body: set.(*ast.BlockStmt)}
+	}
 	f := funcLit(pos, pos, &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{ident(r, pos)}, Type: tx}}}, set, &ast.ReturnStmt{Return: pos})
 	f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(v, pos)}, Type: fx}}
 	return &ast.CallExpr{Fun: f, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true

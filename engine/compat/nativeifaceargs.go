@@ -93,7 +93,27 @@ func (c *Cell) asNative(target types.Type, e ast.Expr) (ast.Expr, bool) {
 		// made the native call panic)
 		set = &ast.IfStmt{If: pos, Cond: &ast.BinaryExpr{X: ident(v, pos), OpPos: pos, Op: token.NEQ, Y: ident("nil", pos)}, Body: set.(*ast.BlockStmt)}
 	}
-	f := funcLit(pos, pos, &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{ident(r, pos)}, Type: tx}}}, set, &ast.ReturnStmt{Return: pos})
+	result := &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{ident(r, pos)}, Type: tx}}}
+	if hasCall(e) {
+		// A value a call gives is taken in the literal's body: passed
+		// as the argument of the literal inside a native call's
+		// arguments (solve.Values(lit(mk()), 3)), the literal's body
+		// panicked with a nil dereference.
+		return called(funcLit(pos, pos, result, define(pos, []ast.Expr{ident(v, pos)}, e), set, &ast.ReturnStmt{Return: pos})), true
+	}
+	f := funcLit(pos, pos, result, set, &ast.ReturnStmt{Return: pos})
 	f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(v, pos)}, Type: fx}}
 	return &ast.CallExpr{Fun: f, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true
+}
+
+// hasCall reports whether e calls something (a conversion counts).
+func hasCall(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, ok := n.(*ast.CallExpr); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

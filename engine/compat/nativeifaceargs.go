@@ -48,6 +48,16 @@ func runNativeIfaceArgs(c *Cell) {
 			}
 			return true
 		}
+		if call, ok := cur.Node().(*ast.CallExpr); ok {
+			switch cur.Parent().(type) {
+			case *ast.GoStmt, *ast.DeferStmt:
+			default:
+				if lit, ok := c.nativeTupleArgs(call); ok {
+					cur.Replace(lit)
+					return true
+				}
+			}
+		}
 		for _, v := range c.assignedValues(cur, nil) {
 			if x, ok := c.asNative(v.target, v.value); ok {
 				v.set(x)
@@ -63,13 +73,57 @@ func runNativeIfaceArgs(c *Cell) {
 // type parameter constrained by one (which may be instantiated with
 // either, or with a cell struct type).
 func (c *Cell) asNative(target types.Type, e ast.Expr) (ast.Expr, bool) {
+	return c.asNativeFrom(target, c.Types.TypeOf(e), e)
+}
+
+// nativeTupleArgs is f(g()), f native and one of g's results a value of
+// a cell's interface for f's native interface parameter, as
+//
+//	func() R { _grundyTa1, _grundyTa2 := g(); return f(conv(_grundyTa1), conv(_grundyTa2)) }()
+//
+// (assignedValues leaves f(g()) out: its values pass as they are).
+func (c *Cell) nativeTupleArgs(call *ast.CallExpr) (ast.Expr, bool) {
+	if len(call.Args) != 1 || call.Ellipsis.IsValid() || c.Types.IsType(call.Fun) || c.isBuiltin(call.Fun) || c.interpreted(call) || stdGeneric[c.callee(call).Pkg().Path()] {
+		return nil, false
+	}
+	tuple, ok := c.Types.TypeOf(call.Args[0]).(*types.Tuple)
+	sig, isSig := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
+	if !ok || !isSig {
+		return nil, false
+	}
+	def, vars := c.defineTemps("Ta", call.Args[0], tuple.Len())
+	converted := false
+	for i, v := range vars {
+		if x, ok := c.asNativeFrom(paramType(sig, i, false), tuple.At(i).Type(), v); ok {
+			vars[i], converted = x, true
+		}
+	}
+	if !converted {
+		return nil, false
+	}
+	pos := call.Pos()
+	var fields *ast.FieldList
+	out := &ast.CallExpr{Fun: call.Fun, Lparen: call.Lparen, Args: vars, Rparen: call.Rparen}
+	var body ast.Stmt = &ast.ExprStmt{X: out}
+	if ts := tupleTypes(c.Types.TypeOf(call)); len(ts) > 0 {
+		tes, ok := c.typeExprs(ts, pos)
+		if !ok {
+			return nil, false
+		}
+		fields = results(tes...)
+		body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{out}}
+	}
+	return called(funcLit(pos, call.End(), fields, def, body)), true
+}
+
+// asNativeFrom is asNative for e of type from.
+func (c *Cell) asNativeFrom(target, from types.Type, e ast.Expr) (ast.Expr, bool) {
 	if target == nil || !c.isNativeIface(target) || isError(target) {
 		return nil, false
 	}
 	if it, ok := target.Underlying().(*types.Interface); !ok || it.Empty() {
 		return nil, false
 	}
-	from := c.Types.TypeOf(e)
 	if from == nil || c.isNativeIface(from) {
 		return nil, false
 	}

@@ -101,19 +101,9 @@ func (c *Cell) nativeTupleArgs(call *ast.CallExpr) (ast.Expr, bool) {
 	if !converted {
 		return nil, false
 	}
-	pos := call.Pos()
-	var fields *ast.FieldList
-	out := &ast.CallExpr{Fun: call.Fun, Lparen: call.Lparen, Args: vars, Rparen: call.Rparen}
-	var body ast.Stmt = &ast.ExprStmt{X: out}
-	if ts := tupleTypes(c.Types.TypeOf(call)); len(ts) > 0 {
-		tes, ok := c.typeExprs(ts, pos)
-		if !ok {
-			return nil, false
-		}
-		fields = results(tes...)
-		body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{out}}
-	}
-	return called(funcLit(pos, call.End(), fields, def, body)), true
+	return c.callAfter(call, func() (ast.Stmt, *ast.CallExpr) {
+		return def, &ast.CallExpr{Fun: call.Fun, Lparen: call.Lparen, Args: vars, Rparen: call.Rparen}
+	})
 }
 
 // asNativeFrom is asNative for e of type from.

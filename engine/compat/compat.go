@@ -75,6 +75,7 @@ var Passes = []Pass{
 	instanceArgs,
 	spreadArgs,
 	nativeVariadics,
+	nativeIfaceArgs,
 	variadicSlices,
 	hiddenFields,
 	ifaceKeys,

@@ -312,9 +312,7 @@ func (c *Cell) callCopy(t types.Type, e ast.Expr) (ast.Expr, bool) {
 		if c.isNativeIface(t) {
 			// grundyrt.Rewrap(&r, v): yaegi's wrapper with the whole
 			// value in it.
-			rewrap := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTRewrap, pos)}, Lparen: pos,
-				Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(r, pos)}, ident(v, pos)}, Rparen: pos}
-			body = append(body, &ast.ExprStmt{X: rewrap})
+			body = append(body, &ast.ExprStmt{X: rewrapCall(ident(r, pos), ident(v, pos), pos)})
 		}
 		f = funcLit(pos, pos, &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{ident(r, pos)}, Type: it}}}, append(body, &ast.ReturnStmt{Return: pos})...)
 	}
@@ -328,6 +326,13 @@ func (c *Cell) callCopy(t types.Type, e ast.Expr) (ast.Expr, bool) {
 	// until it is converted to its type again.
 	it2, _ := c.TypeExpr(t, pos)
 	return &ast.CallExpr{Fun: it2, Lparen: pos, Args: []ast.Expr{copied}, Rparen: e.End()}, true
+}
+
+// rewrapCall is grundyrt.Rewrap(&r, v): yaegi's wrapper in r, of a
+// native interface, with the whole of v in it.
+func rewrapCall(r, v ast.Expr, pos token.Pos) *ast.CallExpr {
+	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTRewrap, pos)}, Lparen: pos,
+		Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: r}, v}, Rparen: pos}
 }
 
 // isNativeIface reports whether t is an interface type of a native package

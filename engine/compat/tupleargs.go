@@ -67,18 +67,29 @@ func (c *Cell) tupleLit(call *ast.CallExpr) (ast.Expr, bool) {
 	if !c.tupleArg(call) {
 		return nil, false
 	}
+	return c.callAfter(call, func() (ast.Stmt, *ast.CallExpr) { return c.spreadTuple(call), call })
+}
+
+// callAfter is the call of a function literal that runs the statement
+// and then the call that rewrite gives, returning its results, which
+// are call's: func() R { def; return out }(). rewrite runs only once the
+// result types are written.
+func (c *Cell) callAfter(call *ast.CallExpr, rewrite func() (def ast.Stmt, out *ast.CallExpr)) (ast.Expr, bool) {
 	pos := call.Pos()
 	var fields *ast.FieldList
-	var body ast.Stmt = &ast.ExprStmt{X: call}
-	if ts := tupleTypes(c.Types.TypeOf(call)); len(ts) > 0 {
+	ts := tupleTypes(c.Types.TypeOf(call))
+	if len(ts) > 0 {
 		tes, ok := c.typeExprs(ts, pos)
 		if !ok {
 			return nil, false
 		}
 		fields = results(tes...)
-		body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{call}}
 	}
-	def := c.spreadTuple(call)
+	def, out := rewrite()
+	var body ast.Stmt = &ast.ExprStmt{X: out}
+	if len(ts) > 0 {
+		body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{out}}
+	}
 	return &ast.CallExpr{Fun: funcLit(pos, call.End(), fields, def, body), Lparen: pos, Rparen: call.End()}, true
 }
 

@@ -686,6 +686,7 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 	}
 	var body []ast.Stmt
 	var check ast.Expr // a further condition on the next try's value
+	rewrap := false
 	try := func(a ast.Expr) {
 		cond := ast.Expr(ident(okName, pos))
 		if check != nil {
@@ -702,14 +703,22 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 		// v0.16.1 fails converting it in a return of two results.
 		conv := &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
 			&ast.ValueSpec{Names: []*ast.Ident{r()}, Type: t, Values: []ast.Expr{v()}}}}}
+		then := []ast.Stmt{conv}
+		if _, ptr := a.(*ast.StarExpr); rewrap && !ptr {
+			then = append(then, &ast.ExprStmt{X: rewrapCall(r(), v(), pos)})
+		}
 		body = append(body, &ast.IfStmt{If: pos,
 			Init: define(pos, []ast.Expr{v(), ident(okName, pos)}, &ast.TypeAssertExpr{X: tmp(), Type: a, Lparen: pos, Rparen: pos}),
 			Cond: cond,
-			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{conv, &ast.ReturnStmt{Return: pos, Results: ret}}, Rbrace: pos}})
+			Body: &ast.BlockStmt{Lbrace: pos, List: append(then, &ast.ReturnStmt{Return: pos, Results: ret}), Rbrace: pos}})
 	}
+	// A cell struct's value converted to a native interface: the whole
+	// value in yaegi's wrapper (see grundyrt.Rewrap).
+	rewrap = c.isNativeIface(tt)
 	for _, a := range impls {
 		try(a)
 	}
+	rewrap = false
 	boxed, _ := c.boxedImplementers(tmp, tt, pos)
 	for _, n := range boxed {
 		if tx, ok := c.TypeExpr(n, pos); ok {

@@ -682,10 +682,16 @@ func BasicBox(v any) bool {
 	return ok && inner.Kind() != reflect.Struct && inner.Kind() != reflect.Pointer
 }
 
+// isWrapper reports whether rt is an interpreter's wrapper of a value in
+// a native interface: yaegi's (fmt.Stringer) or, of the same shape, one
+// of the engine's symbol tables (games.Game, made by yaegi's extract).
 func isWrapper(rt reflect.Type) bool {
-	return rt.Kind() == reflect.Struct && strings.HasPrefix(rt.PkgPath(), "github.com/traefik/yaegi/") &&
+	return rt.Kind() == reflect.Struct && (strings.HasPrefix(rt.PkgPath(), "github.com/traefik/yaegi/") || rt.PkgPath() == symbolsPath) &&
 		rt.NumField() > 0 && rt.Field(0).Name == "IValue"
 }
+
+// symbolsPath is the package of the engine's symbol tables.
+const symbolsPath = "grundy/engine/symbols"
 
 // unbox returns the value in a box and the name of its dynamic type as
 // the interpreter writes it ("main.T", "*main.T"); !ok for a nil

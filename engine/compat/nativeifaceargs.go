@@ -1,0 +1,163 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// nativeIfaceArgs: a value of an interface type the session declares
+// (type Described interface{ games.Game; Describe() string }) converted
+// to a native interface type with methods: handed to a native function
+// (solve.Values(d, 3), sort.Sort(s), games.Sum(d, games.Nim(1))),
+// converted explicitly (games.Game(d)), or assigned, returned, passed or
+// stored where the type is the native one (var s fmt.Stringer = l).
+// yaegi v0.16.1 passes a native function the dynamic value taken out of
+// the interpreter's interface (interp/run.go:1521, isInterfaceSrc →
+// genValueInterfaceValue), which for a value of a cell type is bare, not
+// the wrapper with its methods that a native interface needs: reflect
+// panicked "Call using struct { ... } as type games.Game". An explicit
+// conversion kept the interpreter's own interface value ("reflect.Set:
+// value of type interp.valueInterface is not assignable to type
+// games.Game"). Where it does wrap, it puts in the wrapper the last field
+// of a struct value (see grundyrt.Rewrap), so a pair{1, 2} in a
+// fmt.Stringer printed, and %T named it, as the cell's type Nimber on int
+// (*2, main.Nimber). The value is converted as ifaceCopies converts a
+// cell type's value, assigned in a function literal that puts the whole
+// value in the wrapper:
+//
+//	solve.Values(d, 3)  =>  solve.Values(games.Game(func(_grundyIC1 Described) (_grundyIC2 games.Game) {
+//		_grundyIC2 = _grundyIC1; grundyrt.Rewrap(&_grundyIC2, _grundyIC1); return }(d)), 3)
+//
+// The error interface is left to the error passes, which make cell errors
+// native where they are handed over.
+var nativeIfaceArgs = Pass{
+	Name:     "nativeifaceargs",
+	Run:      runNativeIfaceArgs,
+	Kinds:    assignedKinds,
+	Snippets: []string{"native_iface_args_cell_interface", "native_iface_struct_value_printed"},
+}
+
+func runNativeIfaceArgs(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		if call, ok := cur.Node().(*ast.CallExpr); ok && c.Types.IsType(call.Fun) {
+			if len(call.Args) == 1 {
+				if x, ok := c.asNative(c.Types.TypeOf(call.Fun), call.Args[0]); ok {
+					cur.Replace(x)
+				}
+			}
+			return true
+		}
+		if call, ok := cur.Node().(*ast.CallExpr); ok {
+			switch cur.Parent().(type) {
+			case *ast.GoStmt, *ast.DeferStmt:
+			default:
+				if lit, ok := c.nativeTupleArgs(call); ok {
+					cur.Replace(lit)
+					return true
+				}
+			}
+		}
+		for _, v := range c.assignedValues(cur, nil) {
+			if x, ok := c.asNative(v.target, v.value); ok {
+				v.set(x)
+			}
+		}
+		return true
+	})
+}
+
+// asNative is e converted to target (see callCopy), when target is a
+// native interface type with methods other than error and e a value of
+// an interface with methods the session declares or writes out, or of a
+// type parameter constrained by one (which may be instantiated with
+// either, or with a cell struct type).
+func (c *Cell) asNative(target types.Type, e ast.Expr) (ast.Expr, bool) {
+	return c.asNativeFrom(target, c.Types.TypeOf(e), e)
+}
+
+// nativeTupleArgs is f(g()), f native and one of g's results a value of
+// a cell's interface for f's native interface parameter, as
+//
+//	func() R { _grundyTa1, _grundyTa2 := g(); return f(conv(_grundyTa1), conv(_grundyTa2)) }()
+//
+// (assignedValues leaves f(g()) out: its values pass as they are).
+func (c *Cell) nativeTupleArgs(call *ast.CallExpr) (ast.Expr, bool) {
+	if len(call.Args) != 1 || call.Ellipsis.IsValid() || c.Types.IsType(call.Fun) || c.isBuiltin(call.Fun) || c.interpreted(call) || stdGeneric[c.callee(call).Pkg().Path()] {
+		return nil, false
+	}
+	tuple, ok := c.Types.TypeOf(call.Args[0]).(*types.Tuple)
+	sig, isSig := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
+	if !ok || !isSig {
+		return nil, false
+	}
+	def, vars := c.defineTemps("Ta", call.Args[0], tuple.Len())
+	converted := false
+	for i, v := range vars {
+		if x, ok := c.asNativeFrom(paramType(sig, i, false), tuple.At(i).Type(), v); ok {
+			vars[i], converted = x, true
+		}
+	}
+	if !converted {
+		return nil, false
+	}
+	return c.callAfter(call, func() (ast.Stmt, *ast.CallExpr) {
+		return def, &ast.CallExpr{Fun: call.Fun, Lparen: call.Lparen, Args: vars, Rparen: call.Rparen}
+	})
+}
+
+// asNativeFrom is asNative for e of type from.
+func (c *Cell) asNativeFrom(target, from types.Type, e ast.Expr) (ast.Expr, bool) {
+	if target == nil || !c.isNativeIface(target) || isError(target) {
+		return nil, false
+	}
+	if it, ok := target.Underlying().(*types.Interface); !ok || it.Empty() {
+		return nil, false
+	}
+	if from == nil || c.isNativeIface(from) {
+		return nil, false
+	}
+	_, param := from.(*types.TypeParam)
+	if it, ok := from.Underlying().(*types.Interface); !ok || it.Empty() {
+		return nil, false
+	}
+	pos := e.Pos()
+	fx, ok1 := c.TypeExpr(from, pos)
+	tx, ok2 := c.TypeExpr(target, pos)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	v, r := c.Temp("IC"), c.Temp("IC")
+	var set ast.Stmt = &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
+		&ast.AssignStmt{Lhs: []ast.Expr{ident(r, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(v, pos)}},
+		&ast.ExprStmt{X: rewrapCall(ident(r, pos), ident(v, pos), pos)},
+	}, Rbrace: pos}
+	if !param {
+		// (a nil value of the cell's interface stays nil: assigned, it
+		// made the native call panic)
+		set = &ast.IfStmt{If: pos, Cond: &ast.BinaryExpr{X: ident(v, pos), OpPos: pos, Op: token.NEQ, Y: ident("nil", pos)}, Body: set.(*ast.BlockStmt)}
+	}
+	result := &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{ident(r, pos)}, Type: tx}}}
+	if hasCall(e) {
+		// A value a call gives is taken in the literal's body: passed
+		// as the argument of the literal inside a native call's
+		// arguments (solve.Values(lit(mk()), 3)), the literal's body
+		// panicked with a nil dereference.
+		return called(funcLit(pos, pos, result, define(pos, []ast.Expr{ident(v, pos)}, e), set, &ast.ReturnStmt{Return: pos})), true
+	}
+	f := funcLit(pos, pos, result, set, &ast.ReturnStmt{Return: pos})
+	f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(v, pos)}, Type: fx}}
+	return &ast.CallExpr{Fun: f, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true
+}
+
+// hasCall reports whether e calls something (a conversion counts).
+func hasCall(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, ok := n.(*ast.CallExpr); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

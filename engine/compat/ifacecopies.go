@@ -32,6 +32,11 @@ import (
 // million pointers to a []Game). A pointer variable that keeps its value
 // needs no copy at all (see freshPointers).
 //
+// An explicit any(n) of a boxed type on a basic type (see boxed) drops
+// the box in yaegi (n was its basic type's value there: %T said int, a
+// type switch took case int) where the implicit conversion keeps it, so
+// its operand is converted implicitly first: any([]interface{}{n}[0]).
+//
 // Arguments of calls into native packages are copied by reflect and are
 // left alone. Two more conversions that yaegi gets wrong take
 // parentheses, which cost nothing: f(g()) with g's result an interface
@@ -40,7 +45,7 @@ var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
 	Kinds:    assignedKinds,
-	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns"},
+	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns", "iface_explicit_any_boxed"},
 }
 
 func runIfaceCopies(c *Cell) {
@@ -64,6 +69,16 @@ func runIfaceCopies(c *Cell) {
 			// I(p), explicitly (any(p) copies); compared with == it needs
 			// no copy, and keeps its type for ifaceCompare.
 			if be, ok := cur.Parent().(*ast.BinaryExpr); ok && (be.Op == token.EQL || be.Op == token.NEQ) {
+				return true
+			}
+			if t := c.Types.TypeOf(call.Fun); types.IsInterface(t) && t.Underlying().(*types.Interface).Empty() && isBoxedBased(c.Types.TypeOf(call.Args[0])) {
+				// any(n) of a boxed type on a basic type: yaegi's
+				// explicit conversion drops the box (the value became
+				// its basic type's, without methods), its implicit one
+				// keeps it. The conversion stays, for its type.
+				pos := call.Args[0].Pos()
+				anyType := &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}
+				call.Args[0] = sliceElem(anyType, call.Args[0])
 				return true
 			}
 			if t := c.Types.TypeOf(call.Fun); copies(t, call.Args[0]) && !t.Underlying().(*types.Interface).Empty() {
@@ -321,6 +336,13 @@ func (c *Cell) callCopy(t types.Type, e ast.Expr) (ast.Expr, bool) {
 	// until it is converted to its type again.
 	it2, _ := c.TypeExpr(t, pos)
 	return &ast.CallExpr{Fun: it2, Lparen: pos, Args: []ast.Expr{copied}, Rparen: e.End()}, true
+}
+
+// isBoxedBased reports whether t is a cell type the interpreter keeps in
+// an interface in a box (see boxed).
+func isBoxedBased(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && isBased(n) && boxed(n)
 }
 
 // isNativeIface reports whether t is an interface type of a native package

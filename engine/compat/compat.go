@@ -82,6 +82,7 @@ var Passes = []Pass{
 	structNames,
 	methodExprs,
 	funcConvs,
+	structConvs,
 	instanceConvs,
 	mixedCompares,
 	genericFuncValues,

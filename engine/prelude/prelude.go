@@ -114,10 +114,13 @@ const (
 	RTTypeName          = "TypeName"          // reflect.Type's Name, knowing cell types
 	RTTypeString        = "TypeString"        // likewise String
 	RTTypePkgPath       = "TypePkgPath"       // likewise PkgPath
-	RTStructField       = "StructField"       // reflect.Type's Field, without the engine's tags and names
+	RTStructField       = "StructField"       // reflect.Type's Field(i) (called with the type), without the engine's tags and names
 	RTFieldByName       = "FieldByName"       // likewise reflect.Type's FieldByName
+	RTValueFieldByName  = "ValueFieldByName"  // likewise reflect.Value's FieldByName
 	RTVisibleFields     = "VisibleFields"     // likewise reflect.VisibleFields
 	RTTypeOf            = "TypeOf"            // reflect.TypeOf by the value's static type
+	RTValueOf           = "ValueOf"           // reflect.ValueOf of an interface value, out of the interpreter's box
+	RTDeepEqual         = "DeepEqual"         // reflect.DeepEqual with the operands' types
 	RTRType             = "RType"             // a reflect.Type as reflect's constructors take it
 	RTHasType           = "HasType"           // whether an interface value's dynamic type is the one named
 	RTAssertsExactly    = "AssertsExactly"    // v, ok := x.(T) to a type parameter T: false where the interpreter's own would pass another type

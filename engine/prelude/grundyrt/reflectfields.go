@@ -1,0 +1,137 @@
+package grundyrt
+
+import "reflect"
+
+// The fields of the struct types cells declare, as reflect describes
+// them in Go. yaegi v0.16.1 marks an embedded field as embedded
+// (Anonymous) only in a struct without other fields (interp/type.go,
+// refType: golang/go#15924), so reflect found no promoted field
+// (v.FieldByName("ID") of an Item embedding Base was invalid) and
+// t.Field(i).Anonymous was false; the session's description of the type
+// says which fields the cell embedded.
+
+// Field is rt.Field(i) as Go describes the field the cell declared (see
+// StructField), embedded when the cell embedded it.
+func (ts *Types) Field(rt reflect.Type, i int) reflect.StructField {
+	rt, t := ts.described(rt)
+	f, _ := field(rt, t, i)
+	return f
+}
+
+// FieldByName is rt.FieldByName(name) as Go finds the field: an
+// unexported one under its own name, a promoted one through the fields
+// the cell embedded.
+func (ts *Types) FieldByName(rt reflect.Type, name string) (reflect.StructField, bool) {
+	rt, t := ts.described(rt)
+	return fieldByName(rt, t, name)
+}
+
+// ValueFieldByName is v.FieldByName(name), the field found as
+// FieldByName finds it.
+func (ts *Types) ValueFieldByName(v reflect.Value, name string) reflect.Value {
+	if v.Kind() != reflect.Struct {
+		return v.FieldByName(name) // reflect's panic
+	}
+	f, ok := ts.FieldByName(v.Type(), name)
+	if !ok {
+		return reflect.Value{}
+	}
+	return v.FieldByIndex(f.Index)
+}
+
+// VisibleFields is reflect.VisibleFields(t), each field as Field gives
+// it.
+func (ts *Types) VisibleFields(t reflect.Type) []reflect.StructField {
+	fs := reflect.VisibleFields(RType(t))
+	for i, f := range fs {
+		if len(f.Index) == 1 {
+			fs[i] = ts.Field(t, f.Index[0])
+			continue
+		}
+		fs[i] = StructField(f)
+	}
+	return fs
+}
+
+// Field and FieldByName of a reflect.Type that grundyrt.TypeOf named.
+func (c cellRType) Field(i int) reflect.StructField {
+	f, _ := field(c.Type, c.t, i)
+	return f
+}
+
+func (c cellRType) FieldByName(name string) (reflect.StructField, bool) {
+	return fieldByName(c.Type, c.t, name)
+}
+
+// described is the interpreter's reflect type rt and the session's
+// description of it.
+func (ts *Types) described(rt reflect.Type) (reflect.Type, *tinfo) {
+	if c, ok := rt.(cellRType); ok {
+		return c.Type, c.t
+	}
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	return rt, ts.deriveLocked(rt)
+}
+
+// field is field i of the struct type rt that t describes (t may be nil),
+// and the description of its type.
+func field(rt reflect.Type, t *tinfo, i int) (reflect.StructField, *tinfo) {
+	f := StructField(rt.Field(i))
+	if t == nil || t.kind != tkStruct || i >= len(t.fields) {
+		return f, nil
+	}
+	f.Anonymous = f.Anonymous || t.fields[i].embedded
+	return f, t.fields[i].t
+}
+
+// fieldByName finds the field name of rt as Go does: the shallowest, none
+// when two are as shallow.
+func fieldByName(rt reflect.Type, t *tinfo, name string) (reflect.StructField, bool) {
+	if rt.Kind() != reflect.Struct {
+		return rt.FieldByName(name) // reflect's panic
+	}
+	type at struct {
+		rt    reflect.Type
+		t     *tinfo
+		index []int
+	}
+	level, seen := []at{{rt, t, nil}}, map[reflect.Type]bool{}
+	for len(level) > 0 {
+		var found []reflect.StructField
+		var next []at
+		for _, s := range level {
+			if seen[s.rt] {
+				continue
+			}
+			seen[s.rt] = true
+			for i := range s.rt.NumField() {
+				f, ft := field(s.rt, s.t, i)
+				f.Index = append(append([]int(nil), s.index...), i)
+				if f.Name == name {
+					found = append(found, f)
+					continue
+				}
+				frt := f.Type
+				if frt.Kind() == reflect.Pointer {
+					frt = frt.Elem()
+					if ft != nil {
+						ft = ft.elem
+					}
+				}
+				if f.Anonymous && frt.Kind() == reflect.Struct {
+					next = append(next, at{frt, ft, f.Index})
+				}
+			}
+		}
+		switch len(found) {
+		case 0:
+			level = next
+		case 1:
+			return found[0], true
+		default:
+			return reflect.StructField{}, false
+		}
+	}
+	return reflect.StructField{}, false
+}

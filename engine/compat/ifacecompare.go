@@ -28,7 +28,7 @@ var ifaceCompare = Pass{
 	Name:     "ifacecompare",
 	Run:      runIfaceCompare,
 	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil), (*ast.CallExpr)(nil)},
-	Snippets: []string{"errors_compare_sentinels", "iface_compare_cell_values", "iface_compare_struct_fields"},
+	Snippets: []string{"errors_compare_sentinels", "iface_compare_cell_values", "iface_compare_struct_fields", "iface_compare_any_fields"},
 }
 
 // sliceEquals are the functions of package slices that compare elements
@@ -68,7 +68,7 @@ func runIfaceCompare(c *Cell) {
 			if n.Op != token.EQL && n.Op != token.NEQ || isIdent(n.X, "nil") || isIdent(n.Y, "nil") {
 				break
 			}
-			if isIface(c.Types.TypeOf(n.X)) || isIface(c.Types.TypeOf(n.Y)) || holdsIfaces(c.Types.TypeOf(n.X)) {
+			if isIface(c.Types.TypeOf(n.X)) || isIface(c.Types.TypeOf(n.Y)) || holdsIfaces(c.Types.TypeOf(n.X), c.boxesBasic()) {
 				n.X, n.Y = key(n.X), key(n.Y)
 			}
 		case *ast.SwitchStmt, *ast.LabeledStmt:
@@ -130,8 +130,11 @@ func (c *Cell) sliceEquals(call *ast.CallExpr) {
 
 // holdsIfaces reports whether t is a struct or array type with fields or
 // elements of an interface type with methods, which == compares inside
-// yaegi's wrappers too (Sum{A, B Game} == Sum{...}).
-func holdsIfaces(t types.Type) bool {
+// yaegi's wrappers too (Sum{A, B Game} == Sum{...}), or, when boxes (the
+// session boxes types on basic types, see boxed), of any interface type:
+// the boxes of two equal values were unequal (Entry{ID(1), 2} ==
+// Entry{ID(1), 2} was false, Entry{Key any; N int}).
+func holdsIfaces(t types.Type, boxes bool) bool {
 	seen := map[types.Type]bool{}
 	var holds func(t types.Type) bool
 	holds = func(t types.Type) bool {
@@ -141,7 +144,7 @@ func holdsIfaces(t types.Type) bool {
 		seen[t] = true
 		switch u := t.Underlying().(type) {
 		case *types.Interface:
-			return !u.Empty()
+			return boxes || !u.Empty()
 		case *types.Array:
 			return holds(u.Elem())
 		case *types.Struct:

@@ -32,10 +32,12 @@ import (
 // million pointers to a []Game). A pointer variable that keeps its value
 // needs no copy at all (see freshPointers).
 //
-// An explicit any(n) of a boxed type on a basic type (see boxed) drops
-// the box in yaegi (n was its basic type's value there: %T said int, a
-// type switch took case int) where the implicit conversion keeps it, so
-// its operand is converted implicitly first: any([]interface{}{n}[0]).
+// An explicit conversion I(n) of a boxed type on a basic type (see boxed)
+// to an interface drops the box in yaegi (n was its basic type's value
+// there: %T said int, a type switch took case int, fmt.Println(Errer(n))
+// did not call n's Error) where the implicit conversion keeps it, so its
+// operand is converted implicitly first: any([]interface{}{n}[0]),
+// Errer([]Errer{n}[0]).
 //
 // Arguments of calls into native packages are copied by reflect and are
 // left alone. Two more conversions that yaegi gets wrong take
@@ -71,14 +73,20 @@ func runIfaceCopies(c *Cell) {
 			if be, ok := cur.Parent().(*ast.BinaryExpr); ok && (be.Op == token.EQL || be.Op == token.NEQ) {
 				return true
 			}
-			if t := c.Types.TypeOf(call.Fun); types.IsInterface(t) && t.Underlying().(*types.Interface).Empty() && isBoxedBased(c.Types.TypeOf(call.Args[0])) {
-				// any(n) of a boxed type on a basic type: yaegi's
+			if t := c.Types.TypeOf(call.Fun); types.IsInterface(t) && isBoxedBased(c.Types.TypeOf(call.Args[0])) {
+				// I(n) of a boxed type on a basic type: yaegi's
 				// explicit conversion drops the box (the value became
 				// its basic type's, without methods), its implicit one
 				// keeps it. The conversion stays, for its type.
 				pos := call.Args[0].Pos()
-				anyType := &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}
-				call.Args[0] = sliceElem(anyType, call.Args[0])
+				var it ast.Expr = &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}
+				if !t.Underlying().(*types.Interface).Empty() {
+					var ok bool
+					if it, ok = c.TypeExpr(t, pos); !ok {
+						return true
+					}
+				}
+				call.Args[0] = sliceElem(it, call.Args[0])
 				return true
 			}
 			if t := c.Types.TypeOf(call.Fun); copies(t, call.Args[0]) && !t.Underlying().(*types.Interface).Empty() {

@@ -39,18 +39,63 @@ func (ts *Types) ValueFieldByName(v reflect.Value, name string) reflect.Value {
 	return v.FieldByIndex(f.Index)
 }
 
-// VisibleFields is reflect.VisibleFields(t), each field as Field gives
-// it.
+// VisibleFields is reflect.VisibleFields(t) with the fields the cell
+// embedded walked into (reflect's walks only those marked embedded): each
+// field in order, an embedded struct's after it, less those a shallower
+// field of the same name hides or one as shallow cancels.
 func (ts *Types) VisibleFields(t reflect.Type) []reflect.StructField {
-	fs := reflect.VisibleFields(RType(t))
-	for i, f := range fs {
-		if len(f.Index) == 1 {
-			fs[i] = ts.Field(t, f.Index[0])
-			continue
-		}
-		fs[i] = StructField(f)
+	rt, d := ts.described(t)
+	if rt.Kind() != reflect.Struct {
+		return reflect.VisibleFields(rt) // reflect's panic
 	}
-	return fs
+	var out []reflect.StructField
+	at := map[string]int{} // the field of each name so far, in out
+	walking := map[reflect.Type]bool{}
+	var walk func(rt reflect.Type, d *tinfo, index []int)
+	walk = func(rt reflect.Type, d *tinfo, index []int) {
+		if walking[rt] {
+			return
+		}
+		walking[rt] = true
+		defer delete(walking, rt)
+		for i := range rt.NumField() {
+			f, fd := field(rt, d, i)
+			f.Index = append(append([]int(nil), index...), i)
+			keep := true
+			if j, seen := at[f.Name]; seen {
+				switch old := &out[j]; {
+				case len(old.Index) == len(f.Index):
+					old.Name, keep = "", false // as shallow: neither is visible
+				case len(old.Index) > len(f.Index):
+					old.Name = "" // deeper: hidden
+				default:
+					keep = false
+				}
+			}
+			if keep {
+				at[f.Name] = len(out)
+				out = append(out, f)
+			}
+			ft := f.Type
+			if ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+				if fd != nil {
+					fd = fd.elem
+				}
+			}
+			if f.Anonymous && ft.Kind() == reflect.Struct {
+				walk(ft, fd, f.Index)
+			}
+		}
+	}
+	walk(rt, d, nil)
+	visible := out[:0]
+	for _, f := range out {
+		if f.Name != "" {
+			visible = append(visible, f)
+		}
+	}
+	return visible
 }
 
 // Field and FieldByName of a reflect.Type that grundyrt.TypeOf named.

@@ -76,14 +76,7 @@ func (ts *Types) VisibleFields(t reflect.Type) []reflect.StructField {
 				at[f.Name] = len(out)
 				out = append(out, f)
 			}
-			ft := f.Type
-			if ft.Kind() == reflect.Pointer {
-				ft = ft.Elem()
-				if fd != nil {
-					fd = fd.elem
-				}
-			}
-			if f.Anonymous && ft.Kind() == reflect.Struct {
+			if ft, fd, ok := embeddedStruct(f, fd); ok {
 				walk(ft, fd, f.Index)
 			}
 		}
@@ -157,14 +150,7 @@ func fieldByName(rt reflect.Type, t *tinfo, name string) (reflect.StructField, b
 					found = append(found, f)
 					continue
 				}
-				frt := f.Type
-				if frt.Kind() == reflect.Pointer {
-					frt = frt.Elem()
-					if ft != nil {
-						ft = ft.elem
-					}
-				}
-				if f.Anonymous && frt.Kind() == reflect.Struct {
+				if frt, ft, ok := embeddedStruct(f, ft); ok {
 					next = append(next, at{frt, ft, f.Index})
 				}
 			}
@@ -179,4 +165,17 @@ func fieldByName(rt reflect.Type, t *tinfo, name string) (reflect.StructField, b
 		}
 	}
 	return reflect.StructField{}, false
+}
+
+// embeddedStruct is the struct type (and its description) whose fields
+// the embedded field f (described by fd) promotes, through a pointer too.
+func embeddedStruct(f reflect.StructField, fd *tinfo) (reflect.Type, *tinfo, bool) {
+	ft := f.Type
+	if ft.Kind() == reflect.Pointer {
+		ft = ft.Elem()
+		if fd != nil {
+			fd = fd.elem
+		}
+	}
+	return ft, fd, f.Anonymous && ft.Kind() == reflect.Struct
 }

@@ -7,8 +7,7 @@ import (
 	"grundy/engine/prelude"
 )
 
-// reflectFields: t.Field(i) of a reflect.Type, and FieldByName of a
-// reflect.Type or Value. The engine tags the first
+// reflectFields: Field(i) and FieldByName of a reflect.Type or Value. The engine tags the first
 // field of each struct type a cell declares with the type's name (see
 // structNames), and yaegi v0.16.1 exports unexported fields as X+name
 // (interp/type.go, refType), which the engine tags too (see
@@ -24,6 +23,12 @@ import (
 //
 //	rt.Field(i)  =>  grundyrt.StructField(rt, i)
 //	v.FieldByName(name)  =>  grundyrt.ValueFieldByName(v, name)
+//	v.Field(i)  =>  grundyrt.ValueField(v, i)
+//
+// The exported fields yaegi makes of unexported ones were settable
+// through reflect (CanSet and CanInterface true, Set and Interface
+// succeeded); ValueField and ValueFieldByName mark such a field
+// read-only, as reflect marks Go's.
 var reflectFields = Pass{
 	Name:     "reflectfields",
 	Run:      runReflectFields,
@@ -47,6 +52,8 @@ func runReflectFields(c *Cell) {
 			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTStructField, pos), Lparen: pos, Args: []ast.Expr{sel.X, call.Args[0]}, Rparen: call.End()})
 		case sel.Sel.Name == "FieldByName" && isReflectType(c.Types.TypeOf(sel.X)):
 			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTFieldByName, pos), Lparen: pos, Args: []ast.Expr{sel.X, call.Args[0]}, Rparen: call.End()})
+		case sel.Sel.Name == "Field" && isReflectValue(c.Types.TypeOf(sel.X)):
+			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTValueField, pos), Lparen: pos, Args: []ast.Expr{sel.X, call.Args[0]}, Rparen: call.End()})
 		case sel.Sel.Name == "FieldByName" && isReflectValue(c.Types.TypeOf(sel.X)):
 			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTValueFieldByName, pos), Lparen: pos, Args: []ast.Expr{sel.X, call.Args[0]}, Rparen: call.End()})
 		case sel.Sel.Name == "VisibleFields" && c.isPackage(sel.X, "reflect"):

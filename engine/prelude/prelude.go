@@ -117,6 +117,7 @@ const (
 	RTStructField       = "StructField"       // reflect.Type's Field(i) (called with the type), without the engine's tags and names
 	RTFieldByName       = "FieldByName"       // likewise reflect.Type's FieldByName
 	RTValueFieldByName  = "ValueFieldByName"  // likewise reflect.Value's FieldByName
+	RTValueField        = "ValueField"        // reflect.Value's Field, read-only for an unexported field
 	RTVisibleFields     = "VisibleFields"     // likewise reflect.VisibleFields
 	RTTypeOf            = "TypeOf"            // reflect.TypeOf by the value's static type
 	RTValueOf           = "ValueOf"           // reflect.ValueOf of an interface value, out of the interpreter's box

@@ -129,6 +129,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"StructField":       reflect.ValueOf(ts.Field),
 		"FieldByName":       reflect.ValueOf(ts.FieldByName),
 		"ValueFieldByName":  reflect.ValueOf(ts.ValueFieldByName),
+		"ValueField":        reflect.ValueOf(ValueField),
 		"VisibleFields":     reflect.ValueOf(ts.VisibleFields),
 		"TypeOf":            reflect.ValueOf(ts.TypeOf),
 		"ValueOf":           reflect.ValueOf(ValueOf),

@@ -1,6 +1,9 @@
 package grundyrt
 
-import "reflect"
+import (
+	"reflect"
+	"unsafe"
+)
 
 // The fields of the struct types cells declare, as reflect describes
 // them in Go. yaegi v0.16.1 marks an embedded field as embedded
@@ -36,8 +39,45 @@ func (ts *Types) ValueFieldByName(v reflect.Value, name string) reflect.Value {
 	if !ok {
 		return reflect.Value{}
 	}
-	return v.FieldByIndex(f.Index)
+	for i, x := range f.Index {
+		if i > 0 && v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				return v.FieldByIndex(f.Index[i:]) // reflect's panic
+			}
+			v = v.Elem()
+		}
+		v = ValueField(v, x)
+	}
+	return v
 }
+
+// ValueField is v.Field(i), read-only as Go's is when the cell declared
+// the field unexported: yaegi exports such fields (as X+name), so
+// CanSet and CanInterface were true and Set and Interface succeeded.
+func ValueField(v reflect.Value, i int) reflect.Value {
+	f := v.Field(i)
+	if sf := v.Type().Field(i); !sf.IsExported() || StructField(sf).Name == sf.Name {
+		return f
+	}
+	return readOnly(f)
+}
+
+// readOnly is v marked as obtained through an unexported field, as
+// reflect marks one (the sticky read-only flag of reflect.Value, which
+// TestReadOnly checks against reflect's own).
+func readOnly(v reflect.Value) reflect.Value {
+	h := (*valueHeader)(unsafe.Pointer(&v))
+	h.flag |= flagStickyRO
+	return v
+}
+
+// valueHeader is reflect.Value's layout (reflect/value.go).
+type valueHeader struct {
+	typ, ptr unsafe.Pointer
+	flag     uintptr
+}
+
+const flagStickyRO = 1 << 5
 
 // VisibleFields is reflect.VisibleFields(t) with the fields the cell
 // embedded walked into (reflect's walks only those marked embedded): each

@@ -124,8 +124,6 @@ var Passes = []Pass{
 	ptrInstanceVars,
 	instanceLits,
 	selects,
-	selectContinues,
-	selectBreaks,
 	clauseLabels,
 	funcDefers,
 	deferPanics,

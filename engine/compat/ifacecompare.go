@@ -23,7 +23,8 @@ import (
 // a new one. (The keys of a value of a type on a basic type with methods,
 // type Nim int, carry its name, which the value inside the wrapper lacks:
 // any(Nim(3)) is not any(3).) Structs and arrays holding such interfaces
-// are compared by the same keys.
+// are compared by the same rules in place (grundyrt.Equal, which builds
+// no keys).
 var ifaceCompare = Pass{
 	Name:     "ifacecompare",
 	Run:      runIfaceCompare,
@@ -68,8 +69,15 @@ func runIfaceCompare(c *Cell) {
 			if n.Op != token.EQL && n.Op != token.NEQ || isIdent(n.X, "nil") || isIdent(n.Y, "nil") {
 				break
 			}
-			if isIface(c.Types.TypeOf(n.X)) || isIface(c.Types.TypeOf(n.Y)) || holdsIfaces(c.Types.TypeOf(n.X), c.boxesBasic()) {
+			if isIface(c.Types.TypeOf(n.X)) || isIface(c.Types.TypeOf(n.Y)) {
 				n.X, n.Y = key(n.X), key(n.Y)
+			} else if holdsIfaces(c.Types.TypeOf(n.X), c.boxesBasic()) {
+				// Compared in place, without building keys.
+				var eq ast.Expr = &ast.CallExpr{Fun: rtSelector(prelude.RTEqual, n.Pos()), Lparen: n.Pos(), Args: []ast.Expr{n.X, n.Y}, Rparen: n.End()}
+				if n.Op == token.NEQ {
+					eq = &ast.UnaryExpr{OpPos: n.Pos(), Op: token.NOT, X: eq}
+				}
+				cur.Replace(eq)
 			}
 		case *ast.SwitchStmt, *ast.LabeledStmt:
 			// switch g { case P{1, 2}: }, g an interface: the keys are

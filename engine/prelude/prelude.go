@@ -95,6 +95,7 @@ const (
 	RTErrorsUnwrap      = "ErrorsUnwrap"
 	RTErrorsAsKnown     = "ErrorsAsKnown" // errors.As to a cell interface: the cell's type switch stores
 	RTCompareKey        = "CompareKey"
+	RTEqual             = "Equal"        // == on structs and arrays holding interfaces, by CompareKey's rules
 	RTCompareKeyAs      = "CompareKeyAs" // likewise for a value of a type on a basic type with methods, by its static type
 	RTRewrap            = "Rewrap"
 	RTConverted         = "Converted" // T(x) to a type parameter T in a generic function or method

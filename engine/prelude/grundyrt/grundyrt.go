@@ -86,6 +86,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"NativeError":    reflect.ValueOf(NativeError),
 		"IsNativeError":  reflect.ValueOf(IsNativeError),
 		"CompareKey":     reflect.ValueOf(ts.NamedCompareKey),
+		"Equal":          reflect.ValueOf(Equal),
 		"CompareKeyAs":   reflect.ValueOf(NamedCompareKeyAs),
 		"WrapError":      reflect.ValueOf(WrapError),
 		"Rewrap":         reflect.ValueOf(Rewrap),

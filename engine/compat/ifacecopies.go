@@ -73,7 +73,7 @@ func runIfaceCopies(c *Cell) {
 			if be, ok := cur.Parent().(*ast.BinaryExpr); ok && (be.Op == token.EQL || be.Op == token.NEQ) {
 				return true
 			}
-			if t := c.Types.TypeOf(call.Fun); types.IsInterface(t) && isBoxedBased(c.Types.TypeOf(call.Args[0])) {
+			if t := c.Types.TypeOf(call.Fun); isIfaceType(t) && isBoxedBased(c.Types.TypeOf(call.Args[0])) {
 				// I(n) of a boxed type on a basic type: yaegi's
 				// explicit conversion drops the box (the value became
 				// its basic type's, without methods), its implicit one

@@ -81,7 +81,7 @@ func runReflectNames(c *Cell) {
 			if r := c.typeOfArg(call.Args[0]); r != nil {
 				cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTTypeOf, call.Fun.Pos()), Lparen: call.Lparen, Args: r, Rparen: call.Rparen})
 			}
-		case fn.Name() == "ValueOf" && len(call.Args) == 1 && types.IsInterface(c.Types.TypeOf(call.Args[0])) && c.boxesBasic():
+		case fn.Name() == "ValueOf" && len(call.Args) == 1 && isIfaceType(c.Types.TypeOf(call.Args[0])) && c.boxesBasic():
 			call.Fun = rtSelector(prelude.RTValueOf, call.Fun.Pos())
 		case fn.Name() == "DeepEqual" && len(call.Args) == 2 && c.boxesBasic():
 			a, b := c.typeOfArg(call.Args[0]), c.typeOfArg(call.Args[1])

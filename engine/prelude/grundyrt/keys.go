@@ -170,23 +170,24 @@ func equalValues(x, y reflect.Value) bool {
 			return valueOf(x) == valueOf(y)
 		}
 		rx, ry := readable(x), readable(y)
-		for i := range rx.NumField() {
-			if !equalValues(rx.Field(i), ry.Field(i)) {
-				return false
-			}
-		}
-		return true
+		return equalParts(rx.NumField(), rx.Field, ry.Field)
 	case reflect.Array:
 		if !holdsIfaces(x.Type()) {
 			return valueOf(x) == valueOf(y)
 		}
 		rx, ry := readable(x), readable(y)
-		for i := range rx.Len() {
-			if !equalValues(rx.Index(i), ry.Index(i)) {
-				return false
-			}
-		}
-		return true
+		return equalParts(rx.Len(), rx.Index, ry.Index)
 	}
 	return valueOf(x) == valueOf(y)
+}
+
+// equalParts reports whether the n parts of two values are equal, part i
+// being x(i) and y(i).
+func equalParts(n int, x, y func(int) reflect.Value) bool {
+	for i := range n {
+		if !equalValues(x(i), y(i)) {
+			return false
+		}
+	}
+	return true
 }

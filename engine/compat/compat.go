@@ -84,6 +84,7 @@ var Passes = []Pass{
 	structNames,
 	methodExprs,
 	funcConvs,
+	structConvs,
 	instanceConvs,
 	mixedCompares,
 	genericFuncValues,

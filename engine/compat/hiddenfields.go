@@ -20,7 +20,10 @@ import (
 // types the passes write from the oracle's types (Cell.TypeExpr) get the
 // same tags: var ps []struct{ val int }, for ps := []struct{ val int
 // }{...}, was another reflect type than the literal's (reflect.Set
-// panicked).
+// panicked). Blank fields are exported as X_ alike, and reflect.StructOf
+// refused a struct with two ("duplicate field X_"): when a struct has
+// several, each gets a name of its own (grundyrt.BlankField+n), which
+// the printer and reflect's fields give back as _.
 var hiddenFields = Pass{
 	Name:     "hiddenfields",
 	Run:      runHiddenFields,
@@ -40,6 +43,14 @@ func runHiddenFields(c *Cell) {
 }
 
 func hideUnexported(st *ast.StructType) {
+	blanks, blank := 0, 0
+	for _, f := range st.Fields.List {
+		for _, name := range f.Names {
+			if name.Name == "_" {
+				blanks++
+			}
+		}
+	}
 	var list []*ast.Field
 	for _, f := range st.Fields.List {
 		if len(f.Names) == 0 {
@@ -51,7 +62,12 @@ func hideUnexported(st *ast.StructType) {
 			if len(f.Names) == 1 {
 				g = f
 			}
-			if !ast.IsExported(name.Name) && name.Name != "_" {
+			if name.Name == "_" && blanks > 1 {
+				// Several blank fields: each its own name.
+				blank++
+				g.Names = []*ast.Ident{{NamePos: name.NamePos, Name: grundyrt.BlankField + strconv.Itoa(blank)}}
+			}
+			if !ast.IsExported(g.Names[0].Name) && g.Names[0].Name != "_" {
 				hideField(g)
 			}
 			list = append(list, g)

@@ -23,12 +23,13 @@ import (
 // a new one. (The keys of a value of a type on a basic type with methods,
 // type Nim int, carry its name, which the value inside the wrapper lacks:
 // any(Nim(3)) is not any(3).) Structs and arrays holding such interfaces
-// are compared by the same keys.
+// are compared by the same rules in place (grundyrt.Equal, which builds
+// no keys).
 var ifaceCompare = Pass{
 	Name:     "ifacecompare",
 	Run:      runIfaceCompare,
 	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil), (*ast.CallExpr)(nil)},
-	Snippets: []string{"errors_compare_sentinels", "iface_compare_cell_values", "iface_compare_struct_fields"},
+	Snippets: []string{"errors_compare_sentinels", "iface_compare_cell_values", "iface_compare_struct_fields", "iface_compare_any_fields"},
 }
 
 // sliceEquals are the functions of package slices that compare elements
@@ -68,8 +69,15 @@ func runIfaceCompare(c *Cell) {
 			if n.Op != token.EQL && n.Op != token.NEQ || isIdent(n.X, "nil") || isIdent(n.Y, "nil") {
 				break
 			}
-			if isIface(c.Types.TypeOf(n.X)) || isIface(c.Types.TypeOf(n.Y)) || holdsIfaces(c.Types.TypeOf(n.X)) {
+			if isIface(c.Types.TypeOf(n.X)) || isIface(c.Types.TypeOf(n.Y)) {
 				n.X, n.Y = key(n.X), key(n.Y)
+			} else if holdsIfaces(c.Types.TypeOf(n.X), c.boxesBasic()) {
+				// Compared in place, without building keys.
+				var eq ast.Expr = &ast.CallExpr{Fun: rtSelector(prelude.RTEqual, n.Pos()), Lparen: n.Pos(), Args: []ast.Expr{n.X, n.Y}, Rparen: n.End()}
+				if n.Op == token.NEQ {
+					eq = &ast.UnaryExpr{OpPos: n.Pos(), Op: token.NOT, X: eq}
+				}
+				cur.Replace(eq)
 			}
 		case *ast.SwitchStmt, *ast.LabeledStmt:
 			// switch g { case P{1, 2}: }, g an interface: the keys are
@@ -130,8 +138,11 @@ func (c *Cell) sliceEquals(call *ast.CallExpr) {
 
 // holdsIfaces reports whether t is a struct or array type with fields or
 // elements of an interface type with methods, which == compares inside
-// yaegi's wrappers too (Sum{A, B Game} == Sum{...}).
-func holdsIfaces(t types.Type) bool {
+// yaegi's wrappers too (Sum{A, B Game} == Sum{...}), or, when boxes (the
+// session boxes types on basic types, see boxed), of any interface type:
+// the boxes of two equal values were unequal (Entry{ID(1), 2} ==
+// Entry{ID(1), 2} was false, Entry{Key any; N int}).
+func holdsIfaces(t types.Type, boxes bool) bool {
 	seen := map[types.Type]bool{}
 	var holds func(t types.Type) bool
 	holds = func(t types.Type) bool {
@@ -141,7 +152,7 @@ func holdsIfaces(t types.Type) bool {
 		seen[t] = true
 		switch u := t.Underlying().(type) {
 		case *types.Interface:
-			return !u.Empty()
+			return boxes || !u.Empty()
 		case *types.Array:
 			return holds(u.Elem())
 		case *types.Struct:

@@ -32,6 +32,13 @@ import (
 // million pointers to a []Game). A pointer variable that keeps its value
 // needs no copy at all (see freshPointers).
 //
+// An explicit conversion I(n) of a boxed type on a basic type (see boxed)
+// to an interface drops the box in yaegi (n was its basic type's value
+// there: %T said int, a type switch took case int, fmt.Println(Errer(n))
+// did not call n's Error) where the implicit conversion keeps it, so its
+// operand is converted implicitly first: any([]interface{}{n}[0]),
+// Errer([]Errer{n}[0]).
+//
 // Arguments of calls into native packages are copied by reflect and are
 // left alone. Two more conversions that yaegi gets wrong take
 // parentheses, which cost nothing: f(g()) with g's result an interface
@@ -40,7 +47,7 @@ var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
 	Kinds:    assignedKinds,
-	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns", "iface_generic_boxed_returns"},
+	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns", "iface_generic_boxed_returns", "iface_explicit_any_boxed"},
 }
 
 func runIfaceCopies(c *Cell) {
@@ -64,6 +71,22 @@ func runIfaceCopies(c *Cell) {
 			// I(p), explicitly (any(p) copies); compared with == it needs
 			// no copy, and keeps its type for ifaceCompare.
 			if be, ok := cur.Parent().(*ast.BinaryExpr); ok && (be.Op == token.EQL || be.Op == token.NEQ) {
+				return true
+			}
+			if t := c.Types.TypeOf(call.Fun); isIfaceType(t) && isBoxedBased(c.Types.TypeOf(call.Args[0])) {
+				// I(n) of a boxed type on a basic type: yaegi's
+				// explicit conversion drops the box (the value became
+				// its basic type's, without methods), its implicit one
+				// keeps it. The conversion stays, for its type.
+				pos := call.Args[0].Pos()
+				var it ast.Expr = &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}
+				if !t.Underlying().(*types.Interface).Empty() {
+					var ok bool
+					if it, ok = c.TypeExpr(t, pos); !ok {
+						return true
+					}
+				}
+				call.Args[0] = sliceElem(it, call.Args[0])
 				return true
 			}
 			if t := c.Types.TypeOf(call.Fun); copies(t, call.Args[0]) && !t.Underlying().(*types.Interface).Empty() {
@@ -333,6 +356,13 @@ func (c *Cell) callCopy(t types.Type, e ast.Expr) (ast.Expr, bool) {
 func rewrapCall(r, v ast.Expr, pos token.Pos) *ast.CallExpr {
 	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTRewrap, pos)}, Lparen: pos,
 		Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: r}, v}, Rparen: pos}
+}
+
+// isBoxedBased reports whether t is a cell type the interpreter keeps in
+// an interface in a box (see boxed).
+func isBoxedBased(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && isBased(n) && boxed(n)
 }
 
 // isNativeIface reports whether t is an interface type of a native package

@@ -119,7 +119,7 @@ func (c *Cell) wrappedKey(k types.Type) *types.Named {
 // a struct or array, that a cell's type would be wrapped in (see
 // wrappedKey), with that type; nil when none.
 func (c *Cell) wrappedInside(t types.Type) (types.Type, *types.Named) {
-	if !holdsIfaces(t) {
+	if !holdsIfaces(t, false) {
 		return nil, nil
 	}
 	var it types.Type
@@ -157,7 +157,7 @@ func (c *Cell) ifaceKey(m ast.Expr) types.Type {
 		return nil
 	}
 	k := mt.Key()
-	if holdsIfaces(k) {
+	if holdsIfaces(k, c.boxesBasic()) {
 		return k
 	}
 	if _, param := k.(*types.TypeParam); param || !types.IsInterface(k) || k.Underlying().(*types.Interface).Empty() {

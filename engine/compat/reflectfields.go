@@ -7,7 +7,7 @@ import (
 	"grundy/engine/prelude"
 )
 
-// reflectFields: t.Field(i) of a reflect.Type. The engine tags the first
+// reflectFields: Field(i) and FieldByName of a reflect.Type or Value. The engine tags the first
 // field of each struct type a cell declares with the type's name (see
 // structNames), and yaegi v0.16.1 exports unexported fields as X+name
 // (interp/type.go, refType), which the engine tags too (see
@@ -15,14 +15,25 @@ import (
 // unexported field z was Xz, exported. The field goes through
 // grundyrt.StructField, which gives it back as Go describes it (and
 // t.FieldByName(name) and reflect.VisibleFields(t) to grundyrt's, which
-// do the same for theirs):
+// do the same for theirs). yaegi marks a field embedded only in a struct
+// without other fields (interp/type.go, refType), so reflect found no
+// promoted field: v.FieldByName("ID") of an Item embedding Base was
+// invalid; grundyrt's finds it through the fields the session's
+// description of the type says are embedded, and Field says so:
 //
-//	rt.Field(i)  =>  grundyrt.StructField(rt.Field(i))
+//	rt.Field(i)  =>  grundyrt.StructField(rt, i)
+//	v.FieldByName(name)  =>  grundyrt.ValueFieldByName(v, name)
+//	v.Field(i)  =>  grundyrt.ValueField(v, i)
+//
+// The exported fields yaegi makes of unexported ones were settable
+// through reflect (CanSet and CanInterface true, Set and Interface
+// succeeded); ValueField and ValueFieldByName mark such a field
+// read-only, as reflect marks Go's.
 var reflectFields = Pass{
 	Name:     "reflectfields",
 	Run:      runReflectFields,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"reflect_struct_field_tags"},
+	Snippets: []string{"reflect_struct_field_tags", "reflect_promoted_fields"},
 }
 
 func runReflectFields(c *Cell) {
@@ -38,9 +49,13 @@ func runReflectFields(c *Cell) {
 		pos := call.Pos()
 		switch {
 		case sel.Sel.Name == "Field" && isReflectType(c.Types.TypeOf(sel.X)):
-			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTStructField, pos), Lparen: pos, Args: []ast.Expr{call}, Rparen: call.End()})
+			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTStructField, pos), Lparen: pos, Args: []ast.Expr{sel.X, call.Args[0]}, Rparen: call.End()})
 		case sel.Sel.Name == "FieldByName" && isReflectType(c.Types.TypeOf(sel.X)):
 			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTFieldByName, pos), Lparen: pos, Args: []ast.Expr{sel.X, call.Args[0]}, Rparen: call.End()})
+		case sel.Sel.Name == "Field" && isReflectValue(c.Types.TypeOf(sel.X)):
+			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTValueField, pos), Lparen: pos, Args: []ast.Expr{sel.X, call.Args[0]}, Rparen: call.End()})
+		case sel.Sel.Name == "FieldByName" && isReflectValue(c.Types.TypeOf(sel.X)):
+			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTValueFieldByName, pos), Lparen: pos, Args: []ast.Expr{sel.X, call.Args[0]}, Rparen: call.End()})
 		case sel.Sel.Name == "VisibleFields" && c.isPackage(sel.X, "reflect"):
 			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTVisibleFields, pos), Lparen: pos, Args: call.Args, Rparen: call.End()})
 		}
@@ -56,4 +71,10 @@ func (c *Cell) isPackage(x ast.Expr, path string) bool {
 	}
 	pn, ok := c.Types.ObjectOf(id).(*types.PkgName)
 	return ok && pn.Imported().Path() == path
+}
+
+// isReflectValue reports whether t is reflect.Value.
+func isReflectValue(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "reflect" && n.Obj().Name() == "Value"
 }

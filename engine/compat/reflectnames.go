@@ -22,12 +22,17 @@ import (
 // the interpreter's boxes, whose reflect type is the box's; TypeOf
 // answers with a reflect.Type named by the oracle's description (or the
 // box's dynamic type), which reflect's constructors get back bare
-// (grundyrt.RType).
+// (grundyrt.RType). When the session boxes types on basic types (see
+// boxed), reflect.ValueOf(x) of an interface goes to grundyrt.ValueOf,
+// which takes the value out of its box (its reflect.Value was the box, a
+// struct), and reflect.DeepEqual(a, b) to grundyrt.DeepEqual, which takes
+// values out of boxes at any depth and compares their types' names too
+// (DeepEqual(ID(1), 1) was true; two []any{ID(1)} were not equal).
 var reflectNames = Pass{
 	Name:     "reflectnames",
 	Run:      runReflectNames,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"reflect_cell_type_names", "reflect_based_type_names"},
+	Snippets: []string{"reflect_cell_type_names", "reflect_based_type_names", "reflect_boxed_values"},
 }
 
 var reflectNameCalls = map[string]string{"Name": prelude.RTTypeName, "String": prelude.RTTypeString, "PkgPath": prelude.RTTypePkgPath}
@@ -71,10 +76,22 @@ func runReflectNames(c *Cell) {
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "reflect" || fn.Type().(*types.Signature).Recv() != nil {
 			return true
 		}
-		if fn.Name() == "TypeOf" && len(call.Args) == 1 {
+		switch {
+		case fn.Name() == "TypeOf" && len(call.Args) == 1:
 			if r := c.typeOfArg(call.Args[0]); r != nil {
 				cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTTypeOf, call.Fun.Pos()), Lparen: call.Lparen, Args: r, Rparen: call.Rparen})
 			}
+		case fn.Name() == "ValueOf" && len(call.Args) == 1 && isIfaceType(c.Types.TypeOf(call.Args[0])) && c.boxesBasic():
+			call.Fun = rtSelector(prelude.RTValueOf, call.Fun.Pos())
+		case fn.Name() == "DeepEqual" && len(call.Args) == 2 && c.boxesBasic():
+			a, b := c.typeOfArg(call.Args[0]), c.typeOfArg(call.Args[1])
+			if a == nil {
+				a = []ast.Expr{call.Args[0], descLit(c.Types.TypeOf(call.Args[0]), call.Args[0].Pos())}
+			}
+			if b == nil {
+				b = []ast.Expr{call.Args[1], descLit(c.Types.TypeOf(call.Args[1]), call.Args[1].Pos())}
+			}
+			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTDeepEqual, call.Fun.Pos()), Lparen: call.Lparen, Args: append(a, b...), Rparen: call.Rparen})
 		}
 		return true
 	})

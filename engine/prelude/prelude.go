@@ -96,6 +96,7 @@ const (
 	RTErrorsUnwrap      = "ErrorsUnwrap"
 	RTErrorsAsKnown     = "ErrorsAsKnown" // errors.As to a cell interface: the cell's type switch stores
 	RTCompareKey        = "CompareKey"
+	RTEqual             = "Equal"        // == on structs and arrays holding interfaces, by CompareKey's rules
 	RTCompareKeyAs      = "CompareKeyAs" // likewise for a value of a type on a basic type with methods, by its static type
 	RTRewrap            = "Rewrap"
 	RTConverted         = "Converted" // T(x) to a type parameter T in a generic function or method
@@ -115,10 +116,14 @@ const (
 	RTTypeName          = "TypeName"          // reflect.Type's Name, knowing cell types
 	RTTypeString        = "TypeString"        // likewise String
 	RTTypePkgPath       = "TypePkgPath"       // likewise PkgPath
-	RTStructField       = "StructField"       // reflect.Type's Field, without the engine's tags and names
+	RTStructField       = "StructField"       // reflect.Type's Field(i) (called with the type), without the engine's tags and names
 	RTFieldByName       = "FieldByName"       // likewise reflect.Type's FieldByName
+	RTValueFieldByName  = "ValueFieldByName"  // likewise reflect.Value's FieldByName
+	RTValueField        = "ValueField"        // reflect.Value's Field, read-only for an unexported field
 	RTVisibleFields     = "VisibleFields"     // likewise reflect.VisibleFields
 	RTTypeOf            = "TypeOf"            // reflect.TypeOf by the value's static type
+	RTValueOf           = "ValueOf"           // reflect.ValueOf of an interface value, out of the interpreter's box
+	RTDeepEqual         = "DeepEqual"         // reflect.DeepEqual with the operands' types
 	RTRType             = "RType"             // a reflect.Type as reflect's constructors take it
 	RTHasType           = "HasType"           // whether an interface value's dynamic type is the one named
 	RTAssertsExactly    = "AssertsExactly"    // v, ok := x.(T) to a type parameter T: false where the interpreter's own would pass another type

@@ -554,6 +554,11 @@ func (ts *Types) deriveLocked(rt reflect.Type) *tinfo {
 // hiddenFields), which the printer recognises.
 const HiddenTags = `json:"-" xml:"-" `
 
+// BlankField+n is the name compat's hiddenFields gives the n-th blank
+// field (_) of a struct type with several: yaegi exports each as X_, and
+// reflect.StructOf refuses a struct with two fields of one name.
+const BlankField = "_grundyBlank"
+
 // NameTag is the tag key under which the first field of a struct type a
 // cell declares carries the type's name (see compat's structNames).
 const NameTag = "grundy"
@@ -583,6 +588,9 @@ func fieldName(f reflect.StructField) (name, tag string) {
 	name, tag = f.Name, string(f.Tag)
 	tag = NameTags.ReplaceAllString(tag, "")
 	if rest, ok := strings.CutPrefix(tag, HiddenTags); ok && strings.HasPrefix(name, "X") {
+		if strings.HasPrefix(name[1:], BlankField) {
+			return "_", rest
+		}
 		return name[1:], rest
 	}
 	return name, tag
@@ -597,32 +605,6 @@ func StructField(f reflect.StructField) reflect.StructField {
 	}
 	f.Name, f.Tag = name, reflect.StructTag(tag)
 	return f
-}
-
-// FieldByName is t.FieldByName(name) as Go finds the field the cell
-// declared: an unexported one under its own name.
-func FieldByName(t reflect.Type, name string) (reflect.StructField, bool) {
-	if f, ok := t.FieldByName(name); ok {
-		if f = StructField(f); f.Name == name {
-			return f, true
-		}
-	}
-	if f, ok := t.FieldByName("X" + name); ok {
-		if f = StructField(f); f.Name == name {
-			return f, true
-		}
-	}
-	return reflect.StructField{}, false
-}
-
-// VisibleFields is reflect.VisibleFields(t), each field as StructField
-// gives it.
-func VisibleFields(t reflect.Type) []reflect.StructField {
-	fs := reflect.VisibleFields(t)
-	for i, f := range fs {
-		fs[i] = StructField(f)
-	}
-	return fs
 }
 
 func funcString(rt reflect.Type, name func(reflect.Type) string) string {

@@ -140,3 +140,54 @@ func detached(box, v reflect.Value) reflect.Value {
 	*(*reflect.Value)(unsafe.Pointer(cp.FieldByIndex(f.Index).UnsafeAddr())) = own
 	return cp
 }
+
+// Equal is CompareKey(a) == CompareKey(b) for a and b of one struct or
+// array type holding interfaces, compared in place: building the keys
+// allocated for every comparison (a loop comparing structs with an any
+// field ran seven times as long as yaegi's own ==).
+func Equal(a, b any) bool {
+	return equalValues(reflect.ValueOf(unwrapped(a)), reflect.ValueOf(unwrapped(b)))
+}
+
+func equalValues(x, y reflect.Value) bool {
+	if !x.IsValid() || !y.IsValid() {
+		return x.IsValid() == y.IsValid()
+	}
+	if x.Type() != y.Type() {
+		return keyOf(x) == keyOf(y)
+	}
+	switch x.Kind() {
+	case reflect.Interface:
+		if x.IsNil() || y.IsNil() {
+			return x.IsNil() == y.IsNil()
+		}
+		return equalValues(readable(x).Elem(), readable(y).Elem())
+	case reflect.Struct:
+		switch t := x.Type(); {
+		case isBox(t), isWrapper(t):
+			return keyOf(x) == keyOf(y)
+		case !holdsIfaces(t):
+			return valueOf(x) == valueOf(y)
+		}
+		rx, ry := readable(x), readable(y)
+		return equalParts(rx.NumField(), rx.Field, ry.Field)
+	case reflect.Array:
+		if !holdsIfaces(x.Type()) {
+			return valueOf(x) == valueOf(y)
+		}
+		rx, ry := readable(x), readable(y)
+		return equalParts(rx.Len(), rx.Index, ry.Index)
+	}
+	return valueOf(x) == valueOf(y)
+}
+
+// equalParts reports whether the n parts of two values are equal, part i
+// being x(i) and y(i).
+func equalParts(n int, x, y func(int) reflect.Value) bool {
+	for i := range n {
+		if !equalValues(x(i), y(i)) {
+			return false
+		}
+	}
+	return true
+}

@@ -62,7 +62,10 @@ func (ts *Types) Recovered(v any) any {
 			return e
 		}
 	case *reflect.ValueError:
-		return runtimeError("invalid memory address or nil pointer dereference")
+		if x.Kind == reflect.Invalid || x.Kind == reflect.Pointer {
+			// The interpreter's nil dereference, through reflect.
+			return runtimeError("invalid memory address or nil pointer dereference")
+		}
 	case error:
 		if e := ts.reflectPanic(x.Error()); e != nil {
 			return e

@@ -3,6 +3,7 @@ package grundyrt
 import (
 	"reflect"
 	"strings"
+	"unsafe"
 )
 
 // reflect.TypeOf of values of cell types. yaegi v0.16.1 gives a type a
@@ -188,4 +189,152 @@ func Exact(x, like any) any {
 func (ts *Types) MustExact(x, like any, iface string) any {
 	ts.MustAssertExactly(x, like, iface)
 	return x
+}
+
+// ValueOf is reflect.ValueOf(v) for v of an interface type: a value of a
+// cell type on a basic type is in one of the interpreter's boxes there,
+// whose reflect.Value was a struct (Kind said struct, Int panicked); the
+// value in the box is the one Go's reflect sees (its reflect type is the
+// basic type's, as for a value whose static type is the cell type).
+func ValueOf(v any) reflect.Value {
+	rv := reflect.ValueOf(v)
+	if rv.IsValid() && isBox(rv.Type()) {
+		if inner, _, ok := unbox(rv); ok {
+			return inner
+		}
+	}
+	return rv
+}
+
+// DeepEqual is reflect.DeepEqual(a, b), each value with its static type's
+// description: a value of a cell type on a basic type, boxed or not, is
+// equal only to one of the same type (the interpreter gives both the
+// basic type's reflect type, so DeepEqual(ID(1), 1) was true, a boxed
+// ID(1) in an any was not equal to ID(1), and two boxes of ID(1) in
+// []any were not equal either: the boxes differ where the values do not).
+func (ts *Types) DeepEqual(a any, da string, b any, db string) bool {
+	va, na := ts.deepOperand(a, da)
+	vb, nb := ts.deepOperand(b, db)
+	if na != nb || !va.IsValid() || !vb.IsValid() {
+		return na == nb && va.IsValid() == vb.IsValid()
+	}
+	return va.Type() == vb.Type() && ts.deepEqual(va, vb, map[deepVisit]bool{})
+}
+
+// deepOperand is v out of the interpreter's box, and the name of its type
+// when that is a cell type on a basic type ("" otherwise).
+func (ts *Types) deepOperand(v any, desc string) (reflect.Value, string) {
+	rv, t, _ := ts.resolve(reflect.ValueOf(v), ts.desc(desc, nil))
+	if t != nil && t.named != nil && t.kind == tkLeaf {
+		return rv, t.str
+	}
+	return rv, ""
+}
+
+type deepVisit struct {
+	a, b unsafe.Pointer
+	t    reflect.Type
+}
+
+// deepEqual is reflect's deep equality of a and b, of one type, with the
+// values in interfaces taken out of the interpreter's boxes and compared
+// with their types' names.
+func (ts *Types) deepEqual(a, b reflect.Value, visited map[deepVisit]bool) bool {
+	switch a.Kind() {
+	case reflect.Map, reflect.Slice, reflect.Pointer, reflect.Interface:
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() == b.IsNil()
+		}
+		if a.Kind() != reflect.Interface {
+			v := deepVisit{a.UnsafePointer(), b.UnsafePointer(), a.Type()}
+			if v.a == v.b && a.Kind() != reflect.Slice {
+				return true
+			}
+			if visited[v] {
+				return true
+			}
+			visited[v] = true
+		}
+	}
+	switch a.Kind() {
+	case reflect.Interface:
+		x, nx := ts.unboxed(a.Elem())
+		y, ny := ts.unboxed(b.Elem())
+		if nx != ny || x.IsValid() != y.IsValid() {
+			return false
+		}
+		return !x.IsValid() || x.Type() == y.Type() && ts.deepEqual(x, y, visited)
+	case reflect.Struct:
+		if isBox(a.Type()) {
+			x, nx := ts.unboxed(a)
+			y, ny := ts.unboxed(b)
+			return nx == ny && x.IsValid() == y.IsValid() && (!x.IsValid() || x.Type() == y.Type() && ts.deepEqual(x, y, visited))
+		}
+		for i := range a.NumField() {
+			if !ts.deepEqual(a.Field(i), b.Field(i), visited) {
+				return false
+			}
+		}
+		return true
+	case reflect.Slice, reflect.Array:
+		if a.Len() != b.Len() {
+			return false
+		}
+		if a.Kind() == reflect.Slice && a.UnsafePointer() == b.UnsafePointer() {
+			return true
+		}
+		for i := range a.Len() {
+			if !ts.deepEqual(a.Index(i), b.Index(i), visited) {
+				return false
+			}
+		}
+		return true
+	case reflect.Map:
+		if a.Len() != b.Len() {
+			return false
+		}
+		if a.UnsafePointer() == b.UnsafePointer() {
+			return true
+		}
+		it := a.MapRange()
+		for it.Next() {
+			w := b.MapIndex(it.Key())
+			if !w.IsValid() || !ts.deepEqual(it.Value(), w, visited) {
+				return false
+			}
+		}
+		return true
+	case reflect.Pointer:
+		return ts.deepEqual(a.Elem(), b.Elem(), visited)
+	case reflect.Func:
+		return a.IsNil() && b.IsNil()
+	case reflect.Bool:
+		return a.Bool() == b.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return a.Int() == b.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return a.Uint() == b.Uint()
+	case reflect.Float32, reflect.Float64:
+		return a.Float() == b.Float()
+	case reflect.Complex64, reflect.Complex128:
+		return a.Complex() == b.Complex()
+	case reflect.String:
+		return a.String() == b.String()
+	case reflect.Chan, reflect.UnsafePointer:
+		return a.Pointer() == b.Pointer()
+	}
+	return reflect.DeepEqual(a.Interface(), b.Interface())
+}
+
+// unboxed is v (from an interface) out of the interpreter's box, and its
+// cell type's name when it was in one.
+func (ts *Types) unboxed(v reflect.Value) (reflect.Value, string) {
+	if v.IsValid() && isBox(v.Type()) {
+		inner, name, ok := unbox(v)
+		if !ok {
+			return reflect.Value{}, ""
+		}
+		return inner, name
+	}
+	return v, ""
 }

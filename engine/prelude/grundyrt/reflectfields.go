@@ -1,0 +1,221 @@
+package grundyrt
+
+import (
+	"reflect"
+	"unsafe"
+)
+
+// The fields of the struct types cells declare, as reflect describes
+// them in Go. yaegi v0.16.1 marks an embedded field as embedded
+// (Anonymous) only in a struct without other fields (interp/type.go,
+// refType: golang/go#15924), so reflect found no promoted field
+// (v.FieldByName("ID") of an Item embedding Base was invalid) and
+// t.Field(i).Anonymous was false; the session's description of the type
+// says which fields the cell embedded.
+
+// Field is rt.Field(i) as Go describes the field the cell declared (see
+// StructField), embedded when the cell embedded it.
+func (ts *Types) Field(rt reflect.Type, i int) reflect.StructField {
+	rt, t := ts.described(rt)
+	f, _ := field(rt, t, i)
+	return f
+}
+
+// FieldByName is rt.FieldByName(name) as Go finds the field: an
+// unexported one under its own name, a promoted one through the fields
+// the cell embedded.
+func (ts *Types) FieldByName(rt reflect.Type, name string) (reflect.StructField, bool) {
+	rt, t := ts.described(rt)
+	return fieldByName(rt, t, name)
+}
+
+// ValueFieldByName is v.FieldByName(name), the field found as
+// FieldByName finds it.
+func (ts *Types) ValueFieldByName(v reflect.Value, name string) reflect.Value {
+	if v.Kind() != reflect.Struct {
+		return v.FieldByName(name) // reflect's panic
+	}
+	f, ok := ts.FieldByName(v.Type(), name)
+	if !ok {
+		return reflect.Value{}
+	}
+	for i, x := range f.Index {
+		if i > 0 && v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				return v.FieldByIndex(f.Index[i:]) // reflect's panic
+			}
+			v = v.Elem()
+		}
+		v = ValueField(v, x)
+	}
+	return v
+}
+
+// ValueField is v.Field(i), read-only as Go's is when the cell declared
+// the field unexported: yaegi exports such fields (as X+name), so
+// CanSet and CanInterface were true and Set and Interface succeeded.
+func ValueField(v reflect.Value, i int) reflect.Value {
+	f := v.Field(i)
+	if sf := v.Type().Field(i); !sf.IsExported() || StructField(sf).Name == sf.Name {
+		return f
+	}
+	return readOnly(f)
+}
+
+// readOnly is v marked as obtained through an unexported field, as
+// reflect marks one (the sticky read-only flag of reflect.Value, which
+// TestReadOnly checks against reflect's own).
+func readOnly(v reflect.Value) reflect.Value {
+	h := (*valueHeader)(unsafe.Pointer(&v))
+	h.flag |= flagStickyRO
+	return v
+}
+
+// valueHeader is reflect.Value's layout (reflect/value.go).
+type valueHeader struct {
+	typ, ptr unsafe.Pointer
+	flag     uintptr
+}
+
+const flagStickyRO = 1 << 5
+
+// VisibleFields is reflect.VisibleFields(t) with the fields the cell
+// embedded walked into (reflect's walks only those marked embedded): each
+// field in order, an embedded struct's after it, less those a shallower
+// field of the same name hides or one as shallow cancels.
+func (ts *Types) VisibleFields(t reflect.Type) []reflect.StructField {
+	rt, d := ts.described(t)
+	if rt.Kind() != reflect.Struct {
+		return reflect.VisibleFields(rt) // reflect's panic
+	}
+	var out []reflect.StructField
+	at := map[string]int{} // the field of each name so far, in out
+	walking := map[reflect.Type]bool{}
+	var walk func(rt reflect.Type, d *tinfo, index []int)
+	walk = func(rt reflect.Type, d *tinfo, index []int) {
+		if walking[rt] {
+			return
+		}
+		walking[rt] = true
+		defer delete(walking, rt)
+		for i := range rt.NumField() {
+			f, fd := field(rt, d, i)
+			f.Index = append(append([]int(nil), index...), i)
+			keep := true
+			if j, seen := at[f.Name]; seen {
+				switch old := &out[j]; {
+				case len(old.Index) == len(f.Index):
+					old.Name, keep = "", false // as shallow: neither is visible
+				case len(old.Index) > len(f.Index):
+					old.Name = "" // deeper: hidden
+				default:
+					keep = false
+				}
+			}
+			if keep {
+				at[f.Name] = len(out)
+				out = append(out, f)
+			}
+			if ft, fd, ok := embeddedStruct(f, fd); ok {
+				walk(ft, fd, f.Index)
+			}
+		}
+	}
+	walk(rt, d, nil)
+	visible := out[:0]
+	for _, f := range out {
+		if f.Name != "" {
+			visible = append(visible, f)
+		}
+	}
+	return visible
+}
+
+// Field and FieldByName of a reflect.Type that grundyrt.TypeOf named.
+func (c cellRType) Field(i int) reflect.StructField {
+	f, _ := field(c.Type, c.t, i)
+	return f
+}
+
+func (c cellRType) FieldByName(name string) (reflect.StructField, bool) {
+	return fieldByName(c.Type, c.t, name)
+}
+
+// described is the interpreter's reflect type rt and the session's
+// description of it.
+func (ts *Types) described(rt reflect.Type) (reflect.Type, *tinfo) {
+	if c, ok := rt.(cellRType); ok {
+		return c.Type, c.t
+	}
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	return rt, ts.deriveLocked(rt)
+}
+
+// field is field i of the struct type rt that t describes (t may be nil),
+// and the description of its type.
+func field(rt reflect.Type, t *tinfo, i int) (reflect.StructField, *tinfo) {
+	f := StructField(rt.Field(i))
+	if t == nil || t.kind != tkStruct || i >= len(t.fields) {
+		return f, nil
+	}
+	f.Anonymous = f.Anonymous || t.fields[i].embedded
+	return f, t.fields[i].t
+}
+
+// fieldByName finds the field name of rt as Go does: the shallowest, none
+// when two are as shallow.
+func fieldByName(rt reflect.Type, t *tinfo, name string) (reflect.StructField, bool) {
+	if rt.Kind() != reflect.Struct {
+		return rt.FieldByName(name) // reflect's panic
+	}
+	type at struct {
+		rt    reflect.Type
+		t     *tinfo
+		index []int
+	}
+	level, seen := []at{{rt, t, nil}}, map[reflect.Type]bool{}
+	for len(level) > 0 {
+		var found []reflect.StructField
+		var next []at
+		for _, s := range level {
+			if seen[s.rt] {
+				continue
+			}
+			seen[s.rt] = true
+			for i := range s.rt.NumField() {
+				f, ft := field(s.rt, s.t, i)
+				f.Index = append(append([]int(nil), s.index...), i)
+				if f.Name == name {
+					found = append(found, f)
+					continue
+				}
+				if frt, ft, ok := embeddedStruct(f, ft); ok {
+					next = append(next, at{frt, ft, f.Index})
+				}
+			}
+		}
+		switch len(found) {
+		case 0:
+			level = next
+		case 1:
+			return found[0], true
+		default:
+			return reflect.StructField{}, false
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+// embeddedStruct is the struct type (and its description) whose fields
+// the embedded field f (described by fd) promotes, through a pointer too.
+func embeddedStruct(f reflect.StructField, fd *tinfo) (reflect.Type, *tinfo, bool) {
+	ft := f.Type
+	if ft.Kind() == reflect.Pointer {
+		ft = ft.Elem()
+		if fd != nil {
+			fd = fd.elem
+		}
+	}
+	return ft, fd, f.Anonymous && ft.Kind() == reflect.Struct
+}

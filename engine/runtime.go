@@ -159,6 +159,10 @@ func (r *runtimeState) Render(v any, parts display.Parts) display.Bundle {
 	return bundleOf(grundyrt.Unwrap(v), parts)
 }
 
+// Stderr is the running cell's standard error (the builtins print and
+// println write there: grundyrt.Print).
+func (r *runtimeState) Stderr() io.Writer { return r.it.io.cellStderr }
+
 // Stopped is closed when the running cell is interrupted or deadlocked:
 // the selects the engine writes end there (grundyrt.Select).
 func (r *runtimeState) Stopped() <-chan struct{} {

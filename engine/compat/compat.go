@@ -59,6 +59,7 @@ var Passes = []Pass{
 	pkgNameFuncs,
 	mainFunc,
 	earlierReads,
+	printBuiltins,
 	constValues,
 	complexConsts,
 	constQuotients,

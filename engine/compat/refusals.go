@@ -194,7 +194,8 @@ func pkgName(p *types.Package) string { return p.Name() }
 // cell was taken for the session's redeclaration of x, which only a later
 // cell may make; an undefined name was found only after the cell's
 // declarations had replaced the session's (so a cell that failed to
-// compile had redefined its functions). Only these kinds are taken from the oracle: its other
+// compile had redefined its functions); "n := strconv.Atoi(s)" kept the
+// number and dropped the error. Only these kinds are taken from the oracle: its other
 // errors include what the session allows and Go would not (a trailing
 // expression "is not used").
 var typeErrors = Pass{
@@ -245,6 +246,12 @@ func runTypeErrors(c *Cell) {
 			// declared with the session's.)
 			if msg := byPos[n.TokPos]; strings.HasPrefix(msg, "no new variables") {
 				c.Fail(n.TokPos, "%s", msg)
+				return false
+			}
+			// n := strconv.Atoi(s): yaegi takes the first result and
+			// drops the error.
+			if msg := byPos[n.Rhs[0].Pos()]; strings.HasPrefix(msg, "assignment mismatch: ") {
+				c.Fail(n.Rhs[0].Pos(), "%s", msg)
 				return false
 			}
 		}

@@ -147,6 +147,7 @@ const (
 	RTReturn            = "Return"            // a return among a cell's statements: ends the cell
 	RTSelect            = "Select"            // a select made by the runtime
 	RTSetZero           = "SetZero"           // sets a variable to its zero value (earlierReads' copies)
+	RTPrint             = "Print"             // the builtins print and println, to standard error
 )
 
 // Methods of grundyrt.Deferred the passes call.

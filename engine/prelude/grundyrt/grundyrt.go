@@ -33,6 +33,8 @@ type Session interface {
 	// Stopped is closed when the running cell is interrupted or found
 	// deadlocked (nil: never).
 	Stopped() <-chan struct{}
+	// Stderr is the running cell's standard error.
+	Stderr() io.Writer
 }
 
 // Bound per session by Table; nil outside one (only interpreted code, which
@@ -100,6 +102,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"RangeContinued": reflect.ValueOf(RangeContinued),
 		"Select":         reflect.ValueOf(selector{s.Stopped}.Select),
 		"SetZero":        reflect.ValueOf(SetZero),
+		"Print":          reflect.ValueOf(builtinPrinter{s.Stderr}.Print),
 
 		"TextTemplate":      reflect.ValueOf(TextTemplate),
 		"HTMLTemplate":      reflect.ValueOf(HTMLTemplate),
@@ -254,6 +257,7 @@ func (noSession) GoPanic(any)                              {}
 func (noSession) Defer(func())                             {}
 func (noSession) Recover() any                             { return nil }
 func (noSession) Stopped() <-chan struct{}                 { return nil }
+func (noSession) Stderr() io.Writer                        { return io.Discard }
 
 // SetZero sets the variable p points to to its zero value (a copy of an
 // earlier cell's variable the cell no longer reads: see the compat pass

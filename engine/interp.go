@@ -193,6 +193,9 @@ func (it *Interp) load() error {
 	if err := it.yi.Use(fmtPrintSymbols(outW, rt[prelude.RTFmtWrapped])); err != nil {
 		return err
 	}
+	if err := it.yi.Use(composedWrappers()); err != nil {
+		return err
+	}
 	// Not with fmt above: yaegi replaces flag.CommandLine whenever fmt is.
 	if err := it.yi.Use(interp.Exports{"flag/flag": flagSymbols(it.args, errW)}); err != nil {
 		return err

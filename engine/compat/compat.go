@@ -74,6 +74,7 @@ var Passes = []Pass{
 	instanceArgs,
 	spreadArgs,
 	nativeVariadics,
+	funcIfaceArgs,
 	variadicSlices,
 	hiddenFields,
 	ifaceKeys,

@@ -75,6 +75,7 @@ var Passes = []Pass{
 	spreadArgs,
 	nativeVariadics,
 	funcIfaceArgs,
+	loggerFatal,
 	variadicSlices,
 	hiddenFields,
 	ifaceKeys,

@@ -216,10 +216,13 @@ func runEngineCells(cells []string) (r goRun) {
 	}
 	defer it.Close()
 	for _, c := range cells {
-		rec := &recorder{}
+		// What a frontend shows: a slow machine's progress bars are
+		// cleared and the cell's own output sent again when it ends.
+		rec := &recorder{frontend: true}
 		// Cells are small; a cell that spins (a known failure) should not
-		// hold the test up for long.
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		// hold the test up for long, nor one a loaded machine (a second
+		// of work took five) stop.
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 		res, err := it.Execute(ctx, c, rec)
 		cancel()
 		stdout.WriteString(rec.out())

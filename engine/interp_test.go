@@ -270,6 +270,30 @@ func TestInterruptEndsSelectingGoroutines(t *testing.T) {
 	}
 }
 
+// A select among a cell's statements is the runtime's too: an interrupt
+// ends the cell waiting in it, and the session goes on.
+func TestInterruptEndsTopLevelSelect(t *testing.T) {
+	it := newTestInterp(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	rec := &recorder{}
+	_, err := it.Execute(ctx, "tick := time.NewTicker(time.Millisecond)\nn := 0\nfor {\n\tselect {\n\tcase <-tick.C:\n\t\tn++\n\t}\n}", rec)
+	var ee *EvalError
+	if !errors.As(err, &ee) || ee.Name != "Interrupted" {
+		t.Fatalf("the cell gave %v, want Interrupted", err)
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for strings.Contains(allStacks(), "grundyrt.selector") {
+		if time.Now().After(deadline) {
+			t.Fatal("the cell still waits in the runtime's select after the interrupt")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if v, _, err := runCell(t, it, "ch := make(chan int, 1)\nch <- 3\nr := 0\nselect {\ncase r = <-ch:\n}\nr * 2"); err != nil || v != "6" {
+		t.Fatalf("after the interrupt: %q, %v", v, err)
+	}
+}
+
 func allStacks() string {
 	buf := make([]byte, 1<<20)
 	return string(buf[:runtime.Stack(buf, true)])

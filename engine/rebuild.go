@@ -167,7 +167,7 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 			fmt.Fprintf(&src, "const %s = %s\n", name, cv.ExactString())
 			continue
 		}
-		typ, ok := it.basedCellType(name)
+		typ, ok := it.basedCellType(name, v)
 		if !ok {
 			typ, ok = it.goType(v.Type(), v)
 		}
@@ -267,29 +267,42 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 // basedCellType is the type of the session's variable name as its cell
 // declared it, when that is made of cell types of data: on basic types,
 // slices, arrays, maps, pointers and structs of them (type Val int; []Val;
-// type Sub []int; *Counter with Counter struct{ n int }), no functions,
-// interfaces or channels. The interpreter keeps their values as the
-// underlying types' (reflect's structs), which goType writes for some and
-// not at all for structs: "var v int" had lost Val and its methods (a
+// type Sub []int; *Counter with Counter struct{ n int }), and of native
+// types, no functions or channels. The interpreter keeps their values as
+// the underlying types' (reflect's structs), which goType writes for some
+// and not at all for structs: "var v int" had lost Val and its methods (a
 // method a later cell added was an "undefined selector"), and a variable
-// of a struct type was dropped whenever a method changed. The value still
-// moves only if the new type holds it (a struct redeclared with other
-// fields does not: see rebuild).
-func (it *Interp) basedCellType(name string) (string, bool) {
+// of a struct type was dropped whenever a method changed. An interface in
+// it (a struct embedding games.Game, to which a later cell adds a method)
+// moves only while what v holds there is of a native type (see
+// nativeHeld): a value of a cell type there carries the earlier
+// interpreter's methods. The value still moves only if the new type holds
+// it (a struct redeclared with other fields does not: see rebuild).
+func (it *Interp) basedCellType(name string, v reflect.Value) (string, bool) {
 	obj, ok := it.tc.Lookup(name).(*types.Var)
 	if !ok {
 		return "", false
 	}
-	cell := false
+	cell, ifaces := false, false
 	seen := map[*types.Named]bool{} // (type Node struct{ Kids []*Node })
 	var based func(t types.Type) bool
 	based = func(t types.Type) bool {
 		switch t := t.(type) {
 		case *types.Basic:
 			return true
+		case *types.Interface:
+			ifaces = true
+			return true
 		case *types.Named:
-			if t.Obj().Pkg() == nil || t.Obj().Pkg().Path() != "main" || t.TypeArgs().Len() > 0 {
+			if t.TypeArgs().Len() > 0 {
 				return false
+			}
+			if t.Obj().Pkg() == nil || t.Obj().Pkg().Path() != "main" {
+				// A native type (strings.Builder, games.Game), or error.
+				if types.IsInterface(t) {
+					ifaces = true
+				}
+				return true
 			}
 			if seen[t] {
 				return true
@@ -318,7 +331,62 @@ func (it *Interp) basedCellType(name string) (string, bool) {
 	if !based(obj.Type()) || !cell {
 		return "", false
 	}
+	if ifaces && !nativeHeld(v, map[uintptr]bool{}) {
+		return "", false
+	}
 	return typeName(obj.Type()), true
+}
+
+// nativeHeld reports whether every interface in v holds nil or a value of
+// a native type: not one the interpreter made (its structs, its
+// functions, its wrappers of cell types in interfaces).
+func nativeHeld(v reflect.Value, seen map[uintptr]bool) bool {
+	switch v.Kind() {
+	case reflect.Interface:
+		return v.IsNil() || nativeType(v.Elem().Type())
+	case reflect.Pointer:
+		if v.IsNil() || seen[v.Pointer()] {
+			return true
+		}
+		seen[v.Pointer()] = true
+		return nativeHeld(v.Elem(), seen)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if !nativeHeld(v.Field(i), seen) {
+				return false
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			if !nativeHeld(v.Index(i), seen) {
+				return false
+			}
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			if !nativeHeld(it.Key(), seen) || !nativeHeld(it.Value(), seen) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// nativeType reports whether t is compiled Go's: a named type of a
+// package other than the interpreter's, not a wrapper of a cell type's value, or
+// built of such types.
+func nativeType(t reflect.Type) bool {
+	if t.Name() != "" {
+		wrapper := t.Kind() == reflect.Struct && t.NumField() > 0 && t.Field(0).Name == "IValue"
+		return !wrapper && !strings.HasPrefix(t.PkgPath(), "github.com/traefik/yaegi")
+	}
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Chan:
+		return nativeType(t.Elem())
+	case reflect.Map:
+		return nativeType(t.Key()) && nativeType(t.Elem())
+	}
+	return false // (the interpreter's structs and functions)
 }
 
 // goType writes t as Go source when its values can move to a new

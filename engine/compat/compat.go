@@ -125,8 +125,6 @@ var Passes = []Pass{
 	ptrInstanceVars,
 	instanceLits,
 	selects,
-	selectContinues,
-	selectBreaks,
 	clauseLabels,
 	funcDefers,
 	deferPanics,

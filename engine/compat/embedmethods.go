@@ -25,7 +25,8 @@ import (
 // the cell does not declare are added (one the type declares on its
 // pointer takes the name from the value's set, as in Go), so what the
 // value does is Go's. A later cell declaring one of these methods
-// replaces it, which rebuilds the session (see changesTypes). The methods
+// replaces it, which rebuilds the session (see changesTypes; the values
+// move when their interfaces hold native values: basedCellType). The methods
 // promoted from an embedded native type, a struct (strings.Builder,
 // sync.Mutex) or one on a basic type (time.Duration), are declared so
 // too: yaegi calls them on the struct, but does not see them in a

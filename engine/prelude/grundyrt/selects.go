@@ -3,6 +3,7 @@ package grundyrt
 import (
 	"reflect"
 	"runtime"
+	"strings"
 )
 
 // The select statements the compat pass selects writes: each execution
@@ -16,28 +17,28 @@ import (
 type selector struct{ stop func() <-chan struct{} }
 
 // Select is a select of the cases dirs spells, one letter each ('r' a
-// receive from a channel into the variable a pointer points to, 's' a
+// receive from a channel into the variable a pointer points to, or
+// nowhere for a nil pointer, 's' a
 // send of what it points to, 'd' the default), with a channel and a
 // pointer in args for each receive and send. It returns the case chosen
 // and, for a receive, whether a value came. The session's stop ends the
 // goroutine waiting in it, as an interrupted sleep does.
 func (sel selector) Select(dirs string, args ...any) (int, bool) {
-	rc := make([]reflect.SelectCase, len(dirs), len(dirs)+1)
-	ptrs := make([]reflect.Value, len(dirs))
+	var buf [8]reflect.SelectCase // (most selects have a few cases: no allocation)
+	rc := buf[:0]
+	if len(dirs) >= len(buf) {
+		rc = make([]reflect.SelectCase, 0, len(dirs)+1)
+	}
 	a := 0
 	for i := range len(dirs) {
 		switch dirs[i] {
 		case 'd':
-			rc[i].Dir = reflect.SelectDefault
+			rc = append(rc, reflect.SelectCase{Dir: reflect.SelectDefault})
 			continue
 		case 'r':
-			rc[i].Dir = reflect.SelectRecv
+			rc = append(rc, reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(args[a])})
 		case 's':
-			rc[i].Dir = reflect.SelectSend
-		}
-		rc[i].Chan, ptrs[i] = reflect.ValueOf(args[a]), reflect.ValueOf(args[a+1])
-		if dirs[i] == 's' {
-			rc[i].Send = ptrs[i].Elem()
+			rc = append(rc, reflect.SelectCase{Dir: reflect.SelectSend, Chan: reflect.ValueOf(args[a]), Send: reflect.ValueOf(args[a+1]).Elem()})
 		}
 		a += 2
 	}
@@ -49,7 +50,12 @@ func (sel selector) Select(dirs string, args ...any) (int, bool) {
 		runtime.Goexit() // stopped
 	}
 	if dirs[i] == 'r' {
-		ptrs[i].Elem().Set(v)
+		// (the pointer of the i-th case: two arguments for each case
+		// before it but a default)
+		at := 2*i - 2*strings.Count(dirs[:i], "d") + 1
+		if p := args[at]; p != nil {
+			reflect.ValueOf(p).Elem().Set(v)
+		}
 	}
 	return i, ok
 }

@@ -9,6 +9,16 @@ import (
 	"github.com/traefik/yaegi/stdlib"
 )
 
+// fmt's scanning functions are in the symbols under the names composedWrappers
+// gives fmt.Scanner for.
+func TestScanFuncsKeys(t *testing.T) {
+	for _, f := range scanFuncs {
+		if !stdlib.Symbols["fmt/fmt"][f].IsValid() {
+			t.Errorf("fmt.%s: not in the symbols", f)
+		}
+	}
+}
+
 // Each composed wrapper list replaces the list of an interface wrapper
 // the symbols have, and each wrapper has the interface's methods: a key
 // missing from the symbols would leave yaegi's list in place unnoticed.

@@ -284,13 +284,26 @@ func fmtPrintSymbols(stdout io.Writer, wrapped reflect.Value) interp.Exports {
 // io.Writer, ...: grundyrt.ComposedWrappers), in place of its own lists,
 // keyed as its getWrapper looks them up: by the interface's wrapper in
 // the symbols.
+//
+// It also lists fmt.Scanner for fmt's scanning functions from strings and
+// readers: yaegi's lists have it for Scan, Scanf and Scanln only, so
+// fmt.Sscan(s, &p), p of a cell type with a Scan method, failed with
+// "can't scan type".
 func composedWrappers() interp.Exports {
 	mt := map[reflect.Value][]reflect.Type{}
 	for _, c := range grundyrt.ComposedWrappers() {
 		mt[stdlib.Symbols[c.Key][c.Wrapper]] = c.Wrappers
 	}
+	scanner := []reflect.Type{reflect.TypeFor[fmt.Scanner]()}
+	for _, f := range scanFuncs {
+		mt[stdlib.Symbols["fmt/fmt"][f]] = scanner
+	}
 	return interp.Exports{".": {"MapTypes": reflect.ValueOf(mt)}}
 }
+
+// scanFuncs are fmt's scanning functions from strings and readers, which
+// composedWrappers has see a cell's fmt.Scanner.
+var scanFuncs = []string{"Sscan", "Sscanf", "Sscanln", "Fscan", "Fscanf", "Fscanln"}
 
 // logSymbols points the log package at the stderr pipe, with Fatal
 // panicking instead of exiting the kernel.

@@ -246,15 +246,13 @@ func fmtSymbols(stdout io.Writer, stdin io.Reader) map[string]reflect.Value {
 // as grundyrt's Wrapped (wrapped, as the session's table has it) has.
 func fmtPrintSymbols(stdout io.Writer, wrapped reflect.Value) interp.Exports {
 	printf := reflect.ValueOf(func(f string, a ...any) (int, error) { return io.WriteString(stdout, grundyrt.Sprintf(f, a...)) })
-	// To a writer, one Write, as fmt writes (io.WriteString would call a
-	// cell's WriteString, which the writer's wrapper may have).
 	fprintf := reflect.ValueOf(func(w io.Writer, f string, a ...any) (int, error) {
-		return w.Write([]byte(grundyrt.Sprintf(f, a...)))
+		return grundyrt.WriteOnce(w, grundyrt.Sprintf(f, a...))
 	})
 	print := reflect.ValueOf(func(a ...any) (int, error) { return io.WriteString(stdout, grundyrt.Sprint(a...)) })
 	println := reflect.ValueOf(func(a ...any) (int, error) { return io.WriteString(stdout, grundyrt.Sprintln(a...)) })
-	fprint := reflect.ValueOf(func(w io.Writer, a ...any) (int, error) { return w.Write([]byte(grundyrt.Sprint(a...))) })
-	fprintln := reflect.ValueOf(func(w io.Writer, a ...any) (int, error) { return w.Write([]byte(grundyrt.Sprintln(a...))) })
+	fprint := reflect.ValueOf(func(w io.Writer, a ...any) (int, error) { return grundyrt.WriteOnce(w, grundyrt.Sprint(a...)) })
+	fprintln := reflect.ValueOf(func(w io.Writer, a ...any) (int, error) { return grundyrt.WriteOnce(w, grundyrt.Sprintln(a...)) })
 	sprintf, sprint, sprintln := reflect.ValueOf(grundyrt.Sprintf), reflect.ValueOf(grundyrt.Sprint), reflect.ValueOf(grundyrt.Sprintln)
 	errorf := reflect.ValueOf(grundyrt.Errorf)
 	appendf := reflect.ValueOf(func(b []byte, f string, a ...any) []byte { return append(b, grundyrt.Sprintf(f, a...)...) })

@@ -45,6 +45,16 @@ func ComposedWrappers() []Composed {
 	}
 }
 
+// WriteOnce writes s to w as fmt's Fprint functions do, with one Write: a
+// cell's writer (in a wrapper, which may have its WriteString) gets
+// Write, as in Go; a native one gets s without a copy to []byte.
+func WriteOnce(w io.Writer, s string) (int, error) {
+	if t := reflect.TypeOf(w); t != nil && t.Kind() == reflect.Struct && t.NumField() > 0 && t.Field(0).Name == "IValue" {
+		return w.Write([]byte(s))
+	}
+	return io.WriteString(w, s)
+}
+
 // Field 0 holds the interpreted value, each other field a method: yaegi
 // fills them by name (the name without its first letter), and unwraps a
 // wrapper by its field IValue when the value comes back to a cell.

@@ -336,6 +336,11 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 			return true
 		})
 	}
+	if len(pc.before) > 0 {
+		if _, err := it.compileRun(ctx, &ast.BlockStmt{List: pc.before}); err != nil {
+			return Result{}, err
+		}
+	}
 	if pc.Decls != nil {
 		if err := it.runDecls(ctx, pc.Decls); err != nil {
 			return Result{}, err
@@ -381,6 +386,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 		it.copies = map[string]compat.Copy{}
 	}
 	maps.Copy(it.copies, cc.Copies)
+	pc.before = cc.Before
 	if len(cc.AssertSources) > 0 {
 		it.rt.types.NoteAssertSources(cc.AssertSources)
 	}
@@ -391,6 +397,9 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 		maps.Copy(it.escaped, cc.Escaped)
 	}
 	debugLog("GRUNDY_DEBUG_REWRITE", func(w io.Writer) { // each cell as the passes left it
+		for _, s := range cc.Before {
+			fmt.Fprintln(w, compat.ExprString(s))
+		}
 		for _, d := range cc.Insts {
 			fmt.Fprintln(w, compat.ExprString(d))
 		}
@@ -843,8 +852,9 @@ func declsOf(fs []*ast.FuncDecl) []ast.Decl {
 // functions) when it declares nothing itself.
 type parsedCell struct {
 	*cell.Cell
-	insts []ast.Decl
-	show  trailShow // how the trailing expression is shown
+	insts  []ast.Decl
+	before []ast.Stmt // compiled and run first (compat.Cell.Before)
+	show   trailShow  // how the trailing expression is shown
 }
 
 // trailShow is how a cell's trailing expression is shown, as its type

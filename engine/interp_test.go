@@ -251,9 +251,29 @@ func TestInterruptSparesSleepingGoroutines(t *testing.T) {
 func TestInterruptEndsSelectingGoroutines(t *testing.T) {
 	it := newTestInterp(t)
 	runCell(t, it, "func wait(in <-chan int, out chan<- int, quit chan bool) {\n\tselect {\n\tcase v := <-in:\n\t\tout <- v\n\tcase <-quit:\n\t}\n}")
+	interruptWaiting(t, it, "go wait(make(chan int), make(chan int), nil)\nfor {\n\ttime.Sleep(time.Millisecond)\n}")
+	if v, _, err := runCell(t, it, "in, out := make(chan int, 1), make(chan int, 1)\nin <- 7\ngo wait(in, out, nil)\n<-out"); err != nil || v != "7" {
+		t.Fatalf("after the interrupt: %q, %v", v, err)
+	}
+}
+
+// A select among a cell's statements (the interpreter's, with plain
+// cases) is interrupted too, and the session goes on.
+func TestInterruptEndsTopLevelSelect(t *testing.T) {
+	it := newTestInterp(t)
+	interruptWaiting(t, it, "tick := time.NewTicker(time.Millisecond)\nn := 0\nfor {\n\tselect {\n\tcase <-tick.C:\n\t\tn++\n\t}\n}")
+	if v, _, err := runCell(t, it, "ch := make(chan int, 1)\nch <- 3\nr := 0\nselect {\ncase r = <-ch:\n}\nr * 2"); err != nil || v != "6" {
+		t.Fatalf("after the interrupt: %q, %v", v, err)
+	}
+}
+
+// interruptWaiting runs code, which waits for ever, interrupts it, and
+// waits until no goroutine waits in the runtime's select any more.
+func interruptWaiting(t *testing.T, it *Interp, code string) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	_, err := it.Execute(ctx, "go wait(make(chan int), make(chan int), nil)\nfor {\n\ttime.Sleep(time.Millisecond)\n}", &recorder{})
+	_, err := it.Execute(ctx, code, &recorder{})
 	var ee *EvalError
 	if !errors.As(err, &ee) || ee.Name != "Interrupted" {
 		t.Fatalf("the cell gave %v, want Interrupted", err)
@@ -264,33 +284,6 @@ func TestInterruptEndsSelectingGoroutines(t *testing.T) {
 			t.Fatal("a goroutine still waits in the runtime's select after the interrupt")
 		}
 		time.Sleep(10 * time.Millisecond)
-	}
-	if v, _, err := runCell(t, it, "in, out := make(chan int, 1), make(chan int, 1)\nin <- 7\ngo wait(in, out, nil)\n<-out"); err != nil || v != "7" {
-		t.Fatalf("after the interrupt: %q, %v", v, err)
-	}
-}
-
-// A select among a cell's statements is the runtime's too: an interrupt
-// ends the cell waiting in it, and the session goes on.
-func TestInterruptEndsTopLevelSelect(t *testing.T) {
-	it := newTestInterp(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-	defer cancel()
-	rec := &recorder{}
-	_, err := it.Execute(ctx, "tick := time.NewTicker(time.Millisecond)\nn := 0\nfor {\n\tselect {\n\tcase <-tick.C:\n\t\tn++\n\t}\n}", rec)
-	var ee *EvalError
-	if !errors.As(err, &ee) || ee.Name != "Interrupted" {
-		t.Fatalf("the cell gave %v, want Interrupted", err)
-	}
-	deadline := time.Now().Add(2 * time.Second)
-	for strings.Contains(allStacks(), "grundyrt.selector") {
-		if time.Now().After(deadline) {
-			t.Fatal("the cell still waits in the runtime's select after the interrupt")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	if v, _, err := runCell(t, it, "ch := make(chan int, 1)\nch <- 3\nr := 0\nselect {\ncase r = <-ch:\n}\nr * 2"); err != nil || v != "6" {
-		t.Fatalf("after the interrupt: %q, %v", v, err)
 	}
 }
 

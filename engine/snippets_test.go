@@ -73,7 +73,9 @@ func transcript(t *testing.T, it *Interp, cells []string) string {
 	var b strings.Builder
 	for _, c := range cells {
 		rec := &recorder{frontend: true, inputs: []string{"42", "hello world"}}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		// (Generous: a loaded machine stretched two seconds of work past
+		// ten.)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		if strings.Contains(c, "// interrupt") {
 			cancel()
 			ctx, cancel = context.WithTimeout(context.Background(), 300*time.Millisecond)

@@ -395,7 +395,7 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool, usedElsewhere func(name s
 						nodes = append(nodes, vs)
 					}
 				}
-				if independent(names, nodes...) && (usedBy(names, needed) || !keepInPlace(gd)) {
+				if independent(names, nodes...) && (usedBy(names, needed) || !keepInPlace(gd) && !readsOwn(names, nodes)) {
 					hoist(gd, names)
 					continue
 				}
@@ -463,6 +463,33 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool, usedElsewhere func(name s
 	if len(keep) == 0 {
 		pc.Stmts = nil
 	}
+}
+
+// readsOwn reports whether a declaration's values read a name it
+// declares (var n = n * 2, an earlier cell's n declared again from its
+// value): at package level that would be the new variable itself, so it
+// stays among the statements unless a function needs it there.
+func readsOwn(names []*ast.Ident, values []ast.Node) bool {
+	own := map[string]bool{}
+	for _, id := range names {
+		own[id.Name] = true
+	}
+	found := false
+	for _, v := range values {
+		vs, ok := v.(*ast.ValueSpec)
+		if !ok {
+			continue
+		}
+		for _, e := range vs.Values {
+			ast.Inspect(e, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && own[id.Name] {
+					found = true
+				}
+				return !found
+			})
+		}
+	}
+	return found
 }
 
 // typedLater splits consts into those that go before the cell's types

@@ -58,6 +58,7 @@ var Passes = []Pass{
 	assertSources,
 	pkgNameFuncs,
 	mainFunc,
+	earlierReads,
 	constValues,
 	complexConsts,
 	constQuotients,
@@ -198,6 +199,10 @@ type Cell struct {
 	// Insts are declarations the rewritten code needs compiled before the
 	// cell's statements (copies of generic functions).
 	Insts []ast.Decl
+	// Before are top-level statements compiled and run before anything
+	// else of the cell, while the names the cell declares again still
+	// stand for the earlier cells' variables (see earlierReads).
+	Before []ast.Stmt
 
 	err       *Error
 	tmp       int

@@ -204,10 +204,7 @@ func (c *Cell) declareThenAssign(s ast.Stmt, names []*ast.Ident, values []ast.Ex
 			continue // assigned, not declared
 		}
 		if old, ok := c.Types.Pkg.Scope().Lookup(id.Name).(*types.Var); ok && obj.Type() != nil && types.Identical(old.Type(), obj.Type()) {
-			continue
-		} else if ok && refersTo(values, map[string]bool{id.Name: true}) {
-			c.Fail(id.Pos(), "%s := ... uses the %s it redefines with another type; give the new variable another name", id.Name, id.Name)
-			return []ast.Stmt{s}
+			continue // (its values read a copy of the earlier one: see earlierReads)
 		}
 		tx := typ
 		if tx == nil {

@@ -155,6 +155,13 @@ func (s *goldenSession) run(t *testing.T, src string, p *Pass) string {
 		return "!! " + err.Error() + "\n"
 	}
 	var b strings.Builder
+	if len(c.Before) > 0 {
+		b.WriteString("// Before:\n")
+		for _, st := range c.Before {
+			b.WriteString(ExprString(st) + "\n")
+		}
+		b.WriteString("// Then:\n")
+	}
 	var decls []ast.Decl
 	if pc.Decls != nil {
 		decls = pc.Decls.Decls

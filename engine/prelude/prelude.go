@@ -139,6 +139,7 @@ const (
 	RTNativeMethods     = "NativeMethods"     // stops an assertion of a library value to a cell interface
 	RTReturn            = "Return"            // a return among a cell's statements: ends the cell
 	RTSelect            = "Select"            // a select made by the runtime
+	RTSetZero           = "SetZero"           // sets a variable to its zero value (earlierReads' copies)
 )
 
 // Methods of grundyrt.Deferred the passes call.

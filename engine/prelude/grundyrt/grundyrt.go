@@ -98,6 +98,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"ShiftError":     reflect.ValueOf(ShiftError),
 		"RangeContinued": reflect.ValueOf(RangeContinued),
 		"Select":         reflect.ValueOf(selector{s.Stopped}.Select),
+		"SetZero":        reflect.ValueOf(SetZero),
 
 		"TextTemplate":      reflect.ValueOf(TextTemplate),
 		"HTMLTemplate":      reflect.ValueOf(HTMLTemplate),
@@ -247,3 +248,12 @@ func (noSession) GoPanic(any)                              {}
 func (noSession) Defer(func())                             {}
 func (noSession) Recover() any                             { return nil }
 func (noSession) Stopped() <-chan struct{}                 { return nil }
+
+// SetZero sets the variable p points to to its zero value (a copy of an
+// earlier cell's variable the cell no longer reads: see the compat pass
+// earlierReads).
+func SetZero(p any) {
+	if v := reflect.ValueOf(p); v.Kind() == reflect.Pointer && !v.IsNil() {
+		v.Elem().SetZero()
+	}
+}

@@ -1,0 +1,212 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"grundy/engine/prelude"
+)
+
+// earlierReads: a variable of an earlier cell that the cell reads, or
+// assigns, before declaring it again at top level, or in the value it
+// declares it with (n := n * 2, xs := append(xs, 4), fmt.Println(x); x :=
+// "two"). yaegi v0.16.1's global analysis gives each name the cell's
+// top-level statements define a new place before any statement is
+// compiled (interp/gta.go:99, sc.sym[dest.ident] = &symbol{..., index:
+// sc.add(typ)}), so every read of the name in the cell, the earlier ones
+// too, read the new variable, still zero: n := n * 2 gave 0 (Go: 20 for
+// n := 10 in an earlier cell), xs := append(xs, 4) lost xs's elements,
+// silently. (A var declaration the engine moves to package level, for
+// the functions that use it, was read as the new one likewise.)
+//
+// The engine copies the earlier value before anything of the cell is
+// compiled (Before: _grundyOld1 := n, where n is still the earlier
+// variable; a package-level var declaration of it failed with "variable
+// definition loop"), and those reads read the copy:
+//
+//	fmt.Println(n)            fmt.Println(_grundyOld1)
+//	n := n * 2         =>     n := _grundyOld1 * 2
+//	                          grundyrt.SetZero(&_grundyOld1)
+//
+// After the last statement reading it, the copy is cleared, so that a
+// large value (a table the cell extends) is not kept alive, unless a
+// function literal reads it.
+var earlierReads = Pass{
+	Name:     "earlierreads",
+	Run:      runEarlierReads,
+	Kinds:    []ast.Node{(*ast.Ident)(nil)},
+	Snippets: []string{"redeclare_reads_earlier_value"},
+}
+
+func runEarlierReads(c *Cell) {
+	again := c.declaredAgain()
+	if len(again) == 0 {
+		return
+	}
+	type read struct {
+		ids    []*ast.Ident
+		inFunc bool // a function literal reads it
+		last   int  // the last top-level statement reading it (-1: none)
+	}
+	reads := map[string]*read{}
+	var order []string
+	visit := func(n ast.Node, stmt int) (found int) {
+		var lits []*ast.FuncLit
+		ast.Inspect(n, func(x ast.Node) bool {
+			if x == nil {
+				return false
+			}
+			switch x := x.(type) {
+			case *ast.FuncLit:
+				lits = append(lits, x)
+			case *ast.Ident:
+				end, ok := again[x.Name]
+				if !ok || x.Pos() >= end || !c.readsEarlier(x) {
+					return true
+				}
+				r := reads[x.Name]
+				if r == nil {
+					r = &read{last: -1}
+					reads[x.Name] = r
+					order = append(order, x.Name)
+				}
+				r.ids = append(r.ids, x)
+				r.last = max(r.last, stmt)
+				found++
+				for _, l := range lits {
+					if l.Pos() <= x.Pos() && x.End() <= l.End() {
+						r.inFunc = true
+					}
+				}
+			}
+			return true
+		})
+		return found
+	}
+	if c.Decls != nil {
+		for _, d := range c.Decls.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, sp := range gd.Specs {
+				if vs := sp.(*ast.ValueSpec); visit(vs, -1) > 0 && c.ownValue(vs) {
+					name := vs.Names[0].Name
+					c.Fail(vs.Pos(), "%s declared again from its earlier value in a cell whose functions use it: this interpreter cannot compile that; assign it instead (%s = ...), or give the new variable another name", name, name)
+					return
+				}
+			}
+		}
+	}
+	if c.Stmts != nil {
+		for i, s := range c.Stmts.List {
+			visit(s, i)
+		}
+	}
+	var clears [][2]int // (statement, index in order)
+	for k, name := range order {
+		r := reads[name]
+		pos := r.ids[0].Pos()
+		old := c.Temp("Old")
+		c.Before = append(c.Before, define(pos, []ast.Expr{ident(old, pos)}, ident(name, pos)))
+		for _, id := range r.ids {
+			id.Name = old
+		}
+		trail := c.Trail != nil && r.last == len(c.Stmts.List)-1 && c.Stmts.List[r.last] == ast.Stmt(c.Trail)
+		if !r.inFunc && c.Stmts != nil && !trail {
+			clears = append(clears, [2]int{r.last, k})
+		}
+	}
+	// (From the last statement on, so that the indexes stay right.)
+	for i := len(clears) - 1; i >= 0; i-- {
+		at, name := clears[i][0]+1, reads[order[clears[i][1]]].ids[0].Name
+		pos := c.Stmts.Pos()
+		if at > 0 {
+			pos = c.Stmts.List[at-1].End()
+		}
+		clear := &ast.ExprStmt{X: rtCall(prelude.RTSetZero, pos, addrOf(ident(name, pos), pos))}
+		c.Stmts.List = append(c.Stmts.List[:at:at], append([]ast.Stmt{clear}, c.Stmts.List[at:]...)...)
+	}
+}
+
+// declaredAgain lists the variables of earlier cells that the cell
+// declares again at top level, each with the end of its first
+// declaration: a read before it reads the earlier variable.
+func (c *Cell) declaredAgain() map[string]token.Pos {
+	out := map[string]token.Pos{}
+	note := func(id *ast.Ident, end token.Pos) {
+		if _, isVar := c.Types.Earlier(id.Name).(*types.Var); isVar && id.Name != "_" {
+			if old, ok := out[id.Name]; !ok || end < old {
+				out[id.Name] = end
+			}
+		}
+	}
+	specs := func(gd *ast.GenDecl) {
+		if gd.Tok != token.VAR {
+			return
+		}
+		for _, sp := range gd.Specs {
+			for _, id := range sp.(*ast.ValueSpec).Names {
+				note(id, sp.End())
+			}
+		}
+	}
+	if c.Decls != nil {
+		for _, d := range c.Decls.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok {
+				specs(gd)
+			}
+		}
+	}
+	if c.Stmts != nil {
+		for _, s := range c.Stmts.List {
+			switch s := s.(type) {
+			case *ast.AssignStmt:
+				if s.Tok == token.DEFINE {
+					for _, l := range s.Lhs {
+						if id, ok := l.(*ast.Ident); ok {
+							note(id, s.End())
+						}
+					}
+				}
+			case *ast.DeclStmt:
+				if gd, ok := s.Decl.(*ast.GenDecl); ok {
+					specs(gd)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// readsEarlier reports whether id, a name the cell declares again, stands
+// for the session's variable there: the earlier cell's, or the cell's own
+// at package level (which the interpreter has not given the new value
+// yet); not a variable of a nested scope, a field or the declaration
+// itself.
+func (c *Cell) readsEarlier(id *ast.Ident) bool {
+	if c.Types.Defs[id] != nil {
+		return false
+	}
+	obj, ok := c.Types.Uses[id].(*types.Var)
+	if !ok || obj.IsField() {
+		return false
+	}
+	return obj == c.Types.Earlier(id.Name) || obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope()
+}
+
+// ownValue reports whether vs, a declaration the engine moved to package
+// level for the cell's functions, gets its value from a variable it
+// declares (var n = n * 2): the oracle gives it no type (an
+// initialization cycle at package level), so it cannot be declared there
+// and assigned among the statements (see varInits), and an initializer
+// there cannot read the copy the statements made.
+func (c *Cell) ownValue(vs *ast.ValueSpec) bool {
+	for _, id := range vs.Names {
+		if v, ok := c.Types.Defs[id].(*types.Var); ok && v.Type() == types.Typ[types.Invalid] {
+			return true
+		}
+	}
+	return false
+}

@@ -169,7 +169,6 @@ func (it *Interp) load() error {
 	outW := it.io.outW
 	rt := grundyrt.Table(it.rt, it.rt.types)
 	exports := interp.Exports{
-		"log/log":          logSymbols(errW),
 		"fmt/fmt":          fmtSymbols(outW, it.io.stdin),
 		prelude.RuntimeKey: rt,
 	}
@@ -178,8 +177,10 @@ func (it *Interp) load() error {
 		return err
 	}
 	// A Use with fmt in it resets os.Stdout to the interpreter's stdout,
-	// so os comes after, on its own.
+	// and log's functions to a logger of yaegi's (not the one log.Default
+	// returns), so os and log come after, on their own.
 	if err := it.yi.Use(interp.Exports{
+		"log/log": logSymbols(errW),
 		"os/os": {
 			"Stdin":  reflect.ValueOf(&stdin).Elem(),
 			"Stdout": reflect.ValueOf(&it.io.cellStdout).Elem(),
@@ -191,6 +192,9 @@ func (it *Interp) load() error {
 		return err
 	}
 	if err := it.yi.Use(fmtPrintSymbols(outW, rt[prelude.RTFmtWrapped])); err != nil {
+		return err
+	}
+	if err := it.yi.Use(composedWrappers()); err != nil {
 		return err
 	}
 	// Not with fmt above: yaegi replaces flag.CommandLine whenever fmt is.

@@ -251,12 +251,12 @@ func fmtSymbols(stdout io.Writer, stdin io.Reader) map[string]reflect.Value {
 func fmtPrintSymbols(stdout io.Writer, wrapped reflect.Value) interp.Exports {
 	printf := reflect.ValueOf(func(f string, a ...any) (int, error) { return io.WriteString(stdout, grundyrt.Sprintf(f, a...)) })
 	fprintf := reflect.ValueOf(func(w io.Writer, f string, a ...any) (int, error) {
-		return io.WriteString(w, grundyrt.Sprintf(f, a...))
+		return grundyrt.WriteOnce(w, grundyrt.Sprintf(f, a...))
 	})
 	print := reflect.ValueOf(func(a ...any) (int, error) { return io.WriteString(stdout, grundyrt.Sprint(a...)) })
 	println := reflect.ValueOf(func(a ...any) (int, error) { return io.WriteString(stdout, grundyrt.Sprintln(a...)) })
-	fprint := reflect.ValueOf(func(w io.Writer, a ...any) (int, error) { return io.WriteString(w, grundyrt.Sprint(a...)) })
-	fprintln := reflect.ValueOf(func(w io.Writer, a ...any) (int, error) { return io.WriteString(w, grundyrt.Sprintln(a...)) })
+	fprint := reflect.ValueOf(func(w io.Writer, a ...any) (int, error) { return grundyrt.WriteOnce(w, grundyrt.Sprint(a...)) })
+	fprintln := reflect.ValueOf(func(w io.Writer, a ...any) (int, error) { return grundyrt.WriteOnce(w, grundyrt.Sprintln(a...)) })
 	sprintf, sprint, sprintln := reflect.ValueOf(grundyrt.Sprintf), reflect.ValueOf(grundyrt.Sprint), reflect.ValueOf(grundyrt.Sprintln)
 	errorf := reflect.ValueOf(grundyrt.Errorf)
 	appendf := reflect.ValueOf(func(b []byte, f string, a ...any) []byte { return append(b, grundyrt.Sprintf(f, a...)...) })
@@ -280,6 +280,32 @@ func fmtPrintSymbols(stdout io.Writer, wrapped reflect.Value) interp.Exports {
 		".": {"MapTypes": reflect.ValueOf(mt)},
 	}
 }
+
+// composedWrappers gives yaegi the wrappers for a cell's value with the
+// optional methods the standard library asserts (io.StringWriter on an
+// io.Writer, ...: grundyrt.ComposedWrappers), in place of its own lists,
+// keyed as its getWrapper looks them up: by the interface's wrapper in
+// the symbols.
+//
+// It also lists fmt.Scanner for fmt's scanning functions from strings and
+// readers: yaegi's lists have it for Scan, Scanf and Scanln only, so
+// fmt.Sscan(s, &p), p of a cell type with a Scan method, failed with
+// "can't scan type".
+func composedWrappers() interp.Exports {
+	mt := map[reflect.Value][]reflect.Type{}
+	for _, c := range grundyrt.ComposedWrappers() {
+		mt[stdlib.Symbols[c.Key][c.Wrapper]] = c.Wrappers
+	}
+	scanner := []reflect.Type{reflect.TypeFor[fmt.Scanner]()}
+	for _, f := range scanFuncs {
+		mt[stdlib.Symbols["fmt/fmt"][f]] = scanner
+	}
+	return interp.Exports{".": {"MapTypes": reflect.ValueOf(mt)}}
+}
+
+// scanFuncs are fmt's scanning functions from strings and readers, which
+// composedWrappers has see a cell's fmt.Scanner.
+var scanFuncs = []string{"Sscan", "Sscanf", "Sscanln", "Fscan", "Fscanf", "Fscanln"}
 
 // logSymbols points the log package at the stderr pipe, with Fatal
 // panicking instead of exiting the kernel.

@@ -77,6 +77,8 @@ var Passes = []Pass{
 	spreadArgs,
 	nativeVariadics,
 	nativeIfaceArgs,
+	funcIfaceArgs,
+	loggerFatal,
 	variadicSlices,
 	hiddenFields,
 	ifaceKeys,

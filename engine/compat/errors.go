@@ -38,7 +38,7 @@ var errorValues = Pass{
 	Name:     "errorvalues",
 	Run:      runErrorValues,
 	Kinds:    assignedKinds,
-	Snippets: []string{"errors_value_receiver_conversions", "errors_value_receiver_fields", "errors_value_receiver_as", "errors_promoted_error_method"},
+	Snippets: []string{"errors_value_receiver_conversions", "errors_value_receiver_fields", "errors_value_receiver_as", "errors_promoted_error_method", "errors_pointer_from_call"},
 }
 
 func runErrorValues(c *Cell) {
@@ -84,7 +84,21 @@ func (c *Cell) asError(e ast.Expr) ast.Expr {
 			return c.promotedAsError(e, vt)
 		}
 	}
-	return &ast.CallExpr{Fun: ident(prelude.AsError, e.Pos()), Args: []ast.Expr{e}, Lparen: e.Pos(), Rparen: e.End()}
+	return &ast.CallExpr{Fun: ident(prelude.AsError, e.Pos()), Args: []ast.Expr{parenCall(e)}, Lparen: e.Pos(), Rparen: e.End()}
+}
+
+// parenCall is e, in parentheses if it is a call. yaegi v0.16.1 passes
+// the result of a call given directly as an argument to an interpreted
+// function as it is, without its type (interp/run.go:1479, the
+// isRegularCall case of callBin and its kin in call), so
+// _grundyAsError(find()) with find returning a *E made a nil error
+// (var err error = find() was nil); in parentheses it is an ordinary
+// operand, passed with its type.
+func parenCall(e ast.Expr) ast.Expr {
+	if _, call := e.(*ast.CallExpr); call {
+		return &ast.ParenExpr{Lparen: e.Pos(), X: e, Rparen: e.End()}
+	}
+	return e
 }
 
 // promotedError reports whether t is a cell type (not a pointer) whose
@@ -148,6 +162,7 @@ func (c *Cell) errorArgs(call *ast.CallExpr) (done bool) {
 	if c.Types.IsType(call.Fun) {
 		if isError(c.Types.TypeOf(call.Fun)) && len(call.Args) == 1 && c.asError(call.Args[0]) != call.Args[0] {
 			call.Fun = ident(prelude.AsError, call.Fun.Pos())
+			call.Args[0] = parenCall(call.Args[0])
 		}
 		return true
 	}

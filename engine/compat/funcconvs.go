@@ -60,8 +60,16 @@ func runFuncConvs(c *Cell) {
 //
 //	func(_grundyConv1 T) T { return _grundyConv1 }(x)
 func (c *Cell) throughParam(t types.Type, x ast.Expr, pos token.Pos) (*ast.CallExpr, bool) {
-	tx, ok1 := c.TypeExpr(t, pos)
-	rx, ok2 := c.TypeExpr(t, pos)
+	return c.returnedAs(t, t, x, pos)
+}
+
+// returnedAs is the call of a function literal that takes x as a
+// parameter of type from and returns it as a result of type to:
+//
+//	func(_grundyConv1 From) To { return _grundyConv1 }(x)
+func (c *Cell) returnedAs(from, to types.Type, x ast.Expr, pos token.Pos) (*ast.CallExpr, bool) {
+	tx, ok1 := c.TypeExpr(from, pos)
+	rx, ok2 := c.TypeExpr(to, pos)
 	if !ok1 || !ok2 {
 		return nil, false
 	}

@@ -74,9 +74,10 @@ func runNilAsserts(c *Cell) {
 		var body []ast.Stmt
 		// The cell's struct types that implement a native interface,
 		// asserted first: yaegi's own assertion builds their wrapper from
-		// the node that made the value, evaluated in the wrong frame.
+		// the node that made the value, evaluated in the wrong frame (a
+		// nil dereference, also when only ok is used: _, ok := x.(io.Closer)).
 		var first []ast.Stmt
-		if valueUsed(cur.Parent(), commaOk) && !typecheck.IsCellType(tt) && !empty {
+		if !typecheck.IsCellType(tt) && !empty {
 			for _, impl := range c.implementers(xt, tt, pos) {
 				first = append(first, &ast.IfStmt{If: pos,
 					Init: define(pos, []ast.Expr{val(), okID()}, &ast.TypeAssertExpr{X: arg(), Type: impl, Lparen: pos, Rparen: pos}),
@@ -192,21 +193,6 @@ func runNilAsserts(c *Cell) {
 // ifThen is "if cond { then }".
 func ifThen(pos token.Pos, cond ast.Expr, then ...ast.Stmt) *ast.IfStmt {
 	return &ast.IfStmt{If: pos, Cond: cond, Body: &ast.BlockStmt{Lbrace: pos, List: then, Rbrace: pos}}
-}
-
-// valueUsed reports whether the value of an assertion whose parent is p is
-// used (not only its ok, as in "_, ok := x.(I)").
-func valueUsed(p ast.Node, commaOk bool) bool {
-	if !commaOk {
-		return true
-	}
-	switch p := p.(type) {
-	case *ast.AssignStmt:
-		return !isIdent(p.Lhs[0], "_")
-	case *ast.ValueSpec:
-		return p.Names[0].Name != "_"
-	}
-	return true
 }
 
 // commaOkParent reports whether the node at cur is the value of a

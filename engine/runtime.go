@@ -198,6 +198,13 @@ func (r *runtimeState) Recover() any {
 // rewriter wraps every go statement so it cannot kill the process).
 func (it *Interp) goroutinePanic(v any) {
 	stack := it.io.interpStderr.take()
+	if code, ok := v.(exitCode); ok {
+		// A Go program would end here; the session goes on.
+		if out := it.io.output(); out != nil {
+			out.Stderr(fmt.Sprintf("os.Exit(%d) in a goroutine ended that goroutine; the session goes on (a Go program would have ended)\n", int(code)))
+		}
+		return
+	}
 	msg := "panic in goroutine: " + it.panicMessage(v)
 	for _, s := range stack {
 		msg += "\n  " + s

@@ -10,6 +10,8 @@ import (
 	"time"
 	"weak"
 
+	"grundy/engine/prelude/grundyrt"
+
 	"github.com/traefik/yaegi/interp"
 )
 
@@ -101,9 +103,16 @@ func (it *Interp) timerSymbols() interp.Exports {
 		return t
 	}
 	// A function a timer or a context runs later runs cell code: labelled,
-	// it counts among the cell's goroutines.
+	// it counts among the cell's goroutines, and its panic is reported as
+	// a go statement's goroutine's is (unrecovered, it ended the engine
+	// process, and a replay armed the timer again).
 	labelled := func(f func()) func() {
 		return func() {
+			defer func() {
+				if r := recover(); r != nil {
+					it.goroutinePanic(grundyrt.Unwrap(r))
+				}
+			}()
 			pprof.Do(context.Background(), pprof.Labels(cellLabel, it.runLabel("timer")), func(context.Context) { f() })
 		}
 	}

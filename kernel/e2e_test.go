@@ -521,12 +521,13 @@ func TestE2ECrash(t *testing.T) {
 }
 
 // TestE2ECrashLoop: a cell whose timer crashes the engine process between
-// cells is replayed once; when the crash comes back, it is left out of the
-// next replay, said so, and the session runs on without crashing again.
+// cells (a fatal error no recover reaches) is replayed once; when the
+// crash comes back, it is left out of the next replay, said so, and the
+// session runs on without crashing again.
 func TestE2ECrashLoop(t *testing.T) {
 	cells := cellsScenario(t, "crash_loop")
 	for _, c := range []struct{ cell, value, stderr string }{
-		{"first", "42", "stopped between cells: a goroutine panicked where the cell could not catch it: late boom"},
+		{"first", "42", "stopped between cells: the cell unlocked a mutex that was not locked"},
 		{"second", "43", "In [2] is not replayed: the engine process stopped the same way again after it was replayed"},
 		{"third", "44", ""},
 	} {

@@ -178,7 +178,7 @@ func diagnose(report string, state *os.ProcessState, killedFor string, limit int
 	case rePanic.MatchString(report):
 		m := rePanic.FindStringSubmatch(report)
 		c.Message = "a goroutine panicked where the cell could not catch it: " + strings.TrimSpace(m[1])
-		c.Hint = "A function handed to the library or run by a timer panicked; recover inside it, or fix the panic."
+		c.Hint = "A function handed to native code panicked on a goroutine of its own; recover inside it, or fix the panic."
 	case reSignal.MatchString(report):
 		m := reSignal.FindStringSubmatch(report)
 		c.Message = "the engine process crashed (" + m[1] + ": " + strings.TrimSpace(m[2]) + "); this is a bug, in grundy or in code it calls: please report it with the cell"

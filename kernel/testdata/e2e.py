@@ -469,14 +469,16 @@ def scenario_crash():
 
 
 def scenario_crash_loop():
-    """A timer an earlier cell armed panics between cells, ending the engine
-    process; replaying that cell arms it again. The loop must end: once the
-    crash comes back after the replay, the cell is left out."""
+    """A timer an earlier cell armed fails between cells where nothing can
+    recover (a fatal error of the runtime: an unlock of an unlocked mutex),
+    ending the engine process; replaying that cell arms it again. The loop
+    must end: once the crash comes back after the replay, the cell is left
+    out."""
     km, kc, log = start()
     try:
         cells = {}
         cells["setup"] = run(kc, "x := 41")
-        cells["arm"] = run(kc, 'time.AfterFunc(300*time.Millisecond, func() { panic("late boom") })\n"armed"')
+        cells["arm"] = run(kc, 'var mu sync.Mutex\ntime.AfterFunc(300*time.Millisecond, func() { mu.Unlock() })\n"armed"')
         time.sleep(1.5)
         cells["first"] = run(kc, "x + 1", timeout=60)
         time.sleep(1.5)

@@ -62,7 +62,9 @@ type SupervisorOptions struct {
 // NewSupervisor starts the first engine process and returns at once.
 func NewSupervisor(opt SupervisorOptions) *Supervisor {
 	s := &Supervisor{opt: opt.Options, replay: !opt.NoReplay}
-	go removeStaleTableCaches()
+	// (Once the kernel has started: the directory may hold thousands of
+	// entries, which would compete with the start-up for the cores.)
+	time.AfterFunc(staleCacheDelay, removeStaleTableCaches)
 	if dir, err := os.MkdirTemp("", tableCachePrefix+strconv.Itoa(os.Getpid())+"-"); err == nil {
 		s.tables = dir
 		s.opt.Env = append(s.opt.Env[:len(s.opt.Env):len(s.opt.Env)], TableCacheEnv+"="+dir)
@@ -74,6 +76,10 @@ func NewSupervisor(opt SupervisorOptions) *Supervisor {
 // TableCacheEnv names the directory where an engine process keeps the
 // tables it solves, for the next process of the same session.
 const TableCacheEnv = "GRUNDY_SOLVE_CACHE"
+
+// staleCacheDelay is how long after start-up a session looks for stale
+// table caches.
+const staleCacheDelay = 2 * time.Second
 
 // tableCachePrefix starts the name of a session's table cache directory,
 // followed by the pid of the process that owns it.

@@ -525,7 +525,7 @@ def scenario_stale_cache():
     km, kc, log = start()
     try:
         run(kc, "1 + 1")
-        time.sleep(0.5)
+        time.sleep(3)  # (the kernel looks two seconds after its start)
         return {"killed": killed, "left_after_kill": left, "left_after_next": [d for d in killed if os.path.isdir(d)],
                 "next": table_caches(km.provisioner.process.pid)}
     finally:

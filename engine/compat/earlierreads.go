@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"grundy/engine/prelude"
 )
@@ -119,6 +120,7 @@ func runEarlierReads(c *Cell) {
 		}
 	}
 	// (From the last statement on, so that the indexes stay right.)
+	slices.SortStableFunc(clears, func(a, b [2]int) int { return a[0] - b[0] })
 	for i := len(clears) - 1; i >= 0; i-- {
 		at, name := clears[i][0]+1, reads[order[clears[i][1]]].ids[0].Name
 		pos := c.Stmts.Pos()

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"grundy/engine/compat"
+	"grundy/engine/prelude/grundyrt"
 )
 
 // changesTypes reports whether f declares a type or a method that exists
@@ -377,8 +378,7 @@ func nativeHeld(v reflect.Value, seen map[uintptr]bool) bool {
 // built of such types.
 func nativeType(t reflect.Type) bool {
 	if t.Name() != "" {
-		wrapper := t.Kind() == reflect.Struct && t.NumField() > 0 && t.Field(0).Name == "IValue"
-		return !wrapper && !strings.HasPrefix(t.PkgPath(), "github.com/traefik/yaegi")
+		return !grundyrt.WrapperShape(t) && !strings.HasPrefix(t.PkgPath(), "github.com/traefik/yaegi")
 	}
 	switch t.Kind() {
 	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Chan:

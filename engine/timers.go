@@ -10,8 +10,6 @@ import (
 	"time"
 	"weak"
 
-	"grundy/engine/prelude/grundyrt"
-
 	"github.com/traefik/yaegi/interp"
 )
 
@@ -110,7 +108,7 @@ func (it *Interp) timerSymbols() interp.Exports {
 		return func() {
 			defer func() {
 				if r := recover(); r != nil {
-					it.goroutinePanic(grundyrt.Unwrap(r))
+					it.rt.GoPanic(r) // (as a go statement's goroutine reports it)
 				}
 			}()
 			pprof.Do(context.Background(), pprof.Labels(cellLabel, it.runLabel("timer")), func(context.Context) { f() })

@@ -105,8 +105,12 @@ func runEarlierReads(c *Cell) {
 			visit(s, i)
 		}
 	}
-	var clears [][2]int // (statement, index in order)
-	for k, name := range order {
+	type clear struct {
+		after int    // the last top-level statement reading the copy
+		copy  string // its name
+	}
+	var clears []clear
+	for _, name := range order {
 		r := reads[name]
 		pos := r.ids[0].Pos()
 		old := c.Temp("Old")
@@ -116,19 +120,19 @@ func runEarlierReads(c *Cell) {
 		}
 		trail := c.Trail != nil && r.last == len(c.Stmts.List)-1 && c.Stmts.List[r.last] == ast.Stmt(c.Trail)
 		if !r.inFunc && c.Stmts != nil && !trail {
-			clears = append(clears, [2]int{r.last, k})
+			clears = append(clears, clear{r.last, old})
 		}
 	}
 	// (From the last statement on, so that the indexes stay right.)
-	slices.SortStableFunc(clears, func(a, b [2]int) int { return a[0] - b[0] })
-	for i := len(clears) - 1; i >= 0; i-- {
-		at, name := clears[i][0]+1, reads[order[clears[i][1]]].ids[0].Name
+	slices.SortStableFunc(clears, func(a, b clear) int { return b.after - a.after })
+	for _, cl := range clears {
+		at := cl.after + 1
 		pos := c.Stmts.Pos()
 		if at > 0 {
 			pos = c.Stmts.List[at-1].End()
 		}
-		clear := &ast.ExprStmt{X: rtCall(prelude.RTSetZero, pos, addrOf(ident(name, pos), pos))}
-		c.Stmts.List = append(c.Stmts.List[:at:at], append([]ast.Stmt{clear}, c.Stmts.List[at:]...)...)
+		zero := &ast.ExprStmt{X: rtCall(prelude.RTSetZero, pos, addrOf(ident(cl.copy, pos), pos))}
+		c.Stmts.List = slices.Insert(c.Stmts.List, at, ast.Stmt(zero))
 	}
 }
 

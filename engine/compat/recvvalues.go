@@ -52,7 +52,7 @@ func runRecvValues(c *Cell) {
 			if s.Tok != token.ASSIGN || len(s.Lhs) != 1 || len(s.Rhs) != 1 || !isRecv(s.Rhs[0]) || !c.recvLost(cur, s.Lhs[0]) {
 				return true
 			}
-			if contains(s.Lhs[0], true, func(n ast.Node) bool { _, call := n.(*ast.CallExpr); return call || isRecvNode(n) }) {
+			if contains(s.Lhs[0], true, callsOrReceives) {
 				c.Fail(s.Pos(), "%s = <-...: a destination that calls a function or receives cannot take a received value in this interpreter; receive into a variable first (v := <-ch), then assign it", ExprString(s.Lhs[0]))
 				return false
 			}
@@ -67,6 +67,13 @@ func runRecvValues(c *Cell) {
 func isRecvNode(n ast.Node) bool {
 	e, ok := n.(ast.Expr)
 	return ok && isRecv(e)
+}
+
+// callsOrReceives reports whether n is a call or a receive (what Go
+// evaluates in order, and what may change a variable read beside it).
+func callsOrReceives(n ast.Node) bool {
+	_, call := n.(*ast.CallExpr)
+	return call || isRecvNode(n)
 }
 
 // recvLost reports whether yaegi loses a value received into lhs: lhs is

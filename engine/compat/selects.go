@@ -153,6 +153,12 @@ func (c *Cell) writeSelect(s *ast.SelectStmt, byRuntime bool) (*ast.BlockStmt, b
 	// read as it is, unless a call or a receive evaluated before the
 	// select could change it; the others are evaluated in order.
 	calls := selectOperandsCall(s)
+	chanOf := func(e ast.Expr) (ast.Expr, bool) {
+		if !calls && fieldsOf(e) {
+			return e, true
+		}
+		return temp("Sc", c.Types.TypeOf(e), e)
+	}
 	var cases []selectCase
 	var clauses []ast.Stmt
 	for i, st := range s.Body.List {
@@ -166,11 +172,8 @@ func (c *Cell) writeSelect(s *ast.SelectStmt, byRuntime bool) (*ast.BlockStmt, b
 			if !ok {
 				return nil, false
 			}
-			sc.dir, sc.ch, ok = 's', comm.Chan, true
-			if calls || !fieldsOf(comm.Chan) {
-				sc.ch, ok = temp("Sc", c.Types.TypeOf(comm.Chan), comm.Chan)
-			}
-			if !ok {
+			sc.dir = 's'
+			if sc.ch, ok = chanOf(comm.Chan); !ok {
 				return nil, false
 			}
 			sc.sent = comm.Value
@@ -188,11 +191,8 @@ func (c *Cell) writeSelect(s *ast.SelectStmt, byRuntime bool) (*ast.BlockStmt, b
 			if !ok {
 				return nil, false
 			}
-			sc.dir, sc.ch, ok = 'r', recv.X, true
-			if calls || !fieldsOf(recv.X) {
-				sc.ch, ok = temp("Sc", c.Types.TypeOf(recv.X), recv.X)
-			}
-			if !ok {
+			sc.dir = 'r'
+			if sc.ch, ok = chanOf(recv.X); !ok {
 				return nil, false
 			}
 			if len(lhs) > 0 && !(len(lhs) == 1 && isBlank(lhs[0])) {
@@ -234,10 +234,7 @@ func selectOperandsCall(s *ast.SelectStmt) bool {
 			}
 		}
 		for _, e := range operands {
-			if contains(e, false, func(n ast.Node) bool {
-				_, call := n.(*ast.CallExpr)
-				return call || isRecvNode(n)
-			}) {
+			if contains(e, false, callsOrReceives) {
 				return true
 			}
 		}

@@ -49,7 +49,7 @@ func ComposedWrappers() []Composed {
 // cell's writer (in a wrapper, which may have its WriteString) gets
 // Write, as in Go; a native one gets s without a copy to []byte.
 func WriteOnce(w io.Writer, s string) (int, error) {
-	if t := reflect.TypeOf(w); t != nil && t.Kind() == reflect.Struct && t.NumField() > 0 && t.Field(0).Name == "IValue" {
+	if t := reflect.TypeOf(w); t != nil && WrapperShape(t) {
 		return w.Write([]byte(s))
 	}
 	return io.WriteString(w, s)

@@ -668,8 +668,15 @@ func BasicBox(v any) bool {
 // a native interface: yaegi's (fmt.Stringer) or, of the same shape, one
 // of the engine's symbol tables (games.Game, made by yaegi's extract).
 func isWrapper(rt reflect.Type) bool {
-	return rt.Kind() == reflect.Struct && (strings.HasPrefix(rt.PkgPath(), "github.com/traefik/yaegi/") || rt.PkgPath() == symbolsPath) &&
-		rt.NumField() > 0 && rt.Field(0).Name == "IValue"
+	return WrapperShape(rt) && (strings.HasPrefix(rt.PkgPath(), "github.com/traefik/yaegi/") || rt.PkgPath() == symbolsPath)
+}
+
+// WrapperShape reports whether t has the shape of a wrapper the
+// interpreter puts a cell's value in, for a native interface: a struct
+// whose first field, IValue, holds the value (yaegi's own, the symbol
+// tables', and the runtime's composed ones).
+func WrapperShape(t reflect.Type) bool {
+	return t.Kind() == reflect.Struct && t.NumField() > 0 && t.Field(0).Name == "IValue"
 }
 
 // symbolsPath is the package of the engine's symbol tables.

@@ -19,11 +19,11 @@ type builtinPrinter struct{ stderr func() io.Writer }
 
 // Print is print (ln false) or println (ln true).
 func (p builtinPrinter) Print(ln bool, args ...any) {
-	io.WriteString(p.stderr(), PrintText(ln, args...))
+	io.WriteString(p.stderr(), printText(ln, args...))
 }
 
-// PrintText is what print or println writes for args.
-func PrintText(ln bool, args ...any) string {
+// printText is what print or println writes for args.
+func printText(ln bool, args ...any) string {
 	var b strings.Builder
 	for i, a := range args {
 		if ln && i > 0 {

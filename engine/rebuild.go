@@ -251,8 +251,9 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 			dropped = append(dropped, name)
 		}
 	}
-	for _, name := range dropped {
+	for i, name := range dropped {
 		delete(it.globals, name)
+		dropped[i] = compat.SourceName(name)
 	}
 	it.tc.Forget(dropped...)
 	if len(dropped) > 0 {
@@ -280,7 +281,7 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 // interpreter's methods. The value still moves only if the new type holds
 // it (a struct redeclared with other fields does not: see rebuild).
 func (it *Interp) basedCellType(name string, v reflect.Value) (string, bool) {
-	obj, ok := it.tc.Lookup(name).(*types.Var)
+	obj, ok := it.tc.Lookup(compat.SourceName(name)).(*types.Var)
 	if !ok {
 		return "", false
 	}

@@ -2,11 +2,13 @@ package engine
 
 import (
 	"go/ast"
+	"go/types"
 	"reflect"
 	"strings"
 
 	"github.com/traefik/yaegi/stdlib"
 
+	"grundy/engine/compat"
 	"grundy/engine/symbols"
 	"grundy/engine/tooling"
 	"grundy/engine/typecheck"
@@ -54,7 +56,15 @@ func (it *Interp) ValueOf(expr string) (reflect.Value, bool) {
 	}
 	parts := strings.Split(expr, ".")
 	var v reflect.Value
-	if path, ok := it.pkgs[parts[0]]; ok && len(parts) > 1 {
+	globals := it.globalValues()
+	g, isVar := globals[parts[0]]
+	if !isVar {
+		g, isVar = globals[compat.RenamedVar(parts[0])]
+	}
+	if _, ok := it.tc.Lookup(parts[0]).(*types.Var); ok && isVar && g.IsValid() {
+		v = g // (a variable named like a package)
+		parts = parts[1:]
+	} else if path, ok := it.pkgs[parts[0]]; ok && len(parts) > 1 {
 		key, ok := symbolsHave(path)
 		if !ok {
 			return reflect.Value{}, false
@@ -70,8 +80,7 @@ func (it *Interp) ValueOf(expr string) (reflect.Value, bool) {
 		v = sym
 		parts = parts[2:]
 	} else {
-		g, ok := it.globalValues()[parts[0]]
-		if !ok || !g.IsValid() {
+		if !isVar || !g.IsValid() {
 			return reflect.Value{}, false
 		}
 		v = g

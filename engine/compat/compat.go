@@ -46,7 +46,6 @@ var Passes = []Pass{
 	statements,
 	laterMethods,
 	typeErrors,
-	structAssert,
 	anonEmbed,
 	selfTypes,
 	selfGenerics,
@@ -57,6 +56,7 @@ var Passes = []Pass{
 	typeParamRenames,
 	assertSources,
 	pkgNameFuncs,
+	shadowVars,
 	mainFunc,
 	earlierReads,
 	printBuiltins,
@@ -106,6 +106,7 @@ var Passes = []Pass{
 	reflectNames,
 	reflectFields,
 	basedAsserts,
+	structAsserts,
 	displayCalls,
 	structAssign,
 	tupleNil,
@@ -276,6 +277,7 @@ func (c *Cell) Fail(pos token.Pos, format string, args ...any) {
 	for to, from := range c.tparams { // the message speaks of the cell's code
 		e.Msg = strings.ReplaceAll(e.Msg, to, from)
 	}
+	e.Msg = strings.ReplaceAll(e.Msg, shadowVarPrefix, "")
 	if pos.IsValid() && c.Fset != nil {
 		e.Pos = c.Fset.Position(pos)
 	}

@@ -142,7 +142,7 @@ func runEarlierReads(c *Cell) {
 func (c *Cell) declaredAgain() map[string]token.Pos {
 	out := map[string]token.Pos{}
 	note := func(id *ast.Ident, end token.Pos) {
-		if _, isVar := c.Types.Earlier(id.Name).(*types.Var); isVar && id.Name != "_" {
+		if _, isVar := c.Types.Earlier(SourceName(id.Name)).(*types.Var); isVar && id.Name != "_" {
 			if old, ok := out[id.Name]; !ok || end < old {
 				out[id.Name] = end
 			}
@@ -199,7 +199,7 @@ func (c *Cell) readsEarlier(id *ast.Ident) bool {
 	if !ok || obj.IsField() {
 		return false
 	}
-	return obj == c.Types.Earlier(id.Name) || obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope()
+	return obj == c.Types.Earlier(SourceName(id.Name)) || obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope()
 }
 
 // ownValue reports whether vs, a declaration the engine moved to package

@@ -203,7 +203,7 @@ func (c *Cell) declareThenAssign(s ast.Stmt, names []*ast.Ident, values []ast.Ex
 		if id.Name == "_" || !isNew {
 			continue // assigned, not declared
 		}
-		if old, ok := c.Types.Pkg.Scope().Lookup(id.Name).(*types.Var); ok && obj.Type() != nil && types.Identical(old.Type(), obj.Type()) {
+		if old, ok := c.Types.Pkg.Scope().Lookup(SourceName(id.Name)).(*types.Var); ok && obj.Type() != nil && types.Identical(old.Type(), obj.Type()) {
 			continue // (its values read a copy of the earlier one: see earlierReads)
 		}
 		tx := typ

@@ -97,7 +97,7 @@ func (c *Cell) hoistedVar(id *ast.Ident) (*types.Var, bool) {
 	if !ok || def.Parent() == nil || def.Parent().Parent() == nil {
 		return nil, false
 	}
-	_, obj := def.Parent().Parent().LookupParent(id.Name, token.NoPos)
+	_, obj := def.Parent().Parent().LookupParent(SourceName(id.Name), token.NoPos)
 	v, ok := obj.(*types.Var)
 	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || v.Pos() >= id.Pos() || c.Fset.File(v.Pos()) != c.Fset.File(id.Pos()) {
 		return nil, false

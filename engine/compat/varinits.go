@@ -120,7 +120,7 @@ func (c *Cell) reused(id *ast.Ident) bool {
 	if !ok {
 		return false
 	}
-	old, ok := c.Types.Earlier(id.Name).(*types.Var)
+	old, ok := c.Types.Earlier(SourceName(id.Name)).(*types.Var)
 	return ok && types.Identical(old.Type(), v.Type())
 }
 

@@ -93,49 +93,6 @@ func runCellReturns(c *Cell) {
 	}
 }
 
-// structAssert: x.(T), T a cell struct type, x of a native interface type
-// other than error (fmt.Stringer, sort.Interface). yaegi v0.16.1 keeps only
-// the last field of a struct value stored in such an interface (its
-// wrapper is built around getConcreteValue, interp/value.go:262, which
-// takes a method-less struct's last field for the value), so the
-// assertion could only fail
-// or give a wrong value: it is refused, with the way that works. (Values
-// stored in an error are rebuilt whole by the error passes.)
-var structAssert = Pass{
-	Name:     "structassert",
-	Run:      runStructAssert,
-	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"interface_struct_assert_note"},
-}
-
-func runStructAssert(c *Cell) {
-	c.Apply(func(cur Cursor) bool {
-		x, ok := cur.Node().(*ast.TypeAssertExpr)
-		if !ok || x.Type == nil {
-			return true
-		}
-		t := c.Types.TypeOf(x.Type)
-		if !typecheck.IsCellType(t) {
-			return true
-		}
-		if _, isStruct := t.Underlying().(*types.Struct); !isStruct {
-			return true
-		}
-		it, ok := types.Unalias(c.Types.TypeOf(x.X)).(*types.Named)
-		if !ok || it.Obj().Pkg() == nil || it.Obj().Pkg().Path() == "main" {
-			return true
-		}
-		iface, ok := it.Underlying().(*types.Interface)
-		if !ok || iface.NumMethods() == 0 {
-			return true
-		}
-		name := types.TypeString(t, func(*types.Package) string { return "" })
-		c.Fail(x.Pos(), "%s.(%s): this interpreter loses a %s struct value stored in a %s; store a pointer (&%s{...}, with methods on *%s) and assert .(*%s)",
-			ExprString(x.X), name, name, types.TypeString(it, pkgName), name, name, name)
-		return true
-	})
-}
-
 // spreadArgs: f(g()) where g's results do not fit f's parameters, f and g
 // both native: yaegi v0.16.1's own message names neither (it reports the
 // mismatch inside its call wrapper), so the call is reported here.

@@ -100,9 +100,49 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 	pos := s.Switch
 	tmpName := c.Temp("TS")
 	tmp := func() *ast.Ident { return ident(tmpName, pos) }
+	// A struct case asserts _grundyTW, the subject, or the value in it
+	// when it is yaegi's wrapper (see structAsserts): the first struct
+	// case sets it, asking the wrapper only when the subject is not of
+	// its type (the cost of the question is paid by the other values).
+	init := define(pos, []ast.Expr{tmp()}, x)
+	var wrapped string
+	if c.structCase(s, xt) {
+		wrapped = c.Temp("TW")
+		nilAny := &ast.CallExpr{Fun: ident("any", pos), Lparen: pos, Args: []ast.Expr{ident("nil", pos)}, Rparen: pos}
+		init = define(pos, []ast.Expr{tmp(), ident(wrapped, pos)}, x, nilAny)
+	}
+	tw := func() *ast.Ident { return ident(wrapped, pos) }
+	firstStruct := true
+	caseTest := func(t ast.Expr, tt types.Type) ast.Expr {
+		if wrapped == "" || !c.inWrapper(xt, tt) {
+			return asserts(tmp(), t)
+		}
+		if !firstStruct {
+			return asserts(tw(), t)
+		}
+		firstStruct = false
+		// func() bool { _, ok := tmp.(T); if ok { tw = tmp } else { tw = InWrapper(tmp); _, ok = tw.(T) }; return ok }()
+		ok := func() *ast.Ident { return ident(okName, t.Pos()) }
+		set := func(v ast.Expr) ast.Stmt {
+			return &ast.AssignStmt{Lhs: []ast.Expr{tw()}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{v}}
+		}
+		retry := &ast.AssignStmt{Lhs: []ast.Expr{ident("_", pos), ok()}, TokPos: pos, Tok: token.ASSIGN,
+			Rhs: []ast.Expr{&ast.TypeAssertExpr{X: tw(), Type: t, Lparen: pos, Rparen: pos}}}
+		return called(funcLit(t.Pos(), t.End(), results(ident("bool", pos)),
+			define(pos, []ast.Expr{ident("_", pos), ok()}, &ast.TypeAssertExpr{X: tmp(), Type: t, Lparen: pos, Rparen: pos}),
+			&ast.IfStmt{If: pos, Cond: ok(), Body: &ast.BlockStmt{List: []ast.Stmt{set(tmp())}},
+				Else: &ast.BlockStmt{List: []ast.Stmt{set(rtCall(prelude.RTInWrapper, pos, tmp())), retry}}},
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ok()}}))
+	}
+	asserted := func(tt types.Type) ast.Expr {
+		if wrapped != "" && c.inWrapper(xt, tt) {
+			return tw()
+		}
+		return tmp()
+	}
 	out := &ast.SwitchStmt{
 		Switch: pos,
-		Init:   define(pos, []ast.Expr{tmp()}, x),
+		Init:   init,
 		Body:   &ast.BlockStmt{Lbrace: s.Body.Lbrace, Rbrace: s.Body.Rbrace},
 	}
 	var concrete []types.Type
@@ -123,7 +163,7 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			case tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)):
 				e = c.matchesInterface(tmp, xt, t, tt)
 			default:
-				e = asserts(tmp(), t)
+				e = caseTest(t, tt)
 				if !errorSubject && tt != nil {
 					if lookalikeAssert(xt, tt) {
 						if tx, ok := c.TypeExpr(tt, t.Pos()); ok {
@@ -174,7 +214,7 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 				} else if tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)) {
 					val = c.asInterface(tmp, xt, t, tt)
 				} else {
-					val = &ast.TypeAssertExpr{X: tmp(), Type: t, Lparen: cc.Colon, Rparen: cc.Colon}
+					val = &ast.TypeAssertExpr{X: asserted(tt), Type: t, Lparen: cc.Colon, Rparen: cc.Colon}
 				}
 			}
 			nc.Body = append(nc.Body,
@@ -223,6 +263,20 @@ func (c *Cell) needsAssertions(s *ast.TypeSwitchStmt, xt types.Type) bool {
 				return true
 			}
 			if v, _ := c.assertVerdict(xt, c.Types.TypeOf(t)); v == assertChecked {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// structCase reports whether a case of s, a type switch on a value of
+// xt, is a type whose values may be in yaegi's wrapper (see
+// structAsserts).
+func (c *Cell) structCase(s *ast.TypeSwitchStmt, xt types.Type) bool {
+	for _, st := range s.Body.List {
+		for _, t := range st.(*ast.CaseClause).List {
+			if c.inWrapper(xt, c.Types.TypeOf(t)) {
 				return true
 			}
 		}
@@ -687,6 +741,8 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 	var body []ast.Stmt
 	var check ast.Expr // a further condition on the next try's value
 	rewrap := false
+	// The cell's struct types may be asserted from yaegi's wrapper.
+	unwrap := false
 	try := func(a ast.Expr) {
 		cond := ast.Expr(ident(okName, pos))
 		if check != nil {
@@ -707,18 +763,23 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 		if _, ptr := a.(*ast.StarExpr); rewrap && !ptr {
 			then = append(then, &ast.ExprStmt{X: rewrapCall(r(), v(), pos)})
 		}
+		var x ast.Expr = tmp()
+		if unwrap {
+			x = inWrapperCall(x) // (see structAsserts)
+		}
 		body = append(body, &ast.IfStmt{If: pos,
-			Init: define(pos, []ast.Expr{v(), ident(okName, pos)}, &ast.TypeAssertExpr{X: tmp(), Type: a, Lparen: pos, Rparen: pos}),
+			Init: define(pos, []ast.Expr{v(), ident(okName, pos)}, &ast.TypeAssertExpr{X: x, Type: a, Lparen: pos, Rparen: pos}),
 			Cond: cond,
 			Body: &ast.BlockStmt{Lbrace: pos, List: append(then, &ast.ReturnStmt{Return: pos, Results: ret}), Rbrace: pos}})
 	}
 	// A cell struct's value converted to a native interface: the whole
 	// value in yaegi's wrapper (see grundyrt.Rewrap).
 	rewrap = c.isNativeIface(tt)
+	unwrap = !isError(from) && (!typecheck.IsCellType(from) || emptyIface(from))
 	for _, a := range impls {
 		try(a)
 	}
-	rewrap = false
+	rewrap, unwrap = false, false
 	boxed, _ := c.boxedImplementers(tmp, tt, pos)
 	for _, n := range boxed {
 		if tx, ok := c.TypeExpr(n, pos); ok {

@@ -237,6 +237,19 @@ func Rewrap(p, v any) {
 	rp.Elem().Set(cp)
 }
 
+// InWrapper is v for an assertion to a cell's struct type: when v is a
+// wrapper for a native interface (yaegi's, the runtime's composed ones),
+// the value in it, which Rewrap made whole (a
+// cell's struct value stored in a fmt.Stringer or a games.Game, asserted
+// back to its type through any); otherwise v.
+func InWrapper(v any) any {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || !WrapperShape(rv.Type()) || rv.Field(0).Kind() != reflect.Interface || rv.Field(0).IsNil() {
+		return v
+	}
+	return rv.Field(0).Elem().Interface()
+}
+
 // mapKey is a value of an interface type as a map compares it: its
 // dynamic type's name as the interpreter writes it and its value.
 type mapKey struct {

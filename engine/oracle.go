@@ -24,7 +24,7 @@ var typeUniverse = sync.OnceValue(func() *typecheck.Universe {
 // check types the cell before anything rewrites it: the rewriter's type
 // questions are answered from it.info.
 func (it *Interp) check(pc *parsedCell) {
-	var c typecheck.Cell
+	c := typecheck.Cell{Src: pc.Src}
 	if pc.Decls != nil {
 		c.Decls = pc.Decls.Decls
 	}

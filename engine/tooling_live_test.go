@@ -122,6 +122,7 @@ func TestInspectLive(t *testing.T) {
 		"tb, err := solve.Values(g, 3)",
 		"heapSizes := []int{3, 1, 2}",
 		"type box struct {\n\tn    int\n\tName string\n}\ntype holder struct{ B box }\nhold := holder{B: box{n: 7, Name: \"x\"}}",
+		"// mex is the least number not in xs.\nfunc mex(xs []int) int { return 0 }\n\n// Pos is a position of the game.\ntype Pos struct{ H []int }\n\n// Moves lists p's moves.\nfunc (p Pos) Moves() []Pos { return nil }\nlen := 3",
 	)
 	tests := []struct {
 		code string
@@ -139,6 +140,12 @@ func TestInspectLive(t *testing.T) {
 		{"strings.Fields|", []string{"func Fields(s string) []string"}},
 		{"g.Followers|", []string{"func (Game) Followers("}},
 		{"filepath.Join|", []string{"func Join(elem ...string) string"}},
+		// Declared in an earlier cell, with their doc comments.
+		{"mex|", []string{"func mex(xs []int) int", "mex is the least number not in xs."}},
+		{"var p Pos|", []string{"Pos is a position of the game."}},
+		{"Pos{}.Moves|", []string{"Moves lists p's moves."}},
+		// A variable named like a builtin (see compat's shadowVars).
+		{"len|", []string{"var len int", "value: 3"}},
 	}
 	for _, tc := range tests {
 		code, cursor := at(tc.code)

@@ -223,6 +223,9 @@ func (in *inspector) object(obj types.Object, expr string) (description, bool) {
 					desc.sig, desc.doc = sig, doc
 				}
 			}
+		} else if doc := in.sc.Types().Doc(obj); doc != "" {
+			// A function, method or type of an earlier cell.
+			desc.doc = in.trimDoc(doc)
 		}
 	}
 	switch obj := obj.(type) {
@@ -294,7 +297,8 @@ func (in *inspector) member(e *ast.SelectorExpr, sel *types.Selection) (descript
 				return description{sig: d.Sig, doc: in.trimDoc(d.Doc)}, true
 			}
 		}
-		return description{sig: objectString(types.NewFunc(obj.Pos(), obj.Pkg(), obj.Name(), sig))}, true
+		// (A method of an earlier cell's type has its doc comment.)
+		return description{sig: objectString(types.NewFunc(obj.Pos(), obj.Pkg(), obj.Name(), sig)), doc: in.trimDoc(in.sc.Types().Doc(obj))}, true
 	case *types.Var:
 		desc := description{sig: "field " + obj.Name() + " " + typeString(obj.Type()) + " // in " + typeString(deref(sel.Recv()))}
 		if root := rootIdent(e); root != nil {

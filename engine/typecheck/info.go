@@ -19,6 +19,7 @@ type Info struct {
 
 	session *Session
 	pending map[string]types.Object // the cell's top-level names, for Commit
+	docs    map[types.Object]string // their doc comments, for Commit
 	drafted map[*types.Named][]*types.Func
 	renamed map[*types.TypeName]string // see RenameTypeParam
 }

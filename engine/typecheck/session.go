@@ -20,6 +20,7 @@ import (
 	"go/types"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // Session is what the oracle knows of one interpreter session.
@@ -29,13 +30,18 @@ type Session struct {
 	// imported by a cell) and their import paths.
 	packages func() map[string]string
 	objs     map[string]types.Object // top-level names the cells declared, latest first
+	docs     map[types.Object]string // their doc comments, and their methods'
 }
 
 // NewSession starts an empty session over u; packages is consulted at each
 // check.
 func NewSession(u *Universe, packages func() map[string]string) *Session {
-	return &Session{u: u, packages: packages, objs: map[string]types.Object{}}
+	return &Session{u: u, packages: packages, objs: map[string]types.Object{}, docs: map[types.Object]string{}}
 }
+
+// Doc is the doc comment of a function, method or type an earlier cell
+// declared, "" for none.
+func (s *Session) Doc(obj types.Object) string { return s.docs[obj] }
 
 // Universe is the session's package universe.
 func (s *Session) Universe() *Universe { return s.u }
@@ -54,6 +60,7 @@ func (s *Session) Forget(names ...string) {
 type Cell struct {
 	Decls []ast.Decl // package-level: funcs, methods, types, vars, consts
 	Stmts []ast.Stmt // the top-level statements, in order
+	Src   string     // the cell's text, for the doc comments of its declarations
 }
 
 // Check type-checks a cell against the session. It never fails: what
@@ -174,6 +181,7 @@ func (s *Session) check(fset *token.FileSet, c Cell, imports func(string) string
 		pkg = s.recheck(fset, in, pkg, c.Decls, body)
 		in.Pkg = pkg
 	}
+	in.docs = declDocs(fset, c, in.Defs)
 	in.pending = map[string]types.Object{}
 	for name := range declared {
 		if obj := pkg.Scope().Lookup(name); obj != nil {
@@ -190,6 +198,55 @@ func (s *Session) check(fset *token.FileSet, c Cell, imports func(string) string
 		}
 	}
 	return in
+}
+
+// declDocs are the doc comments of the functions, methods and types the
+// cell declares, by their objects: the // lines right above each in the
+// cell's text (the engine parses a cell's declarations without its
+// comments).
+func declDocs(fset *token.FileSet, c Cell, defs map[*ast.Ident]types.Object) map[types.Object]string {
+	docs := map[types.Object]string{}
+	if c.Src == "" {
+		return docs
+	}
+	lines := strings.Split(c.Src, "\n")
+	note := func(id *ast.Ident, at token.Pos) {
+		obj := defs[id]
+		line := fset.Position(at).Line // (1 for the cell's first line)
+		if obj == nil || line < 1 || line > len(lines) {
+			return
+		}
+		first := line - 1
+		for first > 0 && strings.HasPrefix(strings.TrimSpace(lines[first-1]), "//") {
+			first--
+		}
+		if first == line-1 {
+			return
+		}
+		var doc strings.Builder
+		for _, l := range lines[first : line-1] {
+			l = strings.TrimPrefix(strings.TrimSpace(l), "//")
+			doc.WriteString(strings.TrimPrefix(l, " ") + "\n")
+		}
+		docs[obj] = doc.String()
+	}
+	for _, d := range c.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			note(d.Name, d.Pos())
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				if ts, ok := sp.(*ast.TypeSpec); ok {
+					at := ts.Pos()
+					if len(d.Specs) == 1 {
+						at = d.Pos()
+					}
+					note(ts.Name, at)
+				}
+			}
+		}
+	}
+	return docs
 }
 
 // topLevel is the cell's statements as the body of the function they are
@@ -226,7 +283,10 @@ func (s *Session) Commit(in *Info) {
 	for name, obj := range in.pending {
 		s.objs[name] = obj
 	}
-	in.pending = nil
+	for obj, doc := range in.docs {
+		s.docs[obj] = doc
+	}
+	in.pending, in.docs = nil, nil
 }
 
 // insertUses puts into the package scope what the file refers to and does

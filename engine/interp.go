@@ -64,6 +64,7 @@ type Interp struct {
 	intr       atomic.Pointer[cellStop]   // stops the running cell's sleeps and library calls
 	session    string                     // this session's number in the process, and
 	runs       atomic.Uint64              // its runs of the interpreter, for their goroutines' label (deadlock.go)
+	exits      atomic.Int32               // os.Exit calls of the running cell not reported yet (see awaitExits)
 	wake       wakeups                    // the timers cells made, which may wake a blocked goroutine
 	passes     []compat.Pass              // the compatibility passes cells go through
 	tc         *typecheck.Session         // the type oracle's view of the session
@@ -186,7 +187,7 @@ func (it *Interp) load() error {
 			"Stdout": reflect.ValueOf(&it.io.cellStdout).Elem(),
 			"Stderr": reflect.ValueOf(&it.io.cellStderr).Elem(),
 			// os.Exit would end the kernel: it stops the cell instead.
-			"Exit": reflect.ValueOf(func(code int) { panic(exitCode(code)) }),
+			"Exit": reflect.ValueOf(func(code int) { it.exits.Add(1); panic(exitCode(code)) }),
 		},
 	}); err != nil {
 		return err
@@ -358,7 +359,13 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error) {
 	parsed, err := cell.Parse(it.fset, it.name, code)
 	if err != nil {
-		return nil, compileError(err)
+		e := compileError(err)
+		if strings.HasSuffix(e.Value, ": expected 1 expression") {
+			// A notebook user's x, y to show both values.
+			e.Value += " (to show several values, print them: fmt.Println(x, y))"
+			e.Traceback[0] = e.Value
+		}
+		return nil, e
 	}
 	parsed.Hoist(it.usesGeneric(genericFuncs(parsed.Decls)), it.usedByFuncs)
 	pc := &parsedCell{Cell: parsed}
@@ -664,18 +671,23 @@ func (it *Interp) redeclaredVars(f *ast.File) map[string]types.Type {
 }
 
 // redeclaredConsts are the constants of earlier cells that f declares
-// again with another value or type: the functions using them were
-// compiled with their values.
+// again with another value or type, and their variables it declares as
+// constants: the functions using them were compiled with their values,
+// or with the variable.
 func (it *Interp) redeclaredConsts(f *ast.File) map[string]bool {
 	out := map[string]bool{}
 	for _, d := range f.Decls {
 		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.CONST {
 			for _, sp := range gd.Specs {
 				for _, id := range sp.(*ast.ValueSpec).Names {
+					if it.globals[id.Name] == "var" {
+						out[id.Name] = true
+						continue
+					}
 					if it.globals[id.Name] != "const" {
 						continue
 					}
-					old, _ := it.tc.Lookup(id.Name).(*types.Const)
+					old, _ := it.tc.Lookup(compat.SourceName(id.Name)).(*types.Const)
 					now, _ := it.info.ObjectOf(id).(*types.Const)
 					if old == nil || now == nil || !types.Identical(old.Type(), now.Type()) || !constant.Compare(old.Val(), token.EQL, now.Val()) {
 						out[id.Name] = true
@@ -741,7 +753,7 @@ func (it *Interp) recordVars(b *ast.BlockStmt) {
 		case *ast.AssignStmt:
 			if s.Tok == token.DEFINE {
 				for _, l := range s.Lhs {
-					if id, ok := l.(*ast.Ident); ok && id.Name != "_" && !strings.HasPrefix(id.Name, prelude.Temp) {
+					if id, ok := l.(*ast.Ident); ok && id.Name != "_" && (!strings.HasPrefix(id.Name, prelude.Temp) || compat.IsRenamedVar(id.Name)) {
 						it.globals[id.Name] = "var"
 					}
 				}
@@ -1065,9 +1077,34 @@ func (it *Interp) compileOnce(n ast.Node) (prog *interp.Program, err error) {
 				return nil, perr
 			}
 		}
-		return nil, compileError(err)
+		return nil, it.inGoWords(compileError(err))
 	}
 	return prog, nil
+}
+
+// inGoWords is e, yaegi's compile error, in the compiler's words when the
+// oracle found a type error on the same line: yaegi's own speak of its
+// internals (cannot use n (type intT) as type stringT in return
+// argument; Go: cannot use n (variable of type int) as string value in
+// return statement).
+func (it *Interp) inGoWords(e *EvalError) *EvalError {
+	m := posPrefix.FindStringSubmatch(e.Value)
+	if m == nil || it.info == nil {
+		return e
+	}
+	for _, te := range it.info.Errors {
+		var tErr types.Error
+		if !errors.As(te, &tErr) || tErr.Soft || tErr.Fset == nil {
+			continue
+		}
+		pos := tErr.Fset.Position(tErr.Pos)
+		if strconv.Itoa(pos.Line) != m[1] {
+			continue
+		}
+		msg := pos.String() + ": " + tErr.Msg
+		return &EvalError{Name: e.Name, Value: msg, Traceback: []string{msg}}
+	}
+	return e
 }
 
 var (
@@ -1171,10 +1208,12 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 		defer stop(nil)
 		run := it.runs.Add(1)
 		wd := it.watch(run, stop)
+		it.exits.Store(0)
 		pprof.Do(runCtx, pprof.Labels(cellLabel, wd.run), func(context.Context) {
 			v, err = it.yi.ExecuteWithContext(runCtx, prog)
 		})
 		wd.stop()
+		it.awaitExits()
 		if err != nil && context.Cause(runCtx) == errDeadlock && ctx.Err() == nil {
 			if stop := it.intr.Load(); stop != nil {
 				stop.close() // (the selects the engine writes wait on it: see renewCellStop)
@@ -1308,11 +1347,21 @@ func (it *Interp) renewCellStop() {
 	}
 }
 
+// awaitExits waits a little for a goroutine's os.Exit to be reported: it
+// is reported once the goroutine's deferred calls have run, and one of
+// them may have let the cell end (defer close(done)).
+func (it *Interp) awaitExits() {
+	for i := 0; i < 500 && it.exits.Load() > 0; i++ {
+		time.Sleep(time.Millisecond)
+	}
+}
+
 // exitCode is the panic value os.Exit raises in a cell.
 type exitCode int
 
 func (it *Interp) panicError(p interp.Panic) *EvalError {
 	if code, ok := grundyrt.Unwrap(p.Value).(exitCode); ok {
+		it.exits.Add(-1)
 		it.io.interpStderr.take()
 		msg := fmt.Sprintf("os.Exit(%d) stopped the cell; the session goes on", int(code))
 		return &EvalError{Name: "Exit", Value: msg, Traceback: []string{msg}}

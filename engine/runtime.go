@@ -203,6 +203,7 @@ func (it *Interp) goroutinePanic(v any) {
 		if out := it.io.output(); out != nil {
 			out.Stderr(fmt.Sprintf("os.Exit(%d) in a goroutine ended that goroutine; the session goes on (a Go program would have ended)\n", int(code)))
 		}
+		it.exits.Add(-1)
 		return
 	}
 	msg := "panic in goroutine: " + it.panicMessage(v)

@@ -71,6 +71,7 @@ var Passes = []Pass{
 	bounds,
 	cellReturns,
 	shifts,
+	uintptrSteps,
 	genericAliases,
 	constraintTerms,
 	instanceArgs,

@@ -63,6 +63,7 @@ var Passes = []Pass{
 	constValues,
 	complexConsts,
 	constQuotients,
+	zeroDivisors,
 	indexDefines,
 	contextConsts,
 	ptrArrayAddrs,

@@ -46,6 +46,7 @@ var Passes = []Pass{
 	statements,
 	laterMethods,
 	typeErrors,
+	unsafeConsts,
 	structAssert,
 	anonEmbed,
 	selfTypes,

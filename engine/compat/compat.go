@@ -64,6 +64,7 @@ var Passes = []Pass{
 	constValues,
 	complexConsts,
 	constQuotients,
+	constCompares,
 	zeroDivisors,
 	indexDefines,
 	contextConsts,

@@ -29,7 +29,7 @@ var contextConsts = Pass{
 	Name:     "contextconsts",
 	Run:      runContextConsts,
 	Kinds:    []ast.Node{(*ast.ReturnStmt)(nil), (*ast.SendStmt)(nil), (*ast.CaseClause)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)},
-	Snippets: []string{"complex_constant_return", "complex_constant_redefined", "uint64_constant_return", "float_huge_integer_constants"},
+	Snippets: []string{"complex_constant_return", "complex_constant_redefined", "uint64_constant_return", "huge_integer_constant_contexts"},
 }
 
 func runContextConsts(c *Cell) {
@@ -71,11 +71,12 @@ func (c *Cell) contextConstants(es []ast.Expr) []ast.Expr {
 }
 
 // hugeConstants converts, among the values of an assignment or a variable
-// declaration, those hugeIntegral tells: the other constants there
-// convert right.
+// declaration, the integer constants beyond int64 (u = math.MaxUint64 - 1
+// was refused: "constant 18446744073709551614 overflows int64"): the
+// other constants there convert right.
 func (c *Cell) hugeConstants(es []ast.Expr) {
 	for i, e := range es {
-		if tv, ok := c.Types.Types[e]; ok && hugeIntegral(tv) {
+		if tv, ok := c.Types.Types[e]; ok && tv.Value != nil && tv.Type != nil && (beyondInt64(tv.Value) || hugeIntegral(tv)) {
 			es[i] = c.convertTo(tv.Type, e)
 		}
 	}

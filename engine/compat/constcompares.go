@@ -59,8 +59,7 @@ func (c *Cell) beyondDefault(e ast.Expr) bool {
 	}
 	switch v.Kind() {
 	case constant.Int:
-		_, exact := constant.Int64Val(v)
-		return !exact
+		return beyondInt64(v)
 	case constant.Float:
 		f, _ := constant.Float64Val(v)
 		return math.IsInf(f, 0) || f == 0 && constant.Sign(v) != 0

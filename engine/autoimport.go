@@ -53,10 +53,17 @@ func (it *Interp) autoImport(pc *parsedCell) {
 			continue
 		}
 		path := prelude.StandardPackage(name)
+		var at token.Pos
 		if path == "" {
-			continue
+			// A standard package the interpreter leaves out (unsafe.Sizeof
+			// without its import): imported at its first use, it is refused
+			// there as its import is.
+			if path = prelude.LeftOutPackage(name); path == "" {
+				continue
+			}
+			at = bases[name]
 		}
-		add = append(add, &ast.ImportSpec{Path: &ast.BasicLit{Kind: token.STRING, Value: strconv.Quote(path)}})
+		add = append(add, &ast.ImportSpec{Path: &ast.BasicLit{ValuePos: at, Kind: token.STRING, Value: strconv.Quote(path)}})
 	}
 	if len(add) == 0 {
 		return

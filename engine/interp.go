@@ -489,6 +489,13 @@ func (it *Interp) runImports(ctx context.Context, f *ast.File) error {
 			if it.pkgs[name] == path || name == "_" {
 				continue
 			}
+			if path == "unsafe" {
+				// Not the interpreter's: the oracle knows it, and
+				// unsafeConsts writes what cells may use of it as
+				// constants (and refuses the rest).
+				it.pkgs[name], it.globals[name], it.imports[name] = path, "import", path
+				continue
+			}
 			if _, ok := aliasPackages()[path]; ok && is.Name == nil {
 				// slices, maps, cmp: the engine's own, already loaded.
 				if it.pkgs[name] == path {
@@ -1431,7 +1438,7 @@ func importError(err error) *EvalError {
 			// A standard package yaegi leaves out (it has no tables for
 			// packages that start processes or get around the type
 			// system: os/exec, syscall, unsafe, plugin, ...).
-			e.Value = head + ": this standard package is not available in cells (the interpreter leaves out os/exec, syscall, unsafe and others that reach outside it)"
+			e.Value = head + ": this standard package is not available in cells (the interpreter leaves out os/exec, syscall, plugin and others that reach outside it)"
 		} else {
 			e.Value = head + ": not available; only Go's standard library and grundy's packages can be imported"
 		}

@@ -3,6 +3,7 @@ package compat
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 )
 
@@ -27,8 +28,8 @@ import (
 var contextConsts = Pass{
 	Name:     "contextconsts",
 	Run:      runContextConsts,
-	Kinds:    []ast.Node{(*ast.ReturnStmt)(nil), (*ast.SendStmt)(nil), (*ast.CaseClause)(nil)},
-	Snippets: []string{"complex_constant_return", "complex_constant_redefined", "uint64_constant_return"},
+	Kinds:    []ast.Node{(*ast.ReturnStmt)(nil), (*ast.SendStmt)(nil), (*ast.CaseClause)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)},
+	Snippets: []string{"complex_constant_return", "complex_constant_redefined", "uint64_constant_return", "huge_integer_constant_contexts"},
 }
 
 func runContextConsts(c *Cell) {
@@ -40,6 +41,14 @@ func runContextConsts(c *Cell) {
 			x.Value = c.contextConstants([]ast.Expr{x.Value})[0]
 		case *ast.CaseClause:
 			c.contextConstants(x.List)
+		case *ast.AssignStmt:
+			if x.Tok == token.ASSIGN || x.Tok == token.ADD_ASSIGN || x.Tok == token.SUB_ASSIGN || x.Tok == token.MUL_ASSIGN || x.Tok == token.QUO_ASSIGN {
+				c.hugeConstants(x.Rhs)
+			}
+		case *ast.ValueSpec:
+			if x.Type != nil {
+				c.hugeConstants(x.Values)
+			}
 		}
 		return true
 	})
@@ -53,12 +62,48 @@ func (c *Cell) contextConstants(es []ast.Expr) []ast.Expr {
 		if !ok || tv.Value == nil || tv.Type == nil {
 			continue
 		}
-		if !c.maybeComplex(tv.Type) && !beyondInt64(tv.Value) {
+		if !c.maybeComplex(tv.Type) && !beyondInt64(tv.Value) && !hugeIntegral(tv) {
 			continue
 		}
 		es[i] = c.convertTo(tv.Type, e)
 	}
 	return es
+}
+
+// hugeConstants converts, among the values of an assignment or a variable
+// declaration, the integer constants beyond int64 (u = math.MaxUint64 - 1
+// was refused: "constant 18446744073709551614 overflows int64"): the
+// other constants there convert right.
+func (c *Cell) hugeConstants(es []ast.Expr) {
+	for i, e := range es {
+		if tv, ok := c.Types.Types[e]; ok && tv.Value != nil && tv.Type != nil && (beyondInt64(tv.Value) || hugeIntegral(tv)) {
+			es[i] = c.convertTo(tv.Type, e)
+		}
+	}
+}
+
+// hugeIntegral reports whether tv is a constant with an integer value
+// beyond int64 given a float or complex type (return 1 << 70 from a
+// func() float64; const h = 1 << 100; g = h * 2 with g a float64): yaegi
+// works such an expression out as an int64 ("constant ... overflows
+// int64"; from a function's return, a panic when it returned), and
+// converts it right when it is the operand of a conversion.
+func hugeIntegral(tv types.TypeAndValue) bool {
+	if tv.Value == nil || tv.Type == nil {
+		return false
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	if !ok || b.Info()&(types.IsFloat|types.IsComplex) == 0 || b.Info()&types.IsUntyped != 0 {
+		return false
+	}
+	v := tv.Value
+	if v.Kind() == constant.Complex {
+		if constant.Sign(constant.Imag(v)) != 0 {
+			return false
+		}
+		v = constant.Real(v)
+	}
+	return beyondInt64(constant.ToInt(v))
 }
 
 // maybeComplex reports whether t is a complex type, or a type parameter

@@ -53,7 +53,7 @@ func (c *Cell) countingLoop(s *ast.RangeStmt, label *ast.LabeledStmt) ast.Stmt {
 		For:  pos,
 		Init: define(pos, []ast.Expr{ident(key, pos)}, &ast.BinaryExpr{X: ident(limit, pos), Op: token.SUB, Y: ident(limit, pos), OpPos: pos}),
 		Cond: &ast.BinaryExpr{X: ident(key, pos), Op: token.LSS, Y: ident(limit, pos), OpPos: pos},
-		Post: &ast.IncDecStmt{X: ident(key, pos), Tok: token.INC, TokPos: pos},
+		Post: step(ident(key, pos), token.INC, pos, c.Types.TypeOf(s.X)),
 		Body: s.Body,
 	}
 	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{define(pos, []ast.Expr{ident(limit, pos)}, s.X), labelled(loop, label)}, Rbrace: s.End() - 1}

@@ -140,6 +140,33 @@ func runSpreadArgs(c *Cell) {
 	})
 }
 
+// constantError reports whether a message of the oracle is Go's verdict
+// on a constant: a value that overflows or is truncated in its type (var
+// b int8 = 200, int8(1) << 7, uint8(256), x := 1 << 100), a constant
+// division by zero, a negative, huge or non-integer shift, an operation
+// whose exact result is too large, a constant index out of range. yaegi v0.16.1 let int8(1) << 7 through as
+// -128 and said "constant definition loop" of const c int8 = 1000; the
+// rest in words of its own ("-1 overflows uint").
+func constantError(msg string) bool {
+	switch {
+	case strings.HasSuffix(msg, " (overflows)"), strings.HasSuffix(msg, " (truncated)"):
+		return true
+	case strings.Contains(msg, " overflows ") && strings.Contains(msg, "constant"):
+		return true // "int8(1) << 7 (constant 128 of type int8) overflows int8", "constant 256 overflows uint8"
+	case strings.HasPrefix(msg, "constant ") && strings.HasSuffix(msg, " overflow"):
+		return true // "constant multiplication overflow"
+	case msg == "invalid operation: division by zero",
+		strings.HasPrefix(msg, "invalid operation: negative shift count "),
+		strings.Contains(msg, "invalid shift count "),
+		strings.HasPrefix(msg, "invalid argument: index ") && (strings.Contains(msg, " out of bounds ") || strings.HasSuffix(msg, " must not be negative")),
+		strings.HasPrefix(msg, "invalid slice indices: "),
+		strings.HasPrefix(msg, "invalid operation: shifted operand ") && strings.HasSuffix(msg, " must be integer"),
+		strings.HasPrefix(msg, "cannot convert ") && strings.Contains(msg, " constant) to type "):
+		return true
+	}
+	return false
+}
+
 // pkgName qualifies types by package name, as Go's messages do.
 func pkgName(p *types.Package) string { return p.Name() }
 
@@ -158,7 +185,7 @@ func pkgName(p *types.Package) string { return p.Name() }
 var typeErrors = Pass{
 	Name:     "typeerrors",
 	Run:      runTypeErrors,
-	Snippets: []string{"errors_go_words_types"},
+	Snippets: []string{"errors_go_words_types", "errors_go_words_constants"},
 }
 
 func runTypeErrors(c *Cell) {
@@ -169,6 +196,16 @@ func runTypeErrors(c *Cell) {
 		}
 	}
 	if len(byPos) == 0 {
+		return
+	}
+	var first *types.Error
+	for _, err := range c.Types.Errors {
+		if te, ok := err.(types.Error); ok && constantError(te.Msg) && (first == nil || te.Pos < first.Pos) {
+			first = &te
+		}
+	}
+	if first != nil {
+		c.Fail(first.Pos, "%s", first.Msg)
 		return
 	}
 	c.Apply(func(cur Cursor) bool {

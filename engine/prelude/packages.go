@@ -14,8 +14,9 @@ import (
 // would (GoNB does the same), and completion and inspection know them.
 
 // preferredPackage settles names several standard packages share, where
-// one is what a cell means far more often.
-var preferredPackage = map[string]string{"template": "text/template"}
+// one is what a cell means far more often; and names unsafe, which has no
+// table (the engine writes what cells may use of it as constants).
+var preferredPackage = map[string]string{"template": "text/template", "unsafe": "unsafe"}
 
 var (
 	stdNamesOnce sync.Once
@@ -55,6 +56,14 @@ func StandardPackage(name string) string {
 	}
 	return ""
 }
+
+// leftOut are standard packages yaegi has no tables for (they start
+// processes or get around the type system), by name.
+var leftOut = map[string]string{"syscall": "syscall", "exec": "os/exec", "plugin": "plugin"}
+
+// LeftOutPackage is the standard package a cell means by name that the
+// interpreter leaves out, or "".
+func LeftOutPackage(name string) string { return leftOut[name] }
 
 // PackageHint says which import an undefined name may be missing, for
 // names several standard packages share ("" otherwise).

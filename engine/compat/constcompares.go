@@ -1,0 +1,68 @@
+package compat
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"math"
+)
+
+// constCompares: a comparison of constants of which one is beyond what an
+// int64 or a float64 holds (const h = 1 << 500; h > 0, 1e400 > 1e399,
+// u > 1<<63) is written as its value, which the oracle knows exactly.
+// yaegi v0.16.1 does not fold comparisons: it compares its operands at run
+// time in their default types (interp/typecheck.go:186 checks them,
+// interp/run.go compares), so h > 0 and 1e400 > 1e399 were false, and
+// 1<<63 + 5 > 1<<63 was refused ("constant 9223372036854775808 overflows
+// int64"). Arithmetic on such constants folds exactly there; comparisons
+// within int64 and float64 compare right and are left as they are (a
+// function compiled again after a cell declares a constant again uses its
+// new value).
+//
+//	h > 0  =>  true
+var constCompares = Pass{
+	Name:     "constcompares",
+	Run:      runConstCompares,
+	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil)},
+	Snippets: []string{"const_huge_comparisons"},
+}
+
+func runConstCompares(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		b, ok := cur.Node().(*ast.BinaryExpr)
+		if !ok || !isComparison(b.Op) {
+			return true
+		}
+		v := c.Types.Types[b].Value
+		if v == nil || v.Kind() != constant.Bool || !c.beyondDefault(b.X) && !c.beyondDefault(b.Y) {
+			return true
+		}
+		cur.Replace(ident(v.ExactString(), b.Pos()))
+		return true
+	})
+}
+
+func isComparison(op token.Token) bool {
+	switch op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return true
+	}
+	return false
+}
+
+// beyondDefault reports whether e is a constant that an int64 (an integer)
+// or a float64 cannot hold.
+func (c *Cell) beyondDefault(e ast.Expr) bool {
+	v := c.Types.Types[e].Value
+	if v == nil {
+		return false
+	}
+	switch v.Kind() {
+	case constant.Int:
+		return beyondInt64(v)
+	case constant.Float:
+		f, _ := constant.Float64Val(v)
+		return math.IsInf(f, 0) || f == 0 && constant.Sign(v) != 0
+	}
+	return false
+}

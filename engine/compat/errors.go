@@ -38,7 +38,7 @@ var errorValues = Pass{
 	Name:     "errorvalues",
 	Run:      runErrorValues,
 	Kinds:    assignedKinds,
-	Snippets: []string{"errors_value_receiver_conversions", "errors_value_receiver_fields", "errors_value_receiver_as", "errors_promoted_error_method", "errors_pointer_from_call"},
+	Snippets: []string{"errors_value_receiver_conversions", "errors_typed_nil_value_receiver", "errors_value_receiver_fields", "errors_value_receiver_as", "errors_promoted_error_method", "errors_pointer_from_call"},
 }
 
 func runErrorValues(c *Cell) {
@@ -76,7 +76,7 @@ func (c *Cell) asError(e ast.Expr) ast.Expr {
 	}
 	if p, ok := types.Unalias(c.Types.TypeOf(e)).(*types.Pointer); ok && typecheck.IsCellType(p.Elem()) && types.Implements(p.Elem(), typesError.Underlying().(*types.Interface)) {
 		if pt, ok := c.TypeExpr(p, e.Pos()); ok {
-			return c.ptrAsError(e, pt)
+			return c.ptrAsError(e, pt, p.Elem())
 		}
 	}
 	if t := c.Types.TypeOf(e); promotedError(t) {
@@ -135,17 +135,27 @@ func (c *Cell) promotedAsError(e, vt ast.Expr) ast.Expr {
 // ptrAsError converts e, a pointer to a cell type whose Error method has a
 // value receiver, to error with its Error method called through the
 // pointer when it is called (as Go's interface holds the pointer), which
-// _grundyAsError cannot find:
+// _grundyAsError cannot find. A nil pointer is a non-nil error too, whose
+// Error panics as Go's wrapper for the value method does (_grundyAsError
+// made it a nil error: err != nil was false):
 //
-//	func(_grundyEP *T) error { if _grundyEP == nil { return _grundyAsError(_grundyEP) }; return _grundyAsErrorFunc(_grundyEP, func() string { return _grundyEP.Error() }) }(e)
-func (c *Cell) ptrAsError(e, pt ast.Expr) ast.Expr {
+//	func(_grundyEP *T) error { if _grundyEP == nil { return _grundyAsErrorFunc(_grundyEP, func() string { return grundyrt.NilValueMethod("main.T.Error", "T") }) }; return _grundyAsErrorFunc(_grundyEP, func() string { return _grundyEP.Error() }) }(e)
+func (c *Cell) ptrAsError(e, pt ast.Expr, elem types.Type) ast.Expr {
 	pos := e.Pos()
 	p := func() *ast.Ident { return ident(tempPrefix+"EP", pos) }
-	msg := funcLit(pos, pos, results(ident("string", pos)),
-		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: &ast.SelectorExpr{X: p(), Sel: ident("Error", pos)}, Lparen: pos, Rparen: pos}}})
+	msgOf := func(x ast.Expr) ast.Expr {
+		return funcLit(pos, pos, results(ident("string", pos)), &ast.ReturnStmt{Return: pos, Results: []ast.Expr{x}})
+	}
+	msg := msgOf(&ast.CallExpr{Fun: &ast.SelectorExpr{X: p(), Sel: ident("Error", pos)}, Lparen: pos, Rparen: pos})
+	name := types.TypeString(elem, (*types.Package).Name)
+	str := func(s string) ast.Expr {
+		return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
+	}
+	nilMsg := msgOf(&ast.CallExpr{Fun: rtSelector(prelude.RTNilValueMethod, pos),
+		Args: []ast.Expr{str(name + ".Error"), str(strings.TrimPrefix(name, "main."))}, Lparen: pos, Rparen: pos})
 	lit := funcLit(pos, e.End(), results(ident("error", pos)),
 		ifThen(pos, &ast.BinaryExpr{X: p(), OpPos: pos, Op: token.EQL, Y: ident("nil", pos)},
-			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: ident(prelude.AsError, pos), Args: []ast.Expr{p()}, Lparen: pos, Rparen: pos}}}),
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: ident(prelude.AsErrorFunc, pos), Args: []ast.Expr{p(), nilMsg}, Lparen: pos, Rparen: pos}}}),
 		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: ident(prelude.AsErrorFunc, pos), Args: []ast.Expr{p(), msg}, Lparen: pos, Rparen: pos}}})
 	lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{p()}, Type: pt}}
 	return &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}

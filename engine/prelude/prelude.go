@@ -90,6 +90,7 @@ const (
 const (
 	RTDecodeRune        = "DecodeRune"
 	RTRangeContinued    = "RangeContinued" // a function iterator calling yield after the loop body said false
+	RTNilValueMethod    = "NilValueMethod" // a value method called through a nil pointer, as Go's wrapper panics
 	RTDeferred          = "NewDeferred"
 	RTErrorsIs          = "ErrorsIs"
 	RTErrorsAs          = "ErrorsAs"

@@ -100,6 +100,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"SliceError":     reflect.ValueOf(SliceError),
 		"ShiftError":     reflect.ValueOf(ShiftError),
 		"RangeContinued": reflect.ValueOf(RangeContinued),
+		"NilValueMethod": reflect.ValueOf(NilValueMethod),
 		"Select":         reflect.ValueOf(selector{s.Stopped}.Select),
 		"SetZero":        reflect.ValueOf(SetZero),
 		"Print":          reflect.ValueOf(builtinPrinter{s.Stderr}.Print),

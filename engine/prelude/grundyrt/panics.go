@@ -83,6 +83,13 @@ var (
 	assertionError = rterrors.NewTypeAssertionError
 )
 
+// NilValueMethod panics as Go's wrapper for the value method method
+// ("main.Code.Error") does when called through a nil pointer to its
+// type (typ, "Code").
+func NilValueMethod(method, typ string) string {
+	panic(plainError("value method " + method + " called using nil *" + typ + " pointer"))
+}
+
 // RangeContinued panics as Go's runtime does when a function iterator
 // calls yield again after the loop body returned false (break, or a jump
 // out of the loop).

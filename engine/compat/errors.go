@@ -25,6 +25,11 @@ var typesError = types.Universe.Lookup("error").Type()
 
 func isError(t types.Type) bool { return t != nil && types.Identical(t, typesError) }
 
+// implementsError reports whether a value of type t is an error.
+func implementsError(t types.Type) bool {
+	return t != nil && types.Implements(t, typesError.Underlying().(*types.Interface))
+}
+
 // errorValues: every place a value of another type becomes an error
 // (assignments, var declarations, returns, arguments, conversions,
 // composite literal elements and fields, sends, append, fmt.Errorf's %w
@@ -38,7 +43,7 @@ var errorValues = Pass{
 	Name:     "errorvalues",
 	Run:      runErrorValues,
 	Kinds:    assignedKinds,
-	Snippets: []string{"errors_value_receiver_conversions", "errors_typed_nil_value_receiver", "errors_value_receiver_fields", "errors_value_receiver_as", "errors_promoted_error_method", "errors_pointer_from_call"},
+	Snippets: []string{"errors_value_receiver_conversions", "errors_typed_nil_value_receiver", "errors_errorf_w_not_error", "errors_value_receiver_fields", "errors_value_receiver_as", "errors_promoted_error_method", "errors_pointer_from_call"},
 }
 
 func runErrorValues(c *Cell) {
@@ -74,7 +79,7 @@ func (c *Cell) asError(e ast.Expr) ast.Expr {
 	if tv, ok := c.Types.Types[e]; ok && tv.IsNil() {
 		return e
 	}
-	if p, ok := types.Unalias(c.Types.TypeOf(e)).(*types.Pointer); ok && typecheck.IsCellType(p.Elem()) && types.Implements(p.Elem(), typesError.Underlying().(*types.Interface)) {
+	if p, ok := types.Unalias(c.Types.TypeOf(e)).(*types.Pointer); ok && typecheck.IsCellType(p.Elem()) && implementsError(p.Elem()) {
 		if pt, ok := c.TypeExpr(p, e.Pos()); ok {
 			return c.ptrAsError(e, pt, p.Elem())
 		}
@@ -114,7 +119,7 @@ func promotedError(t types.Type) bool {
 	}
 	obj, index, _ := types.LookupFieldOrMethod(t, false, nil, "Error")
 	_, isFunc := obj.(*types.Func)
-	return isFunc && len(index) > 1 && types.Implements(t, typesError.Underlying().(*types.Interface))
+	return isFunc && len(index) > 1 && implementsError(t)
 }
 
 // promotedAsError converts e, of a cell type whose Error method is
@@ -178,9 +183,10 @@ func (c *Cell) errorArgs(call *ast.CallExpr) (done bool) {
 	}
 	if fn := c.callee(call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf" && !call.Ellipsis.IsValid() && len(call.Args) > 1 {
 		// An argument reaches native Errorf as a plain value, so %w
-		// would not see that a cell type is an error.
+		// would not see that a cell type is an error. One that is no
+		// error stays as it is, for Errorf to print %!w(T=v).
 		for _, i := range verbArgs(call.Args[0], 'w') {
-			if i+1 < len(call.Args) {
+			if i+1 < len(call.Args) && implementsError(c.Types.TypeOf(call.Args[i+1])) {
 				call.Args[i+1] = c.asError(call.Args[i+1])
 			}
 		}

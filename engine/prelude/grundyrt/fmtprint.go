@@ -1,10 +1,13 @@
 package grundyrt
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The printer: fmt's printing, for arguments the compatibility passes
@@ -124,7 +127,7 @@ func Sprintln(a ...any) string {
 }
 
 // Errorf is fmt.Errorf likewise: the message is the printer's, the error
-// fmt's own (wrapping the %w arguments as it does).
+// of fmt's own types (wrapping the %w arguments as it does).
 func Errorf(format string, a ...any) error {
 	if !HasTyped(a) {
 		return fmt.Errorf(format, a...)
@@ -132,19 +135,54 @@ func Errorf(format string, a ...any) error {
 	p := newPrinter()
 	p.wrapErrs = true
 	p.doPrintf(format, a)
-	msg := strings.ReplaceAll(string(p.buf), "%", "%%")
-	var errs []any
 	wrapped := p.wrapped
 	if len(wrapped) > 1 && p.reordered {
 		wrapped = sortedUnique(wrapped)
 	}
+	var errs []error
 	for _, i := range wrapped {
 		if e, ok := nativeArg(a[i]).(error); ok {
 			errs = append(errs, e)
-			msg += "%.0w"
 		}
 	}
-	return fmt.Errorf(msg, errs...)
+	return fmtError(string(p.buf), len(p.wrapped), errs)
+}
+
+// fmtError is the error fmt.Errorf makes of the message msg with n %w
+// verbs whose arguments that are errors are errs: a *fmt.wrapError for
+// one (its error nil when the argument was none), a *fmt.wrapErrors for
+// more, as fmt decides by the verbs, not by the errors among them.
+func fmtError(msg string, n int, errs []error) error {
+	switch {
+	case n == 0:
+		return errors.New(msg)
+	case len(errs) == n:
+		args := make([]any, len(errs))
+		for i, e := range errs {
+			args[i] = e
+		}
+		return fmt.Errorf(strings.ReplaceAll(msg, "%", "%%")+strings.Repeat("%.0w", len(errs)), args...)
+	}
+	var w error = fmt.Errorf("%w", io.EOF)
+	var last any
+	if n == 1 {
+		if len(errs) == 1 {
+			last = errs[0]
+		}
+	} else {
+		w, last = fmt.Errorf("%w%w", io.EOF, io.EOF), errs
+	}
+	v := reflect.New(reflect.TypeOf(w).Elem())
+	set := func(i int, x any) {
+		f := v.Elem().Field(i)
+		f = reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
+		if x != nil {
+			f.Set(reflect.ValueOf(x))
+		}
+	}
+	set(0, msg)
+	set(1, last)
+	return v.Interface().(error)
 }
 
 func sortedUnique(xs []int) []int {

@@ -141,6 +141,16 @@ func (ts *Types) reflectPanic(msg string) error {
 			}
 		}
 	}
+	if t, ok := strings.CutPrefix(msg, "hash of unhashable type: "); ok {
+		// The map's words (internal/runtime/maps) for a key reflect
+		// stores; compiled code's are the runtime's.
+		return runtimeError("hash of unhashable type " + ts.typeNames(t))
+	}
+	for _, m := range []string{"comparing uncomparable type ", "hash of unhashable type "} {
+		if t, ok := strings.CutPrefix(msg, "runtime error: "+m); ok && ts.typeNames(t) != t {
+			return runtimeError(m + ts.typeNames(t))
+		}
+	}
 	if loc := cellPosition.FindString(msg); loc != "" && strings.HasPrefix(msg[len(loc):], "interface conversion: ") {
 		return assertionError(ts.withSource(ts.withNames(msg[len(loc):])))
 	}
@@ -196,6 +206,10 @@ func (ts *Types) withSource(msg string) string {
 	}
 	return prefix + src + " is " + dyn + ", not " + want
 }
+
+// typeNames is a type as reflect writes it with the interpreter's struct
+// types for a cell's types named as Go names them.
+func (ts *Types) typeNames(t string) string { return ts.withNames(renameCellStructs(t)) }
 
 // withNames is a message of the interpreter's with the reflect types of the
 // struct types cells declared replaced by their names (those of the

@@ -151,26 +151,22 @@ func Errorf(format string, a ...any) error {
 // fmtError is the error fmt.Errorf makes of the message msg with n %w
 // verbs whose arguments that are errors are errs: a *fmt.wrapError for
 // one (its error nil when the argument was none), a *fmt.wrapErrors for
-// more, as fmt decides by the verbs, not by the errors among them.
+// more, as fmt decides by the verbs, not by the errors among them. It is
+// built, not made by fmt.Errorf, which would call the errors' Error
+// methods again (and print a panicking one's panic twice).
 func fmtError(msg string, n int, errs []error) error {
+	var w error
+	var wrapped any
 	switch {
 	case n == 0:
 		return errors.New(msg)
-	case len(errs) == n:
-		args := make([]any, len(errs))
-		for i, e := range errs {
-			args[i] = e
-		}
-		return fmt.Errorf(strings.ReplaceAll(msg, "%", "%%")+strings.Repeat("%.0w", len(errs)), args...)
-	}
-	var w error = fmt.Errorf("%w", io.EOF)
-	var last any
-	if n == 1 {
+	case n == 1:
+		w = fmt.Errorf("%w", io.EOF)
 		if len(errs) == 1 {
-			last = errs[0]
+			wrapped = errs[0]
 		}
-	} else {
-		w, last = fmt.Errorf("%w%w", io.EOF, io.EOF), errs
+	default:
+		w, wrapped = fmt.Errorf("%w%w", io.EOF, io.EOF), errs
 	}
 	v := reflect.New(reflect.TypeOf(w).Elem())
 	set := func(i int, x any) {
@@ -181,7 +177,7 @@ func fmtError(msg string, n int, errs []error) error {
 		}
 	}
 	set(0, msg)
-	set(1, last)
+	set(1, wrapped)
 	return v.Interface().(error)
 }
 
@@ -799,6 +795,11 @@ func (p *printer) catchPanic(v reflect.Value, verb rune, method string) {
 	if rv, ok := err.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
 		// A panic in interpreted code carries its value so.
 		err = Unwrap(rv.Interface())
+	}
+	if _, typed := err.(panicValue); !typed {
+		// The runtime's error where the interpreter raised reflect's (a
+		// nil dereference).
+		err = p.types().Recovered(err)
 	}
 	if v.Kind() == reflect.Pointer && v.IsNil() {
 		p.buf = append(p.buf, "<nil>"...)

@@ -245,7 +245,7 @@ var errorsIsAs = Pass{
 	Name:     "errorsisas",
 	Run:      runErrorsIsAs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"errors_is_as", "errors_is_cell_values", "errors_as_cell_interface_later_type", "errors_as_interface_targets"},
+	Snippets: []string{"errors_is_as", "errors_as_type_param_target", "errors_is_cell_values", "errors_as_cell_interface_later_type", "errors_as_interface_targets"},
 }
 
 func runErrorsIsAs(c *Cell) {
@@ -323,6 +323,11 @@ func badAsTarget(t types.Type) bool {
 func (c *Cell) errorsAsInterface(call *ast.CallExpr) *ast.FuncLit {
 	pt, ok := typeUnder(c.Types.TypeOf(call.Args[1])).(*types.Pointer)
 	if !ok || !types.IsInterface(pt.Elem()) || isError(pt.Elem()) || typeUnder(pt.Elem()).(*types.Interface).Empty() {
+		return nil
+	}
+	if _, param := types.Unalias(pt.Elem()).(*types.TypeParam); param {
+		// A type parameter's value (var target E; E error) is of the type
+		// argument's type: runtime's As assigns it as a concrete target.
 		return nil
 	}
 	iface, ok := c.Types.TypeString(pt.Elem())

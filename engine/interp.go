@@ -1222,8 +1222,9 @@ func (it *Interp) runDeferred(res Result, err error) (Result, error) {
 	r.mu.Lock()
 	fns := r.deferred
 	r.deferred = nil
-	if ee, ok := err.(*EvalError); ok && ee.Name == "fatal error" {
-		// Go ends the program there: no deferred call runs.
+	if ee, ok := err.(*EvalError); ok && (ee.Name == "fatal error" || ee.Name == "Exit") {
+		// Go ends the program there (a fatal error, os.Exit): no
+		// deferred call runs.
 		fns = nil
 	}
 	if err == nil {

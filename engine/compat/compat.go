@@ -91,6 +91,7 @@ var Passes = []Pass{
 	instanceConvs,
 	mixedCompares,
 	genericFuncValues,
+	returnFuncs,
 	methodValues,
 	errorValues,
 	errorAssert,

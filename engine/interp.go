@@ -1310,7 +1310,7 @@ func (it *Interp) renewCellStop() {
 }
 
 // exitCode is the panic value os.Exit raises in a cell.
-type exitCode int
+type exitCode = grundyrt.Exit
 
 func (it *Interp) panicError(p interp.Panic) *EvalError {
 	if code, ok := grundyrt.Unwrap(p.Value).(exitCode); ok {

@@ -2,6 +2,7 @@ package grundyrt
 
 import (
 	"fmt"
+	"log"
 	"reflect"
 	"regexp"
 	"sort"
@@ -82,6 +83,36 @@ var (
 	boundsError    = rterrors.BoundsError
 	assertionError = rterrors.NewTypeAssertionError
 )
+
+// Exit is the panic value of os.Exit in a cell: the engine stops the
+// cell, and a script ends with the code.
+type Exit int
+
+// LogFatal is the method value l.Fatal of a *log.Logger: Go's logs and
+// exits with status 1 (the process is the session's: the cell stops as
+// for os.Exit(1)). LogFatalf and LogFatalln likewise.
+func LogFatal(l *log.Logger) func(v ...any) {
+	return func(v ...any) {
+		l.Output(2, fmt.Sprint(v...))
+		panic(Exit(1))
+	}
+}
+
+// LogFatalf: see LogFatal.
+func LogFatalf(l *log.Logger) func(format string, v ...any) {
+	return func(format string, v ...any) {
+		l.Output(2, fmt.Sprintf(format, v...))
+		panic(Exit(1))
+	}
+}
+
+// LogFatalln: see LogFatal.
+func LogFatalln(l *log.Logger) func(v ...any) {
+	return func(v ...any) {
+		l.Output(2, fmt.Sprintln(v...))
+		panic(Exit(1))
+	}
+}
 
 // NilValueMethod panics as Go's wrapper for the value method method
 // ("main.Code.Error") does when called through a nil pointer to its

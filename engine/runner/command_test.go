@@ -221,8 +221,7 @@ func TestRunScriptCrash(t *testing.T) {
 func TestRunScriptExits(t *testing.T) {
 	dir := t.TempDir()
 	grundy := kerneltest.Binary(t)
-	program := filepath.Join(dir, "exits.go")
-	src := `package main
+	program, native := nativeProgram(t, dir, "exits.go", `package main
 
 import (
 	"fmt"
@@ -244,14 +243,7 @@ func main() {
 	}
 	log.Fatal("no P-positions")
 }
-`
-	if err := os.WriteFile(program, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	native := filepath.Join(dir, "native")
-	if out, err := exec.Command("go", "build", "-o", native, program).CombinedOutput(); err != nil {
-		t.Fatalf("go build %s: %v\n%s", program, err, out)
-	}
+`)
 	// Cells: the cell's deferred call does not run either.
 	cells := filepath.Join(dir, "cells.go")
 	if err := os.WriteFile(cells, []byte("defer fmt.Println(\"deferred\")\nfmt.Println(\"start\")\nos.Exit(3)\n"), 0o644); err != nil {
@@ -276,7 +268,6 @@ func main() {
 func TestRunScriptArgs(t *testing.T) {
 	dir := t.TempDir()
 	grundy := kerneltest.Binary(t)
-	script := filepath.Join(dir, "args.go")
 	src := `package main
 
 import (
@@ -301,13 +292,7 @@ func main() {
 	fmt.Println(*n, name, flag.NArg(), flag.Args(), flag.Parsed())
 }
 `
-	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	native := filepath.Join(dir, "native")
-	if out, err := exec.Command("go", "build", "-o", native, script).CombinedOutput(); err != nil {
-		t.Fatalf("go build %s: %v\n%s", script, err, out)
-	}
+	script, native := nativeProgram(t, dir, "args.go", src)
 	run := func(bin string, args ...string) (string, string, int) { return runCommand(t, bin, args...) }
 	for _, args := range [][]string{
 		{"-n", "5", "-name=ann", "x y", "z"},
@@ -519,6 +504,20 @@ func TestRunScriptDeepRecursion(t *testing.T) {
 
 // runCommand runs a binary to its end: what it printed and its exit
 // status.
+// nativeProgram writes src to dir/name and builds it with the Go
+// toolchain: the source's path and the binary's.
+func nativeProgram(t *testing.T, dir, name, src string) (program, native string) {
+	t.Helper()
+	program, native = filepath.Join(dir, name), filepath.Join(dir, strings.TrimSuffix(name, ".go")+"-native")
+	if err := os.WriteFile(program, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("go", "build", "-o", native, program).CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", program, err, out)
+	}
+	return program, native
+}
+
 func runCommand(t *testing.T, bin string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	cmd := exec.Command(bin, args...)

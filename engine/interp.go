@@ -1268,8 +1268,9 @@ func (it *Interp) runDeferred(res Result, err error) (Result, error) {
 	r.mu.Lock()
 	fns := r.deferred
 	r.deferred = nil
-	if ee, ok := err.(*EvalError); ok && ee.Name == "fatal error" {
-		// Go ends the program there: no deferred call runs.
+	if ee, ok := err.(*EvalError); ok && (ee.Name == "fatal error" || ee.Name == "Exit") {
+		// Go ends the program there (a fatal error, os.Exit): no
+		// deferred call runs.
 		fns = nil
 	}
 	if err == nil {
@@ -1364,7 +1365,7 @@ func (it *Interp) awaitExits() {
 }
 
 // exitCode is the panic value os.Exit raises in a cell.
-type exitCode int
+type exitCode = grundyrt.Exit
 
 func (it *Interp) panicError(p interp.Panic) *EvalError {
 	if code, ok := grundyrt.Unwrap(p.Value).(exitCode); ok {

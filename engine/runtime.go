@@ -316,13 +316,13 @@ func composedWrappers() interp.Exports {
 var scanFuncs = []string{"Sscan", "Sscanf", "Sscanln", "Fscan", "Fscanf", "Fscanln"}
 
 // logSymbols points the log package at the stderr pipe, with Fatal
-// panicking instead of exiting the kernel.
+// stopping the cell as os.Exit(1) does instead of exiting the kernel.
 func logSymbols(w io.Writer) map[string]reflect.Value {
 	l := log.New(w, "", log.LstdFlags)
 	return map[string]reflect.Value{
-		"Fatal":     reflect.ValueOf(l.Panic),
-		"Fatalf":    reflect.ValueOf(l.Panicf),
-		"Fatalln":   reflect.ValueOf(l.Panicln),
+		"Fatal":     reflect.ValueOf(grundyrt.LogFatal(l)),
+		"Fatalf":    reflect.ValueOf(grundyrt.LogFatalf(l)),
+		"Fatalln":   reflect.ValueOf(grundyrt.LogFatalln(l)),
 		"Flags":     reflect.ValueOf(l.Flags),
 		"Output":    reflect.ValueOf(l.Output),
 		"Panic":     reflect.ValueOf(l.Panic),

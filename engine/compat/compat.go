@@ -95,6 +95,7 @@ var Passes = []Pass{
 	instanceConvs,
 	mixedCompares,
 	genericFuncValues,
+	returnFuncs,
 	methodValues,
 	errorValues,
 	errorAssert,

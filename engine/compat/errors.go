@@ -25,6 +25,11 @@ var typesError = types.Universe.Lookup("error").Type()
 
 func isError(t types.Type) bool { return t != nil && types.Identical(t, typesError) }
 
+// implementsError reports whether a value of type t is an error.
+func implementsError(t types.Type) bool {
+	return t != nil && types.Implements(t, typesError.Underlying().(*types.Interface))
+}
+
 // errorValues: every place a value of another type becomes an error
 // (assignments, var declarations, returns, arguments, conversions,
 // composite literal elements and fields, sends, append, fmt.Errorf's %w
@@ -38,7 +43,7 @@ var errorValues = Pass{
 	Name:     "errorvalues",
 	Run:      runErrorValues,
 	Kinds:    assignedKinds,
-	Snippets: []string{"errors_value_receiver_conversions", "errors_value_receiver_fields", "errors_value_receiver_as", "errors_promoted_error_method", "errors_pointer_from_call"},
+	Snippets: []string{"errors_value_receiver_conversions", "errors_typed_nil_value_receiver", "errors_errorf_w_not_error", "errors_value_receiver_fields", "errors_value_receiver_as", "errors_promoted_error_method", "errors_pointer_from_call"},
 }
 
 func runErrorValues(c *Cell) {
@@ -74,9 +79,9 @@ func (c *Cell) asError(e ast.Expr) ast.Expr {
 	if tv, ok := c.Types.Types[e]; ok && tv.IsNil() {
 		return e
 	}
-	if p, ok := types.Unalias(c.Types.TypeOf(e)).(*types.Pointer); ok && typecheck.IsCellType(p.Elem()) && types.Implements(p.Elem(), typesError.Underlying().(*types.Interface)) {
+	if p, ok := types.Unalias(c.Types.TypeOf(e)).(*types.Pointer); ok && typecheck.IsCellType(p.Elem()) && implementsError(p.Elem()) {
 		if pt, ok := c.TypeExpr(p, e.Pos()); ok {
-			return c.ptrAsError(e, pt)
+			return c.ptrAsError(e, pt, p.Elem())
 		}
 	}
 	if t := c.Types.TypeOf(e); promotedError(t) {
@@ -114,7 +119,7 @@ func promotedError(t types.Type) bool {
 	}
 	obj, index, _ := types.LookupFieldOrMethod(t, false, nil, "Error")
 	_, isFunc := obj.(*types.Func)
-	return isFunc && len(index) > 1 && types.Implements(t, typesError.Underlying().(*types.Interface))
+	return isFunc && len(index) > 1 && implementsError(t)
 }
 
 // promotedAsError converts e, of a cell type whose Error method is
@@ -135,17 +140,27 @@ func (c *Cell) promotedAsError(e, vt ast.Expr) ast.Expr {
 // ptrAsError converts e, a pointer to a cell type whose Error method has a
 // value receiver, to error with its Error method called through the
 // pointer when it is called (as Go's interface holds the pointer), which
-// _grundyAsError cannot find:
+// _grundyAsError cannot find. A nil pointer is a non-nil error too, whose
+// Error panics as Go's wrapper for the value method does (_grundyAsError
+// made it a nil error: err != nil was false):
 //
-//	func(_grundyEP *T) error { if _grundyEP == nil { return _grundyAsError(_grundyEP) }; return _grundyAsErrorFunc(_grundyEP, func() string { return _grundyEP.Error() }) }(e)
-func (c *Cell) ptrAsError(e, pt ast.Expr) ast.Expr {
+//	func(_grundyEP *T) error { if _grundyEP == nil { return _grundyAsErrorFunc(_grundyEP, func() string { return grundyrt.NilValueMethod("main.T.Error", "T") }) }; return _grundyAsErrorFunc(_grundyEP, func() string { return _grundyEP.Error() }) }(e)
+func (c *Cell) ptrAsError(e, pt ast.Expr, elem types.Type) ast.Expr {
 	pos := e.Pos()
 	p := func() *ast.Ident { return ident(tempPrefix+"EP", pos) }
-	msg := funcLit(pos, pos, results(ident("string", pos)),
-		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: &ast.SelectorExpr{X: p(), Sel: ident("Error", pos)}, Lparen: pos, Rparen: pos}}})
+	msgOf := func(x ast.Expr) ast.Expr {
+		return funcLit(pos, pos, results(ident("string", pos)), &ast.ReturnStmt{Return: pos, Results: []ast.Expr{x}})
+	}
+	msg := msgOf(&ast.CallExpr{Fun: &ast.SelectorExpr{X: p(), Sel: ident("Error", pos)}, Lparen: pos, Rparen: pos})
+	name := types.TypeString(elem, (*types.Package).Name)
+	str := func(s string) ast.Expr {
+		return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
+	}
+	nilMsg := msgOf(&ast.CallExpr{Fun: rtSelector(prelude.RTNilValueMethod, pos),
+		Args: []ast.Expr{str(name + ".Error"), str(strings.TrimPrefix(name, "main."))}, Lparen: pos, Rparen: pos})
 	lit := funcLit(pos, e.End(), results(ident("error", pos)),
 		ifThen(pos, &ast.BinaryExpr{X: p(), OpPos: pos, Op: token.EQL, Y: ident("nil", pos)},
-			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: ident(prelude.AsError, pos), Args: []ast.Expr{p()}, Lparen: pos, Rparen: pos}}}),
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: ident(prelude.AsErrorFunc, pos), Args: []ast.Expr{p(), nilMsg}, Lparen: pos, Rparen: pos}}}),
 		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: ident(prelude.AsErrorFunc, pos), Args: []ast.Expr{p(), msg}, Lparen: pos, Rparen: pos}}})
 	lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{p()}, Type: pt}}
 	return &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
@@ -168,9 +183,10 @@ func (c *Cell) errorArgs(call *ast.CallExpr) (done bool) {
 	}
 	if fn := c.callee(call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf" && !call.Ellipsis.IsValid() && len(call.Args) > 1 {
 		// An argument reaches native Errorf as a plain value, so %w
-		// would not see that a cell type is an error.
+		// would not see that a cell type is an error. One that is no
+		// error stays as it is, for Errorf to print %!w(T=v).
 		for _, i := range verbArgs(call.Args[0], 'w') {
-			if i+1 < len(call.Args) {
+			if i+1 < len(call.Args) && implementsError(c.Types.TypeOf(call.Args[i+1])) {
 				call.Args[i+1] = c.asError(call.Args[i+1])
 			}
 		}
@@ -229,7 +245,7 @@ var errorsIsAs = Pass{
 	Name:     "errorsisas",
 	Run:      runErrorsIsAs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"errors_is_as", "errors_is_cell_values", "errors_as_cell_interface_later_type", "errors_as_interface_targets"},
+	Snippets: []string{"errors_is_as", "errors_as_type_param_target", "errors_is_cell_values", "errors_as_cell_interface_later_type", "errors_as_interface_targets"},
 }
 
 func runErrorsIsAs(c *Cell) {
@@ -307,6 +323,11 @@ func badAsTarget(t types.Type) bool {
 func (c *Cell) errorsAsInterface(call *ast.CallExpr) *ast.FuncLit {
 	pt, ok := typeUnder(c.Types.TypeOf(call.Args[1])).(*types.Pointer)
 	if !ok || !types.IsInterface(pt.Elem()) || isError(pt.Elem()) || typeUnder(pt.Elem()).(*types.Interface).Empty() {
+		return nil
+	}
+	if _, param := types.Unalias(pt.Elem()).(*types.TypeParam); param {
+		// A type parameter's value (var target E; E error) is of the type
+		// argument's type: runtime's As assigns it as a concrete target.
 		return nil
 	}
 	iface, ok := c.Types.TypeString(pt.Elem())

@@ -3,6 +3,8 @@ package compat
 import (
 	"go/ast"
 	"go/types"
+
+	"grundy/engine/prelude"
 )
 
 // loggerFatal: Fatal, Fatalf and Fatalln of a *log.Logger (l.Fatal(...),
@@ -12,9 +14,15 @@ import (
 // with status 1"). yaegi keeps a logger from exiting by giving cells its
 // own logger type (yaegi stdlib/restricted.go, logNew), which lacks
 // SetPrefix (l.SetPrefix: "undefined method") and is no *log.Logger; the
-// engine's symbols give cells log's own New, and this pass calls Panic, Panicf and
-// Panicln instead, as the engine's log.Fatal does: the message is logged,
-// and the cell stops with it as a panic.
+// engine's symbols give cells log's own New, and this pass has the
+// logger's Fatal log and stop the cell as os.Exit(1) does, as the
+// engine's log.Fatal does (a script ends with status 1):
+//
+//	l.Fatalf("heap %d", n)  =>  grundyrt.LogFatalf(l)("heap %d", n)
+//
+// A method expression, or Fatal promoted from an embedded logger, calls
+// Panic, Panicf or Panicln instead: the message is logged, and the cell
+// stops with it as a panic.
 var loggerFatal = Pass{
 	Name:     "loggerfatal",
 	Run:      runLoggerFatal,
@@ -22,7 +30,11 @@ var loggerFatal = Pass{
 	Snippets: []string{"logger_fatal_does_not_exit"},
 }
 
-var loggerFatals = map[string]string{"Fatal": "Panic", "Fatalf": "Panicf", "Fatalln": "Panicln"}
+var loggerFatals = map[string]struct{ panic, exit string }{
+	"Fatal":   {"Panic", prelude.RTLogFatal},
+	"Fatalf":  {"Panicf", prelude.RTLogFatalf},
+	"Fatalln": {"Panicln", prelude.RTLogFatalln},
+}
 
 func runLoggerFatal(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
@@ -42,7 +54,11 @@ func runLoggerFatal(c *Cell) {
 		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "log" {
 			return true
 		}
-		sel.Sel = ident(to, sel.Sel.Pos())
+		if s.Kind() == types.MethodVal && len(s.Index()) == 1 {
+			cur.Replace(&ast.CallExpr{Fun: rtSelector(to.exit, sel.Pos()), Lparen: sel.Pos(), Args: []ast.Expr{sel.X}, Rparen: sel.End()})
+			return true
+		}
+		sel.Sel = ident(to.panic, sel.Sel.Pos())
 		return true
 	})
 }

@@ -90,6 +90,10 @@ const (
 const (
 	RTDecodeRune        = "DecodeRune"
 	RTRangeContinued    = "RangeContinued" // a function iterator calling yield after the loop body said false
+	RTNilValueMethod    = "NilValueMethod" // a value method called through a nil pointer, as Go's wrapper panics
+	RTLogFatal          = "LogFatal"       // a *log.Logger's Fatal, which stops the cell as os.Exit(1) does
+	RTLogFatalf         = "LogFatalf"      // likewise Fatalf
+	RTLogFatalln        = "LogFatalln"     // likewise Fatalln
 	RTDeferred          = "NewDeferred"
 	RTErrorsIs          = "ErrorsIs"
 	RTErrorsAs          = "ErrorsAs"

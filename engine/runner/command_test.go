@@ -214,13 +214,60 @@ func TestRunScriptCrash(t *testing.T) {
 	}
 }
 
+// TestRunScriptExits: a script that calls os.Exit, log.Fatal or a
+// logger's Fatalf ends as the same program built by the Go toolchain
+// does: its output so far, the logged message, the exit status, and
+// nothing more (no panic report, no deferred call of the cell).
+func TestRunScriptExits(t *testing.T) {
+	dir := t.TempDir()
+	grundy := kerneltest.Binary(t)
+	program, native := nativeProgram(t, dir, "exits.go", `package main
+
+import (
+	"fmt"
+	"log"
+	"os"
+)
+
+func main() {
+	log.SetFlags(0)
+	fmt.Println("start")
+	l := log.New(os.Stderr, "solve: ", 0)
+	switch os.Args[1] {
+	case "exit":
+		os.Exit(4)
+	case "logger":
+		l.Fatalf("heap %d too large", 7)
+	case "fatalln":
+		log.Fatalln("no", "P-positions")
+	}
+	log.Fatal("no P-positions")
+}
+`)
+	// Cells: the cell's deferred call does not run either.
+	cells := filepath.Join(dir, "cells.go")
+	if err := os.WriteFile(cells, []byte("defer fmt.Println(\"deferred\")\nfmt.Println(\"start\")\nos.Exit(3)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"exit"}, {"logger"}, {"fatalln"}, {"log"}} {
+		wantOut, wantErr, wantCode := runCommand(t, native, args...)
+		gotOut, gotErr, gotCode := runCommand(t, grundy, append([]string{"run", program}, args...)...)
+		if gotOut != wantOut || gotErr != wantErr || gotCode != wantCode {
+			t.Errorf("grundy run exits.go %s: stdout %q, stderr %q, status %d; the built program: %q, %q, %d",
+				args[0], gotOut, gotErr, gotCode, wantOut, wantErr, wantCode)
+		}
+	}
+	if out, errOut, code := runCommand(t, grundy, "run", cells); out != "start\n" || errOut != "" || code != 3 {
+		t.Errorf("grundy run cells.go: stdout %q, stderr %q, status %d; want \"start\\n\", nothing, 3", out, errOut, code)
+	}
+}
+
 // TestRunScriptArgs: a script's os.Args and flag package see the arguments
 // after the script's name, through the real binary, as the same program
 // built by the Go toolchain does.
 func TestRunScriptArgs(t *testing.T) {
 	dir := t.TempDir()
 	grundy := kerneltest.Binary(t)
-	script := filepath.Join(dir, "args.go")
 	src := `package main
 
 import (
@@ -245,13 +292,7 @@ func main() {
 	fmt.Println(*n, name, flag.NArg(), flag.Args(), flag.Parsed())
 }
 `
-	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	native := filepath.Join(dir, "native")
-	if out, err := exec.Command("go", "build", "-o", native, script).CombinedOutput(); err != nil {
-		t.Fatalf("go build %s: %v\n%s", script, err, out)
-	}
+	script, native := nativeProgram(t, dir, "args.go", src)
 	run := func(bin string, args ...string) (string, string, int) { return runCommand(t, bin, args...) }
 	for _, args := range [][]string{
 		{"-n", "5", "-name=ann", "x y", "z"},
@@ -463,6 +504,20 @@ func TestRunScriptDeepRecursion(t *testing.T) {
 
 // runCommand runs a binary to its end: what it printed and its exit
 // status.
+// nativeProgram writes src to dir/name and builds it with the Go
+// toolchain: the source's path and the binary's.
+func nativeProgram(t *testing.T, dir, name, src string) (program, native string) {
+	t.Helper()
+	program, native = filepath.Join(dir, name), filepath.Join(dir, strings.TrimSuffix(name, ".go")+"-native")
+	if err := os.WriteFile(program, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("go", "build", "-o", native, program).CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", program, err, out)
+	}
+	return program, native
+}
+
 func runCommand(t *testing.T, bin string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	cmd := exec.Command(bin, args...)

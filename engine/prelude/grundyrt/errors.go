@@ -12,8 +12,14 @@ var errorType = reflect.TypeFor[error]()
 // sees yaegi's wrapper instead of the cell's type, and neither the As nor
 // the Unwrap methods of cell types.
 func (ts *Types) ErrorsAs(err error, target any) bool {
+	if err == nil {
+		return false
+	}
 	tv := reflect.ValueOf(Unwrap(target))
-	if !tv.IsValid() || tv.Kind() != reflect.Pointer || tv.IsNil() {
+	if !tv.IsValid() {
+		panic("errors: target cannot be nil")
+	}
+	if tv.Kind() != reflect.Pointer || tv.IsNil() {
 		panic("errors: target must be a non-nil pointer")
 	}
 	want := tv.Type().Elem()

@@ -1,10 +1,13 @@
 package grundyrt
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The printer: fmt's printing, for arguments the compatibility passes
@@ -124,7 +127,7 @@ func Sprintln(a ...any) string {
 }
 
 // Errorf is fmt.Errorf likewise: the message is the printer's, the error
-// fmt's own (wrapping the %w arguments as it does).
+// of fmt's own types (wrapping the %w arguments as it does).
 func Errorf(format string, a ...any) error {
 	if !HasTyped(a) {
 		return fmt.Errorf(format, a...)
@@ -132,19 +135,50 @@ func Errorf(format string, a ...any) error {
 	p := newPrinter()
 	p.wrapErrs = true
 	p.doPrintf(format, a)
-	msg := strings.ReplaceAll(string(p.buf), "%", "%%")
-	var errs []any
 	wrapped := p.wrapped
 	if len(wrapped) > 1 && p.reordered {
 		wrapped = sortedUnique(wrapped)
 	}
+	var errs []error
 	for _, i := range wrapped {
 		if e, ok := nativeArg(a[i]).(error); ok {
 			errs = append(errs, e)
-			msg += "%.0w"
 		}
 	}
-	return fmt.Errorf(msg, errs...)
+	return fmtError(string(p.buf), len(p.wrapped), errs)
+}
+
+// fmtError is the error fmt.Errorf makes of the message msg with n %w
+// verbs whose arguments that are errors are errs: a *fmt.wrapError for
+// one (its error nil when the argument was none), a *fmt.wrapErrors for
+// more, as fmt decides by the verbs, not by the errors among them. It is
+// built, not made by fmt.Errorf, which would call the errors' Error
+// methods again (and print a panicking one's panic twice).
+func fmtError(msg string, n int, errs []error) error {
+	var w error
+	var wrapped any
+	switch {
+	case n == 0:
+		return errors.New(msg)
+	case n == 1:
+		w = fmt.Errorf("%w", io.EOF)
+		if len(errs) == 1 {
+			wrapped = errs[0]
+		}
+	default:
+		w, wrapped = fmt.Errorf("%w%w", io.EOF, io.EOF), errs
+	}
+	v := reflect.New(reflect.TypeOf(w).Elem())
+	set := func(i int, x any) {
+		f := v.Elem().Field(i)
+		f = reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
+		if x != nil {
+			f.Set(reflect.ValueOf(x))
+		}
+	}
+	set(0, msg)
+	set(1, wrapped)
+	return v.Interface().(error)
 }
 
 func sortedUnique(xs []int) []int {
@@ -761,6 +795,11 @@ func (p *printer) catchPanic(v reflect.Value, verb rune, method string) {
 	if rv, ok := err.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
 		// A panic in interpreted code carries its value so.
 		err = Unwrap(rv.Interface())
+	}
+	if _, typed := err.(panicValue); !typed {
+		// The runtime's error where the interpreter raised reflect's (a
+		// nil dereference).
+		err = p.types().Recovered(err)
 	}
 	if v.Kind() == reflect.Pointer && v.IsNil() {
 		p.buf = append(p.buf, "<nil>"...)

@@ -177,3 +177,41 @@ func TestPrinterErrorf(t *testing.T) {
 		}
 	}
 }
+
+// fmtError makes the error fmt.Errorf makes, of fmt's types, also where
+// some %w arguments are no errors.
+func TestFmtError(t *testing.T) {
+	eof := errors.New("eof")
+	for _, c := range []struct {
+		format string
+		args   []any
+		n      int
+	}{
+		{"plain", nil, 0},
+		{"one %w", []any{eof}, 1},
+		{"one %w", []any{3}, 1},
+		{"two %w %w", []any{eof, 3}, 2},
+		{"two %w %w", []any{"a", 3}, 2},
+		{"twice %[1]w %[1]w", []any{eof}, 2},
+		{"100%% %w", []any{eof}, 1},
+	} {
+		want := fmt.Errorf(c.format, c.args...)
+		var errs []error
+		seen := map[any]bool{}
+		for _, a := range c.args {
+			if e, ok := a.(error); ok && !seen[e] {
+				errs = append(errs, e)
+				seen[e] = true
+			}
+		}
+		got := fmtError(want.Error(), c.n, errs)
+		if fmt.Sprintf("%T %q %v", got, got, errors.Unwrap(got)) != fmt.Sprintf("%T %q %v", want, want, errors.Unwrap(want)) {
+			t.Errorf("%q: got %T %q, want %T %q", c.format, got, got, want, want)
+		}
+		if u, ok := want.(interface{ Unwrap() []error }); ok {
+			if g, _ := got.(interface{ Unwrap() []error }); g == nil || fmt.Sprint(g.Unwrap()) != fmt.Sprint(u.Unwrap()) {
+				t.Errorf("%q: Unwrap() []error differs", c.format)
+			}
+		}
+	}
+}

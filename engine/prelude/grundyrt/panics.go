@@ -2,6 +2,7 @@ package grundyrt
 
 import (
 	"fmt"
+	"log"
 	"reflect"
 	"regexp"
 	"sort"
@@ -83,6 +84,43 @@ var (
 	assertionError = rterrors.NewTypeAssertionError
 )
 
+// Exit is the panic value of os.Exit in a cell: the engine stops the
+// cell, and a script ends with the code.
+type Exit int
+
+// LogFatal is the method value l.Fatal of a *log.Logger: Go's logs and
+// exits with status 1 (the process is the session's: the cell stops as
+// for os.Exit(1)). LogFatalf and LogFatalln likewise.
+func LogFatal(l *log.Logger) func(v ...any) {
+	return func(v ...any) {
+		l.Output(2, fmt.Sprint(v...))
+		panic(Exit(1))
+	}
+}
+
+// LogFatalf: see LogFatal.
+func LogFatalf(l *log.Logger) func(format string, v ...any) {
+	return func(format string, v ...any) {
+		l.Output(2, fmt.Sprintf(format, v...))
+		panic(Exit(1))
+	}
+}
+
+// LogFatalln: see LogFatal.
+func LogFatalln(l *log.Logger) func(v ...any) {
+	return func(v ...any) {
+		l.Output(2, fmt.Sprintln(v...))
+		panic(Exit(1))
+	}
+}
+
+// NilValueMethod panics as Go's wrapper for the value method method
+// ("main.Code.Error") does when called through a nil pointer to its
+// type (typ, "Code").
+func NilValueMethod(method, typ string) string {
+	panic(plainError("value method " + method + " called using nil *" + typ + " pointer"))
+}
+
 // RangeContinued panics as Go's runtime does when a function iterator
 // calls yield again after the loop body returned false (break, or a jump
 // out of the loop).
@@ -132,6 +170,16 @@ func (ts *Types) reflectPanic(msg string) error {
 			if _, l, ok := strings.Cut(m, " with length "); ok {
 				return boundsError("cannot convert slice with length " + n + " to array or pointer to array with length " + l)
 			}
+		}
+	}
+	if t, ok := strings.CutPrefix(msg, "hash of unhashable type: "); ok {
+		// The map's words (internal/runtime/maps) for a key reflect
+		// stores; compiled code's are the runtime's.
+		return runtimeError("hash of unhashable type " + ts.typeNames(t))
+	}
+	for _, m := range []string{"comparing uncomparable type ", "hash of unhashable type "} {
+		if t, ok := strings.CutPrefix(msg, "runtime error: "+m); ok && ts.typeNames(t) != t {
+			return runtimeError(m + ts.typeNames(t))
 		}
 	}
 	if loc := cellPosition.FindString(msg); loc != "" && strings.HasPrefix(msg[len(loc):], "interface conversion: ") {
@@ -189,6 +237,10 @@ func (ts *Types) withSource(msg string) string {
 	}
 	return prefix + src + " is " + dyn + ", not " + want
 }
+
+// typeNames is a type as reflect writes it with the interpreter's struct
+// types for a cell's types named as Go names them.
+func (ts *Types) typeNames(t string) string { return ts.withNames(renameCellStructs(t)) }
 
 // withNames is a message of the interpreter's with the reflect types of the
 // struct types cells declared replaced by their names (those of the

@@ -260,8 +260,9 @@ func TemplateError(err error) error {
 
 // renameCellStructs replaces each struct type in s that the interpreter
 // made for a cell's type (its first field's tag names it) by its name.
+// (Panics' messages name such types too: see reflectPanic.)
 func renameCellStructs(s string) string {
-	const open, mark = "struct { ", `"grundy:\"`
+	const open, mark = "struct { ", `grundy:\"` // the tag's last key, after json's and xml's when there are
 	var b strings.Builder
 	for {
 		i := strings.Index(s, open)

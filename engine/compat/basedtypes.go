@@ -634,12 +634,24 @@ func (b basedCheck) call(call *ast.CallExpr) {
 
 // dynamicType refuses what, which names the dynamic type of x, when x may
 // hold a based type without methods (kept as its underlying type's value).
+// A value of an interface type with methods that a cell declares (type
+// Game interface{ Moves(int) []int }, or such a literal) is in yaegi's box
+// naming its dynamic type (interp/value.go:240, genValueInterface:
+// valueInterface{node, value}), which the printer and reflectNames read,
+// whatever the type is declared on (type SubSet []int): there only an
+// instance of a generic type, whose box names its underlying type, is
+// refused. Native interfaces keep such a value in a wrapper that names
+// only the methods, and any keeps it bare.
 func (b basedCheck) dynamicType(x ast.Expr, what string) {
 	xt := b.c.Types.TypeOf(x)
 	if xt == nil || !isIfaceType(xt) || b.twins(x, what) {
 		return
 	}
-	if n := b.held(xt, bare); n != nil {
+	lost := bare
+	if interpretedIface(xt) && !emptyIface(xt) {
+		lost = func(n *types.Named) bool { return bare(n) && n.Origin() != n }
+	}
+	if n := b.held(xt, lost); n != nil {
 		b.c.Fail(x.Pos(), "%s cannot name %s it may hold: the interpreter keeps one in an interface as %s; %s",
 			what, an(b.described(n)), an(b.name(n.Underlying())), b.remedy(n))
 	}

@@ -215,11 +215,11 @@ func hasMethodsAt(n *types.Named) bool {
 }
 
 // boxed reports whether the interpreter keeps a value of the based type n
-// in an empty interface in a box naming n: n has a basic or function
-// underlying type and methods, its own or boxBasic's. A value of another
-// based type is kept bare, as its underlying type's value (a type on a
-// slice or map with methods too, a type on a basic type declared in a
-// function).
+// in an empty interface in a box naming n: n has a basic, function or
+// array underlying type and methods, its own or boxBasic's. A value of
+// another based type is kept bare, as its underlying type's value (a type
+// on a slice or map with methods too, a type on a basic type or an array
+// declared in a function).
 func boxed(n *types.Named) bool {
 	return boxable(n) && (hasMethodsAt(n) || boxedAtDeclaration(n))
 }
@@ -227,11 +227,17 @@ func boxed(n *types.Named) bool {
 // boxable reports whether the interpreter boxes values of n once n has
 // methods: n is declared on a basic type or a function type (the
 // interpreter treats both alike, interp/value.go:240; type Rule
-// func(int) []int, the move rules of a game).
+// func(int) []int, the move rules of a game), or on an array (type Pos
+// [3]int), not generic: an array is a value, which the interpreter boxes
+// as it boxes a number (genDestValue, interp/value.go:158). Slices and maps
+// with methods it does not box (putting one in an any panicked in
+// reflect.Set).
 func boxable(n *types.Named) bool {
 	switch n.Underlying().(type) {
 	case *types.Basic, *types.Signature:
 		return true
+	case *types.Array:
+		return n.TypeParams().Len() == 0 && n.Origin() == n
 	}
 	return false
 }
@@ -634,12 +640,24 @@ func (b basedCheck) call(call *ast.CallExpr) {
 
 // dynamicType refuses what, which names the dynamic type of x, when x may
 // hold a based type without methods (kept as its underlying type's value).
+// A value of an interface type with methods that a cell declares (type
+// Game interface{ Moves(int) []int }, or such a literal) is in yaegi's box
+// naming its dynamic type (interp/value.go:240, genValueInterface:
+// valueInterface{node, value}), which the printer and reflectNames read,
+// whatever the type is declared on (type SubSet []int): there only an
+// instance of a generic type, whose box names its underlying type, is
+// refused. Native interfaces keep such a value in a wrapper that names
+// only the methods, and any keeps it bare.
 func (b basedCheck) dynamicType(x ast.Expr, what string) {
 	xt := b.c.Types.TypeOf(x)
 	if xt == nil || !isIfaceType(xt) || b.twins(x, what) {
 		return
 	}
-	if n := b.held(xt, bare); n != nil {
+	lost := bare
+	if interpretedIface(xt) && !emptyIface(xt) {
+		lost = func(n *types.Named) bool { return bare(n) && n.Origin() != n }
+	}
+	if n := b.held(xt, lost); n != nil {
 		b.c.Fail(x.Pos(), "%s cannot name %s it may hold: the interpreter keeps one in an interface as %s; %s",
 			what, an(b.described(n)), an(b.name(n.Underlying())), b.remedy(n))
 	}

@@ -8,8 +8,9 @@ import (
 )
 
 // boxBasic: a cell type declared at package level on a basic type (type
-// Player int, type Heap uint8) or a function type (type Rule func(int)
-// []int) without methods gets one, unexported and empty:
+// Player int, type Heap uint8), a function type (type Rule func(int)
+// []int) or an array (type Row [3]int8) without methods gets one,
+// unexported and empty:
 //
 //	func (Player) _grundyBoxed() {}
 //
@@ -24,12 +25,13 @@ import (
 // method, and the engine asks the box (basedAsserts, typeSwitches,
 // ifaceCompare, reflectNames). The method is unexported, so reflect's
 // NumMethod and every interface a cell declares see the type as Go does.
-// A type declared in a function cannot have methods and stays bare.
+// A type declared in a function cannot have methods and stays bare. (So
+// does a generic type: its instances are asked as types of their own.)
 var boxBasic = Pass{
 	Name:     "boxbasic",
 	Run:      runBoxBasic,
 	Kinds:    []ast.Node{(*ast.TypeSpec)(nil)},
-	Snippets: []string{"based_basic_boxed", "func_type_boxed"},
+	Snippets: []string{"based_basic_boxed", "func_type_boxed", "array_type_boxed"},
 }
 
 func runBoxBasic(c *Cell) {

@@ -27,7 +27,7 @@ var variadicSlices = Pass{
 	Name:     "variadicslices",
 	Run:      runVariadicSlices,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"variadic_any_slice_argument"},
+	Snippets: []string{"variadic_any_slice_argument", "variadic_slice_values_copied"},
 }
 
 func runVariadicSlices(c *Cell) {
@@ -79,6 +79,13 @@ func runVariadicSlices(c *Cell) {
 			return true
 		}
 		c.packVariadic(call, first, slice)
+		if lit, ok := call.Args[first].(*ast.CompositeLit); ok && call.Ellipsis.IsValid() {
+			// Its elements are converted to the interface as the
+			// arguments were: with the literal's type, ifaceCopies
+			// copies them (append(out, Sum{x}) in a loop, Sum a
+			// []Game, appended the last Sum each time).
+			c.Types.Types[lit] = types.TypeAndValue{Type: slice}
+		}
 		return true
 	})
 }

@@ -117,11 +117,11 @@ type namedKey struct {
 }
 
 // NamedCompareKey is CompareKey knowing the types cells declared: a value
-// of a type declared on a basic type, in its box or wrapper, is keyed
+// of a type declared on a basic type or an array, in its box or wrapper, is keyed
 // with its type's name, as NamedCompareKeyAs keys such a value whose
 // static type the compatibility pass knows.
 func (ts *Types) NamedCompareKey(v any) any {
-	if ok, t := ts.dynamic(v); ok && t.named != nil && t.kind == tkLeaf {
+	if ok, t := ts.dynamic(v); ok && t.named != nil && (t.kind == tkLeaf || t.kind == tkSlice && !strings.HasPrefix(t.under, "[]")) {
 		return namedKey{t.str, CompareKey(v)}
 	}
 	return CompareKey(v)

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
@@ -35,7 +36,7 @@ var ifaceKeys = Pass{
 	Name:     "ifacekeys",
 	Run:      runIfaceKeys,
 	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.MapType)(nil)},
-	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces", "map_struct_keys_of_wrapped_refused", "map_any_keys_from_stringers", "map_error_keys_refused", "map_any_keys_basic_types"},
+	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces", "map_struct_keys_of_wrapped_refused", "map_any_keys_from_stringers", "map_error_keys_refused", "map_any_keys_basic_types", "native_keys_keep_types"},
 }
 
 func runIfaceKeys(c *Cell) {
@@ -68,6 +69,12 @@ func runIfaceKeys(c *Cell) {
 				n.Index = c.anyKey(n.Index)
 			}
 		case *ast.CallExpr:
+			if c.boxesBasic() {
+				if x := c.nativeKeyCall(n); x != nil {
+					cur.Replace(x)
+					return true
+				}
+			}
 			if isIdent(n.Fun, "delete") && c.isBuiltin(n.Fun) && len(n.Args) == 2 {
 				if kt := c.ifaceKey(n.Args[0]); kt != nil {
 					n.Args[1] = c.internKey(n.Args[1], kt)
@@ -89,6 +96,140 @@ func runIfaceKeys(c *Cell) {
 		}
 		return true
 	})
+}
+
+// nativeKeys are the native functions and methods that compare what they
+// are handed as Go's map compares a key of type any, by their full name:
+// the indexes of those parameters (a context's keys, a sync.Map's, and
+// the old values its CompareAnd* compare) and of the values they keep
+// and give back.
+var nativeKeys = map[string]struct{ keys, kept []int }{
+	"context.WithValue":            {[]int{1}, []int{2}},
+	"(context.Context).Value":      {keys: []int{0}},
+	"(*sync.Map).Load":             {keys: []int{0}},
+	"(*sync.Map).Store":            {[]int{0}, []int{1}},
+	"(*sync.Map).LoadOrStore":      {[]int{0}, []int{1}},
+	"(*sync.Map).LoadAndDelete":    {keys: []int{0}},
+	"(*sync.Map).Delete":           {keys: []int{0}},
+	"(*sync.Map).Swap":             {[]int{0}, []int{1}},
+	"(*sync.Map).CompareAndSwap":   {[]int{0, 1}, []int{2}},
+	"(*sync.Map).CompareAndDelete": {keys: []int{0, 1}},
+}
+
+// nativeKeyCall writes a call of a native function that compares keys
+// (nativeKeys) handed one that may be of a cell type on a basic type as
+// a call of an interpreted literal taking the receiver and the arguments,
+// which hands the native its parameters with each such key made the first
+// equal box (as a key of a map keyed by any, see anyKey):
+//
+//	m.Load(Heap(3))  =>  func(_grundyNK1 *sync.Map, _grundyNK2 any) (any, bool) {
+//		grundyrt.InternKey(&_grundyNK2); return _grundyNK1.Load(_grundyNK2) }(&m, Heap(3))
+//
+// yaegi v0.16.1 hands a native function a value of such a type bare (it
+// converts the argument by reflect, interp/run.go, callBin), and the box
+// an interpreted call returns too, but a variable's box as it is: so
+// gameKey(0) and depthKey(0) were one context key, k("user") and "user"
+// one sync.Map key, and a key Range gave back took case int of a type
+// switch, not case Heap. The receiver and the arguments are evaluated
+// in Go's order, as the literal's arguments; nil when call is not such.
+func (c *Cell) nativeKeyCall(call *ast.CallExpr) ast.Expr {
+	fn := c.callee(call)
+	if fn == nil || call.Ellipsis.IsValid() {
+		return nil
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	name := fn.FullName()
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		// The oracle's native interfaces come from reflect: a method's
+		// receiver is the bare interface, "(interface).Value".
+		name = "(" + types.TypeString(c.Types.TypeOf(sel.X), nil) + ")." + fn.Name()
+	}
+	nk, ok := nativeKeys[name]
+	if !ok || sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) {
+		return nil
+	}
+	boxable := func(i int) bool {
+		t := c.Types.TypeOf(call.Args[i])
+		return boxedType(t) != nil || (t != nil && isIfaceType(t) && emptyIface(t))
+	}
+	basic := func(i int) bool { return boxedType(c.Types.TypeOf(call.Args[i])) != nil }
+	if !slices.ContainsFunc(nk.keys, boxable) && !slices.ContainsFunc(nk.kept, basic) {
+		return nil
+	}
+	pos := call.Pos()
+	var params []*ast.Field
+	var args, pass []ast.Expr
+	param := func(t types.Type, arg ast.Expr) bool {
+		tx, ok := c.TypeExpr(t, pos)
+		if !ok {
+			return false
+		}
+		name := c.Temp("NK")
+		params = append(params, &ast.Field{Names: []*ast.Ident{ident(name, pos)}, Type: tx})
+		args = append(args, arg)
+		pass = append(pass, ident(name, pos))
+		return true
+	}
+	fun := call.Fun
+	if recv := sig.Recv(); recv != nil {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		x, xt := sel.X, c.Types.TypeOf(sel.X)
+		if xt == nil {
+			return nil
+		}
+		if _, ptr := recv.Type().(*types.Pointer); ptr && !isPointerType(xt) {
+			x, xt = &ast.UnaryExpr{OpPos: x.Pos(), Op: token.AND, X: x}, types.NewPointer(xt)
+		}
+		if !param(xt, x) {
+			return nil
+		}
+		fun = &ast.SelectorExpr{X: pass[0], Sel: ident(sel.Sel.Name, pos)}
+		pass = nil
+	}
+	var body []ast.Stmt
+	for i, a := range call.Args {
+		if !param(sig.Params().At(i).Type(), a) {
+			return nil
+		}
+		// A kept value of such a type is interned too: CompareAndSwap
+		// compares the one kept with the one it is handed.
+		if !(slices.Contains(nk.keys, i) && boxable(i) || slices.Contains(nk.kept, i) && basic(i)) {
+			continue
+		}
+		k := pass[len(pass)-1].(*ast.Ident).Name
+		if isIfaceType(c.Types.TypeOf(a)) {
+			// Out of yaegi's wrappers, as a map keyed by any holds it.
+			body = append(body, &ast.AssignStmt{Lhs: []ast.Expr{ident(k, pos)}, TokPos: pos, Tok: token.ASSIGN,
+				Rhs: []ast.Expr{&ast.CallExpr{Fun: rtSelector(prelude.RTAnyKey, pos), Lparen: pos, Args: []ast.Expr{ident(k, pos)}, Rparen: pos}}})
+		}
+		body = append(body, &ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTInternKey, pos), Lparen: pos,
+			Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(k, pos)}}, Rparen: pos}})
+	}
+	inner := &ast.CallExpr{Fun: fun, Lparen: pos, Args: pass, Rparen: pos}
+	var res []ast.Expr
+	for r := range sig.Results().Variables() {
+		tx, ok := c.TypeExpr(r.Type(), pos)
+		if !ok {
+			return nil
+		}
+		res = append(res, tx)
+	}
+	if len(res) == 0 {
+		body = append(body, &ast.ExprStmt{X: inner})
+	} else {
+		body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{inner}})
+	}
+	f := funcLit(pos, call.End(), results(res...), body...)
+	f.Type.Params.List = params
+	return &ast.CallExpr{Fun: f, Lparen: pos, Args: args, Rparen: call.End()}
+}
+
+func isPointerType(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
 }
 
 // wrappedKey is a type the cells declare whose values a map keyed by k,

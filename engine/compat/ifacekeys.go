@@ -99,28 +99,34 @@ func runIfaceKeys(c *Cell) {
 }
 
 // nativeKeys are the native functions and methods that compare what they
-// are handed as Go's map compares a key of type any, by their full name:
-// the indexes of those parameters (a context's keys, a sync.Map's, and
-// the old values its CompareAnd* compare) and of the values they keep
-// and give back.
+// are handed as Go's map compares a key of type any, or keep it and give
+// it back, by their full name: the indexes of the parameters compared (a
+// context's keys, a sync.Map's, and the old values CompareAnd* compare)
+// and of the values kept. (nativeBoxes hands the others that keep values
+// theirs.)
 var nativeKeys = map[string]struct{ keys, kept []int }{
-	"context.WithValue":            {[]int{1}, []int{2}},
-	"(context.Context).Value":      {keys: []int{0}},
-	"(*sync.Map).Load":             {keys: []int{0}},
-	"(*sync.Map).Store":            {[]int{0}, []int{1}},
-	"(*sync.Map).LoadOrStore":      {[]int{0}, []int{1}},
-	"(*sync.Map).LoadAndDelete":    {keys: []int{0}},
-	"(*sync.Map).Delete":           {keys: []int{0}},
-	"(*sync.Map).Swap":             {[]int{0}, []int{1}},
-	"(*sync.Map).CompareAndSwap":   {[]int{0, 1}, []int{2}},
-	"(*sync.Map).CompareAndDelete": {keys: []int{0, 1}},
+	"context.WithValue":                   {[]int{1}, []int{2}},
+	"(context.Context).Value":             {keys: []int{0}},
+	"(*sync.Map).Load":                    {keys: []int{0}},
+	"(*sync.Map).Store":                   {[]int{0}, []int{1}},
+	"(*sync.Map).LoadOrStore":             {[]int{0}, []int{1}},
+	"(*sync.Map).LoadAndDelete":           {keys: []int{0}},
+	"(*sync.Map).Delete":                  {keys: []int{0}},
+	"(*sync.Map).Swap":                    {[]int{0}, []int{1}},
+	"(*sync.Map).CompareAndSwap":          {[]int{0, 1}, []int{2}},
+	"(*sync.Map).CompareAndDelete":        {keys: []int{0, 1}},
+	"(*sync/atomic.Value).Store":          {kept: []int{0}},
+	"(*sync/atomic.Value).Swap":           {kept: []int{0}},
+	"(*sync/atomic.Value).CompareAndSwap": {[]int{0}, []int{1}},
+	"(*sync.Pool).Put":                    {kept: []int{0}},
 }
 
-// nativeKeyCall writes a call of a native function that compares keys
-// (nativeKeys) handed one that may be of a cell type on a basic type as
-// a call of an interpreted literal taking the receiver and the arguments,
-// which hands the native its parameters with each such key made the first
-// equal box (as a key of a map keyed by any, see anyKey):
+// nativeKeyCall writes a call of a native function that compares keys or
+// keeps values (nativeKeys) handed one that may be of a cell type on a
+// basic type as a call of an interpreted literal taking the receiver and
+// the arguments, which hands the native its parameters with each such
+// value made the first equal box (as a key of a map keyed by any, see
+// anyKey):
 //
 //	m.Load(Heap(3))  =>  func(_grundyNK1 *sync.Map, _grundyNK2 any) (any, bool) {
 //		grundyrt.InternKey(&_grundyNK2); return _grundyNK1.Load(_grundyNK2) }(&m, Heap(3))
@@ -129,8 +135,9 @@ var nativeKeys = map[string]struct{ keys, kept []int }{
 // converts the argument by reflect, interp/run.go, callBin), and the box
 // an interpreted call returns too, but a variable's box as it is: so
 // gameKey(0) and depthKey(0) were one context key, k("user") and "user"
-// one sync.Map key, and a key Range gave back took case int of a type
-// switch, not case Heap. The receiver and the arguments are evaluated
+// one sync.Map key, a key Range gave back took case int of a type
+// switch, not case Heap, and atomic.Value's and sync.Pool's values came
+// back as ints. The receiver and the arguments are evaluated
 // in Go's order, as the literal's arguments; nil when call is not such.
 func (c *Cell) nativeKeyCall(call *ast.CallExpr) ast.Expr {
 	fn := c.callee(call)

@@ -70,8 +70,7 @@ func runIfaceKeys(c *Cell) {
 			}
 		case *ast.CallExpr:
 			if c.boxesBasic() {
-				if x := c.nativeKeyCall(n); x != nil {
-					cur.Replace(x)
+				if c.nativeKeyCall(n) {
 					return true
 				}
 			}
@@ -138,11 +137,12 @@ var nativeKeys = map[string]struct{ keys, kept []int }{
 // one sync.Map key, a key Range gave back took case int of a type
 // switch, not case Heap, and atomic.Value's and sync.Pool's values came
 // back as ints. The receiver and the arguments are evaluated
-// in Go's order, as the literal's arguments; nil when call is not such.
-func (c *Cell) nativeKeyCall(call *ast.CallExpr) ast.Expr {
+// in Go's order, as the literal's arguments. It reports whether call was
+// such a call.
+func (c *Cell) nativeKeyCall(call *ast.CallExpr) bool {
 	fn := c.callee(call)
 	if fn == nil || call.Ellipsis.IsValid() {
-		return nil
+		return false
 	}
 	sig, _ := fn.Type().(*types.Signature)
 	name := fn.FullName()
@@ -153,7 +153,7 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) ast.Expr {
 	}
 	nk, ok := nativeKeys[name]
 	if !ok || sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) {
-		return nil
+		return false
 	}
 	boxable := func(i int) bool {
 		t := c.Types.TypeOf(call.Args[i])
@@ -161,7 +161,7 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) ast.Expr {
 	}
 	basic := func(i int) bool { return boxedType(c.Types.TypeOf(call.Args[i])) != nil }
 	if !slices.ContainsFunc(nk.keys, boxable) && !slices.ContainsFunc(nk.kept, basic) {
-		return nil
+		return false
 	}
 	pos := call.Pos()
 	var params []*ast.Field
@@ -181,17 +181,17 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) ast.Expr {
 	if recv := sig.Recv(); recv != nil {
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 		if !ok {
-			return nil
+			return false
 		}
 		x, xt := sel.X, c.Types.TypeOf(sel.X)
 		if xt == nil {
-			return nil
+			return false
 		}
 		if _, ptr := recv.Type().(*types.Pointer); ptr && !isPointerType(xt) {
 			x, xt = &ast.UnaryExpr{OpPos: x.Pos(), Op: token.AND, X: x}, types.NewPointer(xt)
 		}
 		if !param(xt, x) {
-			return nil
+			return false
 		}
 		fun = &ast.SelectorExpr{X: pass[0], Sel: ident(sel.Sel.Name, pos)}
 		pass = nil
@@ -199,7 +199,7 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) ast.Expr {
 	var body []ast.Stmt
 	for i, a := range call.Args {
 		if !param(sig.Params().At(i).Type(), a) {
-			return nil
+			return false
 		}
 		// A kept value of such a type is interned too: CompareAndSwap
 		// compares the one kept with the one it is handed.
@@ -220,7 +220,7 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) ast.Expr {
 	for r := range sig.Results().Variables() {
 		tx, ok := c.TypeExpr(r.Type(), pos)
 		if !ok {
-			return nil
+			return false
 		}
 		res = append(res, tx)
 	}
@@ -231,7 +231,10 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) ast.Expr {
 	}
 	f := funcLit(pos, call.End(), results(res...), body...)
 	f.Type.Params.List = params
-	return &ast.CallExpr{Fun: f, Lparen: pos, Args: args, Rparen: call.End()}
+	// In place: later passes see the call's type (basedAsserts asks
+	// what ctx.Value(k).(int) asserts), and an interpreted call.
+	call.Fun, call.Args = f, args
+	return true
 }
 
 func isPointerType(t types.Type) bool {

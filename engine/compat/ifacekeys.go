@@ -209,11 +209,9 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) bool {
 		k := pass[len(pass)-1].(*ast.Ident).Name
 		if isIfaceType(c.Types.TypeOf(a)) {
 			// Out of yaegi's wrappers, as a map keyed by any holds it.
-			body = append(body, &ast.AssignStmt{Lhs: []ast.Expr{ident(k, pos)}, TokPos: pos, Tok: token.ASSIGN,
-				Rhs: []ast.Expr{&ast.CallExpr{Fun: rtSelector(prelude.RTAnyKey, pos), Lparen: pos, Args: []ast.Expr{ident(k, pos)}, Rparen: pos}}})
+			body = append(body, anyKeyStmt(k, pos))
 		}
-		body = append(body, &ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTInternKey, pos), Lparen: pos,
-			Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(k, pos)}}, Rparen: pos}})
+		body = append(body, internStmt(k, pos))
 	}
 	inner := &ast.CallExpr{Fun: fun, Lparen: pos, Args: pass, Rparen: pos}
 	var res []ast.Expr
@@ -347,11 +345,8 @@ func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 	if t == nil || !isIfaceType(t) {
 		return e
 	}
-	anyKey := func(x ast.Expr) ast.Expr {
-		return &ast.CallExpr{Fun: rtSelector(prelude.RTAnyKey, e.Pos()), Lparen: e.Pos(), Args: []ast.Expr{x}, Rparen: e.End()}
-	}
 	if !c.boxesBasic() {
-		return anyKey(e)
+		return &ast.CallExpr{Fun: rtSelector(prelude.RTAnyKey, e.Pos()), Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
 	}
 	if !emptyIface(t) && !typecheck.IsCellType(t) {
 		// In a native interface's wrapper the value has lost its box.
@@ -369,8 +364,20 @@ func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 	// as a key passes through an interpreted parameter boxed too).
 	pos := e.Pos()
 	k := c.Temp("IK")
-	out := &ast.AssignStmt{Lhs: []ast.Expr{ident(k, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{anyKey(ident(k, pos))}}
-	return c.internCall(e, ident("any", pos), ident("any", pos), k, k, out)
+	return c.internCall(e, ident("any", pos), ident("any", pos), k, k, anyKeyStmt(k, pos))
+}
+
+// anyKeyStmt is k = grundyrt.AnyKey(k): the value of the variable k, of
+// type any, out of yaegi's wrappers, as a map keyed by any holds it.
+func anyKeyStmt(k string, pos token.Pos) ast.Stmt {
+	return &ast.AssignStmt{Lhs: []ast.Expr{ident(k, pos)}, TokPos: pos, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{&ast.CallExpr{Fun: rtSelector(prelude.RTAnyKey, pos), Lparen: pos, Args: []ast.Expr{ident(k, pos)}, Rparen: pos}}}
+}
+
+// internStmt is grundyrt.InternKey(&v).
+func internStmt(v string, pos token.Pos) ast.Stmt {
+	return &ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTInternKey, pos), Lparen: pos,
+		Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(v, pos)}}, Rparen: pos}}
 }
 
 // internKey writes e, a key of type t, through InternKey.
@@ -397,10 +404,7 @@ func (c *Cell) internKey(e ast.Expr, t types.Type) ast.Expr {
 //	func(k param) result { pre; grundyrt.InternKey(&v); return v }(e)
 func (c *Cell) internCall(e, param, result ast.Expr, k, v string, pre ...ast.Stmt) ast.Expr {
 	pos := e.Pos()
-	body := append(pre,
-		&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTInternKey, pos), Lparen: pos,
-			Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(v, pos)}}, Rparen: pos}},
-		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(v, pos)}})
+	body := append(pre, internStmt(v, pos), &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(v, pos)}})
 	f := funcLit(pos, pos, results(result), body...)
 	f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(k, pos)}, Type: param}}
 	return &ast.CallExpr{Fun: f, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
@@ -35,7 +36,7 @@ var ifaceKeys = Pass{
 	Name:     "ifacekeys",
 	Run:      runIfaceKeys,
 	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.MapType)(nil)},
-	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces", "map_struct_keys_of_wrapped_refused", "map_any_keys_from_stringers", "map_error_keys_refused", "map_any_keys_basic_types"},
+	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces", "map_struct_keys_of_wrapped_refused", "map_any_keys_from_stringers", "map_error_keys_refused", "map_any_keys_basic_types", "native_keys_keep_types"},
 }
 
 func runIfaceKeys(c *Cell) {
@@ -68,6 +69,11 @@ func runIfaceKeys(c *Cell) {
 				n.Index = c.anyKey(n.Index)
 			}
 		case *ast.CallExpr:
+			if c.boxesBasic() {
+				if c.nativeKeyCall(n) {
+					return true
+				}
+			}
 			if isIdent(n.Fun, "delete") && c.isBuiltin(n.Fun) && len(n.Args) == 2 {
 				if kt := c.ifaceKey(n.Args[0]); kt != nil {
 					n.Args[1] = c.internKey(n.Args[1], kt)
@@ -89,6 +95,149 @@ func runIfaceKeys(c *Cell) {
 		}
 		return true
 	})
+}
+
+// nativeKeys are the native functions and methods that compare what they
+// are handed as Go's map compares a key of type any, or keep it and give
+// it back, by their full name: the indexes of the parameters compared (a
+// context's keys, a sync.Map's, and the old values CompareAnd* compare)
+// and of the values kept. (nativeBoxes hands the others that keep values
+// theirs.)
+var nativeKeys = map[string]struct{ keys, kept []int }{
+	"context.WithValue":                   {[]int{1}, []int{2}},
+	"(context.Context).Value":             {keys: []int{0}},
+	"(*sync.Map).Load":                    {keys: []int{0}},
+	"(*sync.Map).Store":                   {[]int{0}, []int{1}},
+	"(*sync.Map).LoadOrStore":             {[]int{0}, []int{1}},
+	"(*sync.Map).LoadAndDelete":           {keys: []int{0}},
+	"(*sync.Map).Delete":                  {keys: []int{0}},
+	"(*sync.Map).Swap":                    {[]int{0}, []int{1}},
+	"(*sync.Map).CompareAndSwap":          {[]int{0, 1}, []int{2}},
+	"(*sync.Map).CompareAndDelete":        {keys: []int{0, 1}},
+	"(*sync/atomic.Value).Store":          {kept: []int{0}},
+	"(*sync/atomic.Value).Swap":           {kept: []int{0}},
+	"(*sync/atomic.Value).CompareAndSwap": {[]int{0}, []int{1}},
+	"(*sync.Pool).Put":                    {kept: []int{0}},
+}
+
+// nativeKeyCall writes a call of a native function that compares keys or
+// keeps values (nativeKeys) handed one that may be of a cell type on a
+// basic type as a call of an interpreted literal taking the receiver and
+// the arguments, which hands the native its parameters with each such
+// value made the first equal box (as a key of a map keyed by any, see
+// anyKey):
+//
+//	m.Load(Heap(3))  =>  func(_grundyNK1 *sync.Map, _grundyNK2 any) (any, bool) {
+//		grundyrt.InternKey(&_grundyNK2); return _grundyNK1.Load(_grundyNK2) }(&m, Heap(3))
+//
+// yaegi v0.16.1 hands a native function a value of such a type bare (it
+// converts the argument by reflect, interp/run.go, callBin), and the box
+// an interpreted call returns too, but a variable's box as it is: so
+// gameKey(0) and depthKey(0) were one context key, k("user") and "user"
+// one sync.Map key, a key Range gave back took case int of a type
+// switch, not case Heap, and atomic.Value's and sync.Pool's values came
+// back as ints. The receiver and the arguments are evaluated
+// in Go's order, as the literal's arguments. It reports whether call was
+// such a call.
+func (c *Cell) nativeKeyCall(call *ast.CallExpr) bool {
+	fn := c.callee(call)
+	if fn == nil || call.Ellipsis.IsValid() {
+		return false
+	}
+	sig, _ := fn.Type().(*types.Signature)
+	name := fn.FullName()
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		// The oracle's native interfaces come from reflect: a method's
+		// receiver is the bare interface, "(interface).Value".
+		name = "(" + types.TypeString(c.Types.TypeOf(sel.X), nil) + ")." + fn.Name()
+	}
+	nk, ok := nativeKeys[name]
+	if !ok || sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) {
+		return false
+	}
+	boxable := func(i int) bool {
+		t := c.Types.TypeOf(call.Args[i])
+		return boxedType(t) != nil || (t != nil && isIfaceType(t) && emptyIface(t))
+	}
+	basic := func(i int) bool { return boxedType(c.Types.TypeOf(call.Args[i])) != nil }
+	if !slices.ContainsFunc(nk.keys, boxable) && !slices.ContainsFunc(nk.kept, basic) {
+		return false
+	}
+	pos := call.Pos()
+	var params []*ast.Field
+	var args, pass []ast.Expr
+	param := func(t types.Type, arg ast.Expr) bool {
+		tx, ok := c.TypeExpr(t, pos)
+		if !ok {
+			return false
+		}
+		name := c.Temp("NK")
+		params = append(params, &ast.Field{Names: []*ast.Ident{ident(name, pos)}, Type: tx})
+		args = append(args, arg)
+		pass = append(pass, ident(name, pos))
+		return true
+	}
+	fun := call.Fun
+	if recv := sig.Recv(); recv != nil {
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		x, xt := sel.X, c.Types.TypeOf(sel.X)
+		if xt == nil {
+			return false
+		}
+		if _, ptr := recv.Type().(*types.Pointer); ptr && !isPointerType(xt) {
+			x, xt = &ast.UnaryExpr{OpPos: x.Pos(), Op: token.AND, X: x}, types.NewPointer(xt)
+		}
+		if !param(xt, x) {
+			return false
+		}
+		fun = &ast.SelectorExpr{X: pass[0], Sel: ident(sel.Sel.Name, pos)}
+		pass = nil
+	}
+	var body []ast.Stmt
+	for i, a := range call.Args {
+		if !param(sig.Params().At(i).Type(), a) {
+			return false
+		}
+		// A kept value of such a type is interned too: CompareAndSwap
+		// compares the one kept with the one it is handed.
+		if !(slices.Contains(nk.keys, i) && boxable(i) || slices.Contains(nk.kept, i) && basic(i)) {
+			continue
+		}
+		k := pass[len(pass)-1].(*ast.Ident).Name
+		if isIfaceType(c.Types.TypeOf(a)) {
+			// Out of yaegi's wrappers, as a map keyed by any holds it.
+			body = append(body, anyKeyStmt(k, pos))
+		}
+		body = append(body, internStmt(k, pos))
+	}
+	inner := &ast.CallExpr{Fun: fun, Lparen: pos, Args: pass, Rparen: pos}
+	var res []ast.Expr
+	for r := range sig.Results().Variables() {
+		tx, ok := c.TypeExpr(r.Type(), pos)
+		if !ok {
+			return false
+		}
+		res = append(res, tx)
+	}
+	if len(res) == 0 {
+		body = append(body, &ast.ExprStmt{X: inner})
+	} else {
+		body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{inner}})
+	}
+	f := funcLit(pos, call.End(), results(res...), body...)
+	f.Type.Params.List = params
+	// In place: later passes see the call's type (basedAsserts asks
+	// what ctx.Value(k).(int) asserts), and an interpreted call.
+	call.Fun, call.Args = f, args
+	return true
+}
+
+func isPointerType(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
 }
 
 // wrappedKey is a type the cells declare whose values a map keyed by k,
@@ -196,11 +345,8 @@ func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 	if t == nil || !isIfaceType(t) {
 		return e
 	}
-	anyKey := func(x ast.Expr) ast.Expr {
-		return &ast.CallExpr{Fun: rtSelector(prelude.RTAnyKey, e.Pos()), Lparen: e.Pos(), Args: []ast.Expr{x}, Rparen: e.End()}
-	}
 	if !c.boxesBasic() {
-		return anyKey(e)
+		return &ast.CallExpr{Fun: rtSelector(prelude.RTAnyKey, e.Pos()), Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
 	}
 	if !emptyIface(t) && !typecheck.IsCellType(t) {
 		// In a native interface's wrapper the value has lost its box.
@@ -218,8 +364,20 @@ func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 	// as a key passes through an interpreted parameter boxed too).
 	pos := e.Pos()
 	k := c.Temp("IK")
-	out := &ast.AssignStmt{Lhs: []ast.Expr{ident(k, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{anyKey(ident(k, pos))}}
-	return c.internCall(e, ident("any", pos), ident("any", pos), k, k, out)
+	return c.internCall(e, ident("any", pos), ident("any", pos), k, k, anyKeyStmt(k, pos))
+}
+
+// anyKeyStmt is k = grundyrt.AnyKey(k): the value of the variable k, of
+// type any, out of yaegi's wrappers, as a map keyed by any holds it.
+func anyKeyStmt(k string, pos token.Pos) ast.Stmt {
+	return &ast.AssignStmt{Lhs: []ast.Expr{ident(k, pos)}, TokPos: pos, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{&ast.CallExpr{Fun: rtSelector(prelude.RTAnyKey, pos), Lparen: pos, Args: []ast.Expr{ident(k, pos)}, Rparen: pos}}}
+}
+
+// internStmt is grundyrt.InternKey(&v).
+func internStmt(v string, pos token.Pos) ast.Stmt {
+	return &ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTInternKey, pos), Lparen: pos,
+		Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(v, pos)}}, Rparen: pos}}
 }
 
 // internKey writes e, a key of type t, through InternKey.
@@ -246,10 +404,7 @@ func (c *Cell) internKey(e ast.Expr, t types.Type) ast.Expr {
 //	func(k param) result { pre; grundyrt.InternKey(&v); return v }(e)
 func (c *Cell) internCall(e, param, result ast.Expr, k, v string, pre ...ast.Stmt) ast.Expr {
 	pos := e.Pos()
-	body := append(pre,
-		&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTInternKey, pos), Lparen: pos,
-			Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(v, pos)}}, Rparen: pos}},
-		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(v, pos)}})
+	body := append(pre, internStmt(v, pos), &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(v, pos)}})
 	f := funcLit(pos, pos, results(result), body...)
 	f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(k, pos)}, Type: param}}
 	return &ast.CallExpr{Fun: f, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}

@@ -8,7 +8,7 @@ import (
 
 // nativeBoxes: a value of a cell type on a basic type handed to a native
 // function's parameter of an empty interface type (l.PushBack(Nimber(3)),
-// heap.Push(h, d), m.Store(k, Player(1))) goes in the box that names its
+// heap.Push(h, d)) goes in the box that names its
 // type. yaegi v0.16.1 converts such an argument to the parameter's type
 // by reflect, which takes the bare value (interp/run.go, callBin): the
 // container kept an int, and what came back out printed 3 for *3, took
@@ -34,21 +34,17 @@ var nativeBoxes = Pass{
 
 // keeping are the native functions and methods that keep a value they
 // are handed and give it back, by their full name, with the index of
-// that parameter. Only those take the box: a native function that
-// compares what it is handed (context.WithValue's keys, sync.Map's)
-// would find two boxes of one value unequal, and one that prints or
-// encodes it would see the box.
+// that parameter. Only those take the box: one that prints or encodes
+// it would see the box. Those that compare what they are handed
+// (context.WithValue's keys, a sync.Map's, atomic.Value's CompareAndSwap)
+// take the first box of an equal value, and keep their values so too,
+// as does sync.Pool (ifaceKeys, nativeKeys).
 var keeping = map[string]int{
 	"(*container/list.List).PushBack":     0,
 	"(*container/list.List).PushFront":    0,
 	"(*container/list.List).InsertBefore": 0,
 	"(*container/list.List).InsertAfter":  0,
 	"container/heap.Push":                 1,
-	"(*sync.Map).Store":                   1,
-	"(*sync.Map).LoadOrStore":             1,
-	"(*sync.Map).Swap":                    1,
-	"(*sync/atomic.Value).Store":          0,
-	"(*sync/atomic.Value).Swap":           0,
 }
 
 func runNativeBoxes(c *Cell) {

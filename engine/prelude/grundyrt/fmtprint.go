@@ -1,6 +1,7 @@
 package grundyrt
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -707,6 +708,12 @@ func methodsOf(ts *Types, v reflect.Value, t *tinfo, w reflect.Value) (m methods
 	}
 	if !x.CanInterface() {
 		return m, false
+	}
+	if c, ok := x.Interface().(context.Context); ok && ts != nil {
+		if _, ours := contextStruct(x); ours {
+			m.string = func() string { return ts.contextName(c) }
+			return m, true
+		}
 	}
 	if rt, ok := x.Interface().(reflect.Type); ok && ts != nil {
 		// The interpreter's reflect type of a cell type: its name.

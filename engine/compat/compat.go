@@ -66,6 +66,7 @@ var Passes = []Pass{
 	indexDefines,
 	contextConsts,
 	ptrArrayAddrs,
+	ptrArrayLens,
 	elidedAddrs,
 	parens,
 	bounds,

@@ -32,7 +32,7 @@ var bounds = Pass{
 	Name:     "bounds",
 	Run:      runBounds,
 	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.SliceExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.AssignStmt)(nil)},
-	Snippets: []string{"bounds_index_message", "bounds_negative_shift"},
+	Snippets: []string{"bounds_index_message", "bounds_negative_shift", "bounds_swap_order"},
 }
 
 type boundsPass struct {
@@ -234,8 +234,11 @@ func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
 		// The right side is evaluated first; the left's indexing is
 		// checked as the values are stored.
 		exprs := append(append([]ast.Expr{}, s.Rhs...), s.Lhs...)
-		if s.Tok != token.ASSIGN && s.Tok != token.DEFINE {
+		switch {
+		case s.Tok != token.ASSIGN && s.Tok != token.DEFINE:
 			exprs = append(append([]ast.Expr{}, s.Lhs...), s.Rhs...)
+		case s.Tok == token.ASSIGN && len(s.Lhs) > 1 && len(s.Lhs) == len(s.Rhs):
+			exprs = b.c.tupleOrder(s)
 		}
 		b.hosted(h, fx, exprs...)
 		if s.Tok == token.SHL_ASSIGN || s.Tok == token.SHR_ASSIGN {

@@ -69,6 +69,7 @@ var Passes = []Pass{
 	indexDefines,
 	contextConsts,
 	ptrArrayAddrs,
+	ptrArrayLens,
 	elidedAddrs,
 	parens,
 	bounds,

@@ -22,6 +22,12 @@ import (
 //	_grundyR1 := <-ch
 //	s.v = _grundyR1
 //
+// Into a variable, the same optimization left the variable holding the
+// value reflect received (interp/run.go:3586, recv), which reflect cannot
+// set: any later write to it (v++, v = 3, v[i] = 1, v.f = 1, &v) panicked
+// "reflect.Value.SetInt using unaddressable value". The receive is
+// parenthesized, v := (<-ch), which yaegi assigns as a copy.
+//
 // A return with a receive among its results gets each result in a
 // variable, in order. An assignment whose destination calls a function
 // (xs[f()] = <-ch), which Go evaluates before the receive, is refused. (A
@@ -30,7 +36,7 @@ var recvValues = Pass{
 	Name:     "recvvalues",
 	Run:      runRecvValues,
 	Kinds:    []ast.Node{(*ast.UnaryExpr)(nil)},
-	Snippets: []string{"recv_returned_and_stored"},
+	Snippets: []string{"recv_returned_and_stored", "recv_value_written"},
 }
 
 func isRecv(e ast.Expr) bool {
@@ -40,6 +46,15 @@ func isRecv(e ast.Expr) bool {
 
 func runRecvValues(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
+		switch s := cur.Node().(type) {
+		case *ast.AssignStmt:
+			// (a select's case receives otherwise: see selects)
+			if _, comm := cur.Parent().(*ast.CommClause); !comm && (s.Tok == token.DEFINE || s.Tok == token.ASSIGN) {
+				copyRecvs(s.Lhs, s.Rhs)
+			}
+		case *ast.ValueSpec:
+			copyRecvs(identExprs(s.Names), s.Values)
+		}
 		if cur.Index() < 0 {
 			return true // (only statements in lists: ifs' and fors' headers keep theirs)
 		}
@@ -62,6 +77,29 @@ func runRecvValues(c *Cell) {
 		}
 		return true
 	})
+}
+
+// copyRecvs parenthesizes each bare receive in values that goes to a
+// variable of names (one value each), so that yaegi copies it there.
+func copyRecvs(names, values []ast.Expr) {
+	if len(names) != len(values) {
+		return
+	}
+	for i, v := range values {
+		if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.ARROW {
+			if id, ok := names[i].(*ast.Ident); ok && id.Name != "_" {
+				values[i] = &ast.ParenExpr{Lparen: u.Pos(), X: u, Rparen: u.End()}
+			}
+		}
+	}
+}
+
+func identExprs(ids []*ast.Ident) []ast.Expr {
+	out := make([]ast.Expr, len(ids))
+	for i, id := range ids {
+		out[i] = id
+	}
+	return out
 }
 
 func isRecvNode(n ast.Node) bool {

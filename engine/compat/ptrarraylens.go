@@ -1,0 +1,54 @@
+package compat
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+)
+
+// ptrArrayLens: len(p) and cap(p) of a pointer to an array, which Go
+// defines as the array's length without reading p (a constant when p has
+// no call or receive in it), so a nil p has a length. yaegi v0.16.1 reads
+// the array through the pointer (interp/run.go:3381, _len's Elem), and a
+// nil p panicked with a nil dereference. The constant is written in
+// place, with its type: len(p) => int(3).
+var ptrArrayLens = Pass{
+	Name:     "ptrarraylens",
+	Run:      runPtrArrayLens,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
+	Snippets: []string{"len_of_nil_pointer_to_array"},
+}
+
+func runPtrArrayLens(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		call, ok := cur.Node().(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return true
+		}
+		fn, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if b, ok := c.Types.Uses[fn].(*types.Builtin); !ok || (b.Name() != "len" && b.Name() != "cap") {
+			return true
+		}
+		switch typeUnder(c.Types.TypeOf(call.Args[0])).(type) {
+		case *types.Pointer:
+		case *types.Array:
+			if _, plain := ast.Unparen(call.Args[0]).(*ast.Ident); plain {
+				return true // (read as it is, as an array variable has nothing to dereference)
+			}
+		default:
+			return true
+		}
+		tv, ok := c.Types.Types[call]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+			return true
+		}
+		pos := call.Pos()
+		cur.Replace(&ast.CallExpr{Fun: ident("int", pos), Lparen: pos, Rparen: call.End() - 1,
+			Args: []ast.Expr{&ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: tv.Value.ExactString()}}})
+		return true
+	})
+}

@@ -99,6 +99,7 @@ const (
 	RTEqual             = "Equal"        // == on structs and arrays holding interfaces, by CompareKey's rules
 	RTCompareKeyAs      = "CompareKeyAs" // likewise for a value of a type on a basic type with methods, by its static type
 	RTRewrap            = "Rewrap"
+	RTWrapNil           = "WrapNil"
 	RTConverted         = "Converted" // T(x) to a type parameter T in a generic function or method
 	RTInternKey         = "InternKey"
 	RTAnyKey            = "AnyKey"            // a key of a map keyed by any, out of yaegi's wrappers

@@ -92,6 +92,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"CompareKeyAs":   reflect.ValueOf(NamedCompareKeyAs),
 		"WrapError":      reflect.ValueOf(WrapError),
 		"Rewrap":         reflect.ValueOf(Rewrap),
+		"WrapNil":        reflect.ValueOf(WrapNil),
 		"InternKey":      reflect.ValueOf(ts.InternKey),
 		"AnyKey":         reflect.ValueOf(AnyKey),
 		"DecodeRune":     reflect.ValueOf(DecodeRune),

@@ -29,7 +29,7 @@ var ifaceAsserts = Pass{
 	Name:     "ifaceasserts",
 	Run:      runIfaceAsserts,
 	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"iface_assert_native_values", "iface_assert_boxed_to_native", "iface_assert_struct_to_native"},
+	Snippets: []string{"iface_assert_native_values", "iface_assert_boxed_to_native", "iface_assert_struct_to_native", "cell_iface_to_native_assert"},
 }
 
 func runIfaceAsserts(c *Cell) {
@@ -80,14 +80,18 @@ func (c *Cell) ifaceAssert(ta *ast.TypeAssertExpr, commaOk bool) ast.Expr {
 		return nil
 	}
 	xt, tt := c.Types.TypeOf(ta.X), c.Types.TypeOf(ta.Type)
-	if xt == nil || tt == nil || !types.IsInterface(xt) || interpretedIface(xt) {
+	if xt == nil || tt == nil || !types.IsInterface(xt) {
 		return nil
 	}
 	if it, ok := tt.Underlying().(*types.Interface); !ok || it.Empty() {
 		return nil
 	}
 	pos := ta.Pos()
-	if boxed, _ := c.boxedImplementers(nil, tt, pos); !interpretedIface(tt) && len(boxed) == 0 {
+	fromCell := cellIfaceToNative(xt, tt)
+	if interpretedIface(xt) && !fromCell {
+		return nil // yaegi's own, or nilAsserts'
+	}
+	if boxed, _ := c.boxedImplementers(nil, tt, pos); !fromCell && !interpretedIface(tt) && len(boxed) == 0 {
 		return nil // a native interface no type in a box implements
 	}
 	tmpName := c.Temp("TS")
@@ -98,14 +102,20 @@ func (c *Cell) ifaceAssert(ta *ast.TypeAssertExpr, commaOk bool) ast.Expr {
 	}
 	// As Go fails: false, or the panic "interface conversion: T is not I:
 	// missing method M" (M found at run time when not given).
+	val := func() ast.Expr {
+		if fromCell {
+			return anyOf(tmp(), pos)
+		}
+		return tmp()
+	}
 	fail := func(missing string) []ast.Stmt {
 		if commaOk {
 			return []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}}}
 		}
-		var call ast.Expr = &ast.CallExpr{Fun: rt(prelude.RTAssertPanic), Args: []ast.Expr{tmp(), name, methodNames(tt, pos)}}
+		var call ast.Expr = &ast.CallExpr{Fun: rt(prelude.RTAssertPanic), Args: []ast.Expr{val(), name, methodNames(tt, pos)}}
 		if missing != "" {
 			call = &ast.CallExpr{Fun: ident("panic", pos), Args: []ast.Expr{&ast.CallExpr{Fun: rt(prelude.RTAssertionError),
-				Args: []ast.Expr{tmp(), name, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(missing)}}}}}
+				Args: []ast.Expr{val(), name, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(missing)}}}}}
 		}
 		return []ast.Stmt{&ast.ExprStmt{X: call}, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos)}}}
 	}
@@ -114,7 +124,11 @@ func (c *Cell) ifaceAssert(ta *ast.TypeAssertExpr, commaOk bool) ast.Expr {
 		ifThen(pos, &ast.BinaryExpr{X: tmp(), OpPos: pos, Op: token.EQL, Y: ident("nil", pos)}, fail("")...)}
 	// A type in a box that lacks a method, said no to by its name: yaegi's
 	// own assertion fails on it (see boxedOthers).
-	others, missing := c.boxedOthers(tt)
+	var others []*types.Named
+	var missing []string
+	if !fromCell {
+		others, missing = c.boxedOthers(tt)
+	}
 	for i, n := range others {
 		body = append(body, ifThen(pos, hasTypeCall(tmp(), n, pos), fail(missing[i])...))
 	}

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 
 	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
@@ -39,15 +40,19 @@ import (
 // operand is converted implicitly first: any([]interface{}{n}[0]),
 // Errer([]Errer{n}[0]).
 //
+// A nil slice, map or pointer of a cell type converted to a native
+// interface in the call is wrapped by grundyrt.WrapNil (see wrapNil):
+// yaegi made it a nil interface.
+//
 // Arguments of calls into native packages are copied by reflect and are
-// left alone. Two more conversions that yaegi gets wrong take
+// left alone (a nil one still arrives as a nil interface). Two more conversions that yaegi gets wrong take
 // parentheses, which cost nothing: f(g()) with g's result an interface
 // and return a * b to an interface (see runIfaceCopies).
 var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
 	Kinds:    assignedKinds,
-	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns", "iface_generic_boxed_returns", "iface_explicit_any_boxed"},
+	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns", "iface_generic_boxed_returns", "iface_explicit_any_boxed", "nil_slice_native_iface"},
 }
 
 func runIfaceCopies(c *Cell) {
@@ -317,21 +322,31 @@ func (c *Cell) callCopy(t types.Type, e ast.Expr) (ast.Expr, bool) {
 	if !ok {
 		return nil, false
 	}
+	if isError(t) && promotedError(c.Types.TypeOf(e)) {
+		return c.promotedAsError(e, vt), true
+	}
+	return c.convCall(t, c.Types.TypeOf(e), vt, e)
+}
+
+// convCall is callCopy's call for e, a value of the type from, written vt.
+func (c *Cell) convCall(t, from types.Type, vt, e ast.Expr) (ast.Expr, bool) {
+	pos := e.Pos()
 	it, ok := c.TypeExpr(t, pos)
 	if !ok {
 		return nil, false
 	}
 	v := c.Temp("IC")
 	var f *ast.FuncLit
-	if isError(t) && promotedError(c.Types.TypeOf(e)) {
-		return c.promotedAsError(e, vt), true
-	}
 	if isError(t) {
 		asErr := &ast.CallExpr{Fun: ident(prelude.AsError, pos), Lparen: pos, Args: []ast.Expr{ident(v, pos)}, Rparen: pos}
 		f = funcLit(pos, pos, results(it), &ast.ReturnStmt{Return: pos, Results: []ast.Expr{asErr}})
 	} else {
 		r := c.Temp("IC")
-		body := []ast.Stmt{&ast.AssignStmt{Lhs: []ast.Expr{ident(r, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(v, pos)}}}
+		var body []ast.Stmt
+		if nilCase := c.wrapNil(t, from, vt, ident(r, pos), ident(v, pos), pos); nilCase != nil {
+			body = append(body, nilCase)
+		}
+		body = append(body, &ast.AssignStmt{Lhs: []ast.Expr{ident(r, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(v, pos)}})
 		if c.isNativeIface(t) {
 			// grundyrt.Rewrap(&r, v): yaegi's wrapper with the whole
 			// value in it.
@@ -349,6 +364,107 @@ func (c *Cell) callCopy(t types.Type, e ast.Expr) (ast.Expr, bool) {
 	// until it is converted to its type again.
 	it2, _ := c.TypeExpr(t, pos)
 	return &ast.CallExpr{Fun: it2, Lparen: pos, Args: []ast.Expr{copied}, Rparen: e.End()}, true
+}
+
+// wrapNil is, for v of a cell type from on a pointer, slice or map type
+// (written vt) converted to r of a native interface type t,
+//
+//	if v == nil {
+//		var z t = vt{} // or new(T): a value yaegi wraps
+//		grundyrt.WrapNil(&r, z, v, []string{"M"}, func(a A) R { return v.M(a) })
+//		return
+//	}
+//
+// yaegi v0.16.1 converts a nil such value to a nil interface
+// (interp/run.go:1089), so r == nil was true and r's methods were not
+// called (a nil Mex printed through fmt.Stringer as <nil>). nil where it
+// does not apply, or a type has no source.
+func (c *Cell) wrapNil(t, from types.Type, vt ast.Expr, r, v *ast.Ident, pos token.Pos) ast.Stmt {
+	if from == nil || !c.isNativeIface(t) || !typecheck.IsCellType(deref(from)) {
+		return nil
+	}
+	var standIn ast.Expr
+	switch u := from.Underlying().(type) {
+	case *types.Pointer:
+		elem, ok := c.TypeExpr(u.Elem(), pos)
+		if !ok {
+			return nil
+		}
+		standIn = &ast.CallExpr{Fun: ident("new", pos), Lparen: pos, Args: []ast.Expr{elem}, Rparen: pos}
+	case *types.Slice, *types.Map:
+		standIn = &ast.CompositeLit{Type: vt, Lbrace: pos, Rbrace: pos}
+	default:
+		return nil
+	}
+	it, ok := c.TypeExpr(t, pos)
+	if !ok {
+		return nil
+	}
+	z := ident(c.Temp("IC"), pos)
+	names := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: ident("string", pos)}, Lbrace: pos, Rbrace: pos}
+	args := []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: r}, z, v, names}
+	iface := t.Underlying().(*types.Interface)
+	for i := range iface.NumMethods() {
+		m := iface.Method(i)
+		fn, ok := c.methodCaller(v, m, pos)
+		if !ok {
+			return nil
+		}
+		names.Elts = append(names.Elts, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(m.Name())})
+		args = append(args, fn)
+	}
+	decl := &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
+		&ast.ValueSpec{Names: []*ast.Ident{z}, Type: it, Values: []ast.Expr{standIn}}}}}
+	call := &ast.ExprStmt{X: &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTWrapNil, pos)}, Lparen: pos, Args: args, Rparen: pos}}
+	return ifThen(pos, &ast.BinaryExpr{X: v, OpPos: pos, Op: token.EQL, Y: ident("nil", pos)}, decl, call, &ast.ReturnStmt{Return: pos})
+}
+
+// methodCaller is func(a0 A0, ...) (R...) { return v.M(a0, ...) } for the
+// method m of an interface.
+func (c *Cell) methodCaller(v *ast.Ident, m *types.Func, pos token.Pos) (ast.Expr, bool) {
+	sig := m.Type().(*types.Signature)
+	params := &ast.FieldList{Opening: pos, Closing: pos}
+	var args []ast.Expr
+	for i := range sig.Params().Len() {
+		pt := sig.Params().At(i).Type()
+		var tx ast.Expr
+		var ok bool
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			var elt ast.Expr
+			elt, ok = c.TypeExpr(pt.(*types.Slice).Elem(), pos)
+			tx = &ast.Ellipsis{Ellipsis: pos, Elt: elt}
+		} else {
+			tx, ok = c.TypeExpr(pt, pos)
+		}
+		if !ok {
+			return nil, false
+		}
+		a := ident(c.Temp("IC"), pos)
+		params.List = append(params.List, &ast.Field{Names: []*ast.Ident{a}, Type: tx})
+		args = append(args, ident(a.Name, pos))
+	}
+	var res *ast.FieldList
+	for i := range sig.Results().Len() {
+		tx, ok := c.TypeExpr(sig.Results().At(i).Type(), pos)
+		if !ok {
+			return nil, false
+		}
+		if res == nil {
+			res = &ast.FieldList{Opening: pos, Closing: pos}
+		}
+		res.List = append(res.List, &ast.Field{Type: tx})
+	}
+	call := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(v.Name, pos), Sel: ident(m.Name(), pos)}, Lparen: pos, Args: args, Rparen: pos}
+	if sig.Variadic() {
+		call.Ellipsis = pos
+	}
+	var body ast.Stmt = &ast.ExprStmt{X: call}
+	if res != nil {
+		body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{call}}
+	}
+	lit := funcLit(pos, pos, res, body)
+	lit.Type.Params = params
+	return lit, true
 }
 
 // rewrapCall is grundyrt.Rewrap(&r, v): yaegi's wrapper in r, of a

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"grundy/engine/typecheck"
 )
 
 // nativeIfaceArgs: a value of an interface type the session declares
@@ -35,7 +37,7 @@ var nativeIfaceArgs = Pass{
 	Name:     "nativeifaceargs",
 	Run:      runNativeIfaceArgs,
 	Kinds:    assignedKinds,
-	Snippets: []string{"native_iface_args_cell_interface", "native_iface_struct_value_printed"},
+	Snippets: []string{"native_iface_args_cell_interface", "native_iface_struct_value_printed", "nil_slice_native_arg"},
 }
 
 func runNativeIfaceArgs(c *Cell) {
@@ -117,6 +119,16 @@ func (c *Cell) asNativeFrom(target, from types.Type, e ast.Expr) (ast.Expr, bool
 	if from == nil || c.isNativeIface(from) {
 		return nil, false
 	}
+	if nilable(from) && typecheck.IsCellType(from) && !hasCall(e) {
+		// A slice or map of a cell type: converted as ifaceCopies
+		// converts, where a nil one is wrapped (see wrapNil); yaegi's
+		// conversion made it a nil interface, and sort.Sort(h) of a nil
+		// h panicked with a nil dereference.
+		if fx, ok := c.TypeExpr(from, e.Pos()); ok {
+			return c.convCall(target, from, fx, e)
+		}
+		return nil, false
+	}
 	_, param := from.(*types.TypeParam)
 	if it, ok := from.Underlying().(*types.Interface); !ok || it.Empty() {
 		return nil, false
@@ -148,6 +160,16 @@ func (c *Cell) asNativeFrom(target, from types.Type, e ast.Expr) (ast.Expr, bool
 	f := funcLit(pos, pos, result, set, &ast.ReturnStmt{Return: pos})
 	f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(v, pos)}, Type: fx}}
 	return &ast.CallExpr{Fun: f, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true
+}
+
+// nilable reports whether t is a slice or map type, whose nil value yaegi
+// converts to a nil native interface.
+func nilable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Map:
+		return true
+	}
+	return false
 }
 
 // hasCall reports whether e calls something (a conversion counts).

@@ -41,7 +41,7 @@ var typeSwitches = Pass{
 	Name:     "typeswitches",
 	Run:      runTypeSwitches,
 	Kinds:    []ast.Node{(*ast.TypeSwitchStmt)(nil)},
-	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types", "type_switch_nil_cases", "type_assert_promoted_method_from_cell_interface", "type_switch_case_any"},
+	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types", "type_switch_nil_cases", "type_assert_promoted_method_from_cell_interface", "type_switch_case_any", "cell_iface_to_native_assert"},
 }
 
 func runTypeSwitches(c *Cell) {
@@ -537,6 +537,74 @@ type cellStruct struct {
 	missing string
 }
 
+// basedInCellIface are the cell types other than structs (type Num int,
+// type Mex []Node, and pointers to them) whose values a value of from, an
+// interface the cell declares, can hold, when tt is a native interface
+// (fmt.Stringer, io.Reader): those that implement tt, and the others with
+// the first method they lack, as source at pos. yaegi v0.16.1's own
+// assertion of such a value held in a cell interface to a native
+// interface dereferences nil (interp/run.go:414, genInterfaceWrapper on
+// the valueInterface's node), so each is asserted to by its type, which a
+// cell interface keeps exactly, and converted where it is.
+func (c *Cell) basedInCellIface(tmp func() *ast.Ident, from, tt types.Type, pos token.Pos) (impls, others []basedTry) {
+	if !cellIfaceToNative(from, tt) {
+		return nil, nil
+	}
+	fromIface := from.Underlying().(*types.Interface)
+	it := tt.Underlying().(*types.Interface)
+	for _, n := range c.basedCellTypes() {
+		for _, t := range []types.Type{n, types.NewPointer(n)} {
+			if !types.AssertableTo(fromIface, t) {
+				continue
+			}
+			tx, ok := c.TypeExpr(t, pos)
+			if !ok {
+				continue
+			}
+			// The name first: the assertion passes a value of another
+			// type on the same underlying type (a Bare(5) as a Num). The
+			// value goes to grundyrt as interface{}(x): passed as it is, yaegi's
+			// wrapper of it, made later, panicked in reflect.Set.
+			named := func() ast.Expr { return hasTypeCall(anyOf(tmp(), pos), t, pos) }
+			try := basedTry{t: t, x: tx, test: &ast.BinaryExpr{X: named(), OpPos: pos, Op: token.LAND, Y: asserts(tmp(), tx)}, check: named()}
+			if m, _ := types.MissingMethod(t, it, true); m != nil {
+				try.missing = m.Name()
+				others = append(others, try)
+			} else {
+				impls = append(impls, try)
+			}
+		}
+	}
+	return impls, others
+}
+
+// anyOf is interface{}(x): a value of a cell interface type handed to
+// grundyrt as any, converted first (passed as it is, it lost its type:
+// see basedInCellIface).
+func anyOf(x ast.Expr, pos token.Pos) ast.Expr {
+	return &ast.CallExpr{Fun: &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}, Lparen: pos, Args: []ast.Expr{x}, Rparen: pos}
+}
+
+// basedTry is a type basedInCellIface lists: as source, the test that a
+// value is one, the check on the name alone, and the method it lacks.
+type basedTry struct {
+	t           types.Type
+	x           ast.Expr
+	test, check ast.Expr
+	missing     string
+}
+
+// cellIfaceToNative reports whether from is an interface type with
+// methods the cell declares and tt a native interface type with methods:
+// an assertion basedInCellIface serves.
+func cellIfaceToNative(from, tt types.Type) bool {
+	if from == nil || tt == nil || !interpretedIface(from) || interpretedIface(tt) || emptyIface(tt) || !types.IsInterface(tt) {
+		return false
+	}
+	_, ok := from.Underlying().(*types.Interface)
+	return ok
+}
+
 // interpretedIface reports whether tt is an interface type the cell
 // declares, named or not (not any): yaegi puts no native value in one.
 func interpretedIface(tt types.Type) bool {
@@ -606,13 +674,19 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Ex
 			cond = or(cond, asserts(tmp(), n))
 		}
 	}
+	basedImpls, basedOthers := c.basedInCellIface(tmp, from, tt, pos)
 	var not ast.Expr
 	for _, o := range others {
 		not = or(not, asserts(tmp(), o.x))
 	}
-	bo, _ := c.boxedOthers(tt)
-	for _, n := range bo {
-		not = or(not, hasTypeCall(tmp(), n, pos))
+	for _, o := range basedOthers {
+		not = or(not, o.test)
+	}
+	if !cellIfaceToNative(from, tt) {
+		bo, _ := c.boxedOthers(tt)
+		for _, n := range bo {
+			not = or(not, hasTypeCall(tmp(), n, pos))
+		}
 	}
 	if not != nil {
 		cond = &ast.BinaryExpr{X: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: &ast.ParenExpr{Lparen: pos, X: not, Rparen: pos}}, OpPos: pos, Op: token.LAND, Y: &ast.ParenExpr{Lparen: pos, X: cond, Rparen: pos}}
@@ -624,9 +698,14 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Ex
 	for _, impl := range impls {
 		first = or(first, asserts(tmp(), impl))
 	}
-	_, boxedTests := c.boxedImplementers(tmp, tt, pos)
-	for _, test := range boxedTests {
-		first = or(first, test)
+	for _, b := range basedImpls {
+		first = or(first, b.test)
+	}
+	if !cellIfaceToNative(from, tt) {
+		_, boxedTests := c.boxedImplementers(tmp, tt, pos)
+		for _, test := range boxedTests {
+			first = or(first, test)
+		}
 	}
 	if first == nil {
 		return cond
@@ -739,7 +818,9 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 		natives = append(natives, c.nativeImplementers(tt, pos)...)
 	}
 	var body []ast.Stmt
-	var check ast.Expr // a further condition on the next try's value
+	var check ast.Expr     // a further condition on the next try's value
+	var guard ast.Expr     // a condition tested before the next try asserts
+	var convert types.Type // the next try converts a value of this type in a call (callCopy's)
 	rewrap := false
 	// The cell's struct types may be asserted from yaegi's wrapper.
 	unwrap := false
@@ -757,8 +838,16 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 		}
 		// The value converted to t in a declaration of its own: yaegi
 		// v0.16.1 fails converting it in a return of two results.
+		val := ast.Expr(v())
+		if convert != nil {
+			from := convert
+			convert = nil
+			if call, ok := c.convCall(tt, from, a, v()); ok {
+				val = call
+			}
+		}
 		conv := &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
-			&ast.ValueSpec{Names: []*ast.Ident{r()}, Type: t, Values: []ast.Expr{v()}}}}}
+			&ast.ValueSpec{Names: []*ast.Ident{r()}, Type: t, Values: []ast.Expr{val}}}}}
 		then := []ast.Stmt{conv}
 		if _, ptr := a.(*ast.StarExpr); rewrap && !ptr {
 			then = append(then, &ast.ExprStmt{X: rewrapCall(r(), v(), pos)})
@@ -767,10 +856,15 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 		if unwrap {
 			x = inWrapperCall(x) // (see structAsserts)
 		}
-		body = append(body, &ast.IfStmt{If: pos,
+		var st ast.Stmt = &ast.IfStmt{If: pos,
 			Init: define(pos, []ast.Expr{v(), ident(okName, pos)}, &ast.TypeAssertExpr{X: x, Type: a, Lparen: pos, Rparen: pos}),
 			Cond: cond,
-			Body: &ast.BlockStmt{Lbrace: pos, List: append(then, &ast.ReturnStmt{Return: pos, Results: ret}), Rbrace: pos}})
+			Body: &ast.BlockStmt{Lbrace: pos, List: append(then, &ast.ReturnStmt{Return: pos, Results: ret}), Rbrace: pos}}
+		if guard != nil {
+			st = ifThen(pos, guard, st)
+			guard = nil
+		}
+		body = append(body, st)
 	}
 	// A cell struct's value converted to a native interface: the whole
 	// value in yaegi's wrapper (see grundyrt.Rewrap).
@@ -780,11 +874,29 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 		try(a)
 	}
 	rewrap, unwrap = false, false
-	boxed, _ := c.boxedImplementers(tmp, tt, pos)
-	for _, n := range boxed {
-		if tx, ok := c.TypeExpr(n, pos); ok {
-			check = hasTypeCall(tmp(), n, pos)
-			try(tx)
+	if cellIfaceToNative(from, tt) {
+		// From a cell interface, by the exact type it keeps.
+		basedImpls, basedOthers := c.basedInCellIface(tmp, from, tt, pos)
+		for _, b := range basedImpls {
+			// Named before the assertion, and converted in a call of its
+			// own: yaegi v0.16.1's wrapper, converted in this frame,
+			// evaluates the node that made the value here again (its
+			// String panicked in reflect.Set, "bool is not assignable to
+			// int").
+			guard, convert = b.check, b.t
+			try(b.x)
+		}
+		for _, o := range basedOthers {
+			body = append(body, &ast.IfStmt{If: pos, Cond: o.test,
+				Body: &ast.BlockStmt{Lbrace: pos, List: fail(o.missing), Rbrace: pos}})
+		}
+	} else {
+		boxed, _ := c.boxedImplementers(tmp, tt, pos)
+		for _, n := range boxed {
+			if tx, ok := c.TypeExpr(n, pos); ok {
+				check = hasTypeCall(tmp(), n, pos)
+				try(tx)
+			}
 		}
 	}
 	for _, o := range others {

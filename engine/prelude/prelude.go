@@ -104,6 +104,7 @@ const (
 	RTCompareKeyAs      = "CompareKeyAs" // likewise for a value of a type on a basic type with methods, by its static type
 	RTRewrap            = "Rewrap"
 	RTInWrapper         = "InWrapper" // the value Rewrap put in a wrapper, for an assertion to its struct type
+	RTWrapNil           = "WrapNil"
 	RTConverted         = "Converted" // T(x) to a type parameter T in a generic function or method
 	RTInternKey         = "InternKey"
 	RTAnyKey            = "AnyKey"            // a key of a map keyed by any, out of yaegi's wrappers

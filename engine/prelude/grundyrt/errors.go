@@ -256,6 +256,40 @@ func InWrapper(v any) any {
 	return rv.Field(0).Elem().Interface()
 }
 
+// WrapNil makes *p, a variable of a native interface type, hold v, a nil
+// pointer, slice or map of a type cells declare: yaegi v0.16.1 converts
+// such a value to a nil interface (interp/run.go:1089,
+// genInterfaceWrapper), so s == nil was true where Go's s holds a typed
+// nil and calls its methods. like is a non-nil value of v's type that
+// yaegi converted to the interface: its wrapper is copied with v in it and
+// each method field set to the function of fns of the same name (names),
+// which calls the method on v. Anything else leaves *p as it is.
+func WrapNil(p, like, v any, names []string, fns ...any) {
+	rp := reflect.ValueOf(p)
+	lw := reflect.ValueOf(like)
+	if !rp.IsValid() || rp.Kind() != reflect.Pointer || rp.IsNil() || rp.Elem().Kind() != reflect.Interface ||
+		!lw.IsValid() || !isWrapper(lw.Type()) || len(names) != len(fns) || !lw.Type().AssignableTo(rp.Elem().Type()) {
+		return
+	}
+	w := reflect.New(lw.Type()).Elem()
+	if u := reflect.ValueOf(Unwrap(v)); u.IsValid() && u.Type().AssignableTo(w.Field(0).Type()) {
+		w.Field(0).Set(u)
+	}
+	for i := 1; i < w.NumField(); i++ {
+		f := w.Field(i)
+		name := lw.Type().Field(i).Name[1:] // yaegi's fields are the method names after one letter
+		for j, n := range names {
+			if fn := reflect.ValueOf(fns[j]); n == name && fn.IsValid() && fn.Type().AssignableTo(f.Type()) {
+				f.Set(fn)
+			}
+		}
+		if f.IsNil() {
+			return // a method without its function: yaegi's conversion stands
+		}
+	}
+	rp.Elem().Set(w)
+}
+
 // mapKey is a value of an interface type as a map compares it: its
 // dynamic type's name as the interpreter writes it and its value.
 type mapKey struct {

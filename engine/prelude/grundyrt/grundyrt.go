@@ -93,6 +93,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"WrapError":      reflect.ValueOf(WrapError),
 		"Rewrap":         reflect.ValueOf(Rewrap),
 		"InWrapper":      reflect.ValueOf(InWrapper),
+		"WrapNil":        reflect.ValueOf(WrapNil),
 		"InternKey":      reflect.ValueOf(ts.InternKey),
 		"AnyKey":         reflect.ValueOf(AnyKey),
 		"DecodeRune":     reflect.ValueOf(DecodeRune),

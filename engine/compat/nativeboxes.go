@@ -29,7 +29,7 @@ var nativeBoxes = Pass{
 	Name:     "nativeboxes",
 	Run:      runNativeBoxes,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil), (*ast.AssignStmt)(nil)},
-	Snippets: []string{"native_containers_keep_types", "sync_map_cell_keys_refused"},
+	Snippets: []string{"native_containers_keep_types"},
 }
 
 // keeping are the native functions and methods that keep a value they
@@ -90,12 +90,6 @@ func runNativeBoxes(c *Cell) {
 		if !ok || c.err != nil {
 			return c.err == nil
 		}
-		if a := c.syncMapKey(call); a != nil {
-			t := c.Types.TypeOf(a)
-			c.Fail(a.Pos(), "%s: a sync.Map keeps a key of a type a cell declares without its type in this interpreter (a %s would come back out of Range as %s, one key with an equal %s); key the map by a string of the key (fmt.Sprint(k)), or use a map[%s]V guarded by a sync.Mutex",
-				ExprString(call), types.TypeString(t, shortQualifier), an(types.TypeString(t.Underlying(), shortQualifier)), types.TypeString(t.Underlying(), shortQualifier), types.TypeString(t, shortQualifier))
-			return false
-		}
 		if i, ok := c.unboxedArg(call); ok {
 			a := call.Args[i]
 			t := c.Types.TypeOf(a)
@@ -106,32 +100,6 @@ func runNativeBoxes(c *Cell) {
 		}
 		return true
 	})
-}
-
-// syncMapKeys are the methods of sync.Map taking a key first. A key goes
-// in bare (a box would be compared by where it was made, see keeping), so
-// one of a boxed cell type loses its type: Range gave back an int for a
-// Nimber (k.(Nimber) was false), and Nimber(3) and 3 were one key.
-var syncMapKeys = map[string]bool{
-	"Store": true, "Load": true, "LoadOrStore": true, "LoadAndDelete": true, "Delete": true,
-	"Swap": true, "CompareAndSwap": true, "CompareAndDelete": true,
-}
-
-// syncMapKey is the key call hands a sync.Map's method when its type is a
-// boxed cell type (see syncMapKeys), or nil.
-func (c *Cell) syncMapKey(call *ast.CallExpr) ast.Expr {
-	fn := c.callee(call)
-	if fn == nil || len(call.Args) == 0 || !syncMapKeys[fn.Name()] {
-		return nil
-	}
-	sig, ok := fn.Type().(*types.Signature)
-	if !ok || sig.Recv() == nil || types.TypeString(sig.Recv().Type(), nil) != "*sync.Map" {
-		return nil
-	}
-	if boxedType(c.Types.TypeOf(call.Args[0])) == nil {
-		return nil
-	}
-	return call.Args[0]
 }
 
 // boxFieldAssign: x.F = v, F an interface field of a native struct and v

@@ -1,0 +1,568 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+
+	"grundy/engine/prelude"
+	"grundy/engine/typecheck"
+)
+
+// The tries an assertion to an interface is made of, shared by
+// ifaceAsserts and typeSwitches: which cell and native types implement the
+// interface, and how a value of each is asserted and converted.
+
+// implementers are the cell types (T or *T, T a struct type) whose values
+// implement the interface iface, as source at pos (see cellStructs).
+func (c *Cell) implementers(from, iface types.Type, pos token.Pos) []ast.Expr {
+	impls, _ := c.cellStructs(from, iface, pos)
+	return impls
+}
+
+// cellStructs are the cell types (T and *T, T a struct type) whose values
+// implement the interface iface, and those whose values do not though
+// T or *T has some of its methods, as source at pos. The interpreter's own
+// assertion to an interface passes a value of a cell struct type with the
+// methods, whatever their receivers (Circle{1} to Shape, Area on *Circle),
+// and then fails putting it in the interface or calling a method; and its
+// panic cannot name the method missing. So the others are asserted too,
+// to say no, naming the method. The
+// interpreter asserts a value to such a type by its reflect type, which
+// structNames makes distinct for types with fields; two without fields
+// are one reflect type, so an implementer cannot be told from the other:
+// the cell is refused, naming both. Only types a value of the type from
+// (the static type of the value asserted; nil for any) can hold are
+// listed: Go refuses an assertion to any other as impossible.
+func (c *Cell) cellStructs(from, iface types.Type, pos token.Pos) (impls []ast.Expr, others []cellStruct) {
+	it, ok := iface.Underlying().(*types.Interface)
+	if !ok || it.Empty() {
+		return nil, nil
+	}
+	var fromIface *types.Interface
+	if from != nil {
+		fromIface, _ = from.Underlying().(*types.Interface)
+	}
+	var found, rest []types.Type
+	for _, tn := range c.Types.CellTypes() {
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 || !structBased(n) {
+			continue
+		}
+		for _, t := range []types.Type{n, types.NewPointer(n)} {
+			if fromIface != nil && !types.AssertableTo(fromIface, t) {
+				continue
+			}
+			if types.Implements(t, it) {
+				found = append(found, t)
+			} else if hasSome(types.NewPointer(n), it) {
+				rest = append(rest, t)
+			}
+		}
+	}
+	for i, t := range found {
+		for _, f := range append(found[:i:i], rest...) {
+			if types.Identical(erased(f, map[types.Type]bool{}), erased(t, map[types.Type]bool{})) && !(named(f) && named(t)) {
+				c.Fail(pos, "cannot tell %s from %s in an interface (the interpreter keeps values of struct types without fields alike), so a method called through %s could be the wrong one: give the types a field",
+					types.TypeString(t, shortQualifier), types.TypeString(f, shortQualifier), types.TypeString(iface, shortQualifier))
+				return nil, nil
+			}
+		}
+	}
+	for _, t := range found {
+		if tx, ok := c.TypeExpr(t, pos); ok {
+			impls = append(impls, tx)
+		}
+	}
+	for _, t := range rest {
+		if tx, ok := c.TypeExpr(t, pos); ok {
+			m, _ := types.MissingMethod(t, it, true)
+			others = append(others, cellStruct{tx, m.Name()})
+		}
+	}
+	return impls, others
+}
+
+// named reports whether t is (a pointer to) a struct type that
+// structNames names in its reflect type, so that the interpreter tells
+// it from another of the same fields: a cell's non-generic struct type
+// with fields.
+func named(t types.Type) bool {
+	n, ok := types.Unalias(deref(t)).(*types.Named)
+	if !ok || n.TypeParams().Len() > 0 {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	return ok && st.NumFields() > 0
+}
+
+// boxedOthers are the types on a basic type with methods that do not
+// implement tt, an interface with methods, each with the first method it
+// lacks: yaegi's assertion to a native interface fails on such a value
+// ("method not found: Error" for a Code asserted to fmt.Stringer), so it
+// is said no to by the name its box carries.
+func (c *Cell) boxedOthers(tt types.Type) (named []*types.Named, missing []string) {
+	it, ok := tt.Underlying().(*types.Interface)
+	if !ok || it.Empty() {
+		return nil, nil
+	}
+	for _, n := range c.basedCellTypes() {
+		if !boxed(n) {
+			continue
+		}
+		if m, _ := types.MissingMethod(n, it, true); m != nil {
+			named = append(named, n)
+			missing = append(missing, m.Name())
+		}
+	}
+	return named, missing
+}
+
+// basedImplementer refuses the cell when a cell type that is not a struct
+// and that the interpreter keeps bare in an interface (type Names
+// []string, see boxed) implements tt, an interface the cell declares with
+// no native twin: the interpreter's assertion from a native interface
+// passes such a value and then panics in reflect.Set putting it in tt.
+// A type on a basic type with methods is in a box naming it: see
+// boxedImplementers.
+func (c *Cell) basedImplementer(tt types.Type, pos token.Pos) bool {
+	it, ok := tt.Underlying().(*types.Interface)
+	if !ok || it.Empty() || !interpretedIface(tt) || c.nativeIface(tt, pos) != nil {
+		return false
+	}
+	for _, n := range c.basedCellTypes() {
+		if boxed(n) {
+			continue
+		}
+		if types.Implements(n, it) || types.Implements(types.NewPointer(n), it) {
+			name := types.TypeString(tt, shortQualifier)
+			c.Fail(pos, "cannot take a %s (a type on %s) out of an interface as %s: the interpreter loses its methods there; declare %s as a struct (type %s struct{ V %s })",
+				n.Obj().Name(), types.TypeString(n.Underlying(), shortQualifier), name, n.Obj().Name(), n.Obj().Name(), types.TypeString(n.Underlying(), shortQualifier))
+			return true
+		}
+	}
+	return false
+}
+
+// boxedImplementers are the types on a basic type with methods (type
+// Celsius float64) that implement tt, an interface with methods, each with
+// the test that a value is one: the interpreter's own assertion to an
+// interface the cell declares panics in reflect.Set on such a value, and
+// one to a native interface (fmt.Stringer, error) builds its wrapper from
+// the expression that boxed the value, evaluated again in the frame of the
+// assertion (interp/run.go:414, genInterfaceWrapper(val.node, rtype)(f)):
+// a value boxed in another function, or in the helper that asserts it,
+// crashed ("Method on nil interface value") or was another one. So it is
+// asserted to the type, checked by the name its box carries, and
+// converted where it is. (tmp nil: the types alone.)
+func (c *Cell) boxedImplementers(tmp func() *ast.Ident, tt types.Type, pos token.Pos) (named []*types.Named, tests []ast.Expr) {
+	it, ok := tt.Underlying().(*types.Interface)
+	if !ok || it.Empty() {
+		return nil, nil
+	}
+	for _, n := range c.basedCellTypes() {
+		if !boxed(n) || !types.Implements(n, it) {
+			continue
+		}
+		if tx, ok := c.TypeExpr(n, pos); ok {
+			named = append(named, n)
+			if tmp != nil {
+				tests = append(tests, &ast.BinaryExpr{X: hasTypeCall(tmp(), n, pos), OpPos: pos, Op: token.LAND, Y: asserts(tmp(), tx)})
+			}
+		}
+	}
+	return named, tests
+}
+
+// hasSome reports whether t has a method of the interface it.
+func hasSome(t types.Type, it *types.Interface) bool {
+	ms := types.NewMethodSet(t)
+	for i := range it.NumMethods() {
+		if ms.Lookup(it.Method(i).Pkg(), it.Method(i).Name()) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// cellStruct is a cell struct type (or a pointer to one) as source, with
+// the first method of an interface it lacks.
+type cellStruct struct {
+	x       ast.Expr
+	missing string
+}
+
+// basedInCellIface are the cell types other than structs (type Num int,
+// type Mex []Node, and pointers to them) whose values a value of from, an
+// interface the cell declares, can hold, when tt is a native interface
+// (fmt.Stringer, io.Reader): those that implement tt, and the others with
+// the first method they lack, as source at pos. yaegi v0.16.1's own
+// assertion of such a value held in a cell interface to a native
+// interface dereferences nil (interp/run.go:414, genInterfaceWrapper on
+// the valueInterface's node), so each is asserted to by its type, which a
+// cell interface keeps exactly, and converted where it is.
+func (c *Cell) basedInCellIface(tmp func() *ast.Ident, from, tt types.Type, pos token.Pos) (impls, others []basedTry) {
+	if !cellIfaceToNative(from, tt) {
+		return nil, nil
+	}
+	fromIface := from.Underlying().(*types.Interface)
+	it := tt.Underlying().(*types.Interface)
+	for _, n := range c.basedCellTypes() {
+		for _, t := range []types.Type{n, types.NewPointer(n)} {
+			if !types.AssertableTo(fromIface, t) {
+				continue
+			}
+			tx, ok := c.TypeExpr(t, pos)
+			if !ok {
+				continue
+			}
+			// The name first: the assertion passes a value of another
+			// type on the same underlying type (a Bare(5) as a Num). The
+			// value goes to grundyrt as interface{}(x): passed as it is, yaegi's
+			// wrapper of it, made later, panicked in reflect.Set.
+			named := func() ast.Expr { return hasTypeCall(anyOf(tmp(), pos), t, pos) }
+			try := basedTry{t: t, x: tx, test: &ast.BinaryExpr{X: named(), OpPos: pos, Op: token.LAND, Y: asserts(tmp(), tx)}, check: named()}
+			if m, _ := types.MissingMethod(t, it, true); m != nil {
+				try.missing = m.Name()
+				others = append(others, try)
+			} else {
+				impls = append(impls, try)
+			}
+		}
+	}
+	return impls, others
+}
+
+// anyOf is interface{}(x): a value of a cell interface type handed to
+// grundyrt as any, converted first (passed as it is, it lost its type:
+// see basedInCellIface).
+func anyOf(x ast.Expr, pos token.Pos) ast.Expr {
+	return &ast.CallExpr{Fun: &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}, Lparen: pos, Args: []ast.Expr{x}, Rparen: pos}
+}
+
+// basedTry is a type basedInCellIface lists: as source, the test that a
+// value is one, the check on the name alone, and the method it lacks.
+type basedTry struct {
+	t           types.Type
+	x           ast.Expr
+	test, check ast.Expr
+	missing     string
+}
+
+// cellIfaceToNative reports whether from is an interface type with
+// methods the cell declares and tt a native interface type with methods:
+// an assertion basedInCellIface serves.
+func cellIfaceToNative(from, tt types.Type) bool {
+	if from == nil || tt == nil || !interpretedIface(from) || interpretedIface(tt) || emptyIface(tt) || !types.IsInterface(tt) {
+		return false
+	}
+	_, ok := from.Underlying().(*types.Interface)
+	return ok
+}
+
+// interpretedIface reports whether tt is an interface type the cell
+// declares, named or not (not any): yaegi puts no native value in one.
+func interpretedIface(tt types.Type) bool {
+	if typecheck.IsCellType(tt) {
+		return true
+	}
+	it, lit := types.Unalias(tt).(*types.Interface)
+	return lit && !it.Empty()
+}
+
+// nativeIface is a native interface type with the method set of the
+// interface type tt (the interpreter can put a native value in it), as
+// source at pos; nil when there is none.
+func (c *Cell) nativeIface(tt types.Type, pos token.Pos) ast.Expr {
+	it, ok := tt.Underlying().(*types.Interface)
+	if !ok || it.Empty() {
+		return nil
+	}
+	if types.Identical(it, typesError.Underlying()) {
+		return ident("error", pos)
+	}
+	if p := c.Types.Import(prelude.Runtime); p != nil {
+		for _, name := range p.Scope().Names() {
+			if tn, ok := p.Scope().Lookup(name).(*types.TypeName); ok && tn.Exported() && types.Identical(tn.Type().Underlying(), it) {
+				return &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(name, pos)}
+			}
+		}
+	}
+	for _, path := range []string{"fmt", "io", "sort"} {
+		p := c.Types.Import(path)
+		if p == nil {
+			continue
+		}
+		for _, name := range p.Scope().Names() {
+			if tn, ok := p.Scope().Lookup(name).(*types.TypeName); ok && tn.Exported() && types.Identical(tn.Type().Underlying(), it) {
+				if tx, ok := c.TypeExpr(tn.Type(), pos); ok {
+					return tx
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// matchesInterface is the condition that tmp holds a value of the
+// interface type t: a value of a cell struct type that implements it, or,
+// not being a value of another cell struct type, as the interpreter
+// asserts it or as a native value of the same method set.
+func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt types.Type) ast.Expr {
+	pos := t.Pos()
+	if c.basedImplementer(tt, pos) {
+		return nil
+	}
+	or := func(x, y ast.Expr) ast.Expr {
+		if x == nil {
+			return y
+		}
+		return &ast.BinaryExpr{X: x, OpPos: pos, Op: token.LOR, Y: y}
+	}
+	impls, others := c.cellStructs(from, tt, pos)
+	cond := asserts(tmp(), t)
+	if interpretedIface(tt) {
+		if n := c.nativeIface(tt, pos); n != nil {
+			cond = or(cond, asserts(tmp(), n))
+		}
+		for _, n := range c.nativeImplementers(tt, pos) {
+			cond = or(cond, asserts(tmp(), n))
+		}
+	}
+	basedImpls, basedOthers := c.basedInCellIface(tmp, from, tt, pos)
+	var not ast.Expr
+	for _, o := range others {
+		not = or(not, asserts(tmp(), o.x))
+	}
+	for _, o := range basedOthers {
+		not = or(not, o.test)
+	}
+	if !cellIfaceToNative(from, tt) {
+		bo, _ := c.boxedOthers(tt)
+		for _, n := range bo {
+			not = or(not, hasTypeCall(tmp(), n, pos))
+		}
+	}
+	if not != nil {
+		cond = &ast.BinaryExpr{X: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: &ast.ParenExpr{Lparen: pos, X: not, Rparen: pos}}, OpPos: pos, Op: token.LAND, Y: &ast.ParenExpr{Lparen: pos, X: cond, Rparen: pos}}
+	}
+	if stop := c.nativeMethods(tmp, tt, pos); stop != nil {
+		cond = or(cond, stop)
+	}
+	var first ast.Expr
+	for _, impl := range impls {
+		first = or(first, asserts(tmp(), impl))
+	}
+	for _, b := range basedImpls {
+		first = or(first, b.test)
+	}
+	if !cellIfaceToNative(from, tt) {
+		_, boxedTests := c.boxedImplementers(tmp, tt, pos)
+		for _, test := range boxedTests {
+			first = or(first, test)
+		}
+	}
+	if first == nil {
+		return cond
+	}
+	return or(first, cond)
+}
+
+// nativeImplementers are the types of the packages the cell uses (T or *T) that implement tt, an interface the cell declares with
+// no native twin, as source at pos: the interpreter's own assertion fails
+// on a native value, but converts one of a type it is told. At most
+// maxNativeImplementers, in the packages' order; nativeMethods stops on the
+// others.
+func (c *Cell) nativeImplementers(tt types.Type, pos token.Pos) []ast.Expr {
+	it, ok := tt.Underlying().(*types.Interface)
+	if !ok || it.Empty() || !interpretedIface(tt) || c.nativeIface(tt, pos) != nil || c.Types.Pkg == nil {
+		return nil
+	}
+	var out []ast.Expr
+	for _, p := range c.usedPackages() {
+		for _, name := range p.Scope().Names() {
+			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
+			if !ok || !tn.Exported() || tn.IsAlias() {
+				continue
+			}
+			n, ok := tn.Type().(*types.Named)
+			if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
+				continue
+			}
+			for _, t := range []types.Type{n, types.NewPointer(n)} {
+				if !types.Implements(t, it) {
+					continue
+				}
+				if tx, ok := c.TypeExpr(t, pos); ok && len(out) < maxNativeImplementers {
+					out = append(out, tx)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// usedPackages are the packages whose names the cell uses, by path.
+func (c *Cell) usedPackages() []*types.Package {
+	seen := map[string]*types.Package{}
+	for _, obj := range c.Types.Uses {
+		if pn, ok := obj.(*types.PkgName); ok {
+			seen[pn.Imported().Path()] = pn.Imported()
+		} else if obj != nil && obj.Pkg() != nil && obj.Pkg() != c.Types.Pkg {
+			seen[obj.Pkg().Path()] = obj.Pkg()
+		}
+	}
+	paths := make([]string, 0, len(seen))
+	for p := range seen {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	out := make([]*types.Package, len(paths))
+	for i, p := range paths {
+		out[i] = seen[p]
+	}
+	return out
+}
+
+// maxNativeImplementers bounds the tries of nativeImplementers: each is a
+// call in every assertion.
+const maxNativeImplementers = 8
+
+// nativeMethods is grundyrt.NativeMethods(tmp, "I", methods): false, or a
+// stop on a native value with the methods of tt, an interface the cell
+// declares that has no native twin; nil when tt has one.
+func (c *Cell) nativeMethods(tmp func() *ast.Ident, tt types.Type, pos token.Pos) ast.Expr {
+	if !interpretedIface(tt) || c.nativeIface(tt, pos) != nil {
+		return nil
+	}
+	name := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(types.TypeString(tt, (*types.Package).Name))}
+	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTNativeMethods, pos)},
+		Args: []ast.Expr{tmp(), name, methodNames(tt, pos)}}
+}
+
+// asInterface is tmp's value as the interface type t, once matched:
+//
+//	func() T { if v, ok := tmp.(C1); ok { return v }; ...; if v, ok := tmp.(T); ok { return v }; return nil }()
+func (c *Cell) asInterface(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt types.Type) ast.Expr {
+	pos := t.Pos()
+	fail := func(string) []ast.Stmt {
+		return []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos)}}}
+	}
+	body := c.ifaceTries(tmp, from, t, tt, fail, false)
+	body = append(body, fail("")...)
+	return called(funcLit(pos, t.End(), results(t), body...))
+}
+
+// ifaceTries are the tries of tmp as the interface type t: as each cell
+// struct type implementing t; then, for an interface the cell declares,
+// fail (given the method missing) on a value of each other cell struct
+// type (the interpreter's own assertion would pass it), then as a native interface of t's method set;
+// then the interpreter's own assertion. Each success returns the value
+// (and true, with ok).
+func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt types.Type, fail func(missing string) []ast.Stmt, ok bool) []ast.Stmt {
+	pos := t.Pos()
+	if c.basedImplementer(tt, pos) {
+		return nil
+	}
+	impls, others := c.cellStructs(from, tt, pos)
+	var natives []ast.Expr
+	if interpretedIface(tt) {
+		if n := c.nativeIface(tt, pos); n != nil {
+			natives = append(natives, n)
+		}
+		natives = append(natives, c.nativeImplementers(tt, pos)...)
+	}
+	var body []ast.Stmt
+	var check ast.Expr     // a further condition on the next try's value
+	var guard ast.Expr     // a condition tested before the next try asserts
+	var convert types.Type // the next try converts a value of this type in a call (callCopy's)
+	rewrap := false
+	// The cell's struct types may be asserted from yaegi's wrapper.
+	unwrap := false
+	try := func(a ast.Expr) {
+		cond := ast.Expr(ident(okName, pos))
+		if check != nil {
+			cond = &ast.BinaryExpr{X: cond, OpPos: pos, Op: token.LAND, Y: check}
+			check = nil
+		}
+		v := func() *ast.Ident { return ident(tempPrefix+"V", pos) }
+		r := func() *ast.Ident { return ident(tempPrefix+"R", pos) }
+		ret := []ast.Expr{r()}
+		if ok {
+			ret = append(ret, ident("true", pos))
+		}
+		// The value converted to t in a declaration of its own: yaegi
+		// v0.16.1 fails converting it in a return of two results.
+		val := ast.Expr(v())
+		if convert != nil {
+			from := convert
+			convert = nil
+			if call, ok := c.convCall(tt, from, a, v()); ok {
+				val = call
+			}
+		}
+		conv := &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
+			&ast.ValueSpec{Names: []*ast.Ident{r()}, Type: t, Values: []ast.Expr{val}}}}}
+		then := []ast.Stmt{conv}
+		if _, ptr := a.(*ast.StarExpr); rewrap && !ptr {
+			then = append(then, &ast.ExprStmt{X: rewrapCall(r(), v(), pos)})
+		}
+		var x ast.Expr = tmp()
+		if unwrap {
+			x = inWrapperCall(x) // (see structAsserts)
+		}
+		var st ast.Stmt = &ast.IfStmt{If: pos,
+			Init: define(pos, []ast.Expr{v(), ident(okName, pos)}, &ast.TypeAssertExpr{X: x, Type: a, Lparen: pos, Rparen: pos}),
+			Cond: cond,
+			Body: &ast.BlockStmt{Lbrace: pos, List: append(then, &ast.ReturnStmt{Return: pos, Results: ret}), Rbrace: pos}}
+		if guard != nil {
+			st = ifThen(pos, guard, st)
+			guard = nil
+		}
+		body = append(body, st)
+	}
+	// A cell struct's value converted to a native interface: the whole
+	// value in yaegi's wrapper (see grundyrt.Rewrap).
+	rewrap = c.isNativeIface(tt)
+	unwrap = !isError(from) && (!typecheck.IsCellType(from) || emptyIface(from))
+	for _, a := range impls {
+		try(a)
+	}
+	rewrap, unwrap = false, false
+	if cellIfaceToNative(from, tt) {
+		// From a cell interface, by the exact type it keeps.
+		basedImpls, basedOthers := c.basedInCellIface(tmp, from, tt, pos)
+		for _, b := range basedImpls {
+			// Named before the assertion, and converted in a call of its
+			// own: yaegi v0.16.1's wrapper, converted in this frame,
+			// evaluates the node that made the value here again (its
+			// String panicked in reflect.Set, "bool is not assignable to
+			// int").
+			guard, convert = b.check, b.t
+			try(b.x)
+		}
+		for _, o := range basedOthers {
+			body = append(body, &ast.IfStmt{If: pos, Cond: o.test,
+				Body: &ast.BlockStmt{Lbrace: pos, List: fail(o.missing), Rbrace: pos}})
+		}
+	} else {
+		boxed, _ := c.boxedImplementers(tmp, tt, pos)
+		for _, n := range boxed {
+			if tx, ok := c.TypeExpr(n, pos); ok {
+				check = hasTypeCall(tmp(), n, pos)
+				try(tx)
+			}
+		}
+	}
+	for _, o := range others {
+		body = append(body, &ast.IfStmt{If: pos, Cond: asserts(tmp(), o.x),
+			Body: &ast.BlockStmt{Lbrace: pos, List: fail(o.missing), Rbrace: pos}})
+	}
+	for _, a := range natives {
+		try(a)
+	}
+	try(t)
+	return body
+}

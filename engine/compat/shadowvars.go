@@ -10,15 +10,14 @@ import (
 
 // shadowVars: a variable or constant the cell declares at top level under
 // the name of a builtin or of a package (max := xs[0], len := len(xs),
-// errors := []error{e} after errors.New, bits := 5 in a cell whose
-// function calls bits.OnesCount). In Go the cell's statements are a
-// function's body: the name is the builtin or the package until the
-// declaration, and in the package's functions always. yaegi v0.16.1's
-// global analysis binds the names a cell's top-level statements define in
-// the package scope before anything of the cell compiles (interp/gta.go:99),
-// so every use of the name in the cell, the earlier ones and the
-// functions' included, is the variable: len(xs) failed with "too many
-// arguments", errors.New with "undefined selector: New".
+// errors := []error{e} after errors.New). In Go the cell's statements are
+// a function's body: the name is the builtin or the package until the
+// declaration. yaegi v0.16.1's global analysis binds the names a cell's
+// top-level statements define in the package scope before anything of the
+// cell compiles (interp/gta.go:99), so every use of the name in the cell,
+// the earlier ones too, was the variable: len(xs) failed with "too many
+// arguments", errors.New with "undefined selector: New". (Functions see
+// the variable, as they see every session variable.)
 //
 // The variable is renamed, in its declaration and wherever this or a later
 // cell uses it (the oracle tells the variable from the builtin or the

@@ -526,7 +526,7 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 	// A cell struct's value converted to a native interface: the whole
 	// value in yaegi's wrapper (see grundyrt.Rewrap).
 	rewrap = c.isNativeIface(tt)
-	unwrap = !isError(from) && (!typecheck.IsCellType(from) || emptyIface(from))
+	unwrap = wrapperSubject(from)
 	for _, a := range impls {
 		try(a)
 	}

@@ -8,20 +8,21 @@ import (
 	"grundy/engine/typecheck"
 )
 
-// structAsserts: x.(T), T a cell struct type, x of an interface type
-// whose value may be yaegi's wrapper for a native interface (any,
-// fmt.Stringer, games.Game): a struct value converted to a native
-// interface is kept in a wrapper (interp/value.go:262, with the whole
-// value in it: see grundyrt.Rewrap), whose type is not T, so the
-// assertion failed, also through any (any(g).(withDoc) was false and a
-// type switch took its default), silently. The assertion asks the value
-// inside the wrapper:
+// structAsserts: x.(T), T a cell struct type (with methods) or a pointer
+// to one, x of an empty interface type. A struct value converted to a
+// native interface (fmt.Stringer, games.Game) is kept in yaegi's wrapper
+// (interp/value.go:262, with the whole value in it: see grundyrt.Rewrap);
+// put in an any, the wrapper's type is not T, so the assertion failed
+// (any(g).(withDoc) was false and a type switch took its default),
+// silently. The assertion asks the value inside the wrapper:
 //
 //	any(s).(P)  =>  any(grundyrt.InWrapper(any(s))).(P)
 //
 // (In an any: yaegi's assertion of a native function's result takes the
-// first field of a struct, and a struct without fields has none.) A type
-// switch's subject is asked so by typeSwitches.
+// first field of a struct, and a struct without fields has none.) On a
+// value of a native interface with methods, yaegi takes the value out of
+// the wrapper itself. A type switch's cases and the tries of an
+// assertion to an interface (ifaceTries) ask so too.
 var structAsserts = Pass{
 	Name:     "structasserts",
 	Run:      runStructAsserts,
@@ -40,12 +41,11 @@ func runStructAsserts(c *Cell) {
 }
 
 // inWrapper reports whether a value of xt, an interface type, asserted to
-// t may be a value of t in yaegi's wrapper for a native interface: t is a
-// cell struct type with methods or a pointer to one, and xt not error (whose values the error passes
-// rebuild) nor an interface a cell declares with methods (whose values
-// keep their types).
+// t may be a value of t in yaegi's wrapper for a native interface: xt may
+// hold a wrapper (wrapperSubject), and t is a cell struct type with
+// methods or a pointer to one.
 func (c *Cell) inWrapper(xt, t types.Type) bool {
-	if xt == nil || t == nil || !emptyIface(xt) {
+	if !wrapperSubject(xt) || t == nil {
 		return false
 	}
 	if _, ok := deref(t).Underlying().(*types.Struct); !ok || !typecheck.IsCellType(deref(t)) {
@@ -56,6 +56,10 @@ func (c *Cell) inWrapper(xt, t types.Type) bool {
 	}
 	return true
 }
+
+// wrapperSubject reports whether a value of xt may be yaegi's wrapper
+// that an assertion does not look inside: xt is an empty interface.
+func wrapperSubject(xt types.Type) bool { return xt != nil && emptyIface(xt) }
 
 // inWrapperCall is any(grundyrt.InWrapper(x)): x, or the value in it
 // when it is yaegi's wrapper (see structAsserts).

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"grundy/engine/display"
+	"grundy/engine/typecheck"
 	"grundy/stdlib/human"
 )
 
@@ -481,16 +482,5 @@ func funcDeclAt(code string, off int) (sig, doc string) {
 	}
 	sig = strings.TrimSpace(code[start:end])
 	lines := strings.Split(code[:start], "\n")
-	var docLines []string
-	for i := len(lines) - 2; i >= 0; i-- { // the last element is the func line's indent
-		l := strings.TrimSpace(lines[i])
-		if !strings.HasPrefix(l, "//") {
-			break
-		}
-		docLines = append([]string{strings.TrimSpace(strings.TrimPrefix(l, "//"))}, docLines...)
-	}
-	if len(docLines) > 0 {
-		doc = strings.Join(docLines, "\n") + "\n"
-	}
-	return sig, doc
+	return sig, typecheck.DocAbove(lines[:len(lines)-1]) // (the last element is the func line's indent)
 }

@@ -216,19 +216,9 @@ func declDocs(fset *token.FileSet, c Cell, defs map[*ast.Ident]types.Object) map
 		if obj == nil || line < 1 || line > len(lines) {
 			return
 		}
-		first := line - 1
-		for first > 0 && strings.HasPrefix(strings.TrimSpace(lines[first-1]), "//") {
-			first--
+		if doc := DocAbove(lines[:line-1]); doc != "" {
+			docs[obj] = doc
 		}
-		if first == line-1 {
-			return
-		}
-		var doc strings.Builder
-		for _, l := range lines[first : line-1] {
-			l = strings.TrimPrefix(strings.TrimSpace(l), "//")
-			doc.WriteString(strings.TrimPrefix(l, " ") + "\n")
-		}
-		docs[obj] = doc.String()
 	}
 	for _, d := range c.Decls {
 		switch d := d.(type) {
@@ -247,6 +237,20 @@ func declDocs(fset *token.FileSet, c Cell, defs map[*ast.Ident]types.Object) map
 		}
 	}
 	return docs
+}
+
+// DocAbove is the doc comment ending the lines above a declaration: its
+// last // lines, without the markers, "" for none.
+func DocAbove(above []string) string {
+	first := len(above)
+	for first > 0 && strings.HasPrefix(strings.TrimSpace(above[first-1]), "//") {
+		first--
+	}
+	var doc strings.Builder
+	for _, l := range above[first:] {
+		doc.WriteString(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "//")) + "\n")
+	}
+	return doc.String()
 }
 
 // topLevel is the cell's statements as the body of the function they are

@@ -55,6 +55,7 @@ var Passes = []Pass{
 	basedTypes,
 	nativeBoxes,
 	typeParamRenames,
+	instanceMethods, // before the passes that write the instances' syntax anew
 	assertSources,
 	pkgNameFuncs,
 	shadowVars,
@@ -219,6 +220,7 @@ type Cell struct {
 	declared  map[string]bool   // names of declarations the passes added to Insts
 	based     []*types.Named    // the based cell types (see basedCellTypes), once asked
 	basedDone bool
+	nonNil    map[types.Object]bool // the pointer variables that cannot be nil (see mayBeNil), once asked
 }
 
 // Error is a construct a pass refuses, with what to write instead.

@@ -124,10 +124,19 @@ func (c *Cell) asNativeFrom(target, from types.Type, e ast.Expr) (ast.Expr, bool
 		// converts, where a nil one is wrapped (see wrapNil); yaegi's
 		// conversion made it a nil interface, and sort.Sort(h) of a nil
 		// h panicked with a nil dereference.
+		if x, ok := c.nilConv(target, from, e); ok {
+			return x, true
+		}
 		if fx, ok := c.TypeExpr(from, e.Pos()); ok {
 			return c.convCall(target, from, fx, e)
 		}
 		return nil, false
+	}
+	if _, ptr := from.Underlying().(*types.Pointer); ptr && typecheck.IsCellType(deref(from)) && c.mayBeNil(e) {
+		// A pointer to a cell type, which may be nil, likewise (s ==
+		// nil was true, fmt printed <nil> for a String method that
+		// handles a nil receiver, and calling it panicked).
+		return c.nilConv(target, from, e)
 	}
 	_, param := from.(*types.TypeParam)
 	if it, ok := from.Underlying().(*types.Interface); !ok || it.Empty() {

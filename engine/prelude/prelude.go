@@ -116,6 +116,8 @@ const (
 	RTFmtState          = "State"             // fmt.State, for the closures calling Format methods
 	RTWriter            = "Writer"            // io.Writer, for the writer a cell hands fmt.Fprint (see compat's fmtArgs)
 	RTDeclare           = "Declare"           // registers a type a cell declared, with its fmt methods
+	RTNewInstance       = "NewInstance"       // whether an instance of a generic type is new to the printer
+	RTInstanceMethods   = "InstanceMethods"   // registers an instance's fmt methods
 	RTSprint            = "Sprint"            // fmt.Sprint for Typed values (log's functions)
 	RTSprintf           = "Sprintf"           // likewise fmt.Sprintf
 	RTSprintln          = "Sprintln"          // likewise fmt.Sprintln

@@ -107,6 +107,7 @@ var Passes = []Pass{
 	typeSwitches,
 	fmtArgs,
 	jsonArgs,
+	xmlArgs,
 	templateMethods,
 	panicValues,
 	reflectNames,

@@ -29,7 +29,7 @@ var ifaceCompare = Pass{
 	Name:     "ifacecompare",
 	Run:      runIfaceCompare,
 	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil), (*ast.CallExpr)(nil)},
-	Snippets: []string{"errors_compare_sentinels", "iface_compare_cell_values", "iface_compare_struct_fields", "iface_compare_any_fields", "iface_compare_boxed_in_cell_iface"},
+	Snippets: []string{"errors_compare_sentinels", "iface_compare_cell_values", "iface_compare_struct_fields", "iface_compare_any_fields", "iface_compare_boxed_in_cell_iface", "native_containers_keep_cell_iface"},
 }
 
 // sliceEquals are the functions of package slices that compare elements
@@ -61,7 +61,7 @@ func runIfaceCompare(c *Cell) {
 			name := &ast.BasicLit{ValuePos: v.Pos(), Kind: token.STRING, Value: strconv.Quote(reflectString(n, false))}
 			return &ast.CallExpr{Fun: rtSelector(prelude.RTCompareKeyAs, v.Pos()), Args: []ast.Expr{v, name}, Lparen: v.Pos(), Rparen: v.End()}
 		}
-		if c.boxesBasic() && boxLosingIface(c.Types.TypeOf(e)) {
+		if c.boxesBasic() && (boxLosingIface(c.Types.TypeOf(e)) || c.givesIface(e)) {
 			e = anyOf(e, e.Pos())
 		}
 		return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, e.Pos()), Sel: ident(prelude.RTCompareKey, e.Pos())}, Args: []ast.Expr{e}, Lparen: e.Pos(), Rparen: e.End()}
@@ -204,4 +204,21 @@ func boxLosingIface(t types.Type) bool {
 		return false
 	}
 	return types.IsInterface(t) && interpretedIface(t) && !emptyIface(t)
+}
+
+// givesIface reports whether e is a call giving an interface value
+// (av.Load(), ctx.Value(k), f() of a func() any): handed on to grundyrt
+// as it is, the box of a cell type's value it gave back lost its type's
+// name (av.Load() == Nim(1) was false); converted to any first, it keeps
+// it.
+func (c *Cell) givesIface(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || c.Types.IsType(call.Fun) || c.isBuiltin(call.Fun) {
+		return false
+	}
+	t := c.Types.TypeOf(e)
+	if _, tuple := t.(*types.Tuple); tuple || t == nil {
+		return false
+	}
+	return types.IsInterface(t)
 }

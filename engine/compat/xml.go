@@ -63,9 +63,9 @@ func runXMLArgs(c *Cell) {
 		t := c.Types.TypeOf(call.Args[arg])
 		if n, m := xmlUnsupported(t, map[types.Type]bool{}); n != nil {
 			if m == "" {
-				c.Fail(call.Pos(), "xml.%s of a %s: encoding/xml would write the embedded field %s of a struct a cell declares as an element of its own in this interpreter (it cannot see the embedding); write the embedded type's fields into the struct instead", fn.Name(), typeName(t), n.Obj().Name())
+				c.Fail(call.Pos(), "xml.%s of a %s: encoding/xml would write the embedded field %s of a struct a cell declares as an element of its own in this interpreter (it cannot see the embedding); write the embedded type's fields into the struct instead", fn.Name(), types.TypeString(t, shortQualifier), n.Obj().Name())
 			} else {
-				c.Fail(call.Pos(), "xml.%s of a %s: encoding/xml cannot call the %s method of %s (a type a cell declares) in this interpreter; use a string field holding the method's text, or encode with encoding/json, which calls it", fn.Name(), typeName(t), m, n.Obj().Name())
+				c.Fail(call.Pos(), "xml.%s of a %s: encoding/xml cannot call the %s method of %s (a type a cell declares) in this interpreter; use a string field holding the method's text, or encode with encoding/json, which calls it", fn.Name(), types.TypeString(t, shortQualifier), m, n.Obj().Name())
 			}
 			return true
 		}
@@ -81,16 +81,6 @@ func runXMLArgs(c *Cell) {
 		}
 		call.Fun = rtSelector(name, call.Fun.Pos())
 		return true
-	})
-}
-
-// typeName is t as the cell writes it, for a message.
-func typeName(t types.Type) string {
-	return types.TypeString(t, func(p *types.Package) string {
-		if p.Path() == "main" {
-			return ""
-		}
-		return p.Name()
 	})
 }
 

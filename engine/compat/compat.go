@@ -108,6 +108,7 @@ var Passes = []Pass{
 	typeSwitches,
 	fmtArgs,
 	jsonArgs,
+	xmlArgs,
 	templateMethods,
 	panicValues,
 	reflectNames,

@@ -148,6 +148,9 @@ const (
 	RTJSONEncode        = "JSONEncode"        // likewise (*json.Encoder).Encode
 	RTJSONUnmarshal     = "JSONUnmarshal"     // json.Unmarshal into a Typed pointer
 	RTJSONDecode        = "JSONDecode"        // likewise (*json.Decoder).Decode
+	RTXMLMarshal        = "XMLMarshal"        // xml.Marshal naming the top elements of cell struct types
+	RTXMLMarshalIndent  = "XMLMarshalIndent"  // likewise xml.MarshalIndent
+	RTXMLEncode         = "XMLEncode"         // likewise (*xml.Encoder).Encode
 	RTRecovered         = "Recovered"         // what recover() returns in Go
 	RTAssertionError    = "AssertionError"    // the runtime's error for a failed x.(I)
 	RTAssertPanic       = "AssertPanic"       // the panic of a failed assertion to an interface, naming the missing method

@@ -118,6 +118,9 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"JSONEncode":        reflect.ValueOf(JSONEncode),
 		"JSONUnmarshal":     reflect.ValueOf(JSONUnmarshal),
 		"JSONDecode":        reflect.ValueOf(JSONDecode),
+		"XMLMarshal":        reflect.ValueOf(XMLMarshal),
+		"XMLMarshalIndent":  reflect.ValueOf(XMLMarshalIndent),
+		"XMLEncode":         reflect.ValueOf(XMLEncode),
 		"NewDeferred":       reflect.ValueOf(NewDeferred),
 		"Deferred":          reflect.ValueOf((*Deferred)(nil)),
 

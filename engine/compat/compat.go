@@ -161,6 +161,7 @@ var Passes = []Pass{
 	operandOrder,
 	nativeResults,
 	tupleArgs,
+	genericElements,
 	typeArgs,
 	genericStd, // after typeArgs, which writes the type arguments of its calls
 	loopClosures,

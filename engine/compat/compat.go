@@ -51,6 +51,7 @@ var Passes = []Pass{
 	selfTypes,
 	selfGenerics,
 	nestedInstances,
+	comparableInstances,
 	pkgNameDecls,
 	basedTypes,
 	nativeBoxes,
@@ -115,6 +116,7 @@ var Passes = []Pass{
 	reflectFields,
 	basedAsserts,
 	structAsserts,
+	instanceAsserts,
 	displayCalls,
 	structAssign,
 	tupleNil,
@@ -161,6 +163,7 @@ var Passes = []Pass{
 	operandOrder,
 	nativeResults,
 	tupleArgs,
+	genericElements,
 	typeArgs,
 	genericStd, // after typeArgs, which writes the type arguments of its calls
 	loopClosures,

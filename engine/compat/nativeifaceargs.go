@@ -37,7 +37,7 @@ var nativeIfaceArgs = Pass{
 	Name:     "nativeifaceargs",
 	Run:      runNativeIfaceArgs,
 	Kinds:    assignedKinds,
-	Snippets: []string{"native_iface_args_cell_interface", "native_iface_struct_value_printed", "nil_slice_native_arg", "native_iface_keeps_native_value"},
+	Snippets: []string{"native_iface_args_cell_interface", "native_iface_struct_value_printed", "nil_slice_native_arg", "native_iface_keeps_native_value", "nil_pointer_native_iface"},
 }
 
 func runNativeIfaceArgs(c *Cell) {

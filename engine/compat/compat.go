@@ -71,6 +71,7 @@ var Passes = []Pass{
 	ptrArrayAddrs,
 	ptrArrayLens,
 	elidedAddrs,
+	dirChans,
 	parens,
 	bounds,
 	cellReturns,

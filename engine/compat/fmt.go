@@ -391,6 +391,10 @@ func isPlainOperand(e ast.Expr) bool {
 	return false
 }
 
+// HasTypeParam reports whether t has a type parameter in it (for the
+// engine, which tells the printer about the instances cells use).
+func HasTypeParam(t types.Type) bool { return hasTypeParam(t) }
+
 // hasTypeParam reports whether t has a type parameter in it.
 func hasTypeParam(t types.Type) bool {
 	return typeIn(t, func(t types.Type) bool {

@@ -114,48 +114,20 @@ func (it *Interp) structInstances() []string {
 	}
 	found := map[string]*types.Named{}
 	seen := map[types.Type]bool{}
-	var walk func(t types.Type)
-	walk = func(t types.Type) {
-		if t == nil || seen[t] {
-			return
-		}
-		seen[t] = true
-		switch t := types.Unalias(t).(type) {
-		case *types.Named:
-			if t.TypeArgs().Len() == 0 {
-				return
-			}
-			for i := range t.TypeArgs().Len() {
-				walk(t.TypeArgs().At(i))
-			}
-			st, ok := t.Underlying().(*types.Struct)
-			if !ok {
-				return
-			}
-			for i := range st.NumFields() {
-				walk(st.Field(i).Type())
-			}
-			if t.NumMethods() == 0 || !typecheck.IsCellType(t) || compat.HasTypeParam(t) {
-				return
-			}
-			if name, ok := it.info.TypeString(t); ok {
-				found[name] = t
-			}
-		case *types.Pointer:
-			walk(t.Elem())
-		case *types.Slice:
-			walk(t.Elem())
-		case *types.Array:
-			walk(t.Elem())
-		case *types.Map:
-			walk(t.Key())
-			walk(t.Elem())
-		case *types.Chan:
-			walk(t.Elem())
-		}
-	}
 	for _, tv := range it.info.Types {
-		walk(tv.Type)
+		if tv.Type == nil || seen[tv.Type] {
+			continue
+		}
+		seen[tv.Type] = true
+		compat.EachNamed(tv.Type, func(n *types.Named) {
+			if _, ok := n.Underlying().(*types.Struct); !ok || n.TypeArgs().Len() == 0 || n.NumMethods() == 0 ||
+				!typecheck.IsCellType(n) || compat.HasTypeParam(n) {
+				return
+			}
+			if name, ok := it.info.TypeString(n); ok {
+				found[name] = n
+			}
+		})
 	}
 	if it.instances == nil {
 		it.instances = map[string]*types.Named{}

@@ -69,6 +69,7 @@ type Interp struct {
 	passes     []compat.Pass              // the compatibility passes cells go through
 	tc         *typecheck.Session         // the type oracle's view of the session
 	info       *typecheck.Info            // the running cell's types, as checked before rewriting
+	instances  map[string]*types.Named    // generic struct instances told to the printer (declareInstances)
 	notes      []unshownNote              // the running cell's notes on values it drops
 	closures   map[string]map[string]bool // variables holding function literals -> names they use (closurenotes.go)
 	// cellClosures: the variables the running cell assigns.
@@ -351,6 +352,7 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 		it.tc.Commit(it.info)
 		return Result{}, nil
 	}
+	it.declareInstances(ctx, pc.Stmts.Pos())
 	return it.runStmts(ctx, pc)
 }
 

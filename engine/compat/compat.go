@@ -73,6 +73,7 @@ var Passes = []Pass{
 	ptrArrayAddrs,
 	ptrArrayLens,
 	elidedAddrs,
+	dirChans,
 	parens,
 	bounds,
 	cellReturns,

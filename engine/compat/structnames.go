@@ -3,6 +3,7 @@ package compat
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 
@@ -103,6 +104,63 @@ func paramPath(t ast.Expr, name string) (string, bool) {
 			return "k" + p, true
 		}
 		p, ok := paramPath(t.Value, name)
+		return "e" + p, ok
+	}
+	return "", false
+}
+
+// typeInstanceTemplate is instanceTemplate of the generic struct type
+// whose instance t is, from the oracle's types ("" if t is none).
+func typeInstanceTemplate(t types.Type) string {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.TypeArgs().Len() == 0 {
+		return ""
+	}
+	o := n.Origin()
+	st, ok := o.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	var args []string
+	for i := range o.TypeParams().Len() {
+		tp := o.TypeParams().At(i)
+		at := ""
+		for f := range st.NumFields() {
+			if path, ok := typeParamPath(st.Field(f).Type(), tp); ok {
+				at = strconv.Itoa(f) + path
+				break
+			}
+		}
+		if at == "" {
+			return ""
+		}
+		args = append(args, at)
+	}
+	return "main." + o.Obj().Name() + "[" + strings.Join(args, ",") + "]"
+}
+
+// typeParamPath is paramPath over the oracle's types.
+func typeParamPath(t types.Type, tp *types.TypeParam) (string, bool) {
+	switch t := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		return "", t == tp
+	case *types.Pointer:
+		p, ok := typeParamPath(t.Elem(), tp)
+		return "e" + p, ok
+	case *types.Slice:
+		p, ok := typeParamPath(t.Elem(), tp)
+		return "e" + p, ok
+	case *types.Array:
+		p, ok := typeParamPath(t.Elem(), tp)
+		return "e" + p, ok
+	case *types.Chan:
+		p, ok := typeParamPath(t.Elem(), tp)
+		return "e" + p, ok
+	case *types.Map:
+		if p, ok := typeParamPath(t.Key(), tp); ok {
+			return "k" + p, true
+		}
+		p, ok := typeParamPath(t.Elem(), tp)
 		return "e" + p, ok
 	}
 	return "", false

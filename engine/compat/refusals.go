@@ -269,7 +269,7 @@ var selfTypes = Pass{
 	Name:     "selftypes",
 	Run:      runSelfTypes,
 	Kinds:    []ast.Node{(*ast.TypeSpec)(nil)},
-	Snippets: []string{"recursive_func_type_refused", "recursive_slice_type_refused", "recursive_struct_field_refused"},
+	Snippets: []string{"recursive_func_type_refused", "recursive_slice_type_refused", "recursive_struct_field_refused", "recursive_struct_instance_refused"},
 }
 
 func runSelfTypes(c *Cell) {

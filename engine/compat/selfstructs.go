@@ -28,6 +28,34 @@ func selfStruct(c *Cell, owner *types.Named, st *types.Struct) {
 	inCycle := cycleOf(owner)
 	for i := range st.NumFields() {
 		f := st.Field(i)
+		if inst := cycleInstance(f.Type(), inCycle); inst != nil {
+			var args []string
+			held := ""
+			for i := range inst.TypeArgs().Len() {
+				a := inst.TypeArgs().At(i)
+				args = append(args, types.TypeString(a, shortQualifier))
+				reaches(a, func(n *types.Named) bool {
+					if held == "" && inCycle(n) {
+						held = types.TypeString(n, shortQualifier)
+					}
+					return held != ""
+				}, map[types.Type]bool{})
+			}
+			origin := inst.Origin().Obj()
+			// (A struct of its own with the instance's methods would be a
+			// second struct in the cycle, which the interpreter builds
+			// wrong too; a field ending in the struct is the safe shape.)
+			advice := "hold the " + held + " values in a field of " + owner.Obj().Name() + " itself ([]*" + held + ", map[string]*" + held + ") and write " + origin.Name() + "'s methods you use as methods of " + owner.Obj().Name()
+			if pkg := origin.Pkg(); pkg != nil && pkg.Path() == "sync/atomic" {
+				advice = "keep the value in an atomic.Value instead (Load().(" + strings.Join(args, ", ") + "))"
+				if origin.Name() == "Pointer" {
+					advice = "keep the pointer in an atomic.Value instead (Load().(*" + strings.Join(args, ", ") + "))"
+				}
+			}
+			c.Fail(f.Pos(), "field %s of %s holds %s, an instance of a generic type with methods whose type argument holds %s, which this interpreter cannot build (the struct's values come out empty); %s",
+				f.Name(), owner.Obj().Name(), types.TypeString(inst, shortQualifier), held, advice)
+			return
+		}
 		part := unbuiltPart(f.Type(), inCycle)
 		if part == nil {
 			continue
@@ -72,6 +100,29 @@ func selfStruct(c *Cell, owner *types.Named, st *types.Struct) {
 			f.Name(), owner.Obj().Name(), held, where, advice, held, held, held)
 		return
 	}
+}
+
+// cycleInstance is an instance of a generic type with methods in t whose
+// type arguments hold a struct of the cycle (kids List[*Node], next
+// atomic.Pointer[Node], whose methods are interpreted helpers): yaegi
+// compiles the instance's methods while the struct is being built, and
+// the struct's type comes out with no fields (the first use panicked with
+// "index out of range", reflect.TypeOf(n).NumField() said 0).
+func cycleInstance(t types.Type, inCycle func(*types.Named) bool) *types.Named {
+	var found *types.Named
+	reaches(t, func(n *types.Named) bool {
+		if n.TypeArgs().Len() == 0 || n.Origin().NumMethods() == 0 {
+			return false
+		}
+		for i := range n.TypeArgs().Len() {
+			if reaches(n.TypeArgs().At(i), inCycle, map[types.Type]bool{}) {
+				found = n
+				return true
+			}
+		}
+		return false
+	}, map[types.Type]bool{})
+	return found
 }
 
 // cycleOf tells the cell's struct types in a cycle with owner: owner (or,

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 
 	"grundy/engine/typecheck"
@@ -42,9 +43,8 @@ func selfStruct(c *Cell, owner *types.Named, st *types.Struct) {
 				}, map[types.Type]bool{})
 			}
 			origin := inst.Origin().Obj()
-			// (A struct of its own with the instance's methods would be a
-			// second struct in the cycle, which the interpreter builds
-			// wrong too; a field ending in the struct is the safe shape.)
+			// (A struct of the cell's own with those methods, not
+			// generic, runs too: BuildRoots has its cycle built right.)
 			advice := "hold the " + held + " values in a field of " + owner.Obj().Name() + " itself ([]*" + held + ", map[string]*" + held + ") and write " + origin.Name() + "'s methods you use as methods of " + owner.Obj().Name()
 			if pkg := origin.Pkg(); pkg != nil && pkg.Path() == "sync/atomic" {
 				advice = "keep the value in an atomic.Value instead (Load().(" + strings.Join(args, ", ") + "))"
@@ -199,4 +199,157 @@ func unbuiltPart(t types.Type, inCycle func(*types.Named) bool) types.Type {
 		return t
 	}
 	return part(t)
+}
+
+// BuildRoots are the structs of ts (a cell's types) that yaegi v0.16.1's
+// build of recursive structs must start from, the engine making them
+// first (declareTypes); the first use of a struct in a cycle decides where
+// yaegi's build starts. Its placeholders for structs still being built are
+// all mended with one struct, the last it met again (interp/type.go,
+// fixDummy with ctx.rect), so a build that meets two structs again gives
+// one the other's type (List{ head *Node } with Node{ next *Node; list
+// *List }, started from List, gave Node.next the type *List), and one that
+// meets a struct again held by value (Kids in Tree{ kids Kids }, Kids{ xs
+// []*Tree }) lays the holder out with an empty struct in its place.
+// Started from a struct every cycle passes through, and that no struct of
+// the cycle holds by value, the build meets only that struct again. One
+// such root for each group of structs that refer to each other, groups
+// referred to before the groups referring to them; a group without one
+// is left to yaegi (KNOWN_FAILURES, struct-cycles).
+func BuildRoots(ts []*types.Named) []*types.Named {
+	in := map[*types.Named]bool{}
+	for _, t := range ts {
+		if _, ok := t.Underlying().(*types.Struct); ok && t.TypeParams().Len() == 0 {
+			in[t] = true
+		}
+	}
+	// edges[s][t]: s refers to t other than through another named struct;
+	// byValue[s][t]: s holds t itself (or an array of it).
+	edges := map[*types.Named]map[*types.Named]bool{}
+	byValue := map[*types.Named]map[*types.Named]bool{}
+	for s := range in {
+		edges[s], byValue[s] = map[*types.Named]bool{}, map[*types.Named]bool{}
+		st := s.Underlying().(*types.Struct)
+		for i := range st.NumFields() {
+			ft := st.Field(i).Type()
+			reaches(ft, func(n *types.Named) bool {
+				if in[n] {
+					edges[s][n] = true
+				}
+				return false
+			}, map[types.Type]bool{})
+			for {
+				a, ok := types.Unalias(ft).(*types.Array)
+				if !ok {
+					break
+				}
+				ft = a.Elem()
+			}
+			if n, ok := types.Unalias(ft).(*types.Named); ok && in[n] {
+				byValue[s][n] = true
+			}
+		}
+	}
+	var roots []*types.Named
+	for _, group := range sccs(ts, in, edges) {
+		if len(group) < 2 {
+			continue
+		}
+		for _, r := range group {
+			if rootOf(r, group, edges, byValue) {
+				roots = append(roots, r)
+				break
+			}
+		}
+	}
+	return roots
+}
+
+// rootOf reports whether every cycle of group passes through r and no
+// struct of group holds r by value.
+func rootOf(r *types.Named, group []*types.Named, edges, byValue map[*types.Named]map[*types.Named]bool) bool {
+	member := map[*types.Named]bool{}
+	for _, s := range group {
+		member[s] = true
+		if byValue[s][r] {
+			return false
+		}
+	}
+	// Without r the group must have no cycle.
+	state := map[*types.Named]int{} // 1 visiting, 2 done
+	var cyclic func(s *types.Named) bool
+	cyclic = func(s *types.Named) bool {
+		state[s] = 1
+		for t := range edges[s] {
+			if t == r || !member[t] {
+				continue
+			}
+			if state[t] == 1 || state[t] == 0 && cyclic(t) {
+				return true
+			}
+		}
+		state[s] = 2
+		return false
+	}
+	for _, s := range group {
+		if s != r && state[s] == 0 && cyclic(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// sccs are the strongly connected groups of the structs in, in the order
+// of ts within each group, groups referred to before those referring to
+// them (Tarjan's order).
+func sccs(ts []*types.Named, in map[*types.Named]bool, edges map[*types.Named]map[*types.Named]bool) [][]*types.Named {
+	pos := map[*types.Named]int{}
+	for i, t := range ts {
+		pos[t] = i
+	}
+	index, low := map[*types.Named]int{}, map[*types.Named]int{}
+	onStack := map[*types.Named]bool{}
+	var stack []*types.Named
+	var out [][]*types.Named
+	next := 0
+	var visit func(s *types.Named)
+	visit = func(s *types.Named) {
+		index[s], low[s] = next, next
+		next++
+		stack = append(stack, s)
+		onStack[s] = true
+		targets := make([]*types.Named, 0, len(edges[s]))
+		for t := range edges[s] {
+			targets = append(targets, t)
+		}
+		slices.SortFunc(targets, func(a, b *types.Named) int { return pos[a] - pos[b] })
+		for _, t := range targets {
+			if _, seen := index[t]; !seen {
+				visit(t)
+				low[s] = min(low[s], low[t])
+			} else if onStack[t] {
+				low[s] = min(low[s], index[t])
+			}
+		}
+		if low[s] == index[s] {
+			var group []*types.Named
+			for {
+				t := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[t] = false
+				group = append(group, t)
+				if t == s {
+					break
+				}
+			}
+			slices.SortFunc(group, func(a, b *types.Named) int { return pos[a] - pos[b] })
+			out = append(out, group)
+		}
+	}
+	for _, t := range ts {
+		if _, seen := index[t]; !seen && in[t] {
+			visit(t)
+		}
+	}
+	return out
 }

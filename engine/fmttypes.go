@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,11 +30,13 @@ import (
 func (it *Interp) declareTypes(f *ast.File) map[string]string {
 	var specs []ast.Spec
 	keys := map[string]string{}
+	var named []*types.Named
 	for _, name := range it.typeNames(f) {
 		n := it.namedType(name)
 		if n == nil || n.TypeParams().Len() > 0 {
 			continue
 		}
+		named = append(named, n)
 		args := []string{strconv.Quote(compat.FmtDesc(n)), "(*" + name + ")(nil)"}
 		args = append(args, compat.CellMethods(n, name)...)
 		src := fmt.Sprintf("%s.%s(%s)", prelude.Runtime, prelude.RTDeclare, strings.Join(args, ", "))
@@ -58,7 +61,38 @@ func (it *Interp) declareTypes(f *ast.File) map[string]string {
 	}
 	decl := &ast.GenDecl{TokPos: f.Package, Tok: token.VAR, Lparen: f.Package, Specs: specs, Rparen: f.Package}
 	f.Decls = append([]ast.Decl{decl}, f.Decls...)
+	it.declareRoots(f, named, keys)
 	return keys
+}
+
+// declareRoots declares a variable of each struct the interpreter must
+// build its cycle from (compat.BuildRoots) that f declares, right after
+// f's type declarations: the interpreter makes the types of package-level
+// variables as it meets them, and the first struct of a cycle it makes
+// decides whether it makes the cycle right (a variable before the types
+// came too late: Graph, in a Declare above it, was made first).
+func (it *Interp) declareRoots(f *ast.File, named []*types.Named, declaring map[string]string) {
+	var specs []ast.Spec
+	for _, n := range compat.BuildRoots(named) {
+		name := n.Obj().Name()
+		if _, ok := declaring[name]; !ok {
+			continue
+		}
+		it.declareSeq++
+		v := &ast.Ident{Name: fmt.Sprintf("%sBuilt%d", prelude.Temp, it.declareSeq), NamePos: f.Package}
+		specs = append(specs, &ast.ValueSpec{Names: []*ast.Ident{v}, Type: &ast.StarExpr{Star: f.Package, X: &ast.Ident{Name: name, NamePos: f.Package}}})
+	}
+	if len(specs) == 0 {
+		return
+	}
+	at := 0
+	for i, d := range f.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+			at = i + 1
+		}
+	}
+	decl := &ast.GenDecl{TokPos: f.Package, Tok: token.VAR, Lparen: f.Package, Specs: specs, Rparen: f.Package}
+	f.Decls = slices.Insert(f.Decls, at, ast.Decl(decl))
 }
 
 // declareInstances tells the printer about the instances of generic

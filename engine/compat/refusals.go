@@ -263,46 +263,62 @@ func runTypeErrors(c *Cell) {
 // position (interp/type.go, refType), or recurses without end (through an
 // anonymous struct, or a generic type's instance). A named struct breaks
 // the cycle (yaegi builds one in two steps), so the declaration is
-// refused with the struct wrapper that runs.
+// refused with the struct wrapper that runs. A struct's fields have their
+// own limits: see selfStruct.
 var selfTypes = Pass{
 	Name:     "selftypes",
 	Run:      runSelfTypes,
 	Kinds:    []ast.Node{(*ast.TypeSpec)(nil)},
-	Snippets: []string{"recursive_func_type_refused", "recursive_slice_type_refused"},
+	Snippets: []string{"recursive_func_type_refused", "recursive_slice_type_refused", "recursive_struct_field_refused", "recursive_struct_instance_refused"},
 }
 
 func runSelfTypes(c *Cell) {
-	if c.Decls == nil {
+	// Types declared in functions too: yaegi builds those the same way.
+	var roots []ast.Node
+	if c.Decls != nil {
+		roots = append(roots, c.Decls)
+	}
+	if c.Stmts != nil {
+		roots = append(roots, c.Stmts)
+	}
+	for _, root := range roots {
+		ast.Inspect(root, func(n ast.Node) bool {
+			ts, ok := n.(*ast.TypeSpec)
+			if !ok || c.err != nil {
+				return c.err == nil
+			}
+			selfType(c, ts)
+			return false
+		})
+	}
+}
+
+func selfType(c *Cell, ts *ast.TypeSpec) {
+	tn, ok := c.Types.Defs[ts.Name].(*types.TypeName)
+	if !ok || tn.IsAlias() {
 		return
 	}
-	ast.Inspect(c.Decls, func(n ast.Node) bool {
-		ts, ok := n.(*ast.TypeSpec)
-		if !ok || c.err != nil {
-			return c.err == nil
-		}
-		tn, ok := c.Types.Defs[ts.Name].(*types.TypeName)
-		if !ok || tn.IsAlias() {
-			return false
-		}
-		named, ok := tn.Type().(*types.Named)
-		if !ok {
-			return false
-		}
-		if _, isStruct := named.Underlying().(*types.Struct); isStruct || !reachesSelf(named.Underlying(), named, map[types.Type]bool{}) {
-			return false
-		}
-		name := ts.Name.Name
-		if _, isFunc := named.Underlying().(*types.Signature); isFunc {
-			c.Fail(ts.Name.Pos(), "type %s refers to itself through a function type, which this interpreter cannot build; wrap the function in a struct: type %s struct{ f %s }", name, name, ExprString(ts.Type))
-			return false
-		}
-		head := name
-		if ts.TypeParams != nil {
-			head += "[" + strings.TrimSuffix(strings.TrimPrefix(ExprString(&ast.FuncType{Params: ts.TypeParams}), "func("), ")") + "]"
-		}
-		c.Fail(ts.Name.Pos(), "type %s refers to itself through %s, which this interpreter cannot build; wrap it in a struct: type %s struct{ v %s }", name, ExprString(ts.Type), head, ExprString(ts.Type))
-		return false
-	})
+	named, ok := tn.Type().(*types.Named)
+	if !ok {
+		return
+	}
+	if st, isStruct := named.Underlying().(*types.Struct); isStruct {
+		selfStruct(c, named, st)
+		return
+	}
+	if !reachesSelf(named.Underlying(), named, map[types.Type]bool{}) {
+		return
+	}
+	name := ts.Name.Name
+	if _, isFunc := named.Underlying().(*types.Signature); isFunc {
+		c.Fail(ts.Name.Pos(), "type %s refers to itself through a function type, which this interpreter cannot build; wrap the function in a struct: type %s struct{ f %s }", name, name, ExprString(ts.Type))
+		return
+	}
+	head := name
+	if ts.TypeParams != nil {
+		head += "[" + strings.TrimSuffix(strings.TrimPrefix(ExprString(&ast.FuncType{Params: ts.TypeParams}), "func("), ")") + "]"
+	}
+	c.Fail(ts.Name.Pos(), "type %s refers to itself through %s, which this interpreter cannot build; wrap it in a struct: type %s struct{ v %s }", name, ExprString(ts.Type), head, ExprString(ts.Type))
 }
 
 // reachesSelf reports whether the type t mentions target (or, for a
@@ -311,44 +327,50 @@ func runSelfTypes(c *Cell) {
 // kinds; not through a named struct, which the interpreter builds in two
 // steps.
 func reachesSelf(t types.Type, target *types.Named, seen map[types.Type]bool) bool {
+	return reaches(t, func(n *types.Named) bool { return n == target || n.Origin() == target.Origin() }, seen)
+}
+
+// reaches reports whether the type t mentions a named type match accepts,
+// walking as reachesSelf does.
+func reaches(t types.Type, match func(*types.Named) bool, seen map[types.Type]bool) bool {
 	if seen[t] {
 		return false
 	}
 	seen[t] = true
 	switch t := t.(type) {
 	case *types.Named:
-		if t == target || t.Origin() == target.Origin() {
+		if match(t) {
 			return true
 		}
 		if _, isStruct := t.Underlying().(*types.Struct); !isStruct && typecheck.IsCellType(t) {
-			return reachesSelf(t.Underlying(), target, seen)
+			return reaches(t.Underlying(), match, seen)
 		}
 	case *types.Alias:
-		return reachesSelf(types.Unalias(t), target, seen)
+		return reaches(types.Unalias(t), match, seen)
 	case *types.Signature:
 		for _, tu := range []*types.Tuple{t.Params(), t.Results()} {
 			for i := range tu.Len() {
-				if reachesSelf(tu.At(i).Type(), target, seen) {
+				if reaches(tu.At(i).Type(), match, seen) {
 					return true
 				}
 			}
 		}
 	case *types.Struct:
 		for i := range t.NumFields() {
-			if reachesSelf(t.Field(i).Type(), target, seen) {
+			if reaches(t.Field(i).Type(), match, seen) {
 				return true
 			}
 		}
 	case *types.Pointer:
-		return reachesSelf(t.Elem(), target, seen)
+		return reaches(t.Elem(), match, seen)
 	case *types.Slice:
-		return reachesSelf(t.Elem(), target, seen)
+		return reaches(t.Elem(), match, seen)
 	case *types.Array:
-		return reachesSelf(t.Elem(), target, seen)
+		return reaches(t.Elem(), match, seen)
 	case *types.Map:
-		return reachesSelf(t.Key(), target, seen) || reachesSelf(t.Elem(), target, seen)
+		return reaches(t.Key(), match, seen) || reaches(t.Elem(), match, seen)
 	case *types.Chan:
-		return reachesSelf(t.Elem(), target, seen)
+		return reaches(t.Elem(), match, seen)
 	}
 	return false
 }

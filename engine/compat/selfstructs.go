@@ -1,0 +1,355 @@
+package compat
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+
+	"grundy/engine/typecheck"
+)
+
+// selfStruct (part of selfTypes) refuses a struct type with a field that
+// holds a struct of its own cycle (itself, or a struct that refers back to
+// it) where yaegi v0.16.1 cannot build the field. yaegi builds a recursive
+// named struct with a placeholder (unsafe2.dummy) standing for the struct
+// still being built, and then mends two kinds of field only
+// (interp/type.go:2180-2191): a field whose type ends in the placeholder
+// (*F, []*F, map[string][]*F, func(*F) *F) and a field of a function type
+// (func(*F)). Elsewhere the placeholder stays: in a map's key
+// (map[*F]bool), in a function type inside a container (map[string]func(*F),
+// an interpreter's table of words; []func(*F), a list of handlers), in a
+// function type with other results (func() (*F, error)), in an anonymous
+// struct ([]struct{ p *F }). The first value stored there panicked in
+// reflect.Set ("value of type map[string]func(*struct {...}) is not
+// assignable to type map[string]func(*unsafe2.dummy)"), or the compiler
+// said "cannot use type func(*struct {}) as type func(*unsafe2.dummy)". A
+// named struct around that part mends it (yaegi builds every named struct
+// in two steps), so the declaration is refused with that wrapper.
+func selfStruct(c *Cell, owner *types.Named, st *types.Struct) {
+	inCycle := cycleOf(owner)
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if inst := cycleInstance(f.Type(), inCycle); inst != nil {
+			var args []string
+			held := ""
+			for i := range inst.TypeArgs().Len() {
+				a := inst.TypeArgs().At(i)
+				args = append(args, types.TypeString(a, shortQualifier))
+				reaches(a, func(n *types.Named) bool {
+					if held == "" && inCycle(n) {
+						held = types.TypeString(n, shortQualifier)
+					}
+					return held != ""
+				}, map[types.Type]bool{})
+			}
+			origin := inst.Origin().Obj()
+			// (A struct of the cell's own with those methods, not
+			// generic, runs too: BuildRoots has its cycle built right.)
+			advice := "hold the " + held + " values in a field of " + owner.Obj().Name() + " itself ([]*" + held + ", map[string]*" + held + ") and write " + origin.Name() + "'s methods you use as methods of " + owner.Obj().Name()
+			if pkg := origin.Pkg(); pkg != nil && pkg.Path() == "sync/atomic" {
+				advice = "keep the value in an atomic.Value instead (Load().(" + strings.Join(args, ", ") + "))"
+				if origin.Name() == "Pointer" {
+					advice = "keep the pointer in an atomic.Value instead (Load().(*" + strings.Join(args, ", ") + "))"
+				}
+			}
+			c.Fail(f.Pos(), "field %s of %s holds %s, an instance of a generic type with methods whose type argument holds %s, which this interpreter cannot build (the struct's values come out empty); %s",
+				f.Name(), owner.Obj().Name(), types.TypeString(inst, shortQualifier), held, advice)
+			return
+		}
+		part := unbuiltPart(f.Type(), inCycle)
+		if part == nil {
+			continue
+		}
+		held := ""
+		reaches(part, func(n *types.Named) bool {
+			if inCycle(n) {
+				held = types.TypeString(n, shortQualifier)
+				return true
+			}
+			return false
+		}, map[types.Type]bool{})
+		partSrc := types.TypeString(part, shortQualifier)
+		fieldSrc := types.TypeString(f.Type(), shortQualifier)
+		where := partSrc
+		if fieldSrc != partSrc {
+			where += " inside " + fieldSrc
+		}
+		with := strings.Replace(fieldSrc, partSrc, "any", 1)
+		advice := "declare " + f.Name() + " " + with + " and assert the " + partSrc + " values out of it"
+		if owner.TypeParams().Len() == 0 {
+			// (A generic wrapper would make a generic cycle, which
+			// selfGenerics refuses.)
+			wrapper, field := f.Name()+"Item", "v"
+			switch part.Underlying().(type) {
+			case *types.Signature:
+				wrapper, field = f.Name()+"Func", "f"
+			case *types.Pointer:
+				wrapper, field = f.Name()+"Key", "p"
+			}
+			advice = "wrap " + partSrc + " in a named struct: type " + wrapper + " struct{ " + field + " " + partSrc + " }"
+			if _, anon := part.(*types.Struct); anon {
+				advice = "give the struct a name: type " + wrapper + " " + partSrc
+			}
+			advice += ", and declare " + f.Name() + " " + strings.Replace(fieldSrc, partSrc, wrapper, 1)
+			if obj := owner.Obj(); obj.Parent() != obj.Pkg().Scope() {
+				// A type declared in a function cannot name one declared after it.
+				advice = "declare " + obj.Name() + " outside the function, " + advice
+			}
+		}
+		c.Fail(f.Pos(), "field %s of %s holds %s in %s, which this interpreter cannot build; %s (a field of a function type, or one ending in *%s, like []*%s or map[string]*%s, works)",
+			f.Name(), owner.Obj().Name(), held, where, advice, held, held, held)
+		return
+	}
+}
+
+// cycleInstance is an instance of a generic type with methods in t whose
+// type arguments hold a struct of the cycle (kids List[*Node], next
+// atomic.Pointer[Node], whose methods are interpreted helpers): yaegi
+// compiles the instance's methods while the struct is being built, and
+// the struct's type comes out with no fields (the first use panicked with
+// "index out of range", reflect.TypeOf(n).NumField() said 0).
+func cycleInstance(t types.Type, inCycle func(*types.Named) bool) *types.Named {
+	var found *types.Named
+	reaches(t, func(n *types.Named) bool {
+		if n.TypeArgs().Len() == 0 || n.Origin().NumMethods() == 0 {
+			return false
+		}
+		for i := range n.TypeArgs().Len() {
+			if reaches(n.TypeArgs().At(i), inCycle, map[types.Type]bool{}) {
+				found = n
+				return true
+			}
+		}
+		return false
+	}, map[types.Type]bool{})
+	return found
+}
+
+// cycleOf tells the cell's struct types in a cycle with owner: owner (or,
+// for a generic type, its instances) and the structs that refer back to it.
+func cycleOf(owner *types.Named) func(*types.Named) bool {
+	memo := map[*types.Named]bool{}
+	var in func(x *types.Named) bool
+	in = func(x *types.Named) bool {
+		x = x.Origin()
+		if x == owner.Origin() {
+			return true
+		}
+		if v, ok := memo[x]; ok {
+			return v
+		}
+		st, ok := x.Underlying().(*types.Struct)
+		if !ok || !typecheck.IsCellType(x) {
+			return false
+		}
+		memo[x] = false // until known: a cycle that misses owner
+		memo[x] = reaches(st, in, map[types.Type]bool{})
+		return memo[x]
+	}
+	return in
+}
+
+// unbuiltPart is the part of a field's type t that yaegi leaves holding
+// its placeholder for a struct of the cycle, or nil when it builds t.
+func unbuiltPart(t types.Type, inCycle func(*types.Named) bool) types.Type {
+	mentions := func(t types.Type) bool { return reaches(t, inCycle, map[types.Type]bool{}) }
+	if !mentions(t) {
+		return nil
+	}
+	if _, isFunc := t.Underlying().(*types.Signature); isFunc {
+		return nil // mended as a whole
+	}
+	// Follow what the type's text ends in: the placeholder at its end is
+	// mended with the others in the type.
+	var part func(t types.Type) types.Type
+	part = func(t types.Type) types.Type {
+		switch u := types.Unalias(t).(type) {
+		case *types.Named:
+			if _, isStruct := u.Underlying().(*types.Struct); isStruct || !typecheck.IsCellType(u) {
+				return nil // the cycle's struct, at the end
+			}
+			if p := part(u.Underlying()); p != u.Underlying() {
+				return p
+			}
+			return u
+		case *types.Pointer:
+			return part(u.Elem())
+		case *types.Slice:
+			return part(u.Elem())
+		case *types.Array:
+			return part(u.Elem())
+		case *types.Chan:
+			return part(u.Elem())
+		case *types.Map:
+			if mentions(u.Elem()) {
+				return part(u.Elem())
+			}
+			if k, ok := types.Unalias(u.Key()).(*types.Named); ok {
+				if _, isStruct := k.Underlying().(*types.Struct); isStruct {
+					return nil // a named struct, built in two steps
+				}
+			}
+			return u.Key()
+		case *types.Signature:
+			if u.Results().Len() == 1 && mentions(u.Results().At(0).Type()) {
+				return part(u.Results().At(0).Type())
+			}
+			return u
+		}
+		return t
+	}
+	return part(t)
+}
+
+// BuildRoots are the structs of ts (a cell's types) that yaegi v0.16.1's
+// build of recursive structs must start from, the engine making them
+// first (declareTypes); the first use of a struct in a cycle decides where
+// yaegi's build starts. Its placeholders for structs still being built are
+// all mended with one struct, the last it met again (interp/type.go,
+// fixDummy with ctx.rect), so a build that meets two structs again gives
+// one the other's type (List{ head *Node } with Node{ next *Node; list
+// *List }, started from List, gave Node.next the type *List), and one that
+// meets a struct again held by value (Kids in Tree{ kids Kids }, Kids{ xs
+// []*Tree }) lays the holder out with an empty struct in its place.
+// Started from a struct every cycle passes through, and that no struct of
+// the cycle holds by value, the build meets only that struct again. One
+// such root for each group of structs that refer to each other, groups
+// referred to before the groups referring to them; a group without one
+// is left to yaegi (KNOWN_FAILURES, struct-cycles).
+func BuildRoots(ts []*types.Named) []*types.Named {
+	in := map[*types.Named]bool{}
+	for _, t := range ts {
+		if _, ok := t.Underlying().(*types.Struct); ok && t.TypeParams().Len() == 0 {
+			in[t] = true
+		}
+	}
+	// edges[s][t]: s refers to t other than through another named struct;
+	// byValue[s][t]: s holds t itself (or an array of it).
+	edges := map[*types.Named]map[*types.Named]bool{}
+	byValue := map[*types.Named]map[*types.Named]bool{}
+	for s := range in {
+		edges[s], byValue[s] = map[*types.Named]bool{}, map[*types.Named]bool{}
+		st := s.Underlying().(*types.Struct)
+		for i := range st.NumFields() {
+			ft := st.Field(i).Type()
+			reaches(ft, func(n *types.Named) bool {
+				if in[n] {
+					edges[s][n] = true
+				}
+				return false
+			}, map[types.Type]bool{})
+			for {
+				a, ok := types.Unalias(ft).(*types.Array)
+				if !ok {
+					break
+				}
+				ft = a.Elem()
+			}
+			if n, ok := types.Unalias(ft).(*types.Named); ok && in[n] {
+				byValue[s][n] = true
+			}
+		}
+	}
+	var roots []*types.Named
+	for _, group := range sccs(ts, in, edges) {
+		if len(group) < 2 {
+			continue
+		}
+		for _, r := range group {
+			if rootOf(r, group, edges, byValue) {
+				roots = append(roots, r)
+				break
+			}
+		}
+	}
+	return roots
+}
+
+// rootOf reports whether every cycle of group passes through r and no
+// struct of group holds r by value.
+func rootOf(r *types.Named, group []*types.Named, edges, byValue map[*types.Named]map[*types.Named]bool) bool {
+	member := map[*types.Named]bool{}
+	for _, s := range group {
+		member[s] = true
+		if byValue[s][r] {
+			return false
+		}
+	}
+	// Without r the group must have no cycle.
+	state := map[*types.Named]int{} // 1 visiting, 2 done
+	var cyclic func(s *types.Named) bool
+	cyclic = func(s *types.Named) bool {
+		state[s] = 1
+		for t := range edges[s] {
+			if t == r || !member[t] {
+				continue
+			}
+			if state[t] == 1 || state[t] == 0 && cyclic(t) {
+				return true
+			}
+		}
+		state[s] = 2
+		return false
+	}
+	for _, s := range group {
+		if s != r && state[s] == 0 && cyclic(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// sccs are the strongly connected groups of the structs in, in the order
+// of ts within each group, groups referred to before those referring to
+// them (Tarjan's order).
+func sccs(ts []*types.Named, in map[*types.Named]bool, edges map[*types.Named]map[*types.Named]bool) [][]*types.Named {
+	pos := map[*types.Named]int{}
+	for i, t := range ts {
+		pos[t] = i
+	}
+	index, low := map[*types.Named]int{}, map[*types.Named]int{}
+	onStack := map[*types.Named]bool{}
+	var stack []*types.Named
+	var out [][]*types.Named
+	next := 0
+	var visit func(s *types.Named)
+	visit = func(s *types.Named) {
+		index[s], low[s] = next, next
+		next++
+		stack = append(stack, s)
+		onStack[s] = true
+		targets := make([]*types.Named, 0, len(edges[s]))
+		for t := range edges[s] {
+			targets = append(targets, t)
+		}
+		slices.SortFunc(targets, func(a, b *types.Named) int { return pos[a] - pos[b] })
+		for _, t := range targets {
+			if _, seen := index[t]; !seen {
+				visit(t)
+				low[s] = min(low[s], low[t])
+			} else if onStack[t] {
+				low[s] = min(low[s], index[t])
+			}
+		}
+		if low[s] == index[s] {
+			var group []*types.Named
+			for {
+				t := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[t] = false
+				group = append(group, t)
+				if t == s {
+					break
+				}
+			}
+			slices.SortFunc(group, func(a, b *types.Named) int { return pos[a] - pos[b] })
+			out = append(out, group)
+		}
+	}
+	for _, t := range ts {
+		if _, seen := index[t]; !seen && in[t] {
+			visit(t)
+		}
+	}
+	return out
+}

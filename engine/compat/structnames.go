@@ -144,22 +144,13 @@ func typeParamPath(t types.Type, tp *types.TypeParam) (string, bool) {
 	switch t := types.Unalias(t).(type) {
 	case *types.TypeParam:
 		return "", t == tp
-	case *types.Pointer:
-		p, ok := typeParamPath(t.Elem(), tp)
-		return "e" + p, ok
-	case *types.Slice:
-		p, ok := typeParamPath(t.Elem(), tp)
-		return "e" + p, ok
-	case *types.Array:
-		p, ok := typeParamPath(t.Elem(), tp)
-		return "e" + p, ok
-	case *types.Chan:
-		p, ok := typeParamPath(t.Elem(), tp)
-		return "e" + p, ok
 	case *types.Map:
 		if p, ok := typeParamPath(t.Key(), tp); ok {
 			return "k" + p, true
 		}
+		p, ok := typeParamPath(t.Elem(), tp)
+		return "e" + p, ok
+	case interface{ Elem() types.Type }: // pointer, slice, array, channel
 		p, ok := typeParamPath(t.Elem(), tp)
 		return "e" + p, ok
 	}

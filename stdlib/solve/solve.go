@@ -2,7 +2,6 @@ package solve
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -115,12 +114,9 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Function games may share a name while differing in rules, so only
-	// the library's own games are cached (a compound with a function game
-	// among its parts included).
-	isFunc := hasFunc(g)
+	cached := ruledByName(g)
 	key := cacheKey{fingerprint(g), kind.String(), fmt.Sprint(b)}
-	if !isFunc {
+	if cached {
 		cacheMu.Lock()
 		t := cache[key]
 		var big *Table
@@ -139,7 +135,7 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 			return t, nil
 		}
 	}
-	if !isFunc {
+	if cached {
 		if t := fromDiskCache(key, g); t != nil {
 			cacheMu.Lock()
 			cache[key] = t
@@ -151,7 +147,7 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !isFunc {
+	if cached {
 		cacheMu.Lock()
 		cache[key] = t
 		cacheMu.Unlock()
@@ -315,20 +311,31 @@ func title(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// fingerprint identifies a game's rules for the cache: two games that
-// share a name but not their move sets must not share tables.
-// hasFunc reports whether g is, or has among its parts, a game given by a
-// function.
-func hasFunc(g games.Game) bool {
+// ruledByName reports whether g's fingerprint says all of its rules, so
+// that its tables may be cached: true of the library's own games, whose
+// names (or descriptions) carry their parameters, and of compounds of
+// them. A game given by a function, or a type of the caller's own
+// (`type Take struct{ S []int }` whose Name is "Take"), may share its
+// name with other rules: with another value of the same type, or with
+// the same type after a notebook redefines its Followers. Caching those
+// gave the first table's values for every later game of the name.
+func ruledByName(g games.Game) bool {
 	switch g := g.(type) {
-	case *games.FuncGame:
+	case *games.SetGame, *games.TakeBreak, games.WythoffGame, *games.WythoffGame:
 		return true
 	case *games.Compound:
-		return slices.ContainsFunc(g.Parts, hasFunc)
+		for _, p := range g.Parts {
+			if !ruledByName(p) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }
 
+// fingerprint identifies a game's rules for the cache: two games that
+// share a name but not their move sets must not share tables.
 func fingerprint(g games.Game) string {
 	switch g := g.(type) {
 	case *games.SetGame:

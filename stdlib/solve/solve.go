@@ -77,11 +77,15 @@ func coveringTable(key cacheKey, b []int) *Table {
 	return nil
 }
 
+// cornerNote ends the Method of a table cut from a larger cached one.
+const cornerNote = " (corner of a cached table)"
+
 // sub copies the corner of t with bounds b into a new table.
 func (t *Table) sub(g games.Game, b []int) *Table {
 	s := newTable(g, t.kind, b)
 	s.alloc()
-	s.method, s.seconds = t.method+" (corner of a cached table)", 0
+	// t may itself be a corner of a larger table: say so once.
+	s.method, s.seconds = strings.TrimSuffix(t.method, cornerNote)+cornerNote, 0
 	p := make([]int, len(b))
 	for idx := 0; idx < s.size; idx++ {
 		j, _ := t.index(p)

@@ -334,6 +334,15 @@ func TestSmallerTableCutFromCache(t *testing.T) {
 	if again, _ := Values(games.PN(4, 2), 6, 9, 3, 5); again != small {
 		t.Error("the cut table was not cached")
 	}
+	// A corner of the corner (the cache may hold either to cut from)
+	// names its origin once.
+	ClearCache()
+	Values(games.PN(4, 2), 9)
+	Values(games.PN(4, 2), 6)
+	delete(cache, cacheKey{fingerprint(games.PN(4, 2)), KindValues.String(), "[9 9 9 9]"})
+	if c, _ := Values(games.PN(4, 2), 4); strings.Count(c.Method(), "cached") != 1 {
+		t.Errorf("a corner of a corner: method %q", c.Method())
+	}
 	_ = big
 }
 

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"sort"
 	"strings"
 
 	"grundy/engine/prelude"
@@ -17,12 +16,7 @@ import (
 // in a wrapper that names its type.
 func (b basedCheck) instances() {
 	c := b.c
-	ids := make([]*ast.Ident, 0, len(c.Types.Instances))
-	for id := range c.Types.Instances {
-		ids = append(ids, id)
-	}
-	sort.Slice(ids, func(i, j int) bool { return ids[i].Pos() < ids[j].Pos() })
-	for _, id := range ids {
+	for _, id := range c.instanceIDs() {
 		obj := c.Types.ObjectOf(id)
 		if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "main" {
 			continue

@@ -3,13 +3,15 @@ package compat
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 )
 
 // rangeInt: "for i := range n" over an integer (Go 1.22). yaegi v0.16.1
 // ranges over arrays, slices, strings, maps, channels and pointers to
 // arrays only (interp/cfg.go:145, the range cases of the block pre-order),
 // and fails with "nil type" on an integer. The loop becomes a counting
-// loop whose variable has n's type, n evaluated once, as Go specifies:
+// loop whose variable has n's type (a type parameter's whose types are
+// all integers too), n evaluated once, as Go specifies:
 //
 //	{ _grundyN1 := n; for i := _grundyN1 - _grundyN1; i < _grundyN1; i++ { body } }
 //
@@ -19,13 +21,20 @@ var rangeInt = Pass{
 	Name:     "rangeint",
 	Run:      runRangeInt,
 	Kinds:    []ast.Node{(*ast.RangeStmt)(nil)},
-	Snippets: []string{"range_int_literal", "range_int_var", "range_int_field"},
+	Snippets: []string{"range_int_literal", "range_int_var", "range_int_field", "range_int_type_param"},
 }
 
 func runRangeInt(c *Cell) {
 	c.rewriteRanges(func(s *ast.RangeStmt) bool {
-		return s.Value == nil && c.Types.IsInteger(s.X)
+		return s.Value == nil && (c.Types.IsInteger(s.X) || integerParam(c.Types.TypeOf(s.X)))
 	}, c.countingLoop)
+}
+
+// integerParam reports whether t is a type parameter whose types are all
+// integers (for i := range n, n a T ~int, counts as over its core type).
+func integerParam(t types.Type) bool {
+	tp, ok := types.Unalias(t).(*types.TypeParam)
+	return ok && typeSetAll(tp.Constraint(), func(b *types.Basic) bool { return b.Info()&types.IsInteger != 0 })
 }
 
 // countingLoop is the loop of a range over an integer; a label stays on

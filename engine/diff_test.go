@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"grundy/engine/prelude"
+	"grundy/stdlib/solve"
 )
 
 // TestDiff is the differential oracle: every case in testdata/diff/ (cells
@@ -209,6 +210,13 @@ func runEngineCells(cells []string) (r goRun) {
 		}
 		r = goRun{Stdout: stdout.String(), Stderr: stderr.String()}
 	}()
+	// A case is a program of its own under go run, and a session is a
+	// process of its own in the kernel: the library's package state (the
+	// table cache, which Table.Method names, solve.Workers and
+	// solve.MemoryLimit) starts afresh, not as earlier cases of this
+	// test process left it.
+	solve.ClearCache()
+	defer func(workers int, limit int64) { solve.Workers, solve.MemoryLimit = workers, limit }(solve.Workers, solve.MemoryLimit)
 	it, err := NewInterp(Options{})
 	if err != nil {
 		stdout.WriteString("!! NewInterp: " + err.Error() + "\n")

@@ -39,6 +39,7 @@ func (it *Interp) declareTypes(f *ast.File) map[string]string {
 		named = append(named, n)
 		args := []string{strconv.Quote(compat.FmtDesc(n)), "(*" + name + ")(nil)"}
 		args = append(args, compat.CellMethods(n, name)...)
+		args = append(args, compat.CellMethodNames(n)...)
 		src := fmt.Sprintf("%s.%s(%s)", prelude.Runtime, prelude.RTDeclare, strings.Join(args, ", "))
 		if it.declared[name] == src {
 			continue

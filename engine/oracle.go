@@ -93,7 +93,9 @@ func mayHoldCellValue(t types.Type, seen map[types.Type]bool) bool {
 	case *types.Basic, *types.Signature:
 		return false
 	case *types.Named:
-		return false // a library's type: its methods are native
+		// A library's type: its methods are native; but a library's
+		// interface (games.Game, fmt.Stringer) may hold a cell's value.
+		return types.IsInterface(u)
 	case *types.Pointer:
 		return mayHoldCellValue(u.Elem(), seen)
 	case *types.Slice:

@@ -41,7 +41,7 @@ var basedTypes = Pass{
 	Name:     "basedtypes",
 	Run:      runBasedTypes,
 	Kinds:    append([]ast.Node{(*ast.TypeAssertExpr)(nil), (*ast.IndexExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil)}, assignedKinds...),
-	Snippets: []string{"based_types_refused", "based_types_held_once_escaped", "based_generic_instance_in_any", "generics_instance_twins_asserted"},
+	Snippets: []string{"based_types_refused", "based_types_held_once_escaped", "based_generic_instance_in_any", "generics_instance_twins_asserted", "c30_print_twins_in_game_refused"},
 }
 
 func runBasedTypes(c *Cell) {
@@ -704,11 +704,54 @@ func (b basedCheck) call(call *ast.CallExpr) {
 	case fn.Pkg().Path() == "reflect" && fn.Name() == "TypeOf" && len(call.Args) == 1:
 		b.dynamicType(call.Args[0], "reflect.TypeOf("+ExprString(call.Args[0])+")")
 	case fn.Pkg().Path() == "fmt" || isLogFunc(fn):
-		if skip, ok := fmtArgStart[fn.Name()]; ok && skip > 0 && strings.HasSuffix(fn.Name(), "f") {
+		skip, ok := fmtArgStart[fn.Name()]
+		if ok && skip > 0 && strings.HasSuffix(fn.Name(), "f") {
 			for _, i := range verbArgs(call.Args[skip-1], 'T') {
 				if skip+i < len(call.Args) {
 					b.dynamicType(call.Args[skip+i], "%T of "+ExprString(call.Args[skip+i]))
 				}
+			}
+		}
+		if ok && skip <= len(call.Args) {
+			for _, a := range call.Args[skip:] {
+				b.printedTwins(a)
+			}
+		}
+	}
+}
+
+// printedTwins refuses printing x when its native interface type, which
+// has no String or Error, may hold either of twin types one of which fmt
+// would print by its method: the wrapper keeps the bare value and the
+// interface's method names, by which the printer finds the value's type
+// (grundyrt's derive) only when one type can be it. Twins without fmt
+// methods print as their values, as in Go.
+func (b basedCheck) printedTwins(x ast.Expr) {
+	xt := b.c.Types.TypeOf(x)
+	if xt == nil || !isIfaceType(xt) || emptyIface(xt) || interpretedIface(xt) {
+		return
+	}
+	iface, ok := xt.Underlying().(*types.Interface)
+	if !ok {
+		return
+	}
+	for i := range iface.NumMethods() {
+		if n := iface.Method(i).Name(); n == "String" || n == "Error" {
+			return // the wrapper calls it
+		}
+	}
+	var held []*types.Named
+	for _, n := range b.c.basedCellTypes() {
+		if boxed(n) && types.Implements(n, iface) {
+			held = append(held, n)
+		}
+	}
+	for i, t1 := range held {
+		for _, t2 := range held[i+1:] {
+			if types.Identical(t1.Underlying(), t2.Underlying()) && (hasFmtMethod(t1) || hasFmtMethod(t2)) {
+				b.c.Fail(x.Pos(), "printing %s: it may hold %s or %s, which the interpreter keeps alike in %s (types on %s with its methods), and fmt would print one by its method; declare one of them as a struct (type %s struct{ V %s }), or keep such values in an any",
+					ExprString(x), an(t1.Obj().Name()), an(t2.Obj().Name()), an(b.name(xt)), b.name(t1.Underlying()), t2.Obj().Name(), b.name(t2.Underlying()))
+				return
 			}
 		}
 	}

@@ -81,6 +81,36 @@ func CellMethods(t *types.Named, src string) []string {
 	return out
 }
 
+// CellMethodNames are, as source, the arguments that tell the runtime the
+// names of t's other methods (those CellMethods does not give): pairs of a
+// key, as CellMethods writes it, and nil. A value of a type on a basic
+// type in a native interface without String (a games.Game holding a
+// type Lbl int) is in a wrapper that keeps the bare int and names only
+// the interface's methods, Name, Heaps...: by them the printer finds the
+// one type it can be (the oracle refuses where two could: twinsIn) and
+// prints it with its String, as Go does.
+func CellMethodNames(t *types.Named) []string {
+	name := reflectName(t, false)
+	native := map[string]bool{}
+	for _, m := range nativeMethods {
+		native[m.name] = true
+	}
+	var out []string
+	for _, ptr := range []bool{false, true} {
+		key, tt := name, types.Type(t)
+		if ptr {
+			key, tt = "*"+name, types.NewPointer(t)
+		}
+		ms := types.NewMethodSet(tt)
+		for i := range ms.Len() {
+			if m := ms.At(i).Obj(); m.Exported() && !native[m.Name()] {
+				out = append(out, strconv.Quote(key+"."+m.Name()), "nil")
+			}
+		}
+	}
+	return out
+}
+
 // sigString writes a signature's types as nativeMethods does.
 func sigString(sig *types.Signature) string {
 	var ps []string

@@ -2,7 +2,6 @@ package solve
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -78,11 +77,15 @@ func coveringTable(key cacheKey, b []int) *Table {
 	return nil
 }
 
+// cornerNote ends the Method of a table cut from a larger cached one.
+const cornerNote = " (corner of a cached table)"
+
 // sub copies the corner of t with bounds b into a new table.
 func (t *Table) sub(g games.Game, b []int) *Table {
 	s := newTable(g, t.kind, b)
 	s.alloc()
-	s.method, s.seconds = t.method+" (corner of a cached table)", 0
+	// t may itself be a corner of a larger table: say so once.
+	s.method, s.seconds = strings.TrimSuffix(t.method, cornerNote)+cornerNote, 0
 	p := make([]int, len(b))
 	for idx := 0; idx < s.size; idx++ {
 		j, _ := t.index(p)
@@ -115,12 +118,9 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Function games may share a name while differing in rules, so only
-	// the library's own games are cached (a compound with a function game
-	// among its parts included).
-	isFunc := hasFunc(g)
+	cached := ruledByName(g)
 	key := cacheKey{fingerprint(g), kind.String(), fmt.Sprint(b)}
-	if !isFunc {
+	if cached {
 		cacheMu.Lock()
 		t := cache[key]
 		var big *Table
@@ -139,7 +139,7 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 			return t, nil
 		}
 	}
-	if !isFunc {
+	if cached {
 		if t := fromDiskCache(key, g); t != nil {
 			cacheMu.Lock()
 			cache[key] = t
@@ -151,7 +151,7 @@ func solveCached(g games.Game, kind Kind, max []int) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !isFunc {
+	if cached {
 		cacheMu.Lock()
 		cache[key] = t
 		cacheMu.Unlock()
@@ -315,20 +315,31 @@ func title(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// fingerprint identifies a game's rules for the cache: two games that
-// share a name but not their move sets must not share tables.
-// hasFunc reports whether g is, or has among its parts, a game given by a
-// function.
-func hasFunc(g games.Game) bool {
+// ruledByName reports whether g's fingerprint says all of its rules, so
+// that its tables may be cached: true of the library's own games, whose
+// names (or descriptions) carry their parameters, and of compounds of
+// them. A game given by a function, or a type of the caller's own
+// (`type Take struct{ S []int }` whose Name is "Take"), may share its
+// name with other rules: with another value of the same type, or with
+// the same type after a notebook redefines its Followers. Caching those
+// gave the first table's values for every later game of the name.
+func ruledByName(g games.Game) bool {
 	switch g := g.(type) {
-	case *games.FuncGame:
+	case *games.SetGame, *games.TakeBreak, games.WythoffGame, *games.WythoffGame:
 		return true
 	case *games.Compound:
-		return slices.ContainsFunc(g.Parts, hasFunc)
+		for _, p := range g.Parts {
+			if !ruledByName(p) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }
 
+// fingerprint identifies a game's rules for the cache: two games that
+// share a name but not their move sets must not share tables.
 func fingerprint(g games.Game) string {
 	switch g := g.(type) {
 	case *games.SetGame:

@@ -50,6 +50,45 @@ func TestCacheReturnsSameTable(t *testing.T) {
 	}
 }
 
+// take is a game of a caller's own type whose name does not say its rules,
+// as a notebook's type often is.
+type take struct{ set []int }
+
+func (take) Name() string { return "take" }
+func (take) Heaps() int   { return 1 }
+func (take) Err() error   { return nil }
+func (g take) Followers(p games.Pos) []games.Pos {
+	var out []games.Pos
+	for _, s := range g.set {
+		if s <= p[0] {
+			out = append(out, games.Pos{p[0] - s})
+		}
+	}
+	return out
+}
+
+func TestOwnGameTypesAreNotCachedByName(t *testing.T) {
+	line := func(g games.Game) []int {
+		tab, err := Values(g, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, _ := tab.Line("a")
+		return l
+	}
+	a := line(take{[]int{1, 2}})
+	b := line(take{[]int{1, 3, 4}})
+	if want := []int{0, 1, 0, 1, 2, 3, 2, 0, 1}; !slices.Equal(b, want) {
+		t.Errorf("S(1,3,4) after S(1,2) under one type and name: %v (S(1,2) gave %v); want %v", b, a, want)
+	}
+	// Nor as a part of a compound.
+	s1, _ := Values(games.Sum(games.Nim(1), take{[]int{1}}), 3, 3)
+	s2, _ := Values(games.Sum(games.Nim(1), take{[]int{2}}), 3, 3)
+	if s1.At(0, 2) != 0 || s2.At(0, 2) != 1 {
+		t.Errorf("Nim(1) + take: at (0,2) %d and %d; want 0 (take 1) and 1 (take 2)", s1.At(0, 2), s2.At(0, 2))
+	}
+}
+
 func TestErrorsSayWhatToChange(t *testing.T) {
 	cases := []struct {
 		name string
@@ -294,6 +333,15 @@ func TestSmallerTableCutFromCache(t *testing.T) {
 	}
 	if again, _ := Values(games.PN(4, 2), 6, 9, 3, 5); again != small {
 		t.Error("the cut table was not cached")
+	}
+	// A corner of the corner (the cache may hold either to cut from)
+	// names its origin once.
+	ClearCache()
+	Values(games.PN(4, 2), 9)
+	Values(games.PN(4, 2), 6)
+	delete(cache, cacheKey{fingerprint(games.PN(4, 2)), KindValues.String(), "[9 9 9 9]"})
+	if c, _ := Values(games.PN(4, 2), 4); strings.Count(c.Method(), "cached") != 1 {
+		t.Errorf("a corner of a corner: method %q", c.Method())
 	}
 	_ = big
 }

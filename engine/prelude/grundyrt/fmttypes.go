@@ -84,6 +84,10 @@ type methodSet struct {
 	marshalJSON, unmarshalJSON      reflect.Value
 	marshalText, unmarshalText      reflect.Value
 	isZero                          reflect.Value // for json's omitzero
+	// others are the names of the type's other exported methods, which
+	// native code does not call: a native interface's wrapper names
+	// them (see derive).
+	others []string
 }
 
 // Types is one session's knowledge of the types its cells declared.
@@ -139,7 +143,7 @@ func (ts *Types) setMethods(methods []any) {
 	for i := 0; i+1 < len(methods); i += 2 {
 		key, _ := methods[i].(string)
 		fn := reflect.ValueOf(methods[i+1])
-		if fn.Kind() != reflect.Func {
+		if fn.IsValid() && fn.Kind() != reflect.Func {
 			continue
 		}
 		ptr := strings.HasPrefix(key, "*")
@@ -157,6 +161,11 @@ func (ts *Types) setMethods(methods []any) {
 		set := &tab.val
 		if ptr {
 			set = &tab.ptr
+		}
+		if !fn.IsValid() {
+			// A method known by its name only (compat.CellMethodNames).
+			set.others = append(set.others, key[dot+1:])
+			continue
 		}
 		switch key[dot+1:] {
 		case "Format":
@@ -440,6 +449,10 @@ func (t *tinfo) hasAll(methods []string) bool {
 			f = ms.format
 		case "GoString":
 			f = ms.goString
+		default:
+			if slices.Contains(ms.others, m) {
+				continue
+			}
 		}
 		if !f.IsValid() {
 			return false

@@ -183,6 +183,12 @@ func Interpreted(v any) bool {
 	if t == nil {
 		return false
 	}
+	if isWrapper(t) {
+		// A cell's value in a native interface (a games.Game holding a
+		// cell's struct): native code sees only the wrapper, whose %v
+		// was the wrapper's fields (the value and a method address each).
+		return true
+	}
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}

@@ -36,7 +36,7 @@ var rangeFunc = Pass{
 	Name:     "rangefunc",
 	Run:      runRangeFunc,
 	Kinds:    []ast.Node{(*ast.RangeStmt)(nil)},
-	Snippets: []string{"range_func_iter_decl", "range_func_iter_library", "range_func_iter_seq2_jumps", "maps_range_keys", "range_func_continued_after_break"},
+	Snippets: []string{"range_func_iter_decl", "range_func_iter_library", "range_func_iter_seq2_jumps", "maps_range_keys", "range_func_continued_after_break", "range_func_type_param"},
 }
 
 func runRangeFunc(c *Cell) {
@@ -98,7 +98,7 @@ func yieldSignature(t types.Type) (*types.Signature, bool) {
 	if t == nil {
 		return nil, false
 	}
-	sig, ok := t.Underlying().(*types.Signature)
+	sig, ok := rangedType(t).(*types.Signature)
 	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 0 || sig.Variadic() {
 		return nil, false
 	}

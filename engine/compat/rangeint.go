@@ -3,6 +3,7 @@ package compat
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 )
 
 // rangeInt: "for i := range n" over an integer (Go 1.22). yaegi v0.16.1
@@ -19,12 +20,13 @@ var rangeInt = Pass{
 	Name:     "rangeint",
 	Run:      runRangeInt,
 	Kinds:    []ast.Node{(*ast.RangeStmt)(nil)},
-	Snippets: []string{"range_int_literal", "range_int_var", "range_int_field"},
+	Snippets: []string{"range_int_literal", "range_int_var", "range_int_field", "range_int_type_param"},
 }
 
 func runRangeInt(c *Cell) {
 	c.rewriteRanges(func(s *ast.RangeStmt) bool {
-		return s.Value == nil && c.Types.IsInteger(s.X)
+		b, ok := rangedType(c.Types.TypeOf(s.X)).(*types.Basic)
+		return s.Value == nil && ok && b.Info()&types.IsInteger != 0
 	}, c.countingLoop)
 }
 

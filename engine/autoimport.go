@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"grundy/engine/prelude"
+	"grundy/engine/typecheck"
 )
 
 // Standard packages a cell uses by name without importing them are
@@ -32,7 +33,7 @@ func (it *Interp) autoImport(pc *parsedCell) {
 				for _, s := range gd.Specs {
 					is := s.(*ast.ImportSpec)
 					path, _ := strconv.Unquote(is.Path.Value)
-					name := importName(path)
+					name := typecheck.ImportName(path)
 					if is.Name != nil {
 						name = is.Name.Name
 					}

@@ -1,17 +1,20 @@
 package engine
 
 import (
+	"context"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
+	"sort"
 	"strconv"
 	"strings"
 
 	"grundy/engine/compat"
 	"grundy/engine/prelude"
+	"grundy/engine/typecheck"
 )
 
 // declareTypes tells the session's printer (grundyrt's Types) about the
@@ -56,6 +59,86 @@ func (it *Interp) declareTypes(f *ast.File) map[string]string {
 	decl := &ast.GenDecl{TokPos: f.Package, Tok: token.VAR, Lparen: f.Package, Specs: specs, Rparen: f.Package}
 	f.Decls = append([]ast.Decl{decl}, f.Decls...)
 	return keys
+}
+
+// declareInstances tells the printer about the instances of generic
+// struct types with methods that the running cell's expressions have
+// (Tree[int], also one a generic function made and returned, or a field
+// of another instance holds), as declareTypes does of declared types: no
+// cell declares an instance, and a generic method printing its own
+// instances (t.Kids, a []*Tree[T], in Tree's String) hands the printer
+// values only their reflect type tells (they printed as addresses). It
+// runs after the cell's declarations, before its statements; a failure
+// only leaves the printer without them.
+func (it *Interp) declareInstances(ctx context.Context, pos token.Pos) {
+	var stmts []ast.Stmt
+	keys := map[string]string{}
+	for _, name := range it.structInstances() {
+		n := it.instances[name]
+		// yaegi looks an instance up by name where a conversion compiles
+		// and finds none ("type not found: Tree[int]"); a parameter's type
+		// it instantiates (see compat's instanceConvs).
+		ptr := fmt.Sprintf("func(%[1]sP *%[2]s) *%[2]s { return %[1]sP }(nil)", prelude.Temp, name)
+		args := append([]string{strconv.Quote(compat.FmtDesc(n)), ptr}, compat.CellMethods(n, name)...)
+		src := fmt.Sprintf("%s.%s(%s)", prelude.Runtime, prelude.RTDeclare, strings.Join(args, ", "))
+		if it.declared[name] == src {
+			continue
+		}
+		e, err := parser.ParseExpr(src)
+		if err != nil {
+			continue
+		}
+		// At the cell's position: yaegi resolves the runtime's import by
+		// the file a node is in.
+		compat.AtPos(e, pos)
+		stmts = append(stmts, &ast.AssignStmt{Lhs: []ast.Expr{&ast.Ident{Name: "_", NamePos: pos}}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{e}})
+		keys[name] = src
+	}
+	if len(stmts) == 0 {
+		return
+	}
+	if _, err := it.compileRun(ctx, &ast.BlockStmt{Lbrace: pos, List: stmts, Rbrace: pos}); err != nil {
+		if os.Getenv("GRUNDY_DEBUG") != "" {
+			fmt.Fprintln(os.Stderr, "grundy debug: declaring instances to the printer:", err)
+		}
+		return
+	}
+	it.typesDeclared(keys)
+}
+
+// structInstances are the names of the instances declareInstances
+// declares, sorted, with their types in it.instances.
+func (it *Interp) structInstances() []string {
+	if it.info == nil {
+		return nil
+	}
+	found := map[string]*types.Named{}
+	seen := map[types.Type]bool{}
+	for _, tv := range it.info.Types {
+		if tv.Type == nil || seen[tv.Type] {
+			continue
+		}
+		seen[tv.Type] = true
+		compat.EachNamed(tv.Type, func(n *types.Named) {
+			if _, ok := n.Underlying().(*types.Struct); !ok || n.TypeArgs().Len() == 0 || n.NumMethods() == 0 ||
+				!typecheck.IsCellType(n) || compat.HasTypeParam(n) {
+				return
+			}
+			if name, ok := it.info.TypeString(n); ok {
+				found[name] = n
+			}
+		})
+	}
+	if it.instances == nil {
+		it.instances = map[string]*types.Named{}
+	}
+	names := make([]string, 0, len(found))
+	for name, n := range found {
+		it.instances[name] = n
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // typesDeclared records what declareTypes declared, once it ran.

@@ -69,6 +69,7 @@ type Interp struct {
 	passes     []compat.Pass              // the compatibility passes cells go through
 	tc         *typecheck.Session         // the type oracle's view of the session
 	info       *typecheck.Info            // the running cell's types, as checked before rewriting
+	instances  map[string]*types.Named    // generic struct instances told to the printer (declareInstances)
 	notes      []unshownNote              // the running cell's notes on values it drops
 	closures   map[string]map[string]bool // variables holding function literals -> names they use (closurenotes.go)
 	// cellClosures: the variables the running cell assigns.
@@ -351,6 +352,7 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 		it.tc.Commit(it.info)
 		return Result{}, nil
 	}
+	it.declareInstances(ctx, pc.Stmts.Pos())
 	return it.runStmts(ctx, pc)
 }
 
@@ -482,7 +484,7 @@ func (it *Interp) runImports(ctx context.Context, f *ast.File) error {
 		for _, s := range gd.Specs {
 			is := s.(*ast.ImportSpec)
 			path := strings.Trim(is.Path.Value, "\"`")
-			name := importName(path)
+			name := typecheck.ImportName(path)
 			if is.Name != nil {
 				name = is.Name.Name
 			}
@@ -515,7 +517,7 @@ func (it *Interp) runImports(ctx context.Context, f *ast.File) error {
 		for _, s := range keep {
 			is := s.(*ast.ImportSpec)
 			path := strings.Trim(is.Path.Value, "\"`")
-			name := importName(path)
+			name := typecheck.ImportName(path)
 			if is.Name != nil {
 				name = is.Name.Name
 			}
@@ -526,7 +528,7 @@ func (it *Interp) runImports(ctx context.Context, f *ast.File) error {
 	for _, s := range keep {
 		is := s.(*ast.ImportSpec)
 		path := strings.Trim(is.Path.Value, "\"`")
-		name := importName(path)
+		name := typecheck.ImportName(path)
 		if is.Name != nil {
 			name = is.Name.Name
 		}
@@ -1131,7 +1133,7 @@ func (it *Interp) undefinedMember(e *EvalError) *EvalError {
 	} else if m := undefinedQual.FindStringSubmatch(e.Value); m != nil && it.pkgs[m[2]] != "" {
 		pos, pkg, path, name = m[1], m[2], it.pkgs[m[2]], m[3]
 	} else if m := undefinedSel.FindStringSubmatch(e.Value); m != nil {
-		pos, pkg, path, name = m[1], importName(m[2]), m[2], m[3]
+		pos, pkg, path, name = m[1], typecheck.ImportName(m[2]), m[2], m[3]
 	} else {
 		return e
 	}
@@ -1453,13 +1455,6 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
-}
-
-func importName(path string) string {
-	if i := strings.LastIndexByte(path, '/'); i >= 0 {
-		path = path[i+1:]
-	}
-	return path
 }
 
 // globalRefs lists the top-level names a declaration may refer to, which

@@ -18,6 +18,7 @@ import (
 	"grundy/engine/prelude"
 	"grundy/engine/prelude/grundyrt"
 	"grundy/engine/symbols"
+	"grundy/engine/typecheck"
 )
 
 // runtimeState is what the native helpers report back to the engine.
@@ -442,7 +443,7 @@ func symbolsHave(path string) (string, bool) {
 	if aliasPackages()[path] {
 		return path, true
 	}
-	key := path + "/" + importName(path)
+	key := path + "/" + typecheck.ImportName(path)
 	if _, ok := stdlib.Symbols[key]; ok {
 		return key, true
 	}

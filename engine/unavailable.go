@@ -3,9 +3,9 @@ package engine
 import (
 	"fmt"
 	"go/ast"
-	"regexp"
 	"strconv"
-	"strings"
+
+	"grundy/engine/typecheck"
 )
 
 // unavailableAPIs are the generic functions and types of standard packages
@@ -32,8 +32,6 @@ var unavailableAPIs = map[string]struct{ since, instead string }{
 	"weak.Pointer":                 {"1.24", "use an ordinary pointer"},
 }
 
-var majorVersion = regexp.MustCompile(`^v[0-9]+$`)
-
 // checkUnavailable refuses a cell that names an unavailable API, in one
 // line naming it and what to write instead.
 func (it *Interp) checkUnavailable(pc *parsedCell) error {
@@ -52,11 +50,7 @@ func (it *Interp) checkUnavailable(pc *parsedCell) error {
 			for _, s := range gd.Specs {
 				is := s.(*ast.ImportSpec)
 				path, _ := strconv.Unquote(is.Path.Value)
-				name := path[strings.LastIndexByte(path, '/')+1:]
-				if majorVersion.MatchString(name) {
-					p := strings.TrimSuffix(path, "/"+name)
-					name = p[strings.LastIndexByte(p, '/')+1:]
-				}
+				name := typecheck.ImportName(path)
 				if is.Name != nil {
 					name = is.Name.Name
 				}

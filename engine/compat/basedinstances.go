@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"sort"
 	"strings"
 
 	"grundy/engine/prelude"
@@ -17,12 +16,7 @@ import (
 // in a wrapper that names its type.
 func (b basedCheck) instances() {
 	c := b.c
-	ids := make([]*ast.Ident, 0, len(c.Types.Instances))
-	for id := range c.Types.Instances {
-		ids = append(ids, id)
-	}
-	sort.Slice(ids, func(i, j int) bool { return ids[i].Pos() < ids[j].Pos() })
-	for _, id := range ids {
+	for _, id := range c.instanceIDs() {
 		obj := c.Types.ObjectOf(id)
 		if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "main" {
 			continue
@@ -59,13 +53,14 @@ func (b basedCheck) instances() {
 // code (see instances).
 func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, bodies []*ast.BlockStmt) {
 	c := b.c
-	prints, inspects, names := false, false, false
+	prints, inspects, names, composites := false, false, false, false
 	for _, body := range bodies {
 		if body == nil {
 			continue
 		}
 		p, i := observesTypes(body)
 		prints, inspects, names = prints || p, inspects || i, names || namesTypes(body)
+		composites = composites || p && c.printsParamComposites(body)
 	}
 	for i := range targs.Len() {
 		ta := targs.At(i)
@@ -75,8 +70,10 @@ func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, 
 		}
 		named, isNamed := types.Unalias(ta).(*types.Named)
 		// A type on a basic type without fmt methods prints as its
-		// underlying type's value does, but for %T.
-		if !inspects && (!prints || isNamed && boxed(named) && (hasFmtMethod(named) || !names)) {
+		// underlying type's value does, but for %T; one with them comes
+		// to fmt in a wrapper naming them, but not inside a composite
+		// ([]T printed [3] for a []Heap, Go [h3]).
+		if !inspects && (!prints || isNamed && boxed(named) && (hasFmtMethod(named) && !composites || !hasFmtMethod(named) && !names)) {
 			continue
 		}
 		remedy := "wrap the value in a struct (type " + n.Obj().Name() + "s struct{ V " + b.name(ta) + " })"

@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"grundy/engine/typecheck"
@@ -42,7 +41,7 @@ var basedTypes = Pass{
 	Name:     "basedtypes",
 	Run:      runBasedTypes,
 	Kinds:    append([]ast.Node{(*ast.TypeAssertExpr)(nil), (*ast.IndexExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil)}, assignedKinds...),
-	Snippets: []string{"based_types_refused", "based_types_held_once_escaped", "based_generic_instance_in_any"},
+	Snippets: []string{"based_types_refused", "based_types_held_once_escaped", "based_generic_instance_in_any", "generics_instance_twins_asserted"},
 }
 
 func runBasedTypes(c *Cell) {
@@ -143,12 +142,7 @@ func (c *Cell) basedCellTypes() []*types.Named {
 			}
 		}
 	}
-	ids := make([]*ast.Ident, 0, len(c.Types.Instances))
-	for id := range c.Types.Instances {
-		ids = append(ids, id)
-	}
-	sort.Slice(ids, func(i, j int) bool { return ids[i].Pos() < ids[j].Pos() })
-	for _, id := range ids {
+	for _, id := range c.instanceIDs() {
 		addInstance(c.Types.Instances[id].Type)
 	}
 	c.based = out
@@ -416,6 +410,11 @@ func (c *Cell) basedEscapes() map[string]bool {
 		if target == nil || !isIfaceType(target) {
 			return
 		}
+		if n, ok := types.Unalias(deref(c.Types.TypeOf(e))).(*types.Named); ok && basedArgs(n) && !hasTypeParam(n) {
+			// An instance like another to the interpreter (see
+			// twinInstances), for the assertions of later cells.
+			c.Escaped[escapeKey(n)] = true
+		}
 		if n := basedIn(c.Types.TypeOf(e)); n != nil && bare(n) {
 			c.Escaped[escapeKey(n)] = true
 			if first[n] == nil {
@@ -548,6 +547,9 @@ func (b basedCheck) assertion(x, t ast.Expr, inSwitch *ast.TypeSwitchStmt) {
 	if tt != nil && !isIfaceType(tt) && b.twins(x, what) {
 		return
 	}
+	if b.twinInstances(x, tt, what) {
+		return
+	}
 	v, n := c.assertVerdict(xt, tt)
 	if v == assertFine {
 		return
@@ -567,6 +569,80 @@ func (b basedCheck) assertion(x, t ast.Expr, inSwitch *ast.TypeSwitchStmt) {
 	}
 	c.Fail(t.Pos(), "%s: %s may hold %s, which the interpreter keeps in an interface as %s, so it cannot tell the two apart there; %s",
 		what, ExprString(x), an(b.described(n)), an(b.name(tt)), b.remedy(n))
+}
+
+// twinInstances refuses what, an assertion of x, a value of a cell's
+// interface type or an empty one, to tt, an instance of a generic struct
+// type, when another instance of it that differs by based type arguments
+// (Const[Heap] and Const[int], type Heap int) is made by the cell, or tt
+// has a based type argument: the interpreter instantiates the type for
+// Heap as for int, and asserts from its own interfaces by that (x.(Const[int])
+// was true of a Const[Heap]). It reports whether it refused.
+func (b basedCheck) twinInstances(x ast.Expr, tt types.Type, what string) bool {
+	c := b.c
+	xt := c.Types.TypeOf(x)
+	n, ok := types.Unalias(deref(tt)).(*types.Named)
+	if xt == nil || !isIfaceType(xt) || !interpretedIface(xt) && !emptyIface(xt) || !ok || n.TypeArgs().Len() == 0 || hasTypeParam(n) {
+		return false
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return false
+	}
+	twin := n
+	if !basedArgs(n) {
+		// The instances the cell makes, and those earlier cells put in
+		// interfaces (basedEscapes).
+		var others []types.Type
+		for _, inst := range c.Types.Instances {
+			others = append(others, inst.Type)
+		}
+		if c.Session != nil {
+			for _, k := range slices.Sorted(maps.Keys(c.Session.Escaped())) {
+				if strings.Contains(k, "[") {
+					others = append(others, c.earlierType(k))
+				}
+			}
+		}
+		twin = nil
+		for _, o := range others {
+			m, ok := o.(*types.Named)
+			if !ok || m.Origin() != n.Origin() || types.Identical(m, n) || hasTypeParam(m) || !basedArgs(m) {
+				continue
+			}
+			if types.Identical(erased(m, map[types.Type]bool{}), erased(n, map[types.Type]bool{})) {
+				twin = m
+				break
+			}
+		}
+	}
+	if twin == nil {
+		return false
+	}
+	var arg *types.Named
+	var plain []string // twin's type arguments as the interpreter has them
+	for i := range twin.TypeArgs().Len() {
+		ta := twin.TypeArgs().At(i)
+		if a := basedIn(ta); a != nil && arg == nil {
+			arg = a
+		}
+		plain = append(plain, b.name(erased(ta, map[types.Type]bool{})))
+	}
+	name := twin.Origin().Obj().Name()
+	c.Fail(x.Pos(), "%s: the interpreter instantiates %s for %s as for %s, so it cannot tell %s from a %s[%s] there; declare %s as a struct (type %s struct{ V %s }), or assert to an interface",
+		what, name, b.name(arg), b.name(arg.Underlying()), an(b.name(twin)), name, strings.Join(plain, ", "),
+		arg.Obj().Name(), arg.Obj().Name(), b.name(arg.Underlying()))
+	return true
+}
+
+// basedArgs reports whether one of n's type arguments has a based type
+// in it.
+func basedArgs(n *types.Named) bool {
+	for i := range n.TypeArgs().Len() {
+		if basedIn(n.TypeArgs().At(i)) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // twinsIn are two boxed based types of one underlying type whose values a

@@ -51,10 +51,12 @@ var Passes = []Pass{
 	selfTypes,
 	selfGenerics,
 	nestedInstances,
+	comparableInstances,
 	pkgNameDecls,
 	basedTypes,
 	nativeBoxes,
 	typeParamRenames,
+	instanceMethods, // before the passes that write the instances' syntax anew
 	assertSources,
 	pkgNameFuncs,
 	shadowVars,
@@ -71,6 +73,7 @@ var Passes = []Pass{
 	ptrArrayAddrs,
 	ptrArrayLens,
 	elidedAddrs,
+	dirChans,
 	parens,
 	bounds,
 	cellReturns,
@@ -107,12 +110,14 @@ var Passes = []Pass{
 	typeSwitches,
 	fmtArgs,
 	jsonArgs,
+	xmlArgs,
 	templateMethods,
 	panicValues,
 	reflectNames,
 	reflectFields,
 	basedAsserts,
 	structAsserts,
+	instanceAsserts,
 	displayCalls,
 	structAssign,
 	tupleNil,
@@ -159,6 +164,7 @@ var Passes = []Pass{
 	operandOrder,
 	nativeResults,
 	tupleArgs,
+	genericElements,
 	typeArgs,
 	genericStd, // after typeArgs, which writes the type arguments of its calls
 	loopClosures,
@@ -219,6 +225,7 @@ type Cell struct {
 	declared  map[string]bool   // names of declarations the passes added to Insts
 	based     []*types.Named    // the based cell types (see basedCellTypes), once asked
 	basedDone bool
+	nonNil    map[types.Object]bool // the pointer variables that cannot be nil (see mayBeNil), once asked
 }
 
 // Error is a construct a pass refuses, with what to write instead.

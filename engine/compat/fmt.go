@@ -307,14 +307,74 @@ func (c *Cell) methodArgs(t types.Type, pos token.Pos) ([]ast.Expr, bool) {
 
 // typedParamArg is grundyrt.TypedParam(a, grundyrt.Wrapped(a)): a's type
 // involves a type parameter, which only the interpreter knows when the
-// call runs; the wrapper it gives fmt names a's methods. a is evaluated
-// twice, so only a variable or a field of one gets the wrapper.
+// call runs; the wrapper it gives fmt names a's methods. A value of the
+// parameter's own type is bound to a parameter first, so that it is
+// evaluated once (without the wrapper, xs[0] of a []Heap printed 3 where
+// Go calls Heap's String) and so that a compiled generic body shows which
+// of its printed values are composites of the parameter's type, for which
+// the interpreter's wrapper names no methods of the elements (see
+// printsParamComposites):
+//
+//	func(_grundyTP1 T) any { return grundyrt.TypedParam(_grundyTP1, grundyrt.Wrapped(_grundyTP1)) }(xs[0])
+//
+// A composite is evaluated twice, so only a variable or a field of one
+// gets the wrapper.
 func (c *Cell) typedParamArg(a ast.Expr) ast.Expr {
-	var hint ast.Expr = ident("nil", a.Pos())
-	if isPlainOperand(a) {
-		hint = &ast.CallExpr{Fun: rtSelector(prelude.RTFmtWrapped, a.Pos()), Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
+	typed := func(x ast.Expr, hint ast.Expr) *ast.CallExpr {
+		return &ast.CallExpr{Fun: rtSelector(prelude.RTFmtParam, x.Pos()), Lparen: x.Pos(), Args: []ast.Expr{x, hint}, Rparen: x.End()}
 	}
-	return &ast.CallExpr{Fun: rtSelector(prelude.RTFmtParam, a.Pos()), Lparen: a.Pos(), Args: []ast.Expr{a, hint}, Rparen: a.End()}
+	wrapped := func(x ast.Expr) ast.Expr {
+		return &ast.CallExpr{Fun: rtSelector(prelude.RTFmtWrapped, x.Pos()), Lparen: x.Pos(), Args: []ast.Expr{x}, Rparen: x.End()}
+	}
+	t := c.Types.TypeOf(a)
+	if _, param := types.Unalias(t).(*types.TypeParam); param {
+		if tx, ok := c.TypeExpr(t, a.Pos()); ok {
+			pos := a.Pos()
+			v := c.Temp(paramTemp)
+			lit := funcLit(pos, a.End(), results(ident("any", pos)),
+				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{typed(ident(v, pos), wrapped(ident(v, pos)))}})
+			lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(v, pos)}, Type: tx}}
+			return &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{a}, Rparen: a.End()}
+		}
+	}
+	if isPlainOperand(a) {
+		return typed(a, wrapped(a))
+	}
+	return typed(a, ident("nil", a.Pos()))
+}
+
+// paramTemp is the kind of typedParamArg's parameters.
+const paramTemp = "TP"
+
+// printsParamComposites reports whether body prints a value whose type is
+// made of a type parameter's (xs []T, map[K]T, *T), by the oracle in the
+// cell's own code, by typedParamArg's calls in a body compiled before.
+func (c *Cell) printsParamComposites(body *ast.BlockStmt) bool {
+	return contains(body, false, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		if isIdent(sel.X, prelude.Runtime) && sel.Sel.Name == prelude.RTFmtParam && len(call.Args) > 0 {
+			id, ok := call.Args[0].(*ast.Ident)
+			return !ok || !strings.HasPrefix(id.Name, tempPrefix+paramTemp)
+		}
+		skip, ok := fmtArgStart[sel.Sel.Name]
+		if !ok || !isIdent(sel.X, "fmt") && !isIdent(sel.X, "log") {
+			return false
+		}
+		for i := skip; i < len(call.Args); i++ {
+			t := c.Types.TypeOf(call.Args[i])
+			if _, param := types.Unalias(t).(*types.TypeParam); t != nil && !param && hasTypeParam(t) {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // isPlainOperand reports whether evaluating e twice is evaluating it once:
@@ -330,6 +390,10 @@ func isPlainOperand(e ast.Expr) bool {
 	}
 	return false
 }
+
+// HasTypeParam reports whether t has a type parameter in it (for the
+// engine, which tells the printer about the instances cells use).
+func HasTypeParam(t types.Type) bool { return hasTypeParam(t) }
 
 // hasTypeParam reports whether t has a type parameter in it.
 func hasTypeParam(t types.Type) bool {

@@ -80,5 +80,10 @@ func (c *Cell) returnedAs(from, to types.Type, x ast.Expr, pos token.Pos) (*ast.
 		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, List: []*ast.Field{param}, Closing: pos}, Results: &ast.FieldList{List: []*ast.Field{result}}},
 		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(v, pos)}}}, Rbrace: pos},
 	}
-	return &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{x}, Rparen: pos}, true
+	call := &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{x}, Rparen: pos}
+	// Typed for the passes after this one: fmtArgs gives fmt the type of
+	// fmt.Printf("%T", Filter(nil)) from it (untyped, %T printed the
+	// function type, not main.Filter).
+	c.Types.Types[call] = types.TypeAndValue{Type: to}
+	return call, true
 }

@@ -126,7 +126,7 @@ func (s *goldenSession) run(t *testing.T, src string, p *Pass) string {
 	if pc.Imports != nil {
 		for _, is := range pc.Imports.Imports {
 			path, _ := strconv.Unquote(is.Path.Value)
-			s.pkgs[path[strings.LastIndexByte(path, '/')+1:]] = path
+			s.pkgs[typecheck.ImportName(path)] = path
 		}
 	}
 	var tc typecheck.Cell

@@ -29,7 +29,7 @@ var ifaceCompare = Pass{
 	Name:     "ifacecompare",
 	Run:      runIfaceCompare,
 	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil), (*ast.CallExpr)(nil)},
-	Snippets: []string{"errors_compare_sentinels", "iface_compare_cell_values", "iface_compare_struct_fields", "iface_compare_any_fields"},
+	Snippets: []string{"errors_compare_sentinels", "iface_compare_cell_values", "iface_compare_struct_fields", "iface_compare_any_fields", "iface_compare_boxed_in_cell_iface", "native_containers_keep_cell_iface"},
 }
 
 // sliceEquals are the functions of package slices that compare elements
@@ -61,6 +61,9 @@ func runIfaceCompare(c *Cell) {
 			name := &ast.BasicLit{ValuePos: v.Pos(), Kind: token.STRING, Value: strconv.Quote(reflectString(n, false))}
 			return &ast.CallExpr{Fun: rtSelector(prelude.RTCompareKeyAs, v.Pos()), Args: []ast.Expr{v, name}, Lparen: v.Pos(), Rparen: v.End()}
 		}
+		if c.boxesBasic() && (boxLosingIface(c.Types.TypeOf(e)) || c.givesIface(e)) {
+			e = anyOf(e, e.Pos())
+		}
 		return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, e.Pos()), Sel: ident(prelude.RTCompareKey, e.Pos())}, Args: []ast.Expr{e}, Lparen: e.Pos(), Rparen: e.End()}
 	}
 	c.Apply(func(cur Cursor) bool {
@@ -87,7 +90,12 @@ func runIfaceCompare(c *Cell) {
 			if sw == nil || sw.Tag == nil || !isIface(c.Types.TypeOf(sw.Tag)) {
 				break
 			}
-			c.untag(cur, sw, key, func(e ast.Expr) ast.Expr {
+			tagKey := key
+			if c.boxesBasic() && boxLosingIface(c.Types.TypeOf(sw.Tag)) {
+				// untag reads the tag through names the oracle has not seen.
+				tagKey = func(e ast.Expr) ast.Expr { return key(anyOf(e, e.Pos())) }
+			}
+			c.untag(cur, sw, tagKey, func(e ast.Expr) ast.Expr {
 				if isIdent(e, "nil") {
 					return e
 				}
@@ -133,6 +141,17 @@ func (c *Cell) sliceEquals(call *ast.CallExpr) {
 	if err != nil {
 		return
 	}
+	if c.boxesBasic() && boxLosingIface(st.Elem()) {
+		// Each element converted to any first (see boxLosingIface).
+		ast.Inspect(lit, func(n ast.Node) bool {
+			if k, ok := n.(*ast.CallExpr); ok && len(k.Args) == 1 {
+				if sel, ok := k.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == prelude.RTCompareKey {
+					k.Args[0] = anyOf(k.Args[0], token.NoPos)
+				}
+			}
+			return true
+		})
+	}
 	call.Fun = AtPos(lit, call.Pos())
 }
 
@@ -172,4 +191,34 @@ func holdsIfaces(t types.Type, boxes bool) bool {
 		return holds(t)
 	}
 	return false
+}
+
+// boxLosingIface reports whether t is a non-empty interface type a cell
+// declares: yaegi v0.16.1 hands a value of one to a native function's
+// any parameter as the bare value inside its box (s == Sq(1), s a Shape
+// holding Sq(1), type Sq int, compared 1 with the name-keyed Sq(1):
+// false), where interface{}(s), converted by the interpreter first, keeps
+// the box (see anyOf).
+func boxLosingIface(t types.Type) bool {
+	if _, param := t.(*types.TypeParam); param || t == nil {
+		return false
+	}
+	return types.IsInterface(t) && interpretedIface(t) && !emptyIface(t)
+}
+
+// givesIface reports whether e is a call giving an interface value
+// (av.Load(), ctx.Value(k), f() of a func() any): handed on to grundyrt
+// as it is, the box of a cell type's value it gave back lost its type's
+// name (av.Load() == Nim(1) was false); converted to any first, it keeps
+// it.
+func (c *Cell) givesIface(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || c.Types.IsType(call.Fun) || c.isBuiltin(call.Fun) {
+		return false
+	}
+	t := c.Types.TypeOf(e)
+	if _, tuple := t.(*types.Tuple); tuple || t == nil {
+		return false
+	}
+	return types.IsInterface(t)
 }

@@ -347,9 +347,9 @@ func (c *Cell) convCall(t, from types.Type, vt, e ast.Expr) (ast.Expr, bool) {
 			body = append(body, nilCase)
 		}
 		body = append(body, &ast.AssignStmt{Lhs: []ast.Expr{ident(r, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(v, pos)}})
-		if c.isNativeIface(t) {
+		if _, ptr := from.Underlying().(*types.Pointer); c.isNativeIface(t) && !ptr {
 			// grundyrt.Rewrap(&r, v): yaegi's wrapper with the whole
-			// value in it.
+			// value in it (a pointer is whole there).
 			body = append(body, &ast.ExprStmt{X: rewrapCall(ident(r, pos), ident(v, pos), pos)})
 		}
 		f = funcLit(pos, pos, &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{ident(r, pos)}, Type: it}}}, append(body, &ast.ReturnStmt{Return: pos})...)

@@ -36,7 +36,7 @@ var ifaceKeys = Pass{
 	Name:     "ifacekeys",
 	Run:      runIfaceKeys,
 	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.MapType)(nil)},
-	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces", "map_struct_keys_of_wrapped_refused", "map_any_keys_from_stringers", "map_error_keys_refused", "map_any_keys_basic_types", "native_keys_keep_types"},
+	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces", "map_struct_keys_of_wrapped_refused", "map_any_keys_from_stringers", "map_error_keys_refused", "map_any_keys_basic_types", "native_keys_keep_types", "native_containers_keep_cell_iface"},
 }
 
 func runIfaceKeys(c *Cell) {
@@ -155,11 +155,14 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) bool {
 	if !ok || sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) {
 		return false
 	}
+	// A value of a cell's interface goes through the literal's parameter
+	// of type any, which keeps its box (see boxLosingIface).
+	cellIface := func(i int) bool { return c.boxesBasic() && boxLosingIface(c.Types.TypeOf(call.Args[i])) }
 	boxable := func(i int) bool {
 		t := c.Types.TypeOf(call.Args[i])
-		return boxedType(t) != nil || (t != nil && isIfaceType(t) && emptyIface(t))
+		return boxedType(t) != nil || (t != nil && isIfaceType(t) && emptyIface(t)) || cellIface(i)
 	}
-	basic := func(i int) bool { return boxedType(c.Types.TypeOf(call.Args[i])) != nil }
+	basic := func(i int) bool { return boxedType(c.Types.TypeOf(call.Args[i])) != nil || cellIface(i) }
 	if !slices.ContainsFunc(nk.keys, boxable) && !slices.ContainsFunc(nk.kept, basic) {
 		return false
 	}

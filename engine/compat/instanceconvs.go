@@ -3,10 +3,13 @@ package compat
 import (
 	"go/ast"
 	"go/types"
+
+	"grundy/engine/typecheck"
 )
 
 // instanceConvs: a conversion to an instance of a generic type of the
-// engine's source packages, iter.Seq[int](f). yaegi v0.16.1 looks such an
+// engine's source packages, iter.Seq[int](f), or of a cell, Pair[int](p)
+// (in a function: "type not found: Pair[int]"). yaegi v0.16.1 looks such an
 // instance up by name in the cell's scope where it compiles the
 // conversion (interp/cfg.go:968, indexExpr of a genericT), and the
 // instance lives in the package's scope, where it was made: "type not
@@ -30,7 +33,7 @@ var instanceConvs = Pass{
 func runInstanceConvs(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
 		call, ok := cur.Node().(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 || !c.Types.IsType(call.Fun) || !c.stdInstance(call.Fun) {
+		if !ok || len(call.Args) != 1 || !c.Types.IsType(call.Fun) || !c.genericInstance(call.Fun) {
 			return true
 		}
 		t := c.Types.TypeOf(call.Fun)
@@ -41,13 +44,22 @@ func runInstanceConvs(c *Cell) {
 		arg := call.Args[0]
 		if at := c.Types.TypeOf(arg); at == nil {
 			return true
-		} else if !types.AssignableTo(at, t) {
+		} else if _, unnamed := types.Unalias(at).(*types.Struct); !types.AssignableTo(at, t) || unnamed && typeInstanceTemplate(t) != "" {
+			// (an unnamed struct type lacks the tag of the instance's
+			// reflect type: converted to one that has it)
 			if !types.IdenticalIgnoreTags(at.Underlying(), t.Underlying()) {
 				return true
 			}
 			ux, ok := c.TypeExpr(t.Underlying(), pos)
 			if !ok {
 				return true
+			}
+			if st, isStruct := ux.(*ast.StructType); isStruct {
+				// (with the tag structNames gives the generic type's
+				// first field, which the instance's reflect type has)
+				if name := typeInstanceTemplate(t); name != "" && st.Fields != nil && len(st.Fields.List) > 0 {
+					nameField(st, name)
+				}
 			}
 			arg = &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: pos, X: ux, Rparen: pos}, Lparen: pos, Args: []ast.Expr{arg}, Rparen: pos}
 		}
@@ -60,9 +72,10 @@ func runInstanceConvs(c *Cell) {
 	})
 }
 
-// stdInstance reports whether e is an instance of a generic type of the
-// engine's source packages (iter.Seq[int]).
-func (c *Cell) stdInstance(e ast.Expr) bool {
+// genericInstance reports whether e is an instance of a generic type of
+// the engine's source packages (iter.Seq[int]) or of the session
+// (Pair[string]).
+func (c *Cell) genericInstance(e ast.Expr) bool {
 	var x ast.Expr
 	switch f := ast.Unparen(e).(type) {
 	case *ast.IndexExpr:
@@ -72,10 +85,13 @@ func (c *Cell) stdInstance(e ast.Expr) bool {
 	default:
 		return false
 	}
-	sel, ok := x.(*ast.SelectorExpr)
-	if !ok {
-		return false
+	switch x := x.(type) {
+	case *ast.SelectorExpr:
+		tn, ok := c.Types.ObjectOf(x.Sel).(*types.TypeName)
+		return ok && tn.Pkg() != nil && stdGeneric[tn.Pkg().Path()]
+	case *ast.Ident:
+		tn, ok := c.Types.ObjectOf(x).(*types.TypeName)
+		return ok && typecheck.IsCellType(tn.Type())
 	}
-	tn, ok := c.Types.ObjectOf(sel.Sel).(*types.TypeName)
-	return ok && tn.Pkg() != nil && stdGeneric[tn.Pkg().Path()]
+	return false
 }

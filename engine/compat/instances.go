@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"hash/fnv"
 	"reflect"
+	"sort"
 	"strings"
 )
 
@@ -90,6 +91,17 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 	})
 	c.Insts = append(c.Insts, cp)
 	return inst
+}
+
+// instanceIDs are the identifiers the oracle records an instantiation
+// at (c.Types.Instances), in the cell's order.
+func (c *Cell) instanceIDs() []*ast.Ident {
+	ids := make([]*ast.Ident, 0, len(c.Types.Instances))
+	for id := range c.Types.Instances {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i].Pos() < ids[j].Pos() })
+	return ids
 }
 
 // recopy declares again, from this cell's declaration, the copies that

@@ -137,6 +137,10 @@ func eachNamed(t types.Type, f func(*types.Named)) {
 	})
 }
 
+// EachNamed is eachNamed, for the engine (the instances it tells the
+// printer about).
+func EachNamed(t types.Type, f func(*types.Named)) { eachNamed(t, f) }
+
 // eachType calls f with each type in t's structure, as eachNamed walks it.
 func eachType(t types.Type, f func(types.Type)) {
 	seen := map[types.Type]bool{}

@@ -29,7 +29,7 @@ var nativeBoxes = Pass{
 	Name:     "nativeboxes",
 	Run:      runNativeBoxes,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil), (*ast.AssignStmt)(nil)},
-	Snippets: []string{"native_containers_keep_types"},
+	Snippets: []string{"native_containers_keep_types", "native_containers_keep_cell_iface"},
 }
 
 // keeping are the native functions and methods that keep a value they
@@ -54,6 +54,14 @@ func runNativeBoxes(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
 		if as, ok := cur.Node().(*ast.AssignStmt); ok && cur.Index() >= 0 {
 			c.boxFieldAssign(cur, as)
+			return true
+		}
+		if call, ok := cur.Node().(*ast.CallExpr); ok {
+			// A value of a cell's interface keeps its box converted to
+			// any in place (see boxLosingIface).
+			if i, ok := c.keptArg(call); ok && boxLosingIface(c.Types.TypeOf(call.Args[i])) {
+				call.Args[i] = anyOf(call.Args[i], call.Args[i].Pos())
+			}
 			return true
 		}
 		st, ok := cur.Node().(*ast.ExprStmt)
@@ -141,15 +149,19 @@ func (c *Cell) boxFieldAssign(cur Cursor, as *ast.AssignStmt) {
 // unboxedArg is the index of call's argument of a cell type on a basic
 // type that a native function keeps (see keeping), if there is one.
 func (c *Cell) unboxedArg(call *ast.CallExpr) (int, bool) {
+	i, ok := c.keptArg(call)
+	return i, ok && boxedType(c.Types.TypeOf(call.Args[i])) != nil
+}
+
+// keptArg is the index of the argument call hands a native function that
+// keeps it (keeping).
+func (c *Cell) keptArg(call *ast.CallExpr) (int, bool) {
 	fn := c.callee(call)
 	if fn == nil || call.Ellipsis.IsValid() {
 		return 0, false
 	}
 	i, ok := keeping[fn.FullName()]
-	if !ok || i >= len(call.Args) {
-		return 0, false
-	}
-	return i, boxedType(c.Types.TypeOf(call.Args[i])) != nil
+	return i, ok && i < len(call.Args)
 }
 
 // nativeResults: a call of a native function with a result of an empty

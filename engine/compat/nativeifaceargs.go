@@ -37,7 +37,7 @@ var nativeIfaceArgs = Pass{
 	Name:     "nativeifaceargs",
 	Run:      runNativeIfaceArgs,
 	Kinds:    assignedKinds,
-	Snippets: []string{"native_iface_args_cell_interface", "native_iface_struct_value_printed", "nil_slice_native_arg"},
+	Snippets: []string{"native_iface_args_cell_interface", "native_iface_struct_value_printed", "nil_slice_native_arg", "native_iface_keeps_native_value", "nil_pointer_native_iface"},
 }
 
 func runNativeIfaceArgs(c *Cell) {
@@ -124,10 +124,19 @@ func (c *Cell) asNativeFrom(target, from types.Type, e ast.Expr) (ast.Expr, bool
 		// converts, where a nil one is wrapped (see wrapNil); yaegi's
 		// conversion made it a nil interface, and sort.Sort(h) of a nil
 		// h panicked with a nil dereference.
+		if x, ok := c.nilConv(target, from, e); ok {
+			return x, true
+		}
 		if fx, ok := c.TypeExpr(from, e.Pos()); ok {
 			return c.convCall(target, from, fx, e)
 		}
 		return nil, false
+	}
+	if _, ptr := from.Underlying().(*types.Pointer); ptr && typecheck.IsCellType(deref(from)) && c.mayBeNil(e) {
+		// A pointer to a cell type, which may be nil, likewise (s ==
+		// nil was true, fmt printed <nil> for a String method that
+		// handles a nil receiver, and calling it panicked).
+		return c.nilConv(target, from, e)
 	}
 	_, param := from.(*types.TypeParam)
 	if it, ok := from.Underlying().(*types.Interface); !ok || it.Empty() {

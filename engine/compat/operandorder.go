@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"grundy/engine/prelude"
+
 	"golang.org/x/tools/go/ast/astutil"
 )
 
@@ -25,9 +27,11 @@ import (
 //
 // A call may change a variable when it is a method with a pointer
 // receiver called on it (b.inc()), takes its address (&s), is handed the
-// variable of a pointer, slice or map type, is a function literal that
-// assigns it, or is a function the session declares that assigns a
-// variable of its name (or calls one that does). Operands inside function
+// variable of a pointer, slice or map type (a library's function is
+// taken to change it: heap.Pop(h), json.Unmarshal(data, p); the session's
+// when its body writes through it), is a function literal that assigns
+// it, or is a function the session declares that assigns a variable of
+// its name (or calls one that does). Operands inside function
 // literals and the right of && and || (evaluated only sometimes) are left
 // in place; a map literal's entries are made in turn, as Go makes them
 // (see mapEntriesInOrder).
@@ -282,14 +286,21 @@ func (c *Cell) mayChange(call *ast.CallExpr) func(types.Object) bool {
 		return func(types.Object) bool { return false } // (len and cap)
 	}
 	var fd *ast.FuncDecl
+	native := false
 	if fn := c.callee(call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == c.Types.Pkg.Path() {
 		fd = c.funcDecl(funcKeyOf(fn))
 		c.assignedNames(funcKeyOf(fn), names, map[string]bool{})
+	} else {
+		// A library's function or method, or one an earlier pass
+		// handed to the runtime (json.Unmarshal became
+		// grundyrt.JSONUnmarshal): what it does with what it is handed
+		// is not read, so everything it is handed may change.
+		native = fn != nil && fn.Pkg() != nil || isRTSelector(call.Fun)
 	}
 	switch fun := ast.Unparen(call.Fun).(type) {
 	case *ast.SelectorExpr:
 		_, ptr := typeUnder(c.Types.TypeOf(fun.X)).(*types.Pointer)
-		if c.takesAddress(fun) || ptr && fd != nil && fd.Recv != nil && writesThrough(fd.Body, paramName(fd.Recv, 0)) {
+		if c.takesAddress(fun) || ptr && (native || fd != nil && fd.Recv != nil && writesThrough(fd.Body, paramName(fd.Recv, 0))) {
 			root(fun.X) // (b.inc(), or p.inc() changing *p)
 		}
 	case *ast.FuncLit:
@@ -298,6 +309,10 @@ func (c *Cell) mayChange(call *ast.CallExpr) func(types.Object) bool {
 	for i, a := range call.Args {
 		if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.AND {
 			root(u.X)
+			continue
+		}
+		if native {
+			c.handedVars(a, objs)
 			continue
 		}
 		switch typeUnder(c.Types.TypeOf(a)).(type) {
@@ -312,6 +327,38 @@ func (c *Cell) mayChange(call *ast.CallExpr) func(types.Object) bool {
 	}
 	pkg := c.Types.Pkg.Scope()
 	return func(o types.Object) bool { return objs[o] || names[o.Name()] && o.Parent() == pkg }
+}
+
+// handedVars adds to objs the variables an argument hands a call to
+// change: those of pointer, slice or map type and those whose address it
+// takes, outside function literals (an earlier pass may have wrapped them:
+// grundyrt.Typed(p, ...)).
+func (c *Cell) handedVars(arg ast.Expr, objs map[types.Object]bool) {
+	ast.Inspect(arg, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.UnaryExpr:
+			if obj, _ := c.rootVar(n.X); obj != nil && n.Op == token.AND {
+				objs[obj] = true
+			}
+		case *ast.Ident:
+			if v, ok := c.Types.Uses[n].(*types.Var); ok && !v.IsField() {
+				switch typeUnder(v.Type()).(type) {
+				case *types.Pointer, *types.Slice, *types.Map:
+					objs[v] = true
+				}
+			}
+		}
+		return true
+	})
+}
+
+// isRTSelector reports whether fun names a function of the runtime
+// (grundyrt.F), as passes write them.
+func isRTSelector(fun ast.Expr) bool {
+	sel, ok := fun.(*ast.SelectorExpr)
+	return ok && isIdent(sel.X, prelude.Runtime)
 }
 
 // paramName is the name of parameter i in fl, or "" (none, or unnamed).

@@ -10,7 +10,8 @@ import (
 // ranges over arrays, slices, strings, maps, channels and pointers to
 // arrays only (interp/cfg.go:145, the range cases of the block pre-order),
 // and fails with "nil type" on an integer. The loop becomes a counting
-// loop whose variable has n's type, n evaluated once, as Go specifies:
+// loop whose variable has n's type (a type parameter's whose types are
+// all integers too), n evaluated once, as Go specifies:
 //
 //	{ _grundyN1 := n; for i := _grundyN1 - _grundyN1; i < _grundyN1; i++ { body } }
 //

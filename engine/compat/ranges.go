@@ -51,7 +51,7 @@ func rangedType(t types.Type) types.Type {
 	if t == nil {
 		return nil
 	}
-	tp, ok := t.(*types.TypeParam)
+	tp, ok := types.Unalias(t).(*types.TypeParam)
 	if !ok {
 		return t.Underlying()
 	}

@@ -3,6 +3,7 @@ package compat
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 
@@ -15,11 +16,14 @@ import (
 // type Point struct{ X, Y int } and type Vec struct{ X, Y int } were one
 // type at run time, so v.(Vec) of a Point succeeded, a Point equalled a
 // Vec in an interface, and fmt could not tell which String method a value
-// in an interface has. The first field of each (a non-generic type with
-// fields) gets the tag grundyrt.NameTag:"main.Point" (after the tags
+// in an interface has. The first field of each (a type with fields)
+// gets the tag grundyrt.NameTag:"main.Point" (after the tags
 // hiddenFields puts first), which makes the reflect types distinct and
 // names them for the printer; conversions between such types ignore tags,
-// as Go's do.
+// as Go's do. A generic type's tag says where its type arguments are
+// (main.Pair[0,1], see instanceTemplate): an instance made in a generic
+// function and put in an interface was struct { Key string; Val int } to
+// %T, where Go says main.Pair[string,int].
 var structNames = Pass{
 	Name:     "structnames",
 	Run:      runStructNames,
@@ -31,17 +35,135 @@ func runStructNames(c *Cell) {
 	for _, root := range c.Roots() {
 		ast.Inspect(root, func(n ast.Node) bool {
 			ts, ok := n.(*ast.TypeSpec)
-			if !ok || ts.TypeParams != nil || ts.Assign.IsValid() {
+			if !ok || ts.Assign.IsValid() {
 				return true
 			}
 			st, ok := ts.Type.(*ast.StructType)
 			if !ok || st.Fields == nil || len(st.Fields.List) == 0 {
 				return true
 			}
+			if ts.TypeParams != nil {
+				if name := instanceTemplate(ts, st); name != "" {
+					nameField(st, name)
+				}
+				return true
+			}
 			nameField(st, "main."+ts.Name.Name)
 			return true
 		})
 	}
+}
+
+// instanceTemplate is the name a generic struct type's instances carry:
+// main.Pair[0,1] for type Pair[K, V any] struct{ Key K; Val V }, each type
+// argument written as where the runtime finds a value of its type (see
+// grundyrt.InstanceName): a field's index, then e for the element of a
+// pointer, slice, array, channel or map and k for a map's key ([]T: 0e).
+// "" when a type parameter is in no field's type so written.
+func instanceTemplate(ts *ast.TypeSpec, st *ast.StructType) string {
+	var args []string
+	for _, f := range ts.TypeParams.List {
+		for _, p := range f.Names {
+			i, at := 0, ""
+			for _, fl := range st.Fields.List {
+				for range max(1, len(fl.Names)) {
+					if path, ok := paramPath(fl.Type, p.Name); ok && at == "" {
+						at = strconv.Itoa(i) + path
+					}
+					i++
+				}
+			}
+			if at == "" {
+				return ""
+			}
+			args = append(args, at)
+		}
+	}
+	return "main." + ts.Name.Name + "[" + strings.Join(args, ",") + "]"
+}
+
+// paramPath is where in a value of type t a value of the type parameter
+// name is (see instanceTemplate).
+func paramPath(t ast.Expr, name string) (string, bool) {
+	switch t := t.(type) {
+	case *ast.Ident:
+		return "", t.Name == name
+	case *ast.ParenExpr:
+		return paramPath(t.X, name)
+	case *ast.StarExpr:
+		p, ok := paramPath(t.X, name)
+		return "e" + p, ok
+	case *ast.ArrayType:
+		p, ok := paramPath(t.Elt, name)
+		return "e" + p, ok
+	case *ast.ChanType:
+		p, ok := paramPath(t.Value, name)
+		return "e" + p, ok
+	case *ast.MapType:
+		if p, ok := paramPath(t.Key, name); ok {
+			return "k" + p, true
+		}
+		p, ok := paramPath(t.Value, name)
+		return "e" + p, ok
+	}
+	return "", false
+}
+
+// typeInstanceTemplate is instanceTemplate of the generic struct type
+// whose instance t is, from the oracle's types ("" if t is none).
+func typeInstanceTemplate(t types.Type) string {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.TypeArgs().Len() == 0 {
+		return ""
+	}
+	o := n.Origin()
+	st, ok := o.Underlying().(*types.Struct)
+	if !ok {
+		return ""
+	}
+	var args []string
+	for i := range o.TypeParams().Len() {
+		tp := o.TypeParams().At(i)
+		at := ""
+		for f := range st.NumFields() {
+			if path, ok := typeParamPath(st.Field(f).Type(), tp); ok {
+				at = strconv.Itoa(f) + path
+				break
+			}
+		}
+		if at == "" {
+			return ""
+		}
+		args = append(args, at)
+	}
+	return "main." + o.Obj().Name() + "[" + strings.Join(args, ",") + "]"
+}
+
+// typeParamPath is paramPath over the oracle's types.
+func typeParamPath(t types.Type, tp *types.TypeParam) (string, bool) {
+	switch t := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		return "", t == tp
+	case *types.Pointer:
+		p, ok := typeParamPath(t.Elem(), tp)
+		return "e" + p, ok
+	case *types.Slice:
+		p, ok := typeParamPath(t.Elem(), tp)
+		return "e" + p, ok
+	case *types.Array:
+		p, ok := typeParamPath(t.Elem(), tp)
+		return "e" + p, ok
+	case *types.Chan:
+		p, ok := typeParamPath(t.Elem(), tp)
+		return "e" + p, ok
+	case *types.Map:
+		if p, ok := typeParamPath(t.Key(), tp); ok {
+			return "k" + p, true
+		}
+		p, ok := typeParamPath(t.Elem(), tp)
+		return "e" + p, ok
+	}
+	return "", false
 }
 
 // nameField puts the type's name in the tag of st's first field (split

@@ -116,6 +116,8 @@ const (
 	RTFmtState          = "State"             // fmt.State, for the closures calling Format methods
 	RTWriter            = "Writer"            // io.Writer, for the writer a cell hands fmt.Fprint (see compat's fmtArgs)
 	RTDeclare           = "Declare"           // registers a type a cell declared, with its fmt methods
+	RTNewInstance       = "NewInstance"       // whether an instance of a generic type is new to the printer
+	RTInstanceMethods   = "InstanceMethods"   // registers an instance's fmt methods
 	RTSprint            = "Sprint"            // fmt.Sprint for Typed values (log's functions)
 	RTSprintf           = "Sprintf"           // likewise fmt.Sprintf
 	RTSprintln          = "Sprintln"          // likewise fmt.Sprintln
@@ -146,6 +148,9 @@ const (
 	RTJSONEncode        = "JSONEncode"        // likewise (*json.Encoder).Encode
 	RTJSONUnmarshal     = "JSONUnmarshal"     // json.Unmarshal into a Typed pointer
 	RTJSONDecode        = "JSONDecode"        // likewise (*json.Decoder).Decode
+	RTXMLMarshal        = "XMLMarshal"        // xml.Marshal naming the top elements of cell struct types
+	RTXMLMarshalIndent  = "XMLMarshalIndent"  // likewise xml.MarshalIndent
+	RTXMLEncode         = "XMLEncode"         // likewise (*xml.Encoder).Encode
 	RTRecovered         = "Recovered"         // what recover() returns in Go
 	RTAssertionError    = "AssertionError"    // the runtime's error for a failed x.(I)
 	RTAssertPanic       = "AssertPanic"       // the panic of a failed assertion to an interface, naming the missing method

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -155,7 +156,7 @@ func (u *Universe) pkg(path, name string) *types.Package {
 		if ref, ok := u.tables[path]; ok {
 			name = ref.name
 		} else {
-			name = path[strings.LastIndexByte(path, '/')+1:]
+			name = ImportName(path)
 		}
 	}
 	p := types.NewPackage(path, name)
@@ -475,3 +476,16 @@ func (u *Universe) parse(path string, srcs []string) ([]*ast.File, error) {
 type lockedImporter struct{ u *Universe }
 
 func (l lockedImporter) Import(path string) (*types.Package, error) { return l.u.importLocked(path) }
+
+var majorVersion = regexp.MustCompile(`^v[0-9]+$`)
+
+// ImportName is the name an import of path declares: its last element,
+// or the one before a major version (math/rand/v2 is rand).
+func ImportName(path string) string {
+	name := path[strings.LastIndexByte(path, '/')+1:]
+	if majorVersion.MatchString(name) && name != path {
+		path = strings.TrimSuffix(path, "/"+name)
+		name = path[strings.LastIndexByte(path, '/')+1:]
+	}
+	return name
+}

@@ -227,6 +227,10 @@ func (ts *Types) CellError(v any, like error) (error, bool) {
 // interp/value.go:262), which fmt then printed as that field's value
 // (with the String method of a cell type on its type). p is a pointer to
 // a variable of the interface type; any other *p is left as it is.
+// A native value (a *strings.Reader in a cell's interface that embeds
+// io.Reader) goes in *p itself, as Go's conversion puts it: in the
+// wrapper, which has only the interface's methods, asserting it to
+// another interface it implements (rd.(io.Seeker)) failed.
 func Rewrap(p, v any) {
 	rp := reflect.ValueOf(p)
 	if !rp.IsValid() || rp.Kind() != reflect.Pointer || rp.IsNil() || rp.Elem().Kind() != reflect.Interface || rp.Elem().IsNil() {
@@ -234,6 +238,10 @@ func Rewrap(p, v any) {
 	}
 	rw := rp.Elem().Elem()
 	u := reflect.ValueOf(Unwrap(v))
+	if isWrapper(rw.Type()) && u.IsValid() && !Interpreted(u.Interface()) && !WrapperShape(u.Type()) && u.Type().Implements(rp.Elem().Type()) {
+		rp.Elem().Set(u)
+		return
+	}
 	if !isWrapper(rw.Type()) || !u.IsValid() || !u.Type().AssignableTo(rw.Type().Field(0).Type) {
 		return
 	}

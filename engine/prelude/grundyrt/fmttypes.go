@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -95,6 +96,7 @@ type Types struct {
 	derived map[reflect.Type]*tinfo   // types known only by their reflect type
 	keys    map[mapKey]reflect.Value  // map keys of interface types, by value (InternKey)
 	sources map[string]string         // see NoteAssertSources
+	seen    map[reflect.Type]bool     // instances of generic types met by NewInstance
 }
 
 // NewTypes is an empty registry.
@@ -469,7 +471,10 @@ func (ts *Types) deriveLocked(rt reflect.Type) *tinfo {
 	if t := ts.derived[rt]; t != nil {
 		return t
 	}
-	name := structName(rt)
+	name, instance := structName(rt), false
+	if strings.HasSuffix(name, "]") {
+		name, instance = ts.instanceName(rt, name), true
+	}
 	if name != "" {
 		if t := ts.decl[name]; t != nil {
 			return t
@@ -486,7 +491,15 @@ func (ts *Types) deriveLocked(rt reflect.Type) *tinfo {
 	ts.derived[rt] = t
 	if name != "" {
 		// A type declared in a function: its name and fields.
-		defer func() { t.str, t.named = name, ts.namedLocked(name) }()
+		defer func() {
+			t.str, t.named = name, ts.namedLocked(name)
+			if instance && t.named.methods.Load() == nil {
+				// An instance of a generic type no cell named: its
+				// methods are not known, which is not to say it has
+				// none (the interpreter's wrapper may still call them).
+				t.named = nil
+			}
+		}()
 	}
 	if isBox(rt) {
 		t.kind, t.str = tkDynamic, "interface {}"
@@ -578,6 +591,60 @@ func structName(rt reflect.Type) string {
 	}
 	name, _ := reflect.StructTag(tag).Lookup(NameTag)
 	return name
+}
+
+// instanceName is the name of rt, an instance of a generic struct type
+// whose tag says where its type arguments are (see compat's
+// instanceTemplate: main.Pair[0,1]): main.Pair[string,int], as Go's
+// runtime names it; "" when rt is not so made.
+func (ts *Types) instanceName(rt reflect.Type, template string) string {
+	open := strings.IndexByte(template, '[')
+	if open < 0 {
+		return ""
+	}
+	paths := strings.Split(template[open+1:len(template)-1], ",")
+	args := make([]string, len(paths))
+	for i, p := range paths {
+		j := 0
+		for j < len(p) && p[j] >= '0' && p[j] <= '9' {
+			j++
+		}
+		f, err := strconv.Atoi(p[:j])
+		if err != nil || f >= rt.NumField() {
+			return ""
+		}
+		at := rt.Field(f).Type
+		for _, step := range p[j:] {
+			switch {
+			case step == 'k' && at.Kind() == reflect.Map:
+				at = at.Key()
+			case step == 'e' && slices.Contains([]reflect.Kind{reflect.Pointer, reflect.Slice, reflect.Array, reflect.Chan, reflect.Map}, at.Kind()):
+				at = at.Elem()
+			default:
+				return ""
+			}
+		}
+		arg := ts.deriveLocked(at)
+		if at.Name() != "" && at.PkgPath() == "" && ts.declaredOn(arg.str) {
+			// int may be a type a cell declared on int, which the
+			// interpreter's reflect type does not tell: no name rather
+			// than a wrong one.
+			return ""
+		}
+		args[i] = arg.str
+	}
+	return template[:open] + "[" + strings.Join(args, ",") + "]"
+}
+
+// declaredOn reports whether a cell declared a type on the basic type
+// under (type Nim int).
+func (ts *Types) declaredOn(under string) bool {
+	for _, t := range ts.decl {
+		if t.under == under && t.kind != tkStruct {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldName is a field's name and tag as the cell wrote them: the

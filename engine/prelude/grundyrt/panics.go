@@ -55,24 +55,32 @@ func (ts *Types) Recovered(v any) any {
 		}
 		v = rv.Interface()
 	}
-	switch x := v.(type) {
-	case panicValue:
+	if x, ok := v.(panicValue); ok {
 		return x.a.v
+	}
+	if e := ts.runtimePanic(v); e != nil {
+		return e
+	}
+	return v
+}
+
+// runtimePanic is the runtime error Go would have raised where the
+// interpreter raised reflect's panic v, or nil when v is not one. (Asked
+// as its own question: comparing what Recovered returns with v panics
+// when v is a slice or map, as panic([]int{1}) raises.)
+func (ts *Types) runtimePanic(v any) error {
+	switch x := v.(type) {
 	case string:
-		if e := ts.reflectPanic(x); e != nil {
-			return e
-		}
+		return ts.reflectPanic(x)
 	case *reflect.ValueError:
 		if x.Kind == reflect.Invalid || x.Kind == reflect.Pointer {
 			// The interpreter's nil dereference, through reflect.
 			return runtimeError("invalid memory address or nil pointer dereference")
 		}
 	case error:
-		if e := ts.reflectPanic(x.Error()); e != nil {
-			return e
-		}
+		return ts.reflectPanic(x.Error())
 	}
-	return v
+	return nil
 }
 
 // The runtime errors the runtime would have raised where the interpreter
@@ -283,10 +291,8 @@ func (ts *Types) PanicText(v any) string {
 	case panicValue:
 		a = x.a
 	default:
-		if e := ts.Recovered(x); e != x {
-			if err, ok := e.(error); ok {
-				return indented(err.Error())
-			}
+		if err := ts.runtimePanic(x); err != nil {
+			return indented(err.Error())
 		}
 		a = &typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts}
 	}

@@ -1,0 +1,121 @@
+package compat
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"maps"
+	"slices"
+	"strings"
+
+	"grundy/engine/prelude"
+	"grundy/engine/typecheck"
+)
+
+// instanceMethods: the runtime's printer learns the methods native
+// packages call (String, Error, Format, MarshalJSON, ...; see CellMethods)
+// of the instances of the generic struct types cells declare. It knows a
+// type's methods by its name; the engine declares each type a cell
+// declares, but an instance is a type of its own, and yaegi v0.16.1 gives
+// the types it builds no methods native code can see (interp/type.go,
+// refType): a Pair[string, float64] made in mk[K, V] and handed out as an
+// any printed {b 2.5}, where Go calls its String (b=2.5). Where the
+// oracle met it (fmt.Println(p), p a Pair[string, int]) the printer was
+// told, with the value; in an interface it was not.
+//
+// The engine declares the instances with their type arguments known that
+// a cell's expressions have (declareInstances). An instance with type
+// parameters (Pair[K, V]{k, v}) that a generic function or method
+// converts to an interface is declared when the function runs, the
+// first time for each instance (still a call into the runtime per call of
+// the function: mk in a loop of 200,000 calls took 1.8 times as long when
+// every function making an instance asked):
+//
+//	if grundyrt.NewInstance(Pair[K, V]{}) {
+//		grundyrt.InstanceMethods("main.Pair[K,V].String", func(_grundyV Pair[K, V]) string { return _grundyV.String() }, ...)
+//	}
+var instanceMethods = Pass{
+	Name: "instancemethods",
+	Run:  runInstanceMethods,
+	// (no Kinds: a cell without instances is left at once)
+	Snippets: []string{"generic_instance_methods"},
+}
+
+func runInstanceMethods(c *Cell) {
+	if len(c.Types.Instances) == 0 {
+		return
+	}
+	// Instances with type parameters, converted to an interface in a
+	// function: declared when the function runs.
+	guards := map[*ast.BlockStmt]map[string]ast.Stmt{}
+	var bodies []*ast.BlockStmt
+	c.Apply(func(cur Cursor) bool {
+		body := funcBody(cur.FuncNode)
+		if body == nil {
+			return true
+		}
+		for _, a := range c.assignedValues(cur, nil) {
+			if !types.IsInterface(a.target) {
+				continue
+			}
+			typeIn(c.Types.TypeOf(a.value), func(t types.Type) bool {
+				n, ok := t.(*types.Named)
+				if !ok || !hasTypeParam(n) {
+					return false
+				}
+				src, guard := c.instanceGuard(n, body.Lbrace)
+				if guard != nil && guards[body][src] == nil {
+					if guards[body] == nil {
+						guards[body] = map[string]ast.Stmt{}
+						bodies = append(bodies, body)
+					}
+					guards[body][src] = guard
+				}
+				return false
+			})
+		}
+		return true
+	})
+	for _, body := range bodies {
+		var stmts []ast.Stmt
+		for _, src := range slices.Sorted(maps.Keys(guards[body])) {
+			stmts = append(stmts, guards[body][src])
+		}
+		body.List = append(stmts, body.List...)
+	}
+}
+
+// instanceMethodsOf is the source of n, an instance of a generic struct
+// type a cell declares, and CellMethods' arguments for it; ok false when
+// it has none of those methods.
+func (c *Cell) instanceMethodsOf(n *types.Named) (src string, methods []string, ok bool) {
+	if !typecheck.IsCellType(n) {
+		return "", nil, false
+	}
+	if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
+		return "", nil, false
+	}
+	src, ok = c.Types.TypeString(n)
+	if !ok {
+		return "", nil, false
+	}
+	methods = CellMethods(n, src)
+	return src, methods, len(methods) > 0
+}
+
+// instanceGuard is the statement that declares n, an instance with type
+// parameters, to the printer the first time a function runs with it.
+func (c *Cell) instanceGuard(n *types.Named, pos token.Pos) (string, ast.Stmt) {
+	src, methods, ok := c.instanceMethodsOf(n)
+	if !ok {
+		return "", nil
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "", fmt.Sprintf("package main\nfunc _() {\nif %s.%s(%s{}) {\n%s.%s(%s)\n}\n}",
+		prelude.Runtime, prelude.RTNewInstance, src, prelude.Runtime, prelude.RTInstanceMethods, strings.Join(methods, ", ")), parser.SkipObjectResolution)
+	if err != nil {
+		return "", nil
+	}
+	return src, AtPos(f.Decls[0].(*ast.FuncDecl).Body.List[0], pos)
+}

@@ -1,0 +1,142 @@
+package compat
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"hash/fnv"
+)
+
+// nilConv is e, a value of the cell type from on a pointer, slice or map
+// type, converted to target, a native interface type with methods, by a
+// function the session declares once for the two types:
+//
+//	games.Game(_grundyNilConv_123(p))
+//
+//	func _grundyNilConv_123(v *Pos) (r games.Game) {
+//		if v == nil {
+//			return _grundyNilConv_123Nil(v) // grundyrt.WrapNil(&r, ...), see wrapNil
+//		}
+//		r = v
+//		return
+//	}
+//
+// yaegi v0.16.1 converts a nil such value to a nil interface
+// (interp/run.go:1089), so s == nil was true, fmt printed <nil> for a
+// String method that handles a nil receiver, and calling a method
+// panicked. A declared function, not a function literal: yaegi allocates
+// a literal's closure each time it is evaluated (a loop of 300,000
+// conversions took 2.5 times as long, and 500 MB), while a call of a
+// declared one costs about what the conversion does. false where the
+// types cannot be written at the top of the cell (a type a function
+// declares, an instance of a generic type).
+func (c *Cell) nilConv(target, from types.Type, e ast.Expr) (ast.Expr, bool) {
+	if !topLevelType(c, from) {
+		return nil, false
+	}
+	pos := e.Pos()
+	fx, ok1 := c.TypeExpr(from, pos)
+	tx, ok2 := c.TypeExpr(target, pos)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	h := fnv.New32a()
+	fmt.Fprintf(h, "%s\x00%s", types.TypeString(from, nil), types.TypeString(target, nil))
+	name := fmt.Sprintf("%sNilConv_%d", tempPrefix, h.Sum32()%1e9)
+	if !c.declared[name] && c.Session.Func(name) == nil {
+		// (the session keeps them: a cell type cannot be declared again)
+		v, r := ident(tempPrefix+"V", pos), ident(tempPrefix+"R", pos)
+		nilCase := c.wrapNil(target, from, fx, r, v, pos)
+		if nilCase == nil {
+			return nil, false
+		}
+		// The nil case in a function of its own: in the same one, its
+		// function literals made every call cost half as much again.
+		nilName := name + "Nil"
+		toNil := &ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: ident(nilName, pos), Lparen: pos, Args: []ast.Expr{v}, Rparen: pos}}}
+		body := []ast.Stmt{ifThen(pos, &ast.BinaryExpr{X: v, OpPos: pos, Op: token.EQL, Y: ident("nil", pos)}, toNil),
+			&ast.AssignStmt{Lhs: []ast.Expr{r}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{v}}}
+		if _, ptr := from.Underlying().(*types.Pointer); !ptr {
+			body = append(body, &ast.ExprStmt{X: rewrapCall(r, v, pos)}) // (see convCall)
+		}
+		body = append(body, &ast.ReturnStmt{Return: pos})
+		c.Insts = append(c.Insts, convFunc(nilName, v, r, fx, tx, nilCase.(*ast.IfStmt).Body.List), convFunc(name, v, r, fx, tx, body))
+		if c.declared == nil {
+			c.declared = map[string]bool{}
+		}
+		c.declared[name] = true
+	}
+	return &ast.CallExpr{Fun: ident(name, pos), Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true
+}
+
+// convFunc is func name(v fx) (r tx) { body }.
+func convFunc(name string, v, r *ast.Ident, fx, tx ast.Expr, body []ast.Stmt) *ast.FuncDecl {
+	pos := v.Pos()
+	return &ast.FuncDecl{
+		Name: ident(name, pos),
+		Type: &ast.FuncType{Func: pos,
+			Params:  &ast.FieldList{Opening: pos, List: []*ast.Field{{Names: []*ast.Ident{v}, Type: fx}}, Closing: pos},
+			Results: &ast.FieldList{Opening: pos, List: []*ast.Field{{Names: []*ast.Ident{r}, Type: tx}}, Closing: pos}},
+		Body: &ast.BlockStmt{Lbrace: pos, List: body, Rbrace: pos},
+	}
+}
+
+// topLevelType reports whether t, or what it points to, is a type the
+// session declares at the top of a cell, not an instance of a generic
+// one.
+func topLevelType(c *Cell, t types.Type) bool {
+	n, ok := types.Unalias(deref(t)).(*types.Named)
+	return ok && n.TypeArgs().Len() == 0 && n.Obj().Pkg() == c.Types.Pkg && n.Obj().Parent() == c.Types.Pkg.Scope()
+}
+
+// mayBeNil reports whether e, of a pointer type, may be nil: a variable,
+// a field, an element, a call's result; not &T{...}, &v or new(T), nor a
+// variable that only ever holds one (p := &Pos{i};
+// out = append(out, p)): the commonest values stored in a []games.Game
+// need no conversion.
+func (c *Cell) mayBeNil(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if c.nonNil == nil {
+			c.nonNil = c.nonNilPointers()
+		}
+		return e.Name != "nil" && !c.nonNil[c.Types.ObjectOf(e)]
+	case *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr, *ast.TypeAssertExpr:
+		return true
+	case *ast.CallExpr:
+		return !isIdent(e.Fun, "new")
+	}
+	return false
+}
+
+// nonNilPointers are the pointer variables that keep their value (see
+// freshPointers) and are defined as &T{...}, &v or new(T).
+func (c *Cell) nonNilPointers() map[types.Object]bool {
+	fresh := c.freshPointers()
+	out := map[types.Object]bool{}
+	for _, root := range c.Roots() {
+		ast.Inspect(root, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+				return true
+			}
+			if id, ok := as.Lhs[0].(*ast.Ident); ok && fresh[c.Types.Defs[id]] && nonNilValue(as.Rhs[0]) {
+				out[c.Types.Defs[id]] = true
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// nonNilValue reports whether e is &T{...}, &v or new(T).
+func nonNilValue(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		return e.Op == token.AND
+	case *ast.CallExpr:
+		return isIdent(e.Fun, "new")
+	}
+	return false
+}

@@ -36,7 +36,7 @@ var typeArgs = Pass{
 	Name:     "typeargs",
 	Run:      runTypeArgs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"generics_func", "generic_library_type_args", "slices_on_library_types", "multivalue_args_generic", "generics_conversion_named_type", "generics_copy_redefined"},
+	Snippets: []string{"generics_func", "generic_library_type_args", "slices_on_library_types", "multivalue_args_generic", "generics_conversion_named_type", "generics_copy_redefined", "std_generic_func_values"},
 }
 
 // stdGeneric tells the engine's source packages (generic, interpreted).
@@ -399,12 +399,33 @@ func (c *Cell) stdFuncValue(cur Cursor, e ast.Expr) ast.Expr {
 	if !stdGeneric[fn.Pkg().Path()] {
 		return nil
 	}
-	fun := withTypeArgs(stdFunc(e, fn), c.instanceAliases(interpTypeArgs(fn, targs)))
+	itargs := interpTypeArgs(fn, targs)
+	fun := withTypeArgs(stdFunc(e, fn), c.instanceAliases(itargs))
 	isig, ok := inst.Type.(*types.Signature)
-	if !ok || !namedCore(fn, inst) {
+	// yaegi v0.16.1 instantiates a function with a list of type
+	// arguments only where it is called (see genericFuncValues): the
+	// literal calls it.
+	if !ok || !namedCore(fn, inst) && !mentionsSeq(isig) && len(itargs) < 2 {
 		return fun
 	}
 	return c.adapter(fun, fn.Type().(*types.Signature), isig, e.Pos())
+}
+
+// mentionsSeq reports whether a parameter or result of sig is an
+// iter.Seq or iter.Seq2: the interpreter's forms of the engine's
+// functions take and return the function types those stand for (see
+// prelude's interpreted), which yaegi v0.16.1 does not assign to a
+// variable of Go's type ("invalid type in assignment" for keys :=
+// maps.Keys[map[int]bool]).
+func mentionsSeq(sig *types.Signature) bool {
+	for _, tuple := range []*types.Tuple{sig.Params(), sig.Results()} {
+		for v := range tuple.Variables() {
+			if n, ok := types.Unalias(v.Type()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "iter" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // cellFuncValue is an instance of the cell's generic function fn that is

@@ -261,28 +261,37 @@ func basicTerms(constraint types.Type) bool {
 // typeSetAll reports whether a constraint's type set is made of basic
 // types only, each satisfying f.
 func typeSetAll(constraint types.Type, f func(*types.Basic) bool) bool {
+	return typeSetEach(constraint, func(u types.Type) bool {
+		b, ok := u.(*types.Basic)
+		return ok && f(b)
+	})
+}
+
+// typeSetEach reports whether a constraint's type set is a list of types
+// (its embedded unions and types, through embedded constraints) whose
+// underlying types all satisfy f.
+func typeSetEach(constraint types.Type, f func(types.Type) bool) bool {
 	iface, ok := constraint.Underlying().(*types.Interface)
 	if !ok || iface.NumEmbeddeds() == 0 {
 		return false
 	}
-	basic := func(t types.Type) bool {
+	term := func(t types.Type) bool {
 		if _, ok := t.Underlying().(*types.Interface); ok {
-			return typeSetAll(t, f)
+			return typeSetEach(t, f)
 		}
-		b, ok := t.Underlying().(*types.Basic)
-		return ok && f(b)
+		return f(t.Underlying())
 	}
 	for i := range iface.NumEmbeddeds() {
 		e := iface.EmbeddedType(i)
 		u, ok := e.(*types.Union)
 		if !ok {
-			if !basic(e) {
+			if !term(e) {
 				return false
 			}
 			continue
 		}
 		for j := range u.Len() {
-			if !basic(u.Term(j).Type()) {
+			if !term(u.Term(j).Type()) {
 				return false
 			}
 		}

@@ -36,7 +36,7 @@ var rangeFunc = Pass{
 	Name:     "rangefunc",
 	Run:      runRangeFunc,
 	Kinds:    []ast.Node{(*ast.RangeStmt)(nil)},
-	Snippets: []string{"range_func_iter_decl", "range_func_iter_library", "range_func_iter_seq2_jumps", "maps_range_keys", "range_func_continued_after_break"},
+	Snippets: []string{"range_func_iter_decl", "range_func_iter_library", "range_func_iter_seq2_jumps", "maps_range_keys", "range_func_continued_after_break", "range_func_type_param", "range_func_continued_after_exit"},
 }
 
 func runRangeFunc(c *Cell) {
@@ -98,7 +98,7 @@ func yieldSignature(t types.Type) (*types.Signature, bool) {
 	if t == nil {
 		return nil, false
 	}
-	sig, ok := t.Underlying().(*types.Signature)
+	sig, ok := rangedType(t).(*types.Signature)
 	if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 0 || sig.Variadic() {
 		return nil, false
 	}
@@ -170,11 +170,20 @@ func (c *Cell) yieldCall(s *ast.RangeStmt, label string, fn *ast.FuncType, elems
 		return nil
 	}
 	body.List = append(copies, body.List...)
-	if conv.done != "" {
-		// Go's runtime checks that an iterator stops when told.
-		continued := &ast.CallExpr{Fun: rtSelector(prelude.RTRangeContinued, pos), Lparen: pos, Rparen: pos}
-		check := &ast.IfStmt{If: pos, Cond: ident(conv.done, pos), Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: continued}}, Rbrace: pos}}
+	var list, over []ast.Stmt
+	if conv.exits {
+		// Go's runtime checks that an iterator stops when told, and
+		// calls yield no more once the loop is over: the body checks
+		// first. (A body that cannot stop the loop is not checked: that
+		// would cost every iteration; an iterator that keeps yield and
+		// calls it after such a loop runs the body again.)
+		done, exhausted := conv.done(), jump+"_over"
+		continued := &ast.CallExpr{Fun: rtSelector(prelude.RTRangeContinued, pos), Lparen: pos, Args: []ast.Expr{ident(exhausted, pos)}, Rparen: pos}
+		check := &ast.IfStmt{If: pos, Cond: ident(done, pos), Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: continued}}, Rbrace: pos}}
 		body.List = append([]ast.Stmt{check}, body.List...)
+		list = append(list, varDecl(pos, done, ident("bool", pos)), varDecl(pos, exhausted, ident("bool", pos)))
+		over = append(over, &ast.AssignStmt{Lhs: []ast.Expr{ident(done, pos), ident(exhausted, pos)}, Tok: token.ASSIGN,
+			Rhs: []ast.Expr{ident("true", pos), ident("true", pos)}, TokPos: pos})
 	}
 	body.List = append(body.List, &ast.ReturnStmt{Return: body.Rbrace, Results: []ast.Expr{ident("true", body.Rbrace)}})
 	yield := &ast.FuncLit{
@@ -183,21 +192,17 @@ func (c *Cell) yieldCall(s *ast.RangeStmt, label string, fn *ast.FuncType, elems
 		Body: body,
 	}
 	call := &ast.ExprStmt{X: &ast.CallExpr{Fun: s.X, Args: []ast.Expr{yield}, Lparen: pos, Rparen: s.End()}}
-	var list []ast.Stmt
-	if conv.done != "" {
-		list = append(list, varDecl(pos, conv.done, ident("bool", pos)))
-	}
 	if len(conv.after) == 0 {
 		if list == nil {
 			return conv.withDefers(pos, s.End(), call)
 		}
-		return conv.withDefers(pos, s.End(), &ast.BlockStmt{Lbrace: pos, List: append(list, call), Rbrace: s.End() - 1})
+		return conv.withDefers(pos, s.End(), &ast.BlockStmt{Lbrace: pos, List: append(append(list, call), over...), Rbrace: s.End() - 1})
 	}
 	list = append(list, varDecl(pos, jump, ident("int", pos)))
 	for i, t := range conv.retTypes {
 		list = append(list, varDecl(pos, conv.retName(i), t))
 	}
-	list = append(list, call)
+	list = append(append(list, call), over...)
 	for i, a := range conv.after {
 		list = append(list, &ast.IfStmt{If: pos,
 			Cond: &ast.BinaryExpr{X: ident(jump, pos), Op: token.EQL, Y: &ast.BasicLit{Kind: token.INT, Value: itoa(i + 1), ValuePos: pos}, OpPos: pos},
@@ -271,11 +276,15 @@ type rfConv struct {
 	retTypes []ast.Expr    // result types, once a return needs them
 	inner    map[string]bool
 	defers   string // the list of the body's deferred calls, once one defers
-	done     string // the variable set when the body returns false, once it does
+	exits    bool   // whether the body can return false
 	failed   bool
 }
 
 func (r *rfConv) retName(i int) string { return r.jump + "_r" + itoa(i) }
+
+// done is the variable set when the body returns false, and once the
+// loop is over.
+func (r *rfConv) done() string { return r.jump + "_done" }
 
 // stop: set the jump variable to the jump's number and stop the iterator.
 func (r *rfConv) stop(pos token.Pos, assign []ast.Stmt, then ast.Stmt) ast.Stmt {
@@ -287,12 +296,12 @@ func (r *rfConv) stop(pos token.Pos, assign []ast.Stmt, then ast.Stmt) ast.Stmt 
 }
 
 // exit: the body returns false, and yield must not be called again (an
-// iterator that does so panics, as in Go, through the done variable the
-// body checks first).
+// iterator that does so panics, as in Go, through the state the body
+// checks first).
 func (r *rfConv) exit(pos token.Pos) *ast.BlockStmt {
-	r.done = r.jump + "_done"
+	r.exits = true
 	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
-		&ast.AssignStmt{Lhs: []ast.Expr{ident(r.done, pos)}, Tok: token.ASSIGN, Rhs: []ast.Expr{ident("true", pos)}, TokPos: pos},
+		&ast.AssignStmt{Lhs: []ast.Expr{ident(r.done(), pos)}, Tok: token.ASSIGN, Rhs: []ast.Expr{ident("true", pos)}, TokPos: pos},
 		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("false", pos)}}}, Rbrace: pos}
 }
 

@@ -26,15 +26,9 @@ var rangeInt = Pass{
 
 func runRangeInt(c *Cell) {
 	c.rewriteRanges(func(s *ast.RangeStmt) bool {
-		return s.Value == nil && (c.Types.IsInteger(s.X) || integerParam(c.Types.TypeOf(s.X)))
+		b, ok := rangedType(c.Types.TypeOf(s.X)).(*types.Basic)
+		return s.Value == nil && ok && b.Info()&types.IsInteger != 0
 	}, c.countingLoop)
-}
-
-// integerParam reports whether t is a type parameter whose types are all
-// integers (for i := range n, n a T ~int, counts as over its core type).
-func integerParam(t types.Type) bool {
-	tp, ok := types.Unalias(t).(*types.TypeParam)
-	return ok && typeSetAll(tp.Constraint(), func(b *types.Basic) bool { return b.Info()&types.IsInteger != 0 })
 }
 
 // countingLoop is the loop of a range over an integer; a label stays on

@@ -28,7 +28,7 @@ var rangePtrArrays = Pass{
 	Name:     "rangeptrarrays",
 	Run:      runRangePtrArrays,
 	Kinds:    []ast.Node{(*ast.RangeStmt)(nil)},
-	Snippets: []string{"range_pointer_to_array_in_method"},
+	Snippets: []string{"range_pointer_to_array_in_method", "range_pointer_to_array_type_param"},
 }
 
 func runRangePtrArrays(c *Cell) {
@@ -37,11 +37,7 @@ func runRangePtrArrays(c *Cell) {
 		if !ok {
 			return true
 		}
-		t := c.Types.TypeOf(s.X)
-		if t == nil {
-			return true
-		}
-		p, ok := t.Underlying().(*types.Pointer)
+		p, ok := rangedType(c.Types.TypeOf(s.X)).(*types.Pointer)
 		if !ok {
 			return true
 		}

@@ -36,29 +36,36 @@ func runRangeStrings(c *Cell) {
 // isStringType reports whether t is a string type, or a type parameter
 // whose types are all strings (S ~string).
 func isStringType(t types.Type) bool {
-	if tp, ok := t.(*types.TypeParam); ok {
-		iface, _ := tp.Constraint().Underlying().(*types.Interface)
-		if iface == nil || iface.NumEmbeddeds() == 0 {
-			return false
-		}
-		for i := range iface.NumEmbeddeds() {
-			switch e := iface.EmbeddedType(i).(type) {
-			case *types.Union:
-				for j := range e.Len() {
-					if !isStringType(e.Term(j).Type()) {
-						return false
-					}
-				}
-			default:
-				if !isStringType(e) {
-					return false
-				}
-			}
-		}
-		return true
-	}
-	b, ok := t.Underlying().(*types.Basic)
+	b, ok := rangedType(t).(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
+}
+
+// rangedType is what a range statement over a value of type t ranges
+// over: t's underlying type or, for a type parameter, its core type (the
+// underlying type all the types in its type set share; nil when they
+// differ or the set is not a list of types). The range passes ask it, so
+// that "for i := range n" with n of type T ~int, or "for v := range seq"
+// with seq of type S ~func(func(int) bool), is rewritten as it is for
+// their core types: yaegi fails on both ("nil type").
+func rangedType(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	tp, ok := types.Unalias(t).(*types.TypeParam)
+	if !ok {
+		return t.Underlying()
+	}
+	var core types.Type
+	agree := func(u types.Type) bool {
+		if core == nil {
+			core = u
+		}
+		return types.Identical(core, u)
+	}
+	if !typeSetEach(tp.Constraint(), agree) {
+		return nil
+	}
+	return core
 }
 
 // rangeChans: a range whose value is a channel, over a slice, array or
@@ -73,7 +80,7 @@ var rangeChans = Pass{
 	Name:     "rangechans",
 	Run:      runRangeChans,
 	Kinds:    []ast.Node{(*ast.RangeStmt)(nil)},
-	Snippets: []string{"range_over_channels_values", "range_slice_of_channels"},
+	Snippets: []string{"range_over_channels_values", "range_slice_of_channels", "range_channels_type_param"},
 }
 
 func runRangeChans(c *Cell) {
@@ -81,12 +88,12 @@ func runRangeChans(c *Cell) {
 		if s.Value == nil || isIdent(s.Value, "_") {
 			return false
 		}
-		t := c.Types.TypeOf(s.X)
+		t := rangedType(c.Types.TypeOf(s.X))
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
 		if t == nil {
 			return false
-		}
-		if p, ok := t.Underlying().(*types.Pointer); ok {
-			t = p.Elem()
 		}
 		elem := indexedElem(t)
 		if elem == nil {

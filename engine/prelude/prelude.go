@@ -89,7 +89,7 @@ const (
 // Functions of package grundyrt the passes call.
 const (
 	RTDecodeRune        = "DecodeRune"
-	RTRangeContinued    = "RangeContinued" // a function iterator calling yield after the loop body said false
+	RTRangeContinued    = "RangeContinued" // a function iterator calling yield after the loop body said false or the loop ended
 	RTNilValueMethod    = "NilValueMethod" // a value method called through a nil pointer, as Go's wrapper panics
 	RTLogFatal          = "LogFatal"       // a *log.Logger's Fatal, which stops the cell as os.Exit(1) does
 	RTLogFatalf         = "LogFatalf"      // likewise Fatalf

@@ -131,8 +131,12 @@ func NilValueMethod(method, typ string) string {
 
 // RangeContinued panics as Go's runtime does when a function iterator
 // calls yield again after the loop body returned false (break, or a jump
-// out of the loop).
-func RangeContinued() {
+// out of the loop), or once the loop is over (exhausted: the iterator
+// returned).
+func RangeContinued(exhausted bool) {
+	if exhausted {
+		panic(runtimeError("range function continued iteration after whole loop exit"))
+	}
 	panic(runtimeError("range function continued iteration after function for loop body returned false"))
 }
 

@@ -12,7 +12,11 @@
 // oracle sees them as written here, so cells are typed as Go types them.
 package slices
 
-import "grundy/engine/prelude/std/cmp"
+import (
+	"grundy/engine/prelude/grundyrt"
+
+	"grundy/engine/prelude/std/cmp"
+)
 
 func Equal[S ~[]E, E comparable](s1, s2 S) bool {
 	if len(s1) != len(s2) {
@@ -118,7 +122,9 @@ func ContainsFunc[S ~[]E, E any](s S, f func(E) bool) bool { return IndexFunc(s,
 // Insert works in place when s has the room, as Go's does: the caller's
 // slice sees the shifted elements.
 func Insert[S ~[]E, E any](s S, i int, v ...E) S {
-	_ = s[i:] // the bounds check, with Go's panic
+	if i < 0 || i > len(s) { // s[i:], Go's bounds check
+		panic(grundyrt.SliceError(i, len(s), nil, cap(s), true))
+	}
 	m := len(v)
 	if m == 0 {
 		return s
@@ -149,7 +155,9 @@ func Insert[S ~[]E, E any](s S, i int, v ...E) S {
 
 // Delete zeroes the elements it drops from the end, as Go's does.
 func Delete[S ~[]E, E any](s S, i, j int) S {
-	_ = s[i:j:len(s)] // the bounds check, with Go's panic
+	if i < 0 || j < i || j > len(s) { // s[i:j:len(s)], Go's bounds check
+		panic(grundyrt.SliceError(i, j, len(s), cap(s), true))
+	}
 	if i == j {
 		return s
 	}
@@ -176,7 +184,9 @@ func DeleteFunc[S ~[]E, E any](s S, del func(E) bool) S {
 
 // Replace works in place when s has the room, as Go's does.
 func Replace[S ~[]E, E any](s S, i, j int, v ...E) S {
-	_ = s[i:j] // the bounds check, with Go's panic
+	if i < 0 || j < i || j > cap(s) { // s[i:j], Go's bounds check
+		panic(grundyrt.SliceError(i, j, nil, cap(s), true))
+	}
 	if i == j {
 		return Insert(s, i, v...)
 	}

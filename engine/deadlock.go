@@ -67,8 +67,10 @@ const DeadlockEnv = "GRUNDY_DEADLOCK"
 var deadlockWatch = os.Getenv(DeadlockEnv) != "off"
 
 // deadlockMaxGoroutines: with more goroutines than this, no check is
-// made (each would copy every goroutine's stack).
-const deadlockMaxGoroutines = 5000
+// made (each would copy every goroutine's stack). A variable for the
+// differential test, whose process parks a goroutine for each of its
+// cases while the engine runs them.
+var deadlockMaxGoroutines = 5000
 
 // enableLabelTracebacks makes runtime.Stack print goroutine labels. The
 // runtime reads GODEBUG again when it is set.

@@ -1,12 +1,10 @@
 package compat
 
 import (
-	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"go/types"
-	"hash/fnv"
 
 	"grundy/engine/prelude"
 )
@@ -227,16 +225,11 @@ func (c *Cell) packageLevel(t ast.Expr) bool {
 // fails the same way (see instanceArgs).
 func (c *Cell) instanceAlias(t ast.Expr) string {
 	src := ExprString(t)
-	h := fnv.New32a()
-	h.Write([]byte(src))
-	name := fmt.Sprintf("%sType_%d", tempPrefix, h.Sum32()%1e9)
+	name := hashedName("Type", src)
 	if c.declared[name] {
 		return name
 	}
-	if c.declared == nil {
-		c.declared = map[string]bool{}
-	}
-	c.declared[name] = true
+	c.noteDeclared(name)
 	pos := t.Pos()
 	t, err := parser.ParseExpr(src) // a copy, t's arguments to be replaced
 	if err != nil {

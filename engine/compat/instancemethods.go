@@ -65,8 +65,11 @@ func runInstanceMethods(c *Cell) {
 				if !ok || !hasTypeParam(n) {
 					return false
 				}
-				src, guard := c.instanceGuard(n, body.Lbrace)
-				if guard != nil && guards[body][src] == nil {
+				src, ok := c.Types.TypeString(n)
+				if !ok || guards[body][src] != nil {
+					return false
+				}
+				if guard := c.instanceGuard(n, src, body.Lbrace); guard != nil {
 					if guards[body] == nil {
 						guards[body] = map[string]ast.Stmt{}
 						bodies = append(bodies, body)
@@ -87,35 +90,22 @@ func runInstanceMethods(c *Cell) {
 	}
 }
 
-// instanceMethodsOf is the source of n, an instance of a generic struct
-// type a cell declares, and CellMethods' arguments for it; ok false when
-// it has none of those methods.
-func (c *Cell) instanceMethodsOf(n *types.Named) (src string, methods []string, ok bool) {
-	if !typecheck.IsCellType(n) {
-		return "", nil, false
-	}
-	if _, isStruct := n.Underlying().(*types.Struct); !isStruct {
-		return "", nil, false
-	}
-	src, ok = c.Types.TypeString(n)
-	if !ok {
-		return "", nil, false
-	}
-	methods = CellMethods(n, src)
-	return src, methods, len(methods) > 0
-}
-
 // instanceGuard is the statement that declares n, an instance with type
-// parameters, to the printer the first time a function runs with it.
-func (c *Cell) instanceGuard(n *types.Named, pos token.Pos) (string, ast.Stmt) {
-	src, methods, ok := c.instanceMethodsOf(n)
-	if !ok {
-		return "", nil
+// parameters written src, to the printer the first time a function runs
+// with it; nil when n is not an instance of a cell's generic struct type
+// with methods native packages call.
+func (c *Cell) instanceGuard(n *types.Named, src string, pos token.Pos) ast.Stmt {
+	if _, isStruct := n.Underlying().(*types.Struct); !isStruct || !typecheck.IsCellType(n) {
+		return nil
+	}
+	methods := CellMethods(n, src)
+	if len(methods) == 0 {
+		return nil
 	}
 	f, err := parser.ParseFile(token.NewFileSet(), "", fmt.Sprintf("package main\nfunc _() {\nif %s.%s(%s{}) {\n%s.%s(%s)\n}\n}",
 		prelude.Runtime, prelude.RTNewInstance, src, prelude.Runtime, prelude.RTInstanceMethods, strings.Join(methods, ", ")), parser.SkipObjectResolution)
 	if err != nil {
-		return "", nil
+		return nil
 	}
-	return src, AtPos(f.Decls[0].(*ast.FuncDecl).Body.List[0], pos)
+	return AtPos(f.Decls[0].(*ast.FuncDecl).Body.List[0], pos)
 }

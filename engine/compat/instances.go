@@ -1,15 +1,12 @@
 package compat
 
 import (
-	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"go/types"
-	"hash/fnv"
 	"reflect"
 	"sort"
-	"strings"
 )
 
 // instanceCopy is the name of a copy of the cell's generic function name
@@ -41,9 +38,7 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 		subst[n] = asOperand(t)
 		key = append(key, ExprString(targs[i]))
 	}
-	h := fnv.New32a()
-	h.Write([]byte(strings.Join(key, "\x00")))
-	inst := fmt.Sprintf("%sInst_%s_%d", tempPrefix, name, h.Sum32()%1e9)
+	inst := hashedName("Inst_"+name, key...)
 	if c.declared[inst] {
 		return inst
 	}
@@ -55,10 +50,7 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 	if err != nil || len(f.Decls) != 1 {
 		return ""
 	}
-	if c.declared == nil {
-		c.declared = map[string]bool{}
-	}
-	c.declared[inst] = true
+	c.noteDeclared(inst)
 	cp := f.Decls[0].(*ast.FuncDecl)
 	cp.Name = ident(inst, pos)
 	cp.Type.TypeParams = nil

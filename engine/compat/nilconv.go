@@ -1,11 +1,9 @@
 package compat
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
-	"hash/fnv"
 )
 
 // nilConv is e, a value of the cell type from on a pointer, slice or map
@@ -41,9 +39,7 @@ func (c *Cell) nilConv(target, from types.Type, e ast.Expr) (ast.Expr, bool) {
 	if !ok1 || !ok2 {
 		return nil, false
 	}
-	h := fnv.New32a()
-	fmt.Fprintf(h, "%s\x00%s", types.TypeString(from, nil), types.TypeString(target, nil))
-	name := fmt.Sprintf("%sNilConv_%d", tempPrefix, h.Sum32()%1e9)
+	name := hashedName("NilConv", types.TypeString(from, nil), types.TypeString(target, nil))
 	if !c.declared[name] && c.Session.Func(name) == nil {
 		// (the session keeps them: a cell type cannot be declared again)
 		v, r := ident(tempPrefix+"V", pos), ident(tempPrefix+"R", pos)
@@ -62,10 +58,7 @@ func (c *Cell) nilConv(target, from types.Type, e ast.Expr) (ast.Expr, bool) {
 		}
 		body = append(body, &ast.ReturnStmt{Return: pos})
 		c.Insts = append(c.Insts, convFunc(nilName, v, r, fx, tx, nilCase.(*ast.IfStmt).Body.List), convFunc(name, v, r, fx, tx, body))
-		if c.declared == nil {
-			c.declared = map[string]bool{}
-		}
-		c.declared[name] = true
+		c.noteDeclared(name)
 	}
 	return &ast.CallExpr{Fun: ident(name, pos), Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true
 }

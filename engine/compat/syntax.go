@@ -2,12 +2,15 @@ package compat
 
 import (
 	"bytes"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/printer"
 	"go/token"
 	"go/types"
+	"hash/fnv"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
 
@@ -465,4 +468,22 @@ func (c *Cell) funcDecl(key string) *ast.FuncDecl {
 		return c.Session.Func(key)
 	}
 	return nil
+}
+
+// hashedName is the name of a declaration the passes add to a cell, made
+// of what it stands for (parts), so that cells needing the same one
+// declare it under the same name: _grundyKind_123.
+func hashedName(kind string, parts ...string) string {
+	h := fnv.New32a()
+	h.Write([]byte(strings.Join(parts, "\x00")))
+	return fmt.Sprintf("%s%s_%d", tempPrefix, kind, h.Sum32()%1e9)
+}
+
+// noteDeclared records that the passes added a declaration of name to
+// the cell's Insts.
+func (c *Cell) noteDeclared(name string) {
+	if c.declared == nil {
+		c.declared = map[string]bool{}
+	}
+	c.declared[name] = true
 }

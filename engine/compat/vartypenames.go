@@ -1,10 +1,8 @@
 package compat
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
-	"hash/fnv"
 )
 
 // varTypeNames: the names inside the type of a package-level variable.
@@ -72,9 +70,7 @@ func (c *Cell) withoutNames(t ast.Expr, named map[string]bool, aliases *[]ast.De
 				return true
 			}
 			src := ExprString(n)
-			h := fnv.New32a()
-			h.Write([]byte(src))
-			name := fmt.Sprintf("%sVarType_%d", tempPrefix, h.Sum32()%1e9)
+			name := hashedName("VarType", src)
 			pos := n.Pos()
 			cur.Replace(ident(name, pos))
 			if named[name] {

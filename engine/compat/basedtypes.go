@@ -209,10 +209,10 @@ func hasMethodsAt(n *types.Named) bool {
 }
 
 // boxed reports whether the interpreter keeps a value of the based type n
-// in an empty interface in a box naming n: n has a basic, function or
-// array underlying type and methods, its own or boxBasic's. A value of
-// another based type is kept bare, as its underlying type's value (a type
-// on a slice or map with methods too, a type on a basic type or an array
+// in an empty interface in a box naming n: n has a basic, function,
+// array, slice or map underlying type, is not generic, and has methods,
+// its own or boxBasic's. A value of another based type is kept bare, as
+// its underlying type's value (an instance of a generic type, a type
 // declared in a function).
 func boxed(n *types.Named) bool {
 	return boxable(n) && (hasMethodsAt(n) || boxedAtDeclaration(n))
@@ -221,16 +221,18 @@ func boxed(n *types.Named) bool {
 // boxable reports whether the interpreter boxes values of n once n has
 // methods: n is declared on a basic type or a function type (the
 // interpreter treats both alike, interp/value.go:240; type Rule
-// func(int) []int, the move rules of a game), or on an array (type Pos
-// [3]int), not generic: an array is a value, which the interpreter boxes
-// as it boxes a number (genDestValue, interp/value.go:158). Slices and maps
-// with methods it does not box (putting one in an any panicked in
-// reflect.Set).
+// func(int) []int, the move rules of a game), or on an array, a slice or
+// a map (type Pos [3]int, type Heaps []int), not generic: the
+// interpreter boxes a value of a type with methods that goes into an
+// empty interface (genDestValue, interp/value.go:158). Where it does not
+// (var x any = Heaps{1, 2}, the literal written straight into x; a
+// return), ifaceCopies converts the value first, as for a type on a
+// basic type.
 func boxable(n *types.Named) bool {
 	switch n.Underlying().(type) {
 	case *types.Basic, *types.Signature:
 		return true
-	case *types.Array:
+	case *types.Array, *types.Slice, *types.Map:
 		return n.TypeParams().Len() == 0 && n.Origin() == n
 	}
 	return false

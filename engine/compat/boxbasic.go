@@ -9,8 +9,9 @@ import (
 
 // boxBasic: a cell type declared at package level on a basic type (type
 // Player int, type Heap uint8), a function type (type Rule func(int)
-// []int) or an array (type Row [3]int8) without methods gets one,
-// unexported and empty:
+// []int), an array (type Row [3]int8), a slice (type Heaps []int) or a
+// map (type Table map[string]int) without methods gets one, unexported
+// and empty:
 //
 //	func (Player) _grundyBoxed() {}
 //
@@ -31,7 +32,7 @@ var boxBasic = Pass{
 	Name:     "boxbasic",
 	Run:      runBoxBasic,
 	Kinds:    []ast.Node{(*ast.TypeSpec)(nil)},
-	Snippets: []string{"based_basic_boxed", "func_type_boxed", "array_type_boxed"},
+	Snippets: []string{"based_basic_boxed", "func_type_boxed", "array_type_boxed", "slice_map_types_boxed"},
 }
 
 func runBoxBasic(c *Cell) {

@@ -121,8 +121,8 @@ func (c *Cell) boxedOthers(tt types.Type) (named []*types.Named, missing []strin
 }
 
 // basedImplementer refuses the cell when a cell type that is not a struct
-// and that the interpreter keeps bare in an interface (type Names
-// []string, see boxed) implements tt, an interface the cell declares with
+// and that the interpreter keeps bare in an interface (an instance of type
+// Names[T any] []T, see boxed) implements tt, an interface the cell declares with
 // no native twin: the interpreter's assertion from a native interface
 // passes such a value and then panics in reflect.Set putting it in tt.
 // A type on a basic type with methods is in a box naming it: see
@@ -137,9 +137,9 @@ func (c *Cell) basedImplementer(tt types.Type, pos token.Pos) bool {
 			continue
 		}
 		if types.Implements(n, it) || types.Implements(types.NewPointer(n), it) {
-			name := types.TypeString(tt, shortQualifier)
-			c.Fail(pos, "cannot take a %s (a type on %s) out of an interface as %s: the interpreter loses its methods there; declare %s as a struct (type %s struct{ V %s })",
-				n.Obj().Name(), types.TypeString(n.Underlying(), shortQualifier), name, n.Obj().Name(), n.Obj().Name(), types.TypeString(n.Underlying(), shortQualifier))
+			b := basedCheck{c: c}
+			c.Fail(pos, "cannot take %s out of an interface as %s: the interpreter loses its methods there; %s",
+				an(b.described(n)), b.name(tt), b.redeclare(n))
 			return true
 		}
 	}

@@ -21,14 +21,14 @@ func (b basedCheck) instances() {
 		if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "main" {
 			continue
 		}
-		var bodies []*ast.BlockStmt
+		var bodies []*ast.FuncDecl
 		what := "function"
 		switch o := obj.(type) {
 		case *types.Func:
 			if o.Type().(*types.Signature).Recv() != nil {
 				continue
 			}
-			bodies = append(bodies, c.funcBody(o.Name(), ""))
+			bodies = append(bodies, c.funcDecl(o.Name()))
 		case *types.TypeName:
 			n, ok := o.Type().(*types.Named)
 			if !ok {
@@ -36,7 +36,7 @@ func (b basedCheck) instances() {
 			}
 			what = "type"
 			for i := range n.NumMethods() {
-				bodies = append(bodies, c.funcBody(n.Method(i).Name(), o.Name()))
+				bodies = append(bodies, c.funcDecl(o.Name()+"."+n.Method(i).Name()))
 			}
 		default:
 			continue
@@ -51,15 +51,16 @@ func (b basedCheck) instances() {
 // instance refuses the instantiation id[targs] when a based type
 // argument would show wrong in bodies, the generic function's or type's
 // code (see instances).
-func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, bodies []*ast.BlockStmt) {
+func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, decls []*ast.FuncDecl) {
 	c := b.c
-	prints, inspects, names, composites := false, false, false, false
-	for _, body := range bodies {
-		if body == nil {
+	prints, asserts, inspects, names, composites := false, false, false, false, false
+	for _, fd := range decls {
+		if fd == nil || fd.Body == nil {
 			continue
 		}
-		p, i := observesTypes(body)
-		prints, inspects, names = prints || p, inspects || i, names || namesTypes(body)
+		body := fd.Body
+		p, a, i := observesTypes(body, declTypeParams(fd))
+		prints, asserts, inspects, names = prints || p, asserts || a, inspects || i, names || namesTypes(body)
 		composites = composites || p && c.printsParamComposites(body)
 	}
 	for i := range targs.Len() {
@@ -69,11 +70,17 @@ func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, 
 			continue
 		}
 		named, isNamed := types.Unalias(ta).(*types.Named)
-		// A type on a basic type without fmt methods prints as its
-		// underlying type's value does, but for %T; one with them comes
-		// to fmt in a wrapper naming them, but not inside a composite
-		// ([]T printed [3] for a []Heap, Go [h3]).
-		if !inspects && (!prints || isNamed && boxed(named) && (hasFmtMethod(named) && !composites || !hasFmtMethod(named) && !names)) {
+		// A value of the parameter's own type goes to fmt, and to an
+		// assertion or a type switch, in the box the interpreter keeps a
+		// boxed type's values in (typedParamArg and ifaceCopies convert
+		// it implicitly: []any{v}[0]), which names the type and its
+		// methods. Inside a composite the elements are the underlying
+		// type's: []T printed [3] for a []Heap (Go [h3]), and %T said
+		// []uint8, so only a type without fmt methods, whose values print
+		// as its underlying type's do, prints there, and not its type.
+		// reflect and json see the underlying type.
+		boxes := isNamed && boxed(named)
+		if !inspects && (!asserts || boxes && !composites) && (!prints || boxes && (!composites || !hasFmtMethod(named) && !names)) {
 			continue
 		}
 		remedy := "wrap the value in a struct (type " + n.Obj().Name() + "s struct{ V " + b.name(ta) + " })"
@@ -97,25 +104,19 @@ func hasFmtMethod(n *types.Named) bool {
 	return false
 }
 
-// funcBody is the body of the function named name (of the method of
-// type recv, if not ""), declared by the cell or (as compiled) by an
-// earlier one; nil if unknown.
-func (c *Cell) funcBody(name, recv string) *ast.BlockStmt {
-	key := name
-	if recv != "" {
-		key = recv + "." + name
-	}
-	if fd := c.funcDecl(key); fd != nil {
-		return fd.Body
-	}
-	return nil
-}
-
 // observesTypes reports whether body may print its values (it calls fmt
-// or log, or the printer the passes route fmt to) and whether it may
-// inspect their types otherwise (reflect, encoding/json, assertions).
-// paramConv's conversions do neither.
-func observesTypes(body *ast.BlockStmt) (prints, inspects bool) {
+// or log, or the printer the passes route fmt to), assert them (an
+// assertion or a type switch) and inspect their types otherwise (reflect,
+// encoding/json, an assertion or a case to one of the type parameters
+// params, which the interpreter makes to the underlying type: v.(T)
+// took a Heap for a uint8). paramConv's conversions do none of these.
+func observesTypes(body *ast.BlockStmt, params map[string]bool) (prints, asserts, inspects bool) {
+	toParam := func(t ast.Expr) bool {
+		return t != nil && contains(t, false, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			return ok && params[id.Name]
+		})
+	}
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		if _, x, ok := paramConverted(n); ok {
@@ -124,7 +125,14 @@ func observesTypes(body *ast.BlockStmt) (prints, inspects bool) {
 		}
 		switch n := n.(type) {
 		case *ast.TypeAssertExpr:
-			inspects = true
+			asserts = true
+			inspects = inspects || toParam(n.Type)
+		case *ast.TypeSwitchStmt:
+			for _, cl := range n.Body.List {
+				for _, t := range cl.(*ast.CaseClause).List {
+					inspects = inspects || toParam(t)
+				}
+			}
 		case *ast.SelectorExpr:
 			if x, ok := n.X.(*ast.Ident); ok {
 				switch x.Name {
@@ -138,7 +146,24 @@ func observesTypes(body *ast.BlockStmt) (prints, inspects bool) {
 		return !inspects
 	}
 	ast.Inspect(body, visit)
-	return prints, inspects
+	return prints, asserts, inspects
+}
+
+// declTypeParams are the names of the type parameters of fd, a generic
+// function or a method of a generic type.
+func declTypeParams(fd *ast.FuncDecl) map[string]bool {
+	names := map[string]bool{}
+	if fd.Recv != nil && len(fd.Recv.List) == 1 {
+		for _, id := range receiverTypeParams(fd.Recv.List[0].Type) {
+			names[id.Name] = true
+		}
+	}
+	if fd.Type.TypeParams != nil {
+		for _, n := range typeParamNames(fd.Type.TypeParams) {
+			names[n] = true
+		}
+	}
+	return names
 }
 
 // namesTypes reports whether body may print a value's type: a format

@@ -34,7 +34,7 @@ var fmtArgs = Pass{
 	Run:   runFmtArgs,
 	Kinds: []ast.Node{(*ast.CallExpr)(nil), (*ast.ExprStmt)(nil)},
 	Snippets: []string{"fmt_stringer_on_basic_type", "fmt_boxed_tuples", "fmt_slices_of_stringers", "fmt_maps_of_stringers",
-		"fmt_struct_fields_with_methods", "fmt_spread_cell_values", "fmt_fprint_writer_with_stringer"},
+		"fmt_struct_fields_with_methods", "fmt_spread_cell_values", "fmt_fprint_writer_with_stringer", "generic_percent_T_boxed"},
 }
 
 // fmtArgStart: where the values to format start in fmt's functions.
@@ -331,8 +331,9 @@ func (c *Cell) typedParamArg(a ast.Expr) ast.Expr {
 		if tx, ok := c.TypeExpr(t, a.Pos()); ok {
 			pos := a.Pos()
 			v := c.Temp(paramTemp)
+			boxedParam := sliceElem(ident("any", pos), ident(v, pos))
 			lit := funcLit(pos, a.End(), results(ident("any", pos)),
-				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{typed(ident(v, pos), wrapped(ident(v, pos)))}})
+				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{typed(boxedParam, wrapped(ident(v, pos)))}})
 			lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(v, pos)}, Type: tx}}
 			return &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{a}, Rparen: a.End()}
 		}
@@ -360,7 +361,13 @@ func (c *Cell) printsParamComposites(body *ast.BlockStmt) bool {
 			return false
 		}
 		if isIdent(sel.X, prelude.Runtime) && sel.Sel.Name == prelude.RTFmtParam && len(call.Args) > 0 {
-			id, ok := call.Args[0].(*ast.Ident)
+			arg := call.Args[0]
+			if ix, ok := arg.(*ast.IndexExpr); ok {
+				if lit, ok := ix.X.(*ast.CompositeLit); ok && len(lit.Elts) == 1 {
+					arg = lit.Elts[0] // []any{_grundyTP1}[0]
+				}
+			}
+			id, ok := arg.(*ast.Ident)
 			return !ok || !strings.HasPrefix(id.Name, tempPrefix+paramTemp)
 		}
 		skip, ok := fmtArgStart[sel.Sel.Name]

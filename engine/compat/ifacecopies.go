@@ -52,7 +52,7 @@ var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
 	Kinds:    assignedKinds,
-	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns", "iface_generic_boxed_returns", "iface_explicit_any_boxed", "nil_slice_native_iface"},
+	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns", "iface_generic_boxed_returns", "iface_explicit_any_boxed", "nil_slice_native_iface", "generic_type_switch_boxed"},
 }
 
 func runIfaceCopies(c *Cell) {
@@ -78,7 +78,7 @@ func runIfaceCopies(c *Cell) {
 			if be, ok := cur.Parent().(*ast.BinaryExpr); ok && (be.Op == token.EQL || be.Op == token.NEQ) {
 				return true
 			}
-			if t := c.Types.TypeOf(call.Fun); isIfaceType(t) && isBoxedBased(c.Types.TypeOf(call.Args[0])) {
+			if t := c.Types.TypeOf(call.Fun); isIfaceType(t) && (isBoxedBased(c.Types.TypeOf(call.Args[0])) || isTypeParam(c.Types.TypeOf(call.Args[0]))) {
 				// I(n) of a boxed type on a basic type: yaegi's
 				// explicit conversion drops the box (the value became
 				// its basic type's, without methods), its implicit one
@@ -741,4 +741,13 @@ func (c *Cell) freshPointers() map[types.Object]bool {
 		delete(fresh, o)
 	}
 	return fresh
+}
+
+// isTypeParam reports whether t is a type parameter: inside an instance
+// with a boxed type argument (see boxed), its values are boxed by an
+// implicit conversion and bare after an explicit one, like the boxed
+// type's own.
+func isTypeParam(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.TypeParam)
+	return ok
 }

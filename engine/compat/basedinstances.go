@@ -54,11 +54,15 @@ func (b basedCheck) instances() {
 func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, bodies []*ast.BlockStmt) {
 	c := b.c
 	prints, inspects, names, composites := false, false, false, false
+	var copied map[string]bool
+	if what == "function" {
+		copied = c.boxedParams(id.Name, typeList(targs))
+	}
 	for _, body := range bodies {
 		if body == nil {
 			continue
 		}
-		p, i := observesTypes(body)
+		p, i := observesTypes(body, copied)
 		prints, inspects, names = prints || p, inspects || i, names || namesTypes(body)
 		composites = composites || p && c.printsParamComposites(body)
 	}
@@ -113,9 +117,10 @@ func (c *Cell) funcBody(name, recv string) *ast.BlockStmt {
 
 // observesTypes reports whether body may print its values (it calls fmt
 // or log, or the printer the passes route fmt to) and whether it may
-// inspect their types otherwise (reflect, encoding/json, assertions).
-// paramConv's conversions do neither.
-func observesTypes(body *ast.BlockStmt) (prints, inspects bool) {
+// inspect their types otherwise (reflect, encoding/json, assertions but
+// those to the type parameters copied, which the function's copy checks
+// by name: boxedParams). paramConv's conversions do neither.
+func observesTypes(body *ast.BlockStmt, copied map[string]bool) (prints, inspects bool) {
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		if _, x, ok := paramConverted(n); ok {
@@ -124,7 +129,9 @@ func observesTypes(body *ast.BlockStmt) (prints, inspects bool) {
 		}
 		switch n := n.(type) {
 		case *ast.TypeAssertExpr:
-			inspects = true
+			if !paramAssert(n, copied) {
+				inspects = true
+			}
 		case *ast.SelectorExpr:
 			if x, ok := n.X.(*ast.Ident); ok {
 				switch x.Name {

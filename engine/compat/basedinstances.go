@@ -54,12 +54,16 @@ func (b basedCheck) instances() {
 func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, decls []*ast.FuncDecl) {
 	c := b.c
 	prints, asserts, inspects, names, composites := false, false, false, false, false
+	var copied map[string]bool
+	if what == "function" {
+		copied = c.boxedParams(id.Name, typeList(targs))
+	}
 	for _, fd := range decls {
 		if fd == nil || fd.Body == nil {
 			continue
 		}
 		body := fd.Body
-		p, a, i := observesTypes(body, declTypeParams(fd))
+		p, a, i := observesTypes(body, declTypeParams(fd), copied)
 		prints, asserts, inspects, names = prints || p, asserts || a, inspects || i, names || namesTypes(body)
 		composites = composites || p && c.printsParamComposites(body)
 	}
@@ -109,8 +113,10 @@ func hasFmtMethod(n *types.Named) bool {
 // assertion or a type switch) and inspect their types otherwise (reflect,
 // encoding/json, an assertion or a case to one of the type parameters
 // params, which the interpreter makes to the underlying type: v.(T)
-// took a Heap for a uint8). paramConv's conversions do none of these.
-func observesTypes(body *ast.BlockStmt, params map[string]bool) (prints, asserts, inspects bool) {
+// took a Heap for a uint8; but for one to the type parameters copied,
+// which the function's copy checks by name: boxedParams). paramConv's
+// conversions do none of these.
+func observesTypes(body *ast.BlockStmt, params, copied map[string]bool) (prints, asserts, inspects bool) {
 	toParam := func(t ast.Expr) bool {
 		return t != nil && contains(t, false, func(n ast.Node) bool {
 			id, ok := n.(*ast.Ident)
@@ -126,7 +132,7 @@ func observesTypes(body *ast.BlockStmt, params map[string]bool) (prints, asserts
 		switch n := n.(type) {
 		case *ast.TypeAssertExpr:
 			asserts = true
-			inspects = inspects || toParam(n.Type)
+			inspects = inspects || toParam(n.Type) && !paramAssert(n, copied)
 		case *ast.TypeSwitchStmt:
 			for _, cl := range n.Body.List {
 				for _, t := range cl.(*ast.CaseClause).List {

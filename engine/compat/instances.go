@@ -52,6 +52,8 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 	}
 	c.noteDeclared(inst)
 	cp := f.Decls[0].(*ast.FuncDecl)
+	boxed, empty := c.boxedTypeArgs(cp, targs)
+	boxedParamChecks(cp, boxed, empty)
 	cp.Name = ident(inst, pos)
 	cp.Type.TypeParams = nil
 	replaceIdents(cp, subst)
@@ -71,10 +73,12 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 		if gd == nil || gd.Type.TypeParams == nil {
 			return true
 		}
-		if !c.copyNeeds(g.Name, map[string]bool{}) && !c.converts(g.Name) && !c.nestsInstances(g.Name) {
+		k := len(typeParamNames(gd.Type.TypeParams))
+		if !c.copyNeeds(g.Name, map[string]bool{}) && !c.converts(g.Name) && !c.nestsInstances(g.Name) &&
+			(k > len(args) || c.boxedParams(g.Name, c.writtenTypes(args[:k])) == nil) {
 			return true
 		}
-		if k := len(typeParamNames(gd.Type.TypeParams)); k <= len(args) {
+		if k <= len(args) {
 			if name := c.instanceCopy(g.Name, args[:k], pos); name != "" {
 				call.Fun = ident(name, call.Fun.Pos())
 			}
@@ -130,7 +134,7 @@ func (c *Cell) needsCopy(name string, targs *types.TypeList) bool {
 			predeclared = false
 		}
 	}
-	return !predeclared && c.copyNeeds(name, map[string]bool{}) || c.converts(name) || c.nestsInstances(name)
+	return !predeclared && c.copyNeeds(name, map[string]bool{}) || c.converts(name) || c.nestsInstances(name) || c.boxedParams(name, typeList(targs)) != nil
 }
 
 // nestsInstances reports whether the cell's generic function name, or one

@@ -138,15 +138,21 @@ func NamedCompareKeyAs(v any, name string) any { return namedKey{name, CompareKe
 // non-interface type by assignability (interp/run.go:569,
 // canAssertTypes), so a games.Pos passed for a []int; for slice, map,
 // array and channel types, where a named native type and the unnamed one
-// are alike to it, the types must be identical. Other kinds are left to
-// the interpreter's assertion.
+// are alike to it, the types must be identical. A value of a cell type
+// in the interpreter's box (type Score int) asserts to no type but an
+// interface here: canAssertTypes passed a Score for T = int, and an
+// instance whose T is a boxed cell type is a copy with T written in,
+// which checks the box's name instead (compat's boxedParamChecks). Other
+// kinds are left to the interpreter's assertion.
 func AssertsExactly(x, like any) bool {
 	t := reflect.TypeOf(like).Elem()
 	switch t.Kind() {
 	case reflect.Slice, reflect.Map, reflect.Array, reflect.Chan:
 		return reflect.TypeOf(x) == t
+	case reflect.Interface:
+		return true
 	}
-	return true
+	return !BasicBox(x)
 }
 
 // MustAssertExactly is AssertsExactly for x.(T): it panics as Go's failed

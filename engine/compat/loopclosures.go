@@ -3,6 +3,7 @@ package compat
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -19,8 +20,10 @@ import (
 // (counts under a mutex came out short, the increments landing on the
 // previous iteration's variables) or panicked "call of nil function".
 // Each literal in a loop that may run its closures on other goroutines
-// (one with a go statement or a channel send, or a literal handed to
-// native code) is made in a frame of its own (madeApart), which only that
+// (one with a go statement or a channel send, or one that hands a
+// function to a function of the session, as g.Go(func() error { ... })
+// of a hand-written errgroup does; or a literal handed to native code)
+// is made in a frame of its own (madeApart), which only that
 // closure's return writes to; elsewhere the extra call would cost a loop
 // that makes a closure each iteration half as much time again:
 //
@@ -35,7 +38,7 @@ var loopClosures = Pass{
 	Name:     "loopclosures",
 	Run:      runLoopClosures,
 	Kinds:    []ast.Node{(*ast.FuncLit)(nil)},
-	Snippets: []string{"closures_in_loops_each_their_own", "goroutines_closures_in_loops"},
+	Snippets: []string{"closures_in_loops_each_their_own", "goroutines_closures_in_loops", "goroutines_closures_handed_to_cell_funcs"},
 }
 
 func runLoopClosures(c *Cell) {
@@ -54,7 +57,7 @@ func runLoopClosures(c *Cell) {
 			case *ast.ForStmt, *ast.RangeStmt:
 				sc := &scopes[len(scopes)-1]
 				if sc.loops == 0 {
-					sc.concurrent = startsGoroutines(n)
+					sc.concurrent = c.startsGoroutines(n)
 				}
 				sc.loops++
 			}
@@ -111,16 +114,48 @@ func (c *Cell) loopsInFuncs(made map[ast.Node]bool) {
 }
 
 // startsGoroutines reports whether a loop may run its closures on other
-// goroutines while it goes on: it has a go statement, or sends on a
-// channel (to workers started before it).
-func startsGoroutines(loop ast.Node) bool {
+// goroutines while it goes on: it has a go statement, sends on a channel
+// (to workers started before it), or hands a function to a function of
+// the session, which may start a goroutine to run it (the go statement
+// is then in the callee, out of the loop's sight).
+func (c *Cell) startsGoroutines(loop ast.Node) bool {
 	return contains(loop, false, func(n ast.Node) bool {
-		switch n.(type) {
+		switch n := n.(type) {
 		case *ast.GoStmt, *ast.SendStmt:
 			return true
+		case *ast.CallExpr:
+			return c.handsFuncToSession(n)
 		}
 		return false
 	})
+}
+
+// handsFuncToSession reports whether call passes a function (a literal
+// or a value of func type) to a function the session declares or a
+// function value. Calls the passes wrote have no types and are left out.
+func (c *Cell) handsFuncToSession(call *ast.CallExpr) bool {
+	if fn := c.callee(call); fn != nil {
+		// Its type arguments may be written in by typeArgs: the callee
+		// is found under them.
+		if fn.Pkg() == nil || fn.Pkg().Path() != c.Types.Pkg.Path() {
+			return false
+		}
+	} else if t := c.Types.TypeOf(call.Fun); t == nil || c.Types.IsType(call.Fun) || c.isBuiltin(call.Fun) {
+		return false
+	} else if _, fv := t.Underlying().(*types.Signature); !fv {
+		return false
+	}
+	for _, a := range call.Args {
+		if _, lit := a.(*ast.FuncLit); lit {
+			return true
+		}
+		if t := c.Types.TypeOf(a); t != nil {
+			if _, fn := t.Underlying().(*types.Signature); fn {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // handedToNative reports whether the literal at cur is an argument of a

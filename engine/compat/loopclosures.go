@@ -131,10 +131,12 @@ func (c *Cell) startsGoroutines(loop ast.Node) bool {
 }
 
 // handsFuncToSession reports whether call passes a function (a literal
-// or a value of func type) to a function the session declares or a
-// function value. Calls the passes wrote have no types and are left out.
+// or a value of func type) to a function the session declares that may
+// run it on another goroutine (runsFuncsElsewhere), or to a function
+// value. Calls the passes wrote have no types and are left out.
 func (c *Cell) handsFuncToSession(call *ast.CallExpr) bool {
-	if fn := c.callee(call); fn != nil {
+	fn := c.callee(call)
+	if fn != nil {
 		// Its type arguments may be written in by typeArgs: the callee
 		// is found under them.
 		if fn.Pkg() == nil || fn.Pkg().Path() != c.Types.Pkg.Path() {
@@ -146,16 +148,70 @@ func (c *Cell) handsFuncToSession(call *ast.CallExpr) bool {
 		return false
 	}
 	for _, a := range call.Args {
-		if _, lit := a.(*ast.FuncLit); lit {
-			return true
+		_, lit := a.(*ast.FuncLit)
+		if t := c.Types.TypeOf(a); t != nil && !lit {
+			_, lit = t.Underlying().(*types.Signature)
 		}
-		if t := c.Types.TypeOf(a); t != nil {
-			if _, fn := t.Underlying().(*types.Signature); fn {
-				return true
-			}
+		if lit {
+			return fn == nil || c.runsFuncsElsewhere(fn)
 		}
 	}
 	return false
+}
+
+// runsFuncsElsewhere reports whether the session's function fn may run a
+// function it is handed on another goroutine, or keep it for one: its
+// body (as compiled) starts a goroutine, sends on a channel, makes a
+// closure, or uses a parameter of func type other than by calling it.
+// Unknown (an interface's method): true. apply(xs, f) that only calls f
+// leaves its callers' loops alone, which a made-apart closure would cost
+// a third more on a loop that makes one each iteration.
+func (c *Cell) runsFuncsElsewhere(fn *types.Func) bool {
+	key := fn.Name()
+	sig := fn.Type().(*types.Signature)
+	if recv := sig.Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		named, ok := types.Unalias(t).(*types.Named)
+		if !ok {
+			return true
+		}
+		if _, iface := named.Underlying().(*types.Interface); iface {
+			return true
+		}
+		key = named.Obj().Name() + "." + key
+	}
+	fd := c.funcDecl(key)
+	if fd == nil || fd.Body == nil {
+		return true
+	}
+	funcParams := map[string]bool{}
+	params := sig.Params()
+	for i := range params.Len() {
+		t := params.At(i).Type()
+		if s, ok := t.Underlying().(*types.Slice); ok {
+			t = s.Elem() // ...func()
+		}
+		if _, ok := t.Underlying().(*types.Signature); ok {
+			funcParams[params.At(i).Name()] = true
+		}
+	}
+	called := map[*ast.Ident]bool{}
+	return contains(fd.Body, false, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt, *ast.SendStmt, *ast.FuncLit:
+			return true
+		case *ast.CallExpr:
+			if id, ok := n.Fun.(*ast.Ident); ok {
+				called[id] = true
+			}
+		case *ast.Ident:
+			return funcParams[n.Name] && !called[n]
+		}
+		return false
+	})
 }
 
 // handedToNative reports whether the literal at cur is an argument of a

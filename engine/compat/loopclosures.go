@@ -167,28 +167,12 @@ func (c *Cell) handsFuncToSession(call *ast.CallExpr) bool {
 // leaves its callers' loops alone, which a made-apart closure would cost
 // a third more on a loop that makes one each iteration.
 func (c *Cell) runsFuncsElsewhere(fn *types.Func) bool {
-	key := fn.Name()
-	sig := fn.Type().(*types.Signature)
-	if recv := sig.Recv(); recv != nil {
-		t := recv.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		named, ok := types.Unalias(t).(*types.Named)
-		if !ok {
-			return true
-		}
-		if _, iface := named.Underlying().(*types.Interface); iface {
-			return true
-		}
-		key = named.Obj().Name() + "." + key
-	}
-	fd := c.funcDecl(key)
+	fd := c.funcDecl(funcKeyOf(fn))
 	if fd == nil || fd.Body == nil {
 		return true
 	}
 	funcParams := map[string]bool{}
-	params := sig.Params()
+	params := fn.Type().(*types.Signature).Params()
 	for i := range params.Len() {
 		t := params.At(i).Type()
 		if s, ok := t.Underlying().(*types.Slice); ok {

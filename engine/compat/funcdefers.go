@@ -137,19 +137,7 @@ func (c *Cell) recoveringMethod(fun ast.Expr) bool {
 	if s == nil || s.Kind() != types.MethodVal || types.IsInterface(s.Recv()) {
 		return false
 	}
-	recv := s.Obj().Type().(*types.Signature).Recv()
-	if recv == nil {
-		return false
-	}
-	t := recv.Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return false
-	}
-	fd := c.funcDecl(named.Obj().Name() + "." + s.Obj().Name())
+	fd := c.funcDecl(funcKeyOf(s.Obj().(*types.Func)))
 	// Syntactically: an earlier cell's declaration, as compiled, has no
 	// types here.
 	return fd != nil && fd.Body != nil && contains(fd.Body, true, func(n ast.Node) bool {

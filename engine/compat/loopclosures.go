@@ -3,6 +3,7 @@ package compat
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ast/astutil"
 )
@@ -19,8 +20,10 @@ import (
 // (counts under a mutex came out short, the increments landing on the
 // previous iteration's variables) or panicked "call of nil function".
 // Each literal in a loop that may run its closures on other goroutines
-// (one with a go statement or a channel send, or a literal handed to
-// native code) is made in a frame of its own (madeApart), which only that
+// (one with a go statement or a channel send, or one that hands a
+// function to a function of the session, as g.Go(func() error { ... })
+// of a hand-written errgroup does; or a literal handed to native code)
+// is made in a frame of its own (madeApart), which only that
 // closure's return writes to; elsewhere the extra call would cost a loop
 // that makes a closure each iteration half as much time again:
 //
@@ -35,7 +38,7 @@ var loopClosures = Pass{
 	Name:     "loopclosures",
 	Run:      runLoopClosures,
 	Kinds:    []ast.Node{(*ast.FuncLit)(nil)},
-	Snippets: []string{"closures_in_loops_each_their_own", "goroutines_closures_in_loops"},
+	Snippets: []string{"closures_in_loops_each_their_own", "goroutines_closures_in_loops", "goroutines_closures_handed_to_cell_funcs"},
 }
 
 func runLoopClosures(c *Cell) {
@@ -54,7 +57,7 @@ func runLoopClosures(c *Cell) {
 			case *ast.ForStmt, *ast.RangeStmt:
 				sc := &scopes[len(scopes)-1]
 				if sc.loops == 0 {
-					sc.concurrent = startsGoroutines(n)
+					sc.concurrent = c.startsGoroutines(n)
 				}
 				sc.loops++
 			}
@@ -111,13 +114,85 @@ func (c *Cell) loopsInFuncs(made map[ast.Node]bool) {
 }
 
 // startsGoroutines reports whether a loop may run its closures on other
-// goroutines while it goes on: it has a go statement, or sends on a
-// channel (to workers started before it).
-func startsGoroutines(loop ast.Node) bool {
+// goroutines while it goes on: it has a go statement, sends on a channel
+// (to workers started before it), or hands a function to a function of
+// the session, which may start a goroutine to run it (the go statement
+// is then in the callee, out of the loop's sight).
+func (c *Cell) startsGoroutines(loop ast.Node) bool {
 	return contains(loop, false, func(n ast.Node) bool {
-		switch n.(type) {
+		switch n := n.(type) {
 		case *ast.GoStmt, *ast.SendStmt:
 			return true
+		case *ast.CallExpr:
+			return c.handsFuncToSession(n)
+		}
+		return false
+	})
+}
+
+// handsFuncToSession reports whether call passes a function (a literal
+// or a value of func type) to a function the session declares that may
+// run it on another goroutine (runsFuncsElsewhere), or to a function
+// value. Calls the passes wrote have no types and are left out.
+func (c *Cell) handsFuncToSession(call *ast.CallExpr) bool {
+	fn := c.callee(call)
+	if fn != nil {
+		// Its type arguments may be written in by typeArgs: the callee
+		// is found under them.
+		if fn.Pkg() == nil || fn.Pkg().Path() != c.Types.Pkg.Path() {
+			return false
+		}
+	} else if t := c.Types.TypeOf(call.Fun); t == nil || c.Types.IsType(call.Fun) || c.isBuiltin(call.Fun) {
+		return false
+	} else if _, fv := t.Underlying().(*types.Signature); !fv {
+		return false
+	}
+	for _, a := range call.Args {
+		_, lit := a.(*ast.FuncLit)
+		if t := c.Types.TypeOf(a); t != nil && !lit {
+			_, lit = t.Underlying().(*types.Signature)
+		}
+		if lit {
+			return fn == nil || c.runsFuncsElsewhere(fn)
+		}
+	}
+	return false
+}
+
+// runsFuncsElsewhere reports whether the session's function fn may run a
+// function it is handed on another goroutine, or keep it for one: its
+// body (as compiled) starts a goroutine, sends on a channel, makes a
+// closure, or uses a parameter of func type other than by calling it.
+// Unknown (an interface's method): true. apply(xs, f) that only calls f
+// leaves its callers' loops alone, which a made-apart closure would cost
+// a third more on a loop that makes one each iteration.
+func (c *Cell) runsFuncsElsewhere(fn *types.Func) bool {
+	fd := c.funcDecl(funcKeyOf(fn))
+	if fd == nil || fd.Body == nil {
+		return true
+	}
+	funcParams := map[string]bool{}
+	params := fn.Type().(*types.Signature).Params()
+	for i := range params.Len() {
+		t := params.At(i).Type()
+		if s, ok := t.Underlying().(*types.Slice); ok {
+			t = s.Elem() // ...func()
+		}
+		if _, ok := t.Underlying().(*types.Signature); ok {
+			funcParams[params.At(i).Name()] = true
+		}
+	}
+	called := map[*ast.Ident]bool{}
+	return contains(fd.Body, false, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt, *ast.SendStmt, *ast.FuncLit:
+			return true
+		case *ast.CallExpr:
+			if id, ok := n.Fun.(*ast.Ident); ok {
+				called[id] = true
+			}
+		case *ast.Ident:
+			return funcParams[n.Name] && !called[n]
 		}
 		return false
 	})

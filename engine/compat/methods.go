@@ -88,7 +88,9 @@ func CellMethods(t *types.Named, src string) []string {
 // type Lbl int) is in a wrapper that keeps the bare int and names only
 // the interface's methods, Name, Heaps...: by them the printer finds the
 // one type it can be (the oracle refuses where two could: twinsIn) and
-// prints it with its String, as Go does.
+// prints it with its String, as Go does. Unexported methods are named
+// too: a type with methods has a table then, by which the runtime tells
+// that it has no Error (grundyrt's LacksError).
 func CellMethodNames(t *types.Named) []string {
 	name := reflectName(t, false)
 	native := map[string]bool{}
@@ -103,7 +105,7 @@ func CellMethodNames(t *types.Named) []string {
 		}
 		ms := types.NewMethodSet(tt)
 		for i := range ms.Len() {
-			if m := ms.At(i).Obj(); m.Exported() && !native[m.Name()] {
+			if m := ms.At(i).Obj(); !native[m.Name()] {
 				out = append(out, strconv.Quote(key+"."+m.Name()), "nil")
 			}
 		}

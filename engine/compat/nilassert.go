@@ -41,7 +41,7 @@ var nilAsserts = Pass{
 	Name:     "nilasserts",
 	Run:      runNilAsserts,
 	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"type_assert_nil_interface", "type_param_assert", "assert_stringer_basic_type", "type_assert_empty_interface", "assert_cell_iface_missing_method"},
+	Snippets: []string{"type_assert_nil_interface", "type_param_assert", "assert_stringer_basic_type", "type_assert_empty_interface", "assert_cell_iface_missing_method", "assert_native_iface_missing_method"},
 }
 
 func runNilAsserts(c *Cell) {
@@ -165,14 +165,15 @@ func runNilAsserts(c *Cell) {
 			switch {
 			case empty:
 				body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{arg()}})
-			case !param && interpretedIface(tt):
-				// yaegi's one-value assertion to an interface a cell
-				// declares fails without a panic when the value's type
-				// has as many methods as the interface but not its
-				// (interp/run.go:351): it gave nil. Its comma-ok form
-				// answers right, and the panic names the first missing
-				// method (a cell struct type with some of them is said
-				// no to above, by name).
+			case !param:
+				// yaegi's one-value assertion of a value it stored with
+				// its cell type (var x any = &Stack{}) fails without a
+				// panic when the type has as many methods as the
+				// interface but not its, to an interface a cell declares
+				// (interp/run.go:351) or a native one (run.go:405): it
+				// gave nil. Its comma-ok form answers right, and the
+				// panic names the first missing method (a cell struct
+				// type with some of them is said no to above, by name).
 				body = append(body,
 					define(pos, []ast.Expr{val(), okID()}, assert),
 					ifThen(pos, &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: okID()}, &ast.ExprStmt{X: &ast.CallExpr{

@@ -374,8 +374,16 @@ func signatureMentions(ft *ast.FuncType, names map[string]bool) bool {
 	return found
 }
 
-// attach adds the method to its type, and reports whether it did.
+// attach adds the method to its type, and reports whether it did. Not to
+// a generic type: go/types expands an instance's methods from its origin
+// once, so an instance an earlier cell made (a := &Set[int]{}) keeps the
+// old count and the next lookup of the new method indexed past it (the
+// engine panicked in the checker); the compat pass latermethods refuses
+// such a method with the way that works.
 func (m pendingMethod) attach(in *Info) bool {
+	if m.named.TypeParams().Len() > 0 {
+		return false
+	}
 	for i := range m.named.NumMethods() {
 		if m.named.Method(i).Name() == m.name {
 			return false // the interpreter keeps the first definition too

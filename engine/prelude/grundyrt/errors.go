@@ -3,6 +3,7 @@ package grundyrt
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -219,6 +220,43 @@ func (ts *Types) CellError(v any, like error) (error, bool) {
 		return nil, false
 	}
 	return WrapError(v, m.error, like), true
+}
+
+// LacksError reports whether v is a value of a type cells declared that
+// has no Error method, by the methods the session told the printer (of a
+// type it was told none of, it says false). yaegi's type switch takes a
+// value of a cell type with methods for an error when the type has as
+// many methods as error, whichever they are (interp/run.go, typeAssert
+// compares the counts first), and calling its Error panicked "method not
+// found: Error"; its comma-ok assertion gets other values wrong.
+func (ts *Types) LacksError(v any) bool {
+	val, t, _ := (&typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts}).resolve()
+	if !val.IsValid() || t == nil {
+		return false
+	}
+	var sets []methodSet
+	switch {
+	case t.named != nil:
+		tab := t.named.methods.Load()
+		if tab == nil {
+			return false
+		}
+		sets = []methodSet{tab.val}
+	case t.kind == tkPointer && t.elem != nil && t.elem.named != nil:
+		tab := t.elem.named.methods.Load()
+		if tab == nil {
+			return false
+		}
+		sets = []methodSet{tab.val, tab.ptr}
+	default:
+		return false
+	}
+	for _, s := range sets {
+		if s.error.IsValid() || slices.Contains(s.others, "Error") {
+			return false
+		}
+	}
+	return true
 }
 
 // Rewrap puts the whole of v in *p's wrapper, the one yaegi built to give

@@ -37,6 +37,9 @@ func _grundyErrorAssert(v any) (error, bool) {
 	if grundyrt.BasicBox(v) {
 		return grundyrt.CellError(v, _grundyErrorProto)
 	}
+	if grundyrt.LacksError(v) {
+		return nil, false // before the switch, which may take it for one
+	}
 	switch e := v.(type) {
 	case _grundyError:
 		return grundyrt.WrapError(v, e.Error, _grundyErrorProto), true
@@ -50,6 +53,9 @@ func _grundyErrorAssert(v any) (error, bool) {
 func _grundyErrorMust(v any) error {
 	if v != nil && grundyrt.IsNativeError(v) {
 		return grundyrt.NativeError(v)
+	}
+	if grundyrt.LacksError(v) {
+		panic(grundyrt.AssertionError(v, "error", "Error"))
 	}
 	if !grundyrt.BasicBox(v) {
 		switch e := v.(type) {

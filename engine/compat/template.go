@@ -75,8 +75,10 @@ func runTemplateMethods(c *Cell) {
 		var checks []string
 		if hasCellType(dt, map[types.Type]bool{}) {
 			var covered map[string]bool
-			calls, covered = c.templateCalls(dt, sel.X.Pos())
+			calls, covered = c.templateCalls(c.dataTypes(dt), sel.X.Pos())
 			checks = slices.DeleteFunc(templateChecks(dt), func(l string) bool { return covered[l] })
+		} else if holdsInterface(dt) {
+			calls, _ = c.templateCalls(c.dataTypes(dt), sel.X.Pos())
 		}
 		if len(checks) > 0 || len(calls) > 0 {
 			lit := &ast.BasicLit{ValuePos: sel.X.Pos(), Kind: token.STRING, Value: strconv.Quote(strings.Join(checks, "\n"))}
@@ -172,13 +174,10 @@ func cellMethodNames(t types.Type) []string {
 // their embedded structs promote (a name, then a closure taking the
 // receiver first), and the check lines (cellMethodNames') those methods no
 // longer need.
-func (c *Cell) templateCalls(t types.Type, pos token.Pos) ([]ast.Expr, map[string]bool) {
+func (c *Cell) templateCalls(named []*types.Named, pos token.Pos) ([]ast.Expr, map[string]bool) {
 	var out []ast.Expr
 	covered := map[string]bool{}
-	eachNamed(t, func(u *types.Named) {
-		if _, ok := u.Underlying().(*types.Struct); !ok || !typecheck.IsCellType(u) || u.TypeParams().Len() > 0 || u.TypeArgs().Len() > 0 {
-			return
-		}
+	for _, u := range named {
 		ms := types.NewMethodSet(types.NewPointer(u))
 		for i := range ms.Len() {
 			m := ms.At(i).Obj().(*types.Func)
@@ -207,8 +206,36 @@ func (c *Cell) templateCalls(t types.Type, pos token.Pos) ([]ast.Expr, map[strin
 				}
 			}
 		}
-	})
+	}
 	return out, covered
+}
+
+// dataTypes are the struct types a cell declared (not generic) that a
+// template's data of type t may hold: those in t, and when t holds an
+// interface (map[string]any), every one the session has.
+func (c *Cell) dataTypes(t types.Type) []*types.Named {
+	var out []*types.Named
+	add := func(u *types.Named) {
+		if _, ok := u.Underlying().(*types.Struct); ok && typecheck.IsCellType(u) && u.TypeParams().Len() == 0 && u.TypeArgs().Len() == 0 && !slices.Contains(out, u) {
+			out = append(out, u)
+		}
+	}
+	eachNamed(t, add)
+	if holdsInterface(t) {
+		for _, tn := range c.Types.CellTypes() {
+			if u, ok := tn.Type().(*types.Named); ok {
+				add(u)
+			}
+		}
+	}
+	return out
+}
+
+// holdsInterface reports whether a value of t may hold an interface value.
+func holdsInterface(t types.Type) bool {
+	found := false
+	eachType(t, func(t types.Type) { found = found || types.IsInterface(t) })
+	return found
 }
 
 // promotedFields are the exported fields of the structs st embeds (at any

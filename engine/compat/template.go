@@ -265,11 +265,12 @@ func promotedFields(st *types.Struct, seen map[*types.Struct]bool) []string {
 
 // templateClosure is func(_grundyV T, _grundyA0 P0, ...) R { return
 // _grundyV.M(_grundyA0, ...) }, T being recv, when a template could call m
-// (one result, or a result and an error) and the cell can name its types.
+// (one result, or a result and an error) and the cell can name its types
+// (a variadic m's closure is variadic).
 func (c *Cell) templateClosure(m *types.Func, recvType types.Type, pos token.Pos) (ast.Expr, bool) {
 	sig := m.Type().(*types.Signature)
 	res := sig.Results()
-	if sig.Variadic() || res.Len() == 0 || res.Len() > 2 || res.Len() == 2 && !types.Identical(res.At(1).Type(), types.Universe.Lookup("error").Type()) {
+	if res.Len() == 0 || res.Len() > 2 || res.Len() == 2 && !types.Identical(res.At(1).Type(), types.Universe.Lookup("error").Type()) {
 		return nil, false
 	}
 	named := true
@@ -283,8 +284,14 @@ func (c *Cell) templateClosure(m *types.Func, recvType types.Type, pos token.Pos
 	var args, results []string
 	for i := range sig.Params().Len() {
 		a := fmt.Sprintf("%sA%d", prelude.Temp, i)
+		pt := sig.Params().At(i).Type()
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			params = append(params, a+" ..."+write(pt.(*types.Slice).Elem()))
+			a += "..."
+		} else {
+			params = append(params, a+" "+write(pt))
+		}
 		args = append(args, a)
-		params = append(params, a+" "+write(sig.Params().At(i).Type()))
 	}
 	for i := range res.Len() {
 		results = append(results, write(res.At(i).Type()))

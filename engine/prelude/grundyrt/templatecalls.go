@@ -195,12 +195,21 @@ func methodCaller(method string, closures []reflect.Value) func(recv reflect.Val
 
 func callMethod(fn reflect.Value, method string, recv reflect.Value, args []reflect.Value) (reflect.Value, error) {
 	ft := fn.Type()
-	if ft.NumIn()-1 != len(args) {
-		return reflect.Value{}, fmt.Errorf("wrong number of args for %s: want %d got %d", method, ft.NumIn()-1, len(args))
+	fixed := ft.NumIn() - 1
+	if ft.IsVariadic() {
+		fixed--
+		if len(args) < fixed {
+			return reflect.Value{}, fmt.Errorf("wrong number of args for %s: want at least %d got %d", method, fixed, len(args))
+		}
+	} else if fixed != len(args) {
+		return reflect.Value{}, fmt.Errorf("wrong number of args for %s: want %d got %d", method, fixed, len(args))
 	}
 	in := []reflect.Value{recv}
 	for i, a := range args {
-		pt := ft.In(i + 1)
+		pt := ft.In(min(i+1, ft.NumIn()-1))
+		if ft.IsVariadic() && i >= fixed {
+			pt = pt.Elem()
+		}
 		for a.IsValid() && a.Kind() == reflect.Interface && !a.IsNil() && !a.Type().AssignableTo(pt) {
 			a = a.Elem()
 		}

@@ -111,6 +111,7 @@ var Passes = []Pass{
 	fmtArgs,
 	jsonArgs,
 	xmlArgs,
+	gobIfaces,
 	templateMethods,
 	panicValues,
 	reflectNames,

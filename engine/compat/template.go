@@ -1,7 +1,9 @@
 package compat
 
 import (
+	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"slices"
@@ -34,7 +36,7 @@ var templateMethods = Pass{
 	Name:     "templatemethods",
 	Run:      runTemplateMethods,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"template_cell_method_refused", "template_cell_stringer_refused", "template_cell_interface_refused", "template_error_names_cell_types"},
+	Snippets: []string{"template_cell_methods", "template_cell_stringer_refused", "template_cell_interface_refused", "template_error_names_cell_types"},
 }
 
 func runTemplateMethods(c *Cell) {
@@ -66,13 +68,22 @@ func runTemplateMethods(c *Cell) {
 		default:
 			return true
 		}
+		// (An error of any data goes through TemplateError: an earlier
+		// Execute may have written method calls into the template.)
 		dt := c.Types.TypeOf(call.Args[data])
-		if !hasCellType(dt, map[types.Type]bool{}) {
-			return true
+		var calls []ast.Expr
+		var checks []string
+		if hasCellType(dt, map[types.Type]bool{}) {
+			var covered map[string]bool
+			calls, covered = c.templateCalls(c.dataTypes(dt), sel.X.Pos())
+			checks = slices.DeleteFunc(templateChecks(dt), func(l string) bool { return covered[l] })
+		} else if holdsInterface(dt) {
+			calls, _ = c.templateCalls(c.dataTypes(dt), sel.X.Pos())
 		}
-		if checks := templateChecks(dt); len(checks) > 0 {
+		if len(checks) > 0 || len(calls) > 0 {
 			lit := &ast.BasicLit{ValuePos: sel.X.Pos(), Kind: token.STRING, Value: strconv.Quote(strings.Join(checks, "\n"))}
-			sel.X = &ast.CallExpr{Fun: rtSelector(check, sel.X.Pos()), Lparen: sel.X.Pos(), Args: []ast.Expr{sel.X, lit}, Rparen: sel.X.End()}
+			args := append([]ast.Expr{sel.X, lit}, calls...)
+			sel.X = &ast.CallExpr{Fun: rtSelector(check, sel.X.Pos()), Lparen: sel.X.Pos(), Args: args, Rparen: sel.X.End()}
 		}
 		inner := &ast.CallExpr{Fun: call.Fun, Lparen: call.Lparen, Args: call.Args, Rparen: call.Rparen}
 		call.Fun, call.Args = rtSelector(prelude.RTTemplateError, call.Fun.Pos()), []ast.Expr{inner}
@@ -156,4 +167,142 @@ func cellMethodNames(t types.Type) []string {
 	})
 	sort.Strings(out)
 	return out
+}
+
+// templateCalls are the arguments giving the runtime closures that call
+// the methods of the struct types a cell declares in t, or read the fields
+// their embedded structs promote (a name, then a closure taking the
+// receiver first), and the check lines (cellMethodNames') those methods no
+// longer need.
+func (c *Cell) templateCalls(named []*types.Named, pos token.Pos) ([]ast.Expr, map[string]bool) {
+	var out []ast.Expr
+	covered := map[string]bool{}
+	for _, u := range named {
+		ms := types.NewMethodSet(types.NewPointer(u))
+		for i := range ms.Len() {
+			m := ms.At(i).Obj().(*types.Func)
+			if !m.Exported() {
+				continue
+			}
+			var recv types.Type = u // a promoted method's receiver is u too
+			if _, ptr := m.Type().(*types.Signature).Recv().Type().(*types.Pointer); ptr {
+				recv = types.NewPointer(u)
+			}
+			if fn, ok := c.templateClosure(m, recv, pos); ok {
+				out = append(out, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(m.Name())}, fn)
+				covered[m.Name()+" "+reflectName(u, false)] = true
+			}
+		}
+		// The fields u's embedded structs promote: the interpreter's
+		// struct has the embedded struct as a plain field, so reflect
+		// (and the template) finds none of them in u.
+		for _, name := range promotedFields(u.Underlying().(*types.Struct), map[*types.Struct]bool{}) {
+			obj, index, _ := types.LookupFieldOrMethod(u, false, u.Obj().Pkg(), name)
+			if f, ok := obj.(*types.Var); ok && len(index) > 1 {
+				recv, ok1 := c.Types.TypeString(u)
+				ft, ok2 := c.Types.TypeString(f.Type())
+				if x, err := parser.ParseExpr(fmt.Sprintf("func(%sV %s) %s { return %sV.%s }", prelude.Temp, recv, ft, prelude.Temp, name)); ok1 && ok2 && err == nil {
+					out = append(out, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(name)}, AtPos(x, pos))
+				}
+			}
+		}
+	}
+	return out, covered
+}
+
+// dataTypes are the struct types a cell declared (not generic) that a
+// template's data of type t may hold: those in t, and when t holds an
+// interface (map[string]any), every one the session has.
+func (c *Cell) dataTypes(t types.Type) []*types.Named {
+	var out []*types.Named
+	add := func(u *types.Named) {
+		if _, ok := u.Underlying().(*types.Struct); ok && typecheck.IsCellType(u) && u.TypeParams().Len() == 0 && u.TypeArgs().Len() == 0 && !slices.Contains(out, u) {
+			out = append(out, u)
+		}
+	}
+	eachNamed(t, add)
+	if holdsInterface(t) {
+		for _, tn := range c.Types.CellTypes() {
+			if u, ok := tn.Type().(*types.Named); ok {
+				add(u)
+			}
+		}
+	}
+	return out
+}
+
+// holdsInterface reports whether a value of t may hold an interface value.
+func holdsInterface(t types.Type) bool {
+	found := false
+	eachType(t, func(t types.Type) { found = found || types.IsInterface(t) })
+	return found
+}
+
+// promotedFields are the exported fields of the structs st embeds (at any
+// depth).
+func promotedFields(st *types.Struct, seen map[*types.Struct]bool) []string {
+	if seen[st] {
+		return nil
+	}
+	seen[st] = true
+	var out []string
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		if !f.Embedded() {
+			continue
+		}
+		if inner, ok := deref(f.Type()).Underlying().(*types.Struct); ok {
+			for j := range inner.NumFields() {
+				if g := inner.Field(j); g.Exported() {
+					out = append(out, g.Name())
+				}
+			}
+			out = append(out, promotedFields(inner, seen)...)
+		}
+	}
+	return out
+}
+
+// templateClosure is func(_grundyV T, _grundyA0 P0, ...) R { return
+// _grundyV.M(_grundyA0, ...) }, T being recv, when a template could call m
+// (one result, or a result and an error) and the cell can name its types
+// (a variadic m's closure is variadic).
+func (c *Cell) templateClosure(m *types.Func, recvType types.Type, pos token.Pos) (ast.Expr, bool) {
+	sig := m.Type().(*types.Signature)
+	res := sig.Results()
+	if res.Len() == 0 || res.Len() > 2 || res.Len() == 2 && !types.Identical(res.At(1).Type(), types.Universe.Lookup("error").Type()) {
+		return nil, false
+	}
+	named := true
+	write := func(t types.Type) string {
+		s, ok := c.Types.TypeString(t)
+		named = named && ok
+		return s
+	}
+	recv := write(recvType)
+	params := []string{prelude.Temp + "V " + recv}
+	var args, results []string
+	for i := range sig.Params().Len() {
+		a := fmt.Sprintf("%sA%d", prelude.Temp, i)
+		pt := sig.Params().At(i).Type()
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			params = append(params, a+" ..."+write(pt.(*types.Slice).Elem()))
+			a += "..."
+		} else {
+			params = append(params, a+" "+write(pt))
+		}
+		args = append(args, a)
+	}
+	for i := range res.Len() {
+		results = append(results, write(res.At(i).Type()))
+	}
+	if !named {
+		return nil, false
+	}
+	src := fmt.Sprintf("func(%s) (%s) { return %sV.%s(%s) }", strings.Join(params, ", "), strings.Join(results, ", "), prelude.Temp, m.Name(), strings.Join(args, ", "))
+	x, err := parser.ParseExpr(src)
+	if err != nil {
+		return nil, false
+	}
+	return AtPos(x, pos), true
 }

@@ -366,6 +366,9 @@ func (f jsonField) omit(v reflect.Value) bool {
 	if f.omitZero {
 		// Go asks the type's IsZero method where it has one.
 		if fn := isZeroMethod(f.t); fn.IsValid() {
+			if (v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface) && v.IsNil() {
+				return true // Go does not call IsZero on a nil pointer
+			}
 			recv := v
 			if fn.Type().In(0).Kind() == reflect.Pointer && v.Kind() != reflect.Pointer {
 				// Go boxes a value it cannot address to call a

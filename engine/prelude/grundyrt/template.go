@@ -2,8 +2,10 @@ package grundyrt
 
 import (
 	"errors"
+	"go/ast"
 	htmltemplate "html/template"
 	"reflect"
+	"regexp"
 	"strings"
 	"text/template"
 	"text/template/parse"
@@ -19,19 +21,26 @@ import (
 // it writes anything, saying what to write instead.
 
 // TextTemplate is t, checked against methods ("Greeting main.User", one per
-// line: the exported methods of the cell types in the data's type).
-func TextTemplate(t *template.Template, methods string) *template.Template {
+// line: the exported methods of the cell types in the data's type that
+// it cannot call), and calling the methods calls gives closures of (see
+// templateMethodCalls).
+func TextTemplate(t *template.Template, methods string, calls ...any) *template.Template {
 	if t != nil {
 		funcs := textFuncs(reflect.ValueOf(t))
+		var trees []*parse.Tree
 		for _, x := range t.Templates() {
 			checkTemplate(x.Tree, methods, funcs)
+			trees = append(trees, x.Tree)
+		}
+		if fm := templateMethodCalls(trees, calls); len(fm) > 0 {
+			t.Funcs(fm)
 		}
 	}
 	return t
 }
 
 // HTMLTemplate is TextTemplate for html/template.
-func HTMLTemplate(t *htmltemplate.Template, methods string) *htmltemplate.Template {
+func HTMLTemplate(t *htmltemplate.Template, methods string, calls ...any) *htmltemplate.Template {
 	if t != nil {
 		funcs := map[string]reflect.Value{}
 		if tv := reflect.ValueOf(t).Elem(); tv.Kind() == reflect.Struct {
@@ -39,8 +48,13 @@ func HTMLTemplate(t *htmltemplate.Template, methods string) *htmltemplate.Templa
 				funcs = textFuncs(text)
 			}
 		}
+		var trees []*parse.Tree
 		for _, x := range t.Templates() {
 			checkTemplate(x.Tree, methods, funcs)
+			trees = append(trees, x.Tree)
+		}
+		if fm := templateMethodCalls(trees, calls); len(fm) > 0 {
+			t.Funcs(fm)
 		}
 	}
 	return t
@@ -220,6 +234,8 @@ func printedCmd(cmds []*parse.CommandNode, i int, funcs map[string]reflect.Value
 		if len(cmd.Args) == 1 {
 			printed(cmd.Args[0])
 		}
+	case strings.HasPrefix(id.Ident, templateCallPrefix):
+		// a method of a cell's struct type (templateMethodCalls)
 	case funcs[id.Ident].IsValid():
 		if out := funcs[id.Ident].Type(); out.NumOut() == 0 || out.Out(0).Kind() != reflect.String && out.Out(0).Kind() != reflect.Bool {
 			f(cmd, ".")
@@ -247,7 +263,7 @@ func TemplateError(err error) error {
 		return nil
 	}
 	msg := err.Error()
-	named := renameCellStructs(msg)
+	named := renameCellStructs(unexportedFields(nameTemplateCalls(msg)))
 	if named == msg {
 		return err
 	}
@@ -256,6 +272,24 @@ func TemplateError(err error) error {
 		return template.ExecError{Name: ee.Name, Err: errors.New(named)}
 	}
 	return errors.New(named)
+}
+
+// cannotEvaluate is a template's error for a field the type has not.
+var cannotEvaluate = regexp.MustCompile(`can't evaluate field ([\pL_][\pL\pN_]*) in type (struct \{ .*)`)
+
+// unexportedFields writes "can't evaluate field f in type struct {...}", f
+// an unexported field the interpreter exported as Xf (see compat's
+// hiddenFields), as Go's "f is an unexported field of struct type".
+func unexportedFields(msg string) string {
+	m := cannotEvaluate.FindStringSubmatchIndex(msg)
+	if m == nil {
+		return msg
+	}
+	field, typ := msg[m[2]:m[3]], msg[m[4]:m[5]]
+	if ast.IsExported(field) || !strings.Contains(typ, "{ X"+field+" ") && !strings.Contains(typ, "; X"+field+" ") {
+		return msg
+	}
+	return msg[:m[0]] + field + " is an unexported field of struct type " + typ
 }
 
 // renameCellStructs replaces each struct type in s that the interpreter

@@ -1,0 +1,55 @@
+package compat
+
+import (
+	"go/ast"
+	"go/types"
+
+	"grundy/engine/typecheck"
+)
+
+// gobIfaces: (*gob.Encoder).Encode and (*gob.Decoder).Decode of a value
+// whose type holds an interface type a cell declares (a []Move, a struct
+// with a Move field). yaegi v0.16.1 keeps a value of such an interface as
+// its own valueInterface struct (interp/value.go: valueInterface{node,
+// value}), not as a Go interface, so encoding/gob met a struct with no
+// exported fields: Encode returned "gob: type interp.valueInterface has no
+// exported fields", naming the interpreter, where Go encodes the values
+// (and Decode then failed on what was written). An interface cells do not
+// declare (any, with gob.Register of the concrete types) is what gob sees
+// as Go does, so the call is refused before running, saying to use it.
+// The check walks every field, unexported ones too (which gob skips): a
+// cell interface there is refused although gob would not look at it.
+var gobIfaces = Pass{
+	Name:     "gobifaces",
+	Run:      runGobIfaces,
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
+	Snippets: []string{"gob_cell_interface_refused"},
+}
+
+func runGobIfaces(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		call, ok := cur.Node().(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return true
+		}
+		fn := c.callee(call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "encoding/gob" || fn.Type().(*types.Signature).Recv() == nil {
+			return true
+		}
+		if fn.Name() != "Encode" && fn.Name() != "Decode" {
+			return true
+		}
+		t := c.Types.TypeOf(call.Args[0])
+		var iface *types.Named
+		eachNamed(t, func(n *types.Named) {
+			if iface == nil && typecheck.IsCellType(n) && types.IsInterface(n) {
+				iface = n
+			}
+		})
+		if iface != nil {
+			c.Fail(call.Pos(), "%s.%s of a %s: encoding/gob cannot %s values of %s (an interface a cell declares) in this interpreter; use any instead (a []any, or a field of type any), with gob.Register of each concrete type, and assert back to %s",
+				map[string]string{"Encode": "Encoder", "Decode": "Decoder"}[fn.Name()], fn.Name(), types.TypeString(t, shortQualifier), map[string]string{"Encode": "encode", "Decode": "decode"}[fn.Name()], iface.Obj().Name(), iface.Obj().Name())
+		}
+		return true
+	})
+}

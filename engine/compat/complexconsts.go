@@ -3,6 +3,7 @@ package compat
 import (
 	"go/ast"
 	"go/parser"
+	"go/types"
 )
 
 // complexConsts: a call of the builtin complex, real or imag whose value
@@ -22,16 +23,26 @@ import (
 //	real(3 + 4i)         =>  3.0
 //	complex(0, math.Pi)  =>  (0.0 + (884279719003555.0 / 281474976710656)*1i)
 //	imag(complex64(c))   =>  float32(2.0)
+//
+// A conversion of a typed complex constant to a complex type is written so
+// too: yaegi's conversion of a typed complex constant hands
+// reflect.Value.Convert an int64 ("value of type int64 cannot be
+// converted to type complex128"), so complex128(q) of a const q
+// complex64 did not compile:
+//
+//	complex128(q)  =>  complex128((0.10000000149011612 + 0.20000000298023224i))
+//
+// (only the operand is written: the conversion keeps its node).
 var complexConsts = Pass{
 	Name:     "complexconsts",
 	Run:      runComplexConsts,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"complex_constant_builtins"},
+	Snippets: []string{"complex_constant_builtins", "complex_typed_constant_conversion"},
 }
 
 func runComplexConsts(c *Cell) {
 	for _, root := range c.Roots() {
-		if contains(root, false, c.isComplexBuiltin) {
+		if contains(root, false, c.isComplexConst) {
 			applyIn(root, c.complexConst)
 		}
 	}
@@ -49,11 +60,46 @@ func (c *Cell) isComplexBuiltin(n ast.Node) bool {
 	return false
 }
 
+// isComplexConst: a complex, real or imag call, or a conversion of a
+// typed constant to a complex type.
+func (c *Cell) isComplexConst(n ast.Node) bool {
+	return c.isComplexBuiltin(n) || c.isComplexConversion(n)
+}
+
+func (c *Cell) isComplexConversion(n ast.Node) bool {
+	call, ok := n.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || !c.Types.IsType(call.Fun) {
+		return false
+	}
+	t := c.Types.TypeOf(call)
+	if t == nil {
+		return false
+	}
+	b, _ := t.Underlying().(*types.Basic)
+	return b != nil && b.Info()&types.IsComplex != 0 && c.typedConstOperand(call.Args[0])
+}
+
+// typedConstOperand reports whether constant expression x involves a typed
+// constant or a conversion. (Its recorded type cannot tell: the oracle
+// records an untyped operand with the type it is converted to.)
+func (c *Cell) typedConstOperand(x ast.Expr) bool {
+	return contains(x, false, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			k, ok := c.Types.ObjectOf(n).(*types.Const)
+			return ok && !isUntyped(k.Type())
+		case *ast.CallExpr:
+			return c.Types.IsType(n.Fun)
+		}
+		return false
+	})
+}
+
 // complexConst replaces a constant call with its value (post-order, so an
 // outer call is asked about after its arguments were written: the oracle
 // typed the original outer node).
 func (c *Cell) complexConst(cur Cursor) bool {
-	if !c.isComplexBuiltin(cur.Node()) {
+	if !c.isComplexConst(cur.Node()) {
 		return true
 	}
 	call := cur.Node().(*ast.CallExpr)
@@ -70,6 +116,13 @@ func (c *Cell) complexConst(cur Cursor) bool {
 		return true
 	}
 	x = AtPos(x, call.Pos())
+	if c.isComplexConversion(call) {
+		// The conversion itself stays, typed: later passes ask the oracle
+		// about it (a cell type's conversion keeps its name for %T).
+		c.Types.Types[x] = c.Types.Types[call.Args[0]]
+		call.Args[0] = x
+		return true
+	}
 	if !isUntyped(tv.Type) {
 		t, ok := c.TypeExpr(tv.Type, call.Pos())
 		if !ok {

@@ -2,7 +2,6 @@ package compat
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/types"
 )
 
@@ -22,22 +21,26 @@ import (
 //
 //	real(3 + 4i)         =>  3.0
 //	complex(0, math.Pi)  =>  (0.0 + (884279719003555.0 / 281474976710656)*1i)
-//	imag(complex64(c))   =>  float32(2.0)
+//	imag(complex64(c))   =>  (float32)(2.0)
 //
-// A conversion of a typed complex constant to a complex type is written so
-// too: yaegi's conversion of a typed complex constant hands
+// The operand of a conversion that is a typed complex constant is written
+// so too (here, and in the conversions other passes write: convertTo): yaegi's conversion of a typed complex constant hands
 // reflect.Value.Convert an int64 ("value of type int64 cannot be
 // converted to type complex128"), so complex128(q) of a const q
 // complex64 did not compile:
 //
 //	complex128(q)  =>  complex128((0.10000000149011612 + 0.20000000298023224i))
+//	T(w)           =>  T((0.0 + 2.0i))    (in a generic function)
 //
-// (only the operand is written: the conversion keeps its node).
+// and so is a map's key that is one, which yaegi looked up as a
+// constant.Value (a panic in reflect.Value.MapIndex):
+//
+//	m[q]  =>  m[complex64((0.10000000149011612 + 0.20000000298023224i))]
 var complexConsts = Pass{
 	Name:     "complexconsts",
 	Run:      runComplexConsts,
-	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"complex_constant_builtins", "complex_typed_constant_conversion"},
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil), (*ast.IndexExpr)(nil)},
+	Snippets: []string{"complex_constant_builtins", "complex_typed_constant_conversion", "complex_typed_constant_key", "complex_typed_constant_generic"},
 }
 
 func runComplexConsts(c *Cell) {
@@ -60,23 +63,51 @@ func (c *Cell) isComplexBuiltin(n ast.Node) bool {
 	return false
 }
 
-// isComplexConst: a complex, real or imag call, or a conversion of a
-// typed constant to a complex type.
+// isComplexConst: a complex, real or imag call, a conversion of a typed
+// complex constant, or a map index that is one.
 func (c *Cell) isComplexConst(n ast.Node) bool {
-	return c.isComplexBuiltin(n) || c.isComplexConversion(n)
+	return c.isComplexBuiltin(n) || c.isComplexConversion(n) || c.isComplexKey(n)
+}
+
+func (c *Cell) isComplexKey(n ast.Node) bool {
+	ix, ok := n.(*ast.IndexExpr)
+	if !ok || !c.typedComplexConst(ix.Index) {
+		return false
+	}
+	_, isMap := typeUnder(c.Types.TypeOf(ix.X)).(*types.Map)
+	return isMap
 }
 
 func (c *Cell) isComplexConversion(n ast.Node) bool {
 	call, ok := n.(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || !c.Types.IsType(call.Fun) {
+	return ok && len(call.Args) == 1 && c.Types.IsType(call.Fun) && c.typedComplexConst(call.Args[0])
+}
+
+// typedComplexConst reports whether e is a constant of a complex type
+// (not untyped).
+func (c *Cell) typedComplexConst(e ast.Expr) bool {
+	tv := c.Types.Types[e]
+	if tv.Value == nil || tv.Type == nil {
 		return false
 	}
-	t := c.Types.TypeOf(call)
-	if t == nil {
-		return false
+	b, _ := tv.Type.Underlying().(*types.Basic)
+	return b != nil && b.Info()&types.IsComplex != 0 && c.typedConstOperand(e)
+}
+
+// exactComplex is e as an operand yaegi can convert: a typed complex
+// constant written as its exact untyped value, typed as e was; other
+// expressions as they are.
+func (c *Cell) exactComplex(e ast.Expr) ast.Expr {
+	if !c.typedComplexConst(e) {
+		return e
 	}
-	b, _ := t.Underlying().(*types.Basic)
-	return b != nil && b.Info()&types.IsComplex != 0 && c.typedConstOperand(call.Args[0])
+	tv := c.Types.Types[e]
+	x := c.constExpr(tv.Value, types.Typ[types.UntypedComplex], e.Pos())
+	if x == nil {
+		return e
+	}
+	c.Types.Types[x] = tv
+	return x
 }
 
 // typedConstOperand reports whether constant expression x involves a typed
@@ -102,34 +133,25 @@ func (c *Cell) complexConst(cur Cursor) bool {
 	if !c.isComplexConst(cur.Node()) {
 		return true
 	}
+	if c.isComplexKey(cur.Node()) {
+		ix := cur.Node().(*ast.IndexExpr)
+		ix.Index = c.convertTo(c.Types.TypeOf(ix.Index), ix.Index)
+		return true
+	}
 	call := cur.Node().(*ast.CallExpr)
+	if c.isComplexConversion(call) {
+		// Only the operand is written: the conversion keeps its node, which
+		// later passes ask the oracle about (a cell type's conversion keeps
+		// its name for %T), and may be to a type parameter.
+		call.Args[0] = c.exactComplex(call.Args[0])
+		return true
+	}
 	tv, ok := c.Types.Types[call]
 	if !ok || tv.Value == nil {
 		return true
 	}
-	src, ok := constSource(tv.Value, tv.Type)
-	if !ok {
-		return true
+	if x := c.constExpr(tv.Value, tv.Type, call.Pos()); x != nil {
+		cur.Replace(x)
 	}
-	x, err := parser.ParseExpr(src)
-	if err != nil {
-		return true
-	}
-	x = AtPos(x, call.Pos())
-	if c.isComplexConversion(call) {
-		// The conversion itself stays, typed: later passes ask the oracle
-		// about it (a cell type's conversion keeps its name for %T).
-		c.Types.Types[x] = c.Types.Types[call.Args[0]]
-		call.Args[0] = x
-		return true
-	}
-	if !isUntyped(tv.Type) {
-		t, ok := c.TypeExpr(tv.Type, call.Pos())
-		if !ok {
-			return true
-		}
-		x = &ast.CallExpr{Fun: t, Lparen: call.Pos(), Args: []ast.Expr{x}, Rparen: call.Pos()}
-	}
-	cur.Replace(x)
 	return true
 }

@@ -29,7 +29,7 @@ var contextConsts = Pass{
 	Name:     "contextconsts",
 	Run:      runContextConsts,
 	Kinds:    []ast.Node{(*ast.ReturnStmt)(nil), (*ast.SendStmt)(nil), (*ast.CaseClause)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)},
-	Snippets: []string{"complex_constant_return", "complex_constant_redefined", "uint64_constant_return", "huge_integer_constant_contexts"},
+	Snippets: []string{"complex_constant_return", "complex_constant_redefined", "complex_typed_constant_case", "uint64_constant_return", "huge_integer_constant_contexts"},
 }
 
 func runContextConsts(c *Cell) {

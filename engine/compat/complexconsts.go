@@ -2,7 +2,9 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 )
 
 // complexConsts: a call of the builtin complex, real or imag whose value
@@ -32,15 +34,19 @@ import (
 //	complex128(q)  =>  complex128((0.10000000149011612 + 0.20000000298023224i))
 //	T(w)           =>  T((0.0 + 2.0i))    (in a generic function)
 //
-// and so is a map's key that is one, which yaegi looked up as a
-// constant.Value (a panic in reflect.Value.MapIndex):
+// and a map's key, an operand of == or !=, or one converted to an
+// interface, is that value converted to its type: yaegi looked m[q] up as
+// a constant.Value (a panic in reflect.Value.MapIndex), found w == cc
+// false for a var w C = 3+4i and const cc C = 3+4i of a type C complex128
+// with methods, and made any(q) a complex128:
 //
-//	m[q]  =>  m[complex64((0.10000000149011612 + 0.20000000298023224i))]
+//	m[q]    =>  m[complex64((0.10000000149011612 + 0.20000000298023224i))]
+//	w == cc =>  w == C((3.0 + 4.0i))
 var complexConsts = Pass{
 	Name:     "complexconsts",
 	Run:      runComplexConsts,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil), (*ast.IndexExpr)(nil)},
-	Snippets: []string{"complex_constant_builtins", "complex_typed_constant_conversion", "complex_typed_constant_key", "complex_typed_constant_generic"},
+	Snippets: []string{"complex_constant_builtins", "complex_typed_constant_conversion", "complex_typed_constant_key", "complex_typed_constant_generic", "complex_typed_constant_operands"},
 }
 
 func runComplexConsts(c *Cell) {
@@ -63,24 +69,32 @@ func (c *Cell) isComplexBuiltin(n ast.Node) bool {
 	return false
 }
 
-// isComplexConst: a complex, real or imag call, a conversion of a typed
-// complex constant, or a map index that is one.
+// isComplexConst: a complex, real or imag call, or an expression with a
+// typed complex constant as an operand yaegi gets wrong (complexOperands).
 func (c *Cell) isComplexConst(n ast.Node) bool {
-	return c.isComplexBuiltin(n) || c.isComplexConversion(n) || c.isComplexKey(n)
+	return c.isComplexBuiltin(n) || len(c.complexOperands(n)) > 0
 }
 
-func (c *Cell) isComplexKey(n ast.Node) bool {
-	ix, ok := n.(*ast.IndexExpr)
-	if !ok || !c.typedComplexConst(ix.Index) {
-		return false
+// complexOperands are the places in n holding a typed complex constant
+// that yaegi gets wrong: the operand of a conversion, a map's key, an
+// operand of == or !=.
+func (c *Cell) complexOperands(n ast.Node) []*ast.Expr {
+	var places []*ast.Expr
+	switch n := n.(type) {
+	case *ast.CallExpr:
+		if len(n.Args) == 1 && c.Types.IsType(n.Fun) {
+			places = append(places, &n.Args[0])
+		}
+	case *ast.IndexExpr:
+		if _, isMap := typeUnder(c.Types.TypeOf(n.X)).(*types.Map); isMap {
+			places = append(places, &n.Index)
+		}
+	case *ast.BinaryExpr:
+		if n.Op == token.EQL || n.Op == token.NEQ {
+			places = append(places, &n.X, &n.Y)
+		}
 	}
-	_, isMap := typeUnder(c.Types.TypeOf(ix.X)).(*types.Map)
-	return isMap
-}
-
-func (c *Cell) isComplexConversion(n ast.Node) bool {
-	call, ok := n.(*ast.CallExpr)
-	return ok && len(call.Args) == 1 && c.Types.IsType(call.Fun) && c.typedComplexConst(call.Args[0])
+	return slices.DeleteFunc(places, func(e *ast.Expr) bool { return !c.typedComplexConst(*e) })
 }
 
 // typedComplexConst reports whether e is a constant of a complex type
@@ -133,19 +147,25 @@ func (c *Cell) complexConst(cur Cursor) bool {
 	if !c.isComplexConst(cur.Node()) {
 		return true
 	}
-	if c.isComplexKey(cur.Node()) {
-		ix := cur.Node().(*ast.IndexExpr)
-		ix.Index = c.convertTo(c.Types.TypeOf(ix.Index), ix.Index)
+	if places := c.complexOperands(cur.Node()); len(places) > 0 {
+		// Only the operands are written: the node stays, which later
+		// passes ask the oracle about (a cell type's conversion keeps its
+		// name for %T). Converted to a complex type (or a type parameter),
+		// an operand is the exact value; elsewhere that value converted
+		// to its type (any(q) keeps its complex64).
+		call, isCall := cur.Node().(*ast.CallExpr)
+		for _, e := range places {
+			tv := c.Types.Types[*e]
+			if isCall && c.maybeComplex(c.Types.TypeOf(call.Fun)) {
+				*e = c.exactComplex(*e)
+			} else {
+				*e = c.convertTo(tv.Type, *e)
+				c.Types.Types[*e] = tv
+			}
+		}
 		return true
 	}
 	call := cur.Node().(*ast.CallExpr)
-	if c.isComplexConversion(call) {
-		// Only the operand is written: the conversion keeps its node, which
-		// later passes ask the oracle about (a cell type's conversion keeps
-		// its name for %T), and may be to a type parameter.
-		call.Args[0] = c.exactComplex(call.Args[0])
-		return true
-	}
 	tv, ok := c.Types.Types[call]
 	if !ok || tv.Value == nil {
 		return true

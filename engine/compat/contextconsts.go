@@ -25,11 +25,12 @@ import (
 //	return 2          =>  return complex128(2)
 //	case 1<<63 + 5:   =>  case uint64(1<<63 + 5):
 //	return 0          =>  return T(0)  (in a generic function, T possibly complex)
+//	var n int64 = 1e18 + 1  =>  var n int64 = int64(1e18 + 1)  (beyondFloat64)
 var contextConsts = Pass{
 	Name:     "contextconsts",
 	Run:      runContextConsts,
 	Kinds:    []ast.Node{(*ast.ReturnStmt)(nil), (*ast.SendStmt)(nil), (*ast.CaseClause)(nil), (*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)},
-	Snippets: []string{"complex_constant_return", "complex_constant_redefined", "uint64_constant_return", "huge_integer_constant_contexts"},
+	Snippets: []string{"complex_constant_return", "complex_constant_redefined", "complex_typed_constant_case", "uint64_constant_return", "huge_integer_constant_contexts", "integer_float_constant_contexts"},
 }
 
 func runContextConsts(c *Cell) {
@@ -62,7 +63,7 @@ func (c *Cell) contextConstants(es []ast.Expr) []ast.Expr {
 		if !ok || tv.Value == nil || tv.Type == nil {
 			continue
 		}
-		if !c.maybeComplex(tv.Type) && !beyondInt64(tv.Value) && !hugeIntegral(tv) {
+		if !c.maybeComplex(tv.Type) && !beyondInt64(tv.Value) && !hugeIntegral(tv) && !beyondFloat64(tv) {
 			continue
 		}
 		es[i] = c.convertTo(tv.Type, e)
@@ -76,7 +77,7 @@ func (c *Cell) contextConstants(es []ast.Expr) []ast.Expr {
 // other constants there convert right.
 func (c *Cell) hugeConstants(es []ast.Expr) {
 	for i, e := range es {
-		if tv, ok := c.Types.Types[e]; ok && tv.Value != nil && tv.Type != nil && (beyondInt64(tv.Value) || hugeIntegral(tv)) {
+		if tv, ok := c.Types.Types[e]; ok && tv.Value != nil && tv.Type != nil && (beyondInt64(tv.Value) || hugeIntegral(tv) || beyondFloat64(tv)) {
 			es[i] = c.convertTo(tv.Type, e)
 		}
 	}
@@ -104,6 +105,18 @@ func hugeIntegral(tv types.TypeAndValue) bool {
 		v = constant.Real(v)
 	}
 	return beyondInt64(constant.ToInt(v))
+}
+
+// beyondFloat64 reports whether tv is a constant of an integer type that
+// float64 cannot hold exactly (beyond 2^53): yaegi converts an untyped
+// float constant to an integer type through a float64, so var n int64 =
+// 1e18 + 1 was 1e18 (a conversion, int64(1e18 + 1), is exact).
+func beyondFloat64(tv types.TypeAndValue) bool {
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsInteger == 0 || b.Info()&types.IsUntyped != 0 || tv.Value.Kind() != constant.Int {
+		return false
+	}
+	return constant.BitLen(tv.Value) > 53
 }
 
 // maybeComplex reports whether t is a complex type, or a type parameter

@@ -62,5 +62,5 @@ func (c *Cell) convertTo(t types.Type, e ast.Expr) ast.Expr {
 	case *ast.StarExpr, *ast.FuncType, *ast.ChanType:
 		tx = &ast.ParenExpr{Lparen: e.Pos(), X: tx, Rparen: e.Pos()}
 	}
-	return &ast.CallExpr{Fun: tx, Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
+	return &ast.CallExpr{Fun: tx, Lparen: e.Pos(), Args: []ast.Expr{c.exactComplex(e)}, Rparen: e.End()}
 }

@@ -374,8 +374,16 @@ func signatureMentions(ft *ast.FuncType, names map[string]bool) bool {
 	return found
 }
 
-// attach adds the method to its type, and reports whether it did.
+// attach adds the method to its type, and reports whether it did. A
+// generic type gets none: go/types expands an instance's methods from its
+// origin once, so a method added after earlier cells made instances
+// (Tree[int]) leaves them shorter than the origin, and looking a method up
+// on one then panics inside go/types (the engine refuses such a method:
+// compat's latermethods).
 func (m pendingMethod) attach(in *Info) bool {
+	if m.named.TypeParams().Len() > 0 {
+		return false
+	}
 	for i := range m.named.NumMethods() {
 		if m.named.Method(i).Name() == m.name {
 			return false // the interpreter keeps the first definition too

@@ -138,12 +138,19 @@ func NamedCompareKeyAs(v any, name string) any { return namedKey{name, CompareKe
 // non-interface type by assignability (interp/run.go:569,
 // canAssertTypes), so a games.Pos passed for a []int; for slice, map,
 // array and channel types, where a named native type and the unnamed one
-// are alike to it, the types must be identical. Other kinds are left to
-// the interpreter's assertion.
+// are alike to it, the types must be identical. So must they for a basic
+// kind: a value of a cell type on a basic type (type Heap int) is in a
+// box that yaegi's assertion takes for its underlying type's, and T, a
+// type argument, is never such a cell type (basedtypes refuses that
+// instance). Other kinds are left to the interpreter's assertion.
 func AssertsExactly(x, like any) bool {
 	t := reflect.TypeOf(like).Elem()
 	switch t.Kind() {
 	case reflect.Slice, reflect.Map, reflect.Array, reflect.Chan:
+		return reflect.TypeOf(x) == t
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128, reflect.String:
 		return reflect.TypeOf(x) == t
 	}
 	return true

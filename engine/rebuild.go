@@ -231,7 +231,7 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 			fd := &funcDecl{decl: d}
 			fd.refs, fd.varTypes = globalRefs(d, nil)
 			if o, ok := old[compat.FuncKey(d)]; ok {
-				fd.refs, fd.varTypes = o.refs, o.varTypes
+				fd.refs, fd.varTypes, fd.src = o.refs, o.varTypes, o.src
 			}
 			it.funcs[compat.FuncKey(d)] = fd
 		case *ast.GenDecl:

@@ -1,0 +1,264 @@
+package engine
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"maps"
+	"slices"
+
+	"grundy/engine/compat"
+)
+
+// Replaying earlier functions whose rewriting depends on the session's
+// types. The passes rewrite a type assertion or a type switch by the
+// types the session has when the function is compiled (which values an
+// interface may hold boxed, which implement an interface: compat's
+// basedasserts, typeswitches, implementers.go). A function of an earlier
+// cell, compiled before a later cell declared the types it is handed
+// (func describe(x any) in cell 1, type Nim int in cell 2), kept the
+// plain yaegi assertion: describe(Nim(2)) took the Nim for an int, or
+// dereferenced nil in a type switch with a fmt.Stringer case. So a cell
+// that declares a type or a method compiles such functions again, from
+// their text, as if it declared them itself, unless that would change
+// more than their rewriting:
+//   - only functions: a changed method makes the engine rebuild the
+//     interpreter (rebuild.go), dropping variables, and so does a function
+//     a method calls;
+//   - not one that refers to a name the cell declares (the cell may give
+//     it another type), nor one the oracle no longer accepts;
+//   - not one whose rewriting comes out as it was.
+
+// rewritesByTypes reports whether fd's rewriting may depend on the
+// session's types: it asserts or switches on a type.
+func rewritesByTypes(fd *ast.FuncDecl) bool {
+	found := false
+	ast.Inspect(fd, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.TypeAssertExpr, *ast.TypeSwitchStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// noteSources keeps, for the cell's functions that rewritesByTypes, their
+// text as written (before the passes change them): runDecls stores it
+// with the function.
+func (it *Interp) noteSources(pc *parsedCell) {
+	it.cellSrcs = map[string]funcSource{}
+	if pc.Decls == nil {
+		return
+	}
+	for _, d := range pc.Decls.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || fd.Body == nil || !rewritesByTypes(fd) {
+			continue
+		}
+		if text, at := pc.DeclSource(it.fset, fd); text != "" {
+			it.cellSrcs[compat.FuncKey(fd)] = funcSource{text: text, at: at}
+		}
+	}
+}
+
+// funcSource is a function's text and where it starts in its cell.
+type funcSource struct{ text, at string }
+
+// replay adds to the cell's declarations the earlier functions to compile
+// again (see above), when the cell declares a type or a method.
+func (it *Interp) replay(pc *parsedCell) {
+	pc.replayed = nil
+	if pc.Decls == nil || !declaresTypesOrMethods(pc.Decls) {
+		return
+	}
+	declared := cellNames(pc)
+	for _, key := range sortedKeys(it.funcs) {
+		fd := it.funcs[key]
+		if fd.src.text == "" || fd.decl.Recv != nil || declared[key] || it.calledByMethod(key) {
+			continue
+		}
+		if slices.ContainsFunc(sortedKeys(fd.refs), func(n string) bool { return declared[n] && n != key }) {
+			continue
+		}
+		f, err := parser.ParseFile(it.fset, it.name, "package main;/*line "+fd.src.at+"*/"+fd.src.text, parser.SkipObjectResolution)
+		if err != nil || len(f.Decls) != 1 {
+			continue
+		}
+		d, ok := f.Decls[0].(*ast.FuncDecl)
+		if !ok || compat.FuncKey(d) != key {
+			continue
+		}
+		pc.Decls.Decls = append(pc.Decls.Decls, d)
+		pc.replayed = append(pc.replayed, d)
+		it.cellSrcs[key] = fd.src
+	}
+}
+
+// declaresTypesOrMethods reports whether the declarations have a type or a
+// method.
+func declaresTypesOrMethods(f *ast.File) bool {
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.GenDecl:
+			if d.Tok == token.TYPE {
+				return true
+			}
+		case *ast.FuncDecl:
+			if d.Recv != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cellNames are the names the cell declares: its functions (by key),
+// types, variables and constants, and what its top-level statements
+// define.
+func cellNames(pc *parsedCell) map[string]bool {
+	out := map[string]bool{}
+	if pc.Decls != nil {
+		for _, d := range pc.Decls.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				out[compat.FuncKey(d)] = true
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					switch sp := sp.(type) {
+					case *ast.TypeSpec:
+						out[sp.Name.Name] = true
+					case *ast.ValueSpec:
+						for _, id := range sp.Names {
+							out[id.Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	if pc.Stmts != nil {
+		for _, st := range pc.Stmts.List {
+			switch st := st.(type) {
+			case *ast.AssignStmt:
+				if st.Tok == token.DEFINE {
+					for _, x := range st.Lhs {
+						if id, ok := x.(*ast.Ident); ok {
+							out[id.Name] = true
+						}
+					}
+				}
+			case *ast.DeclStmt:
+				if gd, ok := st.Decl.(*ast.GenDecl); ok {
+					for _, sp := range gd.Specs {
+						switch sp := sp.(type) {
+						case *ast.ValueSpec:
+							for _, id := range sp.Names {
+								out[id.Name] = true
+							}
+						case *ast.TypeSpec:
+							out[sp.Name.Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// calledByMethod reports whether a method calls the function key,
+// directly or through other functions (changing it would rebuild the
+// interpreter: see changesTypes).
+func (it *Interp) calledByMethod(key string) bool {
+	changed := map[string]bool{key: true}
+	for grew := true; grew; {
+		grew = false
+		for _, fd := range it.funcs {
+			if !it.dependsOn(fd, changed, nil) {
+				continue
+			}
+			if fd.decl.Recv != nil {
+				return true
+			}
+			if !changed[fd.decl.Name.Name] {
+				changed[fd.decl.Name.Name] = true
+				grew = true
+			}
+		}
+	}
+	return false
+}
+
+// dropFailedReplays takes the replayed functions out of the cell when the
+// oracle finds an error in one of them (the session changed under it):
+// they keep their earlier compilation. It reports whether it did.
+func (pc *parsedCell) dropFailedReplays(errs []error) bool {
+	for _, err := range errs {
+		te, ok := err.(types.Error)
+		if !ok {
+			continue
+		}
+		if slices.ContainsFunc(pc.replayed, func(d *ast.FuncDecl) bool { return d.Pos() <= te.Pos && te.Pos < d.End() }) {
+			pc.Decls.Decls = slices.DeleteFunc(pc.Decls.Decls, func(d ast.Decl) bool {
+				fd, ok := d.(*ast.FuncDecl)
+				return ok && slices.Contains(pc.replayed, fd)
+			})
+			pc.replayed = nil
+			return true
+		}
+	}
+	return false
+}
+
+// dropUnchangedReplays takes out of the cell the replayed functions that
+// the passes rewrote as they were: compiling them again would only
+// recompile their callers.
+func (it *Interp) dropUnchangedReplays(pc *parsedCell) {
+	it.replaying = map[string]bool{}
+	if len(pc.replayed) == 0 {
+		return
+	}
+	keys := map[string]bool{}
+	for _, d := range pc.replayed {
+		keys[compat.FuncKey(d)] = true
+	}
+	pc.Decls.Decls = slices.DeleteFunc(pc.Decls.Decls, func(d ast.Decl) bool {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || !keys[compat.FuncKey(fd)] {
+			return false
+		}
+		old := it.funcs[compat.FuncKey(fd)]
+		if old != nil && exprString(old.decl) == exprString(fd) {
+			return true
+		}
+		it.replaying[compat.FuncKey(fd)] = true
+		return false
+	})
+}
+
+// redefinedByCell are the functions the cell declares again, or that call
+// one of them or use one of consts, transitively, leaving out the
+// functions it replays (they are what they were, for the closures that
+// hold them: see noteStaleClosures).
+func (it *Interp) redefinedByCell(redefined, consts map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for n := range redefined {
+		if !it.replaying[n] {
+			out[n] = true
+		}
+	}
+	seeds := maps.Clone(out)
+	maps.Copy(seeds, consts)
+	for grew := len(seeds) > 0; grew; {
+		grew = false
+		for _, fd := range it.funcs {
+			if fd.decl.Recv == nil && !seeds[fd.decl.Name.Name] && it.dependsOn(fd, seeds, nil) {
+				seeds[fd.decl.Name.Name], out[fd.decl.Name.Name] = true, true
+				grew = true
+			}
+		}
+	}
+	return out
+}

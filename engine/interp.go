@@ -378,7 +378,6 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 	}
 	parsed.Hoist(it.usesGeneric(genericFuncs(parsed.Decls)), it.usedByFuncs)
 	pc := &parsedCell{Cell: parsed}
-	it.noteSources(pc)
 	it.replay(pc)
 	it.autoImport(pc)
 	if err := it.checkUnavailable(pc); err != nil {
@@ -393,6 +392,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 	if pc.dropFailedReplays(it.info.Errors) {
 		it.check(pc)
 	}
+	it.noteSources(pc)
 	it.notes = it.unshownNotes(pc)
 	it.noteClosures(pc)
 	if pc.Trail != nil {

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"grundy/engine/compat"
+	"grundy/engine/typecheck"
 )
 
 // Replaying earlier functions whose rewriting depends on the session's
@@ -31,30 +32,62 @@ import (
 //   - not one whose rewriting comes out as it was.
 
 // rewritesByTypes reports whether fd's rewriting may depend on the
-// session's types: it asserts or switches on a type.
-func rewritesByTypes(fd *ast.FuncDecl) bool {
+// session's types: it asserts or switches on a type, compares interface
+// values or keys a map by one (boxed values are compared and interned by
+// their types' names: ifacecompare, ifacekeys), or calls errors.As (its
+// interface targets are matched against the cell types there are).
+func rewritesByTypes(fd *ast.FuncDecl, info *typecheck.Info) bool {
+	isIface := func(t types.Type) bool {
+		_, param := t.(*types.TypeParam)
+		return t != nil && !param && types.IsInterface(t)
+	}
+	iface := func(x ast.Expr) bool { return isIface(info.TypeOf(x)) }
 	found := false
 	ast.Inspect(fd, func(n ast.Node) bool {
-		switch n.(type) {
+		switch n := n.(type) {
 		case *ast.TypeAssertExpr, *ast.TypeSwitchStmt:
 			found = true
+		case *ast.BinaryExpr:
+			found = (n.Op == token.EQL || n.Op == token.NEQ) && (iface(n.X) || iface(n.Y))
+		case *ast.SwitchStmt:
+			found = n.Tag != nil && iface(n.Tag)
+		case *ast.IndexExpr:
+			if m, ok := typeUnder(info.TypeOf(n.X)).(*types.Map); ok {
+				found = isIface(m.Key())
+			}
+		case *ast.CompositeLit:
+			if m, ok := typeUnder(info.TypeOf(n)).(*types.Map); ok {
+				found = isIface(m.Key())
+			}
+		case *ast.SelectorExpr:
+			if pkg, ok := n.X.(*ast.Ident); ok && n.Sel.Name == "As" {
+				pn, _ := info.ObjectOf(pkg).(*types.PkgName)
+				found = pn != nil && pn.Imported().Path() == "errors"
+			}
 		}
 		return !found
 	})
 	return found
 }
 
+// typeUnder is t's underlying type, or nil.
+func typeUnder(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
+}
+
 // noteSources keeps, for the cell's functions that rewritesByTypes, their
-// text as written (before the passes change them): runDecls stores it
-// with the function.
+// text as written (after the oracle's check, before the passes change
+// them): runDecls stores it with the function.
 func (it *Interp) noteSources(pc *parsedCell) {
-	it.cellSrcs = map[string]funcSource{}
 	if pc.Decls == nil {
 		return
 	}
 	for _, d := range pc.Decls.Decls {
 		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Recv != nil || fd.Body == nil || !rewritesByTypes(fd) {
+		if !ok || slices.Contains(pc.replayed, fd) || fd.Recv != nil || fd.Body == nil || !rewritesByTypes(fd, it.info) {
 			continue
 		}
 		if text, at := pc.DeclSource(it.fset, fd); text != "" {
@@ -70,6 +103,7 @@ type funcSource struct{ text, at string }
 // again (see above), when the cell declares a type or a method.
 func (it *Interp) replay(pc *parsedCell) {
 	pc.replayed = nil
+	it.cellSrcs = map[string]funcSource{}
 	if pc.Decls == nil || !declaresTypesOrMethods(pc.Decls) {
 		return
 	}
@@ -79,7 +113,7 @@ func (it *Interp) replay(pc *parsedCell) {
 		if fd.src.text == "" || fd.decl.Recv != nil || declared[key] || it.calledByMethod(key) {
 			continue
 		}
-		if slices.ContainsFunc(sortedKeys(fd.refs), func(n string) bool { return declared[n] && n != key }) {
+		if slices.ContainsFunc(sortedKeys(fd.refs), func(n string) bool { return declared[n] }) {
 			continue
 		}
 		f, err := parser.ParseFile(it.fset, it.name, "package main;/*line "+fd.src.at+"*/"+fd.src.text, parser.SkipObjectResolution)
@@ -114,54 +148,21 @@ func declaresTypesOrMethods(f *ast.File) bool {
 	return false
 }
 
-// cellNames are the names the cell declares: its functions (by key),
-// types, variables and constants, and what its top-level statements
-// define.
+// cellNames are the names the cell declares: its functions, types,
+// variables and constants, and what its top-level statements define.
 func cellNames(pc *parsedCell) map[string]bool {
 	out := map[string]bool{}
 	if pc.Decls != nil {
 		for _, d := range pc.Decls.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				out[compat.FuncKey(d)] = true
-			case *ast.GenDecl:
-				for _, sp := range d.Specs {
-					switch sp := sp.(type) {
-					case *ast.TypeSpec:
-						out[sp.Name.Name] = true
-					case *ast.ValueSpec:
-						for _, id := range sp.Names {
-							out[id.Name] = true
-						}
-					}
-				}
+			for _, n := range typecheck.DeclNames(d) {
+				out[n] = true
 			}
 		}
 	}
 	if pc.Stmts != nil {
 		for _, st := range pc.Stmts.List {
-			switch st := st.(type) {
-			case *ast.AssignStmt:
-				if st.Tok == token.DEFINE {
-					for _, x := range st.Lhs {
-						if id, ok := x.(*ast.Ident); ok {
-							out[id.Name] = true
-						}
-					}
-				}
-			case *ast.DeclStmt:
-				if gd, ok := st.Decl.(*ast.GenDecl); ok {
-					for _, sp := range gd.Specs {
-						switch sp := sp.(type) {
-						case *ast.ValueSpec:
-							for _, id := range sp.Names {
-								out[id.Name] = true
-							}
-						case *ast.TypeSpec:
-							out[sp.Name.Name] = true
-						}
-					}
-				}
+			for _, id := range typecheck.DefinedIdents(st) {
+				out[id.Name] = true
 			}
 		}
 	}

@@ -27,8 +27,10 @@ import (
 //   - only functions: a changed method makes the engine rebuild the
 //     interpreter (rebuild.go), dropping variables, and so does a function
 //     a method calls;
-//   - not one that refers to a name the cell declares (the cell may give
-//     it another type), nor one the oracle no longer accepts;
+//   - not one that refers to a variable, constant or function the cell
+//     declares (the cell may give it another type), nor one the oracle no
+//     longer accepts (a type the cell declares again without a field it
+//     uses);
 //   - not one whose rewriting comes out as it was.
 
 // rewritesByTypes reports whether fd's rewriting may depend on the
@@ -107,13 +109,13 @@ func (it *Interp) replay(pc *parsedCell) {
 	if pc.Decls == nil || !declaresTypesOrMethods(pc.Decls) {
 		return
 	}
-	declared := cellNames(pc)
+	declared, typeNames := cellNames(pc)
 	for _, key := range sortedKeys(it.funcs) {
 		fd := it.funcs[key]
 		if fd.src.text == "" || fd.decl.Recv != nil || declared[key] || it.calledByMethod(key) {
 			continue
 		}
-		if slices.ContainsFunc(sortedKeys(fd.refs), func(n string) bool { return declared[n] }) {
+		if slices.ContainsFunc(sortedKeys(fd.refs), func(n string) bool { return declared[n] && !typeNames[n] }) {
 			continue
 		}
 		f, err := parser.ParseFile(it.fset, it.name, "package main;/*line "+fd.src.at+"*/"+fd.src.text, parser.SkipObjectResolution)
@@ -149,13 +151,20 @@ func declaresTypesOrMethods(f *ast.File) bool {
 }
 
 // cellNames are the names the cell declares: its functions, types,
-// variables and constants, and what its top-level statements define.
-func cellNames(pc *parsedCell) map[string]bool {
-	out := map[string]bool{}
+// variables and constants, and what its top-level statements define; and
+// which of them are types (a function using a type the cell declares
+// again is replayed, checked against the new type).
+func cellNames(pc *parsedCell) (out, typeNames map[string]bool) {
+	out, typeNames = map[string]bool{}, map[string]bool{}
 	if pc.Decls != nil {
 		for _, d := range pc.Decls.Decls {
 			for _, n := range typecheck.DeclNames(d) {
 				out[n] = true
+			}
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+				for _, n := range typecheck.DeclNames(gd) {
+					typeNames[n] = true
+				}
 			}
 		}
 	}
@@ -166,7 +175,7 @@ func cellNames(pc *parsedCell) map[string]bool {
 			}
 		}
 	}
-	return out
+	return out, typeNames
 }
 
 // calledByMethod reports whether a method calls the function key,

@@ -182,23 +182,7 @@ func cellNames(pc *parsedCell) (out, typeNames map[string]bool) {
 // directly or through other functions (changing it would rebuild the
 // interpreter: see changesTypes).
 func (it *Interp) calledByMethod(key string) bool {
-	changed := map[string]bool{key: true}
-	for grew := true; grew; {
-		grew = false
-		for _, fd := range it.funcs {
-			if !it.dependsOn(fd, changed, nil) {
-				continue
-			}
-			if fd.decl.Recv != nil {
-				return true
-			}
-			if !changed[fd.decl.Name.Name] {
-				changed[fd.decl.Name.Name] = true
-				grew = true
-			}
-		}
-	}
-	return false
+	return it.callersReachMethod(map[string]bool{key: true}, nil)
 }
 
 // dropFailedReplays takes the replayed functions out of the cell when the

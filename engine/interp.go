@@ -74,7 +74,11 @@ type Interp struct {
 	closures   map[string]map[string]bool // variables holding function literals -> names they use (closurenotes.go)
 	// cellClosures: the variables the running cell assigns.
 	cellClosures map[string]bool
-	closed       bool
+	// cellSrcs: the text of the running cell's functions to replay
+	// (replay.go), by key; replaying: the earlier ones it compiles again.
+	cellSrcs  map[string]funcSource
+	replaying map[string]bool
+	closed    bool
 }
 
 // funcDecl is a function or method as last compiled, with the top-level
@@ -85,6 +89,9 @@ type funcDecl struct {
 	// varTypes are the types of the session's variables it was compiled
 	// with (where the oracle knew them).
 	varTypes map[string]types.Type
+	// src: its text, when a later cell's types may change its rewriting
+	// (see replay.go).
+	src funcSource
 }
 
 // usesVar reports whether fd was compiled with a variable name of type t
@@ -371,6 +378,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 	}
 	parsed.Hoist(it.usesGeneric(genericFuncs(parsed.Decls)), it.usedByFuncs)
 	pc := &parsedCell{Cell: parsed}
+	it.replay(pc)
 	it.autoImport(pc)
 	if err := it.checkUnavailable(pc); err != nil {
 		return nil, err
@@ -381,6 +389,10 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 		}
 	}
 	it.check(pc)
+	if pc.dropFailedReplays(it.info.Errors) {
+		it.check(pc)
+	}
+	it.noteSources(pc)
 	it.notes = it.unshownNotes(pc)
 	it.noteClosures(pc)
 	if pc.Trail != nil {
@@ -395,6 +407,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 		it.copies = map[string]compat.Copy{}
 	}
 	maps.Copy(it.copies, cc.Copies)
+	it.dropUnchangedReplays(pc)
 	pc.before = cc.Before
 	if len(cc.AssertSources) > 0 {
 		it.rt.types.NoteAssertSources(cc.AssertSources)
@@ -563,6 +576,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 	// a constant the cell declares again (compiled with its value),
 	// transitively, not redefined by this cell themselves.
 	consts := it.redeclaredConsts(f)
+	stale := it.redefinedByCell(redefined, consts)
 	defining := map[string]bool{}
 	for _, d := range mine {
 		defining[compat.FuncKey(d)] = true
@@ -594,7 +608,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 	}
 	f.Decls = append(f.Decls, declsOf(deps)...)
 	it.forgetInstances(redefined)
-	it.noteStaleClosures(redefined)
+	it.noteStaleClosures(stale)
 	decls := f.Decls
 	declared := it.declareTypes(f)
 	if _, err := it.compileRun(ctx, f); err != nil {
@@ -636,7 +650,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 		case *ast.FuncDecl:
 			if !isDep[d] { // (a dependent keeps what it refers to)
 				refs, varTypes := globalRefs(d, it.info)
-				it.funcs[compat.FuncKey(d)] = &funcDecl{decl: d, refs: refs, varTypes: varTypes}
+				it.funcs[compat.FuncKey(d)] = &funcDecl{decl: d, refs: refs, varTypes: varTypes, src: it.cellSrcs[compat.FuncKey(d)]}
 			}
 			if d.Recv == nil {
 				it.globals[d.Name.Name] = "func"
@@ -873,9 +887,10 @@ func declsOf(fs []*ast.FuncDecl) []ast.Decl {
 // functions) when it declares nothing itself.
 type parsedCell struct {
 	*cell.Cell
-	insts  []ast.Decl
-	before []ast.Stmt // compiled and run first (compat.Cell.Before)
-	show   trailShow  // how the trailing expression is shown
+	insts    []ast.Decl
+	before   []ast.Stmt      // compiled and run first (compat.Cell.Before)
+	replayed []*ast.FuncDecl // earlier functions compiled again (replay.go)
+	show     trailShow       // how the trailing expression is shown
 }
 
 // trailShow is how a cell's trailing expression is shown, as its type

@@ -49,18 +49,24 @@ func (it *Interp) changesTypes(f *ast.File) bool {
 			}
 		}
 	}
-	// Follow callers up to a method.
-	for grew := true; grew && (len(changedFuncs) > 0 || len(vars) > 0); {
+	return it.callersReachMethod(changedFuncs, vars)
+}
+
+// callersReachMethod follows the callers of the functions changed (and of
+// those using a variable of vars), adding them to changed, up to a method:
+// it reports whether one calls them.
+func (it *Interp) callersReachMethod(changed map[string]bool, vars map[string]types.Type) bool {
+	for grew := len(changed) > 0 || len(vars) > 0; grew; {
 		grew = false
 		for _, fd := range it.funcs {
-			if !it.dependsOn(fd, changedFuncs, vars) {
+			if !it.dependsOn(fd, changed, vars) {
 				continue
 			}
 			if fd.decl.Recv != nil {
 				return true
 			}
-			if !changedFuncs[fd.decl.Name.Name] {
-				changedFuncs[fd.decl.Name.Name] = true
+			if !changed[fd.decl.Name.Name] {
+				changed[fd.decl.Name.Name] = true
 				grew = true
 			}
 		}
@@ -231,7 +237,7 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 			fd := &funcDecl{decl: d}
 			fd.refs, fd.varTypes = globalRefs(d, nil)
 			if o, ok := old[compat.FuncKey(d)]; ok {
-				fd.refs, fd.varTypes = o.refs, o.varTypes
+				fd.refs, fd.varTypes, fd.src = o.refs, o.varTypes, o.src
 			}
 			it.funcs[compat.FuncKey(d)] = fd
 		case *ast.GenDecl:

@@ -191,6 +191,23 @@ type Cell struct {
 	Stmts   *ast.BlockStmt // nil when the cell has none
 	Trail   *ast.ExprStmt  // the last statement, when it is an expression
 	Src     string
+	declOff int // where Src starts in the file Decls was parsed from
+}
+
+// DeclSource is the text of d, a declaration of Decls as the cell parsed
+// it, and where it starts ("cell:3:1"), for parsing it again with Go's
+// //line directive: positions then stay the cell's.
+func (pc *Cell) DeclSource(fset *token.FileSet, d ast.Decl) (text, at string) {
+	f := fset.File(d.Pos())
+	if pc.Decls == nil || f == nil || f != fset.File(pc.Decls.Package) {
+		return "", ""
+	}
+	start, end := f.Offset(d.Pos())-pc.declOff, f.Offset(d.End())-pc.declOff
+	if start < 0 || end > len(pc.Src) || start > end {
+		return "", ""
+	}
+	p := fset.Position(d.Pos())
+	return pc.Src[start:end], fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
 }
 
 // Parse parses src into fset under the name file.
@@ -215,6 +232,7 @@ func Parse(fset *token.FileSet, file, src string) (*Cell, error) {
 			return nil, err
 		}
 		pc.Decls = f
+		pc.declOff = len("package main;" + line)
 	}
 	if text, ok := blankExcept(src, segs, func(k segKind) bool { return k == segStmt }); ok {
 		// The closing brace is placed where the cell ends, so "unexpected

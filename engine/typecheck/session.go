@@ -110,7 +110,7 @@ func (s *Session) check(fset *token.FileSet, c Cell, imports func(string) string
 	}
 	declared := map[string]bool{} // the cell's own package-level names
 	for _, d := range c.Decls {
-		for _, n := range declNames(d) {
+		for _, n := range DeclNames(d) {
 			declared[n] = true
 		}
 	}
@@ -411,7 +411,7 @@ func (s *Session) recheck(fset *token.FileSet, in *Info, pkg *types.Package, dec
 		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
 			file.Decls = append(file.Decls, gd)
 			spans = append(spans, [2]token.Pos{gd.Pos(), gd.End()})
-			for _, n := range declNames(gd) {
+			for _, n := range DeclNames(gd) {
 				again[n] = true
 			}
 		}
@@ -519,9 +519,9 @@ func DefinedIdents(s ast.Stmt) []*ast.Ident {
 	return out
 }
 
-// declNames lists the package-level names a declaration introduces
+// DeclNames lists the package-level names a declaration introduces
 // (methods introduce none).
-func declNames(d ast.Decl) []string {
+func DeclNames(d ast.Decl) []string {
 	var out []string
 	switch d := d.(type) {
 	case *ast.FuncDecl:

@@ -213,6 +213,26 @@ func TestErrorsDoNotStopTheCheck(t *testing.T) {
 	}
 }
 
+// A method a later cell declares on a generic type whose instances earlier
+// cells made is not added to the type (go/types panicked looking a method
+// up on such an instance: Named.Method's index out of range): the check
+// ends with an error for the engine to refuse the method by.
+func TestLaterMethodOfGenericType(t *testing.T) {
+	s := newTestSession()
+	in, _ := cells(t, s, `type Tree[T any] struct{ L, R *Tree[T]; V T }
+		func (t *Tree[T]) Insert(v T) *Tree[T] {
+			if t == nil { return &Tree[T]{V: v} }
+			t.L = t.L.Insert(v)
+			return t
+		}`,
+		`var root *Tree[int]; func cell() { root = root.Insert(1) }`,
+		`func (t *Tree[T]) Walk(f func(T)) { if t != nil { t.L.Walk(f); f(t.V) } }
+		func cell() { root.Walk(func(int) {}) }`)
+	if len(in.Errors) == 0 {
+		t.Error("no error for a method added to an earlier generic type")
+	}
+}
+
 // A cell costs what its own code costs: checking a small cell in a session
 // of many names stays well under the interpreter's own cost of a cell.
 func BenchmarkCheckTrivialCell(b *testing.B) {

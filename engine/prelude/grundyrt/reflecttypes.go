@@ -138,9 +138,11 @@ func NamedCompareKeyAs(v any, name string) any { return namedKey{name, CompareKe
 // non-interface type by assignability (interp/run.go:569,
 // canAssertTypes), so a games.Pos passed for a []int; for slice, map,
 // array and channel types, where a named native type and the unnamed one
-// are alike to it, the types must be identical. A value of a cell type
-// in the interpreter's box (type Score int) asserts to no type but an
-// interface here: canAssertTypes passed a Score for T = int, and an
+// are alike to it, the types must be identical. So must they for a basic
+// kind: a value of a cell type on a basic type (type Heap int) is in a
+// box that yaegi's assertion takes for its underlying type's. A value of a
+// cell type in the interpreter's box (type Score int) asserts to no type
+// but an interface here: canAssertTypes passed a Score for T = int, and an
 // instance whose T is a boxed cell type is a copy with T written in,
 // which checks the box's name instead (compat's boxedParamChecks). Other
 // kinds are left to the interpreter's assertion.
@@ -151,6 +153,10 @@ func AssertsExactly(x, like any) bool {
 		return reflect.TypeOf(x) == t
 	case reflect.Interface:
 		return true
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128, reflect.String:
+		return reflect.TypeOf(x) == t
 	}
 	return !BasicBox(x)
 }

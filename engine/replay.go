@@ -1,0 +1,258 @@
+package engine
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"maps"
+	"slices"
+
+	"grundy/engine/compat"
+	"grundy/engine/typecheck"
+)
+
+// Replaying earlier functions whose rewriting depends on the session's
+// types. The passes rewrite a type assertion or a type switch by the
+// types the session has when the function is compiled (which values an
+// interface may hold boxed, which implement an interface: compat's
+// basedasserts, typeswitches, implementers.go). A function of an earlier
+// cell, compiled before a later cell declared the types it is handed
+// (func describe(x any) in cell 1, type Nim int in cell 2), kept the
+// plain yaegi assertion: describe(Nim(2)) took the Nim for an int, or
+// dereferenced nil in a type switch with a fmt.Stringer case. So a cell
+// that declares a type or a method compiles such functions again, from
+// their text, as if it declared them itself, unless that would change
+// more than their rewriting:
+//   - only functions: a changed method makes the engine rebuild the
+//     interpreter (rebuild.go), dropping variables, and so does a function
+//     a method calls;
+//   - not one that refers to a variable, constant or function the cell
+//     declares (the cell may give it another type), nor one the oracle no
+//     longer accepts (a type the cell declares again without a field it
+//     uses);
+//   - not one whose rewriting comes out as it was.
+
+// rewritesByTypes reports whether fd's rewriting may depend on the
+// session's types: it asserts or switches on a type, compares interface
+// values or keys a map by one (boxed values are compared and interned by
+// their types' names: ifacecompare, ifacekeys), or calls errors.As (its
+// interface targets are matched against the cell types there are).
+func rewritesByTypes(fd *ast.FuncDecl, info *typecheck.Info) bool {
+	isIface := func(t types.Type) bool {
+		_, param := t.(*types.TypeParam)
+		return t != nil && !param && types.IsInterface(t)
+	}
+	iface := func(x ast.Expr) bool { return isIface(info.TypeOf(x)) }
+	found := false
+	ast.Inspect(fd, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.TypeAssertExpr, *ast.TypeSwitchStmt:
+			found = true
+		case *ast.BinaryExpr:
+			found = (n.Op == token.EQL || n.Op == token.NEQ) && (iface(n.X) || iface(n.Y))
+		case *ast.SwitchStmt:
+			found = n.Tag != nil && iface(n.Tag)
+		case *ast.IndexExpr:
+			if m, ok := typeUnder(info.TypeOf(n.X)).(*types.Map); ok {
+				found = isIface(m.Key())
+			}
+		case *ast.CompositeLit:
+			if m, ok := typeUnder(info.TypeOf(n)).(*types.Map); ok {
+				found = isIface(m.Key())
+			}
+		case *ast.SelectorExpr:
+			if pkg, ok := n.X.(*ast.Ident); ok && n.Sel.Name == "As" {
+				pn, _ := info.ObjectOf(pkg).(*types.PkgName)
+				found = pn != nil && pn.Imported().Path() == "errors"
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// typeUnder is t's underlying type, or nil.
+func typeUnder(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
+}
+
+// noteSources keeps, for the cell's functions that rewritesByTypes, their
+// text as written (after the oracle's check, before the passes change
+// them): runDecls stores it with the function.
+func (it *Interp) noteSources(pc *parsedCell) {
+	if pc.Decls == nil {
+		return
+	}
+	for _, d := range pc.Decls.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || slices.Contains(pc.replayed, fd) || fd.Recv != nil || fd.Body == nil || !rewritesByTypes(fd, it.info) {
+			continue
+		}
+		if text, at := pc.DeclSource(it.fset, fd); text != "" {
+			it.cellSrcs[compat.FuncKey(fd)] = funcSource{text: text, at: at}
+		}
+	}
+}
+
+// funcSource is a function's text and where it starts in its cell.
+type funcSource struct{ text, at string }
+
+// replay adds to the cell's declarations the earlier functions to compile
+// again (see above), when the cell declares a type or a method.
+func (it *Interp) replay(pc *parsedCell) {
+	pc.replayed = nil
+	it.cellSrcs = map[string]funcSource{}
+	if pc.Decls == nil || !declaresTypesOrMethods(pc.Decls) {
+		return
+	}
+	declared, typeNames := cellNames(pc)
+	for _, key := range sortedKeys(it.funcs) {
+		fd := it.funcs[key]
+		if fd.src.text == "" || fd.decl.Recv != nil || declared[key] || it.calledByMethod(key) {
+			continue
+		}
+		if slices.ContainsFunc(sortedKeys(fd.refs), func(n string) bool { return declared[n] && !typeNames[n] }) {
+			continue
+		}
+		f, err := parser.ParseFile(it.fset, it.name, "package main;/*line "+fd.src.at+"*/"+fd.src.text, parser.SkipObjectResolution)
+		if err != nil || len(f.Decls) != 1 {
+			continue
+		}
+		d, ok := f.Decls[0].(*ast.FuncDecl)
+		if !ok || compat.FuncKey(d) != key {
+			continue
+		}
+		pc.Decls.Decls = append(pc.Decls.Decls, d)
+		pc.replayed = append(pc.replayed, d)
+		it.cellSrcs[key] = fd.src
+	}
+}
+
+// declaresTypesOrMethods reports whether the declarations have a type or a
+// method.
+func declaresTypesOrMethods(f *ast.File) bool {
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.GenDecl:
+			if d.Tok == token.TYPE {
+				return true
+			}
+		case *ast.FuncDecl:
+			if d.Recv != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cellNames are the names the cell declares: its functions, types,
+// variables and constants, and what its top-level statements define; and
+// which of them are types (a function using a type the cell declares
+// again is replayed, checked against the new type).
+func cellNames(pc *parsedCell) (out, typeNames map[string]bool) {
+	out, typeNames = map[string]bool{}, map[string]bool{}
+	if pc.Decls != nil {
+		for _, d := range pc.Decls.Decls {
+			for _, n := range typecheck.DeclNames(d) {
+				out[n] = true
+			}
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+				for _, n := range typecheck.DeclNames(gd) {
+					typeNames[n] = true
+				}
+			}
+		}
+	}
+	if pc.Stmts != nil {
+		for _, st := range pc.Stmts.List {
+			for _, id := range typecheck.DefinedIdents(st) {
+				out[id.Name] = true
+			}
+		}
+	}
+	return out, typeNames
+}
+
+// calledByMethod reports whether a method calls the function key,
+// directly or through other functions (changing it would rebuild the
+// interpreter: see changesTypes).
+func (it *Interp) calledByMethod(key string) bool {
+	return it.callersReachMethod(map[string]bool{key: true}, nil)
+}
+
+// dropFailedReplays takes the replayed functions out of the cell when the
+// oracle finds an error in one of them (the session changed under it):
+// they keep their earlier compilation. It reports whether it did.
+func (pc *parsedCell) dropFailedReplays(errs []error) bool {
+	for _, err := range errs {
+		te, ok := err.(types.Error)
+		if !ok {
+			continue
+		}
+		if slices.ContainsFunc(pc.replayed, func(d *ast.FuncDecl) bool { return d.Pos() <= te.Pos && te.Pos < d.End() }) {
+			pc.Decls.Decls = slices.DeleteFunc(pc.Decls.Decls, func(d ast.Decl) bool {
+				fd, ok := d.(*ast.FuncDecl)
+				return ok && slices.Contains(pc.replayed, fd)
+			})
+			pc.replayed = nil
+			return true
+		}
+	}
+	return false
+}
+
+// dropUnchangedReplays takes out of the cell the replayed functions that
+// the passes rewrote as they were: compiling them again would only
+// recompile their callers.
+func (it *Interp) dropUnchangedReplays(pc *parsedCell) {
+	it.replaying = map[string]bool{}
+	if len(pc.replayed) == 0 {
+		return
+	}
+	keys := map[string]bool{}
+	for _, d := range pc.replayed {
+		keys[compat.FuncKey(d)] = true
+	}
+	pc.Decls.Decls = slices.DeleteFunc(pc.Decls.Decls, func(d ast.Decl) bool {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || !keys[compat.FuncKey(fd)] {
+			return false
+		}
+		old := it.funcs[compat.FuncKey(fd)]
+		if old != nil && exprString(old.decl) == exprString(fd) {
+			return true
+		}
+		it.replaying[compat.FuncKey(fd)] = true
+		return false
+	})
+}
+
+// redefinedByCell are the functions the cell declares again, or that call
+// one of them or use one of consts, transitively, leaving out the
+// functions it replays (they are what they were, for the closures that
+// hold them: see noteStaleClosures).
+func (it *Interp) redefinedByCell(redefined, consts map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for n := range redefined {
+		if !it.replaying[n] {
+			out[n] = true
+		}
+	}
+	seeds := maps.Clone(out)
+	maps.Copy(seeds, consts)
+	for grew := len(seeds) > 0; grew; {
+		grew = false
+		for _, fd := range it.funcs {
+			if fd.decl.Recv == nil && !seeds[fd.decl.Name.Name] && it.dependsOn(fd, seeds, nil) {
+				seeds[fd.decl.Name.Name], out[fd.decl.Name.Name] = true, true
+				grew = true
+			}
+		}
+	}
+	return out
+}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"grundy/engine/prelude"
@@ -64,6 +65,11 @@ func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, 
 		}
 		body := fd.Body
 		p, a, i := observesTypes(body, declTypeParams(fd), copied)
+		if a && !c.ownDecl(fd) && convertsBare(body) {
+			// Compiled before the session boxed a type: its any(v) drops
+			// the box (see isTypeParam).
+			i = true
+		}
 		prints, asserts, inspects, names = prints || p, asserts || a, inspects || i, names || namesTypes(body)
 		composites = composites || p && c.printsParamComposites(body)
 	}
@@ -153,6 +159,42 @@ func observesTypes(body *ast.BlockStmt, params, copied map[string]bool) (prints,
 	}
 	ast.Inspect(body, visit)
 	return prints, asserts, inspects
+}
+
+// ownDecl reports whether fd is declared by the cell (not compiled
+// before).
+func (c *Cell) ownDecl(fd *ast.FuncDecl) bool {
+	return c.Decls != nil && slices.Contains(c.Decls.Decls, ast.Decl(fd))
+}
+
+// convertsBare reports whether body, as compiled, converts an operand to
+// an empty interface explicitly other than as ifaceCopies writes it
+// (any([]any{v}[0])): a value of a type parameter's type converted so is
+// bare in the instance.
+func convertsBare(body *ast.BlockStmt) bool {
+	return contains(body, false, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || !isEmptyIfaceExpr(call.Fun) {
+			return false
+		}
+		ix, ok := call.Args[0].(*ast.IndexExpr)
+		if !ok {
+			return true
+		}
+		_, lit := ix.X.(*ast.CompositeLit)
+		return !lit
+	})
+}
+
+// isEmptyIfaceExpr reports whether e is any or interface{}.
+func isEmptyIfaceExpr(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e.Name == "any"
+	case *ast.InterfaceType:
+		return e.Methods == nil || len(e.Methods.List) == 0
+	}
+	return false
 }
 
 // declTypeParams are the names of the type parameters of fd, a generic

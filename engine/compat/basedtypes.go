@@ -41,7 +41,7 @@ var basedTypes = Pass{
 	Name:     "basedtypes",
 	Run:      runBasedTypes,
 	Kinds:    append([]ast.Node{(*ast.TypeAssertExpr)(nil), (*ast.IndexExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil)}, assignedKinds...),
-	Snippets: []string{"based_types_refused", "based_types_held_once_escaped", "based_generic_instance_in_any", "generics_instance_twins_asserted", "c30_print_twins_in_game_refused"},
+	Snippets: []string{"based_types_refused", "based_types_held_once_escaped", "based_generic_instance_in_any", "generics_instance_twins_asserted", "c30_print_twins_in_game_refused", "generic_method_switch_compiled_before_boxed"},
 }
 
 func runBasedTypes(c *Cell) {

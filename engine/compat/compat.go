@@ -52,6 +52,7 @@ var Passes = []Pass{
 	selfGenerics,
 	nestedInstances,
 	comparableInstances,
+	methodTwins,
 	pkgNameDecls,
 	basedTypes,
 	nativeBoxes,

@@ -201,15 +201,8 @@ func isEmptyIfaceExpr(e ast.Expr) bool {
 // function or a method of a generic type.
 func declTypeParams(fd *ast.FuncDecl) map[string]bool {
 	names := map[string]bool{}
-	if fd.Recv != nil && len(fd.Recv.List) == 1 {
-		for _, id := range receiverTypeParams(fd.Recv.List[0].Type) {
-			names[id.Name] = true
-		}
-	}
-	if fd.Type.TypeParams != nil {
-		for _, n := range typeParamNames(fd.Type.TypeParams) {
-			names[n] = true
-		}
+	for _, id := range funcTypeParams(fd) {
+		names[id.Name] = true
 	}
 	return names
 }

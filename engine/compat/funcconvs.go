@@ -68,11 +68,11 @@ func (c *Cell) throughParam(t types.Type, x ast.Expr, pos token.Pos) (*ast.CallE
 //
 //	func(_grundyConv1 From) To { return _grundyConv1 }(x)
 func (c *Cell) returnedAs(from, to types.Type, x ast.Expr, pos token.Pos) (*ast.CallExpr, bool) {
-	tx, ok1 := c.TypeExpr(from, pos)
-	rx, ok2 := c.TypeExpr(to, pos)
-	if !ok1 || !ok2 {
+	xs, ok := c.typeExprs([]types.Type{from, to}, pos)
+	if !ok {
 		return nil, false
 	}
+	tx, rx := xs[0], xs[1]
 	v := c.Temp("Conv")
 	param := &ast.Field{Names: []*ast.Ident{ident(v, pos)}, Type: tx}
 	result := &ast.Field{Type: rx}

@@ -143,11 +143,11 @@ func (c *Cell) asNativeFrom(target, from types.Type, e ast.Expr) (ast.Expr, bool
 		return nil, false
 	}
 	pos := e.Pos()
-	fx, ok1 := c.TypeExpr(from, pos)
-	tx, ok2 := c.TypeExpr(target, pos)
-	if !ok1 || !ok2 {
+	xs, ok := c.typeExprs([]types.Type{from, target}, pos)
+	if !ok {
 		return nil, false
 	}
+	fx, tx := xs[0], xs[1]
 	v, r := c.Temp("IC"), c.Temp("IC")
 	var set ast.Stmt = &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
 		&ast.AssignStmt{Lhs: []ast.Expr{ident(r, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(v, pos)}},

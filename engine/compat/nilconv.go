@@ -34,11 +34,11 @@ func (c *Cell) nilConv(target, from types.Type, e ast.Expr) (ast.Expr, bool) {
 		return nil, false
 	}
 	pos := e.Pos()
-	fx, ok1 := c.TypeExpr(from, pos)
-	tx, ok2 := c.TypeExpr(target, pos)
-	if !ok1 || !ok2 {
+	xs, ok := c.typeExprs([]types.Type{from, target}, pos)
+	if !ok {
 		return nil, false
 	}
+	fx, tx := xs[0], xs[1]
 	name := hashedName("NilConv", types.TypeString(from, nil), types.TypeString(target, nil))
 	if !c.declared[name] && c.Session.Func(name) == nil {
 		// (the session keeps them: a cell type cannot be declared again)

@@ -34,14 +34,7 @@ func runTypeParamRenames(c *Cell) {
 	for _, d := range c.Decls.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
-			var params []*ast.Ident
-			if d.Type.TypeParams != nil {
-				params = fieldNames(d.Type.TypeParams)
-			}
-			if d.Recv != nil && len(d.Recv.List) == 1 {
-				params = append(params, receiverTypeParams(d.Recv.List[0].Type)...)
-			}
-			c.renameTypeParams(d, params)
+			c.renameTypeParams(d, funcTypeParams(d))
 		case *ast.GenDecl:
 			for _, sp := range d.Specs {
 				if ts, ok := sp.(*ast.TypeSpec); ok && ts.TypeParams != nil {
@@ -63,6 +56,19 @@ func fieldNames(l *ast.FieldList) []*ast.Ident {
 
 // receiverTypeParams are the names of the type parameters in a method's
 // receiver type (Pair[A, B], *Pair[A, B]).
+// funcTypeParams are the type parameters of fd, a generic function or a
+// method of a generic type (its receiver's).
+func funcTypeParams(fd *ast.FuncDecl) []*ast.Ident {
+	var params []*ast.Ident
+	if fd.Type.TypeParams != nil {
+		params = fieldNames(fd.Type.TypeParams)
+	}
+	if fd.Recv != nil && len(fd.Recv.List) == 1 {
+		params = append(params, receiverTypeParams(fd.Recv.List[0].Type)...)
+	}
+	return params
+}
+
 func receiverTypeParams(e ast.Expr) []*ast.Ident {
 	if s, ok := e.(*ast.StarExpr); ok {
 		e = s.X

@@ -110,6 +110,31 @@ type watchdog struct {
 	stopped bool
 	// blocked describes the goroutines found blocked, for the error.
 	blocked []goroutine
+	// panicked is the error of the first of the run's goroutines to
+	// panic (goroutinePanicked).
+	panicked *EvalError
+}
+
+// errGoroutinePanic is the cause of a run's end when one of its
+// goroutines panicked.
+var errGoroutinePanic = errors.New("a goroutine panicked")
+
+// goroutinePanicked ends the run: one of its goroutines panicked with
+// err (the first one's is kept).
+func (w *watchdog) goroutinePanicked(err *EvalError) {
+	w.mu.Lock()
+	if w.panicked == nil {
+		w.panicked = err
+	}
+	w.mu.Unlock()
+	w.cancel(errGoroutinePanic)
+}
+
+// panicError is the error goroutinePanicked kept.
+func (w *watchdog) panicError() *EvalError {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.panicked
 }
 
 func (it *Interp) watch(run uint64, cancel context.CancelCauseFunc) *watchdog {

@@ -128,14 +128,27 @@ func (c *diffCase) judge(t *testing.T, known *knownFailure) {
 }
 
 // fatalEnd is the first line of the fatal error that ended a program,
-// when it is one the engine reports as the cell's error: a deadlock (the
-// goroutine dump after it is not compared).
+// when it is one the engine reports as the cell's error: a deadlock, or
+// a panic in a goroutine other than the cell's (the cell's own are
+// recovered by the program's _diffRun); the goroutine dump after it is
+// not compared.
 func fatalEnd(r goRun) (string, bool) {
-	line := "fatal error: " + DeadlockMessage
-	if r.Exit != 2 || !strings.HasPrefix(r.Stderr, line+"\n") && !strings.Contains(r.Stderr, "\n"+line+"\n") {
+	if r.Exit != 2 {
 		return "", false
 	}
-	return line, true
+	line := "fatal error: " + DeadlockMessage
+	if strings.HasPrefix(r.Stderr, line+"\n") || strings.Contains(r.Stderr, "\n"+line+"\n") {
+		return line, true
+	}
+	at := strings.Index(r.Stderr, "panic: ")
+	if at < 0 || at > 0 && r.Stderr[at-1] != '\n' {
+		return "", false
+	}
+	text, _, ok := strings.Cut(r.Stderr[at:], "\n\ngoroutine ")
+	if !ok || strings.Contains(text, "\n") {
+		return "", false
+	}
+	return text, true
 }
 
 // runDiffCases fills in each case's two outputs: the engine's one case at a

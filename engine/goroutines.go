@@ -42,21 +42,10 @@ func goroutines() []goroutine {
 	var gs []goroutine
 	for _, block := range strings.Split(string(buf[:n]), "\n\n") {
 		head, body, _ := strings.Cut(block, "\n")
-		rest, ok := strings.CutPrefix(head, "goroutine ")
+		g, ok := goroutineHead(head)
 		if !ok {
 			continue
 		}
-		id, rest, _ := strings.Cut(rest, " [")
-		rest = strings.TrimSuffix(rest, "]:")
-		g := goroutine{id: id}
-		if i := strings.Index(rest, " labels:{"); i >= 0 {
-			labels := rest[i:]
-			rest = rest[:i]
-			if _, v, ok := strings.Cut(labels, strconv.Quote(cellLabel)+": "); ok {
-				g.run, _ = strconv.Unquote(strings.TrimRight(strings.SplitN(v, ",", 2)[0], "}"))
-			}
-		}
-		g.state, _, _ = strings.Cut(rest, ",")
 		for _, l := range strings.Split(body, "\n") {
 			if l == "" || l[0] == '\t' || strings.HasPrefix(l, "created by ") {
 				continue
@@ -69,6 +58,37 @@ func goroutines() []goroutine {
 		gs = append(gs, g)
 	}
 	return gs
+}
+
+// goroutineHead parses a goroutine's first line in a stack dump:
+// "goroutine N [state, ...] labels:{"k": "v"}]:".
+func goroutineHead(head string) (goroutine, bool) {
+	rest, ok := strings.CutPrefix(head, "goroutine ")
+	if !ok {
+		return goroutine{}, false
+	}
+	id, rest, _ := strings.Cut(rest, " [")
+	rest = strings.TrimSuffix(rest, "]:")
+	g := goroutine{id: id}
+	if i := strings.Index(rest, " labels:{"); i >= 0 {
+		labels := rest[i:]
+		rest = rest[:i]
+		if _, v, ok := strings.Cut(labels, strconv.Quote(cellLabel)+": "); ok {
+			g.run, _ = strconv.Unquote(strings.TrimRight(strings.SplitN(v, ",", 2)[0], "}"))
+		}
+	}
+	g.state, _, _ = strings.Cut(rest, ",")
+	return g, true
+}
+
+// ownRun is the cellLabel of the calling goroutine ("" if it has none,
+// or the runtime prints no labels: see enableLabelTracebacks).
+func ownRun() string {
+	buf := make([]byte, 512)
+	n := runtime.Stack(buf, false)
+	head, _, _ := strings.Cut(string(buf[:n]), "\n")
+	g, _ := goroutineHead(head)
+	return g.run
 }
 
 const (

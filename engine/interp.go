@@ -62,6 +62,7 @@ type Interp struct {
 	imports    map[string]string          // imports cells asked for: name -> path
 	rt         *runtimeState              // what native helpers report back
 	intr       atomic.Pointer[cellStop]   // stops the running cell's sleeps and library calls
+	running    atomic.Pointer[watchdog]   // the running cell's run, while it runs
 	session    string                     // this session's number in the process, and
 	runs       atomic.Uint64              // its runs of the interpreter, for their goroutines' label (deadlock.go)
 	exits      atomic.Int32               // os.Exit calls of the running cell not reported yet (see awaitExits)
@@ -365,7 +366,12 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 
 // prepare parses a cell, imports what it needs, types it and rewrites it
 // for the interpreter: everything before the first compilation.
-func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error) {
+func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = preparePanic(r)
+		}
+	}()
 	parsed, err := cell.Parse(it.fset, it.name, code)
 	if err != nil {
 		e := compileError(err)
@@ -456,6 +462,18 @@ func (it *Interp) prepare(ctx context.Context, code string) (*parsedCell, error)
 		pc.insts = cc.Insts
 	}
 	return pc, nil
+}
+
+// preparePanic is the cell's error when preparing it panicked (in the
+// type checker or a compatibility pass): a bug of the engine's, which
+// would otherwise end the engine process and the session with it.
+// Nothing of the cell has run, so the session goes on.
+func preparePanic(r any) *EvalError {
+	if os.Getenv("GRUNDY_DEBUG") != "" {
+		os.Stderr.Write(debug.Stack())
+	}
+	msg := fmt.Sprintf("the engine failed while preparing this cell, before any of it ran (%v): this is a bug in grundy; the session is as it was, so rewriting the cell's unusual construct may get past it", r)
+	return &EvalError{Name: "InternalError", Value: msg, Traceback: []string{"InternalError: " + msg}}
 }
 
 // usedByFuncs reports whether a function or method of an earlier cell
@@ -862,16 +880,63 @@ func (it *Interp) forgetInstances(names map[string]bool) {
 	if len(names) == 0 {
 		return
 	}
-	f := reflect.ValueOf(it.yi).Elem().FieldByName("generic")
-	if !f.IsValid() || f.Kind() != reflect.Map || f.Type().Key().Kind() != reflect.String {
+	cache := it.instanceCache()
+	if !cache.IsValid() {
 		return
 	}
-	cache := reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
 	for _, k := range cache.MapKeys() {
 		if name, _, _ := strings.Cut(k.String(), "["); names[name] {
 			cache.SetMapIndex(k, reflect.Value{})
 		}
 	}
+}
+
+// forgetMethodInstances drops yaegi's instances of generic types'
+// methods before a compilation. yaegi v0.16.1 caches an instantiated
+// method by its name and type arguments only (interp/generic.go:22,
+// "Pop[int]"), not by its receiver's type, so Queue[int], instantiated
+// in a later cell than Stack[int], got Stack's Pop. An instantiated
+// type keeps its methods (they hang on the type, not on the cache), so
+// only new instances compile their methods again. Two such types
+// instantiated in one compilation still share the entry: methodtwins
+// refuses that.
+func (it *Interp) forgetMethodInstances() {
+	cache := it.instanceCache()
+	if !cache.IsValid() || cache.Len() == 0 {
+		return
+	}
+	for _, k := range cache.MapKeys() {
+		if isMethodNode(cache.MapIndex(k)) {
+			cache.SetMapIndex(k, reflect.Value{})
+		}
+	}
+}
+
+// isMethodNode says whether n, a yaegi *node the instance cache holds,
+// is a method's declaration: a funcDecl whose first child, the receiver
+// list, is not empty (a function's is; a type's first child is its
+// name).
+func isMethodNode(n reflect.Value) bool {
+	if n.Kind() != reflect.Pointer || n.IsNil() {
+		return false
+	}
+	child := n.Elem().FieldByName("child")
+	if child.Kind() != reflect.Slice || child.Len() == 0 || child.Index(0).IsNil() {
+		return false
+	}
+	recv := child.Index(0).Elem().FieldByName("child")
+	return recv.Kind() == reflect.Slice && recv.Len() > 0
+}
+
+// instanceCache is yaegi's cache of generic instances (its unexported
+// field generic, a map[string]*node), settable; the zero Value if this
+// yaegi has none.
+func (it *Interp) instanceCache() reflect.Value {
+	f := reflect.ValueOf(it.yi).Elem().FieldByName("generic")
+	if !f.IsValid() || f.Kind() != reflect.Map || f.Type().Key().Kind() != reflect.String {
+		return reflect.Value{}
+	}
+	return reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
 }
 
 func declsOf(fs []*ast.FuncDecl) []ast.Decl {
@@ -1092,6 +1157,7 @@ func (it *Interp) compileOnce(n ast.Node) (prog *interp.Program, err error) {
 			err = unsupportedError(fmt.Sprint(r), n, it)
 		}
 	}()
+	it.forgetMethodInstances()
 	prog, err = it.yi.CompileAST(n)
 	if err != nil {
 		if b, ok := n.(*ast.BlockStmt); ok && strings.Contains(err.Error(), "constant definition loop") {
@@ -1233,16 +1299,23 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 		run := it.runs.Add(1)
 		wd := it.watch(run, stop)
 		it.exits.Store(0)
+		it.running.Store(wd)
 		pprof.Do(runCtx, pprof.Labels(cellLabel, wd.run), func(context.Context) {
 			v, err = it.yi.ExecuteWithContext(runCtx, prog)
 		})
+		it.running.Store(nil)
 		wd.stop()
 		it.awaitExits()
-		if err != nil && context.Cause(runCtx) == errDeadlock && ctx.Err() == nil {
+		if cause := context.Cause(runCtx); ctx.Err() == nil && (cause == errDeadlock || cause == errGoroutinePanic) {
 			if stop := it.intr.Load(); stop != nil {
 				stop.close() // (the selects the engine writes wait on it: see renewCellStop)
 			}
-			return reflect.Value{}, wd.deadlockError(!wd.released())
+			if cause == errGoroutinePanic {
+				return reflect.Value{}, wd.panicError()
+			}
+			if err != nil {
+				return reflect.Value{}, wd.deadlockError(!wd.released())
+			}
 		}
 	}
 	if err == nil {

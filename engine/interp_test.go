@@ -5,9 +5,12 @@ import (
 	"errors"
 	"log"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"grundy/engine/compat"
 )
 
 func TestExecuteBasics(t *testing.T) {
@@ -290,4 +293,25 @@ func interruptWaiting(t *testing.T, it *Interp, code string) {
 func allStacks() string {
 	buf := make([]byte, 1<<20)
 	return string(buf[:runtime.Stack(buf, true)])
+}
+
+// A panic while preparing a cell (a bug in a pass or the type checker)
+// is the cell's error; the session and its variables go on.
+func TestPreparePanicKeepsSession(t *testing.T) {
+	it := newTestInterp(t)
+	if _, _, err := runCell(t, it, "x := 41"); err != nil {
+		t.Fatal(err)
+	}
+	passes := it.passes
+	it.passes = append(slices.Clip(passes), compat.Pass{Name: "boom", Run: func(*compat.Cell) { panic("boom") }})
+	_, _, err := runCell(t, it, "y := x")
+	var ee *EvalError
+	if !errors.As(err, &ee) || ee.Name != "InternalError" || !strings.Contains(ee.Value, "(boom)") || !strings.Contains(ee.Value, "bug in grundy") {
+		t.Fatalf("a panicking pass: got %v, want an InternalError naming the panic", err)
+	}
+	it.passes = passes
+	_, out, err := runCell(t, it, "fmt.Println(x + 1)")
+	if err != nil || out != "42\n" {
+		t.Fatalf("after the panic: %q, %v; want 42", out, err)
+	}
 }

@@ -207,6 +207,15 @@ func (it *Interp) goroutinePanic(v any) {
 		it.exits.Add(-1)
 		return
 	}
+	if wd := it.running.Load(); wd != nil {
+		// Go would end the program here: the running cell ends, with
+		// the panic as its error, whether its goroutine or an earlier
+		// cell's (or a timer's) panicked.
+		if run := ownRun(); it.ownGoroutine(run) {
+			wd.goroutinePanicked(goroutinePanicError(it.panicMessage(v), stack, run == wd.run))
+			return
+		}
+	}
 	msg := "panic in goroutine: " + it.panicMessage(v)
 	for _, s := range stack {
 		msg += "\n  " + s
@@ -214,6 +223,23 @@ func (it *Interp) goroutinePanic(v any) {
 	if out := it.io.output(); out != nil {
 		out.Stderr(msg + "\n")
 	}
+}
+
+// goroutinePanicError is the error of a cell one of whose goroutines
+// panicked while it ran, as panicError words a panic of its own.
+func goroutinePanicError(msg string, stack []string, own bool) *EvalError {
+	whose := "in a goroutine the cell started"
+	if !own {
+		whose = "in a goroutine an earlier cell started (or a timer's function)"
+	}
+	tb := []string{"panic: " + msg, "", whose + ": a Go program ends there, so grundy ended the cell (its other goroutines stop where they next wait)"}
+	if len(stack) > 0 {
+		tb = append(tb, "", "interpreted stack (innermost first; the interpreter tells where each function was entered, not the line that failed):")
+		for _, s := range stack {
+			tb = append(tb, "  "+s)
+		}
+	}
+	return &EvalError{Name: "panic", Value: msg, Traceback: tb}
 }
 
 var errorType = reflect.TypeFor[error]()

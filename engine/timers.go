@@ -106,12 +106,14 @@ func (it *Interp) timerSymbols() interp.Exports {
 	// process, and a replay armed the timer again).
 	labelled := func(f func()) func() {
 		return func() {
-			defer func() {
-				if r := recover(); r != nil {
-					it.rt.GoPanic(r) // (as a go statement's goroutine reports it)
-				}
-			}()
-			pprof.Do(context.Background(), pprof.Labels(cellLabel, it.runLabel("timer")), func(context.Context) { f() })
+			pprof.Do(context.Background(), pprof.Labels(cellLabel, it.runLabel("timer")), func(context.Context) {
+				defer func() {
+					if r := recover(); r != nil {
+						it.rt.GoPanic(r) // (as a go statement's goroutine reports it, labelled)
+					}
+				}()
+				f()
+			})
 		}
 	}
 	return interp.Exports{

@@ -26,7 +26,7 @@ var goroutines = Pass{
 	Name:     "goroutines",
 	Run:      runGoroutines,
 	Kinds:    []ast.Node{(*ast.GoStmt)(nil)},
-	Snippets: []string{"goroutine_panic_reported"},
+	Snippets: []string{"goroutine_panic_ends_cell"},
 }
 
 func runGoroutines(c *Cell) {

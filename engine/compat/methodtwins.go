@@ -1,6 +1,7 @@
 package compat
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
 	"strings"
@@ -15,8 +16,12 @@ import (
 // by its receiver's type, so the second type gets the first's method: a
 // compile error ("invalid operation: mismatched types bool and int"), a
 // panic in reflect.Set, or, where the two structs are alike, the other
-// method's answer. Instances made in earlier cells are not seen: the
-// type oracle records a cell's own.
+// method's answer. Stack[T] and Queue[T] written in one generic function
+// or type are twins too: they are instantiated together, with the same
+// arguments, whenever it is (the interpreter's compiler panicked). An
+// instance made in an earlier cell does not meet this cell's: the engine
+// drops the cached methods before each compilation
+// (engine.forgetMethodInstances).
 var methodTwins = Pass{
 	Name:     "methodtwins",
 	Run:      runMethodTwins,
@@ -41,25 +46,33 @@ func runMethodTwins(c *Cell) {
 		}
 		targs := c.Types.Instances[id].TypeArgs
 		var args []string
+		scope := ""
 		for i := range targs.Len() {
-			if hasTypeParam(targs.At(i)) {
-				args = nil
-				break
+			if tp := typeIn(targs.At(i), isTypeParam); tp != nil && scope == "" {
+				// Stack[T] and Queue[T] in one generic function or type
+				// are instantiated together, with the same arguments,
+				// whenever it is.
+				scope = fmt.Sprintf(" %d", tp.(*types.TypeParam).Obj().Pos())
 			}
 			args = append(args, types.TypeString(targs.At(i), shortQualifier))
 		}
 		if len(args) == 0 {
 			continue
 		}
-		key := strings.Join(args, ", ")
-		name := n.Obj().Name() + "[" + key + "]"
+		list := strings.Join(args, ", ")
+		name := n.Obj().Name() + "[" + list + "]"
+		key := list + scope
 		for _, other := range byArgs[key] {
 			if other.origin == n {
 				continue
 			}
 			if m := sharedMethodName(other.origin, n); m != "" {
-				c.Fail(id.Pos(), "%s and %s both have a method %s: this interpreter compiles a generic type's method once for its name and type arguments, so %s's %s would run %s's; give one of the methods another name (%s%s), or write one of the types without type parameters for %s",
-					name, other.name, m, name, m, other.name, m, n.Obj().Name(), key)
+				instead := ""
+				if scope == "" {
+					instead = fmt.Sprintf(", make the %s in a later cell than the %s, or write one of the types without type parameters for %s", name, other.name, list)
+				}
+				c.Fail(id.Pos(), "%s and %s both have a method %s: this interpreter compiles a generic type's method once for its name and type arguments, so %s's %s would run %s's; give one of the methods another name (%s%s)%s",
+					name, other.name, m, name, m, other.name, m, n.Obj().Name(), instead)
 				return
 			}
 		}

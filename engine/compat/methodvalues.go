@@ -21,7 +21,9 @@ import (
 //
 // A method value of an interface (f := s.String) panics with Go's nil
 // dereference where it is taken when the interface is nil (yaegi's
-// panicked only when called): the bound function checks.
+// panicked only when called): the bound function checks (not for a
+// receiver whose type is a type parameter, which cannot be compared with
+// nil).
 var methodValues = Pass{
 	Name:     "methodvalues",
 	Run:      runMethodValues,
@@ -107,7 +109,7 @@ func (c *Cell) boundMethodValue(sel *ast.SelectorExpr) ast.Expr {
 		}
 	}
 	body := []ast.Stmt{define(pos, []ast.Expr{ident(r, pos)}, recv)}
-	if ifaceMethod(c.Types.Selections[sel].Obj()) {
+	if ifaceMethod(c.Types.Selections[sel].Obj()) && !hasTypeParam(c.Types.Selections[sel].Recv()) {
 		// Go takes the method out of the interface here, and a nil
 		// interface panics; yaegi's bound method panicked at the call,
 		// and a method value never called went unnoticed.

@@ -47,6 +47,7 @@ var Passes = []Pass{
 	laterMethods,
 	typeErrors,
 	unsafeConsts,
+	funcPointers,
 	anonEmbed,
 	selfTypes,
 	selfGenerics,

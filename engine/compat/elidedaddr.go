@@ -16,11 +16,18 @@ import (
 // to type [2]int"). The literal gets its &T:
 //
 //	[]*[2]int{{1, 2}}  =>  []*[2]int{&[2]int{1, 2}}
+//
+// T a struct type too when the outer literal's type is a named type of a
+// native package (fstest.MapFS, a map[string]*MapFile): yaegi types the
+// elided element from the native type's reflect element type, a pointer,
+// and its compositeLit has no address-taking for such a native value, so
+// fstest.MapFS{"a.txt": {Data: b}} failed to compile (a nil dereference
+// in the interpreter's compiler; its own map[string]*fstest.MapFile works).
 var elidedAddrs = Pass{
 	Name:     "elidedaddrs",
 	Run:      runElidedAddrs,
 	Kinds:    []ast.Node{(*ast.CompositeLit)(nil)},
-	Snippets: []string{"composite_elided_pointer_to_array"},
+	Snippets: []string{"composite_elided_pointer_to_array", "composite_elided_native_pointer_struct"},
 }
 
 func runElidedAddrs(c *Cell) {
@@ -30,7 +37,9 @@ func runElidedAddrs(c *Cell) {
 			return true
 		}
 		var key, elem types.Type
-		switch t := typeUnder(c.Types.TypeOf(lit)).(type) {
+		lt := c.Types.TypeOf(lit)
+		structs := isNativeNamed(lt)
+		switch t := typeUnder(lt).(type) {
 		case *types.Slice:
 			elem = t.Elem()
 		case *types.Array:
@@ -43,20 +52,20 @@ func runElidedAddrs(c *Cell) {
 		for i, e := range lit.Elts {
 			if kv, ok := e.(*ast.KeyValueExpr); ok {
 				if key != nil {
-					kv.Key = c.withAddr(kv.Key, key)
+					kv.Key = c.withAddr(kv.Key, key, structs)
 				}
-				kv.Value = c.withAddr(kv.Value, elem)
+				kv.Value = c.withAddr(kv.Value, elem, structs)
 				continue
 			}
-			lit.Elts[i] = c.withAddr(e, elem)
+			lit.Elts[i] = c.withAddr(e, elem, structs)
 		}
 		return true
 	})
 }
 
 // withAddr is e, an elided literal of type t = *T with T not a struct
-// type, as &T{...}; other expressions as they are.
-func (c *Cell) withAddr(e ast.Expr, t types.Type) ast.Expr {
+// type (any T when structs), as &T{...}; other expressions as they are.
+func (c *Cell) withAddr(e ast.Expr, t types.Type, structs bool) ast.Expr {
 	inner, ok := e.(*ast.CompositeLit)
 	if !ok || inner.Type != nil {
 		return e
@@ -65,7 +74,7 @@ func (c *Cell) withAddr(e ast.Expr, t types.Type) ast.Expr {
 	if !ok {
 		return e
 	}
-	if _, isStruct := typeUnder(p.Elem()).(*types.Struct); isStruct {
+	if _, isStruct := typeUnder(p.Elem()).(*types.Struct); isStruct && !structs {
 		return e
 	}
 	tx, ok := c.TypeExpr(p.Elem(), inner.Lbrace)
@@ -74,4 +83,11 @@ func (c *Cell) withAddr(e ast.Expr, t types.Type) ast.Expr {
 	}
 	inner.Type = tx
 	return &ast.UnaryExpr{OpPos: inner.Lbrace, Op: token.AND, X: inner}
+}
+
+// isNativeNamed reports whether t is a named type of a native package
+// (one the cells did not declare).
+func isNativeNamed(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() != "main"
 }

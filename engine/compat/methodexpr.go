@@ -19,7 +19,7 @@ var methodExprs = Pass{
 	Name:     "methodexprs",
 	Run:      runMethodExprs,
 	Kinds:    []ast.Node{(*ast.SelectorExpr)(nil)},
-	Snippets: []string{"method_expressions", "method_expressions_native"},
+	Snippets: []string{"method_expressions", "method_expressions_native", "func_types_of_based_types_named"},
 }
 
 func runMethodExprs(c *Cell) {
@@ -33,6 +33,9 @@ func runMethodExprs(c *Cell) {
 			return true
 		}
 		if lit := c.methodLit(sel, s.Type().(*types.Signature)); lit != nil {
+			// The literal has the expression's type, for the passes
+			// after (fmtargs' %T, reflectnames' TypeOf of Set.Add).
+			c.Types.Types[lit] = types.TypeAndValue{Type: s.Type()}
 			cur.Replace(lit)
 		}
 		return true

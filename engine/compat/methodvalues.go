@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"grundy/engine/prelude"
 )
 
 // methodValues: a method value x.M binds its receiver when it is
@@ -16,11 +18,17 @@ import (
 // of its own, where nothing changes it:
 //
 //	get := acc.Get  =>  get := func() func() int { _grundyR1 := acc; return _grundyR1.Get }()
+//
+// A method value of an interface (f := s.String) panics with Go's nil
+// dereference where it is taken when the interface is nil (yaegi's
+// panicked only when called): the bound function checks (not for a
+// receiver whose type is a type parameter, which cannot be compared with
+// nil).
 var methodValues = Pass{
 	Name:     "methodvalues",
 	Run:      runMethodValues,
 	Kinds:    []ast.Node{(*ast.SelectorExpr)(nil)},
-	Snippets: []string{"method_value_receiver_bound"},
+	Snippets: []string{"method_value_receiver_bound", "method_value_nil_interface"},
 }
 
 func runMethodValues(c *Cell) {
@@ -100,11 +108,23 @@ func (c *Cell) boundMethodValue(sel *ast.SelectorExpr) ast.Expr {
 			return nil
 		}
 	}
-	body := []ast.Stmt{
-		define(pos, []ast.Expr{ident(r, pos)}, recv),
-		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{value}},
+	body := []ast.Stmt{define(pos, []ast.Expr{ident(r, pos)}, recv)}
+	if ifaceMethod(c.Types.Selections[sel].Obj()) && !hasTypeParam(c.Types.Selections[sel].Recv()) {
+		// Go takes the method out of the interface here, and a nil
+		// interface panics; yaegi's bound method panicked at the call,
+		// and a method value never called went unnoticed.
+		body = append(body, &ast.IfStmt{If: pos,
+			Cond: &ast.BinaryExpr{X: ident(r, pos), OpPos: pos, Op: token.EQL, Y: ident("nil", pos)},
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTNilDeref, pos), Lparen: pos, Rparen: pos}}}, Rbrace: pos}})
 	}
+	body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{value}})
 	return &ast.CallExpr{Fun: funcLit(pos, sel.End(), results(t), body...), Lparen: sel.End(), Rparen: sel.End()}
+}
+
+// ifaceMethod reports whether m is a method of an interface type.
+func ifaceMethod(m types.Object) bool {
+	sig, _ := m.Type().(*types.Signature)
+	return sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type())
 }
 
 // forwarder is a function literal of signature sig that calls f with its

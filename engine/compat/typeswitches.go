@@ -339,6 +339,21 @@ func erased(t types.Type, seen map[types.Type]bool) types.Type {
 			tags[i] = x.Tag(i)
 		}
 		return types.NewStruct(fields, tags)
+	case *types.Chan:
+		return types.NewChan(x.Dir(), erased(x.Elem(), seen))
+	case *types.Signature:
+		if x.TypeParams().Len() > 0 {
+			return t
+		}
+		tuple := func(tup *types.Tuple) *types.Tuple {
+			vars := make([]*types.Var, tup.Len())
+			for i := range vars {
+				v := tup.At(i)
+				vars[i] = types.NewParam(v.Pos(), v.Pkg(), v.Name(), erased(v.Type(), seen))
+			}
+			return types.NewTuple(vars...)
+		}
+		return types.NewSignatureType(nil, nil, nil, tuple(x.Params()), tuple(x.Results()), x.Variadic())
 	}
 	return t
 }

@@ -106,6 +106,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"ShiftError":     reflect.ValueOf(ShiftError),
 		"RangeContinued": reflect.ValueOf(RangeContinued),
 		"NilValueMethod": reflect.ValueOf(NilValueMethod),
+		"NilDeref":       reflect.ValueOf(NilDeref),
 		"LogFatal":       reflect.ValueOf(LogFatal),
 		"LogFatalf":      reflect.ValueOf(LogFatalf),
 		"LogFatalln":     reflect.ValueOf(LogFatalln),

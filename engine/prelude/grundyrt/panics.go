@@ -129,6 +129,12 @@ func NilValueMethod(method, typ string) string {
 	panic(plainError("value method " + method + " called using nil *" + typ + " pointer"))
 }
 
+// NilDeref panics with the runtime's nil dereference error, as Go does
+// where the interpreter would not (a method value of a nil interface).
+func NilDeref() {
+	panic(runtimeError("invalid memory address or nil pointer dereference"))
+}
+
 // RangeContinued panics as Go's runtime does when a function iterator
 // calls yield again after the loop body returned false (break, or a jump
 // out of the loop), or once the loop is over (exhausted: the iterator

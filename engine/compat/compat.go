@@ -68,6 +68,7 @@ var Passes = []Pass{
 	complexConsts,
 	constQuotients,
 	constCompares,
+	runeDefines,
 	zeroDivisors,
 	indexDefines,
 	contextConsts,

@@ -68,7 +68,7 @@ var Passes = []Pass{
 	complexConsts,
 	constQuotients,
 	constCompares,
-	runeDefines,
+	runeConsts,
 	zeroDivisors,
 	indexDefines,
 	contextConsts,

@@ -750,11 +750,19 @@ func BasicBox(v any) bool {
 // one of the composed wrappers (an io.Reader with ReadRune and
 // UnreadRune, see ComposedWrappers).
 func isWrapper(rt reflect.Type) bool {
-	return WrapperShape(rt) && (strings.HasPrefix(rt.PkgPath(), "github.com/traefik/yaegi/") || rt.PkgPath() == symbolsPath || rt.PkgPath() == composedPath)
+	return WrapperShape(rt) && (strings.HasPrefix(rt.PkgPath(), "github.com/traefik/yaegi/") || rt.PkgPath() == symbolsPath || composedTypes()[rt])
 }
 
-// composedPath is the package of the composed wrappers.
-var composedPath = reflect.TypeFor[Composed]().PkgPath()
+// composedTypes are the composed wrappers' types.
+var composedTypes = sync.OnceValue(func() map[reflect.Type]bool {
+	m := map[reflect.Type]bool{}
+	for _, c := range ComposedWrappers() {
+		for _, t := range c.Wrappers {
+			m[t] = true
+		}
+	}
+	return m
+})
 
 // WrapperShape reports whether t has the shape of a wrapper the
 // interpreter puts a cell's value in, for a native interface: a struct

@@ -69,6 +69,7 @@ var Passes = []Pass{
 	complexConsts,
 	constQuotients,
 	constCompares,
+	runeConsts,
 	zeroDivisors,
 	indexDefines,
 	contextConsts,

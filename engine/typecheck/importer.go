@@ -177,7 +177,11 @@ func (u *Universe) object(pkg *types.Package, name string, v reflect.Value) type
 		return types.NewVar(token.NoPos, pkg, name, u.typeOf(t))
 	case t.Implements(constantValue) && (v.Kind() != reflect.Pointer || !v.IsNil()):
 		cv := v.Interface().(constant.Value)
-		return types.NewConst(token.NoPos, pkg, name, untypedOf(cv), cv)
+		t := untypedOf(cv)
+		if cv.Kind() == constant.Int && runeConsts[pkg.Path()+"."+name] {
+			t = types.Typ[types.UntypedRune]
+		}
+		return types.NewConst(token.NoPos, pkg, name, t, cv)
 	case v.Kind() == reflect.Func:
 		sig, _ := u.typeOf(t).(*types.Signature)
 		if sig == nil {
@@ -195,6 +199,26 @@ func (u *Universe) object(pkg *types.Package, name string, v reflect.Value) type
 		return types.NewConst(token.NoPos, pkg, name, u.typeOf(t), cv)
 	}
 	return types.NewVar(token.NoPos, pkg, name, u.typeOf(t))
+}
+
+// runeConsts are the standard library's untyped rune constants (the Go
+// toolchain's api files call their type ideal-char): a table holds them
+// as a constant.Value of kind Int, which would make them untyped ints
+// (x := utf8.RuneError an int, not a rune). TestRuneConsts checks the
+// list against the api files.
+var runeConsts = map[string]bool{
+	"archive/tar.TypeBlock": true, "archive/tar.TypeChar": true, "archive/tar.TypeCont": true,
+	"archive/tar.TypeDir": true, "archive/tar.TypeFifo": true, "archive/tar.TypeGNULongLink": true,
+	"archive/tar.TypeGNULongName": true, "archive/tar.TypeGNUSparse": true, "archive/tar.TypeLink": true,
+	"archive/tar.TypeReg": true, "archive/tar.TypeRegA": true, "archive/tar.TypeSymlink": true,
+	"archive/tar.TypeXGlobalHeader": true, "archive/tar.TypeXHeader": true,
+	"math/big.MaxBase":     true,
+	"os.PathListSeparator": true, "os.PathSeparator": true,
+	"path/filepath.ListSeparator": true, "path/filepath.Separator": true,
+	"text/tabwriter.Escape": true,
+	"unicode.MaxASCII":      true, "unicode.MaxLatin1": true, "unicode.MaxRune": true,
+	"unicode.ReplacementChar": true, "unicode.UpperLower": true,
+	"unicode/utf8.MaxRune": true, "unicode/utf8.RuneError": true,
 }
 
 func untypedOf(cv constant.Value) types.Type {

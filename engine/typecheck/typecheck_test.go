@@ -5,7 +5,11 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -307,5 +311,57 @@ func OnceValue[T any](f func() T) func() T { var o Once; _ = o; return f }
 	bad := NewUniverse(nil, stdlib.Symbols).WithGeneric(map[string][]string{"sync": {"package sync\n\nfunc Mutex() {}\n"}})
 	if _, err := bad.Import("sync"); err == nil {
 		t.Error("a declaration clashing with the table's is not reported")
+	}
+}
+
+// TestRuneConsts checks runeConsts against the toolchain's api files,
+// which call an untyped rune constant's type ideal-char, and that the
+// universe types them so.
+func TestRuneConsts(t *testing.T) {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Skipf("no go command: %v", err)
+	}
+	files, _ := filepath.Glob(filepath.Join(strings.TrimSpace(string(out)), "api", "*.txt"))
+	if len(files) == 0 {
+		t.Skip("no api files")
+	}
+	want := map[string]bool{}
+	re := regexp.MustCompile(`^pkg ([^ ,]+)(?:, [^,]+)?, const (\w+) ideal-char$`)
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(src), "\n") {
+			if m := re.FindStringSubmatch(line); m != nil {
+				want[m[1]+"."+m[2]] = true
+			}
+		}
+	}
+	for k := range want {
+		if !runeConsts[k] {
+			t.Errorf("runeConsts lacks %s", k)
+		}
+	}
+	for k := range runeConsts {
+		if !want[k] {
+			t.Errorf("runeConsts has %s, which the api files do not call ideal-char", k)
+		}
+	}
+	u := testUniverse()
+	for _, k := range []string{"unicode/utf8.RuneError", "unicode.MaxRune", "os.PathSeparator"} {
+		i := strings.LastIndexByte(k, '.')
+		pkg, err := u.Import(k[:i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if typ := pkg.Scope().Lookup(k[i+1:]).Type(); typ != types.Typ[types.UntypedRune] {
+			t.Errorf("%s: %v, want untyped rune", k, typ)
+		}
+	}
+	pkg, _ := u.Import("unicode/utf8")
+	if typ := pkg.Scope().Lookup("UTFMax").Type(); typ != types.Typ[types.UntypedInt] {
+		t.Errorf("utf8.UTFMax: %v, want untyped int", typ)
 	}
 }

@@ -746,10 +746,23 @@ func BasicBox(v any) bool {
 
 // isWrapper reports whether rt is an interpreter's wrapper of a value in
 // a native interface: yaegi's (fmt.Stringer) or, of the same shape, one
-// of the engine's symbol tables (games.Game, made by yaegi's extract).
+// of the engine's symbol tables (games.Game, made by yaegi's extract) or
+// one of the composed wrappers (an io.Reader with ReadRune and
+// UnreadRune, see ComposedWrappers).
 func isWrapper(rt reflect.Type) bool {
-	return WrapperShape(rt) && (strings.HasPrefix(rt.PkgPath(), "github.com/traefik/yaegi/") || rt.PkgPath() == symbolsPath)
+	return WrapperShape(rt) && (strings.HasPrefix(rt.PkgPath(), "github.com/traefik/yaegi/") || rt.PkgPath() == symbolsPath || composedTypes()[rt])
 }
+
+// composedTypes are the composed wrappers' types.
+var composedTypes = sync.OnceValue(func() map[reflect.Type]bool {
+	m := map[reflect.Type]bool{}
+	for _, c := range ComposedWrappers() {
+		for _, t := range c.Wrappers {
+			m[t] = true
+		}
+	}
+	return m
+})
 
 // WrapperShape reports whether t has the shape of a wrapper the
 // interpreter puts a cell's value in, for a native interface: a struct

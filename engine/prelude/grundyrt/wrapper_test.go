@@ -18,3 +18,17 @@ func TestIsWrapperKnowsEngineSymbols(t *testing.T) {
 		t.Fatalf("isWrapper(%v) is false (package %q)", rt, rt.PkgPath())
 	}
 }
+
+// A cell's value in an io.Reader with ReadRune and UnreadRune, or an
+// io.Writer with WriteString, sits in a composed wrapper: Rewrap and the
+// printer must know it too (%T said grundyrt.readerRuneScanner, and
+// r.(T) was false).
+func TestIsWrapperKnowsComposed(t *testing.T) {
+	for _, c := range ComposedWrappers() {
+		for _, rt := range c.Wrappers {
+			if !isWrapper(rt) {
+				t.Errorf("isWrapper(%v) is false (package %q)", rt, rt.PkgPath())
+			}
+		}
+	}
+}

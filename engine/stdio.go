@@ -263,14 +263,17 @@ func itoa(n int) string {
 // where the frame failed: yaegi v0.16.1 (interp/run.go, runCfg) names the
 // first node the frame ran, because the variable its report reads is
 // shadowed by the loop that runs the frame (yaegi issue #1266), so the
-// report says "entered at".
+// report says "entered at". A frame whose first node has no position (code
+// a compatibility pass wrote, as for a failed assertion to a chan type) is
+// printed at "-", token.Position's text for none: it is kept from stderr,
+// and from the stack, which it would only tell "main".
 type panicFilter struct {
 	w     io.Writer
 	mu    sync.Mutex
 	stack []string
 }
 
-var panicLine = regexp.MustCompile(`^(.*:\d+:\d+|\d+:\d+): panic: (.*)\(\.\.\.\)\s*$`)
+var panicLine = regexp.MustCompile(`^(.*:\d+:\d+|\d+:\d+|-): panic: (.*)\(\.\.\.\)\s*$`)
 
 func (f *panicFilter) Write(p []byte) (int, error) {
 	text := string(p)
@@ -279,7 +282,7 @@ func (f *panicFilter) Write(p []byte) (int, error) {
 		if m := panicLine.FindStringSubmatch(line); m != nil {
 			// The prelude's helpers (the bounds checks' among them) are
 			// the engine's, not frames of the cell's.
-			if !strings.HasPrefix(m[2], "main."+prelude.Temp) {
+			if m[1] != "-" && !strings.HasPrefix(m[2], "main."+prelude.Temp) {
 				f.mu.Lock()
 				f.stack = append(f.stack, m[2]+" (entered at "+m[1]+")")
 				f.mu.Unlock()

@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A cell that closes os.Stdout or os.Stderr sees them closed, as in Go,
 // but the cells after it print as before.
@@ -21,5 +24,20 @@ func TestClosedStdioDoesNotSilenceTheSession(t *testing.T) {
 	r := &recorder{}
 	if _, err := it.Execute(t.Context(), "fmt.Fprint(os.Stderr, \"stderr too\")", r); err != nil || r.err() != "stderr too" {
 		t.Errorf("stderr after closing it: %q, %v", r.err(), err)
+	}
+}
+
+// The interpreter's "POS: panic: FUNC(...)" lines are kept from stderr,
+// also one for a frame whose first node has no position ("-"), which a
+// failed assertion of a chan type printed in the cell's stderr.
+func TestPanicFilterKeepsFramesFromStderr(t *testing.T) {
+	var out strings.Builder
+	f := &panicFilter{w: &out}
+	f.Write([]byte("cell:3:1: panic: main.f(...)\n-: panic: main(...)\nmine: panic: x(...) of mine\n"))
+	if got, want := out.String(), "mine: panic: x(...) of mine\n"; got != want {
+		t.Errorf("passed %q, want %q", got, want)
+	}
+	if got, want := strings.Join(f.take(), "|"), "main.f (entered at cell:3:1)"; got != want {
+		t.Errorf("stack %q, want %q", got, want)
 	}
 }

@@ -158,6 +158,7 @@ var Passes = []Pass{
 	funcScope,
 	embedIface,
 	embedMethods,
+	libraryBased, // before boxBasic, which declares methods on the types it writes
 	boxBasic,
 	labeledReturn,
 	namedResults,

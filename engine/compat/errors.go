@@ -245,7 +245,7 @@ var errorsIsAs = Pass{
 	Name:     "errorsisas",
 	Run:      runErrorsIsAs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"errors_is_as", "errors_as_type_param_target", "errors_is_cell_values", "errors_as_cell_interface_later_type", "errors_as_interface_targets"},
+	Snippets: []string{"errors_is_as", "errors_as_type_param_target", "errors_is_cell_values", "errors_as_cell_interface_later_type", "errors_as_interface_targets", "errors_as_native_value_no_twin"},
 }
 
 func runErrorsIsAs(c *Cell) {
@@ -372,6 +372,13 @@ func (c *Cell) errorsAsInterface(call *ast.CallExpr) *ast.FuncLit {
 			src = ExprString(n)
 		}
 		fmt.Fprintf(&natives, "if %[1]sY, ok := %[1]sV.(%[2]s); ok { var %[1]sZ %[3]s = %[1]sY; *%[1]sP = %[1]sZ; return true }\n", t, src, iface)
+	}
+	// A native value with the interface's methods that none of the tries
+	// took (there is no native twin to put it in): the cell stops, as an
+	// assertion to the interface does, rather than say false where Go
+	// says true.
+	if stop := c.nativeMethods(func() *ast.Ident { return ident(t+"V", call.Pos()) }, pt.Elem(), call.Pos()); stop != nil {
+		fmt.Fprintf(&natives, "if %s { return false }\n", ExprString(stop))
 	}
 	var sw string
 	if cases.Len() > 0 {

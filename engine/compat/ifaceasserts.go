@@ -96,7 +96,7 @@ func (c *Cell) ifaceAssert(ta *ast.TypeAssertExpr, commaOk bool) ast.Expr {
 	}
 	tmpName := c.Temp("TS")
 	tmp := func() *ast.Ident { return ident(tmpName, pos) }
-	name := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(types.TypeString(tt, (*types.Package).Name))}
+	name := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(reflectString(tt, false))}
 	rt := func(fn string) ast.Expr {
 		return &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(fn, pos)}
 	}

@@ -437,7 +437,7 @@ func (c *Cell) nativeMethods(tmp func() *ast.Ident, tt types.Type, pos token.Pos
 	if !interpretedIface(tt) || c.nativeIface(tt, pos) != nil {
 		return nil
 	}
-	name := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(types.TypeString(tt, (*types.Package).Name))}
+	name := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(reflectString(tt, false))}
 	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTNativeMethods, pos)},
 		Args: []ast.Expr{tmp(), name, methodNames(tt, pos)}}
 }

@@ -59,6 +59,10 @@ func runNilAsserts(c *Cell) {
 		}
 		commaOk := commaOkParent(cur)
 		_, param := types.Unalias(tt).(*types.TypeParam)
+		// yaegi's assertion to an empty interface says no to a value it
+		// did not store itself with its type (a native int in an any),
+		// and its one-value form panics "nil is not any": a value is one
+		// (interp/run.go:319).
 		empty := !param && emptyIface(tt)
 		pos := ta.Pos()
 		xtype, ok := c.TypeExpr(xt, pos)
@@ -85,23 +89,17 @@ func runNilAsserts(c *Cell) {
 					Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), ident("true", pos)}}}, Rbrace: pos}})
 			}
 		}
+		// The interface as the runtime names it in its messages:
+		// interface { Timeout() bool }, where go/types writes
+		// interface{Timeout() bool}.
+		name := reflectString(tt, false)
+		quote := func(s string) ast.Expr {
+			return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
+		}
 		// A value of a cell struct type that does not implement the
 		// interface, said no to: yaegi's assertion passes a struct value
 		// whose methods have pointer receivers, and a call of one through
 		// the interface then dereferences nil.
-		name := types.TypeString(tt, func(p *types.Package) string { return p.Name() })
-		if empty {
-			// yaegi's assertion to an empty interface says no to a value
-			// it did not store itself with its type (a native int in an
-			// any), and its one-value form panics "nil is not any": a
-			// value is one (interp/run.go:319).
-			if _, named := types.Unalias(tt).(*types.Named); !named {
-				name = "interface {}"
-			}
-		}
-		quote := func(s string) ast.Expr {
-			return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
-		}
 		_, others := c.cellStructs(xt, tt, pos)
 		for _, o := range others {
 			var no ast.Stmt = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}}

@@ -24,6 +24,14 @@ func (ts *Types) ErrorsAs(err error, target any) bool {
 		panic("errors: target must be a non-nil pointer")
 	}
 	want := tv.Type().Elem()
+	if want.Kind() == reflect.Interface && reflect.TypeOf(err).AssignableTo(want) {
+		// An error target (var e error; errors.As(err, &e)): err itself,
+		// as Go's first test of the chain finds. The value inside a
+		// cell type's wrapper has no Error method of its own, so the
+		// walk below passed it by.
+		tv.Elem().Set(reflect.ValueOf(err))
+		return true
+	}
 	return ts.errorsAs(err, target, nil, func(cand any) bool {
 		if cv := reflect.ValueOf(cand); cv.IsValid() && cv.Type().AssignableTo(want) {
 			tv.Elem().Set(cv)

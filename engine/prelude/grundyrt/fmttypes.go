@@ -744,6 +744,20 @@ func BasicBox(v any) bool {
 	return ok && inner.Kind() != reflect.Struct && inner.Kind() != reflect.Pointer
 }
 
+// CellBox reports whether v is in the interpreter's box of a value of a
+// type cells declared (main.T, *main.T). Interpreted misses one on a
+// library's named type (type Dur time.Duration with a String method):
+// yaegi gives its values the library type's reflect type, whose methods
+// native code would call instead of the cell's.
+func CellBox(v any) bool {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || !isBox(rv.Type()) {
+		return false
+	}
+	_, name, ok := unbox(rv)
+	return ok && strings.HasPrefix(strings.TrimPrefix(name, "*"), "main.")
+}
+
 // isWrapper reports whether rt is an interpreter's wrapper of a value in
 // a native interface: yaegi's (fmt.Stringer) or, of the same shape, one
 // of the engine's symbol tables (games.Game, made by yaegi's extract) or

@@ -158,6 +158,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"RType":             reflect.ValueOf(RType),
 		"HasType":           reflect.ValueOf(ts.HasType),
 		"BasicBox":          reflect.ValueOf(BasicBox),
+		"CellBox":           reflect.ValueOf(CellBox),
 		"MustHaveType":      reflect.ValueOf(ts.MustHaveType),
 		"AssertsExactly":    reflect.ValueOf(AssertsExactly),
 		"Exact":             reflect.ValueOf(Exact),

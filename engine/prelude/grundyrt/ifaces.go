@@ -2,6 +2,7 @@ package grundyrt
 
 import (
 	"fmt"
+	"go/token"
 	"reflect"
 	"strings"
 )
@@ -19,6 +20,10 @@ type (
 	Timeouter    interface{ Timeout() bool }
 	Temporary    interface{ Temporary() bool }
 	Lener        interface{ Len() int }
+	// RuntimeErrorer: a run-time error's mark, asked of a recovered
+	// value (errors.As(err, &re), re an interface{ RuntimeError() });
+	// the runtime's error types are unexported.
+	RuntimeErrorer interface{ RuntimeError() }
 )
 
 // ifaceTable is the interfaces as the interpreter's tables list them,
@@ -26,20 +31,22 @@ type (
 // them.
 func ifaceTable() map[string]reflect.Value {
 	return map[string]reflect.Value{
-		"UnwrapErrors":  reflect.ValueOf((*UnwrapErrors)(nil)),
-		"_UnwrapErrors": reflect.ValueOf((*_UnwrapErrors)(nil)),
-		"UnwrapError":   reflect.ValueOf((*UnwrapError)(nil)),
-		"_UnwrapError":  reflect.ValueOf((*_UnwrapError)(nil)),
-		"IsError":       reflect.ValueOf((*IsError)(nil)),
-		"_IsError":      reflect.ValueOf((*_IsError)(nil)),
-		"AsTarget":      reflect.ValueOf((*AsTarget)(nil)),
-		"_AsTarget":     reflect.ValueOf((*_AsTarget)(nil)),
-		"Timeouter":     reflect.ValueOf((*Timeouter)(nil)),
-		"_Timeouter":    reflect.ValueOf((*_Timeouter)(nil)),
-		"Temporary":     reflect.ValueOf((*Temporary)(nil)),
-		"_Temporary":    reflect.ValueOf((*_Temporary)(nil)),
-		"Lener":         reflect.ValueOf((*Lener)(nil)),
-		"_Lener":        reflect.ValueOf((*_Lener)(nil)),
+		"UnwrapErrors":    reflect.ValueOf((*UnwrapErrors)(nil)),
+		"_UnwrapErrors":   reflect.ValueOf((*_UnwrapErrors)(nil)),
+		"UnwrapError":     reflect.ValueOf((*UnwrapError)(nil)),
+		"_UnwrapError":    reflect.ValueOf((*_UnwrapError)(nil)),
+		"IsError":         reflect.ValueOf((*IsError)(nil)),
+		"_IsError":        reflect.ValueOf((*_IsError)(nil)),
+		"AsTarget":        reflect.ValueOf((*AsTarget)(nil)),
+		"_AsTarget":       reflect.ValueOf((*_AsTarget)(nil)),
+		"Timeouter":       reflect.ValueOf((*Timeouter)(nil)),
+		"_Timeouter":      reflect.ValueOf((*_Timeouter)(nil)),
+		"Temporary":       reflect.ValueOf((*Temporary)(nil)),
+		"_Temporary":      reflect.ValueOf((*_Temporary)(nil)),
+		"Lener":           reflect.ValueOf((*Lener)(nil)),
+		"_Lener":          reflect.ValueOf((*_Lener)(nil)),
+		"RuntimeErrorer":  reflect.ValueOf((*RuntimeErrorer)(nil)),
+		"_RuntimeErrorer": reflect.ValueOf((*_RuntimeErrorer)(nil)),
 	}
 }
 
@@ -95,6 +102,13 @@ type _Lener struct {
 
 func (w _Lener) Len() int { return w.WLen() }
 
+type _RuntimeErrorer struct {
+	IValue        any
+	WRuntimeError func()
+}
+
+func (w _RuntimeErrorer) RuntimeError() { w.WRuntimeError() }
+
 // AssertPanic panics as a failed v.(I) does in Go, I being an interface
 // type a cell declares (named iface) with the given methods: the
 // interpreter's own assertion was not used.
@@ -130,5 +144,9 @@ func NativeMethods(v any, iface string, methods []string) bool {
 			return false
 		}
 	}
-	panic(fmt.Sprintf("cannot assert a %s to %s here: this interpreter cannot put a value of a library type in an interface a cell declares; assert to %s itself, or to an interface of the library with the methods %s", t, iface, t, strings.Join(methods, ", ")))
+	itself := "assert to " + t.String() + " itself, or"
+	if name := strings.TrimLeft(t.String(), "*"); !token.IsExported(name[strings.LastIndex(name, ".")+1:]) {
+		itself = "assert" // the type cannot be named (runtime.boundsError)
+	}
+	panic(fmt.Sprintf("cannot assert a %s to %s here: this interpreter cannot put a value of a library type in an interface a cell declares; %s to an interface of the library with the methods %s", t, iface, itself, strings.Join(methods, ", ")))
 }

@@ -116,7 +116,7 @@ func _grundyString(v any) (string, bool) {
 // a cell declared (none for compiled types: display.PartsOf finds theirs).
 func _grundyParts(v any) display.Parts {
 	parts := display.Parts{}
-	if v == nil || !grundyrt.Interpreted(v) {
+	if v == nil || !grundyrt.Interpreted(v) && !grundyrt.CellBox(v) {
 		return parts
 	}
 	// What fmt's %v prints, which a value's text is.

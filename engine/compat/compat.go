@@ -124,6 +124,7 @@ var Passes = []Pass{
 	structAssign,
 	tupleNil,
 	paramConv,
+	paramLits,
 	genericMethods,
 	minMax,
 	pkgVars,

@@ -30,9 +30,9 @@ import (
 // element types and keys keep their meaning; the result has the length
 // and capacity Go's literal has (a keyed slice literal's too).
 //
-// A literal of a type parameter with a struct or array core type, or
-// whose address is taken (&S{...}), is refused with what to write
-// instead.
+// &S{...} is the address of a new variable holding the value, made in
+// a function literal. A literal of a type parameter with a struct or
+// array core type is refused with what to write instead.
 var paramLits = Pass{
 	Name:     "paramlits",
 	Run:      runParamLits,
@@ -41,7 +41,17 @@ var paramLits = Pass{
 }
 
 func runParamLits(c *Cell) {
+	addrs := map[*ast.UnaryExpr]*ast.Ident{} // &S{...}, by S
 	c.Apply(func(cur Cursor) bool {
+		if u, ok := cur.Node().(*ast.UnaryExpr); ok && addrs[u] != nil {
+			// &S{...}: the address of a new variable holding the value.
+			pos, v := u.Pos(), c.Temp("PL")
+			ptr := &ast.StarExpr{Star: pos, X: ident(addrs[u].Name, pos)}
+			cur.Replace(called(funcLit(pos, u.End(), results(ptr),
+				define(pos, []ast.Expr{ident(v, pos)}, u.X),
+				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(v, pos)}}})))
+			return true
+		}
 		lit, ok := cur.Node().(*ast.CompositeLit)
 		if !ok || lit.Type == nil {
 			return true
@@ -55,8 +65,7 @@ func runParamLits(c *Cell) {
 			return true
 		}
 		if u, ok := cur.Parent().(*ast.UnaryExpr); ok && u.Op == token.AND {
-			c.Fail(lit.Pos(), "&%s{...}: this interpreter cannot take the address of a composite literal of the type parameter %s; make it a variable first (v := %s{...}) and take &v", id.Name, id.Name, id.Name)
-			return false
+			addrs[u] = id
 		}
 		core := coreType(tp)
 		pos := lit.Pos()

@@ -170,11 +170,23 @@ func (c *Cell) ownDecl(fd *ast.FuncDecl) bool {
 // convertsBare reports whether body, as compiled, converts an operand to
 // an empty interface explicitly other than as ifaceCopies writes it
 // (any([]any{v}[0])): a value of a type parameter's type converted so is
-// bare in the instance.
+// bare in the instance. The any(x) fmtArgs writes as the value of a
+// grundyrt.Typed (fmt.Printf("%T", x) of an x of an interface type, a
+// case's variable in a type switch's default) converts an interface,
+// which has no box to drop.
 func convertsBare(body *ast.BlockStmt) bool {
+	typed := map[ast.Expr]bool{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) > 0 {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && isIdent(sel.X, prelude.Runtime) && sel.Sel.Name == prelude.RTFmtTyped {
+				typed[call.Args[0]] = true
+			}
+		}
+		return true
+	})
 	return contains(body, false, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 || !isEmptyIfaceExpr(call.Fun) {
+		if !ok || len(call.Args) != 1 || !isEmptyIfaceExpr(call.Fun) || typed[call] {
 			return false
 		}
 		ix, ok := call.Args[0].(*ast.IndexExpr)

@@ -126,6 +126,7 @@ var Passes = []Pass{
 	structAssign,
 	tupleNil,
 	paramConv,
+	paramLits,
 	genericMethods,
 	minMax,
 	pkgVars,

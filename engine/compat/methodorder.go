@@ -3,6 +3,7 @@ package compat
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 )
 
 // methodOrder: the methods of a cell's generic type are declared right
@@ -56,7 +57,7 @@ func runMethodOrder(c *Cell) {
 		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
 			for _, sp := range gd.Specs {
 				name := sp.(*ast.TypeSpec).Name.Name
-				ordered, caller, callee := calleesFirst(methods[name])
+				ordered, caller, callee := calleesFirst(methods[name], func(sel *ast.SelectorExpr) bool { return c.mayCallMethodOf(sel, name) })
 				if caller != nil {
 					c.Fail(caller.Pos(), "methods %s and %s of the generic type %s call each other, which this interpreter cannot compile (it compiles an instance's methods one after another, each seeing only those before it); make one of them a function taking the receiver (func %s[...](x *%s[...]) ...), or have one method do both",
 						callee.Name.Name, caller.Name.Name, name, caller.Name.Name, name)
@@ -75,8 +76,11 @@ func runMethodOrder(c *Cell) {
 // with the methods declared before it, and a call of a later one failed
 // with "undefined selector: Push". Methods that call each other in a
 // cycle cannot be ordered so (a method calling itself can): the first
-// such call is returned (caller, callee) for the cell to be refused.
-func calleesFirst(ms []ast.Decl) (out []ast.Decl, caller, callee *ast.FuncDecl) {
+// such call is returned (caller, callee) for the cell to be refused. A
+// call is one of a method of the type by its name, unless mayCall tells
+// otherwise (maps.Keys(o.m) in a method All is no call of the type's
+// Keys).
+func calleesFirst(ms []ast.Decl, mayCall func(sel *ast.SelectorExpr) bool) (out []ast.Decl, caller, callee *ast.FuncDecl) {
 	byName := map[string]*ast.FuncDecl{}
 	for _, d := range ms {
 		fd := d.(*ast.FuncDecl)
@@ -100,7 +104,7 @@ func calleesFirst(ms []ast.Decl) (out []ast.Decl, caller, callee *ast.FuncDecl) 
 				if !ok {
 					return true
 				}
-				if g := byName[sel.Sel.Name]; g != nil && g != fd {
+				if g := byName[sel.Sel.Name]; g != nil && g != fd && mayCall(sel) {
 					if state[g] == visiting && caller == nil {
 						caller, callee = fd, g
 					}
@@ -116,4 +120,34 @@ func calleesFirst(ms []ast.Decl) (out []ast.Decl, caller, callee *ast.FuncDecl) 
 		visit(d.(*ast.FuncDecl))
 	}
 	return out, caller, callee
+}
+
+// mayCallMethodOf reports whether sel, the function of a call, may name a
+// method of the cell's generic type typ: not a package's function
+// (maps.Keys), a field, or a method of another type, by the oracle; a
+// selector the oracle did not type (a pass wrote it) may.
+func (c *Cell) mayCallMethodOf(sel *ast.SelectorExpr, typ string) bool {
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+		if _, pkg := c.Types.ObjectOf(id).(*types.PkgName); pkg {
+			return false
+		}
+	}
+	s, ok := c.Types.Selections[sel]
+	if !ok {
+		return true
+	}
+	fn, ok := s.Obj().(*types.Func)
+	if !ok {
+		return false
+	}
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Origin().Obj().Name() == typ && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "main"
 }

@@ -22,6 +22,7 @@ import (
 //
 //	T(0), T(1.5), T("s")  →  []T{0}[0] ...   an untyped constant of T's kind
 //	T(x)                  →  grundyrt.Converted([]X{x}, new(T)).(T)
+//	P(x), x of P's core type, not named (P ~*T: P(new(T)))  →  []P{x}[0]
 //
 // A constant is converted where yaegi compiles the literal, as it is
 // assigned (eight times cheaper than the converter, and not a constant,
@@ -39,7 +40,7 @@ var paramConv = Pass{
 	Name:     "paramconv",
 	Run:      runParamConv,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"generics_method_conversion_named_type"},
+	Snippets: []string{"generics_method_conversion_named_type", "generics_method_pointer_conversion"},
 }
 
 func runParamConv(c *Cell) {
@@ -196,6 +197,11 @@ func (c *Cell) paramConversion(cur Cursor) ast.Expr {
 	if !ok {
 		return nil
 	}
+	if c.assignsToParam(call.Args[0], tp) {
+		// P(new(T)) with P constrained to *T: the operand is assignable
+		// to every type argument, as it is in the instance.
+		return sliceElem(ident(id.Name, id.Pos()), call.Args[0])
+	}
 	if !basicTerms(tp.Constraint()) {
 		return nil
 	}
@@ -218,6 +224,42 @@ func (c *Cell) paramConversion(cur Cursor) ast.Expr {
 	to := &ast.CallExpr{Fun: ident("new", pos), Lparen: pos, Args: []ast.Expr{ident(id.Name, id.Pos())}, Rparen: end}
 	converted := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTConverted, pos)}, Lparen: call.Lparen, Args: []ast.Expr{xs, to}, Rparen: call.Rparen}
 	return &ast.TypeAssertExpr{X: converted, Lparen: end, Type: ident(id.Name, id.Pos()), Rparen: end}
+}
+
+// assignsToParam reports whether the operand e of a conversion to the
+// type parameter tp has a type that is not named (*T, []E, map[K]V) and
+// is tp's core type: every type argument has it as its underlying type,
+// so e is assignable to each, and []P{e}[0] converts it in an instance
+// as P(e) does. Not where an unnamed struct type is part of it: the
+// cell's struct types carry tags in the interpreter (see structNames),
+// so struct{ X, Y int } is not Pt's underlying type there.
+func (c *Cell) assignsToParam(e ast.Expr, tp *types.TypeParam) bool {
+	xt := c.Types.TypeOf(e)
+	var plain func(t types.Type) bool
+	plain = func(t types.Type) bool {
+		switch t := types.Unalias(t).(type) {
+		case *types.Named, *types.TypeParam, *types.Basic:
+			return true
+		case *types.Pointer:
+			return plain(t.Elem())
+		case *types.Slice:
+			return plain(t.Elem())
+		case *types.Array:
+			return plain(t.Elem())
+		case *types.Chan:
+			return plain(t.Elem())
+		case *types.Map:
+			return plain(t.Key()) && plain(t.Elem())
+		}
+		return false
+	}
+	switch types.Unalias(xt).(type) {
+	case *types.Pointer, *types.Slice, *types.Map, *types.Array, *types.Chan:
+	default:
+		return false
+	}
+	core := coreType(tp)
+	return core != nil && plain(xt) && types.Identical(core, xt)
 }
 
 // assignableConst reports whether the constant operand e of a

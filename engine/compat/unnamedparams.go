@@ -12,11 +12,18 @@ import "go/ast"
 // ("reflect.Set: value of type map[string]float64 is not assignable to
 // type float64"), in a function a local of another type did. Names "_"
 // get their slots.
+//
+// A method of a generic type whose receiver has no name (func (Set[T])
+// Kind() string) gets "_" for it too: yaegi v0.16.1 reads the receiver's
+// type of a generic method as the second child of its field
+// (interp/generic.go:87, genAST's rtn := n.child[0].child[1]), which a
+// field without a name does not have, and the interpreter failed to
+// compile the first call ("index out of range [1] with length 1").
 var unnamedParams = Pass{
 	Name:     "unnamedparams",
 	Run:      runUnnamedParams,
 	Kinds:    []ast.Node{(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)},
-	Snippets: []string{"unnamed_params"},
+	Snippets: []string{"unnamed_params", "generics_unnamed_receiver"},
 }
 
 func runUnnamedParams(c *Cell) {
@@ -25,6 +32,9 @@ func runUnnamedParams(c *Cell) {
 			switch f := n.(type) {
 			case *ast.FuncDecl:
 				nameParams(f.Type.Params)
+				if f.Recv != nil && len(f.Recv.List) == 1 && len(f.Recv.List[0].Names) == 0 && genericRecv(f.Recv.List[0].Type) {
+					f.Recv.List[0].Names = []*ast.Ident{ident("_", f.Recv.List[0].Type.Pos())}
+				}
 			case *ast.FuncLit:
 				nameParams(f.Type.Params)
 			}
@@ -45,4 +55,17 @@ func nameParams(params *ast.FieldList) {
 		}
 		f.Names = []*ast.Ident{ident("_", f.Type.Pos())}
 	}
+}
+
+// genericRecv reports whether a receiver's type is an instance of a
+// generic type (T[X], *T[X, Y]).
+func genericRecv(t ast.Expr) bool {
+	if st, ok := t.(*ast.StarExpr); ok {
+		t = st.X
+	}
+	switch ast.Unparen(t).(type) {
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return true
+	}
+	return false
 }

@@ -122,6 +122,7 @@ var Passes = []Pass{
 	basedAsserts,
 	structAsserts,
 	instanceAsserts,
+	promotedAsserts,
 	displayCalls,
 	structAssign,
 	tupleNil,

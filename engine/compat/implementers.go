@@ -612,6 +612,9 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 	rewrap := false
 	// The cell's struct types may be asserted from yaegi's wrapper.
 	unwrap := false
+	// A library value may be in yaegi's valueInterface (it was in an
+	// interface a cell declares before it was put in an any).
+	unwrapNative := false
 	try := func(a ast.Expr) {
 		cond := ast.Expr(ident(okName, pos))
 		if check != nil {
@@ -643,6 +646,8 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 		var x ast.Expr = tmp()
 		if unwrap {
 			x = inWrapperCall(x) // (see structAsserts)
+		} else if unwrapNative {
+			x = unwrapCall(x, pos) // (see inCellIface)
 		}
 		var st ast.Stmt = &ast.IfStmt{If: pos,
 			Init: define(pos, []ast.Expr{v(), ident(okName, pos)}, &ast.TypeAssertExpr{X: x, Type: a, Lparen: pos, Rparen: pos}),
@@ -697,9 +702,11 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 	if len(implementers) > 0 {
 		// Asserted to each only when one of them is there.
 		start := len(body)
+		unwrapNative = true
 		for _, a := range implementers {
 			try(a)
 		}
+		unwrapNative = false
 		tries := append([]ast.Stmt(nil), body[start:]...)
 		body = append(body[:start], ifThen(pos, nativeIn(tmp(), names, pos), tries...))
 	}

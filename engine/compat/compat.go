@@ -156,6 +156,7 @@ var Passes = []Pass{
 	funcScope,
 	embedIface,
 	embedMethods,
+	nativeBased, // before boxBasic, which sees the type on its underlying type
 	boxBasic,
 	labeledReturn,
 	namedResults,

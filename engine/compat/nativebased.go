@@ -13,9 +13,8 @@ import (
 // one's (interp/type.go, refType of a valueT), so a value of it put in an
 // interface was a value of the native type: var s fmt.Stringer = Dur(5)
 // printed "5ns" (time.Duration's String) where Go prints the cell's own
-// String, and fmt.Println(any(Dur(5))) of a Dur without methods "5ns"
-// where Go prints 5. Struct and interface types are left as they are
-// (their fields or methods may be unexported there).
+// String. Struct and interface types are left as they are (their fields
+// or methods may be unexported there).
 var nativeBased = Pass{
 	Name:     "nativebased",
 	Run:      runNativeBased,

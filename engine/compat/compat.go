@@ -160,7 +160,7 @@ var Passes = []Pass{
 	funcScope,
 	embedIface,
 	embedMethods,
-	libraryBased, // before boxBasic, which declares methods on the types it writes
+	nativeBased, // before boxBasic, which sees the type on its underlying type
 	boxBasic,
 	labeledReturn,
 	namedResults,

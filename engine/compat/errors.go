@@ -363,7 +363,8 @@ func (c *Cell) errorsAsInterface(call *ast.CallExpr) *ast.FuncLit {
 		if n := c.nativeIface(pt.Elem(), call.Pos()); n != nil {
 			tries = append(tries, n)
 		}
-		tries = append(tries, c.nativeImplementers(pt.Elem(), call.Pos())...)
+		impls, _ := c.nativeImplementers(typesError, pt.Elem(), call.Pos())
+		tries = append(tries, impls...)
 	}
 	var natives strings.Builder
 	for _, n := range append(tries, nil) {

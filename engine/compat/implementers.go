@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"sort"
 	"strconv"
+	"strings"
 
 	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
@@ -327,8 +328,8 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Ex
 		if n := c.nativeIface(tt, pos); n != nil {
 			cond = or(cond, asserts(tmp(), n))
 		}
-		for _, n := range c.nativeImplementers(tt, pos) {
-			cond = or(cond, asserts(tmp(), n))
+		if tries, names := c.nativeImplementers(from, tt, pos); len(tries) > 0 {
+			cond = or(cond, nativeIn(tmp(), names, pos))
 		}
 	}
 	basedImpls, basedOthers := c.basedInCellIface(tmp, from, tt, pos)
@@ -370,18 +371,25 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Ex
 	return or(first, cond)
 }
 
-// nativeImplementers are the types of the packages the cell uses (T or *T) that implement tt, an interface the cell declares with
-// no native twin, as source at pos: the interpreter's own assertion fails
-// on a native value, but converts one of a type it is told. At most
-// maxNativeImplementers, in the packages' order; nativeMethods stops on the
-// others.
-func (c *Cell) nativeImplementers(tt types.Type, pos token.Pos) []ast.Expr {
+// nativeImplementers are the types (T or *T) of the packages whose values
+// the cell may meet (see candidatePackages) that implement tt, an
+// interface the cell declares with no native twin, as source at pos: the
+// interpreter's own assertion fails on a native value, but converts one of
+// a type it is told. At most maxNativeImplementers, in the packages'
+// order; nativeMethods stops on the others. Only types a value of the
+// type from (the static type of the value asserted; nil for any) can hold
+// are listed. names lists them for grundyrt.NativeIn (see nativeIn).
+func (c *Cell) nativeImplementers(from, tt types.Type, pos token.Pos) (out []ast.Expr, names string) {
 	it, ok := tt.Underlying().(*types.Interface)
 	if !ok || it.Empty() || !interpretedIface(tt) || c.nativeIface(tt, pos) != nil || c.Types.Pkg == nil {
-		return nil
+		return nil, ""
 	}
-	var out []ast.Expr
-	for _, p := range c.usedPackages() {
+	var fromIface *types.Interface
+	if from != nil {
+		fromIface, _ = from.Underlying().(*types.Interface)
+	}
+	names = "\n"
+	for _, p := range c.candidatePackages() {
 		for _, name := range p.Scope().Names() {
 			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
 			if !ok || !tn.Exported() || tn.IsAlias() {
@@ -392,16 +400,137 @@ func (c *Cell) nativeImplementers(tt types.Type, pos token.Pos) []ast.Expr {
 				continue
 			}
 			for _, t := range []types.Type{n, types.NewPointer(n)} {
-				if !types.Implements(t, it) {
+				if !types.Implements(t, it) || fromIface != nil && !types.AssertableTo(fromIface, t) {
 					continue
 				}
 				if tx, ok := c.TypeExpr(t, pos); ok && len(out) < maxNativeImplementers {
+					if c.shadowedPackage(tx, pos) {
+						// (a parameter named games): an alias declared
+						// at the cell's top level names the type.
+						tx = ident(c.instanceAlias(tx), pos)
+					}
 					out = append(out, tx)
+					star := ""
+					if _, ptr := t.(*types.Pointer); ptr {
+						star = "*"
+					}
+					names += star + p.Path() + "." + n.Obj().Name() + "\n"
 				}
 			}
 		}
 	}
+	return out, names
+}
+
+// nativeIn is grundyrt.NativeIn(tmp, names): whether tmp holds a value of
+// one of the types nativeImplementers listed, in one call, before (or
+// instead of) an assertion to each.
+func nativeIn(tmp ast.Expr, names string, pos token.Pos) ast.Expr {
+	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTNativeIn, pos)}, Lparen: pos,
+		Args: []ast.Expr{tmp, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(names)}}, Rparen: pos}
+}
+
+// shadowedPackage reports whether a package name x uses (games in
+// *games.SetGame) is something else where pos is (a parameter or a
+// variable named games), so that x cannot be written there.
+func (c *Cell) shadowedPackage(x ast.Expr, pos token.Pos) bool {
+	if c.Types.Pkg == nil {
+		return false
+	}
+	scope := c.Types.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return false
+	}
+	shadowed := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok {
+				if _, obj := scope.LookupParent(id.Name, pos); obj != nil {
+					if _, pkg := obj.(*types.PkgName); !pkg {
+						shadowed = true
+					}
+				}
+			}
+			return false
+		}
+		return !shadowed
+	})
+	return shadowed
+}
+
+// candidatePackages are the packages whose values an assertion in the
+// cell may meet: those it names (usedPackages), then those of the types
+// of the session's variables and functions it uses (t, a *solve.Table
+// made in an earlier cell, in a cell that never names solve), then
+// grundy's library packages, whose values any cell may hold (a function
+// switching on types, declared before the values it meets).
+func (c *Cell) candidatePackages() []*types.Package {
+	var out []*types.Package
+	seen := map[string]bool{}
+	add := func(p *types.Package) {
+		if p != nil && p != c.Types.Pkg && p.Path() != "main" && !seen[p.Path()] {
+			seen[p.Path()] = true
+			out = append(out, p)
+		}
+	}
+	for _, p := range c.usedPackages() {
+		add(p)
+	}
+	var objs []types.Object
+	for _, obj := range c.Types.Uses {
+		switch obj.(type) {
+		case *types.Var, *types.Func:
+			objs = append(objs, obj)
+		}
+	}
+	sort.Slice(objs, func(i, j int) bool { return objs[i].Pos() < objs[j].Pos() })
+	visited := map[types.Type]bool{}
+	for _, obj := range objs {
+		for _, p := range typePackages(obj.Type(), visited) {
+			add(p)
+		}
+	}
+	for _, imp := range prelude.Imports {
+		if strings.HasPrefix(imp.Path, "grundy/") {
+			add(c.Types.Import(imp.Path))
+		}
+	}
 	return out
+}
+
+// typePackages are the packages of the named types t is built of (its
+// elements, keys, parameters and results; not a struct's fields), each
+// type visited once.
+func typePackages(t types.Type, visited map[types.Type]bool) []*types.Package {
+	if t == nil || visited[t] {
+		return nil
+	}
+	visited[t] = true
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		if p := t.Obj().Pkg(); p != nil {
+			return []*types.Package{p}
+		}
+	case *types.Pointer:
+		return typePackages(t.Elem(), visited)
+	case *types.Slice:
+		return typePackages(t.Elem(), visited)
+	case *types.Array:
+		return typePackages(t.Elem(), visited)
+	case *types.Chan:
+		return typePackages(t.Elem(), visited)
+	case *types.Map:
+		return append(typePackages(t.Key(), visited), typePackages(t.Elem(), visited)...)
+	case *types.Signature:
+		var out []*types.Package
+		for _, tup := range []*types.Tuple{t.Params(), t.Results()} {
+			for i := range tup.Len() {
+				out = append(out, typePackages(tup.At(i).Type(), visited)...)
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // usedPackages are the packages whose names the cell uses, by path.
@@ -427,8 +556,9 @@ func (c *Cell) usedPackages() []*types.Package {
 }
 
 // maxNativeImplementers bounds the tries of nativeImplementers: each is a
-// call in every assertion.
-const maxNativeImplementers = 8
+// call in every assertion. (solve's eight result types and known's and
+// entail's have HTML: a cell's interface{ HTML() string } meets 16.)
+const maxNativeImplementers = 16
 
 // nativeMethods is grundyrt.NativeMethods(tmp, "I", methods): false, or a
 // stop on a native value with the methods of tt, an interface the cell
@@ -467,12 +597,13 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 		return nil
 	}
 	impls, others := c.cellStructs(from, tt, pos)
-	var natives []ast.Expr
+	var natives, implementers []ast.Expr
+	var names string
 	if interpretedIface(tt) {
 		if n := c.nativeIface(tt, pos); n != nil {
 			natives = append(natives, n)
 		}
-		natives = append(natives, c.nativeImplementers(tt, pos)...)
+		implementers, names = c.nativeImplementers(from, tt, pos)
 	}
 	var body []ast.Stmt
 	var check ast.Expr     // a further condition on the next try's value
@@ -481,6 +612,9 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 	rewrap := false
 	// The cell's struct types may be asserted from yaegi's wrapper.
 	unwrap := false
+	// A library value may be in yaegi's valueInterface (it was in an
+	// interface a cell declares before it was put in an any).
+	unwrapNative := false
 	try := func(a ast.Expr) {
 		cond := ast.Expr(ident(okName, pos))
 		if check != nil {
@@ -512,6 +646,8 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 		var x ast.Expr = tmp()
 		if unwrap {
 			x = inWrapperCall(x) // (see structAsserts)
+		} else if unwrapNative {
+			x = unwrapCall(x, pos) // (see inCellIface)
 		}
 		var st ast.Stmt = &ast.IfStmt{If: pos,
 			Init: define(pos, []ast.Expr{v(), ident(okName, pos)}, &ast.TypeAssertExpr{X: x, Type: a, Lparen: pos, Rparen: pos}),
@@ -562,6 +698,17 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 	}
 	for _, a := range natives {
 		try(a)
+	}
+	if len(implementers) > 0 {
+		// Asserted to each only when one of them is there.
+		start := len(body)
+		unwrapNative = true
+		for _, a := range implementers {
+			try(a)
+		}
+		unwrapNative = false
+		tries := append([]ast.Stmt(nil), body[start:]...)
+		body = append(body[:start], ifThen(pos, nativeIn(tmp(), names, pos), tries...))
 	}
 	try(t)
 	return body

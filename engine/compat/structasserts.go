@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"grundy/engine/prelude"
@@ -23,6 +24,14 @@ import (
 // value of a native interface with methods, yaegi takes the value out of
 // the wrapper itself. A type switch's cases and the tries of an
 // assertion to an interface (ifaceTries) ask so too.
+//
+// Likewise x.(T), T a native type with methods that implements an
+// interface a cell declares: a library value put in such an interface and
+// then in an any is in yaegi's valueInterface, which its assertion to a
+// native type does not look inside (b.(*games.TakeBreak) was false, and
+// a type switch's case *games.TakeBreak was not taken):
+//
+//	b.(*games.TakeBreak)  =>  any(grundyrt.Unwrap(b)).(*games.TakeBreak)
 var structAsserts = Pass{
 	Name:     "structasserts",
 	Run:      runStructAsserts,
@@ -35,6 +44,8 @@ func runStructAsserts(c *Cell) {
 		x, ok := cur.Node().(*ast.TypeAssertExpr)
 		if ok && x.Type != nil && c.inWrapper(c.Types.TypeOf(x.X), c.Types.TypeOf(x.Type)) {
 			x.X = inWrapperCall(x.X)
+		} else if ok && x.Type != nil && c.inCellIface(c.Types.TypeOf(x.X), c.Types.TypeOf(x.Type)) {
+			x.X = unwrapCall(x.X, x.X.Pos())
 		}
 		return true
 	})
@@ -55,6 +66,35 @@ func (c *Cell) inWrapper(xt, t types.Type) bool {
 		return false // (no native interface holds its values)
 	}
 	return true
+}
+
+// inCellIface reports whether a value of xt, an empty interface type,
+// asserted to t, a native type with methods (*games.TakeBreak), may be
+// one kept in an interface a cell declares (var n Named = g; var b any =
+// n): yaegi keeps it in its valueInterface, which its assertion to a
+// native type does not look inside (b.(*games.TakeBreak) was false), so
+// the assertion asks grundyrt.Unwrap(b). Only when t implements an
+// interface with methods a cell declares.
+func (c *Cell) inCellIface(xt, t types.Type) bool {
+	if !wrapperSubject(xt) || t == nil || types.IsInterface(t) {
+		return false
+	}
+	n, ok := types.Unalias(deref(t)).(*types.Named)
+	if !ok || typecheck.IsCellType(n) || n.Obj().Pkg() == nil || types.NewMethodSet(t).Len() == 0 {
+		return false
+	}
+	for _, tn := range c.Types.CellTypes() {
+		if it, ok := tn.Type().Underlying().(*types.Interface); ok && !it.Empty() && types.Implements(t, it) {
+			return true
+		}
+	}
+	return false
+}
+
+// unwrapCall is any(grundyrt.Unwrap(x)): x, or the value in yaegi's
+// valueInterface when x holds one (see inCellIface).
+func unwrapCall(x ast.Expr, pos token.Pos) ast.Expr {
+	return &ast.CallExpr{Fun: ident("any", pos), Lparen: pos, Args: []ast.Expr{rtCall(prelude.RTUnwrap, pos, x)}, Rparen: pos}
 }
 
 // wrapperSubject reports whether a value of xt may be yaegi's wrapper

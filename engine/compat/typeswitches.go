@@ -112,6 +112,9 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 	tw := func() *ast.Ident { return ident(wrapped, pos) }
 	firstStruct := true
 	caseTest := func(t ast.Expr, tt types.Type) ast.Expr {
+		if c.inCellIface(xt, tt) {
+			return asserts(unwrapCall(tmp(), t.Pos()), t)
+		}
 		if wrapped == "" || !c.inWrapper(xt, tt) {
 			return asserts(tmp(), t)
 		}
@@ -133,6 +136,9 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ok()}}))
 	}
 	asserted := func(tt types.Type) ast.Expr {
+		if c.inCellIface(xt, tt) {
+			return unwrapCall(tmp(), pos)
+		}
 		if wrapped != "" && c.inWrapper(xt, tt) {
 			return tw()
 		}
@@ -257,7 +263,7 @@ func (c *Cell) interfaceCase(s *ast.TypeSwitchStmt) bool {
 func (c *Cell) needsAssertions(s *ast.TypeSwitchStmt, xt types.Type) bool {
 	for _, st := range s.Body.List {
 		for _, t := range st.(*ast.CaseClause).List {
-			if tt := c.Types.TypeOf(t); tt != nil && (types.IsInterface(tt) || mentionsCellType(tt)) {
+			if tt := c.Types.TypeOf(t); tt != nil && (types.IsInterface(tt) || mentionsCellType(tt) || c.inCellIface(xt, tt)) {
 				return true
 			}
 			if v, _ := c.assertVerdict(xt, c.Types.TypeOf(t)); v == assertChecked {

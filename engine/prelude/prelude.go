@@ -156,6 +156,8 @@ const (
 	RTAssertionError    = "AssertionError"    // the runtime's error for a failed x.(I)
 	RTAssertPanic       = "AssertPanic"       // the panic of a failed assertion to an interface, naming the missing method
 	RTNativeMethods     = "NativeMethods"     // stops an assertion of a library value to a cell interface
+	RTNativeIn          = "NativeIn"          // whether a value is of one of the library types an assertion tries
+	RTUnwrap            = "Unwrap"            // the value in yaegi's valueInterface (a library value in a cell interface, in an any)
 	RTReturn            = "Return"            // a return among a cell's statements: ends the cell
 	RTSelect            = "Select"            // a select made by the runtime
 	RTSetZero           = "SetZero"           // sets a variable to its zero value (earlierReads' copies)

@@ -150,3 +150,24 @@ func NativeMethods(v any, iface string, methods []string) bool {
 	}
 	panic(fmt.Sprintf("cannot assert a %s to %s here: this interpreter cannot put a value of a library type in an interface a cell declares; %s to an interface of the library with the methods %s", t, iface, itself, strings.Join(methods, ", ")))
 }
+
+// NativeIn reports whether v is a native value of one of the types names
+// lists, each as "path.Name" or "*path.Name" on a line of its own (names
+// begins and ends with a newline): one call tells an assertion to an
+// interface a cell declares whether the library types it tries next can
+// hold the value, rather than a try for each (see nativeImplementers).
+func NativeIn(v any, names string) bool {
+	t := reflect.TypeOf(Unwrap(v))
+	if t == nil {
+		return false
+	}
+	star := ""
+	if t.Kind() == reflect.Pointer {
+		star, t = "*", t.Elem()
+	}
+	if t.PkgPath() == "" {
+		return false
+	}
+	key := "\n" + star + t.PkgPath() + "." + t.Name() + "\n"
+	return strings.Contains(names, key)
+}

@@ -2,10 +2,12 @@ package grundyrt
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"reflect"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -179,6 +181,13 @@ func (ts *Types) jsonValue(v reflect.Value, t *tinfo, addressable bool) (any, er
 	if !v.IsValid() {
 		return nil, nil
 	}
+	if nativeMarshaler(v.Type()) && v.CanInterface() {
+		// A library value with its own MarshalJSON or MarshalText (a
+		// *solve.Certificate in a field of a cell's interface type):
+		// json calls it, as Go's encoder does, rather than the walk
+		// below encoding its fields.
+		return v.Interface(), nil
+	}
 	if !ts.jsonNeeds(v.Type(), t, map[*tinfo]bool{}) {
 		if !v.CanInterface() {
 			return nil, nil
@@ -243,6 +252,24 @@ func (ts *Types) jsonValue(v reflect.Value, t *tinfo, addressable bool) (any, er
 	}
 	return v.Interface(), nil
 }
+
+// nativeMarshaler reports whether rt is a native named type (or a
+// pointer to one) whose method set has MarshalJSON or MarshalText.
+func nativeMarshaler(rt reflect.Type) bool {
+	named := rt
+	if rt.Kind() == reflect.Pointer {
+		named = rt.Elem()
+	}
+	if named.Name() == "" || named.PkgPath() == "" || strings.HasPrefix(named.PkgPath(), "github.com/traefik/yaegi/") {
+		return false
+	}
+	return rt.Implements(jsonMarshalerType) || rt.Implements(textMarshalerType)
+}
+
+var (
+	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+)
 
 func elemOf(t *tinfo) *tinfo {
 	if t == nil {

@@ -131,11 +131,15 @@ func (ts *Types) VisibleFields(t reflect.Type) []reflect.StructField {
 	return visible
 }
 
-// Field and FieldByName of a reflect.Type that grundyrt.TypeOf named.
+// Field, NumField and FieldByName of a reflect.Type that grundyrt.TypeOf named.
 func (c cellRType) Field(i int) reflect.StructField {
 	f, _ := field(c.Type, c.t, i)
 	return f
 }
+
+// NumField leaves out the field that carries the name of a struct type
+// without fields (see EmptyField).
+func (c cellRType) NumField() int { return structFields(c.Type) }
 
 func (c cellRType) FieldByName(name string) (reflect.StructField, bool) {
 	return fieldByName(c.Type, c.t, name)

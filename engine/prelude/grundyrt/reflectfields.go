@@ -98,7 +98,7 @@ func (ts *Types) VisibleFields(t reflect.Type) []reflect.StructField {
 		}
 		walking[rt] = true
 		defer delete(walking, rt)
-		for i := range rt.NumField() {
+		for i := range structFields(rt) {
 			f, fd := field(rt, d, i)
 			f.Index = append(append([]int(nil), index...), i)
 			keep := true
@@ -129,6 +129,18 @@ func (ts *Types) VisibleFields(t reflect.Type) []reflect.StructField {
 		}
 	}
 	return visible
+}
+
+// TypeNumField is rt.NumField(), without the field that carries the
+// name of a struct type a cell declared without fields (see EmptyField).
+func TypeNumField(rt reflect.Type) int { return structFields(RType(rt)) }
+
+// ValueNumField is v.NumField() likewise.
+func ValueNumField(v reflect.Value) int {
+	if v.Kind() != reflect.Struct {
+		return v.NumField() // reflect's panic
+	}
+	return structFields(v.Type())
 }
 
 // Field, NumField and FieldByName of a reflect.Type that grundyrt.TypeOf named.

@@ -14,12 +14,15 @@ import (
 // printed the fields instead of calling String ({CN(3,2) 1}, not
 // CN(3,2)). embedMethods declares such methods on a named type at the
 // cell's top level; an unnamed one, or one declared in a function, cannot
-// have any.
+// have any. An unnamed struct type embedding a struct type with methods
+// keeps them in an interface with methods, but not in an empty one:
+// fmt.Println(struct{ N }{}), N with String, printed {str}, not str; it
+// is refused when it has a method fmt or json would call.
 var anonEmbed = Pass{
 	Name:     "anonembed",
 	Run:      runAnonEmbed,
 	Kinds:    assignedKinds,
-	Snippets: []string{"embedded_interface_unnamed_struct_refused"},
+	Snippets: []string{"embedded_interface_unnamed_struct_refused", "embedded_struct_unnamed_printed_refused"},
 }
 
 func runAnonEmbed(c *Cell) {
@@ -39,6 +42,11 @@ func runAnonEmbed(c *Cell) {
 				continue
 			}
 			st, ok := vt.(*types.Struct)
+			if ok && !embedsIface(st) && iface.NumMethods() == 0 && printsByMethod(st) {
+				c.Fail(v.value.Pos(), "a value of an unnamed struct type with a String, Error or Format method of an embedded field, put in an interface (%s): the interpreter loses the methods it has through the embedded field there; declare the struct as a named type (type S struct{ ... }) and use S",
+					types.TypeString(v.target, pkgName))
+				return false
+			}
 			if !ok || !embedsIface(st) || iface.NumMethods() == 0 && !printsByMethod(st) {
 				continue
 			}

@@ -31,12 +31,14 @@ import (
 // or an error is in a wrapper of function fields, which the map could
 // not hash ("hash of unhashable type: stdlib._fmt_Stringer"). A map
 // keyed by such a native interface (map[error]int), whose keys must keep
-// their methods, is refused when a cell's type implements it.
+// their methods, is refused when a cell's type implements it. A map
+// literal's key of a cell struct type with methods, in a map keyed by
+// any, goes through AnyKey too (see structAnyKey).
 var ifaceKeys = Pass{
 	Name:     "ifacekeys",
 	Run:      runIfaceKeys,
 	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.MapType)(nil)},
-	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces", "map_struct_keys_of_wrapped_refused", "map_any_keys_from_stringers", "map_error_keys_refused", "map_any_keys_basic_types", "native_keys_keep_types", "native_containers_keep_cell_iface"},
+	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces", "map_struct_keys_of_wrapped_refused", "map_any_keys_from_stringers", "map_error_keys_refused", "map_any_keys_basic_types", "native_keys_keep_types", "native_containers_keep_cell_iface", "map_any_literal_struct_keys"},
 }
 
 func runIfaceKeys(c *Cell) {
@@ -87,6 +89,8 @@ func runIfaceKeys(c *Cell) {
 				if kv, ok := el.(*ast.KeyValueExpr); ok {
 					if kt != nil {
 						kv.Key = c.internKey(kv.Key, kt)
+					} else if anyKeyed && methodStruct(c.Types.TypeOf(kv.Key)) {
+						kv.Key = c.structAnyKey(kv.Key)
 					} else if anyKeyed {
 						kv.Key = c.anyKey(kv.Key)
 					}
@@ -368,6 +372,36 @@ func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 	pos := e.Pos()
 	k := c.Temp("IK")
 	return c.internCall(e, ident("any", pos), ident("any", pos), k, k, anyKeyStmt(k, pos))
+}
+
+// structAnyKey is the key e of a map literal keyed by any, e of a cell
+// struct type with methods (see methodStruct), as an index expression's
+// key is: yaegi v0.16.1 keeps such a value that a map literal's key
+// converts to any in a wrapper with the node that made it
+// (valueInterface), which an index's key P{1} never equalled:
+// map[any]int{P{1}: 1}[P{1}] was 0. It goes through the runtime's AnyKey
+// (interned where values may be boxed), as a key of an interface type
+// does.
+func (c *Cell) structAnyKey(e ast.Expr) ast.Expr {
+	pos := e.Pos()
+	if !c.boxesBasic() {
+		return &ast.CallExpr{Fun: rtSelector(prelude.RTAnyKey, pos), Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
+	}
+	k := c.Temp("IK")
+	return c.internCall(e, ident("any", pos), ident("any", pos), k, k, anyKeyStmt(k, pos))
+}
+
+// methodStruct reports whether t is a cell struct type (not a pointer)
+// with methods, on its value or its pointer.
+func methodStruct(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || !typecheck.IsCellType(n) {
+		return false
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return false
+	}
+	return types.NewMethodSet(types.NewPointer(n)).Len() > 0
 }
 
 // anyKeyStmt is k = grundyrt.AnyKey(k): the value of the variable k, of

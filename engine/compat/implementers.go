@@ -89,14 +89,14 @@ func (c *Cell) cellStructs(from, iface types.Type, pos token.Pos) (impls []ast.E
 // named reports whether t is (a pointer to) a struct type that
 // structNames names in its reflect type, so that the interpreter tells
 // it from another of the same fields: a cell's non-generic struct type
-// with fields.
+// (one without fields carries its name in a field of no size).
 func named(t types.Type) bool {
 	n, ok := types.Unalias(deref(t)).(*types.Named)
 	if !ok || n.TypeParams().Len() > 0 {
 		return false
 	}
-	st, ok := n.Underlying().(*types.Struct)
-	return ok && st.NumFields() > 0
+	_, ok = n.Underlying().(*types.Struct)
+	return ok
 }
 
 // boxedOthers are the types on a basic type with methods that do not

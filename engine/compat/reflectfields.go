@@ -24,6 +24,11 @@ import (
 //	rt.Field(i)  =>  grundyrt.StructField(rt, i)
 //	v.FieldByName(name)  =>  grundyrt.ValueFieldByName(v, name)
 //	v.Field(i)  =>  grundyrt.ValueField(v, i)
+//	rt.NumField()  =>  grundyrt.TypeNumField(rt)
+//	v.NumField()  =>  grundyrt.ValueNumField(v)
+//
+// (NumField leaves out the field of no size that carries the name of a
+// struct type without fields: see structNames.)
 //
 // The exported fields yaegi makes of unexported ones were settable
 // through reflect (CanSet and CanInterface true, Set and Interface
@@ -39,7 +44,7 @@ var reflectFields = Pass{
 func runReflectFields(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
 		call, ok := cur.Node().(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 {
+		if !ok || len(call.Args) > 1 {
 			return true
 		}
 		sel, ok := call.Fun.(*ast.SelectorExpr)
@@ -47,6 +52,25 @@ func runReflectFields(c *Cell) {
 			return true
 		}
 		pos := call.Pos()
+		if len(call.Args) == 0 {
+			if sel.Sel.Name != "NumField" {
+				return true
+			}
+			fn := ""
+			if isReflectType(c.Types.TypeOf(sel.X)) {
+				fn = prelude.RTTypeNumField
+			} else if isReflectValue(c.Types.TypeOf(sel.X)) {
+				fn = prelude.RTValueNumField
+			}
+			if fn != "" {
+				n := &ast.CallExpr{Fun: rtSelector(fn, pos), Lparen: pos, Args: []ast.Expr{sel.X}, Rparen: call.End()}
+				if tv, ok := c.Types.Types[call]; ok {
+					c.Types.Types[n] = tv // an int, for the passes after (range n)
+				}
+				cur.Replace(n)
+			}
+			return true
+		}
 		switch {
 		case sel.Sel.Name == "Field" && isReflectType(c.Types.TypeOf(sel.X)):
 			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTStructField, pos), Lparen: pos, Args: []ast.Expr{sel.X, call.Args[0]}, Rparen: call.End()})

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -16,6 +17,14 @@ import (
 // The value is converted, which ignores tags as Go's conversions do:
 //
 //	var o Option = Option(opts[1])
+//
+// A struct type without fields has a field of no size that carries its
+// name (see structNames), so no conversion makes its value of struct{}
+// or the other way round: var u Unit = struct{}{} and Unit(struct{}{})
+// failed with "cannot convert expression of type struct {} to type
+// main.Unit". The value is evaluated, and the zero value is the result:
+//
+//	Unit(x)  =>  func() Unit { _ = x; return Unit{} }()
 var structConvs = Pass{
 	Name:     "structconvs",
 	Run:      runStructConvs,
@@ -33,10 +42,52 @@ func runStructConvs(c *Cell) {
 			if named(vt) == named(a.target) {
 				continue // both tagged (not assignable in Go), or neither
 			}
-			if te, ok := c.TypeExpr(a.target, a.value.Pos()); ok {
+			if conv, ok := c.emptyStructConv(a.target, vt, a.value); ok {
+				a.set(conv)
+			} else if te, ok := c.TypeExpr(a.target, a.value.Pos()); ok {
 				a.set(&ast.CallExpr{Fun: te, Lparen: a.value.Pos(), Args: []ast.Expr{a.value}, Rparen: a.value.End()})
+			}
+		}
+		if call, ok := cur.Node().(*ast.CallExpr); ok && len(call.Args) == 1 && c.Types.IsType(call.Fun) {
+			if conv, ok := c.emptyStructConv(c.Types.TypeOf(call.Fun), c.Types.TypeOf(call.Args[0]), call.Args[0]); ok {
+				cur.Replace(conv)
 			}
 		}
 		return true
 	})
+}
+
+// emptyStructConv is x, of the struct type vt without fields, converted to
+// t, another: the zero value of t once x is evaluated, when one of them
+// is named in its reflect type and the other not (see structConvs).
+func (c *Cell) emptyStructConv(t, vt types.Type, x ast.Expr) (ast.Expr, bool) {
+	if !emptyStruct(t) || !emptyStruct(vt) || named(t) == named(vt) {
+		return nil, false
+	}
+	pos := x.Pos()
+	res, ok1 := c.TypeExpr(t, pos)
+	lit, ok2 := c.TypeExpr(t, pos)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	body := []ast.Stmt{
+		&ast.AssignStmt{Lhs: []ast.Expr{ident("_", pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{x}},
+		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CompositeLit{Type: lit, Lbrace: pos, Rbrace: pos}}},
+	}
+	call := &ast.CallExpr{Fun: funcLit(pos, x.End(), results(res), body...), Lparen: pos, Rparen: x.End()}
+	if tv, ok := c.Types.Types[x]; ok {
+		// Typed as a value of t, for the passes after (fmtArgs).
+		tv.Type = t
+		c.Types.Types[call] = tv
+	}
+	return call, true
+}
+
+// emptyStruct reports whether t is a struct type without fields.
+func emptyStruct(t types.Type) bool {
+	if t == nil || isIfaceType(t) {
+		return false
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return ok && st.NumFields() == 0
 }

@@ -20,7 +20,11 @@ import (
 // gets the tag grundyrt.NameTag:"main.Point" (after the tags
 // hiddenFields puts first), which makes the reflect types distinct and
 // names them for the printer; conversions between such types ignore tags,
-// as Go's do. A generic type's tag says where its type arguments are
+// as Go's do. A type without fields gets one of no size to carry its
+// name (grundyrt.EmptyField; the printer and reflect's fields leave it
+// out): type Cat struct{} and type Cow struct{} were the one reflect type
+// struct {}, so a.(Cow) of a Cat succeeded, any(Cat{}) == any(Cow{}),
+// and %T of one in an any said struct {}. A generic type's tag says where its type arguments are
 // (main.Pair[0,1], see instanceTemplate): an instance made in a generic
 // function and put in an interface was struct { Key string; Val int } to
 // %T, where Go says main.Pair[string,int].
@@ -28,7 +32,7 @@ var structNames = Pass{
 	Name:     "structnames",
 	Run:      runStructNames,
 	Kinds:    []ast.Node{(*ast.TypeSpec)(nil)},
-	Snippets: []string{"struct_types_of_one_structure"},
+	Snippets: []string{"struct_types_of_one_structure", "struct_types_without_fields"},
 }
 
 func runStructNames(c *Cell) {
@@ -39,7 +43,13 @@ func runStructNames(c *Cell) {
 				return true
 			}
 			st, ok := ts.Type.(*ast.StructType)
-			if !ok || st.Fields == nil || len(st.Fields.List) == 0 {
+			if !ok || st.Fields == nil {
+				return true
+			}
+			if len(st.Fields.List) == 0 {
+				if ts.TypeParams == nil {
+					markEmpty(st, "main."+ts.Name.Name)
+				}
 				return true
 			}
 			if ts.TypeParams != nil {
@@ -155,6 +165,19 @@ func typeParamPath(t types.Type, tp *types.TypeParam) (string, bool) {
 		return "e" + p, ok
 	}
 	return "", false
+}
+
+// markEmpty gives st, a struct type without fields, a field of no size
+// (grundyrt.EmptyField) that carries the type's name, hidden as
+// hiddenFields hides unexported fields, which the printer and reflect's
+// fields leave out.
+func markEmpty(st *ast.StructType, name string) {
+	pos := st.Fields.Opening
+	f := &ast.Field{Names: []*ast.Ident{{NamePos: pos, Name: grundyrt.EmptyField}},
+		Type: &ast.StructType{Struct: pos, Fields: &ast.FieldList{Opening: pos, Closing: pos}}}
+	hideField(f)
+	st.Fields.List = []*ast.Field{f}
+	nameField(st, name)
 }
 
 // nameField puts the type's name in the tag of st's first field (split

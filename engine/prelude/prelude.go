@@ -130,6 +130,8 @@ const (
 	RTValueFieldByName  = "ValueFieldByName"  // likewise reflect.Value's FieldByName
 	RTValueField        = "ValueField"        // reflect.Value's Field, read-only for an unexported field
 	RTVisibleFields     = "VisibleFields"     // likewise reflect.VisibleFields
+	RTTypeNumField      = "TypeNumField"      // reflect.Type's NumField (called with the type), without the engine's field of a struct without fields
+	RTValueNumField     = "ValueNumField"     // likewise reflect.Value's NumField
 	RTTypeOf            = "TypeOf"            // reflect.TypeOf by the value's static type
 	RTValueOf           = "ValueOf"           // reflect.ValueOf of an interface value, out of the interpreter's box
 	RTDeepEqual         = "DeepEqual"         // reflect.DeepEqual with the operands' types

@@ -917,7 +917,7 @@ func (p *printer) printValue(v reflect.Value, t *tinfo, verb rune, depth int, ro
 			p.buf = append(p.buf, t.str...)
 		}
 		p.buf = append(p.buf, '{')
-		for i := range v.NumField() {
+		for i := range structFields(v.Type()) {
 			if i > 0 {
 				if p.f.sharpV {
 					p.buf = append(p.buf, ", "...)
@@ -986,6 +986,15 @@ func (p *printer) printValue(v reflect.Value, t *tinfo, verb rune, depth int, ro
 	}
 }
 
+// structFields is the number of fields of rt, a struct type, that the
+// cell declared (none for one marked empty: see EmptyField).
+func structFields(rt reflect.Type) int {
+	if emptyMarked(rt) {
+		return 0
+	}
+	return rt.NumField()
+}
+
 // structure is t completed by what v's reflect type says where the
 // oracle's description says nothing (a native type, an interface's
 // dynamic type) or does not fit the value.
@@ -1000,7 +1009,7 @@ func (p *printer) structure(v reflect.Value, t *tinfo) *tinfo {
 		case reflect.Map:
 			fits = t.kind == tkMap && t.key != nil && t.elem != nil
 		case reflect.Struct:
-			fits = t.kind == tkStruct && len(t.fields) == v.NumField()
+			fits = t.kind == tkStruct && len(t.fields) == structFields(v.Type())
 		}
 	}
 	if fits {

@@ -536,6 +536,9 @@ func (ts *Types) deriveLocked(rt reflect.Type) *tinfo {
 		var parts []string
 		for i := range rt.NumField() {
 			f := rt.Field(i)
+			if emptyMarked(rt) {
+				break
+			}
 			name, tag := fieldName(f)
 			ft := ts.deriveLocked(f.Type)
 			if tag != "" {
@@ -584,6 +587,19 @@ const HiddenTags = `json:"-" xml:"-" `
 // field (_) of a struct type with several: yaegi exports each as X_, and
 // reflect.StructOf refuses a struct with two fields of one name.
 const BlankField = "_grundyBlank"
+
+// EmptyField is the field compat's structNames gives a struct type a cell
+// declares without fields, to carry its name (the interpreter exports it
+// as X+EmptyField): yaegi made every such type the one reflect type
+// struct {}, so a Cat passed for a Cow. The printer and reflect's fields
+// leave it out.
+const EmptyField = "_grundyEmpty"
+
+// emptyMarked reports whether rt is a struct type a cell declared without
+// fields, its only field the one carrying its name (see EmptyField).
+func emptyMarked(rt reflect.Type) bool {
+	return rt.Kind() == reflect.Struct && rt.NumField() == 1 && rt.Field(0).Name == "X"+EmptyField
+}
 
 // NameTag is the tag key under which the first field of a struct type a
 // cell declares carries the type's name (see compat's structNames).

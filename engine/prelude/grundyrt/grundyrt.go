@@ -152,6 +152,8 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"ValueFieldByName":  reflect.ValueOf(ts.ValueFieldByName),
 		"ValueField":        reflect.ValueOf(ValueField),
 		"VisibleFields":     reflect.ValueOf(ts.VisibleFields),
+		"TypeNumField":      reflect.ValueOf(TypeNumField),
+		"ValueNumField":     reflect.ValueOf(ValueNumField),
 		"TypeOf":            reflect.ValueOf(ts.TypeOf),
 		"ValueOf":           reflect.ValueOf(ValueOf),
 		"DeepEqual":         reflect.ValueOf(ts.DeepEqual),

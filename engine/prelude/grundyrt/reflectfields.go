@@ -98,7 +98,7 @@ func (ts *Types) VisibleFields(t reflect.Type) []reflect.StructField {
 		}
 		walking[rt] = true
 		defer delete(walking, rt)
-		for i := range rt.NumField() {
+		for i := range structFields(rt) {
 			f, fd := field(rt, d, i)
 			f.Index = append(append([]int(nil), index...), i)
 			keep := true
@@ -131,11 +131,27 @@ func (ts *Types) VisibleFields(t reflect.Type) []reflect.StructField {
 	return visible
 }
 
-// Field and FieldByName of a reflect.Type that grundyrt.TypeOf named.
+// TypeNumField is rt.NumField(), without the field that carries the
+// name of a struct type a cell declared without fields (see EmptyField).
+func TypeNumField(rt reflect.Type) int { return structFields(RType(rt)) }
+
+// ValueNumField is v.NumField() likewise.
+func ValueNumField(v reflect.Value) int {
+	if v.Kind() != reflect.Struct {
+		return v.NumField() // reflect's panic
+	}
+	return structFields(v.Type())
+}
+
+// Field, NumField and FieldByName of a reflect.Type that grundyrt.TypeOf named.
 func (c cellRType) Field(i int) reflect.StructField {
 	f, _ := field(c.Type, c.t, i)
 	return f
 }
+
+// NumField leaves out the field that carries the name of a struct type
+// without fields (see EmptyField).
+func (c cellRType) NumField() int { return structFields(c.Type) }
 
 func (c cellRType) FieldByName(name string) (reflect.StructField, bool) {
 	return fieldByName(c.Type, c.t, name)

@@ -21,11 +21,12 @@ import (
 var nativeBased = Pass{
 	Name:     "nativebased",
 	Run:      runNativeBased,
-	Kinds:    []ast.Node{(*ast.TypeSpec)(nil)},
-	Snippets: []string{"type_on_native_named_type", "library_based_type_in_stringer"},
+	Kinds:    []ast.Node{(*ast.TypeSpec)(nil), (*ast.FuncDecl)(nil)},
+	Snippets: []string{"type_on_native_named_type", "library_based_type_in_stringer", "library_struct_methods_refused"},
 }
 
 func runNativeBased(c *Cell) {
+	refuseLibraryStructMethods(c)
 	c.Apply(func(cur Cursor) bool {
 		ts, ok := cur.Node().(*ast.TypeSpec)
 		if !ok || ts.TypeParams != nil || ts.Assign.IsValid() {
@@ -49,4 +50,61 @@ func runNativeBased(c *Cell) {
 		}
 		return true
 	})
+}
+
+// refuseLibraryStructMethods refuses a method of a cell type declared on
+// a library's struct type (type Stamp time.Time; func (s Stamp) String()),
+// in the type's cell or a later one: such a type cannot be declared on
+// its underlying type (the fields are another package's), and yaegi
+// v0.16.1 gives it the library type's reflect type, so in a native
+// interface its value was the library's, and its methods the library's
+// (a Stamp in a fmt.Stringer printed by time.Time's String, silently) or
+// a reflect panic ("reflect.Value.Set using value obtained using
+// unexported field"). Such a type is known by its fields: a struct a cell
+// declares has fields of package main.
+func refuseLibraryStructMethods(c *Cell) {
+	if c.Decls == nil {
+		return
+	}
+	for _, d := range c.Decls.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || len(fd.Recv.List) == 0 {
+			continue
+		}
+		t := c.Types.TypeOf(fd.Recv.List[0].Type)
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		n, ok := types.Unalias(t).(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 {
+			continue
+		}
+		st, ok := n.Underlying().(*types.Struct)
+		if !ok || st.NumFields() == 0 {
+			continue
+		}
+		pkg := st.Field(0).Pkg()
+		if pkg == nil || pkg == c.Types.Pkg || pkg.Path() == "main" {
+			continue
+		}
+		on := libraryStruct(pkg, st)
+		if on == "" {
+			continue
+		}
+		name := n.Obj().Name()
+		c.Fail(fd.Name.Pos(), "method %s of %s, a type declared on %s: this interpreter keeps a %s in an interface as a %s, where its own methods would not run (%s's would, or reflect panics); declare %s as a struct holding the value (type %s struct{ %s }) and give that its methods",
+			fd.Name.Name, name, on, name, on, on, name, name, on)
+		return
+	}
+}
+
+// libraryStruct names the type of package pkg whose underlying type is
+// st (time.Time); "" if none.
+func libraryStruct(pkg *types.Package, st *types.Struct) string {
+	for _, name := range pkg.Scope().Names() {
+		if tn, ok := pkg.Scope().Lookup(name).(*types.TypeName); ok && !tn.IsAlias() && types.Identical(tn.Type().Underlying(), st) {
+			return pkg.Name() + "." + name
+		}
+	}
+	return ""
 }

@@ -1472,10 +1472,7 @@ func (it *Interp) panicError(p interp.Panic) *EvalError {
 		// The cell's own frame only: where the cell was entered says
 		// nothing the message does not.
 	} else if len(stack) > 0 {
-		tb = append(tb, "", "interpreted stack (innermost first; the interpreter tells where each function was entered, not the line that failed):")
-		for _, s := range stack {
-			tb = append(tb, "  "+s)
-		}
+		tb = append(tb, interpretedStack(stack)...)
 	} else if p.Value != nil {
 		if _, native := p.Value.(runtimeErr); native {
 			// No interpreted frame: the runtime error may be the
@@ -1488,6 +1485,17 @@ func (it *Interp) panicError(p interp.Panic) *EvalError {
 		}
 	}
 	return &EvalError{Name: "panic", Value: msg, Traceback: tb}
+}
+
+// interpretedStack is how a panic's error shows the interpreted frames
+// yaegi printed as it unwound: a blank line, then a heading and the
+// frames.
+func interpretedStack(stack []string) []string {
+	lines := []string{"", "interpreted stack (innermost first; the interpreter tells where each function was entered, not the line that failed):"}
+	for _, s := range stack {
+		lines = append(lines, "  "+s)
+	}
+	return lines
 }
 
 type runtimeErr interface{ RuntimeError() }

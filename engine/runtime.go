@@ -234,10 +234,7 @@ func goroutinePanicError(msg string, stack []string, own bool) *EvalError {
 	}
 	tb := []string{"panic: " + msg, "", whose + ": a Go program ends there, so grundy ended the cell (its other goroutines stop where they next wait)"}
 	if len(stack) > 0 {
-		tb = append(tb, "", "interpreted stack (innermost first; the interpreter tells where each function was entered, not the line that failed):")
-		for _, s := range stack {
-			tb = append(tb, "  "+s)
-		}
+		tb = append(tb, interpretedStack(stack)...)
 	}
 	return &EvalError{Name: "panic", Value: msg, Traceback: tb}
 }

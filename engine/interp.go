@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/parser"
 	"go/scanner"
 	"go/token"
 	"go/types"
@@ -351,6 +352,9 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 			return Result{}, err
 		}
 	}
+	if err := it.makeApart(ctx, pc.apart, pc.firstPos()); err != nil {
+		return Result{}, err
+	}
 	if pc.Decls != nil {
 		if err := it.runDecls(ctx, pc.Decls); err != nil {
 			return Result{}, err
@@ -415,6 +419,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	maps.Copy(it.copies, cc.Copies)
 	it.dropUnchangedReplays(pc)
 	pc.before = cc.Before
+	pc.apart = cc.Apart
 	if len(cc.AssertSources) > 0 {
 		it.rt.types.NoteAssertSources(cc.AssertSources)
 	}
@@ -928,6 +933,38 @@ func isMethodNode(n reflect.Value) bool {
 	return recv.Kind() == reflect.Slice && recv.Len() > 0
 }
 
+// firstPos is the position of the cell's first declaration or statement.
+func (pc *parsedCell) firstPos() token.Pos {
+	if pc.Decls != nil && len(pc.Decls.Decls) > 0 {
+		return pc.Decls.Decls[0].Pos()
+	}
+	if pc.Stmts != nil {
+		return pc.Stmts.Pos()
+	}
+	return token.NoPos
+}
+
+// makeApart makes each instance of a generic type in names (Stack[int],
+// of earlier cells' types) in a compilation of its own, so that each
+// compiles its own methods (see forgetMethodInstances): the cell's
+// declarations and statements, compiled next, find them made.
+func (it *Interp) makeApart(ctx context.Context, names []string, pos token.Pos) error {
+	for _, name := range names {
+		// (A parameter's type: yaegi looks an instance up by name in a
+		// conversion, and finds none; see declareInstances.)
+		e, err := parser.ParseExpr("func(*" + name + ") {}")
+		if err != nil {
+			return &EvalError{Name: "CompileError", Value: err.Error(), Traceback: []string{err.Error()}}
+		}
+		compat.AtPos(e, pos)
+		stmt := &ast.AssignStmt{Lhs: []ast.Expr{&ast.Ident{Name: "_", NamePos: pos}}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{e}}
+		if _, err := it.compileRun(ctx, &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{stmt}, Rbrace: pos}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // instanceCache is yaegi's cache of generic instances (its unexported
 // field generic, a map[string]*node), settable; the zero Value if this
 // yaegi has none.
@@ -954,6 +991,7 @@ type parsedCell struct {
 	*cell.Cell
 	insts    []ast.Decl
 	before   []ast.Stmt      // compiled and run first (compat.Cell.Before)
+	apart    []string        // instances made each on its own before the statements (compat.Cell.Apart)
 	replayed []*ast.FuncDecl // earlier functions compiled again (replay.go)
 	show     trailShow       // how the trailing expression is shown
 }

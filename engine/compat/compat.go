@@ -225,6 +225,10 @@ type Cell struct {
 	// else of the cell, while the names the cell declares again still
 	// stand for the earlier cells' variables (see earlierReads).
 	Before []ast.Stmt
+	// Apart are instances of the cell's generic types (Stack[int]) that
+	// the engine makes each in a compilation of its own, after the
+	// declarations and before the statements (see methodTwins).
+	Apart []string
 
 	err       *Error
 	tmp       int

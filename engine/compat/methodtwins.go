@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -16,7 +17,10 @@ import (
 // by its receiver's type, so the second type gets the first's method: a
 // compile error ("invalid operation: mismatched types bool and int"), a
 // panic in reflect.Set, or, where the two structs are alike, the other
-// method's answer. Stack[T] and Queue[T] written in one generic function
+// method's answer. Where both types, and the type arguments, come from
+// earlier cells, the pass does not refuse the pair but lists it in Apart:
+// the engine makes each instance first, in a compilation of its own
+// (engine.makeApart). Stack[T] and Queue[T] written in one generic function
 // or type are twins too: they are instantiated together, with the same
 // arguments, whenever it is (the interpreter's compiler panicked). An
 // instance made in an earlier cell does not meet this cell's: the engine
@@ -33,6 +37,19 @@ func runMethodTwins(c *Cell) {
 	type instance struct {
 		origin *types.Named
 		name   string
+		apart  bool // of earlier cells' types only (see earlierArgs)
+	}
+	here := map[string]bool{} // the types this cell declares
+	if c.Decls != nil {
+		for _, d := range c.Decls.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok {
+				for _, sp := range gd.Specs {
+					if ts, ok := sp.(*ast.TypeSpec); ok {
+						here[ts.Name.Name] = true
+					}
+				}
+			}
+		}
 	}
 	byArgs := map[string][]instance{}
 	for _, id := range c.instanceIDs() {
@@ -62,21 +79,28 @@ func runMethodTwins(c *Cell) {
 		list := strings.Join(args, ", ")
 		name := n.Obj().Name() + "[" + list + "]"
 		key := list + scope
+		apart := scope == "" && !here[n.Obj().Name()] && earlierArgs(targs, here)
 		for _, other := range byArgs[key] {
 			if other.origin == n {
 				continue
 			}
 			if m := sharedMethodName(other.origin, n); m != "" {
+				if apart && other.apart {
+					// Of earlier cells' types only: the engine makes
+					// each first, in a compilation of its own.
+					c.Apart = appendNew(c.Apart, other.name, name)
+					continue
+				}
 				instead := ""
 				if scope == "" {
-					instead = fmt.Sprintf(", make the %s in a later cell than the %s, or write one of the types without type parameters for %s", name, other.name, list)
+					instead = fmt.Sprintf(", make the %s and the %s in a later cell than the one declaring their types, or write one of the types without type parameters for %s", other.name, name, list)
 				}
 				c.Fail(id.Pos(), "%s and %s both have a method %s: this interpreter compiles a generic type's method once for its name and type arguments, so %s's %s would run %s's; give one of the methods another name (%s%s)%s",
 					name, other.name, m, name, m, other.name, m, n.Obj().Name(), instead)
 				return
 			}
 		}
-		byArgs[key] = append(byArgs[key], instance{n, name})
+		byArgs[key] = append(byArgs[key], instance{n, name, apart})
 	}
 }
 
@@ -92,4 +116,34 @@ func sharedMethodName(a, b *types.Named) string {
 		}
 	}
 	return ""
+}
+
+// earlierArgs reports whether type arguments can be written before the
+// cell's declarations compile: no type declared in a function, nor one
+// this cell declares (here), is among them.
+func earlierArgs(targs *types.TypeList, here map[string]bool) bool {
+	for i := range targs.Len() {
+		late := typeIn(targs.At(i), func(t types.Type) bool {
+			n, ok := t.(*types.Named)
+			if !ok || n.Obj().Pkg() == nil {
+				return false
+			}
+			local := n.Obj().Parent() != n.Obj().Pkg().Scope()
+			return local || n.Obj().Pkg().Path() == "main" && here[n.Obj().Name()]
+		})
+		if late != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// appendNew appends to xs those of ys it does not hold.
+func appendNew(xs []string, ys ...string) []string {
+	for _, y := range ys {
+		if !slices.Contains(xs, y) {
+			xs = append(xs, y)
+		}
+	}
+	return xs
 }

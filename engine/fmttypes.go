@@ -119,14 +119,11 @@ func (it *Interp) declareInstances(ctx context.Context, pos token.Pos) {
 		if it.declared[name] == src {
 			continue
 		}
-		e, err := parser.ParseExpr(src)
+		stmt, err := blankAt(src, pos)
 		if err != nil {
 			continue
 		}
-		// At the cell's position: yaegi resolves the runtime's import by
-		// the file a node is in.
-		compat.AtPos(e, pos)
-		stmts = append(stmts, &ast.AssignStmt{Lhs: []ast.Expr{&ast.Ident{Name: "_", NamePos: pos}}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{e}})
+		stmts = append(stmts, stmt)
 		keys[name] = src
 	}
 	if len(stmts) == 0 {
@@ -139,6 +136,18 @@ func (it *Interp) declareInstances(ctx context.Context, pos token.Pos) {
 		return
 	}
 	it.typesDeclared(keys)
+}
+
+// blankAt is the statement _ = src, with every node at pos, the cell's
+// position: yaegi resolves an import (the runtime's) by the file a node is
+// in.
+func blankAt(src string, pos token.Pos) (ast.Stmt, error) {
+	e, err := parser.ParseExpr(src)
+	if err != nil {
+		return nil, err
+	}
+	compat.AtPos(e, pos)
+	return &ast.AssignStmt{Lhs: []ast.Expr{&ast.Ident{Name: "_", NamePos: pos}}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{e}}, nil
 }
 
 // structInstances are the names of the instances declareInstances

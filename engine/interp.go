@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
-	"go/parser"
 	"go/scanner"
 	"go/token"
 	"go/types"
@@ -885,15 +884,10 @@ func (it *Interp) forgetInstances(names map[string]bool) {
 	if len(names) == 0 {
 		return
 	}
-	cache := it.instanceCache()
-	if !cache.IsValid() {
-		return
-	}
-	for _, k := range cache.MapKeys() {
-		if name, _, _ := strings.Cut(k.String(), "["); names[name] {
-			cache.SetMapIndex(k, reflect.Value{})
-		}
-	}
+	it.dropInstances(func(key string, _ reflect.Value) bool {
+		name, _, _ := strings.Cut(key, "[")
+		return names[name]
+	})
 }
 
 // forgetMethodInstances drops yaegi's instances of generic types'
@@ -903,18 +897,10 @@ func (it *Interp) forgetInstances(names map[string]bool) {
 // in a later cell than Stack[int], got Stack's Pop. An instantiated
 // type keeps its methods (they hang on the type, not on the cache), so
 // only new instances compile their methods again. Two such types
-// instantiated in one compilation still share the entry: methodtwins
-// refuses that.
+// instantiated in one compilation still share the entry: makeApart
+// makes them in compilations of their own, or methodtwins refuses them.
 func (it *Interp) forgetMethodInstances() {
-	cache := it.instanceCache()
-	if !cache.IsValid() || cache.Len() == 0 {
-		return
-	}
-	for _, k := range cache.MapKeys() {
-		if isMethodNode(cache.MapIndex(k)) {
-			cache.SetMapIndex(k, reflect.Value{})
-		}
-	}
+	it.dropInstances(func(_ string, n reflect.Value) bool { return isMethodNode(n) })
 }
 
 // isMethodNode says whether n, a yaegi *node the instance cache holds,
@@ -952,12 +938,10 @@ func (it *Interp) makeApart(ctx context.Context, names []string, pos token.Pos) 
 	for _, name := range names {
 		// (A parameter's type: yaegi looks an instance up by name in a
 		// conversion, and finds none; see declareInstances.)
-		e, err := parser.ParseExpr("func(*" + name + ") {}")
+		stmt, err := blankAt("func(*"+name+") {}", pos)
 		if err != nil {
 			return &EvalError{Name: "CompileError", Value: err.Error(), Traceback: []string{err.Error()}}
 		}
-		compat.AtPos(e, pos)
-		stmt := &ast.AssignStmt{Lhs: []ast.Expr{&ast.Ident{Name: "_", NamePos: pos}}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{e}}
 		if _, err := it.compileRun(ctx, &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{stmt}, Rbrace: pos}); err != nil {
 			return err
 		}
@@ -965,15 +949,20 @@ func (it *Interp) makeApart(ctx context.Context, names []string, pos token.Pos) 
 	return nil
 }
 
-// instanceCache is yaegi's cache of generic instances (its unexported
-// field generic, a map[string]*node), settable; the zero Value if this
-// yaegi has none.
-func (it *Interp) instanceCache() reflect.Value {
+// dropInstances drops the entries of yaegi's cache of generic instances
+// (its unexported field generic, a map[string]*node) for which drop,
+// given the key and the node, is true; nothing if this yaegi has none.
+func (it *Interp) dropInstances(drop func(key string, n reflect.Value) bool) {
 	f := reflect.ValueOf(it.yi).Elem().FieldByName("generic")
 	if !f.IsValid() || f.Kind() != reflect.Map || f.Type().Key().Kind() != reflect.String {
-		return reflect.Value{}
+		return
 	}
-	return reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
+	cache := reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
+	for _, k := range cache.MapKeys() {
+		if drop(k.String(), cache.MapIndex(k)) {
+			cache.SetMapIndex(k, reflect.Value{})
+		}
+	}
 }
 
 func declsOf(fs []*ast.FuncDecl) []ast.Decl {

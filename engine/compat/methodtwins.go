@@ -37,19 +37,7 @@ func runMethodTwins(c *Cell) {
 	type instance struct {
 		origin *types.Named
 		name   string
-		apart  bool // of earlier cells' types only (see earlierArgs)
-	}
-	here := map[string]bool{} // the types this cell declares
-	if c.Decls != nil {
-		for _, d := range c.Decls.Decls {
-			if gd, ok := d.(*ast.GenDecl); ok {
-				for _, sp := range gd.Specs {
-					if ts, ok := sp.(*ast.TypeSpec); ok {
-						here[ts.Name.Name] = true
-					}
-				}
-			}
-		}
+		apart  bool // of earlier cells' types only (see earlierTypes)
 	}
 	byArgs := map[string][]instance{}
 	for _, id := range c.instanceIDs() {
@@ -79,7 +67,7 @@ func runMethodTwins(c *Cell) {
 		list := strings.Join(args, ", ")
 		name := n.Obj().Name() + "[" + list + "]"
 		key := list + scope
-		apart := scope == "" && !here[n.Obj().Name()] && earlierArgs(targs, here)
+		apart := scope == "" && c.earlierTypes(tn.Type(), targs)
 		for _, other := range byArgs[key] {
 			if other.origin == n {
 				continue
@@ -118,18 +106,20 @@ func sharedMethodName(a, b *types.Named) string {
 	return ""
 }
 
-// earlierArgs reports whether type arguments can be written before the
-// cell's declarations compile: no type declared in a function, nor one
-// this cell declares (here), is among them.
-func earlierArgs(targs *types.TypeList, here map[string]bool) bool {
+// earlierTypes reports whether the instance of the generic type origin
+// with type arguments targs can be written before the cell's
+// declarations compile: the cell's types among them (origin too) are
+// earlier cells' (as this cell sees them), not this cell's nor a
+// function's.
+func (c *Cell) earlierTypes(origin types.Type, targs *types.TypeList) bool {
+	ts := []types.Type{origin}
 	for i := range targs.Len() {
-		late := typeIn(targs.At(i), func(t types.Type) bool {
+		ts = append(ts, targs.At(i))
+	}
+	for _, t := range ts {
+		late := typeIn(t, func(t types.Type) bool {
 			n, ok := t.(*types.Named)
-			if !ok || n.Obj().Pkg() == nil {
-				return false
-			}
-			local := n.Obj().Parent() != n.Obj().Pkg().Scope()
-			return local || n.Obj().Pkg().Path() == "main" && here[n.Obj().Name()]
+			return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "main" && c.Types.Earlier(n.Obj().Name()) != n.Obj()
 		})
 		if late != nil {
 			return false

@@ -48,6 +48,7 @@ var Passes = []Pass{
 	typeErrors,
 	unsafeConsts,
 	funcPointers,
+	reflectMethods,
 	anonEmbed,
 	selfTypes,
 	selfGenerics,

@@ -17,12 +17,14 @@ import (
 // have any. An unnamed struct type embedding a struct type with methods
 // keeps them in an interface with methods, but not in an empty one:
 // fmt.Println(struct{ N }{}), N with String, printed {str}, not str; it
-// is refused when it has a method fmt or json would call.
+// is refused when it has a method fmt or json would call, and, with any
+// method, when interpreted code puts it in an empty interface: an
+// assertion of it to an interface it implements was false, silently.
 var anonEmbed = Pass{
 	Name:     "anonembed",
 	Run:      runAnonEmbed,
 	Kinds:    assignedKinds,
-	Snippets: []string{"embedded_interface_unnamed_struct_refused", "embedded_struct_unnamed_printed_refused"},
+	Snippets: []string{"embedded_interface_unnamed_struct_refused", "embedded_struct_unnamed_printed_refused", "embedded_struct_unnamed_in_any_refused"},
 }
 
 func runAnonEmbed(c *Cell) {
@@ -53,6 +55,21 @@ func runAnonEmbed(c *Cell) {
 			c.Fail(v.value.Pos(), "a value of an unnamed struct type embedding an interface, put in an interface (%s): the interpreter loses the methods it has through the embedded interface; declare the struct as a named type (type S struct{ ... }) and use S",
 				types.TypeString(v.target, pkgName))
 			return false
+		}
+		// Kept in an any by interpreted code, it may be asserted to an
+		// interface later, which fails silently (native functions, fmt's
+		// arguments, print its fields as Go does).
+		for _, v := range c.assignedValues(cur, c.interpreted) {
+			iface, ok := v.target.Underlying().(*types.Interface)
+			if !ok || iface.NumMethods() > 0 {
+				continue
+			}
+			st, ok := types.Unalias(c.Types.TypeOf(v.value)).(*types.Struct)
+			if ok && (types.NewMethodSet(st).Len() > 0 || types.NewMethodSet(types.NewPointer(st)).Len() > 0) {
+				c.Fail(v.value.Pos(), "a value of an unnamed struct type with methods of an embedded field, put in an interface (%s): the interpreter makes the type without them, so an assertion to an interface it implements would be false; declare the struct as a named type (type S struct{ ... }) and use S",
+					types.TypeString(v.target, pkgName))
+				return false
+			}
 		}
 		return true
 	})

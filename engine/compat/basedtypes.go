@@ -41,7 +41,7 @@ var basedTypes = Pass{
 	Name:     "basedtypes",
 	Run:      runBasedTypes,
 	Kinds:    append([]ast.Node{(*ast.TypeAssertExpr)(nil), (*ast.IndexExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil)}, assignedKinds...),
-	Snippets: []string{"based_types_refused", "based_types_held_once_escaped", "based_generic_instance_in_any", "generics_instance_twins_asserted", "c30_print_twins_in_game_refused", "generic_method_switch_compiled_before_boxed"},
+	Snippets: []string{"based_types_refused", "based_func_values_refused", "based_types_held_once_escaped", "based_generic_instance_in_any", "generics_instance_twins_asserted", "c30_print_twins_in_game_refused", "generic_method_switch_compiled_before_boxed"},
 }
 
 func runBasedTypes(c *Cell) {
@@ -65,6 +65,9 @@ func runBasedTypes(c *Cell) {
 				continue
 			}
 			b.store(v.value, v.target)
+			if cl == nil || !libraryType(c.Types.TypeOf(cl)) { // template.FuncMap takes them as they are
+				b.storeFunc(v.value, v.target)
+			}
 		}
 		switch n := cur.Node().(type) {
 		case *ast.TypeAssertExpr:
@@ -806,6 +809,69 @@ func (b basedCheck) store(e ast.Expr, to types.Type) {
 	}
 	c.Fail(e.Pos(), "%s, %s, cannot be put in an interface (%s): the interpreter keeps it there as %s, so fmt, json and reflect would not see its type; keep it in a variable of type %s, or wrap it in a struct (type %s struct{ V %s })",
 		ExprString(e), an(b.name(t)), b.name(to), an(b.name(erased(t, map[types.Type]bool{}))), b.name(t), name, b.name(t))
+}
+
+// storeFunc refuses a function value whose signature names a based cell
+// type (func(s Score) Score, the method expression Set.Add) put in an
+// empty interface: the interpreter keeps it there with its reflect type,
+// which has the underlying types, so %T said func(int) int and a type
+// switch took it for one, silently. Handed to a native function
+// (template.FuncMap, a native parameter) it runs.
+func (b basedCheck) storeFunc(e ast.Expr, to types.Type) {
+	c := b.c
+	if e == nil || to == nil || c.err != nil {
+		return
+	}
+	if it, ok := to.Underlying().(*types.Interface); !ok || !it.Empty() {
+		return
+	}
+	t := c.Types.TypeOf(e)
+	sig, ok := types.Unalias(t).(*types.Signature) // a named one is boxed with its name
+	if !ok || !c.Types.IsValue(e) {
+		return
+	}
+	var n *types.Named
+	for _, tu := range []*types.Tuple{sig.Params(), sig.Results()} {
+		for i := range tu.Len() {
+			if n == nil {
+				if m, ok := types.Unalias(tu.At(i).Type()).(*types.Named); ok && isBased(m) {
+					n = m
+				} else {
+					n = basedIn(tu.At(i).Type())
+				}
+			}
+		}
+	}
+	if n == nil {
+		return
+	}
+	what := ExprString(e)
+	if _, lit := ast.Unparen(e).(*ast.FuncLit); lit {
+		what = "a function literal"
+	}
+	plain := b.name(paramTypesOnly(sig))
+	c.Fail(e.Pos(), "%s, a %s, cannot be put in an interface (%s): the interpreter keeps a function there by the underlying types of its parameters and results, so %%T, assertions and type switches would not see %s; keep it in a variable of its function type, or wrap it in a struct (type %sFunc struct{ F %s })",
+		what, plain, b.name(to), n.Obj().Name(), n.Obj().Name(), plain)
+}
+
+// paramTypesOnly is sig without its parameters' and results' names, as
+// %T writes it.
+func paramTypesOnly(sig *types.Signature) *types.Signature {
+	strip := func(tu *types.Tuple) *types.Tuple {
+		vs := make([]*types.Var, tu.Len())
+		for i := range tu.Len() {
+			vs[i] = types.NewParam(tu.At(i).Pos(), tu.At(i).Pkg(), "", tu.At(i).Type())
+		}
+		return types.NewTuple(vs...)
+	}
+	return types.NewSignatureType(nil, nil, nil, strip(sig.Params()), strip(sig.Results()), sig.Variadic())
+}
+
+// libraryType reports whether t is a named type of a native package
+// (template.FuncMap).
+func libraryType(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && !typecheck.IsCellType(n)
 }
 
 // mapKeys checks the keys of a map literal of an interface key type

@@ -108,7 +108,7 @@ func (t *reflectTracer) native(x ast.Expr) bool {
 	}
 	for _, r := range roots {
 		at := t.c.Types.TypeOf(r.Args[0])
-		if at == nil || types.IsInterface(at) || mentionsCell(at) {
+		if at == nil || types.IsInterface(at) || mentionsCellType(at) || hasTypeParam(at) {
 			return false
 		}
 		if t.c.callee(r).Name() == "ValueOf" && holdsInterface(at) {
@@ -208,17 +208,6 @@ func (t *reflectTracer) cellIfaceType(x ast.Expr) bool {
 	}
 	n, ok := types.Unalias(p.Elem()).(*types.Named)
 	return ok && types.IsInterface(n) && typecheck.IsCellType(n)
-}
-
-// mentionsCell reports whether ty names a type of the cells (or a type
-// parameter) anywhere in its structure.
-func mentionsCell(ty types.Type) bool {
-	found := false
-	eachType(ty, func(t types.Type) {
-		_, isParam := t.(*types.TypeParam)
-		found = found || isParam || typecheck.IsCellType(t)
-	})
-	return found
 }
 
 // localInits maps each variable the cell defines or assigns with x := e,

@@ -41,7 +41,7 @@ var basedTypes = Pass{
 	Name:     "basedtypes",
 	Run:      runBasedTypes,
 	Kinds:    append([]ast.Node{(*ast.TypeAssertExpr)(nil), (*ast.IndexExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil)}, assignedKinds...),
-	Snippets: []string{"based_types_refused", "based_func_values_refused", "based_types_held_once_escaped", "based_generic_instance_in_any", "generics_instance_twins_asserted", "c30_print_twins_in_game_refused", "generic_method_switch_compiled_before_boxed"},
+	Snippets: []string{"based_types_refused", "based_func_values_refused", "based_type_after_method_asserts", "based_types_held_once_escaped", "based_generic_instance_in_any", "generics_instance_twins_asserted", "c30_print_twins_in_game_refused", "generic_method_switch_compiled_before_boxed"},
 }
 
 func runBasedTypes(c *Cell) {
@@ -51,6 +51,9 @@ func runBasedTypes(c *Cell) {
 	}
 	b := basedCheck{c: c, based: based, jsonOnly: c.jsonLiterals()}
 	c.basedEscapes() // for the session, asked or not
+	if b.earlyAsserts(); c.err != nil {
+		return
+	}
 	b.instances()
 	// A native function takes the values as they are (fmt and json are
 	// told their static types by their passes).
@@ -809,6 +812,81 @@ func (b basedCheck) store(e ast.Expr, to types.Type) {
 	}
 	c.Fail(e.Pos(), "%s, %s, cannot be put in an interface (%s): the interpreter keeps it there as %s, so fmt, json and reflect would not see its type; keep it in a variable of type %s, or wrap it in a struct (type %s struct{ V %s })",
 		ExprString(e), an(b.name(t)), b.name(to), an(b.name(erased(t, map[types.Type]bool{}))), b.name(t), name, b.name(t))
+}
+
+// earlyAsserts refuses a type this cell declares on a basic type (type
+// Heap int) when a method an earlier cell compiled asserts to that basic
+// type (x.(int), case int): the method was compiled before the type was
+// declared, without basedAsserts' rewriting, and the interpreter's
+// assertion takes a Heap for an int (Bag.Ints counted Heap(2) among its
+// ints, silently). Functions are compiled again when a later cell
+// declares types (replay.go), so they see the type; a method is not
+// (yaegi cannot replace one in place). The earlier cell's compiled form
+// is read syntactically: an assertion basedAsserts rewrote is no longer
+// a bare x.(int).
+func (b basedCheck) earlyAsserts() {
+	c := b.c
+	if c.Session == nil || c.Decls == nil {
+		return
+	}
+	for _, n := range b.based {
+		basic, ok := n.Underlying().(*types.Basic)
+		if !ok || c.Types.Defs[declIdent(c, n)] == nil {
+			continue // an earlier cell's type: its cell checked
+		}
+		again := map[string]bool{} // methods this cell declares again
+		for _, d := range c.Decls.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				again[FuncKey(fd)] = true
+			}
+		}
+		for _, key := range c.Session.Funcs() {
+			fd := c.Session.Func(key)
+			if fd == nil || fd.Recv == nil || fd.Body == nil || again[key] {
+				continue
+			}
+			if at := assertsTo(fd.Body, basic.Name()); at != "" {
+				c.Fail(declIdent(c, n).Pos(), "type %s %s: the method %s, compiled in an earlier cell, asserts to %s (%s), which in this interpreter would take %s for %s; declare %s in the cell that declares %s, and run that cell again (its assertions then tell them apart)",
+					n.Obj().Name(), basic.Name(), key, basic.Name(), at, an(n.Obj().Name()), an(basic.Name()), n.Obj().Name(), key)
+				return
+			}
+		}
+	}
+}
+
+// declIdent is the identifier this cell declares n with, or nil.
+func declIdent(c *Cell, n *types.Named) *ast.Ident {
+	for id, obj := range c.Types.Defs {
+		if obj == n.Obj() {
+			return id
+		}
+	}
+	return nil
+}
+
+// assertsTo is the first assertion x.(name) or type switch case name in
+// body, written out, or "".
+func assertsTo(body *ast.BlockStmt, name string) string {
+	found := ""
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found != "" {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.TypeAssertExpr:
+			if isIdent(x.Type, name) {
+				found = ExprString(x)
+			}
+		case *ast.CaseClause:
+			for _, t := range x.List {
+				if isIdent(t, name) {
+					found = "case " + name
+				}
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // storeFunc refuses a function value whose signature names a based cell

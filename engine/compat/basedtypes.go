@@ -829,16 +829,17 @@ func (b basedCheck) earlyAsserts() {
 	if c.Session == nil || c.Decls == nil {
 		return
 	}
+	again := map[string]bool{} // methods this cell declares again
+	for _, d := range c.Decls.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			again[FuncKey(fd)] = true
+		}
+	}
 	for _, n := range b.based {
 		basic, ok := n.Underlying().(*types.Basic)
-		if !ok || c.Types.Defs[declIdent(c, n)] == nil {
+		id := declIdent(c, n)
+		if !ok || id == nil {
 			continue // an earlier cell's type: its cell checked
-		}
-		again := map[string]bool{} // methods this cell declares again
-		for _, d := range c.Decls.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok {
-				again[FuncKey(fd)] = true
-			}
 		}
 		for _, key := range c.Session.Funcs() {
 			fd := c.Session.Func(key)
@@ -846,7 +847,7 @@ func (b basedCheck) earlyAsserts() {
 				continue
 			}
 			if at := assertsTo(fd.Body, basic.Name()); at != "" {
-				c.Fail(declIdent(c, n).Pos(), "type %s %s: the method %s, compiled in an earlier cell, asserts to %s (%s), which in this interpreter would take %s for %s; declare %s in the cell that declares %s, and run that cell again (its assertions then tell them apart)",
+				c.Fail(id.Pos(), "type %s %s: the method %s, compiled in an earlier cell, asserts to %s (%s), which in this interpreter would take %s for %s; declare %s in the cell that declares %s, and run that cell again (its assertions then tell them apart)",
 					n.Obj().Name(), basic.Name(), key, basic.Name(), at, an(n.Obj().Name()), an(basic.Name()), n.Obj().Name(), key)
 				return
 			}
@@ -912,11 +913,7 @@ func (b basedCheck) storeFunc(e ast.Expr, to types.Type) {
 	for _, tu := range []*types.Tuple{sig.Params(), sig.Results()} {
 		for i := range tu.Len() {
 			if n == nil {
-				if m, ok := types.Unalias(tu.At(i).Type()).(*types.Named); ok && isBased(m) {
-					n = m
-				} else {
-					n = basedIn(tu.At(i).Type())
-				}
+				n = basedIn(tu.At(i).Type())
 			}
 		}
 	}

@@ -76,11 +76,20 @@ func convFunc(name string, v, r *ast.Ident, fx, tx ast.Expr, body []ast.Stmt) *a
 }
 
 // topLevelType reports whether t, or what it points to, is a type the
-// session declares at the top of a cell, not an instance of a generic
-// one.
+// session declares at the top of a cell, or an instance of a generic one
+// with type arguments that name no type parameter (Stack[int], not
+// Stack[T]): a function at the top of a cell can name it.
 func topLevelType(c *Cell, t types.Type) bool {
 	n, ok := types.Unalias(deref(t)).(*types.Named)
-	return ok && n.TypeArgs().Len() == 0 && n.Obj().Pkg() == c.Types.Pkg && n.Obj().Parent() == c.Types.Pkg.Scope()
+	if !ok || n.Obj().Pkg() != c.Types.Pkg || n.Obj().Parent() != c.Types.Pkg.Scope() {
+		return false
+	}
+	for i := range n.TypeArgs().Len() {
+		if hasTypeParam(n.TypeArgs().At(i)) {
+			return false
+		}
+	}
+	return true
 }
 
 // mayBeNil reports whether e, of a pointer type, may be nil: a variable,

@@ -56,6 +56,7 @@ type Interp struct {
 	funcs      map[string]*funcDecl       // "f" or "T.m" -> latest declaration
 	copies     map[string]compat.Copy     // the copies of generic functions cells declared
 	escaped    map[string]bool            // types on basic types without methods put in interfaces (compat.Session.Escaped)
+	keepsYield bool                       // a cell declared an iterator keeping its yield (compat.Session.KeepsYield)
 	types      map[string]*ast.TypeSpec   // type name -> its declaration as compiled
 	declared   map[string]string          // the types the printer knows, as declared to it (see declareTypes)
 	declareSeq int                        // names the variables that declare them
@@ -422,6 +423,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	if len(cc.AssertSources) > 0 {
 		it.rt.types.NoteAssertSources(cc.AssertSources)
 	}
+	it.keepsYield = it.keepsYield || cc.KeepsYield
 	if len(cc.Escaped) > 0 {
 		if it.escaped == nil {
 			it.escaped = map[string]bool{}
@@ -497,6 +499,8 @@ type compatSession struct{ it *Interp }
 func (s compatSession) Copies() map[string]compat.Copy { return s.it.copies }
 
 func (s compatSession) Escaped() map[string]bool { return s.it.escaped }
+
+func (s compatSession) KeepsYield() bool { return s.it.keepsYield }
 
 func (s compatSession) Func(key string) *ast.FuncDecl {
 	if fd, ok := s.it.funcs[key]; ok {

@@ -191,6 +191,9 @@ type Session interface {
 	// Escaped names the types on a basic type without methods whose
 	// values earlier cells put in an interface (see basedEscapes).
 	Escaped() map[string]bool
+	// KeepsYield reports whether an earlier cell declared a function
+	// iterator that keeps its yield function (see keptYield).
+	KeepsYield() bool
 }
 
 // Copy is a copy of a generic function with its type arguments written
@@ -215,6 +218,9 @@ type Cell struct {
 	// values this cell puts in an interface: the session keeps them (see
 	// basedEscapes).
 	Escaped map[string]bool
+	// KeepsYield: the cell declares a function iterator that keeps its
+	// yield function (see keptYield); the session keeps it.
+	KeepsYield bool
 	// AssertSources are, by a type one-value assertions assert to, the
 	// static type of the values they assert ("" for several), as Go's
 	// runtime names them (see assertSources).
@@ -237,6 +243,7 @@ type Cell struct {
 	declared  map[string]bool   // names of declarations the passes added to Insts
 	based     []*types.Named    // the based cell types (see basedCellTypes), once asked
 	basedDone bool
+	keptDone  bool                  // KeepsYield was asked
 	nonNil    map[types.Object]bool // the pointer variables that cannot be nil (see mayBeNil), once asked
 }
 

@@ -113,6 +113,7 @@ func (s *goldenSession) Func(key string) *ast.FuncDecl { return s.funcs[key] }
 func (s *goldenSession) Copies() map[string]Copy       { return nil }
 func (s *goldenSession) Escaped() map[string]bool      { return nil }
 func (s *goldenSession) Funcs() []string               { return nil }
+func (s *goldenSession) KeepsYield() bool              { return false }
 
 // run types a cell; with a pass, it rewrites it by that pass and returns
 // the result as source.

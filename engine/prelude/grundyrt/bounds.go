@@ -12,6 +12,11 @@ import (
 // the runtime's errors in the runtime's words (runtime/error.go,
 // boundsErrorFmt).
 
+// ArrayLen is len(p) or cap(p) of p, a pointer to an array of n elements
+// that a call or a receive gives: Go evaluates p and does not read
+// through it, so a nil p has a length (see compat's ptrArrayLens).
+func ArrayLen(p any, n int) int { return n }
+
 // bound is an index or slice bound as the runtime prints it: signed
 // bounds may be negative; unsigned ones are printed unsigned.
 type bound struct {

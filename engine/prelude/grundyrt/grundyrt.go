@@ -105,6 +105,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"SliceError":     reflect.ValueOf(SliceError),
 		"ShiftError":     reflect.ValueOf(ShiftError),
 		"RangeContinued": reflect.ValueOf(RangeContinued),
+		"ArrayLen":       reflect.ValueOf(ArrayLen),
 		"NilValueMethod": reflect.ValueOf(NilValueMethod),
 		"NilDeref":       reflect.ValueOf(NilDeref),
 		"LogFatal":       reflect.ValueOf(LogFatal),

@@ -46,8 +46,9 @@ func runTupleAssigns(c *Cell) {
 
 // allCallsInPlace reports whether every value of the assignment "="
 // is a call of a function or method (or min, max) that yaegi writes
-// straight into its place, of its place's type and not an interface, and
-// no value reads a place assigned before it: then each value is written
+// straight into its place, of its place's type and not an interface, no
+// value reads a place assigned before it, and no call can (see
+// unseenByCalls): then each value is written
 // in turn, as Go would assign them ("x, y = inc(x), dec(y)" in a hot
 // loop keeps its speed).
 func (c *Cell) allCallsInPlace(as *ast.AssignStmt) bool {
@@ -68,12 +69,26 @@ func (c *Cell) allCallsInPlace(as *ast.AssignStmt) bool {
 			return false
 		}
 		id, _ := rootIdent(as.Lhs[i])
-		if id == nil {
+		if id == nil || i < len(as.Rhs)-1 && !c.unseenByCalls(as.Lhs[i]) {
 			return false
 		}
 		before = append(before, id.Name)
 	}
 	return true
+}
+
+// unseenByCalls reports whether a function the cell calls cannot read the
+// place e before the statement ends: a variable of a function or of the
+// cell's statements, not an element, a field or a package's variable
+// (x[1], y[0] = f(0), f(1), y sharing x's array and f reading it, saw
+// x[1] written before f(1) ran).
+func (c *Cell) unseenByCalls(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := c.Types.ObjectOf(id).(*types.Var)
+	return ok && v.Parent() != nil && v.Parent() != c.Types.Pkg.Scope()
 }
 
 func (c *Cell) isMinMax(call *ast.CallExpr) bool {

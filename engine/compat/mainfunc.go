@@ -47,6 +47,17 @@ func runMainFunc(c *Cell) {
 	c.Stmts.List = append(list, call)
 }
 
+// isMainCall reports whether s is the call of the cell's func main that
+// mainFunc adds.
+func isMainCall(s ast.Stmt) bool {
+	es, ok := s.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := es.X.(*ast.CallExpr)
+	return ok && len(call.Args) == 0 && isIdent(call.Fun, mainName)
+}
+
 // renameFuncs gives the cell's top-level functions (not methods) a new
 // name, in their declarations and wherever the cell uses
 // them, the functions of earlier cells included: rename returns the new

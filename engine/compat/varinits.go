@@ -32,7 +32,7 @@ var varInits = Pass{
 	Name:     "varinits",
 	Run:      runVarInits,
 	Kinds:    []ast.Node{(*ast.ValueSpec)(nil)},
-	Snippets: []string{"decl_order_var_init_in_place"},
+	Snippets: []string{"decl_order_var_init_in_place", "var_init_before_func_main"},
 }
 
 func runVarInits(c *Cell) {
@@ -173,7 +173,9 @@ func (c *Cell) assignInPlace(vs *ast.ValueSpec) {
 	}
 	list := c.Stmts.List
 	i := 0
-	for i < len(list) && list[i].Pos() <= pos {
+	// (Before the call of the cell's func main, as Go gives package
+	// variables their values before main runs: see mainFunc.)
+	for i < len(list) && list[i].Pos() <= pos && !isMainCall(list[i]) {
 		i++
 	}
 	c.Stmts.List = append(list[:i], append([]ast.Stmt{as}, list[i:]...)...)

@@ -54,7 +54,19 @@ func (c *Cell) typedCount(count *ast.Expr) {
 		return
 	}
 	tv, ok := c.Types.Types[*count]
-	if !ok || tv.Value != nil || !isTypedInteger(tv.Type) {
+	if !ok || tv.Value != nil {
+		return
+	}
+	t, ok := tv.Type.(*types.Basic)
+	if ok && t.Kind() == types.UntypedInt {
+		// A shift of an untyped constant (x << (1 << k)): go/types
+		// leaves it untyped, Go's compiler makes it a uint, and yaegi
+		// made it an int, which it then took for a count through
+		// reflect's Uint (a panic).
+		*count = &ast.CallExpr{Fun: ident("uint", b.Pos()), Lparen: b.Pos(), Args: []ast.Expr{*count}, Rparen: (*count).End()}
+		return
+	}
+	if !isTypedInteger(tv.Type) {
 		return
 	}
 	if t, ok := c.TypeExpr(tv.Type, b.Pos()); ok {

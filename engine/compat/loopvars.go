@@ -51,7 +51,7 @@ var loopVars = Pass{
 	Name:  "loopvars",
 	Run:   runLoopVars,
 	Kinds: []ast.Node{(*ast.RangeStmt)(nil), (*ast.ForStmt)(nil)},
-	Snippets: []string{"loopvar_closures_for", "loopvar_closures_range", "loopvar_goroutines",
+	Snippets: []string{"range_assigning_blanks", "loopvar_closures_for", "loopvar_closures_range", "loopvar_goroutines",
 		"loopvar_address_and_change", "loopvar_native_callback", "range_key_changed_in_body", "range_assign_after_loop"},
 }
 
@@ -126,6 +126,9 @@ func (c *Cell) assignedRange(s *ast.RangeStmt) {
 		*e = ident(t, (*e).Pos())
 	}
 	s.Tok = token.DEFINE
+	if len(lhs) == 0 {
+		return // for _, _ = range m: nothing to assign
+	}
 	set := &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, Rhs: rhs, TokPos: s.Body.Lbrace}
 	s.Body.List = append([]ast.Stmt{set}, s.Body.List...)
 }

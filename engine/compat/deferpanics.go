@@ -91,7 +91,11 @@ func (c *Cell) guardDefers(body *ast.BlockStmt) {
 			guarded = true
 			return true
 		}
-		if c.nativeDeferred(s.Call.Fun) {
+		if c.nativeDeferred(s.Call.Fun) || c.recoveringFunc(s.Call.Fun) || c.recoveringMethod(s.Call.Fun) {
+			// (A function that calls recover() must be called by the
+			// deferred call itself: in the closure Run calls, recover()
+			// found nothing and the panic went on. It does not see a
+			// panic another deferred call left pending.)
 			return true
 		}
 		f := c.Temp("F")
@@ -136,9 +140,14 @@ func (c *Cell) nativeDeferred(fun ast.Expr) bool {
 
 // throughDeferred makes recover() in a deferred literal take a pending
 // panic first, and panic(v) in it (outside functions nested in it) leave
-// v pending and return, so the deferred calls after it still run.
+// v pending and return, so the deferred calls after it still run; not
+// where the literal defers calls of its own, which must see the panic
+// (defer mustRecover(3); panic(3)).
 func (c *Cell) throughDeferred(lit *ast.FuncLit, d string, pos token.Pos) {
-	hasResults := lit.Type.Results != nil && len(lit.Type.Results.List) > 0
+	keepPanics := lit.Type.Results != nil && len(lit.Type.Results.List) > 0 || contains(lit.Body, true, func(n ast.Node) bool {
+		_, isDefer := n.(*ast.DeferStmt)
+		return isDefer
+	})
 	applyIn(lit.Body, func(cur Cursor) bool {
 		if cur.FuncNode != nil {
 			return true
@@ -150,7 +159,7 @@ func (c *Cell) throughDeferred(lit *ast.FuncLit, d string, pos token.Pos) {
 			}
 		case *ast.ExprStmt:
 			call, ok := x.X.(*ast.CallExpr)
-			if !ok || hasResults || len(call.Args) != 1 || !isIdent(call.Fun, "panic") || !c.isBuiltin(call.Fun) {
+			if !ok || keepPanics || len(call.Args) != 1 || !isIdent(call.Fun, "panic") || !c.isBuiltin(call.Fun) {
 				return true
 			}
 			raise := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(d, x.Pos()), Sel: ident(prelude.DeferredRaise, x.Pos())}, Lparen: x.Pos(), Args: call.Args, Rparen: x.End()}

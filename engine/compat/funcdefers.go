@@ -137,9 +137,25 @@ func (c *Cell) recoveringMethod(fun ast.Expr) bool {
 	if s == nil || s.Kind() != types.MethodVal || types.IsInterface(s.Recv()) {
 		return false
 	}
-	fd := c.funcDecl(funcKeyOf(s.Obj().(*types.Func)))
-	// Syntactically: an earlier cell's declaration, as compiled, has no
-	// types here.
+	return recovers(c.funcDecl(funcKeyOf(s.Obj().(*types.Func))))
+}
+
+// recoveringFunc reports whether fun names a function of the session
+// (not a method) whose body calls recover(): deferred, it must be called
+// by the deferred call itself (see recoveringMethod).
+func (c *Cell) recoveringFunc(fun ast.Expr) bool {
+	id, ok := unindex(fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	fn, ok := c.Types.ObjectOf(id).(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg() == c.Types.Pkg && fn.Parent() == fn.Pkg().Scope() && recovers(c.funcDecl(id.Name))
+}
+
+// recovers reports whether fd's body calls recover() itself (not in a
+// function literal). Syntactically: an earlier cell's declaration, as
+// compiled, has no types here.
+func recovers(fd *ast.FuncDecl) bool {
 	return fd != nil && fd.Body != nil && contains(fd.Body, true, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		return ok && isIdent(call.Fun, "recover") && len(call.Args) == 0

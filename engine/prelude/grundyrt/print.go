@@ -38,8 +38,8 @@ func printText(ln bool, args ...any) string {
 }
 
 func printValue(b *strings.Builder, v reflect.Value) {
-	if !v.IsValid() {
-		b.WriteString("nil")
+	if !v.IsValid() { // a nil interface (an untyped nil is no operand)
+		b.WriteString("(0x0,0x0)")
 		return
 	}
 	switch v.Kind() {

@@ -161,6 +161,11 @@ func (it *Interp) load() error {
 		Stdout: it.io.outW,
 		Stderr: it.io.interpStderr,
 		Args:   it.args,
+		// os.Getenv, LookupEnv and Environ read a copy of the engine's
+		// environment, as a Go program reads its own (yaegi's sandbox
+		// gave cells an empty one: HOME and PATH were ""); Setenv
+		// changes the copy.
+		Env: os.Environ(),
 	})
 	it.fset = it.yi.FileSet()
 	it.pkgs = map[string]string{}

@@ -80,6 +80,7 @@ var Passes = []Pass{
 	elidedAddrs,
 	dirChans,
 	parens,
+	operatorIfaces,
 	bounds,
 	cellReturns,
 	shifts,

@@ -97,7 +97,6 @@ var Passes = []Pass{
 	hiddenFields,
 	ifaceKeys,
 	ifaceCopies,
-	nativeFieldOps,
 	structNames,
 	methodExprs,
 	funcConvs,
@@ -247,6 +246,7 @@ type Cell struct {
 	based     []*types.Named    // the based cell types (see basedCellTypes), once asked
 	basedDone bool
 	keptDone  bool                  // KeepsYield was asked
+	cycles    map[string]bool       // generic functions calling themselves through others (see genericCycle)
 	nonNil    map[types.Object]bool // the pointer variables that cannot be nil (see mayBeNil), once asked
 }
 

@@ -74,7 +74,7 @@ func (c *Cell) instanceCopy(name string, targs []ast.Expr, pos token.Pos) string
 			return true
 		}
 		k := len(typeParamNames(gd.Type.TypeParams))
-		if !c.copyNeeds(g.Name, map[string]bool{}) && !c.converts(g.Name) && !c.nestsInstances(g.Name) &&
+		if !c.copyNeeds(g.Name, map[string]bool{}) && !c.converts(g.Name) && !c.nestsInstances(g.Name) && !c.mutualGenerics(g.Name) &&
 			(k > len(args) || c.boxedParams(g.Name, c.writtenTypes(args[:k])) == nil) {
 			return true
 		}
@@ -134,7 +134,61 @@ func (c *Cell) needsCopy(name string, targs *types.TypeList) bool {
 			predeclared = false
 		}
 	}
-	return !predeclared && c.copyNeeds(name, map[string]bool{}) || c.converts(name) || c.nestsInstances(name) || c.boxedParams(name, typeList(targs)) != nil
+	return !predeclared && c.copyNeeds(name, map[string]bool{}) || c.converts(name) || c.nestsInstances(name) || c.boxedParams(name, typeList(targs)) != nil ||
+		c.mutualGenerics(name)
+}
+
+// mutualGenerics reports whether the cell's generic function name, or a
+// generic function of the cell it calls, calls itself through another
+// (r1 calls r2, which calls r1). yaegi v0.16.1 instantiates r2[int]
+// while it instantiates r1[int] (interp/generic.go), and the instances
+// lost what the other returned: r1[int](5), 5 * r2(4) with r2 summing
+// 1..n and adding r1(n-1), gave 0 (Go: 110), silently. Copies with the
+// type arguments written in call each other as plain functions, which
+// run.
+func (c *Cell) mutualGenerics(name string) bool {
+	return c.genericReaches(name, map[string]bool{}, func(n ast.Node, _ map[string]bool) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		g, ok := c.genericCallee(call)
+		return ok && c.genericCycle(g)
+	})
+}
+
+// genericCycle reports whether the cell's generic function g calls
+// itself through another generic function of the cell (see
+// mutualGenerics), once asked.
+func (c *Cell) genericCycle(g string) bool {
+	if v, ok := c.cycles[g]; ok {
+		return v
+	}
+	if c.cycles == nil {
+		c.cycles = map[string]bool{}
+	}
+	c.cycles[g] = false // (while asked)
+	calls := func(n ast.Node, to func(string) bool) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		h, ok := c.genericCallee(call)
+		return ok && to(h)
+	}
+	found := false
+	if fd := c.funcDecl(g); fd != nil && fd.Body != nil {
+		seen := map[string]bool{g: true}
+		found = contains(fd.Body, false, func(n ast.Node) bool {
+			return calls(n, func(h string) bool {
+				return h != g && c.genericReaches(h, seen, func(m ast.Node, _ map[string]bool) bool {
+					return calls(m, func(k string) bool { return k == g })
+				})
+			})
+		})
+	}
+	c.cycles[g] = found
+	return found
 }
 
 // nestsInstances reports whether the cell's generic function name, or one

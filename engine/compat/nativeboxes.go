@@ -281,3 +281,18 @@ func (c *Cell) ifaceFromNative(call *ast.CallExpr) bool {
 	}
 	return false
 }
+
+// nativeIfaceField: e selects a field of interface type that a struct of
+// a native package declares.
+func (c *Cell) nativeIfaceField(e ast.Expr) bool {
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s := c.Types.Selections[sel]
+	if s == nil || s.Kind() != types.FieldVal {
+		return false
+	}
+	f := s.Obj()
+	return f.Pkg() != nil && f.Pkg().Path() != "main" && types.IsInterface(f.Type())
+}

@@ -8,13 +8,16 @@ import (
 
 // operatorIfaces: an operation (-x, !ok, n % 3, n << 2, x%3 == 0)
 // assigned, declared or returned as a value of an interface type (var v
-// any; v = -n, or return n%3 == 0 from a function returning any). yaegi
-// v0.16.1 compiles an operation to write straight into its destination,
-// and several operators have no code for a destination of interface type
-// (interp/run.go and op.go switch on the destination's kind): -, ^, %,
-// << and >> left no code at all, so the function, or the cell, silently
-// stopped there (return -x returned nil, a cell printed nothing more),
-// and ! and a comparison returned panicked "reflect: call of
+// any; v = -n; r.Value = i * i, r a *ring.Ring; return n%3 == 0 from a
+// function returning any). yaegi v0.16.1 compiles an operation to write
+// straight into its destination (interp/cfg.go:757, "Optimize single
+// assignments from some arithmetic operations"), and several operators
+// have no code for a destination of interface type (interp/run.go and
+// op.go switch on the destination's kind), nor is a native struct's field
+// a destination it can write: -, ^, %, << and >> left no code at all, so
+// the function, or the cell, silently stopped there (return -x returned
+// nil, a cell printed nothing more; r.Value = i * i lost the value), and
+// ! and a comparison returned panicked "reflect: call of
 // reflect.Value.SetBool on interface Value". In parentheses the
 // operation has a place of its own, of its own type:
 //
@@ -23,24 +26,15 @@ var operatorIfaces = Pass{
 	Name:     "operatorifaces",
 	Run:      runOperatorIfaces,
 	Kinds:    []ast.Node{(*ast.UnaryExpr)(nil), (*ast.BinaryExpr)(nil)},
-	Snippets: []string{"operators_into_interface"},
+	Snippets: []string{"operators_into_interface", "native_iface_field_operation"},
 }
 
 func runOperatorIfaces(c *Cell) {
 	wrap := func(e *ast.Expr, to types.Type) {
-		if to == nil || !types.IsInterface(to) {
-			return
+		if to != nil && types.IsInterface(to) && isOperation(*e) {
+			// Constants too: yaegi does not fold len("xyz") << 2.
+			*e = &ast.ParenExpr{Lparen: (*e).Pos(), X: *e, Rparen: (*e).End()}
 		}
-		switch x := (*e).(type) {
-		case *ast.UnaryExpr:
-			if x.Op != token.SUB && x.Op != token.ADD && x.Op != token.XOR && x.Op != token.NOT {
-				return
-			}
-		case *ast.BinaryExpr:
-		default:
-			return
-		}
-		*e = &ast.ParenExpr{Lparen: (*e).Pos(), X: *e, Rparen: (*e).End()}
 	}
 	var results []*types.Tuple // of the functions around, innermost last
 	var visit func(n ast.Node) bool
@@ -96,4 +90,15 @@ func runOperatorIfaces(c *Cell) {
 	for _, root := range c.Roots() {
 		ast.Inspect(root, visit)
 	}
+}
+
+// isOperation: e is a binary or unary operation (not &x, not <-ch).
+func isOperation(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.BinaryExpr:
+		return true
+	case *ast.UnaryExpr:
+		return x.Op != token.AND && x.Op != token.ARROW
+	}
+	return false
 }

@@ -184,7 +184,13 @@ func runNilAsserts(c *Cell) {
 		}
 		lit := funcLit(pos, ta.End(), res, body...)
 		lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{arg()}, Type: xtype}}
-		cur.Replace(&ast.CallExpr{Fun: lit, Lparen: ta.End(), Args: []ast.Expr{ta.X}, Rparen: ta.End()})
+		x := ta.X
+		if c.ifaceResult(x, c.interpreted) {
+			// In parentheses, as ifaceCopies passes a call's interface
+			// result (G(p).(Mover).Move() dereferenced nil).
+			x = &ast.ParenExpr{Lparen: x.Pos(), X: x, Rparen: x.End()}
+		}
+		cur.Replace(&ast.CallExpr{Fun: lit, Lparen: ta.End(), Args: []ast.Expr{x}, Rparen: ta.End()})
 		return true
 	})
 }

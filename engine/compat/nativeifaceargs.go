@@ -138,6 +138,13 @@ func (c *Cell) asNativeFrom(target, from types.Type, e ast.Expr) (ast.Expr, bool
 		// handles a nil receiver, and calling it panicked).
 		return c.nilConv(target, from, e)
 	}
+	if c.methodsResult(e) {
+		// In parentheses, as yaegi passes a variable: sort.Sort(byLen(xs)),
+		// byLen a function, or a conversion to an instance of a generic
+		// type (G[int](xs)), passed the bare value ("reflect: Call using
+		// []int as type sort.Interface").
+		return &ast.ParenExpr{Lparen: e.Pos(), X: e, Rparen: e.End()}, true
+	}
 	_, param := from.(*types.TypeParam)
 	if it, ok := from.Underlying().(*types.Interface); !ok || it.Empty() {
 		return nil, false
@@ -169,6 +176,17 @@ func (c *Cell) asNativeFrom(target, from types.Type, e ast.Expr) (ast.Expr, bool
 	f := funcLit(pos, pos, result, set, &ast.ReturnStmt{Return: pos})
 	f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(v, pos)}, Type: fx}}
 	return &ast.CallExpr{Fun: f, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true
+}
+
+// methodsResult reports whether e is a call (or a conversion) giving a
+// value of a cell type with methods, not an interface.
+func (c *Cell) methodsResult(e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || c.isBuiltin(call.Fun) {
+		return false
+	}
+	t := c.Types.TypeOf(call)
+	return t != nil && !types.IsInterface(t) && typecheck.IsCellType(deref(t)) && types.NewMethodSet(t).Len() > 0
 }
 
 // nilable reports whether t is a slice or map type, whose nil value yaegi

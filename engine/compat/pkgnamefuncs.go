@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/types"
 
 	"grundy/engine/prelude"
 )
@@ -30,16 +31,53 @@ var pkgNameFuncs = Pass{
 	Name:     "pkgnamefuncs",
 	Run:      runPkgNameFuncs,
 	Kinds:    []ast.Node{(*ast.Ident)(nil)},
-	Snippets: []string{"func_named_like_package", "func_named_like_iter_seq"},
+	Snippets: []string{"func_named_like_package", "func_named_like_iter_seq", "generic_func_named_like_method"},
 }
 
 const pkgFuncPrefix = tempPrefix + "Fn_"
 
 func runPkgNameFuncs(c *Cell) {
+	clash := c.methodNamedFuncs()
 	c.renameFuncs(func(name string) string {
-		if c.Types.IsPackage(name) || prelude.StdGenericTypes()[name] {
+		if c.Types.IsPackage(name) || prelude.StdGenericTypes()[name] || clash[name] ||
+			c.Session != nil && c.Session.Func(pkgFuncPrefix+name) != nil {
 			return pkgFuncPrefix + name
 		}
 		return ""
 	})
+}
+
+// methodNamedFuncs are the generic functions the cell declares under the
+// name of a method of a generic type of the session (func Push[T any](s
+// *Stack[T], v T) beside func (s *Stack[T]) Push(v T)): yaegi v0.16.1
+// keeps an instance of either by its name and type arguments
+// (interp/generic.go:22, "Push[int]"), so the call Push(s, 1) compiled
+// the method's ("cannot use type *main.Stack[int] as type int", "too
+// many arguments"). They are renamed too, as later cells see them.
+func (c *Cell) methodNamedFuncs() map[string]bool {
+	if c.Decls == nil {
+		return nil
+	}
+	var out map[string]bool
+	for _, d := range c.Decls.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || fd.Type.TypeParams == nil {
+			continue
+		}
+		for _, tn := range c.Types.CellTypes() {
+			n, ok := types.Unalias(tn.Type()).(*types.Named)
+			if !ok || n.TypeParams().Len() == 0 {
+				continue
+			}
+			for i := range n.NumMethods() {
+				if n.Method(i).Name() == fd.Name.Name {
+					if out == nil {
+						out = map[string]bool{}
+					}
+					out[fd.Name.Name] = true
+				}
+			}
+		}
+	}
+	return out
 }

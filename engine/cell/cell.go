@@ -387,63 +387,80 @@ func (pc *Cell) Hoist(keepInPlace func(ast.Node) bool, usedElsewhere func(name s
 	}
 	var hoisted []ast.Decl
 	var keep []ast.Stmt
-	definedBefore := map[string]bool{} // by the statements before s
 	hoist := func(d *ast.GenDecl, names []*ast.Ident) {
 		hoisted = append(hoisted, d)
 		for _, id := range names {
 			hoistedNames[id.Name] = true
 		}
 	}
-	for i, s := range pc.Stmts.List {
-		last := i == len(pc.Stmts.List)-1 && pc.Trail != nil
-		names, _ := defines(s)
-		redefines := usedBy(names, definedBefore) // "a, err := ..." after an err: assigns err
-		for _, id := range names {
-			definedBefore[id.Name] = true
+	// Rounds: a declaration that needs one a later statement makes is
+	// hoisted once that one is (var c = b; var a, b = f(), c used by a
+	// function), as Go declares both at package level; its value is then
+	// read above the other's, which compat's initOrder refuses by name
+	// (left in place, the function found c undefined).
+	list := pc.Stmts.List
+	for round := 0; ; round++ {
+		keep = nil
+		definedBefore := map[string]bool{} // by the statements before s (and those hoisted)
+		for n := range hoistedNames {
+			definedBefore[n] = true
 		}
-		switch st := s.(type) {
-		case *ast.DeclStmt:
-			gd, ok := st.Decl.(*ast.GenDecl)
-			if ok && !last && (gd.Tok == token.VAR || gd.Tok == token.CONST) {
-				var names []*ast.Ident
-				var nodes []ast.Node
-				for _, sp := range gd.Specs {
-					if vs, ok := sp.(*ast.ValueSpec); ok {
-						names = append(names, vs.Names...)
-						nodes = append(nodes, vs)
+		before := len(hoisted)
+		for i, s := range list {
+			last := i == len(list)-1 && pc.Trail != nil
+			names, _ := defines(s)
+			redefines := usedBy(names, definedBefore) // "a, err := ..." after an err: assigns err
+			for _, id := range names {
+				definedBefore[id.Name] = true
+			}
+			switch st := s.(type) {
+			case *ast.DeclStmt:
+				gd, ok := st.Decl.(*ast.GenDecl)
+				if ok && !last && (gd.Tok == token.VAR || gd.Tok == token.CONST) {
+					var names []*ast.Ident
+					var nodes []ast.Node
+					for _, sp := range gd.Specs {
+						if vs, ok := sp.(*ast.ValueSpec); ok {
+							names = append(names, vs.Names...)
+							nodes = append(nodes, vs)
+						}
+					}
+					if independent(names, nodes...) && (usedBy(names, needed) || !keepInPlace(gd) && !readsOwn(names, nodes)) {
+						hoist(gd, names)
+						continue
 					}
 				}
-				if independent(names, nodes...) && (usedBy(names, needed) || !keepInPlace(gd) && !readsOwn(names, nodes)) {
-					hoist(gd, names)
-					continue
-				}
-			}
-		case *ast.AssignStmt:
-			if st.Tok == token.DEFINE && (len(st.Lhs) == len(st.Rhs) || len(st.Rhs) == 1) && !redefines {
-				var names []*ast.Ident
-				used := false
-				for _, l := range st.Lhs {
-					id, ok := l.(*ast.Ident)
-					if !ok {
-						names = nil
-						break
+			case *ast.AssignStmt:
+				if st.Tok == token.DEFINE && (len(st.Lhs) == len(st.Rhs) || len(st.Rhs) == 1) && !redefines {
+					var names []*ast.Ident
+					used := false
+					for _, l := range st.Lhs {
+						id, ok := l.(*ast.Ident)
+						if !ok {
+							names = nil
+							break
+						}
+						names = append(names, id)
+						used = used || needed[id.Name]
 					}
-					names = append(names, id)
-					used = used || needed[id.Name]
-				}
-				var rhs []ast.Node
-				for _, r := range st.Rhs {
-					rhs = append(rhs, r)
-				}
-				if len(names) > 0 && used && independent(names, rhs...) {
-					hoist(&ast.GenDecl{Tok: token.VAR, TokPos: st.Pos(), Specs: []ast.Spec{
-						&ast.ValueSpec{Names: names, Values: st.Rhs},
-					}}, names)
-					continue
+					var rhs []ast.Node
+					for _, r := range st.Rhs {
+						rhs = append(rhs, r)
+					}
+					if len(names) > 0 && used && independent(names, rhs...) {
+						hoist(&ast.GenDecl{Tok: token.VAR, TokPos: st.Pos(), Specs: []ast.Spec{
+							&ast.ValueSpec{Names: names, Values: st.Rhs},
+						}}, names)
+						continue
+					}
 				}
 			}
+			keep = append(keep, s)
 		}
-		keep = append(keep, s)
+		if len(hoisted) == before || round > 0 && len(keep) == len(list) {
+			break
+		}
+		list = keep
 	}
 	pc.Stmts.List = keep
 	if len(hoisted) == 0 {

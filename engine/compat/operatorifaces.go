@@ -67,7 +67,11 @@ func runOperatorIfaces(c *Cell) {
 		case *ast.AssignStmt:
 			if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
 				for i := range n.Rhs {
-					wrap(&n.Rhs[i], c.Types.TypeOf(n.Lhs[i]))
+					to := c.Types.TypeOf(n.Lhs[i])
+					if isIdent(n.Lhs[i], "_") {
+						to = types.NewInterfaceType(nil, nil) // (_ = f() == g() panicked likewise)
+					}
+					wrap(&n.Rhs[i], to)
 				}
 			}
 		case *ast.ValueSpec:

@@ -42,6 +42,7 @@ func runStructNames(c *Cell) {
 			if !ok || ts.Assign.IsValid() {
 				return true
 			}
+			c.writeOutStruct(ts)
 			st, ok := ts.Type.(*ast.StructType)
 			if !ok || st.Fields == nil {
 				return true
@@ -61,6 +62,33 @@ func runStructNames(c *Cell) {
 			nameField(st, "main."+ts.Name.Name)
 			return true
 		})
+	}
+}
+
+// writeOutStruct writes out the struct type a type declared on another
+// struct type has (type Pos Point, type IntPair Pair[int, int]), for it
+// to carry its own name: declared as it is, it had the other's, tag and
+// all, so that yaegi made the two one reflect type (a *Pos in an any
+// asserted to *Point, %T of it said main.Point), silently.
+func (c *Cell) writeOutStruct(ts *ast.TypeSpec) {
+	if ts.TypeParams != nil {
+		return
+	}
+	if _, ok := ts.Type.(*ast.StructType); ok {
+		return
+	}
+	t := c.Types.TypeOf(ts.Type)
+	if t == nil {
+		return
+	}
+	u, ok := t.Underlying().(*types.Struct)
+	if !ok || u.NumFields() == 0 {
+		return
+	}
+	if x, ok := c.TypeExpr(u, ts.Type.Pos()); ok {
+		if st, ok := x.(*ast.StructType); ok {
+			ts.Type = st
+		}
 	}
 }
 

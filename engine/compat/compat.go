@@ -105,6 +105,7 @@ var Passes = []Pass{
 	mixedCompares,
 	genericFuncValues,
 	returnFuncs,
+	funcIfaceValues,
 	methodValues,
 	errorValues,
 	errorAssert,

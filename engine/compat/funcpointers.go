@@ -3,6 +3,7 @@ package compat
 import (
 	"go/ast"
 	"go/types"
+	"grundy/engine/prelude"
 )
 
 // funcPointers: reflect.ValueOf(f).Pointer() (or UnsafePointer) of a
@@ -13,12 +14,15 @@ import (
 // was always true, and runtime.FuncForPC(...).Name() said
 // "reflect.makeFuncStub" where Go names the function (main.square).
 // Refused before running, unless f names a function of a native package
-// (strings.ToUpper), whose pointer is its own.
+// (strings.ToUpper), whose pointer is its own; where f is an interface
+// value (fn any), which may hold a pointer, a map or a function, Pointer
+// is grundyrt.ValuePointer, which panics saying so for an interpreted
+// function (the name printed was "", silently).
 var funcPointers = Pass{
 	Name:     "funcpointers",
 	Run:      runFuncPointers,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"func_pointers_refused"},
+	Snippets: []string{"func_pointers_refused", "func_pointer_through_interface_refused"},
 }
 
 func runFuncPointers(c *Cell) {
@@ -43,6 +47,11 @@ func runFuncPointers(c *Cell) {
 			return true
 		}
 		f := inner.Args[0]
+		if t := c.Types.TypeOf(f); t != nil && types.IsInterface(t) && sel.Sel.Name == "Pointer" {
+			// It may hold a function: checked when it runs.
+			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTValuePointer, call.Pos()), Lparen: call.Pos(), Args: []ast.Expr{sel.X}, Rparen: call.End()})
+			return true
+		}
 		if _, isFunc := typeUnder(c.Types.TypeOf(f)).(*types.Signature); !isFunc || c.nativeFunc(f) {
 			return true
 		}

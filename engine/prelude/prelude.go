@@ -91,6 +91,7 @@ const (
 	RTDecodeRune        = "DecodeRune"
 	RTRangeContinued    = "RangeContinued" // a function iterator calling yield after the loop body said false or the loop ended
 	RTArrayLen          = "ArrayLen"       // len or cap of a pointer to an array from a call or a receive, which Go does not dereference
+	RTValuePointer      = "ValuePointer"   // reflect.Value.Pointer of a value that may hold a function the cells wrote
 	RTNilValueMethod    = "NilValueMethod" // a value method called through a nil pointer, as Go's wrapper panics
 	RTNilDeref          = "NilDeref"       // Go's nil dereference, where the interpreter would not raise it (a method value of a nil interface)
 	RTLogFatal          = "LogFatal"       // a *log.Logger's Fatal, which stops the cell as os.Exit(1) does

@@ -106,6 +106,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"ShiftError":     reflect.ValueOf(ShiftError),
 		"RangeContinued": reflect.ValueOf(RangeContinued),
 		"ArrayLen":       reflect.ValueOf(ArrayLen),
+		"ValuePointer":   reflect.ValueOf(ValuePointer),
 		"NilValueMethod": reflect.ValueOf(NilValueMethod),
 		"NilDeref":       reflect.ValueOf(NilDeref),
 		"LogFatal":       reflect.ValueOf(LogFatal),

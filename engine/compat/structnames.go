@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"grundy/engine/prelude/grundyrt"
+	"grundy/engine/typecheck"
 )
 
 // structNames: the struct types cells declare get their names into their
@@ -78,8 +79,8 @@ func (c *Cell) writeOutStruct(ts *ast.TypeSpec) {
 		return
 	}
 	t := c.Types.TypeOf(ts.Type)
-	if t == nil {
-		return
+	if t == nil || !typecheck.IsCellType(t) {
+		return // (a library's struct, time.Time, may have fields of its package's own)
 	}
 	u, ok := t.Underlying().(*types.Struct)
 	if !ok || u.NumFields() == 0 {

@@ -26,15 +26,8 @@ var newExprs = Pass{
 
 func runNewExprs(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
-		call, ok := cur.Node().(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 {
-			return true
-		}
-		fn, ok := ast.Unparen(call.Fun).(*ast.Ident)
-		if !ok {
-			return true
-		}
-		if b, ok := c.Types.Uses[fn].(*types.Builtin); !ok || b.Name() != "new" || c.Types.Types[call.Args[0]].IsType() {
+		call := c.builtinCall(cur.Node(), "new")
+		if call == nil || c.Types.Types[call.Args[0]].IsType() {
 			return true
 		}
 		ptr, ok := c.Types.TypeOf(call).(*types.Pointer)

@@ -26,15 +26,8 @@ var ptrArrayLens = Pass{
 
 func runPtrArrayLens(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
-		call, ok := cur.Node().(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 {
-			return true
-		}
-		fn, ok := ast.Unparen(call.Fun).(*ast.Ident)
-		if !ok {
-			return true
-		}
-		if b, ok := c.Types.Uses[fn].(*types.Builtin); !ok || (b.Name() != "len" && b.Name() != "cap") {
+		call := c.builtinCall(cur.Node(), "len", "cap")
+		if call == nil {
 			return true
 		}
 		switch t := typeUnder(c.Types.TypeOf(call.Args[0])).(type) {

@@ -10,6 +10,7 @@ import (
 	"go/types"
 	"hash/fnv"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -486,4 +487,21 @@ func (c *Cell) noteDeclared(name string) {
 		c.declared = map[string]bool{}
 	}
 	c.declared[name] = true
+}
+
+// builtinCall is n if it calls one of the builtins names with one
+// argument (len(x), new(v)), else nil.
+func (c *Cell) builtinCall(n ast.Node, names ...string) *ast.CallExpr {
+	call, ok := n.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	fn, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if b, ok := c.Types.Uses[fn].(*types.Builtin); !ok || !slices.Contains(names, b.Name()) {
+		return nil
+	}
+	return call
 }

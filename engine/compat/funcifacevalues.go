@@ -5,13 +5,14 @@ import (
 	"go/types"
 )
 
-// funcIfaceValues: a function the cells declare, handed by its name to a
-// parameter of an interface type of an interpreted function (kind(sq),
-// func kind(v any)) or converted to an interface (any(sq)). yaegi v0.16.1
-// puts the function's node there (interp/run.go, the funcT case of a
-// call's arguments takes genValue), not a Go function: %T said
-// *interp.node, reflect's Kind ptr, and v.(func(int) int) was false (or
-// its call dereferenced nil), silently. A conversion to its own
+// funcIfaceValues: a function the cells declare, by its name, as a value
+// of an interface type: handed to a parameter (kind(sq), func kind(v
+// any)), returned (return sq from a function returning any), sent, stored
+// in a field, an element or a map, or converted (any(sq)). yaegi v0.16.1
+// puts the function's node there (interp/run.go, the funcT cases take
+// genValue), not a Go function: %T said *interp.node, reflect's Kind ptr,
+// and v.(func(int) int) was false (or its call dereferenced nil),
+// silently. A conversion to its own
 // signature makes the Go function yaegi stores everywhere else (see
 // returnFuncs):
 //
@@ -19,45 +20,44 @@ import (
 var funcIfaceValues = Pass{
 	Name:     "funcifacevalues",
 	Run:      runFuncIfaceValues,
-	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
+	Kinds:    assignedKinds,
 	Snippets: []string{"declared_func_in_interface_param"},
 }
 
 func runFuncIfaceValues(c *Cell) {
-	asFunc := func(e *ast.Expr) {
-		id, ok := ast.Unparen(*e).(*ast.Ident)
+	asFunc := func(e ast.Expr) (ast.Expr, bool) {
+		id, ok := ast.Unparen(e).(*ast.Ident)
 		if !ok {
-			return
+			return nil, false
 		}
 		fn, ok := c.Types.ObjectOf(id).(*types.Func)
 		if !ok || fn.Pkg() != c.Types.Pkg || fn.Signature().Recv() != nil || fn.Signature().TypeParams().Len() > 0 {
-			return
+			return nil, false
 		}
-		if te, ok := c.TypeExpr(fn.Type(), id.Pos()); ok {
-			*e = &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: id.Pos(), X: te, Rparen: id.Pos()}, Lparen: id.Pos(), Args: []ast.Expr{id}, Rparen: id.End()}
+		te, ok := c.TypeExpr(fn.Type(), id.Pos())
+		if !ok {
+			return nil, false
 		}
+		x := &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: id.Pos(), X: te, Rparen: id.Pos()}, Lparen: id.Pos(), Args: []ast.Expr{id}, Rparen: id.End()}
+		c.Types.Types[x] = types.TypeAndValue{Type: fn.Type()} // for the passes after
+		return x, true
 	}
 	c.Apply(func(cur Cursor) bool {
-		call, ok := cur.Node().(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		if c.Types.IsType(call.Fun) {
+		if call, ok := cur.Node().(*ast.CallExpr); ok && c.Types.IsType(call.Fun) {
 			if t := c.Types.TypeOf(call.Fun); len(call.Args) == 1 && t != nil && types.IsInterface(t) {
-				asFunc(&call.Args[0]) // any(sq)
+				if x, ok := asFunc(call.Args[0]); ok {
+					call.Args[0] = x // any(sq)
+				}
 			}
 			return true
 		}
-		if !c.interpreted(call) || call.Ellipsis.IsValid() {
-			return true
-		}
-		sig, ok := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
-		if !ok {
-			return true
-		}
-		for i := range call.Args {
-			if t := paramType(sig, i, false); t != nil && types.IsInterface(t) {
-				asFunc(&call.Args[i])
+		// (Not a native function's arguments: yaegi hands native code a Go
+		// function, fmt.Printf("%T", sq) says func(int) int.)
+		for _, v := range c.assignedValues(cur, c.interpreted) {
+			if types.IsInterface(v.target) {
+				if x, ok := asFunc(v.value); ok {
+					v.set(x)
+				}
 			}
 		}
 		return true

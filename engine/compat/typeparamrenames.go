@@ -126,6 +126,19 @@ func (c *Cell) renameTypeParams(decl ast.Node, params []*ast.Ident) {
 		}
 		return true
 	})
+	// A cell type of the same name (type T struct{...} beside func
+	// first[T any]): instantiated with it, the instance's T named both,
+	// and yaegi failed to compile the call ("rewrite it more plainly"), or
+	// took the constraint for the type on a basic type (type K string
+	// beside keys[K comparable, V any]: "cannot define new methods on
+	// non-local type comparable").
+	for _, tn := range c.Types.CellTypes() {
+		if tn != objs[tn.Name()] {
+			if _, ok := objs[tn.Name()]; ok {
+				clash[tn.Name()] = true
+			}
+		}
+	}
 	fresh := map[string]string{}
 	for _, p := range params { // in order: the names are the same every time
 		name := p.Name

@@ -50,6 +50,7 @@ var Passes = []Pass{
 	unsafeConsts,
 	funcPointers,
 	reflectMethods,
+	shadowedMethods,
 	anonEmbed,
 	selfTypes,
 	selfGenerics,

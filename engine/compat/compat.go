@@ -51,6 +51,7 @@ var Passes = []Pass{
 	funcPointers,
 	reflectMethods,
 	shadowedMethods,
+	shadowedTypes,
 	anonEmbed,
 	selfTypes,
 	selfGenerics,

@@ -52,6 +52,7 @@ var Passes = []Pass{
 	reflectMethods,
 	shadowedMethods,
 	shadowedTypes,
+	predeclaredNames,
 	anonEmbed,
 	selfTypes,
 	selfGenerics,

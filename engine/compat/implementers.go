@@ -47,11 +47,14 @@ func (c *Cell) cellStructs(from, iface types.Type, pos token.Pos) (impls []ast.E
 		fromIface, _ = from.Underlying().(*types.Interface)
 	}
 	var found, rest []types.Type
+	var structs []*types.Named
 	for _, tn := range c.Types.CellTypes() {
-		n, ok := tn.Type().(*types.Named)
-		if !ok || n.TypeParams().Len() > 0 || !structBased(n) {
-			continue
+		if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() == 0 && structBased(n) {
+			structs = append(structs, n)
 		}
+	}
+	structs = append(structs, c.structInstances()...)
+	for _, n := range structs {
 		for _, t := range []types.Type{n, types.NewPointer(n)} {
 			if fromIface != nil && !types.AssertableTo(fromIface, t) {
 				continue
@@ -65,7 +68,7 @@ func (c *Cell) cellStructs(from, iface types.Type, pos token.Pos) (impls []ast.E
 	}
 	for i, t := range found {
 		for _, f := range append(found[:i:i], rest...) {
-			if types.Identical(erased(f, map[types.Type]bool{}), erased(t, map[types.Type]bool{})) && !(named(f) && named(t)) {
+			if types.Identical(erased(f, map[types.Type]bool{}), erased(t, map[types.Type]bool{})) && !(told(f) && told(t)) {
 				c.Fail(pos, "cannot tell %s from %s in an interface (the interpreter keeps values of struct types without fields alike), so a method called through %s could be the wrong one: give the types a field",
 					types.TypeString(t, shortQualifier), types.TypeString(f, shortQualifier), types.TypeString(iface, shortQualifier))
 				return nil, nil
@@ -86,6 +89,31 @@ func (c *Cell) cellStructs(from, iface types.Type, pos token.Pos) (impls []ast.E
 	return impls, others
 }
 
+// structInstances are the instances of the cells' generic struct types
+// with methods that this cell names (Stack[int]), with no type parameter
+// among their type arguments: a value of one in an interface asserted to
+// an interface its methods implement was said no to by yaegi's own
+// assertion (y.(fmt.Stringer) of a Stack[int] in an any was false),
+// silently; asserted to the instance first, it is converted.
+func (c *Cell) structInstances() []*types.Named {
+	var out []*types.Named
+	seen := map[string]bool{}
+	for _, id := range c.instanceIDs() {
+		n, ok := types.Unalias(c.Types.Instances[id].Type).(*types.Named)
+		if !ok || n.TypeArgs().Len() == 0 || n.NumMethods() == 0 || !typecheck.IsCellType(n) || hasTypeParam(n) {
+			continue
+		}
+		if _, ok := n.Underlying().(*types.Struct); !ok {
+			continue
+		}
+		if k := types.TypeString(n, nil); !seen[k] {
+			seen[k] = true
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // named reports whether t is (a pointer to) a struct type that
 // structNames names in its reflect type, so that the interpreter tells
 // it from another of the same fields: a cell's non-generic struct type
@@ -97,6 +125,23 @@ func named(t types.Type) bool {
 	}
 	_, ok = n.Underlying().(*types.Struct)
 	return ok
+}
+
+// told reports whether the interpreter tells a value of t in an interface
+// from one of another struct type of the same fields: t is named (see
+// named), or an instance of a generic struct type with fields, which
+// carries the generic type's name in its first field's tag (Stack[int]
+// from Queue[int]).
+func told(t types.Type) bool {
+	if named(t) {
+		return true
+	}
+	n, ok := types.Unalias(deref(t)).(*types.Named)
+	if !ok || n.TypeArgs().Len() == 0 || hasTypeParam(n) {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	return ok && st.NumFields() > 0
 }
 
 // boxedOthers are the types on a basic type with methods that do not

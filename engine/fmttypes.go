@@ -15,7 +15,6 @@ import (
 
 	"grundy/engine/compat"
 	"grundy/engine/prelude"
-	"grundy/engine/typecheck"
 )
 
 // declareTypes tells the session's printer (grundyrt's Types) about the
@@ -156,23 +155,7 @@ func (it *Interp) structInstances() []string {
 	if it.info == nil {
 		return nil
 	}
-	found := map[string]*types.Named{}
-	seen := map[types.Type]bool{}
-	for _, tv := range it.info.Types {
-		if tv.Type == nil || seen[tv.Type] {
-			continue
-		}
-		seen[tv.Type] = true
-		compat.EachNamed(tv.Type, func(n *types.Named) {
-			if _, ok := n.Underlying().(*types.Struct); !ok || n.TypeArgs().Len() == 0 || n.NumMethods() == 0 ||
-				!typecheck.IsCellType(n) || compat.HasTypeParam(n) {
-				return
-			}
-			if name, ok := it.info.TypeString(n); ok {
-				found[name] = n
-			}
-		})
-	}
+	found := compat.StructInstances(it.info)
 	if it.instances == nil {
 		it.instances = map[string]*types.Named{}
 	}

@@ -200,6 +200,9 @@ type Session interface {
 	// KeepsYield reports whether an earlier cell declared a function
 	// iterator that keeps its yield function (see keptYield).
 	KeepsYield() bool
+	// Instances are the instances of generic struct types with methods
+	// earlier cells named (see structInstances).
+	Instances() []*types.Named
 }
 
 // Copy is a copy of a generic function with its type arguments written

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -114,6 +115,7 @@ func (s *goldenSession) Copies() map[string]Copy       { return nil }
 func (s *goldenSession) Escaped() map[string]bool      { return nil }
 func (s *goldenSession) Funcs() []string               { return nil }
 func (s *goldenSession) KeepsYield() bool              { return false }
+func (s *goldenSession) Instances() []*types.Named     { return nil }
 
 // run types a cell; with a pass, it rewrites it by that pass and returns
 // the result as source.

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -96,22 +98,51 @@ func (c *Cell) cellStructs(from, iface types.Type, pos token.Pos) (impls []ast.E
 // assertion (y.(fmt.Stringer) of a Stack[int] in an any was false),
 // silently; asserted to the instance first, it is converted.
 func (c *Cell) structInstances() []*types.Named {
+	own := StructInstances(c.Types)
 	var out []*types.Named
-	seen := map[string]bool{}
-	for _, id := range c.instanceIDs() {
-		n, ok := types.Unalias(c.Types.Instances[id].Type).(*types.Named)
-		if !ok || n.TypeArgs().Len() == 0 || n.NumMethods() == 0 || !typecheck.IsCellType(n) || hasTypeParam(n) {
-			continue
-		}
-		if _, ok := n.Underlying().(*types.Struct); !ok {
-			continue
-		}
-		if k := types.TypeString(n, nil); !seen[k] {
-			seen[k] = true
+	for _, name := range slices.Sorted(maps.Keys(own)) {
+		out = append(out, own[name])
+	}
+	if c.Session == nil {
+		return out
+	}
+	// Those earlier cells named, while their generic type stands.
+	current := map[string]*types.TypeName{}
+	for _, tn := range c.Types.CellTypes() {
+		current[tn.Name()] = tn
+	}
+	for _, n := range c.Session.Instances() {
+		if tn := current[n.Origin().Obj().Name()]; tn == n.Origin().Obj() && !slices.ContainsFunc(out, func(m *types.Named) bool { return types.Identical(m, n) }) {
 			out = append(out, n)
 		}
 	}
 	return out
+}
+
+// StructInstances are the instances of the cells' generic struct types
+// with methods (Stack[int], no type parameter among their type
+// arguments) that the types of a cell mention, by their names as the
+// oracle writes them: the engine tells the printer their methods, and
+// the session keeps them for assertions (see structInstances).
+func StructInstances(info *typecheck.Info) map[string]*types.Named {
+	found := map[string]*types.Named{}
+	seen := map[types.Type]bool{}
+	for _, tv := range info.Types {
+		if tv.Type == nil || seen[tv.Type] {
+			continue
+		}
+		seen[tv.Type] = true
+		EachNamed(tv.Type, func(n *types.Named) {
+			if _, ok := n.Underlying().(*types.Struct); !ok || n.TypeArgs().Len() == 0 || n.NumMethods() == 0 ||
+				!typecheck.IsCellType(n) || HasTypeParam(n) {
+				return
+			}
+			if name, ok := info.TypeString(n); ok {
+				found[name] = n
+			}
+		})
+	}
+	return found
 }
 
 // named reports whether t is (a pointer to) a struct type that

@@ -60,9 +60,19 @@ func runNativeIfaceArgs(c *Cell) {
 				}
 			}
 		}
+		logValuer := c.slogValuer(cur.Node())
 		for _, v := range c.assignedValues(cur, nil) {
 			if x, ok := c.asNative(v.target, v.value); ok {
 				v.set(x)
+			} else if logValuer != nil && types.IsInterface(v.target) && c.cellImplements(v.value, logValuer) {
+				// log/slog asks an attribute's value for LogValue by an
+				// assertion, which yaegi's bare value fails (a Secret's
+				// LogValue was not called): converted to slog.LogValuer
+				// as ifaceCopies converts (an explicit conversion keeps
+				// the bare value), it comes in the wrapper with its method.
+				if x, ok := c.callCopy(logValuer, v.value); ok {
+					v.set(x)
+				}
 			}
 		}
 		return true
@@ -209,4 +219,40 @@ func hasCall(e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// slogValuer is log/slog's LogValuer interface when n calls a function or
+// method of log/slog (slog.Any, logger.Info), else nil.
+func (c *Cell) slogValuer(n ast.Node) types.Type {
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	var fn *types.Func
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s := c.Types.Selections[sel]; s != nil {
+			fn, _ = s.Obj().(*types.Func)
+		} else {
+			fn, _ = c.Types.ObjectOf(sel.Sel).(*types.Func)
+		}
+	}
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "log/slog" {
+		return nil
+	}
+	tn, _ := fn.Pkg().Scope().Lookup("LogValuer").(*types.TypeName)
+	if tn == nil {
+		return nil
+	}
+	return tn.Type()
+}
+
+// cellImplements reports whether e is a value of a cell type (or a
+// pointer to one) that implements iface.
+func (c *Cell) cellImplements(e ast.Expr, iface types.Type) bool {
+	t := c.Types.TypeOf(e)
+	if t == nil || types.IsInterface(t) || !typecheck.IsCellType(deref(t)) {
+		return false
+	}
+	it, ok := iface.Underlying().(*types.Interface)
+	return ok && types.Implements(t, it)
 }

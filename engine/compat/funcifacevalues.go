@@ -34,13 +34,7 @@ func runFuncIfaceValues(c *Cell) {
 		if !ok || fn.Pkg() != c.Types.Pkg || fn.Signature().Recv() != nil || fn.Signature().TypeParams().Len() > 0 {
 			return nil, false
 		}
-		te, ok := c.TypeExpr(fn.Type(), id.Pos())
-		if !ok {
-			return nil, false
-		}
-		x := &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: id.Pos(), X: te, Rparen: id.Pos()}, Lparen: id.Pos(), Args: []ast.Expr{id}, Rparen: id.End()}
-		c.Types.Types[x] = types.TypeAndValue{Type: fn.Type()} // for the passes after
-		return x, true
+		return c.asGoFunc(id, fn.Type())
 	}
 	c.Apply(func(cur Cursor) bool {
 		if call, ok := cur.Node().(*ast.CallExpr); ok && c.Types.IsType(call.Fun) {

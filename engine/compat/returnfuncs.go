@@ -57,10 +57,24 @@ func runReturnFuncs(c *Cell) {
 			if _, sig := typeUnder(rs[i]).(*types.Signature); !sig {
 				continue
 			}
-			if te, ok := c.TypeExpr(typeUnder(rs[i]), id.Pos()); ok {
-				ret.Results[i] = &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: id.Pos(), X: te, Rparen: id.Pos()}, Lparen: id.Pos(), Args: []ast.Expr{id}, Rparen: id.End()}
+			if x, ok := c.asGoFunc(id, typeUnder(rs[i])); ok {
+				ret.Results[i] = x
 			}
 		}
 		return true
 	})
+}
+
+// asGoFunc is id, a function the cells declare (or a variable that may
+// hold one), converted to the function type sig: the Go function yaegi
+// stores everywhere else, where it would put its node (see returnFuncs,
+// funcIfaceValues). The conversion has sig for the passes after.
+func (c *Cell) asGoFunc(id *ast.Ident, sig types.Type) (ast.Expr, bool) {
+	te, ok := c.TypeExpr(sig, id.Pos())
+	if !ok {
+		return nil, false
+	}
+	x := &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: id.Pos(), X: te, Rparen: id.Pos()}, Lparen: id.Pos(), Args: []ast.Expr{id}, Rparen: id.End()}
+	c.Types.Types[x] = types.TypeAndValue{Type: sig}
+	return x, true
 }

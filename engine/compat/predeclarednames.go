@@ -5,8 +5,9 @@ import (
 	"go/types"
 )
 
-// predeclaredNames: a variable, constant, parameter or type named nil or
-// iota (nil := "not nil"; iota := 0 outside a constant declaration).
+// predeclaredNames: a variable or parameter named nil or iota (nil :=
+// "not nil"; iota := 0 outside a constant declaration; a constant so
+// named, const ( iota = iota ), works).
 // yaegi v0.16.1 resolves those names to the predeclared ones wherever it
 // meets them (interp/scope.go's universe comes first for them): nil
 // printed <nil> where Go prints the variable, iota read 0 and iota += 3
@@ -25,7 +26,7 @@ func runPredeclaredNames(c *Cell) {
 		if obj == nil || id.Name != "nil" && id.Name != "iota" {
 			continue
 		}
-		if _, isPkg := obj.(*types.PkgName); isPkg {
+		if _, isVar := obj.(*types.Var); !isVar {
 			continue
 		}
 		if first == nil || id.Pos() < first.Pos() {

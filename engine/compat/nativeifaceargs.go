@@ -228,14 +228,7 @@ func (c *Cell) slogValuer(n ast.Node) types.Type {
 	if !ok {
 		return nil
 	}
-	var fn *types.Func
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		if s := c.Types.Selections[sel]; s != nil {
-			fn, _ = s.Obj().(*types.Func)
-		} else {
-			fn, _ = c.Types.ObjectOf(sel.Sel).(*types.Func)
-		}
-	}
+	fn := c.callee(call)
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "log/slog" {
 		return nil
 	}

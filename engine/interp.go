@@ -507,14 +507,7 @@ func (s compatSession) Escaped() map[string]bool { return s.it.escaped }
 
 func (s compatSession) KeepsYield() bool { return s.it.keepsYield }
 
-func (s compatSession) Instances() []*types.Named {
-	names := slices.Sorted(maps.Keys(s.it.instances))
-	out := make([]*types.Named, len(names))
-	for i, name := range names {
-		out[i] = s.it.instances[name]
-	}
-	return out
-}
+func (s compatSession) Instances() map[string]*types.Named { return s.it.instances }
 
 func (s compatSession) Func(key string) *ast.FuncDecl {
 	if fd, ok := s.it.funcs[key]; ok {

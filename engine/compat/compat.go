@@ -201,8 +201,8 @@ type Session interface {
 	// iterator that keeps its yield function (see keptYield).
 	KeepsYield() bool
 	// Instances are the instances of generic struct types with methods
-	// earlier cells named (see structInstances).
-	Instances() []*types.Named
+	// earlier cells named, by name (see StructInstances).
+	Instances() map[string]*types.Named
 }
 
 // Copy is a copy of a generic function with its type arguments written
@@ -254,6 +254,7 @@ type Cell struct {
 	basedDone bool
 	keptDone  bool                  // KeepsYield was asked
 	cycles    map[string]bool       // generic functions calling themselves through others (see genericCycle)
+	instances []*types.Named        // see structInstances, once asked
 	nonNil    map[types.Object]bool // the pointer variables that cannot be nil (see mayBeNil), once asked
 }
 

@@ -110,12 +110,12 @@ func newGoldenSession() *goldenSession {
 	}
 }
 
-func (s *goldenSession) Func(key string) *ast.FuncDecl { return s.funcs[key] }
-func (s *goldenSession) Copies() map[string]Copy       { return nil }
-func (s *goldenSession) Escaped() map[string]bool      { return nil }
-func (s *goldenSession) Funcs() []string               { return nil }
-func (s *goldenSession) KeepsYield() bool              { return false }
-func (s *goldenSession) Instances() []*types.Named     { return nil }
+func (s *goldenSession) Func(key string) *ast.FuncDecl      { return s.funcs[key] }
+func (s *goldenSession) Copies() map[string]Copy            { return nil }
+func (s *goldenSession) Escaped() map[string]bool           { return nil }
+func (s *goldenSession) Funcs() []string                    { return nil }
+func (s *goldenSession) KeepsYield() bool                   { return false }
+func (s *goldenSession) Instances() map[string]*types.Named { return nil }
 
 // run types a cell; with a pass, it rewrites it by that pass and returns
 // the result as source.

@@ -98,25 +98,27 @@ func (c *Cell) cellStructs(from, iface types.Type, pos token.Pos) (impls []ast.E
 // assertion (y.(fmt.Stringer) of a Stack[int] in an any was false),
 // silently; asserted to the instance first, it is converted.
 func (c *Cell) structInstances() []*types.Named {
-	own := StructInstances(c.Types)
-	var out []*types.Named
-	for _, name := range slices.Sorted(maps.Keys(own)) {
-		out = append(out, own[name])
+	if c.instances != nil {
+		return c.instances
 	}
-	if c.Session == nil {
-		return out
-	}
-	// Those earlier cells named, while their generic type stands.
-	current := map[string]*types.TypeName{}
-	for _, tn := range c.Types.CellTypes() {
-		current[tn.Name()] = tn
-	}
-	for _, n := range c.Session.Instances() {
-		if tn := current[n.Origin().Obj().Name()]; tn == n.Origin().Obj() && !slices.ContainsFunc(out, func(m *types.Named) bool { return types.Identical(m, n) }) {
-			out = append(out, n)
+	all := StructInstances(c.Types)
+	if c.Session != nil {
+		// Those earlier cells named, while their generic type stands.
+		current := map[string]*types.TypeName{}
+		for _, tn := range c.Types.CellTypes() {
+			current[tn.Name()] = tn
+		}
+		for name, n := range c.Session.Instances() {
+			if _, mine := all[name]; !mine && current[n.Origin().Obj().Name()] == n.Origin().Obj() {
+				all[name] = n
+			}
 		}
 	}
-	return out
+	c.instances = []*types.Named{}
+	for _, name := range slices.Sorted(maps.Keys(all)) {
+		c.instances = append(c.instances, all[name])
+	}
+	return c.instances
 }
 
 // StructInstances are the instances of the cells' generic struct types

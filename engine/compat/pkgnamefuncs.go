@@ -58,25 +58,27 @@ func (c *Cell) methodNamedFuncs() map[string]bool {
 	if c.Decls == nil {
 		return nil
 	}
-	var out map[string]bool
+	var methods, out map[string]bool // of the generic types; the clashes
 	for _, d := range c.Decls.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Recv != nil || fd.Type.TypeParams == nil {
 			continue
 		}
-		for _, tn := range c.Types.CellTypes() {
-			n, ok := types.Unalias(tn.Type()).(*types.Named)
-			if !ok || n.TypeParams().Len() == 0 {
-				continue
-			}
-			for i := range n.NumMethods() {
-				if n.Method(i).Name() == fd.Name.Name {
-					if out == nil {
-						out = map[string]bool{}
+		if methods == nil {
+			methods = map[string]bool{}
+			for _, tn := range c.Types.CellTypes() {
+				if n, ok := types.Unalias(tn.Type()).(*types.Named); ok && n.TypeParams().Len() > 0 {
+					for i := range n.NumMethods() {
+						methods[n.Method(i).Name()] = true
 					}
-					out[fd.Name.Name] = true
 				}
 			}
+		}
+		if methods[fd.Name.Name] {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[fd.Name.Name] = true
 		}
 	}
 	return out

@@ -55,6 +55,13 @@ func runIfaceCompare(c *Cell) {
 			// value of a conversion.
 			v = conv.Args[0]
 		}
+		if _, param := types.Unalias(c.Types.TypeOf(v)).(*types.TypeParam); param {
+			// t == i in a generic function: the interpreter hands native
+			// code the bare value of a type parameter's, and converts it
+			// bare explicitly (any(t)), but implicitly into the box of a
+			// based type argument's, which names it (Nim(3) is not 3).
+			return &ast.CallExpr{Fun: rtSelector(prelude.RTCompareKey, e.Pos()), Args: []ast.Expr{sliceElem(ident("any", v.Pos()), v)}, Lparen: e.Pos(), Rparen: e.End()}
+		}
 		if n := boxedType(c.Types.TypeOf(v)); n != nil {
 			// Keyed with its name, as the value in the other operand's
 			// box is.

@@ -338,11 +338,18 @@ func (c *Cell) anyKeyed(m ast.Expr) bool {
 // key's interface as Go puts it.
 func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 	t := c.Types.TypeOf(e)
-	if n := boxedType(t); n != nil {
+	_, param := types.Unalias(t).(*types.TypeParam)
+	if n := boxedType(t); n != nil || param && c.boxesBasic() {
 		// Boxed from a variable of its type, by interpreted code (a
-		// native call would take the bare value), and interned.
+		// native call would take the bare value), and interned. (So is
+		// a type parameter's, in a box when its type argument is a
+		// boxed type: m[x] in a generic function.)
 		pos := e.Pos()
-		tx, ok := c.TypeExpr(n, pos)
+		var kt types.Type = n
+		if n == nil {
+			kt = t
+		}
+		tx, ok := c.TypeExpr(kt, pos)
 		if !ok {
 			return e
 		}

@@ -55,6 +55,7 @@ type Interp struct {
 	globals    map[string]string          // top-level names declared by cells -> "func", "var", "const", "type" or "import"
 	funcs      map[string]*funcDecl       // "f" or "T.m" -> latest declaration
 	copies     map[string]compat.Copy     // the copies of generic functions cells declared
+	cmpCopies  map[string]compareCopy     // the typed copies cells declared (comparecopies.go)
 	escaped    map[string]bool            // types on basic types without methods put in interfaces (compat.Session.Escaped)
 	keepsYield bool                       // a cell declared an iterator keeping its yield (compat.Session.KeepsYield)
 	types      map[string]*ast.TypeSpec   // type name -> its declaration as compiled
@@ -80,7 +81,10 @@ type Interp struct {
 	// (replay.go), by key; replaying: the earlier ones it compiles again.
 	cellSrcs  map[string]funcSource
 	replaying map[string]bool
-	closed    bool
+	// cellGenerics: the text of the running cell's generic functions, by
+	// name, for typed copies (comparecopies.go).
+	cellGenerics map[string]funcSource
+	closed       bool
 }
 
 // funcDecl is a function or method as last compiled, with the top-level
@@ -94,6 +98,9 @@ type funcDecl struct {
 	// src: its text, when a later cell's types may change its rewriting
 	// (see replay.go).
 	src funcSource
+	// generic: a generic function's text, for typed copies of it
+	// (comparecopies.go).
+	generic funcSource
 }
 
 // usesVar reports whether fd was compiled with a variable name of type t
@@ -408,6 +415,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 		it.check(pc)
 	}
 	it.noteSources(pc)
+	it.compareCopies(pc)
 	it.notes = it.unshownNotes(pc)
 	it.noteClosures(pc)
 	if pc.Trail != nil {
@@ -683,7 +691,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 		case *ast.FuncDecl:
 			if !isDep[d] { // (a dependent keeps what it refers to)
 				refs, varTypes := globalRefs(d, it.info)
-				it.funcs[compat.FuncKey(d)] = &funcDecl{decl: d, refs: refs, varTypes: varTypes, src: it.cellSrcs[compat.FuncKey(d)]}
+				it.funcs[compat.FuncKey(d)] = &funcDecl{decl: d, refs: refs, varTypes: varTypes, src: it.cellSrcs[compat.FuncKey(d)], generic: it.cellGenerics[d.Name.Name]}
 			}
 			if d.Recv == nil {
 				it.globals[d.Name.Name] = "func"

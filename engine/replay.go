@@ -80,16 +80,26 @@ func typeUnder(t types.Type) types.Type {
 	return t.Underlying()
 }
 
-// noteSources keeps, for the cell's functions that rewritesByTypes, their
-// text as written (after the oracle's check, before the passes change
-// them): runDecls stores it with the function.
+// noteSources keeps, for the cell's functions that rewritesByTypes, and
+// its generic functions (for typed copies: comparecopies.go), their text
+// as written (after the oracle's check, before the passes change them):
+// runDecls stores it with the function.
 func (it *Interp) noteSources(pc *parsedCell) {
+	it.cellGenerics = map[string]funcSource{}
 	if pc.Decls == nil {
 		return
 	}
 	for _, d := range pc.Decls.Decls {
 		fd, ok := d.(*ast.FuncDecl)
-		if !ok || slices.Contains(pc.replayed, fd) || fd.Recv != nil || fd.Body == nil || !rewritesByTypes(fd, it.info) {
+		if !ok || slices.Contains(pc.replayed, fd) || fd.Recv != nil || fd.Body == nil {
+			continue
+		}
+		if fd.Type.TypeParams != nil {
+			if text, at := pc.DeclSource(it.fset, fd); text != "" {
+				it.cellGenerics[fd.Name.Name] = funcSource{text: text, at: at}
+			}
+		}
+		if !rewritesByTypes(fd, it.info) {
 			continue
 		}
 		if text, at := pc.DeclSource(it.fset, fd); text != "" {

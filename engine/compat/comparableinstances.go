@@ -2,24 +2,29 @@ package compat
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/types"
 )
 
-// comparableInstances refuses an instance of a generic function or type
-// of the cells (Count[Move], Set[Move]) with a type argument the
-// interpreter compares by its wrappers, bound to a comparable type
-// parameter: a cell's interface type, an interface with methods a cell
-// type implements, a struct or array holding such values, or, when the
-// session boxes types on basic types, any. yaegi v0.16.1 keeps a cell
-// type's value in an interface as a wrapper with the node that made it
-// (valueInterface, interp/value.go), and == and map keys compare the
-// wrappers: outside generic code ifaceCompare and ifaceKeys compare the
-// values inside, but in a generic body the operands' type is a type
-// parameter, so nothing tells them apart from the ints a hot loop
-// compares (Count(ms, Move(Take(1))) said 0 where Go says 2; a Set[Move]
-// of two equal values had 2 elements). A comparable type parameter is
-// there to be compared or to key a map, so the instance is refused,
-// saying to write the code for the type.
+// comparableInstances refuses an instance of a generic type of the cells
+// (Set[Move]) with a type argument the interpreter compares by its
+// wrappers, bound to a comparable type parameter: a cell's interface
+// type, an interface with methods a cell type implements, a struct or
+// array holding such values, or, when the session boxes types on basic
+// types, any. yaegi v0.16.1 keeps a cell type's value in an interface as
+// a wrapper with the node that made it (valueInterface,
+// interp/value.go), and == and map keys compare the wrappers: outside
+// generic code ifaceCompare and ifaceKeys compare the values inside, but
+// in a generic body the operands' type is a type parameter, so nothing
+// tells them apart from the ints a hot loop compares (a Set[Move] of two
+// equal values had 2 elements). A comparable type parameter is there to
+// be compared or to key a map, so the instance is refused, saying to
+// write the code for the type. An instance of a generic function so
+// bound (Count(ms, Move(Take(1))) said 0 where Go says 2) is called as a
+// copy with the type arguments written in, which the engine declares in
+// the cell before the passes run (CompareCopies, engine/comparecopies.go):
+// there the operands have the type written in. Such an instance is
+// refused only where the copy cannot be made.
 var comparableInstances = Pass{
 	Name:     "comparableinstances",
 	Run:      runComparableInstances,
@@ -28,45 +33,144 @@ var comparableInstances = Pass{
 }
 
 func runComparableInstances(c *Cell) {
+	for _, w := range c.wrapperInstances() {
+		name := types.TypeString(w.arg, shortQualifier)
+		c.Fail(w.id.Pos(), "%s[%s]: inside the generic %s %s the interpreter compares %s values by the wrappers it keeps them in, so == and map keys on its type parameter %s would be wrong; write %s for %s without type parameters (there == and maps compare the values), or use a comparable key of the values (a string, or a struct of their fields)",
+			w.id.Name, name, w.what, w.id.Name, name, w.param.Obj().Name(), w.id.Name, name)
+		return
+	}
+}
+
+// wrapperInstance is an instance comparableInstances refuses: the
+// function's or type's name where the cell instantiates it, its type
+// arguments, and the first comparable type parameter bound to a type
+// compared by its wrappers.
+type wrapperInstance struct {
+	id    *ast.Ident
+	fn    *types.Func // nil for a type
+	what  string      // "function" or "type"
+	targs *types.TypeList
+	param *types.TypeParam
+	arg   types.Type
+}
+
+// wrapperInstances are the cell's instances of generic functions and
+// types of the cells that comparableInstances refuses, in the cell's
+// order.
+func (c *Cell) wrapperInstances() []wrapperInstance {
+	var out []wrapperInstance
 	for _, id := range c.instanceIDs() {
 		obj := c.Types.ObjectOf(id)
 		if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "main" {
 			continue
 		}
+		w := wrapperInstance{id: id, what: "function"}
 		var tparams *types.TypeParamList
-		what := "function"
 		switch o := obj.(type) {
 		case *types.Func:
 			sig := o.Type().(*types.Signature)
 			if sig.Recv() != nil {
 				continue // a method: its type's instance is checked
 			}
-			tparams = sig.TypeParams()
+			w.fn, tparams = o, sig.TypeParams()
 		case *types.TypeName:
 			n, ok := types.Unalias(o.Type()).(*types.Named)
 			if !ok {
 				continue
 			}
-			what = "type"
-			tparams = n.TypeParams()
+			w.what, tparams = "type", n.TypeParams()
 		default:
 			continue
 		}
-		targs := c.Types.Instances[id].TypeArgs
-		if tparams == nil || targs == nil || tparams.Len() != targs.Len() {
+		w.targs = c.Types.Instances[id].TypeArgs
+		if tparams == nil || w.targs == nil || tparams.Len() != w.targs.Len() {
 			continue
 		}
-		for i := range targs.Len() {
-			ta, tp := targs.At(i), tparams.At(i)
-			if hasTypeParam(ta) || !comparableParam(tp) || !c.comparedByWrapper(ta) {
-				continue
+		for i := range w.targs.Len() {
+			ta, tp := w.targs.At(i), tparams.At(i)
+			if !hasTypeParam(ta) && comparableParam(tp) && c.comparedByWrapper(ta) {
+				w.param, w.arg = tp, ta
+				out = append(out, w)
+				break
 			}
-			name := types.TypeString(ta, shortQualifier)
-			c.Fail(id.Pos(), "%s[%s]: inside the generic %s %s the interpreter compares %s values by the wrappers it keeps them in, so == and map keys on its type parameter %s would be wrong; write %s for %s without type parameters (there == and maps compare the values), or use a comparable key of the values (a string, or a struct of their fields)",
-				id.Name, name, what, id.Name, name, tp.Obj().Name(), id.Name, name)
-			return
 		}
 	}
+	return out
+}
+
+// CompareCopy is an instance of a generic function of the cells that
+// comparableInstances would refuse, which the engine calls as a copy of
+// the function with the type arguments written in, declared in the cell
+// and so typed and rewritten as the cell's own code: there ifaceCompare
+// and ifaceKeys compare the values inside the wrappers (Contains[any],
+// Count[Move], Uniq[Shape]).
+type CompareCopy struct {
+	ID       *ast.Ident // the function's name where the cell instantiates it
+	Func     string
+	TypeArgs []string // as source
+	Name     string   // the copy's
+}
+
+// CompareCopies are the instances the engine calls as copies (see
+// CompareCopy): those of generic functions whose type arguments can be
+// written at the cell's top level.
+func (c *Cell) CompareCopies() []CompareCopy {
+	var out []CompareCopy
+	for _, w := range c.wrapperInstances() {
+		if w.fn == nil {
+			continue
+		}
+		cp := CompareCopy{ID: w.id, Func: w.fn.Name()}
+		for i := range w.targs.Len() {
+			s, ok := c.Types.TypeString(w.targs.At(i))
+			if !ok {
+				cp.TypeArgs = nil
+				break
+			}
+			cp.TypeArgs = append(cp.TypeArgs, s)
+		}
+		if len(cp.TypeArgs) == w.targs.Len() {
+			cp.Name = hashedName("Cmp_"+cp.Func, append([]string{cp.Func}, cp.TypeArgs...)...)
+			out = append(out, cp)
+		}
+	}
+	return out
+}
+
+// TypedCopy makes fd, a generic function as a cell wrote it, parsed anew
+// for the copy, the function name with the type arguments targs (source)
+// written in for its type parameters. It reports false if one does not
+// parse.
+func TypedCopy(fd *ast.FuncDecl, name string, targs []string) bool {
+	params := typeParamNames(fd.Type.TypeParams)
+	if len(params) != len(targs) {
+		return false
+	}
+	subst := map[string]string{}
+	for i, p := range params {
+		subst[p] = targs[i]
+	}
+	fd.Name = ident(name, fd.Name.Pos())
+	fd.Type.TypeParams = nil
+	ok := true
+	applyIn(fd, func(cur Cursor) bool {
+		id, isIdent := cur.Node().(*ast.Ident)
+		if !isIdent || subst[id.Name] == "" {
+			return true
+		}
+		switch cur.Name() {
+		case "Sel", "Names", "Name", "Label":
+			return true // not a use of the type parameter
+		}
+		x, err := parser.ParseExpr(subst[id.Name])
+		if err != nil {
+			ok = false
+			return false
+		}
+		cur.Replace(asOperand(AtPos(x, id.Pos())))
+		return true
+	})
+	return ok
 }
 
 // comparableParam reports whether tp's constraint makes its values

@@ -1,0 +1,190 @@
+package engine
+
+import (
+	"go/ast"
+	"go/parser"
+	"slices"
+
+	"golang.org/x/tools/go/ast/astutil"
+
+	"grundy/engine/compat"
+)
+
+// Copies of generic functions compared by wrappers. Inside a generic
+// function the interpreter compares values of a comparable type
+// parameter, and keys maps by them, as it compares what it keeps them in:
+// bound to a cell's interface, or to any in a session with boxed types,
+// equal values were unequal (Contains[any], Count[Move] counted none of
+// two equal moves). For such an instance (compat.CompareCopies) the cell
+// declares a copy of the function with the type arguments written in,
+// parsed from the text the cell wrote it in, and calls it instead: the
+// oracle types the copy with the cell, and the passes rewrite it as the
+// cell's own code, comparing the values inside the wrappers. A copy's
+// generic calls are instances too, copied in the next round (a recursive
+// function calls its own copy). The session keeps which copies it made,
+// so a cell that declares the function again declares them again.
+
+// compareCopy is a copy the session made: the function and its type
+// arguments as source.
+type compareCopy struct {
+	fn    string
+	targs []string
+}
+
+// compareCopies declares the copies pc's instances need (see above) and
+// calls them, typing the cell again; where a copy does not type, the
+// cell is left as it was (comparableinstances then refuses the instance).
+func (it *Interp) compareCopies(pc *parsedCell) {
+	made := map[string]bool{}
+	for _, d := range cellDecls(pc) {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || fd.Type.TypeParams == nil || slices.Contains(pc.replayed, fd) {
+			continue
+		}
+		for _, name := range sortedKeys(it.cmpCopies) {
+			if cp := it.cmpCopies[name]; cp.fn == fd.Name.Name {
+				// Declared again: so are its copies.
+				made[name] = it.addCompareCopy(pc, name, cp) || made[name]
+			}
+		}
+	}
+	if len(made) > 0 {
+		it.check(pc)
+	}
+	for range 4 {
+		cc := &compat.Cell{Cell: pc.Cell, Fset: it.fset, Types: it.info, Session: compatSession{it}}
+		reqs := cc.CompareCopies()
+		if len(reqs) == 0 {
+			return
+		}
+		errs := len(it.info.Errors)
+		var added []ast.Decl
+		to := map[*ast.Ident]string{}
+		for _, r := range reqs {
+			if !made[r.Name] {
+				n := len(cellDecls(pc))
+				if !it.addCompareCopy(pc, r.Name, compareCopy{r.Func, r.TypeArgs}) {
+					continue
+				}
+				made[r.Name] = true
+				added = append(added, pc.Decls.Decls[n:]...)
+			}
+			to[r.ID] = r.Name
+		}
+		undo := callCopies(pc, to)
+		it.check(pc)
+		if len(it.info.Errors) > errs {
+			undo()
+			pc.Decls.Decls = slices.DeleteFunc(pc.Decls.Decls, func(d ast.Decl) bool { return slices.Contains(added, d) })
+			for _, d := range added {
+				delete(it.cmpCopies, d.(*ast.FuncDecl).Name.Name)
+			}
+			it.check(pc)
+			return
+		}
+	}
+}
+
+// cellDecls are pc's declarations.
+func cellDecls(pc *parsedCell) []ast.Decl {
+	if pc.Decls == nil {
+		return nil
+	}
+	return pc.Decls.Decls
+}
+
+// addCompareCopy declares in pc the copy name of cp.fn with cp.targs
+// written in, from the text of the function this cell or the session
+// declares, and notes it in the session; it reports whether it did.
+func (it *Interp) addCompareCopy(pc *parsedCell, name string, cp compareCopy) bool {
+	src := it.genericSource(pc, cp.fn)
+	if src.text == "" {
+		return false
+	}
+	f, err := parser.ParseFile(it.fset, it.name, "package main;/*line "+src.at+"*/"+src.text, parser.SkipObjectResolution)
+	if err != nil || len(f.Decls) != 1 {
+		return false
+	}
+	fd, ok := f.Decls[0].(*ast.FuncDecl)
+	if !ok || fd.Type.TypeParams == nil || !compat.TypedCopy(fd, name, cp.targs) {
+		return false
+	}
+	if pc.Decls == nil {
+		pc.Decls = &ast.File{Name: ast.NewIdent("main"), Package: fd.Pos()}
+	}
+	pc.Decls.Decls = append(pc.Decls.Decls, fd)
+	if it.cmpCopies == nil {
+		it.cmpCopies = map[string]compareCopy{}
+	}
+	it.cmpCopies[name] = cp
+	return true
+}
+
+// genericSource is the text of the generic function fn as a cell wrote
+// it: this cell, or the one that declared it last.
+func (it *Interp) genericSource(pc *parsedCell, fn string) funcSource {
+	for _, d := range cellDecls(pc) {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == fn && fd.Type.TypeParams != nil {
+			text, at := pc.DeclSource(it.fset, fd)
+			return funcSource{text: text, at: at}
+		}
+	}
+	if fd := it.funcs[fn]; fd != nil {
+		return fd.generic
+	}
+	return funcSource{}
+}
+
+// callCopies makes the function names in pc that to maps (F, or F[T] with
+// its type arguments) the copies' names, and returns what undoes it.
+func callCopies(pc *parsedCell, to map[*ast.Ident]string) (undo func()) {
+	was := map[ast.Node]ast.Node{} // each copy's name -> what it replaced
+	each := func(f func(n ast.Node)) {
+		for _, d := range cellDecls(pc) {
+			f(d)
+		}
+		if pc.Stmts != nil {
+			f(pc.Stmts)
+		}
+	}
+	each(func(n ast.Node) {
+		astutil.Apply(n, nil, func(c *astutil.Cursor) bool {
+			var id *ast.Ident
+			switch x := c.Node().(type) {
+			case *ast.Ident:
+				id = x
+			case *ast.IndexExpr:
+				id, _ = x.X.(*ast.Ident)
+			case *ast.IndexListExpr:
+				id, _ = x.X.(*ast.Ident)
+			}
+			name, ok := to[id]
+			if !ok || c.Name() == "X" && isIndexed(c.Parent()) {
+				return true
+			}
+			cp := &ast.Ident{NamePos: id.Pos(), Name: name}
+			was[cp] = c.Node()
+			c.Replace(cp)
+			return true
+		})
+	})
+	return func() {
+		each(func(n ast.Node) {
+			astutil.Apply(n, nil, func(c *astutil.Cursor) bool {
+				if old, ok := was[c.Node()]; ok {
+					c.Replace(old)
+				}
+				return true
+			})
+		})
+	}
+}
+
+// isIndexed reports whether n is F[T] or F[K, V].
+func isIndexed(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return true
+	}
+	return false
+}

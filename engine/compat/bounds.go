@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // bounds: indexes, slice bounds and shift counts the runtime checks.
@@ -495,6 +496,29 @@ func (h *host) here(n ast.Node) bool {
 	return true
 }
 
+// funcLit checks the body of a function literal as in the loops it is
+// written in, and as in one more where it calls itself or is handed to a
+// function of a native package (callback), which calls it in a loop of
+// its own: sort.Slice's less function is called n log n times, and two
+// checks there doubled a sort's time. (A cell's own helper taking a
+// literal, try(func() { _ = s[6] }), calls it once, as a rule.)
+func (b *boundsPass) funcLit(x *ast.FuncLit, callback bool) {
+	top, loops := b.top, b.loops
+	b.top = nil
+	if f, ok := b.pf.lits[x]; callback || ok && b.recursive(x.Body, f) {
+		b.loops++
+	}
+	b.block(&x.Body.List, nil)
+	b.top, b.loops = top, loops
+}
+
+// nativeFunc reports whether call calls a function (not a method) of a
+// native package: sort.Slice, slices.SortFunc, strings.Map.
+func (b *boundsPass) nativeFunc(call *ast.CallExpr) bool {
+	fn := b.c.callee(call)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() != "main" && fn.Type().(*types.Signature).Recv() == nil
+}
+
 // expr checks the indexes, slices and shifts of an expression, inner
 // ones first: before h's statement where it may, else in place.
 func (b *boundsPass) expr(e ast.Expr, fx *facts, h *host) {
@@ -502,13 +526,7 @@ func (b *boundsPass) expr(e ast.Expr, fx *facts, h *host) {
 	case nil:
 		return
 	case *ast.FuncLit:
-		top, loops := b.top, b.loops
-		b.top = nil
-		if f, ok := b.pf.lits[x]; ok && b.recursive(x.Body, f) {
-			b.loops++
-		}
-		b.block(&x.Body.List, nil)
-		b.top, b.loops = top, loops
+		b.funcLit(x, false)
 		return
 	case *ast.BinaryExpr:
 		if x.Op == token.LAND || x.Op == token.LOR {
@@ -517,9 +535,17 @@ func (b *boundsPass) expr(e ast.Expr, fx *facts, h *host) {
 			return
 		}
 	}
+	call, _ := e.(*ast.CallExpr)
+	if call != nil && !b.nativeFunc(call) {
+		call = nil
+	}
 	ast.Inspect(e, func(n ast.Node) bool {
 		if n == e {
 			return true
+		}
+		if lit, ok := n.(*ast.FuncLit); ok && call != nil && slices.Contains(call.Args, ast.Expr(lit)) {
+			b.funcLit(lit, true)
+			return false
 		}
 		if sub, ok := n.(ast.Expr); ok {
 			b.expr(sub, fx, h)

@@ -182,6 +182,7 @@ var Passes = []Pass{
 	typeArgs,
 	genericStd, // after typeArgs, which writes the type arguments of its calls
 	loopClosures,
+	forInits, // last: the passes before may write such loops
 }
 
 // Session is what passes need of the engine beyond the cell.

@@ -149,7 +149,7 @@ func (c *Cell) recoveringFunc(fun ast.Expr) bool {
 		return false
 	}
 	fn, ok := c.Types.ObjectOf(id).(*types.Func)
-	return ok && fn.Pkg() != nil && fn.Pkg() == c.Types.Pkg && fn.Parent() == fn.Pkg().Scope() && recovers(c.funcDecl(id.Name))
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "main" && fn.Parent() == fn.Pkg().Scope() && recovers(c.funcDecl(id.Name))
 }
 
 // recovers reports whether fd's body calls recover() itself (not in a

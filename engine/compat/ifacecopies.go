@@ -94,6 +94,25 @@ func runIfaceCopies(c *Cell) {
 				call.Args[0] = sliceElem(it, call.Args[0])
 				return true
 			}
+			if t, x := c.Types.TypeOf(call.Fun), call.Args[0]; c.isNativeIface(t) && !isError(t) && isIfaceType(t) && cellPointer(c.Types.TypeOf(x)) {
+				// fmt.Stringer(&x): yaegi's explicit conversion of a
+				// pointer to a cell's type to a native interface with
+				// methods leaves the bare pointer, which panicked where it
+				// was stored ("reflect.Set: value of type *struct {...}
+				// is not assignable to type fmt.Stringer"); the implicit
+				// one wraps it. (A value is copied into the interface
+				// below, and wrapped.)
+				if c.mayBeNil(x) {
+					if conv, ok := c.nilConv(t, c.Types.TypeOf(x), x); ok {
+						cur.Replace(conv)
+						return true
+					}
+				}
+				if tx, ok := c.TypeExpr(t, call.Fun.Pos()); ok {
+					cur.Replace(sliceElem(tx, x))
+				}
+				return true
+			}
 			if t := c.Types.TypeOf(call.Fun); copies(t, call.Args[0]) && !t.Underlying().(*types.Interface).Empty() {
 				if typedByConversion(cur) && !isError(t) {
 					// The conversion stays, with its type for the passes
@@ -486,6 +505,12 @@ func isBoxedBased(t types.Type) bool {
 func (c *Cell) isNativeIface(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() != c.Types.Pkg.Path()
+}
+
+// cellPointer reports whether t is a pointer to a type a cell declares.
+func cellPointer(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && typecheck.IsCellType(p.Elem())
 }
 
 // sharedInIface reports whether e is a value of a cell type with methods

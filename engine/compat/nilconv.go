@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"grundy/engine/typecheck"
 )
 
 // nilConv is e, a value of the cell type from on a pointer, slice or map
@@ -81,8 +83,8 @@ func convFunc(name string, v, r *ast.Ident, fx, tx ast.Expr, body []ast.Stmt) *a
 // Stack[T]): a function at the top of a cell can name it.
 func topLevelType(c *Cell, t types.Type) bool {
 	n, ok := types.Unalias(deref(t)).(*types.Named)
-	if !ok || n.Obj().Pkg() != c.Types.Pkg || n.Obj().Parent() != c.Types.Pkg.Scope() {
-		return false
+	if !ok || !typecheck.IsCellType(n) || n.Obj().Parent() != n.Obj().Pkg().Scope() {
+		return false // (an earlier cell's type is in a package of its own)
 	}
 	for i := range n.TypeArgs().Len() {
 		if hasTypeParam(n.TypeArgs().At(i)) {

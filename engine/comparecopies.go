@@ -36,53 +36,62 @@ type compareCopy struct {
 // cell is left as it was (comparableinstances then refuses the instance).
 func (it *Interp) compareCopies(pc *parsedCell) {
 	made := map[string]bool{}
+	var again []ast.Decl
 	for _, d := range cellDecls(pc) {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Recv != nil || fd.Type.TypeParams == nil || slices.Contains(pc.replayed, fd) {
 			continue
 		}
 		for _, name := range sortedKeys(it.cmpCopies) {
-			if cp := it.cmpCopies[name]; cp.fn == fd.Name.Name {
+			if cp := it.cmpCopies[name]; cp.fn == fd.Name.Name && !made[name] {
 				// Declared again: so are its copies.
-				made[name] = it.addCompareCopy(pc, name, cp) || made[name]
+				if cd := it.addCompareCopy(pc, name, cp); cd != nil {
+					made[name] = true
+					again = append(again, cd)
+				}
 			}
 		}
 	}
-	if len(made) > 0 {
-		it.check(pc)
+	if len(again) > 0 && !it.typesWith(pc, again, func() {}) {
+		return
 	}
 	for range 4 {
 		cc := &compat.Cell{Cell: pc.Cell, Fset: it.fset, Types: it.info, Session: compatSession{it}}
-		reqs := cc.CompareCopies()
-		if len(reqs) == 0 {
-			return
-		}
-		errs := len(it.info.Errors)
 		var added []ast.Decl
 		to := map[*ast.Ident]string{}
-		for _, r := range reqs {
+		for _, r := range cc.CompareCopies() {
 			if !made[r.Name] {
-				n := len(cellDecls(pc))
-				if !it.addCompareCopy(pc, r.Name, compareCopy{r.Func, r.TypeArgs}) {
+				cd := it.addCompareCopy(pc, r.Name, compareCopy{r.Func, r.TypeArgs})
+				if cd == nil {
 					continue
 				}
 				made[r.Name] = true
-				added = append(added, pc.Decls.Decls[n:]...)
+				added = append(added, cd)
 			}
 			to[r.ID] = r.Name
 		}
-		undo := callCopies(pc, to)
-		it.check(pc)
-		if len(it.info.Errors) > errs {
-			undo()
-			pc.Decls.Decls = slices.DeleteFunc(pc.Decls.Decls, func(d ast.Decl) bool { return slices.Contains(added, d) })
-			for _, d := range added {
-				delete(it.cmpCopies, d.(*ast.FuncDecl).Name.Name)
-			}
-			it.check(pc)
+		if len(to) == 0 || !it.typesWith(pc, added, callCopies(pc, to)) {
 			return
 		}
 	}
+}
+
+// typesWith types pc again with the copies added and reports whether
+// that found no more errors than before; if it did, it takes them out,
+// with undo, and types pc as it was.
+func (it *Interp) typesWith(pc *parsedCell, added []ast.Decl, undo func()) bool {
+	errs := len(it.info.Errors)
+	it.check(pc)
+	if len(it.info.Errors) <= errs {
+		return true
+	}
+	undo()
+	pc.Decls.Decls = slices.DeleteFunc(pc.Decls.Decls, func(d ast.Decl) bool { return slices.Contains(added, d) })
+	for _, d := range added {
+		delete(it.cmpCopies, d.(*ast.FuncDecl).Name.Name)
+	}
+	it.check(pc)
+	return false
 }
 
 // cellDecls are pc's declarations.
@@ -95,19 +104,19 @@ func cellDecls(pc *parsedCell) []ast.Decl {
 
 // addCompareCopy declares in pc the copy name of cp.fn with cp.targs
 // written in, from the text of the function this cell or the session
-// declares, and notes it in the session; it reports whether it did.
-func (it *Interp) addCompareCopy(pc *parsedCell, name string, cp compareCopy) bool {
+// declares, and notes it in the session; it returns the copy, or nil.
+func (it *Interp) addCompareCopy(pc *parsedCell, name string, cp compareCopy) *ast.FuncDecl {
 	src := it.genericSource(pc, cp.fn)
 	if src.text == "" {
-		return false
+		return nil
 	}
 	f, err := parser.ParseFile(it.fset, it.name, "package main;/*line "+src.at+"*/"+src.text, parser.SkipObjectResolution)
 	if err != nil || len(f.Decls) != 1 {
-		return false
+		return nil
 	}
 	fd, ok := f.Decls[0].(*ast.FuncDecl)
 	if !ok || fd.Type.TypeParams == nil || !compat.TypedCopy(fd, name, cp.targs) {
-		return false
+		return nil
 	}
 	if pc.Decls == nil {
 		pc.Decls = &ast.File{Name: ast.NewIdent("main"), Package: fd.Pos()}
@@ -117,7 +126,7 @@ func (it *Interp) addCompareCopy(pc *parsedCell, name string, cp compareCopy) bo
 		it.cmpCopies = map[string]compareCopy{}
 	}
 	it.cmpCopies[name] = cp
-	return true
+	return fd
 }
 
 // genericSource is the text of the generic function fn as a cell wrote

@@ -31,7 +31,7 @@ func runFuncIfaceValues(c *Cell) {
 			return nil, false
 		}
 		fn, ok := c.Types.ObjectOf(id).(*types.Func)
-		if !ok || fn.Pkg() != c.Types.Pkg || fn.Signature().Recv() != nil || fn.Signature().TypeParams().Len() > 0 {
+		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "main" || fn.Parent() != fn.Pkg().Scope() || fn.Signature().Recv() != nil || fn.Signature().TypeParams().Len() > 0 {
 			return nil, false
 		}
 		return c.asGoFunc(id, fn.Type())

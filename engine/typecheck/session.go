@@ -114,6 +114,14 @@ func (s *Session) check(fset *token.FileSet, c Cell, imports func(string) string
 			declared[n] = true
 		}
 	}
+	nodes := make([]ast.Node, 0, len(c.Decls)+len(c.Stmts))
+	for _, d := range c.Decls {
+		nodes = append(nodes, d)
+	}
+	for _, st := range c.Stmts {
+		nodes = append(nodes, st)
+	}
+	s.keyEarlierLiterals(nodes, declared)
 	file := &ast.File{Name: ast.NewIdent("main")}
 	var later []pendingMethod
 	for _, d := range c.Decls {

@@ -207,7 +207,9 @@ func (c *Cell) packageLevel(t ast.Expr) bool {
 		case *ast.SelectorExpr:
 			return false // pkg.T
 		case *ast.Ident:
-			if _, obj := c.Types.Pkg.Scope().LookupParent(e.Name, token.NoPos); obj == nil {
+			// (The package scope has the earlier cells' names the
+			// cell's own code uses; a copy's body may use others.)
+			if _, obj := c.Types.Pkg.Scope().LookupParent(e.Name, token.NoPos); obj == nil && c.Types.Earlier(e.Name) == nil {
 				ok = false
 			}
 		}

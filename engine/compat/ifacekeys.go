@@ -345,9 +345,9 @@ func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 		// a type parameter's, in a box when its type argument is a
 		// boxed type: m[x] in a generic function.)
 		pos := e.Pos()
-		var kt types.Type = n
-		if n == nil {
-			kt = t
+		kt := t
+		if n != nil {
+			kt = n
 		}
 		tx, ok := c.TypeExpr(kt, pos)
 		if !ok {

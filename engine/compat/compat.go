@@ -70,6 +70,7 @@ var Passes = []Pass{
 	mainFunc,
 	earlierReads,
 	printBuiltins,
+	keyedOperands,
 	constValues,
 	complexConsts,
 	constQuotients,

@@ -8,7 +8,10 @@ import (
 // keyEarlierLiterals writes the positional struct literals of earlier
 // cells' struct types with unexported fields (state{w, 1 << w}, and the
 // elided ones of a []state{...}) with their fields' names as keys
-// (state{at: w, visited: 1 << w}), which Go makes the same value. Each
+// (state{at: w, visited: 1 << w}), which Go makes the same value, for
+// the check only: it returns what writes them back as they were (yaegi
+// v0.16.1 took a keyed literal as a map's key in an operand of || for
+// its zero value). Each
 // cell is checked as a package of its own, with the earlier cells'
 // objects in its scope (see check), and go/types refuses a positional
 // literal setting another package's unexported fields ("implicit
@@ -16,7 +19,8 @@ import (
 // an untyped shift stayed an int for the passes, and the interpreter
 // panicked storing it in the uint32 field. A keyed field is found by the
 // package's path, which every cell shares.
-func (s *Session) keyEarlierLiterals(nodes []ast.Node, declared map[string]bool) {
+func (s *Session) keyEarlierLiterals(nodes []ast.Node, declared map[string]bool) (restore func()) {
+	var undo []func()
 	earlier := func(t ast.Expr) *types.Struct {
 		switch x := t.(type) {
 		case *ast.IndexExpr:
@@ -79,9 +83,12 @@ func (s *Session) keyEarlierLiterals(nodes []ast.Node, declared map[string]bool)
 				return
 			}
 		}
-		for i, e := range cl.Elts {
+		elts := cl.Elts
+		cl.Elts = make([]ast.Expr, len(elts))
+		for i, e := range elts {
 			cl.Elts[i] = &ast.KeyValueExpr{Key: &ast.Ident{NamePos: e.Pos(), Name: st.Field(i).Name()}, Colon: e.Pos(), Value: e}
 		}
+		undo = append(undo, func() { cl.Elts = elts })
 	}
 	for _, n := range nodes {
 		ast.Inspect(n, func(n ast.Node) bool {
@@ -90,5 +97,10 @@ func (s *Session) keyEarlierLiterals(nodes []ast.Node, declared map[string]bool)
 			}
 			return true
 		})
+	}
+	return func() {
+		for _, u := range undo {
+			u()
+		}
 	}
 }

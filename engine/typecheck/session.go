@@ -121,7 +121,7 @@ func (s *Session) check(fset *token.FileSet, c Cell, imports func(string) string
 	for _, st := range c.Stmts {
 		nodes = append(nodes, st)
 	}
-	s.keyEarlierLiterals(nodes, declared)
+	defer s.keyEarlierLiterals(nodes, declared)() // (for the check only)
 	file := &ast.File{Name: ast.NewIdent("main")}
 	var later []pendingMethod
 	for _, d := range c.Decls {

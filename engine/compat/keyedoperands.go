@@ -17,7 +17,9 @@ import (
 // literal was never built: the operand read a zero struct (the memo never
 // hit, silently), and at a cell's top level it panicked ("call of
 // reflect.Value.Bool on interface Value"). A positional literal starts
-// with the literal itself.
+// with the literal itself. An operand with keys left (a map literal's,
+// an array's) goes after a constant: (0 == 0 && m[k] > 0) || ..., whose
+// branch is the constant's.
 var keyedOperands = Pass{
 	Name:     "keyedoperands",
 	Run:      runKeyedOperands,
@@ -28,13 +30,23 @@ var keyedOperands = Pass{
 func runKeyedOperands(c *Cell) {
 	for _, root := range c.Roots() {
 		ast.Inspect(root, func(n ast.Node) bool {
-			if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.LAND || b.Op == token.LOR) {
-				ast.Inspect(b.X, func(n ast.Node) bool {
-					if cl, ok := n.(*ast.CompositeLit); ok {
-						c.positional(cl)
-					}
-					return true
-				})
+			b, ok := n.(*ast.BinaryExpr)
+			if !ok || b.Op != token.LAND && b.Op != token.LOR {
+				return true
+			}
+			ast.Inspect(b.X, func(n ast.Node) bool {
+				if cl, ok := n.(*ast.CompositeLit); ok {
+					c.positional(cl)
+				}
+				return true
+			})
+			if contains(b.X, false, func(n ast.Node) bool { _, ok := n.(*ast.KeyValueExpr); return ok }) {
+				// Keys left (a map's, an array's, a struct literal's
+				// whose values call): the operand goes after a constant
+				// true, which takes the branch (0 == 0 && m[k] > 0).
+				pos := b.X.Pos()
+				yes := &ast.BinaryExpr{X: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"}, OpPos: pos, Op: token.EQL, Y: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"}}
+				b.X = &ast.ParenExpr{Lparen: pos, X: &ast.BinaryExpr{X: yes, OpPos: pos, Op: token.LAND, Y: b.X}, Rparen: b.X.End()}
 			}
 			return true
 		})

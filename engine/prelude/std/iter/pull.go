@@ -6,21 +6,33 @@ package iter
 // coroutines); a panic in seq is raised again by the next or stop that
 // reached it.
 func Pull[V any](seq Seq[V]) (next func() (V, bool), stop func()) {
+	// Each request (true: the next value, false: stop) gets one answer on
+	// out; the last, after seq returned or panicked, has over set. No
+	// select: the interpreter's select statement shares its cases among
+	// the goroutines running it (see compat's selects), and Pulls in
+	// several goroutines at once took each other's channels (a deadlock).
 	req := make(chan bool)
 	out := make(chan V)
-	end := make(chan struct{})
-	started, done := false, false
+	started, done, over := false, false, false
 	var failure any
 	run := func() {
-		defer close(end)
-		defer func() { failure = recover() }()
+		defer func() {
+			failure = recover()
+			over = true
+			var zero V
+			out <- zero
+		}()
 		if !<-req {
 			return
 		}
+		stopped := false
 		seq(func(v V) bool {
+			if stopped {
+				return false
+			}
 			out <- v
-			more := <-req
-			return more
+			stopped = !<-req
+			return !stopped
 		})
 	}
 	next = func() (V, bool) {
@@ -32,20 +44,16 @@ func Pull[V any](seq Seq[V]) (next func() (V, bool), stop func()) {
 			started = true
 			go run()
 		}
-		select {
-		case req <- true:
-		case <-end:
-		}
-		select {
-		case v := <-out:
-			return v, true
-		case <-end:
+		req <- true
+		v := <-out
+		if over {
 			done = true
 			if failure != nil {
 				panic(failure)
 			}
 			return zero, false
 		}
+		return v, true
 	}
 	stop = func() {
 		if done {
@@ -55,11 +63,8 @@ func Pull[V any](seq Seq[V]) (next func() (V, bool), stop func()) {
 		if !started {
 			return
 		}
-		select {
-		case req <- false:
-			<-end
-		case <-end:
-		}
+		req <- false
+		<-out
 		if failure != nil {
 			panic(failure)
 		}

@@ -72,6 +72,7 @@ var Passes = []Pass{
 	printBuiltins,
 	keyedOperands,
 	constValues,
+	pkgConsts,
 	complexConsts,
 	constQuotients,
 	constCompares,

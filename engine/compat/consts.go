@@ -23,8 +23,10 @@ import (
 // analysis cannot evaluate at once becomes a "constant definition loop"
 // (interp/gta.go:93, revisited forever); and a constant from a conversion
 // (const F = Celsius(0)) does not compile. So every spec that is implicit,
-// mentions iota or has a typed value is rewritten; an untyped spec written
-// with an explicit expression compiles as it is and is left alone.
+// mentions iota or has a typed value is rewritten, and so is an untyped
+// one that divides (const e = 5 / 2 * 2.0 was 5, yaegi dividing the
+// integers as floats; Go: 4); another untyped spec written with an
+// explicit expression compiles as it is and is left alone.
 var constValues = Pass{
 	Name:     "constvalues",
 	Run:      runConstValues,
@@ -82,6 +84,11 @@ func (c *Cell) constNeedsValues(vs *ast.ValueSpec) bool {
 		}
 	}
 	return contains(vs, false, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok && b.Op == token.QUO {
+			// 5 / 2 * 2.0: yaegi divided in floats (5, where Go's
+			// untyped integers give 2 first, and 4).
+			return true
+		}
 		id, ok := n.(*ast.Ident)
 		if !ok || id.Name != "iota" {
 			return false

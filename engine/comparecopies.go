@@ -2,7 +2,6 @@ package engine
 
 import (
 	"go/ast"
-	"go/parser"
 	"slices"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -106,16 +105,8 @@ func cellDecls(pc *parsedCell) []ast.Decl {
 // written in, from the text of the function this cell or the session
 // declares, and notes it in the session; it returns the copy, or nil.
 func (it *Interp) addCompareCopy(pc *parsedCell, name string, cp compareCopy) *ast.FuncDecl {
-	src := it.genericSource(pc, cp.fn)
-	if src.text == "" {
-		return nil
-	}
-	f, err := parser.ParseFile(it.fset, it.name, "package main;/*line "+src.at+"*/"+src.text, parser.SkipObjectResolution)
-	if err != nil || len(f.Decls) != 1 {
-		return nil
-	}
-	fd, ok := f.Decls[0].(*ast.FuncDecl)
-	if !ok || fd.Type.TypeParams == nil || !compat.TypedCopy(fd, name, cp.targs) {
+	fd := it.parseFunc(it.genericSource(cp.fn))
+	if fd == nil || fd.Type.TypeParams == nil || !compat.TypedCopy(fd, name, cp.targs) {
 		return nil
 	}
 	if pc.Decls == nil {
@@ -130,13 +121,10 @@ func (it *Interp) addCompareCopy(pc *parsedCell, name string, cp compareCopy) *a
 }
 
 // genericSource is the text of the generic function fn as a cell wrote
-// it: this cell, or the one that declared it last.
-func (it *Interp) genericSource(pc *parsedCell, fn string) funcSource {
-	for _, d := range cellDecls(pc) {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == fn && fd.Type.TypeParams != nil {
-			text, at := pc.DeclSource(it.fset, fd)
-			return funcSource{text: text, at: at}
-		}
+// it: this cell (noteSources kept it), or the one that declared it last.
+func (it *Interp) genericSource(fn string) funcSource {
+	if src, ok := it.cellGenerics[fn]; ok {
+		return src
 	}
 	if fd := it.funcs[fn]; fd != nil {
 		return fd.generic

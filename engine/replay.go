@@ -111,6 +111,20 @@ func (it *Interp) noteSources(pc *parsedCell) {
 // funcSource is a function's text and where it starts in its cell.
 type funcSource struct{ text, at string }
 
+// parseFunc parses a function's kept text anew, its positions its cell's;
+// nil if it is not one function.
+func (it *Interp) parseFunc(src funcSource) *ast.FuncDecl {
+	if src.text == "" {
+		return nil
+	}
+	f, err := parser.ParseFile(it.fset, it.name, "package main;/*line "+src.at+"*/"+src.text, parser.SkipObjectResolution)
+	if err != nil || len(f.Decls) != 1 {
+		return nil
+	}
+	fd, _ := f.Decls[0].(*ast.FuncDecl)
+	return fd
+}
+
 // replay adds to the cell's declarations the earlier functions to compile
 // again (see above), when the cell declares a type or a method.
 func (it *Interp) replay(pc *parsedCell) {
@@ -128,12 +142,8 @@ func (it *Interp) replay(pc *parsedCell) {
 		if slices.ContainsFunc(sortedKeys(fd.refs), func(n string) bool { return declared[n] && !typeNames[n] }) {
 			continue
 		}
-		f, err := parser.ParseFile(it.fset, it.name, "package main;/*line "+fd.src.at+"*/"+fd.src.text, parser.SkipObjectResolution)
-		if err != nil || len(f.Decls) != 1 {
-			continue
-		}
-		d, ok := f.Decls[0].(*ast.FuncDecl)
-		if !ok || compat.FuncKey(d) != key {
+		d := it.parseFunc(fd.src)
+		if d == nil || compat.FuncKey(d) != key {
 			continue
 		}
 		pc.Decls.Decls = append(pc.Decls.Decls, d)

@@ -2,7 +2,6 @@ package compat
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/types"
 )
 
@@ -36,12 +35,8 @@ func runPkgConsts(c *Cell) {
 				return true // the whole constant is written where it ends
 			}
 		}
-		src, ok := constSource(tv.Value, tv.Type)
-		if !ok {
-			return true
-		}
-		if x, err := parser.ParseExpr(src); err == nil {
-			cur.Replace(AtPos(x, b.Pos()))
+		if x := c.constExpr(tv.Value, tv.Type, b.Pos()); x != nil {
+			cur.Replace(x)
 		}
 		return true
 	})

@@ -78,8 +78,11 @@ func (s *Session) keyEarlierLiterals(nodes []ast.Node, declared map[string]bool)
 		for i := range st.NumFields() {
 			unexported = unexported || !st.Field(i).Exported()
 		}
+		if !unexported {
+			return
+		}
 		for _, e := range cl.Elts {
-			if _, ok := e.(*ast.KeyValueExpr); ok || !unexported {
+			if _, ok := e.(*ast.KeyValueExpr); ok {
 				return
 			}
 		}

@@ -26,13 +26,7 @@ func runShadowedTypes(c *Cell) {
 			if c.err != nil {
 				return false
 			}
-			var body *ast.BlockStmt
-			switch f := n.(type) {
-			case *ast.FuncDecl:
-				body = f.Body
-			case *ast.FuncLit:
-				body = f.Body
-			}
+			body := funcBody(n)
 			if body == nil {
 				return true
 			}

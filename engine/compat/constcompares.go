@@ -19,7 +19,13 @@ import (
 // function compiled again after a cell declares a constant again uses its
 // new value).
 //
-//	h > 0  =>  true
+// A comparison of complex constants (1i*1i == -1, 2i == 2i) is written as
+// its value too: yaegi v0.16.1 keeps an untyped complex constant as a
+// go/constant value its comparison cannot compile ("the interpreter
+// cannot compile this").
+//
+//	h > 0         =>  true
+//	1i*1i == -1   =>  true
 var constCompares = Pass{
 	Name:     "constcompares",
 	Run:      runConstCompares,
@@ -51,7 +57,7 @@ func isComparison(op token.Token) bool {
 }
 
 // beyondDefault reports whether e is a constant that an int64 (an integer)
-// or a float64 cannot hold.
+// or a float64 cannot hold, or a complex constant.
 func (c *Cell) beyondDefault(e ast.Expr) bool {
 	v := c.Types.Types[e].Value
 	if v == nil {
@@ -63,6 +69,8 @@ func (c *Cell) beyondDefault(e ast.Expr) bool {
 	case constant.Float:
 		f, _ := constant.Float64Val(v)
 		return math.IsInf(f, 0) || f == 0 && constant.Sign(v) != 0
+	case constant.Complex:
+		return true
 	}
 	return false
 }

@@ -32,6 +32,13 @@ import (
 //     longer accepts (a type the cell declares again without a field it
 //     uses);
 //   - not one whose rewriting comes out as it was.
+//
+// A function with a range over a function iterator is compiled again so
+// too by the first cell that may declare an iterator keeping its yield
+// function (mayKeepYield): from then on such a loop checks that the
+// iterator stops calling yield once the loop is over (compat's rangeFunc,
+// keptYield), which the earlier compilation of a loop whose body cannot
+// stop it left out.
 
 // rewritesByTypes reports whether fd's rewriting may depend on the
 // session's types: it asserts or switches on a type, compares interface
@@ -72,6 +79,45 @@ func rewritesByTypes(fd *ast.FuncDecl, info *typecheck.Info) bool {
 	return found
 }
 
+// rangesOverFunc reports whether fd has a range over a function iterator
+// (see mayKeepYield).
+func rangesOverFunc(fd *ast.FuncDecl, info *typecheck.Info) bool {
+	found := false
+	ast.Inspect(fd, func(n ast.Node) bool {
+		if r, ok := n.(*ast.RangeStmt); ok {
+			_, found = typeUnder(info.TypeOf(r.X)).(*types.Signature)
+		}
+		return !found
+	})
+	return found
+}
+
+// mayKeepYield reports whether the cell has a function with a parameter
+// of a function type whose one result is bool: an iterator that may keep
+// its yield (compat's keptYield decides, once the cell is typed).
+func mayKeepYield(pc *parsedCell) bool {
+	found := false
+	look := func(n ast.Node) bool {
+		if ft, ok := n.(*ast.FuncType); ok && ft.Params != nil {
+			for _, f := range ft.Params.List {
+				if y, ok := f.Type.(*ast.FuncType); ok && y.Results.NumFields() == 1 {
+					if id, ok := y.Results.List[0].Type.(*ast.Ident); ok && id.Name == "bool" {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	}
+	if pc.Decls != nil {
+		ast.Inspect(pc.Decls, look)
+	}
+	if pc.Stmts != nil && !found {
+		ast.Inspect(pc.Stmts, look)
+	}
+	return found
+}
+
 // typeUnder is t's underlying type, or nil.
 func typeUnder(t types.Type) types.Type {
 	if t == nil {
@@ -99,7 +145,7 @@ func (it *Interp) noteSources(pc *parsedCell) {
 				it.cellGenerics[fd.Name.Name] = funcSource{text: text, at: at}
 			}
 		}
-		if !rewritesByTypes(fd, it.info) {
+		if !rewritesByTypes(fd, it.info) && !rangesOverFunc(fd, it.info) {
 			continue
 		}
 		if text, at := pc.DeclSource(it.fset, fd); text != "" {
@@ -130,7 +176,7 @@ func (it *Interp) parseFunc(src funcSource) *ast.FuncDecl {
 func (it *Interp) replay(pc *parsedCell) {
 	pc.replayed = nil
 	it.cellSrcs = map[string]funcSource{}
-	if pc.Decls == nil || !declaresTypesOrMethods(pc.Decls) {
+	if !(pc.Decls != nil && declaresTypesOrMethods(pc.Decls) || !it.keepsYield && mayKeepYield(pc)) {
 		return
 	}
 	declared, typeNames := cellNames(pc)
@@ -145,6 +191,9 @@ func (it *Interp) replay(pc *parsedCell) {
 		d := it.parseFunc(fd.src)
 		if d == nil || compat.FuncKey(d) != key {
 			continue
+		}
+		if pc.Decls == nil {
+			pc.Decls = &ast.File{Name: ast.NewIdent("main"), Package: d.Pos()}
 		}
 		pc.Decls.Decls = append(pc.Decls.Decls, d)
 		pc.replayed = append(pc.replayed, d)

@@ -51,30 +51,30 @@ type Interp struct {
 	name string // file name in positions ("cell", or a script's name)
 	args []string
 
-	pkgs       map[string]string          // name a cell uses -> import path
-	globals    map[string]string          // top-level names declared by cells -> "func", "var", "const", "type" or "import"
-	funcs      map[string]*funcDecl       // "f" or "T.m" -> latest declaration
-	copies     map[string]compat.Copy     // the copies of generic functions cells declared
-	cmpCopies  map[string]compareCopy     // the typed copies cells declared (comparecopies.go)
-	escaped    map[string]bool            // types on basic types without methods put in interfaces (compat.Session.Escaped)
-	keepsYield bool                       // a cell declared an iterator keeping its yield (compat.Session.KeepsYield)
-	types      map[string]*ast.TypeSpec   // type name -> its declaration as compiled
-	declared   map[string]string          // the types the printer knows, as declared to it (see declareTypes)
-	declareSeq int                        // names the variables that declare them
-	imports    map[string]string          // imports cells asked for: name -> path
-	rt         *runtimeState              // what native helpers report back
-	intr       atomic.Pointer[cellStop]   // stops the running cell's sleeps and library calls
-	running    atomic.Pointer[watchdog]   // the running cell's run, while it runs
-	session    string                     // this session's number in the process, and
-	runs       atomic.Uint64              // its runs of the interpreter, for their goroutines' label (deadlock.go)
-	exits      atomic.Int32               // os.Exit calls of the running cell not reported yet (see awaitExits)
-	wake       wakeups                    // the timers cells made, which may wake a blocked goroutine
-	passes     []compat.Pass              // the compatibility passes cells go through
-	tc         *typecheck.Session         // the type oracle's view of the session
-	info       *typecheck.Info            // the running cell's types, as checked before rewriting
-	instances  map[string]*types.Named    // generic struct instances told to the printer (declareInstances)
-	notes      []unshownNote              // the running cell's notes on values it drops
-	closures   map[string]map[string]bool // variables holding function literals -> names they use (closurenotes.go)
+	pkgs           map[string]string          // name a cell uses -> import path
+	globals        map[string]string          // top-level names declared by cells -> "func", "var", "const", "type" or "import"
+	funcs          map[string]*funcDecl       // "f" or "T.m" -> latest declaration
+	copies         map[string]compat.Copy     // the copies of generic functions cells declared
+	cellCopiesMade map[string]cellCopy        // the typed copies cells declared (typedcopies.go)
+	escaped        map[string]bool            // types on basic types without methods put in interfaces (compat.Session.Escaped)
+	keepsYield     bool                       // a cell declared an iterator keeping its yield (compat.Session.KeepsYield)
+	types          map[string]*ast.TypeSpec   // type name -> its declaration as compiled
+	declared       map[string]string          // the types the printer knows, as declared to it (see declareTypes)
+	declareSeq     int                        // names the variables that declare them
+	imports        map[string]string          // imports cells asked for: name -> path
+	rt             *runtimeState              // what native helpers report back
+	intr           atomic.Pointer[cellStop]   // stops the running cell's sleeps and library calls
+	running        atomic.Pointer[watchdog]   // the running cell's run, while it runs
+	session        string                     // this session's number in the process, and
+	runs           atomic.Uint64              // its runs of the interpreter, for their goroutines' label (deadlock.go)
+	exits          atomic.Int32               // os.Exit calls of the running cell not reported yet (see awaitExits)
+	wake           wakeups                    // the timers cells made, which may wake a blocked goroutine
+	passes         []compat.Pass              // the compatibility passes cells go through
+	tc             *typecheck.Session         // the type oracle's view of the session
+	info           *typecheck.Info            // the running cell's types, as checked before rewriting
+	instances      map[string]*types.Named    // generic struct instances told to the printer (declareInstances)
+	notes          []unshownNote              // the running cell's notes on values it drops
+	closures       map[string]map[string]bool // variables holding function literals -> names they use (closurenotes.go)
 	// cellClosures: the variables the running cell assigns.
 	cellClosures map[string]bool
 	// cellSrcs: the text of the running cell's functions to replay
@@ -82,7 +82,7 @@ type Interp struct {
 	cellSrcs  map[string]funcSource
 	replaying map[string]bool
 	// cellGenerics: the text of the running cell's generic functions, by
-	// name, for typed copies (comparecopies.go).
+	// name, for typed copies (typedcopies.go).
 	cellGenerics map[string]funcSource
 	closed       bool
 }
@@ -99,7 +99,7 @@ type funcDecl struct {
 	// (see replay.go).
 	src funcSource
 	// generic: a generic function's text, for typed copies of it
-	// (comparecopies.go).
+	// (typedcopies.go).
 	generic funcSource
 }
 
@@ -415,7 +415,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 		it.check(pc)
 	}
 	it.noteSources(pc)
-	it.compareCopies(pc)
+	it.cellCopies(pc)
 	it.notes = it.unshownNotes(pc)
 	it.noteClosures(pc)
 	if pc.Trail != nil {

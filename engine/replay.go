@@ -127,7 +127,7 @@ func typeUnder(t types.Type) types.Type {
 }
 
 // noteSources keeps, for the cell's functions that rewritesByTypes, and
-// its generic functions (for typed copies: comparecopies.go), their text
+// its generic functions (for typed copies: typedcopies.go), their text
 // as written (after the oracle's check, before the passes change them):
 // runDecls stores it with the function.
 func (it *Interp) noteSources(pc *parsedCell) {

@@ -14,7 +14,11 @@ import (
 // code prints or inspects its values, with a based type argument: inside,
 // the interpreter has the underlying type (any(v) is the bare value,
 // whatever the methods), and only a value with an fmt method comes to fmt
-// in a wrapper that names its type.
+// in a wrapper that names its type. The engine calls a generic
+// function's instance it can write the type arguments of as a typed copy
+// (CellCopies, basedInstances), so this refuses those of generic types
+// and of functions whose type arguments it cannot write (a type declared
+// in a function).
 func (b basedCheck) instances() {
 	c := b.c
 	for _, id := range c.instanceIDs() {
@@ -50,9 +54,25 @@ func (b basedCheck) instances() {
 }
 
 // instance refuses the instantiation id[targs] when a based type
-// argument would show wrong in bodies, the generic function's or type's
+// argument would show wrong in decls, the generic function's or type's
 // code (see instances).
 func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, decls []*ast.FuncDecl) {
+	ta := b.showsWrong(id, targs, what, decls)
+	if ta == nil {
+		return
+	}
+	n := basedIn(ta)
+	remedy := "wrap the value in a struct (type " + n.Obj().Name() + "s struct{ V " + b.name(ta) + " })"
+	if named, ok := types.Unalias(ta).(*types.Named); ok {
+		remedy = "declare " + named.Obj().Name() + " as a struct (type " + named.Obj().Name() + " struct{ V " + b.name(named.Underlying()) + " })"
+	}
+	b.c.Fail(id.Pos(), "%s[%s]: inside the generic %s %s the interpreter sees %s as %s, so what it prints or asserts of its values could be wrong; write %s for %s, or %s",
+		id.Name, b.name(ta), what, id.Name, an(b.name(ta)), an(b.name(erased(ta, map[types.Type]bool{}))), id.Name, b.name(ta), remedy)
+}
+
+// showsWrong is the first based type argument of the instantiation
+// id[targs] that would show wrong in decls (see instances), or nil.
+func (b basedCheck) showsWrong(id *ast.Ident, targs *types.TypeList, what string, decls []*ast.FuncDecl) types.Type {
 	c := b.c
 	prints, asserts, inspects, names, composites := false, false, false, false, false
 	var copied map[string]bool
@@ -93,14 +113,9 @@ func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, 
 		if !inspects && (!asserts || boxes && !composites) && (!prints || boxes && (!composites || !hasFmtMethod(named) && !names)) {
 			continue
 		}
-		remedy := "wrap the value in a struct (type " + n.Obj().Name() + "s struct{ V " + b.name(ta) + " })"
-		if isNamed {
-			remedy = "declare " + named.Obj().Name() + " as a struct (type " + named.Obj().Name() + " struct{ V " + b.name(named.Underlying()) + " })"
-		}
-		c.Fail(id.Pos(), "%s[%s]: inside the generic %s %s the interpreter sees %s as %s, so what it prints or asserts of its values could be wrong; write %s for %s, or %s",
-			id.Name, b.name(ta), what, id.Name, an(b.name(ta)), an(b.name(erased(ta, map[types.Type]bool{}))), id.Name, b.name(ta), remedy)
-		return
+		return ta
 	}
+	return nil
 }
 
 // hasFmtMethod reports whether n has a method fmt calls (the interpreter

@@ -21,7 +21,7 @@ import (
 // write the code for the type. An instance of a generic function so
 // bound (Count(ms, Move(Take(1))) said 0 where Go says 2) is called as a
 // copy with the type arguments written in, which the engine declares in
-// the cell before the passes run (CompareCopies, engine/comparecopies.go):
+// the cell before the passes run (CellCopies, engine/typedcopies.go):
 // there the operands have the type written in. Such an instance is
 // refused only where the copy cannot be made.
 var comparableInstances = Pass{

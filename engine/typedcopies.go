@@ -9,31 +9,35 @@ import (
 	"grundy/engine/compat"
 )
 
-// Copies of generic functions compared by wrappers. Inside a generic
-// function the interpreter compares values of a comparable type
-// parameter, and keys maps by them, as it compares what it keeps them in:
-// bound to a cell's interface, or to any in a session with boxed types,
-// equal values were unequal (Contains[any], Count[Move] counted none of
-// two equal moves). For such an instance (compat.CompareCopies) the cell
-// declares a copy of the function with the type arguments written in,
-// parsed from the text the cell wrote it in, and calls it instead: the
-// oracle types the copy with the cell, and the passes rewrite it as the
-// cell's own code, comparing the values inside the wrappers. A copy's
-// generic calls are instances too, copied in the next round (a recursive
-// function calls its own copy). The session keeps which copies it made,
-// so a cell that declares the function again declares them again.
+// Typed copies of generic functions. Inside a generic function the
+// interpreter compares values of a comparable type parameter, and keys
+// maps by them, as it compares what it keeps them in: bound to a cell's
+// interface, or to any in a session with boxed types, equal values were
+// unequal (Contains[any], Count[Move] counted none of two equal moves).
+// And it has the underlying type of a cell type on a basic type, array,
+// slice or map bound to a type parameter: reflect.TypeOf(v) said uint8
+// for a Heap, and a []T printed its elements without their String
+// (basedTypes refused such instances). For such an instance
+// (compat.CellCopies) the cell declares a copy of the function with the
+// type arguments written in, parsed from the text the cell wrote it in,
+// and calls it instead: the oracle types the copy with the cell, and the
+// passes rewrite it as the cell's own code, comparing the values inside
+// the wrappers and naming the types. A copy's generic calls are instances
+// too, copied in the next round (a recursive function calls its own
+// copy). The session keeps which copies it made, so a cell that declares
+// the function again declares them again.
 
-// compareCopy is a copy the session made: the function and its type
+// cellCopy is a copy the session made: the function and its type
 // arguments as source.
-type compareCopy struct {
+type cellCopy struct {
 	fn    string
 	targs []string
 }
 
-// compareCopies declares the copies pc's instances need (see above) and
+// cellCopies declares the copies pc's instances need (see above) and
 // calls them, typing the cell again; where a copy does not type, the
 // cell is left as it was (comparableinstances then refuses the instance).
-func (it *Interp) compareCopies(pc *parsedCell) {
+func (it *Interp) cellCopies(pc *parsedCell) {
 	made := map[string]bool{}
 	var again []ast.Decl
 	for _, d := range cellDecls(pc) {
@@ -41,10 +45,10 @@ func (it *Interp) compareCopies(pc *parsedCell) {
 		if !ok || fd.Recv != nil || fd.Type.TypeParams == nil || slices.Contains(pc.replayed, fd) {
 			continue
 		}
-		for _, name := range sortedKeys(it.cmpCopies) {
-			if cp := it.cmpCopies[name]; cp.fn == fd.Name.Name && !made[name] {
+		for _, name := range sortedKeys(it.cellCopiesMade) {
+			if cp := it.cellCopiesMade[name]; cp.fn == fd.Name.Name && !made[name] {
 				// Declared again: so are its copies.
-				if cd := it.addCompareCopy(pc, name, cp); cd != nil {
+				if cd := it.addCellCopy(pc, name, cp); cd != nil {
 					made[name] = true
 					again = append(again, cd)
 				}
@@ -58,9 +62,9 @@ func (it *Interp) compareCopies(pc *parsedCell) {
 		cc := &compat.Cell{Cell: pc.Cell, Fset: it.fset, Types: it.info, Session: compatSession{it}}
 		var added []ast.Decl
 		to := map[*ast.Ident]string{}
-		for _, r := range cc.CompareCopies() {
+		for _, r := range cc.CellCopies() {
 			if !made[r.Name] {
-				cd := it.addCompareCopy(pc, r.Name, compareCopy{r.Func, r.TypeArgs})
+				cd := it.addCellCopy(pc, r.Name, cellCopy{r.Func, r.TypeArgs})
 				if cd == nil {
 					continue
 				}
@@ -87,7 +91,7 @@ func (it *Interp) typesWith(pc *parsedCell, added []ast.Decl, undo func()) bool 
 	undo()
 	pc.Decls.Decls = slices.DeleteFunc(pc.Decls.Decls, func(d ast.Decl) bool { return slices.Contains(added, d) })
 	for _, d := range added {
-		delete(it.cmpCopies, d.(*ast.FuncDecl).Name.Name)
+		delete(it.cellCopiesMade, d.(*ast.FuncDecl).Name.Name)
 	}
 	it.check(pc)
 	return false
@@ -101,10 +105,10 @@ func cellDecls(pc *parsedCell) []ast.Decl {
 	return pc.Decls.Decls
 }
 
-// addCompareCopy declares in pc the copy name of cp.fn with cp.targs
+// addCellCopy declares in pc the copy name of cp.fn with cp.targs
 // written in, from the text of the function this cell or the session
 // declares, and notes it in the session; it returns the copy, or nil.
-func (it *Interp) addCompareCopy(pc *parsedCell, name string, cp compareCopy) *ast.FuncDecl {
+func (it *Interp) addCellCopy(pc *parsedCell, name string, cp cellCopy) *ast.FuncDecl {
 	fd := it.parseFunc(it.genericSource(cp.fn))
 	if fd == nil || fd.Type.TypeParams == nil || !compat.TypedCopy(fd, name, cp.targs) {
 		return nil
@@ -113,10 +117,10 @@ func (it *Interp) addCompareCopy(pc *parsedCell, name string, cp compareCopy) *a
 		pc.Decls = &ast.File{Name: ast.NewIdent("main"), Package: fd.Pos()}
 	}
 	pc.Decls.Decls = append(pc.Decls.Decls, fd)
-	if it.cmpCopies == nil {
-		it.cmpCopies = map[string]compareCopy{}
+	if it.cellCopiesMade == nil {
+		it.cellCopiesMade = map[string]cellCopy{}
 	}
-	it.cmpCopies[name] = cp
+	it.cellCopiesMade[name] = cp
 	return fd
 }
 

@@ -1,0 +1,120 @@
+package compat
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/types"
+	"slices"
+)
+
+// Typed copies of generic functions: what the engine needs of compat to
+// call an instance that would compare by wrappers (comparableInstances)
+// or show a based type argument wrong (basedTypes) as a copy of the
+// function with the type arguments written in (engine/typedcopies.go
+// declares the copies in the cell before the oracle types it).
+
+// CellCopy is an instance of a generic function of the cells which the
+// engine calls as a copy of the function with the type arguments written
+// in, declared in the cell and so typed and rewritten as the cell's own
+// code: there ifaceCompare and ifaceKeys compare the values inside the
+// wrappers (Contains[any], Count[Move], Uniq[Shape]), and the passes
+// that know a based type by its name (basedAsserts, typeSwitches,
+// reflectNames, fmtArgs) see it (Kind[Nim] printing reflect.TypeOf(v),
+// Show[Heap] printing a []T), where inside the generic function the
+// interpreter has the underlying type.
+type CellCopy struct {
+	ID       *ast.Ident // the function's name where the cell instantiates it
+	Func     string
+	TypeArgs []string // as source
+	Name     string   // the copy's
+}
+
+// CellCopies are the instances the engine calls as copies (see
+// CellCopy): those of generic functions whose type arguments can be
+// written at the cell's top level.
+func (c *Cell) CellCopies() []CellCopy {
+	var out []CellCopy
+	seen := map[*ast.Ident]bool{}
+	for _, w := range append(c.wrapperInstances(), c.basedInstances()...) {
+		if w.fn == nil || seen[w.id] {
+			continue
+		}
+		seen[w.id] = true
+		cp := CellCopy{ID: w.id, Func: w.fn.Name()}
+		for i := range w.targs.Len() {
+			s, ok := c.Types.TypeString(w.targs.At(i))
+			if !ok {
+				cp.TypeArgs = nil
+				break
+			}
+			cp.TypeArgs = append(cp.TypeArgs, s)
+		}
+		if len(cp.TypeArgs) == w.targs.Len() {
+			cp.Name = hashedName("Typed_"+cp.Func, append([]string{cp.Func}, cp.TypeArgs...)...)
+			out = append(out, cp)
+		}
+	}
+	return out
+}
+
+// basedInstances are the cell's instances of generic functions that
+// basedTypes would refuse: a based type argument would show wrong inside
+// (basedCheck.showsWrong).
+func (c *Cell) basedInstances() []wrapperInstance {
+	based := c.basedCellTypes()
+	if len(based) == 0 {
+		return nil
+	}
+	b := basedCheck{c: c, based: based, jsonOnly: c.jsonLiterals()}
+	var out []wrapperInstance
+	for _, id := range c.instanceIDs() {
+		fn, ok := c.Types.ObjectOf(id).(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "main" || fn.Type().(*types.Signature).Recv() != nil {
+			continue
+		}
+		targs := c.Types.Instances[id].TypeArgs
+		if targs == nil || slices.ContainsFunc(typeList(targs), hasTypeParam) {
+			continue
+		}
+		if b.showsWrong(id, targs, "function", []*ast.FuncDecl{c.funcDecl(fn.Name())}) != nil {
+			out = append(out, wrapperInstance{id: id, fn: fn, targs: targs})
+		}
+	}
+	return out
+}
+
+// TypedCopy makes fd, a generic function as a cell wrote it, parsed anew
+// for the copy, the function name with the type arguments targs (source)
+// written in for its type parameters. It reports false if one does not
+// parse.
+func TypedCopy(fd *ast.FuncDecl, name string, targs []string) bool {
+	params := typeParamNames(fd.Type.TypeParams)
+	if len(params) != len(targs) {
+		return false
+	}
+	subst := map[string]string{}
+	for i, p := range params {
+		subst[p] = targs[i]
+	}
+	fd.Name = ident(name, fd.Name.Pos())
+	fd.Type.TypeParams = nil
+	ok := true
+	applyIn(fd, func(cur Cursor) bool {
+		id, isIdent := cur.Node().(*ast.Ident)
+		if !isIdent || subst[id.Name] == "" {
+			return true
+		}
+		switch cur.Name() {
+		case "Sel", "Names", "Name", "Label":
+			return true // not a use of the type parameter
+		}
+		x, err := parser.ParseExpr(subst[id.Name])
+		if err != nil {
+			ok = false
+			return false
+		}
+		cur.Replace(asOperand(AtPos(x, id.Pos())))
+		return true
+	})
+	return ok
+}

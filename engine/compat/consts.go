@@ -25,8 +25,10 @@ import (
 // (const F = Celsius(0)) does not compile. So every spec that is implicit,
 // mentions iota or has a typed value is rewritten, and so is an untyped
 // one that divides (const e = 5 / 2 * 2.0 was 5, yaegi dividing the
-// integers as floats; Go: 4); another untyped spec written with an
-// explicit expression compiles as it is and is left alone.
+// integers as floats; Go: 4) or is a bool other than true or false
+// (const eq = 1 == 1, const big = N > 100 && N%2 == 0 were false);
+// another untyped spec written with an explicit expression compiles as
+// it is and is left alone.
 var constValues = Pass{
 	Name:     "constvalues",
 	Run:      runConstValues,
@@ -79,7 +81,13 @@ func (c *Cell) constNeedsValues(vs *ast.ValueSpec) bool {
 		return true
 	}
 	for _, id := range vs.Names {
-		if obj, ok := c.Types.Defs[id].(*types.Const); ok && !isUntyped(obj.Type()) {
+		obj, ok := c.Types.Defs[id].(*types.Const)
+		if ok && !isUntyped(obj.Type()) {
+			return true
+		}
+		if ok && obj.Val().Kind() == constant.Bool && !isIdent(vs.Values[0], "true") && !isIdent(vs.Values[0], "false") {
+			// const eq = 1 == 1: yaegi's untyped bool from a comparison
+			// or && was false.
 			return true
 		}
 	}

@@ -66,8 +66,17 @@ func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, 
 	if named, ok := types.Unalias(ta).(*types.Named); ok {
 		remedy = "declare " + named.Obj().Name() + " as a struct (type " + named.Obj().Name() + " struct{ V " + b.name(named.Underlying()) + " })"
 	}
-	b.c.Fail(id.Pos(), "%s[%s]: inside the generic %s %s the interpreter sees %s as %s, so what it prints or asserts of its values could be wrong; write %s for %s, or %s",
-		id.Name, b.name(ta), what, id.Name, an(b.name(ta)), an(b.name(erased(ta, map[types.Type]bool{}))), id.Name, b.name(ta), remedy)
+	b.c.Fail(id.Pos(), "%s: inside the generic %s %s the interpreter sees %s as %s, so what it prints or asserts of its values could be wrong; write %s for %s, or %s",
+		instanceName(id.Name, targs), what, id.Name, an(b.name(ta)), an(b.name(erased(ta, map[types.Type]bool{}))), id.Name, b.name(ta), remedy)
+}
+
+// instanceName is name[targs] as the cell would write it: Memo[Game, int].
+func instanceName(name string, targs *types.TypeList) string {
+	var args []string
+	for _, t := range typeList(targs) {
+		args = append(args, types.TypeString(t, shortQualifier))
+	}
+	return name + "[" + strings.Join(args, ", ") + "]"
 }
 
 // showsWrong is the first based type argument of the instantiation

@@ -34,8 +34,8 @@ var comparableInstances = Pass{
 func runComparableInstances(c *Cell) {
 	for _, w := range c.wrapperInstances() {
 		name := types.TypeString(w.arg, shortQualifier)
-		c.Fail(w.id.Pos(), "%s[%s]: inside the generic %s %s the interpreter compares %s values by the wrappers it keeps them in, so == and map keys on its type parameter %s would be wrong; write %s for %s without type parameters (there == and maps compare the values), or use a comparable key of the values (a string, or a struct of their fields)",
-			w.id.Name, name, w.what, w.id.Name, name, w.param.Obj().Name(), w.id.Name, name)
+		c.Fail(w.id.Pos(), "%s: inside the generic %s %s the interpreter compares %s values by the wrappers it keeps them in, so == and map keys on its type parameter %s would be wrong; write %s for %s without type parameters (there == and maps compare the values), or use a comparable key of the values (a string, or a struct of their fields)",
+			instanceName(w.id.Name, w.targs), w.what, w.id.Name, name, w.param.Obj().Name(), w.id.Name, name)
 		return
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -32,7 +33,7 @@ import (
 // too: yaegi calls them on the struct, but does not see them in a
 // conversion to an interface ("cannot use type *main.Doc as type
 // io.Writer", "method not found: String"); a direct call names the field
-// instead (see nativePromotedCalls).
+// instead (see promotedPaths).
 var embedMethods = Pass{
 	Name:     "embedmethods",
 	Run:      runEmbedMethods,
@@ -41,7 +42,7 @@ var embedMethods = Pass{
 }
 
 func runEmbedMethods(c *Cell) {
-	c.nativePromotedCalls()
+	c.promotedPaths()
 	c.declareMethods(func(ts *ast.TypeSpec) []ast.Decl {
 		if _, ok := ts.Type.(*ast.StructType); !ok {
 			return nil
@@ -114,6 +115,27 @@ func (c *Cell) embedForwarders(ts *ast.TypeSpec) []ast.Decl {
 		s := ps.At(i)
 		path, ok := nativePath(named, s.Index())
 		if !ok {
+			continue
+		}
+		recv := ts.Name.Name
+		if ms.Lookup(s.Obj().Pkg(), s.Obj().Name()) == nil {
+			recv = "*" + recv
+		}
+		add(recv, path, s.Obj().(*types.Func))
+	}
+	// Methods promoted from the cell's own struct types whose name yaegi
+	// may find elsewhere first (see promotedPaths): its interface wrapper
+	// and fmt would call the other.
+	for i := 0; i < ps.Len(); i++ {
+		s := ps.At(i)
+		if len(s.Index()) < 2 || !yaegiPicks(named, s.Obj().Name(), s.Index(), true, true) {
+			continue
+		}
+		if _, native := nativePath(named, s.Index()); native {
+			continue
+		}
+		path, _, iface := embedPath(named, s.Index())
+		if iface {
 			continue
 		}
 		recv := ts.Name.Name
@@ -218,23 +240,32 @@ func (c *Cell) embedForwarder(recv string, path []string, m *types.Func) (string
 		strings.Join(results, ", ") + ") { " + body + " }", true
 }
 
-// nativePromotedCalls makes a call or method value of a method promoted
-// from an embedded native struct type (c.Lock(), c.Lock with c embedding
-// sync.Mutex) name the field (c.Mutex.Lock()): through the method
-// embedForwarders declares for conversions to interfaces, each native call
-// would run an interpreted function too (a loop locking and unlocking a
-// mutex ran seven times as long).
-func (c *Cell) nativePromotedCalls() {
+// promotedPaths makes a selector of a field or method promoted through
+// embedded fields name the fields it goes through (t.Y => t.Other.Y)
+// where the interpreter would find another: yaegi v0.16.1 looks a name up
+// depth first, in the order of the fields, and into fields that are not
+// embedded too (interp/type.go:1726, lookupField; :1833, lookupMethod),
+// where Go takes the shallowest embedded one, so t.Y of a struct{ B; C }
+// with Y in B's embedded A and in C read A's, and t.X of a struct{ P
+// Point; Inner } read t.P.X, silently. Only a selector where it would take
+// another is written so (yaegiPicks). And a
+// call or method value of a method promoted from an embedded native
+// struct type (c.Lock(), c.Lock with c embedding sync.Mutex) names the
+// field (c.Mutex.Lock()): through the method embedForwarders declares for
+// conversions to interfaces, each native call would run an interpreted
+// function too (a loop locking and unlocking a mutex ran seven times as
+// long).
+func (c *Cell) promotedPaths() {
 	c.Apply(func(cur Cursor) bool {
 		sel, ok := cur.Node().(*ast.SelectorExpr)
 		if !ok {
 			return true
 		}
 		s := c.Types.Selections[sel]
-		if s == nil || s.Kind() != types.MethodVal {
+		if s == nil || len(s.Index()) < 2 || s.Kind() != types.MethodVal && s.Kind() != types.FieldVal {
 			return true
 		}
-		if _, ok := nativePath(s.Recv(), s.Index()); !ok {
+		if _, native := nativePath(s.Recv(), s.Index()); !native && (throughIface(s) || !yaegiPicks(s.Recv(), sel.Sel.Name, s.Index(), s.Kind() == types.MethodVal, false)) {
 			return true
 		}
 		if x, _, ok := fieldPath(sel.X, s.Recv(), s.Index()[:len(s.Index())-1], sel.Sel.Pos()); ok {
@@ -242,4 +273,94 @@ func (c *Cell) nativePromotedCalls() {
 		}
 		return true
 	})
+}
+
+// throughIface reports whether the promoted method s is reached through
+// an embedded interface (which embedForwarders declares methods for).
+func throughIface(s *types.Selection) bool {
+	_, _, iface := embedPath(s.Recv(), s.Index())
+	return iface
+}
+
+// yaegiPicks reports whether yaegi v0.16.1 would take another field or
+// method than Go's for the name of the selection with index path index
+// (method tells a method's path, whose last index is the method's) on a
+// value of type t (see promotedPaths): it looks for a field first, depth
+// first through every struct field in order, and takes it unless a
+// method is shallower (interp/cfg.go:1843); a method depth first through
+// the embedded fields (interp/type.go:1833, lookupMethod), which is also
+// what an interface wrapper calls (iface: no field is looked for).
+func yaegiPicks(t types.Type, name string, index []int, method, iface bool) bool {
+	m := yaegiMethodPath(t, name, map[types.Type]bool{})
+	if !iface {
+		if f := yaegiFieldPath(t, name, map[types.Type]bool{}); f != nil && (m == nil || len(m) >= len(f)) {
+			return method || !slices.Equal(f, index)
+		}
+	}
+	if !method {
+		return true
+	}
+	return m == nil || !slices.Equal(m, index[:len(index)-1])
+}
+
+// yaegiFieldPath is the path to the field name yaegi's lookupField takes
+// in t (see yaegiPicks), or nil; the cell's struct types only.
+func yaegiFieldPath(t types.Type, name string, seen map[types.Type]bool) []int {
+	st, ok := ownStruct(t)
+	if !ok || seen[deref(t)] {
+		return nil
+	}
+	seen[deref(t)] = true
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == name {
+			return []int{i}
+		}
+	}
+	for i := range st.NumFields() {
+		if p := yaegiFieldPath(st.Field(i).Type(), name, seen); p != nil {
+			return append([]int{i}, p...)
+		}
+	}
+	return nil
+}
+
+// yaegiMethodPath is the path of embedded fields to the method name
+// yaegi's lookupMethod takes in t (see yaegiPicks), or nil; the cell's
+// named types only.
+func yaegiMethodPath(t types.Type, name string, seen map[types.Type]bool) []int {
+	t = deref(t)
+	if seen[t] {
+		return nil
+	}
+	seen[t] = true
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "main" {
+		for i := range n.NumMethods() {
+			if n.Method(i).Name() == name {
+				return []int{}
+			}
+		}
+	}
+	st, ok := ownStruct(t)
+	if !ok {
+		return nil
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); f.Embedded() {
+			if p := yaegiMethodPath(f.Type(), name, seen); p != nil {
+				return append([]int{i}, p...)
+			}
+		}
+	}
+	return nil
+}
+
+// ownStruct is the struct type t (or what it points to) is, when the
+// cell declares it or it is unnamed.
+func ownStruct(t types.Type) (*types.Struct, bool) {
+	t = deref(t)
+	if n, ok := types.Unalias(t).(*types.Named); ok && (n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "main") {
+		return nil, false
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return st, ok
 }

@@ -88,6 +88,13 @@ func (c *Cell) boundDefer(s *ast.DeferStmt, direct map[*ast.FuncLit]bool) ast.St
 	}
 	pos := s.Call.Pos()
 	bind, later := c.evaluated(s.Call, pos, keep)
+	if sel, ok := s.Call.Fun.(*ast.SelectorExpr); ok && c.Types.Selections[sel] != nil && ifaceMethod(c.Types.Selections[sel].Obj()) && !hasTypeParam(c.Types.Selections[sel].Recv()) {
+		if bound, ok := later.Fun.(*ast.SelectorExpr); ok {
+			// defer s.String() of a nil interface panics at the defer in
+			// Go; yaegi's at the call, after the rest of the function.
+			bind = append(bind, nilIfaceCheck(bound.X, pos))
+		}
+	}
 	if !keep && (later.Ellipsis.IsValid() || c.interpretedMethod(s.Call.Fun) && !c.recoveringMethod(s.Call.Fun)) {
 		// yaegi drops the spread of a deferred call (f(xs...) got xs as
 		// one argument), and reads a deferred interpreted method's

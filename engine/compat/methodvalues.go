@@ -113,12 +113,19 @@ func (c *Cell) boundMethodValue(sel *ast.SelectorExpr) ast.Expr {
 		// Go takes the method out of the interface here, and a nil
 		// interface panics; yaegi's bound method panicked at the call,
 		// and a method value never called went unnoticed.
-		body = append(body, &ast.IfStmt{If: pos,
-			Cond: &ast.BinaryExpr{X: ident(r, pos), OpPos: pos, Op: token.EQL, Y: ident("nil", pos)},
-			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTNilDeref, pos), Lparen: pos, Rparen: pos}}}, Rbrace: pos}})
+		body = append(body, nilIfaceCheck(ident(r, pos), pos))
 	}
 	body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{value}})
 	return &ast.CallExpr{Fun: funcLit(pos, sel.End(), results(t), body...), Lparen: sel.End(), Rparen: sel.End()}
+}
+
+// nilIfaceCheck panics as Go does where it takes a method out of the
+// interface x, when x is nil (see methodValue; a deferred call takes it
+// at the defer: funcDefers).
+func nilIfaceCheck(x ast.Expr, pos token.Pos) ast.Stmt {
+	return &ast.IfStmt{If: pos,
+		Cond: &ast.BinaryExpr{X: x, OpPos: pos, Op: token.EQL, Y: ident("nil", pos)},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTNilDeref, pos), Lparen: pos, Rparen: pos}}}, Rbrace: pos}}
 }
 
 // ifaceMethod reports whether m is a method of an interface type.

@@ -269,7 +269,7 @@ var selfTypes = Pass{
 	Name:     "selftypes",
 	Run:      runSelfTypes,
 	Kinds:    []ast.Node{(*ast.TypeSpec)(nil)},
-	Snippets: []string{"recursive_func_type_refused", "recursive_slice_type_refused", "recursive_struct_field_refused", "recursive_struct_instance_refused"},
+	Snippets: []string{"recursive_func_type_refused", "recursive_slice_type_refused", "recursive_struct_field_refused", "recursive_struct_instance_refused", "embedded_self_refused"},
 }
 
 func runSelfTypes(c *Cell) {
@@ -303,7 +303,9 @@ func selfType(c *Cell, ts *ast.TypeSpec) {
 		return
 	}
 	if st, isStruct := named.Underlying().(*types.Struct); isStruct {
-		selfStruct(c, named, st)
+		if selfEmbed(c, named, st); c.err == nil {
+			selfStruct(c, named, st)
+		}
 		return
 	}
 	if !reachesSelf(named.Underlying(), named, map[types.Type]bool{}) {

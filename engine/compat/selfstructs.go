@@ -8,6 +8,62 @@ import (
 	"grundy/engine/typecheck"
 )
 
+// selfEmbed (part of selfTypes) refuses a struct type that reaches
+// itself through embedded fields (type Node struct{ *Node; val int }, or
+// A embedding *B embedding *A): yaegi v0.16.1 looks a selector that is
+// not a field up in the embedded fields of native types first
+// (interp/cfg.go:1881, lookupBinField), recursing into every embedded
+// field without remembering where it has been (interp/type.go:1784), so a
+// method call on such a type recursed until the stack overflowed, which
+// ends the process.
+func selfEmbed(c *Cell, owner *types.Named, st *types.Struct) {
+	var path []string
+	seen := map[*types.Named]bool{}
+	var walk func(st *types.Struct) bool
+	walk = func(st *types.Struct) bool {
+		for i := range st.NumFields() {
+			f := st.Field(i)
+			if !f.Embedded() {
+				continue
+			}
+			t := f.Type()
+			if p, ok := t.Underlying().(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			n, ok := types.Unalias(t).(*types.Named)
+			if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "main" {
+				continue
+			}
+			path = append(path, types.TypeString(f.Type(), shortQualifier))
+			if n == owner || n.Origin() == owner.Origin() {
+				return true
+			}
+			if inner, ok := n.Underlying().(*types.Struct); ok && !seen[n] {
+				seen[n] = true
+				if walk(inner) {
+					return true
+				}
+			}
+			path = path[:len(path)-1]
+		}
+		return false
+	}
+	if !walk(st) {
+		return
+	}
+	name := owner.Obj().Name()
+	how := name + " embeds " + path[0]
+	for _, p := range path[1:] {
+		how += ", which embeds " + p
+	}
+	first := strings.TrimPrefix(path[0], "*")
+	field := strings.ToLower(first[:1]) + first[1:]
+	if len(path) == 1 {
+		field = "next"
+	}
+	c.Fail(owner.Obj().Pos(), "type %s reaches itself through embedded fields (%s): this interpreter's lookup of its methods recurses without end; give the field a name (%s %s) and select through it", name, how, field, path[0])
+}
+
 // selfStruct (part of selfTypes) refuses a struct type with a field that
 // holds a struct of its own cycle (itself, or a struct that refers back to
 // it) where yaegi v0.16.1 cannot build the field. yaegi builds a recursive

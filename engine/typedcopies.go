@@ -17,7 +17,8 @@ import (
 // And it has the underlying type of a cell type on a basic type, array,
 // slice or map bound to a type parameter: reflect.TypeOf(v) said uint8
 // for a Heap, and a []T printed its elements without their String
-// (basedTypes refused such instances). For such an instance
+// (basedTypes refused such instances); and it took a value without J's
+// methods for a J in case T: of f[J]. For such an instance
 // (compat.CellCopies) the cell declares a copy of the function with the
 // type arguments written in, parsed from the text the cell wrote it in,
 // and calls it instead: the oracle types the copy with the cell, and the
@@ -58,25 +59,77 @@ func (it *Interp) cellCopies(pc *parsedCell) {
 	if len(again) > 0 && !it.typesWith(pc, again, func() {}) {
 		return
 	}
+	failed := map[string]bool{}
 	for range 4 {
 		cc := &compat.Cell{Cell: pc.Cell, Fset: it.fset, Types: it.info, Session: compatSession{it}}
-		var added []ast.Decl
-		to := map[*ast.Ident]string{}
+		var want []compat.CellCopy
 		for _, r := range cc.CellCopies() {
-			if !made[r.Name] {
-				cd := it.addCellCopy(pc, r.Name, cellCopy{r.Func, r.TypeArgs})
-				if cd == nil {
-					continue
-				}
-				made[r.Name] = true
-				added = append(added, cd)
+			if !failed[r.Name] {
+				want = append(want, r)
 			}
-			to[r.ID] = r.Name
 		}
-		if len(to) == 0 || !it.typesWith(pc, added, callCopies(pc, to)) {
+		if len(want) == 0 {
+			return
+		}
+		if it.tryCopies(pc, want, made) {
+			continue
+		}
+		// One that does not type (f[myint] of a type switch with case T
+		// and case myint: a duplicate case) leaves the others be: each
+		// copy on its own.
+		typed := false
+		for _, name := range copyNames(want) {
+			one := slices.DeleteFunc(slices.Clone(want), func(r compat.CellCopy) bool { return r.Name != name })
+			if it.tryCopies(pc, one, made) {
+				typed = true
+			} else {
+				failed[name] = true
+			}
+		}
+		if !typed {
 			return
 		}
 	}
+}
+
+// tryCopies declares the copies rs call for (those not made yet) and
+// calls them, typing the cell again; it reports whether that typed (else
+// pc is as it was).
+func (it *Interp) tryCopies(pc *parsedCell, rs []compat.CellCopy, made map[string]bool) bool {
+	var added []ast.Decl
+	to := map[*ast.Ident]string{}
+	for _, r := range rs {
+		if !made[r.Name] {
+			cd := it.addCellCopy(pc, r.Name, cellCopy{r.Func, r.TypeArgs})
+			if cd == nil {
+				continue
+			}
+			made[r.Name] = true
+			added = append(added, cd)
+		}
+		to[r.ID] = r.Name
+	}
+	if len(to) == 0 {
+		return false
+	}
+	if !it.typesWith(pc, added, callCopies(pc, to)) {
+		for _, d := range added {
+			delete(made, d.(*ast.FuncDecl).Name.Name)
+		}
+		return false
+	}
+	return true
+}
+
+// copyNames are the names of the copies rs call for, in order.
+func copyNames(rs []compat.CellCopy) []string {
+	var out []string
+	for _, r := range rs {
+		if !slices.Contains(out, r.Name) {
+			out = append(out, r.Name)
+		}
+	}
+	return out
 }
 
 // typesWith types pc again with the copies added and reports whether

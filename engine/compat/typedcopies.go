@@ -21,7 +21,12 @@ import (
 // that know a based type by its name (basedAsserts, typeSwitches,
 // reflectNames, fmtArgs) see it (Kind[Nim] printing reflect.TypeOf(v),
 // Show[Heap] printing a []T), where inside the generic function the
-// interpreter has the underlying type.
+// interpreter has the underlying type; and a type switch or assertion to
+// a type parameter bound to an interface (case T: of f[J]) asserts to
+// the interface, where yaegi's instance took a value without its methods.
+// The type arguments written in can make a type switch's cases repeat
+// (case T: ... case myint: of f[myint]): the later ones, which Go's
+// instance never takes, are dropped.
 type CellCopy struct {
 	ID       *ast.Ident // the function's name where the cell instantiates it
 	Func     string
@@ -62,9 +67,6 @@ func (c *Cell) CellCopies() []CellCopy {
 // (basedCheck.showsWrong).
 func (c *Cell) basedInstances() []wrapperInstance {
 	based := c.basedCellTypes()
-	if len(based) == 0 {
-		return nil
-	}
 	b := basedCheck{c: c, based: based, jsonOnly: c.jsonLiterals()}
 	var out []wrapperInstance
 	for _, id := range c.instanceIDs() {
@@ -76,11 +78,46 @@ func (c *Cell) basedInstances() []wrapperInstance {
 		if targs == nil || slices.ContainsFunc(typeList(targs), hasTypeParam) {
 			continue
 		}
-		if b.showsWrong(id, targs, "function", []*ast.FuncDecl{c.funcDecl(fn.Name())}) != nil {
+		fd := c.funcDecl(fn.Name())
+		if assertsToIface(fd, targs) || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
 			out = append(out, wrapperInstance{id: id, fn: fn, targs: targs})
 		}
 	}
 	return out
+}
+
+// assertsToIface reports whether fd, a generic function, asserts or
+// switches to a type parameter that targs binds to an interface type
+// (case T: with T J): yaegi's instance matched a value that does not
+// implement it (a myint without J's bar), silently.
+func assertsToIface(fd *ast.FuncDecl, targs *types.TypeList) bool {
+	if fd == nil || fd.Type.TypeParams == nil || fd.Body == nil {
+		return false
+	}
+	params := map[string]bool{}
+	for i, n := range typeParamNames(fd.Type.TypeParams) {
+		if i < targs.Len() && types.IsInterface(targs.At(i)) {
+			params[n] = true
+		}
+	}
+	if len(params) == 0 {
+		return false
+	}
+	isParam := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && params[id.Name]
+	}
+	return contains(fd.Body, false, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.TypeAssertExpr:
+			return n.Type != nil && isParam(n.Type)
+		case *ast.TypeSwitchStmt:
+			return slices.ContainsFunc(n.Body.List, func(st ast.Stmt) bool {
+				return slices.ContainsFunc(st.(*ast.CaseClause).List, isParam)
+			})
+		}
+		return false
+	})
 }
 
 // TypedCopy makes fd, a generic function as a cell wrote it, parsed anew
@@ -116,5 +153,36 @@ func TypedCopy(fd *ast.FuncDecl, name string, targs []string) bool {
 		cur.Replace(asOperand(AtPos(x, id.Pos())))
 		return true
 	})
+	if ok {
+		dropDuplicateCases(fd)
+	}
 	return ok
+}
+
+// dropDuplicateCases takes out of fd's type switches the cases that the
+// type arguments written in made repeat an earlier one (case T: ... case
+// myint: with T myint), which Go's instance never takes; a clause left
+// without cases goes (it would be a default).
+func dropDuplicateCases(fd *ast.FuncDecl) {
+	ast.Inspect(fd, func(n ast.Node) bool {
+		ts, ok := n.(*ast.TypeSwitchStmt)
+		if !ok {
+			return true
+		}
+		seen := map[string]bool{}
+		ts.Body.List = slices.DeleteFunc(ts.Body.List, func(st ast.Stmt) bool {
+			cl := st.(*ast.CaseClause)
+			if cl.List == nil {
+				return false
+			}
+			cl.List = slices.DeleteFunc(cl.List, func(e ast.Expr) bool {
+				k := ExprString(e)
+				dup := seen[k]
+				seen[k] = true
+				return dup
+			})
+			return len(cl.List) == 0
+		})
+		return true
+	})
 }

@@ -3,6 +3,8 @@ package compat
 import (
 	"go/ast"
 	"go/types"
+	"slices"
+	"strings"
 )
 
 // comparableInstances refuses an instance of a generic type of the cells
@@ -24,14 +26,24 @@ import (
 // the cell before the passes run (CellCopies, engine/typedcopies.go):
 // there the operands have the type written in. Such an instance is
 // refused only where the copy cannot be made.
+//
+// And an instance of a generic type whose methods assert or switch to a
+// type parameter bound to an interface type (Box[J] with v.(T)) is
+// refused: yaegi's instance asserted to something else (a myint32
+// implementing J was not a J, silently); a generic function so bound is
+// called as a copy (assertsToIface).
 var comparableInstances = Pass{
 	Name:     "comparableinstances",
 	Run:      runComparableInstances,
 	Kinds:    []ast.Node{(*ast.Ident)(nil)},
-	Snippets: []string{"generics_comparable_iface_instance"},
+	Snippets: []string{"generics_comparable_iface_instance", "generics_iface_param_assert_refused"},
 }
 
 func runComparableInstances(c *Cell) {
+	c.ifaceParamInstances()
+	if c.err != nil {
+		return
+	}
 	for _, w := range c.wrapperInstances() {
 		name := types.TypeString(w.arg, shortQualifier)
 		c.Fail(w.id.Pos(), "%s: inside the generic %s %s the interpreter compares %s values by the wrappers it keeps them in, so == and map keys on its type parameter %s would be wrong; write %s for %s without type parameters (there == and maps compare the values), or use a comparable key of the values (a string, or a struct of their fields)",
@@ -139,4 +151,30 @@ func (c *Cell) comparedByWrapper(t types.Type) bool {
 		return false
 	}
 	return wrapped(t)
+}
+
+// ifaceParamInstances refuses an instance of a generic type of the cells
+// whose methods assert or switch to a type parameter the instance binds
+// to an interface type (see comparableInstances).
+func (c *Cell) ifaceParamInstances() {
+	for _, id := range c.instanceIDs() {
+		tn, ok := c.Types.ObjectOf(id).(*types.TypeName)
+		if !ok || tn.Pkg() == nil || tn.Pkg().Path() != "main" {
+			continue
+		}
+		n, ok := types.Unalias(tn.Type()).(*types.Named)
+		targs := c.Types.Instances[id].TypeArgs
+		if !ok || targs == nil || slices.ContainsFunc(typeList(targs), hasTypeParam) {
+			continue
+		}
+		for i := range n.NumMethods() {
+			fd := c.funcDecl(tn.Name() + "." + n.Method(i).Name())
+			if fd == nil || !assertsToIface(fd, targs) {
+				continue
+			}
+			c.Fail(id.Pos(), "%s: method %s of the generic type %s asserts to a type parameter bound to an interface type, which this interpreter asserts to as to another type (a value implementing it could fail); write %s for %s without type parameters",
+				instanceName(id.Name, targs), n.Method(i).Name(), id.Name, id.Name, strings.TrimSuffix(strings.TrimPrefix(instanceName("", targs), "["), "]"))
+			return
+		}
+	}
 }

@@ -86,16 +86,35 @@ func (c *Cell) basedInstances() []wrapperInstance {
 	return out
 }
 
-// assertsToIface reports whether fd, a generic function, asserts or
+// assertsToIface reports whether fd, a generic function or a method of a
+// generic type, asserts or
 // switches to a type parameter that targs binds to an interface type
 // (case T: with T J): yaegi's instance matched a value that does not
 // implement it (a myint without J's bar), silently.
 func assertsToIface(fd *ast.FuncDecl, targs *types.TypeList) bool {
-	if fd == nil || fd.Type.TypeParams == nil || fd.Body == nil {
+	if fd == nil || fd.Body == nil {
 		return false
 	}
+	var names []string
+	if fd.Type.TypeParams != nil {
+		names = typeParamNames(fd.Type.TypeParams)
+	} else if fd.Recv != nil && len(fd.Recv.List) == 1 {
+		// A method of a generic type: its receiver's (Box[T]).
+		recv := fd.Recv.List[0].Type
+		if s, ok := recv.(*ast.StarExpr); ok {
+			recv = s.X
+		}
+		_, idx := indexed(recv)
+		for _, e := range idx {
+			id, _ := e.(*ast.Ident)
+			if id == nil {
+				return false
+			}
+			names = append(names, id.Name)
+		}
+	}
 	params := map[string]bool{}
-	for i, n := range typeParamNames(fd.Type.TypeParams) {
+	for i, n := range names {
 		if i < targs.Len() && types.IsInterface(targs.At(i)) {
 			params[n] = true
 		}

@@ -172,7 +172,7 @@ func (c *Cell) ifaceParamInstances() {
 			if fd == nil || !assertsToIface(fd, targs) {
 				continue
 			}
-			c.Fail(id.Pos(), "%s: method %s of the generic type %s asserts to a type parameter bound to an interface type, which this interpreter asserts to as to another type (a value implementing it could fail); write %s for %s without type parameters",
+			c.Fail(id.Pos(), "%s: method %s of the generic type %s asserts to a type parameter bound to an interface type (or to an interface type mentioning one), which this interpreter asserts to as to another type (a value implementing it could fail); write %s for %s without type parameters",
 				instanceName(id.Name, targs), n.Method(i).Name(), id.Name, id.Name, strings.TrimSuffix(strings.TrimPrefix(instanceName("", targs), "["), "]"))
 			return
 		}

@@ -90,7 +90,9 @@ func (c *Cell) basedInstances() []wrapperInstance {
 // generic type, asserts or
 // switches to a type parameter that targs binds to an interface type
 // (case T: with T J): yaegi's instance matched a value that does not
-// implement it (a myint without J's bar), silently.
+// implement it (a myint without J's bar), silently; and to an interface
+// type mentioning a type parameter (case interface{ foo() T }: matched
+// nothing).
 func assertsToIface(fd *ast.FuncDecl, targs *types.TypeList) bool {
 	if fd == nil || fd.Body == nil {
 		return false
@@ -113,18 +115,25 @@ func assertsToIface(fd *ast.FuncDecl, targs *types.TypeList) bool {
 			names = append(names, id.Name)
 		}
 	}
-	params := map[string]bool{}
+	params, all := map[string]bool{}, map[string]bool{}
 	for i, n := range names {
+		all[n] = true
 		if i < targs.Len() && types.IsInterface(targs.At(i)) {
 			params[n] = true
 		}
 	}
-	if len(params) == 0 {
-		return false
-	}
 	isParam := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && params[id.Name]
+		switch e := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return params[e.Name]
+		case *ast.InterfaceType:
+			// case interface{ foo() T }: matched nothing.
+			return contains(e, false, func(n ast.Node) bool {
+				id, ok := n.(*ast.Ident)
+				return ok && all[id.Name]
+			})
+		}
+		return false
 	}
 	return contains(fd.Body, false, func(n ast.Node) bool {
 		switch n := n.(type) {

@@ -34,6 +34,7 @@ func runTypeParamRenames(c *Cell) {
 	for _, d := range c.Decls.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
+			c.nameBlankTypeParams(d)
 			c.renameTypeParams(d, funcTypeParams(d))
 		case *ast.GenDecl:
 			for _, sp := range d.Specs {
@@ -42,6 +43,34 @@ func runTypeParamRenames(c *Cell) {
 				}
 			}
 		}
+	}
+}
+
+// nameBlankTypeParams gives a blank type parameter of a method's receiver
+// (func (f *Foo[_, _]) String()) a name: the passes that write its type
+// (fmtArgs' func(v T) any for f.valueA) cannot write _, which made the
+// method fail to compile ("cannot use _ as value"), and with another
+// method of Foo naming them, Foo lost its methods ("undefined selector").
+func (c *Cell) nameBlankTypeParams(fd *ast.FuncDecl) {
+	if fd.Recv == nil || len(fd.Recv.List) != 1 {
+		return
+	}
+	recv := fd.Recv.List[0].Type
+	if s, ok := recv.(*ast.StarExpr); ok {
+		recv = s.X
+	}
+	_, idx := indexed(recv)
+	for _, e := range idx {
+		id, ok := e.(*ast.Ident)
+		if !ok || id.Name != "_" {
+			continue
+		}
+		tn, ok := c.Types.Defs[id].(*types.TypeName)
+		if !ok {
+			continue
+		}
+		id.Name = c.Temp("Tblank") + "_"
+		c.Types.RenameTypeParam(tn, id.Name)
 	}
 }
 

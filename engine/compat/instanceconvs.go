@@ -37,12 +37,15 @@ func runInstanceConvs(c *Cell) {
 			return true
 		}
 		t := c.Types.TypeOf(call.Fun)
-		if t == nil || hasTypeParam(t) {
+		if t == nil {
 			return true
 		}
 		pos := call.Pos()
 		arg := call.Args[0]
-		if at := c.Types.TypeOf(arg); at == nil {
+		if at := c.Types.TypeOf(arg); at == nil || hasTypeParam(t) && !types.AssignableTo(at, t) {
+			// (in a generic function, only a value assignable to the
+			// instance: orderedSlice[E](s) of an s []E was a nil
+			// dereference in yaegi's compiler)
 			return true
 		} else if _, unnamed := types.Unalias(at).(*types.Struct); !types.AssignableTo(at, t) || unnamed && typeInstanceTemplate(t) != "" {
 			// (an unnamed struct type lacks the tag of the instance's

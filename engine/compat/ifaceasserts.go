@@ -86,6 +86,11 @@ func (c *Cell) ifaceAssert(ta *ast.TypeAssertExpr, commaOk bool) ast.Expr {
 	if it, ok := tt.Underlying().(*types.Interface); !ok || it.Empty() {
 		return nil
 	}
+	if _, param := tt.(*types.TypeParam); param {
+		// x.(T) with T's constraint an interface: T is no interface (in
+		// g[myint], return nil did not compile).
+		return nil
+	}
 	pos := ta.Pos()
 	fromCell := cellIfaceToNative(xt, tt)
 	if interpretedIface(xt) && !fromCell {

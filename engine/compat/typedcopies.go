@@ -79,7 +79,7 @@ func (c *Cell) basedInstances() []wrapperInstance {
 			continue
 		}
 		fd := c.funcDecl(fn.Name())
-		if assertsToIface(fd, targs) || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
+		if assertsToIface(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
 			out = append(out, wrapperInstance{id: id, fn: fn, targs: targs})
 		}
 	}
@@ -90,9 +90,9 @@ func (c *Cell) basedInstances() []wrapperInstance {
 // generic type, asserts or
 // switches to a type parameter that targs binds to an interface type
 // (case T: with T J): yaegi's instance matched a value that does not
-// implement it (a myint without J's bar), silently; and to an interface
-// type mentioning a type parameter (case interface{ foo() T }: matched
-// nothing).
+// implement it (a myint without J's bar), silently; and to a type made
+// of a type parameter (case interface{ foo() T }: matched nothing; case
+// struct{ a, b T }, x.(struct{ a, b T }): did not compile).
 func assertsToIface(fd *ast.FuncDecl, targs *types.TypeList) bool {
 	if fd == nil || fd.Body == nil {
 		return false
@@ -126,8 +126,9 @@ func assertsToIface(fd *ast.FuncDecl, targs *types.TypeList) bool {
 		switch e := ast.Unparen(e).(type) {
 		case *ast.Ident:
 			return params[e.Name]
-		case *ast.InterfaceType:
-			// case interface{ foo() T }: matched nothing.
+		case *ast.InterfaceType, *ast.StructType:
+			// A type literal made of one (case interface{ foo() T }:
+			// matched nothing; case struct{ a, b T }: did not compile).
 			return contains(e, false, func(n ast.Node) bool {
 				id, ok := n.(*ast.Ident)
 				return ok && all[id.Name]

@@ -100,20 +100,13 @@ func assertsToIface(fd *ast.FuncDecl, targs *types.TypeList) bool {
 	var names []string
 	if fd.Type.TypeParams != nil {
 		names = typeParamNames(fd.Type.TypeParams)
-	} else if fd.Recv != nil && len(fd.Recv.List) == 1 {
-		// A method of a generic type: its receiver's (Box[T]).
-		recv := fd.Recv.List[0].Type
-		if s, ok := recv.(*ast.StarExpr); ok {
-			recv = s.X
+	}
+	for _, e := range receiverTypeArgs(fd) { // a method's: Box[T]
+		id, _ := e.(*ast.Ident)
+		if id == nil {
+			return false
 		}
-		_, idx := indexed(recv)
-		for _, e := range idx {
-			id, _ := e.(*ast.Ident)
-			if id == nil {
-				return false
-			}
-			names = append(names, id.Name)
-		}
+		names = append(names, id.Name)
 	}
 	params, all := map[string]bool{}, map[string]bool{}
 	for i, n := range names {

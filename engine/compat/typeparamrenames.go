@@ -52,15 +52,7 @@ func runTypeParamRenames(c *Cell) {
 // method fail to compile ("cannot use _ as value"), and with another
 // method of Foo naming them, Foo lost its methods ("undefined selector").
 func (c *Cell) nameBlankTypeParams(fd *ast.FuncDecl) {
-	if fd.Recv == nil || len(fd.Recv.List) != 1 {
-		return
-	}
-	recv := fd.Recv.List[0].Type
-	if s, ok := recv.(*ast.StarExpr); ok {
-		recv = s.X
-	}
-	_, idx := indexed(recv)
-	for _, e := range idx {
+	for _, e := range receiverTypeArgs(fd) {
 		id, ok := e.(*ast.Ident)
 		if !ok || id.Name != "_" {
 			continue
@@ -72,6 +64,21 @@ func (c *Cell) nameBlankTypeParams(fd *ast.FuncDecl) {
 		id.Name = c.Temp("Tblank") + "_"
 		c.Types.RenameTypeParam(tn, id.Name)
 	}
+}
+
+// receiverTypeArgs are what the receiver of fd, a method of a generic
+// type, names its type parameters (Box[T], *Foo[_, _]); nil for another
+// function.
+func receiverTypeArgs(fd *ast.FuncDecl) []ast.Expr {
+	if fd.Recv == nil || len(fd.Recv.List) != 1 {
+		return nil
+	}
+	recv := fd.Recv.List[0].Type
+	if s, ok := recv.(*ast.StarExpr); ok {
+		recv = s.X
+	}
+	_, idx := indexed(recv)
+	return idx
 }
 
 // fieldNames lists the names a field list declares.

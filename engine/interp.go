@@ -25,7 +25,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unsafe"
 
 	"github.com/traefik/yaegi/interp"
 
@@ -364,11 +363,8 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 			return Result{}, err
 		}
 	}
-	if err := it.makeApart(ctx, pc.apart, pc.firstPos()); err != nil {
-		return Result{}, err
-	}
 	if pc.Decls != nil {
-		if err := it.runDecls(ctx, pc.Decls); err != nil {
+		if err := it.runDecls(ctx, pc.Decls, pc.first); err != nil {
 			return Result{}, err
 		}
 	}
@@ -432,7 +428,15 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	maps.Copy(it.copies, cc.Copies)
 	it.dropUnchangedReplays(pc)
 	pc.before = cc.Before
-	pc.apart = cc.Apart
+	pc.first = cc.First
+	if pc.Decls != nil {
+		// And those the passes gave methods (embedMethods' forwarders).
+		for _, name := range compat.GenericFirst(pc.Decls.Decls) {
+			if !slices.Contains(pc.first, name) {
+				pc.first = append(pc.first, name)
+			}
+		}
+	}
 	if len(cc.AssertSources) > 0 {
 		it.rt.types.NoteAssertSources(cc.AssertSources)
 	}
@@ -595,7 +599,7 @@ func (it *Interp) runImports(ctx context.Context, f *ast.File) error {
 // runDecls compiles the cell's functions, methods and types, then
 // recompiles every earlier function that calls one that was redefined, or
 // uses a variable the cell declares again.
-func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
+func (it *Interp) runDecls(ctx context.Context, f *ast.File, first []string) error {
 	if err := it.dropRepeats(f); err != nil {
 		return err
 	}
@@ -650,6 +654,13 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 	f.Decls = append(f.Decls, declsOf(deps)...)
 	it.forgetInstances(redefined)
 	it.noteStaleClosures(stale)
+	firsts, rest := compat.FirstDecls(f.Decls, first)
+	if len(firsts) > 0 {
+		if _, err := it.compileRun(ctx, &ast.File{Package: f.Package, Name: f.Name, Decls: firsts}); err != nil {
+			return err
+		}
+		f.Decls = rest
+	}
 	decls := f.Decls
 	declared := it.declareTypes(f)
 	if _, err := it.compileRun(ctx, f); err != nil {
@@ -668,6 +679,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File) error {
 		}
 		declared = nil
 	}
+	f.Decls = append(firsts, f.Decls...)
 	it.typesDeclared(declared)
 	var hoisted []ast.Stmt
 	for _, d := range f.Decls {
@@ -893,97 +905,6 @@ func (it *Interp) dropRepeats(f *ast.File) error {
 	return nil
 }
 
-// forgetInstances drops yaegi's instances of the generic functions names:
-// yaegi v0.16.1 caches an instance by the function's name and type
-// arguments (interp/generic.go:152), so a generic function redefined by a
-// cell, and the ones calling it, kept running their first definitions.
-// The cache is a field yaegi does not export; without it, the session
-// would have to be rebuilt, dropping variables of cell types.
-func (it *Interp) forgetInstances(names map[string]bool) {
-	if len(names) == 0 {
-		return
-	}
-	it.dropInstances(func(key string, _ reflect.Value) bool {
-		name, _, _ := strings.Cut(key, "[")
-		return names[name]
-	})
-}
-
-// forgetMethodInstances drops yaegi's instances of generic types'
-// methods before a compilation. yaegi v0.16.1 caches an instantiated
-// method by its name and type arguments only (interp/generic.go:22,
-// "Pop[int]"), not by its receiver's type, so Queue[int], instantiated
-// in a later cell than Stack[int], got Stack's Pop. An instantiated
-// type keeps its methods (they hang on the type, not on the cache), so
-// only new instances compile their methods again. Two such types
-// instantiated in one compilation still share the entry: makeApart
-// makes them in compilations of their own, or methodtwins refuses them.
-func (it *Interp) forgetMethodInstances() {
-	it.dropInstances(func(_ string, n reflect.Value) bool { return isMethodNode(n) })
-}
-
-// isMethodNode says whether n, a yaegi *node the instance cache holds,
-// is a method's declaration: a funcDecl whose first child, the receiver
-// list, is not empty (a function's is; a type's first child is its
-// name).
-func isMethodNode(n reflect.Value) bool {
-	if n.Kind() != reflect.Pointer || n.IsNil() {
-		return false
-	}
-	child := n.Elem().FieldByName("child")
-	if child.Kind() != reflect.Slice || child.Len() == 0 || child.Index(0).IsNil() {
-		return false
-	}
-	recv := child.Index(0).Elem().FieldByName("child")
-	return recv.Kind() == reflect.Slice && recv.Len() > 0
-}
-
-// firstPos is the position of the cell's first declaration or statement.
-func (pc *parsedCell) firstPos() token.Pos {
-	if pc.Decls != nil && len(pc.Decls.Decls) > 0 {
-		return pc.Decls.Decls[0].Pos()
-	}
-	if pc.Stmts != nil {
-		return pc.Stmts.Pos()
-	}
-	return token.NoPos
-}
-
-// makeApart makes each instance of a generic type in names (Stack[int],
-// of earlier cells' types) in a compilation of its own, so that each
-// compiles its own methods (see forgetMethodInstances): the cell's
-// declarations and statements, compiled next, find them made.
-func (it *Interp) makeApart(ctx context.Context, names []string, pos token.Pos) error {
-	for _, name := range names {
-		// (A parameter's type: yaegi looks an instance up by name in a
-		// conversion, and finds none; see declareInstances.)
-		stmt, err := blankAt("func(*"+name+") {}", pos)
-		if err != nil {
-			return &EvalError{Name: "CompileError", Value: err.Error(), Traceback: []string{err.Error()}}
-		}
-		if _, err := it.compileRun(ctx, &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{stmt}, Rbrace: pos}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// dropInstances drops the entries of yaegi's cache of generic instances
-// (its unexported field generic, a map[string]*node) for which drop,
-// given the key and the node, is true; nothing if this yaegi has none.
-func (it *Interp) dropInstances(drop func(key string, n reflect.Value) bool) {
-	f := reflect.ValueOf(it.yi).Elem().FieldByName("generic")
-	if !f.IsValid() || f.Kind() != reflect.Map || f.Type().Key().Kind() != reflect.String {
-		return
-	}
-	cache := reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
-	for _, k := range cache.MapKeys() {
-		if drop(k.String(), cache.MapIndex(k)) {
-			cache.SetMapIndex(k, reflect.Value{})
-		}
-	}
-}
-
 func declsOf(fs []*ast.FuncDecl) []ast.Decl {
 	out := make([]ast.Decl, len(fs))
 	for i, f := range fs {
@@ -999,7 +920,7 @@ type parsedCell struct {
 	*cell.Cell
 	insts    []ast.Decl
 	before   []ast.Stmt      // compiled and run first (compat.Cell.Before)
-	apart    []string        // instances made each on its own before the statements (compat.Cell.Apart)
+	first    []string        // generic types declared before the cell's other declarations (compat.GenericFirst)
 	replayed []*ast.FuncDecl // earlier functions compiled again (replay.go)
 	show     trailShow       // how the trailing expression is shown
 }
@@ -1205,6 +1126,7 @@ func (it *Interp) compileOnce(n ast.Node) (prog *interp.Program, err error) {
 	}()
 	it.forgetMethodInstances()
 	prog, err = it.yi.CompileAST(n)
+	it.keyGenericMethods()
 	if err != nil {
 		if b, ok := n.(*ast.BlockStmt); ok && strings.Contains(err.Error(), "constant definition loop") {
 			// yaegi's global analysis hides the real error; compiling the

@@ -199,7 +199,22 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 	}
 	f, err := parser.ParseFile(it.fset, it.name, src.String(), parser.SkipObjectResolution)
 	if err == nil {
-		_, err = it.compileRun(context.Background(), f)
+		// The generic types with methods first, as a cell's (see runDecls).
+		// (Each with the imports: yaegi resolves a package's name by the
+		// file naming it.)
+		var imports []ast.Decl
+		for _, d := range f.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
+				imports = append(imports, d)
+			}
+		}
+		firsts, rest := compat.FirstDecls(f.Decls, compat.GenericFirst(f.Decls))
+		if len(firsts) > 0 {
+			_, err = it.compileRun(context.Background(), &ast.File{Package: f.Package, Name: f.Name, Imports: f.Imports, Decls: append(imports, firsts...)})
+		}
+		if err == nil {
+			_, err = it.compileRun(context.Background(), &ast.File{Package: f.Package, Name: f.Name, Imports: f.Imports, Decls: rest})
+		}
 	}
 	if err != nil {
 		restore()

@@ -36,7 +36,7 @@ var boxBasic = Pass{
 }
 
 func runBoxBasic(c *Cell) {
-	c.declareMethods(func(ts *ast.TypeSpec) []ast.Decl {
+	c.declareMethods(false, func(ts *ast.TypeSpec) []ast.Decl {
 		tn, ok := c.Types.Defs[ts.Name].(*types.TypeName)
 		if !ok {
 			return nil

@@ -51,6 +51,7 @@ var Passes = []Pass{
 	funcPointers,
 	reflectMethods,
 	shadowedMethods,
+	embeddedLists,
 	shadowedTypes,
 	predeclaredNames,
 	anonEmbed,
@@ -184,6 +185,7 @@ var Passes = []Pass{
 	typeArgs,
 	genericStd, // after typeArgs, which writes the type arguments of its calls
 	loopClosures,
+	newLists, // after the passes writing new(T)
 	forInits, // last: the passes before may write such loops
 }
 
@@ -244,10 +246,9 @@ type Cell struct {
 	// else of the cell, while the names the cell declares again still
 	// stand for the earlier cells' variables (see earlierReads).
 	Before []ast.Stmt
-	// Apart are instances of the cell's generic types (Stack[int]) that
-	// the engine makes each in a compilation of its own, after the
-	// declarations and before the statements (see methodTwins).
-	Apart []string
+	// First are the generic types the engine declares, with their
+	// methods, before the cell's other declarations (see GenericFirst).
+	First []string
 
 	err       *Error
 	tmp       int

@@ -33,7 +33,11 @@ import (
 // too: yaegi calls them on the struct, but does not see them in a
 // conversion to an interface ("cannot use type *main.Doc as type
 // io.Writer", "method not found: String"); a direct call names the field
-// instead (see promotedPaths).
+// instead (see promotedPaths). A generic type gets them too, declared
+// with its type parameters (func (r *SafeMap[K, V]) Lock()): the engine
+// keys each generic type's methods apart in yaegi's cache of instances
+// (engine.keyGenericMethods), so two generic types embedding sync.Mutex
+// do not share a Lock.
 var embedMethods = Pass{
 	Name:     "embedmethods",
 	Run:      runEmbedMethods,
@@ -43,7 +47,7 @@ var embedMethods = Pass{
 
 func runEmbedMethods(c *Cell) {
 	c.promotedPaths()
-	c.declareMethods(func(ts *ast.TypeSpec) []ast.Decl {
+	c.declareMethods(true, func(ts *ast.TypeSpec) []ast.Decl {
 		if _, ok := ts.Type.(*ast.StructType); !ok {
 			return nil
 		}
@@ -52,9 +56,10 @@ func runEmbedMethods(c *Cell) {
 }
 
 // declareMethods adds to the cell the methods decl declares for each of
-// its types that can have methods of their own (not generic: those need
-// their parameters; not an alias: it has none of its own).
-func (c *Cell) declareMethods(decl func(ts *ast.TypeSpec) []ast.Decl) {
+// its types that can have methods of their own (not an alias: it has
+// none of its own), generic ones when generic is true (decl then writes
+// the receiver with its type parameters: see recvOf).
+func (c *Cell) declareMethods(generic bool, decl func(ts *ast.TypeSpec) []ast.Decl) {
 	if c.Decls == nil {
 		return
 	}
@@ -65,7 +70,7 @@ func (c *Cell) declareMethods(decl func(ts *ast.TypeSpec) []ast.Decl) {
 			continue
 		}
 		for _, sp := range gd.Specs {
-			if ts := sp.(*ast.TypeSpec); ts.TypeParams == nil && !ts.Assign.IsValid() {
+			if ts := sp.(*ast.TypeSpec); (generic || ts.TypeParams == nil) && !ts.Assign.IsValid() {
 				added = append(added, decl(ts)...)
 			}
 		}
@@ -87,6 +92,9 @@ func (c *Cell) embedForwarders(ts *ast.TypeSpec) []ast.Decl {
 	ms := types.NewMethodSet(named)
 	var out []ast.Decl
 	add := func(recv string, path []string, m *types.Func) {
+		if slices.Contains(path, "") {
+			return // (a field yaegi gives no name: see embeddedLists)
+		}
 		src, ok := c.embedForwarder(recv, path, m)
 		if !ok {
 			return
@@ -103,7 +111,7 @@ func (c *Cell) embedForwarders(ts *ast.TypeSpec) []ast.Decl {
 		if !ok {
 			continue
 		}
-		add(ts.Name.Name, path, s.Obj().(*types.Func))
+		add(recvOf(ts), path, s.Obj().(*types.Func))
 	}
 	// Methods promoted from an embedded native struct type
 	// (strings.Builder, sync.Mutex): yaegi calls them on the struct, but does
@@ -117,7 +125,7 @@ func (c *Cell) embedForwarders(ts *ast.TypeSpec) []ast.Decl {
 		if !ok {
 			continue
 		}
-		recv := ts.Name.Name
+		recv := recvOf(ts)
 		if ms.Lookup(s.Obj().Pkg(), s.Obj().Name()) == nil {
 			recv = "*" + recv
 		}
@@ -138,13 +146,28 @@ func (c *Cell) embedForwarders(ts *ast.TypeSpec) []ast.Decl {
 		if iface {
 			continue
 		}
-		recv := ts.Name.Name
+		recv := recvOf(ts)
 		if ms.Lookup(s.Obj().Pkg(), s.Obj().Name()) == nil {
 			recv = "*" + recv
 		}
 		add(recv, path, s.Obj().(*types.Func))
 	}
 	return out
+}
+
+// recvOf is the receiver type of a method declared on ts: its name, with
+// its type parameters for a generic type (SafeMap[K, V]).
+func recvOf(ts *ast.TypeSpec) string {
+	if ts.TypeParams == nil {
+		return ts.Name.Name
+	}
+	var names []string
+	for _, f := range ts.TypeParams.List {
+		for _, n := range f.Names {
+			names = append(names, n.Name)
+		}
+	}
+	return ts.Name.Name + "[" + strings.Join(names, ", ") + "]"
 }
 
 // nativePath names the fields from t to the embedded native type (one of
@@ -187,7 +210,11 @@ func embedPath(t types.Type, index []int) (path []string, last types.Type, iface
 			return nil, nil, false
 		}
 		f := st.Field(i)
-		path = append(path, f.Name())
+		name := f.Name()
+		if listEmbedded(f) {
+			name = "" // (yaegi gives it no name: see embeddedLists)
+		}
+		path = append(path, name)
 		t = f.Type()
 		if types.IsInterface(t) {
 			return path, t, true

@@ -122,7 +122,7 @@ func (c *Cell) structInstances() []*types.Named {
 }
 
 // StructInstances are the instances of the cells' generic struct types
-// with methods (Stack[int], no type parameter among their type
+// with methods, their own or promoted from embedded fields (Stack[int], no type parameter among their type
 // arguments) that the types of a cell mention, by their names as the
 // oracle writes them: the engine tells the printer their methods, and
 // the session keeps them for assertions (see structInstances).
@@ -135,7 +135,7 @@ func StructInstances(info *typecheck.Info) map[string]*types.Named {
 		}
 		seen[tv.Type] = true
 		EachNamed(tv.Type, func(n *types.Named) {
-			if _, ok := n.Underlying().(*types.Struct); !ok || n.TypeArgs().Len() == 0 || n.NumMethods() == 0 ||
+			if _, ok := n.Underlying().(*types.Struct); !ok || n.TypeArgs().Len() == 0 || types.NewMethodSet(types.NewPointer(n)).Len() == 0 ||
 				!typecheck.IsCellType(n) || HasTypeParam(n) {
 				return
 			}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"go/ast"
 	"reflect"
 	"strings"
 	"unsafe"
@@ -154,4 +155,29 @@ func fmtCat(v reflect.Value) string {
 		return s.String()
 	}
 	return ""
+}
+
+// declaresGenericMethods reports whether n, a compilation's syntax,
+// declares a method of a generic type (func (s *Stack[T]) Push(v T)):
+// only then has keyGenericMethods anything to do.
+func declaresGenericMethods(n ast.Node) bool {
+	f, ok := n.(*ast.File)
+	if !ok {
+		return false
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || len(fd.Recv.List) == 0 {
+			continue
+		}
+		t := fd.Recv.List[0].Type
+		if st, ok := t.(*ast.StarExpr); ok {
+			t = st.X
+		}
+		switch t.(type) {
+		case *ast.IndexExpr, *ast.IndexListExpr:
+			return true
+		}
+	}
+	return false
 }

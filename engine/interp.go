@@ -1126,7 +1126,9 @@ func (it *Interp) compileOnce(n ast.Node) (prog *interp.Program, err error) {
 	}()
 	it.forgetMethodInstances()
 	prog, err = it.yi.CompileAST(n)
-	it.keyGenericMethods()
+	if declaresGenericMethods(n) {
+		it.keyGenericMethods()
+	}
 	if err != nil {
 		if b, ok := n.(*ast.BlockStmt); ok && strings.Contains(err.Error(), "constant definition loop") {
 			// yaegi's global analysis hides the real error; compiling the

@@ -57,11 +57,10 @@ func isMethodNode(n reflect.Value) bool {
 // (its unexported field generic, a map[string]*node) for which drop,
 // given the key and the node, is true; nothing if this yaegi has none.
 func (it *Interp) dropInstances(drop func(key string, n reflect.Value) bool) {
-	f := reflect.ValueOf(it.yi).Elem().FieldByName("generic")
-	if !f.IsValid() || f.Kind() != reflect.Map || f.Type().Key().Kind() != reflect.String {
+	cache := yaegiField(reflect.ValueOf(it.yi).Elem(), "generic")
+	if !cache.IsValid() || cache.Kind() != reflect.Map || cache.Type().Key().Kind() != reflect.String {
 		return
 	}
-	cache := reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
 	for _, k := range cache.MapKeys() {
 		if drop(k.String(), cache.MapIndex(k)) {
 			cache.SetMapIndex(k, reflect.Value{})

@@ -34,7 +34,7 @@ var fmtArgs = Pass{
 	Run:   runFmtArgs,
 	Kinds: []ast.Node{(*ast.CallExpr)(nil), (*ast.ExprStmt)(nil)},
 	Snippets: []string{"fmt_stringer_on_basic_type", "fmt_boxed_tuples", "fmt_slices_of_stringers", "fmt_maps_of_stringers",
-		"fmt_struct_fields_with_methods", "fmt_spread_cell_values", "fmt_fprint_writer_with_stringer", "generic_percent_T_boxed"},
+		"fmt_struct_fields_with_methods", "fmt_spread_cell_values", "fmt_fprint_writer_with_stringer", "generic_percent_T_boxed", "display_html_generic_instance"},
 }
 
 // fmtArgStart: where the values to format start in fmt's functions.
@@ -136,13 +136,32 @@ func (c *Cell) fmtWriter(call *ast.CallExpr) {
 // otherwise.
 func (c *Cell) shownArg(x ast.Expr) ast.Expr {
 	t := c.Types.TypeOf(x)
-	if t == nil || types.IsInterface(t) || displayable(t) {
+	if t == nil || types.IsInterface(t) || displayable(t) && !instanceValue(t) {
 		return nil
 	}
 	if _, tuple := t.(*types.Tuple); tuple {
 		return nil
 	}
-	return c.typedArg(x)
+	if !instanceValue(t) || !displayable(t) {
+		return c.typedArg(x)
+	}
+	// func(_grundyV Matrix[int]) any { return _grundyShownAs(_grundyV, Typed(_grundyV, ...)) }(x)
+	pos := x.Pos()
+	tx, ok := c.TypeExpr(t, pos)
+	if !ok {
+		return nil
+	}
+	typed := c.typedArgOf(ident("_grundyV", pos), t)
+	if typed == nil {
+		return nil
+	}
+	ret := &ast.CallExpr{Fun: ident(prelude.ShownAs, pos), Lparen: pos, Args: []ast.Expr{ident("_grundyV", pos), typed}, Rparen: pos}
+	return &ast.CallExpr{Fun: &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos,
+			Params:  &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{ident("_grundyV", pos)}, Type: tx}}},
+			Results: &ast.FieldList{List: []*ast.Field{{Type: ident("any", pos)}}}},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ret}}}, Rbrace: pos},
+	}, Lparen: pos, Args: []ast.Expr{x}, Rparen: x.End()}
 }
 
 // displayable reports whether values of t may have display methods: t is
@@ -152,6 +171,21 @@ func displayable(t types.Type) bool {
 		t = p.Elem()
 	}
 	return hasMethods(t)
+}
+
+// instanceValue reports whether t is (a pointer to) an instance of a
+// generic type. With methods, its value is shown twice over (ShownAs): as
+// a value, for the interpreted helpers to find its display methods, and
+// Typed, for the printer to write its text by its static type: yaegi
+// v0.16.1 gives Matrix[int] on [][]T the reflect type [][]int, and
+// Box[Money] did not match interface{ String() string }, so the helpers
+// showed both without their String.
+func instanceValue(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.TypeArgs().Len() > 0
 }
 
 // isLogFunc reports whether fn is a function of package log or a method
@@ -267,6 +301,11 @@ func (c *Cell) typedArg(a ast.Expr) ast.Expr {
 	if call, ok := a.(*ast.CallExpr); ok && isIdent(call.Fun, prelude.AsError) {
 		t = typesError // an argument an earlier pass made an error
 	}
+	return c.typedArgOf(a, t)
+}
+
+// typedArgOf is typedArg for a of type t.
+func (c *Cell) typedArgOf(a ast.Expr, t types.Type) ast.Expr {
 	if t == nil || !needsPrinter(t) {
 		return nil
 	}

@@ -34,6 +34,7 @@ const (
 	ShowNative  = "_grundyShowNative"  // likewise, when no value can be of a cell type
 	Display     = "_grundyDisplay"     // display.Show with the methods of cell types
 	Render      = "_grundyRender"      // display.Render likewise
+	ShownAs     = "_grundyShownAs"     // func(v, typed any) any: a shown instance of a generic type, with its Typed
 	Go          = "_grundyGo"          // func(f func()): runs a goroutine, reporting its panic
 	Defer       = "_grundyDefer"       // registers a top-level defer with the session
 	Recover     = "_grundyRecover"     // recover() in a top-level deferred function

@@ -230,6 +230,27 @@ func (ts *Types) CellError(v any, like error) (error, bool) {
 	return WrapError(v, m.error, like), true
 }
 
+// ErrorText is v's Error() when v is (or, Typed, holds) a value of a type
+// cells declared with an Error method, by the methods the session told
+// the printer: the interpreted helpers' type switch missed a pointer to a
+// struct whose Error has a value receiver (a cell's trailing &E{4} was
+// shown as text, not as the error it is).
+func (ts *Types) ErrorText(v any) (string, bool) {
+	a, ok := v.(*typedArg)
+	if !ok {
+		a = &typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts}
+	}
+	val, t, w := a.resolve()
+	if !val.IsValid() {
+		return "", false
+	}
+	m, _ := methodsOf(ts, val, t, w)
+	if m.error == nil {
+		return "", false
+	}
+	return m.error(), true
+}
+
 // LacksError reports whether v is a value of a type cells declared that
 // has no Error method, by the methods the session told the printer (of a
 // type it was told none of, it says false). yaegi's type switch takes a

@@ -1100,10 +1100,14 @@ func (p *printer) fmtPointer(v reflect.Value, t *tinfo, verb rune) {
 }
 
 // Text is v as fmt's %v prints it, v's type being what the interpreter
-// says of it (a cell's trailing value, shown).
+// says of it (a cell's trailing value, shown), or what Typed gave it.
 func (ts *Types) Text(v any) string {
 	p := newPrinter()
 	p.ts = ts
-	p.printArg(&typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts}, 'v')
+	a, typed := v.(*typedArg)
+	if !typed {
+		a = &typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts}
+	}
+	p.printArg(a, 'v')
 	return string(p.buf)
 }

@@ -55,6 +55,9 @@ var (
 	// CellError is v as an error by its type's Error method (see
 	// Types.CellError).
 	CellError func(v any, like error) (error, bool)
+	// ErrorText is the Error of a value of a cell type (see
+	// Types.ErrorText).
+	ErrorText func(v any) (string, bool)
 	// LacksError tells a value of a cell type without an Error method
 	// (see Types.LacksError).
 	LacksError func(v any) bool
@@ -174,6 +177,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Recovered":      reflect.ValueOf(ts.Recovered),
 		"AssertionError": reflect.ValueOf(ts.AssertionError),
 		"CellError":      reflect.ValueOf(ts.CellError),
+		"ErrorText":      reflect.ValueOf(ts.ErrorText),
 		"LacksError":     reflect.ValueOf(ts.LacksError),
 		"AssertPanic":    reflect.ValueOf(ts.AssertPanic),
 		"NativeMethods":  reflect.ValueOf(NativeMethods),

@@ -137,10 +137,40 @@ func _grundyParts(v any) display.Parts {
 	return parts
 }
 
+// _grundyShown is a shown value of an instance of a generic type, which
+// the passes hand over twice (see compat's shownArg): as the interpreter
+// holds it, for the helpers to find its display methods, and Typed, for
+// the printer to write its text by its static type (the interpreter's
+// reflect type of Matrix[int] on [][]T is [][]int, without String).
+type _grundyShown struct{ v, typed any }
+
+func _grundyShownAs(v, typed any) any { return _grundyShown{v, typed} }
+
+// _grundyShownParts is v as shown, with its display methods' parts.
+// An Error the type switches missed (a pointer to a struct whose Error
+// has a value receiver) is asked of the printer, which knows the methods.
+func _grundyShownParts(v any) (any, display.Parts) {
+	var parts display.Parts
+	switch s := v.(type) {
+	case _grundyShown:
+		parts = _grundyParts(s.v)
+		parts[display.TextPart] = display.Part{Value: grundyrt.Text(s.typed)}
+		v = s.typed
+	default:
+		parts = _grundyParts(v)
+	}
+	if _, ok := parts["Error"]; !ok && len(parts) > 0 {
+		if e, ok := grundyrt.ErrorText(v); ok {
+			parts["Error"] = display.Part{Value: e}
+		}
+	}
+	return v, parts
+}
+
 func _grundyShow(vs ...any) {
 	parts := make([]display.Parts, len(vs))
 	for i, v := range vs {
-		parts[i] = _grundyParts(v)
+		vs[i], parts[i] = _grundyShownParts(v)
 	}
 	grundyrt.Show(vs, parts)
 }
@@ -156,8 +186,8 @@ func _grundyDisplay(vs ...any) {
 		if v == nil && len(vs) > 1 {
 			continue
 		}
-		grundyrt.Display(v, _grundyParts(v))
+		grundyrt.Display(_grundyShownParts(v))
 	}
 }
 
-func _grundyRender(v any) display.Bundle { return grundyrt.Render(v, _grundyParts(v)) }
+func _grundyRender(v any) display.Bundle { return grundyrt.Render(_grundyShownParts(v)) }

@@ -524,6 +524,38 @@ func (c *Cell) earlierObserver(n *types.Named) (name, how string) {
 	return "", ""
 }
 
+// compositeDecl is a declaration of a named type for t, an unnamed
+// slice, array or map of based types all declared at a cell's top level
+// (type Nimbers []Nimber): boxBasic gives such a type a method, so an
+// interface keeps its values with its name.
+func (b basedCheck) compositeDecl(t types.Type) (string, bool) {
+	var name string
+	switch types.Unalias(t).(type) {
+	case *types.Slice, *types.Array:
+		name = "s"
+	case *types.Map:
+		name = "Map"
+	default:
+		return "", false
+	}
+	first := basedIn(t)
+	if first == nil {
+		return "", false
+	}
+	topLevel := true
+	typeIn(t, func(u types.Type) bool {
+		if n, ok := u.(*types.Named); ok && isBased(n) {
+			o := n.Obj()
+			topLevel = topLevel && n.TypeArgs().Len() == 0 && o.Pkg() != nil && o.Parent() == o.Pkg().Scope()
+		}
+		return false
+	})
+	if !topLevel {
+		return "", false
+	}
+	return first.Obj().Name() + name + " " + b.name(t), true
+}
+
 // remedy is what to write instead of storing a value of n in an
 // interface the interpreter keeps it bare in.
 func (b basedCheck) remedy(n *types.Named) string {
@@ -570,6 +602,11 @@ func (b basedCheck) assertion(x, t ast.Expr, inSwitch *ast.TypeSwitchStmt) {
 		return
 	}
 	under := b.name(n.Underlying())
+	if decl, ok := b.compositeDecl(tt); ok {
+		c.Fail(t.Pos(), "%s: the interpreter keeps %s in an interface as %s, so it cannot tell one from %s there; declare a type for it at a cell's top level (type %s), which interfaces keep with its name, and assert to that",
+			what, an(b.name(tt)), an(b.name(erased(tt, map[types.Type]bool{}))), an(b.name(erased(tt, map[types.Type]bool{}))), decl)
+		return
+	}
 	if basedIn(tt) != nil {
 		c.Fail(t.Pos(), "%s: the interpreter keeps %s in an interface as %s, so it cannot tell one from %s there; %s",
 			what, an(b.described(n)), an(under), an(under), b.remedy(n))
@@ -802,6 +839,11 @@ func (b basedCheck) store(e ast.Expr, to types.Type) {
 	}
 	t := c.Types.TypeOf(e)
 	if t == nil || isIfaceType(t) || !c.Types.IsValue(e) || !losesType(t) {
+		return
+	}
+	if decl, ok := b.compositeDecl(t); ok {
+		c.Fail(e.Pos(), "%s, %s, cannot be put in an interface (%s): the interpreter keeps it there as %s, so fmt, json and reflect would not see its type; keep it in a variable of type %s, or declare a type for it at a cell's top level (type %s), which interfaces keep with its name",
+			ExprString(e), an(b.name(t)), b.name(to), an(b.name(erased(t, map[types.Type]bool{}))), b.name(t), decl)
 		return
 	}
 	name := "Box"

@@ -185,8 +185,8 @@ var Passes = []Pass{
 	typeArgs,
 	genericStd, // after typeArgs, which writes the type arguments of its calls
 	loopClosures,
-	newLists, // after the passes writing new(T)
-	forInits, // last: the passes before may write such loops
+	newInstances, // after the passes writing new(T)
+	forInits,     // last: the passes before may write such loops
 }
 
 // Session is what passes need of the engine beyond the cell.

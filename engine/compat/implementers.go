@@ -78,17 +78,44 @@ func (c *Cell) cellStructs(from, iface types.Type, pos token.Pos) (impls []ast.E
 		}
 	}
 	for _, t := range found {
-		if tx, ok := c.TypeExpr(t, pos); ok {
+		if tx, ok := c.assertedTypeExpr(t, pos); ok {
 			impls = append(impls, tx)
 		}
 	}
 	for _, t := range rest {
-		if tx, ok := c.TypeExpr(t, pos); ok {
+		if tx, ok := c.assertedTypeExpr(t, pos); ok {
 			m, _ := types.MissingMethod(t, it, true)
 			others = append(others, cellStruct{tx, m.Name()})
 		}
 	}
 	return impls, others
+}
+
+// assertedTypeExpr is t, a struct type or a pointer to one, written for
+// an assertion the pass writes: an instance of a generic type as its
+// alias (see instanceAsserts), which a function can assert to before
+// the cell's statements have made any value of it (case *Queue[string]
+// in a function, a Queue[string] made later in the cell: "type not
+// found: main.Queue[string]").
+func (c *Cell) assertedTypeExpr(t types.Type, pos token.Pos) (ast.Expr, bool) {
+	tx, ok := c.TypeExpr(t, pos)
+	if !ok {
+		return nil, false
+	}
+	x := tx
+	star, isPtr := tx.(*ast.StarExpr)
+	if isPtr {
+		x = star.X
+	}
+	if n, ok := types.Unalias(deref(t)).(*types.Named); !ok || n.TypeArgs().Len() == 0 || hasTypeParam(n) || localNamed(n) || !c.packageLevel(x) {
+		return tx, true
+	}
+	alias := ident(c.instanceAlias(x), pos)
+	if isPtr {
+		star.X = alias
+		return star, true
+	}
+	return alias, true
 }
 
 // structInstances are the instances of the cells' generic struct types

@@ -5,24 +5,26 @@ import (
 	"go/parser"
 )
 
-// newLists: new(T) with T an instance of a generic type written with two
-// or more type arguments (new(SafeMap[string, int])) becomes
-// func() *T { var v T; return &v }(). yaegi v0.16.1 resolves new's
-// argument by a path that knows an index expression (Box[int]) but not
-// an index list: its compiler dereferenced a nil type
-// (interp/type.go:2065, refType, from _new), so the cell failed to
-// compile; a variable of the type is made right. Passes that write new(T)
+// newInstances: new(T) with T an instance of a generic type (new(Stack[int]),
+// new(SafeMap[string, int])) becomes func() *T { var v T; return &v }().
+// yaegi v0.16.1 resolves new's argument as an expression, not a type:
+// with two or more type arguments its compiler dereferenced a nil type
+// (interp/type.go:2065, refType, from _new); with one it looks the
+// instance up by name (interp/cfg.go:968), and one no code had made yet
+// was not found ("type not found: main.Stack[int]", new(Stack[int]) in a
+// function beside a Stack[rune]). A variable's type is a type, which
+// makes the instance. Passes that write new(T)
 // themselves (nilconv's stand-in of a nil pointer, zeroValue's *new(T))
 // meet it too, so this pass comes after them and also reads the
 // declarations they add (Insts) and the statements run first (Before).
-var newLists = Pass{
-	Name:     "newlists",
-	Run:      runNewLists,
+var newInstances = Pass{
+	Name:     "newinstances",
+	Run:      runNewInstances,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)}, // (also in Insts, which kinds does not see)
 	Snippets: []string{"new_generic_two_args"},
 }
 
-func runNewLists(c *Cell) {
+func runNewInstances(c *Cell) {
 	roots := c.Roots()
 	for _, d := range c.Insts {
 		roots = append(roots, d)
@@ -36,7 +38,9 @@ func runNewLists(c *Cell) {
 			if !ok || len(call.Args) != 1 || !isIdent(call.Fun, "new") {
 				return true
 			}
-			if _, ok := ast.Unparen(call.Args[0]).(*ast.IndexListExpr); !ok {
+			switch ast.Unparen(call.Args[0]).(type) {
+			case *ast.IndexListExpr, *ast.IndexExpr:
+			default:
 				return true
 			}
 			t := ExprString(call.Args[0])

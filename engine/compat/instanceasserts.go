@@ -2,6 +2,10 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
+	"strconv"
+
+	"grundy/engine/prelude"
 )
 
 // instanceAsserts: an instance of a generic type asserted to (x.(Box[int]),
@@ -33,7 +37,9 @@ func runInstanceAsserts(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
 		switch n := cur.Node().(type) {
 		case *ast.TypeAssertExpr:
-			if n.Type != nil {
+			if r := c.listPtrAssert(n, commaOkParent(cur)); r != nil {
+				cur.Replace(r)
+			} else if n.Type != nil {
 				n.Type = alias(n.Type)
 			}
 		case *ast.CaseClause:
@@ -48,6 +54,47 @@ func runInstanceAsserts(c *Cell) {
 		}
 		return true
 	})
+}
+
+// listPtrAssert is x.(*entry[K, V]), an assertion to a pointer to an
+// instance written with two or more type arguments among which a type
+// parameter (in a generic function or method, where it has no alias), as
+// an assertion into a variable of that type. yaegi v0.16.1 compiles the
+// assertion's type as an expression, and has no case for an index list
+// there: *entry[K, V] had no type, and the compiler dereferenced it
+// (interp/typecheck.go:121, starExpr), so a generic LRU cache over
+// container/list (e.Value.(*entry[K, V]).val) could not be compiled. A
+// variable's type is a type, which it makes:
+//
+//	func() (_grundyP *entry[K, V]) { grundyrt.MustAssertInto(&_grundyP, x, "interface {}"); return }()
+//	func() (_grundyP *entry[K, V], _grundyOK bool) { _grundyOK = grundyrt.AssertInto(&_grundyP, x); return }()
+func (c *Cell) listPtrAssert(n *ast.TypeAssertExpr, commaOk bool) ast.Expr {
+	star, ok := n.Type.(*ast.StarExpr)
+	if !ok {
+		return nil
+	}
+	if _, ok := ast.Unparen(star.X).(*ast.IndexListExpr); !ok {
+		return nil
+	}
+	tt, xt := c.Types.TypeOf(n.Type), c.Types.TypeOf(n.X)
+	if tt == nil || xt == nil || !hasTypeParam(tt) {
+		return nil
+	}
+	pos := n.Pos()
+	p := func() *ast.Ident { return ident(tempPrefix+"P", pos) }
+	addr := &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: p()}
+	res := &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{p()}, Type: n.Type}}}
+	var set ast.Stmt
+	if commaOk {
+		okID := ident(tempPrefix+"OK", pos)
+		res.List = append(res.List, &ast.Field{Names: []*ast.Ident{okID}, Type: ident("bool", pos)})
+		set = &ast.AssignStmt{Lhs: []ast.Expr{ident(okID.Name, pos)}, TokPos: pos, Tok: token.ASSIGN,
+			Rhs: []ast.Expr{&ast.CallExpr{Fun: rtSelector(prelude.RTAssertInto, pos), Lparen: pos, Args: []ast.Expr{addr, n.X}, Rparen: pos}}}
+	} else {
+		iface := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(reflectString(xt, false))}
+		set = &ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTMustAssertInto, pos), Lparen: pos, Args: []ast.Expr{addr, n.X, iface}, Rparen: pos}}
+	}
+	return &ast.CallExpr{Fun: funcLit(pos, n.End(), res, set, &ast.ReturnStmt{Return: pos}), Lparen: pos, Rparen: n.End()}
 }
 
 // instanceTypeAlias is t, a type expression that is an instance of a

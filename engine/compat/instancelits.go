@@ -23,8 +23,10 @@ import (
 // evaluated before the literal: the literal (or its address) returned,
 // assigned, sent or declared alone, or a result returned or an argument
 // of the statement's one call (append(out, Pair[K, V]{k, v})) after
-// operands that call nothing.
-// Elsewhere the cell is refused with that way to write it.
+// operands that call nothing. Elsewhere (an element of another literal,
+// an argument among others) the variable is declared in a function
+// literal called where the literal stands; a literal of a generic type
+// that is not a struct is refused there, with the way to write it.
 var instanceLits = Pass{
 	Name:     "instancelits",
 	Run:      runInstanceLits,
@@ -94,18 +96,8 @@ func runInstanceLits(c *Cell) {
 		done[lit] = true
 		pos := lit.Pos()
 		tmp := ident(c.Temp("L"), pos)
-		cur.InsertBefore(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
-			&ast.ValueSpec{Names: []*ast.Ident{tmp}, Type: lit.Type}}}})
-		if len(fields) > 0 {
-			as := &ast.AssignStmt{Tok: token.ASSIGN, TokPos: pos}
-			for i, e := range lit.Elts {
-				if kv, ok := e.(*ast.KeyValueExpr); ok {
-					e = kv.Value
-				}
-				as.Lhs = append(as.Lhs, &ast.SelectorExpr{X: ident(tmp.Name, pos), Sel: ident(fields[i], pos)})
-				as.Rhs = append(as.Rhs, e)
-			}
-			cur.InsertBefore(as)
+		for _, st := range litVar(lit, fields, tmp.Name) {
+			cur.InsertBefore(st)
 		}
 		*slot = ident(tmp.Name, pos)
 		if addr { // a new variable each time the statement runs, as a literal's
@@ -116,14 +108,74 @@ func runInstanceLits(c *Cell) {
 	if c.err != nil {
 		return
 	}
+	// Elsewhere (an argument of a call among others, an element of
+	// another literal) the variable is declared in a function literal
+	// called where the literal stands:
+	//
+	//	func() *entry[K, V] { var _grundyL1 entry[K, V]; _grundyL1.key, _grundyL1.val = k, v; return &_grundyL1 }()
 	c.Apply(func(cur Cursor) bool {
-		lit, ok := cur.Node().(*ast.CompositeLit)
-		if ok && !done[lit] && c.isParamInstanceLit(lit) {
+		lit, addr := (*ast.CompositeLit)(nil), false
+		switch n := cur.Node().(type) {
+		case *ast.UnaryExpr:
+			lit, _ = ast.Unparen(n.X).(*ast.CompositeLit)
+			addr = n.Op == token.AND
+			if !addr {
+				return true
+			}
+		case *ast.CompositeLit:
+			if u, ok := cur.Parent().(*ast.UnaryExpr); ok && u.Op == token.AND {
+				return true // at the &
+			}
+			lit = n
+		}
+		if lit == nil || done[lit] || !c.isParamInstanceLit(lit) {
+			return true
+		}
+		fields, ok := c.litFields(lit)
+		if !ok {
 			c.Fail(lit.Pos(), "%s{...} here, in a generic function or method, cannot be compiled by this interpreter; declare a variable and set its fields, then use it: var v %s; v.F1, v.F2 = ...", ExprString(lit.Type), ExprString(lit.Type))
 			return false
 		}
-		return c.err == nil
+		done[lit] = true
+		cur.Replace(c.litInFunc(lit, fields, addr))
+		return true
 	})
+}
+
+// litInFunc is lit, whose struct fields are fields, made in a function
+// literal called in its place (its address, with addr).
+func (c *Cell) litInFunc(lit *ast.CompositeLit, fields []string, addr bool) ast.Expr {
+	pos := lit.Pos()
+	tmp := c.Temp("L")
+	body := litVar(lit, fields, tmp)
+	var ret ast.Expr = ident(tmp, pos)
+	typ := lit.Type
+	if addr {
+		ret = &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ret}
+		typ = &ast.StarExpr{Star: pos, X: lit.Type}
+	}
+	body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ret}})
+	return &ast.CallExpr{Fun: funcLit(pos, lit.End(), results(typ), body...), Lparen: pos, Rparen: lit.End()}
+}
+
+// litVar declares the variable tmp and sets its fields to lit's elements
+// (fields are the names of lit's struct fields, in lit's order).
+func litVar(lit *ast.CompositeLit, fields []string, tmp string) []ast.Stmt {
+	pos := lit.Pos()
+	out := []ast.Stmt{&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
+		&ast.ValueSpec{Names: []*ast.Ident{ident(tmp, pos)}, Type: lit.Type}}}}}
+	if len(fields) == 0 {
+		return out
+	}
+	as := &ast.AssignStmt{Tok: token.ASSIGN, TokPos: pos}
+	for i, e := range lit.Elts {
+		if kv, ok := e.(*ast.KeyValueExpr); ok {
+			e = kv.Value
+		}
+		as.Lhs = append(as.Lhs, &ast.SelectorExpr{X: ident(tmp, pos), Sel: ident(fields[i], pos)})
+		as.Rhs = append(as.Rhs, e)
+	}
+	return append(out, as)
 }
 
 // instanceLitSlot is the first of es that is such a literal

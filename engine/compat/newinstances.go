@@ -38,19 +38,38 @@ func runNewInstances(c *Cell) {
 			if !ok || len(call.Args) != 1 || !isIdent(call.Fun, "new") {
 				return true
 			}
-			switch ast.Unparen(call.Args[0]).(type) {
+			arg := ast.Unparen(call.Args[0])
+			_, ptr := arg.(*ast.StarExpr)
+			for {
+				star, ok := arg.(*ast.StarExpr)
+				if !ok {
+					break
+				}
+				arg = ast.Unparen(star.X)
+			}
+			switch arg.(type) {
 			case *ast.IndexListExpr, *ast.IndexExpr:
 			default:
 				return true
 			}
 			t := ExprString(call.Args[0])
 			v := tempPrefix + "New"
-			lit, err := parser.ParseExpr("func() *" + t + " { var " + v + " " + t + "; return &" + v + " }")
+			src := "func() *" + t + " { var " + v + " " + t + "; return &" + v + " }"
+			args := []ast.Expr(nil)
+			if ptr {
+				// new(*entry[K, V]) (zeroValue's of a pointer): a
+				// variable of the type, in a function, was compiled as
+				// an expression too (no type for the index list); a
+				// parameter's type is compiled as a type.
+				src = "func(" + v + " " + t + ") *" + t + " { return &" + v + " }"
+				args = []ast.Expr{ident("nil", call.Pos())}
+			}
+			lit, err := parser.ParseExpr(src)
 			if err != nil {
 				return true
 			}
 			lit = AtPos(lit, call.Pos())
-			call.Fun, call.Args, call.Lparen, call.Rparen = lit, nil, call.Pos(), call.Pos()
+			call.Fun, call.Args, call.Lparen, call.Rparen = lit, args, call.Pos(), call.Pos()
 			return true
 		})
 	}

@@ -145,6 +145,8 @@ const (
 	RTExact             = "Exact"             // x in x.(T), T a slice, map, array or channel type: x, or a value the assertion fails on
 	RTMustExact         = "MustExact"         // likewise for the one-value form, panicking as Go does
 	RTMustHaveType      = "MustHaveType"      // likewise, panicking as a failed x.(T) does
+	RTAssertInto        = "AssertInto"        // x.(*T) into a variable of type *T, T an instance written with two or more type arguments
+	RTMustAssertInto    = "MustAssertInto"    // likewise, panicking as a failed x.(*T) does
 	RTPanic             = "Panic"             // a value for panic with its type
 	RTTextTemplate      = "TextTemplate"      // a text/template checked against the methods of the data's cell types
 	RTHTMLTemplate      = "HTMLTemplate"      // likewise html/template

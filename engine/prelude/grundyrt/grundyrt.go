@@ -171,6 +171,8 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Exact":             reflect.ValueOf(Exact),
 		"MustExact":         reflect.ValueOf(ts.MustExact),
 		"MustAssertExactly": reflect.ValueOf(ts.MustAssertExactly),
+		"AssertInto":        reflect.ValueOf(AssertInto),
+		"MustAssertInto":    reflect.ValueOf(ts.MustAssertInto),
 
 		// Panics (panics.go).
 		"Panic":          reflect.ValueOf(ts.Panic),

@@ -181,6 +181,34 @@ func (ts *Types) MustAssertExactly(x, like any, iface string) {
 	}
 }
 
+// AssertInto is x.(*T) for dst, a **T (the address of a variable of type
+// *T: the interpreter makes a variable's type where it cannot compile the
+// assertion, see compat's instanceAsserts): it sets *dst to x and reports
+// true when x's dynamic type is *T, and reports false otherwise.
+func AssertInto(dst, x any) bool {
+	d := reflect.ValueOf(dst).Elem()
+	v := reflect.ValueOf(Unwrap(x))
+	if !v.IsValid() || v.Type() != d.Type() {
+		return false
+	}
+	d.Set(v)
+	return true
+}
+
+// MustAssertInto is AssertInto for the one-value x.(*T): it panics as Go's
+// failed assertion does; iface is x's static type.
+func (ts *Types) MustAssertInto(dst, x any, iface string) {
+	if AssertInto(dst, x) {
+		return
+	}
+	want := ts.TypeString(reflect.TypeOf(dst).Elem())
+	if ok, dt := ts.dynamic(x); !ok {
+		panic(assertionError("interface conversion: " + iface + " is nil, not " + want))
+	} else {
+		panic(assertionError("interface conversion: " + iface + " is " + dt.str + ", not " + want))
+	}
+}
+
 // notExact is what Exact answers for a value x.(T) must not pass: no
 // slice, map, array or channel type asserts it (not a struct: yaegi's
 // assertion looks at a struct's first field).

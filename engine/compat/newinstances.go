@@ -3,6 +3,10 @@ package compat
 import (
 	"go/ast"
 	"go/parser"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/astutil"
 )
 
 // newInstances: new(T) with T an instance of a generic type (new(Stack[int]),
@@ -13,7 +17,10 @@ import (
 // instance up by name (interp/cfg.go:968), and one no code had made yet
 // was not found ("type not found: main.Stack[int]", new(Stack[int]) in a
 // function beside a Stack[rune]). A variable's type is a type, which
-// makes the instance. Passes that write new(T)
+// makes the instance; an instance of a struct type with one type argument
+// and none a type parameter is made by a literal instead, &Stack[int]{},
+// which costs no call (a loop making Box values ran three times as long
+// through the function). Passes that write new(T)
 // themselves (nilconv's stand-in of a nil pointer, zeroValue's *new(T))
 // meet it too, so this pass comes after them and also reads the
 // declarations they add (Insts) and the statements run first (Before).
@@ -33,8 +40,8 @@ func runNewInstances(c *Cell) {
 		roots = append(roots, s)
 	}
 	for _, root := range roots {
-		ast.Inspect(root, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
+		astutil.Apply(root, nil, func(cur *astutil.Cursor) bool {
+			call, ok := cur.Node().(*ast.CallExpr)
 			if !ok || len(call.Args) != 1 || !isIdent(call.Fun, "new") {
 				return true
 			}
@@ -50,6 +57,12 @@ func runNewInstances(c *Cell) {
 			switch arg.(type) {
 			case *ast.IndexListExpr, *ast.IndexExpr:
 			default:
+				return true
+			}
+			if _, one := arg.(*ast.IndexExpr); one && !ptr && c.structInstance(call.Args[0]) {
+				// &Box[int]{}: as new makes it, and without a call.
+				lit := &ast.CompositeLit{Type: call.Args[0], Lbrace: call.Pos(), Rbrace: call.Pos()}
+				cur.Replace(&ast.UnaryExpr{OpPos: call.Pos(), Op: token.AND, X: lit})
 				return true
 			}
 			t := ExprString(call.Args[0])
@@ -73,4 +86,20 @@ func runNewInstances(c *Cell) {
 			return true
 		})
 	}
+}
+
+// structInstance reports whether t, a type expression, is an instance of
+// a generic struct type with no type parameter among its type arguments,
+// as the oracle knows it (not a node an earlier pass wrote).
+func (c *Cell) structInstance(t ast.Expr) bool {
+	tt := c.Types.TypeOf(t)
+	if tt == nil || hasTypeParam(tt) {
+		return false
+	}
+	n, ok := types.Unalias(tt).(*types.Named)
+	if !ok || n.TypeArgs().Len() == 0 {
+		return false
+	}
+	_, ok = n.Underlying().(*types.Struct)
+	return ok
 }

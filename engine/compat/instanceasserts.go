@@ -64,7 +64,8 @@ func runInstanceAsserts(c *Cell) {
 // there: *entry[K, V] had no type, and the compiler dereferenced it
 // (interp/typecheck.go:121, starExpr), so a generic LRU cache over
 // container/list (e.Value.(*entry[K, V]).val) could not be compiled. A
-// variable's type is a type, which it makes:
+// variable's type is a type, which it makes (a type switch's case
+// *entry[K, V] too, which typeSwitches has written as assertions):
 //
 //	func() (_grundyP *entry[K, V]) { grundyrt.MustAssertInto(&_grundyP, x, "interface {}"); return }()
 //	func() (_grundyP *entry[K, V], _grundyOK bool) { _grundyOK = grundyrt.AssertInto(&_grundyP, x); return }()
@@ -77,8 +78,12 @@ func (c *Cell) listPtrAssert(n *ast.TypeAssertExpr, commaOk bool) ast.Expr {
 		return nil
 	}
 	tt, xt := c.Types.TypeOf(n.Type), c.Types.TypeOf(n.X)
-	if tt == nil || xt == nil || !hasTypeParam(tt) {
+	if tt == nil || !hasTypeParam(tt) {
 		return nil
+	}
+	iface := "interface {}" // (x an identifier typeSwitches wrote, asserted where it holds)
+	if xt != nil {
+		iface = reflectString(xt, false)
 	}
 	pos := n.Pos()
 	p := func() *ast.Ident { return ident(tempPrefix+"P", pos) }
@@ -91,8 +96,8 @@ func (c *Cell) listPtrAssert(n *ast.TypeAssertExpr, commaOk bool) ast.Expr {
 		set = &ast.AssignStmt{Lhs: []ast.Expr{ident(okID.Name, pos)}, TokPos: pos, Tok: token.ASSIGN,
 			Rhs: []ast.Expr{&ast.CallExpr{Fun: rtSelector(prelude.RTAssertInto, pos), Lparen: pos, Args: []ast.Expr{addr, n.X}, Rparen: pos}}}
 	} else {
-		iface := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(reflectString(xt, false))}
-		set = &ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTMustAssertInto, pos), Lparen: pos, Args: []ast.Expr{addr, n.X, iface}, Rparen: pos}}
+		lit := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(iface)}
+		set = &ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTMustAssertInto, pos), Lparen: pos, Args: []ast.Expr{addr, n.X, lit}, Rparen: pos}}
 	}
 	return &ast.CallExpr{Fun: funcLit(pos, n.End(), res, set, &ast.ReturnStmt{Return: pos}), Lparen: pos, Rparen: n.End()}
 }

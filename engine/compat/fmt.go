@@ -156,12 +156,9 @@ func (c *Cell) shownArg(x ast.Expr) ast.Expr {
 		return nil
 	}
 	ret := &ast.CallExpr{Fun: ident(prelude.ShownAs, pos), Lparen: pos, Args: []ast.Expr{ident("_grundyV", pos), typed}, Rparen: pos}
-	return &ast.CallExpr{Fun: &ast.FuncLit{
-		Type: &ast.FuncType{Func: pos,
-			Params:  &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{ident("_grundyV", pos)}, Type: tx}}},
-			Results: &ast.FieldList{List: []*ast.Field{{Type: ident("any", pos)}}}},
-		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ret}}}, Rbrace: pos},
-	}, Lparen: pos, Args: []ast.Expr{x}, Rparen: x.End()}
+	lit := funcLit(pos, x.End(), results(ident("any", pos)), &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ret}})
+	lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident("_grundyV", pos)}, Type: tx}}
+	return &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{x}, Rparen: x.End()}
 }
 
 // displayable reports whether values of t may have display methods: t is

@@ -37,7 +37,7 @@ func runNestedInstances(c *Cell) {
 	}
 	for _, d := range c.Decls.Decls {
 		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Recv == nil || fd.Body == nil || len(fd.Recv.List) != 1 || len(receiverTypeParams(fd.Recv.List[0].Type)) == 0 {
+		if !ok || fd.Body == nil || !genericMethod(fd) {
 			continue
 		}
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -62,11 +62,7 @@ func runNestedInstances(c *Cell) {
 // refuseNested refuses outer, which has inner among its type arguments,
 // in the method fd.
 func (c *Cell) refuseNested(outer ast.Expr, inner *ast.IndexListExpr, fd *ast.FuncDecl) {
-	base := ExprString(inner.X)
-	if i := strings.LastIndex(base, "."); i >= 0 {
-		base = base[i+1:]
-	}
-	holder := strings.ToUpper(base[:1]) + base[1:] + "s"
+	holder := holderName(inner.X, "s")
 	var params, args []string
 	seen := map[string]bool{}
 	ast.Inspect(inner, func(n ast.Node) bool {
@@ -97,7 +93,7 @@ func (c *Cell) refuseNested(outer ast.Expr, inner *ast.IndexListExpr, fd *ast.Fu
 // generic type with T as its parameter that names *Tree[T] inside it
 // runs. It reports whether it refused.
 func (c *Cell) refuseNestedPointer(fd *ast.FuncDecl) bool {
-	if fd.Type.TypeParams == nil && (fd.Recv == nil || len(fd.Recv.List) != 1 || len(receiverTypeParams(fd.Recv.List[0].Type)) == 0) {
+	if fd.Type.TypeParams == nil && !genericMethod(fd) {
 		return false
 	}
 	sig := &ast.FuncType{Params: fd.Type.Params, Results: fd.Type.Results}
@@ -125,16 +121,26 @@ func (c *Cell) refuseNestedPointer(fd *ast.FuncDecl) bool {
 	if fd.Recv != nil {
 		what = "the method " + fd.Name.Name + " of a generic type"
 	}
-	base, _ := indexed(ast.Unparen(inner.X))
 	name := "Ptrs"
-	if base != nil {
-		name = ExprString(base)
-		if i := strings.LastIndex(name, "."); i >= 0 {
-			name = name[i+1:]
-		}
-		name = strings.ToUpper(name[:1]) + name[1:] + "Ptrs"
+	if base, _ := indexed(ast.Unparen(inner.X)); base != nil {
+		name = holderName(base, "Ptrs")
 	}
 	c.Fail(outer.Pos(), "%s in the signature of %s: this interpreter cannot declare a generic signature with a pointer to an instance (%s) among another's type arguments; declare a generic type that names %s inside it (type %s[T any] struct{ xs []%s }, or an interface whose methods take and return %s) and use that",
 		ExprString(outer), what, ExprString(inner), ExprString(inner), name, ExprString(inner), ExprString(inner))
 	return true
+}
+
+// genericMethod reports whether fd is a method of a generic type.
+func genericMethod(fd *ast.FuncDecl) bool {
+	return fd.Recv != nil && len(fd.Recv.List) == 1 && len(receiverTypeParams(fd.Recv.List[0].Type)) > 0
+}
+
+// holderName is the name of a type to declare for values of the generic
+// type named by base (List, pkg.List), with suffix: Lists.
+func holderName(base ast.Expr, suffix string) string {
+	name := ExprString(base)
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		name = name[i+1:]
+	}
+	return strings.ToUpper(name[:1]) + name[1:] + suffix
 }

@@ -219,15 +219,22 @@ func WrapError(v any, msg func() string, like error) error {
 // value held in an interface without its type): yaegi's wrapper like
 // like, bound to the method through the session's closures.
 func (ts *Types) CellError(v any, like error) (error, bool) {
-	val, t, w := (&typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts}).resolve()
-	if !val.IsValid() {
+	e := ts.errorMethod(&typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts})
+	if e == nil {
 		return nil, false
+	}
+	return WrapError(v, e, like), true
+}
+
+// errorMethod is the Error method of a's value by the methods the
+// session told the printer; nil if it has none.
+func (ts *Types) errorMethod(a *typedArg) func() string {
+	val, t, w := a.resolve()
+	if !val.IsValid() {
+		return nil
 	}
 	m, _ := methodsOf(ts, val, t, w)
-	if m.error == nil {
-		return nil, false
-	}
-	return WrapError(v, m.error, like), true
+	return m.error
 }
 
 // ErrorText is v's Error() when v is (or, Typed, holds) a value of a type
@@ -236,19 +243,11 @@ func (ts *Types) CellError(v any, like error) (error, bool) {
 // struct whose Error has a value receiver (a cell's trailing &E{4} was
 // shown as text, not as the error it is).
 func (ts *Types) ErrorText(v any) (string, bool) {
-	a, ok := v.(*typedArg)
-	if !ok {
-		a = &typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts}
-	}
-	val, t, w := a.resolve()
-	if !val.IsValid() {
+	e := ts.errorMethod(ts.typedOrDynamic(v))
+	if e == nil {
 		return "", false
 	}
-	m, _ := methodsOf(ts, val, t, w)
-	if m.error == nil {
-		return "", false
-	}
-	return m.error(), true
+	return e(), true
 }
 
 // LacksError reports whether v is a value of a type cells declared that

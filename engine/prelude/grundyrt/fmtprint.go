@@ -1104,10 +1104,15 @@ func (p *printer) fmtPointer(v reflect.Value, t *tinfo, verb rune) {
 func (ts *Types) Text(v any) string {
 	p := newPrinter()
 	p.ts = ts
-	a, typed := v.(*typedArg)
-	if !typed {
-		a = &typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts}
-	}
-	p.printArg(a, 'v')
+	p.printArg(ts.typedOrDynamic(v), 'v')
 	return string(p.buf)
+}
+
+// typedOrDynamic is v as the printer takes it: with the type Typed gave
+// it, or else with the type the interpreter says it has.
+func (ts *Types) typedOrDynamic(v any) *typedArg {
+	if a, ok := v.(*typedArg); ok {
+		return a
+	}
+	return &typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts}
 }

@@ -72,6 +72,7 @@ type Interp struct {
 	tc             *typecheck.Session         // the type oracle's view of the session
 	info           *typecheck.Info            // the running cell's types, as checked before rewriting
 	instances      map[string]*types.Named    // generic struct instances told to the printer (declareInstances)
+	selfRefsMade   map[string]bool            // instances of self-referring generic types made first (makeSelfRefInstances)
 	notes          []unshownNote              // the running cell's notes on values it drops
 	closures       map[string]map[string]bool // variables holding function literals -> names they use (closurenotes.go)
 	// cellClosures: the variables the running cell assigns.
@@ -176,6 +177,7 @@ func (it *Interp) load() error {
 	it.fset = it.yi.FileSet()
 	it.pkgs = map[string]string{}
 	it.declared = map[string]string{}
+	it.selfRefsMade = map[string]bool{}
 	if err := it.yi.Use(stdlibExports()); err != nil {
 		return fmt.Errorf("engine: loading the standard library: %v", err)
 	}
@@ -372,6 +374,7 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 		it.tc.Commit(it.info)
 		return Result{}, nil
 	}
+	it.makeSelfRefInstances(ctx, pc.Stmts.Pos())
 	it.declareInstances(ctx, pc.Stmts.Pos())
 	return it.runStmts(ctx, pc)
 }
@@ -661,6 +664,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File, first []string) err
 		}
 		f.Decls = rest
 	}
+	it.makeSelfRefInstances(ctx, f.Package)
 	decls := f.Decls
 	declared := it.declareTypes(f)
 	if _, err := it.compileRun(ctx, f); err != nil {

@@ -154,6 +154,35 @@ func (c *Cell) structInstances() []*types.Named {
 // oracle writes them: the engine tells the printer their methods, and
 // the session keeps them for assertions (see structInstances).
 func StructInstances(info *typecheck.Info) map[string]*types.Named {
+	return instancesIn(info, func(n *types.Named) bool {
+		_, ok := n.Underlying().(*types.Struct)
+		return ok && types.NewMethodSet(types.NewPointer(n)).Len() > 0
+	})
+}
+
+// SelfRefInstances are the instances, with their type arguments known, of
+// the cells' generic struct types that refer to themselves (Tree[int], of
+// type Tree[T any] struct{ Kids []*Tree[T] }) in info's expressions, by
+// the names the session writes them.
+func SelfRefInstances(info *typecheck.Info) map[string]*types.Named {
+	return instancesIn(info, func(n *types.Named) bool {
+		o := n.Origin()
+		st, ok := o.Underlying().(*types.Struct)
+		if !ok {
+			return false
+		}
+		self := false
+		for i := range st.NumFields() {
+			EachNamed(st.Field(i).Type(), func(m *types.Named) { self = self || m.Origin() == o })
+		}
+		return self
+	})
+}
+
+// instancesIn are the instances of the cells' generic types with their
+// type arguments known in info's expressions for which keep is true, by
+// the names the session writes them.
+func instancesIn(info *typecheck.Info, keep func(*types.Named) bool) map[string]*types.Named {
 	found := map[string]*types.Named{}
 	seen := map[types.Type]bool{}
 	for _, tv := range info.Types {
@@ -162,8 +191,7 @@ func StructInstances(info *typecheck.Info) map[string]*types.Named {
 		}
 		seen[tv.Type] = true
 		EachNamed(tv.Type, func(n *types.Named) {
-			if _, ok := n.Underlying().(*types.Struct); !ok || n.TypeArgs().Len() == 0 || types.NewMethodSet(types.NewPointer(n)).Len() == 0 ||
-				!typecheck.IsCellType(n) || HasTypeParam(n) {
+			if n.TypeArgs().Len() == 0 || !typecheck.IsCellType(n) || HasTypeParam(n) || !keep(n) {
 				return
 			}
 			if name, ok := info.TypeString(n); ok {

@@ -33,8 +33,11 @@ import (
 // the function: mk in a loop of 200,000 calls took 1.8 times as long when
 // every function making an instance asked):
 //
-//	if grundyrt.NewInstance(Pair[K, V]{}) {
-//		grundyrt.InstanceMethods("main.Pair[K,V].String", func(_grundyV Pair[K, V]) string { return _grundyV.String() }, ...)
+//	{
+//		var _grundyZero Pair[K, V]
+//		if grundyrt.NewInstance(_grundyZero) {
+//			grundyrt.InstanceMethods("main.Pair[K,V].String", func(_grundyV Pair[K, V]) string { return _grundyV.String() }, ...)
+//		}
 //	}
 var instanceMethods = Pass{
 	Name: "instancemethods",
@@ -102,8 +105,15 @@ func (c *Cell) instanceGuard(n *types.Named, src string, pos token.Pos) ast.Stmt
 	if len(methods) == 0 {
 		return nil
 	}
-	f, err := parser.ParseFile(token.NewFileSet(), "", fmt.Sprintf("package main\nfunc _() {\nif %s.%s(%s{}) {\n%s.%s(%s)\n}\n}",
-		prelude.Runtime, prelude.RTNewInstance, src, prelude.Runtime, prelude.RTInstanceMethods, strings.Join(methods, ", ")), parser.SkipObjectResolution)
+	// The zero value in a variable: a literal (Pair[K, V]{}) handed to a
+	// call in a method of the generic type made yaegi v0.16.1 give the
+	// literal a place in another function's frame, which the instance
+	// made elsewhere (Pair[string, int]{...} in a generic function) then
+	// overwrote ("reflect.Set: value of type bool is not assignable to
+	// type struct { ... }").
+	zero := tempPrefix + "Zero"
+	f, err := parser.ParseFile(token.NewFileSet(), "", fmt.Sprintf("package main\nfunc _() {\n{\nvar %s %s\nif %s.%s(%s) {\n%s.%s(%s)\n}\n}\n}",
+		zero, src, prelude.Runtime, prelude.RTNewInstance, zero, prelude.Runtime, prelude.RTInstanceMethods, strings.Join(methods, ", ")), parser.SkipObjectResolution)
 	if err != nil {
 		return nil
 	}

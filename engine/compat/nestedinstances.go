@@ -91,7 +91,8 @@ func (c *Cell) refuseNested(outer ast.Expr, inner *ast.IndexListExpr, fd *ast.Fu
 // tree's search): yaegi v0.16.1 fails to declare such a signature, even
 // uncalled ("reflect.Type is nil" in its type of the inner pointer). A
 // generic type with T as its parameter that names *Tree[T] inside it
-// runs. It reports whether it refused.
+// runs, and so does an instance of a generic interface (f
+// frontier[*Tree[T]]). It reports whether it refused.
 func (c *Cell) refuseNestedPointer(fd *ast.FuncDecl) bool {
 	if fd.Type.TypeParams == nil && !genericMethod(fd) {
 		return false
@@ -104,6 +105,9 @@ func (c *Cell) refuseNestedPointer(fd *ast.FuncDecl) bool {
 			star, ok := a.(*ast.StarExpr)
 			if !ok || outer != nil {
 				continue
+			}
+			if t := c.Types.TypeOf(n.(ast.Expr)); t != nil && types.IsInterface(t) {
+				continue // (an interface's instance is declared: frontier[*Tree[T]])
 			}
 			switch ast.Unparen(star.X).(type) {
 			case *ast.IndexExpr, *ast.IndexListExpr:

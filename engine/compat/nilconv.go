@@ -33,44 +33,110 @@ import (
 // declares, an instance of a generic type).
 func (c *Cell) nilConv(target, from types.Type, e ast.Expr) (ast.Expr, bool) {
 	if !topLevelType(c, from) {
+		return c.genericNilConv(target, from, e)
+	}
+	name := hashedName("NilConv", types.TypeString(from, nil), types.TypeString(target, nil))
+	if !c.declareNilConv(name, target, from, nil, e.Pos()) {
+		return nil, false
+	}
+	return &ast.CallExpr{Fun: ident(name, e.Pos()), Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}, true
+}
+
+// genericNilConv is nilConv for e of an instance of a generic type the
+// cells declare at top level whose type arguments name a type parameter
+// (a *Stack[T] in a generic function or method): the function converting
+// it is generic, declared once for the generic type and the target, and
+// called with the instance's type arguments,
+//
+//	_grundyNilConv_123[T](s)
+//
+//	func _grundyNilConv_123[T any](v *Stack[T]) (r fmt.Stringer) { ... }
+func (c *Cell) genericNilConv(target, from types.Type, e ast.Expr) (ast.Expr, bool) {
+	n, ok := types.Unalias(deref(from)).(*types.Named)
+	if !ok || n.TypeArgs().Len() == 0 || !topLevelType(c, n.Origin()) {
 		return nil, false
 	}
 	pos := e.Pos()
-	xs, ok := c.typeExprs([]types.Type{from, target}, pos)
+	tparams := n.Origin().TypeParams()
+	own := make([]types.Type, tparams.Len())
+	for i := range own {
+		own[i] = tparams.At(i)
+	}
+	general, err := types.Instantiate(nil, n.Origin(), own, false)
+	if err != nil {
+		return nil, false
+	}
+	if _, ptr := from.(*types.Pointer); ptr {
+		general = types.NewPointer(general)
+	}
+	targs, ok := c.writtenTypeArgs(types.Instance{TypeArgs: n.TypeArgs()}, pos)
 	if !ok {
 		return nil, false
 	}
-	fx, tx := xs[0], xs[1]
-	name := hashedName("NilConv", types.TypeString(from, nil), types.TypeString(target, nil))
-	if !c.declared[name] && c.Session.Func(name) == nil {
-		// (the session keeps them: a cell type cannot be declared again)
-		v, r := ident(tempPrefix+"V", pos), ident(tempPrefix+"R", pos)
-		nilCase := c.wrapNil(target, from, fx, r, v, pos)
-		if nilCase == nil {
-			return nil, false
-		}
-		// The nil case in a function of its own: in the same one, its
-		// function literals made every call cost half as much again.
-		nilName := name + "Nil"
-		toNil := &ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: ident(nilName, pos), Lparen: pos, Args: []ast.Expr{v}, Rparen: pos}}}
-		body := []ast.Stmt{ifThen(pos, &ast.BinaryExpr{X: v, OpPos: pos, Op: token.EQL, Y: ident("nil", pos)}, toNil),
-			&ast.AssignStmt{Lhs: []ast.Expr{r}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{v}}}
-		if _, ptr := from.Underlying().(*types.Pointer); !ptr {
-			body = append(body, &ast.ExprStmt{X: rewrapCall(r, v, pos)}) // (see convCall)
-		}
-		body = append(body, &ast.ReturnStmt{Return: pos})
-		c.Insts = append(c.Insts, convFunc(nilName, v, r, fx, tx, nilCase.(*ast.IfStmt).Body.List), convFunc(name, v, r, fx, tx, body))
-		c.noteDeclared(name)
+	name := hashedName("NilConvG", types.TypeString(general, nil), types.TypeString(target, nil))
+	if !c.declareNilConv(name, target, general, tparams, pos) {
+		return nil, false
 	}
-	return &ast.CallExpr{Fun: ident(name, pos), Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true
+	return &ast.CallExpr{Fun: withTypeArgs(ident(name, pos), targs), Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true
 }
 
-// convFunc is func name(v fx) (r tx) { body }.
-func convFunc(name string, v, r *ast.Ident, fx, tx ast.Expr, body []ast.Stmt) *ast.FuncDecl {
+// declareNilConv declares name, the function converting a value of from
+// to target (see nilConv), generic in tparams when there are any, unless
+// the cell or the session has it; false where it cannot be written.
+func (c *Cell) declareNilConv(name string, target, from types.Type, tparams *types.TypeParamList, pos token.Pos) bool {
+	if c.declared[name] || c.Session.Func(name) != nil {
+		return true // (the session keeps them: a cell type cannot be declared again)
+	}
+	xs, ok := c.typeExprs([]types.Type{from, target}, pos)
+	if !ok {
+		return false
+	}
+	fx, tx := xs[0], xs[1]
+	var tps *ast.FieldList
+	if tparams.Len() > 0 {
+		tps = &ast.FieldList{Opening: pos, Closing: pos}
+		for i := range tparams.Len() {
+			cx, ok := c.TypeExpr(tparams.At(i).Constraint(), pos)
+			if !ok {
+				return false
+			}
+			tps.List = append(tps.List, &ast.Field{Names: []*ast.Ident{ident(tparams.At(i).Obj().Name(), pos)}, Type: cx})
+		}
+	}
+	v, r := ident(tempPrefix+"V", pos), ident(tempPrefix+"R", pos)
+	nilCase := c.wrapNil(target, from, fx, r, v, pos)
+	if nilCase == nil {
+		return false
+	}
+	// The nil case in a function of its own: in the same one, its
+	// function literals made every call cost half as much again.
+	nilName := name + "Nil"
+	var nilFun ast.Expr = ident(nilName, pos)
+	if tps != nil {
+		var own []ast.Expr
+		for _, f := range tps.List {
+			own = append(own, ident(f.Names[0].Name, pos))
+		}
+		nilFun = withTypeArgs(nilFun, own)
+	}
+	toNil := &ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: nilFun, Lparen: pos, Args: []ast.Expr{v}, Rparen: pos}}}
+	body := []ast.Stmt{ifThen(pos, &ast.BinaryExpr{X: v, OpPos: pos, Op: token.EQL, Y: ident("nil", pos)}, toNil),
+		&ast.AssignStmt{Lhs: []ast.Expr{r}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{v}}}
+	if _, ptr := from.Underlying().(*types.Pointer); !ptr {
+		body = append(body, &ast.ExprStmt{X: rewrapCall(r, v, pos)}) // (see convCall)
+	}
+	body = append(body, &ast.ReturnStmt{Return: pos})
+	c.Insts = append(c.Insts, convFunc(nilName, tps, v, r, fx, tx, nilCase.(*ast.IfStmt).Body.List), convFunc(name, tps, v, r, fx, tx, body))
+	c.noteDeclared(name)
+	return true
+}
+
+// convFunc is func name[tps](v fx) (r tx) { body }.
+func convFunc(name string, tps *ast.FieldList, v, r *ast.Ident, fx, tx ast.Expr, body []ast.Stmt) *ast.FuncDecl {
 	pos := v.Pos()
 	return &ast.FuncDecl{
 		Name: ident(name, pos),
-		Type: &ast.FuncType{Func: pos,
+		Type: &ast.FuncType{Func: pos, TypeParams: tps,
 			Params:  &ast.FieldList{Opening: pos, List: []*ast.Field{{Names: []*ast.Ident{v}, Type: fx}}, Closing: pos},
 			Results: &ast.FieldList{Opening: pos, List: []*ast.Field{{Names: []*ast.Ident{r}, Type: tx}}, Closing: pos}},
 		Body: &ast.BlockStmt{Lbrace: pos, List: body, Rbrace: pos},

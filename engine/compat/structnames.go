@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"grundy/engine/prelude"
 	"grundy/engine/prelude/grundyrt"
 	"grundy/engine/typecheck"
 )
@@ -203,7 +204,7 @@ func typeParamPath(t types.Type, tp *types.TypeParam) (string, bool) {
 func markEmpty(st *ast.StructType, name string) {
 	pos := st.Fields.Opening
 	f := &ast.Field{Names: []*ast.Ident{{NamePos: pos, Name: grundyrt.EmptyField}},
-		Type: &ast.StructType{Struct: pos, Fields: &ast.FieldList{Opening: pos, Closing: pos}}}
+		Type: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTEmpty, pos)}}
 	hideField(f)
 	st.Fields.List = []*ast.Field{f}
 	nameField(st, name)

@@ -109,6 +109,7 @@ const (
 	RTRewrap            = "Rewrap"
 	RTInWrapper         = "InWrapper" // the value Rewrap put in a wrapper, for an assertion to its struct type
 	RTWrapNil           = "WrapNil"
+	RTEmpty             = "Empty" // the type of the field carrying the name of a struct type without fields
 	RTConverted         = "Converted" // T(x) to a type parameter T in a generic function or method
 	RTInternKey         = "InternKey"
 	RTAnyKey            = "AnyKey"            // a key of a map keyed by any, out of yaegi's wrappers

@@ -1,6 +1,7 @@
 package grundyrt
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -592,8 +593,17 @@ const BlankField = "_grundyBlank"
 // declares without fields, to carry its name (the interpreter exports it
 // as X+EmptyField): yaegi made every such type the one reflect type
 // struct {}, so a Cat passed for a Cow. The printer and reflect's fields
-// leave it out.
+// leave it out. It is of type Empty, which fmt prints as nothing: a
+// native package printing such a value (text/template's {{.}}) prints {}
+// as Go's does, not {{}}.
 const EmptyField = "_grundyEmpty"
+
+// Empty is the type of the field EmptyField: of no size, and written as
+// nothing by fmt, whatever the verb.
+type Empty struct{}
+
+// Format writes nothing.
+func (Empty) Format(fmt.State, rune) {}
 
 // emptyMarked reports whether rt is a struct type a cell declared without
 // fields, its only field the one carrying its name (see EmptyField).

@@ -100,6 +100,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Rewrap":         reflect.ValueOf(Rewrap),
 		"InWrapper":      reflect.ValueOf(InWrapper),
 		"WrapNil":        reflect.ValueOf(WrapNil),
+		"Empty":          reflect.ValueOf((*Empty)(nil)),
 		"InternKey":      reflect.ValueOf(ts.InternKey),
 		"AnyKey":         reflect.ValueOf(AnyKey),
 		"DecodeRune":     reflect.ValueOf(DecodeRune),

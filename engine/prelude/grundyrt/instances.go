@@ -12,7 +12,8 @@ import (
 // and its methods come from the function: compat's instanceMethods makes
 // it ask, on entry,
 //
-//	if grundyrt.NewInstance(Pair[K, V]{}) {
+//	var _grundyZero Pair[K, V]
+//	if grundyrt.NewInstance(_grundyZero) {
 //		grundyrt.InstanceMethods("main.Pair[K,V].String", func(v Pair[K, V]) string { ... }, ...)
 //	}
 

@@ -96,7 +96,9 @@ func (it *Interp) declareRoots(f *ast.File, named []*types.Named, declaring map[
 }
 
 // declareInstances tells the printer about the instances of generic
-// struct types with methods that the running cell's expressions have
+// struct types with methods, or with a cell type on a basic type, slice
+// or map among their type arguments (compat.PrintedInstances), that the
+// running cell's expressions have
 // (Tree[int], also one a generic function made and returned, or a field
 // of another instance holds), as declareTypes does of declared types: no
 // cell declares an instance, and a generic method printing its own
@@ -155,7 +157,7 @@ func (it *Interp) structInstances() []string {
 	if it.info == nil {
 		return nil
 	}
-	found := compat.StructInstances(it.info)
+	found := compat.PrintedInstances(it.info)
 	if it.instances == nil {
 		it.instances = map[string]*types.Named{}
 	}

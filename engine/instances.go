@@ -1,18 +1,10 @@
 package engine
 
 import (
-	"context"
-	"fmt"
 	"go/ast"
-	"go/token"
-	"maps"
 	"reflect"
-	"slices"
 	"strings"
 	"unsafe"
-
-	"grundy/engine/compat"
-	"grundy/engine/prelude"
 )
 
 // yaegi's cache of generic instances (its unexported field generic, a
@@ -125,80 +117,6 @@ func (it *Interp) keyGenericMethods() {
 			}
 		}
 	}
-}
-
-// makeSelfRefInstances makes the instances of self-referring generic
-// types the cell's expressions have (Tree[int] of type Tree[T any]
-// struct{ Kids []*Tree[T] }) that the session has not made, each in a
-// compilation of its own, and gives each instance's pointer type the name
-// yaegi should have given it. yaegi v0.16.1 makes the pointer type
-// (*Tree[int], for the field) while the instance is being built, and
-// names it then, after what it is so far: *struct {} for every instance
-// (interp/type.go, ptrOf), a name it keeps. Instances of other generic
-// types are keyed by their type arguments' names (Stack[*struct {}]), so
-// a Stack[*Tree[string]] stood for the Stack[*Tree[int]] of another
-// function, or of one generic function instantiated for both trees
-// ("cannot use type int as type string", a reflect.Call panic). Made
-// alone, the instance's pointer is renamed before any other instance
-// takes its name. (Instances the cell only makes inside a generic
-// function's body, not among its expressions' types, are made where
-// yaegi meets them, as before.)
-func (it *Interp) makeSelfRefInstances(ctx context.Context, pos token.Pos) {
-	if it.info == nil {
-		return
-	}
-	found := compat.SelfRefInstances(it.info)
-	for _, name := range slices.Sorted(maps.Keys(found)) {
-		if it.selfRefsMade[name] {
-			continue
-		}
-		generic := it.yaegiGenericType(found[name].Origin().Obj().Name())
-		if !generic.IsValid() {
-			continue // (declared by this cell, with the cell's other declarations)
-		}
-		before := yaegiField(generic, "instance").Len()
-		stmt, err := blankAt(fmt.Sprintf("func(%sP *%s) {}", prelude.Temp, name), pos)
-		if err != nil {
-			continue
-		}
-		if _, err := it.compileRun(ctx, &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{stmt}, Rbrace: pos}); err != nil {
-			continue
-		}
-		it.selfRefsMade[name] = true
-		made := yaegiField(generic, "instance")
-		for i := before; i < made.Len(); i++ {
-			t := derefAll(made.Index(i))
-			ptr := derefAll(yaegiField(t, "ptr"))
-			str, pstr := yaegiField(t, "str"), yaegiField(ptr, "str")
-			if str.Kind() == reflect.String && pstr.Kind() == reflect.String {
-				pstr.SetString("*" + str.String())
-			}
-		}
-	}
-}
-
-// yaegiGenericType is yaegi's type (an itype) of the generic type the
-// cells declare under name; the zero Value if there is none yet.
-func (it *Interp) yaegiGenericType(name string) reflect.Value {
-	scopes := yaegiField(reflect.ValueOf(it.yi).Elem(), "scopes")
-	if !scopes.IsValid() || scopes.Kind() != reflect.Map {
-		return reflect.Value{}
-	}
-	for _, k := range scopes.MapKeys() {
-		syms := yaegiField(derefAll(scopes.MapIndex(k)), "sym")
-		if !syms.IsValid() || syms.Kind() != reflect.Map {
-			continue
-		}
-		sym := syms.MapIndex(reflect.ValueOf(name))
-		if !sym.IsValid() {
-			continue
-		}
-		t := derefAll(yaegiField(derefAll(sym), "typ"))
-		if t.IsValid() && fmtCat(yaegiField(t, "cat")) == "genericT" && yaegiField(t, "instance").Kind() == reflect.Slice {
-			return t
-		}
-	}
-	return reflect.Value{}
 }
 
 // yaegiField is the field name of v, a struct of yaegi's, made settable

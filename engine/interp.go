@@ -72,7 +72,10 @@ type Interp struct {
 	tc             *typecheck.Session         // the type oracle's view of the session
 	info           *typecheck.Info            // the running cell's types, as checked before rewriting
 	instances      map[string]*types.Named    // generic struct instances told to the printer (declareInstances)
-	selfRefsMade   map[string]bool            // instances of self-referring generic types made first (makeSelfRefInstances)
+	instancesMade  map[string]bool            // instances of generic struct types made first (makeInstances)
+	instanceTags   map[string]string          // the names makeInstances wrote into instances' tags
+	pinned         map[string]bool            // instances whose tags the running cell writes as they are (compat.Cell.Pinned)
+	pinnedGenerics map[string]bool            // generic types whose instances' tags stay as structNames wrote them
 	notes          []unshownNote              // the running cell's notes on values it drops
 	closures       map[string]map[string]bool // variables holding function literals -> names they use (closurenotes.go)
 	// cellClosures: the variables the running cell assigns.
@@ -177,7 +180,9 @@ func (it *Interp) load() error {
 	it.fset = it.yi.FileSet()
 	it.pkgs = map[string]string{}
 	it.declared = map[string]string{}
-	it.selfRefsMade = map[string]bool{}
+	it.instancesMade = map[string]bool{}
+	it.instanceTags = map[string]string{}
+	it.pinnedGenerics = map[string]bool{}
 	if err := it.yi.Use(stdlibExports()); err != nil {
 		return fmt.Errorf("engine: loading the standard library: %v", err)
 	}
@@ -374,7 +379,7 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 		it.tc.Commit(it.info)
 		return Result{}, nil
 	}
-	it.makeSelfRefInstances(ctx, pc.Stmts.Pos())
+	it.makeInstances(ctx, pc.Stmts.Pos(), false)
 	it.declareInstances(ctx, pc.Stmts.Pos())
 	return it.runStmts(ctx, pc)
 }
@@ -432,6 +437,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	it.dropUnchangedReplays(pc)
 	pc.before = cc.Before
 	pc.first = cc.First
+	it.pinned = cc.Pinned
 	if pc.Decls != nil {
 		// And those the passes gave methods (embedMethods' forwarders).
 		for _, name := range compat.GenericFirst(pc.Decls.Decls) {
@@ -523,6 +529,18 @@ func (s compatSession) Escaped() map[string]bool { return s.it.escaped }
 func (s compatSession) KeepsYield() bool { return s.it.keepsYield }
 
 func (s compatSession) Instances() map[string]*types.Named { return s.it.instances }
+
+func (s compatSession) InstanceTag(name string) string {
+	if g, ok := strings.CutPrefix(name, compat.PinnedGeneric); ok {
+		for inst, tag := range s.it.instanceTags {
+			if strings.HasPrefix(inst, g+"[") {
+				return tag
+			}
+		}
+		return ""
+	}
+	return s.it.instanceTags[name]
+}
 
 func (s compatSession) Func(key string) *ast.FuncDecl {
 	if fd, ok := s.it.funcs[key]; ok {
@@ -664,7 +682,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File, first []string) err
 		}
 		f.Decls = rest
 	}
-	it.makeSelfRefInstances(ctx, f.Package)
+	it.makeInstances(ctx, f.Package, true)
 	decls := f.Decls
 	declared := it.declareTypes(f)
 	if _, err := it.compileRun(ctx, f); err != nil {

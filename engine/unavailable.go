@@ -19,7 +19,6 @@ var unavailableAPIs = map[string]struct{ since, instead string }{
 	"crypto/hkdf.Key":              {"1.24", "compute HKDF (RFC 5869) with crypto/hmac"},
 	"crypto/pbkdf2.Key":            {"1.24", "compute PBKDF2 (RFC 8018) with crypto/hmac"},
 	"database/sql.Null":            {"1.22", "use sql.NullString, sql.NullInt64 or another Null type"},
-	"errors.AsType":                {"1.26", "write var target T; if errors.As(err, &target) { ... }"},
 	"hash/maphash.Comparable":      {"1.24", "hash the value's bytes with maphash.String(seed, s) or maphash.Bytes(seed, b)"},
 	"hash/maphash.WriteComparable": {"1.24", "write the value's bytes with h.WriteString(s) or h.Write(b)"},
 	"math/rand/v2.N":               {"1.22", "use rand.IntN(n), rand.Int64N(n) or rand.UintN(n) (for a duration: time.Duration(rand.Int64N(int64(d))))"},

@@ -1,13 +1,16 @@
 package compat
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
 	"grundy/engine/prelude"
+	"grundy/engine/typecheck"
 )
 
 // instances refuses an instantiation of a generic function or type whose
@@ -47,6 +50,56 @@ func (b basedCheck) instances() {
 			continue
 		}
 		b.instance(id, c.Types.Instances[id].TypeArgs, what, bodies)
+		if c.err != nil {
+			return
+		}
+	}
+	b.unwrittenInstances()
+}
+
+// unwrittenInstances refuses, as instances does, an instance of a cell's
+// generic type the cell's expressions have without writing it: made by a
+// generic constructor (BagOf(Nim(1), Nim(2)), a Bag[Nim], whose Render
+// printed [1 2] where Go calls Nim's String), at the first expression of
+// that type.
+func (b basedCheck) unwrittenInstances() {
+	c := b.c
+	written := map[*types.TypeName]map[string]bool{}
+	for id, inst := range c.Types.Instances {
+		if tn, ok := c.Types.ObjectOf(id).(*types.TypeName); ok {
+			if written[tn] == nil {
+				written[tn] = map[string]bool{}
+			}
+			written[tn][types.TypeString(inst.Type, nil)] = true
+		}
+	}
+	first := map[string]ast.Expr{}
+	found := map[string]*types.Named{}
+	for e, tv := range c.Types.Types {
+		if tv.Type == nil || !tv.IsValue() {
+			continue
+		}
+		EachNamed(tv.Type, func(n *types.Named) {
+			if n.TypeArgs().Len() == 0 || HasTypeParam(n) || !typecheck.IsCellType(n) || written[n.Origin().Obj()][types.TypeString(n, nil)] {
+				return
+			}
+			key := types.TypeString(n, nil)
+			if x := first[key]; x == nil || e.Pos() < x.Pos() {
+				first[key], found[key] = e, n
+			}
+		})
+	}
+	keys := slices.SortedFunc(maps.Keys(first), func(a, b string) int { return cmp.Compare(first[a].Pos(), first[b].Pos()) })
+	for _, key := range keys {
+		n := found[key]
+		var bodies []*ast.FuncDecl
+		for i := range n.NumMethods() {
+			bodies = append(bodies, c.funcDecl(n.Obj().Name()+"."+n.Method(i).Name()))
+		}
+		if len(bodies) == 0 {
+			continue
+		}
+		b.instance(&ast.Ident{NamePos: first[key].Pos(), Name: n.Obj().Name()}, n.TypeArgs(), "type", bodies)
 		if c.err != nil {
 			return
 		}

@@ -208,6 +208,12 @@ type Session interface {
 	// Instances are the instances of generic struct types with methods
 	// earlier cells named, by name (see StructInstances).
 	Instances() map[string]*types.Named
+	// InstanceTag is the name the engine wrote into the tag of the
+	// instance name (Pair[Nim, string]: main.Pair[main.Nim,string], see
+	// engine.makeInstances); "" where the tag says where its type
+	// arguments are, as structNames wrote it. For PinnedGeneric+a generic
+	// type's name, one of its instances' (any), or "".
+	InstanceTag(name string) string
 }
 
 // Copy is a copy of a generic function with its type arguments written
@@ -249,6 +255,11 @@ type Cell struct {
 	// First are the generic types the engine declares, with their
 	// methods, before the cell's other declarations (see GenericFirst).
 	First []string
+	// Pinned are the instances, by name, whose tag the cell's rewritten
+	// code writes as structNames wrote it (instanceTag): the engine leaves
+	// them so; and the generic types (PinnedGeneric+name) all of whose
+	// instances it leaves so.
+	Pinned map[string]bool
 
 	err       *Error
 	tmp       int

@@ -7,8 +7,8 @@ import (
 	"grundy/engine/prelude"
 )
 
-// genericStd: the generic API of native standard packages (sync.OnceValue,
-// sync.OnceValues, atomic.Pointer[T]) is the prelude's interpreted
+// genericStd: the generic API of native standard packages (errors.AsType,
+// sync.OnceValue, sync.OnceValues, atomic.Pointer[T]) is the prelude's interpreted
 // helpers. yaegi v0.16.1 holds a native package as a symbol table of
 // reflect values (interp/use.go), which cannot hold a generic function or
 // type, so the selector was undefined; the type oracle knows these from

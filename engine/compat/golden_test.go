@@ -117,6 +117,8 @@ func (s *goldenSession) Funcs() []string                    { return nil }
 func (s *goldenSession) KeepsYield() bool                   { return false }
 func (s *goldenSession) Instances() map[string]*types.Named { return nil }
 
+func (s *goldenSession) InstanceTag(string) string { return "" }
+
 // run types a cell; with a pass, it rewrites it by that pass and returns
 // the result as source.
 func (s *goldenSession) run(t *testing.T, src string, p *Pass) string {

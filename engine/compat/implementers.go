@@ -160,23 +160,119 @@ func StructInstances(info *typecheck.Info) map[string]*types.Named {
 	})
 }
 
-// SelfRefInstances are the instances, with their type arguments known, of
-// the cells' generic struct types that refer to themselves (Tree[int], of
-// type Tree[T any] struct{ Kids []*Tree[T] }) in info's expressions, by
-// the names the session writes them.
-func SelfRefInstances(info *typecheck.Info) map[string]*types.Named {
+// PrintedInstances are StructInstances and the instances of the cells'
+// generic struct types with a cell type on a basic type, a slice or a map
+// among their type arguments (Pair[Nimber, string]), which the engine
+// tells the printer: their reflect types have the underlying types' in
+// their fields, and Nimber's String went unused.
+func PrintedInstances(info *typecheck.Info) map[string]*types.Named {
 	return instancesIn(info, func(n *types.Named) bool {
-		o := n.Origin()
-		st, ok := o.Underlying().(*types.Struct)
-		if !ok {
+		if _, ok := n.Underlying().(*types.Struct); !ok {
 			return false
 		}
-		self := false
-		for i := range st.NumFields() {
-			EachNamed(st.Field(i).Type(), func(m *types.Named) { self = self || m.Origin() == o })
+		if types.NewMethodSet(types.NewPointer(n)).Len() > 0 {
+			return true
 		}
-		return self
+		based := false
+		for i := range n.TypeArgs().Len() {
+			EachNamed(n.TypeArgs().At(i), func(m *types.Named) {
+				switch m.Underlying().(type) {
+				case *types.Struct, *types.Interface:
+				default:
+					based = based || typecheck.IsCellType(m)
+				}
+			})
+		}
+		return based
 	})
+}
+
+// GenericStructInstances are the instances, with their type arguments
+// known, of the cells' generic struct types in info's expressions, by the
+// names the session writes them (Pair[Nim, string]).
+func GenericStructInstances(info *typecheck.Info) map[string]*types.Named {
+	return instancesIn(info, func(n *types.Named) bool {
+		_, ok := n.Underlying().(*types.Struct)
+		return ok
+	})
+}
+
+// SelfReferring reports whether n is an instance of a generic struct type
+// that refers to itself (Tree[int], of type Tree[T any] struct{ Kids
+// []*Tree[T] }).
+func SelfReferring(n *types.Named) bool {
+	o := n.Origin()
+	st, ok := o.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	self := false
+	for i := range st.NumFields() {
+		EachNamed(st.Field(i).Type(), func(m *types.Named) { self = self || m.Origin() == o })
+	}
+	return self
+}
+
+// RuntimeName is n, an instance of a cell's generic type, as Go's runtime
+// names it (main.Pair[main.Nim,string], what %T prints); false where a
+// type argument is one it does not write (a function, a struct, an
+// interface with methods, a type declared in a function).
+func RuntimeName(n *types.Named) (string, bool) {
+	s, ok := runtimeName(n)
+	return s, ok && n.TypeArgs().Len() > 0
+}
+
+func runtimeName(t types.Type) (string, bool) {
+	switch t := types.Unalias(t).(type) {
+	case *types.Basic:
+		switch t.Kind() {
+		case types.Byte:
+			return "uint8", true
+		case types.Rune:
+			return "int32", true
+		}
+		return t.Name(), t.Info()&types.IsUntyped == 0 && t.Kind() != types.UnsafePointer
+	case *types.Named:
+		obj := t.Obj()
+		if obj.Pkg() == nil {
+			return obj.Name(), obj.Name() == "error"
+		}
+		if obj.Parent() != obj.Pkg().Scope() {
+			return "", false // (a type declared in a function)
+		}
+		name := obj.Pkg().Name() + "." + obj.Name()
+		if typecheck.IsCellType(t) {
+			name = "main." + obj.Name()
+		}
+		if t.TypeArgs().Len() == 0 {
+			return name, true
+		}
+		var args []string
+		for i := range t.TypeArgs().Len() {
+			a, ok := runtimeName(t.TypeArgs().At(i))
+			if !ok {
+				return "", false
+			}
+			args = append(args, a)
+		}
+		return name + "[" + strings.Join(args, ",") + "]", true
+	case *types.Pointer:
+		e, ok := runtimeName(t.Elem())
+		return "*" + e, ok
+	case *types.Slice:
+		e, ok := runtimeName(t.Elem())
+		return "[]" + e, ok
+	case *types.Array:
+		e, ok := runtimeName(t.Elem())
+		return "[" + strconv.FormatInt(t.Len(), 10) + "]" + e, ok
+	case *types.Map:
+		k, ok1 := runtimeName(t.Key())
+		e, ok2 := runtimeName(t.Elem())
+		return "map[" + k + "]" + e, ok1 && ok2
+	case *types.Interface:
+		return "interface {}", t.Empty()
+	}
+	return "", false
 }
 
 // instancesIn are the instances of the cells' generic types with their

@@ -18,7 +18,11 @@ import (
 // compile with "type not found: Box[int]" (in a function always, as it is
 // compiled before the cell's statements make any). An alias is
 // instantiated where it is declared. An instance that mentions a type
-// parameter cannot be declared at package level and stays.
+// parameter cannot be declared at package level and stays. (The engine
+// makes the instances a cell's expressions have before its statements,
+// and before its declarations where it can: not those of a generic type
+// with methods the cell declares, which may call what it declares
+// later, engine.makeInstances.)
 var instanceAsserts = Pass{
 	Name:     "instanceasserts",
 	Run:      runInstanceAsserts,

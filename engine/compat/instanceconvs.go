@@ -60,7 +60,14 @@ func runInstanceConvs(c *Cell) {
 			if st, isStruct := ux.(*ast.StructType); isStruct {
 				// (with the tag structNames gives the generic type's
 				// first field, which the instance's reflect type has)
-				if name := typeInstanceTemplate(t); name != "" && st.Fields != nil && len(st.Fields.List) > 0 {
+				name := c.instanceTag(t)
+				if name == "" && typeInstanceTemplate(t) != "" {
+					n := types.Unalias(t).(*types.Named).Origin().Obj().Name()
+					c.Fail(call.Pos(), "%s in generic code: earlier cells' instances of %s are named apart in this interpreter (so that a %s[Nim] is told from a %s[int] in an interface), and a conversion to one from another struct type in a generic function cannot reach them; build the value with a composite literal (%s{...} with each field) instead",
+						ExprString(call), n, n, n, ExprString(call.Fun))
+					return false
+				}
+				if name != "" && st.Fields != nil && len(st.Fields.List) > 0 {
 					nameField(st, name)
 				}
 			}
@@ -74,6 +81,44 @@ func runInstanceConvs(c *Cell) {
 		return true
 	})
 }
+
+// instanceTag is the name in the tag of t's reflect type, an instance of
+// a cell's generic struct type: the one the engine wrote there
+// (main.Pair[main.Nim,string]) or structNames' (main.Pair[0,1]), which
+// the engine then keeps (Pinned: for an instance with type parameters,
+// every instance of the generic type); "" for another type.
+func (c *Cell) instanceTag(t types.Type) string {
+	template := typeInstanceTemplate(t)
+	if template == "" {
+		return template
+	}
+	name, ok := c.Types.TypeString(t)
+	if HasTypeParam(t) {
+		// (in generic code, for every instance: the engine leaves all
+		// of the generic type's as structNames wrote them)
+		name, ok = PinnedGeneric+types.Unalias(t).(*types.Named).Origin().Obj().Name(), true
+		if c.Session != nil && c.Session.InstanceTag(name) != "" {
+			return "" // (refused by the caller)
+		}
+	}
+	if !ok {
+		return template
+	}
+	if c.Session != nil {
+		if tag := c.Session.InstanceTag(name); tag != "" {
+			return tag
+		}
+	}
+	if c.Pinned == nil {
+		c.Pinned = map[string]bool{}
+	}
+	c.Pinned[name] = true
+	return template
+}
+
+// PinnedGeneric begins the names in Cell.Pinned of generic types all of
+// whose instances the engine leaves as structNames wrote them.
+const PinnedGeneric = "generic "
 
 // genericInstance reports whether e is an instance of a generic type of
 // the engine's source packages (iter.Seq[int]) or of the session

@@ -187,8 +187,9 @@ func sharedMethodName(a, b *types.Named) string {
 // decls than such types and interfaces that do the same (Stack[T any],
 // Set[T Number] with type Number interface{ ~int | ~float64 }): the
 // first compilation cannot see the others. The interfaces named go first
-// too. Nil when no generic type with methods, or naming itself (see
-// namesItself), qualifies.
+// too; so do generic struct types, whose instances the engine makes
+// before the declarations using them (engine.makeInstances). Nil when no
+// generic type with methods, or generic struct type, qualifies.
 func GenericFirst(decls []ast.Decl) []string {
 	declared := map[string]bool{}
 	specs := map[string]*ast.TypeSpec{}
@@ -242,27 +243,14 @@ func GenericFirst(decls []ast.Decl) []string {
 	worth := false
 	for name, sp := range specs {
 		out = append(out, name)
-		worth = worth || sp.TypeParams != nil && (len(sigs[name]) > 0 || namesItself(sp))
+		_, isStruct := sp.Type.(*ast.StructType)
+		worth = worth || sp.TypeParams != nil && (len(sigs[name]) > 0 || isStruct)
 	}
 	if !worth {
 		return nil
 	}
 	sort.Strings(out)
 	return out
-}
-
-// namesItself reports whether sp, a type's declaration, names the type
-// in its own type (type Tree[T any] struct{ Kids []*Tree[T] }): the
-// engine makes its instances before the declarations using them (see
-// engine.makeSelfRefInstances).
-func namesItself(sp *ast.TypeSpec) bool {
-	found := false
-	ast.Inspect(sp.Type, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		found = found || ok && id.Name == sp.Name.Name
-		return !found
-	})
-	return found
 }
 
 // namesOther reports whether n, of the declaration of self, names a

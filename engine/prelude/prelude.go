@@ -25,7 +25,7 @@ import (
 	"grundy/engine/prelude/grundyrt"
 )
 
-//go:embed helpers/*.go std/*/*.go generic/sync/*.go generic/sync/atomic/*.go
+//go:embed helpers/*.go std/*/*.go generic/errors/*.go generic/sync/*.go generic/sync/atomic/*.go
 var files embed.FS
 
 // The helpers' names, as the passes write them.
@@ -53,6 +53,7 @@ const (
 // packages (package path and name, as the type oracle knows them from
 // generic/): yaegi's symbol tables cannot hold generic code.
 var GenericStd = map[string]string{
+	"errors.AsType":       "_grundyErrorsAsType",
 	"sync.OnceValue":      "_grundyOnceValue",
 	"sync.OnceValues":     "_grundyOnceValues",
 	"sync/atomic.Pointer": "_grundyAtomicPointer",
@@ -63,7 +64,7 @@ var GenericStd = map[string]string{
 // tables make: import path -> files.
 func Generic() map[string][]string {
 	out := map[string][]string{}
-	for _, p := range []string{"sync", "sync/atomic"} {
+	for _, p := range []string{"errors", "sync", "sync/atomic"} {
 		for _, f := range read(path.Join("generic", p)) {
 			out[p] = append(out[p], f.Src)
 		}
@@ -109,7 +110,7 @@ const (
 	RTRewrap            = "Rewrap"
 	RTInWrapper         = "InWrapper" // the value Rewrap put in a wrapper, for an assertion to its struct type
 	RTWrapNil           = "WrapNil"
-	RTEmpty             = "Empty" // the type of the field carrying the name of a struct type without fields
+	RTEmpty             = "Empty"     // the type of the field carrying the name of a struct type without fields
 	RTConverted         = "Converted" // T(x) to a type parameter T in a generic function or method
 	RTInternKey         = "InternKey"
 	RTAnyKey            = "AnyKey"            // a key of a map keyed by any, out of yaegi's wrappers

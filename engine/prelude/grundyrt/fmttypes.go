@@ -635,11 +635,15 @@ func structName(rt reflect.Type) string {
 // instanceName is the name of rt, an instance of a generic struct type
 // whose tag says where its type arguments are (see compat's
 // instanceTemplate: main.Pair[0,1]): main.Pair[string,int], as Go's
-// runtime names it; "" when rt is not so made.
+// runtime names it; "" when rt is not so made. A tag the engine wrote the
+// instance's name in (main.Pair[main.Nim,string]) is that name.
 func (ts *Types) instanceName(rt reflect.Type, template string) string {
 	open := strings.IndexByte(template, '[')
 	if open < 0 {
 		return ""
+	}
+	if c := template[open+1]; c < '0' || c > '9' {
+		return template // named by the engine (main.Pair[main.Nim,string]: see engine.makeInstances)
 	}
 	paths := strings.Split(template[open+1:len(template)-1], ",")
 	args := make([]string, len(paths))

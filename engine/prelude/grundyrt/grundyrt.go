@@ -61,6 +61,9 @@ var (
 	// LacksError tells a value of a cell type without an Error method
 	// (see Types.LacksError).
 	LacksError func(v any) bool
+	// ErrorsAs is errors.As knowing the types cells declare (see
+	// Types.ErrorsAs).
+	ErrorsAs func(err error, target any) bool
 )
 
 // Table is the package as one interpreter sees it (interp.Exports' value

@@ -1,6 +1,10 @@
 package helpers
 
-import "sync"
+import (
+	"sync"
+
+	"grundy/engine/prelude/grundyrt"
+)
 
 // The generic API of native standard packages, which yaegi's symbol
 // tables cannot hold, as interpreted code: a cell's sync.OnceValue and
@@ -8,6 +12,15 @@ import "sync"
 // oracle knows the originals from generic/). Their type parameters and
 // variables are named as the passes name things: yaegi would take a
 // cell's type T for a helper's type parameter T.
+
+// _grundyErrorsAsType is errors.AsType: the first error in err's tree
+// that is an E, by errors.As as the passes write it for cells (the
+// runtime's, which sees the types cells declare).
+func _grundyErrorsAsType[_grundyE error](_grundyErr error) (_grundyE, bool) {
+	var _grundyTarget _grundyE
+	_grundyOK := grundyrt.ErrorsAs(_grundyErr, &_grundyTarget)
+	return _grundyTarget, _grundyOK
+}
 
 // _grundyOnceValue is sync.OnceValue: f runs once; a panic in it is the
 // panic of every call.

@@ -1,0 +1,379 @@
+package engine
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"hash/fnv"
+	"maps"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"grundy/engine/compat"
+	"grundy/engine/prelude"
+	"grundy/engine/prelude/grundyrt"
+)
+
+// makeInstances makes the instances of the cells' generic struct types
+// that the cell's expressions have (Pair[Nim, string], Tree[int]) and the
+// session has not made, each in a compilation of its own, and gives each
+// what yaegi v0.16.1 would not:
+//
+//   - Its name in the tag that names it (compat's structNames tags the
+//     generic type main.Pair[0,1], saying where its type arguments are):
+//     main.Pair[main.Nim,string]. yaegi builds an instance's reflect type
+//     from its fields (reflect.StructOf), and a type on a basic type is
+//     that basic type to reflect: Pair[Nim, string] and Pair[int, string]
+//     were one reflect type, so in an interface the printer could not
+//     tell them (it printed {2 x} for Go's {*2 x}, Nim's String unused,
+//     and %T said struct { Key int; Val string }), and == said equal.
+//     The tag is written before the instance's reflect type is made
+//     again (it has no values yet), so the two differ.
+//   - For a type that refers to itself (type Tree[T any] struct{ Kids
+//     []*Tree[T] }), a name for its pointer type: yaegi makes the pointer
+//     type (*Tree[int], for the field) while the instance is being built,
+//     and names it after what it is so far, *struct {} for every instance
+//     (interp/type.go, ptrOf). Instances of other generic types are keyed
+//     by their type arguments' names (Stack[*struct {}]), so a
+//     Stack[*Tree[string]] stood for the Stack[*Tree[int]] of another
+//     function, or of one generic function instantiated for both trees
+//     ("cannot use type int as type string", a reflect.Call panic). (Its
+//     tag is left: its fields' reflect types were made with its own.)
+//
+// Names are written only in a session that declares a type on a basic
+// type, an array, a slice or a map (declaresBasedTypes): elsewhere the
+// printer names an instance by where its type arguments are. Instances
+// made only inside a generic function's body, not among the cell's
+// expressions' types, are made where yaegi meets them, as before.
+//
+// Before the cell's declarations (beforeDecls), an instance of a generic
+// type the cell declares with methods is left for later: its methods,
+// made with it, may call what the cell declares after it. So is one with
+// a type the cell declares among its type arguments: yaegi would keep the
+// alias it could not make yet, and make it with the cell's declarations.
+func (it *Interp) makeInstances(ctx context.Context, pos token.Pos, beforeDecls bool) {
+	if it.info == nil {
+		return
+	}
+	for name := range it.pinned {
+		if g, ok := strings.CutPrefix(name, compat.PinnedGeneric); ok {
+			it.pinnedGenerics[g] = true
+		}
+	}
+	based := it.declaresBasedTypes()
+	found := compat.GenericStructInstances(it.info)
+	names := slices.Sorted(maps.Keys(found))
+	// Those among another's type arguments before it: made with it, they
+	// would be named as it is (Stack[string] in Stack[Stack[string]]),
+	// and its name may be made of their pointers' (Stack[*Tree[int]]).
+	slices.SortStableFunc(names, func(a, b string) int {
+		return cmp.Compare(instanceDepth(found[a]), instanceDepth(found[b]))
+	})
+	for _, name := range names {
+		n := found[name]
+		if beforeDecls && (n.Origin().NumMethods() > 0 && n.Origin().Obj().Pkg() == it.info.Pkg || it.namesCellTypes(n.TypeArgs())) {
+			continue
+		}
+		generic := it.yaegiGenericType(n.Origin().Obj().Name())
+		if !generic.IsValid() {
+			continue // (declared by this cell, with the cell's other declarations)
+		}
+		key := fmt.Sprintf("%x %s", generic.UnsafeAddr(), name) // (a type declared again has instances of its own)
+		if it.instancesMade[key] {
+			continue
+		}
+		self := compat.SelfReferring(n)
+		if !self && !based {
+			continue // (told apart by where their type arguments are: see grundyrt's instanceName)
+		}
+		rn, named := compat.RuntimeName(n)
+		named = named && !it.pinned[name] && !it.pinnedGenerics[n.Origin().Obj().Name()]
+		switch {
+		case self:
+			if !it.makeSelfReferring(ctx, generic, name, pos) {
+				continue
+			}
+		case named && n.Origin().NumMethods() > 0:
+			// Its methods are compiled with it, which makes its reflect
+			// type: named in the generic type's tag while it is made.
+			tagged, ok := it.makeTagged(ctx, generic, n.Origin().Obj().Name(), name, rn, pos)
+			if !ok {
+				continue
+			}
+			if tagged {
+				it.instanceTags[name] = rn
+			}
+		default:
+			t, ok := it.makeByAlias(ctx, name, pos)
+			if !ok {
+				continue
+			}
+			if named && nameInstance(t, rn) {
+				it.instanceTags[name] = rn
+			}
+		}
+		it.instancesMade[key] = true
+	}
+}
+
+// makeSelfReferring makes name, an instance of generic that refers to
+// itself, as a function literal's parameter's type (made by an alias, its
+// fields' types were left unmade: the cell's compilation found a nil
+// type), and names its pointer type after it if the instance is new.
+func (it *Interp) makeSelfReferring(ctx context.Context, generic reflect.Value, name string, pos token.Pos) bool {
+	before := yaegiField(generic, "instance").Len()
+	stmt, err := blankAt(fmt.Sprintf("func(%sP *%s) {}", prelude.Temp, name), pos)
+	if err != nil {
+		return false
+	}
+	if _, err := it.compileRun(ctx, &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{stmt}, Rbrace: pos}); err != nil {
+		return false
+	}
+	if made := yaegiField(generic, "instance"); made.Len() == before+1 {
+		// (made before, or with others: left as yaegi made them, its
+		// pointer's name perhaps in others' already)
+		t := derefAll(made.Index(before))
+		str, pstr := yaegiField(t, "str"), yaegiField(derefAll(yaegiField(t, "ptr")), "str")
+		if str.Kind() == reflect.String && pstr.Kind() == reflect.String {
+			pstr.SetString("*" + str.String())
+		}
+	}
+	return true
+}
+
+// makeByAlias makes the instance name by a package-level alias of it
+// (yaegi's global analysis makes an instance without making its reflect
+// type) and gives yaegi's type of it.
+func (it *Interp) makeByAlias(ctx context.Context, name string, pos token.Pos) (reflect.Value, bool) {
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	alias := fmt.Sprintf("%sInstance_%d", prelude.Temp, h.Sum32())
+	f, err := parser.ParseFile(token.NewFileSet(), "", fmt.Sprintf("package main\ntype %s = %s", alias, name), parser.SkipObjectResolution)
+	if err != nil {
+		return reflect.Value{}, false
+	}
+	if _, err := it.compileRun(ctx, compat.AtPos(f, pos)); err != nil {
+		return reflect.Value{}, false
+	}
+	t := it.yaegiType(alias)
+	return t, t.IsValid()
+}
+
+// makeTagged makes name, an instance of generic (the generic type gname
+// of the cells, with methods), by an alias, with rn in the tag of its
+// first field where structNames wrote where its type arguments are: the
+// generic type's own syntax carries it while the instance is made (yaegi
+// copies it for each instance), when its methods cannot make another
+// instance of it in the meantime (see instancesOthers). named reports
+// whether it was so named; ok whether the instance was made.
+func (it *Interp) makeTagged(ctx context.Context, generic reflect.Value, gname, name, rn string, pos token.Pos) (named, ok bool) {
+	tag := genericTag(generic)
+	if !tag.IsValid() || it.instancesOthers(gname) {
+		_, ok := it.makeByAlias(ctx, name, pos)
+		return false, ok
+	}
+	saved := tag.Interface().(reflect.Value)
+	text := ""
+	if saved.Kind() == reflect.String {
+		text = saved.String()
+	} else if c, isConst := saved.Interface().(constant.Value); isConst && c.Kind() == constant.String {
+		text = constant.StringVal(c)
+	}
+	loc := grundyrt.NameTags.FindStringSubmatchIndex(text)
+	if loc == nil {
+		_, ok := it.makeByAlias(ctx, name, pos)
+		return false, ok
+	}
+	before := yaegiField(generic, "instance").Len()
+	tag.Set(reflect.ValueOf(reflect.ValueOf(text[:loc[2]] + strconv.Quote(rn) + text[loc[3]:])))
+	_, ok = it.makeByAlias(ctx, name, pos)
+	tag.Set(reflect.ValueOf(saved))
+	return ok && yaegiField(generic, "instance").Len() == before+1, ok
+}
+
+// genericTag is the value (yaegi's node's rval) of the tag of the first
+// field of generic's declaration, a generic struct type's; the zero Value
+// if it has none.
+func genericTag(generic reflect.Value) reflect.Value {
+	spec := derefAll(yaegiField(derefAll(yaegiField(generic, "node")), "anc"))
+	kids := yaegiField(spec, "child")
+	if kids.Kind() != reflect.Slice || kids.Len() == 0 {
+		return reflect.Value{}
+	}
+	st := derefAll(kids.Index(kids.Len() - 1)) // the struct type
+	if fl := yaegiField(st, "child"); fl.Kind() == reflect.Slice && fl.Len() > 0 {
+		if fields := yaegiField(derefAll(fl.Index(0)), "child"); fields.Kind() == reflect.Slice && fields.Len() > 0 {
+			if f := yaegiField(derefAll(fields.Index(0)), "child"); f.Kind() == reflect.Slice && f.Len() > 1 {
+				lit := derefAll(f.Index(f.Len() - 1))
+				if fmtCat(yaegiField(lit, "kind")) == "basicLit" {
+					if rv := yaegiField(lit, "rval"); rv.Type() == reflect.TypeFor[reflect.Value]() {
+						return rv
+					}
+				}
+			}
+		}
+	}
+	return reflect.Value{}
+}
+
+// instancesOthers reports whether a method of the generic type gname may
+// make an instance of it other than its receiver's while an instance is
+// made (its methods are compiled then): a method naming the type, or any
+// generic type or function of the session (but the engine's conversions
+// to native interfaces, which take the receiver's type arguments), or a
+// field of another generic type (its methods are compiled then too).
+func (it *Interp) instancesOthers(gname string) bool {
+	generic := map[string]bool{gname: true}
+	for name, ts := range it.types {
+		if ts.TypeParams != nil {
+			generic[name] = true
+		}
+	}
+	for key, fd := range it.funcs {
+		if fd.decl.Recv == nil && fd.decl.Type.TypeParams != nil && !strings.HasPrefix(key, prelude.Temp+"NilConvG") {
+			generic[key] = true
+		}
+	}
+	names := func(n ast.Node) bool {
+		found := false
+		ast.Inspect(n, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			found = found || ok && generic[id.Name]
+			return !found
+		})
+		return found
+	}
+	if ts := it.types[gname]; ts == nil || names(ts.Type) {
+		return true // (a field of another generic type, whose methods are compiled with it)
+	}
+	for key, fd := range it.funcs {
+		if strings.HasPrefix(key, gname+".") && fd.decl.Body != nil && names(fd.decl.Body) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameInstance writes name into the tag of the first field of t, yaegi's
+// type of an instance of a generic struct type, where compat's structNames
+// wrote where its type arguments are, unless yaegi has made a reflect
+// type from t's (or its pointer's): then nothing. It reports whether it
+// wrote it.
+func nameInstance(t reflect.Value, name string) bool {
+	if fmtCat(yaegiField(t, "cat")) == "linkedT" {
+		t = derefAll(yaegiField(t, "val"))
+	}
+	for _, x := range []reflect.Value{t, derefAll(yaegiField(t, "ptr"))} {
+		if rt := yaegiField(x, "rtype"); x.IsValid() && (!rt.IsValid() || !rt.IsNil()) {
+			return false // (a reflect type made from it may be anywhere)
+		}
+	}
+	fields := yaegiField(t, "field")
+	if fields.Kind() != reflect.Slice || fields.Len() == 0 {
+		return false
+	}
+	tag := yaegiField(fields.Index(0), "tag")
+	if tag.Kind() != reflect.String {
+		return false
+	}
+	loc := grundyrt.NameTags.FindStringSubmatchIndex(tag.String())
+	if loc == nil {
+		return false
+	}
+	tag.SetString(tag.String()[:loc[2]] + strconv.Quote(name) + tag.String()[loc[3]:])
+	return true
+}
+
+// namesCellTypes reports whether targs name a type the running cell
+// declares.
+func (it *Interp) namesCellTypes(targs *types.TypeList) bool {
+	found := false
+	for i := range targs.Len() {
+		compat.EachNamed(targs.At(i), func(m *types.Named) { found = found || m.Obj().Pkg() == it.info.Pkg })
+	}
+	return found
+}
+
+// declaresBasedTypes reports whether the session has declared a type on
+// a basic type, an array, a slice or a map (type Nim int), which yaegi
+// makes that type to reflect: only then do instances need their names
+// (Pair[Nim, string] beside Pair[int, string]).
+func (it *Interp) declaresBasedTypes() bool {
+	for _, ts := range it.types {
+		if ts.TypeParams != nil || ts.Assign.IsValid() {
+			continue
+		}
+		switch ts.Type.(type) {
+		case *ast.StructType, *ast.InterfaceType, *ast.FuncType, *ast.ChanType:
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// instanceDepth is how deep instances nest in t, as written (not
+// looking into named types' fields): 1 for Pair[int, string], 2 for
+// Stack[Pair[int, string]] or Stack[*Tree[int]], 0 for int.
+func instanceDepth(t types.Type) int {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		if t.TypeArgs().Len() == 0 {
+			return 0
+		}
+		depth := 0
+		for i := range t.TypeArgs().Len() {
+			depth = max(depth, instanceDepth(t.TypeArgs().At(i)))
+		}
+		return 1 + depth
+	case *types.Pointer:
+		return instanceDepth(t.Elem())
+	case *types.Slice:
+		return instanceDepth(t.Elem())
+	case *types.Array:
+		return instanceDepth(t.Elem())
+	case *types.Chan:
+		return instanceDepth(t.Elem())
+	case *types.Map:
+		return max(instanceDepth(t.Key()), instanceDepth(t.Elem()))
+	}
+	return 0
+}
+
+// yaegiGenericType is yaegi's type (an itype) of the generic type the
+// cells declare under name; the zero Value if there is none yet.
+func (it *Interp) yaegiGenericType(name string) reflect.Value {
+	t := it.yaegiType(name)
+	if t.IsValid() && fmtCat(yaegiField(t, "cat")) == "genericT" && yaegiField(t, "instance").Kind() == reflect.Slice {
+		return t
+	}
+	return reflect.Value{}
+}
+
+// yaegiType is yaegi's type (an itype) of the type the cells declare
+// under name; the zero Value if there is none.
+func (it *Interp) yaegiType(name string) reflect.Value {
+	scopes := yaegiField(reflect.ValueOf(it.yi).Elem(), "scopes")
+	if !scopes.IsValid() || scopes.Kind() != reflect.Map {
+		return reflect.Value{}
+	}
+	for _, k := range scopes.MapKeys() {
+		syms := yaegiField(derefAll(scopes.MapIndex(k)), "sym")
+		if !syms.IsValid() || syms.Kind() != reflect.Map {
+			continue
+		}
+		if sym := syms.MapIndex(reflect.ValueOf(name)); sym.IsValid() {
+			if t := derefAll(yaegiField(derefAll(sym), "typ")); t.IsValid() {
+				return t
+			}
+		}
+	}
+	return reflect.Value{}
+}

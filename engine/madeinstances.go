@@ -93,6 +93,7 @@ func (it *Interp) makeInstances(ctx context.Context, pos token.Pos, beforeDecls 
 		if !self && !based {
 			continue // (told apart by where their type arguments are: see grundyrt's instanceName)
 		}
+		delete(it.instanceTags, name) // (of a generic type of that name declared before)
 		rn, named := compat.RuntimeName(n)
 		named = named && !it.pinned[name] && !it.pinnedGenerics[n.Origin().Obj().Name()]
 		switch {

@@ -6,6 +6,8 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -165,7 +167,9 @@ func (in *Info) TypeString(t types.Type) (s string, ok bool) {
 		}
 		n, found := names[p.Path()]
 		if !found {
-			ok = false
+			if n = in.aliasingPackage(p, t); n == "" {
+				ok = false
+			}
 		}
 		return n
 	})
@@ -173,6 +177,64 @@ func (in *Info) TypeString(t types.Type) (s string, ok bool) {
 		s = in.renameTypeParams(s, t)
 	}
 	return s, ok && !hasInvalid(t, map[types.Type]bool{})
+}
+
+// aliasingPackage is the name of a package the session imports that
+// declares an alias, under its own name, of each type of p that t names
+// (os for io/fs in *fs.PathError: os.PathError = fs.PathError); "" if
+// none does. The oracle knows such a type by the package declaring it,
+// which the cell may not import.
+func (in *Info) aliasingPackage(p *types.Package, t types.Type) string {
+	var named []*types.Named
+	var walk func(t types.Type)
+	walk = func(t types.Type) {
+		switch t := types.Unalias(t).(type) {
+		case *types.Named:
+			if t.Obj().Pkg() == p {
+				named = append(named, t)
+			}
+			for i := range t.TypeArgs().Len() {
+				walk(t.TypeArgs().At(i))
+			}
+		case *types.Pointer:
+			walk(t.Elem())
+		case *types.Slice:
+			walk(t.Elem())
+		case *types.Array:
+			walk(t.Elem())
+		case *types.Chan:
+			walk(t.Elem())
+		case *types.Map:
+			walk(t.Key())
+			walk(t.Elem())
+		case *types.Signature:
+			for _, tup := range []*types.Tuple{t.Params(), t.Results()} {
+				for i := range tup.Len() {
+					walk(tup.At(i).Type())
+				}
+			}
+		}
+	}
+	walk(t)
+	if len(named) == 0 || in.session == nil || in.session.u == nil {
+		return ""
+	}
+	pkgs := in.session.packages()
+	for _, name := range slices.Sorted(maps.Keys(pkgs)) {
+		q, err := in.session.u.Import(pkgs[name])
+		if err != nil || q == nil || q == p {
+			continue
+		}
+		all := true
+		for _, n := range named {
+			obj, isType := q.Scope().Lookup(n.Obj().Name()).(*types.TypeName)
+			all = all && isType && types.Identical(obj.Type(), n)
+		}
+		if all {
+			return name
+		}
+	}
+	return ""
 }
 
 // renameTypeParams writes the renamed type parameters of t in s, t

@@ -168,6 +168,7 @@ func (it *Interp) parseFunc(src funcSource) *ast.FuncDecl {
 		return nil
 	}
 	fd, _ := f.Decls[0].(*ast.FuncDecl)
+	rewriteTypeFor(fd, it.reflectNames(nil))
 	return fd
 }
 

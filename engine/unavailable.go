@@ -23,7 +23,6 @@ var unavailableAPIs = map[string]struct{ since, instead string }{
 	"hash/maphash.WriteComparable": {"1.24", "write the value's bytes with h.WriteString(s) or h.Write(b)"},
 	"math/rand/v2.N":               {"1.22", "use rand.IntN(n), rand.Int64N(n) or rand.UintN(n) (for a duration: time.Duration(rand.Int64N(int64(d))))"},
 	"reflect.TypeAssert":           {"1.25", "write v.Interface().(T)"},
-	"reflect.TypeFor":              {"1.22", "write reflect.TypeOf((*T)(nil)).Elem()"},
 	"runtime.AddCleanup":           {"1.24", "use runtime.SetFinalizer(ptr, func(p *T) { ... })"},
 	"unique.Handle":                {"1.23", "use the value itself: comparable values compare and key maps directly"},
 	"unique.Make":                  {"1.23", "use the value itself: comparable values compare and key maps directly"},

@@ -93,7 +93,7 @@ func TestUnavailableAPIRefused(t *testing.T) {
 			"cell:3:10: reflect.TypeAssert (generic, Go 1.25) is not available in this engine; instead, write v.Interface().(T)"},
 		{"import r \"math/rand/v2\"\nfmt.Println(\"ran\")\nr.N(10)", "cell:3:1: r.N (generic, Go 1.22) is not available"},
 		{"import \"unique\"\nfunc f() unique.Handle[string] { return unique.Make(\"x\") }", "cell:2:10: unique.Handle (generic, Go 1.23)"},
-		{"fmt.Println(\"ran\")\nreflect.TypeFor[int]()", "cell:2:1: reflect.TypeFor (generic, Go 1.22) is not available in this engine; instead, write reflect.TypeOf((*T)(nil)).Elem()"},
+		{"import \"weak\"\nfmt.Println(\"ran\")\nweak.Make(new(int))", "cell:3:1: weak.Make (generic, Go 1.24) is not available in this engine; instead, use an ordinary pointer"},
 	} {
 		rec := &recorder{}
 		_, err := it.Execute(context.Background(), c.cell, rec)

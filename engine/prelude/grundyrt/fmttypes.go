@@ -94,6 +94,7 @@ type methodSet struct {
 // Types is one session's knowledge of the types its cells declared.
 type Types struct {
 	mu      sync.Mutex
+	rtypes  map[rtypeKey]cellRType // the cellRTypes made (see rtypeOf)
 	named   map[string]*namedType
 	decl    map[string]*tinfo         // declared types by name
 	byRType map[reflect.Type][]*tinfo // declared struct types by the interpreter's reflect type

@@ -256,7 +256,7 @@ func (d *jsonDecoder) decodeInterface(data []byte, v reflect.Value, t *tinfo) er
 	if in, _, ok := unbox(v); ok && in.Kind() == reflect.Pointer && !in.IsNil() {
 		return d.decode(data, in.Elem(), d.ts.derive(in.Type()).elem)
 	}
-	d.save(&json.UnmarshalTypeError{Value: jsonKind(data), Type: cellRType{v.Type(), t}})
+	d.save(&json.UnmarshalTypeError{Value: jsonKind(data), Type: cellRType{v.Type(), t, nil}})
 	return nil
 }
 
@@ -377,7 +377,7 @@ func (d *jsonDecoder) decodeStruct(data []byte, v reflect.Value, t *tinfo) error
 	}
 	var name string // the struct's name, as json's errors give it
 	if t != nil && t.named != nil {
-		name = cellRType{v.Type(), t}.Name()
+		name = cellRType{v.Type(), t, nil}.Name()
 	}
 	return d.copyOut(st, shadow, v, name)
 }

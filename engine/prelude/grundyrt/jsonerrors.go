@@ -44,7 +44,7 @@ func namedTypeError(err error, rt reflect.Type, t *tinfo) error {
 			rt, t = rt.Field(i).Type, f.t
 		}
 		if out.Struct == "" && inStruct != nil && inStruct.named != nil {
-			out.Struct = cellRType{rt, inStruct}.Name()
+			out.Struct = cellRType{rt, inStruct, nil}.Name()
 		}
 	}
 	if nt := typeWithin(rt, t, te.Type); nt != nil {

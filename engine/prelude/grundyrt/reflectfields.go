@@ -17,7 +17,13 @@ import (
 // StructField), embedded when the cell embedded it.
 func (ts *Types) Field(rt reflect.Type, i int) reflect.StructField {
 	rt, t := ts.described(rt)
-	f, _ := field(rt, t, i)
+	return ts.namedField(field(rt, t, i))
+}
+
+// namedField is f with its type named as ft describes it (a field of type
+// Heap, type Heap uint8, was of type uint8).
+func (ts *Types) namedField(f reflect.StructField, ft *tinfo) reflect.StructField {
+	f.Type = ts.rtypeOf(f.Type, ft)
 	return f
 }
 
@@ -26,7 +32,7 @@ func (ts *Types) Field(rt reflect.Type, i int) reflect.StructField {
 // the cell embedded.
 func (ts *Types) FieldByName(rt reflect.Type, name string) (reflect.StructField, bool) {
 	rt, t := ts.described(rt)
-	return fieldByName(rt, t, name)
+	return ts.fieldByName(rt, t, name)
 }
 
 // ValueFieldByName is v.FieldByName(name), the field found as
@@ -145,8 +151,7 @@ func ValueNumField(v reflect.Value) int {
 
 // Field, NumField and FieldByName of a reflect.Type that grundyrt.TypeOf named.
 func (c cellRType) Field(i int) reflect.StructField {
-	f, _ := field(c.Type, c.t, i)
-	return f
+	return c.ts.namedField(field(c.Type, c.t, i))
 }
 
 // NumField leaves out the field that carries the name of a struct type
@@ -154,7 +159,7 @@ func (c cellRType) Field(i int) reflect.StructField {
 func (c cellRType) NumField() int { return structFields(c.Type) }
 
 func (c cellRType) FieldByName(name string) (reflect.StructField, bool) {
-	return fieldByName(c.Type, c.t, name)
+	return c.ts.fieldByName(c.Type, c.t, name)
 }
 
 // described is the interpreter's reflect type rt and the session's
@@ -181,7 +186,7 @@ func field(rt reflect.Type, t *tinfo, i int) (reflect.StructField, *tinfo) {
 
 // fieldByName finds the field name of rt as Go does: the shallowest, none
 // when two are as shallow.
-func fieldByName(rt reflect.Type, t *tinfo, name string) (reflect.StructField, bool) {
+func (ts *Types) fieldByName(rt reflect.Type, t *tinfo, name string) (reflect.StructField, bool) {
 	if rt.Kind() != reflect.Struct {
 		return rt.FieldByName(name) // reflect's panic
 	}
@@ -203,7 +208,7 @@ func fieldByName(rt reflect.Type, t *tinfo, name string) (reflect.StructField, b
 				f, ft := field(s.rt, s.t, i)
 				f.Index = append(append([]int(nil), s.index...), i)
 				if f.Name == name {
-					found = append(found, f)
+					found = append(found, ts.namedField(f, ft))
 					continue
 				}
 				if frt, ft, ok := embeddedStruct(f, ft); ok {

@@ -18,7 +18,8 @@ import (
 // need the bare type, which RType gives back.
 type cellRType struct {
 	reflect.Type
-	t *tinfo
+	t  *tinfo
+	ts *Types // the session that made it, which makes one cellRType of each type (nil: not so made)
 }
 
 func (c cellRType) String() string { return c.t.str }
@@ -44,16 +45,42 @@ func (c cellRType) PkgPath() string {
 	return c.Type.PkgPath()
 }
 
-func (c cellRType) Elem() reflect.Type { return cellRTypeOf(c.Type.Elem(), c.t.elem) }
+func (c cellRType) Elem() reflect.Type { return c.ts.rtypeOf(c.Type.Elem(), c.t.elem) }
 
-func (c cellRType) Key() reflect.Type { return cellRTypeOf(c.Type.Key(), c.t.key) }
+func (c cellRType) Key() reflect.Type { return c.ts.rtypeOf(c.Type.Key(), c.t.key) }
 
 // cellRTypeOf is rt named by t, or rt itself when t says nothing more.
-func cellRTypeOf(rt reflect.Type, t *tinfo) reflect.Type {
+func cellRTypeOf(rt reflect.Type, t *tinfo) reflect.Type { return (*Types)(nil).rtypeOf(rt, t) }
+
+// rtypeKey is a type as a cellRType names it.
+type rtypeKey struct {
+	rt  reflect.Type
+	str string
+}
+
+// rtypeOf is cellRTypeOf, the same cellRType each time for a type of the
+// session (ts not nil): == on reflect.Types compares them (p.Elem() ==
+// reflect.TypeOf(Move{}) of a p from reflect.TypeOf(&Move{}) was false,
+// the two named by descriptions of their own).
+func (ts *Types) rtypeOf(rt reflect.Type, t *tinfo) reflect.Type {
 	if rt == nil || t == nil || t.kind == tkDynamic || t.str == "" || t.str == rt.String() {
 		return rt
 	}
-	return cellRType{rt, t}
+	if ts == nil {
+		return cellRType{rt, t, nil}
+	}
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	key := rtypeKey{rt, t.str}
+	if c, ok := ts.rtypes[key]; ok {
+		return c
+	}
+	if ts.rtypes == nil {
+		ts.rtypes = map[rtypeKey]cellRType{}
+	}
+	c := cellRType{rt, t, ts}
+	ts.rtypes[key] = c
+	return c
 }
 
 // TypeOf is reflect.TypeOf(v) for a value whose static type desc describes
@@ -64,7 +91,7 @@ func (ts *Types) TypeOf(v any, desc string) reflect.Type {
 	if !rv.IsValid() {
 		return nil
 	}
-	return cellRTypeOf(rv.Type(), t)
+	return ts.rtypeOf(rv.Type(), t)
 }
 
 // RType is t as reflect's constructors take it: the interpreter's own

@@ -109,8 +109,15 @@ func (it *Interp) declareRoots(f *ast.File, named []*types.Named, declaring map[
 func (it *Interp) declareInstances(ctx context.Context, pos token.Pos) {
 	var stmts []ast.Stmt
 	keys := map[string]string{}
+	withMethods := compat.StructInstances(it.info)
 	for _, name := range it.structInstances() {
 		n := it.instances[name]
+		if withMethods[name] == nil && it.instanceTags[name] == "" {
+			// (one with a based type argument the engine could not name:
+			// its reflect type is its twin's, Pair[int, string]'s, which
+			// the printer would then take for it)
+			continue
+		}
 		// yaegi looks an instance up by name where a conversion compiles
 		// and finds none ("type not found: Tree[int]"); a parameter's type
 		// it instantiates (see compat's instanceConvs).

@@ -16,6 +16,10 @@ import (
 // refuses a cell interface's reflect.Type), as if the cell had written it.
 // Functions read again from their text (parseFunc) are written so too.
 
+// rewrittenAPIs are the generic APIs of native packages the engine runs by
+// writing them as other code before the cell is read (see above).
+var rewrittenAPIs = map[string]bool{"reflect.TypeFor": true}
+
 // rewriteTypeFor writes each reflect.TypeFor[T]() in n as
 // reflect.TypeOf(new(T)).Elem(), reflect being any of names (the names
 // the cell knows package reflect by).
@@ -33,7 +37,7 @@ func rewriteTypeFor(n ast.Node, names map[string]bool) {
 			return true
 		}
 		sel, ok := ix.X.(*ast.SelectorExpr)
-		if !ok || sel.Sel.Name != "TypeFor" {
+		if !ok || !rewrittenAPIs["reflect."+sel.Sel.Name] {
 			return true
 		}
 		pkg, ok := sel.X.(*ast.Ident)

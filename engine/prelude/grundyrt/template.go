@@ -3,9 +3,13 @@ package grundyrt
 import (
 	"errors"
 	"go/ast"
+	"go/parser"
+	goprinter "go/printer"
+	"go/token"
 	htmltemplate "html/template"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"text/template"
 	"text/template/parse"
@@ -318,11 +322,68 @@ func renameCellStructs(s string) string {
 			s = s[i+len(open):]
 			continue
 		}
-		b.WriteString(name)
+		b.WriteString(instanceNameIn(name, body))
 		s = s[end:]
 	}
 	b.WriteString(s)
 	return b.String()
+}
+
+// instanceNameIn is name, a struct type's name from its tag, with the type
+// arguments of an instance of a generic type written in where the tag
+// says where they are (main.Box[0] in struct { V []int "grundy:..." }:
+// main.Box[[]int]), read from body, the struct type as reflect writes
+// it; name itself when it says no more or body does not parse.
+func instanceNameIn(name, body string) string {
+	open := strings.IndexByte(name, '[')
+	if open < 0 || len(name) < open+2 || name[open+1] < '0' || name[open+1] > '9' {
+		return name
+	}
+	x, err := parser.ParseExpr(body)
+	st, ok := x.(*ast.StructType)
+	if err != nil || !ok {
+		return name
+	}
+	var fields []ast.Expr
+	for _, f := range st.Fields.List {
+		for range max(len(f.Names), 1) {
+			fields = append(fields, f.Type)
+		}
+	}
+	var args []string
+	for _, p := range strings.Split(name[open+1:len(name)-1], ",") {
+		j := 0
+		for j < len(p) && p[j] >= '0' && p[j] <= '9' {
+			j++
+		}
+		f, err := strconv.Atoi(p[:j])
+		if err != nil || f >= len(fields) {
+			return name
+		}
+		at := fields[f]
+		for _, step := range p[j:] {
+			switch t := at.(type) {
+			case *ast.StarExpr:
+				at = t.X
+			case *ast.ArrayType:
+				at = t.Elt
+			case *ast.ChanType:
+				at = t.Value
+			case *ast.MapType:
+				if at = t.Value; step == 'k' {
+					at = t.Key
+				}
+			default:
+				return name
+			}
+		}
+		var sb strings.Builder
+		if goprinter.Fprint(&sb, token.NewFileSet(), at) != nil {
+			return name
+		}
+		args = append(args, renameCellStructs(sb.String()))
+	}
+	return name[:open] + "[" + strings.Join(args, ",") + "]"
 }
 
 // structEnd is the index after the brace closing a struct type whose

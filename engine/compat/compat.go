@@ -104,6 +104,7 @@ var Passes = []Pass{
 	ifaceKeys,
 	ifaceCopies,
 	structNames,
+	selfSeqs,
 	methodExprs,
 	funcConvs,
 	structConvs,

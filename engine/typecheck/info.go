@@ -186,36 +186,11 @@ func (in *Info) TypeString(t types.Type) (s string, ok bool) {
 // which the cell may not import.
 func (in *Info) aliasingPackage(p *types.Package, t types.Type) string {
 	var named []*types.Named
-	var walk func(t types.Type)
-	walk = func(t types.Type) {
-		switch t := types.Unalias(t).(type) {
-		case *types.Named:
-			if t.Obj().Pkg() == p {
-				named = append(named, t)
-			}
-			for i := range t.TypeArgs().Len() {
-				walk(t.TypeArgs().At(i))
-			}
-		case *types.Pointer:
-			walk(t.Elem())
-		case *types.Slice:
-			walk(t.Elem())
-		case *types.Array:
-			walk(t.Elem())
-		case *types.Chan:
-			walk(t.Elem())
-		case *types.Map:
-			walk(t.Key())
-			walk(t.Elem())
-		case *types.Signature:
-			for _, tup := range []*types.Tuple{t.Params(), t.Results()} {
-				for i := range tup.Len() {
-					walk(tup.At(i).Type())
-				}
-			}
+	walkWritten(t, map[types.Type]bool{}, func(t types.Type) {
+		if n, ok := t.(*types.Named); ok && n.Obj().Pkg() == p {
+			named = append(named, n)
 		}
-	}
-	walk(t)
+	})
 	if len(named) == 0 || in.session == nil || in.session.u == nil {
 		return ""
 	}
@@ -279,14 +254,23 @@ func (in *Info) renameTypeParams(s string, t types.Type) string {
 
 // walkTypeParams calls f on each type parameter t is written with.
 func walkTypeParams(t types.Type, seen map[types.Type]bool, f func(*types.TypeParam)) {
+	walkWritten(t, seen, func(t types.Type) {
+		if tp, ok := t.(*types.TypeParam); ok {
+			f(tp)
+		}
+	})
+}
+
+// walkWritten calls f on t and each type t is written with (not looking
+// into a named type's underlying type: its type arguments).
+func walkWritten(t types.Type, seen map[types.Type]bool, f func(types.Type)) {
 	if t == nil || seen[t] {
 		return
 	}
 	seen[t] = true
-	walk := func(u types.Type) { walkTypeParams(u, seen, f) }
+	f(t)
+	walk := func(u types.Type) { walkWritten(u, seen, f) }
 	switch x := t.(type) {
-	case *types.TypeParam:
-		f(x)
 	case *types.Pointer:
 		walk(x.Elem())
 	case *types.Slice:

@@ -109,15 +109,8 @@ func (it *Interp) declareRoots(f *ast.File, named []*types.Named, declaring map[
 func (it *Interp) declareInstances(ctx context.Context, pos token.Pos) {
 	var stmts []ast.Stmt
 	keys := map[string]string{}
-	withMethods := compat.StructInstances(it.info)
 	for _, name := range it.structInstances() {
 		n := it.instances[name]
-		if withMethods[name] == nil && it.instanceTags[name] == "" {
-			// (one with a based type argument the engine could not name:
-			// its reflect type is its twin's, Pair[int, string]'s, which
-			// the printer would then take for it)
-			continue
-		}
 		// yaegi looks an instance up by name where a conversion compiles
 		// and finds none ("type not found: Tree[int]"); a parameter's type
 		// it instantiates (see compat's instanceConvs).
@@ -159,17 +152,25 @@ func blankAt(src string, pos token.Pos) (ast.Stmt, error) {
 }
 
 // structInstances are the names of the instances declareInstances
-// declares, sorted, with their types in it.instances.
+// declares, sorted, with their types in it.instances: those with methods,
+// and those the engine named (see makeInstances).
 func (it *Interp) structInstances() []string {
 	if it.info == nil {
 		return nil
 	}
 	found := compat.PrintedInstances(it.info)
+	withMethods := compat.StructInstances(it.info)
 	if it.instances == nil {
 		it.instances = map[string]*types.Named{}
 	}
 	names := make([]string, 0, len(found))
 	for name, n := range found {
+		if withMethods[name] == nil && it.instanceTags[name] == "" {
+			// (one with a based type argument the engine could not name:
+			// its reflect type is its twin's, Pair[int, string]'s, which
+			// the printer would then take for it)
+			continue
+		}
 		it.instances[name] = n
 		names = append(names, name)
 	}

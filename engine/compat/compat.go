@@ -207,7 +207,8 @@ type Session interface {
 	// iterator that keeps its yield function (see keptYield).
 	KeepsYield() bool
 	// Instances are the instances of generic struct types with methods
-	// earlier cells named, by name (see StructInstances).
+	// (see StructInstances), or that the engine named in their tags (see
+	// InstanceTag), earlier cells named, by name.
 	Instances() map[string]*types.Named
 	// InstanceTag is the name the engine wrote into the tag of the
 	// instance name (Pair[Nim, string]: main.Pair[main.Nim,string], see

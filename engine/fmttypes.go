@@ -155,7 +155,7 @@ func blankAt(src string, pos token.Pos) (ast.Stmt, error) {
 // declares, sorted, with their types in it.instances: those with methods,
 // and those the engine named (see makeInstances).
 func (it *Interp) structInstances() []string {
-	if it.info == nil {
+	if it.info == nil || !it.declaresGenericStructs() {
 		return nil
 	}
 	found := compat.PrintedInstances(it.info)

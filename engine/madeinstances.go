@@ -59,7 +59,7 @@ import (
 // a type the cell declares among its type arguments: yaegi would keep the
 // alias it could not make yet, and make it with the cell's declarations.
 func (it *Interp) makeInstances(ctx context.Context, pos token.Pos, beforeDecls bool) {
-	if it.info == nil {
+	if it.info == nil || !it.declaresGenericStructs() {
 		return
 	}
 	for name := range it.pinned {
@@ -315,6 +315,25 @@ func (it *Interp) declaresBasedTypes() bool {
 		case *ast.StructType, *ast.InterfaceType, *ast.FuncType, *ast.ChanType:
 		default:
 			return true
+		}
+	}
+	return false
+}
+
+// declaresGenericStructs reports whether the session, or the running
+// cell, declares a generic struct type (a cell without instances to make
+// is left at once).
+func (it *Interp) declaresGenericStructs() bool {
+	for _, ts := range it.types {
+		if _, ok := ts.Type.(*ast.StructType); ok && ts.TypeParams != nil {
+			return true
+		}
+	}
+	for _, obj := range it.info.Defs {
+		if tn, ok := obj.(*types.TypeName); ok {
+			if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
+				return true
+			}
 		}
 	}
 	return false

@@ -159,13 +159,12 @@ func (it *Interp) structInstances() []string {
 		return nil
 	}
 	found := compat.PrintedInstances(it.info)
-	withMethods := compat.StructInstances(it.info)
 	if it.instances == nil {
 		it.instances = map[string]*types.Named{}
 	}
 	names := make([]string, 0, len(found))
 	for name, n := range found {
-		if withMethods[name] == nil && it.instanceTags[name] == "" {
+		if !compat.HasMethods(n) && it.instanceTags[name] == "" {
 			// (one with a based type argument the engine could not name:
 			// its reflect type is its twin's, Pair[int, string]'s, which
 			// the printer would then take for it)

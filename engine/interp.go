@@ -402,13 +402,12 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 		}
 		return nil, e
 	}
-	if names := it.reflectNames(parsed.Imports); parsed.Decls != nil || parsed.Stmts != nil {
-		if parsed.Decls != nil {
-			rewriteTypeFor(parsed.Decls, names)
-		}
-		if parsed.Stmts != nil {
-			rewriteTypeFor(parsed.Stmts, names)
-		}
+	names := it.reflectNames(parsed.Imports)
+	if parsed.Decls != nil {
+		rewriteTypeFor(parsed.Decls, names)
+	}
+	if parsed.Stmts != nil {
+		rewriteTypeFor(parsed.Stmts, names)
 	}
 	parsed.Hoist(it.usesGeneric(genericFuncs(parsed.Decls)), it.usedByFuncs)
 	pc := &parsedCell{Cell: parsed}

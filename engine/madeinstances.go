@@ -187,13 +187,13 @@ func (it *Interp) makeTagged(ctx context.Context, generic reflect.Value, gname, 
 	} else if c, isConst := saved.Interface().(constant.Value); isConst && c.Kind() == constant.String {
 		text = constant.StringVal(c)
 	}
-	loc := grundyrt.NameTags.FindStringSubmatchIndex(text)
-	if loc == nil {
+	renamed, found := withName(text, rn)
+	if !found {
 		_, ok := it.makeByAlias(ctx, name, pos)
 		return false, ok
 	}
 	before := yaegiField(generic, "instance").Len()
-	tag.Set(reflect.ValueOf(reflect.ValueOf(text[:loc[2]] + strconv.Quote(rn) + text[loc[3]:])))
+	tag.Set(reflect.ValueOf(reflect.ValueOf(renamed)))
 	_, ok = it.makeByAlias(ctx, name, pos)
 	tag.Set(reflect.ValueOf(saved))
 	return ok && yaegiField(generic, "instance").Len() == before+1, ok
@@ -238,7 +238,7 @@ func (it *Interp) instancesOthers(gname string) bool {
 		}
 	}
 	for key, fd := range it.funcs {
-		if fd.decl.Recv == nil && fd.decl.Type.TypeParams != nil && !strings.HasPrefix(key, prelude.Temp+"NilConvG") {
+		if fd.decl.Recv == nil && fd.decl.Type.TypeParams != nil && !strings.HasPrefix(key, compat.NilConvGeneric) {
 			generic[key] = true
 		}
 	}
@@ -284,12 +284,21 @@ func nameInstance(t reflect.Value, name string) bool {
 	if tag.Kind() != reflect.String {
 		return false
 	}
-	loc := grundyrt.NameTags.FindStringSubmatchIndex(tag.String())
-	if loc == nil {
-		return false
+	renamed, found := withName(tag.String(), name)
+	if found {
+		tag.SetString(renamed)
 	}
-	tag.SetString(tag.String()[:loc[2]] + strconv.Quote(name) + tag.String()[loc[3]:])
-	return true
+	return found
+}
+
+// withName is tag, a struct field's, with name in place of the name its
+// grundyrt.NameTag key gives; false if it has none.
+func withName(tag, name string) (string, bool) {
+	loc := grundyrt.NameTags.FindStringSubmatchIndex(tag)
+	if loc == nil {
+		return tag, false
+	}
+	return tag[:loc[2]] + strconv.Quote(name) + tag[loc[3]:], true
 }
 
 // namesCellTypes reports whether targs name a type the running cell

@@ -64,13 +64,10 @@ func (b basedCheck) instances() {
 // that type.
 func (b basedCheck) unwrittenInstances() {
 	c := b.c
-	written := map[*types.TypeName]map[string]bool{}
+	written := map[string]bool{} // instances of generic types the cell writes
 	for id, inst := range c.Types.Instances {
-		if tn, ok := c.Types.ObjectOf(id).(*types.TypeName); ok {
-			if written[tn] == nil {
-				written[tn] = map[string]bool{}
-			}
-			written[tn][types.TypeString(inst.Type, nil)] = true
+		if _, ok := c.Types.ObjectOf(id).(*types.TypeName); ok {
+			written[types.TypeString(inst.Type, nil)] = true
 		}
 	}
 	first := map[string]ast.Expr{}
@@ -80,10 +77,10 @@ func (b basedCheck) unwrittenInstances() {
 			continue
 		}
 		EachNamed(tv.Type, func(n *types.Named) {
-			if n.TypeArgs().Len() == 0 || HasTypeParam(n) || !typecheck.IsCellType(n) || written[n.Origin().Obj()][types.TypeString(n, nil)] {
+			key := types.TypeString(n, nil)
+			if n.TypeArgs().Len() == 0 || HasTypeParam(n) || !typecheck.IsCellType(n) || written[key] {
 				return
 			}
-			key := types.TypeString(n, nil)
 			if x := first[key]; x == nil || e.Pos() < x.Pos() {
 				first[key], found[key] = e, n
 			}

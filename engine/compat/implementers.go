@@ -156,9 +156,13 @@ func (c *Cell) structInstances() []*types.Named {
 func StructInstances(info *typecheck.Info) map[string]*types.Named {
 	return instancesIn(info, func(n *types.Named) bool {
 		_, ok := n.Underlying().(*types.Struct)
-		return ok && types.NewMethodSet(types.NewPointer(n)).Len() > 0
+		return ok && HasMethods(n)
 	})
 }
+
+// HasMethods reports whether n or a pointer to it has methods, its own or
+// promoted from embedded fields.
+func HasMethods(n *types.Named) bool { return types.NewMethodSet(types.NewPointer(n)).Len() > 0 }
 
 // PrintedInstances are StructInstances and the instances of the cells'
 // generic struct types with a cell type on a basic type, a slice or a map
@@ -170,7 +174,7 @@ func PrintedInstances(info *typecheck.Info) map[string]*types.Named {
 		if _, ok := n.Underlying().(*types.Struct); !ok {
 			return false
 		}
-		if types.NewMethodSet(types.NewPointer(n)).Len() > 0 {
+		if HasMethods(n) {
 			return true
 		}
 		based := false

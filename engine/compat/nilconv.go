@@ -42,6 +42,14 @@ func (c *Cell) nilConv(target, from types.Type, e ast.Expr) (ast.Expr, bool) {
 	return &ast.CallExpr{Fun: ident(name, e.Pos()), Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}, true
 }
 
+// nilConvGenericKind names genericNilConv's functions; NilConvGeneric
+// begins their names (they take their type arguments from the value they
+// convert, and make no other instance).
+const (
+	nilConvGenericKind = "NilConvG"
+	NilConvGeneric     = tempPrefix + nilConvGenericKind
+)
+
 // genericNilConv is nilConv for e of an instance of a generic type the
 // cells declare at top level whose type arguments name a type parameter
 // (a *Stack[T] in a generic function or method): the function converting
@@ -73,7 +81,7 @@ func (c *Cell) genericNilConv(target, from types.Type, e ast.Expr) (ast.Expr, bo
 	if !ok {
 		return nil, false
 	}
-	name := hashedName("NilConvG", types.TypeString(general, nil), types.TypeString(target, nil))
+	name := hashedName(nilConvGenericKind, types.TypeString(general, nil), types.TypeString(target, nil))
 	if !c.declareNilConv(name, target, general, tparams, pos) {
 		return nil, false
 	}

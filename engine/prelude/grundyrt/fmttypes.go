@@ -643,22 +643,17 @@ func (ts *Types) instanceName(rt reflect.Type, template string) string {
 	if open < 0 {
 		return ""
 	}
-	if c := template[open+1]; c < '0' || c > '9' {
+	paths, ok := argPaths(template[open:])
+	if !ok {
 		return template // named by the engine (main.Pair[main.Nim,string]: see engine.makeInstances)
 	}
-	paths := strings.Split(template[open+1:len(template)-1], ",")
 	args := make([]string, len(paths))
 	for i, p := range paths {
-		j := 0
-		for j < len(p) && p[j] >= '0' && p[j] <= '9' {
-			j++
-		}
-		f, err := strconv.Atoi(p[:j])
-		if err != nil || f >= rt.NumField() {
+		if p.field >= rt.NumField() {
 			return ""
 		}
-		at := rt.Field(f).Type
-		for _, step := range p[j:] {
+		at := rt.Field(p.field).Type
+		for _, step := range p.steps {
 			switch {
 			case step == 'k' && at.Kind() == reflect.Map:
 				at = at.Key()
@@ -678,6 +673,36 @@ func (ts *Types) instanceName(rt reflect.Type, template string) string {
 		args[i] = arg.str
 	}
 	return template[:open] + "[" + strings.Join(args, ",") + "]"
+}
+
+// argPath is where an instance's type argument is (see compat's
+// instanceTemplate): in field, then through steps (e for an element, k
+// for a map's key).
+type argPath struct {
+	field int
+	steps string
+}
+
+// argPaths are the paths of args, a template's type arguments ("[0,1e]"
+// of main.Pair[0,1e]); false when args are not paths (an instance's name
+// the engine wrote, [main.Nim,string]).
+func argPaths(args string) ([]argPath, bool) {
+	if len(args) < 3 || args[1] < '0' || args[1] > '9' {
+		return nil, false
+	}
+	var out []argPath
+	for _, p := range strings.Split(args[1:len(args)-1], ",") {
+		j := 0
+		for j < len(p) && p[j] >= '0' && p[j] <= '9' {
+			j++
+		}
+		f, err := strconv.Atoi(p[:j])
+		if err != nil {
+			return nil, false
+		}
+		out = append(out, argPath{f, p[j:]})
+	}
+	return out, true
 }
 
 // declaredOn reports whether a cell declared a type on the basic type

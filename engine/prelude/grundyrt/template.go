@@ -9,7 +9,6 @@ import (
 	htmltemplate "html/template"
 	"reflect"
 	"regexp"
-	"strconv"
 	"strings"
 	"text/template"
 	"text/template/parse"
@@ -336,7 +335,11 @@ func renameCellStructs(s string) string {
 // it; name itself when it says no more or body does not parse.
 func instanceNameIn(name, body string) string {
 	open := strings.IndexByte(name, '[')
-	if open < 0 || len(name) < open+2 || name[open+1] < '0' || name[open+1] > '9' {
+	if open < 0 {
+		return name
+	}
+	paths, ok := argPaths(name[open:])
+	if !ok {
 		return name
 	}
 	x, err := parser.ParseExpr(body)
@@ -351,17 +354,12 @@ func instanceNameIn(name, body string) string {
 		}
 	}
 	var args []string
-	for _, p := range strings.Split(name[open+1:len(name)-1], ",") {
-		j := 0
-		for j < len(p) && p[j] >= '0' && p[j] <= '9' {
-			j++
-		}
-		f, err := strconv.Atoi(p[:j])
-		if err != nil || f >= len(fields) {
+	for _, p := range paths {
+		if p.field >= len(fields) {
 			return name
 		}
-		at := fields[f]
-		for _, step := range p[j:] {
+		at := fields[p.field]
+		for _, step := range p.steps {
 			switch t := at.(type) {
 			case *ast.StarExpr:
 				at = t.X

@@ -26,11 +26,11 @@ import (
 // package-level variables, so that they are made before the cell's own
 // variables are initialised; a type is declared again when its methods
 // change. It returns what it declared, for typesDeclared once f compiled.
-func (it *Interp) declareTypes(f *ast.File) map[string]string {
+func (it *Interp) declareTypes(f *ast.File, early []ast.Decl) map[string]string {
 	var specs []ast.Spec
 	keys := map[string]string{}
 	var named []*types.Named
-	for _, name := range it.typeNames(f) {
+	for _, name := range it.typeNames(slices.Concat(early, f.Decls)) {
 		n := it.namedType(name)
 		if n == nil || n.TypeParams().Len() > 0 {
 			continue
@@ -184,20 +184,11 @@ func (it *Interp) typesDeclared(keys map[string]string) {
 	}
 }
 
-// typeNames are the session's types (with those f declares), by name.
-func (it *Interp) typeNames(f *ast.File) []string {
-	names := map[string]bool{}
+// typeNames are the session's types (with those decls declare), by name.
+func (it *Interp) typeNames(decls []ast.Decl) []string {
+	names := typeNamesOf(decls)
 	for name := range it.types {
 		names[name] = true
-	}
-	for _, d := range f.Decls {
-		if gd, ok := d.(*ast.GenDecl); ok {
-			for _, sp := range gd.Specs {
-				if ts, ok := sp.(*ast.TypeSpec); ok {
-					names[ts.Name.Name] = true
-				}
-			}
-		}
 	}
 	return sortedKeys(names)
 }

@@ -74,6 +74,7 @@ type Interp struct {
 	instances      map[string]*types.Named    // generic struct instances told to the printer (declareInstances)
 	instancesMade  map[string]bool            // instances of generic struct types made first (makeInstances)
 	instanceTags   map[string]string          // the names makeInstances wrote into instances' tags
+	madeTypes      map[string]*types.Named    // the instances makeInstances made, by name (for rebuild)
 	pinned         map[string]bool            // instances whose tags the running cell writes as they are (compat.Cell.Pinned)
 	pinnedGenerics map[string]bool            // generic types whose instances' tags stay as structNames wrote them
 	notes          []unshownNote              // the running cell's notes on values it drops
@@ -182,6 +183,7 @@ func (it *Interp) load() error {
 	it.declared = map[string]string{}
 	it.instancesMade = map[string]bool{}
 	it.instanceTags = map[string]string{}
+	it.madeTypes = map[string]*types.Named{}
 	it.pinnedGenerics = map[string]bool{}
 	if err := it.yi.Use(stdlibExports()); err != nil {
 		return fmt.Errorf("engine: loading the standard library: %v", err)
@@ -376,10 +378,16 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 		}
 	}
 	if pc.Stmts == nil {
+		if err := it.unnamedAsserted(pc); err != nil {
+			return Result{}, err
+		}
 		it.tc.Commit(it.info)
 		return Result{}, nil
 	}
-	it.makeInstances(ctx, pc.Stmts.Pos(), false)
+	it.makeInstances(ctx, pc.Stmts.Pos(), false, nil)
+	if err := it.unnamedAsserted(pc); err != nil {
+		return Result{}, err
+	}
 	it.declareInstances(ctx, pc.Stmts.Pos())
 	return it.runStmts(ctx, pc)
 }
@@ -444,6 +452,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	it.dropUnchangedReplays(pc)
 	pc.before = cc.Before
 	pc.first = cc.First
+	pc.named = cc.NamedAsserts
 	it.pinned = cc.Pinned
 	if pc.Decls != nil {
 		// And those the passes gave methods (embedMethods' forwarders).
@@ -689,9 +698,16 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File, first []string) err
 		}
 		f.Decls = rest
 	}
-	it.makeInstances(ctx, f.Package, true)
+	early, rest := it.typesFirst(f.Decls, it.types)
+	if len(early) > 0 {
+		if _, err := it.compileRun(ctx, &ast.File{Package: f.Package, Name: f.Name, Decls: early}); err != nil {
+			return err
+		}
+		f.Decls = rest
+	}
+	it.makeInstances(ctx, f.Package, true, typeNamesOf(early))
 	decls := f.Decls
-	declared := it.declareTypes(f)
+	declared := it.declareTypes(f, early)
 	if _, err := it.compileRun(ctx, f); err != nil {
 		if declared == nil {
 			return err
@@ -708,7 +724,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File, first []string) err
 		}
 		declared = nil
 	}
-	f.Decls = append(firsts, f.Decls...)
+	f.Decls = slices.Concat(firsts, early, f.Decls)
 	it.typesDeclared(declared)
 	var hoisted []ast.Stmt
 	for _, d := range f.Decls {
@@ -948,10 +964,11 @@ func declsOf(fs []*ast.FuncDecl) []ast.Decl {
 type parsedCell struct {
 	*cell.Cell
 	insts    []ast.Decl
-	before   []ast.Stmt      // compiled and run first (compat.Cell.Before)
-	first    []string        // generic types declared before the cell's other declarations (compat.GenericFirst)
-	replayed []*ast.FuncDecl // earlier functions compiled again (replay.go)
-	show     trailShow       // how the trailing expression is shown
+	before   []ast.Stmt               // compiled and run first (compat.Cell.Before)
+	first    []string                 // generic types declared before the cell's other declarations (compat.GenericFirst)
+	replayed []*ast.FuncDecl          // earlier functions compiled again (replay.go)
+	show     trailShow                // how the trailing expression is shown
+	named    map[string]*compat.Error // refused unless the instance is named (compat.Cell.NamedAsserts)
 }
 
 // trailShow is how a cell's trailing expression is shown, as its type

@@ -58,17 +58,33 @@ import (
 // made with it, may call what the cell declares after it. So is one with
 // a type the cell declares among its type arguments: yaegi would keep the
 // alias it could not make yet, and make it with the cell's declarations.
-func (it *Interp) makeInstances(ctx context.Context, pos token.Pos, beforeDecls bool) {
+func (it *Interp) makeInstances(ctx context.Context, pos token.Pos, beforeDecls bool, early map[string]bool) {
 	if it.info == nil || !it.declaresGenericStructs() {
 		return
 	}
+	found := compat.GenericStructInstances(it.info)
+	if beforeDecls {
+		for name, n := range found {
+			if n.Origin().NumMethods() > 0 && n.Origin().Obj().Pkg() == it.info.Pkg || it.namesCellTypes(n.TypeArgs(), early) {
+				delete(found, name)
+			}
+		}
+	}
+	it.makeNamed(ctx, pos, found, len(early) > 0)
+}
+
+// makeNamed makes the instances found, by name, that the session has not
+// made, and names them (see makeInstances); it keeps them, for a rebuilt
+// session to make them again (see rebuild). based says the running cell
+// has declared a type on a basic type, an array, a slice or a map
+// already (see typesFirst).
+func (it *Interp) makeNamed(ctx context.Context, pos token.Pos, found map[string]*types.Named, based bool) {
 	for name := range it.pinned {
 		if g, ok := strings.CutPrefix(name, compat.PinnedGeneric); ok {
 			it.pinnedGenerics[g] = true
 		}
 	}
-	based := it.declaresBasedTypes()
-	found := compat.GenericStructInstances(it.info)
+	based = based || it.declaresBasedTypes()
 	names := slices.Sorted(maps.Keys(found))
 	// Those among another's type arguments before it: made with it, they
 	// would be named as it is (Stack[string] in Stack[Stack[string]]),
@@ -78,9 +94,6 @@ func (it *Interp) makeInstances(ctx context.Context, pos token.Pos, beforeDecls 
 	})
 	for _, name := range names {
 		n := found[name]
-		if beforeDecls && (n.Origin().NumMethods() > 0 && n.Origin().Obj().Pkg() == it.info.Pkg || it.namesCellTypes(n.TypeArgs())) {
-			continue
-		}
 		generic := it.yaegiGenericType(n.Origin().Obj().Name())
 		if !generic.IsValid() {
 			continue // (declared by this cell, with the cell's other declarations)
@@ -112,7 +125,7 @@ func (it *Interp) makeInstances(ctx context.Context, pos token.Pos, beforeDecls 
 				it.instanceTags[name] = rn
 			}
 		default:
-			t, ok := it.makeByAlias(ctx, name, pos)
+			t, ok := it.makeByAlias(ctx, name, n, pos)
 			if !ok {
 				continue
 			}
@@ -121,7 +134,151 @@ func (it *Interp) makeInstances(ctx context.Context, pos token.Pos, beforeDecls 
 			}
 		}
 		it.instancesMade[key] = true
+		it.madeTypes[name] = n
 	}
+}
+
+// typesFirst cuts from decls, a cell's or a rebuilt session's, the
+// declarations of types on a basic type, an array, a slice or a map
+// (type Heap int, type Row []Heap) that name nothing but such types,
+// predeclared ones, packages' and the session's, with their methods,
+// which must name nothing else decls declare: compiled before the others,
+// they let makeInstances make and name the instances that have them among
+// their type arguments (Pair[Heap, int]) before the functions beside them
+// make those unnamed. (An instance's methods are compiled with it: its
+// type arguments' methods must be there, for Option[Nim]'s String to
+// print a Nim by Nim's.) Only in a session with generic struct types; nil
+// where there is none to cut. session are the types declared before
+// decls.
+func (it *Interp) typesFirst(decls []ast.Decl, session map[string]*ast.TypeSpec) (first, rest []ast.Decl) {
+	if !it.declaresGenericStructs() {
+		return nil, decls
+	}
+	candidates := map[string]*ast.TypeSpec{}
+	declared := map[string]bool{} // decls' other names
+	methods := map[string][]*ast.FuncDecl{}
+	for _, d := range decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv != nil {
+				name := compat.FuncKey(d)
+				name = name[:strings.IndexByte(name, '.')]
+				methods[name] = append(methods[name], d)
+			} else {
+				declared[d.Name.Name] = true
+			}
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				switch sp := sp.(type) {
+				case *ast.ValueSpec:
+					for _, id := range sp.Names {
+						declared[id.Name] = true
+					}
+				case *ast.TypeSpec:
+					declared[sp.Name.Name] = true
+					if sp.TypeParams != nil || sp.Assign.IsValid() || session[sp.Name.Name] != nil {
+						continue
+					}
+					switch sp.Type.(type) {
+					case *ast.Ident, *ast.ArrayType, *ast.MapType:
+						candidates[sp.Name.Name] = sp
+					}
+				}
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for name, ts := range candidates {
+			ok := namesOnlyTypes(ts.Type, session, candidates)
+			for _, m := range methods[name] {
+				ast.Inspect(m, func(n ast.Node) bool {
+					if id, isIdent := n.(*ast.Ident); isIdent && declared[id.Name] && candidates[id.Name] == nil {
+						ok = false
+					}
+					return ok
+				})
+			}
+			if !ok {
+				delete(candidates, name)
+				changed = true
+			}
+		}
+	}
+	if len(candidates) == 0 {
+		return nil, decls
+	}
+	for _, d := range decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if key := compat.FuncKey(d); d.Recv != nil && candidates[key[:strings.IndexByte(key, '.')]] != nil {
+				first = append(first, d)
+				continue
+			}
+		case *ast.GenDecl:
+			if d.Tok != token.TYPE {
+				break
+			}
+			var mine, others []ast.Spec
+			for _, sp := range d.Specs {
+				if candidates[sp.(*ast.TypeSpec).Name.Name] != nil {
+					mine = append(mine, sp)
+				} else {
+					others = append(others, sp)
+				}
+			}
+			if len(mine) > 0 {
+				g := *d
+				g.Specs = mine
+				first = append(first, &g)
+			}
+			if len(others) > 0 {
+				g := *d
+				g.Specs = others
+				rest = append(rest, &g)
+			}
+			continue
+		}
+		rest = append(rest, d)
+	}
+	return first, rest
+}
+
+// namesOnlyTypes reports whether the type expression x names nothing but
+// predeclared types, packages' types, those of session and those of
+// candidates (an array's length a constant: no).
+func namesOnlyTypes(x ast.Expr, session, candidates map[string]*ast.TypeSpec) bool {
+	ok := true
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			return false // (a package's type: nativebased wrote a cell's type on one as its underlying type)
+		case *ast.Ident:
+			_, predeclared := types.Universe.Lookup(n.Name).(*types.TypeName)
+			ok = ok && (predeclared || session[n.Name] != nil || candidates[n.Name] != nil)
+		case *ast.ArrayType:
+			if _, isLit := n.Len.(*ast.BasicLit); n.Len != nil && !isLit {
+				ok = false
+			}
+		case *ast.FuncType, *ast.ChanType, *ast.StructType, *ast.InterfaceType:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// typeNamesOf are the names the type declarations among decls declare.
+func typeNamesOf(decls []ast.Decl) map[string]bool {
+	names := map[string]bool{}
+	for _, d := range decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+			for _, sp := range gd.Specs {
+				names[sp.(*ast.TypeSpec).Name.Name] = true
+			}
+		}
+	}
+	return names
 }
 
 // makeSelfReferring makes name, an instance of generic that refers to
@@ -149,14 +306,35 @@ func (it *Interp) makeSelfReferring(ctx context.Context, generic reflect.Value, 
 	return true
 }
 
-// makeByAlias makes the instance name by a package-level alias of it
+// makeByAlias makes the instance name, n, by a package-level alias of it
 // (yaegi's global analysis makes an instance without making its reflect
-// type) and gives yaegi's type of it.
-func (it *Interp) makeByAlias(ctx context.Context, name string, pos token.Pos) (reflect.Value, bool) {
-	h := fnv.New32a()
-	h.Write([]byte(name))
-	alias := fmt.Sprintf("%sInstance_%d", prelude.Temp, h.Sum32())
-	f, err := parser.ParseFile(token.NewFileSet(), "", fmt.Sprintf("package main\ntype %s = %s", alias, name), parser.SkipObjectResolution)
+// type) and gives yaegi's type of it. A type argument that is an instance
+// made so before is written as its alias: yaegi declares an alias of an
+// instance whose argument is itself an instantiation as it would compile
+// the instance in a statement, making its reflect type (see compat's
+// instanceAlias).
+func (it *Interp) makeByAlias(ctx context.Context, name string, n *types.Named, pos token.Pos) (reflect.Value, bool) {
+	src := name
+	if it.info != nil && n != nil {
+		var args []string
+		for i := range n.TypeArgs().Len() {
+			a := n.TypeArgs().At(i)
+			s, ok := it.info.TypeString(a)
+			if !ok {
+				args = nil
+				break
+			}
+			if m, isNamed := types.Unalias(a).(*types.Named); isNamed && m.TypeArgs().Len() > 0 && it.yaegiType(instanceAlias(s)).IsValid() {
+				s = instanceAlias(s)
+			}
+			args = append(args, s)
+		}
+		if len(args) > 0 {
+			src = n.Origin().Obj().Name() + "[" + strings.Join(args, ", ") + "]"
+		}
+	}
+	alias := instanceAlias(name)
+	f, err := parser.ParseFile(token.NewFileSet(), "", fmt.Sprintf("package main\ntype %s = %s", alias, src), parser.SkipObjectResolution)
 	if err != nil {
 		return reflect.Value{}, false
 	}
@@ -165,6 +343,13 @@ func (it *Interp) makeByAlias(ctx context.Context, name string, pos token.Pos) (
 	}
 	t := it.yaegiType(alias)
 	return t, t.IsValid()
+}
+
+// instanceAlias is the name of makeByAlias's alias of the instance name.
+func instanceAlias(name string) string {
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return fmt.Sprintf("%sInstance_%d", prelude.Temp, h.Sum32())
 }
 
 // makeTagged makes name, an instance of generic (the generic type gname
@@ -177,7 +362,7 @@ func (it *Interp) makeByAlias(ctx context.Context, name string, pos token.Pos) (
 func (it *Interp) makeTagged(ctx context.Context, generic reflect.Value, gname, name, rn string, pos token.Pos) (named, ok bool) {
 	tag := genericTag(generic)
 	if !tag.IsValid() || it.instancesOthers(gname) {
-		_, ok := it.makeByAlias(ctx, name, pos)
+		_, ok := it.makeByAlias(ctx, name, nil, pos)
 		return false, ok
 	}
 	saved := tag.Interface().(reflect.Value)
@@ -189,12 +374,12 @@ func (it *Interp) makeTagged(ctx context.Context, generic reflect.Value, gname, 
 	}
 	renamed, found := withName(text, rn)
 	if !found {
-		_, ok := it.makeByAlias(ctx, name, pos)
+		_, ok := it.makeByAlias(ctx, name, nil, pos)
 		return false, ok
 	}
 	before := yaegiField(generic, "instance").Len()
 	tag.Set(reflect.ValueOf(reflect.ValueOf(renamed)))
-	_, ok = it.makeByAlias(ctx, name, pos)
+	_, ok = it.makeByAlias(ctx, name, nil, pos)
 	tag.Set(reflect.ValueOf(saved))
 	return ok && yaegiField(generic, "instance").Len() == before+1, ok
 }
@@ -302,11 +487,13 @@ func withName(tag, name string) (string, bool) {
 }
 
 // namesCellTypes reports whether targs name a type the running cell
-// declares.
-func (it *Interp) namesCellTypes(targs *types.TypeList) bool {
+// declares, but those of early, compiled already (see typesFirst).
+func (it *Interp) namesCellTypes(targs *types.TypeList, early map[string]bool) bool {
 	found := false
 	for i := range targs.Len() {
-		compat.EachNamed(targs.At(i), func(m *types.Named) { found = found || m.Obj().Pkg() == it.info.Pkg })
+		compat.EachNamed(targs.At(i), func(m *types.Named) {
+			found = found || m.Obj().Pkg() == it.info.Pkg && !early[m.Obj().Name()]
+		})
 	}
 	return found
 }
@@ -405,4 +592,29 @@ func (it *Interp) yaegiType(name string) reflect.Value {
 		}
 	}
 	return reflect.Value{}
+}
+
+// unnamedAsserted is the refusal of the cell's first assertion to an
+// instance that yaegi cannot tell from its twins unless its tag names it
+// (compat.Cell.NamedAsserts), whose instance makeInstances did not name
+// (made before the session declared a type on a basic type, in a
+// declaration of the cell, or by a generic type's methods): nil if it
+// named them all. The cell's statements have not run; its declarations,
+// compiled, are not committed to the session's types, so later cells do
+// not see them.
+func (it *Interp) unnamedAsserted(pc *parsedCell) error {
+	var first *compat.Error
+	for name, e := range pc.named {
+		if it.instanceTags[name] != "" {
+			continue
+		}
+		if first == nil || e.Pos.Offset < first.Pos.Offset {
+			first = e
+		}
+	}
+	if first == nil {
+		return nil
+	}
+	msg := first.Error()
+	return &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
 }

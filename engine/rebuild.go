@@ -10,8 +10,10 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
+	"maps"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -190,8 +192,10 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 	}
 
 	oldYi, oldFset, oldPkgs := it.yi, it.fset, it.pkgs
+	made, tags, madeKeys := it.madeTypes, it.instanceTags, it.instancesMade
 	restore := func() {
 		it.yi, it.fset, it.pkgs = oldYi, oldFset, oldPkgs
+		it.madeTypes, it.instanceTags, it.instancesMade = made, tags, madeKeys
 	}
 	if err := it.load(); err != nil {
 		restore()
@@ -210,9 +214,20 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 		}
 		firsts, rest := compat.FirstDecls(f.Decls, compat.GenericFirst(f.Decls))
 		if len(firsts) > 0 {
-			_, err = it.compileRun(context.Background(), &ast.File{Package: f.Package, Name: f.Name, Imports: f.Imports, Decls: append(imports, firsts...)})
+			_, err = it.compileRun(context.Background(), &ast.File{Package: f.Package, Name: f.Name, Imports: f.Imports, Decls: slices.Concat(imports, firsts)})
+		}
+		// Then the types on basic types, and the instances the session
+		// made (and named) made again before anything else makes them
+		// (see makeInstances): those of generic types without methods,
+		// which would be compiled with them before what they call.
+		early, rest := it.typesFirst(rest, nil)
+		if err == nil && len(early) > 0 {
+			_, err = it.compileRun(context.Background(), &ast.File{Package: f.Package, Name: f.Name, Imports: f.Imports, Decls: slices.Concat(imports, early)})
 		}
 		if err == nil {
+			again := maps.Clone(made)
+			maps.DeleteFunc(again, func(_ string, n *types.Named) bool { return n.Origin().NumMethods() > 0 })
+			it.makeNamed(context.Background(), f.Package, again, len(early) > 0)
 			_, err = it.compileRun(context.Background(), &ast.File{Package: f.Package, Name: f.Name, Imports: f.Imports, Decls: rest})
 		}
 	}

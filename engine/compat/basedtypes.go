@@ -616,18 +616,22 @@ func (b basedCheck) assertion(x, t ast.Expr, inSwitch *ast.TypeSwitchStmt) {
 		what, ExprString(x), an(b.described(n)), an(b.name(tt)), b.remedy(n))
 }
 
-// twinInstances refuses what, an assertion of x, a value of a cell's
-// interface type or an empty one, to tt, an instance of a generic struct
-// type, when another instance of it that differs by based type arguments
+// twinInstances holds back the refusal of what, an assertion of x, a
+// value of an interface type, to tt, an instance of a generic struct type,
+// when another instance of it that differs by based type arguments
 // (Const[Heap] and Const[int], type Heap int) is made by the cell, or tt
 // has a based type argument: the interpreter instantiates the type for
-// Heap as for int, and asserts from its own interfaces by that (x.(Const[int])
-// was true of a Const[Heap]). It reports whether it refused.
+// Heap as for int, one reflect type, and asserts by that (x.(Const[int])
+// was true of a Const[Heap]), unless the engine wrote tt's name in its
+// tag before a value of it was made (engine.makeInstances): the refusal
+// stands only if the engine did not (NamedAsserts). Where tt's name
+// cannot be written (a type argument Go's runtime does not name), the
+// assertion is refused. It reports whether it refused or held it back.
 func (b basedCheck) twinInstances(x ast.Expr, tt types.Type, what string) bool {
 	c := b.c
 	xt := c.Types.TypeOf(x)
 	n, ok := types.Unalias(deref(tt)).(*types.Named)
-	if xt == nil || !isIfaceType(xt) || !interpretedIface(xt) && !emptyIface(xt) || !ok || n.TypeArgs().Len() == 0 || hasTypeParam(n) {
+	if xt == nil || !isIfaceType(xt) || !ok || n.TypeArgs().Len() == 0 || hasTypeParam(n) {
 		return false
 	}
 	if _, ok := n.Underlying().(*types.Struct); !ok {
@@ -673,9 +677,20 @@ func (b basedCheck) twinInstances(x ast.Expr, tt types.Type, what string) bool {
 		plain = append(plain, b.name(erased(ta, map[types.Type]bool{})))
 	}
 	name := twin.Origin().Obj().Name()
-	c.Fail(x.Pos(), "%s: the interpreter instantiates %s for %s as for %s, so it cannot tell %s from a %s[%s] there; declare %s as a struct (type %s struct{ V %s }), or assert to an interface",
+	e := c.errorAt(x.Pos(), "%s: the interpreter instantiates %s for %s as for %s, so it cannot tell %s from a %s[%s] there; declare %s as a struct (type %s struct{ V %s }), or assert to an interface",
 		what, name, b.name(arg), b.name(arg.Underlying()), an(b.name(twin)), name, strings.Join(plain, ", "),
 		arg.Obj().Name(), arg.Obj().Name(), b.name(arg.Underlying()))
+	key, ok := c.Types.TypeString(n)
+	if _, named := RuntimeName(n); !ok || !named || c.Session == nil {
+		c.Fail(x.Pos(), "%s", e.Msg)
+		return true
+	}
+	if c.NamedAsserts == nil {
+		c.NamedAsserts = map[string]*Error{}
+	}
+	if c.NamedAsserts[key] == nil {
+		c.NamedAsserts[key] = e
+	}
 	return true
 }
 

@@ -262,6 +262,13 @@ type Cell struct {
 	// them so; and the generic types (PinnedGeneric+name) all of whose
 	// instances it leaves so.
 	Pinned map[string]bool
+	// NamedAsserts are the refusals of assertions (and type switch cases)
+	// to instances of generic struct types, by the instance's name, that
+	// stand unless the engine names the instance in its tag before the
+	// cell's statements (see twinInstances): the interpreter tells such an
+	// instance from its twins (Pair[Heap, int] and Pair[int, int], type
+	// Heap int) only by that name.
+	NamedAsserts map[string]*Error
 
 	err       *Error
 	tmp       int
@@ -333,6 +340,11 @@ func (c *Cell) Fail(pos token.Pos, format string, args ...any) {
 	if c.err != nil {
 		return
 	}
+	c.err = c.errorAt(pos, format, args...)
+}
+
+// errorAt is the refusal Fail reports.
+func (c *Cell) errorAt(pos token.Pos, format string, args ...any) *Error {
 	e := &Error{Msg: fmt.Sprintf(format, args...)}
 	for to, from := range c.tparams { // the message speaks of the cell's code
 		e.Msg = strings.ReplaceAll(e.Msg, to, from)
@@ -341,7 +353,7 @@ func (c *Cell) Fail(pos token.Pos, format string, args ...any) {
 	if pos.IsValid() && c.Fset != nil {
 		e.Pos = c.Fset.Position(pos)
 	}
-	c.err = e
+	return e
 }
 
 // Temp is a fresh name for a variable the passes introduce.

@@ -201,7 +201,7 @@ func (ts *Types) reflectPanic(msg string) error {
 		}
 	}
 	if loc := cellPosition.FindString(msg); loc != "" && strings.HasPrefix(msg[len(loc):], "interface conversion: ") {
-		return assertionError(ts.withSource(ts.withNames(msg[len(loc):])))
+		return assertionError(ts.withSource(ts.typeNames(msg[len(loc):])))
 	}
 	return nil
 }

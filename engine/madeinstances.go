@@ -208,40 +208,7 @@ func (it *Interp) typesFirst(decls []ast.Decl, session map[string]*ast.TypeSpec)
 	if len(candidates) == 0 {
 		return nil, decls
 	}
-	for _, d := range decls {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			if key := compat.FuncKey(d); d.Recv != nil && candidates[key[:strings.IndexByte(key, '.')]] != nil {
-				first = append(first, d)
-				continue
-			}
-		case *ast.GenDecl:
-			if d.Tok != token.TYPE {
-				break
-			}
-			var mine, others []ast.Spec
-			for _, sp := range d.Specs {
-				if candidates[sp.(*ast.TypeSpec).Name.Name] != nil {
-					mine = append(mine, sp)
-				} else {
-					others = append(others, sp)
-				}
-			}
-			if len(mine) > 0 {
-				g := *d
-				g.Specs = mine
-				first = append(first, &g)
-			}
-			if len(others) > 0 {
-				g := *d
-				g.Specs = others
-				rest = append(rest, &g)
-			}
-			continue
-		}
-		rest = append(rest, d)
-	}
-	return first, rest
+	return compat.FirstDecls(decls, slices.Collect(maps.Keys(candidates)))
 }
 
 // namesOnlyTypes reports whether the type expression x names nothing but

@@ -75,6 +75,7 @@ type Interp struct {
 	instancesMade  map[string]bool            // instances of generic struct types made first (makeInstances)
 	instanceTags   map[string]string          // the names makeInstances wrote into instances' tags
 	madeTypes      map[string]*types.Named    // the instances makeInstances made, by name (for rebuild)
+	pending        []ast.Decl                 // the running cell's declarations while they compile (see instancesOthers, funcDecl)
 	pinned         map[string]bool            // instances whose tags the running cell writes as they are (compat.Cell.Pinned)
 	pinnedGenerics map[string]bool            // generic types whose instances' tags stay as structNames wrote them
 	notes          []unshownNote              // the running cell's notes on values it drops
@@ -452,7 +453,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	it.dropUnchangedReplays(pc)
 	pc.before = cc.Before
 	pc.first = cc.First
-	pc.named = cc.NamedAsserts
+	pc.named = cc.NamedInstances
 	it.pinned = cc.Pinned
 	if pc.Decls != nil {
 		// And those the passes gave methods (embedMethods' forwarders).
@@ -705,7 +706,13 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File, first []string) err
 		}
 		f.Decls = rest
 	}
-	it.makeInstances(ctx, f.Package, true, typeNamesOf(early))
+	// (Instances of the cell's generic types with methods too, where
+	// those call nothing declared after them.)
+	ready := typeNamesOf(early)
+	maps.Copy(ready, readyGenerics(firsts, f.Decls))
+	it.pending = slices.Concat(firsts, early, f.Decls)
+	it.makeInstances(ctx, f.Package, true, ready)
+	it.pending = nil
 	decls := f.Decls
 	declared := it.declareTypes(f, early)
 	if _, err := it.compileRun(ctx, f); err != nil {
@@ -968,7 +975,7 @@ type parsedCell struct {
 	first    []string                 // generic types declared before the cell's other declarations (compat.GenericFirst)
 	replayed []*ast.FuncDecl          // earlier functions compiled again (replay.go)
 	show     trailShow                // how the trailing expression is shown
-	named    map[string]*compat.Error // refused unless the instance is named (compat.Cell.NamedAsserts)
+	named    map[string]*compat.Error // refused unless the instance is named (compat.Cell.NamedInstances)
 }
 
 // trailShow is how a cell's trailing expression is shown, as its type

@@ -19,6 +19,7 @@ import (
 	"grundy/engine/compat"
 	"grundy/engine/prelude"
 	"grundy/engine/prelude/grundyrt"
+	"grundy/engine/typecheck"
 )
 
 // makeInstances makes the instances of the cells' generic struct types
@@ -50,27 +51,44 @@ import (
 // Names are written only in a session that declares a type on a basic
 // type, an array, a slice or a map (declaresBasedTypes): elsewhere the
 // printer names an instance by where its type arguments are. Instances
-// made only inside a generic function's body, not among the cell's
-// expressions' types, are made where yaegi meets them, as before.
+// a generic function the cell instantiates writes in its body with its
+// type parameters (Pair[K, V]) are made too (bodyInstances); others made
+// only inside a generic function's body are made where yaegi meets them.
 //
 // Before the cell's declarations (beforeDecls), an instance of a generic
-// type the cell declares with methods is left for later: its methods,
-// made with it, may call what the cell declares after it. So is one with
-// a type the cell declares among its type arguments: yaegi would keep the
-// alias it could not make yet, and make it with the cell's declarations.
+// type the cell declares with methods is left for later, unless early
+// has it: its methods, made with it, may call what the cell declares
+// after it. So is one with a type the cell declares among its type
+// arguments, unless early has the type: yaegi would keep the alias it
+// could not make yet, and make it with the cell's declarations. early
+// names the cell's types compiled already (see typesFirst and
+// readyGenerics).
 func (it *Interp) makeInstances(ctx context.Context, pos token.Pos, beforeDecls bool, early map[string]bool) {
 	if it.info == nil || !it.declaresGenericStructs() {
 		return
 	}
 	found := compat.GenericStructInstances(it.info)
+	for name, n := range it.bodyInstances() {
+		if found[name] == nil {
+			found[name] = n
+		}
+	}
 	if beforeDecls {
 		for name, n := range found {
-			if n.Origin().NumMethods() > 0 && n.Origin().Obj().Pkg() == it.info.Pkg || it.namesCellTypes(n.TypeArgs(), early) {
+			if n.Origin().NumMethods() > 0 && n.Origin().Obj().Pkg() == it.info.Pkg && !early[n.Origin().Obj().Name()] || it.namesCellTypes(n.TypeArgs(), early) {
 				delete(found, name)
 			}
 		}
 	}
-	it.makeNamed(ctx, pos, found, len(early) > 0)
+	based := false // (a type of early on a basic type: see typesFirst)
+	for name := range early {
+		if tn, ok := it.info.Pkg.Scope().Lookup(name).(*types.TypeName); ok {
+			if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() == 0 {
+				based = true
+			}
+		}
+	}
+	it.makeNamed(ctx, pos, found, based)
 }
 
 // makeNamed makes the instances found, by name, that the session has not
@@ -155,7 +173,6 @@ func (it *Interp) typesFirst(decls []ast.Decl, session map[string]*ast.TypeSpec)
 		return nil, decls
 	}
 	candidates := map[string]*ast.TypeSpec{}
-	declared := map[string]bool{} // decls' other names
 	methods := map[string][]*ast.FuncDecl{}
 	for _, d := range decls {
 		switch d := d.(type) {
@@ -164,40 +181,30 @@ func (it *Interp) typesFirst(decls []ast.Decl, session map[string]*ast.TypeSpec)
 				name := compat.FuncKey(d)
 				name = name[:strings.IndexByte(name, '.')]
 				methods[name] = append(methods[name], d)
-			} else {
-				declared[d.Name.Name] = true
 			}
 		case *ast.GenDecl:
 			for _, sp := range d.Specs {
-				switch sp := sp.(type) {
-				case *ast.ValueSpec:
-					for _, id := range sp.Names {
-						declared[id.Name] = true
-					}
-				case *ast.TypeSpec:
-					declared[sp.Name.Name] = true
-					if sp.TypeParams != nil || sp.Assign.IsValid() || session[sp.Name.Name] != nil {
-						continue
-					}
-					switch sp.Type.(type) {
-					case *ast.Ident, *ast.ArrayType, *ast.MapType:
-						candidates[sp.Name.Name] = sp
-					}
+				ts, ok := sp.(*ast.TypeSpec)
+				if !ok || ts.TypeParams != nil || ts.Assign.IsValid() || session[ts.Name.Name] != nil {
+					continue
+				}
+				switch ts.Type.(type) {
+				case *ast.Ident, *ast.ArrayType, *ast.MapType:
+					candidates[ts.Name.Name] = ts
 				}
 			}
 		}
 	}
 	for changed := true; changed; {
 		changed = false
+		others := declaredNames(decls) // (those not cut)
+		for name := range candidates {
+			delete(others, name)
+		}
 		for name, ts := range candidates {
 			ok := namesOnlyTypes(ts.Type, session, candidates)
 			for _, m := range methods[name] {
-				ast.Inspect(m, func(n ast.Node) bool {
-					if id, isIdent := n.(*ast.Ident); isIdent && declared[id.Name] && candidates[id.Name] == nil {
-						ok = false
-					}
-					return ok
-				})
+				ok = ok && !namesAny(m, others)
 			}
 			if !ok {
 				delete(candidates, name)
@@ -383,35 +390,155 @@ func genericTag(generic reflect.Value) reflect.Value {
 // to native interfaces, which take the receiver's type arguments), or a
 // field of another generic type (its methods are compiled then too).
 func (it *Interp) instancesOthers(gname string) bool {
+	specs := maps.Clone(it.types)
+	funcs := map[string]*ast.FuncDecl{}
+	for key, fd := range it.funcs {
+		funcs[key] = fd.decl
+	}
+	for _, d := range it.pending {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			funcs[compat.FuncKey(d)] = d
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				if ts, ok := sp.(*ast.TypeSpec); ok {
+					specs[ts.Name.Name] = ts
+				}
+			}
+		}
+	}
 	generic := map[string]bool{gname: true}
-	for name, ts := range it.types {
+	for name, ts := range specs {
 		if ts.TypeParams != nil {
 			generic[name] = true
 		}
 	}
-	for key, fd := range it.funcs {
-		if fd.decl.Recv == nil && fd.decl.Type.TypeParams != nil && !strings.HasPrefix(key, compat.NilConvGeneric) {
+	for key, fd := range funcs {
+		if fd.Recv == nil && fd.Type.TypeParams != nil && !strings.HasPrefix(key, compat.NilConvGeneric) {
 			generic[key] = true
 		}
 	}
-	names := func(n ast.Node) bool {
-		found := false
-		ast.Inspect(n, func(n ast.Node) bool {
-			id, ok := n.(*ast.Ident)
-			found = found || ok && generic[id.Name]
-			return !found
-		})
-		return found
-	}
-	if ts := it.types[gname]; ts == nil || names(ts.Type) {
+	if ts := specs[gname]; ts == nil || namesAny(ts.Type, generic) {
 		return true // (a field of another generic type, whose methods are compiled with it)
 	}
-	for key, fd := range it.funcs {
-		if strings.HasPrefix(key, gname+".") && fd.decl.Body != nil && names(fd.decl.Body) {
+	for key, fd := range funcs {
+		if strings.HasPrefix(key, gname+".") && fd.Body != nil && makesOthers(fd, gname, generic) {
 			return true
 		}
 	}
 	return false
+}
+
+// makesOthers reports whether fd, a method of the generic type gname,
+// names one of generic in its signature or body other than as its
+// receiver's own instance (Box[T] in a method of Box[T]).
+func makesOthers(fd *ast.FuncDecl, gname string, generic map[string]bool) bool {
+	var own []string // the receiver's type parameters
+	recv := ast.Unparen(fd.Recv.List[0].Type)
+	if star, ok := recv.(*ast.StarExpr); ok {
+		recv = ast.Unparen(star.X)
+	}
+	_, indices := indexed(recv)
+	for _, ix := range indices {
+		if id, ok := ix.(*ast.Ident); ok {
+			own = append(own, id.Name)
+		}
+	}
+	found := false
+	inspect := func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if x, indices := indexed(n); x != nil {
+			if id, ok := x.(*ast.Ident); ok && id.Name == gname && len(indices) == len(own) {
+				same := true
+				for i, ix := range indices {
+					id, ok := ix.(*ast.Ident)
+					same = same && ok && id.Name == own[i]
+				}
+				if same {
+					return false // the receiver's instance
+				}
+			}
+		}
+		if id, ok := n.(*ast.Ident); ok {
+			found = generic[id.Name]
+		}
+		return !found
+	}
+	ast.Inspect(fd.Type, inspect)
+	ast.Inspect(fd.Body, inspect)
+	return found
+}
+
+// indexed is the indexed expression and the indices of n, an index
+// expression (x[i], x[i, j]); nil if n is none.
+func indexed(n ast.Node) (ast.Expr, []ast.Expr) {
+	switch e := n.(type) {
+	case *ast.IndexExpr:
+		return e.X, []ast.Expr{e.Index}
+	case *ast.IndexListExpr:
+		return e.X, e.Indices
+	}
+	return nil, nil
+}
+
+// namesAny reports whether an identifier in n is one of names.
+func namesAny(n ast.Node, names map[string]bool) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		found = found || ok && names[id.Name]
+		return !found
+	})
+	return found
+}
+
+// declaredNames are the names decls declare, but methods.
+func declaredNames(decls []ast.Decl) map[string]bool {
+	names := map[string]bool{}
+	for _, d := range decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				names[d.Name.Name] = true
+			}
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				switch sp := sp.(type) {
+				case *ast.ValueSpec:
+					for _, id := range sp.Names {
+						names[id.Name] = true
+					}
+				case *ast.TypeSpec:
+					names[sp.Name.Name] = true
+				}
+			}
+		}
+	}
+	return names
+}
+
+// readyGenerics are the generic types with methods among firsts, the
+// cell's declarations compiled first (compat.GenericFirst), whose methods
+// name nothing rest, the cell's other declarations, declares: their
+// instances can be made before rest compiles (their methods are compiled
+// with them).
+func readyGenerics(firsts, rest []ast.Decl) map[string]bool {
+	later := declaredNames(rest)
+	ready := map[string]bool{}
+	for _, d := range firsts {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil {
+			key := compat.FuncKey(fd)
+			name := key[:strings.IndexByte(key, '.')]
+			if _, seen := ready[name]; !seen {
+				ready[name] = true
+			}
+			ready[name] = ready[name] && !namesAny(fd, later)
+		}
+	}
+	maps.DeleteFunc(ready, func(_ string, ok bool) bool { return !ok })
+	return ready
 }
 
 // nameInstance writes name into the tag of the first field of t, yaegi's
@@ -563,7 +690,7 @@ func (it *Interp) yaegiType(name string) reflect.Value {
 
 // unnamedAsserted is the refusal of the cell's first assertion to an
 // instance that yaegi cannot tell from its twins unless its tag names it
-// (compat.Cell.NamedAsserts), whose instance makeInstances did not name
+// (compat.Cell.NamedInstances), whose instance makeInstances did not name
 // (made before the session declared a type on a basic type, in a
 // declaration of the cell, or by a generic type's methods): nil if it
 // named them all. The cell's statements have not run; its declarations,
@@ -584,4 +711,108 @@ func (it *Interp) unnamedAsserted(pc *parsedCell) error {
 	}
 	msg := first.Error()
 	return &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
+}
+
+// bodyInstances are the instances of the cells' generic struct types that
+// the generic functions the cell instantiates write in their bodies with
+// their type parameters, or named types, as type arguments, by name:
+// Pair[Nim, string] of func pair[K comparable, V any](k K, v V) any {
+// return Pair[K, V]{k, v} } called as pair(Nim(3), "x"). yaegi makes such
+// an instance when it compiles the call, after makeInstances, which then
+// names it first (only the cell's expressions' types tell it the others).
+func (it *Interp) bodyInstances() map[string]*types.Named {
+	found := map[string]*types.Named{}
+	for id, inst := range it.info.Instances {
+		fn, ok := it.info.ObjectOf(id).(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "main" || inst.TypeArgs.Len() == 0 {
+			continue
+		}
+		fn = fn.Origin()
+		sig, _ := fn.Type().(*types.Signature)
+		decl := it.funcDecl(fn.Name())
+		if sig == nil || sig.Recv() != nil || sig.TypeParams().Len() != inst.TypeArgs.Len() || decl == nil || decl.Body == nil {
+			continue
+		}
+		args := map[string]types.Type{}
+		for i := range sig.TypeParams().Len() {
+			args[sig.TypeParams().At(i).Obj().Name()] = inst.TypeArgs.At(i)
+		}
+		ast.Inspect(decl.Body, func(n ast.Node) bool {
+			x, indices := indexed(n)
+			if x == nil {
+				return true
+			}
+			if n, ok := it.bodyInstance(x, indices, args); ok {
+				if name, ok := it.info.TypeString(n); ok {
+					found[name] = n
+				}
+			}
+			return true
+		})
+	}
+	return found
+}
+
+// bodyInstance is x[indices], written in a generic function's body, an
+// instance of a cell's generic struct type, with args for the function's
+// type parameters; false where an index is not a type parameter or a
+// type's name.
+func (it *Interp) bodyInstance(x ast.Expr, indices []ast.Expr, args map[string]types.Type) (*types.Named, bool) {
+	lookup := func(e ast.Expr) types.Object {
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		if obj := it.info.Pkg.Scope().Lookup(id.Name); obj != nil {
+			return obj
+		}
+		if obj := it.info.Earlier(id.Name); obj != nil {
+			return obj
+		}
+		return types.Universe.Lookup(id.Name)
+	}
+	tn, ok := lookup(x).(*types.TypeName)
+	if !ok {
+		return nil, false
+	}
+	origin, ok := tn.Type().(*types.Named)
+	if !ok || origin.TypeParams().Len() != len(indices) || !typecheck.IsCellType(origin) {
+		return nil, false
+	}
+	if _, ok := origin.Underlying().(*types.Struct); !ok {
+		return nil, false
+	}
+	targs := make([]types.Type, len(indices))
+	for i, ix := range indices {
+		if id, ok := ix.(*ast.Ident); ok && args[id.Name] != nil {
+			targs[i] = args[id.Name]
+			continue
+		}
+		arg, ok := lookup(ix).(*types.TypeName)
+		if !ok {
+			return nil, false
+		}
+		targs[i] = arg.Type()
+	}
+	t, err := types.Instantiate(nil, origin, targs, true)
+	if err != nil {
+		return nil, false
+	}
+	n, ok := t.(*types.Named)
+	return n, ok && !compat.HasTypeParam(n)
+}
+
+// funcDecl is the declaration of the function the cells declare under
+// name: the session's, or the running cell's while its declarations are
+// compiled (pending).
+func (it *Interp) funcDecl(name string) *ast.FuncDecl {
+	for _, d := range it.pending {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name {
+			return fd
+		}
+	}
+	if fd := it.funcs[name]; fd != nil {
+		return fd.decl
+	}
+	return nil
 }

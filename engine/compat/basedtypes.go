@@ -624,7 +624,7 @@ func (b basedCheck) assertion(x, t ast.Expr, inSwitch *ast.TypeSwitchStmt) {
 // Heap as for int, one reflect type, and asserts by that (x.(Const[int])
 // was true of a Const[Heap]), unless the engine wrote tt's name in its
 // tag before a value of it was made (engine.makeInstances): the refusal
-// stands only if the engine did not (NamedAsserts). Where tt's name
+// stands only if the engine did not (NamedInstances). Where tt's name
 // cannot be written (a type argument Go's runtime does not name), the
 // assertion is refused. It reports whether it refused or held it back.
 func (b basedCheck) twinInstances(x ast.Expr, tt types.Type, what string) bool {
@@ -667,31 +667,69 @@ func (b basedCheck) twinInstances(x ast.Expr, tt types.Type, what string) bool {
 	if twin == nil {
 		return false
 	}
+	arg, plain := b.plainTwin(twin)
+	name := twin.Origin().Obj().Name()
+	e := c.errorAt(x.Pos(), "%s: the interpreter instantiates %s for %s as for %s, so it cannot tell %s from %s there; declare %s as a struct (type %s struct{ V %s }), or assert to an interface",
+		what, name, b.name(arg), b.name(arg.Underlying()), an(b.name(twin)), an(plain),
+		arg.Obj().Name(), arg.Obj().Name(), b.name(arg.Underlying()))
+	b.unlessNamed(n, x.Pos(), e)
+	return true
+}
+
+// unlessNamed refuses with e, at pos, unless the engine names n, an
+// instance of a generic struct type, in its tag before the cell's
+// statements (NamedInstances); at once where it cannot.
+func (b basedCheck) unlessNamed(n *types.Named, pos token.Pos, e *Error) {
+	c := b.c
+	key, ok := c.Types.TypeString(n)
+	if _, named := RuntimeName(n); !ok || !named || c.Session == nil {
+		c.Fail(pos, "%s", e.Msg)
+		return
+	}
+	if c.NamedInstances == nil {
+		c.NamedInstances = map[string]*Error{}
+	}
+	if c.NamedInstances[key] == nil {
+		c.NamedInstances[key] = e
+	}
+}
+
+// unnamedStore holds back the refusal of putting e, an instance of a
+// generic struct type with a based type argument (Entry[Heap, Label],
+// type Heap int), in an empty interface: there the interpreter knows it
+// by its reflect type, which it makes alike for Entry[int, string], so
+// %T, == and map keys would take one for the other, unless the engine
+// named the instance in its tag (see twinInstances).
+func (b basedCheck) unnamedStore(e ast.Expr, t types.Type, to types.Type) {
+	c := b.c
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.TypeArgs().Len() == 0 || hasTypeParam(n) || !basedArgs(n) {
+		return
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return
+	}
+	arg, plain := b.plainTwin(n)
+	name := n.Origin().Obj().Name()
+	b.unlessNamed(n, e.Pos(), c.errorAt(e.Pos(), "%s, %s, cannot be put in an interface (%s): the engine could not name this instance of %s apart (its methods make other instances of %s, or a generic function made it first), and the interpreter instantiates %s for %s as for %s, so %%T, == and map keys would take it for %s; keep it in a variable of type %s, or declare %s as a struct (type %s struct{ V %s })",
+		ExprString(e), an(b.name(t)), b.name(to), name, name, name, b.name(arg), b.name(arg.Underlying()), an(plain), b.name(t),
+		arg.Obj().Name(), arg.Obj().Name(), b.name(arg.Underlying())))
+}
+
+// plainTwin is the first based type among n's type arguments, and n, an
+// instance, written with its type arguments as the interpreter has them
+// (Pair[int, string] for Pair[Heap, Label]).
+func (b basedCheck) plainTwin(n *types.Named) (*types.Named, string) {
 	var arg *types.Named
-	var plain []string // twin's type arguments as the interpreter has them
-	for i := range twin.TypeArgs().Len() {
-		ta := twin.TypeArgs().At(i)
+	var plain []string
+	for i := range n.TypeArgs().Len() {
+		ta := n.TypeArgs().At(i)
 		if a := basedIn(ta); a != nil && arg == nil {
 			arg = a
 		}
 		plain = append(plain, b.name(erased(ta, map[types.Type]bool{})))
 	}
-	name := twin.Origin().Obj().Name()
-	e := c.errorAt(x.Pos(), "%s: the interpreter instantiates %s for %s as for %s, so it cannot tell %s from a %s[%s] there; declare %s as a struct (type %s struct{ V %s }), or assert to an interface",
-		what, name, b.name(arg), b.name(arg.Underlying()), an(b.name(twin)), name, strings.Join(plain, ", "),
-		arg.Obj().Name(), arg.Obj().Name(), b.name(arg.Underlying()))
-	key, ok := c.Types.TypeString(n)
-	if _, named := RuntimeName(n); !ok || !named || c.Session == nil {
-		c.Fail(x.Pos(), "%s", e.Msg)
-		return true
-	}
-	if c.NamedAsserts == nil {
-		c.NamedAsserts = map[string]*Error{}
-	}
-	if c.NamedAsserts[key] == nil {
-		c.NamedAsserts[key] = e
-	}
-	return true
+	return arg, n.Origin().Obj().Name() + "[" + strings.Join(plain, ", ") + "]"
 }
 
 // basedArgs reports whether one of n's type arguments has a based type
@@ -853,7 +891,11 @@ func (b basedCheck) store(e ast.Expr, to types.Type) {
 		return // a box or wrapper with the methods keeps the type
 	}
 	t := c.Types.TypeOf(e)
-	if t == nil || isIfaceType(t) || !c.Types.IsValue(e) || !losesType(t) {
+	if t == nil || isIfaceType(t) || !c.Types.IsValue(e) {
+		return
+	}
+	if !losesType(t) {
+		b.unnamedStore(e, t, to)
 		return
 	}
 	if decl, ok := b.compositeDecl(t); ok {

@@ -262,13 +262,15 @@ type Cell struct {
 	// them so; and the generic types (PinnedGeneric+name) all of whose
 	// instances it leaves so.
 	Pinned map[string]bool
-	// NamedAsserts are the refusals of assertions (and type switch cases)
-	// to instances of generic struct types, by the instance's name, that
-	// stand unless the engine names the instance in its tag before the
-	// cell's statements (see twinInstances): the interpreter tells such an
-	// instance from its twins (Pair[Heap, int] and Pair[int, int], type
-	// Heap int) only by that name.
-	NamedAsserts map[string]*Error
+	// NamedInstances are the refusals of assertions (and type switch
+	// cases) to instances of generic struct types, and of putting such
+	// instances with a based type argument in an empty interface, by the
+	// instance's name, that stand unless the engine names the instance in
+	// its tag before the cell's statements (see twinInstances and
+	// unnamedStores): the interpreter tells such an instance from its
+	// twins (Pair[Heap, int] and Pair[int, int], type Heap int) only by
+	// that name.
+	NamedInstances map[string]*Error
 
 	err       *Error
 	tmp       int

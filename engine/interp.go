@@ -76,6 +76,7 @@ type Interp struct {
 	instanceTags   map[string]string          // the names makeInstances wrote into instances' tags
 	madeTypes      map[string]*types.Named    // the instances makeInstances made, by name (for rebuild)
 	pending        []ast.Decl                 // the running cell's declarations while they compile (see instancesOthers, funcDecl)
+	templates      map[string][]*types.Named  // the instances generic functions make with their type parameters (see instanceTemplates)
 	pinned         map[string]bool            // instances whose tags the running cell writes as they are (compat.Cell.Pinned)
 	pinnedGenerics map[string]bool            // generic types whose instances' tags stay as structNames wrote them
 	notes          []unshownNote              // the running cell's notes on values it drops

@@ -714,92 +714,165 @@ func (it *Interp) unnamedAsserted(pc *parsedCell) error {
 }
 
 // bodyInstances are the instances of the cells' generic struct types that
-// the generic functions the cell instantiates write in their bodies with
-// their type parameters, or named types, as type arguments, by name:
-// Pair[Nim, string] of func pair[K comparable, V any](k K, v V) any {
-// return Pair[K, V]{k, v} } called as pair(Nim(3), "x"). yaegi makes such
-// an instance when it compiles the call, after makeInstances, which then
-// names it first (only the cell's expressions' types tell it the others).
+// the generic functions the cell instantiates make in their bodies, or
+// through the generic functions they call, with their type parameters
+// among the type arguments, by name: Pair[Nim, string] of func pair[K
+// comparable, V any](k K, v V) any { return Pair[K, V]{k, v} } called as
+// pair(Nim(3), "x"), or through func labelled[T comparable](v T) any {
+// return pair(v, "x") }. yaegi makes such an instance when it compiles the
+// call, after makeInstances, which then names it first (the cell's
+// expressions' types tell it only the others).
 func (it *Interp) bodyInstances() map[string]*types.Named {
+	for id := range it.info.Defs { // (for the later cells calling them)
+		if fn := it.genericFunc(id); fn != nil {
+			it.instanceTemplates(fn, map[*types.Func]bool{})
+		}
+	}
 	found := map[string]*types.Named{}
 	for id, inst := range it.info.Instances {
-		fn, ok := it.info.ObjectOf(id).(*types.Func)
-		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "main" || inst.TypeArgs.Len() == 0 {
-			continue
+		fn := it.genericFunc(id)
+		if fn == nil || slices.ContainsFunc(slices.Collect(inst.TypeArgs.Types()), compat.HasTypeParam) {
+			continue // (in a generic body: see instanceTemplates)
 		}
-		fn = fn.Origin()
-		sig, _ := fn.Type().(*types.Signature)
-		decl := it.funcDecl(fn.Name())
-		if sig == nil || sig.Recv() != nil || sig.TypeParams().Len() != inst.TypeArgs.Len() || decl == nil || decl.Body == nil {
-			continue
-		}
-		args := map[string]types.Type{}
-		for i := range sig.TypeParams().Len() {
-			args[sig.TypeParams().At(i).Obj().Name()] = inst.TypeArgs.At(i)
-		}
-		ast.Inspect(decl.Body, func(n ast.Node) bool {
-			x, indices := indexed(n)
-			if x == nil {
-				return true
+		for _, t := range it.instanceTemplates(fn, map[*types.Func]bool{}) {
+			n, ok := substituted(t, fn, inst.TypeArgs)
+			if !ok || compat.HasTypeParam(n) {
+				continue
 			}
-			if n, ok := it.bodyInstance(x, indices, args); ok {
-				if name, ok := it.info.TypeString(n); ok {
-					found[name] = n
-				}
+			if name, ok := it.info.TypeString(n); ok {
+				found[name] = n
 			}
-			return true
-		})
+		}
 	}
 	return found
 }
 
-// bodyInstance is x[indices], written in a generic function's body, an
-// instance of a cell's generic struct type, with args for the function's
-// type parameters; false where an index is not a type parameter or a
-// type's name.
-func (it *Interp) bodyInstance(x ast.Expr, indices []ast.Expr, args map[string]types.Type) (*types.Named, bool) {
-	lookup := func(e ast.Expr) types.Object {
-		id, ok := e.(*ast.Ident)
+// genericFunc is the generic function (not a method) the cells declare
+// that id, in the running cell, instantiates; nil if none.
+func (it *Interp) genericFunc(id *ast.Ident) *types.Func {
+	fn, ok := it.info.ObjectOf(id).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "main" {
+		return nil
+	}
+	fn = fn.Origin()
+	if sig, ok := fn.Type().(*types.Signature); !ok || sig.Recv() != nil || sig.TypeParams().Len() == 0 {
+		return nil
+	}
+	return fn
+}
+
+// instanceTemplates are the instances of the cells' generic struct types
+// that fn, a generic function, makes in its body or through the generic
+// functions it calls, with fn's type parameters among their type
+// arguments (Pair[K, V]): worked out from the running cell's types for a
+// function it declares, kept for later cells (templates).
+func (it *Interp) instanceTemplates(fn *types.Func, visiting map[*types.Func]bool) []*types.Named {
+	if fn.Pkg() != it.info.Pkg || visiting[fn] {
+		return it.templates[fn.Name()]
+	}
+	visiting[fn] = true
+	decl := it.funcDecl(fn.Name())
+	if decl == nil || decl.Body == nil || it.info.Defs[decl.Name] != fn {
+		return it.templates[fn.Name()]
+	}
+	var out []*types.Named
+	seen := map[string]bool{}
+	add := func(n *types.Named) {
+		if key := n.String(); !seen[key] {
+			seen[key] = true
+			out = append(out, n)
+		}
+	}
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		e, ok := n.(ast.Expr)
 		if !ok {
-			return nil
+			return true
 		}
-		if obj := it.info.Pkg.Scope().Lookup(id.Name); obj != nil {
-			return obj
+		if tv, ok := it.info.Types[e]; ok {
+			compat.EachNamed(tv.Type, func(m *types.Named) {
+				if _, isStruct := m.Underlying().(*types.Struct); isStruct && m.TypeArgs().Len() > 0 && typecheck.IsCellType(m) && compat.HasTypeParam(m) {
+					add(m)
+				}
+			})
 		}
-		if obj := it.info.Earlier(id.Name); obj != nil {
-			return obj
+		if id, ok := e.(*ast.Ident); ok {
+			if callee := it.genericFunc(id); callee != nil {
+				for _, t := range it.instanceTemplates(callee, visiting) {
+					if m, ok := substituted(t, callee, it.info.Instances[id].TypeArgs); ok && compat.HasTypeParam(m) {
+						add(m)
+					}
+				}
+			}
 		}
-		return types.Universe.Lookup(id.Name)
+		return true
+	})
+	if it.templates == nil {
+		it.templates = map[string][]*types.Named{}
 	}
-	tn, ok := lookup(x).(*types.TypeName)
-	if !ok {
+	it.templates[fn.Name()] = out
+	return out
+}
+
+// substituted is t, an instance with fn's type parameters among its type
+// arguments, with args in their place; false where a type argument is
+// not of a kind it writes again (a struct, a function, an interface
+// holding them).
+func substituted(t *types.Named, fn *types.Func, args *types.TypeList) (*types.Named, bool) {
+	tparams := fn.Type().(*types.Signature).TypeParams()
+	if args == nil || tparams.Len() != args.Len() {
 		return nil, false
 	}
-	origin, ok := tn.Type().(*types.Named)
-	if !ok || origin.TypeParams().Len() != len(indices) || !typecheck.IsCellType(origin) {
-		return nil, false
+	m := map[*types.TypeParam]types.Type{}
+	for i := range tparams.Len() {
+		m[tparams.At(i)] = args.At(i)
 	}
-	if _, ok := origin.Underlying().(*types.Struct); !ok {
-		return nil, false
-	}
-	targs := make([]types.Type, len(indices))
-	for i, ix := range indices {
-		if id, ok := ix.(*ast.Ident); ok && args[id.Name] != nil {
-			targs[i] = args[id.Name]
-			continue
+	r, ok := subst(t, m)
+	n, isNamed := r.(*types.Named)
+	return n, ok && isNamed
+}
+
+// subst is t with the types of m in place of its type parameters.
+func subst(t types.Type, m map[*types.TypeParam]types.Type) (types.Type, bool) {
+	switch t := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		if r, ok := m[t]; ok {
+			return r, true
 		}
-		arg, ok := lookup(ix).(*types.TypeName)
-		if !ok {
-			return nil, false
+		return t, true
+	case *types.Basic:
+		return t, true
+	case *types.Named:
+		if t.TypeArgs().Len() == 0 {
+			return t, true
 		}
-		targs[i] = arg.Type()
+		args := make([]types.Type, t.TypeArgs().Len())
+		for i := range args {
+			a, ok := subst(t.TypeArgs().At(i), m)
+			if !ok {
+				return nil, false
+			}
+			args[i] = a
+		}
+		r, err := types.Instantiate(nil, t.Origin(), args, false)
+		return r, err == nil
+	case *types.Pointer:
+		e, ok := subst(t.Elem(), m)
+		return types.NewPointer(e), ok
+	case *types.Slice:
+		e, ok := subst(t.Elem(), m)
+		return types.NewSlice(e), ok
+	case *types.Array:
+		e, ok := subst(t.Elem(), m)
+		return types.NewArray(e, t.Len()), ok
+	case *types.Map:
+		k, ok1 := subst(t.Key(), m)
+		v, ok2 := subst(t.Elem(), m)
+		return types.NewMap(k, v), ok1 && ok2
+	case *types.Chan:
+		e, ok := subst(t.Elem(), m)
+		return types.NewChan(t.Dir(), e), ok
 	}
-	t, err := types.Instantiate(nil, origin, targs, true)
-	if err != nil {
-		return nil, false
-	}
-	n, ok := t.(*types.Named)
-	return n, ok && !compat.HasTypeParam(n)
+	return t, !compat.HasTypeParam(t)
 }
 
 // funcDecl is the declaration of the function the cells declare under

@@ -36,7 +36,7 @@ var templateMethods = Pass{
 	Name:     "templatemethods",
 	Run:      runTemplateMethods,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"template_cell_methods", "template_cell_stringer_refused", "template_cell_interface_refused", "template_error_names_cell_types"},
+	Snippets: []string{"template_cell_methods", "template_cell_stringer_refused", "template_cell_interface_refused", "template_error_names_cell_types", "template_map_cell_keys_refused"},
 }
 
 func runTemplateMethods(c *Cell) {
@@ -97,7 +97,8 @@ func runTemplateMethods(c *Cell) {
 // values hold a main.T, a cell type fmt calls a method of, "print [map]
 // main.T" when a map's values may hold one, "print [key] main.T" when its
 // keys may, and "print . main.T" when any value in t may be one; "box
-// main.I" for an interface main.I with methods a cell declared.
+// main.I" for an interface main.I with methods a cell declared; "keys
+// map[main.K]V" when t is a map keyed by a cell type.
 func templateChecks(t types.Type) []string {
 	out := cellMethodNames(t)
 	eachType(t, func(t types.Type) {
@@ -125,6 +126,12 @@ func templateChecks(t types.Type) []string {
 	})
 	if p := printedCellType(t); p != "" {
 		out = append(out, "print . "+p)
+	}
+	if m, ok := types.Unalias(deref(t)).Underlying().(*types.Map); ok && typecheck.IsCellType(m.Key()) {
+		// Go's templates look a key up by name ({{.P}}) only in a map
+		// keyed by string; the interpreter's map of a type on string is
+		// keyed by string.
+		out = append(out, "keys "+types.TypeString(deref(t), func(p *types.Package) string { return p.Name() }))
 	}
 	sort.Strings(out)
 	return slices.Compact(out)

@@ -92,6 +92,7 @@ type templateChecks struct {
 	methods map[string]string // method name → the cell type that has it
 	prints  map[string]string // field name ("." for dot, "[map]" for a map's key) → a cell type with String, Error or Format its values may hold
 	box     string            // an interface with methods a cell declared, in the data
+	keys    string            // the data's type, a map keyed by a cell type (map[main.Outcome]int)
 }
 
 func parseChecks(lines string) templateChecks {
@@ -103,6 +104,8 @@ func parseChecks(lines string) templateChecks {
 			c.prints[f[1]] = f[2]
 		case len(f) == 2 && f[0] == "box":
 			c.box = f[1]
+		case len(f) == 2 && f[0] == "keys":
+			c.keys = f[1]
 		case len(f) == 2:
 			c.methods[f[0]] = f[1]
 		}
@@ -121,6 +124,12 @@ func checkTemplate(tree *parse.Tree, lines string, funcs map[string]reflect.Valu
 				", which templates cannot call in this engine; pass its result instead (a field, or a map entry)")
 		}
 	})
+	if c.keys != "" {
+		dataFields(tree.Root, func(n parse.Node) {
+			panic("template: {{" + n.String() + "}} looks a key up by name in the data, a " + c.keys + ": Go's templates do so only in a map keyed by string " +
+				"(here they fail with \"can't evaluate field\"), and this engine would find the key; key the map by string, or range over it")
+		})
+	}
 	if c.box != "" && looksIntoData(tree.Root) {
 		panic("template: the data holds " + c.box + " values (an interface a cell declares), which templates cannot look into in this engine; " +
 			"pass the values in a []any or in fields of their own types")
@@ -461,6 +470,50 @@ func walkTemplate(n parse.Node, f func(parse.Node)) {
 		}
 	case *parse.ChainNode:
 		walkTemplate(n.Node, f)
+	}
+}
+
+// dataFields calls f with each field the template looks up in its data:
+// on dot where it is the data (not in range or with, which move it), or
+// on $.
+func dataFields(n parse.Node, f func(parse.Node)) {
+	switch n := n.(type) {
+	case *parse.FieldNode:
+		f(n)
+	case *parse.VariableNode:
+		if len(n.Ident) > 1 && n.Ident[0] == "$" {
+			f(n)
+		}
+	case *parse.ListNode:
+		if n != nil {
+			for _, c := range n.Nodes {
+				dataFields(c, f)
+			}
+		}
+	case *parse.ActionNode:
+		dataFields(n.Pipe, f)
+	case *parse.IfNode:
+		dataFields(n.Pipe, f)
+		dataFields(n.List, f)
+		dataFields(n.ElseList, f)
+	case *parse.RangeNode:
+		dataFields(n.Pipe, f)
+		dataFields(n.ElseList, f)
+	case *parse.WithNode:
+		dataFields(n.Pipe, f)
+		dataFields(n.ElseList, f)
+	case *parse.PipeNode:
+		if n != nil {
+			for _, c := range n.Cmds {
+				dataFields(c, f)
+			}
+		}
+	case *parse.CommandNode:
+		for _, a := range n.Args {
+			dataFields(a, f)
+		}
+	case *parse.ChainNode:
+		dataFields(n.Node, f)
 	}
 }
 

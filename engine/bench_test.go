@@ -37,6 +37,31 @@ func BenchmarkTrivialCell(b *testing.B) {
 	}
 }
 
+// BenchmarkGenericSessionCell is a small cell using an instance in a
+// session with generic struct types and a type on a basic type, where the
+// engine makes and names the cell's instances before it runs
+// (makeInstances).
+func BenchmarkGenericSessionCell(b *testing.B) {
+	it := newTestInterp(b)
+	setup := `type Heap int
+type Pair[K comparable, V any] struct{ Key K; Val V }
+type Box[T comparable] struct{ V T }
+func (b Box[T]) Tagged() any { return Pair[T, int]{b.V, 1} }
+func pair[K comparable, V any](k K, v V) any { return Pair[K, V]{k, v} }
+x := 1
+p := pair(Heap(1), "a")`
+	if _, _, err := runCell(b, it, setup); err != nil {
+		b.Fatal(err)
+	}
+	out := discardOutput{}
+	ctx := context.Background()
+	for b.Loop() {
+		if _, err := it.Execute(ctx, "Box[Heap]{2}.Tagged() == p", out); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // TestSpeedBounds keeps the two numbers honest in the default test run,
 // with generous margins for a loaded CI machine.
 func TestSpeedBounds(t *testing.T) {

@@ -74,8 +74,9 @@ type Interp struct {
 	instances      map[string]*types.Named    // generic struct instances told to the printer (declareInstances)
 	instancesMade  map[string]bool            // instances of generic struct types made first (makeInstances)
 	instanceTags   map[string]string          // the names makeInstances wrote into instances' tags
+	namedRuntime   map[string]bool            // instances named apart while another was made, by Go's runtime names (see makeTagged)
 	madeTypes      map[string]*types.Named    // the instances makeInstances made, by name (for rebuild)
-	pending        []ast.Decl                 // the running cell's declarations while they compile (see instancesOthers, funcDecl)
+	pending        []ast.Decl                 // the running cell's declarations while they compile (see funcDecl)
 	templates      map[string][]*types.Named  // the instances generic functions make with their type parameters (see instanceTemplates)
 	pinned         map[string]bool            // instances whose tags the running cell writes as they are (compat.Cell.Pinned)
 	pinnedGenerics map[string]bool            // generic types whose instances' tags stay as structNames wrote them
@@ -185,6 +186,7 @@ func (it *Interp) load() error {
 	it.declared = map[string]string{}
 	it.instancesMade = map[string]bool{}
 	it.instanceTags = map[string]string{}
+	it.namedRuntime = map[string]bool{}
 	it.madeTypes = map[string]*types.Named{}
 	it.pinnedGenerics = map[string]bool{}
 	if err := it.yi.Use(stdlibExports()); err != nil {
@@ -972,11 +974,11 @@ func declsOf(fs []*ast.FuncDecl) []ast.Decl {
 type parsedCell struct {
 	*cell.Cell
 	insts    []ast.Decl
-	before   []ast.Stmt               // compiled and run first (compat.Cell.Before)
-	first    []string                 // generic types declared before the cell's other declarations (compat.GenericFirst)
-	replayed []*ast.FuncDecl          // earlier functions compiled again (replay.go)
-	show     trailShow                // how the trailing expression is shown
-	named    map[string]*compat.Error // refused unless the instance is named (compat.Cell.NamedInstances)
+	before   []ast.Stmt                      // compiled and run first (compat.Cell.Before)
+	first    []string                        // generic types declared before the cell's other declarations (compat.GenericFirst)
+	replayed []*ast.FuncDecl                 // earlier functions compiled again (replay.go)
+	show     trailShow                       // how the trailing expression is shown
+	named    map[string]compat.NamedInstance // refused unless the instance is named (compat.Cell.NamedInstances)
 }
 
 // trailShow is how a cell's trailing expression is shown, as its type

@@ -107,8 +107,11 @@ func (it *Interp) makeNamed(ctx context.Context, pos token.Pos, found map[string
 	// Those among another's type arguments before it: made with it, they
 	// would be named as it is (Stack[string] in Stack[Stack[string]]),
 	// and its name may be made of their pointers' (Stack[*Tree[int]]).
+	// Then those without methods: the methods of another, compiled with
+	// it, may make one (Box[Nim]'s returning a Pair[T, string]).
+	methods := func(name string) int { return min(found[name].Origin().NumMethods(), 1) }
 	slices.SortStableFunc(names, func(a, b string) int {
-		return cmp.Compare(instanceDepth(found[a]), instanceDepth(found[b]))
+		return cmp.Or(cmp.Compare(instanceDepth(found[a]), instanceDepth(found[b])), cmp.Compare(methods(a), methods(b)))
 	})
 	for _, name := range names {
 		n := found[name]
@@ -135,7 +138,7 @@ func (it *Interp) makeNamed(ctx context.Context, pos token.Pos, found map[string
 		case named && n.Origin().NumMethods() > 0:
 			// Its methods are compiled with it, which makes its reflect
 			// type: named in the generic type's tag while it is made.
-			tagged, ok := it.makeTagged(ctx, generic, n.Origin().Obj().Name(), name, rn, pos)
+			tagged, ok := it.makeTagged(ctx, generic, name, rn, pos)
 			if !ok {
 				continue
 			}
@@ -326,16 +329,20 @@ func instanceAlias(name string) string {
 	return fmt.Sprintf("%sInstance_%d", prelude.Temp, h.Sum32())
 }
 
-// makeTagged makes name, an instance of generic (the generic type gname
-// of the cells, with methods), by an alias, with rn in the tag of its
-// first field where structNames wrote where its type arguments are: the
-// generic type's own syntax carries it while the instance is made (yaegi
-// copies it for each instance), when its methods cannot make another
-// instance of it in the meantime (see instancesOthers). named reports
-// whether it was so named; ok whether the instance was made.
-func (it *Interp) makeTagged(ctx context.Context, generic reflect.Value, gname, name, rn string, pos token.Pos) (named, ok bool) {
+// makeTagged makes name, an instance of generic (a generic type of the
+// cells with methods), by an alias, with rn in the tag of its first field
+// where structNames wrote where its type arguments are: the generic
+// type's own syntax carries it while the instance is made (yaegi copies
+// it for each instance). Its methods, compiled with it, may make other
+// instances of it (Flip() Entry[V, K]), which get that tag too: their
+// fields tell them apart from it (Entry[Label, Heap] from Entry[Heap,
+// Label]), and the printer is told their names (grundyrt.RenameInstance);
+// where one's reflect type is the instance's (Entry[Nim, Heap] beside
+// Entry[Heap, Nim], both on int), none is named. named reports whether
+// the instance was named; ok whether it was made.
+func (it *Interp) makeTagged(ctx context.Context, generic reflect.Value, name, rn string, pos token.Pos) (named, ok bool) {
 	tag := genericTag(generic)
-	if !tag.IsValid() || it.instancesOthers(gname) {
+	if !tag.IsValid() {
 		_, ok := it.makeByAlias(ctx, name, nil, pos)
 		return false, ok
 	}
@@ -355,7 +362,36 @@ func (it *Interp) makeTagged(ctx context.Context, generic reflect.Value, gname, 
 	tag.Set(reflect.ValueOf(reflect.ValueOf(renamed)))
 	_, ok = it.makeByAlias(ctx, name, nil, pos)
 	tag.Set(reflect.ValueOf(saved))
-	return ok && yaegiField(generic, "instance").Len() == before+1, ok
+	made := yaegiField(generic, "instance")
+	if !ok || made.Len() == before {
+		return false, ok
+	}
+	own := rtypeOf(derefAll(made.Index(before)))
+	others := map[reflect.Type]string{}
+	for i := before + 1; i < made.Len(); i++ {
+		t := derefAll(made.Index(i))
+		rt, str := rtypeOf(t), yaegiField(t, "str")
+		if own == nil || rt == nil || rt == own || str.Kind() != reflect.String {
+			return false, ok // (not told apart from the instance)
+		}
+		others[rt] = str.String()
+	}
+	for rt, str := range others {
+		grundyrt.RenameInstance(rt, str)
+		it.namedRuntime[str] = true
+	}
+	return true, ok
+}
+
+// rtypeOf is the reflect type yaegi made of t, a yaegi type; nil if it
+// has made none.
+func rtypeOf(t reflect.Value) reflect.Type {
+	rt := yaegiField(t, "rtype")
+	if !rt.IsValid() || rt.IsNil() {
+		return nil
+	}
+	out, _ := rt.Interface().(reflect.Type)
+	return out
 }
 
 // genericTag is the value (yaegi's node's rval) of the tag of the first
@@ -381,94 +417,6 @@ func genericTag(generic reflect.Value) reflect.Value {
 		}
 	}
 	return reflect.Value{}
-}
-
-// instancesOthers reports whether a method of the generic type gname may
-// make an instance of it other than its receiver's while an instance is
-// made (its methods are compiled then): a method naming the type, or any
-// generic type or function of the session (but the engine's conversions
-// to native interfaces, which take the receiver's type arguments), or a
-// field of another generic type (its methods are compiled then too).
-func (it *Interp) instancesOthers(gname string) bool {
-	specs := maps.Clone(it.types)
-	funcs := map[string]*ast.FuncDecl{}
-	for key, fd := range it.funcs {
-		funcs[key] = fd.decl
-	}
-	for _, d := range it.pending {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			funcs[compat.FuncKey(d)] = d
-		case *ast.GenDecl:
-			for _, sp := range d.Specs {
-				if ts, ok := sp.(*ast.TypeSpec); ok {
-					specs[ts.Name.Name] = ts
-				}
-			}
-		}
-	}
-	generic := map[string]bool{gname: true}
-	for name, ts := range specs {
-		if ts.TypeParams != nil {
-			generic[name] = true
-		}
-	}
-	for key, fd := range funcs {
-		if fd.Recv == nil && fd.Type.TypeParams != nil && !strings.HasPrefix(key, compat.NilConvGeneric) {
-			generic[key] = true
-		}
-	}
-	if ts := specs[gname]; ts == nil || namesAny(ts.Type, generic) {
-		return true // (a field of another generic type, whose methods are compiled with it)
-	}
-	for key, fd := range funcs {
-		if strings.HasPrefix(key, gname+".") && fd.Body != nil && makesOthers(fd, gname, generic) {
-			return true
-		}
-	}
-	return false
-}
-
-// makesOthers reports whether fd, a method of the generic type gname,
-// names one of generic in its signature or body other than as its
-// receiver's own instance (Box[T] in a method of Box[T]).
-func makesOthers(fd *ast.FuncDecl, gname string, generic map[string]bool) bool {
-	var own []string // the receiver's type parameters
-	recv := ast.Unparen(fd.Recv.List[0].Type)
-	if star, ok := recv.(*ast.StarExpr); ok {
-		recv = ast.Unparen(star.X)
-	}
-	_, indices := indexed(recv)
-	for _, ix := range indices {
-		if id, ok := ix.(*ast.Ident); ok {
-			own = append(own, id.Name)
-		}
-	}
-	found := false
-	inspect := func(n ast.Node) bool {
-		if found {
-			return false
-		}
-		if x, indices := indexed(n); x != nil {
-			if id, ok := x.(*ast.Ident); ok && id.Name == gname && len(indices) == len(own) {
-				same := true
-				for i, ix := range indices {
-					id, ok := ix.(*ast.Ident)
-					same = same && ok && id.Name == own[i]
-				}
-				if same {
-					return false // the receiver's instance
-				}
-			}
-		}
-		if id, ok := n.(*ast.Ident); ok {
-			found = generic[id.Name]
-		}
-		return !found
-	}
-	ast.Inspect(fd.Type, inspect)
-	ast.Inspect(fd.Body, inspect)
-	return found
 }
 
 // indexed is the indexed expression and the indices of n, an index
@@ -698,12 +646,12 @@ func (it *Interp) yaegiType(name string) reflect.Value {
 // not see them.
 func (it *Interp) unnamedAsserted(pc *parsedCell) error {
 	var first *compat.Error
-	for name, e := range pc.named {
-		if it.instanceTags[name] != "" {
+	for name, ni := range pc.named {
+		if it.instanceTags[name] != "" || it.namedRuntime[ni.Runtime] {
 			continue
 		}
-		if first == nil || e.Pos.Offset < first.Pos.Offset {
-			first = e
+		if first == nil || ni.Err.Pos.Offset < first.Pos.Offset {
+			first = ni.Err
 		}
 	}
 	if first == nil {
@@ -714,28 +662,29 @@ func (it *Interp) unnamedAsserted(pc *parsedCell) error {
 }
 
 // bodyInstances are the instances of the cells' generic struct types that
-// the generic functions the cell instantiates make in their bodies, or
-// through the generic functions they call, with their type parameters
-// among the type arguments, by name: Pair[Nim, string] of func pair[K
-// comparable, V any](k K, v V) any { return Pair[K, V]{k, v} } called as
-// pair(Nim(3), "x"), or through func labelled[T comparable](v T) any {
-// return pair(v, "x") }. yaegi makes such an instance when it compiles the
-// call, after makeInstances, which then names it first (the cell's
-// expressions' types tell it only the others).
+// the generic functions and methods of generic types the cell calls make
+// in their bodies, or through the generic functions and methods they
+// call, with their type parameters among the type arguments, by name:
+// Pair[Nim, string] of func pair[K comparable, V any](k K, v V) any {
+// return Pair[K, V]{k, v} } called as pair(Nim(3), "x"), through func
+// labelled[T comparable](v T) any { return pair(v, "x") }, or of
+// Box[Nim]'s method returning a Pair[T, string]. yaegi makes such an
+// instance when it compiles the call, after makeInstances, which then
+// names it first (the cell's expressions' types tell it only the others).
 func (it *Interp) bodyInstances() map[string]*types.Named {
-	for id := range it.info.Defs { // (for the later cells calling them)
-		if fn := it.genericFunc(id); fn != nil {
+	for _, obj := range it.info.Defs { // (for the later cells calling them)
+		if fn, ok := obj.(*types.Func); ok && genericCallee(fn) != nil {
 			it.instanceTemplates(fn, map[*types.Func]bool{})
 		}
 	}
 	found := map[string]*types.Named{}
-	for id, inst := range it.info.Instances {
-		fn := it.genericFunc(id)
-		if fn == nil || slices.ContainsFunc(slices.Collect(inst.TypeArgs.Types()), compat.HasTypeParam) {
-			continue // (in a generic body: see instanceTemplates)
+	visit := func(e ast.Expr) {
+		fn, tparams, targs := it.called(e)
+		if fn == nil || slices.ContainsFunc(targs, compat.HasTypeParam) {
+			return // (in a generic body: see instanceTemplates)
 		}
 		for _, t := range it.instanceTemplates(fn, map[*types.Func]bool{}) {
-			n, ok := substituted(t, fn, inst.TypeArgs)
+			n, ok := substituted(t, tparams, targs)
 			if !ok || compat.HasTypeParam(n) {
 				continue
 			}
@@ -744,36 +693,126 @@ func (it *Interp) bodyInstances() map[string]*types.Named {
 			}
 		}
 	}
+	for id := range it.info.Instances {
+		visit(id)
+	}
+	for sel := range it.info.Selections {
+		visit(sel)
+	}
+	// And the methods of the instances the cell has, which an interface
+	// may call (var m Maker = Box[Nim]{}; m.Make()).
+	seen := map[types.Type]bool{}
+	for _, tv := range it.info.Types {
+		if tv.Type == nil || seen[tv.Type] {
+			continue
+		}
+		seen[tv.Type] = true
+		compat.EachNamed(tv.Type, func(n *types.Named) {
+			if n.TypeArgs().Len() == 0 || !typecheck.IsCellType(n) || compat.HasTypeParam(n) {
+				return
+			}
+			for i := range n.Origin().NumMethods() {
+				m := genericCallee(n.Origin().Method(i))
+				if m == nil {
+					continue
+				}
+				for _, t := range it.instanceTemplates(m, map[*types.Func]bool{}) {
+					r, ok := substituted(t, m.Type().(*types.Signature).RecvTypeParams(), slices.Collect(n.TypeArgs().Types()))
+					if !ok || compat.HasTypeParam(r) {
+						continue
+					}
+					if name, ok := it.info.TypeString(r); ok {
+						found[name] = r
+					}
+				}
+			}
+		})
+	}
 	return found
 }
 
-// genericFunc is the generic function (not a method) the cells declare
-// that id, in the running cell, instantiates; nil if none.
-func (it *Interp) genericFunc(id *ast.Ident) *types.Func {
-	fn, ok := it.info.ObjectOf(id).(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "main" {
+// genericCallee is fn's origin if fn is a generic function or a method of
+// a generic type the cells declare; nil otherwise.
+func genericCallee(fn *types.Func) *types.Func {
+	if fn.Pkg() == nil || fn.Pkg().Path() != "main" {
 		return nil
 	}
 	fn = fn.Origin()
-	if sig, ok := fn.Type().(*types.Signature); !ok || sig.Recv() != nil || sig.TypeParams().Len() == 0 {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.TypeParams().Len() == 0 && sig.RecvTypeParams().Len() == 0 {
 		return nil
 	}
 	return fn
 }
 
+// called is the generic function or method of a generic type the cells
+// declare that e, an identifier or a selector in the running cell,
+// instantiates or selects, with its type parameters and the type
+// arguments it is called with; nil if none.
+func (it *Interp) called(e ast.Expr) (*types.Func, *types.TypeParamList, []types.Type) {
+	switch e := e.(type) {
+	case *ast.Ident:
+		inst, ok := it.info.Instances[e]
+		fn, isFunc := it.info.ObjectOf(e).(*types.Func)
+		if !ok || !isFunc || genericCallee(fn) == nil || fn.Type().(*types.Signature).Recv() != nil {
+			return nil, nil, nil
+		}
+		fn = genericCallee(fn)
+		return fn, fn.Type().(*types.Signature).TypeParams(), slices.Collect(inst.TypeArgs.Types())
+	case *ast.SelectorExpr:
+		sel := it.info.Selections[e]
+		if sel == nil || sel.Kind() == types.FieldVal {
+			return nil, nil, nil
+		}
+		fn, ok := sel.Obj().(*types.Func)
+		if !ok || genericCallee(fn) == nil {
+			return nil, nil, nil
+		}
+		recv := sel.Recv()
+		if p, isPtr := recv.(*types.Pointer); isPtr {
+			recv = p.Elem()
+		}
+		n, ok := types.Unalias(recv).(*types.Named)
+		if !ok || n.TypeArgs().Len() == 0 {
+			return nil, nil, nil
+		}
+		fn = genericCallee(fn)
+		return fn, fn.Type().(*types.Signature).RecvTypeParams(), slices.Collect(n.TypeArgs().Types())
+	}
+	return nil, nil, nil
+}
+
+// templateKey is the key of fn, a function or method, in templates (see
+// instanceTemplates): its name, or its receiver type's and its own
+// (Box.Tagged), as compat.FuncKey writes them.
+func templateKey(fn *types.Func) string {
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return n.Origin().Obj().Name() + "." + fn.Name()
+		}
+	}
+	return fn.Name()
+}
+
 // instanceTemplates are the instances of the cells' generic struct types
-// that fn, a generic function, makes in its body or through the generic
-// functions it calls, with fn's type parameters among their type
-// arguments (Pair[K, V]): worked out from the running cell's types for a
-// function it declares, kept for later cells (templates).
+// that fn, a generic function or a method of a generic type, makes in its
+// body or through the generic functions and methods it calls, with fn's
+// type parameters among their type arguments (Pair[K, V]): worked out from
+// the running cell's types for one it declares, kept for later cells
+// (templates).
 func (it *Interp) instanceTemplates(fn *types.Func, visiting map[*types.Func]bool) []*types.Named {
+	key := templateKey(fn)
 	if fn.Pkg() != it.info.Pkg || visiting[fn] {
-		return it.templates[fn.Name()]
+		return it.templates[key]
 	}
 	visiting[fn] = true
-	decl := it.funcDecl(fn.Name())
+	decl := it.funcDecl(key)
 	if decl == nil || decl.Body == nil || it.info.Defs[decl.Name] != fn {
-		return it.templates[fn.Name()]
+		return it.templates[key]
 	}
 	var out []*types.Named
 	seen := map[string]bool{}
@@ -795,12 +834,10 @@ func (it *Interp) instanceTemplates(fn *types.Func, visiting map[*types.Func]boo
 				}
 			})
 		}
-		if id, ok := e.(*ast.Ident); ok {
-			if callee := it.genericFunc(id); callee != nil {
-				for _, t := range it.instanceTemplates(callee, visiting) {
-					if m, ok := substituted(t, callee, it.info.Instances[id].TypeArgs); ok && compat.HasTypeParam(m) {
-						add(m)
-					}
+		if callee, tparams, targs := it.called(e); callee != nil {
+			for _, t := range it.instanceTemplates(callee, visiting) {
+				if m, ok := substituted(t, tparams, targs); ok && compat.HasTypeParam(m) {
+					add(m)
 				}
 			}
 		}
@@ -809,22 +846,21 @@ func (it *Interp) instanceTemplates(fn *types.Func, visiting map[*types.Func]boo
 	if it.templates == nil {
 		it.templates = map[string][]*types.Named{}
 	}
-	it.templates[fn.Name()] = out
+	it.templates[key] = out
 	return out
 }
 
-// substituted is t, an instance with fn's type parameters among its type
-// arguments, with args in their place; false where a type argument is
-// not of a kind it writes again (a struct, a function, an interface
-// holding them).
-func substituted(t *types.Named, fn *types.Func, args *types.TypeList) (*types.Named, bool) {
-	tparams := fn.Type().(*types.Signature).TypeParams()
-	if args == nil || tparams.Len() != args.Len() {
+// substituted is t, an instance with the type parameters tparams among
+// its type arguments, with args in their place; false where a type
+// argument is not of a kind it writes again (a struct, a function, an
+// interface holding them).
+func substituted(t *types.Named, tparams *types.TypeParamList, args []types.Type) (*types.Named, bool) {
+	if tparams == nil || tparams.Len() != len(args) {
 		return nil, false
 	}
 	m := map[*types.TypeParam]types.Type{}
 	for i := range tparams.Len() {
-		m[tparams.At(i)] = args.At(i)
+		m[tparams.At(i)] = args[i]
 	}
 	r, ok := subst(t, m)
 	n, isNamed := r.(*types.Named)
@@ -875,16 +911,16 @@ func subst(t types.Type, m map[*types.TypeParam]types.Type) (types.Type, bool) {
 	return t, !compat.HasTypeParam(t)
 }
 
-// funcDecl is the declaration of the function the cells declare under
-// name: the session's, or the running cell's while its declarations are
-// compiled (pending).
-func (it *Interp) funcDecl(name string) *ast.FuncDecl {
+// funcDecl is the declaration of the function or method the cells
+// declare under key (compat.FuncKey's): the session's, or the running
+// cell's while its declarations are compiled (pending).
+func (it *Interp) funcDecl(key string) *ast.FuncDecl {
 	for _, d := range it.pending {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == name {
+		if fd, ok := d.(*ast.FuncDecl); ok && compat.FuncKey(fd) == key {
 			return fd
 		}
 	}
-	if fd := it.funcs[name]; fd != nil {
+	if fd := it.funcs[key]; fd != nil {
 		return fd.decl
 	}
 	return nil

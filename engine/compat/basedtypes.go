@@ -682,15 +682,16 @@ func (b basedCheck) twinInstances(x ast.Expr, tt types.Type, what string) bool {
 func (b basedCheck) unlessNamed(n *types.Named, pos token.Pos, e *Error) {
 	c := b.c
 	key, ok := c.Types.TypeString(n)
-	if _, named := RuntimeName(n); !ok || !named || c.Session == nil {
+	rn, named := RuntimeName(n)
+	if !ok || !named || c.Session == nil {
 		c.Fail(pos, "%s", e.Msg)
 		return
 	}
 	if c.NamedInstances == nil {
-		c.NamedInstances = map[string]*Error{}
+		c.NamedInstances = map[string]NamedInstance{}
 	}
-	if c.NamedInstances[key] == nil {
-		c.NamedInstances[key] = e
+	if _, ok := c.NamedInstances[key]; !ok {
+		c.NamedInstances[key] = NamedInstance{Err: e, Runtime: rn}
 	}
 }
 

@@ -76,6 +76,7 @@ var Passes = []Pass{
 	pkgConsts,
 	constCompares,
 	complexConsts,
+	deleteKeys,
 	constQuotients,
 	runeConsts,
 	zeroDivisors,
@@ -270,7 +271,7 @@ type Cell struct {
 	// unnamedStores): the interpreter tells such an instance from its
 	// twins (Pair[Heap, int] and Pair[int, int], type Heap int) only by
 	// that name.
-	NamedInstances map[string]*Error
+	NamedInstances map[string]NamedInstance
 
 	err       *Error
 	tmp       int
@@ -282,6 +283,14 @@ type Cell struct {
 	cycles    map[string]bool       // generic functions calling themselves through others (see genericCycle)
 	instances []*types.Named        // see structInstances, once asked
 	nonNil    map[types.Object]bool // the pointer variables that cannot be nil (see mayBeNil), once asked
+}
+
+// NamedInstance is a refusal that stands unless the engine names an
+// instance (see Cell.NamedInstances), and the instance's name as Go's
+// runtime writes it.
+type NamedInstance struct {
+	Err     *Error
+	Runtime string
 }
 
 // Error is a construct a pass refuses, with what to write instead.

@@ -639,6 +639,9 @@ func structName(rt reflect.Type) string {
 // runtime names it; "" when rt is not so made. A tag the engine wrote the
 // instance's name in (main.Pair[main.Nim,string]) is that name.
 func (ts *Types) instanceName(rt reflect.Type, template string) string {
+	if name := renamedInstance(rt.String()); name != "" {
+		return name
+	}
 	open := strings.IndexByte(template, '[')
 	if open < 0 {
 		return ""

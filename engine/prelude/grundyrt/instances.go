@@ -3,7 +3,31 @@ package grundyrt
 import (
 	"reflect"
 	"strings"
+	"sync"
 )
+
+// renamedInstances are the names of the instances whose tags name another
+// instance, by their reflect types' text (as reflect writes them, in
+// panics' messages too): an instance a generic type's methods made while
+// the engine made another with its name in the generic type's tag
+// (Entry[Label, Heap] of Flip while Entry[Heap, Label] was made: see
+// engine.makeTagged). Their fields tell them apart from the one named.
+var renamedInstances sync.Map
+
+// RenameInstance records name, as Go's runtime writes it, for the
+// instance of reflect type rt (see renamedInstances).
+func RenameInstance(rt reflect.Type, name string) {
+	renamedInstances.Store(rt.String(), name)
+}
+
+// renamedInstance is the name RenameInstance recorded for the struct
+// type whose text is s; "" if none.
+func renamedInstance(s string) string {
+	if name, ok := renamedInstances.Load(s); ok {
+		return name.(string)
+	}
+	return ""
+}
 
 // The methods of instances of the generic struct types cells declare.
 // The printer knows a type's methods by its name (Declare, Typed); a

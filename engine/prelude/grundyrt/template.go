@@ -330,6 +330,9 @@ func renameCellStructs(s string) string {
 			s = s[i+len(open):]
 			continue
 		}
+		if renamed := renamedInstance(body); renamed != "" {
+			name = renamed
+		}
 		b.WriteString(instanceNameIn(name, body))
 		s = s[end:]
 	}

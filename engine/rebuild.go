@@ -192,10 +192,10 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 	}
 
 	oldYi, oldFset, oldPkgs := it.yi, it.fset, it.pkgs
-	made, tags, madeKeys := it.madeTypes, it.instanceTags, it.instancesMade
+	made, tags, madeKeys, runtimeNamed := it.madeTypes, it.instanceTags, it.instancesMade, it.namedRuntime
 	restore := func() {
 		it.yi, it.fset, it.pkgs = oldYi, oldFset, oldPkgs
-		it.madeTypes, it.instanceTags, it.instancesMade = made, tags, madeKeys
+		it.madeTypes, it.instanceTags, it.instancesMade, it.namedRuntime = made, tags, madeKeys, runtimeNamed
 	}
 	if err := it.load(); err != nil {
 		restore()

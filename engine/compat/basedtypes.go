@@ -36,7 +36,13 @@ import (
 // function that prints or inspects its values instantiated with one;
 // interface map keys that may hold a boxed one; what looks at the type of a value of a native interface type
 // with methods that may hold one of two boxed ones on one type, which
-// the interpreter's wrappers keep alike (twinsIn).
+// the interpreter's wrappers keep alike (twinsIn). An instance of a
+// generic struct type with such a type among its type arguments
+// (Pair[Heap, int]) has the reflect type of its twin of the underlying
+// types (Pair[int, int]) unless the engine names it in its tag before the
+// cell runs (engine.makeInstances): an assertion to one that has a twin,
+// or putting one in an empty interface, is refused only if the engine did
+// not (NamedInstances: twinInstances, unnamedStore).
 var basedTypes = Pass{
 	Name:     "basedtypes",
 	Run:      runBasedTypes,

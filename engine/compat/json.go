@@ -60,9 +60,13 @@ func runJSONArgs(c *Cell) {
 			return true
 		}
 		if !needs(c.Types.TypeOf(call.Args[arg]), map[types.Type]bool{}) {
-			if arg == 0 && name != prelude.RTJSONDecode && hasCellType(c.Types.TypeOf(call.Args[0]), map[types.Type]bool{}) {
+			at := c.Types.TypeOf(call.Args[arg])
+			if arg == 0 && name != prelude.RTJSONDecode && hasCellType(at, map[types.Type]bool{}) ||
+				name != prelude.RTJSONMarshal && name != prelude.RTJSONMarshalIndent && name != prelude.RTJSONEncode && at != nil && hasTypeParam(at) {
 				// Native json encodes it as Go does; its errors name
-				// the interpreter's types (a cycle "via *struct {...}").
+				// the interpreter's types (a cycle "via *struct {...}"),
+				// as do its decoding errors in generic code (a struct
+				// field of "" for Pair[int,int]'s).
 				if sel, ok := call.Fun.(*ast.SelectorExpr); ok && recv != nil {
 					call.Args = []ast.Expr{sel.X, call.Args[0]}
 				}

@@ -65,18 +65,22 @@ func optsOf(dec *json.Decoder) decodeOpts {
 	return o
 }
 
-// JSONUnmarshal is json.Unmarshal into a Typed pointer.
-func JSONUnmarshal(data []byte, v any) error {
+// JSONUnmarshal is json.Unmarshal into a Typed pointer, or into v of a
+// type the cell's code does not say (a generic function's *T).
+func (ts *Types) JSONUnmarshal(data []byte, v any) error {
 	if p, rt, t, ok := nativeIn(v); ok {
 		return namedTypeError(json.Unmarshal(data, p), rt, t)
 	}
-	return jsonError(json.Unmarshal(data, v))
+	return ts.derivedTypeError(jsonError(json.Unmarshal(data, v)), v)
 }
 
-// JSONDecode is dec.Decode into a Typed pointer.
-func JSONDecode(dec *json.Decoder, v any) error {
+// JSONDecode is dec.Decode into a Typed pointer, or as JSONUnmarshal.
+func (ts *Types) JSONDecode(dec *json.Decoder, v any) error {
 	if p, rt, t, ok := nativeIn(v); ok {
 		return namedTypeError(dec.Decode(p), rt, t)
+	}
+	if _, ok := v.(*typedArg); !ok {
+		return ts.derivedTypeError(jsonError(dec.Decode(v)), v)
 	}
 	if a, ok := v.(*typedArg); ok {
 		return jsonError(dec.Decode(&decodeInto{a, optsOf(dec)}))

@@ -53,6 +53,46 @@ func namedTypeError(err error, rt reflect.Type, t *tinfo) error {
 	return &out
 }
 
+// derivedTypeError is err, of decoding into v, with the struct its field
+// is in named, as v's reflect type tells it (a generic function's *T,
+// a *Pair[int, int]: "Go struct field Pair[int,int].Key", where the
+// interpreter's struct has no name).
+func (ts *Types) derivedTypeError(err error, v any) error {
+	var te *json.UnmarshalTypeError
+	rt := reflect.TypeOf(v)
+	if !errors.As(err, &te) || te.Struct != "" || te.Field == "" || rt == nil {
+		return err
+	}
+	var in reflect.Type // the struct whose field the path ends at
+	embedded := false
+	for seg := range strings.SplitSeq(te.Field, ".") {
+		for rt.Kind() == reflect.Pointer || rt.Kind() == reflect.Slice || rt.Kind() == reflect.Array || rt.Kind() == reflect.Map {
+			rt = rt.Elem()
+		}
+		i := -1
+		if rt.Kind() == reflect.Struct {
+			i = jsonFieldIndex(rt, seg)
+		}
+		if i < 0 {
+			return err
+		}
+		if !embedded {
+			in = rt
+		}
+		embedded = rt.Field(i).Anonymous
+		rt = rt.Field(i).Type
+	}
+	ts.mu.Lock()
+	name := ts.deriveLocked(in).str
+	ts.mu.Unlock()
+	if !strings.HasPrefix(name, "main.") {
+		return err
+	}
+	out := *te
+	out.Struct = strings.TrimPrefix(name, "main.")
+	return &out
+}
+
 // structIn is the struct type rt's elements are (through pointers,
 // slices, arrays and maps), with its type; nil if none.
 func structIn(rt reflect.Type, t *tinfo) (reflect.Type, *tinfo) {

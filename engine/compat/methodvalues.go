@@ -51,6 +51,9 @@ func runMethodValues(c *Cell) {
 				return true
 			}
 			if b := c.boundMethodValue(sel); b != nil {
+				if tv, ok := c.Types.Types[sel]; ok {
+					c.Types.Types[b] = tv // (for the passes after: fmtArgs names its type for %T)
+				}
 				cur.Replace(b)
 			}
 			return true

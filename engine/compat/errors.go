@@ -106,15 +106,24 @@ func parenCall(e ast.Expr) ast.Expr {
 	return e
 }
 
-// promotedError reports whether t is a cell type (not a pointer) whose
-// Error method is promoted from an embedded field: yaegi's assertion to
-// an interface misses such a method (interp/run.go, typeAssert), so
-// _grundyAsError made the value a nil error.
+// promotedError reports whether t is a cell type, or a pointer to one,
+// whose Error method is promoted from an embedded field (for a pointer, a
+// pointer method of an embedded struct: type Timeout struct{ GameError }
+// with Error on *GameError): yaegi's assertion to an interface misses
+// such a method (interp/run.go, typeAssert), so _grundyAsError made the
+// value a nil error (err == nil was true, Println printed <nil>).
 func promotedError(t types.Type) bool {
-	if t == nil || !typecheck.IsCellType(t) {
+	if t == nil {
 		return false
 	}
-	if _, ptr := t.Underlying().(*types.Pointer); ptr {
+	base := t
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		base = p.Elem()
+	}
+	if !typecheck.IsCellType(base) {
+		return false
+	}
+	if _, ptr := base.Underlying().(*types.Pointer); ptr {
 		return false
 	}
 	obj, index, _ := types.LookupFieldOrMethod(t, false, nil, "Error")

@@ -86,7 +86,10 @@ type Interp struct {
 	cellClosures map[string]bool
 	// cellSrcs: the text of the running cell's functions to replay
 	// (replay.go), by key; replaying: the earlier ones it compiles again.
-	cellSrcs  map[string]funcSource
+	cellSrcs map[string]funcSource
+	// typeSrcs: the text of the cells' generic types, by name (see
+	// laterMethodTypes).
+	typeSrcs  map[string]funcSource
 	replaying map[string]bool
 	// cellGenerics: the text of the running cell's generic functions, by
 	// name, for typed copies (typedcopies.go).
@@ -424,6 +427,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	parsed.Hoist(it.usesGeneric(genericFuncs(parsed.Decls)), it.usedByFuncs)
 	pc := &parsedCell{Cell: parsed}
 	it.replay(pc)
+	added := it.laterMethodTypes(pc)
 	it.autoImport(pc)
 	if err := it.checkUnavailable(pc); err != nil {
 		return nil, err
@@ -449,6 +453,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 		msg := err.Error()
 		return nil, &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
 	}
+	dropAdded(pc, added)
 	if it.copies == nil {
 		it.copies = map[string]compat.Copy{}
 	}

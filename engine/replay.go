@@ -136,7 +136,22 @@ func (it *Interp) noteSources(pc *parsedCell) {
 		return
 	}
 	for _, d := range pc.Decls.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE && len(gd.Specs) == 1 && gd.Specs[0].(*ast.TypeSpec).TypeParams != nil {
+			if text, at := pc.DeclSource(it.fset, gd); text != "" {
+				if it.typeSrcs == nil {
+					it.typeSrcs = map[string]funcSource{}
+				}
+				it.typeSrcs[gd.Specs[0].(*ast.TypeSpec).Name.Name] = funcSource{text: text, at: at}
+			}
+		}
 		fd, ok := d.(*ast.FuncDecl)
+		if ok && fd.Recv != nil && fd.Body != nil && isGenericRecv(fd) {
+			// (for a later cell declaring more: laterMethodTypes)
+			if text, at := pc.DeclSource(it.fset, fd); text != "" {
+				it.cellSrcs[compat.FuncKey(fd)] = funcSource{text: text, at: at}
+			}
+			continue
+		}
 		if !ok || slices.Contains(pc.replayed, fd) || fd.Recv != nil || fd.Body == nil {
 			continue
 		}
@@ -152,6 +167,17 @@ func (it *Interp) noteSources(pc *parsedCell) {
 			it.cellSrcs[compat.FuncKey(fd)] = funcSource{text: text, at: at}
 		}
 	}
+}
+
+// isGenericRecv reports whether fd is a method of a generic type
+// (func (l *List[T]) Push).
+func isGenericRecv(fd *ast.FuncDecl) bool {
+	t := ast.Unparen(fd.Recv.List[0].Type)
+	if star, ok := t.(*ast.StarExpr); ok {
+		t = ast.Unparen(star.X)
+	}
+	x, _ := indexed(t)
+	return x != nil
 }
 
 // funcSource is a function's text and where it starts in its cell.

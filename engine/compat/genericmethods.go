@@ -101,8 +101,12 @@ func (c *Cell) methodUsesParamAsValue(typ, m string) bool {
 }
 
 // laterMethods: a method declared in a later cell than its generic type
-// (cell 1: type Stack[T any] ...; cell 2: func (s *Stack[T]) Len() int)
-// is refused, with the way that works. The type oracle cannot add a
+// (cell 1: type Stack[T any] ...; cell 2: func (s *Stack[T]) Len() int),
+// once a cell has used the type (made an instance of it, declared a
+// variable or a function with it), is refused, with the way that works
+// (before that, the engine adds the type and its earlier methods to the
+// cell from their text: engine.laterMethodTypes, and the cell does not
+// come here). The type oracle cannot add a
 // method to a generic type whose instances earlier cells already use
 // (go/types expands an instance's methods from its type once), and
 // checked as a function of its receiver the method has no type
@@ -140,7 +144,7 @@ func runLaterMethods(c *Cell) {
 			continue
 		}
 		if named, ok := types.Unalias(tn.Type()).(*types.Named); ok && named.TypeParams().Len() > 0 {
-			c.Fail(fd.Name.Pos(), "method %s of the generic type %s, declared in an earlier cell: declare a generic type's methods in the cell that declares the type (add %s there and run that cell again)", fd.Name.Name, base, fd.Name.Name)
+			c.Fail(fd.Name.Pos(), "method %s of the generic type %s, declared in an earlier cell and used since (the interpreter gives an instance its methods when it makes it): declare a generic type's methods in the cell that declares the type, or before a cell uses it (add %s there and run that cell again)", fd.Name.Name, base, fd.Name.Name)
 			return
 		}
 	}

@@ -1,0 +1,137 @@
+package engine
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/types"
+	"slices"
+	"strings"
+
+	"grundy/engine/compat"
+)
+
+// Methods of an earlier cell's generic type. The type oracle checks a
+// method of an earlier cell's type as a function of its receiver, which
+// for a generic type has no type parameters, and yaegi v0.16.1 compiles
+// an instance's methods once, when it makes the instance. So a cell
+// declaring a method of a generic type an earlier cell declared (cell 1:
+// type List[T any] with Push; cell 2: func (l *List[T]) All()) is checked
+// and rewritten with the type's declaration and its earlier methods, from
+// their text, as if it declared them again (withGenericType), and
+// compiles only its own methods, while nothing has made an instance of
+// the type or refers to it but its methods: otherwise compat's
+// latermethods refuses the method, as before.
+
+// laterMethodTypes adds to the cell's declarations the generic types of
+// earlier cells that the cell declares methods of, with their methods,
+// where it can (see above); it reports the declarations it added, which
+// the cell drops once rewritten (dropAdded).
+func (it *Interp) laterMethodTypes(pc *parsedCell) []ast.Decl {
+	if pc.Decls == nil {
+		return nil
+	}
+	declared := map[string]bool{}
+	for _, d := range pc.Decls.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok {
+			for _, sp := range gd.Specs {
+				if ts, ok := sp.(*ast.TypeSpec); ok {
+					declared[ts.Name.Name] = true
+				}
+			}
+		}
+	}
+	var added []ast.Decl
+	for _, d := range pc.Decls.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || len(fd.Recv.List) == 0 {
+			continue
+		}
+		key := compat.FuncKey(fd)
+		base := key[:strings.IndexByte(key, '.')]
+		if declared[base] || !it.laterMethodsFit(base) {
+			continue
+		}
+		decls := it.genericTypeAgain(base)
+		if decls == nil {
+			continue
+		}
+		declared[base] = true
+		added = append(added, decls...)
+	}
+	pc.Decls.Decls = append(added, pc.Decls.Decls...)
+	return added
+}
+
+// laterMethodsFit reports whether a later cell may declare methods of
+// base, a generic type of an earlier cell: its text and its methods' are
+// kept, yaegi has made no instance of it, and no earlier declaration but
+// its methods refers to it.
+func (it *Interp) laterMethodsFit(base string) bool {
+	ts := it.types[base]
+	if ts == nil || ts.TypeParams == nil || it.typeSrcs[base].text == "" {
+		return false
+	}
+	if g := it.yaegiGenericType(base); !g.IsValid() || yaegiField(g, "instance").Len() > 0 {
+		return false
+	}
+	for key, fd := range it.funcs {
+		if strings.HasPrefix(key, base+".") {
+			if fd.src.text == "" {
+				return false
+			}
+			continue
+		}
+		if fd.refs[base] {
+			return false
+		}
+	}
+	for name, kind := range it.globals {
+		if kind == "var" && it.varMentions(name, base) {
+			return false
+		}
+	}
+	return true
+}
+
+// genericTypeAgain is the declaration of the generic type base and its
+// methods parsed anew from their text; nil if one does not parse.
+func (it *Interp) genericTypeAgain(base string) []ast.Decl {
+	src := it.typeSrcs[base]
+	f, err := parser.ParseFile(it.fset, it.name, "package main;/*line "+src.at+"*/"+src.text, parser.SkipObjectResolution)
+	if err != nil || len(f.Decls) != 1 {
+		return nil
+	}
+	out := []ast.Decl{f.Decls[0]}
+	for _, key := range sortedKeys(it.funcs) {
+		if !strings.HasPrefix(key, base+".") {
+			continue
+		}
+		d := it.parseFunc(it.funcs[key].src)
+		if d == nil || compat.FuncKey(d) != key {
+			return nil
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// dropAdded drops from the cell's declarations those laterMethodTypes
+// added, once checked and rewritten: they are compiled already.
+func dropAdded(pc *parsedCell, added []ast.Decl) {
+	if len(added) == 0 || pc.Decls == nil {
+		return
+	}
+	pc.Decls.Decls = slices.DeleteFunc(pc.Decls.Decls, func(d ast.Decl) bool { return slices.Contains(added, d) })
+}
+
+// varMentions reports whether the type of the session's variable name
+// mentions the cells' type base.
+func (it *Interp) varMentions(name, base string) bool {
+	v := it.tc.Lookup(compat.SourceName(name))
+	if v == nil {
+		return false
+	}
+	found := false
+	compat.EachNamed(v.Type(), func(n *types.Named) { found = found || n.Origin().Obj().Name() == base })
+	return found
+}

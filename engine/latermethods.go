@@ -30,16 +30,7 @@ func (it *Interp) laterMethodTypes(pc *parsedCell) []ast.Decl {
 	if pc.Decls == nil {
 		return nil
 	}
-	declared := map[string]bool{}
-	for _, d := range pc.Decls.Decls {
-		if gd, ok := d.(*ast.GenDecl); ok {
-			for _, sp := range gd.Specs {
-				if ts, ok := sp.(*ast.TypeSpec); ok {
-					declared[ts.Name.Name] = true
-				}
-			}
-		}
-	}
+	declared := typeNamesOf(pc.Decls.Decls)
 	var added []ast.Decl
 	for _, d := range pc.Decls.Decls {
 		fd, ok := d.(*ast.FuncDecl)
@@ -65,7 +56,7 @@ func (it *Interp) laterMethodTypes(pc *parsedCell) []ast.Decl {
 // laterMethodsFit reports whether a later cell may declare methods of
 // base, a generic type of an earlier cell: its text and its methods' are
 // kept, yaegi has made no instance of it, and no earlier declaration but
-// its methods refers to it.
+// its methods refers to it (a function, a variable or another type).
 func (it *Interp) laterMethodsFit(base string) bool {
 	ts := it.types[base]
 	if ts == nil || ts.TypeParams == nil || it.typeSrcs[base].text == "" {
@@ -88,6 +79,11 @@ func (it *Interp) laterMethodsFit(base string) bool {
 	for name, kind := range it.globals {
 		if kind == "var" && it.varMentions(name, base) {
 			return false
+		}
+	}
+	for name, ts := range it.types {
+		if name != base && namesAny(ts, map[string]bool{base: true}) {
+			return false // (a type of a field or an element: its instances have the earlier type)
 		}
 	}
 	return true

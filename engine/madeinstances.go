@@ -67,8 +67,14 @@ func (it *Interp) makeInstances(ctx context.Context, pos token.Pos, beforeDecls 
 	if it.info == nil || !it.declaresGenericStructs() {
 		return
 	}
-	found := compat.GenericStructInstances(it.info)
-	for name, n := range it.bodyInstances() {
+	all := compat.CellInstances(it.info)
+	found := map[string]*types.Named{}
+	for name, n := range all {
+		if _, ok := n.Underlying().(*types.Struct); ok {
+			found[name] = n
+		}
+	}
+	for name, n := range it.bodyInstances(all) {
 		if found[name] == nil {
 			found[name] = n
 		}
@@ -419,18 +425,6 @@ func genericTag(generic reflect.Value) reflect.Value {
 	return reflect.Value{}
 }
 
-// indexed is the indexed expression and the indices of n, an index
-// expression (x[i], x[i, j]); nil if n is none.
-func indexed(n ast.Node) (ast.Expr, []ast.Expr) {
-	switch e := n.(type) {
-	case *ast.IndexExpr:
-		return e.X, []ast.Expr{e.Index}
-	case *ast.IndexListExpr:
-		return e.X, e.Indices
-	}
-	return nil, nil
-}
-
 // namesAny reports whether an identifier in n is one of names.
 func namesAny(n ast.Node, names map[string]bool) bool {
 	found := false
@@ -442,26 +436,13 @@ func namesAny(n ast.Node, names map[string]bool) bool {
 	return found
 }
 
-// declaredNames are the names decls declare, but methods.
+// declaredNames are the names decls declare, but methods (see
+// typecheck.DeclNames).
 func declaredNames(decls []ast.Decl) map[string]bool {
 	names := map[string]bool{}
 	for _, d := range decls {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			if d.Recv == nil {
-				names[d.Name.Name] = true
-			}
-		case *ast.GenDecl:
-			for _, sp := range d.Specs {
-				switch sp := sp.(type) {
-				case *ast.ValueSpec:
-					for _, id := range sp.Names {
-						names[id.Name] = true
-					}
-				case *ast.TypeSpec:
-					names[sp.Name.Name] = true
-				}
-			}
+		for _, name := range typecheck.DeclNames(d) {
+			names[name] = true
 		}
 	}
 	return names
@@ -671,19 +652,16 @@ func (it *Interp) unnamedAsserted(pc *parsedCell) error {
 // Box[Nim]'s method returning a Pair[T, string]. yaegi makes such an
 // instance when it compiles the call, after makeInstances, which then
 // names it first (the cell's expressions' types tell it only the others).
-func (it *Interp) bodyInstances() map[string]*types.Named {
+func (it *Interp) bodyInstances(all map[string]*types.Named) map[string]*types.Named {
+	done := map[*types.Func]bool{}     // (each function's templates worked out once)
 	for _, obj := range it.info.Defs { // (for the later cells calling them)
 		if fn, ok := obj.(*types.Func); ok && genericCallee(fn) != nil {
-			it.instanceTemplates(fn, map[*types.Func]bool{})
+			it.instanceTemplates(fn, done)
 		}
 	}
 	found := map[string]*types.Named{}
-	visit := func(e ast.Expr) {
-		fn, tparams, targs := it.called(e)
-		if fn == nil || slices.ContainsFunc(targs, compat.HasTypeParam) {
-			return // (in a generic body: see instanceTemplates)
-		}
-		for _, t := range it.instanceTemplates(fn, map[*types.Func]bool{}) {
+	add := func(fn *types.Func, tparams *types.TypeParamList, targs []types.Type) {
+		for _, t := range it.instanceTemplates(fn, done) {
 			n, ok := substituted(t, tparams, targs)
 			if !ok || compat.HasTypeParam(n) {
 				continue
@@ -693,40 +671,25 @@ func (it *Interp) bodyInstances() map[string]*types.Named {
 			}
 		}
 	}
+	visit := func(e ast.Expr) {
+		if fn, tparams, targs := it.called(e); fn != nil && !slices.ContainsFunc(targs, compat.HasTypeParam) {
+			add(fn, tparams, targs) // (in a generic body: see instanceTemplates)
+		}
+	}
 	for id := range it.info.Instances {
 		visit(id)
 	}
 	for sel := range it.info.Selections {
 		visit(sel)
 	}
-	// And the methods of the instances the cell has, which an interface
-	// may call (var m Maker = Box[Nim]{}; m.Make()).
-	seen := map[types.Type]bool{}
-	for _, tv := range it.info.Types {
-		if tv.Type == nil || seen[tv.Type] {
-			continue
+	// And the methods of the instances the cell has, all, which an
+	// interface may call (var m Maker = Box[Nim]{}; m.Make()).
+	for _, n := range all {
+		for i := range n.Origin().NumMethods() {
+			if m := genericCallee(n.Origin().Method(i)); m != nil {
+				add(m, m.Type().(*types.Signature).RecvTypeParams(), slices.Collect(n.TypeArgs().Types()))
+			}
 		}
-		seen[tv.Type] = true
-		compat.EachNamed(tv.Type, func(n *types.Named) {
-			if n.TypeArgs().Len() == 0 || !typecheck.IsCellType(n) || compat.HasTypeParam(n) {
-				return
-			}
-			for i := range n.Origin().NumMethods() {
-				m := genericCallee(n.Origin().Method(i))
-				if m == nil {
-					continue
-				}
-				for _, t := range it.instanceTemplates(m, map[*types.Func]bool{}) {
-					r, ok := substituted(t, m.Type().(*types.Signature).RecvTypeParams(), slices.Collect(n.TypeArgs().Types()))
-					if !ok || compat.HasTypeParam(r) {
-						continue
-					}
-					if name, ok := it.info.TypeString(r); ok {
-						found[name] = r
-					}
-				}
-			}
-		})
 	}
 	return found
 }
@@ -803,13 +766,14 @@ func templateKey(fn *types.Func) string {
 // body or through the generic functions and methods it calls, with fn's
 // type parameters among their type arguments (Pair[K, V]): worked out from
 // the running cell's types for one it declares, kept for later cells
-// (templates).
-func (it *Interp) instanceTemplates(fn *types.Func, visiting map[*types.Func]bool) []*types.Named {
+// (templates). done has the functions this walk has worked out (or is
+// working out).
+func (it *Interp) instanceTemplates(fn *types.Func, done map[*types.Func]bool) []*types.Named {
 	key := templateKey(fn)
-	if fn.Pkg() != it.info.Pkg || visiting[fn] {
+	if fn.Pkg() != it.info.Pkg || done[fn] {
 		return it.templates[key]
 	}
-	visiting[fn] = true
+	done[fn] = true
 	decl := it.funcDecl(key)
 	if decl == nil || decl.Body == nil || it.info.Defs[decl.Name] != fn {
 		return it.templates[key]
@@ -835,7 +799,7 @@ func (it *Interp) instanceTemplates(fn *types.Func, visiting map[*types.Func]boo
 			})
 		}
 		if callee, tparams, targs := it.called(e); callee != nil {
-			for _, t := range it.instanceTemplates(callee, visiting) {
+			for _, t := range it.instanceTemplates(callee, done) {
 				if m, ok := substituted(t, tparams, targs); ok && compat.HasTypeParam(m) {
 					add(m)
 				}

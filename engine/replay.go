@@ -145,7 +145,7 @@ func (it *Interp) noteSources(pc *parsedCell) {
 			}
 		}
 		fd, ok := d.(*ast.FuncDecl)
-		if ok && fd.Recv != nil && fd.Body != nil && isGenericRecv(fd) {
+		if ok && fd.Recv != nil && fd.Body != nil && it.isGenericRecv(fd) {
 			// (for a later cell declaring more: laterMethodTypes)
 			if text, at := pc.DeclSource(it.fset, fd); text != "" {
 				it.cellSrcs[compat.FuncKey(fd)] = funcSource{text: text, at: at}
@@ -169,15 +169,11 @@ func (it *Interp) noteSources(pc *parsedCell) {
 	}
 }
 
-// isGenericRecv reports whether fd is a method of a generic type
-// (func (l *List[T]) Push).
-func isGenericRecv(fd *ast.FuncDecl) bool {
-	t := ast.Unparen(fd.Recv.List[0].Type)
-	if star, ok := t.(*ast.StarExpr); ok {
-		t = ast.Unparen(star.X)
-	}
-	x, _ := indexed(t)
-	return x != nil
+// isGenericRecv reports whether fd, a method the cell declares, is one of
+// a generic type (func (l *List[T]) Push), as the oracle has it.
+func (it *Interp) isGenericRecv(fd *ast.FuncDecl) bool {
+	fn, ok := it.info.Defs[fd.Name].(*types.Func)
+	return ok && fn.Type().(*types.Signature).RecvTypeParams().Len() > 0
 }
 
 // funcSource is a function's text and where it starts in its cell.

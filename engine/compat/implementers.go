@@ -191,14 +191,11 @@ func PrintedInstances(info *typecheck.Info) map[string]*types.Named {
 	})
 }
 
-// GenericStructInstances are the instances, with their type arguments
-// known, of the cells' generic struct types in info's expressions, by the
-// names the session writes them (Pair[Nim, string]).
-func GenericStructInstances(info *typecheck.Info) map[string]*types.Named {
-	return instancesIn(info, func(n *types.Named) bool {
-		_, ok := n.Underlying().(*types.Struct)
-		return ok
-	})
+// CellInstances are the instances of the cells' generic types (of any
+// kind) the cell's expressions have, by name, those with type parameters
+// left out.
+func CellInstances(info *typecheck.Info) map[string]*types.Named {
+	return instancesIn(info, func(*types.Named) bool { return true })
 }
 
 // SelfReferring reports whether n is an instance of a generic struct type

@@ -442,86 +442,64 @@ func templateIdents(n parse.Node, f func(string)) {
 }
 
 // walkTemplate calls f with n and each node below it.
-func walkTemplate(n parse.Node, f func(parse.Node)) {
+func walkTemplate(n parse.Node, f func(parse.Node)) { walkNodes(n, true, f) }
+
+// walkNodes is walkTemplate, into the bodies of range and with only if
+// bodies (where dot is another value).
+func walkNodes(n parse.Node, bodies bool, f func(parse.Node)) {
 	f(n)
 	switch n := n.(type) {
 	case *parse.ListNode:
 		if n != nil {
 			for _, c := range n.Nodes {
-				walkTemplate(c, f)
+				walkNodes(c, bodies, f)
 			}
 		}
 	case *parse.ActionNode:
-		walkTemplate(n.Pipe, f)
+		walkNodes(n.Pipe, bodies, f)
 	case *parse.IfNode:
-		walkBranch(&n.BranchNode, f)
+		walkBranch(&n.BranchNode, true, bodies, f)
 	case *parse.RangeNode:
-		walkBranch(&n.BranchNode, f)
+		walkBranch(&n.BranchNode, bodies, bodies, f)
 	case *parse.WithNode:
-		walkBranch(&n.BranchNode, f)
+		walkBranch(&n.BranchNode, bodies, bodies, f)
 	case *parse.TemplateNode:
-		walkTemplate(n.Pipe, f)
+		walkNodes(n.Pipe, bodies, f)
 	case *parse.PipeNode:
 		if n != nil {
 			for _, c := range n.Cmds {
-				walkTemplate(c, f)
+				walkNodes(c, bodies, f)
 			}
 		}
 	case *parse.CommandNode:
 		for _, a := range n.Args {
-			walkTemplate(a, f)
+			walkNodes(a, bodies, f)
 		}
 	case *parse.ChainNode:
-		walkTemplate(n.Node, f)
+		walkNodes(n.Node, bodies, f)
 	}
+}
+
+func walkBranch(b *parse.BranchNode, list, bodies bool, f func(parse.Node)) {
+	walkNodes(b.Pipe, bodies, f)
+	if list {
+		walkNodes(b.List, bodies, f)
+	}
+	walkNodes(b.ElseList, bodies, f)
 }
 
 // dataFields calls f with each field the template looks up in its data:
 // on dot where it is the data (not in range or with, which move it), or
 // on $.
 func dataFields(n parse.Node, f func(parse.Node)) {
-	switch n := n.(type) {
-	case *parse.FieldNode:
-		f(n)
-	case *parse.VariableNode:
-		if len(n.Ident) > 1 && n.Ident[0] == "$" {
+	walkNodes(n, false, func(n parse.Node) {
+		switch n := n.(type) {
+		case *parse.FieldNode:
 			f(n)
-		}
-	case *parse.ListNode:
-		if n != nil {
-			for _, c := range n.Nodes {
-				dataFields(c, f)
+		case *parse.VariableNode:
+			if len(n.Ident) > 1 && n.Ident[0] == "$" {
+				f(n)
 			}
 		}
-	case *parse.ActionNode:
-		dataFields(n.Pipe, f)
-	case *parse.IfNode:
-		dataFields(n.Pipe, f)
-		dataFields(n.List, f)
-		dataFields(n.ElseList, f)
-	case *parse.RangeNode:
-		dataFields(n.Pipe, f)
-		dataFields(n.ElseList, f)
-	case *parse.WithNode:
-		dataFields(n.Pipe, f)
-		dataFields(n.ElseList, f)
-	case *parse.PipeNode:
-		if n != nil {
-			for _, c := range n.Cmds {
-				dataFields(c, f)
-			}
-		}
-	case *parse.CommandNode:
-		for _, a := range n.Args {
-			dataFields(a, f)
-		}
-	case *parse.ChainNode:
-		dataFields(n.Node, f)
-	}
-}
-
-func walkBranch(b *parse.BranchNode, f func(parse.Node)) {
-	walkTemplate(b.Pipe, f)
-	walkTemplate(b.List, f)
-	walkTemplate(b.ElseList, f)
+	})
 }

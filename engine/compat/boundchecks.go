@@ -13,47 +13,65 @@ import (
 // a shift count, the condition under which Go panics and the prelude
 // helper that panics with Go's message.
 
-// index checks x[i]. Not in a loop, nor in a recursive function: a check
-// there costs as much as the indexing (an if, a comparison and a len for
-// each index: a loop summing a slice ran 1.75 times as long, a Grundy
-// table's loops up to twice, a memoized recursion 1.1 times), a price no
-// loop pays for a message; the interpreter's panic there says "index out
-// of range" without "[i] with length n".
+// index checks x[i]. In a loop, or in a recursive function, a check
+// costs as much as the indexing (an if, a comparison and a len for each
+// index: a loop summing a slice ran 1.75 times as long, a Grundy table's
+// loops up to twice, a memoized recursion 1.1 times), a price no loop
+// pays for a message: there an index the loop's range bounds goes to the
+// loop's checked copy (loopversions.go), and the rest are left to the
+// interpreter, whose panic says "index out of range" without "[i] with
+// length n".
 func (b *boundsPass) index(h *host, fx *facts, x *ast.IndexExpr) {
 	t := indexable(b.c.Types.TypeOf(x.X))
 	// Vec[int] is an instance, not an index.
-	if t == nil || b.loops > 0 || b.c.Types.IsType(x) || !b.c.Types.IsInteger(x.Index) {
+	if t == nil || b.c.Types.IsType(x) || !b.c.Types.IsInteger(x.Index) {
 		return
 	}
 	_, array := t.(*types.Array)
 	if _, ok := b.pf.constInt(x.Index); ok && array {
+		b.ver.inRange(x)
 		return // the compiler checks it
+	}
+	if b.loops > 0 && b.ver == nil {
+		return
 	}
 	low := b.pf.exprLower(x.Index, fx) < 0
 	high := !b.pf.below(x.Index, x.X, fx, b.top)
 	if !low && !high {
+		b.ver.inRange(x)
 		return
 	}
-	i, n := b.operand(x.Index), b.length(x.X)
+	if b.loops > 0 {
+		b.ver.index(b, h, x, low, high)
+		return
+	}
 	switch {
 	case h.before(x) && b.pureExpr(x.X) && b.pureExpr(x.Index):
-		cond := i + " >= " + n
-		if isUnsigned(b.c.Types.TypeOf(x.Index)) {
-			cond = "uint64(" + i + ") >= uint64(" + n + ")"
-		} else if !isInt(b.c.Types.TypeOf(x.Index)) {
-			cond = "int(" + i + ") >= " + n
-		}
-		switch {
-		case low && high:
-			cond = i + " < 0 || " + cond
-		case low:
-			cond = i + " < 0"
-		}
-		h.add(b.check(x.Pos(), cond, prelude.OutOfRange+"("+i+", "+n+")"), cond)
+		cond, check := b.indexCheck(x, low, high)
+		h.add(check, cond)
 		h.facts = append(h.facts, b.pf.checked(x.Index, x.X)...)
 	case h.here(x) && b.pureExpr(x.X):
-		x.Index = b.parse(x.Index.Pos(), prelude.Index+"(int("+i+"), "+n+")")
+		x.Index = b.parse(x.Index.Pos(), prelude.Index+"(int("+b.operand(x.Index)+"), "+b.length(x.X)+")")
 	}
+}
+
+// indexCheck is the check of x[i] to go before its statement: of i < 0
+// where low, of i >= len(x) where high.
+func (b *boundsPass) indexCheck(x *ast.IndexExpr, low, high bool) (string, ast.Stmt) {
+	i, n := b.operand(x.Index), b.length(x.X)
+	cond := i + " >= " + n
+	if isUnsigned(b.c.Types.TypeOf(x.Index)) {
+		cond = "uint64(" + i + ") >= uint64(" + n + ")"
+	} else if !isInt(b.c.Types.TypeOf(x.Index)) {
+		cond = "int(" + i + ") >= " + n
+	}
+	switch {
+	case low && high:
+		cond = i + " < 0 || " + cond
+	case low:
+		cond = i + " < 0"
+	}
+	return cond, b.check(x.Pos(), cond, prelude.OutOfRange+"("+i+", "+n+")")
 }
 
 // length is Go source for the length of x: its array type's, or len(x).

@@ -39,9 +39,10 @@ var bounds = Pass{
 type boundsPass struct {
 	c     *Cell
 	pf    *proofs
-	top   ast.Stmt // the top-level statement the pass is in, outside function literals
-	loops int      // the loops of its function the pass is in (see index)
-	gotos bool     // the cell has a goto
+	top   ast.Stmt     // the top-level statement the pass is in, outside function literals
+	loops int          // the loops of its function the pass is in (see index)
+	gotos bool         // the cell has a goto
+	ver   *loopVersion // the loop whose checked copy takes the checks of its indexes (see index)
 }
 
 func runBounds(c *Cell) {
@@ -64,7 +65,7 @@ func runBounds(c *Cell) {
 			switch d := d.(type) {
 			case *ast.FuncDecl:
 				if d.Body != nil {
-					b.loops = 0
+					b.loops, b.ver = 0, nil
 					if b.recursive(d.Body, c.Types.ObjectOf(d.Name)) {
 						b.loops = 1
 					}
@@ -91,7 +92,7 @@ func (b *boundsPass) topBlock(blk *ast.BlockStmt) {
 	var out []ast.Stmt
 	for _, s := range blk.List {
 		b.top = s
-		out = append(out, b.stmt(s, nil)...)
+		out = append(out, b.stmtIn(s, nil, &host{at: s})...)
 		out = append(out, s)
 	}
 	b.top = nil
@@ -171,6 +172,7 @@ type host struct {
 	facts   []fact          // what the checks establish once passed
 	inPlace bool            // there is no statement to check before: check in place
 	loop    *ast.ForStmt    // the host is a loop's condition: checks of what stays the same go before the loop
+	at      ast.Stmt        // the statement its checks go before, if one of a statement list
 }
 
 // add adds a check of cond, unless cond is checked already.
@@ -189,7 +191,7 @@ func (h *host) add(check ast.Stmt, cond string) {
 func (b *boundsPass) block(list *[]ast.Stmt, fx *facts) {
 	var out []ast.Stmt
 	for i, s := range *list {
-		h := &host{}
+		h := &host{at: s}
 		out = append(out, b.stmtIn(s, fx, h)...)
 		out = append(out, s)
 		if i+1 == len(*list) {
@@ -307,7 +309,18 @@ func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
 		if s.Cond != nil {
 			loop = b.pf.stable(b.pf.conds(s.Cond, false), s.Body)
 		}
+		outer := b.ver
+		if lv := b.versionable(s); lv != nil && (outer == nil || outer.depth < maxVersionDepth) {
+			if outer != nil {
+				lv.depth = outer.depth + 1
+			}
+			b.ver = lv
+		}
 		b.block(&s.Body.List, fx.with(loop))
+		if b.ver != outer {
+			b.ver.done(b)
+		}
+		b.ver = outer
 		b.loops--
 		return pre
 	case *ast.RangeStmt:
@@ -496,20 +509,21 @@ func (h *host) here(n ast.Node) bool {
 	return true
 }
 
-// funcLit checks the body of a function literal as in the loops it is
-// written in, and as in one more where it calls itself or is handed to a
-// function of a native package (callback), which calls it in a loop of
-// its own: sort.Slice's less function is called n log n times, and two
-// checks there doubled a sort's time. (A cell's own helper taking a
-// literal, try(func() { _ = s[6] }), calls it once, as a rule.)
+// funcLit checks the body of a function literal as a function's: a
+// call of it costs more than a check (a literal written in a loop, run
+// in place, by go or by a cell's helper: safe(func() { _ = xs[i] })),
+// unless it calls itself or is handed to a function of a native package
+// (callback), which calls it in a loop of its own: sort.Slice's less
+// function is called n log n times, and two checks there doubled a
+// sort's time. Those are checked as in a loop.
 func (b *boundsPass) funcLit(x *ast.FuncLit, callback bool) {
-	top, loops := b.top, b.loops
-	b.top = nil
+	top, loops, ver := b.top, b.loops, b.ver
+	b.top, b.loops, b.ver = nil, 0, nil
 	if f, ok := b.pf.lits[x]; callback || ok && b.recursive(x.Body, f) {
-		b.loops++
+		b.loops = 1
 	}
 	b.block(&x.Body.List, nil)
-	b.top, b.loops = top, loops
+	b.top, b.loops, b.ver = top, loops, ver
 }
 
 // nativeFunc reports whether call calls a function (not a method) of a

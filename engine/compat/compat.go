@@ -37,6 +37,9 @@ type Pass struct {
 	// Snippets are the engine's snippets (testdata/snippets/NAME.go.txt)
 	// that go wrong without this pass.
 	Snippets []string
+	// After names the passes whose work this one finishes: its golden
+	// tests run them first.
+	After []string
 }
 
 // Passes is the order in which passes run: checks that refuse first, then
@@ -188,7 +191,8 @@ var Passes = []Pass{
 	genericStd, // after typeArgs, which writes the type arguments of its calls
 	loopClosures,
 	newInstances, // after the passes writing new(T)
-	forInits,     // last: the passes before may write such loops
+	forInits,     // the passes before may write such loops
+	loopVersions, // last: copies loops as the passes before wrote them
 }
 
 // Session is what passes need of the engine beyond the cell.
@@ -273,16 +277,17 @@ type Cell struct {
 	// that name.
 	NamedInstances map[string]NamedInstance
 
-	err       *Error
-	tmp       int
-	tparams   map[string]string // type parameters typeParamRenames renamed: new name -> the cell's
-	declared  map[string]bool   // names of declarations the passes added to Insts
-	based     []*types.Named    // the based cell types (see basedCellTypes), once asked
-	basedDone bool
-	keptDone  bool                  // KeepsYield was asked
-	cycles    map[string]bool       // generic functions calling themselves through others (see genericCycle)
-	instances []*types.Named        // see structInstances, once asked
-	nonNil    map[types.Object]bool // the pointer variables that cannot be nil (see mayBeNil), once asked
+	err          *Error
+	tmp          int
+	tparams      map[string]string // type parameters typeParamRenames renamed: new name -> the cell's
+	declared     map[string]bool   // names of declarations the passes added to Insts
+	based        []*types.Named    // the based cell types (see basedCellTypes), once asked
+	basedDone    bool
+	keptDone     bool                  // KeepsYield was asked
+	cycles       map[string]bool       // generic functions calling themselves through others (see genericCycle)
+	instances    []*types.Named        // see structInstances, once asked
+	nonNil       map[types.Object]bool // the pointer variables that cannot be nil (see mayBeNil), once asked
+	loopVersions []*loopVersion        // the loops the bounds pass checks in a copy, inner ones first
 }
 
 // NamedInstance is a refusal that stands unless the engine names an

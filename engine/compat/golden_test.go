@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -156,7 +157,13 @@ func (s *goldenSession) run(t *testing.T, src string, p *Pass) string {
 		return ""
 	}
 	c := &Cell{Cell: pc, Fset: s.fset, Types: info, Session: s}
-	if err := Rewrite(c, []Pass{*p}); err != nil {
+	passes := []Pass{*p}
+	for _, q := range Passes {
+		if slices.Contains(p.After, q.Name) {
+			passes = append([]Pass{q}, passes...)
+		}
+	}
+	if err := Rewrite(c, passes); err != nil {
 		return "!! " + err.Error() + "\n"
 	}
 	var b strings.Builder

@@ -1,0 +1,457 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// loopVersions: the checks of a loop's indexes, in a copy of the loop that
+// runs only where an index may be out of range. In a loop the bounds pass
+// leaves an index it cannot prove in range to the interpreter, whose panic
+// says "index out of range" without Go's "[3] with length 3" (a check
+// there costs as much as the indexing, see index). But where the loop
+// counts (for i := A; i < B; i++, or down, i--, by a constant step) and
+// an index is i plus a constant, or stays the same through the loop, of a
+// variable whose length the loop cannot change, the loop's range says
+// before it runs whether the index can leave its bounds; so the loop runs
+// as written where it cannot, and as a copy with the checks where it may:
+//
+//	for i := 0; i <= len(s); i++ { t += s[i] }
+//	=>
+//	if len(s) < len(s) {
+//		for i := 0; i <= len(s); i++ { t += s[i] }
+//	} else {
+//		for i := 0; i <= len(s); i++ { if i >= len(s) { _grundyOutOfRange(i, len(s)) }; t += s[i] }
+//	}
+//
+// (A loop known to leave the bounds is only the copy.) The bounds pass
+// works out the condition and the checks (versionable, index); this pass,
+// the last, makes the copy, once the other passes have rewritten the loop:
+// a loop they replaced, or gave a label, keeps no checks. Loops nest two
+// deep at most (maxVersionDepth: an inner loop's copies are copied with
+// the outer loop's).
+var loopVersions = Pass{
+	Name:     "loopversions",
+	Run:      runLoopVersions,
+	Kinds:    []ast.Node{(*ast.ForStmt)(nil)},
+	Snippets: []string{"bounds_loop_message"},
+	After:    []string{"bounds"},
+}
+
+const maxVersionDepth = 2
+
+// loopVersion is a counting loop whose indexes the bounds pass checks in a
+// copy.
+type loopVersion struct {
+	loop   *ast.ForStmt
+	v      types.Object // the loop's variable
+	lo, hi bound        // its least and greatest values
+	depth  int          // versioned loops around it
+	conds  []string     // the condition under which no index leaves its bounds
+	seen   map[string]bool
+	safe   map[*ast.IndexExpr]bool // its indexes that stay in range or are checked
+	never  bool                    // an index surely leaves its bounds: only the copy
+	checks []versionCheck
+	pre    ast.Expr
+}
+
+// bound is src + off (src "" for the constant off).
+type bound struct {
+	src string
+	off int64
+}
+
+func (x bound) plus(k int64) string {
+	switch n := x.off + k; {
+	case x.src == "":
+		return itoa(int(n))
+	case n > 0:
+		return x.src + " + " + itoa(int(n))
+	case n < 0:
+		return x.src + " - " + itoa(int(-n))
+	}
+	return x.src
+}
+
+type versionCheck struct {
+	at    ast.Stmt // the statement the check goes before
+	check ast.Stmt
+}
+
+// versionable is the loop's version if s counts through an int variable
+// between bounds it cannot change.
+func (b *boundsPass) versionable(s *ast.ForStmt) *loopVersion {
+	if b.gotos || s.Init == nil || s.Cond == nil || s.Post == nil || contains(s.Body, false, func(n ast.Node) bool {
+		_, l := n.(*ast.LabeledStmt)
+		return l
+	}) {
+		return nil
+	}
+	init, ok := s.Init.(*ast.AssignStmt)
+	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+		return nil
+	}
+	id, ok := init.Lhs[0].(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := b.c.Types.ObjectOf(id).(*types.Var)
+	if !ok || !types.Identical(v.Type(), types.Typ[types.Int]) || !b.pf.unchanged([]types.Object{v}, s.Body) {
+		return nil
+	}
+	cond, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
+	if !ok {
+		return nil
+	}
+	op, limit := cond.Op, cond.Y
+	if !b.isVarIdent(cond.X, v) {
+		if !b.isVarIdent(cond.Y, v) {
+			return nil
+		}
+		limit = cond.X
+		switch op { // n > i is i < n
+		case token.LSS, token.LEQ, token.GTR, token.GEQ:
+			op = map[token.Token]token.Token{token.LSS: token.GTR, token.LEQ: token.GEQ, token.GTR: token.LSS, token.GEQ: token.LEQ}[op]
+		}
+	}
+	step := b.step(s.Post, v)
+	if !b.invariantBound(init.Rhs[0], s) || !b.invariantBound(limit, s) || step == 0 {
+		return nil
+	}
+	lv := &loopVersion{loop: s, v: v, seen: map[string]bool{}, safe: map[*ast.IndexExpr]bool{}}
+	start, end := b.boundOf(init.Rhs[0]), b.boundOf(limit)
+	switch {
+	case op == token.LSS && step > 0:
+		lv.lo, lv.hi = start, bound{end.src, end.off - 1}
+	case op == token.LEQ && step > 0:
+		lv.lo, lv.hi = start, end
+	case op == token.GTR && step < 0:
+		lv.lo, lv.hi = bound{end.src, end.off + 1}, start
+	case op == token.GEQ && step < 0:
+		lv.lo, lv.hi = end, start
+	default:
+		return nil
+	}
+	return lv
+}
+
+func (b *boundsPass) isVarIdent(e ast.Expr, v types.Object) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && b.c.Types.ObjectOf(id) == v
+}
+
+// step is the constant a loop's post statement adds to v: i++, i -= 2; 0
+// for any other.
+func (b *boundsPass) step(post ast.Stmt, v types.Object) int64 {
+	switch s := post.(type) {
+	case *ast.IncDecStmt:
+		if b.isVarIdent(s.X, v) {
+			if s.Tok == token.INC {
+				return 1
+			}
+			return -1
+		}
+	case *ast.AssignStmt:
+		if len(s.Lhs) != 1 || len(s.Rhs) != 1 || !b.isVarIdent(s.Lhs[0], v) {
+			return 0
+		}
+		k, ok := b.pf.constInt(s.Rhs[0])
+		switch {
+		case !ok || k <= 0:
+		case s.Tok == token.ADD_ASSIGN:
+			return k
+		case s.Tok == token.SUB_ASSIGN:
+			return -k
+		}
+	}
+	return 0
+}
+
+func (b *boundsPass) boundOf(e ast.Expr) bound {
+	a := b.pf.affineOf(e)
+	if a.base == nil {
+		return bound{"", a.k}
+	}
+	return bound{b.operand(a.base), a.k}
+}
+
+// invariantBound reports whether e has one value all through loop and
+// before it: of constants and variables declared outside it that it
+// cannot change, with +, - and *, and len of such a variable.
+func (b *boundsPass) invariantBound(e ast.Expr, loop *ast.ForStmt) bool {
+	ok := true
+	var vars []types.Object
+	variable := func(x ast.Expr) {
+		id, isId := ast.Unparen(x).(*ast.Ident)
+		if !isId {
+			ok = false
+			return
+		}
+		v, isVar := b.c.Types.ObjectOf(id).(*types.Var)
+		if !isVar || within(v.Pos(), loop) {
+			ok = false
+			return
+		}
+		vars = append(vars, v)
+	}
+	ast.Inspect(e, func(n ast.Node) bool {
+		if !ok || n == nil {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.Ident:
+			if _, c := b.c.Types.ObjectOf(x).(*types.Const); !c {
+				variable(x)
+			}
+		case *ast.BasicLit, *ast.ParenExpr:
+		case *ast.UnaryExpr:
+			ok = x.Op == token.SUB || x.Op == token.ADD
+		case *ast.BinaryExpr:
+			ok = x.Op == token.ADD || x.Op == token.SUB || x.Op == token.MUL
+		case *ast.CallExpr:
+			if ok = isIdent(x.Fun, "len") && b.c.isBuiltin(x.Fun) && len(x.Args) == 1; ok {
+				variable(x.Args[0])
+			}
+			return false
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok && b.pf.unchanged(vars, loop)
+}
+
+// index takes x[i] (low: i may be negative; high: i may reach len(x))
+// into the loop's checked copy if the loop's bounds tell beforehand
+// whether it stays in range.
+func (lv *loopVersion) index(b *boundsPass, h *host, x *ast.IndexExpr, low, high bool) {
+	if h.at == nil || !h.before(x) || !b.pureExpr(x.Index) || !isInt(b.c.Types.TypeOf(x.Index)) {
+		return
+	}
+	_, array := b.c.Types.TypeOf(x.X).Underlying().(*types.Array)
+	switch e := ast.Unparen(x.X).(type) {
+	case *ast.Ident:
+		xv, ok := b.c.Types.ObjectOf(e).(*types.Var)
+		if !ok || within(xv.Pos(), lv.loop) || !array && !b.pf.unchanged([]types.Object{xv}, lv.loop) {
+			return
+		}
+	case *ast.IndexExpr:
+		// A row of an array of arrays (grid[r][c]), whose own index
+		// stays in range or is checked first.
+		if !array || !lv.safe[e] || !b.pureExpr(e) {
+			return
+		}
+	default:
+		return
+	}
+	n := b.length(x.X)
+	var conds []string
+	switch i := b.pf.affineOf(x.Index); {
+	case i.base != nil && b.isVarIdent(i.base, lv.v):
+		if low {
+			conds = append(conds, lv.cond(lv.lo, i.k, ">= 0"))
+		}
+		if high {
+			conds = append(conds, lv.cond(lv.hi, i.k, "< "+n))
+		}
+	case b.invariantBound(x.Index, lv.loop):
+		e := b.boundOf(x.Index)
+		if low {
+			conds = append(conds, lv.cond(e, 0, ">= 0"))
+		}
+		if high {
+			conds = append(conds, lv.cond(e, 0, "< "+n))
+		}
+	default:
+		return
+	}
+	for _, c := range conds {
+		switch {
+		case c == "false":
+			lv.never = true
+		case c != "true" && !lv.seen[c]:
+			lv.seen[c] = true
+			lv.conds = append(lv.conds, c)
+		}
+	}
+	lv.inRange(x)
+	cond, check := b.indexCheck(x, low, high)
+	if key := cond + "\x00" + itoa(int(h.at.Pos())); !lv.seen[key] {
+		lv.seen[key] = true
+		lv.checks = append(lv.checks, versionCheck{h.at, check})
+	}
+}
+
+// inRange notes an index of the loop that stays in range or is checked.
+func (lv *loopVersion) inRange(x *ast.IndexExpr) {
+	if lv != nil {
+		lv.safe[x] = true
+	}
+}
+
+// cond is "x + k rel": "true" or "false" where both sides are constants.
+func (lv *loopVersion) cond(x bound, k int64, rel string) string {
+	op, rhs, _ := strings.Cut(rel, " ")
+	if r, err := strconv.ParseInt(rhs, 10, 64); err == nil && x.src == "" {
+		l := x.off + k
+		if op == ">=" && l >= r || op == "<" && l < r {
+			return "true"
+		}
+		return "false"
+	}
+	if x.src != "" && x.src == rhs && op == "<" { // len(s) - 1 < len(s)
+		return strconv.FormatBool(x.off+k < 0)
+	}
+	return x.plus(k) + " " + rel
+}
+
+// done records the loop's version once its body is checked.
+func (lv *loopVersion) done(b *boundsPass) {
+	if len(lv.checks) == 0 {
+		return
+	}
+	if !lv.never {
+		if len(lv.conds) == 0 {
+			return // every index stays in range
+		}
+		lv.pre = b.parse(lv.loop.Pos(), strings.Join(lv.conds, " && "))
+	}
+	b.c.loopVersions = append(b.c.loopVersions, lv)
+}
+
+func runLoopVersions(c *Cell) {
+	twins := map[ast.Node][]ast.Node{}  // the copies of each node of a loop copied
+	for _, lv := range c.loopVersions { // inner loops first
+		list, i := stmtListOf(c.Roots(), lv.loop)
+		if list == nil || contains(lv.loop, false, func(n ast.Node) bool {
+			_, l := n.(*ast.LabeledStmt) // (one the passes wrote)
+			return l
+		}) {
+			continue
+		}
+		made := map[ast.Node]ast.Node{}
+		checked := cloneNode(lv.loop, made)
+		inserted := false
+		for _, vc := range lv.checks {
+			for _, at := range append([]ast.Node{vc.at}, twins[vc.at]...) {
+				if cp, ok := made[at].(ast.Stmt); ok {
+					inserted = insertBefore(checked, cp, cloneNode(vc.check, map[ast.Node]ast.Node{}).(ast.Stmt)) || inserted
+				}
+			}
+		}
+		if !inserted {
+			continue
+		}
+		for orig, cp := range made {
+			twins[orig] = append(twins[orig], cp)
+			for _, t := range twins[orig] {
+				if cpt, ok := made[t]; ok {
+					twins[orig] = append(twins[orig], cpt)
+				}
+			}
+		}
+		if lv.never {
+			(*list)[i] = checked.(ast.Stmt)
+			continue
+		}
+		pos := lv.loop.Pos()
+		(*list)[i] = &ast.IfStmt{If: pos, Cond: lv.pre,
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{lv.loop}, Rbrace: lv.loop.End()},
+			Else: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{checked.(ast.Stmt)}, Rbrace: lv.loop.End()}}
+	}
+}
+
+// stmtListOf is the statement list holding s among roots, and its index
+// there; nil if s is in none.
+func stmtListOf(roots []ast.Node, s ast.Stmt) (*[]ast.Stmt, int) {
+	var list *[]ast.Stmt
+	at := -1
+	for _, root := range roots {
+		ast.Inspect(root, func(n ast.Node) bool {
+			if list != nil {
+				return false
+			}
+			var l *[]ast.Stmt
+			switch n := n.(type) {
+			case *ast.BlockStmt:
+				l = &n.List
+			case *ast.CaseClause:
+				l = &n.Body
+			case *ast.CommClause:
+				l = &n.Body
+			default:
+				return true
+			}
+			for i, x := range *l {
+				if x == s {
+					list, at = l, i
+					return false
+				}
+			}
+			return true
+		})
+	}
+	return list, at
+}
+
+// insertBefore puts check before the statement at in root's lists.
+func insertBefore(root ast.Node, at, check ast.Stmt) bool {
+	list, i := stmtListOf([]ast.Node{root}, at)
+	if list == nil {
+		return false
+	}
+	*list = append((*list)[:i], append([]ast.Stmt{check}, (*list)[i:]...)...)
+	return true
+}
+
+// cloneNode copies the syntax tree n, recording each node's copy in made
+// (positions, objects and comments stay shared).
+func cloneNode(n ast.Node, made map[ast.Node]ast.Node) ast.Node {
+	return cloneValue(reflect.ValueOf(n), made).Interface().(ast.Node)
+}
+
+func cloneValue(v reflect.Value, made map[ast.Node]ast.Node) reflect.Value {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() || v.Elem().Kind() != reflect.Struct {
+			return v
+		}
+		switch v.Interface().(type) {
+		case *ast.Object, *ast.Scope, *ast.CommentGroup:
+			return v
+		}
+		node, isNode := v.Interface().(ast.Node)
+		if cp, ok := made[node]; isNode && ok {
+			return reflect.ValueOf(cp)
+		}
+		cp := reflect.New(v.Elem().Type())
+		if isNode {
+			made[node] = cp.Interface().(ast.Node)
+		}
+		for i := range v.Elem().NumField() {
+			cp.Elem().Field(i).Set(cloneValue(v.Elem().Field(i), made))
+		}
+		return cp
+	case reflect.Interface:
+		if v.IsNil() {
+			return v
+		}
+		cp := reflect.New(v.Type()).Elem()
+		cp.Set(cloneValue(v.Elem(), made))
+		return cp
+	case reflect.Slice:
+		if v.IsNil() {
+			return v
+		}
+		cp := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+		for i := range v.Len() {
+			cp.Index(i).Set(cloneValue(v.Index(i), made))
+		}
+		return cp
+	}
+	return v
+}

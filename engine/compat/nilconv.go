@@ -85,6 +85,11 @@ func (c *Cell) genericNilConv(target, from types.Type, e ast.Expr) (ast.Expr, bo
 	if !c.declareNilConv(name, target, general, tparams, pos) {
 		return nil, false
 	}
+	var ts []types.Type
+	for i := range n.TypeArgs().Len() {
+		ts = append(ts, n.TypeArgs().At(i))
+	}
+	targs = padTypeParam(nil, targs, ts)
 	return &ast.CallExpr{Fun: withTypeArgs(ident(name, pos), targs), Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true
 }
 
@@ -122,10 +127,12 @@ func (c *Cell) declareNilConv(name string, target, from types.Type, tparams *typ
 	var nilFun ast.Expr = ident(nilName, pos)
 	if tps != nil {
 		var own []ast.Expr
-		for _, f := range tps.List {
+		var ts []types.Type
+		for i, f := range tps.List {
 			own = append(own, ident(f.Names[0].Name, pos))
+			ts = append(ts, tparams.At(i))
 		}
-		nilFun = withTypeArgs(nilFun, own)
+		nilFun = withTypeArgs(nilFun, padTypeParam(nil, own, ts))
 	}
 	toNil := &ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: nilFun, Lparen: pos, Args: []ast.Expr{v}, Rparen: pos}}}
 	body := []ast.Stmt{ifThen(pos, &ast.BinaryExpr{X: v, OpPos: pos, Op: token.EQL, Y: ident("nil", pos)}, toNil),

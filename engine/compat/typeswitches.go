@@ -215,7 +215,7 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 				t := cc.List[0]
 				if tt := c.Types.TypeOf(t); tt != nil && isIfaceType(tt) && emptyIface(tt) {
 					val = &ast.CallExpr{Fun: t, Lparen: cc.Colon, Args: []ast.Expr{tmp()}, Rparen: cc.Colon}
-				} else if tt != nil && types.IsInterface(tt) && (!errorSubject || interpretedIface(tt)) {
+				} else if tt != nil && isIfaceType(tt) && (!errorSubject || interpretedIface(tt)) {
 					val = c.asInterface(tmp, xt, t, tt)
 				} else {
 					val = &ast.TypeAssertExpr{X: asserted(tt), Type: t, Lparen: cc.Colon, Rparen: cc.Colon}

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 )
 
 // bounds: indexes, slice bounds and shift counts the runtime checks.
@@ -294,7 +295,8 @@ func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
 		if s.Init != nil {
 			pre = b.stmt(s.Init, fx)
 		}
-		b.loops++
+		loops := b.loops
+		b.enterLoop(s.Body)
 		if s.Cond != nil {
 			// A shift count that stays the same in the loop is checked
 			// before it (Go checks it first right after the init).
@@ -310,7 +312,7 @@ func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
 			loop = b.pf.stable(b.pf.conds(s.Cond, false), s.Body)
 		}
 		outer := b.ver
-		if lv := b.versionable(s); lv != nil && (outer == nil || outer.depth < maxVersionDepth) {
+		if lv := b.versionable(s); lv != nil && b.loops > 0 && (outer == nil || outer.depth < maxVersionDepth) {
 			if outer != nil {
 				lv.depth = outer.depth + 1
 			}
@@ -321,13 +323,14 @@ func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
 			b.ver.done(b)
 		}
 		b.ver = outer
-		b.loops--
+		b.loops = loops
 		return pre
 	case *ast.RangeStmt:
 		b.hosted(h, fx, s.X)
-		b.loops++
+		loops := b.loops
+		b.enterLoop(s.Body)
 		b.block(&s.Body.List, fx.with(b.rangeFacts(s)))
-		b.loops--
+		b.loops = loops
 	case *ast.SwitchStmt:
 		var pre []ast.Stmt
 		if s.Init != nil {
@@ -368,6 +371,30 @@ func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
 		}
 	}
 	return h.checks
+}
+
+// enterLoop counts a loop the pass enters, unless its body prints each
+// time round (a statement of it calls fmt's or log's Print, Printf,
+// Println or their F forms): printing costs many times what a check
+// does, so such a loop, and what it holds, is checked as a function's
+// body (for _, q := range query { fmt.Println(q, table[q]) }).
+func (b *boundsPass) enterLoop(body *ast.BlockStmt) {
+	for _, s := range body.List {
+		es, ok := s.(*ast.ExprStmt)
+		if !ok {
+			continue
+		}
+		call, ok := es.X.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if fn := b.c.callee(call); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "fmt" || fn.Pkg().Path() == "log") &&
+			fn.Type().(*types.Signature).Recv() == nil && strings.Contains(fn.Name(), "Print") && !strings.HasPrefix(fn.Name(), "S") {
+			b.loops = 0
+			return
+		}
+	}
+	b.loops++
 }
 
 // loose checks a statement that has no place before it for checks (a

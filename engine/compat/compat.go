@@ -142,6 +142,7 @@ var Passes = []Pass{
 	tupleNil,
 	paramConv,
 	paramLits,
+	literalCalls, // before genericMethods, which refuses what it leaves
 	genericMethods,
 	minMax,
 	newExprs,

@@ -202,6 +202,8 @@ func (it *Interp) load() error {
 	// redirects fmt and log), os.Stdin asks the frontend for a line.
 	it.rt.it = it
 	it.rt.types = grundyrt.NewTypes()
+	// A recovered panic's frames are not the stack of the next one.
+	it.rt.types.OnRecover = func() { it.io.interpStderr.take() }
 	var stdin io.Reader = it.io.stdin
 	errW := it.io.errW
 	outW := it.io.outW
@@ -1379,7 +1381,7 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 }
 
 // recoveredValue is a panic's value as recover() returns it.
-func (it *Interp) recoveredValue(v any) any { return it.rt.types.Recovered(v) }
+func (it *Interp) recoveredValue(v any) any { return it.rt.types.RecoveredValue(v) }
 
 // runDeferred runs the defers of the cell's top-level statements, last
 // first, as a function's defers run when it returns: after a panic too,

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -39,5 +40,27 @@ func TestPanicFilterKeepsFramesFromStderr(t *testing.T) {
 	}
 	if got, want := strings.Join(f.take(), "|"), "main.f (entered at cell:3:1)"; got != want {
 		t.Errorf("stack %q, want %q", got, want)
+	}
+}
+
+// The frames the interpreter wrote while unwinding a panic that a cell's
+// recover() stopped are not the stack of the cell's next panic.
+func TestRecoveredPanicFramesAreForgotten(t *testing.T) {
+	it := newTestInterp(t)
+	_, _, err := runCell(t, it, `func first(s []int) int { return s[5] }
+func second(m map[string]int) { m["x"] = 1 }
+func try(f func()) {
+	defer func() { recover() }()
+	f()
+}
+try(func() { first(nil) })
+second(nil)`)
+	var ee *EvalError
+	if !errors.As(err, &ee) {
+		t.Fatalf("error %v, want a panic", err)
+	}
+	tb := strings.Join(ee.Traceback, "\n")
+	if !strings.Contains(tb, "main.second") || strings.Contains(tb, "main.first") {
+		t.Errorf("traceback:\n%s\nwant main.second's frame and not main.first's", tb)
 	}
 }

@@ -103,6 +103,10 @@ type Types struct {
 	keys    map[mapKey]reflect.Value  // map keys of interface types, by value (InternKey)
 	sources map[string]string         // see NoteAssertSources
 	seen    map[reflect.Type]bool     // instances of generic types met by NewInstance
+
+	// OnRecover, if set, is called when a cell's recover() stops a panic
+	// (see Recovered).
+	OnRecover func()
 }
 
 // NewTypes is an empty registry.

@@ -47,8 +47,19 @@ func (p panicValue) Format(st fmt.State, verb rune) { p.a.Format(st, verb) }
 // Recovered is what recover() returns in Go for what the interpreter's
 // recover() returned: the value itself, not the reflect.Value holding it;
 // the runtime's error, not reflect's words, for an index out of range or
-// a nil pointer the interpreter met through reflect.
+// a nil pointer the interpreter met through reflect. A panic stopped so
+// is over: OnRecover forgets what the interpreter wrote of the frames it
+// unwound.
 func (ts *Types) Recovered(v any) any {
+	if v != nil && ts.OnRecover != nil {
+		ts.OnRecover()
+	}
+	return ts.RecoveredValue(v)
+}
+
+// RecoveredValue is Recovered for the engine, which looks at a panic's
+// value without stopping it.
+func (ts *Types) RecoveredValue(v any) any {
 	if rv, ok := v.(reflect.Value); ok {
 		if !rv.IsValid() || !rv.CanInterface() {
 			return nil

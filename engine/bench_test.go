@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -98,33 +99,74 @@ const fibSrc = "func fib(n int) int {\n\tif n < 2 {\n\t\treturn n\n\t}\n\treturn
 // (the machine is noisy), and reports each one's median time and the
 // median ratio engine/yaegi: the cost the rewrite and the session's
 // plumbing add to a hot loop of calls (the target is within 5%).
-func BenchmarkFib27(b *testing.B) {
+func BenchmarkFib27(b *testing.B) { vsYaegi(b, fibSrc, "fib(27)", "196418") }
+
+// grundySrc computes a subtraction game's Grundy values by hand, in the
+// counting loops over slices a notebook writes: one whose index the
+// bounds pass proves in range, and one it runs as two copies, checked
+// or not (compat's loopversions: the unchecked one runs here).
+const grundySrc = `func grundyTable(moves []int, n int) []int {
+	g := make([]int, n+1)
+	seen := make([]bool, len(moves)+2)
+	for p := 1; p <= n; p++ {
+		for k := 0; k < len(seen); k++ {
+			seen[k] = false
+		}
+		for k := 0; k < len(moves); k++ {
+			if moves[k] <= p && g[p-moves[k]] < len(seen) {
+				seen[g[p-moves[k]]] = true
+			}
+		}
+		m := 0
+		for seen[m] {
+			m++
+		}
+		g[p] = m
+	}
+	return g
+}
+func checksum(g []int, n int) (t int) {
+	for i := 1; i <= n; i++ {
+		t += g[i] * (g[i-1] + 1)
+	}
+	return t
+}`
+
+// BenchmarkGrundyLoops is the hot loops of a hand-written Grundy table,
+// the engine against bare yaegi side by side.
+func BenchmarkGrundyLoops(b *testing.B) {
+	vsYaegi(b, grundySrc, "checksum(grundyTable([]int{1, 3, 4}, 40000), 40000)", "131423")
+}
+
+// vsYaegi times expr, after src, in the engine and in a bare yaegi
+// interpreter in turn, and reports the medians and their ratio.
+func vsYaegi(b *testing.B, src, expr, want string) {
 	it := newTestInterp(b)
-	if _, _, err := runCell(b, it, fibSrc); err != nil {
+	if _, _, err := runCell(b, it, src); err != nil {
 		b.Fatal(err)
 	}
 	yi := interp.New(interp.Options{})
 	if err := yi.Use(stdlib.Symbols); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := yi.Eval(fibSrc); err != nil {
+	if _, err := yi.Eval(src); err != nil {
 		b.Fatal(err)
 	}
 	ctx := context.Background()
 	var eng, bare, ratios []float64
 	runEngine := func() time.Duration {
 		start := time.Now()
-		res, err := it.Execute(ctx, "fib(27)", discardOutput{})
-		if err != nil || res.Value["text/plain"] != "196418" {
-			b.Fatalf("engine fib(27) = %v, %v", res.Value, err)
+		res, err := it.Execute(ctx, expr, discardOutput{})
+		if err != nil || res.Value["text/plain"] != want {
+			b.Fatalf("engine %s = %v, %v", expr, res.Value, err)
 		}
 		return time.Since(start)
 	}
 	runYaegi := func() time.Duration {
 		start := time.Now()
-		v, err := yi.Eval("fib(27)")
-		if err != nil || v.Int() != 196418 {
-			b.Fatalf("yaegi fib(27) = %v, %v", v, err)
+		v, err := yi.Eval(expr)
+		if err != nil || fmt.Sprint(v) != want {
+			b.Fatalf("yaegi %s = %v, %v", expr, v, err)
 		}
 		return time.Since(start)
 	}

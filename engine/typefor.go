@@ -14,7 +14,9 @@ import (
 // oracle, the typed copies of generic functions and the passes then see
 // what they know (reflectnames names the cell's types, reflectmethods
 // refuses a cell interface's reflect.Type), as if the cell had written it.
-// Functions read again from their text (parseFunc) are written so too.
+// Functions read again from their text (parseFunc) are written so too,
+// and so is reflect.TypeOf((*T)(nil)) in a generic function, T its type
+// parameter, as reflect.TypeOf(new(T)) (nilPointerTypeOfs).
 
 // rewrittenAPIs are the generic APIs of native packages the engine runs by
 // writing them as other code before the cell is read (see above).
@@ -28,6 +30,9 @@ func rewriteTypeFor(n ast.Node, names map[string]bool) {
 		return
 	}
 	astutil.Apply(n, nil, func(c *astutil.Cursor) bool {
+		if fd, ok := c.Node().(*ast.FuncDecl); ok {
+			nilPointerTypeOfs(fd, names)
+		}
 		call, ok := c.Node().(*ast.CallExpr)
 		if !ok || len(call.Args) != 0 {
 			return true
@@ -49,6 +54,81 @@ func rewriteTypeFor(n ast.Node, names map[string]bool) {
 		c.Replace(&ast.CallExpr{Fun: &ast.SelectorExpr{X: typeOf, Sel: &ast.Ident{NamePos: call.Lparen, Name: "Elem"}}, Lparen: call.Lparen, Rparen: call.Rparen})
 		return true
 	})
+}
+
+// nilPointerTypeOfs writes reflect.TypeOf((*T)(nil)) in a generic
+// function or method, T one of its type parameters, the older idiom for
+// the type T (with .Elem()), as reflect.TypeOf(new(T)): the same type, a
+// *T, which yaegi v0.16.1 compiles (it could not compile the conversion
+// of nil to *T there: "cannot compile this"). Elsewhere the cell's own
+// text stays, which messages quote.
+func nilPointerTypeOfs(fd *ast.FuncDecl, names map[string]bool) {
+	params := map[string]bool{}
+	if fd.Type.TypeParams != nil {
+		for _, f := range fd.Type.TypeParams.List {
+			for _, n := range f.Names {
+				params[n.Name] = true
+			}
+		}
+	}
+	if fd.Recv != nil && len(fd.Recv.List) > 0 {
+		rt := fd.Recv.List[0].Type
+		if st, ok := rt.(*ast.StarExpr); ok {
+			rt = st.X
+		}
+		var args []ast.Expr
+		switch x := rt.(type) {
+		case *ast.IndexExpr:
+			args = []ast.Expr{x.Index}
+		case *ast.IndexListExpr:
+			args = x.Indices
+		}
+		for _, a := range args {
+			if id, ok := a.(*ast.Ident); ok {
+				params[id.Name] = true
+			}
+		}
+	}
+	if len(params) == 0 || fd.Body == nil {
+		return
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 1 {
+			nilPointerTypeOf(call, names, params)
+		}
+		return true
+	})
+}
+
+// nilPointerTypeOf writes call, if it is reflect.TypeOf((*T)(nil)) with T
+// among params, as reflect.TypeOf(new(T)).
+func nilPointerTypeOf(call *ast.CallExpr, names, params map[string]bool) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "TypeOf" {
+		return
+	}
+	if pkg, ok := sel.X.(*ast.Ident); !ok || !names[pkg.Name] {
+		return
+	}
+	conv, ok := call.Args[0].(*ast.CallExpr)
+	if !ok || len(conv.Args) != 1 {
+		return
+	}
+	if id, ok := conv.Args[0].(*ast.Ident); !ok || id.Name != "nil" {
+		return
+	}
+	paren, ok := conv.Fun.(*ast.ParenExpr)
+	if !ok {
+		return
+	}
+	star, ok := paren.X.(*ast.StarExpr)
+	if !ok {
+		return
+	}
+	if t, ok := star.X.(*ast.Ident); !ok || !params[t.Name] {
+		return
+	}
+	call.Args[0] = &ast.CallExpr{Fun: &ast.Ident{NamePos: conv.Pos(), Name: "new"}, Lparen: conv.Lparen, Args: []ast.Expr{star.X}, Rparen: conv.Rparen}
 }
 
 // reflectNames are the names a cell with imports may call package reflect

@@ -44,6 +44,10 @@ type boundsPass struct {
 	loops int          // the loops of its function the pass is in (see index)
 	gotos bool         // the cell has a goto
 	ver   *loopVersion // the loop whose checked copy takes the checks of its indexes (see index)
+	// guarded counts the if, case and select bodies the pass is in: an
+	// index in one of a loop's may be guarded by its condition, which
+	// the loop's bounds do not tell (see loopVersion.index).
+	guarded int
 }
 
 func runBounds(c *Cell) {
@@ -278,6 +282,8 @@ func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
 		} else {
 			b.hosted(h, fx, s.Cond)
 		}
+		b.guarded++
+		defer func() { b.guarded-- }()
 		b.block(&s.Body.List, fx.with(b.pf.stable(append(b.pf.conds(s.Cond, false), h.facts...), s.Body)))
 		if s.Else != nil {
 			if blk, ok := s.Else.(*ast.BlockStmt); ok {
@@ -311,25 +317,14 @@ func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
 		if s.Cond != nil {
 			loop = b.pf.stable(b.pf.conds(s.Cond, false), s.Body)
 		}
-		outer := b.ver
-		if lv := b.versionable(s); lv != nil && b.loops > 0 && (outer == nil || outer.depth < maxVersionDepth) {
-			if outer != nil {
-				lv.depth = outer.depth + 1
-			}
-			b.ver = lv
-		}
-		b.block(&s.Body.List, fx.with(loop))
-		if b.ver != outer {
-			b.ver.done(b)
-		}
-		b.ver = outer
+		b.versioned(b.versionable(s), func() { b.block(&s.Body.List, fx.with(loop)) })
 		b.loops = loops
 		return pre
 	case *ast.RangeStmt:
 		b.hosted(h, fx, s.X)
 		loops := b.loops
 		b.enterLoop(s.Body)
-		b.block(&s.Body.List, fx.with(b.rangeFacts(s)))
+		b.versioned(b.rangeVersionable(s), func() { b.block(&s.Body.List, fx.with(b.rangeFacts(s))) })
 		b.loops = loops
 	case *ast.SwitchStmt:
 		var pre []ast.Stmt
@@ -346,7 +341,9 @@ func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
 			for _, e := range cc.List {
 				b.inPlace(e, fx)
 			}
+			b.guarded++
 			b.block(&cc.Body, fx)
+			b.guarded--
 		}
 		return append(pre, h.checks...)
 	case *ast.TypeSwitchStmt:
@@ -358,7 +355,9 @@ func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
 			pre = b.stmt(s.Assign, fx)
 		}
 		for _, cc := range s.Body.List {
+			b.guarded++
 			b.block(&cc.(*ast.CaseClause).Body, fx)
+			b.guarded--
 		}
 		return pre
 	case *ast.SelectStmt:
@@ -367,10 +366,30 @@ func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
 			if cc.Comm != nil {
 				b.loose(cc.Comm, fx)
 			}
+			b.guarded++
 			b.block(&cc.Body, fx)
+			b.guarded--
 		}
 	}
 	return h.checks
+}
+
+// versioned checks a loop's body (body), with lv, the loop's version if
+// it may have one, taking the checks of its indexes.
+func (b *boundsPass) versioned(lv *loopVersion, body func()) {
+	outer := b.ver
+	if lv != nil && b.loops > 0 && (outer == nil || outer.depth < maxVersionDepth) {
+		if outer != nil {
+			lv.depth = outer.depth + 1
+		}
+		lv.guarded = b.guarded
+		b.ver = lv
+	}
+	body()
+	if b.ver != outer {
+		b.ver.done(b)
+	}
+	b.ver = outer
 }
 
 // enterLoop counts a loop the pass enters, unless its body prints each

@@ -37,7 +37,7 @@ import (
 var loopVersions = Pass{
 	Name:     "loopversions",
 	Run:      runLoopVersions,
-	Kinds:    []ast.Node{(*ast.ForStmt)(nil)},
+	Kinds:    []ast.Node{(*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)},
 	Snippets: []string{"bounds_loop_message"},
 	After:    []string{"bounds"},
 }
@@ -47,16 +47,17 @@ const maxVersionDepth = 2
 // loopVersion is a counting loop whose indexes the bounds pass checks in a
 // copy.
 type loopVersion struct {
-	loop   *ast.ForStmt
-	v      types.Object // the loop's variable
-	lo, hi bound        // its least and greatest values
-	depth  int          // versioned loops around it
-	conds  []string     // the condition under which no index leaves its bounds
-	seen   map[string]bool
-	safe   map[*ast.IndexExpr]bool // its indexes that stay in range or are checked
-	never  bool                    // an index surely leaves its bounds: only the copy
-	checks []versionCheck
-	pre    ast.Expr
+	loop    ast.Stmt     // a *ast.ForStmt or *ast.RangeStmt
+	v       types.Object // the loop's variable
+	lo, hi  bound        // its least and greatest values
+	depth   int          // versioned loops around it
+	guarded int          // the if, case and select bodies around it (see boundsPass.guarded)
+	conds   []string     // the condition under which no index leaves its bounds
+	seen    map[string]bool
+	safe    map[*ast.IndexExpr]bool // its indexes that stay in range or are checked
+	never   bool                    // an index surely leaves its bounds: only the copy
+	checks  []versionCheck
+	pre     ast.Expr
 }
 
 // bound is src + off (src "" for the constant off).
@@ -85,10 +86,7 @@ type versionCheck struct {
 // versionable is the loop's version if s counts through an int variable
 // between bounds it cannot change.
 func (b *boundsPass) versionable(s *ast.ForStmt) *loopVersion {
-	if b.gotos || s.Init == nil || s.Cond == nil || s.Post == nil || contains(s.Body, false, func(n ast.Node) bool {
-		_, l := n.(*ast.LabeledStmt)
-		return l
-	}) {
+	if b.gotos || s.Init == nil || s.Cond == nil || s.Post == nil || hasLabel(s.Body) {
 		return nil
 	}
 	init, ok := s.Init.(*ast.AssignStmt)
@@ -118,11 +116,14 @@ func (b *boundsPass) versionable(s *ast.ForStmt) *loopVersion {
 			op = map[token.Token]token.Token{token.LSS: token.GTR, token.LEQ: token.GEQ, token.GTR: token.LSS, token.GEQ: token.LEQ}[op]
 		}
 	}
-	step := b.step(s.Post, v)
-	if !b.invariantBound(init.Rhs[0], s) || !b.invariantBound(limit, s) || step == 0 {
+	step := b.step(s.Post, v, s)
+	g1, ok1 := b.invariantGuarded(init.Rhs[0], s)
+	g2, ok2 := b.invariantGuarded(limit, s)
+	if !ok1 || !ok2 || step == 0 {
 		return nil
 	}
 	lv := &loopVersion{loop: s, v: v, seen: map[string]bool{}, safe: map[*ast.IndexExpr]bool{}}
+	lv.add(append(g1, g2...)) // (for c := 0; c < len(b[0]); c++: b[0] measured before the loop)
 	start, end := b.boundOf(init.Rhs[0]), b.boundOf(limit)
 	switch {
 	case op == token.LSS && step > 0:
@@ -139,14 +140,73 @@ func (b *boundsPass) versionable(s *ast.ForStmt) *loopVersion {
 	return lv
 }
 
+// rangeVersionable is the loop's version if s ranges over an integer, or
+// over a slice, an array or a string variable, with an int key it cannot
+// change: for i := range n + 1, for i := range t.
+func (b *boundsPass) rangeVersionable(s *ast.RangeStmt) *loopVersion {
+	if b.gotos || s.Tok != token.DEFINE || hasLabel(s.Body) {
+		return nil
+	}
+	id, ok := s.Key.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := b.c.Types.ObjectOf(id).(*types.Var)
+	if !ok || !types.Identical(v.Type(), types.Typ[types.Int]) || !b.pf.unchanged([]types.Object{v}, s.Body) {
+		return nil
+	}
+	lv := &loopVersion{loop: s, v: v, seen: map[string]bool{}, safe: map[*ast.IndexExpr]bool{}, lo: bound{"", 0}}
+	switch t := b.c.Types.TypeOf(s.X); {
+	case b.c.Types.IsInteger(s.X):
+		if !b.invariantBound(s.X, s) {
+			return nil
+		}
+		end := b.boundOf(s.X)
+		lv.hi = bound{end.src, end.off - 1}
+	case indexable(t) != nil:
+		x, ok := ast.Unparen(s.X).(*ast.Ident)
+		if !ok || !isVar(b.c, x) || !b.pf.unchanged([]types.Object{b.c.Types.ObjectOf(x)}, s) {
+			return nil
+		}
+		n := b.length(x)
+		if k, err := strconv.ParseInt(n, 10, 64); err == nil {
+			lv.hi = bound{"", k - 1}
+		} else {
+			lv.hi = bound{n, -1}
+		}
+	default:
+		return nil
+	}
+	return lv
+}
+
+// loopReplaced tells the loop versions that a pass wrote the loop old as
+// the loop new, with the same body (rangeInt's counting loop).
+func (c *Cell) loopReplaced(old ast.Stmt, new *ast.ForStmt) {
+	for _, lv := range c.loopVersions {
+		if lv.loop == old {
+			lv.loop = new
+		}
+	}
+}
+
+// hasLabel reports whether a loop's body declares a label (a copy of the
+// loop would declare it twice).
+func hasLabel(body ast.Node) bool {
+	return contains(body, false, func(n ast.Node) bool {
+		_, l := n.(*ast.LabeledStmt)
+		return l
+	})
+}
+
 func (b *boundsPass) isVarIdent(e ast.Expr, v types.Object) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	return ok && b.c.Types.ObjectOf(id) == v
 }
 
-// step is the constant a loop's post statement adds to v: i++, i -= 2; 0
-// for any other.
-func (b *boundsPass) step(post ast.Stmt, v types.Object) int64 {
+// step is what a loop's post statement adds to v: i++, i -= 2, or the
+// sign of a positive variable it adds (j += i); 0 for any other.
+func (b *boundsPass) step(post ast.Stmt, v types.Object, loop ast.Node) int64 {
 	switch s := post.(type) {
 	case *ast.IncDecStmt:
 		if b.isVarIdent(s.X, v) {
@@ -160,6 +220,9 @@ func (b *boundsPass) step(post ast.Stmt, v types.Object) int64 {
 			return 0
 		}
 		k, ok := b.pf.constInt(s.Rhs[0])
+		if !ok && b.invariantBound(s.Rhs[0], loop) && b.pf.exprLower(s.Rhs[0], nil) >= 1 {
+			k, ok = 1, true // j += i, i >= 1 all through the loop
+		}
 		switch {
 		case !ok || k <= 0:
 		case s.Tok == token.ADD_ASSIGN:
@@ -182,47 +245,75 @@ func (b *boundsPass) boundOf(e ast.Expr) bound {
 // invariantBound reports whether e has one value all through loop and
 // before it: of constants and variables declared outside it that it
 // cannot change, with +, - and *, and len of such a variable.
-func (b *boundsPass) invariantBound(e ast.Expr, loop *ast.ForStmt) bool {
-	ok := true
+func (b *boundsPass) invariantBound(e ast.Expr, loop ast.Node) bool {
+	guards, ok := b.invariantGuarded(e, loop)
+	return ok && len(guards) == 0
+}
+
+// invariantGuarded is invariantBound allowing elements of slices or
+// arrays the loop cannot change (w[i] in dp[j-w[i]], the loop calling no
+// cell code), with the conditions under which e can be evaluated before
+// the loop: their indexes in range.
+func (b *boundsPass) invariantGuarded(e ast.Expr, loop ast.Node) ([]string, bool) {
+	var guards []string
 	var vars []types.Object
-	variable := func(x ast.Expr) {
+	variable := func(x ast.Expr) (*types.Var, bool) {
 		id, isId := ast.Unparen(x).(*ast.Ident)
 		if !isId {
-			ok = false
-			return
+			return nil, false
 		}
 		v, isVar := b.c.Types.ObjectOf(id).(*types.Var)
 		if !isVar || within(v.Pos(), loop) {
-			ok = false
-			return
+			return nil, false
 		}
 		vars = append(vars, v)
+		return v, true
 	}
-	ast.Inspect(e, func(n ast.Node) bool {
-		if !ok || n == nil {
-			return false
-		}
-		switch x := n.(type) {
+	var walk func(e ast.Expr) bool
+	walk = func(e ast.Expr) bool {
+		switch x := ast.Unparen(e).(type) {
 		case *ast.Ident:
-			if _, c := b.c.Types.ObjectOf(x).(*types.Const); !c {
-				variable(x)
+			if _, c := b.c.Types.ObjectOf(x).(*types.Const); c {
+				return true
 			}
-		case *ast.BasicLit, *ast.ParenExpr:
+			_, ok := variable(x)
+			return ok
+		case *ast.BasicLit:
+			return true
 		case *ast.UnaryExpr:
-			ok = x.Op == token.SUB || x.Op == token.ADD
+			return (x.Op == token.SUB || x.Op == token.ADD) && walk(x.X)
 		case *ast.BinaryExpr:
-			ok = x.Op == token.ADD || x.Op == token.SUB || x.Op == token.MUL
+			return (x.Op == token.ADD || x.Op == token.SUB || x.Op == token.MUL) && walk(x.X) && walk(x.Y)
 		case *ast.CallExpr:
-			if ok = isIdent(x.Fun, "len") && b.c.isBuiltin(x.Fun) && len(x.Args) == 1; ok {
-				variable(x.Args[0])
+			if !isIdent(x.Fun, "len") || !b.c.isBuiltin(x.Fun) || len(x.Args) != 1 {
+				return false
 			}
-			return false
-		default:
-			ok = false
+			if row, ok := ast.Unparen(x.Args[0]).(*ast.IndexExpr); ok {
+				return walk(row) // len(b[0])
+			}
+			_, ok := variable(x.Args[0])
+			return ok
+		case *ast.IndexExpr:
+			v, ok := variable(x.X)
+			if !ok || indexable(v.Type()) == nil || !isInt(b.c.Types.TypeOf(x.Index)) || b.pf.callsCellCode(loop) || !walk(x.Index) {
+				return false
+			}
+			for _, w := range b.pf.writes[v] {
+				if w.depth > 0 && within(w.node.Pos(), loop) {
+					return false
+				}
+			}
+			i := b.operand(x.Index)
+			if b.pf.exprLower(x.Index, nil) < 0 {
+				guards = append(guards, i+" >= 0")
+			}
+			guards = append(guards, i+" < "+b.length(x.X))
+			return true
 		}
-		return ok
-	})
-	return ok && b.pf.unchanged(vars, loop)
+		return false
+	}
+	ok := walk(e) && b.pf.unchanged(vars, loop)
+	return guards, ok
 }
 
 // index takes x[i] (low: i may be negative; high: i may reach len(x))
@@ -230,6 +321,12 @@ func (b *boundsPass) invariantBound(e ast.Expr, loop *ast.ForStmt) bool {
 // whether it stays in range.
 func (lv *loopVersion) index(b *boundsPass, h *host, x *ast.IndexExpr, low, high bool) {
 	if h.at == nil || !h.before(x) || !b.pureExpr(x.Index) || !isInt(b.c.Types.TypeOf(x.Index)) {
+		return
+	}
+	if b.guarded != lv.guarded {
+		// In an if's or a case's body, where its condition may keep
+		// the index in range (if j >= w { dp[j-w] }): the loop's bounds
+		// would send every run to the checked copy.
 		return
 	}
 	_, array := b.c.Types.TypeOf(x.X).Underlying().(*types.Array)
@@ -241,22 +338,42 @@ func (lv *loopVersion) index(b *boundsPass, h *host, x *ast.IndexExpr, low, high
 		}
 	case *ast.IndexExpr:
 		// A row of an array of arrays (grid[r][c]), whose own index
-		// stays in range or is checked first.
-		if !array || !lv.safe[e] || !b.pureExpr(e) {
+		// stays in range or is checked first; or the row of a slice of
+		// slices the loop cannot change, at an index that stays the
+		// same: its length is measured before the loop, once its index
+		// is known in range there.
+		if !lv.safe[e] || !b.pureExpr(e) {
 			return
+		}
+		if !array {
+			guards, ok := lv.fixedRow(b, e)
+			if !ok {
+				return
+			}
+			lv.add(guards)
 		}
 	default:
 		return
 	}
 	n := b.length(x.X)
 	var conds []string
-	switch i := b.pf.affineOf(x.Index); {
+	i := b.pf.affineOf(x.Index)
+	inv, sign := lv.plusInvariant(b, x.Index)
+	switch {
 	case i.base != nil && b.isVarIdent(i.base, lv.v):
 		if low {
 			conds = append(conds, lv.cond(lv.lo, i.k, ">= 0"))
 		}
 		if high {
 			conds = append(conds, lv.cond(lv.hi, i.k, "< "+n))
+		}
+	case inv != "":
+		// i + k, i - k, k + i: k stays the same through the loop.
+		if low {
+			conds = append(conds, lv.lo.plus(0)+" "+sign+" "+inv+" >= 0")
+		}
+		if high {
+			conds = append(conds, lv.hi.plus(0)+" "+sign+" "+inv+" < "+n)
 		}
 	case b.invariantBound(x.Index, lv.loop):
 		e := b.boundOf(x.Index)
@@ -269,6 +386,17 @@ func (lv *loopVersion) index(b *boundsPass, h *host, x *ast.IndexExpr, low, high
 	default:
 		return
 	}
+	lv.add(conds)
+	lv.inRange(x)
+	cond, check := b.indexCheck(x, low, high)
+	if key := cond + "\x00" + itoa(int(h.at.Pos())); !lv.seen[key] {
+		lv.seen[key] = true
+		lv.checks = append(lv.checks, versionCheck{h.at, check})
+	}
+}
+
+// add adds conditions to the loop's.
+func (lv *loopVersion) add(conds []string) {
 	for _, c := range conds {
 		switch {
 		case c == "false":
@@ -278,12 +406,61 @@ func (lv *loopVersion) index(b *boundsPass, h *host, x *ast.IndexExpr, low, high
 			lv.conds = append(lv.conds, c)
 		}
 	}
-	lv.inRange(x)
-	cond, check := b.indexCheck(x, low, high)
-	if key := cond + "\x00" + itoa(int(h.at.Pos())); !lv.seen[key] {
-		lv.seen[key] = true
-		lv.checks = append(lv.checks, versionCheck{h.at, check})
+}
+
+// plusInvariant is k and its sign where index is i + k, i - k or k + i,
+// k an expression that stays the same through the loop ("" if not),
+// adding to the loop's conditions those under which k can be evaluated
+// before the loop.
+func (lv *loopVersion) plusInvariant(b *boundsPass, index ast.Expr) (string, string) {
+	be, ok := ast.Unparen(index).(*ast.BinaryExpr)
+	if !ok || be.Op != token.ADD && be.Op != token.SUB {
+		return "", ""
 	}
+	sign := "+"
+	if be.Op == token.SUB {
+		sign = "-"
+	}
+	switch {
+	case b.isVarIdent(be.X, lv.v):
+		if guards, ok := b.invariantGuarded(be.Y, lv.loop); ok {
+			lv.add(guards)
+			return b.operand(be.Y), sign
+		}
+	case be.Op == token.ADD && b.isVarIdent(be.Y, lv.v):
+		if guards, ok := b.invariantGuarded(be.X, lv.loop); ok {
+			lv.add(guards)
+			return b.operand(be.X), sign
+		}
+	}
+	return "", ""
+}
+
+// fixedRow reports whether row, t[e] with t a slice of slices, keeps its
+// length through the loop (t a variable the loop neither sets nor sets an
+// element or row of, calling no cell code that could, e the same all
+// through), with the conditions that e is in range, to test before
+// measuring it.
+func (lv *loopVersion) fixedRow(b *boundsPass, row *ast.IndexExpr) ([]string, bool) {
+	t, ok := ast.Unparen(row.X).(*ast.Ident)
+	if !ok || !isInt(b.c.Types.TypeOf(row.Index)) || !b.invariantBound(row.Index, lv.loop) {
+		return nil, false
+	}
+	tv, ok := b.c.Types.ObjectOf(t).(*types.Var)
+	if !ok || within(tv.Pos(), lv.loop) || !b.pf.unchanged([]types.Object{tv}, lv.loop) || b.pf.callsCellCode(lv.loop) {
+		return nil, false
+	}
+	for _, w := range b.pf.writes[tv] {
+		if w.depth > 0 && within(w.node.Pos(), lv.loop) {
+			return nil, false
+		}
+	}
+	e := b.boundOf(row.Index)
+	guards := []string{lv.cond(e, 0, "< "+b.length(row.X))}
+	if b.pf.exprLower(row.Index, nil) < 0 {
+		guards = append([]string{lv.cond(e, 0, ">= 0")}, guards...)
+	}
+	return guards, true
 }
 
 // inRange notes an index of the loop that stays in range or is checked.

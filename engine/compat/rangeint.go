@@ -59,5 +59,6 @@ func (c *Cell) countingLoop(s *ast.RangeStmt, label *ast.LabeledStmt) ast.Stmt {
 		Post: step(ident(key, pos), token.INC, pos, c.Types.TypeOf(s.X)),
 		Body: s.Body,
 	}
+	c.loopReplaced(s, loop)
 	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{define(pos, []ast.Expr{ident(limit, pos)}, s.X), labelled(loop, label)}, Rbrace: s.End() - 1}
 }

@@ -69,9 +69,8 @@ type cellJSONError struct {
 func (e *cellJSONError) Error() string { return e.msg }
 func (e *cellJSONError) Unwrap() error { return e.err }
 
-// As makes errors.As(err, &me), me a *json.MarshalerError, hold, as in Go.
-// The MarshalerError's Type is the interpreter's type (no reflect.Type
-// names a cell's type), so its own Error names that one: print err.
+// As makes errors.As(err, &me), me a *json.MarshalerError, hold, as in Go,
+// its Type named as the cell's type.
 func (e *cellJSONError) As(target any) bool {
 	p, ok := target.(**json.MarshalerError)
 	if ok {
@@ -111,6 +110,7 @@ func methodError(method, typ string, rt reflect.Type, err error) error {
 type cellMarshaler struct {
 	fn, v reflect.Value
 	typ   string
+	rt    reflect.Type // the value's type, named as the cell's (a MarshalerError's Type)
 }
 
 type cellTextMarshaler cellMarshaler
@@ -119,7 +119,7 @@ func (m cellMarshaler) MarshalJSON() ([]byte, error) {
 	out := m.fn.Call([]reflect.Value{m.v})
 	b, _ := out[0].Interface().([]byte)
 	if err, _ := out[1].Interface().(error); err != nil {
-		return nil, methodError("MarshalJSON", m.typ, m.v.Type(), err)
+		return nil, methodError("MarshalJSON", m.typ, m.rt, err)
 	}
 	if !json.Valid(b) {
 		var raw json.RawMessage
@@ -127,7 +127,7 @@ func (m cellMarshaler) MarshalJSON() ([]byte, error) {
 		if err == nil {
 			err = errors.New("unexpected end of JSON input")
 		}
-		return nil, methodError("MarshalJSON", m.typ, m.v.Type(), err)
+		return nil, methodError("MarshalJSON", m.typ, m.rt, err)
 	}
 	return b, nil
 }
@@ -136,7 +136,7 @@ func (m cellTextMarshaler) MarshalText() ([]byte, error) {
 	out := m.fn.Call([]reflect.Value{m.v})
 	b, _ := out[0].Interface().([]byte)
 	if err, _ := out[1].Interface().(error); err != nil {
-		return nil, methodError("MarshalText", m.typ, m.v.Type(), err)
+		return nil, methodError("MarshalText", m.typ, m.rt, err)
 	}
 	return b, nil
 }
@@ -177,6 +177,9 @@ func isZeroMethod(t *tinfo) reflect.Value {
 // encoding of v (addressable: Go's encoder could take v's address, so it
 // calls pointer methods).
 func (ts *Types) jsonValue(v reflect.Value, t *tinfo, addressable bool) (any, error) {
+	if v.IsValid() && (v.Kind() == reflect.Interface || isBox(v.Type()) || isWrapper(v.Type())) {
+		addressable = false // a value in an interface ([]any{PMove{2, 3}}) has no address
+	}
 	v, t, _ = ts.resolve(v, t)
 	if !v.IsValid() {
 		return nil, nil
@@ -214,7 +217,7 @@ func (ts *Types) jsonValue(v reflect.Value, t *tinfo, addressable bool) (any, er
 		if !recv.Type().AssignableTo(fn.Type().In(0)) {
 			return nil, errors.New("json: cannot call a method of " + t.str + " (the engine lost its type)")
 		}
-		m := cellMarshaler{fn: fn, v: recv, typ: t.str}
+		m := cellMarshaler{fn: fn, v: recv, typ: t.str, rt: ts.rtypeOf(v.Type(), t)}
 		if mj.IsValid() {
 			return m, nil
 		}

@@ -14,11 +14,14 @@ import (
 // leaves an index it cannot prove in range to the interpreter, whose panic
 // says "index out of range" without Go's "[3] with length 3" (a check
 // there costs as much as the indexing, see index). But where the loop
-// counts (for i := A; i < B; i++, or down, i--, by a constant step) and
-// an index is i plus a constant, or stays the same through the loop, of a
-// variable whose length the loop cannot change, the loop's range says
-// before it runs whether the index can leave its bounds; so the loop runs
-// as written where it cannot, and as a copy with the checks where it may:
+// counts (for i := A; i < B; i++, or down, i--, by a constant step or a
+// positive one that stays the same; for i := range n; for i := range s)
+// and an index is i plus a constant or an expression that stays the same
+// through the loop (t[i-1], dp[j-w[k]]), or itself stays the same, of a
+// variable, or a row of a slice of slices, whose length the loop cannot
+// change, the loop's range says before it runs whether the index can
+// leave its bounds; so the loop runs as written where it cannot, and as a
+// copy with the checks where it may:
 //
 //	for i := 0; i <= len(s); i++ { t += s[i] }
 //	=>
@@ -28,7 +31,12 @@ import (
 //		for i := 0; i <= len(s); i++ { if i >= len(s) { _grundyOutOfRange(i, len(s)) }; t += s[i] }
 //	}
 //
-// (A loop known to leave the bounds is only the copy.) The bounds pass
+// (A loop known to leave the bounds is only the copy. An index in an if's
+// or a case's body is left out: its condition may keep it in range, which
+// the loop's bounds do not tell, and every run would take the copy.)
+// Where the condition reads an element (w[k]) or measures a row
+// (len(b[0])), it first asks whether their indexes are in range, so that
+// it cannot panic where the loop would not. The bounds pass
 // works out the condition and the checks (versionable, index); this pass,
 // the last, makes the copy, once the other passes have rewritten the loop:
 // a loop they replaced, or gave a label, keeps no checks. Loops nest two

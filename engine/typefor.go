@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"strconv"
 
+	"grundy/engine/compat"
+
 	"golang.org/x/tools/go/ast/astutil"
 )
 
@@ -64,30 +66,8 @@ func rewriteTypeFor(n ast.Node, names map[string]bool) {
 // text stays, which messages quote.
 func nilPointerTypeOfs(fd *ast.FuncDecl, names map[string]bool) {
 	params := map[string]bool{}
-	if fd.Type.TypeParams != nil {
-		for _, f := range fd.Type.TypeParams.List {
-			for _, n := range f.Names {
-				params[n.Name] = true
-			}
-		}
-	}
-	if fd.Recv != nil && len(fd.Recv.List) > 0 {
-		rt := fd.Recv.List[0].Type
-		if st, ok := rt.(*ast.StarExpr); ok {
-			rt = st.X
-		}
-		var args []ast.Expr
-		switch x := rt.(type) {
-		case *ast.IndexExpr:
-			args = []ast.Expr{x.Index}
-		case *ast.IndexListExpr:
-			args = x.Indices
-		}
-		for _, a := range args {
-			if id, ok := a.(*ast.Ident); ok {
-				params[id.Name] = true
-			}
-		}
+	for _, id := range compat.FuncTypeParams(fd) {
+		params[id.Name] = true
 	}
 	if len(params) == 0 || fd.Body == nil {
 		return

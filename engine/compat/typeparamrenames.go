@@ -92,8 +92,10 @@ func fieldNames(l *ast.FieldList) []*ast.Ident {
 
 // receiverTypeParams are the names of the type parameters in a method's
 // receiver type (Pair[A, B], *Pair[A, B]).
-// funcTypeParams are the type parameters of fd, a generic function or a
+// FuncTypeParams are the type parameters of fd, a generic function or a
 // method of a generic type (its receiver's).
+func FuncTypeParams(fd *ast.FuncDecl) []*ast.Ident { return funcTypeParams(fd) }
+
 func funcTypeParams(fd *ast.FuncDecl) []*ast.Ident {
 	var params []*ast.Ident
 	if fd.Type.TypeParams != nil {

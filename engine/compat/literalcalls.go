@@ -36,12 +36,8 @@ func runLiteralCalls(c *Cell) {
 		if !ok || fd.Recv == nil || len(fd.Recv.List) == 0 || fd.Body == nil {
 			continue
 		}
-		rt := fd.Recv.List[0].Type
-		if s, ok := rt.(*ast.StarExpr); ok {
-			rt = s.X
-		}
-		if _, targs := indexed(rt); len(targs) == 0 {
-			continue
+		if len(receiverTypeParams(fd.Recv.List[0].Type)) == 0 {
+			continue // not a generic type's
 		}
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			lit, ok := n.(*ast.CompositeLit)

@@ -51,10 +51,11 @@ func (p panicValue) Format(st fmt.State, verb rune) { p.a.Format(st, verb) }
 // is over: OnRecover forgets what the interpreter wrote of the frames it
 // unwound.
 func (ts *Types) Recovered(v any) any {
-	if v != nil && ts.OnRecover != nil {
-		ts.OnRecover()
+	r := ts.RecoveredValue(v)
+	if r != nil && ts.OnRecover != nil {
+		ts.OnRecover() // (not for a recover() that stopped nothing)
 	}
-	return ts.RecoveredValue(v)
+	return r
 }
 
 // RecoveredValue is Recovered for the engine, which looks at a panic's

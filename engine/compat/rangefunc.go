@@ -411,8 +411,18 @@ func (r *rfConv) ret(x *ast.ReturnStmt) ast.Stmt {
 		lhs = append(lhs, ident(r.retName(i), pos))
 		vals = append(vals, ident(r.retName(i), pos))
 	}
-	assign := &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, Rhs: x.Results, TokPos: pos}
-	return r.stop(pos, []ast.Stmt{assign}, &ast.ReturnStmt{Return: pos, Results: vals})
+	sets := []ast.Stmt{&ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, Rhs: x.Results, TokPos: pos}}
+	if len(x.Results) == len(lhs) && len(lhs) > 1 {
+		// One by one, in Go's order (no value reads the hidden
+		// variables): yaegi v0.16.1 panicked "reflect: New(nil)" on
+		// _r0, _r1 = v*10, nil with _r1 an error, in the loop's
+		// function literal.
+		sets = nil
+		for i := range lhs {
+			sets = append(sets, &ast.AssignStmt{Lhs: lhs[i : i+1], Tok: token.ASSIGN, Rhs: x.Results[i : i+1], TokPos: pos})
+		}
+	}
+	return r.stop(pos, sets, &ast.ReturnStmt{Return: pos, Results: vals})
 }
 
 // flatFields lists a field list's types, one per name.

@@ -283,7 +283,6 @@ func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
 			b.hosted(h, fx, s.Cond)
 		}
 		b.guarded++
-		defer func() { b.guarded-- }()
 		b.block(&s.Body.List, fx.with(b.pf.stable(append(b.pf.conds(s.Cond, false), h.facts...), s.Body)))
 		if s.Else != nil {
 			if blk, ok := s.Else.(*ast.BlockStmt); ok {
@@ -295,6 +294,7 @@ func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
 				}
 			}
 		}
+		b.guarded--
 		return append(pre, h.checks...)
 	case *ast.ForStmt:
 		var pre []ast.Stmt

@@ -509,13 +509,11 @@ func (lv *loopVersion) done(b *boundsPass) {
 }
 
 func runLoopVersions(c *Cell) {
-	twins := map[ast.Node][]ast.Node{}  // the copies of each node of a loop copied
+	twins := map[ast.Node][]ast.Node{}  // the copies of each node the bounds pass saw
+	origin := map[ast.Node]ast.Node{}   // the node each copy copies, as the bounds pass saw it
 	for _, lv := range c.loopVersions { // inner loops first
 		list, i := stmtListOf(c.Roots(), lv.loop)
-		if list == nil || contains(lv.loop, false, func(n ast.Node) bool {
-			_, l := n.(*ast.LabeledStmt) // (one the passes wrote)
-			return l
-		}) {
+		if list == nil || hasLabel(lv.loop) { // (a label the passes wrote)
 			continue
 		}
 		made := map[ast.Node]ast.Node{}
@@ -531,13 +529,13 @@ func runLoopVersions(c *Cell) {
 		if !inserted {
 			continue
 		}
-		for orig, cp := range made {
-			twins[orig] = append(twins[orig], cp)
-			for _, t := range twins[orig] {
-				if cpt, ok := made[t]; ok {
-					twins[orig] = append(twins[orig], cpt)
-				}
+		for n, cp := range made {
+			o, ok := origin[n]
+			if !ok {
+				o = n
 			}
+			twins[o] = append(twins[o], cp)
+			origin[cp] = o
 		}
 		if lv.never {
 			(*list)[i] = checked.(ast.Stmt)

@@ -107,6 +107,14 @@ func (b basedCheck) unwrittenInstances() {
 // argument would show wrong in decls, the generic function's or type's
 // code (see instances).
 func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, decls []*ast.FuncDecl) {
+	if ta := b.namesIfaceComposites(targs, decls); ta != nil {
+		b.c.Fail(id.Pos(), "%s: inside the generic %s %s the interpreter keeps %s value in a struct of its own, so %%T and %%#v of a composite of its type parameter ([]T, map[K]T) would say interface {} for %s; write %s for %s, or write out the type's name",
+			instanceName(id.Name, targs), what, id.Name, an(b.name(ta)), b.name(ta), id.Name, b.name(ta))
+		return
+	}
+	if len(b.based) == 0 {
+		return
+	}
 	ta := b.showsWrong(id, targs, what, decls)
 	if ta == nil {
 		return
@@ -118,6 +126,28 @@ func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, 
 	}
 	b.c.Fail(id.Pos(), "%s: inside the generic %s %s the interpreter sees %s as %s, so what it prints or asserts of its values could be wrong; write %s for %s, or %s",
 		instanceName(id.Name, targs), what, id.Name, an(b.name(ta)), an(b.name(erased(ta, map[types.Type]bool{}))), id.Name, b.name(ta), remedy)
+}
+
+// namesIfaceComposites is the first type argument of targs that is an
+// interface type a cell declares when decls, the generic code, print the
+// type of a composite of type parameters (%T or %#v of a []T): the
+// printer learns an instance's type arguments from values of them (see
+// paramsArg), and the interpreter keeps a cell's interface value in a
+// struct that names no type; nil if none.
+func (b basedCheck) namesIfaceComposites(targs *types.TypeList, decls []*ast.FuncDecl) types.Type {
+	names := false
+	for _, fd := range decls {
+		names = names || fd != nil && fd.Body != nil && namesTypes(fd.Body) && b.c.printsParamComposites(fd.Body, true)
+	}
+	if !names {
+		return nil
+	}
+	for _, ta := range typeList(targs) {
+		if types.IsInterface(ta) && interpretedIface(ta) {
+			return ta
+		}
+	}
+	return nil
 }
 
 // instanceName is name[targs] as the cell would write it: Memo[Game, int].
@@ -150,7 +180,7 @@ func (b basedCheck) showsWrong(id *ast.Ident, targs *types.TypeList, what string
 			i = true
 		}
 		prints, asserts, inspects, names = prints || p, asserts || a, inspects || i, names || namesTypes(body)
-		composites = composites || p && c.printsParamComposites(body)
+		composites = composites || p && c.printsParamComposites(body, false)
 	}
 	for i := range targs.Len() {
 		ta := targs.At(i)

@@ -47,12 +47,13 @@ var basedTypes = Pass{
 	Name:     "basedtypes",
 	Run:      runBasedTypes,
 	Kinds:    append([]ast.Node{(*ast.TypeAssertExpr)(nil), (*ast.IndexExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil)}, assignedKinds...),
-	Snippets: []string{"based_types_refused", "based_func_values_refused", "based_type_after_method_asserts", "based_types_held_once_escaped", "based_generic_instance_in_any", "generics_instance_twins_asserted", "c30_print_twins_in_game_refused", "generic_method_switch_compiled_before_boxed"},
+	Snippets: []string{"based_types_refused", "based_func_values_refused", "based_type_after_method_asserts", "based_types_held_once_escaped", "based_generic_instance_in_any", "generics_instance_twins_asserted", "c30_print_twins_in_game_refused", "generic_method_switch_compiled_before_boxed", "generic_iface_arg_composite_type_refused"},
 }
 
 func runBasedTypes(c *Cell) {
 	based := c.basedCellTypes()
 	if len(based) == 0 {
+		basedCheck{c: c}.instances() // those bound to a cell's interface
 		return
 	}
 	b := basedCheck{c: c, based: based, jsonOnly: c.jsonLiterals()}

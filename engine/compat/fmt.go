@@ -374,10 +374,68 @@ func (c *Cell) typedParamArg(a ast.Expr) ast.Expr {
 			return &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{a}, Rparen: a.End()}
 		}
 	}
+	if call := c.paramsArg(a, t); call != nil {
+		return call
+	}
 	if isPlainOperand(a) {
 		return typed(a, wrapped(a))
 	}
 	return typed(a, ident("nil", a.Pos()))
+}
+
+// paramsArg is grundyrt.TypedParams(a, desc, samples...) for a of type t,
+// a composite of type parameters (xs []T, m map[K]V): the interpreter
+// gives fmt such a value with the underlying types of the instance's
+// type arguments (a []Heap was a []uint8, and printed [3] where Go calls
+// Heap's String), but a value of T itself goes to an interface in the
+// box that names its type. So the description has a placeholder for each
+// type parameter, and the samples, for each a zero value in that box and
+// in fmt's wrapper and a pointer to one (which names an interface type),
+//
+//	grundyrt.TypedParams(xs, "[]_P0", func() []any { var z0 T; return []any{z0, grundyrt.Wrapped(z0), &z0} }()...)
+//
+// tell the printer the instance's types. (*new(T) of a T bound to a
+// cell's interface type crashed yaegi v0.16.1.) nil when t names an
+// instance with a type parameter among its type arguments (see
+// FmtDescParams).
+func (c *Cell) paramsArg(a ast.Expr, t types.Type) ast.Expr {
+	pos := a.Pos()
+	if !c.describesParams(t, pos) {
+		return nil
+	}
+	desc, params, _ := FmtDescParams(t)
+	var decls []ast.Stmt
+	var samples []ast.Expr
+	for _, p := range params {
+		tx, _ := c.TypeExpr(p, pos)
+		z := c.Temp("PZ")
+		decls = append(decls, &ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR,
+			Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{ident(z, pos)}, Type: tx}}}})
+		samples = append(samples, ident(z, pos),
+			&ast.CallExpr{Fun: rtSelector(prelude.RTFmtWrapped, pos), Lparen: pos, Args: []ast.Expr{ident(z, pos)}, Rparen: pos},
+			&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: ident(z, pos)})
+	}
+	anys := func() ast.Expr { return &ast.ArrayType{Lbrack: pos, Elt: ident("any", pos)} }
+	lit := &ast.CompositeLit{Type: anys(), Lbrace: pos, Elts: samples, Rbrace: pos}
+	f := funcLit(pos, pos, results(anys()), append(decls, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{lit}})...)
+	return &ast.CallExpr{Fun: rtSelector(prelude.RTFmtParams, pos), Lparen: pos,
+		Args:     []ast.Expr{a, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(desc)}, called(f)},
+		Ellipsis: pos, Rparen: a.End()}
+}
+
+// describesParams reports whether paramsArg describes a value of type t,
+// made of type parameters, at pos.
+func (c *Cell) describesParams(t types.Type, pos token.Pos) bool {
+	_, params, ok := FmtDescParams(t)
+	if !ok || len(params) == 0 {
+		return false
+	}
+	for _, p := range params {
+		if _, ok := c.TypeExpr(p, pos); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // paramTemp is the kind of typedParamArg's parameters.
@@ -385,8 +443,9 @@ const paramTemp = "TP"
 
 // printsParamComposites reports whether body prints a value whose type is
 // made of a type parameter's (xs []T, map[K]T, *T), by the oracle in the
-// cell's own code, by typedParamArg's calls in a body compiled before.
-func (c *Cell) printsParamComposites(body *ast.BlockStmt) bool {
+// cell's own code, by typedParamArg's calls in a body compiled before:
+// with described, also one paramsArg describes, else only one it does not.
+func (c *Cell) printsParamComposites(body *ast.BlockStmt, described bool) bool {
 	return contains(body, false, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -395,6 +454,9 @@ func (c *Cell) printsParamComposites(body *ast.BlockStmt) bool {
 		sel, ok := call.Fun.(*ast.SelectorExpr)
 		if !ok {
 			return false
+		}
+		if isIdent(sel.X, prelude.Runtime) && sel.Sel.Name == prelude.RTFmtParams {
+			return described
 		}
 		if isIdent(sel.X, prelude.Runtime) && sel.Sel.Name == prelude.RTFmtParam && len(call.Args) > 0 {
 			arg := call.Args[0]
@@ -412,7 +474,7 @@ func (c *Cell) printsParamComposites(body *ast.BlockStmt) bool {
 		}
 		for i := skip; i < len(call.Args); i++ {
 			t := c.Types.TypeOf(call.Args[i])
-			if _, param := types.Unalias(t).(*types.TypeParam); t != nil && !param && hasTypeParam(t) {
+			if _, param := types.Unalias(t).(*types.TypeParam); t != nil && !param && hasTypeParam(t) && (described || !c.describesParams(t, call.Args[i].Pos())) {
 				return true
 			}
 		}

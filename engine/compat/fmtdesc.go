@@ -3,6 +3,7 @@ package compat
 import (
 	"fmt"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,28 @@ func FmtDesc(t types.Type) string {
 type descWriter struct {
 	ids   map[string]int // named types by name
 	lines []string
+	// params, when not nil, collects the type parameters t is made of,
+	// each written as the placeholder _P<n> (see FmtDescParams).
+	params *[]*types.TypeParam
+}
+
+// FmtDescParams is FmtDesc for t made of type parameters (xs []T, m
+// map[K]V), which only the instance knows: each is written as a
+// placeholder _P<n>, n its index in params, for the printer to fill in
+// with the type of a value of it (see grundyrt's TypedParams). ok is
+// false where t names a type with a type parameter among its type
+// arguments (Pair[K, V]), whose name the description could not write.
+func FmtDescParams(t types.Type) (desc string, params []*types.TypeParam, ok bool) {
+	named := typeIn(t, func(t types.Type) bool {
+		n, ok := t.(*types.Named)
+		return ok && n.TypeArgs().Len() > 0 && hasTypeParam(n)
+	})
+	if named != nil {
+		return "", nil, false
+	}
+	w := descWriter{ids: map[string]int{}, params: &params}
+	main := w.write(t)
+	return strings.Join(append([]string{main}, w.lines...), "\n"), params, true
 }
 
 func (w *descWriter) write(t types.Type) string {
@@ -54,6 +77,14 @@ func (w *descWriter) write(t types.Type) string {
 	case *types.Struct:
 		return structString(t, w.write)
 	case *types.TypeParam:
+		if w.params != nil {
+			i := slices.Index(*w.params, t)
+			if i < 0 {
+				i = len(*w.params)
+				*w.params = append(*w.params, t)
+			}
+			return "_P" + strconv.Itoa(i)
+		}
 		// Known when the generic function runs: by the value.
 		return "interface {}"
 	}

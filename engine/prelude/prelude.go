@@ -116,6 +116,7 @@ const (
 	RTAnyKey            = "AnyKey"            // a key of a map keyed by any, out of yaegi's wrappers
 	RTFmtTyped          = "Typed"             // a value for fmt with its type (see compat's fmtArgs)
 	RTFmtParam          = "TypedParam"        // likewise a value of a type parameter's type
+	RTFmtParams         = "TypedParams"       // likewise a value of a type made of type parameters
 	RTFmtWrapped        = "Wrapped"           // a value as the interpreter hands it to fmt
 	RTFmtSpread         = "Spread"            // likewise each element of f(xs...)
 	RTFmtTuple          = "Tuple"             // likewise the results of f(g())

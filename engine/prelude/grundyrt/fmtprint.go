@@ -46,6 +46,52 @@ func (ts *Types) TypedParam(v, w any) any {
 	return &typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts, hint: w}
 }
 
+// TypedParams is Typed for a value whose static type is made of type
+// parameters (xs []T): desc describes it with a placeholder _P<n> for
+// the n-th parameter, and samples are triples, for each parameter, of a
+// zero value of its type as the interpreter passes it to any and to fmt
+// (see TypedParam), and a pointer to it: what the instance's type
+// argument is. A parameter bound to an interface type has no value to
+// tell, but its pointer's type may name it (fmt.Stringer).
+func (ts *Types) TypedParams(v any, desc string, samples ...any) any {
+	params := make([]*tinfo, 0, len(samples)/3)
+	for i := 0; i+2 < len(samples); i += 3 {
+		var hint reflect.Value
+		if h := reflect.ValueOf(samples[i+1]); h.IsValid() && isWrapper(h.Type()) {
+			hint = h
+		}
+		pv, pt, _ := ts.resolveWith(reflect.ValueOf(samples[i]), dynamic, hint)
+		if !pv.IsValid() || pt == nil {
+			pt = ts.ifaceParam(reflect.TypeOf(samples[i+2]))
+		}
+		params = append(params, pt)
+	}
+	return &typedArg{v: v, t: ts.descParams(desc, params), ts: ts}
+}
+
+// ifaceParam describes a type parameter bound to an interface type, ptr
+// the interpreter's type of a pointer to one: a native interface is
+// named by its reflect type; a cell's is kept in a struct of the
+// interpreter's, which names nothing.
+func (ts *Types) ifaceParam(ptr reflect.Type) *tinfo {
+	if ptr == nil || ptr.Kind() != reflect.Pointer || ptr.Elem().Kind() != reflect.Interface || ptr.Elem().NumMethod() == 0 {
+		return dynamic
+	}
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	str := ptr.Elem().String()
+	key := "\x00interface " + str // not a description
+	if t := ts.descs[key]; t != nil {
+		return t
+	}
+	t := &tinfo{kind: tkDynamic, str: str}
+	ts.descs[key] = t
+	return t
+}
+
+// dynamic describes a value of an interface type, which it tells.
+var dynamic = &tinfo{kind: tkDynamic, str: "interface {}"}
+
 // Wrapped is v as the interpreter hands it to fmt (the engine gives it
 // fmt's interface wrappers).
 func Wrapped(v any) any { return v }

@@ -229,11 +229,32 @@ func (ts *Types) desc(desc string, methods []any) *tinfo {
 	return t
 }
 
-// parse reads a description (ts.mu held). A description it cannot read
-// describes nothing: the values' reflect types then say what they can.
-func (ts *Types) parse(desc string) *tinfo {
+// descParams is desc parsed with its placeholders _P<n> for type
+// parameters standing for params[n] (see TypedParams), cached.
+func (ts *Types) descParams(desc string, params []*tinfo) *tinfo {
+	key := desc
+	for _, p := range params {
+		key += fmt.Sprintf("\x00%p", p)
+	}
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	t := ts.descs[key]
+	if t == nil {
+		t = ts.parse(desc, params...)
+		ts.descs[key] = t
+	}
+	return t
+}
+
+// parse reads a description (ts.mu held), with params standing for its
+// placeholders _P<n>. A description it cannot read describes nothing:
+// the values' reflect types then say what they can.
+func (ts *Types) parse(desc string, params ...*tinfo) *tinfo {
 	lines := strings.Split(desc, "\n")
 	refs := map[string]*tinfo{}
+	for i, p := range params {
+		refs["_P"+strconv.Itoa(i)] = p
+	}
 	type def struct {
 		t   *tinfo
 		src string

@@ -140,6 +140,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		// The printer (fmtprint.go), with the session's types.
 		"Typed":           reflect.ValueOf(ts.Typed),
 		"TypedParam":      reflect.ValueOf(ts.TypedParam),
+		"TypedParams":     reflect.ValueOf(ts.TypedParams),
 		"Wrapped":         reflect.ValueOf(Wrapped),
 		"Spread":          reflect.ValueOf(ts.Spread),
 		"Tuple":           reflect.ValueOf(ts.Tuple),

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"grundy/engine/prelude"
@@ -137,7 +138,7 @@ func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, 
 func (b basedCheck) namesIfaceComposites(targs *types.TypeList, decls []*ast.FuncDecl) types.Type {
 	names := false
 	for _, fd := range decls {
-		names = names || fd != nil && fd.Body != nil && namesTypes(fd.Body) && b.c.printsParamComposites(fd.Body, true)
+		names = names || fd != nil && fd.Body != nil && b.c.namesParamComposites(fd.Body)
 	}
 	if !names {
 		return nil
@@ -148,6 +149,78 @@ func (b basedCheck) namesIfaceComposites(targs *types.TypeList, decls []*ast.Fun
 		}
 	}
 	return nil
+}
+
+// namesParamComposites reports whether body formats with %T or %#v (or
+// a format it cannot read) a call's arguments among which is a composite
+// of type parameters (see printsParamComposites).
+func (c *Cell) namesParamComposites(body *ast.BlockStmt) bool {
+	return contains(body, false, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok || !isIdent(sel.X, "fmt") && !isIdent(sel.X, "log") && !isIdent(sel.X, prelude.Runtime) {
+			return false
+		}
+		skip, ok := fmtArgStart[sel.Sel.Name]
+		if !ok || skip == 0 || !strings.HasSuffix(sel.Sel.Name, "f") || len(call.Args) < skip {
+			return false
+		}
+		var verbs []string // nil: any verb
+		if lit, ok := ast.Unparen(call.Args[skip-1]).(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			if f, err := strconv.Unquote(lit.Value); err == nil {
+				verbs = formatVerbs(f)
+			}
+		}
+		for i, a := range call.Args[skip:] {
+			if verbs != nil && (i >= len(verbs) || verbs[i] != "T" && verbs[i] != "#v") {
+				continue
+			}
+			if ac, ok := a.(*ast.CallExpr); ok {
+				if as, ok := ac.Fun.(*ast.SelectorExpr); ok && isIdent(as.X, prelude.Runtime) && as.Sel.Name == prelude.RTFmtParams {
+					return true
+				}
+			}
+			t := c.Types.TypeOf(a)
+			if _, param := types.Unalias(t).(*types.TypeParam); t != nil && !param && hasTypeParam(t) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// formatVerbs are the verbs of the format f, one per argument ("#v" for
+// %#v, "v" for %+v): nil where it cannot tell which argument a verb
+// takes (%[2]v, a * width).
+func formatVerbs(f string) []string {
+	verbs := []string{}
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		sharp := false
+		for i++; i < len(f) && strings.IndexByte("+-# 0123456789.", f[i]) >= 0; i++ {
+			sharp = sharp || f[i] == '#'
+		}
+		if i >= len(f) {
+			break
+		}
+		switch f[i] {
+		case '%':
+			continue
+		case '[', '*':
+			return nil
+		}
+		v := string(f[i])
+		if sharp && v == "v" {
+			v = "#v"
+		}
+		verbs = append(verbs, v)
+	}
+	return verbs
 }
 
 // instanceName is name[targs] as the cell would write it: Memo[Game, int].

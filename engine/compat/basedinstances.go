@@ -236,17 +236,13 @@ func instanceName(name string, targs *types.TypeList) string {
 // id[targs] that would show wrong in decls (see instances), or nil.
 func (b basedCheck) showsWrong(id *ast.Ident, targs *types.TypeList, what string, decls []*ast.FuncDecl) types.Type {
 	c := b.c
-	prints, asserts, inspects, names, composites := false, false, false, false, false
-	var copied map[string]bool
-	if what == "function" {
-		copied = c.boxedParams(id.Name, typeList(targs))
-	}
+	prints, asserts, inspects, names, composites, leaks := false, false, false, false, false, false
 	for _, fd := range decls {
 		if fd == nil || fd.Body == nil {
 			continue
 		}
 		body := fd.Body
-		p, a, i := observesTypes(body, declTypeParams(fd), copied)
+		p, a, i := observesTypes(body, declTypeParams(fd))
 		if a && !c.ownDecl(fd) && convertsBare(body) {
 			// Compiled before the session boxed a type: its any(v) drops
 			// the box (see isTypeParam).
@@ -254,7 +250,13 @@ func (b basedCheck) showsWrong(id *ast.Ident, targs *types.TypeList, what string
 		}
 		prints, asserts, inspects, names = prints || p, asserts || a, inspects || i, names || namesTypes(body)
 		composites = composites || p && c.printsParamComposites(body, false)
+		leaks = leaks || c.leaksParams(body)
 	}
+	// A value of a type parameter's type handed to a native function as
+	// an interface leaves its box behind (sync.Map's Store(k, v) kept a
+	// Pos as an int), and an assertion to T, which checks the box's name,
+	// failed on it when it came back.
+	inspects = inspects || asserts && leaks
 	for i := range targs.Len() {
 		ta := targs.At(i)
 		n := basedIn(ta)
@@ -280,6 +282,51 @@ func (b basedCheck) showsWrong(id *ast.Ident, targs *types.TypeList, what string
 	return nil
 }
 
+// leaksParams reports whether body hands a value whose type is made of a
+// type parameter's to a native function or method as an interface
+// (m.Store(k, v), m a sync.Map; heap.Push(q, x)), other than fmt's and
+// log's.
+func (c *Cell) leaksParams(body *ast.BlockStmt) bool {
+	return contains(body, false, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || isIdent(sel.X, prelude.Runtime) {
+			return false
+		}
+		obj := c.Types.ObjectOf(sel.Sel)
+		if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() == "main" || isIdent(sel.X, "fmt") || isIdent(sel.X, "log") {
+			return false // the printer is handed the boxes (typedParamArg)
+		}
+		sig, ok := c.Types.TypeOf(call.Fun).(*types.Signature)
+		if !ok {
+			return false
+		}
+		for i, a := range call.Args {
+			at := c.Types.TypeOf(a)
+			if at == nil || !hasTypeParam(at) {
+				continue
+			}
+			var pt types.Type
+			switch ps := sig.Params(); {
+			case sig.Variadic() && i >= ps.Len()-1:
+				pt = ps.At(ps.Len() - 1).Type()
+				if call.Ellipsis == token.NoPos {
+					pt = pt.(*types.Slice).Elem()
+				}
+			case i < ps.Len():
+				pt = ps.At(i).Type()
+			}
+			if pt != nil && typeIn(pt, types.IsInterface) != nil {
+				return true
+			}
+		}
+		return false
+	})
+}
+
 // hasFmtMethod reports whether n has a method fmt calls (the interpreter
 // hands fmt such a value in a wrapper with it).
 func hasFmtMethod(n *types.Named) bool {
@@ -296,10 +343,11 @@ func hasFmtMethod(n *types.Named) bool {
 // assertion or a type switch) and inspect their types otherwise (reflect,
 // encoding/json, an assertion or a case to one of the type parameters
 // params, which the interpreter makes to the underlying type: v.(T)
-// took a Heap for a uint8; but for one to the type parameters copied,
-// which the function's copy checks by name: boxedParams). paramConv's
-// conversions do none of these.
-func observesTypes(body *ast.BlockStmt, params, copied map[string]bool) (prints, asserts, inspects bool) {
+// took a Heap for a uint8; but not x.(T) itself, whose check nilAsserts
+// makes by the name a boxed T's zero value carries, and a function's
+// copy by the name written in: boxedParams). paramConv's conversions do
+// none of these.
+func observesTypes(body *ast.BlockStmt, params map[string]bool) (prints, asserts, inspects bool) {
 	toParam := func(t ast.Expr) bool {
 		return t != nil && contains(t, false, func(n ast.Node) bool {
 			id, ok := n.(*ast.Ident)
@@ -314,8 +362,9 @@ func observesTypes(body *ast.BlockStmt, params, copied map[string]bool) (prints,
 		}
 		switch n := n.(type) {
 		case *ast.TypeAssertExpr:
+			// x.(T) checks a boxed T's name (nilAsserts' paramCheck).
 			asserts = true
-			inspects = inspects || toParam(n.Type) && !paramAssert(n, copied)
+			inspects = inspects || toParam(n.Type) && !paramAssert(n, params)
 		case *ast.TypeSwitchStmt:
 			for _, cl := range n.Body.List {
 				for _, t := range cl.(*ast.CaseClause).List {

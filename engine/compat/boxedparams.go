@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 
 	"grundy/engine/prelude"
@@ -78,6 +79,15 @@ func boxedParamChecks(cp *ast.FuncDecl, boxed map[string]string, empty map[strin
 	if cp.Body == nil {
 		return
 	}
+	// The copy's assertion is to the type argument written in, which
+	// asserts a box as such: the value stays in it (nilAsserts'
+	// unboxedParam goes).
+	ast.Inspect(cp.Body, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BlockStmt); ok {
+			b.List = slices.DeleteFunc(b.List, isUnboxedParam)
+		}
+		return true
+	})
 	if len(empty) > 0 {
 		applyIn(cp.Body, func(cur Cursor) bool {
 			switch n := cur.Node().(type) {
@@ -127,16 +137,34 @@ func boxedParamChecks(cp *ast.FuncDecl, boxed map[string]string, empty map[strin
 				switch sel.Sel.Name {
 				case prelude.RTAssertsExactly:
 					sel.Sel = ident(prelude.RTHasType, sel.Sel.Pos())
-					call.Args[1] = lit
+					call.Args = []ast.Expr{call.Args[0], lit}
 				case prelude.RTMustAssertExactly:
 					sel.Sel = ident(prelude.RTMustHaveType, sel.Sel.Pos())
-					call.Args[1] = lit
+					call.Args = []ast.Expr{call.Args[0], lit, call.Args[2]}
 				}
 				return true
 			})
 		}
 		return true
 	})
+}
+
+// isUnboxedParam reports whether st is nilAsserts' unboxedParam.
+func isUnboxedParam(st ast.Stmt) bool {
+	is, ok := st.(*ast.IfStmt)
+	if !ok || is.Init == nil {
+		return false
+	}
+	as, ok := is.Init.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 {
+		return false
+	}
+	call, ok := as.Rhs[0].(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	return ok && isIdent(sel.X, prelude.Runtime) && sel.Sel.Name == prelude.RTParamValue
 }
 
 // valueAndTrue is x, true for the assertion x.(T).

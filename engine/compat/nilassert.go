@@ -74,6 +74,7 @@ func runNilAsserts(c *Cell) {
 		okID := func() *ast.Ident { return ident(okName, pos) }
 		isNil := &ast.BinaryExpr{X: arg(), OpPos: pos, Op: token.EQL, Y: ident("nil", pos)}
 		assert := &ast.TypeAssertExpr{X: arg(), Type: ta.Type, Lparen: ta.Lparen, Rparen: ta.Rparen}
+
 		var res *ast.FieldList
 		var body []ast.Stmt
 		// The cell's struct types that implement a native interface,
@@ -81,7 +82,7 @@ func runNilAsserts(c *Cell) {
 		// the node that made the value, evaluated in the wrong frame (a
 		// nil dereference, also when only ok is used: _, ok := x.(io.Closer)).
 		var first []ast.Stmt
-		if !typecheck.IsCellType(tt) && !empty {
+		if !typecheck.IsCellType(tt) && !empty && !param {
 			for _, impl := range c.implementers(xt, tt, pos) {
 				first = append(first, &ast.IfStmt{If: pos,
 					Init: define(pos, []ast.Expr{val(), okID()}, &ast.TypeAssertExpr{X: arg(), Type: impl, Lparen: pos, Rparen: pos}),
@@ -100,7 +101,10 @@ func runNilAsserts(c *Cell) {
 		// interface, said no to: yaegi's assertion passes a struct value
 		// whose methods have pointer receivers, and a call of one through
 		// the interface then dereferences nil.
-		_, others := c.cellStructs(xt, tt, pos)
+		var others []cellStruct
+		if !param {
+			_, others = c.cellStructs(xt, tt, pos)
+		}
 		for _, o := range others {
 			var no ast.Stmt = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}}
 			if !commaOk {
@@ -110,7 +114,7 @@ func runNilAsserts(c *Cell) {
 			}
 			first = append(first, ifThen(pos, asserts(arg(), o.x), no))
 		}
-		if !typecheck.IsCellType(tt) {
+		if !typecheck.IsCellType(tt) && !param {
 			// A type on a basic type without the methods, said no to by
 			// the name its box carries: yaegi's assertion fails on it
 			// (see boxedOthers; one with them is ifaceAsserts').
@@ -130,7 +134,7 @@ func runNilAsserts(c *Cell) {
 			body = []ast.Stmt{ifThen(pos, isNil, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}})}
 			if param {
 				// The zero value, not nil: the type argument may be int.
-				body = paramCheck(arg(), isNil, ta.Type, xt, true, pos)
+				body = append(paramCheck(arg(), isNil, ta.Type, xt, true, pos), unboxedParam(arg(), ta.Type, true, pos))
 			}
 			body = append(body, first...)
 			if empty {
@@ -157,7 +161,7 @@ func runNilAsserts(c *Cell) {
 			body = []ast.Stmt{ifThen(pos, isNil, &ast.ExprStmt{X: &ast.CallExpr{Fun: ident("panic", pos), Args: []ast.Expr{fail}}})}
 			if param {
 				// The runtime names the type argument, for nil too.
-				body = paramCheck(arg(), nil, ta.Type, xt, false, pos)
+				body = append(paramCheck(arg(), nil, ta.Type, xt, false, pos), unboxedParam(arg(), ta.Type, false, pos))
 			}
 			body = append(body, first...)
 			switch {
@@ -225,9 +229,40 @@ func paramCheck(x, isNil, t ast.Expr, xt types.Type, commaOk bool, pos token.Pos
 	like := &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: z()}
 	if commaOk {
 		no := func() ast.Stmt { return &ast.ReturnStmt{Return: pos, Results: []ast.Expr{z(), ident("false", pos)}} }
-		check := &ast.CallExpr{Fun: rtSelector(prelude.RTAssertsExactly, pos), Lparen: pos, Args: []ast.Expr{x, like}, Rparen: pos}
+		check := &ast.CallExpr{Fun: rtSelector(prelude.RTAssertsExactly, pos), Lparen: pos, Args: []ast.Expr{x, like, paramSample(pos)}, Rparen: pos}
 		return []ast.Stmt{decl, ifThen(pos, isNil, no()), ifThen(pos, &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: check}, no())}
 	}
 	iface := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(reflectString(xt, false))}
-	return []ast.Stmt{decl, &ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTMustAssertExactly, pos), Lparen: pos, Args: []ast.Expr{x, like, iface}, Rparen: pos}}}
+	return []ast.Stmt{decl, &ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTMustAssertExactly, pos), Lparen: pos, Args: []ast.Expr{x, like, iface, paramSample(pos)}, Rparen: pos}}}
+}
+
+// paramSample is []any{_grundyNZ}[0], paramCheck's zero value of the type
+// parameter in an interface: for a type argument on a basic type, an
+// array, a slice or a map, in the interpreter's box that names it, which
+// the runtime checks the asserted value's box against (in a generic
+// type's method the interpreter's own T is the underlying type).
+func paramSample(pos token.Pos) ast.Expr {
+	return sliceElem(ident("any", pos), ident(tempPrefix+"NZ", pos))
+}
+
+// unboxedParam is paramCheck's answer, after its check, for a type
+// argument on a basic type, an array, a slice or a map, whose box the
+// interpreter's T (the underlying type, in a generic type's method) does
+// not take:
+//
+//	if _grundyNU := grundyrt.ParamValue(x, []any{_grundyNZ}[0]); _grundyNU != nil { return _grundyNU.(T)[, true] }
+//
+// (ParamValue is nil for other type arguments, whose assertion is the
+// interpreter's own as before: its message for a value a native call
+// returned differs.)
+func unboxedParam(x, t ast.Expr, commaOk bool, pos token.Pos) ast.Stmt {
+	u := func() *ast.Ident { return ident(tempPrefix+"NU", pos) }
+	call := &ast.CallExpr{Fun: rtSelector(prelude.RTParamValue, pos), Lparen: pos, Args: []ast.Expr{x, paramSample(pos)}, Rparen: pos}
+	res := []ast.Expr{&ast.TypeAssertExpr{X: u(), Type: t, Lparen: pos, Rparen: pos}}
+	if commaOk {
+		res = append(res, ident("true", pos))
+	}
+	st := ifThen(pos, &ast.BinaryExpr{X: u(), OpPos: pos, Op: token.NEQ, Y: ident("nil", pos)}, &ast.ReturnStmt{Return: pos, Results: res})
+	st.Init = define(pos, []ast.Expr{u()}, call)
+	return st
 }

@@ -173,6 +173,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"CellBox":           reflect.ValueOf(CellBox),
 		"MustHaveType":      reflect.ValueOf(ts.MustHaveType),
 		"AssertsExactly":    reflect.ValueOf(AssertsExactly),
+		"ParamValue":        reflect.ValueOf(ParamValue),
 		"Exact":             reflect.ValueOf(Exact),
 		"MustExact":         reflect.ValueOf(ts.MustExact),
 		"MustAssertExactly": reflect.ValueOf(ts.MustAssertExactly),

@@ -173,7 +173,16 @@ func NamedCompareKeyAs(v any, name string) any { return namedKey{name, CompareKe
 // instance whose T is a boxed cell type is a copy with T written in,
 // which checks the box's name instead (compat's boxedParamChecks). Other
 // kinds are left to the interpreter's assertion.
-func AssertsExactly(x, like any) bool {
+//
+// sample, when given, is a zero value of T as the interpreter puts it in
+// an interface: for T bound to a cell type on a basic type, an array, a
+// slice or a map, a box naming it, which x must be too (in a generic
+// type's method the interpreter's T is the underlying type, and like says
+// nothing more).
+func AssertsExactly(x, like any, sample ...any) bool {
+	if name, ok := boxedSample(sample); ok {
+		return boxNamed(x) == name
+	}
 	t := reflect.TypeOf(like).Elem()
 	switch t.Kind() {
 	case reflect.Slice, reflect.Map, reflect.Array, reflect.Chan:
@@ -192,9 +201,16 @@ func AssertsExactly(x, like any) bool {
 // assertion does, naming T's type argument (the assertion in the generic
 // function's source names only T), when x is nil or the types differ;
 // iface is x's static type.
-func (ts *Types) MustAssertExactly(x, like any, iface string) {
-	if x != nil && AssertsExactly(x, like) {
+func (ts *Types) MustAssertExactly(x, like any, iface string, sample ...any) {
+	if x != nil && AssertsExactly(x, like, sample...) {
 		return
+	}
+	if name, ok := boxedSample(sample); ok {
+		if ok, dt := ts.dynamic(x); !ok {
+			panic(assertionError("interface conversion: " + iface + " is nil, not " + name))
+		} else {
+			panic(assertionError("interface conversion: " + iface + " is " + dt.str + ", not " + name))
+		}
 	}
 	t := reflect.TypeOf(like).Elem()
 	switch ok, dt := ts.dynamic(x); {
@@ -206,6 +222,46 @@ func (ts *Types) MustAssertExactly(x, like any, iface string) {
 	case !AssertsExactly(x, like):
 		panic(assertionError("interface conversion: " + iface + " is " + dt.str + ", not " + ts.TypeString(t)))
 	}
+}
+
+// boxedSample is the name of the type of sample[0] when it is in the
+// interpreter's box of a value of a cell type on a basic type, an array,
+// a slice or a map (see AssertsExactly).
+func boxedSample(sample []any) (string, bool) {
+	if len(sample) == 0 || !BasicBox(sample[0]) {
+		return "", false
+	}
+	name := boxNamed(sample[0])
+	return name, name != ""
+}
+
+// boxNamed is the name of the type of x's value when x is in the
+// interpreter's box, else "".
+func boxNamed(x any) string {
+	rv := reflect.ValueOf(x)
+	if !rv.IsValid() || !isBox(rv.Type()) {
+		return ""
+	}
+	_, name, _ := unbox(rv)
+	return name
+}
+
+// ParamValue is the value in x's box for x.(T), T a type parameter,
+// once AssertsExactly passed x with sample, when T is bound to a cell
+// type on a basic type, an array, a slice or a map: the interpreter's T
+// is the underlying type in a generic type's method, and its assertion of
+// the box failed ("interface {} is main.Pos, not [2]int"). nil for other
+// type arguments.
+func ParamValue(x, sample any) any {
+	if _, ok := boxedSample([]any{sample}); !ok {
+		return nil
+	}
+	if rv := reflect.ValueOf(x); rv.IsValid() && isBox(rv.Type()) {
+		if inner, _, ok := unbox(rv); ok && inner.CanInterface() {
+			return inner.Interface()
+		}
+	}
+	return nil
 }
 
 // AssertInto is x.(*T) for dst, a **T (the address of a variable of type

@@ -84,15 +84,17 @@ func (b *boundsPass) length(x ast.Expr) string {
 	return "len(" + b.c.typedSource(x) + ")"
 }
 
-// slice checks x[lo:hi] and x[lo:hi:max], whose bounds are ints, before
-// its statement.
+// slice checks x[lo:hi] and x[lo:hi:max], whose bounds are integers,
+// before its statement; bounds of other integer types than int (uint8, a
+// cell's type Pos int) are compared as ints, and passed as they are for
+// the message.
 func (b *boundsPass) slice(h *host, fx *facts, x *ast.SliceExpr) {
 	t := indexable(b.c.Types.TypeOf(x.X))
 	if t == nil || b.loops > 0 || !h.before(x) || !b.pureExpr(x.X) {
 		return
 	}
 	for _, e := range []ast.Expr{x.Low, x.High, x.Max} {
-		if e != nil && (!isInt(b.c.Types.TypeOf(e)) || !b.pureExpr(e)) {
+		if e != nil && (!isInteger(b.c.Types.TypeOf(e)) || !b.pureExpr(e)) {
 			return
 		}
 	}
@@ -107,6 +109,13 @@ func (b *boundsPass) slice(h *host, fx *facts, x *ast.SliceExpr) {
 		return b.operand(e)
 	}
 	lo, hi, mx := src(x.Low, "0"), src(x.High, b.length(x.X)), src(x.Max, "nil")
+	asInt := func(e ast.Expr, s string) string {
+		if e == nil || isInt(b.c.Types.TypeOf(e)) {
+			return s
+		}
+		return "int(" + s + ")"
+	}
+	ilo, ihi, imx := asInt(x.Low, lo), asInt(x.High, hi), asInt(x.Max, mx)
 	var parts []string
 	neg := func(e ast.Expr, s string) {
 		if e != nil && b.pf.exprLower(e, fx) < 0 {
@@ -115,16 +124,16 @@ func (b *boundsPass) slice(h *host, fx *facts, x *ast.SliceExpr) {
 	}
 	if x.Slice3 {
 		neg(x.Max, mx)
-		parts = append(parts, mx+" > "+limit)
+		parts = append(parts, imx+" > "+limit)
 		neg(x.High, hi)
-		parts = append(parts, hi+" > "+mx)
+		parts = append(parts, ihi+" > "+imx)
 	} else if x.High != nil {
 		neg(x.High, hi)
-		parts = append(parts, hi+" > "+limit)
+		parts = append(parts, ihi+" > "+limit)
 	}
 	if x.Low != nil {
 		neg(x.Low, lo)
-		parts = append(parts, lo+" > "+hi)
+		parts = append(parts, ilo+" > "+ihi)
 	}
 	if len(parts) == 0 {
 		return
@@ -214,6 +223,15 @@ func (b *boundsPass) parse(pos token.Pos, src string) ast.Expr {
 func isUnsigned(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsUnsigned != 0
+}
+
+// isInteger reports whether t's underlying type is an integer type.
+func isInteger(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }
 
 // isInt reports whether t is int or an untyped constant's type.

@@ -277,6 +277,13 @@ func topLevel(stmts []ast.Stmt) []ast.Stmt {
 	}
 	end := stmts[len(stmts)-1].End()
 	for _, st := range stmts {
+		if ds, ok := st.(*ast.DeclStmt); ok {
+			if gd, ok := ds.Decl.(*ast.GenDecl); ok && gd.Tok == token.CONST {
+				// Unused constants are no error, and "_ = c" of an
+				// untyped one beyond int (1 << 63) would be.
+				continue
+			}
+		}
 		for _, id := range DefinedIdents(st) {
 			list = append(list, blankAssign(&ast.Ident{Name: id.Name, NamePos: end}))
 		}

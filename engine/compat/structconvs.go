@@ -28,7 +28,7 @@ import (
 var structConvs = Pass{
 	Name:     "structconvs",
 	Run:      runStructConvs,
-	Kinds:    assignedKinds,
+	Kinds:    append([]ast.Node{(*ast.IndexExpr)(nil), (*ast.BinaryExpr)(nil)}, assignedKinds...),
 	Snippets: []string{"struct_unnamed_assigned"},
 }
 
@@ -48,9 +48,40 @@ func runStructConvs(c *Cell) {
 				a.set(&ast.CallExpr{Fun: te, Lparen: a.value.Pos(), Args: []ast.Expr{a.value}, Rparen: a.value.End()})
 			}
 		}
-		if call, ok := cur.Node().(*ast.CallExpr); ok && len(call.Args) == 1 && c.Types.IsType(call.Fun) {
-			if conv, ok := c.emptyStructConv(c.Types.TypeOf(call.Fun), c.Types.TypeOf(call.Args[0]), call.Args[0]); ok {
-				cur.Replace(conv)
+		switch n := cur.Node().(type) {
+		case *ast.CallExpr:
+			if len(n.Args) == 1 && c.Types.IsType(n.Fun) {
+				if conv, ok := c.emptyStructConv(c.Types.TypeOf(n.Fun), c.Types.TypeOf(n.Args[0]), n.Args[0]); ok {
+					cur.Replace(conv)
+				}
+			}
+		case *ast.CompositeLit:
+			// A map literal's keys (map[Unit]int{struct{}{}: 1}).
+			if m, ok := typeUnder(c.Types.TypeOf(n)).(*types.Map); ok {
+				for _, el := range n.Elts {
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						if conv, ok := c.emptyStructConv(m.Key(), c.Types.TypeOf(kv.Key), kv.Key); ok {
+							kv.Key = conv
+						}
+					}
+				}
+			}
+		case *ast.IndexExpr:
+			if m, ok := typeUnder(c.Types.TypeOf(n.X)).(*types.Map); ok {
+				if conv, ok := c.emptyStructConv(m.Key(), c.Types.TypeOf(n.Index), n.Index); ok {
+					n.Index = conv
+				}
+			}
+		case *ast.BinaryExpr:
+			// Unit{} == struct{}{}, which Go compares as the unnamed
+			// value is assignable to Unit (see mixedCompares).
+			if n.Op == token.EQL || n.Op == token.NEQ {
+				tx, ty := c.Types.TypeOf(n.X), c.Types.TypeOf(n.Y)
+				if conv, ok := c.emptyStructConv(tx, ty, n.Y); ok && isNamedType(tx) {
+					n.Y = conv
+				} else if conv, ok := c.emptyStructConv(ty, tx, n.X); ok && isNamedType(ty) {
+					n.X = conv
+				}
 			}
 		}
 		return true

@@ -589,11 +589,7 @@ func (it *Interp) runImports(ctx context.Context, f *ast.File) error {
 		}
 		for _, s := range gd.Specs {
 			is := s.(*ast.ImportSpec)
-			path := strings.Trim(is.Path.Value, "\"`")
-			name := typecheck.ImportName(path)
-			if is.Name != nil {
-				name = is.Name.Name
-			}
+			path, name := importPathOf(is), importName(is)
 			if it.pkgs[name] == path || name == "_" {
 				continue
 			}
@@ -619,29 +615,52 @@ func (it *Interp) runImports(ctx context.Context, f *ast.File) error {
 	}
 	nf := &ast.File{Name: f.Name, Decls: []ast.Decl{&ast.GenDecl{Tok: token.IMPORT, Specs: keep, Lparen: 1}}}
 	_, err := it.compileRun(ctx, nf)
-	if err != nil {
+	if err == nil {
 		for _, s := range keep {
-			is := s.(*ast.ImportSpec)
-			path := strings.Trim(is.Path.Value, "\"`")
-			name := typecheck.ImportName(path)
-			if is.Name != nil {
-				name = is.Name.Name
-			}
-			delete(it.pkgs, name)
+			it.imported(s.(*ast.ImportSpec))
 		}
-		return importError(err)
+		return nil
 	}
+	// yaegi imported the packages before the one it failed on (import
+	// ("io/fs"; "syscall")), which a later cell's import of io/fs would
+	// then redeclare: each is imported on its own, and those that import
+	// are the session's, as a cell's declarations before a failing one are.
+	var first error
 	for _, s := range keep {
 		is := s.(*ast.ImportSpec)
-		path := strings.Trim(is.Path.Value, "\"`")
-		name := typecheck.ImportName(path)
-		if is.Name != nil {
-			name = is.Name.Name
+		delete(it.pkgs, importName(is))
+		one := &ast.File{Name: f.Name, Decls: []ast.Decl{&ast.GenDecl{Tok: token.IMPORT, Specs: []ast.Spec{is}, Lparen: 1}}}
+		if _, err := it.compileRun(ctx, one); err != nil && !strings.Contains(err.Error(), importName(is)+" redeclared") {
+			if first == nil {
+				first = err
+			}
+			continue
 		}
-		it.globals[name] = "import"
-		it.imports[name] = path
+		it.pkgs[importName(is)] = importPathOf(is)
+		it.imported(is)
 	}
-	return nil
+	if first == nil {
+		first = err
+	}
+	return importError(first)
+}
+
+// imported notes the import is in the session.
+func (it *Interp) imported(is *ast.ImportSpec) {
+	name := importName(is)
+	it.globals[name] = "import"
+	it.imports[name] = importPathOf(is)
+}
+
+// importPathOf is the path is imports.
+func importPathOf(is *ast.ImportSpec) string { return strings.Trim(is.Path.Value, "\"`") }
+
+// importName is the name is imports its package under.
+func importName(is *ast.ImportSpec) string {
+	if is.Name != nil {
+		return is.Name.Name
+	}
+	return typecheck.ImportName(importPathOf(is))
 }
 
 // runDecls compiles the cell's functions, methods and types, then

@@ -156,16 +156,8 @@ func (b basedCheck) namesIfaceComposites(targs *types.TypeList, decls []*ast.Fun
 // of type parameters (see printsParamComposites).
 func (c *Cell) namesParamComposites(body *ast.BlockStmt) bool {
 	return contains(body, false, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
+		call, skip, ok := printfCall(n)
 		if !ok {
-			return false
-		}
-		sel, ok := call.Fun.(*ast.SelectorExpr)
-		if !ok || !isIdent(sel.X, "fmt") && !isIdent(sel.X, "log") && !isIdent(sel.X, prelude.Runtime) {
-			return false
-		}
-		skip, ok := fmtArgStart[sel.Sel.Name]
-		if !ok || skip == 0 || !strings.HasSuffix(sel.Sel.Name, "f") || len(call.Args) < skip {
 			return false
 		}
 		var verbs []string // nil: any verb
@@ -178,10 +170,8 @@ func (c *Cell) namesParamComposites(body *ast.BlockStmt) bool {
 			if verbs != nil && (i >= len(verbs) || verbs[i] != "T" && verbs[i] != "#v") {
 				continue
 			}
-			if ac, ok := a.(*ast.CallExpr); ok {
-				if as, ok := ac.Fun.(*ast.SelectorExpr); ok && isIdent(as.X, prelude.Runtime) && as.Sel.Name == prelude.RTFmtParams {
-					return true
-				}
+			if isRTCall(a, prelude.RTFmtParams) {
+				return true
 			}
 			t := c.Types.TypeOf(a)
 			if _, param := types.Unalias(t).(*types.TypeParam); t != nil && !param && hasTypeParam(t) {
@@ -190,6 +180,35 @@ func (c *Cell) namesParamComposites(body *ast.BlockStmt) bool {
 		}
 		return false
 	})
+}
+
+// printfCall is n when it is a call of a printing function with a format
+// (fmt.Printf, log.Fatalf, the printer's Sprintf), with the index of the
+// first argument after the format.
+func printfCall(n ast.Node) (*ast.CallExpr, int, bool) {
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
+		return nil, 0, false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || !isIdent(sel.X, "fmt") && !isIdent(sel.X, "log") && !isIdent(sel.X, prelude.Runtime) {
+		return nil, 0, false
+	}
+	skip, ok := fmtArgStart[sel.Sel.Name]
+	if !ok || skip == 0 || !strings.HasSuffix(sel.Sel.Name, "f") || len(call.Args) < skip {
+		return nil, 0, false
+	}
+	return call, skip, true
+}
+
+// isRTCall reports whether e calls the runtime's function name.
+func isRTCall(e ast.Expr, name string) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	return ok && isIdent(sel.X, prelude.Runtime) && sel.Sel.Name == name
 }
 
 // formatVerbs are the verbs of the format f, one per argument ("#v" for
@@ -449,21 +468,14 @@ func declTypeParams(fd *ast.FuncDecl) map[string]bool {
 // with %T, or one fmt is given in a variable.
 func namesTypes(body *ast.BlockStmt) bool {
 	return contains(body, false, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.BasicLit:
-			return n.Kind == token.STRING && strings.Contains(n.Value, "%T")
-		case *ast.CallExpr:
-			sel, ok := n.Fun.(*ast.SelectorExpr)
-			if !ok || !isIdent(sel.X, "fmt") && !isIdent(sel.X, "log") && !isIdent(sel.X, prelude.Runtime) {
-				return false
-			}
-			skip, ok := fmtArgStart[sel.Sel.Name]
-			if !ok || skip == 0 || !strings.HasSuffix(sel.Sel.Name, "f") || len(n.Args) < skip {
-				return false
-			}
-			_, lit := ast.Unparen(n.Args[skip-1]).(*ast.BasicLit)
-			return !lit
+		if lit, ok := n.(*ast.BasicLit); ok {
+			return lit.Kind == token.STRING && strings.Contains(lit.Value, "%T")
 		}
-		return false
+		call, skip, ok := printfCall(n)
+		if !ok {
+			return false
+		}
+		_, lit := ast.Unparen(call.Args[skip-1]).(*ast.BasicLit)
+		return !lit
 	})
 }

@@ -159,12 +159,7 @@ func isUnboxedParam(st ast.Stmt) bool {
 	if !ok || len(as.Rhs) != 1 {
 		return false
 	}
-	call, ok := as.Rhs[0].(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	return ok && isIdent(sel.X, prelude.Runtime) && sel.Sel.Name == prelude.RTParamValue
+	return isRTCall(as.Rhs[0], prelude.RTParamValue)
 }
 
 // valueAndTrue is x, true for the assertion x.(T).

@@ -455,7 +455,7 @@ func (c *Cell) printsParamComposites(body *ast.BlockStmt, described bool) bool {
 		if !ok {
 			return false
 		}
-		if isIdent(sel.X, prelude.Runtime) && sel.Sel.Name == prelude.RTFmtParams {
+		if isRTCall(call, prelude.RTFmtParams) {
 			return described
 		}
 		if isIdent(sel.X, prelude.Runtime) && sel.Sel.Name == prelude.RTFmtParam && len(call.Args) > 0 {

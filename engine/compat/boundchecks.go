@@ -52,7 +52,43 @@ func (b *boundsPass) index(h *host, fx *facts, x *ast.IndexExpr) {
 		h.facts = append(h.facts, b.pf.checked(x.Index, x.X)...)
 	case h.here(x) && b.pureExpr(x.X):
 		x.Index = b.parse(x.Index.Pos(), prelude.Index+"(int("+b.operand(x.Index)+"), "+b.length(x.X)+")")
+	case isCall(ast.Unparen(x.X)) && b.pureExpr(x.Index):
+		b.resultIndex(x, low, high)
 	}
+}
+
+// resultIndex checks x[i] where x is a call (options(2)[k]), whose value the
+// check cannot read again: x is handed to a function literal that checks
+// i against it and gives it back,
+//
+//	func(_grundyBS []int) []int { if k < 0 || k >= len(_grundyBS) { _grundyOutOfRange(k, len(_grundyBS)) }; return _grundyBS }(options(2))[k]
+//
+// an index expression still (f()[k] = v stays an assignment). It costs a
+// closure each time, so not in a loop (see index).
+func (b *boundsPass) resultIndex(x *ast.IndexExpr, low, high bool) {
+	pos := x.X.Pos()
+	tx, ok1 := b.c.TypeExpr(b.c.Types.TypeOf(x.X), pos)
+	rx, ok2 := b.c.TypeExpr(b.c.Types.TypeOf(x.X), pos)
+	if !ok1 || !ok2 {
+		return
+	}
+	const s = tempPrefix + "BS"
+	i, n := b.operand(x.Index), "len("+s+")"
+	cond := i + " >= " + n
+	if isUnsigned(b.c.Types.TypeOf(x.Index)) {
+		cond = "uint64(" + i + ") >= uint64(" + n + ")"
+	} else if !isInt(b.c.Types.TypeOf(x.Index)) {
+		cond = "int(" + i + ") >= " + n
+	}
+	switch {
+	case low && high:
+		cond = i + " < 0 || " + cond
+	case low:
+		cond = i + " < 0"
+	}
+	lit := b.parse(pos, "func("+s+" _T) _T { if "+cond+" { "+prelude.OutOfRange+"("+i+", "+n+") }; return "+s+" }").(*ast.FuncLit)
+	lit.Type.Params.List[0].Type, lit.Type.Results.List[0].Type = tx, rx
+	x.X = &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{x.X}, Rparen: x.X.End()}
 }
 
 // indexCheck is the check of x[i] to go before its statement: of i < 0

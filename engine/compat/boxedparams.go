@@ -85,6 +85,11 @@ func boxedParamChecks(cp *ast.FuncDecl, boxed map[string]string, empty map[strin
 	ast.Inspect(cp.Body, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BlockStmt); ok {
 			b.List = slices.DeleteFunc(b.List, isUnboxedParam)
+			for i, st := range b.List {
+				if call := unboxedMust(st); call != nil {
+					b.List[i] = &ast.ExprStmt{X: call}
+				}
+			}
 		}
 		return true
 	})
@@ -138,7 +143,7 @@ func boxedParamChecks(cp *ast.FuncDecl, boxed map[string]string, empty map[strin
 				case prelude.RTAssertsExactly:
 					sel.Sel = ident(prelude.RTHasType, sel.Sel.Pos())
 					call.Args = []ast.Expr{call.Args[0], lit}
-				case prelude.RTMustAssertExactly:
+				case prelude.RTMustAssertExactly, prelude.RTMustAssertParam:
 					sel.Sel = ident(prelude.RTMustHaveType, sel.Sel.Pos())
 					call.Args = []ast.Expr{call.Args[0], lit, call.Args[2]}
 				}
@@ -151,15 +156,31 @@ func boxedParamChecks(cp *ast.FuncDecl, boxed map[string]string, empty map[strin
 
 // isUnboxedParam reports whether st is nilAsserts' unboxedParam.
 func isUnboxedParam(st ast.Stmt) bool {
+	call := unboxedCall(st)
+	return call != nil && isRTCall(call, prelude.RTParamValue)
+}
+
+// unboxedMust is the check of paramCheck's one-value form when st is it
+// (see unboxedIf), else nil.
+func unboxedMust(st ast.Stmt) *ast.CallExpr {
+	if call := unboxedCall(st); call != nil && isRTCall(call, prelude.RTMustAssertParam) {
+		return call
+	}
+	return nil
+}
+
+// unboxedCall is the call of nilAsserts' unboxedIf when st is one.
+func unboxedCall(st ast.Stmt) *ast.CallExpr {
 	is, ok := st.(*ast.IfStmt)
 	if !ok || is.Init == nil {
-		return false
+		return nil
 	}
 	as, ok := is.Init.(*ast.AssignStmt)
-	if !ok || len(as.Rhs) != 1 {
-		return false
+	if !ok || len(as.Rhs) != 1 || len(as.Lhs) != 1 || !isIdent(as.Lhs[0], tempPrefix+"NU") {
+		return nil
 	}
-	return isRTCall(as.Rhs[0], prelude.RTParamValue)
+	call, _ := as.Rhs[0].(*ast.CallExpr)
+	return call
 }
 
 // valueAndTrue is x, true for the assertion x.(T).

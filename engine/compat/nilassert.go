@@ -35,8 +35,21 @@ import (
 //
 //	var _grundyNZ T
 //	if _grundyNA == nil { return _grundyNZ, false }  // nil: T may be int
-//	if !grundyrt.AssertsExactly(_grundyNA, &_grundyNZ) { return _grundyNZ, false }
-//	grundyrt.MustAssertExactly(_grundyNA, &_grundyNZ, "interface {}")  // the one-value form, nil included
+//	if !grundyrt.AssertsExactly(_grundyNA, &_grundyNZ, []any{_grundyNZ}[0]) { return _grundyNZ, false }
+//	if _grundyNU := grundyrt.ParamValue(_grundyNA, []any{_grundyNZ}[0]); _grundyNU != nil { return _grundyNU.(T), true }
+//
+// and in the one-value form, nil included,
+//
+//	if _grundyNU := grundyrt.MustAssertParam(_grundyNA, &_grundyNZ, "interface {}", []any{_grundyNZ}[0]); _grundyNU != nil { return _grundyNU.(T) }
+//
+// []any{_grundyNZ}[0] is a zero T in the interpreter's box when T is bound
+// to a cell type on a basic type, an array, a slice or a map: in a generic
+// type's method the interpreter's T is then the underlying type, and its
+// assertion of a value in the box failed ("interface {} is main.Pos, not
+// [2]int"); the runtime checks the box's name against the zero value's and
+// gives the value out of the box. (A comma-ok assertion costs two calls
+// of the runtime, a one-value one one; the interpreter's own assertion
+// ends each, so that its failures keep their words.)
 var nilAsserts = Pass{
 	Name:     "nilasserts",
 	Run:      runNilAsserts,
@@ -74,7 +87,6 @@ func runNilAsserts(c *Cell) {
 		okID := func() *ast.Ident { return ident(okName, pos) }
 		isNil := &ast.BinaryExpr{X: arg(), OpPos: pos, Op: token.EQL, Y: ident("nil", pos)}
 		assert := &ast.TypeAssertExpr{X: arg(), Type: ta.Type, Lparen: ta.Lparen, Rparen: ta.Rparen}
-
 		var res *ast.FieldList
 		var body []ast.Stmt
 		// The cell's struct types that implement a native interface,
@@ -161,7 +173,7 @@ func runNilAsserts(c *Cell) {
 			body = []ast.Stmt{ifThen(pos, isNil, &ast.ExprStmt{X: &ast.CallExpr{Fun: ident("panic", pos), Args: []ast.Expr{fail}}})}
 			if param {
 				// The runtime names the type argument, for nil too.
-				body = append(paramCheck(arg(), nil, ta.Type, xt, false, pos), unboxedParam(arg(), ta.Type, false, pos))
+				body = paramCheck(arg(), nil, ta.Type, xt, false, pos)
 			}
 			body = append(body, first...)
 			switch {
@@ -232,8 +244,13 @@ func paramCheck(x, isNil, t ast.Expr, xt types.Type, commaOk bool, pos token.Pos
 		check := &ast.CallExpr{Fun: rtSelector(prelude.RTAssertsExactly, pos), Lparen: pos, Args: []ast.Expr{x, like, paramSample(pos)}, Rparen: pos}
 		return []ast.Stmt{decl, ifThen(pos, isNil, no()), ifThen(pos, &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: check}, no())}
 	}
+	// The one-value form's check gives the value out of its box, as
+	// unboxedParam's call does (one call of the runtime, not two):
+	//
+	//	if _grundyNU := grundyrt.MustAssertParam(x, &_grundyNZ, "interface {}", []any{_grundyNZ}[0]); _grundyNU != nil { return _grundyNU.(T) }
 	iface := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(reflectString(xt, false))}
-	return []ast.Stmt{decl, &ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTMustAssertExactly, pos), Lparen: pos, Args: []ast.Expr{x, like, iface, paramSample(pos)}, Rparen: pos}}}
+	must := &ast.CallExpr{Fun: rtSelector(prelude.RTMustAssertParam, pos), Lparen: pos, Args: []ast.Expr{x, like, iface, paramSample(pos)}, Rparen: pos}
+	return []ast.Stmt{decl, unboxedIf(must, t, false, pos)}
 }
 
 // paramSample is []any{_grundyNZ}[0], paramCheck's zero value of the type
@@ -256,8 +273,13 @@ func paramSample(pos token.Pos) ast.Expr {
 // interpreter's own as before: its message for a value a native call
 // returned differs.)
 func unboxedParam(x, t ast.Expr, commaOk bool, pos token.Pos) ast.Stmt {
-	u := func() *ast.Ident { return ident(tempPrefix+"NU", pos) }
 	call := &ast.CallExpr{Fun: rtSelector(prelude.RTParamValue, pos), Lparen: pos, Args: []ast.Expr{x, paramSample(pos)}, Rparen: pos}
+	return unboxedIf(call, t, commaOk, pos)
+}
+
+// unboxedIf is "if _grundyNU := call; _grundyNU != nil { return _grundyNU.(T)[, true] }".
+func unboxedIf(call *ast.CallExpr, t ast.Expr, commaOk bool, pos token.Pos) *ast.IfStmt {
+	u := func() *ast.Ident { return ident(tempPrefix+"NU", pos) }
 	res := []ast.Expr{&ast.TypeAssertExpr{X: u(), Type: t, Lparen: pos, Rparen: pos}}
 	if commaOk {
 		res = append(res, ident("true", pos))

@@ -177,6 +177,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Exact":             reflect.ValueOf(Exact),
 		"MustExact":         reflect.ValueOf(ts.MustExact),
 		"MustAssertExactly": reflect.ValueOf(ts.MustAssertExactly),
+		"MustAssertParam":   reflect.ValueOf(ts.MustAssertParam),
 		"AssertInto":        reflect.ValueOf(AssertInto),
 		"MustAssertInto":    reflect.ValueOf(ts.MustAssertInto),
 

@@ -201,9 +201,15 @@ func AssertsExactly(x, like any, sample ...any) bool {
 // assertion does, naming T's type argument (the assertion in the generic
 // function's source names only T), when x is nil or the types differ;
 // iface is x's static type.
-func (ts *Types) MustAssertExactly(x, like any, iface string, sample ...any) {
+//
+// It returns ParamValue(x, sample[0]) once x passes: nil but for T bound
+// to a cell type on a basic type, an array, a slice or a map.
+func (ts *Types) MustAssertExactly(x, like any, iface string, sample ...any) any {
 	if x != nil && AssertsExactly(x, like, sample...) {
-		return
+		if len(sample) > 0 {
+			return ParamValue(x, sample[0])
+		}
+		return nil
 	}
 	if name, ok := boxedSample(sample); ok {
 		if ok, dt := ts.dynamic(x); !ok {
@@ -222,6 +228,13 @@ func (ts *Types) MustAssertExactly(x, like any, iface string, sample ...any) {
 	case !AssertsExactly(x, like):
 		panic(assertionError("interface conversion: " + iface + " is " + dt.str + ", not " + ts.TypeString(t)))
 	}
+	return nil
+}
+
+// MustAssertParam is MustAssertExactly with the sample (a call with a
+// fixed number of arguments costs the interpreter less).
+func (ts *Types) MustAssertParam(x, like any, iface string, sample any) any {
+	return ts.MustAssertExactly(x, like, iface, sample)
 }
 
 // boxedSample is the name of the type of sample[0] when it is in the

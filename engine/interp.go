@@ -449,6 +449,9 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	it.noteClosures(pc)
 	if pc.Trail != nil {
 		pc.show = trailShowOf(it.info.TypeOf(pc.Trail.X))
+		if tuple, ok := it.info.TypeOf(pc.Trail.X).(*types.Tuple); ok {
+			pc.results = tuple.Len()
+		}
 	}
 	cc := &compat.Cell{Cell: pc.Cell, Fset: it.fset, Types: it.info, Session: compatSession{it}}
 	if err := compat.Rewrite(cc, it.passes); err != nil {
@@ -1004,6 +1007,7 @@ type parsedCell struct {
 	first    []string                        // generic types declared before the cell's other declarations (compat.GenericFirst)
 	replayed []*ast.FuncDecl                 // earlier functions compiled again (replay.go)
 	show     trailShow                       // how the trailing expression is shown
+	results  int                             // the trailing call's results, when several
 	named    map[string]compat.NamedInstance // refused unless the instance is named (compat.Cell.NamedInstances)
 }
 
@@ -1037,7 +1041,7 @@ func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) 
 	if pc.Trail != nil && list[len(list)-1] == ast.Stmt(pc.Trail) && wantsShow(pc.Trail.X) {
 		trail = pc.Trail
 	}
-	return it.runBlock(ctx, body, list, trail, pc.show)
+	return it.runBlock(ctx, body, list, trail, pc.show, pc.results)
 }
 
 // wantsShow: a trailing call to a printing function shows nothing even
@@ -1070,7 +1074,7 @@ var builtinNames = map[string]bool{"append": true, "cap": true, "close": true, "
 
 // runBlock compiles and runs statements of the cell's block; trail, when
 // not nil, is the last of them and its value is shown.
-func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.Stmt, trail *ast.ExprStmt, show trailShow) (Result, error) {
+func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.Stmt, trail *ast.ExprStmt, show trailShow, results int) (Result, error) {
 	block := &ast.BlockStmt{Lbrace: body.Lbrace, List: list, Rbrace: body.Rbrace}
 	showIdx := -1
 	var orig ast.Stmt
@@ -1081,12 +1085,16 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 		}
 		showIdx = len(list) - 1
 		orig = list[showIdx]
-		list[showIdx] = &ast.ExprStmt{X: &ast.CallExpr{
+		call := &ast.CallExpr{
 			Fun:    ast.NewIdent(fn),
 			Args:   []ast.Expr{trail.X},
 			Lparen: trail.X.Pos(),
 			Rparen: trail.X.End(),
-		}}
+		}
+		if results > 1 && show == showCell {
+			call.Args, call.Ellipsis = []ast.Expr{collectedResults(trail.X, results)}, trail.X.End()
+		}
+		list[showIdx] = &ast.ExprStmt{X: call}
 	}
 	prog, err := it.compile(block)
 	if err != nil && showIdx >= 0 && show == showUnknown {
@@ -1115,6 +1123,31 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 		return Result{}, nil
 	}
 	return res, err
+}
+
+// collectedResults is the n results of the call x collected by an
+// interpreted function, for the helpers that show them:
+//
+//	func() []any { _grundyTR1, _grundyTR2 := x; return []any{_grundyTR1, _grundyTR2} }()
+//
+// yaegi v0.16.1 hands the results of a call spread into a variadic call
+// (_grundyShow(rowErr())) out of the boxes that name cell types on basic
+// types, slices and maps, so their String methods went unseen: (Row,
+// error) showed [1 2 3] where Go prints row3. A slice of any keeps the
+// boxes (as compat's boxedTuple does for fmt.Println(f())).
+func collectedResults(x ast.Expr, n int) ast.Expr {
+	pos := x.Pos()
+	var names []ast.Expr
+	for i := range n {
+		names = append(names, &ast.Ident{NamePos: pos, Name: fmt.Sprintf("_grundyTR%d", i+1)})
+	}
+	anys := func() ast.Expr { return &ast.ArrayType{Lbrack: pos, Elt: ast.NewIdent("any")} }
+	body := &ast.BlockStmt{Lbrace: pos, Rbrace: x.End(), List: []ast.Stmt{
+		&ast.AssignStmt{Lhs: names, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{x}},
+		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CompositeLit{Type: anys(), Lbrace: pos, Elts: names, Rbrace: pos}}},
+	}}
+	lit := &ast.FuncLit{Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}, Results: &ast.FieldList{List: []*ast.Field{{Type: anys()}}}}, Body: body}
+	return &ast.CallExpr{Fun: lit, Lparen: pos, Rparen: x.End()}
 }
 
 // usesGeneric tells, before the cell is typed, which top-level variables

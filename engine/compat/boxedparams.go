@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 	"strconv"
 
 	"grundy/engine/prelude"
@@ -80,14 +79,25 @@ func boxedParamChecks(cp *ast.FuncDecl, boxed map[string]string, empty map[strin
 		return
 	}
 	// The copy's assertion is to the type argument written in, which
-	// asserts a box as such: the value stays in it (nilAsserts'
-	// unboxedParam goes).
+	// asserts a box as such: the value stays in it, and paramCheck's
+	// checks are written back as they were before they gave it out,
+	//
+	//	if _grundyNU := grundyrt.MustAssertParam(x, &_grundyNZ, iface, sample); ... { ... }
+	//	=> grundyrt.MustAssertExactly(x, &_grundyNZ, iface)
+	//	if _grundyNU, _grundyOK := grundyrt.AssertsParam(x, &_grundyNZ, sample); !_grundyOK { return _grundyNZ, false } else ...
+	//	=> if !grundyrt.AssertsExactly(x, &_grundyNZ) { return _grundyNZ, false }
 	ast.Inspect(cp.Body, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BlockStmt); ok {
-			b.List = slices.DeleteFunc(b.List, isUnboxedParam)
 			for i, st := range b.List {
-				if call := unboxedMust(st); call != nil {
-					b.List[i] = &ast.ExprStmt{X: call}
+				is, call := unboxedCall(st)
+				switch {
+				case call == nil || len(call.Args) < 2:
+				case isRTCall(call, prelude.RTMustAssertParam) && len(call.Args) == 4:
+					b.List[i] = &ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTMustAssertExactly, call.Pos()), Lparen: call.Lparen,
+						Args: call.Args[:3], Rparen: call.Rparen}}
+				case isRTCall(call, prelude.RTAssertsParam):
+					check := &ast.CallExpr{Fun: rtSelector(prelude.RTAssertsExactly, call.Pos()), Lparen: call.Lparen, Args: call.Args[:2], Rparen: call.Rparen}
+					b.List[i] = ifThen(is.Pos(), &ast.UnaryExpr{OpPos: is.Pos(), Op: token.NOT, X: check}, is.Body.List...)
 				}
 			}
 		}
@@ -154,33 +164,19 @@ func boxedParamChecks(cp *ast.FuncDecl, boxed map[string]string, empty map[strin
 	})
 }
 
-// isUnboxedParam reports whether st is nilAsserts' unboxedParam.
-func isUnboxedParam(st ast.Stmt) bool {
-	call := unboxedCall(st)
-	return call != nil && isRTCall(call, prelude.RTParamValue)
-}
-
-// unboxedMust is the check of paramCheck's one-value form when st is it
-// (see unboxedIf), else nil.
-func unboxedMust(st ast.Stmt) *ast.CallExpr {
-	if call := unboxedCall(st); call != nil && isRTCall(call, prelude.RTMustAssertParam) {
-		return call
-	}
-	return nil
-}
-
-// unboxedCall is the call of nilAsserts' unboxedIf when st is one.
-func unboxedCall(st ast.Stmt) *ast.CallExpr {
+// unboxedCall is the if statement of paramCheck that calls the runtime
+// in its init (_grundyNU[, _grundyOK] := grundyrt...), and that call.
+func unboxedCall(st ast.Stmt) (*ast.IfStmt, *ast.CallExpr) {
 	is, ok := st.(*ast.IfStmt)
 	if !ok || is.Init == nil {
-		return nil
+		return nil, nil
 	}
 	as, ok := is.Init.(*ast.AssignStmt)
-	if !ok || len(as.Rhs) != 1 || len(as.Lhs) != 1 || !isIdent(as.Lhs[0], tempPrefix+"NU") {
-		return nil
+	if !ok || len(as.Rhs) != 1 || len(as.Lhs) == 0 || !isIdent(as.Lhs[0], tempPrefix+"NU") {
+		return nil, nil
 	}
 	call, _ := as.Rhs[0].(*ast.CallExpr)
-	return call
+	return is, call
 }
 
 // valueAndTrue is x, true for the assertion x.(T).

@@ -35,8 +35,9 @@ import (
 //
 //	var _grundyNZ T
 //	if _grundyNA == nil { return _grundyNZ, false }  // nil: T may be int
-//	if !grundyrt.AssertsExactly(_grundyNA, &_grundyNZ, []any{_grundyNZ}[0]) { return _grundyNZ, false }
-//	if _grundyNU := grundyrt.ParamValue(_grundyNA, []any{_grundyNZ}[0]); _grundyNU != nil { return _grundyNU.(T), true }
+//	if _grundyNU, _grundyOK := grundyrt.AssertsParam(_grundyNA, &_grundyNZ, []any{_grundyNZ}[0]); !_grundyOK {
+//		return _grundyNZ, false
+//	} else if _grundyNU != nil { return _grundyNU.(T), true }
 //
 // and in the one-value form, nil included,
 //
@@ -47,9 +48,9 @@ import (
 // type's method the interpreter's T is then the underlying type, and its
 // assertion of a value in the box failed ("interface {} is main.Pos, not
 // [2]int"); the runtime checks the box's name against the zero value's and
-// gives the value out of the box. (A comma-ok assertion costs two calls
-// of the runtime, a one-value one one; the interpreter's own assertion
-// ends each, so that its failures keep their words.)
+// gives the value out of the box. (Each costs one call of the runtime;
+// the interpreter's own assertion ends each, so that its failures keep
+// their words.)
 var nilAsserts = Pass{
 	Name:     "nilasserts",
 	Run:      runNilAsserts,
@@ -146,7 +147,7 @@ func runNilAsserts(c *Cell) {
 			body = []ast.Stmt{ifThen(pos, isNil, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}})}
 			if param {
 				// The zero value, not nil: the type argument may be int.
-				body = append(paramCheck(arg(), isNil, ta.Type, xt, true, pos), unboxedParam(arg(), ta.Type, true, pos))
+				body = paramCheck(arg(), isNil, ta.Type, xt, true, pos)
 			}
 			body = append(body, first...)
 			if empty {
@@ -240,17 +241,28 @@ func paramCheck(x, isNil, t ast.Expr, xt types.Type, commaOk bool, pos token.Pos
 	decl := &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{z()}, Type: ident(ExprString(t), pos)}}}}
 	like := &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: z()}
 	if commaOk {
+		// if _grundyNU, _grundyOK := grundyrt.AssertsParam(x, &_grundyNZ, []any{_grundyNZ}[0]); !_grundyOK {
+		// 	return _grundyNZ, false
+		// } else if _grundyNU != nil { return _grundyNU.(T), true }
 		no := func() ast.Stmt { return &ast.ReturnStmt{Return: pos, Results: []ast.Expr{z(), ident("false", pos)}} }
-		check := &ast.CallExpr{Fun: rtSelector(prelude.RTAssertsExactly, pos), Lparen: pos, Args: []ast.Expr{x, like, paramSample(pos)}, Rparen: pos}
-		return []ast.Stmt{decl, ifThen(pos, isNil, no()), ifThen(pos, &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: check}, no())}
+		check := &ast.CallExpr{Fun: rtSelector(prelude.RTAssertsParam, pos), Lparen: pos, Args: []ast.Expr{x, like, paramSample(pos)}, Rparen: pos}
+		u, ok := ident(tempPrefix+"NU", pos), ident(okName, pos)
+		st := ifThen(pos, &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: ident(okName, pos)}, no())
+		st.Init = define(pos, []ast.Expr{u, ok}, check)
+		st.Else = ifThen(pos, &ast.BinaryExpr{X: ident(tempPrefix+"NU", pos), OpPos: pos, Op: token.NEQ, Y: ident("nil", pos)},
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.TypeAssertExpr{X: ident(tempPrefix+"NU", pos), Type: t, Lparen: pos, Rparen: pos}, ident("true", pos)}})
+		return []ast.Stmt{decl, ifThen(pos, isNil, no()), st}
 	}
-	// The one-value form's check gives the value out of its box, as
-	// unboxedParam's call does (one call of the runtime, not two):
+	// The one-value form's check gives the value out of its box too:
 	//
 	//	if _grundyNU := grundyrt.MustAssertParam(x, &_grundyNZ, "interface {}", []any{_grundyNZ}[0]); _grundyNU != nil { return _grundyNU.(T) }
 	iface := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(reflectString(xt, false))}
 	must := &ast.CallExpr{Fun: rtSelector(prelude.RTMustAssertParam, pos), Lparen: pos, Args: []ast.Expr{x, like, iface, paramSample(pos)}, Rparen: pos}
-	return []ast.Stmt{decl, unboxedIf(must, t, false, pos)}
+	u := func() *ast.Ident { return ident(tempPrefix+"NU", pos) }
+	st := ifThen(pos, &ast.BinaryExpr{X: u(), OpPos: pos, Op: token.NEQ, Y: ident("nil", pos)},
+		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.TypeAssertExpr{X: u(), Type: t, Lparen: pos, Rparen: pos}}})
+	st.Init = define(pos, []ast.Expr{u()}, must)
+	return []ast.Stmt{decl, st}
 }
 
 // paramSample is []any{_grundyNZ}[0], paramCheck's zero value of the type
@@ -260,31 +272,4 @@ func paramCheck(x, isNil, t ast.Expr, xt types.Type, commaOk bool, pos token.Pos
 // type's method the interpreter's own T is the underlying type).
 func paramSample(pos token.Pos) ast.Expr {
 	return sliceElem(ident("any", pos), ident(tempPrefix+"NZ", pos))
-}
-
-// unboxedParam is paramCheck's answer, after its check, for a type
-// argument on a basic type, an array, a slice or a map, whose box the
-// interpreter's T (the underlying type, in a generic type's method) does
-// not take:
-//
-//	if _grundyNU := grundyrt.ParamValue(x, []any{_grundyNZ}[0]); _grundyNU != nil { return _grundyNU.(T)[, true] }
-//
-// (ParamValue is nil for other type arguments, whose assertion is the
-// interpreter's own as before: its message for a value a native call
-// returned differs.)
-func unboxedParam(x, t ast.Expr, commaOk bool, pos token.Pos) ast.Stmt {
-	call := &ast.CallExpr{Fun: rtSelector(prelude.RTParamValue, pos), Lparen: pos, Args: []ast.Expr{x, paramSample(pos)}, Rparen: pos}
-	return unboxedIf(call, t, commaOk, pos)
-}
-
-// unboxedIf is "if _grundyNU := call; _grundyNU != nil { return _grundyNU.(T)[, true] }".
-func unboxedIf(call *ast.CallExpr, t ast.Expr, commaOk bool, pos token.Pos) *ast.IfStmt {
-	u := func() *ast.Ident { return ident(tempPrefix+"NU", pos) }
-	res := []ast.Expr{&ast.TypeAssertExpr{X: u(), Type: t, Lparen: pos, Rparen: pos}}
-	if commaOk {
-		res = append(res, ident("true", pos))
-	}
-	st := ifThen(pos, &ast.BinaryExpr{X: u(), OpPos: pos, Op: token.NEQ, Y: ident("nil", pos)}, &ast.ReturnStmt{Return: pos, Results: res})
-	st.Init = define(pos, []ast.Expr{u()}, call)
-	return st
 }

@@ -146,6 +146,7 @@ const (
 	RTAssertsExactly    = "AssertsExactly"    // v, ok := x.(T) to a type parameter T: false where the interpreter's own would pass another type
 	RTMustAssertExactly = "MustAssertExactly" // x.(T) likewise, panicking as Go does
 	RTMustAssertParam   = "MustAssertParam"   // likewise, with a zero T in an interface; the value out of a box
+	RTAssertsParam      = "AssertsParam"      // v, ok := x.(T) to a type parameter: AssertsExactly, and the value out of a boxed T's box
 	RTParamValue        = "ParamValue"        // x for x.(T) after those, out of the box of a T bound to a cell type on a basic type
 	RTExact             = "Exact"             // x in x.(T), T a slice, map, array or channel type: x, or a value the assertion fails on
 	RTMustExact         = "MustExact"         // likewise for the one-value form, panicking as Go does

@@ -174,6 +174,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"MustHaveType":      reflect.ValueOf(ts.MustHaveType),
 		"AssertsExactly":    reflect.ValueOf(AssertsExactly),
 		"ParamValue":        reflect.ValueOf(ParamValue),
+		"AssertsParam":      reflect.ValueOf(AssertsParam),
 		"Exact":             reflect.ValueOf(Exact),
 		"MustExact":         reflect.ValueOf(ts.MustExact),
 		"MustAssertExactly": reflect.ValueOf(ts.MustAssertExactly),

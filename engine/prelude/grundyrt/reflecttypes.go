@@ -231,6 +231,16 @@ func (ts *Types) MustAssertExactly(x, like any, iface string, sample ...any) any
 	return nil
 }
 
+// AssertsParam is AssertsExactly with the sample, for v, ok := x.(T):
+// whether x passes, and then ParamValue(x, sample) (one call of the
+// runtime, not two).
+func AssertsParam(x, like, sample any) (any, bool) {
+	if !AssertsExactly(x, like, sample) {
+		return nil, false
+	}
+	return ParamValue(x, sample), true
+}
+
 // MustAssertParam is MustAssertExactly with the sample (a call with a
 // fixed number of arguments costs the interpreter less).
 func (ts *Types) MustAssertParam(x, like any, iface string, sample any) any {

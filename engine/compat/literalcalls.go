@@ -5,9 +5,11 @@ import (
 	"go/types"
 )
 
-// literalCalls: a call of a cell's generic function written as an element
-// of a composite literal in a method of a generic type (return
-// List[T]{Filter(l.items, keep)}) is converted to its own type:
+// literalCalls: a call of a generic function (a cell's, or slices.Clone)
+// written as an element of a composite literal in a method of a generic
+// type (return List[T]{Filter(l.items, keep)}), or one of slices' in a
+// generic function (W[T]{xs: slices.Clone(xs)}: a nil dereference for
+// W[Nimber]), is converted to its own type:
 //
 //	List[T]{Filter(l.items, keep)}  =>  List[T]{([]T)(Filter(l.items, keep))}
 //
@@ -33,12 +35,16 @@ func runLiteralCalls(c *Cell) {
 	}
 	for _, d := range c.Decls.Decls {
 		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Recv == nil || len(fd.Recv.List) == 0 || fd.Body == nil {
+		if !ok || fd.Body == nil {
 			continue
 		}
-		if len(receiverTypeParams(fd.Recv.List[0].Type)) == 0 {
-			continue // not a generic type's
+		if len(FuncTypeParams(fd)) == 0 {
+			continue // not generic, nor a generic type's
 		}
+		// A generic function calling a cell's generic function there is
+		// called as a copy (copyNeeds); other generic calls (slices.Clone)
+		// are converted in it too.
+		method := fd.Recv != nil
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			lit, ok := n.(*ast.CompositeLit)
 			if !ok {
@@ -49,21 +55,32 @@ func runLiteralCalls(c *Cell) {
 				if kv, ok := (*slot).(*ast.KeyValueExpr); ok {
 					slot = &kv.Value
 				}
-				c.convertLiteralCall(slot)
+				c.convertLiteralCall(slot, method)
 			}
 			return true
 		})
 	}
 }
 
-// convertLiteralCall writes *slot, a call of a cell's generic function,
-// as a conversion to its type.
-func (c *Cell) convertLiteralCall(slot *ast.Expr) {
-	if _, generic := c.genericCallee(*slot); !generic {
+// convertLiteralCall writes *slot, a call of a cell's generic function
+// (where cells) or of another generic function (slices.Clone, whose
+// instance the engine's slices package makes as the cell's are made), as
+// a conversion to its type.
+func (c *Cell) convertLiteralCall(slot *ast.Expr, cells bool) {
+	_, generic := c.genericCallee(*slot)
+	if generic && !cells || !generic && !c.instanceCall(*slot) {
 		return
 	}
 	t := c.Types.TypeOf(*slot)
 	if t == nil || isTypeParam(t) {
+		return
+	}
+	if !generic && typeIn(t, func(t types.Type) bool {
+		n, ok := t.(*types.Named)
+		return ok && n.TypeArgs().Len() > 0
+	}) != nil {
+		// (iter.Seq[T])(slices.Values(xs)) is one yaegi cannot compile;
+		// a []T it can.
 		return
 	}
 	if _, tuple := t.(*types.Tuple); tuple {
@@ -77,4 +94,32 @@ func (c *Cell) convertLiteralCall(slot *ast.Expr) {
 	conv := &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: pos, X: te, Rparen: pos}, Lparen: pos, Args: []ast.Expr{*slot}, Rparen: (*slot).End()}
 	c.Types.Types[conv] = types.TypeAndValue{Type: t} // for the passes after
 	*slot = conv
+}
+
+// instanceCall reports whether e calls an instance of a generic function
+// (slices.Clone(xs), F[T](x)).
+func (c *Cell) instanceCall(e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fun := ast.Unparen(call.Fun)
+	switch f := fun.(type) {
+	case *ast.IndexExpr:
+		fun = f.X
+	case *ast.IndexListExpr:
+		fun = f.X
+	}
+	var id *ast.Ident
+	switch f := fun.(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	}
+	if id == nil {
+		return false
+	}
+	_, inst := c.Types.Instances[id]
+	return inst
 }

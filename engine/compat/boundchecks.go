@@ -74,18 +74,7 @@ func (b *boundsPass) resultIndex(x *ast.IndexExpr, low, high bool) {
 	}
 	const s = tempPrefix + "BS"
 	i, n := b.operand(x.Index), "len("+s+")"
-	cond := i + " >= " + n
-	if isUnsigned(b.c.Types.TypeOf(x.Index)) {
-		cond = "uint64(" + i + ") >= uint64(" + n + ")"
-	} else if !isInt(b.c.Types.TypeOf(x.Index)) {
-		cond = "int(" + i + ") >= " + n
-	}
-	switch {
-	case low && high:
-		cond = i + " < 0 || " + cond
-	case low:
-		cond = i + " < 0"
-	}
+	cond := indexCond(i, n, b.c.Types.TypeOf(x.Index), low, high)
 	lit := b.parse(pos, "func("+s+" _T) _T { if "+cond+" { "+prelude.OutOfRange+"("+i+", "+n+") }; return "+s+" }").(*ast.FuncLit)
 	lit.Type.Params.List[0].Type, lit.Type.Results.List[0].Type = tx, rx
 	x.X = &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{x.X}, Rparen: x.X.End()}
@@ -95,10 +84,17 @@ func (b *boundsPass) resultIndex(x *ast.IndexExpr, low, high bool) {
 // where low, of i >= len(x) where high.
 func (b *boundsPass) indexCheck(x *ast.IndexExpr, low, high bool) (string, ast.Stmt) {
 	i, n := b.operand(x.Index), b.length(x.X)
+	cond := indexCond(i, n, b.c.Types.TypeOf(x.Index), low, high)
+	return cond, b.check(x.Pos(), cond, prelude.OutOfRange+"("+i+", "+n+")")
+}
+
+// indexCond is the condition that the index i, of type it, is out of a
+// length n: below 0 where low, n or above where high.
+func indexCond(i, n string, it types.Type, low, high bool) string {
 	cond := i + " >= " + n
-	if isUnsigned(b.c.Types.TypeOf(x.Index)) {
+	if isUnsigned(it) {
 		cond = "uint64(" + i + ") >= uint64(" + n + ")"
-	} else if !isInt(b.c.Types.TypeOf(x.Index)) {
+	} else if !isInt(it) {
 		cond = "int(" + i + ") >= " + n
 	}
 	switch {
@@ -107,7 +103,7 @@ func (b *boundsPass) indexCheck(x *ast.IndexExpr, low, high bool) (string, ast.S
 	case low:
 		cond = i + " < 0"
 	}
-	return cond, b.check(x.Pos(), cond, prelude.OutOfRange+"("+i+", "+n+")")
+	return cond
 }
 
 // length is Go source for the length of x: its array type's, or len(x).

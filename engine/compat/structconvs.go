@@ -25,6 +25,10 @@ import (
 // main.Unit". The value is evaluated, and the zero value is the result:
 //
 //	Unit(x)  =>  func() Unit { _ = x; return Unit{} }()
+//
+// So is struct{}{} compared with a Unit (struct{}{} == u), or used as a
+// key of a map keyed by Unit (a literal's key, an index), where Go
+// converts it implicitly and yaegi failed the same way.
 var structConvs = Pass{
 	Name:     "structconvs",
 	Run:      runStructConvs,

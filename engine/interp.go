@@ -1092,7 +1092,9 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 			Rparen: trail.X.End(),
 		}
 		if results > 1 && show == showCell {
-			call.Args, call.Ellipsis = []ast.Expr{collectedResults(trail.X, results)}, trail.X.End()
+			// yaegi took the results out of their boxes ((Row, error)
+			// showed [1 2 3] where Go prints row3): a []any keeps them.
+			call.Args, call.Ellipsis = []ast.Expr{compat.CollectedResults(trail.X, results)}, trail.X.End()
 		} else if show == showCell && isFuncLitCall(trail.X) {
 			// A function literal's result (the checked assertion
 			// a.(Nimber) is one: compat's basedAsserts) reached the
@@ -1140,31 +1142,6 @@ func isFuncLitCall(e ast.Expr) bool {
 	}
 	_, lit := ast.Unparen(call.Fun).(*ast.FuncLit)
 	return lit
-}
-
-// collectedResults is the n results of the call x collected by an
-// interpreted function, for the helpers that show them:
-//
-//	func() []any { _grundyTR1, _grundyTR2 := x; return []any{_grundyTR1, _grundyTR2} }()
-//
-// yaegi v0.16.1 hands the results of a call spread into a variadic call
-// (_grundyShow(rowErr())) out of the boxes that name cell types on basic
-// types, slices and maps, so their String methods went unseen: (Row,
-// error) showed [1 2 3] where Go prints row3. A slice of any keeps the
-// boxes (as compat's boxedTuple does for fmt.Println(f())).
-func collectedResults(x ast.Expr, n int) ast.Expr {
-	pos := x.Pos()
-	var names []ast.Expr
-	for i := range n {
-		names = append(names, &ast.Ident{NamePos: pos, Name: fmt.Sprintf("_grundyTR%d", i+1)})
-	}
-	anys := func() ast.Expr { return &ast.ArrayType{Lbrack: pos, Elt: ast.NewIdent("any")} }
-	body := &ast.BlockStmt{Lbrace: pos, Rbrace: x.End(), List: []ast.Stmt{
-		&ast.AssignStmt{Lhs: names, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{x}},
-		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CompositeLit{Type: anys(), Lbrace: pos, Elts: names, Rbrace: pos}}},
-	}}
-	lit := &ast.FuncLit{Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}, Results: &ast.FieldList{List: []*ast.Field{{Type: anys()}}}}, Body: body}
-	return &ast.CallExpr{Fun: lit, Lparen: pos, Rparen: x.End()}
 }
 
 // usesGeneric tells, before the cell is typed, which top-level variables

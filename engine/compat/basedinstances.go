@@ -201,16 +201,6 @@ func printfCall(n ast.Node) (*ast.CallExpr, int, bool) {
 	return call, skip, true
 }
 
-// isRTCall reports whether e calls the runtime's function name.
-func isRTCall(e ast.Expr, name string) bool {
-	call, ok := e.(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	return ok && isIdent(sel.X, prelude.Runtime) && sel.Sel.Name == name
-}
-
 // formatVerbs are the verbs of the format f, one per argument ("#v" for
 // %#v, "v" for %+v): nil where it cannot tell which argument a verb
 // takes (%[2]v, a * width).
@@ -422,10 +412,8 @@ func (c *Cell) ownDecl(fd *ast.FuncDecl) bool {
 func convertsBare(body *ast.BlockStmt) bool {
 	typed := map[ast.Expr]bool{}
 	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) > 0 {
-			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && isIdent(sel.X, prelude.Runtime) && sel.Sel.Name == prelude.RTFmtTyped {
-				typed[call.Args[0]] = true
-			}
+		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) > 0 && isRTCall(call, prelude.RTFmtTyped) {
+			typed[call.Args[0]] = true
 		}
 		return true
 	})

@@ -283,12 +283,34 @@ func (c *Cell) boxedTuple(tuple *types.Tuple, g ast.Expr) (ast.Expr, bool) {
 	if !boxes {
 		return g, false
 	}
-	pos := g.Pos()
 	def, vars := c.defineTemps("Tu", g, tuple.Len())
+	return collected(g, def, vars), true
+}
+
+// CollectedResults is the n results of the call x collected in a []any
+// by a function literal, for the engine's helpers that show a cell's
+// trailing call (yaegi v0.16.1 takes a result spread into a variadic call
+// out of its box, as boxedTuple says of fmt's):
+//
+//	func() []any { _grundyTR1, _grundyTR2 := x; return []any{_grundyTR1, _grundyTR2} }()
+func CollectedResults(x ast.Expr, n int) ast.Expr {
+	pos := x.Pos()
+	var lhs, vars []ast.Expr
+	for i := range n {
+		name := tempPrefix + "TR" + itoa(i+1)
+		lhs, vars = append(lhs, ident(name, pos)), append(vars, ident(name, pos))
+	}
+	return collected(x, define(pos, lhs, x), vars)
+}
+
+// collected is func() []any { def; return []any{vars...} }(), def
+// defining vars as the results of the call g.
+func collected(g ast.Expr, def ast.Stmt, vars []ast.Expr) *ast.CallExpr {
+	pos := g.Pos()
 	anys := func() ast.Expr { return &ast.ArrayType{Lbrack: pos, Elt: ident("any", pos)} }
 	lit := &ast.CompositeLit{Type: anys(), Lbrace: pos, Elts: vars, Rbrace: pos}
 	f := funcLit(pos, g.End(), results(anys()), def, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{lit}})
-	return &ast.CallExpr{Fun: f, Lparen: pos, Rparen: pos}, true
+	return &ast.CallExpr{Fun: f, Lparen: pos, Rparen: pos}
 }
 
 // typedArg is grundyrt.Typed(a, desc, methods...) when a's type needs the
@@ -458,7 +480,7 @@ func (c *Cell) printsParamComposites(body *ast.BlockStmt, described bool) bool {
 		if isRTCall(call, prelude.RTFmtParams) {
 			return described
 		}
-		if isIdent(sel.X, prelude.Runtime) && sel.Sel.Name == prelude.RTFmtParam && len(call.Args) > 0 {
+		if isRTCall(call, prelude.RTFmtParam) && len(call.Args) > 0 {
 			arg := call.Args[0]
 			if ix, ok := arg.(*ast.IndexExpr); ok {
 				if lit, ok := ix.X.(*ast.CompositeLit); ok && len(lit.Elts) == 1 {

@@ -75,10 +75,7 @@ func (c *Cell) convertLiteralCall(slot *ast.Expr, cells bool) {
 	if t == nil || isTypeParam(t) {
 		return
 	}
-	if !generic && typeIn(t, func(t types.Type) bool {
-		n, ok := t.(*types.Named)
-		return ok && n.TypeArgs().Len() > 0
-	}) != nil {
+	if !generic && namesInstance(t) {
 		// (iter.Seq[T])(slices.Values(xs)) is one yaegi cannot compile;
 		// a []T it can.
 		return
@@ -103,23 +100,19 @@ func (c *Cell) instanceCall(e ast.Expr) bool {
 	if !ok {
 		return false
 	}
-	fun := ast.Unparen(call.Fun)
-	switch f := fun.(type) {
-	case *ast.IndexExpr:
-		fun = f.X
-	case *ast.IndexListExpr:
-		fun = f.X
-	}
-	var id *ast.Ident
-	switch f := fun.(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	}
+	id := calleeIdent(call)
 	if id == nil {
 		return false
 	}
 	_, inst := c.Types.Instances[id]
 	return inst
+}
+
+// namesInstance reports whether t is or has in it an instance of a
+// generic type (iter.Seq[int], []Pair[K, V]).
+func namesInstance(t types.Type) bool {
+	return typeIn(t, func(t types.Type) bool {
+		n, ok := t.(*types.Named)
+		return ok && n.TypeArgs().Len() > 0
+	}) != nil
 }

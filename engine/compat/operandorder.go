@@ -135,10 +135,7 @@ func (c *Cell) hoistable(calls []*ast.CallExpr, top bool) bool {
 			}
 		}
 		t := c.Types.TypeOf(call)
-		if typeIn(t, func(t types.Type) bool {
-			n, ok := t.(*types.Named)
-			return ok && n.TypeArgs().Len() > 0
-		}) != nil {
+		if namesInstance(t) {
 			return false
 		}
 		if _, ok := c.TypeExpr(t, call.Pos()); top && !ok {

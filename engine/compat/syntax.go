@@ -178,6 +178,16 @@ func (c *Cell) defineTemps(kind string, x ast.Expr, n int) (ast.Stmt, []ast.Expr
 	return define(pos, lhs, x), vars
 }
 
+// isRTCall reports whether e calls the runtime's function name.
+func isRTCall(e ast.Expr, name string) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	return ok && isIdent(sel.X, prelude.Runtime) && sel.Sel.Name == name
+}
+
 // funcLit is func() results { body } at pos.
 func funcLit(pos, end token.Pos, results *ast.FieldList, body ...ast.Stmt) *ast.FuncLit {
 	return &ast.FuncLit{

@@ -25,28 +25,9 @@ type bound struct {
 }
 
 func boundOf(v any) bound {
-	rv := reflect.ValueOf(v)
-	for rv.IsValid() {
-		// A cell's type on an integer (type W int) comes in the
-		// interpreter's box, or in its wrapper with its String method.
-		if isBox(rv.Type()) {
-			inner, _, ok := unbox(rv)
-			if !ok {
-				break
-			}
-			rv = inner
-			continue
-		}
-		if isWrapper(rv.Type()) {
-			rv, _ = wrapped(rv)
-			continue
-		}
-		if rv.Kind() == reflect.Interface {
-			rv = rv.Elem()
-			continue
-		}
-		break
-	}
+	// A cell's type on an integer (type W int) comes in the
+	// interpreter's box, or in its wrapper with its String method.
+	rv := keyValue(reflect.ValueOf(v))
 	switch rv.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		i := rv.Int()

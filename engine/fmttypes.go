@@ -40,6 +40,10 @@ func (it *Interp) declareTypes(f *ast.File, early []ast.Decl) map[string]string 
 		args = append(args, compat.CellMethods(n, name)...)
 		args = append(args, compat.CellMethodNames(n)...)
 		src := fmt.Sprintf("%s.%s(%s)", prelude.Runtime, prelude.RTDeclare, strings.Join(args, ", "))
+		if compat.IsHiddenComposite(n) {
+			// The composite it stands for, by its box's name.
+			src = fmt.Sprintf("%s.%s(%q, %q)", prelude.Runtime, prelude.RTDeclareComposite, "main."+name, compat.FmtDesc(n))
+		}
 		if it.declared[name] == src {
 			continue
 		}

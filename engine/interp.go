@@ -55,6 +55,7 @@ type Interp struct {
 	funcs          map[string]*funcDecl       // "f" or "T.m" -> latest declaration
 	copies         map[string]compat.Copy     // the copies of generic functions cells declared
 	cellCopiesMade map[string]cellCopy        // the typed copies cells declared (typedcopies.go)
+	compositeSeq   int                        // the hidden composite types declared (see hideComposites)
 	escaped        map[string]bool            // types on basic types without methods put in interfaces (compat.Session.Escaped)
 	keepsYield     bool                       // a cell declared an iterator keeping its yield (compat.Session.KeepsYield)
 	types          map[string]*ast.TypeSpec   // type name -> its declaration as compiled
@@ -306,6 +307,7 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 	}()
 	res, err = it.execute(ctx, code)
 	if ee, ok := err.(*EvalError); ok && ee.Name == "CompileError" {
+		it.unhideNames(ee)
 		err = it.undefinedMember(ee)
 	}
 	res, err = it.runDeferred(res, err)
@@ -443,6 +445,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	if pc.dropFailedReplays(it.info.Errors) {
 		it.check(pc)
 	}
+	it.hideComposites(pc)
 	it.noteSources(pc)
 	it.cellCopies(pc)
 	it.notes = it.unshownNotes(pc)
@@ -450,7 +453,10 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	if pc.Trail != nil {
 		pc.show = trailShowOf(it.info.TypeOf(pc.Trail.X))
 		if tuple, ok := it.info.TypeOf(pc.Trail.X).(*types.Tuple); ok {
-			pc.results = tuple.Len()
+			pc.results = make([]string, tuple.Len())
+			for i := range pc.results {
+				pc.results[i] = pc.trailHidden[i]
+			}
 		}
 	}
 	cc := &compat.Cell{Cell: pc.Cell, Fset: it.fset, Types: it.info, Session: compatSession{it}}
@@ -1002,13 +1008,14 @@ func declsOf(fs []*ast.FuncDecl) []ast.Decl {
 // functions) when it declares nothing itself.
 type parsedCell struct {
 	*cell.Cell
-	insts    []ast.Decl
-	before   []ast.Stmt                      // compiled and run first (compat.Cell.Before)
-	first    []string                        // generic types declared before the cell's other declarations (compat.GenericFirst)
-	replayed []*ast.FuncDecl                 // earlier functions compiled again (replay.go)
-	show     trailShow                       // how the trailing expression is shown
-	results  int                             // the trailing call's results, when several
-	named    map[string]compat.NamedInstance // refused unless the instance is named (compat.Cell.NamedInstances)
+	insts       []ast.Decl
+	before      []ast.Stmt                      // compiled and run first (compat.Cell.Before)
+	first       []string                        // generic types declared before the cell's other declarations (compat.GenericFirst)
+	replayed    []*ast.FuncDecl                 // earlier functions compiled again (replay.go)
+	show        trailShow                       // how the trailing expression is shown
+	results     []string                        // the trailing call's results, when several: the hidden composite type of each, or ""
+	trailHidden map[int]string                  // the hidden composite types of the trailing call's results, by index (see hideComposites)
+	named       map[string]compat.NamedInstance // refused unless the instance is named (compat.Cell.NamedInstances)
 }
 
 // trailShow is how a cell's trailing expression is shown, as its type
@@ -1074,7 +1081,7 @@ var builtinNames = map[string]bool{"append": true, "cap": true, "close": true, "
 
 // runBlock compiles and runs statements of the cell's block; trail, when
 // not nil, is the last of them and its value is shown.
-func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.Stmt, trail *ast.ExprStmt, show trailShow, results int) (Result, error) {
+func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.Stmt, trail *ast.ExprStmt, show trailShow, results []string) (Result, error) {
 	block := &ast.BlockStmt{Lbrace: body.Lbrace, List: list, Rbrace: body.Rbrace}
 	showIdx := -1
 	var orig ast.Stmt
@@ -1091,7 +1098,7 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 			Lparen: trail.X.Pos(),
 			Rparen: trail.X.End(),
 		}
-		if results > 1 && show == showCell {
+		if len(results) > 1 && show == showCell {
 			// yaegi took the results out of their boxes ((Row, error)
 			// showed [1 2 3] where Go prints row3): a []any keeps them.
 			call.Args, call.Ellipsis = []ast.Expr{compat.CollectedResults(trail.X, results)}, trail.X.End()

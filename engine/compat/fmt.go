@@ -287,18 +287,24 @@ func (c *Cell) boxedTuple(tuple *types.Tuple, g ast.Expr) (ast.Expr, bool) {
 	return collected(g, def, vars), true
 }
 
-// CollectedResults is the n results of the call x collected in a []any
+// CollectedResults is the results of the call x collected in a []any
 // by a function literal, for the engine's helpers that show a cell's
 // trailing call (yaegi v0.16.1 takes a result spread into a variadic call
-// out of its box, as boxedTuple says of fmt's):
+// out of its box, as boxedTuple says of fmt's), each converted to the
+// hidden composite type hidden names for it, if any (see HideComposites):
 //
-//	func() []any { _grundyTR1, _grundyTR2 := x; return []any{_grundyTR1, _grundyTR2} }()
-func CollectedResults(x ast.Expr, n int) ast.Expr {
+//	func() []any { _grundyTR1, _grundyTR2 := x; return []any{_grundyTR1, _grundyComposite1(_grundyTR2)} }()
+func CollectedResults(x ast.Expr, hidden []string) ast.Expr {
 	pos := x.Pos()
 	var lhs, vars []ast.Expr
-	for i := range n {
+	for i, h := range hidden {
 		name := tempPrefix + "TR" + itoa(i+1)
-		lhs, vars = append(lhs, ident(name, pos)), append(vars, ident(name, pos))
+		lhs = append(lhs, ident(name, pos))
+		var v ast.Expr = ident(name, pos)
+		if h != "" {
+			v = &ast.CallExpr{Fun: ident(h, pos), Lparen: pos, Args: []ast.Expr{v}, Rparen: pos}
+		}
+		vars = append(vars, v)
 	}
 	return collected(x, define(pos, lhs, x), vars)
 }

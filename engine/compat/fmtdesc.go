@@ -49,6 +49,9 @@ func FmtDescParams(t types.Type) (desc string, params []*types.TypeParam, ok boo
 }
 
 func (w *descWriter) write(t types.Type) string {
+	if u, ok := hiddenComposite(t); ok {
+		return w.write(u)
+	}
 	switch t := types.Unalias(t).(type) {
 	case *types.Named:
 		name := reflectName(t, false)
@@ -116,6 +119,9 @@ func reflectName(n *types.Named, inArgs bool) string {
 
 // reflectString is t as reflect.Type.String writes it.
 func reflectString(t types.Type, inArgs bool) string {
+	if u, ok := hiddenComposite(t); ok {
+		return reflectString(u, inArgs)
+	}
 	switch t := types.Unalias(t).(type) {
 	case *types.Basic:
 		return basicName(t)

@@ -224,6 +224,9 @@ func RuntimeName(n *types.Named) (string, bool) {
 }
 
 func runtimeName(t types.Type) (string, bool) {
+	if u, ok := hiddenComposite(t); ok {
+		return runtimeName(u)
+	}
 	switch t := types.Unalias(t).(type) {
 	case *types.Basic:
 		switch t.Kind() {

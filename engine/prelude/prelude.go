@@ -81,6 +81,11 @@ const Temp = "_grundy"
 // their type (see compat's boxBasic).
 const Boxed = Temp + "Boxed"
 
+// HiddenComposite starts the names of the types the engine declares for
+// composites of cell types put in interfaces (see compat's
+// HideComposites).
+const HiddenComposite = Temp + "Composite"
+
 // Runtime is the name and import path of package grundyrt in cells' files;
 // RuntimeKey is its key in the interpreter's symbol tables.
 const (
@@ -123,6 +128,7 @@ const (
 	RTFmtState          = "State"             // fmt.State, for the closures calling Format methods
 	RTWriter            = "Writer"            // io.Writer, for the writer a cell hands fmt.Fprint (see compat's fmtArgs)
 	RTDeclare           = "Declare"           // registers a type a cell declared, with its fmt methods
+	RTDeclareComposite  = "DeclareComposite"  // registers a hidden composite type (compat's HideComposites) as the composite it stands for
 	RTNewInstance       = "NewInstance"       // whether an instance of a generic type is new to the printer
 	RTInstanceMethods   = "InstanceMethods"   // registers an instance's fmt methods
 	RTSprint            = "Sprint"            // fmt.Sprint for Typed values (log's functions)

@@ -77,7 +77,7 @@ func TestNamesAreDeclared(t *testing.T) {
 		}
 	}
 	table := grundyrt.Table(nil, grundyrt.NewTypes())
-	for _, n := range []string{RTErrorsIs, RTErrorsAs, RTErrorsAsKnown, RTErrorsUnwrap, RTJSONMarshal, RTJSONMarshalIndent, RTJSONEncode, RTTextTemplate, RTHTMLTemplate, RTTemplateError, RTJSONUnmarshal, RTJSONDecode, RTCompareKey, RTEqual, RTRewrap, RTInWrapper, RTWrapNil, RTEmpty, RTInternKey, RTFmtTyped, RTFmtParam, RTFmtWrapped, RTFmtSpread, RTFmtTuple, RTFmtState, RTWriter, RTDeclare, RTNewInstance, RTInstanceMethods, RTSprint, RTSprintf, RTSprintln, RTPanic, RTRecovered, RTDecodeRune, RTDeferred, RTTypeName, RTTypeString, RTTypePkgPath, RTStructField, RTFieldByName, RTValueFieldByName, RTValueField, RTVisibleFields, RTValueOf, RTDeepEqual, RTAssertionError, RTAssertPanic, RTNativeMethods, RTNativeIn, RTUnwrap, RTReturn, RTSelect, RTSetZero, RTPrint} {
+	for _, n := range []string{RTErrorsIs, RTErrorsAs, RTErrorsAsKnown, RTErrorsUnwrap, RTJSONMarshal, RTJSONMarshalIndent, RTJSONEncode, RTTextTemplate, RTHTMLTemplate, RTTemplateError, RTJSONUnmarshal, RTJSONDecode, RTCompareKey, RTEqual, RTRewrap, RTInWrapper, RTWrapNil, RTEmpty, RTInternKey, RTFmtTyped, RTFmtParam, RTFmtWrapped, RTFmtSpread, RTFmtTuple, RTFmtState, RTWriter, RTDeclare, RTDeclareComposite, RTNewInstance, RTInstanceMethods, RTSprint, RTSprintf, RTSprintln, RTPanic, RTRecovered, RTDecodeRune, RTDeferred, RTTypeName, RTTypeString, RTTypePkgPath, RTStructField, RTFieldByName, RTValueFieldByName, RTValueField, RTVisibleFields, RTValueOf, RTDeepEqual, RTAssertionError, RTAssertPanic, RTNativeMethods, RTNativeIn, RTUnwrap, RTReturn, RTSelect, RTSetZero, RTPrint} {
 		if _, ok := table[n]; !ok {
 			t.Errorf("grundyrt.%s is not in the interpreter's table", n)
 		}

@@ -45,6 +45,9 @@ type tinfo struct {
 	fields []tfield
 	named  *namedType // a type cells declared, with its methods
 	under  string     // a named type's underlying type, as str
+	// composite: a hidden composite type's (see DeclareComposite), whose
+	// values == tells from the composite's bare ones by its name.
+	composite bool
 }
 
 type tkind uint8
@@ -103,6 +106,9 @@ type Types struct {
 	keys    map[mapKey]reflect.Value  // map keys of interface types, by value (InternKey)
 	sources map[string]string         // see NoteAssertSources
 	seen    map[reflect.Type]bool     // instances of generic types met by NewInstance
+	// uncomparable is the type of the last key of an uncomparable value
+	// made (see NamedCompareKey): the one == panics on.
+	uncomparable string
 
 	// OnRecover, if set, is called when a cell's recover() stops a panic
 	// (see Recovered).
@@ -139,6 +145,21 @@ func (ts *Types) Declare(desc string, ptr any, methods ...any) bool {
 		}
 		ts.byRType[rt.Elem()] = append(list, t)
 	}
+	clear(ts.derived)
+	return true
+}
+
+// DeclareComposite registers a type the engine declared for a composite
+// of cell types (compat's HideComposites, name "main._grundyComposite1")
+// as the composite desc describes: the interpreter's box of one of its
+// values names it, and its values are printed, named and asserted as the
+// composite's ([]main.Celsius).
+func (ts *Types) DeclareComposite(name, desc string) bool {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	t := ts.parse(desc)
+	t.composite = true
+	ts.decl[name] = t
 	clear(ts.derived)
 	return true
 }

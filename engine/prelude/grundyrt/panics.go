@@ -207,6 +207,11 @@ func (ts *Types) reflectPanic(msg string) error {
 		// stores; compiled code's are the runtime's.
 		return runtimeError("hash of unhashable type " + ts.typeNames(t))
 	}
+	if msg == uncomparableKeyPanic {
+		ts.mu.Lock()
+		defer ts.mu.Unlock()
+		return runtimeError("comparing uncomparable type " + ts.uncomparable)
+	}
 	for _, m := range []string{"comparing uncomparable type ", "hash of unhashable type "} {
 		if t, ok := strings.CutPrefix(msg, "runtime error: "+m); ok && ts.typeNames(t) != t {
 			return runtimeError(m + ts.typeNames(t))

@@ -148,10 +148,47 @@ type namedKey struct {
 // with its type's name, as NamedCompareKeyAs keys such a value whose
 // static type the compatibility pass knows.
 func (ts *Types) NamedCompareKey(v any) any {
-	if ok, t := ts.dynamic(v); ok && t.named != nil && (t.kind == tkLeaf || t.kind == tkSlice && !strings.HasPrefix(t.under, "[]")) {
+	ok, t := ts.dynamic(v)
+	if ok && t.uncomparable() {
+		// The interpreter's value is a []int, whose == would panic
+		// naming that; the key's does after the name, which tells two
+		// types apart first (Go compares an interface's types first).
+		ts.mu.Lock()
+		ts.uncomparable = t.str
+		ts.mu.Unlock()
+		return namedKey{t.str, uncomparableKey{}}
+	}
+	if ok && (t.named != nil && (t.kind == tkLeaf || t.kind == tkSlice && !strings.HasPrefix(t.under, "[]")) ||
+		t.composite && t.kind == tkSlice && !strings.HasPrefix(t.str, "[]")) {
 		return namedKey{t.str, CompareKey(v)}
 	}
 	return CompareKey(v)
+}
+
+// uncomparableKey is the value part of the key of a value of an
+// uncomparable type cells declared (type Heaps []Heap, a hidden
+// composite []main.Heap): == of two panics, and the session names the
+// type in its message (see Types.uncomparable, reflectPanic).
+type uncomparableKey struct{ _ []int }
+
+// uncomparableKeyPanic is the runtime's message for == of two
+// uncomparableKeys.
+var uncomparableKeyPanic = "runtime error: comparing uncomparable type " + reflect.TypeOf(uncomparableKey{}).String()
+
+// uncomparable reports whether values of t, a type cells declared on a
+// slice, map or function type or a hidden composite of a slice or map,
+// panic when == compares them.
+func (t *tinfo) uncomparable() bool {
+	var under string
+	switch {
+	case t.named != nil:
+		under = t.under
+	case t.composite:
+		under = t.str
+	default:
+		return false
+	}
+	return strings.HasPrefix(under, "[]") || strings.HasPrefix(under, "map[") || strings.HasPrefix(under, "func(")
 }
 
 // NamedCompareKeyAs is the key of v, of the type named name (see

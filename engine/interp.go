@@ -445,9 +445,9 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	if pc.dropFailedReplays(it.info.Errors) {
 		it.check(pc)
 	}
-	it.hideComposites(pc)
 	it.noteSources(pc)
 	it.cellCopies(pc)
+	it.hideComposites(pc) // (in the copies too)
 	it.notes = it.unshownNotes(pc)
 	it.noteClosures(pc)
 	if pc.Trail != nil {

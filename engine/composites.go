@@ -48,28 +48,10 @@ func (it *Interp) hideComposites(pc *parsedCell) {
 		}
 		return ast.NewIdent(name)
 	}
-	pc.trailHidden = nil
-	if pc.Trail != nil {
-		// A trailing call's results are collected in a []any to be shown
-		// (see runBlock).
-		if tuple, ok := it.info.TypeOf(pc.Trail.X).(*types.Tuple); ok && tuple.Len() > 1 {
-			for i := range tuple.Len() {
-				if x := hide(tuple.At(i).Type()); x != nil {
-					if pc.trailHidden == nil {
-						pc.trailHidden = map[int]string{}
-					}
-					pc.trailHidden[i] = x.(*ast.Ident).Name
-				}
-			}
-		}
-	}
 	cc := &compat.Cell{Cell: pc.Cell, Fset: it.fset, Types: it.info, Session: compatSession{it}}
 	undo := compat.HideComposites(cc, hide)
-	if undo == nil && pc.trailHidden == nil {
-		return
-	}
 	if undo == nil {
-		undo = func() {}
+		return
 	}
 	info := it.info
 	added := len(specs) > 0
@@ -93,7 +75,6 @@ func (it *Interp) hideComposites(pc *parsedCell) {
 		fmt.Fprintln(os.Stderr, "grundy debug: hidden composites:", it.info.Errors[0])
 	}
 	undo()
-	pc.trailHidden = nil
 	if added {
 		if newDecls {
 			pc.Decls = nil

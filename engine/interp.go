@@ -453,10 +453,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	if pc.Trail != nil {
 		pc.show = trailShowOf(it.info.TypeOf(pc.Trail.X))
 		if tuple, ok := it.info.TypeOf(pc.Trail.X).(*types.Tuple); ok {
-			pc.results = make([]string, tuple.Len())
-			for i := range pc.results {
-				pc.results[i] = pc.trailHidden[i]
-			}
+			pc.results = tuple.Len()
 		}
 	}
 	cc := &compat.Cell{Cell: pc.Cell, Fset: it.fset, Types: it.info, Session: compatSession{it}}
@@ -471,6 +468,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	maps.Copy(it.copies, cc.Copies)
 	it.dropUnchangedReplays(pc)
 	pc.before = cc.Before
+	pc.collected = cc.TrailCollected
 	pc.first = cc.First
 	pc.named = cc.NamedInstances
 	it.pinned = cc.Pinned
@@ -1008,14 +1006,14 @@ func declsOf(fs []*ast.FuncDecl) []ast.Decl {
 // functions) when it declares nothing itself.
 type parsedCell struct {
 	*cell.Cell
-	insts       []ast.Decl
-	before      []ast.Stmt                      // compiled and run first (compat.Cell.Before)
-	first       []string                        // generic types declared before the cell's other declarations (compat.GenericFirst)
-	replayed    []*ast.FuncDecl                 // earlier functions compiled again (replay.go)
-	show        trailShow                       // how the trailing expression is shown
-	results     []string                        // the trailing call's results, when several: the hidden composite type of each, or ""
-	trailHidden map[int]string                  // the hidden composite types of the trailing call's results, by index (see hideComposites)
-	named       map[string]compat.NamedInstance // refused unless the instance is named (compat.Cell.NamedInstances)
+	insts     []ast.Decl
+	before    []ast.Stmt                      // compiled and run first (compat.Cell.Before)
+	first     []string                        // generic types declared before the cell's other declarations (compat.GenericFirst)
+	replayed  []*ast.FuncDecl                 // earlier functions compiled again (replay.go)
+	show      trailShow                       // how the trailing expression is shown
+	results   int                             // the trailing call's results, when several
+	collected bool                            // the passes collected them in a []any (compat.Cell.TrailCollected)
+	named     map[string]compat.NamedInstance // refused unless the instance is named (compat.Cell.NamedInstances)
 }
 
 // trailShow is how a cell's trailing expression is shown, as its type
@@ -1048,7 +1046,7 @@ func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) 
 	if pc.Trail != nil && list[len(list)-1] == ast.Stmt(pc.Trail) && wantsShow(pc.Trail.X) {
 		trail = pc.Trail
 	}
-	return it.runBlock(ctx, body, list, trail, pc.show, pc.results)
+	return it.runBlock(ctx, body, list, trail, pc.show, pc.results, pc.collected)
 }
 
 // wantsShow: a trailing call to a printing function shows nothing even
@@ -1081,7 +1079,7 @@ var builtinNames = map[string]bool{"append": true, "cap": true, "close": true, "
 
 // runBlock compiles and runs statements of the cell's block; trail, when
 // not nil, is the last of them and its value is shown.
-func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.Stmt, trail *ast.ExprStmt, show trailShow, results []string) (Result, error) {
+func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.Stmt, trail *ast.ExprStmt, show trailShow, results int, collected bool) (Result, error) {
 	block := &ast.BlockStmt{Lbrace: body.Lbrace, List: list, Rbrace: body.Rbrace}
 	showIdx := -1
 	var orig ast.Stmt
@@ -1098,7 +1096,9 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 			Lparen: trail.X.Pos(),
 			Rparen: trail.X.End(),
 		}
-		if len(results) > 1 && show == showCell {
+		if collected {
+			call.Ellipsis = trail.X.End()
+		} else if results > 1 && show == showCell {
 			// yaegi took the results out of their boxes ((Row, error)
 			// showed [1 2 3] where Go prints row3): a []any keeps them.
 			call.Args, call.Ellipsis = []ast.Expr{compat.CollectedResults(trail.X, results)}, trail.X.End()

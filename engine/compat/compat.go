@@ -246,6 +246,10 @@ type Cell struct {
 	// values this cell puts in an interface: the session keeps them (see
 	// basedEscapes).
 	Escaped map[string]bool
+	// TrailCollected: the passes made the cell's trailing call with
+	// several results a []any of them, for the show helper to take
+	// spread (see shownResults).
+	TrailCollected bool
 	// KeepsYield: the cell declares a function iterator that keeps its
 	// yield function (see keptYield); the session keeps it.
 	KeepsYield bool

@@ -89,8 +89,44 @@ func runFmtArgs(c *Cell) {
 	if c.Trail != nil && c.Stmts != nil && len(c.Stmts.List) > 0 && c.Stmts.List[len(c.Stmts.List)-1] == ast.Stmt(c.Trail) {
 		if r := c.shownArg(c.Trail.X); r != nil {
 			c.Trail.X = r
+		} else if r := c.shownResults(c.Trail.X); r != nil {
+			c.Trail.X, c.TrailCollected = r, true
 		}
 	}
+}
+
+// shownResults is the results of x, a call with several, collected for
+// the show helper when one of them needs the printer (see shownArg), each
+// such one Typed; nil otherwise. yaegi v0.16.1 takes a result spread into
+// a variadic call out of its box ((Row, error) showed [1 2 3] where Go
+// prints row3), which a []any keeps, and a []Pos among them was shown
+// without Pos's String (type Pos string): its static type is the
+// printer's to know.
+//
+//	func() []any { _grundyTR1, _grundyTR2 := x; return []any{grundyrt.Typed(_grundyTR1, "[]_0..."), _grundyTR2} }()
+func (c *Cell) shownResults(x ast.Expr) ast.Expr {
+	tuple, ok := c.Types.TypeOf(x).(*types.Tuple)
+	if !ok || tuple.Len() < 2 {
+		return nil
+	}
+	pos := x.Pos()
+	var lhs, vars []ast.Expr
+	typed := false
+	for i := range tuple.Len() {
+		name := tempPrefix + "TR" + itoa(i+1)
+		lhs = append(lhs, ident(name, pos))
+		var v ast.Expr = ident(name, pos)
+		if t := tuple.At(i).Type(); !types.IsInterface(t) && (!displayable(t) || instanceValue(t)) {
+			if r := c.typedArgOf(v, t); r != nil {
+				v, typed = r, true
+			}
+		}
+		vars = append(vars, v)
+	}
+	if !typed {
+		return nil
+	}
+	return collected(x, define(pos, lhs, x), vars)
 }
 
 // fmtWriter hands fmt.Fprint, Fprintf or Fprintln the writer as an
@@ -287,24 +323,18 @@ func (c *Cell) boxedTuple(tuple *types.Tuple, g ast.Expr) (ast.Expr, bool) {
 	return collected(g, def, vars), true
 }
 
-// CollectedResults is the results of the call x collected in a []any
+// CollectedResults is the n results of the call x collected in a []any
 // by a function literal, for the engine's helpers that show a cell's
-// trailing call (yaegi v0.16.1 takes a result spread into a variadic call
-// out of its box, as boxedTuple says of fmt's), each converted to the
-// hidden composite type hidden names for it, if any (see HideComposites):
+// trailing call (see shownResults, which does so where the printer must
+// be told a result's type):
 //
-//	func() []any { _grundyTR1, _grundyTR2 := x; return []any{_grundyTR1, _grundyComposite1(_grundyTR2)} }()
-func CollectedResults(x ast.Expr, hidden []string) ast.Expr {
+//	func() []any { _grundyTR1, _grundyTR2 := x; return []any{_grundyTR1, _grundyTR2} }()
+func CollectedResults(x ast.Expr, n int) ast.Expr {
 	pos := x.Pos()
 	var lhs, vars []ast.Expr
-	for i, h := range hidden {
+	for i := range n {
 		name := tempPrefix + "TR" + itoa(i+1)
-		lhs = append(lhs, ident(name, pos))
-		var v ast.Expr = ident(name, pos)
-		if h != "" {
-			v = &ast.CallExpr{Fun: ident(h, pos), Lparen: pos, Args: []ast.Expr{v}, Rparen: pos}
-		}
-		vars = append(vars, v)
+		lhs, vars = append(lhs, ident(name, pos)), append(vars, ident(name, pos))
 	}
 	return collected(x, define(pos, lhs, x), vars)
 }

@@ -72,7 +72,9 @@ func (it *Interp) laterMethodsFit(base string) bool {
 			}
 			continue
 		}
-		if fd.refs[base] {
+		if fd.refs[base] && fd.decl.Type.TypeParams == nil {
+			// (A generic function is compiled where it is instantiated,
+			// with the type as it is then: NewBag[T] returning a *Bag[T].)
 			return false
 		}
 	}

@@ -59,6 +59,7 @@ var Passes = []Pass{
 	predeclaredNames,
 	anonEmbed,
 	selfTypes,
+	selfFuncs,
 	selfGenerics,
 	nestedInstances,
 	comparableInstances,

@@ -144,7 +144,11 @@ func hasCellType(t types.Type, seen map[types.Type]bool) bool {
 // MarshalText or IsZero (which omitzero asks), or a struct with an
 // embedded field of a cell type.
 func jsonNeeds(t types.Type, seen map[types.Type]bool) bool {
-	if types.IsInterface(t) {
+	self := false
+	eachNamed(t, func(n *types.Named) { self = self || selfFunc(n) })
+	if types.IsInterface(t) || self {
+		// (A function type that refers to itself is a struct to the
+		// interpreter, selfFuncs: grundyrt says json cannot encode it.)
 		return true
 	}
 	return jsonHas(t, seen, "MarshalJSON", "MarshalText", "IsZero")

@@ -54,8 +54,8 @@ func runReturnFuncs(c *Cell) {
 			default:
 				continue
 			}
-			if _, sig := typeUnder(rs[i]).(*types.Signature); !sig {
-				continue
+			if _, sig := typeUnder(rs[i]).(*types.Signature); !sig || selfFunc(rs[i]) {
+				continue // (selfFuncs made it a struct)
 			}
 			if x, ok := c.asGoFunc(id, typeUnder(rs[i])); ok {
 				ret.Results[i] = x

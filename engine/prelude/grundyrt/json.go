@@ -184,6 +184,11 @@ func (ts *Types) jsonValue(v reflect.Value, t *tinfo, addressable bool) (any, er
 	if !v.IsValid() {
 		return nil, nil
 	}
+	if t != nil && t.namedFunc() {
+		// (A function type that refers to itself is a struct to the
+		// interpreter: compat's selfFuncs.)
+		return nil, &json.UnsupportedTypeError{Type: ts.rtypeOf(v.Type(), t)}
+	}
 	if nativeMarshaler(v.Type()) && v.CanInterface() {
 		// A library value with its own MarshalJSON or MarshalText (a
 		// *solve.Certificate in a field of a cell's interface type):
@@ -255,6 +260,10 @@ func (ts *Types) jsonValue(v reflect.Value, t *tinfo, addressable bool) (any, er
 	}
 	return v.Interface(), nil
 }
+
+// namedFunc reports whether t is a function type cells declared, which
+// json cannot encode.
+func (t *tinfo) namedFunc() bool { return t.named != nil && strings.HasPrefix(t.under, "func(") }
 
 // nativeMarshaler reports whether rt is a native named type (or a
 // pointer to one) whose method set has MarshalJSON or MarshalText.
@@ -488,6 +497,8 @@ func (ts *Types) jsonStructTypeOf(rt reflect.Type, t *tinfo, in bool) *jsonStruc
 			f.t = derefInfo(ft)
 		case !isExportedName(name) || !rf.IsExported():
 			continue
+		case jsonTag == "-":
+			continue // (Go leaves it out: a function json cannot encode too)
 		case in && ts.jsonInNeeds(rf.Type, ft, map[*tinfo]bool{}):
 			f.dynamic, sf.Type = true, reflect.TypeFor[json.RawMessage]()
 		case !in && ts.jsonNeeds(rf.Type, ft, map[*tinfo]bool{}):
@@ -535,7 +546,7 @@ func (ts *Types) jsonNeeds(rt reflect.Type, t *tinfo, seen map[*tinfo]bool) bool
 	}
 	return ts.jsonWalk(rt, t, seen, func(t *tinfo) bool {
 		mj, mt, _ := jsonMethods(t, true)
-		return mj.IsValid() || mt.IsValid() || t.kind == tkDynamic || isZeroMethod(t).IsValid()
+		return mj.IsValid() || mt.IsValid() || t.kind == tkDynamic || isZeroMethod(t).IsValid() || t.namedFunc()
 	}, ts.jsonNeeds)
 }
 

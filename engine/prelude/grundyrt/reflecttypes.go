@@ -49,6 +49,47 @@ func (c cellRType) Elem() reflect.Type { return c.ts.rtypeOf(c.Type.Elem(), c.t.
 
 func (c cellRType) Key() reflect.Type { return c.ts.rtypeOf(c.Type.Key(), c.t.key) }
 
+// A function type that refers to itself is a struct holding the function
+// to the interpreter (compat's selfFuncs): its kind and signature are the
+// function's.
+
+// selfFunc is the function type a self-referring function type's struct
+// holds, or nil.
+func (c cellRType) selfFunc() reflect.Type {
+	if c.t.namedFunc() && c.Type.Kind() == reflect.Struct && c.Type.NumField() == 1 && c.Type.Field(0).Type.Kind() == reflect.Func {
+		return c.Type.Field(0).Type
+	}
+	return nil
+}
+
+func (c cellRType) Kind() reflect.Kind {
+	if c.selfFunc() != nil {
+		return reflect.Func
+	}
+	return c.Type.Kind()
+}
+
+func (c cellRType) NumIn() int {
+	if f := c.selfFunc(); f != nil {
+		return f.NumIn()
+	}
+	return c.Type.NumIn()
+}
+
+func (c cellRType) NumOut() int {
+	if f := c.selfFunc(); f != nil {
+		return f.NumOut()
+	}
+	return c.Type.NumOut()
+}
+
+func (c cellRType) IsVariadic() bool {
+	if f := c.selfFunc(); f != nil {
+		return f.IsVariadic()
+	}
+	return c.Type.IsVariadic()
+}
+
 // cellRTypeOf is rt named by t, or rt itself when t says nothing more.
 func cellRTypeOf(rt reflect.Type, t *tinfo) reflect.Type { return (*Types)(nil).rtypeOf(rt, t) }
 

@@ -1,0 +1,147 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"grundy/engine/prelude"
+	"grundy/engine/typecheck"
+)
+
+// selfFuncs: a function type that refers to itself, type stateFn
+// func(*lexer) stateFn (Rob Pike's state functions), type Thunk func()
+// (int, Thunk) (a trampoline), type RecFunc func(RecFunc) Func (the Y
+// combinator). yaegi v0.16.1 builds a reflect type for each type, and
+// reflect cannot make a function type that contains itself (see
+// selfTypes, which refused it). A named struct breaks the cycle, so the
+// type is declared as a struct holding the function,
+//
+//	type stateFn struct{ _grundyFn func(*lexer) stateFn }
+//
+// and its uses are written for it, in the cell that declares it and in
+// later ones (the oracle's types say where): a call s(l) is
+// s._grundyFn(l); a function value or nil given a stateFn's place
+// (assigned, returned, passed, converted: stateFn(lexText)) is
+// stateFn{lexText} or stateFn{}; s == nil is s._grundyFn == nil; a
+// stateFn given the place of its underlying function type is
+// s._grundyFn. A type declared in a function, or a generic one, is
+// refused as before.
+var selfFuncs = Pass{
+	Name:     "selffuncs",
+	Run:      runSelfFuncs,
+	Kinds:    []ast.Node{(*ast.TypeSpec)(nil), (*ast.CallExpr)(nil)},
+	Snippets: []string{"recursive_func_types"},
+}
+
+// selfFuncField is the field holding the function.
+const selfFuncField = prelude.Temp + "Fn"
+
+// selfFunc reports whether t is a function type selfFuncs declares as a
+// struct: declared at a cell's top level, not generic, referring to
+// itself.
+func selfFunc(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 || !typecheck.IsCellType(n) {
+		return false
+	}
+	if _, ok := n.Underlying().(*types.Signature); !ok {
+		return false
+	}
+	obj := n.Obj()
+	if obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() {
+		return false
+	}
+	return reachesSelf(n.Underlying(), n, map[types.Type]bool{})
+}
+
+func runSelfFuncs(c *Cell) {
+	if !c.usesSelfFuncs() {
+		return
+	}
+	// The new nodes have their types for the passes after: the wrapped
+	// function type's (fmt's %T names it), the function's.
+	field := func(x ast.Expr) ast.Expr {
+		sel := &ast.SelectorExpr{X: x, Sel: ident(selfFuncField, x.End())}
+		if t := c.Types.TypeOf(x); t != nil {
+			c.Types.Types[sel] = types.TypeAndValue{Type: t.Underlying()}
+		}
+		return sel
+	}
+	// wrap is v given the place of a value of t.
+	wrap := func(v ast.Expr, t types.Type) ast.Expr {
+		vt := c.Types.TypeOf(v)
+		switch {
+		case selfFunc(t) && !selfFunc(vt) && (isNil(c, v) || isSignature(vt)):
+			tx, ok := c.TypeExpr(t, v.Pos())
+			if !ok {
+				return nil
+			}
+			lit := &ast.CompositeLit{Type: tx, Lbrace: v.Pos(), Rbrace: v.End()}
+			if !isNil(c, v) {
+				lit.Elts = []ast.Expr{v}
+			}
+			c.Types.Types[lit] = types.TypeAndValue{Type: t}
+			return lit
+		case selfFunc(vt) && isSignature(t):
+			return field(v)
+		}
+		return nil
+	}
+	c.Apply(func(cur Cursor) bool {
+		for _, v := range c.assignedValues(cur, nil) {
+			if w := wrap(v.value, v.target); w != nil {
+				v.set(w)
+			}
+		}
+		switch n := cur.Node().(type) {
+		case *ast.TypeSpec:
+			if tn, ok := c.Types.Defs[n.Name].(*types.TypeName); ok && !tn.IsAlias() && selfFunc(tn.Type()) {
+				pos := n.Type.Pos()
+				n.Type = &ast.StructType{Struct: pos, Fields: &ast.FieldList{Opening: pos, Closing: n.Type.End(),
+					List: []*ast.Field{{Names: []*ast.Ident{ident(selfFuncField, pos)}, Type: n.Type}}}}
+			}
+		case *ast.CallExpr:
+			if c.Types.IsType(n.Fun) && len(n.Args) == 1 {
+				// F(v), (func(...))(s)
+				if w := wrap(n.Args[0], c.Types.TypeOf(n.Fun)); w != nil {
+					cur.Replace(w)
+				} else if selfFunc(c.Types.TypeOf(n.Fun)) && selfFunc(c.Types.TypeOf(n.Args[0])) {
+					cur.Replace(n.Args[0])
+				}
+			} else if selfFunc(c.Types.TypeOf(n.Fun)) {
+				n.Fun = field(n.Fun)
+			}
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL || n.Op == token.NEQ {
+				if selfFunc(c.Types.TypeOf(n.X)) && isNil(c, n.Y) {
+					n.X = field(n.X)
+				} else if selfFunc(c.Types.TypeOf(n.Y)) && isNil(c, n.X) {
+					n.Y = field(n.Y)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// usesSelfFuncs reports whether a type of the cell's expressions or
+// declarations is one selfFuncs declares as a struct.
+func (c *Cell) usesSelfFuncs() bool {
+	for _, tv := range c.Types.Types {
+		if tv.Type != nil && selfFunc(tv.Type) {
+			return true
+		}
+	}
+	for _, obj := range c.Types.Defs {
+		if tn, ok := obj.(*types.TypeName); ok && selfFunc(tn.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+func isSignature(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.Signature)
+	return ok
+}

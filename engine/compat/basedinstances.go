@@ -116,6 +116,19 @@ func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, 
 	if len(b.based) == 0 {
 		return
 	}
+	if what == "type" && (holdsEmptyIfaces(b.c.Types.ObjectOf(id)) && slices.ContainsFunc(typeList(targs), Hideable) ||
+		slices.ContainsFunc(decls, func(fd *ast.FuncDecl) bool { return storesComposites(fd, targs) })) {
+		// (A generic function so instantiated is called as a typed copy,
+		// where the engine hides the composite: CellCopies.)
+		for _, ta := range typeList(targs) {
+			if decl, ok := b.compositeDecl(ta); ok && Hideable(ta) {
+				name, _, _ := strings.Cut(decl, " ")
+				b.c.Fail(id.Pos(), "%s: inside the generic type %s the interpreter keeps %s put in an interface as %s, so fmt, json, reflect and assertions would not see its type; declare a type for it at a cell's top level (type %s) and write %s[%s]",
+					instanceName(id.Name, targs), id.Name, an(b.name(ta)), an(b.name(erased(ta, map[types.Type]bool{}))), decl, id.Name, name)
+				return
+			}
+		}
+	}
 	ta := b.showsWrong(id, targs, what, decls)
 	if ta == nil {
 		return
@@ -127,6 +140,21 @@ func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, 
 	}
 	b.c.Fail(id.Pos(), "%s: inside the generic %s %s the interpreter sees %s as %s, so what it prints or asserts of its values could be wrong; write %s for %s, or %s",
 		instanceName(id.Name, targs), what, id.Name, an(b.name(ta)), an(b.name(erased(ta, map[types.Type]bool{}))), id.Name, b.name(ta), remedy)
+}
+
+// holdsEmptyIfaces reports whether obj is a generic type whose structure has an
+// empty interface in it (type Bag[T any] struct{ items []any }): its
+// methods may put values of its type parameters there.
+func holdsEmptyIfaces(obj types.Object) bool {
+	found := false
+	if tn, ok := obj.(*types.TypeName); ok {
+		eachType(tn.Type().Underlying(), func(t types.Type) {
+			if _, param := t.(*types.TypeParam); !param && emptyIface(t) {
+				found = true
+			}
+		})
+	}
+	return found
 }
 
 // namesIfaceComposites is the first type argument of targs that is an

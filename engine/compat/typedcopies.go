@@ -79,11 +79,46 @@ func (c *Cell) basedInstances() []wrapperInstance {
 			continue
 		}
 		fd := c.funcDecl(fn.Name())
-		if assertsToIface(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
+		if assertsToIface(fd, targs) || storesComposites(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
 			out = append(out, wrapperInstance{id: id, fn: fn, targs: targs})
 		}
 	}
 	return out
+}
+
+// storesComposites reports whether a type argument of targs is a
+// composite the engine hides in interfaces (Hideable: Box[[]Heap]) and
+// fd's signature or body names an empty interface (func Box[T any](v T)
+// any { return v }): the value the generic function put there was the
+// bare composite ([]int to %T, and Get[[]Heap](b) failed on it); in the
+// typed copy it is the cell's, which the engine hides (engine's
+// hideComposites).
+func storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
+	if fd == nil || fd.Body == nil || !slices.ContainsFunc(typeList(targs), Hideable) {
+		return false
+	}
+	found := false
+	nodes := []ast.Node{fd.Body}
+	for _, l := range []*ast.FieldList{fd.Type.Params, fd.Type.Results} {
+		if l != nil {
+			nodes = append(nodes, l)
+		}
+	}
+	for _, n := range nodes {
+		if found {
+			break
+		}
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.Ident:
+				found = found || x.Name == "any"
+			case *ast.InterfaceType:
+				found = found || x.Methods == nil || len(x.Methods.List) == 0
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // assertsToIface reports whether fd, a generic function or a method of a

@@ -73,8 +73,35 @@ func (c *Cell) checkedAssert(x, t ast.Expr, xt, tt types.Type, cur Cursor) {
 	v := func() *ast.Ident { return ident(tempPrefix+"BV", pos) }
 	commaOk := commaOkParent(cur)
 	assert := &ast.TypeAssertExpr{X: v(), Type: typ(), Lparen: pos, Rparen: pos}
+	str := func(s string) ast.Expr {
+		return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
+	}
 	var lit *ast.FuncLit
-	if commaOk {
+	if inWrapperBased(xt, tt) {
+		// The value may be in a native interface's wrapper:
+		//	one value: if w, in := grundyrt.MustHaveTypeIn(v, "main.T", "interface {}"); in { return w.(T) }; return v.(T)
+		//	comma-ok:  w, in, ok := grundyrt.HasTypeIn(v, "main.T"); if !ok { var z T; return z, false }; if in { return w.(T), true }; return v.(T), true
+		w, in, ok := ident(tempPrefix+"BW", pos), ident(tempPrefix+"BI", pos), ident(tempPrefix+"OK", pos)
+		fromW := &ast.TypeAssertExpr{X: ident(w.Name, pos), Type: typ(), Lparen: pos, Rparen: pos}
+		if commaOk {
+			z := ident(tempPrefix+"BZ", pos)
+			call := &ast.CallExpr{Fun: rtSelector(prelude.RTHasTypeIn, pos), Lparen: pos, Rparen: pos, Args: []ast.Expr{v(), str(reflectString(tt, false))}}
+			lit = funcLit(pos, t.End(), results(typ(), ident("bool", pos)),
+				define(pos, []ast.Expr{w, in, ok}, call),
+				ifThen(pos, &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: ident(ok.Name, pos)},
+					&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{z}, Type: typ()}}}},
+					&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(z.Name, pos), ident("false", pos)}}),
+				ifThen(pos, ident(in.Name, pos), &ast.ReturnStmt{Return: pos, Results: []ast.Expr{fromW, ident("true", pos)}}),
+				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert, ident("true", pos)}})
+		} else {
+			call := &ast.CallExpr{Fun: rtSelector(prelude.RTMustHaveTypeIn, pos), Lparen: pos, Rparen: pos,
+				Args: []ast.Expr{v(), str(reflectString(tt, false)), str(reflectString(xt, false))}}
+			lit = funcLit(pos, t.End(), results(typ()),
+				define(pos, []ast.Expr{w, in}, call),
+				ifThen(pos, ident(in.Name, pos), &ast.ReturnStmt{Return: pos, Results: []ast.Expr{fromW}}),
+				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert}})
+		}
+	} else if commaOk {
 		z := ident(tempPrefix+"BZ", pos)
 		lit = funcLit(pos, t.End(), results(typ(), ident("bool", pos)),
 			ifThen(pos, &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: hasTypeCall(v(), tt, pos)},
@@ -82,9 +109,6 @@ func (c *Cell) checkedAssert(x, t ast.Expr, xt, tt types.Type, cur Cursor) {
 				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(z.Name, pos), ident("false", pos)}}),
 			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert, ident("true", pos)}})
 	} else {
-		str := func(s string) ast.Expr {
-			return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
-		}
 		lit = funcLit(pos, t.End(), results(typ()),
 			&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTMustHaveType, pos), Lparen: pos, Rparen: pos,
 				Args: []ast.Expr{v(), str(reflectString(tt, false)), str(reflectString(xt, false))}}},

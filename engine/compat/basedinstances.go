@@ -447,8 +447,8 @@ func convertsBare(body *ast.BlockStmt) bool {
 	})
 	return contains(body, false, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 || !isEmptyIfaceExpr(call.Fun) || typed[call] {
-			return false
+		if !ok || len(call.Args) != 1 || !isEmptyIfaceExpr(call.Fun) || typed[call] || isIdent(call.Args[0], "nil") {
+			return false // (any(nil): typeSwitches' wrapped value, before it is set)
 		}
 		ix, ok := call.Args[0].(*ast.IndexExpr)
 		if !ok {

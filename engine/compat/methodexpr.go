@@ -4,6 +4,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"grundy/engine/prelude"
+	"grundy/engine/typecheck"
+	"strconv"
+	"strings"
 )
 
 // methodExprs: a method expression, T.M or (*T).M, on any type: a cell's,
@@ -33,6 +37,7 @@ func runMethodExprs(c *Cell) {
 			return true
 		}
 		if lit := c.methodLit(sel, s.Type().(*types.Signature)); lit != nil {
+			c.nilValueMethod(lit, s)
 			// The literal has the expression's type, for the passes
 			// after (fmtargs' %T, reflectnames' TypeOf of Set.Add).
 			c.Types.Types[lit] = types.TypeAndValue{Type: s.Type()}
@@ -101,6 +106,39 @@ func (c *Cell) forwardLit(sig *types.Signature, pos token.Pos, first string, cal
 		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, List: params, Closing: pos}, Results: rl},
 		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{body}, Rbrace: pos},
 	}
+}
+
+// nilValueMethod makes lit, the function literal of (*T).M with M a
+// value method of T, a cell's type, panic as Go's wrapper does when its
+// receiver is nil ("value method main.Sq.Area called using nil *Sq
+// pointer"; the interpreter dereferenced it, and said nil dereference):
+//
+//	func(_grundyRecv1 *T) R { if _grundyRecv1 == nil { grundyrt.NilValueMethod("main.T.M", "T") }; return _grundyRecv1.M() }
+func (c *Cell) nilValueMethod(lit ast.Expr, s *types.Selection) {
+	fl, ok := lit.(*ast.FuncLit)
+	if !ok || len(fl.Type.Params.List) == 0 {
+		return
+	}
+	if _, ptr := s.Recv().(*types.Pointer); !ptr {
+		return
+	}
+	m, ok := s.Obj().(*types.Func)
+	if !ok || !typecheck.IsCellType(deref(s.Recv())) {
+		return
+	}
+	if _, ptrRecv := m.Signature().Recv().Type().(*types.Pointer); ptrRecv {
+		return
+	}
+	name := types.TypeString(deref(s.Recv()), (*types.Package).Name)
+	pos := fl.Pos()
+	str := func(s string) ast.Expr {
+		return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
+	}
+	recv := fl.Type.Params.List[0].Names[0].Name
+	check := ifThen(pos, &ast.BinaryExpr{X: ident(recv, pos), OpPos: pos, Op: token.EQL, Y: ident("nil", pos)},
+		&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTNilValueMethod, pos), Lparen: pos, Rparen: pos,
+			Args: []ast.Expr{str(name + "." + m.Name()), str(strings.TrimPrefix(name, "main."))}}})
+	fl.Body.List = append([]ast.Stmt{check}, fl.Body.List...)
 }
 
 // deref is t, or what it points to.

@@ -68,6 +68,22 @@ func (c *Cell) inWrapper(xt, t types.Type) bool {
 	return true
 }
 
+// inWrapperBased reports whether a value of xt, an empty interface type,
+// asserted to t, a cell type on a basic type, an array, a slice or a map
+// with methods (type Nimber int with String), may be in yaegi's wrapper
+// for a native interface (var s fmt.Stringer = Nimber(7); var a any = s):
+// yaegi's assertion to t does not look inside (a.(Nimber) panicked "is
+// stdlib._fmt_Stringer, not int"), so where the value is one, the value
+// in it is asserted (grundyrt.HasTypeIn, MustHaveTypeIn; a type switch
+// asks grundyrt.InWrapper after its own assertion said no).
+func inWrapperBased(xt, t types.Type) bool {
+	if !wrapperSubject(xt) || t == nil {
+		return false
+	}
+	n := boxedType(t)
+	return n != nil && typecheck.IsCellType(n) && types.NewMethodSet(types.NewPointer(n)).Len() > 0
+}
+
 // inCellIface reports whether a value of xt, an empty interface type,
 // asserted to t, a native type with methods (*games.TakeBreak), may be
 // one kept in an interface a cell declares (var n Named = g; var b any =

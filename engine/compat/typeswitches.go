@@ -115,6 +115,11 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 		if c.inCellIface(xt, tt) {
 			return asserts(unwrapCall(tmp(), t.Pos()), t)
 		}
+		if wrapped != "" && inWrapperBased(xt, tt) {
+			// After grundyrt.HasType said the name is T's:
+			// func() bool { _, ok := tmp.(T); if ok { tw = tmp } else { tw = InWrapper(tmp); _, ok = tw.(T) }; return ok }()
+			return c.wrapperTest(t, tmp, tw)
+		}
 		if wrapped == "" || !c.inWrapper(xt, tt) {
 			return asserts(tmp(), t)
 		}
@@ -122,24 +127,13 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			return asserts(tw(), t)
 		}
 		firstStruct = false
-		// func() bool { _, ok := tmp.(T); if ok { tw = tmp } else { tw = InWrapper(tmp); _, ok = tw.(T) }; return ok }()
-		ok := func() *ast.Ident { return ident(okName, t.Pos()) }
-		set := func(v ast.Expr) ast.Stmt {
-			return &ast.AssignStmt{Lhs: []ast.Expr{tw()}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{v}}
-		}
-		retry := &ast.AssignStmt{Lhs: []ast.Expr{ident("_", pos), ok()}, TokPos: pos, Tok: token.ASSIGN,
-			Rhs: []ast.Expr{&ast.TypeAssertExpr{X: tw(), Type: t, Lparen: pos, Rparen: pos}}}
-		return called(funcLit(t.Pos(), t.End(), results(ident("bool", pos)),
-			define(pos, []ast.Expr{ident("_", pos), ok()}, &ast.TypeAssertExpr{X: tmp(), Type: t, Lparen: pos, Rparen: pos}),
-			&ast.IfStmt{If: pos, Cond: ok(), Body: &ast.BlockStmt{List: []ast.Stmt{set(tmp())}},
-				Else: &ast.BlockStmt{List: []ast.Stmt{set(rtCall(prelude.RTInWrapper, pos, tmp())), retry}}},
-			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ok()}}))
+		return c.wrapperTest(t, tmp, tw)
 	}
 	asserted := func(tt types.Type) ast.Expr {
 		if c.inCellIface(xt, tt) {
 			return unwrapCall(tmp(), pos)
 		}
-		if wrapped != "" && c.inWrapper(xt, tt) {
+		if wrapped != "" && (c.inWrapper(xt, tt) || inWrapperBased(xt, tt)) {
 			return tw()
 		}
 		return tmp()
@@ -280,12 +274,32 @@ func (c *Cell) needsAssertions(s *ast.TypeSwitchStmt, xt types.Type) bool {
 func (c *Cell) structCase(s *ast.TypeSwitchStmt, xt types.Type) bool {
 	for _, st := range s.Body.List {
 		for _, t := range st.(*ast.CaseClause).List {
-			if c.inWrapper(xt, c.Types.TypeOf(t)) {
+			if tt := c.Types.TypeOf(t); c.inWrapper(xt, tt) || inWrapperBased(xt, tt) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// wrapperTest is the test of a case whose type t may be asserted from
+// yaegi's wrapper of a native interface (see inWrapper, inWrapperBased),
+// setting tw, the value the case's variable is asserted from:
+//
+//	func() bool { _, ok := tmp.(T); if ok { tw = tmp } else { tw = InWrapper(tmp); _, ok = tw.(T) }; return ok }()
+func (c *Cell) wrapperTest(t ast.Expr, tmp, tw func() *ast.Ident) ast.Expr {
+	pos := t.Pos()
+	ok := func() *ast.Ident { return ident(okName, pos) }
+	set := func(v ast.Expr) ast.Stmt {
+		return &ast.AssignStmt{Lhs: []ast.Expr{tw()}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{v}}
+	}
+	retry := &ast.AssignStmt{Lhs: []ast.Expr{ident("_", pos), ok()}, TokPos: pos, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{&ast.TypeAssertExpr{X: tw(), Type: t, Lparen: pos, Rparen: pos}}}
+	return called(funcLit(t.Pos(), t.End(), results(ident("bool", pos)),
+		define(pos, []ast.Expr{ident("_", pos), ok()}, &ast.TypeAssertExpr{X: tmp(), Type: t, Lparen: pos, Rparen: pos}),
+		&ast.IfStmt{If: pos, Cond: ok(), Body: &ast.BlockStmt{List: []ast.Stmt{set(tmp())}},
+			Else: &ast.BlockStmt{List: []ast.Stmt{set(rtCall(prelude.RTInWrapper, pos, tmp())), retry}}},
+		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ok()}}))
 }
 
 // ambiguousCase refuses the case type t when the interpreter cannot tell

@@ -157,6 +157,8 @@ const (
 	RTExact             = "Exact"             // x in x.(T), T a slice, map, array or channel type: x, or a value the assertion fails on
 	RTMustExact         = "MustExact"         // likewise for the one-value form, panicking as Go does
 	RTMustHaveType      = "MustHaveType"      // likewise, panicking as a failed x.(T) does
+	RTHasTypeIn         = "HasTypeIn"         // HasType, with the value in a native interface's wrapper
+	RTMustHaveTypeIn    = "MustHaveTypeIn"    // MustHaveType, likewise
 	RTAssertInto        = "AssertInto"        // x.(*T) into a variable of type *T, T an instance written with two or more type arguments
 	RTMustAssertInto    = "MustAssertInto"    // likewise, panicking as a failed x.(*T) does
 	RTPanic             = "Panic"             // a value for panic with its type

@@ -106,9 +106,6 @@ type Types struct {
 	keys    map[mapKey]reflect.Value  // map keys of interface types, by value (InternKey)
 	sources map[string]string         // see NoteAssertSources
 	seen    map[reflect.Type]bool     // instances of generic types met by NewInstance
-	// uncomparable is the type of the last key of an uncomparable value
-	// made (see NamedCompareKey): the one == panics on.
-	uncomparable string
 
 	// OnRecover, if set, is called when a cell's recover() stops a panic
 	// (see Recovered).

@@ -173,6 +173,8 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"BasicBox":          reflect.ValueOf(BasicBox),
 		"CellBox":           reflect.ValueOf(CellBox),
 		"MustHaveType":      reflect.ValueOf(ts.MustHaveType),
+		"HasTypeIn":         reflect.ValueOf(ts.HasTypeIn),
+		"MustHaveTypeIn":    reflect.ValueOf(ts.MustHaveTypeIn),
 		"AssertsExactly":    reflect.ValueOf(AssertsExactly),
 		"ParamValue":        reflect.ValueOf(ParamValue),
 		"AssertsParam":      reflect.ValueOf(AssertsParam),

@@ -72,6 +72,12 @@ func keyOf(v reflect.Value) any {
 			if !ok {
 				return nil
 			}
+			switch inner.Kind() {
+			case reflect.Slice, reflect.Map, reflect.Func:
+				// == panics on it, naming its type (see uncomparableKey).
+				lastUncomparable.Store(name)
+				return boxKey{name, uncomparableKey{}}
+			}
 			return boxKey{name, keyOf(inner)}
 		}
 		if isWrapper(v.Type()) {

@@ -208,9 +208,11 @@ func (ts *Types) reflectPanic(msg string) error {
 		return runtimeError("hash of unhashable type " + ts.typeNames(t))
 	}
 	if msg == uncomparableKeyPanic {
-		ts.mu.Lock()
-		defer ts.mu.Unlock()
-		return runtimeError("comparing uncomparable type " + ts.uncomparable)
+		name, _ := lastUncomparable.Load().(string)
+		if t := ts.byName(name); t != nil {
+			name = t.str // (a hidden composite's box: []main.Heap)
+		}
+		return runtimeError("comparing uncomparable type " + name)
 	}
 	for _, m := range []string{"comparing uncomparable type ", "hash of unhashable type "} {
 		if t, ok := strings.CutPrefix(msg, "runtime error: "+m); ok && ts.typeNames(t) != t {

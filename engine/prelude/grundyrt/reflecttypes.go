@@ -3,6 +3,7 @@ package grundyrt
 import (
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -166,6 +167,30 @@ func (ts *Types) MustHaveType(v any, want, iface string) {
 	}
 }
 
+// HasTypeIn is HasType for v, ok := x.(T) where v may be the wrapper of
+// a native interface (a Nimber kept in a fmt.Stringer, then in an any:
+// yaegi's assertion does not look inside it): in reports whether it is
+// one, w being the value in it, to assert instead of v.
+func (ts *Types) HasTypeIn(v any, want string) (w any, in, ok bool) {
+	if !ts.HasType(v, want) {
+		return nil, false, false
+	}
+	if rv := reflect.ValueOf(v); rv.IsValid() && WrapperShape(rv.Type()) {
+		return InWrapper(v), true, true
+	}
+	return nil, false, true
+}
+
+// MustHaveTypeIn is HasTypeIn for the one-value x.(T): it panics as
+// MustHaveType does.
+func (ts *Types) MustHaveTypeIn(v any, want, iface string) (w any, in bool) {
+	ts.MustHaveType(v, want, iface)
+	if rv := reflect.ValueOf(v); rv.IsValid() && WrapperShape(rv.Type()) {
+		return InWrapper(v), true
+	}
+	return nil, false
+}
+
 // dynamic is v's dynamic type as the printer knows it; !ok for nil.
 func (ts *Types) dynamic(v any) (ok bool, t *tinfo) {
 	rv, t, _ := ts.resolve(reflect.ValueOf(v), &tinfo{kind: tkDynamic})
@@ -194,9 +219,7 @@ func (ts *Types) NamedCompareKey(v any) any {
 		// The interpreter's value is a []int, whose == would panic
 		// naming that; the key's does after the name, which tells two
 		// types apart first (Go compares an interface's types first).
-		ts.mu.Lock()
-		ts.uncomparable = t.str
-		ts.mu.Unlock()
+		lastUncomparable.Store(t.str)
 		return namedKey{t.str, uncomparableKey{}}
 	}
 	if ok && (t.named != nil && (t.kind == tkLeaf || t.kind == tkSlice && !strings.HasPrefix(t.under, "[]")) ||
@@ -208,9 +231,12 @@ func (ts *Types) NamedCompareKey(v any) any {
 
 // uncomparableKey is the value part of the key of a value of an
 // uncomparable type cells declared (type Heaps []Heap, a hidden
-// composite []main.Heap): == of two panics, and the session names the
-// type in its message (see Types.uncomparable, reflectPanic).
+// composite []main.Heap): == of two panics, and the message names the
+// type of the last such key made (lastUncomparable: the interpreter's
+// name of the box, or Go's), the one == panics on (see reflectPanic).
 type uncomparableKey struct{ _ []int }
+
+var lastUncomparable atomic.Value // string
 
 // uncomparableKeyPanic is the runtime's message for == of two
 // uncomparableKeys.
@@ -446,10 +472,11 @@ func (ts *Types) DeepEqual(a any, da string, b any, db string) bool {
 }
 
 // deepOperand is v out of the interpreter's box, and the name of its type
-// when that is a cell type on a basic type ("" otherwise).
+// as Go writes it ("" where unknown): a Row and a []Nimber, a Pos and a
+// [2]int, which the interpreter keeps alike, are not deeply equal.
 func (ts *Types) deepOperand(v any, desc string) (reflect.Value, string) {
 	rv, t, _ := ts.resolve(reflect.ValueOf(v), ts.desc(desc, nil))
-	if t != nil && t.named != nil && t.kind == tkLeaf {
+	if t != nil {
 		return rv, t.str
 	}
 	return rv, ""

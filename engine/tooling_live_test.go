@@ -54,13 +54,16 @@ func TestCompleteLive(t *testing.T) {
 		"for _, p := range []int{1} {\n\t_ = p\n}",
 		"heapSizes := []int{3, 1, 2}",
 		"func helperFunc(n int) int { return n }",
+		"type heapN int\nvar heapBox any = []heapN{1}",
 	)
 	tests := []struct {
 		code string   // | marks the cursor
 		want []string // all present
 		not  []string // all absent
 	}{
-		{code: "hea", want: []string{"heapSizes"}},
+		{code: "hea", want: []string{"heapSizes", "heapBox"}},
+		// The engine's hidden composite type of []heapN is not offered.
+		{code: "_", not: []string{"_grundyComposite1"}},
 		{code: "helper", want: []string{"helperFunc"}},
 		{code: "gam", want: []string{"games"}},
 		{code: "x := mi", want: []string{"min"}},

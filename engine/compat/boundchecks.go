@@ -52,12 +52,19 @@ func (b *boundsPass) index(h *host, fx *facts, x *ast.IndexExpr) {
 		h.facts = append(h.facts, b.pf.checked(x.Index, x.X)...)
 	case h.here(x) && b.pureExpr(x.X):
 		x.Index = b.parse(x.Index.Pos(), prelude.Index+"(int("+b.operand(x.Index)+"), "+b.length(x.X)+")")
-	case isCall(ast.Unparen(x.X)) && b.pureExpr(x.Index):
+	case (isCall(ast.Unparen(x.X)) || isAssert(x.X)) && b.pureExpr(x.Index):
 		b.resultIndex(x, low, high)
 	}
 }
 
-// resultIndex checks x[i] where x is a call (options(2)[k]), whose value the
+// isAssert reports whether e is a type assertion (x.(Row)[0]).
+func isAssert(e ast.Expr) bool {
+	_, ok := ast.Unparen(e).(*ast.TypeAssertExpr)
+	return ok
+}
+
+// resultIndex checks x[i] where x is a call (options(2)[k]) or a type
+// assertion (x.(Row)[0]), whose value the
 // check cannot read again: x is handed to a function literal that checks
 // i against it and gives it back,
 //

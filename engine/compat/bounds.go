@@ -518,11 +518,17 @@ func (b *boundsPass) pure(call *ast.CallExpr) bool {
 	return false
 }
 
-// pureExpr reports whether evaluating e twice is evaluating it once.
+// pureExpr reports whether evaluating e twice is evaluating it once. A
+// type assertion is not: the check's copy of it would be asserted first,
+// as the interpreter's (the passes after rewrite only the cell's own
+// x.(Row), whose failure names Go's types).
 func (b *boundsPass) pureExpr(e ast.Expr) bool {
 	return e == nil || len(b.callsIn(e)) == 0 && !contains(e, false, func(n ast.Node) bool {
-		_, lit := n.(*ast.FuncLit)
-		return lit
+		switch n.(type) {
+		case *ast.FuncLit, *ast.TypeAssertExpr:
+			return true
+		}
+		return false
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"grundy/engine/prelude"
 	"strings"
 
 	"grundy/engine/typecheck"
@@ -195,6 +196,9 @@ func scopeCandidates(sc Session, code string, start int) []candidate {
 		return out
 	}
 	for _, name := range tc.Names() {
+		if strings.HasPrefix(name, prelude.Temp) {
+			continue // the engine's own (hidden composite types)
+		}
 		out = append(out, objectCandidate(tc.Lookup(name)))
 	}
 	for name, path := range tc.Packages() {

@@ -36,6 +36,12 @@ func (a *typedArg) MarshalJSON() ([]byte, error) {
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(x); err != nil {
+		var ue *json.UnsupportedTypeError
+		if errors.As(err, &ue) && v.IsValid() && ue.Type == v.Type() {
+			// Named as the cell's type (a Table with array keys, held in
+			// an any: the encoder saw map[[2]int]int).
+			return nil, &json.UnsupportedTypeError{Type: a.ts.rtypeOf(v.Type(), t)}
+		}
 		return nil, err
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil

@@ -109,6 +109,12 @@ func HideComposites(c *Cell, hide func(types.Type) ast.Expr) (undo func()) {
 				convert(&n.Args[0]) // any(xs)
 			} else if len(n.Args) == 2 && isIdent(n.Fun, "delete") && c.isBuiltin(n.Fun) {
 				mapKey(c.Types.TypeOf(n.Args[0]), &n.Args[1])
+			} else if nk, _, ok := c.nativeKeysOf(n); ok {
+				// A value a native store keeps (sm.Store(k, xs)), which
+				// nativeKeys hands it in its box.
+				for _, i := range nk.kept {
+					convert(&n.Args[i])
+				}
 			}
 		case *ast.IndexExpr:
 			mapKey(c.Types.TypeOf(n.X), &n.Index) // m[k]

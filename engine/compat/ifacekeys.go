@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
+	"strings"
 
 	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
@@ -124,6 +126,27 @@ var nativeKeys = map[string]struct{ keys, kept []int }{
 	"(*sync.Pool).Put":                    {kept: []int{0}},
 }
 
+// nativeKeysOf is the entry of nativeKeys for call, with the callee's
+// signature; !ok if it has none.
+func (c *Cell) nativeKeysOf(call *ast.CallExpr) (nk struct{ keys, kept []int }, sig *types.Signature, ok bool) {
+	fn := c.callee(call)
+	if fn == nil || call.Ellipsis.IsValid() {
+		return nk, nil, false
+	}
+	sig, _ = fn.Type().(*types.Signature)
+	name := fn.FullName()
+	if sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr); isSel && sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		// The oracle's native interfaces come from reflect: a method's
+		// receiver is the bare interface, "(interface).Value".
+		name = "(" + types.TypeString(c.Types.TypeOf(sel.X), nil) + ")." + fn.Name()
+	}
+	nk, ok = nativeKeys[name]
+	if !ok || sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) {
+		return nk, nil, false
+	}
+	return nk, sig, true
+}
+
 // nativeKeyCall writes a call of a native function that compares keys or
 // keeps values (nativeKeys) handed one that may be of a cell type on a
 // basic type as a call of an interpreted literal taking the receiver and
@@ -144,19 +167,8 @@ var nativeKeys = map[string]struct{ keys, kept []int }{
 // in Go's order, as the literal's arguments. It reports whether call was
 // such a call.
 func (c *Cell) nativeKeyCall(call *ast.CallExpr) bool {
-	fn := c.callee(call)
-	if fn == nil || call.Ellipsis.IsValid() {
-		return false
-	}
-	sig, _ := fn.Type().(*types.Signature)
-	name := fn.FullName()
-	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && sig != nil && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
-		// The oracle's native interfaces come from reflect: a method's
-		// receiver is the bare interface, "(interface).Value".
-		name = "(" + types.TypeString(c.Types.TypeOf(sel.X), nil) + ")." + fn.Name()
-	}
-	nk, ok := nativeKeys[name]
-	if !ok || sig == nil || sig.Variadic() || sig.Params().Len() != len(call.Args) {
+	nk, sig, ok := c.nativeKeysOf(call)
+	if !ok {
 		return false
 	}
 	// A value of a cell's interface goes through the literal's parameter
@@ -213,12 +225,22 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) bool {
 		if !(slices.Contains(nk.keys, i) && boxable(i) || slices.Contains(nk.kept, i) && basic(i)) {
 			continue
 		}
+		if t := c.Types.TypeOf(a); !slices.Contains(nk.keys, i) && t != nil && !types.Comparable(t) {
+			continue // kept, never compared: a Row (type Row []Nimber) cannot be hashed
+		}
 		k := pass[len(pass)-1].(*ast.Ident).Name
 		if isIfaceType(c.Types.TypeOf(a)) {
 			// Out of yaegi's wrappers, as a map keyed by any holds it.
 			body = append(body, anyKeyStmt(k, pos))
 		}
 		body = append(body, internStmt(k, pos))
+	}
+	if fn := c.callee(call); fn != nil && (fn.FullName() == "(*sync/atomic.Value).Store" || fn.FullName() == "(*sync/atomic.Value).Swap") && len(params) == 2 {
+		// Of the type it holds (a Row's box and a []Nimber's are one
+		// native type): grundyrt.AtomicStore(av, v).
+		body = append(body, &ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTAtomicStore, pos), Lparen: pos, Rparen: pos,
+			Args: []ast.Expr{ident(params[0].Names[0].Name, pos), ident(params[1].Names[0].Name, pos),
+				&ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(strings.ToLower(fn.Name()))}}}})
 	}
 	inner := &ast.CallExpr{Fun: fun, Lparen: pos, Args: pass, Rparen: pos}
 	var res []ast.Expr

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync/atomic"
 )
 
 var errorType = reflect.TypeFor[error]()
@@ -422,6 +423,24 @@ func (ts *Types) InternKey(p any) {
 	first := detached(box, v)
 	box.Set(first)
 	ts.keys[key] = first
+}
+
+// AtomicStore panics as atomic.Value's Store and Swap (op: "store",
+// "swap") do when v, the
+// value to store, is of another type than the one av holds: the
+// interpreter hands them values of cell types in its boxes, one native
+// type for all (a Row's and a []Nimber's), so the Value itself could not
+// tell them apart.
+func (ts *Types) AtomicStore(av *atomic.Value, v any, op string) {
+	old := av.Load()
+	if old == nil || v == nil {
+		return
+	}
+	_, ot := ts.dynamic(old)
+	_, nt := ts.dynamic(v)
+	if ot != nil && nt != nil && ot.str != nt.str {
+		panic("sync/atomic: " + op + " of inconsistently typed value into Value")
+	}
 }
 
 // internInside interns, in place, the interface values inside v, a key

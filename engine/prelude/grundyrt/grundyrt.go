@@ -105,6 +105,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"WrapNil":        reflect.ValueOf(WrapNil),
 		"Empty":          reflect.ValueOf((*Empty)(nil)),
 		"InternKey":      reflect.ValueOf(ts.InternKey),
+		"AtomicStore":    reflect.ValueOf(ts.AtomicStore),
 		"AnyKey":         reflect.ValueOf(AnyKey),
 		"DecodeRune":     reflect.ValueOf(DecodeRune),
 		"Return":         reflect.ValueOf(Return),

@@ -70,14 +70,25 @@ func (it *Interp) declareTypes(f *ast.File, early []ast.Decl) map[string]string 
 }
 
 // declareRoots declares a variable of each struct the interpreter must
-// build its cycle from (compat.BuildRoots) that f declares, right after
+// build its cycle from (compat.BuildRoots, and the function types
+// selfFuncs declares as structs) that f declares, right after
 // f's type declarations: the interpreter makes the types of package-level
 // variables as it meets them, and the first struct of a cycle it makes
 // decides whether it makes the cycle right (a variable before the types
 // came too late: Graph, in a Declare above it, was made first).
 func (it *Interp) declareRoots(f *ast.File, named []*types.Named, declaring map[string]string) {
 	var specs []ast.Spec
-	for _, n := range compat.BuildRoots(named) {
+	roots := compat.BuildRoots(named)
+	for _, n := range named {
+		// A function type referring to itself, a struct to the
+		// interpreter (compat's selfFuncs), is built from itself too: a
+		// function's signature with it and a struct of another cycle
+		// (Walk(v Visitor, t *Tree)) made yaegi recurse without end.
+		if compat.IsSelfFunc(n) {
+			roots = append(roots, n)
+		}
+	}
+	for _, n := range roots {
 		name := n.Obj().Name()
 		if _, ok := declaring[name]; !ok {
 			continue

@@ -37,6 +37,10 @@ var selfFuncs = Pass{
 // selfFuncField is the field holding the function.
 const selfFuncField = prelude.Temp + "Fn"
 
+// IsSelfFunc reports whether t is a function type selfFuncs declares as
+// a struct (see selfFunc).
+func IsSelfFunc(t types.Type) bool { return selfFunc(t) }
+
 // selfFunc reports whether t is a function type selfFuncs declares as a
 // struct: declared at a cell's top level, not generic, referring to
 // itself.
@@ -52,7 +56,20 @@ func selfFunc(t types.Type) bool {
 	if obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() {
 		return false
 	}
-	return reachesSelf(n.Underlying(), n, map[types.Type]bool{})
+	if !reachesSelf(n.Underlying(), n, map[types.Type]bool{}) {
+		return false
+	}
+	// A struct of the cell's in its signature that refers to itself or
+	// back to the function type (func(*Tree) Visitor with
+	// Tree{ Kids []*Tree }; a lexer holding a *stateFn) makes yaegi build
+	// the struct holding the function without end, as it does the same
+	// struct written by hand (a stack overflow that ends the process):
+	// refused as before (selfTypes).
+	tangled := reaches(n.Underlying(), func(m *types.Named) bool {
+		st, ok := m.Underlying().(*types.Struct)
+		return ok && typecheck.IsCellType(m) && reaches(st, func(k *types.Named) bool { return k == n || k == m }, map[types.Type]bool{})
+	}, map[types.Type]bool{})
+	return !tangled
 }
 
 func runSelfFuncs(c *Cell) {
@@ -89,6 +106,18 @@ func runSelfFuncs(c *Cell) {
 		return nil
 	}
 	c.Apply(func(cur Cursor) bool {
+		if as, ok := cur.Node().(*ast.AssignStmt); ok && as.Tok == token.ASSIGN && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+			// c = func(...) Cont { ...; return c }: the function goes into
+			// the variable's struct in place (c._grundyFn = ...): a
+			// closure the interpreter made before the assignment holds
+			// the variable's old struct, and returned nil.
+			if id, ok := as.Lhs[0].(*ast.Ident); ok && selfFunc(c.Types.TypeOf(id)) {
+				if rt := c.Types.TypeOf(as.Rhs[0]); isNil(c, as.Rhs[0]) || isSignature(rt) {
+					as.Lhs[0] = field(id)
+					return true
+				}
+			}
+		}
 		for _, v := range c.assignedValues(cur, nil) {
 			if w := wrap(v.value, v.target); w != nil {
 				v.set(w)

@@ -218,12 +218,17 @@ func unbuiltPart(t types.Type, inCycle func(*types.Named) bool) types.Type {
 	// Follow what the type's text ends in: the placeholder at its end is
 	// mended with the others in the type.
 	var part func(t types.Type) types.Type
+	seen := map[*types.Named]bool{}
 	part = func(t types.Type) types.Type {
 		switch u := types.Unalias(t).(type) {
 		case *types.Named:
 			if _, isStruct := u.Underlying().(*types.Struct); isStruct || !typecheck.IsCellType(u) {
 				return nil // the cycle's struct, at the end
 			}
+			if seen[u] {
+				return u // (a function type that refers to itself: type stateFn func(*lexer) stateFn)
+			}
+			seen[u] = true
 			if p := part(u.Underlying()); p != u.Underlying() {
 				return p
 			}

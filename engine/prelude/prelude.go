@@ -118,7 +118,7 @@ const (
 	RTEmpty             = "Empty"     // the type of the field carrying the name of a struct type without fields
 	RTConverted         = "Converted" // T(x) to a type parameter T in a generic function or method
 	RTInternKey         = "InternKey"
-	RTAtomicStore       = "AtomicStore" // the check of atomic.Value's Store and Swap that the value's type is the one stored
+	RTAtomicStore       = "AtomicStore"       // the check of atomic.Value's Store and Swap that the value's type is the one stored
 	RTAnyKey            = "AnyKey"            // a key of a map keyed by any, out of yaegi's wrappers
 	RTFmtTyped          = "Typed"             // a value for fmt with its type (see compat's fmtArgs)
 	RTFmtParam          = "TypedParam"        // likewise a value of a type parameter's type

@@ -925,6 +925,12 @@ func (p *printer) printValue(v reflect.Value, t *tinfo, verb rune, depth int, ro
 	if depth > 0 && !ro && p.handleMethods(v, t, w, verb) {
 		return
 	}
+	if t != nil && t.namedFunc() && v.Kind() == reflect.Struct && v.NumField() == 1 && v.Field(0).Kind() == reflect.Func {
+		// A function type that refers to itself is a struct holding the
+		// function to the interpreter (compat's selfFuncs): the function
+		// is printed (<nil>, or its address).
+		v = v.Field(0)
+	}
 	switch v.Kind() {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,

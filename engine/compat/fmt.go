@@ -109,24 +109,20 @@ func (c *Cell) shownResults(x ast.Expr) ast.Expr {
 	if !ok || tuple.Len() < 2 {
 		return nil
 	}
-	pos := x.Pos()
-	var lhs, vars []ast.Expr
 	typed := false
-	for i := range tuple.Len() {
-		name := tempPrefix + "TR" + itoa(i+1)
-		lhs = append(lhs, ident(name, pos))
-		var v ast.Expr = ident(name, pos)
+	r := collectedResults(x, tuple.Len(), func(i int, v ast.Expr) ast.Expr {
 		if t := tuple.At(i).Type(); !types.IsInterface(t) && (!displayable(t) || instanceValue(t)) {
 			if r := c.typedArgOf(v, t); r != nil {
-				v, typed = r, true
+				typed = true
+				return r
 			}
 		}
-		vars = append(vars, v)
-	}
+		return v
+	})
 	if !typed {
 		return nil
 	}
-	return collected(x, define(pos, lhs, x), vars)
+	return r
 }
 
 // fmtWriter hands fmt.Fprint, Fprintf or Fprintln the writer as an
@@ -330,11 +326,17 @@ func (c *Cell) boxedTuple(tuple *types.Tuple, g ast.Expr) (ast.Expr, bool) {
 //
 //	func() []any { _grundyTR1, _grundyTR2 := x; return []any{_grundyTR1, _grundyTR2} }()
 func CollectedResults(x ast.Expr, n int) ast.Expr {
+	return collectedResults(x, n, func(_ int, v ast.Expr) ast.Expr { return v })
+}
+
+// collectedResults is CollectedResults with the variable v of the i-th
+// result in the []any as elem(i, v) writes it.
+func collectedResults(x ast.Expr, n int, elem func(i int, v ast.Expr) ast.Expr) *ast.CallExpr {
 	pos := x.Pos()
 	var lhs, vars []ast.Expr
 	for i := range n {
 		name := tempPrefix + "TR" + itoa(i+1)
-		lhs, vars = append(lhs, ident(name, pos)), append(vars, ident(name, pos))
+		lhs, vars = append(lhs, ident(name, pos)), append(vars, elem(i, ident(name, pos)))
 	}
 	return collected(x, define(pos, lhs, x), vars)
 }

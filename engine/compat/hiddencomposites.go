@@ -82,6 +82,16 @@ func HideComposites(c *Cell, hide func(types.Type) ast.Expr) (undo func()) {
 			replace(at, x)
 		}
 	}
+	convert := func(at *ast.Expr) {
+		if w := wrap(*at); w != nil {
+			replace(at, w)
+		}
+	}
+	mapKey := func(m types.Type, at *ast.Expr) {
+		if mt, ok := typeUnder(m).(*types.Map); ok && emptyIface(mt.Key()) {
+			convert(at)
+		}
+	}
 	interpreted := c.interpreted
 	c.Apply(func(cur Cursor) bool {
 		for _, v := range c.assignedValues(cur, interpreted) {
@@ -91,16 +101,6 @@ func HideComposites(c *Cell, hide func(types.Type) ast.Expr) (undo func()) {
 					set(w)
 					undos = append(undos, func() { set(old) })
 				}
-			}
-		}
-		convert := func(at *ast.Expr) {
-			if w := wrap(*at); w != nil {
-				replace(at, w)
-			}
-		}
-		mapKey := func(m types.Type, at *ast.Expr) {
-			if mt, ok := typeUnder(m).(*types.Map); ok && emptyIface(mt.Key()) {
-				convert(at)
 			}
 		}
 		switch n := cur.Node().(type) {

@@ -6,7 +6,6 @@ import (
 	"go/types"
 	"slices"
 	"strconv"
-	"strings"
 
 	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
@@ -109,26 +108,34 @@ func runIfaceKeys(c *Cell) {
 // context's keys, a sync.Map's, and the old values CompareAnd* compare)
 // and of the values kept. (nativeBoxes hands the others that keep values
 // theirs.)
-var nativeKeys = map[string]struct{ keys, kept []int }{
-	"context.WithValue":                   {[]int{1}, []int{2}},
+var nativeKeys = map[string]nativeKey{
+	"context.WithValue":                   {keys: []int{1}, kept: []int{2}},
 	"(context.Context).Value":             {keys: []int{0}},
 	"(*sync.Map).Load":                    {keys: []int{0}},
-	"(*sync.Map).Store":                   {[]int{0}, []int{1}},
-	"(*sync.Map).LoadOrStore":             {[]int{0}, []int{1}},
+	"(*sync.Map).Store":                   {keys: []int{0}, kept: []int{1}},
+	"(*sync.Map).LoadOrStore":             {keys: []int{0}, kept: []int{1}},
 	"(*sync.Map).LoadAndDelete":           {keys: []int{0}},
 	"(*sync.Map).Delete":                  {keys: []int{0}},
-	"(*sync.Map).Swap":                    {[]int{0}, []int{1}},
-	"(*sync.Map).CompareAndSwap":          {[]int{0, 1}, []int{2}},
+	"(*sync.Map).Swap":                    {keys: []int{0}, kept: []int{1}},
+	"(*sync.Map).CompareAndSwap":          {keys: []int{0, 1}, kept: []int{2}},
 	"(*sync.Map).CompareAndDelete":        {keys: []int{0, 1}},
-	"(*sync/atomic.Value).Store":          {kept: []int{0}},
-	"(*sync/atomic.Value).Swap":           {kept: []int{0}},
-	"(*sync/atomic.Value).CompareAndSwap": {[]int{0}, []int{1}},
+	"(*sync/atomic.Value).Store":          {kept: []int{0}, atomic: "store"},
+	"(*sync/atomic.Value).Swap":           {kept: []int{0}, atomic: "swap"},
+	"(*sync/atomic.Value).CompareAndSwap": {keys: []int{0}, kept: []int{1}},
 	"(*sync.Pool).Put":                    {kept: []int{0}},
+}
+
+// nativeKey is an entry of nativeKeys; atomic names the operation of an
+// atomic.Value that must refuse a value of another type than the one it
+// holds (grundyrt.AtomicStore).
+type nativeKey struct {
+	keys, kept []int
+	atomic     string
 }
 
 // nativeKeysOf is the entry of nativeKeys for call, with the callee's
 // signature; !ok if it has none.
-func (c *Cell) nativeKeysOf(call *ast.CallExpr) (nk struct{ keys, kept []int }, sig *types.Signature, ok bool) {
+func (c *Cell) nativeKeysOf(call *ast.CallExpr) (nk nativeKey, sig *types.Signature, ok bool) {
 	fn := c.callee(call)
 	if fn == nil || call.Ellipsis.IsValid() {
 		return nk, nil, false
@@ -235,12 +242,12 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) bool {
 		}
 		body = append(body, internStmt(k, pos))
 	}
-	if fn := c.callee(call); fn != nil && (fn.FullName() == "(*sync/atomic.Value).Store" || fn.FullName() == "(*sync/atomic.Value).Swap") && len(params) == 2 {
+	if nk.atomic != "" && len(params) == 2 {
 		// Of the type it holds (a Row's box and a []Nimber's are one
 		// native type): grundyrt.AtomicStore(av, v).
 		body = append(body, &ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTAtomicStore, pos), Lparen: pos, Rparen: pos,
 			Args: []ast.Expr{ident(params[0].Names[0].Name, pos), ident(params[1].Names[0].Name, pos),
-				&ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(strings.ToLower(fn.Name()))}}}})
+				&ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(nk.atomic)}}}})
 	}
 	inner := &ast.CallExpr{Fun: fun, Lparen: pos, Args: pass, Rparen: pos}
 	var res []ast.Expr

@@ -925,7 +925,7 @@ func (p *printer) printValue(v reflect.Value, t *tinfo, verb rune, depth int, ro
 	if depth > 0 && !ro && p.handleMethods(v, t, w, verb) {
 		return
 	}
-	if t != nil && t.namedFunc() && v.Kind() == reflect.Struct && v.NumField() == 1 && v.Field(0).Kind() == reflect.Func {
+	if heldFunc(v.Type(), t) != nil {
 		// A function type that refers to itself is a struct holding the
 		// function to the interpreter (compat's selfFuncs): the function
 		// is printed (<nil>, or its address).

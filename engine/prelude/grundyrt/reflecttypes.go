@@ -56,9 +56,15 @@ func (c cellRType) Key() reflect.Type { return c.ts.rtypeOf(c.Type.Key(), c.t.ke
 
 // selfFunc is the function type a self-referring function type's struct
 // holds, or nil.
-func (c cellRType) selfFunc() reflect.Type {
-	if c.t.namedFunc() && c.Type.Kind() == reflect.Struct && c.Type.NumField() == 1 && c.Type.Field(0).Type.Kind() == reflect.Func {
-		return c.Type.Field(0).Type
+func (c cellRType) selfFunc() reflect.Type { return heldFunc(c.Type, c.t) }
+
+// heldFunc is the function type rt, the interpreter's type of a value of
+// t, holds when t is a function type that refers to itself, which the
+// interpreter has as a struct holding the function (compat's selfFuncs);
+// nil otherwise.
+func heldFunc(rt reflect.Type, t *tinfo) reflect.Type {
+	if t != nil && t.namedFunc() && rt.Kind() == reflect.Struct && rt.NumField() == 1 && rt.Field(0).Type.Kind() == reflect.Func {
+		return rt.Field(0).Type
 	}
 	return nil
 }
@@ -175,16 +181,20 @@ func (ts *Types) HasTypeIn(v any, want string) (w any, in, ok bool) {
 	if !ts.HasType(v, want) {
 		return nil, false, false
 	}
-	if rv := reflect.ValueOf(v); rv.IsValid() && WrapperShape(rv.Type()) {
-		return InWrapper(v), true, true
-	}
-	return nil, false, true
+	w, in = inWrapperValue(v)
+	return w, in, true
 }
 
 // MustHaveTypeIn is HasTypeIn for the one-value x.(T): it panics as
 // MustHaveType does.
 func (ts *Types) MustHaveTypeIn(v any, want, iface string) (w any, in bool) {
 	ts.MustHaveType(v, want, iface)
+	return inWrapperValue(v)
+}
+
+// inWrapperValue is the value in v when v is the interpreter's wrapper of
+// a native interface (see HasTypeIn).
+func inWrapperValue(v any) (any, bool) {
 	if rv := reflect.ValueOf(v); rv.IsValid() && WrapperShape(rv.Type()) {
 		return InWrapper(v), true
 	}

@@ -58,6 +58,7 @@ var Passes = []Pass{
 	shadowedTypes,
 	predeclaredNames,
 	anonEmbed,
+	nilCompares,
 	selfTypes,
 	selfFuncs,
 	selfGenerics,

@@ -157,11 +157,34 @@ func (t *reflectTracer) roots(x ast.Expr, depth int) (out []*ast.CallExpr, ok bo
 			}
 			return []*ast.CallExpr{e}, true
 		}
-		if sel, ok := e.Fun.(*ast.SelectorExpr); ok {
-			return t.roots(sel.X, depth+1)
+		sel, ok := e.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return nil, false
 		}
+		// v.Convert(t), v.Set(w): a reflect.Type or Value argument
+		// gives the result its type or value too.
+		for _, x := range append([]ast.Expr{sel.X}, e.Args...) {
+			if x != sel.X && !isReflectHandle(t.c.Types.TypeOf(x)) {
+				continue
+			}
+			rs, ok := t.roots(x, depth+1)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, rs...)
+		}
+		return out, true
 	}
 	return nil, false
+}
+
+// isReflectHandle reports whether t is reflect.Type or reflect.Value.
+func isReflectHandle(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	s := types.TypeString(t, nil)
+	return s == "reflect.Type" || s == "reflect.Value"
 }
 
 // mayHoldBased reports whether the reflect.Value x may hold a value of a

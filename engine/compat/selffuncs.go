@@ -30,7 +30,7 @@ import (
 var selfFuncs = Pass{
 	Name:     "selffuncs",
 	Run:      runSelfFuncs,
-	Kinds:    []ast.Node{(*ast.TypeSpec)(nil), (*ast.CallExpr)(nil)},
+	Kinds:    append([]ast.Node{(*ast.TypeSpec)(nil), (*ast.BinaryExpr)(nil)}, assignedKinds...),
 	Snippets: []string{"recursive_func_types"},
 }
 
@@ -155,10 +155,21 @@ func runSelfFuncs(c *Cell) {
 }
 
 // usesSelfFuncs reports whether a type of the cell's expressions or
-// declarations is one selfFuncs declares as a struct.
+// declarations is, or mentions, one selfFuncs declares as a struct (a
+// later cell's play(n, alice) mentions Turn only in play's signature).
 func (c *Cell) usesSelfFuncs() bool {
+	known := map[*types.Named]bool{}
+	match := func(n *types.Named) bool {
+		is, ok := known[n]
+		if !ok {
+			is = selfFunc(n)
+			known[n] = is
+		}
+		return is
+	}
+	seen := map[types.Type]bool{}
 	for _, tv := range c.Types.Types {
-		if tv.Type != nil && selfFunc(tv.Type) {
+		if tv.Type != nil && reaches(tv.Type, match, seen) {
 			return true
 		}
 	}

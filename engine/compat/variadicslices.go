@@ -23,11 +23,18 @@ import (
 //
 // And f(nil...), which yaegi cannot compile, is f(): both pass a nil
 // slice.
+//
+// A function held in a struct's field and called with more than one
+// variadic argument, g.Logf("%d %d", a, b), opts.score(1, 2), has its
+// variadic arguments passed so too, whatever their type: yaegi calls such
+// a function through reflect and looks a second variadic argument up
+// among the function's parameters (interp/run.go:1488, wt.arg[i]), which
+// failed to compile ("index out of range [1] with length 1").
 var variadicSlices = Pass{
 	Name:     "variadicslices",
 	Run:      runVariadicSlices,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"variadic_any_slice_argument", "variadic_slice_values_copied"},
+	Snippets: []string{"variadic_any_slice_argument", "variadic_slice_values_copied", "variadic_field_funcs"},
 }
 
 func runVariadicSlices(c *Cell) {
@@ -75,7 +82,8 @@ func runVariadicSlices(c *Cell) {
 				return true
 			}
 		}
-		if !types.IsInterface(slice.Elem()) || len(call.Args) <= first || !c.anyListOf(call.Args[first:], slice.Elem()) {
+		fieldCall := len(call.Args) > first+1 && c.isFieldSelector(call.Fun)
+		if !fieldCall && (!types.IsInterface(slice.Elem()) || len(call.Args) <= first || !c.anyListOf(call.Args[first:], slice.Elem())) {
 			return true
 		}
 		c.packVariadic(call, first, slice)
@@ -115,4 +123,17 @@ func (c *Cell) anyListOf(args []ast.Expr, elem types.Type) bool {
 func isUntypedNil(t types.Type) bool {
 	b, ok := t.(*types.Basic)
 	return ok && b.Kind() == types.UntypedNil
+}
+
+// isFieldSelector reports whether e selects a struct's field (a function
+// held in it), or the function selfFuncs put in a struct.
+func (c *Cell) isFieldSelector(e ast.Expr) bool {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	if s, ok := c.Types.Selections[sel]; ok {
+		return s.Kind() == types.FieldVal
+	}
+	return sel.Sel.Name == selfFuncField
 }

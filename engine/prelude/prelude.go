@@ -47,6 +47,7 @@ const (
 	OutOfRange  = "_grundyOutOfRange"  // panics as Go does for an index out of range
 	SliceBounds = "_grundySliceBounds" // likewise for slice bounds out of range
 	NegShift    = "_grundyNegShift"    // likewise for a negative shift count
+	IsNil       = "_grundyIsNil"       // func(v any) bool: an interface conversion compared with nil
 )
 
 // GenericStd are the helpers that run the generic API of native standard

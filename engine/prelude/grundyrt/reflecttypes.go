@@ -486,10 +486,10 @@ func (ts *Types) DeepEqual(a any, da string, b any, db string) bool {
 // [2]int, which the interpreter keeps alike, are not deeply equal.
 func (ts *Types) deepOperand(v any, desc string) (reflect.Value, string) {
 	rv, t, _ := ts.resolve(reflect.ValueOf(v), ts.desc(desc, nil))
-	if t != nil {
+	if t != nil && rv.IsValid() {
 		return rv, t.str
 	}
-	return rv, ""
+	return rv, "" // a nil interface (var err error) is any(nil), whatever its static type
 }
 
 type deepVisit struct {

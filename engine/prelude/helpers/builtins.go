@@ -64,3 +64,7 @@ func _grundySliceBounds(lo, hi, max any, n int, capacity bool) {
 }
 
 func _grundyNegShift() { panic(grundyrt.ShiftError()) }
+
+// _grundyIsNil is any(x) == nil (compat's nilCompares): x given an
+// interface's place as an argument is the interface Go makes.
+func _grundyIsNil(v any) bool { return v == nil }

@@ -119,6 +119,7 @@ var Passes = []Pass{
 	genericFuncValues,
 	returnFuncs,
 	funcIfaceValues,
+	funcRecvs,
 	methodValues,
 	errorValues,
 	errorAssert,

@@ -61,6 +61,7 @@ var Passes = []Pass{
 	nilCompares,
 	selfTypes,
 	selfFuncs,
+	appendNils,
 	selfGenerics,
 	nestedInstances,
 	comparableInstances,

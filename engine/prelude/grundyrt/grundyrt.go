@@ -98,7 +98,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"IsNativeError":  reflect.ValueOf(IsNativeError),
 		"CompareKey":     reflect.ValueOf(ts.NamedCompareKey),
 		"Equal":          reflect.ValueOf(Equal),
-		"CompareKeyAs":   reflect.ValueOf(NamedCompareKeyAs),
+		"CompareKeyAs":   reflect.ValueOf(ts.NamedCompareKeyAs),
 		"WrapError":      reflect.ValueOf(WrapError),
 		"Rewrap":         reflect.ValueOf(Rewrap),
 		"InWrapper":      reflect.ValueOf(InWrapper),

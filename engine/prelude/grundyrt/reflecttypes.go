@@ -270,7 +270,13 @@ func (t *tinfo) uncomparable() bool {
 
 // NamedCompareKeyAs is the key of v, of the type named name (see
 // NamedCompareKey).
-func NamedCompareKeyAs(v any, name string) any { return namedKey{name, CompareKey(v)} }
+func (ts *Types) NamedCompareKeyAs(v any, name string) any {
+	if t := ts.byName(name); t != nil && t.uncomparable() {
+		lastUncomparable.Store(t.str) // (any(Path(nil)): see NamedCompareKey)
+		return namedKey{t.str, uncomparableKey{}}
+	}
+	return namedKey{name, CompareKey(v)}
+}
 
 // AssertsExactly reports whether x.(T) may hold, T a type parameter or a
 // slice, map, array or channel type; like is a *T (the address of a

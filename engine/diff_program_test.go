@@ -42,6 +42,10 @@ import (
 //     first line instead; a nil last value is dropped; a call whose only
 //     value is nil prints nothing. Calls the engine never shows (wantsShow:
 //     fmt.Print*, fmt.Fprint*, log.*, copy, recover) stay statements.
+//     The value is made where the cell ends and shown after the cell's
+//     top-level defers have run, as the notebook shows Out after all of
+//     the cell's output: in a cell with a top-level defer it is kept by a
+//     function that a defer placed first (so run last) calls.
 //
 // The engine's side prints, per cell: its stdout, "!! Name: Value" when it
 // fails, then its value's text/plain; stderr is compared separately.
@@ -414,6 +418,15 @@ func (dc *diffConverter) assemble(cells []*diffCell, imps []diffImport, info *ty
 			decls.WriteString(d + "\n\n")
 		}
 		var body strings.Builder
+		later := false // a top-level defer: the value is shown after it
+		for _, st := range c.stmts {
+			if _, ok := st.node.(*ast.DeferStmt); ok {
+				later = true
+			}
+		}
+		if later {
+			body.WriteString("var _diffLater func()\ndefer func() {\nif _diffLater != nil {\n_diffLater()\n}\n}()\n")
+		}
 		for si, st := range c.stmts {
 			ds := drafted[k]
 			k++
@@ -490,7 +503,11 @@ func (dc *diffConverter) assemble(cells []*diffCell, imps []diffImport, info *ty
 				if _, call := s.X.(*ast.CallExpr); call {
 					show = "_diffShowCall"
 				}
-				text = show + "(" + text + ")"
+				if later {
+					text = "func(vs ...any) { _diffLater = func() { " + show + "(vs...) } }(" + text + ")"
+				} else {
+					text = show + "(" + text + ")"
+				}
 			}
 			body.WriteString(text + "\n")
 		}

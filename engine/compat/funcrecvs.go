@@ -9,11 +9,10 @@ import (
 
 // funcRecvs: a method of a function type the cells declare (type Op
 // func(a, b int) int with Apply) on a value read from a struct's field,
-// c.last.Apply(3, 4), or from a variable made from one (f := c.last;
-// f.Apply). yaegi v0.16.1 types a struct's field of a function type by
+// c.last.Apply(3, 4). yaegi v0.16.1 types a struct's field of a function type by
 // its reflect type, which has no methods, so such a call failed to
 // compile ("undefined method: Apply"), where a map's or a slice's element
-// and a variable of the type work. The receiver is converted to its type,
+// and a variable of the type work. The field is converted to its type,
 // which gives the interpreter the type back:
 //
 //	c.last.Apply(3, 4)  =>  Op(c.last).Apply(3, 4)
@@ -44,7 +43,7 @@ func runFuncRecvs(c *Cell) {
 		if _, isFunc := n.Underlying().(*types.Signature); !isFunc {
 			return true
 		}
-		if _, ptrRecv := s.Obj().Type().(*types.Signature).Recv().Type().(*types.Pointer); ptrRecv || c.convertedTo(sel.X, n) {
+		if _, ptrRecv := s.Obj().Type().(*types.Signature).Recv().Type().(*types.Pointer); ptrRecv || !c.isFieldRecv(sel.X) {
 			return true
 		}
 		tx, ok := c.TypeExpr(n, sel.X.Pos())
@@ -58,8 +57,8 @@ func runFuncRecvs(c *Cell) {
 	})
 }
 
-// convertedTo reports whether e is a conversion to t, T(x).
-func (c *Cell) convertedTo(e ast.Expr, t types.Type) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	return ok && len(call.Args) == 1 && c.Types.IsType(call.Fun) && types.Identical(c.Types.TypeOf(call.Fun), t)
-}
+// isFieldRecv reports whether e is a struct's field. (A variable the
+// interpreter typed by one, f := c.last; f.Apply, still fails: a
+// conversion of a variable made by a call cannot select the method
+// either, "undefined selector", so variables are left alone.)
+func (c *Cell) isFieldRecv(e ast.Expr) bool { return c.isFieldSelector(e) }

@@ -23,9 +23,12 @@ import (
 // answers with a reflect.Type named by the oracle's description (or the
 // box's dynamic type), which reflect's constructors get back bare
 // (grundyrt.RType). When the session boxes types on basic types (see
-// boxed), reflect.ValueOf(x) of an interface goes to grundyrt.ValueOf,
-// which takes the value out of its box (its reflect.Value was the box, a
-// struct), and reflect.DeepEqual(a, b) to grundyrt.DeepEqual, which takes
+// boxed), and in every cell for an interface (a function of an earlier
+// cell is handed values of the types later cells declare: size(b) with
+// b a Board [2][3]uint8 said 0), reflect.ValueOf(x) of an interface goes
+// to grundyrt.ValueOf, which takes the value out of its box (its
+// reflect.Value was the box, a struct), and reflect.DeepEqual(a, b) to
+// grundyrt.DeepEqual, which takes
 // values out of boxes at any depth and compares their types' names too
 // (DeepEqual(ID(1), 1) was true; two []any{ID(1)} were not equal).
 var reflectNames = Pass{
@@ -81,9 +84,9 @@ func runReflectNames(c *Cell) {
 			if r := c.typeOfArg(call.Args[0]); r != nil {
 				cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTTypeOf, call.Fun.Pos()), Lparen: call.Lparen, Args: r, Rparen: call.Rparen})
 			}
-		case fn.Name() == "ValueOf" && len(call.Args) == 1 && isIfaceType(c.Types.TypeOf(call.Args[0])) && c.boxesBasic():
+		case fn.Name() == "ValueOf" && len(call.Args) == 1 && isIfaceType(c.Types.TypeOf(call.Args[0])):
 			call.Fun = rtSelector(prelude.RTValueOf, call.Fun.Pos())
-		case fn.Name() == "DeepEqual" && len(call.Args) == 2 && c.boxesBasic():
+		case fn.Name() == "DeepEqual" && len(call.Args) == 2 && (c.boxesBasic() || isIfaceType(c.Types.TypeOf(call.Args[0])) || isIfaceType(c.Types.TypeOf(call.Args[1]))):
 			a, b := c.typeOfArg(call.Args[0]), c.typeOfArg(call.Args[1])
 			if a == nil {
 				a = []ast.Expr{call.Args[0], descLit(c.Types.TypeOf(call.Args[0]), call.Args[0].Pos())}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"strconv"
+	"strings"
 
 	"grundy/engine/typecheck"
 )
@@ -76,7 +77,13 @@ func (it *Interp) checkUnavailable(pc *parsedCell) error {
 			}
 			path, ok := names[pkg.Name]
 			if !ok {
-				return true
+				// unique.Make without the import: the package is not
+				// imported for the cell (the interpreter has none), and
+				// "undefined: unique" would not say why.
+				if _, declared := it.globals[pkg.Name]; declared || !wholePackageUnavailable(pkg.Name) {
+					return true
+				}
+				path = pkg.Name
 			}
 			key := path + "." + sel.Sel.Name
 			api, ok := unavailableAPIs[key]
@@ -93,4 +100,24 @@ func (it *Interp) checkUnavailable(pc *parsedCell) error {
 		return bad
 	}
 	return nil
+}
+
+// wholePackageUnavailable reports whether every API of the standard
+// package at path is among unavailableAPIs (unique, weak): the
+// interpreter has no table for it at all.
+func wholePackageUnavailable(path string) bool {
+	return path == "unique" || path == "weak"
+}
+
+// unavailablePackage is the refusal of an import of such a package.
+func unavailablePackage(path string) (string, bool) {
+	if !wholePackageUnavailable(path) {
+		return "", false
+	}
+	for key, api := range unavailableAPIs {
+		if strings.HasPrefix(key, path+".") {
+			return fmt.Sprintf("package %s (generic, Go %s) is not available in this engine; instead, %s", path, api.since, api.instead), true
+		}
+	}
+	return "", false
 }

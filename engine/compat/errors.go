@@ -249,12 +249,14 @@ func verbArgs(format ast.Expr, verb byte) []int {
 // instead of the cell's type, and panics on targets of cell types; native
 // errors.Is compares wrappers; the wrapper has only the Error method, so
 // none of them saw a cell type's Is, As or Unwrap), walking Unwrap() error
-// and Unwrap() []error trees as Go's do.
+// and Unwrap() []error trees as Go's do. errors.AsType[E] of an interface
+// E other than error is written as errors.As of a target of type E is
+// (asTypeCall).
 var errorsIsAs = Pass{
 	Name:     "errorsisas",
 	Run:      runErrorsIsAs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"errors_is_as", "errors_as_type_param_target", "errors_is_cell_values", "errors_as_cell_interface_later_type", "errors_as_interface_targets", "errors_as_native_value_no_twin"},
+	Snippets: []string{"errors_is_as", "errors_as_type_param_target", "errors_is_cell_values", "errors_as_cell_interface_later_type", "errors_as_interface_targets", "errors_as_native_value_no_twin", "errors_astype_interface"},
 }
 
 func runErrorsIsAs(c *Cell) {
@@ -264,6 +266,12 @@ func runErrorsIsAs(c *Cell) {
 			return true
 		}
 		fn := c.callee(call)
+		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && fn.Name() == "AsType" && len(call.Args) == 1 {
+			if e := c.asTypeCall(call); e != nil {
+				cur.Replace(e)
+			}
+			return true
+		}
 		sel, isSel := call.Fun.(*ast.SelectorExpr)
 		if fn == nil || !isSel || fn.Pkg() == nil || fn.Pkg().Path() != "errors" {
 			return true
@@ -331,7 +339,56 @@ func badAsTarget(t types.Type) bool {
 // false where Go may say true.
 func (c *Cell) errorsAsInterface(call *ast.CallExpr) *ast.FuncLit {
 	pt, ok := typeUnder(c.Types.TypeOf(call.Args[1])).(*types.Pointer)
-	if !ok || !types.IsInterface(pt.Elem()) || isError(pt.Elem()) || typeUnder(pt.Elem()).(*types.Interface).Empty() {
+	if !ok {
+		return nil
+	}
+	return c.errorsAsIfaceLit(pt, call.Pos())
+}
+
+// asTypeCall is errors.AsType[E](err), E an interface other than error,
+// as errors.As(err, &target) is written (errorsAsInterface):
+//
+//	func(_grundyErr error) (E, bool) { var _grundyT E; _grundyOK := lit(_grundyErr, &_grundyT); return _grundyT, _grundyOK }(err)
+//
+// The helper standing in for AsType asserts by reflect, which knows no
+// cell's methods: AsType[Retryable] said false for a *Busy with them.
+// nil for another E, which the helper takes (see genericStd).
+func (c *Cell) asTypeCall(call *ast.CallExpr) ast.Expr {
+	tuple, ok := c.Types.TypeOf(call).(*types.Tuple)
+	if !ok || tuple.Len() != 2 {
+		return nil
+	}
+	e := tuple.At(0).Type()
+	lit := c.errorsAsIfaceLit(types.NewPointer(e), call.Pos())
+	if lit == nil {
+		return nil
+	}
+	ex, ok := c.Types.TypeString(e)
+	if !ok {
+		return nil
+	}
+	t := prelude.Temp
+	src := fmt.Sprintf("func(%[1]sErr error) (%[2]s, bool) { var %[1]sT %[2]s; %[1]sOK := %[1]sAsLit(%[1]sErr, &%[1]sT); return %[1]sT, %[1]sOK }", t, ex)
+	x, err := parser.ParseExpr(src)
+	if err != nil {
+		return nil
+	}
+	f := AtPos(x.(*ast.FuncLit), call.Pos())
+	ast.Inspect(f, func(n ast.Node) bool {
+		if in, ok := n.(*ast.CallExpr); ok && isIdent(in.Fun, t+"AsLit") {
+			in.Fun = lit
+		}
+		return true
+	})
+	out := &ast.CallExpr{Fun: f, Lparen: call.Lparen, Args: []ast.Expr{c.asError(call.Args[0])}, Rparen: call.Rparen}
+	c.Types.Types[out] = types.TypeAndValue{Type: tuple}
+	return out
+}
+
+// errorsAsIfaceLit is errorsAsInterface's literal for a target of type
+// pt, a pointer to the interface.
+func (c *Cell) errorsAsIfaceLit(pt *types.Pointer, pos token.Pos) *ast.FuncLit {
+	if !types.IsInterface(pt.Elem()) || isError(pt.Elem()) || typeUnder(pt.Elem()).(*types.Interface).Empty() {
 		return nil
 	}
 	if _, param := types.Unalias(pt.Elem()).(*types.TypeParam); param {
@@ -369,10 +426,10 @@ func (c *Cell) errorsAsInterface(call *ast.CallExpr) *ast.FuncLit {
 	// then converted (as typeSwitches does).
 	tries := []ast.Expr{}
 	if interpretedIface(pt.Elem()) {
-		if n := c.nativeIface(pt.Elem(), call.Pos()); n != nil {
+		if n := c.nativeIface(pt.Elem(), pos); n != nil {
 			tries = append(tries, n)
 		}
-		impls, _ := c.nativeImplementers(typesError, pt.Elem(), call.Pos())
+		impls, _ := c.nativeImplementers(typesError, pt.Elem(), pos)
 		tries = append(tries, impls...)
 	}
 	var natives strings.Builder
@@ -387,7 +444,7 @@ func (c *Cell) errorsAsInterface(call *ast.CallExpr) *ast.FuncLit {
 	// took (there is no native twin to put it in): the cell stops, as an
 	// assertion to the interface does, rather than say false where Go
 	// says true.
-	if stop := c.nativeMethods(func() *ast.Ident { return ident(t+"V", call.Pos()) }, pt.Elem(), call.Pos()); stop != nil {
+	if stop := c.nativeMethods(func() *ast.Ident { return ident(t+"V", pos) }, pt.Elem(), pos); stop != nil {
 		fmt.Fprintf(&natives, "if %s { return false }\n", ExprString(stop))
 	}
 	var sw string
@@ -404,7 +461,7 @@ func (c *Cell) errorsAsInterface(call *ast.CallExpr) *ast.FuncLit {
 	if err != nil {
 		return nil
 	}
-	return AtPos(e.(*ast.FuncLit), call.Pos())
+	return AtPos(e.(*ast.FuncLit), pos)
 }
 
 // cellTypes are the named types, neither generic nor interfaces, that

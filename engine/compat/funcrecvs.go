@@ -9,11 +9,12 @@ import (
 
 // funcRecvs: a method of a function type the cells declare (type Op
 // func(a, b int) int with Apply) on a value read from a struct's field,
-// c.last.Apply(3, 4). yaegi v0.16.1 types a struct's field of a function type by
+// c.last.Apply(3, 4), or from a variable assigned one (f := c.last;
+// f.Apply). yaegi v0.16.1 types a struct's field of a function type by
 // its reflect type, which has no methods, so such a call failed to
 // compile ("undefined method: Apply"), where a map's or a slice's element
-// and a variable of the type work. The field is converted to its type,
-// which gives the interpreter the type back:
+// and a variable of the type work. The field (or the variable) is
+// converted to its type, which gives the interpreter the type back:
 //
 //	c.last.Apply(3, 4)  =>  Op(c.last).Apply(3, 4)
 //
@@ -27,6 +28,7 @@ var funcRecvs = Pass{
 }
 
 func runFuncRecvs(c *Cell) {
+	var inits map[types.Object][]ast.Expr // see isFieldRecv, made when first needed
 	c.Apply(func(cur Cursor) bool {
 		sel, ok := cur.Node().(*ast.SelectorExpr)
 		if !ok {
@@ -43,7 +45,7 @@ func runFuncRecvs(c *Cell) {
 		if _, isFunc := n.Underlying().(*types.Signature); !isFunc {
 			return true
 		}
-		if _, ptrRecv := s.Obj().Type().(*types.Signature).Recv().Type().(*types.Pointer); ptrRecv || !c.isFieldRecv(sel.X) {
+		if _, ptrRecv := s.Obj().Type().(*types.Signature).Recv().Type().(*types.Pointer); ptrRecv || !c.isFieldRecv(sel.X, &inits) {
 			return true
 		}
 		tx, ok := c.TypeExpr(n, sel.X.Pos())
@@ -57,8 +59,28 @@ func runFuncRecvs(c *Cell) {
 	})
 }
 
-// isFieldRecv reports whether e is a struct's field. (A variable the
-// interpreter typed by one, f := c.last; f.Apply, still fails: a
-// conversion of a variable made by a call cannot select the method
-// either, "undefined selector", so variables are left alone.)
-func (c *Cell) isFieldRecv(e ast.Expr) bool { return c.isFieldSelector(e) }
+// isFieldRecv reports whether e is a struct's field, or a variable this
+// cell assigns only fields to (o := st.op; o.Name()): the interpreter
+// types it by the field. (Another variable stays as it is: a conversion
+// of one whose value a call made cannot select the method either,
+// "undefined selector".)
+func (c *Cell) isFieldRecv(e ast.Expr, inits *map[types.Object][]ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return c.isFieldSelector(e)
+	}
+	obj, ok := c.Types.ObjectOf(id).(*types.Var)
+	if !ok {
+		return false
+	}
+	if *inits == nil {
+		*inits = c.localInits()
+	}
+	vals := (*inits)[obj]
+	for _, v := range vals {
+		if !c.isFieldSelector(v) {
+			return false
+		}
+	}
+	return len(vals) > 0
+}

@@ -34,7 +34,12 @@ import (
 // keyed by such a native interface (map[error]int), whose keys must keep
 // their methods, is refused when a cell's type implements it. A map
 // literal's key of a cell struct type with methods, in a map keyed by
-// any, goes through AnyKey too (see structAnyKey).
+// any, goes through AnyKey too (see structAnyKey). All of this in every
+// cell, whether or not the session has declared a type the interpreter
+// boxes yet: a function of an earlier cell is handed the values of the
+// types later cells declare (a map[Key]int keyed by a struct of two any
+// fields that count(a, b) filled missed a later lookup of Heap(1), and a
+// sync.Map a store(k, v) filled lost Heap(2) for 2).
 var ifaceKeys = Pass{
 	Name:     "ifacekeys",
 	Run:      runIfaceKeys,
@@ -72,10 +77,8 @@ func runIfaceKeys(c *Cell) {
 				n.Index = c.anyKey(n.Index)
 			}
 		case *ast.CallExpr:
-			if c.boxesBasic() {
-				if c.nativeKeyCall(n) {
-					return true
-				}
+			if c.nativeKeyCall(n) {
+				return true
 			}
 			if isIdent(n.Fun, "delete") && c.isBuiltin(n.Fun) && len(n.Args) == 2 {
 				if kt := c.ifaceKey(n.Args[0]); kt != nil {
@@ -180,7 +183,7 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) bool {
 	}
 	// A value of a cell's interface goes through the literal's parameter
 	// of type any, which keeps its box (see boxLosingIface).
-	cellIface := func(i int) bool { return c.boxesBasic() && boxLosingIface(c.Types.TypeOf(call.Args[i])) }
+	cellIface := func(i int) bool { return boxLosingIface(c.Types.TypeOf(call.Args[i])) }
 	boxable := func(i int) bool {
 		t := c.Types.TypeOf(call.Args[i])
 		return boxedType(t) != nil || (t != nil && isIfaceType(t) && emptyIface(t)) || cellIface(i)
@@ -342,7 +345,7 @@ func (c *Cell) ifaceKey(m ast.Expr) types.Type {
 		return nil
 	}
 	k := mt.Key()
-	if holdsIfaces(k, c.boxesBasic()) {
+	if holdsIfaces(k, true) {
 		return k
 	}
 	if _, param := k.(*types.TypeParam); param || !types.IsInterface(k) || k.Underlying().(*types.Interface).Empty() {
@@ -368,7 +371,7 @@ func (c *Cell) anyKeyed(m ast.Expr) bool {
 func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 	t := c.Types.TypeOf(e)
 	_, param := types.Unalias(t).(*types.TypeParam)
-	if n := boxedType(t); n != nil || param && c.boxesBasic() {
+	if n := boxedType(t); n != nil || param {
 		// Boxed from a variable of its type, by interpreted code (a
 		// native call would take the bare value), and interned. (So is
 		// a type parameter's, in a box when its type argument is a
@@ -388,9 +391,6 @@ func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 	if t == nil || !isIfaceType(t) {
 		return e
 	}
-	if !c.boxesBasic() {
-		return &ast.CallExpr{Fun: rtSelector(prelude.RTAnyKey, e.Pos()), Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
-	}
 	if !emptyIface(t) && !typecheck.IsCellType(t) {
 		// In a native interface's wrapper the value has lost its box.
 		named, _ := c.boxedImplementers(nil, t, e.Pos())
@@ -405,9 +405,12 @@ func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 	// wrapper, interned, and handed back by interpreted code (a box a
 	// native call returns is boxed again, and a bare value it returns
 	// as a key passes through an interpreted parameter boxed too).
-	pos := e.Pos()
-	k := c.Temp("IK")
-	return c.internCall(e, ident("any", pos), ident("any", pos), k, k, anyKeyStmt(k, pos))
+	return internAnyCall(e)
+}
+
+// internAnyCall is _grundyInternAny(e).
+func internAnyCall(e ast.Expr) ast.Expr {
+	return &ast.CallExpr{Fun: ident(prelude.InternAny, e.Pos()), Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
 }
 
 // structAnyKey is the key e of a map literal keyed by any, e of a cell
@@ -419,12 +422,7 @@ func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 // (interned where values may be boxed), as a key of an interface type
 // does.
 func (c *Cell) structAnyKey(e ast.Expr) ast.Expr {
-	pos := e.Pos()
-	if !c.boxesBasic() {
-		return &ast.CallExpr{Fun: rtSelector(prelude.RTAnyKey, pos), Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
-	}
-	k := c.Temp("IK")
-	return c.internCall(e, ident("any", pos), ident("any", pos), k, k, anyKeyStmt(k, pos))
+	return internAnyCall(e)
 }
 
 // methodStruct reports whether t is a cell struct type (not a pointer)

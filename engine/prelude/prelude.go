@@ -48,6 +48,7 @@ const (
 	SliceBounds = "_grundySliceBounds" // likewise for slice bounds out of range
 	NegShift    = "_grundyNegShift"    // likewise for a negative shift count
 	IsNil       = "_grundyIsNil"       // func(v any) bool: an interface conversion compared with nil
+	InternAny   = "_grundyInternAny"   // func(k any) any: a key of a map keyed by any, interned
 )
 
 // GenericStd are the helpers that run the generic API of native standard

@@ -372,6 +372,16 @@ type mapKey struct {
 	val any
 }
 
+// InternAnyKey is *p = AnyKey(*p) and InternKey(p) for p a *any, in one
+// call: a key of a map keyed by any (see compat's ifaceKeys).
+func (ts *Types) InternAnyKey(p *any) {
+	if p == nil {
+		return
+	}
+	*p = AnyKey(*p)
+	ts.InternKey(p)
+}
+
 // InternKey makes *p, a value of an interface type a cell declared, the
 // first value equal to it that InternKey was given: yaegi v0.16.1 keeps
 // such a value as a wrapper with the node that made it (valueInterface),

@@ -64,6 +64,9 @@ var (
 	// ErrorsAs is errors.As knowing the types cells declare (see
 	// Types.ErrorsAs).
 	ErrorsAs func(err error, target any) bool
+	// InternAnyKey makes *p a key of a map keyed by any (see
+	// Types.InternAnyKey).
+	InternAnyKey func(p *any)
 )
 
 // Table is the package as one interpreter sees it (interp.Exports' value
@@ -105,6 +108,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"WrapNil":        reflect.ValueOf(WrapNil),
 		"Empty":          reflect.ValueOf((*Empty)(nil)),
 		"InternKey":      reflect.ValueOf(ts.InternKey),
+		"InternAnyKey":   reflect.ValueOf(ts.InternAnyKey),
 		"AtomicStore":    reflect.ValueOf(ts.AtomicStore),
 		"AnyKey":         reflect.ValueOf(AnyKey),
 		"DecodeRune":     reflect.ValueOf(DecodeRune),

@@ -68,3 +68,11 @@ func _grundyNegShift() { panic(grundyrt.ShiftError()) }
 // _grundyIsNil is any(x) == nil (compat's nilCompares): x given an
 // interface's place as an argument is the interface Go makes.
 func _grundyIsNil(v any) bool { return v == nil }
+
+// _grundyInternAny is k as a key of a map keyed by any (compat's
+// ifaceKeys): out of yaegi's wrappers and the first key equal to it, in
+// a declared function (a function literal at each key cost a closure).
+func _grundyInternAny(k any) any {
+	grundyrt.InternAnyKey(&k)
+	return k
+}

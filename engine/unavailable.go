@@ -114,8 +114,8 @@ func unavailablePackage(path string) (string, bool) {
 	if !wholePackageUnavailable(path) {
 		return "", false
 	}
-	for key, api := range unavailableAPIs {
-		if strings.HasPrefix(key, path+".") {
+	for _, key := range sortedKeys(unavailableAPIs) {
+		if api := unavailableAPIs[key]; strings.HasPrefix(key, path+".") {
 			return fmt.Sprintf("package %s (generic, Go %s) is not available in this engine; instead, %s", path, api.since, api.instead), true
 		}
 	}

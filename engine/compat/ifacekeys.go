@@ -93,7 +93,7 @@ func runIfaceKeys(c *Cell) {
 				if kv, ok := el.(*ast.KeyValueExpr); ok {
 					if kt != nil {
 						kv.Key = c.internKey(kv.Key, kt)
-					} else if anyKeyed && methodStruct(c.Types.TypeOf(kv.Key)) {
+					} else if anyKeyed && (methodStruct(c.Types.TypeOf(kv.Key)) || methodStruct(deref(c.Types.TypeOf(kv.Key)))) {
 						kv.Key = c.structAnyKey(kv.Key)
 					} else if anyKeyed {
 						kv.Key = c.anyKey(kv.Key)

@@ -498,7 +498,9 @@ func CompareKey(v any) any { return deepKey(unwrapped(v)) }
 // type stays in its box, which names its type (Nimber(1) and 1 are two
 // keys); the pass then makes it the first box of an equal value (see
 // InternKey), in interpreted code: a box a native function returns is
-// boxed again.
+// boxed again. A pointer (to a cell's struct with methods, which yaegi
+// boxes) is taken out of its box, as an index expression's m[b1] holds
+// it: its type is in its struct's reflect type.
 func AnyKey(v any) any {
 	rv := reflect.ValueOf(v)
 	if rv.IsValid() && isWrapper(rv.Type()) {
@@ -507,7 +509,7 @@ func AnyKey(v any) any {
 		}
 	}
 	if rv.IsValid() && isBox(rv.Type()) {
-		if inner, _, ok := unbox(rv); ok && inner.Kind() != reflect.Struct {
+		if inner, _, ok := unbox(rv); ok && inner.Kind() != reflect.Struct && inner.Kind() != reflect.Pointer {
 			return rv.Interface()
 		}
 	}

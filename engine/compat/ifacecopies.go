@@ -369,7 +369,7 @@ func (c *Cell) convCall(t, from types.Type, vt, e ast.Expr) (ast.Expr, bool) {
 		if _, ptr := from.Underlying().(*types.Pointer); c.isNativeIface(t) && !ptr {
 			// grundyrt.Rewrap(&r, v): yaegi's wrapper with the whole
 			// value in it (a pointer is whole there).
-			body = append(body, &ast.ExprStmt{X: rewrapCall(ident(r, pos), ident(v, pos), pos)})
+			body = append(body, rewrapStmts(from, ident(r, pos), ident(v, pos), pos)...)
 		}
 		f = funcLit(pos, pos, &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{ident(r, pos)}, Type: it}}}, append(body, &ast.ReturnStmt{Return: pos})...)
 	}
@@ -488,6 +488,20 @@ func (c *Cell) methodCaller(v *ast.Ident, m *types.Func, pos token.Pos) (ast.Exp
 
 // rewrapCall is grundyrt.Rewrap(&r, v): yaegi's wrapper in r, of a
 // native interface, with the whole of v in it.
+// rewrapStmts are grundyrt.Rewrap(&r, v), or for v of a cell type the
+// interpreter boxes (a Row []Nimber) var b any = v;
+// grundyrt.RewrapBox(&r, b), which puts the box, naming the type, in the
+// wrapper (see boxConv).
+func rewrapStmts(from types.Type, r, v *ast.Ident, pos token.Pos) []ast.Stmt {
+	if n := boxedType(from); n == nil || !typecheck.IsCellType(n) {
+		return []ast.Stmt{&ast.ExprStmt{X: rewrapCall(r, v, pos)}}
+	}
+	b := ident(tempPrefix+"B", pos)
+	return []ast.Stmt{varDecl(pos, b.Name, ident("any", pos), v),
+		&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTRewrapBox, pos), Lparen: pos,
+			Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: r}, b}, Rparen: pos}}}
+}
+
 func rewrapCall(r, v ast.Expr, pos token.Pos) *ast.CallExpr {
 	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTRewrap, pos)}, Lparen: pos,
 		Args: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: r}, v}, Rparen: pos}

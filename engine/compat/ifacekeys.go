@@ -186,7 +186,9 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) bool {
 	cellIface := func(i int) bool { return boxLosingIface(c.Types.TypeOf(call.Args[i])) }
 	boxable := func(i int) bool {
 		t := c.Types.TypeOf(call.Args[i])
-		return boxedType(t) != nil || (t != nil && isIfaceType(t) && emptyIface(t)) || cellIface(i)
+		// (a native interface's too: a cell's value in a fmt.Stringer
+		// is yaegi's wrapper, which a sync.Map could not hash)
+		return boxedType(t) != nil || (t != nil && isIfaceType(t)) || cellIface(i)
 	}
 	basic := func(i int) bool { return boxedType(c.Types.TypeOf(call.Args[i])) != nil || cellIface(i) }
 	if !slices.ContainsFunc(nk.keys, boxable) && !slices.ContainsFunc(nk.kept, basic) {

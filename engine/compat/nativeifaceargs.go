@@ -37,7 +37,7 @@ var nativeIfaceArgs = Pass{
 	Name:     "nativeifaceargs",
 	Run:      runNativeIfaceArgs,
 	Kinds:    assignedKinds,
-	Snippets: []string{"native_iface_args_cell_interface", "native_iface_struct_value_printed", "nil_slice_native_arg", "native_iface_keeps_native_value", "nil_pointer_native_iface"},
+	Snippets: []string{"native_iface_args_cell_interface", "native_iface_struct_value_printed", "nil_slice_native_arg", "native_iface_keeps_native_value", "nil_pointer_native_iface", "native_iface_based_values_boxed"},
 }
 
 func runNativeIfaceArgs(c *Cell) {
@@ -141,6 +141,14 @@ func (c *Cell) asNativeFrom(target, from types.Type, e ast.Expr) (ast.Expr, bool
 			return c.convCall(target, from, fx, e)
 		}
 		return nil, false
+	}
+	if n := boxedType(from); n != nil && !nilable(from) && !isSignature(from.Underlying()) && typecheck.IsCellType(n) && topLevelType(c, from) {
+		// A value of a cell type on a basic type or an array (a Nimber,
+		// a Pos [2]int): in the wrapper in its box (see boxConv; a
+		// function type's value is funcIfaceArgs').
+		if x, ok := c.boxConv(target, from, e); ok {
+			return x, true
+		}
 	}
 	if _, ptr := from.Underlying().(*types.Pointer); ptr && typecheck.IsCellType(deref(from)) && c.mayBeNil(e) {
 		// A pointer to a cell type, which may be nil, likewise (s ==
@@ -248,4 +256,38 @@ func (c *Cell) cellImplements(e ast.Expr, iface types.Type) bool {
 	}
 	it, ok := iface.Underlying().(*types.Interface)
 	return ok && types.Implements(t, it)
+}
+
+// boxConv is e, a value of from, a cell type on a basic type or an array
+// that the interpreter boxes, converted to target, a native interface
+// type with methods, by a function the session declares once for the
+// two types:
+//
+//	func _grundyBoxConv_123(v Nimber) (r fmt.Stringer) {
+//		r = v
+//		var b any = v
+//		grundyrt.RewrapBox(&r, b)
+//		return
+//	}
+//
+// yaegi's wrapper of the interface held the bare value, without its type:
+// asserted back (tm.(Pos)), switched on, or shown with %T, it was the
+// underlying type's. The box (kept by a variable of type any) goes in
+// its place.
+func (c *Cell) boxConv(target, from types.Type, e ast.Expr) (ast.Expr, bool) {
+	name := hashedName("BoxConv", types.TypeString(from, nil), types.TypeString(target, nil))
+	if !c.declared[name] && c.Session.Func(name) == nil {
+		pos := e.Pos()
+		xs, ok := c.typeExprs([]types.Type{from, target}, pos)
+		if !ok {
+			return nil, false
+		}
+		v, r := ident(tempPrefix+"V", pos), ident(tempPrefix+"R", pos)
+		body := append([]ast.Stmt{&ast.AssignStmt{Lhs: []ast.Expr{r}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{v}}},
+			rewrapStmts(from, r, v, pos)...)
+		body = append(body, &ast.ReturnStmt{Return: pos})
+		c.Insts = append(c.Insts, convFunc(name, nil, v, r, xs[0], xs[1], body))
+		c.noteDeclared(name)
+	}
+	return &ast.CallExpr{Fun: ident(name, e.Pos()), Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}, true
 }

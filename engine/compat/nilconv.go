@@ -138,7 +138,7 @@ func (c *Cell) declareNilConv(name string, target, from types.Type, tparams *typ
 	body := []ast.Stmt{ifThen(pos, &ast.BinaryExpr{X: v, OpPos: pos, Op: token.EQL, Y: ident("nil", pos)}, toNil),
 		&ast.AssignStmt{Lhs: []ast.Expr{r}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{v}}}
 	if _, ptr := from.Underlying().(*types.Pointer); !ptr {
-		body = append(body, &ast.ExprStmt{X: rewrapCall(r, v, pos)}) // (see convCall)
+		body = append(body, rewrapStmts(from, r, v, pos)...) // (see convCall)
 	}
 	body = append(body, &ast.ReturnStmt{Return: pos})
 	c.Insts = append(c.Insts, convFunc(nilName, tps, v, r, fx, tx, nilCase.(*ast.IfStmt).Body.List), convFunc(name, tps, v, r, fx, tx, body))

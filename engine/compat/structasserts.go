@@ -77,7 +77,7 @@ func (c *Cell) inWrapper(xt, t types.Type) bool {
 // in it is asserted (grundyrt.HasTypeIn, MustHaveTypeIn; a type switch
 // asks grundyrt.InWrapper after its own assertion said no).
 func inWrapperBased(xt, t types.Type) bool {
-	if !wrapperSubject(xt) || t == nil {
+	if !basedWrapperSubject(xt) || t == nil {
 		return false
 	}
 	n := boxedType(t)
@@ -116,6 +116,15 @@ func unwrapCall(x ast.Expr, pos token.Pos) ast.Expr {
 // wrapperSubject reports whether a value of xt may be yaegi's wrapper
 // that an assertion does not look inside: xt is an empty interface.
 func wrapperSubject(xt types.Type) bool { return xt != nil && emptyIface(xt) }
+
+// basedWrapperSubject is wrapperSubject for an assertion to a cell type
+// on a basic type, an array, a slice or a map: xt may be a native
+// interface with methods too (tm.(Pos), tm an encoding.TextMarshaler
+// holding a Pos [2]int), whose wrapper holds the value's box (see
+// boxConv), which yaegi's assertion does not look inside.
+func basedWrapperSubject(xt types.Type) bool {
+	return wrapperSubject(xt) || xt != nil && isIfaceType(xt) && !typecheck.IsCellType(xt) && !isError(xt) && !hasTypeParam(xt)
+}
 
 // inWrapperCall is any(grundyrt.InWrapper(x)): x, or the value in it
 // when it is yaegi's wrapper (see structAsserts).

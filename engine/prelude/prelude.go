@@ -115,6 +115,7 @@ const (
 	RTEqual             = "Equal"        // == on structs and arrays holding interfaces, by CompareKey's rules
 	RTCompareKeyAs      = "CompareKeyAs" // likewise for a value of a type on a basic type with methods, by its static type
 	RTRewrap            = "Rewrap"
+	RTRewrapBox         = "RewrapBox" // a boxed cell value into a native interface's wrapper, in place of the bare one
 	RTInWrapper         = "InWrapper" // the value Rewrap put in a wrapper, for an assertion to its struct type
 	RTWrapNil           = "WrapNil"
 	RTEmpty             = "Empty"     // the type of the field carrying the name of a struct type without fields

@@ -318,6 +318,31 @@ func Rewrap(p, v any) {
 	rp.Elem().Set(cp)
 }
 
+// RewrapBox puts box, a value of a cell type on a basic type, an array, a
+// slice or a map in the interpreter's box (handed over from a variable of
+// type any, which keeps it), in *p's wrapper in place of the bare value
+// yaegi put there (genInterfaceWrapper takes the value out of its box):
+// the box names the type, so an assertion back to it, %T and a type
+// switch see it (a Pos in an encoding.TextMarshaler, asserted tm.(Pos),
+// was the zero value and false). Anything else leaves *p as it is.
+func RewrapBox(p, box any) {
+	rp := reflect.ValueOf(p)
+	if !rp.IsValid() || rp.Kind() != reflect.Pointer || rp.IsNil() || rp.Elem().Kind() != reflect.Interface || rp.Elem().IsNil() {
+		return
+	}
+	rw, bv := rp.Elem().Elem(), reflect.ValueOf(box)
+	if !isWrapper(rw.Type()) || !bv.IsValid() || !isBox(bv.Type()) {
+		return
+	}
+	if inner, _, ok := unbox(bv); !ok || inner.Kind() == reflect.Struct || inner.Kind() == reflect.Pointer {
+		return
+	}
+	cp := reflect.New(rw.Type()).Elem()
+	cp.Set(rw)
+	cp.Field(0).Set(bv)
+	rp.Elem().Set(cp)
+}
+
 // InWrapper is v for an assertion to a cell's struct type: when v is a
 // wrapper for a native interface (yaegi's, the runtime's composed ones),
 // the value in it, which Rewrap made whole (a

@@ -104,6 +104,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"CompareKeyAs":   reflect.ValueOf(ts.NamedCompareKeyAs),
 		"WrapError":      reflect.ValueOf(WrapError),
 		"Rewrap":         reflect.ValueOf(Rewrap),
+		"RewrapBox":      reflect.ValueOf(RewrapBox),
 		"InWrapper":      reflect.ValueOf(InWrapper),
 		"WrapNil":        reflect.ValueOf(WrapNil),
 		"Empty":          reflect.ValueOf((*Empty)(nil)),

@@ -403,7 +403,11 @@ func (c *Cell) boxedImplementers(tmp func() *ast.Ident, tt types.Type, pos token
 		if tx, ok := c.TypeExpr(n, pos); ok {
 			named = append(named, n)
 			if tmp != nil {
-				tests = append(tests, &ast.BinaryExpr{X: hasTypeCall(tmp(), n, pos), OpPos: pos, Op: token.LAND, Y: asserts(tmp(), tx)})
+				// Or in another native interface's wrapper, with its box
+				// (see boxConv): asserted out of it.
+				tx2, _ := c.TypeExpr(n, pos)
+				tests = append(tests, &ast.BinaryExpr{X: hasTypeCall(tmp(), n, pos), OpPos: pos, Op: token.LAND,
+					Y: &ast.ParenExpr{Lparen: pos, X: &ast.BinaryExpr{X: asserts(tmp(), tx), OpPos: pos, Op: token.LOR, Y: asserts(inWrapperCall(tmp()), tx2)}, Rparen: pos}})
 			}
 		}
 	}
@@ -922,6 +926,14 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 			if tx, ok := c.TypeExpr(n, pos); ok {
 				check = hasTypeCall(tmp(), n, pos)
 				try(tx)
+			}
+			if tx, ok := c.TypeExpr(n, pos); ok && basedWrapperSubject(from) {
+				// In another native interface's wrapper, with its box
+				// (a Row held in a sort.Interface, then in an any,
+				// asserted to fmt.Stringer; see boxConv).
+				guard, unwrap = hasTypeCall(tmp(), n, pos), true // (named first: InWrapper only then)
+				try(tx)
+				unwrap = false
 			}
 		}
 	}

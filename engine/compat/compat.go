@@ -59,6 +59,7 @@ var Passes = []Pass{
 	predeclaredNames,
 	anonEmbed,
 	nilCompares,
+	funcTypeDefs,
 	arrayLens,
 	selfTypes,
 	selfFuncs,

@@ -1619,8 +1619,13 @@ func importError(err error) *EvalError {
 	}
 	if i := strings.Index(e.Value, " error: unable to find source related to"); i >= 0 {
 		head := e.Value[:i]
-		if m := importPath.FindStringSubmatch(head); m != nil && func() bool { _, ok := unavailablePackage(m[1]); return ok }() {
-			msg, _ := unavailablePackage(m[1])
+		m := importPath.FindStringSubmatch(head)
+		var msg string
+		var generic bool
+		if m != nil {
+			msg, generic = unavailablePackage(m[1])
+		}
+		if generic {
 			e.Value = head + ": " + msg
 		} else if m != nil && !strings.Contains(strings.Split(m[1], "/")[0], ".") {
 			// A standard package yaegi leaves out (it has no tables for

@@ -3,9 +3,11 @@ package engine
 import (
 	"fmt"
 	"go/ast"
+	"slices"
 	"strconv"
 	"strings"
 
+	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
 )
 
@@ -80,7 +82,10 @@ func (it *Interp) checkUnavailable(pc *parsedCell) error {
 				// unique.Make without the import: the package is not
 				// imported for the cell (the interpreter has none), and
 				// "undefined: unique" would not say why.
-				if _, declared := it.globals[pkg.Name]; declared || !wholePackageUnavailable(pkg.Name) {
+				if _, declared := it.globals[pkg.Name]; declared {
+					return true
+				}
+				if _, whole := unavailablePackage(pkg.Name); !whole {
 					return true
 				}
 				path = pkg.Name
@@ -102,16 +107,11 @@ func (it *Interp) checkUnavailable(pc *parsedCell) error {
 	return nil
 }
 
-// wholePackageUnavailable reports whether every API of the standard
-// package at path is among unavailableAPIs (unique, weak): the
-// interpreter has no table for it at all.
-func wholePackageUnavailable(path string) bool {
-	return path == "unique" || path == "weak"
-}
-
-// unavailablePackage is the refusal of an import of such a package.
+// unavailablePackage is the refusal of the standard package at path
+// when the interpreter has no table for it and its API is among
+// unavailableAPIs (unique, weak: generic throughout).
 func unavailablePackage(path string) (string, bool) {
-	if !wholePackageUnavailable(path) {
+	if slices.Contains(prelude.StandardPackages(typecheck.ImportName(path)), path) {
 		return "", false
 	}
 	for _, key := range sortedKeys(unavailableAPIs) {

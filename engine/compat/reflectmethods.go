@@ -179,13 +179,7 @@ func (t *reflectTracer) roots(x ast.Expr, depth int) (out []*ast.CallExpr, ok bo
 }
 
 // isReflectHandle reports whether t is reflect.Type or reflect.Value.
-func isReflectHandle(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	s := types.TypeString(t, nil)
-	return s == "reflect.Type" || s == "reflect.Value"
-}
+func isReflectHandle(t types.Type) bool { return isReflectType(t) || isReflectNamed(t, "Value") }
 
 // mayHoldBased reports whether the reflect.Value x may hold a value of a
 // type the cells declare on a basic type, slice or map, which the

@@ -119,7 +119,10 @@ func (c *Cell) typeOfArg(a ast.Expr) []ast.Expr {
 }
 
 // isReflectType reports whether t is reflect.Type.
-func isReflectType(t types.Type) bool {
+func isReflectType(t types.Type) bool { return isReflectNamed(t, "Type") }
+
+// isReflectNamed reports whether t is package reflect's type name.
+func isReflectNamed(t types.Type, name string) bool {
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "reflect" && n.Obj().Name() == "Type"
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "reflect" && n.Obj().Name() == name
 }

@@ -114,7 +114,11 @@ def main():
             state["console"] = [e["message"][:300] for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
             report["notebooks"][name] = state
             # Leave without the "unsaved changes" prompt, and stop the kernel.
-            driver.execute_script("Jupyter.notebook.set_dirty(false); Jupyter.notebook.kernel && Jupyter.notebook.kernel.kill()")
+            # The page can turn dirty again after set_dirty (the kernel's
+            # death and metadata updates arrive later), so the prompt's
+            # handler goes too: Chromium logs a blocked prompt as an error.
+            driver.execute_script("Jupyter.notebook.set_dirty(false); window.onbeforeunload = null; "
+                                  "Jupyter.notebook.kernel && Jupyter.notebook.kernel.kill()")
         # The Help menu's grundy link, opened as a reader would.
         links = next((s["helpLinks"] for s in report["notebooks"].values() if s.get("helpLinks")), [])
         ref = next((href for text, href in links if "grundy" in text), None)

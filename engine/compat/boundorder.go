@@ -16,29 +16,16 @@ import (
 // where right-then-left order said [-1].
 func (c *Cell) tupleOrder(s *ast.AssignStmt) []ast.Expr {
 	var early, late []ast.Expr
-	assigned := map[types.Object]bool{}
-	memWrite := false // a store went somewhere any read of memory may see
-	affected := func(e ast.Expr) bool {
-		return contains(e, false, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && assigned[c.Types.ObjectOf(id)] {
-				return true
-			}
-			return memWrite && c.readsMemory(n)
-		})
-	}
+	fx := &storeEffects{c: c, assigned: map[types.Object]bool{}}
 	for i, l := range s.Lhs {
 		r := s.Rhs[i]
-		if affected(r) {
+		if fx.affected(r) {
 			early = append(early, r)
 		} else {
 			late = append(late, r)
 		}
 		late = append(late, l)
-		if v := c.storedVar(l); v != nil && !c.inMemory(v) {
-			assigned[v] = true
-		} else if !isIdent(l, "_") {
-			memWrite = true
-		}
+		fx.stored(l)
 	}
 	return append(early, late...)
 }
@@ -67,10 +54,11 @@ func (c *Cell) storedVar(l ast.Expr) *types.Var {
 	}
 }
 
-// inMemory tells a variable other code may reach (a package's, or one of
-// the cell's top level), as against a function's own.
+// inMemory tells a variable other code may reach (a package's, one of
+// the cell's top level, or one whose address is taken), as against a
+// function's own.
 func (c *Cell) inMemory(v *types.Var) bool {
-	if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+	if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() || c.addressTaken(v) {
 		return true
 	}
 	inFunc := false
@@ -87,6 +75,45 @@ func (c *Cell) inMemory(v *types.Var) bool {
 		})
 	}
 	return !inFunc
+}
+
+// addressTaken reports whether the cell takes v's address: &v, &v.f,
+// &v[i] of an array, v[:] of an array, a method with a pointer receiver
+// called on v: a store through a pointer may change it.
+func (c *Cell) addressTaken(v *types.Var) bool {
+	if c.addrTaken == nil {
+		c.addrTaken = map[*types.Var]bool{}
+		for _, root := range c.Roots() {
+			ast.Inspect(root, func(n ast.Node) bool {
+				var x ast.Expr
+				switch n := n.(type) {
+				case *ast.UnaryExpr:
+					if n.Op == token.AND {
+						x = n.X
+					}
+				case *ast.SliceExpr:
+					if _, ok := typeUnder(c.Types.TypeOf(n.X)).(*types.Array); ok {
+						x = n.X
+					}
+				case *ast.SelectorExpr:
+					if sel := c.Types.Selections[n]; sel != nil && sel.Kind() != types.FieldVal {
+						if sig, ok := sel.Obj().Type().(*types.Signature); ok && sig.Recv() != nil {
+							if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
+								x = n.X
+							}
+						}
+					}
+				}
+				if x != nil {
+					if v := c.storedVar(x); v != nil {
+						c.addrTaken[v] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	return c.addrTaken[v]
 }
 
 // readsMemory tells an operation whose value a store through a pointer,

@@ -79,7 +79,7 @@ func (c *Cell) basedInstances() []wrapperInstance {
 			continue
 		}
 		fd := c.funcDecl(fn.Name())
-		if assertsToIface(fd, targs) || storesComposites(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
+		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || storesComposites(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
 			out = append(out, wrapperInstance{id: id, fn: fn, targs: targs})
 		}
 	}
@@ -129,6 +129,56 @@ func storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
 // of a type parameter (case interface{ foo() T }: matched nothing; case
 // struct{ a, b T }, x.(struct{ a, b T }): did not compile).
 func assertsToIface(fd *ast.FuncDecl, targs *types.TypeList) bool {
+	return assertsToIfaceArgs(fd, ifaceArgs(targs))
+}
+
+// ifaceArgs tells which of targs are interface types.
+func ifaceArgs(targs *types.TypeList) []bool {
+	out := make([]bool, targs.Len())
+	for i := range out {
+		out[i] = types.IsInterface(targs.At(i))
+	}
+	return out
+}
+
+// assertsThrough is assertsToIface of fd or of a generic function of the
+// cells fd calls with its type parameters as the type arguments
+// (Count[T] calling Collect[T], which asserts x.(T)): the typed copy of
+// fd calls Collect's typed copy, where yaegi's instance of Collect,
+// called from the instance of Count, panicked on a nil pointer.
+func (c *Cell) assertsThrough(fd *ast.FuncDecl, ifaces []bool, seen map[*ast.FuncDecl]bool) bool {
+	if fd == nil || fd.Body == nil || seen[fd] {
+		return false
+	}
+	seen[fd] = true
+	if assertsToIfaceArgs(fd, ifaces) {
+		return true
+	}
+	params := map[string]bool{}
+	if fd.Type.TypeParams != nil {
+		for i, n := range typeParamNames(fd.Type.TypeParams) {
+			params[n] = i < len(ifaces) && ifaces[i]
+		}
+	}
+	return contains(fd.Body, false, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		g, args := indexed(call.Fun)
+		if g == nil || len(args) == 0 || !slices.ContainsFunc(args, func(a ast.Expr) bool { id, ok := a.(*ast.Ident); return ok && params[id.Name] }) {
+			return false
+		}
+		inner := make([]bool, len(args))
+		for i, a := range args {
+			id, ok := a.(*ast.Ident)
+			inner[i] = ok && params[id.Name]
+		}
+		return c.assertsThrough(c.funcDecl(g.Name), inner, seen)
+	})
+}
+
+func assertsToIfaceArgs(fd *ast.FuncDecl, ifaces []bool) bool {
 	if fd == nil || fd.Body == nil {
 		return false
 	}
@@ -146,7 +196,7 @@ func assertsToIface(fd *ast.FuncDecl, targs *types.TypeList) bool {
 	params, all := map[string]bool{}, map[string]bool{}
 	for i, n := range names {
 		all[n] = true
-		if i < targs.Len() && types.IsInterface(targs.At(i)) {
+		if i < len(ifaces) && ifaces[i] {
 			params[n] = true
 		}
 	}

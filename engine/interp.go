@@ -1554,6 +1554,11 @@ func (it *Interp) panicError(p interp.Panic) *EvalError {
 	stack := it.io.interpStderr.take()
 	msg := it.panicMessage(p.Value)
 	tb := []string{"panic: " + msg}
+	if os.Getenv("GRUNDY_DEBUG") != "" {
+		// The Go stack, for the engine's developers: the runtime error
+		// may be the interpreter's own, interpreted frames or not.
+		os.Stderr.Write(p.Stack)
+	}
 	if len(stack) == 1 && strings.HasPrefix(stack[0], "main (") {
 		// The cell's own frame only: where the cell was entered says
 		// nothing the message does not.
@@ -1565,9 +1570,6 @@ func (it *Interp) panicError(p interp.Panic) *EvalError {
 			// interpreter's own. Its Go stack is for the engine's
 			// developers, never the cell's output.
 			tb = append(tb, "", "(no interpreted stack: if the code looks right, the interpreter may have failed on it; try rewriting it more plainly)")
-			if os.Getenv("GRUNDY_DEBUG") != "" {
-				os.Stderr.Write(p.Stack)
-			}
 		}
 	}
 	return &EvalError{Name: "panic", Value: msg, Traceback: tb}

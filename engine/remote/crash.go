@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"regexp"
 	"strconv"
@@ -53,17 +54,21 @@ type crashLog struct {
 	mu     sync.Mutex
 	head   []byte
 	logged int
+	lines  int // the lines logged at most
 	log    io.Writer
 	done   chan struct{}
 }
 
 const (
 	crashHeadBytes = 256 << 10
-	crashLogLines  = 12
+	crashLogLines  = 12 // of the engine process's stderr in the log; all with GRUNDY_DEBUG, whose Go stacks are longer
 )
 
 func newCrashLog(r io.Reader, log io.Writer) *crashLog {
-	c := &crashLog{log: log, done: make(chan struct{})}
+	c := &crashLog{log: log, done: make(chan struct{}), lines: crashLogLines}
+	if os.Getenv("GRUNDY_DEBUG") != "" {
+		c.lines = math.MaxInt
+	}
 	go c.run(r)
 	return c
 }
@@ -98,8 +103,8 @@ func (c *crashLog) run(r io.Reader) {
 			if len(partial) > 0 {
 				c.logLine(string(partial))
 			}
-			if c.logged > crashLogLines {
-				fmt.Fprintf(c.log, "engine process: (%s of its report not shown)\n", human.Quantity(c.logged-crashLogLines, "more line"))
+			if c.logged > c.lines {
+				fmt.Fprintf(c.log, "engine process: (%s of its report not shown)\n", human.Quantity(c.logged-c.lines, "more line"))
 			}
 			return
 		}
@@ -108,7 +113,7 @@ func (c *crashLog) run(r io.Reader) {
 
 func (c *crashLog) logLine(line string) {
 	c.logged++
-	if c.logged <= crashLogLines && c.log != nil {
+	if c.logged <= c.lines && c.log != nil {
 		fmt.Fprintf(c.log, "engine process: %s\n", line)
 	}
 }

@@ -592,6 +592,11 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Ex
 	var first ast.Expr
 	for _, impl := range impls {
 		first = or(first, asserts(tmp(), impl))
+		if basedWrapperSubject(from) {
+			// In another native interface's wrapper (a *Tape held in an
+			// io.Reader, then in an any; see nilAsserts).
+			first = or(first, asserts(inWrapperCall(tmp()), impl))
+		}
 	}
 	for _, b := range basedImpls {
 		first = or(first, b.test)

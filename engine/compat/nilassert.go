@@ -55,7 +55,7 @@ var nilAsserts = Pass{
 	Name:     "nilasserts",
 	Run:      runNilAsserts,
 	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"type_assert_nil_interface", "type_param_assert", "assert_stringer_basic_type", "type_assert_empty_interface", "assert_cell_iface_missing_method", "assert_native_iface_missing_method"},
+	Snippets: []string{"type_assert_nil_interface", "type_param_assert", "assert_stringer_basic_type", "type_assert_empty_interface", "assert_cell_iface_missing_method", "assert_native_iface_missing_method", "assert_native_iface_from_other_wrapper"},
 }
 
 func runNilAsserts(c *Cell) {
@@ -97,10 +97,20 @@ func runNilAsserts(c *Cell) {
 		var first []ast.Stmt
 		if !typecheck.IsCellType(tt) && !empty && !param {
 			for _, impl := range c.implementers(xt, tt, pos) {
-				first = append(first, &ast.IfStmt{If: pos,
-					Init: define(pos, []ast.Expr{val(), okID()}, &ast.TypeAssertExpr{X: arg(), Type: impl, Lparen: pos, Rparen: pos}),
-					Cond: okID(),
-					Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), ident("true", pos)}}}, Rbrace: pos}})
+				subjects := []ast.Expr{arg()}
+				if basedWrapperSubject(xt) {
+					// In another native interface's wrapper (a *Tape
+					// held in an io.Reader, then in an any, asserted to
+					// io.ReadWriter), which yaegi's assertion does not
+					// look inside.
+					subjects = append(subjects, inWrapperCall(arg()))
+				}
+				for _, x := range subjects {
+					first = append(first, &ast.IfStmt{If: pos,
+						Init: define(pos, []ast.Expr{val(), okID()}, &ast.TypeAssertExpr{X: x, Type: impl, Lparen: pos, Rparen: pos}),
+						Cond: okID(),
+						Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), ident("true", pos)}}}, Rbrace: pos}})
+				}
 			}
 		}
 		// The interface as the runtime names it in its messages:

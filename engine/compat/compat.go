@@ -300,7 +300,7 @@ type Cell struct {
 	instances    []*types.Named        // see structInstances, once asked
 	nonNil       map[types.Object]bool // the pointer variables that cannot be nil (see mayBeNil), once asked
 	loopVersions []*loopVersion        // the loops the bounds pass checks in a copy, inner ones first
-	addrTaken    map[*types.Var]bool // the variables whose address the cell takes (see addressTaken)
+	addrTaken    map[*types.Var]bool   // the variables whose address the cell takes (see addressTaken)
 }
 
 // NamedInstance is a refusal that stands unless the engine names an

@@ -760,6 +760,9 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File, first []string) err
 		// without (see declareTypes).
 		if os.Getenv("GRUNDY_DEBUG") != "" {
 			fmt.Fprintln(os.Stderr, "grundy debug: declaring types to the printer:", err)
+			for _, src := range declared {
+				fmt.Fprintln(os.Stderr, "grundy debug: declared:", src)
+			}
 		}
 		f.Decls = decls
 		if _, err := it.compileRun(ctx, f); err != nil {

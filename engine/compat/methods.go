@@ -3,6 +3,7 @@ package compat
 import (
 	"fmt"
 	"go/types"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -126,8 +127,19 @@ func sigString(sig *types.Signature) string {
 	if r := resultsSource(sig); r != "" {
 		s += " " + r
 	}
-	return s
+	// A library's method has uint8 for byte: the oracle's packages are
+	// made from the interpreter's symbol tables, which reflect writes so
+	// (time.Time's MarshalJSON, promoted to a cell struct embedding it,
+	// was not given to the runtime, and json ignored it).
+	return byteNames.ReplaceAllStringFunc(s, func(w string) string {
+		if w == "uint8" {
+			return "byte"
+		}
+		return "rune"
+	})
 }
+
+var byteNames = regexp.MustCompile(`\b(uint8|int32)\b`)
 
 func resultsSource(sig *types.Signature) string {
 	var rs []string

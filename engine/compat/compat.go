@@ -124,6 +124,7 @@ var Passes = []Pass{
 	returnFuncs,
 	funcIfaceValues,
 	funcRecvs,
+	nestedSigs,
 	methodValues,
 	errorValues,
 	errorAssert,

@@ -39,7 +39,7 @@ var typeSwitches = Pass{
 	Name:     "typeswitches",
 	Run:      runTypeSwitches,
 	Kinds:    []ast.Node{(*ast.TypeSwitchStmt)(nil)},
-	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types", "type_switch_nil_cases", "type_assert_promoted_method_from_cell_interface", "type_switch_case_any", "cell_iface_to_native_assert"},
+	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types", "type_switch_nil_cases", "type_assert_promoted_method_from_cell_interface", "type_switch_case_any", "cell_iface_to_native_assert", "type_switch_struct_literal_cases"},
 }
 
 func runTypeSwitches(c *Cell) {
@@ -257,13 +257,36 @@ func (c *Cell) interfaceCase(s *ast.TypeSwitchStmt) bool {
 func (c *Cell) needsAssertions(s *ast.TypeSwitchStmt, xt types.Type) bool {
 	for _, st := range s.Body.List {
 		for _, t := range st.(*ast.CaseClause).List {
-			if tt := c.Types.TypeOf(t); tt != nil && (types.IsInterface(tt) || mentionsCellType(tt) || c.inCellIface(xt, tt)) {
+			if tt := c.Types.TypeOf(t); tt != nil && (types.IsInterface(tt) || mentionsCellType(tt) || c.inCellIface(xt, tt) || unnamedStruct(tt)) {
 				return true
 			}
 			if v, _ := c.assertVerdict(xt, c.Types.TypeOf(t)); v == assertChecked {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// unnamedStruct reports whether t is or is made of a struct type
+// literal (struct{ a, b float64 }, *struct{ A int }): yaegi's type switch
+// without a variable matched no such case (interp/run.go, _case compares
+// the name reflect gives the value's type with its own name of the
+// case's), silently; its assertion matches them.
+func unnamedStruct(t types.Type) bool {
+	switch u := types.Unalias(t).(type) {
+	case *types.Struct:
+		return true
+	case *types.Pointer:
+		return unnamedStruct(u.Elem())
+	case *types.Slice:
+		return unnamedStruct(u.Elem())
+	case *types.Array:
+		return unnamedStruct(u.Elem())
+	case *types.Map:
+		return unnamedStruct(u.Key()) || unnamedStruct(u.Elem())
+	case *types.Chan:
+		return unnamedStruct(u.Elem())
 	}
 	return false
 }

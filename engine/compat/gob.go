@@ -19,11 +19,15 @@ import (
 // as Go does, so the call is refused before running, saying to use it.
 // The check walks every field, unexported ones too (which gob skips): a
 // cell interface there is refused although gob would not look at it.
+// A struct a cell declares with an unexported field is refused too: the
+// interpreter exports such a field (see hiddenFields), and gob, which has
+// no tags to keep away, encoded and decoded it where Go skips it (a
+// private counter came back 9 where Go's is 0), silently.
 var gobIfaces = Pass{
 	Name:     "gobifaces",
 	Run:      runGobIfaces,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"gob_cell_interface_refused"},
+	Snippets: []string{"gob_cell_interface_refused", "gob_unexported_fields_refused"},
 }
 
 func runGobIfaces(c *Cell) {
@@ -46,10 +50,47 @@ func runGobIfaces(c *Cell) {
 				iface = n
 			}
 		})
+		if st, field := unexportedField(t); field != "" {
+			c.Fail(call.Pos(), "%s.%s of %s: encoding/gob in this interpreter sees the unexported field %s of %s as exported (the interpreter builds the struct with reflect), so it would %s it where Go's gob skips it; export the fields gob should keep, or %s a struct of only the exported ones",
+				map[string]string{"Encode": "Encoder", "Decode": "Decoder"}[fn.Name()], fn.Name(), an(types.TypeString(t, shortQualifier)), field, st, map[string]string{"Encode": "encode", "Decode": "decode into"}[fn.Name()], map[string]string{"Encode": "copy the value into", "Decode": "decode into"}[fn.Name()])
+			return true
+		}
 		if iface != nil {
 			c.Fail(call.Pos(), "%s.%s of a %s: encoding/gob cannot %s values of %s (an interface a cell declares) in this interpreter; use any instead (a []any, or a field of type any), with gob.Register of each concrete type, and assert back to %s",
 				map[string]string{"Encode": "Encoder", "Decode": "Decoder"}[fn.Name()], fn.Name(), types.TypeString(t, shortQualifier), map[string]string{"Encode": "encode", "Decode": "decode"}[fn.Name()], iface.Obj().Name(), iface.Obj().Name())
 		}
 		return true
 	})
+}
+
+// unexportedField is a struct type in t with a field Go's gob skips (its
+// name unexported, embedded or not) and that field's name; "" if none. A
+// type gob encodes by its own methods (GobEncode, MarshalBinary) is not
+// looked into.
+func unexportedField(t types.Type) (st, field string) {
+	walkTypes(t, func(t types.Type) bool {
+		n, ok := t.(*types.Named)
+		if field != "" {
+			return false
+		}
+		if !ok || !typecheck.IsCellType(n) {
+			return true
+		}
+		ms := types.NewMethodSet(types.NewPointer(n))
+		for _, m := range []string{"GobEncode", "GobDecode", "MarshalBinary", "UnmarshalBinary"} {
+			if ms.Lookup(nil, m) != nil {
+				return false
+			}
+		}
+		if s, ok := n.Underlying().(*types.Struct); ok {
+			for i := range s.NumFields() {
+				if f := s.Field(i); !f.Exported() && f.Name() != "_" {
+					st, field = n.Obj().Name(), f.Name()
+					return false
+				}
+			}
+		}
+		return true
+	})
+	return st, field
 }

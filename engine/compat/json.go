@@ -28,7 +28,7 @@ var jsonArgs = Pass{
 	Name:     "jsonargs",
 	Run:      runJSONArgs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"json_cell_methods", "json_embedded_cell_struct", "json_unmarshal_cell_methods", "json_type_error_names", "json_omitzero_method_errors", "json_decode_into_any_target", "json_promoted_library_marshaler"},
+	Snippets: []string{"json_cell_methods", "json_embedded_cell_struct", "json_unmarshal_cell_methods", "json_type_error_names", "json_omitzero_method_errors", "json_decode_into_any_target", "json_promoted_library_marshaler", "json_embedded_unexported_basic"},
 }
 
 func runJSONArgs(c *Cell) {

@@ -187,6 +187,11 @@ func EachNamed(t types.Type, f func(*types.Named)) { eachNamed(t, f) }
 
 // eachType calls f with each type in t's structure, as eachNamed walks it.
 func eachType(t types.Type, f func(types.Type)) {
+	walkTypes(t, func(t types.Type) bool { f(t); return true })
+}
+
+// walkTypes is eachType where f says whether to walk into the type.
+func walkTypes(t types.Type, f func(types.Type) bool) {
 	seen := map[types.Type]bool{}
 	var walk func(t types.Type)
 	walk = func(t types.Type) {
@@ -195,7 +200,9 @@ func eachType(t types.Type, f func(types.Type)) {
 			return
 		}
 		seen[t] = true
-		f(t)
+		if !f(t) {
+			return
+		}
 		switch u := t.(type) {
 		case *types.Named:
 			walk(u.Underlying())

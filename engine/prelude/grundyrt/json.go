@@ -477,9 +477,13 @@ func (ts *Types) jsonStructTypeOf(rt reflect.Type, t *tinfo, in bool) *jsonStruc
 		name, tag := fieldName(rf)
 		var ft *tinfo
 		embedded := rf.Anonymous
+		exported := isExportedName(name) && rf.IsExported()
 		if t != nil && t.kind == tkStruct && i < len(t.fields) {
 			ft = t.fields[i].t
 			embedded = embedded || t.fields[i].embedded
+			// (An embedded field of an unexported type the interpreter
+			// exported, Xnimber, untagged: Go names it nimber.)
+			exported = exported && t.fields[i].exported
 		}
 		f := jsonField{from: i, t: ft}
 		sf := reflect.StructField{Name: rf.Name, Tag: reflect.StructTag(tag), Type: rf.Type}
@@ -501,7 +505,7 @@ func (ts *Types) jsonStructTypeOf(rt reflect.Type, t *tinfo, in bool) *jsonStruc
 				sf.Name = "X" + name
 			}
 			f.t = derefInfo(ft)
-		case !isExportedName(name) || !rf.IsExported():
+		case !exported:
 			continue
 		case jsonTag == "-":
 			continue // (Go leaves it out: a function json cannot encode too)

@@ -61,8 +61,21 @@ func (c *Cell) storesInTurn(as *ast.AssignStmt) []ast.Stmt {
 	if !mayPanic {
 		return nil
 	}
-	var early, late []ast.Stmt
+	var early []ast.Stmt
+	done := false
 	fx := &storeEffects{c: c, assigned: map[types.Object]bool{}}
+	type saved struct {
+		at   *ast.Expr
+		orig ast.Expr
+	}
+	var undo []saved // (given back where the assignment stays as it is)
+	defer func() {
+		if !done {
+			for _, u := range undo {
+				*u.at = u.orig
+			}
+		}
+	}()
 	save := func(e *ast.Expr) bool {
 		// gc reads a type assertion's value first (its order phase
 		// copies it), and what a store may change.
@@ -78,17 +91,20 @@ func (c *Cell) storesInTurn(as *ast.AssignStmt) []ast.Stmt {
 		v := types.NewVar(def.Pos(), nil, name, t)
 		c.Types.Defs[def], c.Types.Uses[use] = v, v
 		early = append(early, define((*e).Pos(), []ast.Expr{def}, *e))
+		undo = append(undo, saved{e, *e})
 		*e = use
 		return true
 	}
+	var stores []ast.Stmt
 	for i, l := range as.Lhs {
 		if !c.savePlace(l, save) || !save(&as.Rhs[i]) {
 			return nil
 		}
-		late = append(late, &ast.AssignStmt{Lhs: []ast.Expr{l}, TokPos: as.TokPos, Tok: token.ASSIGN, Rhs: []ast.Expr{as.Rhs[i]}})
+		stores = append(stores, &ast.AssignStmt{Lhs: []ast.Expr{l}, TokPos: as.TokPos, Tok: token.ASSIGN, Rhs: []ast.Expr{as.Rhs[i]}})
 		fx.stored(l)
 	}
-	return append(early, late...)
+	done = true
+	return append(early, stores...)
 }
 
 // savePlace saves (see storesInTurn) the operands of a place that its

@@ -44,7 +44,7 @@ var ifaceKeys = Pass{
 	Name:     "ifacekeys",
 	Run:      runIfaceKeys,
 	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.MapType)(nil)},
-	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces", "map_struct_keys_of_wrapped_refused", "map_any_keys_from_stringers", "map_error_keys_refused", "map_any_keys_basic_types", "native_keys_keep_types", "native_containers_keep_cell_iface", "map_any_literal_struct_keys"},
+	Snippets: []string{"map_interface_keys", "map_interface_struct_keys", "map_interface_literal_keys", "map_struct_keys_of_interfaces", "map_struct_keys_of_wrapped_refused", "map_any_keys_from_stringers", "map_error_keys_refused", "map_any_keys_basic_types", "native_keys_keep_types", "native_containers_keep_cell_iface", "map_any_literal_struct_keys", "map_any_keys_struct_of_ifaces"},
 }
 
 func runIfaceKeys(c *Cell) {
@@ -389,6 +389,12 @@ func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 		}
 		k, a := c.Temp("IK"), c.Temp("IK")
 		return c.internCall(e, tx, ident("any", pos), k, a, varDecl(pos, a, ident("any", pos), ident(k, pos)))
+	}
+	if t != nil && !isIfaceType(t) && holdsIfaces(t, true) {
+		// A struct or array holding interfaces (Box{Inner Game}): its
+		// interfaces made the first equal ones, as for a map keyed by
+		// its type (two equal Boxes were two keys).
+		return c.internKey(e, t)
 	}
 	if t == nil || !isIfaceType(t) {
 		return e

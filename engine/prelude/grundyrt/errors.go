@@ -428,6 +428,13 @@ func (ts *Types) InternKey(p any) {
 			box.Elem().Set(e.Elem())
 			ts.InternKey(box.Interface())
 			e.Set(box.Elem())
+		} else if !e.IsNil() && holdsIfaces(e.Elem().Type()) {
+			// A struct or array holding interfaces (Box{Inner Game} in
+			// a map[any]int memo): each made the first equal one.
+			cp := reflect.New(e.Elem().Type()).Elem()
+			cp.Set(e.Elem())
+			ts.internInside(cp)
+			e.Set(cp)
 		}
 		return
 	}

@@ -402,6 +402,7 @@ type jsonField struct {
 	t         *tinfo
 	st        *jsonStructType // an embedded field's
 	embedded  bool            // a struct (or pointer to one) Go embeds
+	hidden    bool            // embedded, of an unexported type
 	dynamic   bool            // an any holding jsonValue's value
 	omitEmpty bool
 	omitZero  bool
@@ -497,7 +498,7 @@ func (ts *Types) jsonStructTypeOf(rt reflect.Type, t *tinfo, in bool) *jsonStruc
 			// Go embeds it, unexported too (its exported fields are
 			// promoted).
 			et := ts.jsonStructTypeOf(base, derefInfo(ft), in)
-			f.embedded, f.st, sf.Anonymous, sf.Type = true, et, true, et.rt
+			f.embedded, f.hidden, f.st, sf.Anonymous, sf.Type = true, !exported, et, true, et.rt
 			if rf.Type.Kind() == reflect.Pointer {
 				sf.Type = reflect.PointerTo(et.rt)
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"sort"
 	"strconv"
@@ -421,6 +422,16 @@ func (d *jsonDecoder) copyOut(st *jsonStructType, shadow, v reflect.Value, name 
 					continue
 				}
 				if fv.IsNil() {
+					if f.hidden {
+						// Go's decoder cannot set it (the field is
+						// unexported): it says so, and goes on.
+						name := fv.Type().Elem().String()
+						if f.t != nil {
+							name = f.t.str
+						}
+						d.save(fmt.Errorf("json: cannot set embedded pointer to unexported struct: %s", name))
+						continue
+					}
 					fv.Set(reflect.New(fv.Type().Elem()))
 				}
 				fv, sv = fv.Elem(), sv.Elem()

@@ -52,7 +52,7 @@ var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
 	Kinds:    assignedKinds,
-	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns", "iface_generic_boxed_returns", "iface_explicit_any_boxed", "nil_slice_native_iface", "generic_type_switch_boxed"},
+	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns", "iface_generic_boxed_returns", "iface_explicit_any_boxed", "nil_slice_native_iface", "generic_type_switch_boxed", "iface_copies_of_literal_maps"},
 }
 
 func runIfaceCopies(c *Cell) {
@@ -768,7 +768,12 @@ func (c *Cell) freshPointers() map[types.Object]bool {
 				params(n.Type.Params)
 			case *ast.AssignStmt:
 				if n.Tok == token.DEFINE && len(n.Lhs) == 1 && len(n.Rhs) == 1 && !topLevel[n] {
-					if id, ok := n.Lhs[0].(*ast.Ident); ok {
+					// (Not from a composite literal, which yaegi writes
+					// straight into the variable's storage each time: the
+					// Multi{i: 1} values a loop appended to a []any were
+					// all its last one.)
+					_, lit := ast.Unparen(n.Rhs[0]).(*ast.CompositeLit)
+					if id, ok := n.Lhs[0].(*ast.Ident); ok && !lit {
 						declare(id)
 					}
 				}

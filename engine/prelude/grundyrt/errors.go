@@ -422,19 +422,14 @@ func (ts *Types) InternKey(p any) {
 	}
 	if rp.Elem().Kind() == reflect.Interface {
 		// A key of a map keyed by any: a box of a value of a cell type
-		// on a basic type is made the first equal one.
-		if e := rp.Elem(); !e.IsNil() && isBox(e.Elem().Type()) {
-			box := reflect.New(e.Elem().Type())
-			box.Elem().Set(e.Elem())
-			ts.InternKey(box.Interface())
-			e.Set(box.Elem())
-		} else if !e.IsNil() && holdsIfaces(e.Elem().Type()) {
-			// A struct or array holding interfaces (Box{Inner Game} in
-			// a map[any]int memo): each made the first equal one.
-			cp := reflect.New(e.Elem().Type()).Elem()
-			cp.Set(e.Elem())
-			ts.internInside(cp)
-			e.Set(cp)
+		// on a basic type is made the first equal one, and so is each
+		// interface in a struct or array (Box{Inner Game} in a
+		// map[any]int memo), interned as a copy.
+		if e := rp.Elem(); !e.IsNil() && (isBox(e.Elem().Type()) || holdsIfaces(e.Elem().Type())) {
+			cp := reflect.New(e.Elem().Type())
+			cp.Elem().Set(e.Elem())
+			ts.InternKey(cp.Interface())
+			e.Set(cp.Elem())
 		}
 		return
 	}

@@ -201,7 +201,12 @@ func runDiffCases(o *goOracle, cases []*diffCase) {
 var importPathRE = regexp.MustCompile(`"([a-z0-9/._]+)"`)
 
 // importedPaths over-approximates the paths a case imports (any quoted
-// path-like string), for prefetching.
+// path-like string), for prefetching. A string whose first element has a
+// dot ("0.07", "game.txt") is left out: go list takes it for a module's
+// package and looks for the module, which with GOPROXY=off and a module
+// cache that lacks some module of the build list (a fresh machine's)
+// failed the whole list, and with it every case. No case imports a
+// module other than this one, whose paths have no dot.
 func importedPaths(cells []string) []string {
 	var out []string
 	for _, c := range cells {
@@ -209,6 +214,10 @@ func importedPaths(cells []string) []string {
 			continue
 		}
 		for _, m := range importPathRE.FindAllStringSubmatch(c, -1) {
+			first, _, _ := strings.Cut(m[1], "/")
+			if first == "" || strings.Contains(first, ".") {
+				continue
+			}
 			out = append(out, m[1])
 		}
 	}

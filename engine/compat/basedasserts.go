@@ -27,7 +27,7 @@ var basedAsserts = Pass{
 	Name:     "basedasserts",
 	Run:      runBasedAsserts,
 	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"based_types_asserted", "assert_native_lookalike_types"},
+	Snippets: []string{"based_types_asserted", "assert_native_lookalike_types", "cell_iface_lookalikes_asserted"},
 }
 
 func runBasedAsserts(c *Cell) {
@@ -40,7 +40,7 @@ func runBasedAsserts(c *Cell) {
 		xt, tt := c.Types.TypeOf(ta.X), c.Types.TypeOf(ta.Type)
 		if lookalikeAssert(xt, tt) {
 			c.exactAssert(ta, xt, tt, cur)
-		} else if v, _ := c.assertVerdict(xt, tt); based && v == assertChecked {
+		} else if v, _ := c.assertVerdict(xt, tt); based && v == assertChecked || based && c.lookalikeInCellIface(xt, tt) {
 			c.checkedAssert(ta.X, ta.Type, xt, tt, cur)
 		}
 		return true
@@ -76,6 +76,15 @@ func (c *Cell) checkedAssert(x, t ast.Expr, xt, tt types.Type, cur Cursor) {
 	str := func(s string) ast.Expr {
 		return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
 	}
+	// What the runtime checks: v, or, from an interface the cell
+	// declares, where a native function's argument gets the bare value,
+	// v in an any, which is in the box that names its type.
+	checked := func() ast.Expr {
+		if interpretedIface(xt) && !emptyIface(xt) {
+			return sliceElem(ident("any", pos), v())
+		}
+		return v()
+	}
 	var lit *ast.FuncLit
 	if inWrapperBased(xt, tt) {
 		// The value may be in a native interface's wrapper:
@@ -85,7 +94,7 @@ func (c *Cell) checkedAssert(x, t ast.Expr, xt, tt types.Type, cur Cursor) {
 		fromW := &ast.TypeAssertExpr{X: ident(w.Name, pos), Type: typ(), Lparen: pos, Rparen: pos}
 		if commaOk {
 			z := ident(tempPrefix+"BZ", pos)
-			call := &ast.CallExpr{Fun: rtSelector(prelude.RTHasTypeIn, pos), Lparen: pos, Rparen: pos, Args: []ast.Expr{v(), str(reflectString(tt, false))}}
+			call := &ast.CallExpr{Fun: rtSelector(prelude.RTHasTypeIn, pos), Lparen: pos, Rparen: pos, Args: []ast.Expr{checked(), str(reflectString(tt, false))}}
 			lit = funcLit(pos, t.End(), results(typ(), ident("bool", pos)),
 				define(pos, []ast.Expr{w, in, ok}, call),
 				ifThen(pos, &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: ident(ok.Name, pos)},
@@ -95,7 +104,7 @@ func (c *Cell) checkedAssert(x, t ast.Expr, xt, tt types.Type, cur Cursor) {
 				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert, ident("true", pos)}})
 		} else {
 			call := &ast.CallExpr{Fun: rtSelector(prelude.RTMustHaveTypeIn, pos), Lparen: pos, Rparen: pos,
-				Args: []ast.Expr{v(), str(reflectString(tt, false)), str(reflectString(xt, false))}}
+				Args: []ast.Expr{checked(), str(reflectString(tt, false)), str(reflectString(xt, false))}}
 			lit = funcLit(pos, t.End(), results(typ()),
 				define(pos, []ast.Expr{w, in}, call),
 				ifThen(pos, ident(in.Name, pos), &ast.ReturnStmt{Return: pos, Results: []ast.Expr{fromW}}),
@@ -104,14 +113,14 @@ func (c *Cell) checkedAssert(x, t ast.Expr, xt, tt types.Type, cur Cursor) {
 	} else if commaOk {
 		z := ident(tempPrefix+"BZ", pos)
 		lit = funcLit(pos, t.End(), results(typ(), ident("bool", pos)),
-			ifThen(pos, &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: hasTypeCall(v(), tt, pos)},
+			ifThen(pos, &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: hasTypeCall(checked(), tt, pos)},
 				&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{z}, Type: typ()}}}},
 				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(z.Name, pos), ident("false", pos)}}),
 			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert, ident("true", pos)}})
 	} else {
 		lit = funcLit(pos, t.End(), results(typ()),
 			&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTMustHaveType, pos), Lparen: pos, Rparen: pos,
-				Args: []ast.Expr{v(), str(reflectString(tt, false)), str(reflectString(xt, false))}}},
+				Args: []ast.Expr{checked(), str(reflectString(tt, false)), str(reflectString(xt, false))}}},
 			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{assert}})
 	}
 	xtx, ok := c.TypeExpr(xt, pos)
@@ -214,6 +223,33 @@ func (c *Cell) assertVerdict(xt, tt types.Type) (assertVerdictKind, *types.Named
 		verdict = assertChecked
 	}
 	return verdict, nil
+}
+
+// lookalikeInCellIface reports whether x.(T), x of xt, an interface type
+// with methods a cell declares, may meet a value of another cell type
+// that the interpreter keeps as T's (type Nim int and type Heap int, both
+// Games, or pointers to them): yaegi v0.16.1 asserts from its
+// valueInterface by the reflect type of the value in it (interp/run.go,
+// typeAssert's default case: canAssertTypes), which is the underlying
+// type's for both, so g.(Nim) of a Heap passed, silently. The check goes
+// through the box the value is in once put in an any (checkedAssert).
+func (c *Cell) lookalikeInCellIface(xt, tt types.Type) bool {
+	if xt == nil || tt == nil || !interpretedIface(xt) || emptyIface(xt) || isIfaceType(tt) {
+		return false
+	}
+	iface, ok := xt.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	like := erased(tt, map[types.Type]bool{})
+	for _, n := range c.basedCellTypes() {
+		for _, m := range []types.Type{n, types.NewPointer(n)} {
+			if !types.Identical(m, tt) && types.Implements(m, iface) && types.Identical(erased(m, map[types.Type]bool{}), like) && c.mayBeHeld(n) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // heldAs reports whether a value of interface type it may hold a value of

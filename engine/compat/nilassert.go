@@ -55,7 +55,7 @@ var nilAsserts = Pass{
 	Name:     "nilasserts",
 	Run:      runNilAsserts,
 	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"type_assert_nil_interface", "type_param_assert", "assert_stringer_basic_type", "type_assert_empty_interface", "assert_cell_iface_missing_method", "assert_native_iface_missing_method", "assert_native_iface_from_other_wrapper"},
+	Snippets: []string{"type_assert_nil_interface", "type_param_assert", "assert_stringer_basic_type", "type_assert_empty_interface", "assert_cell_iface_missing_method", "assert_native_iface_missing_method", "assert_native_iface_from_other_wrapper", "generic_method_asserts_cell_iface"},
 }
 
 func runNilAsserts(c *Cell) {
@@ -247,6 +247,13 @@ func commaOkParent(cur Cursor) bool {
 // not a generic helper with t as type argument, which yaegi v0.16.1
 // cannot compile in a function literal of a generic function.
 func paramCheck(x, isNil, t ast.Expr, xt types.Type, commaOk bool, pos token.Pos) []ast.Stmt {
+	if interpretedIface(xt) {
+		// A value of a cell type on a basic type in an interface the
+		// cell declares is the bare value to a native function (the
+		// runtime saw an int, not a Nim); put in an any, it is in its
+		// box.
+		x = sliceElem(ident("any", pos), x)
+	}
 	z := func() *ast.Ident { return ident(tempPrefix+"NZ", pos) }
 	decl := &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{z()}, Type: ident(ExprString(t), pos)}}}}
 	like := &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: z()}

@@ -162,6 +162,7 @@ var Passes = []Pass{
 	rangeInt,
 	rangeStrings,
 	rangeChans,
+	switchConsts,
 	switchDefaults,
 	switchCases,
 	switchInits,

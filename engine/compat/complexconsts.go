@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -45,8 +46,8 @@ import (
 var complexConsts = Pass{
 	Name:     "complexconsts",
 	Run:      runComplexConsts,
-	Kinds:    []ast.Node{(*ast.CallExpr)(nil), (*ast.IndexExpr)(nil)},
-	Snippets: []string{"complex_constant_builtins", "complex_typed_constant_conversion", "complex_typed_constant_key", "complex_typed_constant_generic", "complex_typed_constant_operands"},
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil), (*ast.IndexExpr)(nil), (*ast.BinaryExpr)(nil)},
+	Snippets: []string{"complex_constant_builtins", "complex_constant_quotients", "complex_typed_constant_conversion", "complex_typed_constant_key", "complex_typed_constant_generic", "complex_typed_constant_operands"},
 }
 
 func runComplexConsts(c *Cell) {
@@ -72,7 +73,20 @@ func (c *Cell) isComplexBuiltin(n ast.Node) bool {
 // isComplexConst: a complex, real or imag call, or an expression with a
 // typed complex constant as an operand yaegi gets wrong (complexOperands).
 func (c *Cell) isComplexConst(n ast.Node) bool {
-	return c.isComplexBuiltin(n) || len(c.complexOperands(n)) > 0
+	return c.isComplexBuiltin(n) || c.complexQuotient(n) || len(c.complexOperands(n)) > 0
+}
+
+// complexQuotient reports whether n is a quotient of constants whose value
+// is complex (1i * math.Pi / 4, (2+1i) / 2): yaegi v0.16.1 cannot divide
+// an untyped complex constant by an integer one ("invalid binary
+// operation (0 + 1i) /= 4"), and the cell did not compile.
+func (c *Cell) complexQuotient(n ast.Node) bool {
+	b, ok := n.(*ast.BinaryExpr)
+	if !ok || b.Op != token.QUO {
+		return false
+	}
+	tv := c.Types.Types[b]
+	return tv.Value != nil && tv.Value.Kind() == constant.Complex
 }
 
 // complexOperands are the places in n holding a typed complex constant
@@ -165,12 +179,12 @@ func (c *Cell) complexConst(cur Cursor) bool {
 		}
 		return true
 	}
-	call := cur.Node().(*ast.CallExpr)
-	tv, ok := c.Types.Types[call]
+	e := cur.Node().(ast.Expr)
+	tv, ok := c.Types.Types[e]
 	if !ok || tv.Value == nil {
 		return true
 	}
-	if x := c.constExpr(tv.Value, tv.Type, call.Pos()); x != nil {
+	if x := c.constExpr(tv.Value, tv.Type, e.Pos()); x != nil {
 		cur.Replace(x)
 	}
 	return true

@@ -72,6 +72,7 @@ func runGenericFuncValues(c *Cell) {
 			return &ast.CallExpr{Fun: withTypeArgs(id, targs), Args: args}
 		})
 		if lit != nil {
+			c.Types.Types[lit] = types.TypeAndValue{Type: sig} // (for the passes after: fmtArgs names its type for %T)
 			cur.Replace(lit)
 		}
 		return true

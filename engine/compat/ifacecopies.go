@@ -31,7 +31,11 @@ import (
 //
 // The slice is about four times faster than the call (a loop appending a
 // million pointers to a []Game). A pointer variable that keeps its value
-// needs no copy at all (see freshPointers).
+// needs no copy at all (see freshPointers), but into a native interface
+// with methods other than error: yaegi's wrapper there reads its receiver
+// from the frame's slot each time a method is called (interp/value.go:43,
+// genValueRecv), so the *Items a loop appended to a []fmt.Stringer (p, or
+// &Item{n}) all said the last one's String; the call copies them too.
 //
 // An explicit conversion I(n) of a boxed type on a basic type (see boxed)
 // to an interface drops the box in yaegi (n was its basic type's value
@@ -63,13 +67,17 @@ func runIfaceCopies(c *Cell) {
 		if param || !types.IsInterface(target) || !c.sharedInIface(e) {
 			return false
 		}
-		if id, ok := ast.Unparen(e).(*ast.Ident); ok && fresh[c.Types.ObjectOf(id)] {
+		// A variable that keeps its value needs no copy, but for a
+		// native interface with methods other than error: yaegi's
+		// wrapper reads its receiver from the variable's slot when a
+		// method is called (genValueRecv, interp/value.go:43), which a
+		// loop's next pass fills anew (p := new(Item); out =
+		// append(out, p), then out[0].String() said the last Item).
+		// error goes through a call of its own (errorValues).
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok && fresh[c.Types.ObjectOf(id)] && (isError(target) || !c.isNativeIface(target)) {
 			return false
 		}
-		// A pointer goes into error and fmt.Stringer through wrappers of
-		// their own (errorValues), which copy it.
-		_, ptr := c.Types.TypeOf(e).(*types.Pointer)
-		return !ptr || !isError(target) && !c.isNativeIface(target)
+		return true
 	}
 	c.Apply(func(cur Cursor) bool {
 		if call, ok := cur.Node().(*ast.CallExpr); ok && c.Types.IsType(call.Fun) && len(call.Args) == 1 {

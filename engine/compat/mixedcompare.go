@@ -15,11 +15,14 @@ import (
 // [2]main.Nimber". The unnamed side is converted to the named type:
 //
 //	p == Pair([2]Nimber{1, 2})
+//
+// and a channel compared with a directional channel of its element type
+// to that type: recv == (<-chan int)(jobs).
 var mixedCompares = Pass{
 	Name:     "mixedcompares",
 	Run:      runMixedCompares,
 	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil)},
-	Snippets: []string{"compare_named_with_unnamed"},
+	Snippets: []string{"compare_named_with_unnamed", "compare_directional_channels"},
 }
 
 func runMixedCompares(c *Cell) {
@@ -30,6 +33,19 @@ func runMixedCompares(c *Cell) {
 		}
 		tx, ty := c.Types.TypeOf(be.X), c.Types.TypeOf(be.Y)
 		if tx == nil || ty == nil || types.Identical(tx, ty) || types.IsInterface(tx) || types.IsInterface(ty) {
+			return true
+		}
+		if cx, cy, ok := chanPair(tx, ty); ok {
+			// A channel compared with a directional one of the same
+			// element (recv == jobs, recv a <-chan int, jobs a chan
+			// int), which yaegi refused alike ("mismatched types <-chan
+			// int and chan int"): the bidirectional one is converted.
+			switch {
+			case cx.Dir() == types.SendRecv && cy.Dir() != types.SendRecv:
+				be.X = c.convertTo(ty, be.X)
+			case cy.Dir() == types.SendRecv && cx.Dir() != types.SendRecv:
+				be.Y = c.convertTo(tx, be.Y)
+			}
 			return true
 		}
 		if !types.Identical(tx.Underlying(), ty.Underlying()) {
@@ -43,6 +59,16 @@ func runMixedCompares(c *Cell) {
 		}
 		return true
 	})
+}
+
+// chanPair is tx and ty as channel types of identical elements.
+func chanPair(tx, ty types.Type) (*types.Chan, *types.Chan, bool) {
+	cx, okx := tx.Underlying().(*types.Chan)
+	cy, oky := ty.Underlying().(*types.Chan)
+	if !okx || !oky || !types.Identical(cx.Elem(), cy.Elem()) {
+		return nil, nil, false
+	}
+	return cx, cy, true
 }
 
 // isNamedType reports whether t is a defined type (not a type parameter).

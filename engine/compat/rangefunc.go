@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"grundy/engine/prelude"
 )
@@ -147,7 +148,7 @@ func (c *Cell) yieldCall(s *ast.RangeStmt, label string, fn *ast.FuncType, elems
 		return nil
 	}
 	jump := c.Temp("J")
-	conv := &rfConv{c: c, label: label, jump: jump, fn: fn}
+	conv := &rfConv{c: c, label: label, jump: jump, fn: fn, named: c.namedResults(fn, s)}
 	// The yield function's parameters: the loop variables, or hidden ones
 	// copied into them ("for k = range seq").
 	var params []*ast.Field
@@ -277,8 +278,9 @@ type rfConv struct {
 	after    []ast.Stmt    // the jump taken after the call, by number-1
 	retTypes []ast.Expr    // result types, once a return needs them
 	inner    map[string]bool
-	defers   string // the list of the body's deferred calls, once one defers
-	exits    bool   // whether the body can return false
+	named    []string // the enclosing function's result names, when it names them all and the body declares none of them
+	defers   string   // the list of the body's deferred calls, once one defers
+	exits    bool     // whether the body can return false
 	failed   bool
 }
 
@@ -422,7 +424,44 @@ func (r *rfConv) ret(x *ast.ReturnStmt) ast.Stmt {
 			sets = append(sets, &ast.AssignStmt{Lhs: lhs[i : i+1], Tok: token.ASSIGN, Rhs: x.Results[i : i+1], TokPos: pos})
 		}
 	}
+	if len(r.named) == len(lhs) {
+		// The function's named results are set where the body returns,
+		// as Go sets them: a deferred call sees them when the iterator
+		// then panics because it went on after the body stopped it.
+		for i, name := range r.named {
+			sets = append(sets, &ast.AssignStmt{Lhs: []ast.Expr{ident(name, pos)}, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(r.retName(i), pos)}, TokPos: pos})
+		}
+	}
 	return r.stop(pos, sets, &ast.ReturnStmt{Return: pos, Results: vals})
+}
+
+// namedResults are the names of fn's results when it names them all (not
+// _) and the range statement s declares none of those names again (where
+// the body's return would set another variable); else nil.
+func (c *Cell) namedResults(fn *ast.FuncType, s *ast.RangeStmt) []string {
+	if fn == nil || fn.Results == nil {
+		return nil
+	}
+	var names []string
+	for _, f := range fn.Results.List {
+		if len(f.Names) == 0 {
+			return nil
+		}
+		for _, id := range f.Names {
+			if id.Name == "_" {
+				return nil
+			}
+			names = append(names, id.Name)
+		}
+	}
+	shadowed := contains(s, false, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		return ok && c.Types.Defs[id] != nil && slices.Contains(names, id.Name)
+	})
+	if shadowed {
+		return nil
+	}
+	return names
 }
 
 // flatFields lists a field list's types, one per name.

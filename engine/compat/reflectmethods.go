@@ -25,7 +25,7 @@ var reflectMethods = Pass{
 	Name:     "reflectmethods",
 	Run:      runReflectMethods,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"reflect_methods_refused"},
+	Snippets: []string{"reflect_methods_refused", "reflect_value_print_refused"},
 }
 
 // reflectMethodSet are the reflect.Type and reflect.Value methods that
@@ -47,6 +47,10 @@ func runReflectMethods(c *Cell) {
 			return true
 		}
 		fn := c.callee(call)
+		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" {
+			t.printedValues(call)
+			return c.err == nil
+		}
 		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "reflect" {
 			return true
 		}
@@ -78,6 +82,42 @@ func runReflectMethods(c *Cell) {
 		}
 		return true
 	})
+}
+
+// printedValues refuses a reflect.Value that fmt's call would print (fmt
+// prints the value it holds) when it may hold a value of a type the cells
+// declare on a basic type, slice or map with a method fmt calls (String,
+// Error, Format, GoString): the interpreter keeps such a value as its
+// underlying type's, so fmt printed 3 for a Nim whose String says *3
+// (and {2 x} for a struct holding one), silently.
+func (t *reflectTracer) printedValues(call *ast.CallExpr) {
+	c := t.c
+	if !c.basedPrinters() {
+		return
+	}
+	for _, a := range call.Args {
+		if at := c.Types.TypeOf(a); at == nil || types.TypeString(at, nil) != "reflect.Value" || !t.mayHoldBased(a) {
+			continue
+		}
+		c.Fail(a.Pos(), "printing %s, a reflect.Value that may hold a type the cells declare on a basic type, slice or map with a String, Error or Format method: the interpreter keeps such a value as its underlying type's, so fmt would print it without that method; print the value itself where its type is known",
+			ExprString(a))
+		return
+	}
+}
+
+// basedPrinters reports whether the session declares a type on a basic
+// type, slice or map with a method fmt calls.
+func (c *Cell) basedPrinters() bool {
+	for _, n := range c.basedCellTypes() {
+		for _, m := range []string{"String", "Error", "Format", "GoString"} {
+			if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), false, n.Obj().Pkg(), m); obj != nil {
+				if _, ok := obj.(*types.Func); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // shapeAsks are the reflect.Type methods whose answer a type on a basic

@@ -194,6 +194,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		// Panics (panics.go).
 		"Panic":          reflect.ValueOf(ts.Panic),
 		"Recovered":      reflect.ValueOf(ts.Recovered),
+		"PanicAgain":     reflect.ValueOf(PanicAgain),
 		"AssertionError": reflect.ValueOf(ts.AssertionError),
 		"CellError":      reflect.ValueOf(ts.CellError),
 		"ErrorText":      reflect.ValueOf(ts.ErrorText),

@@ -58,6 +58,22 @@ func (ts *Types) Recovered(v any) any {
 	return r
 }
 
+// PanicAgain is the value to raise again, by an interpreted panic, for
+// what an interpreted recover() returned (the prelude's sync.OnceValue
+// panics with its function's panic on every call): the interpreter's
+// reflect.Value taken off, so that the next panic puts the value in one
+// reflect.Value again, not in two (a cell recovered "<int Value>" for
+// panic(42)). A cell's typed panic value stays as it is, for Recovered.
+func PanicAgain(v any) any {
+	if rv, ok := v.(reflect.Value); ok {
+		if !rv.IsValid() || !rv.CanInterface() {
+			return nil
+		}
+		return rv.Interface()
+	}
+	return v
+}
+
 // RecoveredValue is Recovered for the engine, which looks at a panic's
 // value without stopping it.
 func (ts *Types) RecoveredValue(v any) any {

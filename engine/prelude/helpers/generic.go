@@ -33,7 +33,7 @@ func _grundyOnceValue[_grundyT any](_grundyF func() _grundyT) func() _grundyT {
 		_grundyOnce.Do(func() {
 			defer func() {
 				if !_grundyDone {
-					_grundyP = recover()
+					_grundyP = grundyrt.PanicAgain(recover())
 					panic(_grundyP)
 				}
 			}()

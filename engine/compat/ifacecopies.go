@@ -56,12 +56,13 @@ var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
 	Kinds:    assignedKinds,
-	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns", "iface_generic_boxed_returns", "iface_explicit_any_boxed", "nil_slice_native_iface", "generic_type_switch_boxed", "iface_copies_of_literal_maps"},
+	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns", "iface_generic_boxed_returns", "iface_explicit_any_boxed", "nil_slice_native_iface", "generic_type_switch_boxed", "iface_copies_of_literal_maps", "native_iface_args_in_loops"},
 }
 
 func runIfaceCopies(c *Cell) {
 	interpreted := c.interpreted
 	fresh := c.freshPointers()
+	var loops *loopSpans // made when a native call first needs it
 	copies := func(target types.Type, e ast.Expr) bool {
 		_, param := target.(*types.TypeParam)
 		if param || !types.IsInterface(target) || !c.sharedInIface(e) {
@@ -158,6 +159,9 @@ func runIfaceCopies(c *Cell) {
 		}
 		call, isCall := cur.Node().(*ast.CallExpr)
 		_, isReturn := cur.Node().(*ast.ReturnStmt)
+		if isCall && !interpreted(call) && !c.isBuiltin(call.Fun) {
+			c.nativeArgCopies(cur, call, &loops, copies)
+		}
 		for _, a := range c.assignedValues(cur, interpreted) {
 			_, binary := a.value.(*ast.BinaryExpr)
 			switch {
@@ -807,4 +811,93 @@ func (c *Cell) freshPointers() map[types.Object]bool {
 func isTypeParam(t types.Type) bool {
 	_, ok := types.Unalias(t).(*types.TypeParam)
 	return ok
+}
+
+// nativeArgCopies copies into their interfaces the arguments a native
+// function takes as an interface with methods (bufio.NewWriter(s),
+// io.MultiWriter(a, b), with s a *Sink of the cell's) where a loop
+// evaluates them anew: yaegi's wrapper reads its receiver from the
+// argument's slot in the frame each time a method is called (interp/value.go:43,
+// genValueRecv), so the writers a loop made and kept all wrote to the
+// last Sink, silently. An argument the loop does not change (a variable
+// declared before it and never assigned again) keeps its slot's value and
+// passes as it is; so does every argument outside a loop, whose slot the
+// function's frame keeps.
+func (c *Cell) nativeArgCopies(cur Cursor, call *ast.CallExpr, loops **loopSpans, copies func(types.Type, ast.Expr) bool) {
+	var vals []assignedValue
+	for _, a := range c.assignedValues(cur, nil) {
+		if nonEmptyIface(a.target) && copies(a.target, a.value) {
+			vals = append(vals, a)
+		}
+	}
+	if len(vals) == 0 {
+		return
+	}
+	if *loops == nil {
+		*loops = c.loopSpans()
+	}
+	loop := (*loops).around(call.Pos(), cur.FuncNode)
+	if loop == nil {
+		return
+	}
+	changed := c.changedVars()
+	for _, a := range vals {
+		if id, ok := ast.Unparen(a.value).(*ast.Ident); ok {
+			if o := c.Types.ObjectOf(id); o != nil && !changed[o] && (o.Pos() < loop.Pos() || o.Pos() >= loop.End()) {
+				continue
+			}
+		}
+		if copied, ok := c.copyInto(a.target, a.value, a.stored); ok {
+			a.set(copied)
+		}
+	}
+}
+
+// loopSpans are the cell's for and range statements, each with the
+// function (declaration or literal) it is in, nil at top level.
+type loopSpans struct {
+	loops []ast.Stmt
+	funcs []ast.Node
+}
+
+func (c *Cell) loopSpans() *loopSpans {
+	ls := &loopSpans{}
+	for _, root := range c.Roots() {
+		var stack []ast.Node
+		ast.Inspect(root, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			switch n.(type) {
+			case *ast.ForStmt, *ast.RangeStmt:
+				var fn ast.Node
+				for i := len(stack) - 1; i >= 0; i-- {
+					switch stack[i].(type) {
+					case *ast.FuncDecl, *ast.FuncLit:
+						fn = stack[i]
+					}
+					if fn != nil {
+						break
+					}
+				}
+				ls.loops = append(ls.loops, n.(ast.Stmt))
+				ls.funcs = append(ls.funcs, fn)
+			}
+			stack = append(stack, n)
+			return true
+		})
+	}
+	return ls
+}
+
+// around is the innermost loop of fn around pos, or nil.
+func (ls *loopSpans) around(pos token.Pos, fn ast.Node) ast.Stmt {
+	var in ast.Stmt
+	for i, l := range ls.loops {
+		if ls.funcs[i] == fn && l.Pos() <= pos && pos < l.End() && (in == nil || l.Pos() >= in.Pos()) {
+			in = l
+		}
+	}
+	return in
 }

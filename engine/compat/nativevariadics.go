@@ -63,6 +63,7 @@ func (c *Cell) packVariadic(call *ast.CallExpr, first int, slice *types.Slice) {
 		return
 	}
 	lit := &ast.CompositeLit{Type: st, Lbrace: call.Args[first].Pos(), Elts: call.Args[first:], Rbrace: call.Rparen}
+	c.Types.Types[lit] = types.TypeAndValue{Type: slice} // (for ifaceCopies, which copies its elements in)
 	call.Args = append(call.Args[:first:first], lit)
 	call.Ellipsis = call.Rparen
 }

@@ -86,35 +86,66 @@ func runReflectMethods(c *Cell) {
 
 // printedValues refuses a reflect.Value that fmt's call would print (fmt
 // prints the value it holds) when it may hold a value of a type the cells
-// declare on a basic type, slice or map with a method fmt calls (String,
-// Error, Format, GoString): the interpreter keeps such a value as its
-// underlying type's, so fmt printed 3 for a Nim whose String says *3
-// (and {2 x} for a struct holding one), silently.
+// declare with a method fmt calls (String, Error, Format, GoString): the
+// interpreter builds the types cells declare with reflect, which gives
+// them no methods, and keeps a type on a basic type as its underlying
+// type, so fmt printed 3 for a Nim whose String says *3, {2 x} for a
+// struct holding one, and &{b} for a *Label whose String says [b],
+// silently.
 func (t *reflectTracer) printedValues(call *ast.CallExpr) {
 	c := t.c
-	if !c.basedPrinters() {
+	printers := c.cellPrinters()
+	if len(printers) == 0 {
 		return
 	}
 	for _, a := range call.Args {
-		if at := c.Types.TypeOf(a); at == nil || types.TypeString(at, nil) != "reflect.Value" || !t.mayHoldBased(a) {
+		if at := c.Types.TypeOf(a); at == nil || types.TypeString(at, nil) != "reflect.Value" || !t.mayHold(a, printers) {
 			continue
 		}
-		c.Fail(a.Pos(), "printing %s, a reflect.Value that may hold a type the cells declare on a basic type, slice or map with a String, Error or Format method: the interpreter keeps such a value as its underlying type's, so fmt would print it without that method; print the value itself where its type is known",
+		c.Fail(a.Pos(), "printing %s, a reflect.Value that may hold a type the cells declare with a String, Error or Format method: the interpreter gives those types no methods reflect can call, so fmt would print the value without that method; print the value itself where its type is known",
 			ExprString(a))
 		return
 	}
 }
 
-// basedPrinters reports whether the session declares a type on a basic
-// type, slice or map with a method fmt calls.
-func (c *Cell) basedPrinters() bool {
-	for _, n := range c.basedCellTypes() {
+// cellPrinters are the types the cells declare with a method fmt calls
+// (on the value or its pointer).
+func (c *Cell) cellPrinters() map[*types.TypeName]bool {
+	out := map[*types.TypeName]bool{}
+	for _, tn := range c.Types.CellTypes() {
+		n, ok := types.Unalias(tn.Type()).(*types.Named)
+		if !ok || types.IsInterface(n) {
+			continue
+		}
 		for _, m := range []string{"String", "Error", "Format", "GoString"} {
 			if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), false, n.Obj().Pkg(), m); obj != nil {
 				if _, ok := obj.(*types.Func); ok {
-					return true
+					out[n.Obj()] = true
 				}
 			}
+		}
+	}
+	return out
+}
+
+// mayHold reports whether x, a reflect.Value, may hold a value of one of
+// the types named (in its structure, or behind an interface), as far as
+// its reflect.ValueOf can be traced.
+func (t *reflectTracer) mayHold(x ast.Expr, named map[*types.TypeName]bool) bool {
+	roots, ok := t.roots(x, 0)
+	if !ok {
+		return true
+	}
+	for _, r := range roots {
+		at := t.c.Types.TypeOf(r.Args[0])
+		found := at == nil
+		eachType(at, func(ty types.Type) {
+			if n, ok := types.Unalias(ty).(*types.Named); ok && named[n.Origin().Obj()] || types.IsInterface(ty) {
+				found = true
+			}
+		})
+		if found {
+			return true
 		}
 	}
 	return false

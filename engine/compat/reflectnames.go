@@ -35,7 +35,7 @@ var reflectNames = Pass{
 	Name:     "reflectnames",
 	Run:      runReflectNames,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"reflect_cell_type_names", "reflect_based_type_names", "reflect_boxed_values"},
+	Snippets: []string{"reflect_cell_type_names", "reflect_based_type_names", "reflect_boxed_values", "deep_equal_cell_iface_slices"},
 }
 
 var reflectNameCalls = map[string]string{"Name": prelude.RTTypeName, "String": prelude.RTTypeString, "PkgPath": prelude.RTTypePkgPath}
@@ -86,7 +86,7 @@ func runReflectNames(c *Cell) {
 			}
 		case fn.Name() == "ValueOf" && len(call.Args) == 1 && isIfaceType(c.Types.TypeOf(call.Args[0])):
 			call.Fun = rtSelector(prelude.RTValueOf, call.Fun.Pos())
-		case fn.Name() == "DeepEqual" && len(call.Args) == 2 && (c.boxesBasic() || isIfaceType(c.Types.TypeOf(call.Args[0])) || isIfaceType(c.Types.TypeOf(call.Args[1]))):
+		case fn.Name() == "DeepEqual" && len(call.Args) == 2 && (c.boxesBasic() || c.deepBoxes(call.Args[0]) || c.deepBoxes(call.Args[1])):
 			a, b := c.typeOfArg(call.Args[0]), c.typeOfArg(call.Args[1])
 			if a == nil {
 				a = []ast.Expr{call.Args[0], descLit(c.Types.TypeOf(call.Args[0]), call.Args[0].Pos())}
@@ -125,4 +125,15 @@ func isReflectType(t types.Type) bool { return isReflectNamed(t, "Type") }
 func isReflectNamed(t types.Type, name string) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "reflect" && n.Obj().Name() == name
+}
+
+// deepBoxes reports whether reflect.DeepEqual would meet the interpreter's
+// boxes in a value of e's type: it is an interface, or holds one (a
+// []Animal, a struct with a Game field, a map[string]any), whose values
+// of cell types with methods are boxed with the node that made them, so
+// reflect compared two equal []Animal{Dog{"rex"}} as different boxes and
+// said false. The runtime's DeepEqual compares what is in the boxes.
+func (c *Cell) deepBoxes(e ast.Expr) bool {
+	t := c.Types.TypeOf(e)
+	return t != nil && (isIfaceType(t) || holdsInterface(t) && c.sessionHasMethods())
 }

@@ -43,7 +43,7 @@ var errorValues = Pass{
 	Name:     "errorvalues",
 	Run:      runErrorValues,
 	Kinds:    assignedKinds,
-	Snippets: []string{"errors_value_receiver_conversions", "errors_typed_nil_value_receiver", "errors_errorf_w_not_error", "errors_value_receiver_fields", "errors_value_receiver_as", "errors_promoted_error_method", "errors_pointer_from_call"},
+	Snippets: []string{"errors_value_receiver_conversions", "errors_typed_nil_value_receiver", "errors_errorf_w_not_error", "errors_value_receiver_fields", "errors_value_receiver_as", "errors_promoted_error_method", "errors_pointer_from_call", "errors_wrapped_in_loop"},
 }
 
 func runErrorValues(c *Cell) {
@@ -90,6 +90,21 @@ func (c *Cell) asError(e ast.Expr) ast.Expr {
 		}
 	}
 	return &ast.CallExpr{Fun: ident(prelude.AsError, e.Pos()), Args: []ast.Expr{parenCall(e)}, Lparen: e.Pos(), Rparen: e.End()}
+}
+
+// asErrorCopied is asError for an operand that is not a variable (&E{f},
+// mk(f)), converted through a call of its own: yaegi's wrapper binds the
+// Error method to the operand's slot in the frame, which a loop fills
+// anew, so the errors a loop wrapped with %w all unwrapped to its last
+// one (errors.Unwrap(e).Error() said "missing c" for each), silently.
+func (c *Cell) asErrorCopied(e ast.Expr) ast.Expr {
+	if _, ok := ast.Unparen(e).(*ast.Ident); ok || isError(c.Types.TypeOf(e)) {
+		return c.asError(e)
+	}
+	if copied, ok := c.callCopy(typesError, e); ok {
+		return copied
+	}
+	return c.asError(e)
 }
 
 // parenCall is e, in parentheses if it is a call. yaegi v0.16.1 passes
@@ -196,7 +211,7 @@ func (c *Cell) errorArgs(call *ast.CallExpr) (done bool) {
 		// error stays as it is, for Errorf to print %!w(T=v).
 		for _, i := range verbArgs(call.Args[0], 'w') {
 			if i+1 < len(call.Args) && implementsError(c.Types.TypeOf(call.Args[i+1])) {
-				call.Args[i+1] = c.asError(call.Args[i+1])
+				call.Args[i+1] = c.asErrorCopied(call.Args[i+1])
 			}
 		}
 		return true

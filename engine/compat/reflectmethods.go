@@ -132,23 +132,7 @@ func (c *Cell) cellPrinters() map[*types.TypeName]bool {
 // the types named (in its structure, or behind an interface), as far as
 // its reflect.ValueOf can be traced.
 func (t *reflectTracer) mayHold(x ast.Expr, named map[*types.TypeName]bool) bool {
-	roots, ok := t.roots(x, 0)
-	if !ok {
-		return true
-	}
-	for _, r := range roots {
-		at := t.c.Types.TypeOf(r.Args[0])
-		found := at == nil
-		eachType(at, func(ty types.Type) {
-			if n, ok := types.Unalias(ty).(*types.Named); ok && named[n.Origin().Obj()] || types.IsInterface(ty) {
-				found = true
-			}
-		})
-		if found {
-			return true
-		}
-	}
-	return false
+	return t.mayHoldWhere(x, func(n *types.Named) bool { return named[n.Origin().Obj()] })
 }
 
 // shapeAsks are the reflect.Type methods whose answer a type on a basic
@@ -256,10 +240,17 @@ func isReflectHandle(t types.Type) bool { return isReflectType(t) || isReflectNa
 // type the cells declare on a basic type, slice or map, which the
 // interpreter keeps as its underlying type's value.
 func (t *reflectTracer) mayHoldBased(x ast.Expr) bool {
-	based := t.c.basedCellTypes()
-	if len(based) == 0 {
+	if len(t.c.basedCellTypes()) == 0 {
 		return false
 	}
+	return t.mayHoldWhere(x, isBased)
+}
+
+// mayHoldWhere reports whether the reflect.Value x may hold a value of a
+// named type the predicate picks, or of an interface (which may hold
+// anything), as far as its reflect.ValueOf can be traced (true where it
+// cannot).
+func (t *reflectTracer) mayHoldWhere(x ast.Expr, pick func(*types.Named) bool) bool {
 	roots, ok := t.roots(x, 0)
 	if !ok {
 		return true
@@ -268,7 +259,7 @@ func (t *reflectTracer) mayHoldBased(x ast.Expr) bool {
 		at := t.c.Types.TypeOf(r.Args[0])
 		found := at == nil
 		eachType(at, func(ty types.Type) {
-			if n, ok := ty.(*types.Named); ok && isBased(n) || types.IsInterface(ty) {
+			if n, ok := types.Unalias(ty).(*types.Named); ok && pick(n) || types.IsInterface(ty) {
 				found = true
 			}
 		})

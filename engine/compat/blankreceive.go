@@ -15,16 +15,32 @@ import (
 // the declaring form works:
 //
 //	_, ok = <-ch  =>  ok = func() bool { _, _grundyOK1 := <-ch; return _grundyOK1 }()
+//
+// And "_ = *p", a dereference assigned to the blank (the idiom that
+// checks a pointer is not nil): yaegi v0.16.1 does not dereference for
+// the blank, so a nil p did not panic where Go does. The value is
+// defined first:
+//
+//	_ = *p  =>  { _grundyBD1 := *p; _ = _grundyBD1 }
 var blankReceive = Pass{
 	Name:     "blankreceive",
 	Run:      runBlankReceive,
 	Kinds:    []ast.Node{(*ast.AssignStmt)(nil)},
-	Snippets: []string{"receive_ok_with_blank_value"},
+	Snippets: []string{"receive_ok_with_blank_value", "blank_deref_nil_panics"},
 }
 
 func runBlankReceive(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
 		as, ok := cur.Node().(*ast.AssignStmt)
+		if ok && as.Tok == token.ASSIGN && len(as.Lhs) == 1 && len(as.Rhs) == 1 && isIdent(as.Lhs[0], "_") {
+			if star, deref := ast.Unparen(as.Rhs[0]).(*ast.StarExpr); deref && cur.Index() >= 0 {
+				pos, v := as.Pos(), c.Temp("BD")
+				cur.Replace(&ast.BlockStmt{Lbrace: pos, Rbrace: as.End(), List: []ast.Stmt{
+					define(pos, []ast.Expr{ident(v, pos)}, star),
+					&ast.AssignStmt{Lhs: []ast.Expr{ident("_", pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(v, pos)}}}})
+				return true
+			}
+		}
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 2 || len(as.Rhs) != 1 || !isIdent(as.Lhs[0], "_") || isIdent(as.Lhs[1], "_") {
 			return true
 		}

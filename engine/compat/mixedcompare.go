@@ -18,15 +18,21 @@ import (
 //
 // and a channel compared with a directional channel of its element type
 // to that type: recv == (<-chan int)(jobs).
+//
+// A map's key of the other of two such types (m[d] with m a map[Pos]bool
+// and d a struct{ R, C int }; delete(m, d); a key in a map literal) was
+// refused alike ("cannot use type struct { R int; C int } as type
+// main.Pos in map index"): it is converted to the map's key type.
 var mixedCompares = Pass{
 	Name:     "mixedcompares",
 	Run:      runMixedCompares,
-	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil)},
-	Snippets: []string{"compare_named_with_unnamed", "compare_directional_channels"},
+	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil), (*ast.IndexExpr)(nil), (*ast.CallExpr)(nil), (*ast.CompositeLit)(nil)},
+	Snippets: []string{"compare_named_with_unnamed", "compare_directional_channels", "map_keys_named_and_unnamed"},
 }
 
 func runMixedCompares(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
+		c.mixedKeys(cur.Node())
 		be, ok := cur.Node().(*ast.BinaryExpr)
 		if !ok || be.Op != token.EQL && be.Op != token.NEQ {
 			return true
@@ -59,6 +65,42 @@ func runMixedCompares(c *Cell) {
 		}
 		return true
 	})
+}
+
+// mixedKeys converts the key n gives a map (m[k], delete(m, k), the keys
+// of a map literal) to the map's key type where the two are a named type
+// and its unnamed underlying type.
+func (c *Cell) mixedKeys(n ast.Node) {
+	keyOf := func(m ast.Expr) types.Type {
+		if mt, ok := typeUnder(c.Types.TypeOf(m)).(*types.Map); ok {
+			return mt.Key()
+		}
+		return nil
+	}
+	fix := func(kt types.Type, k *ast.Expr) {
+		t := c.Types.TypeOf(*k)
+		if kt == nil || t == nil || types.Identical(t, kt) || types.IsInterface(kt) || types.IsInterface(t) || c.Types.Types[*k].Value != nil {
+			return
+		}
+		if types.Identical(t.Underlying(), kt.Underlying()) && isNamedType(t) != isNamedType(kt) {
+			*k = c.convertTo(kt, *k)
+		}
+	}
+	switch n := n.(type) {
+	case *ast.IndexExpr:
+		fix(keyOf(n.X), &n.Index)
+	case *ast.CallExpr:
+		if isIdent(n.Fun, "delete") && c.isBuiltin(n.Fun) && len(n.Args) == 2 {
+			fix(keyOf(n.Args[0]), &n.Args[1])
+		}
+	case *ast.CompositeLit:
+		kt := keyOf(n)
+		for _, el := range n.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				fix(kt, &kv.Key)
+			}
+		}
+	}
 }
 
 // chanPair is tx and ty as channel types of identical elements.

@@ -64,14 +64,21 @@ func runNativeIfaceArgs(c *Cell) {
 		for _, v := range c.assignedValues(cur, nil) {
 			if x, ok := c.asNative(v.target, v.value); ok {
 				v.set(x)
-			} else if logValuer != nil && types.IsInterface(v.target) && c.cellImplements(v.value, logValuer) {
+			} else if logValuer != nil && types.IsInterface(v.target) {
 				// log/slog asks an attribute's value for LogValue by an
 				// assertion, which yaegi's bare value fails (a Secret's
 				// LogValue was not called): converted to slog.LogValuer
 				// as ifaceCopies converts (an explicit conversion keeps
 				// the bare value), it comes in the wrapper with its method.
-				if x, ok := c.callCopy(logValuer, v.value); ok {
-					v.set(x)
+				// So for error, whose Error its handlers wrote as the
+				// value's fields.
+				for _, it := range []types.Type{logValuer, typesError} {
+					if it != nil && c.cellImplements(v.value, it) {
+						if x, ok := c.callCopy(it, v.value); ok {
+							v.set(x)
+						}
+						break
+					}
 				}
 			}
 		}

@@ -21,6 +21,7 @@ import (
 //
 //	switch p { case 0, 0.5: }  =>  switch p { case float64(0), float64(0.5): }
 //	switch n { case nil: }     =>  switch n { case (*Node)(nil): }
+//	switch v { case 0: }       =>  switch v { case T(0): }   (v of a type parameter T of numbers)
 var switchConsts = Pass{
 	Name:     "switchconsts",
 	Run:      runSwitchConsts,
@@ -38,10 +39,12 @@ func runSwitchConsts(c *Cell) {
 		if tt == nil {
 			return true
 		}
-		if _, param := types.Unalias(tt).(*types.TypeParam); param {
-			return true
-		}
 		numeric, nilable := false, false
+		if tp, param := types.Unalias(tt).(*types.TypeParam); param {
+			// In a generic function, T(0) (numeric types only: the
+			// instance's conversion is the one above).
+			numeric = allNumeric(tp)
+		}
 		switch u := tt.Underlying().(type) {
 		case *types.Basic:
 			numeric = u.Info()&types.IsNumeric != 0
@@ -62,4 +65,28 @@ func runSwitchConsts(c *Cell) {
 		}
 		return true
 	})
+}
+
+// allNumeric reports whether every type in tp's type set is numeric.
+func allNumeric(tp *types.TypeParam) bool {
+	it, ok := tp.Underlying().(*types.Interface)
+	if !ok || it.IsMethodSet() {
+		return false
+	}
+	for i := range it.NumEmbeddeds() {
+		u, ok := it.EmbeddedType(i).(*types.Union)
+		if !ok {
+			if b, ok := it.EmbeddedType(i).Underlying().(*types.Basic); ok && b.Info()&types.IsNumeric != 0 {
+				continue
+			}
+			return false
+		}
+		for j := range u.Len() {
+			b, ok := u.Term(j).Type().Underlying().(*types.Basic)
+			if !ok || b.Info()&types.IsNumeric == 0 {
+				return false
+			}
+		}
+	}
+	return it.NumEmbeddeds() > 0
 }

@@ -54,9 +54,23 @@ func (c *Cell) typedNil(t types.Type, a ast.Expr) ast.Expr {
 func fieldNil(t types.Type) bool {
 	switch t.Underlying().(type) {
 	case *types.Slice, *types.Map, *types.Pointer, *types.Signature, *types.Chan:
-		return mentionsCellType(t)
+		// (Not a generic type's: yaegi builds its instances apart,
+		// and a conversion to one in a generic method did not compile.)
+		return mentionsCellType(t) && !hasTypeParam(t) && !mentionsInstance(t)
 	}
 	return false
+}
+
+// mentionsInstance reports whether t's structure names an instance of a
+// generic type.
+func mentionsInstance(t types.Type) bool {
+	found := false
+	eachType(t, func(t types.Type) {
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.TypeArgs().Len() > 0 {
+			found = true
+		}
+	})
+	return found
 }
 
 func runAppendNils(c *Cell) {

@@ -98,8 +98,8 @@ func (c *Cell) asError(e ast.Expr) ast.Expr {
 // anew, so the errors a loop wrapped with %w all unwrapped to its last
 // one (errors.Unwrap(e).Error() said "missing c" for each), silently.
 func (c *Cell) asErrorCopied(e ast.Expr) ast.Expr {
-	if _, ok := ast.Unparen(e).(*ast.Ident); ok || isError(c.Types.TypeOf(e)) {
-		return c.asError(e)
+	if _, ok := ast.Unparen(e).(*ast.Ident); ok || isError(c.Types.TypeOf(e)) || ownErrorCall(c.Types.TypeOf(e)) {
+		return c.asError(e) // (ownErrorCall: a call of its own already)
 	}
 	if copied, ok := c.callCopy(typesError, e); ok {
 		return copied

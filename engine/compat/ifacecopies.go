@@ -78,7 +78,10 @@ func runIfaceCopies(c *Cell) {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok && fresh[c.Types.ObjectOf(id)] && (isError(target) || !c.isNativeIface(target)) {
 			return false
 		}
-		return true
+		// errorValues converts these to error through a call of its own,
+		// with its parameter in a new frame, which also keeps what Go's
+		// wrapper does for a nil pointer (ptrAsError, promotedAsError).
+		return !isError(target) || !ownErrorCall(c.Types.TypeOf(e))
 	}
 	c.Apply(func(cur Cursor) bool {
 		if call, ok := cur.Node().(*ast.CallExpr); ok && c.Types.IsType(call.Fun) && len(call.Args) == 1 {
@@ -900,4 +903,14 @@ func (ls *loopSpans) around(pos token.Pos, fn ast.Node) ast.Stmt {
 		}
 	}
 	return in
+}
+
+// ownErrorCall reports whether asError converts a value of t to error
+// through a function literal of its own: a pointer to a cell type whose
+// Error has a value receiver, or a type whose Error is promoted.
+func ownErrorCall(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok && typecheck.IsCellType(p.Elem()) && implementsError(p.Elem()) {
+		return true
+	}
+	return promotedError(t)
 }

@@ -81,7 +81,8 @@ func runIfaceCopies(c *Cell) {
 		// errorValues converts these to error through a call of its own,
 		// with its parameter in a new frame, which also keeps what Go's
 		// wrapper does for a nil pointer (ptrAsError, promotedAsError).
-		return !isError(target) || !ownErrorCall(c.Types.TypeOf(e))
+		_, ptr := types.Unalias(c.Types.TypeOf(e)).(*types.Pointer)
+		return !isError(target) || !ptr || !ownErrorCall(c.Types.TypeOf(e))
 	}
 	c.Apply(func(cur Cursor) bool {
 		if call, ok := cur.Node().(*ast.CallExpr); ok && c.Types.IsType(call.Fun) && len(call.Args) == 1 {

@@ -50,14 +50,19 @@ func runGobIfaces(c *Cell) {
 				iface = n
 			}
 		})
+		// The words for the call: Encoder.Encode or Decoder.Decode.
+		typ, verb, intoVerb, remedy := "Encoder", "encode", "encode", "copy the value into"
+		if fn.Name() == "Decode" {
+			typ, verb, intoVerb, remedy = "Decoder", "decode", "decode into", "decode into"
+		}
 		if st, field := unexportedField(t); field != "" {
 			c.Fail(call.Pos(), "%s.%s of %s: encoding/gob in this interpreter sees the unexported field %s of %s as exported (the interpreter builds the struct with reflect), so it would %s it where Go's gob skips it; export the fields gob should keep, or %s a struct of only the exported ones",
-				map[string]string{"Encode": "Encoder", "Decode": "Decoder"}[fn.Name()], fn.Name(), an(types.TypeString(t, shortQualifier)), field, st, map[string]string{"Encode": "encode", "Decode": "decode into"}[fn.Name()], map[string]string{"Encode": "copy the value into", "Decode": "decode into"}[fn.Name()])
+				typ, fn.Name(), an(types.TypeString(t, shortQualifier)), field, st, intoVerb, remedy)
 			return true
 		}
 		if iface != nil {
 			c.Fail(call.Pos(), "%s.%s of a %s: encoding/gob cannot %s values of %s (an interface a cell declares) in this interpreter; use any instead (a []any, or a field of type any), with gob.Register of each concrete type, and assert back to %s",
-				map[string]string{"Encode": "Encoder", "Decode": "Decoder"}[fn.Name()], fn.Name(), types.TypeString(t, shortQualifier), map[string]string{"Encode": "encode", "Decode": "decode"}[fn.Name()], iface.Obj().Name(), iface.Obj().Name())
+				typ, fn.Name(), types.TypeString(t, shortQualifier), verb, iface.Obj().Name(), iface.Obj().Name())
 		}
 		return true
 	})

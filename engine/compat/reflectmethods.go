@@ -113,16 +113,8 @@ func (t *reflectTracer) printedValues(call *ast.CallExpr) {
 func (c *Cell) cellPrinters() map[*types.TypeName]bool {
 	out := map[*types.TypeName]bool{}
 	for _, tn := range c.Types.CellTypes() {
-		n, ok := types.Unalias(tn.Type()).(*types.Named)
-		if !ok || types.IsInterface(n) {
-			continue
-		}
-		for _, m := range []string{"String", "Error", "Format", "GoString"} {
-			if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), false, n.Obj().Pkg(), m); obj != nil {
-				if _, ok := obj.(*types.Func); ok {
-					out[n.Obj()] = true
-				}
-			}
+		if n, ok := types.Unalias(tn.Type()).(*types.Named); ok && !types.IsInterface(n) && hasFmtMethod(n) {
+			out[n.Obj()] = true
 		}
 	}
 	return out

@@ -156,12 +156,26 @@ func (c *Cell) constInt(e ast.Expr) (int, bool) {
 // coreType is the underlying type every type in tp's type set has, nil if
 // there is none or the constraint has no type terms.
 func coreType(tp *types.TypeParam) types.Type {
+	var core types.Type
+	for _, u := range termTypes(tp) {
+		if core == nil {
+			core = u
+		} else if !types.Identical(core, u) {
+			return nil
+		}
+	}
+	return core
+}
+
+// termTypes are the underlying types of the type terms of tp's
+// constraint (through unions and embedded interfaces); none when it has
+// no type terms.
+func termTypes(tp *types.TypeParam) []types.Type {
 	iface, ok := tp.Constraint().Underlying().(*types.Interface)
 	if !ok {
 		return nil
 	}
-	var core types.Type
-	same := true
+	var out []types.Type
 	var walk func(t types.Type)
 	walk = func(t types.Type) {
 		switch x := types.Unalias(t).(type) {
@@ -176,19 +190,11 @@ func coreType(tp *types.TypeParam) types.Type {
 				}
 				return
 			}
-			u := x.Underlying()
-			if core == nil {
-				core = u
-			} else if !types.Identical(core, u) {
-				same = false
-			}
+			out = append(out, x.Underlying())
 		}
 	}
 	for i := range iface.NumEmbeddeds() {
 		walk(iface.EmbeddedType(i))
 	}
-	if !same {
-		return nil
-	}
-	return core
+	return out
 }

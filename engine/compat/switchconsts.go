@@ -69,24 +69,11 @@ func runSwitchConsts(c *Cell) {
 
 // allNumeric reports whether every type in tp's type set is numeric.
 func allNumeric(tp *types.TypeParam) bool {
-	it, ok := tp.Underlying().(*types.Interface)
-	if !ok || it.IsMethodSet() {
-		return false
-	}
-	for i := range it.NumEmbeddeds() {
-		u, ok := it.EmbeddedType(i).(*types.Union)
-		if !ok {
-			if b, ok := it.EmbeddedType(i).Underlying().(*types.Basic); ok && b.Info()&types.IsNumeric != 0 {
-				continue
-			}
+	terms := termTypes(tp)
+	for _, u := range terms {
+		if b, ok := u.(*types.Basic); !ok || b.Info()&types.IsNumeric == 0 {
 			return false
 		}
-		for j := range u.Len() {
-			b, ok := u.Term(j).Type().Underlying().(*types.Basic)
-			if !ok || b.Info()&types.IsNumeric == 0 {
-				return false
-			}
-		}
 	}
-	return it.NumEmbeddeds() > 0
+	return len(terms) > 0
 }

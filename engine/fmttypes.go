@@ -97,6 +97,23 @@ func (it *Interp) declareRoots(f *ast.File, named []*types.Named, declaring map[
 		v := &ast.Ident{Name: fmt.Sprintf("%sBuilt%d", prelude.Temp, it.declareSeq), NamePos: f.Package}
 		specs = append(specs, &ast.ValueSpec{Names: []*ast.Ident{v}, Type: &ast.StarExpr{Star: f.Package, X: &ast.Ident{Name: name, NamePos: f.Package}}})
 	}
+	for _, m := range compat.CycleMends(named) {
+		args := []string{strconv.Quote(m.Spec)}
+		mine := false
+		for _, n := range m.Structs {
+			_, ok := declaring[n.Obj().Name()]
+			mine = mine || ok
+			args = append(args, "(*"+n.Obj().Name()+")(nil)")
+		}
+		e, err := parser.ParseExpr(fmt.Sprintf("%s.%s(%s)", prelude.Runtime, prelude.RTMendCycle, strings.Join(args, ", ")))
+		if !mine || err != nil {
+			continue
+		}
+		compat.AtPos(e, f.Package)
+		it.declareSeq++
+		v := &ast.Ident{Name: fmt.Sprintf("%sMended%d", prelude.Temp, it.declareSeq), NamePos: f.Package}
+		specs = append(specs, &ast.ValueSpec{Names: []*ast.Ident{v}, Values: []ast.Expr{e}})
+	}
 	if len(specs) == 0 {
 		return
 	}

@@ -1,9 +1,11 @@
 package compat
 
 import (
+	"fmt"
 	"go/types"
 	"slices"
 	"strings"
+	"unicode"
 
 	"grundy/engine/typecheck"
 )
@@ -276,8 +278,30 @@ func unbuiltPart(t types.Type, inCycle func(*types.Named) bool) types.Type {
 // the cycle holds by value, the build meets only that struct again. One
 // such root for each group of structs that refer to each other, groups
 // referred to before the groups referring to them; a group without one
-// is left to yaegi (KNOWN_FAILURES, struct-cycles).
+// is built as yaegi builds it, and mended afterwards (CycleMends).
 func BuildRoots(ts []*types.Named) []*types.Named {
+	var roots []*types.Named
+	for _, g := range structCycles(ts) {
+		if g.root != nil {
+			roots = append(roots, g.root)
+		}
+	}
+	return roots
+}
+
+// structCycle is a group of structs of a cell that refer to each other,
+// with the struct every cycle of the group passes through and that none
+// holds by value, if there is one (BuildRoots).
+type structCycle struct {
+	group   []*types.Named
+	root    *types.Named
+	byValue bool // a struct of the group holds another (or itself) by value
+}
+
+// structCycles are the groups of two or more structs of ts (a cell's
+// types) that refer to each other, groups referred to before the groups
+// referring to them.
+func structCycles(ts []*types.Named) []structCycle {
 	in := map[*types.Named]bool{}
 	for _, t := range ts {
 		if _, ok := t.Underlying().(*types.Struct); ok && t.TypeParams().Len() == 0 {
@@ -311,19 +335,113 @@ func BuildRoots(ts []*types.Named) []*types.Named {
 			}
 		}
 	}
-	var roots []*types.Named
+	var out []structCycle
 	for _, group := range sccs(ts, in, edges) {
 		if len(group) < 2 {
 			continue
 		}
+		c := structCycle{group: group}
 		for _, r := range group {
 			if rootOf(r, group, edges, byValue) {
-				roots = append(roots, r)
+				c.root = r
 				break
 			}
 		}
+		for _, s := range group {
+			for _, t := range group {
+				c.byValue = c.byValue || byValue[s][t]
+			}
+		}
+		out = append(out, c)
 	}
-	return roots
+	return out
+}
+
+// CycleMend is a group of structs referring to each other that yaegi
+// v0.16.1 builds wrong whichever struct it starts from (no struct lies on
+// every cycle: Vertex{ First *Edge; Next *Vertex } with Edge{ To *Vertex;
+// Next *Edge }): its placeholders for the structs still being built are
+// all mended with the one it met last (see BuildRoots), so Edge.Next got
+// the type *Vertex and the first store of an *Edge there panicked in
+// reflect.Set. The engine hands the interpreter's reflect types of the
+// group's structs to grundyrt's MendCycle, which puts the right struct
+// in each field where Spec says one is held (through pointers, slices,
+// arrays, maps and channels: the field's size does not change).
+type CycleMend struct {
+	Structs []*types.Named
+	// Spec is one entry "k.i=shape" for each field i of Structs[k] that
+	// holds a struct of the group, separated by spaces; a shape is
+	// prefix code: P (pointer to), S (slice of), A (array of), M (map:
+	// key shape, element shape), C (channel of), a letter from 'a'
+	// (Structs[0]) on, or '.' for a part that holds none of them.
+	Spec string
+}
+
+// CycleMends are the groups of structs of ts (a cell's types) that
+// MendCycle must mend: groups without a root (BuildRoots) where no
+// struct holds one of the group by value (a struct's size there is not
+// known until the build is done).
+func CycleMends(ts []*types.Named) []CycleMend {
+	var out []CycleMend
+	for _, g := range structCycles(ts) {
+		if g.root != nil || len(g.group) > 26 {
+			continue
+		}
+		index := map[*types.Named]int{}
+		for k, s := range g.group {
+			index[s] = k
+		}
+		var entries []string
+		for k, s := range g.group {
+			st := s.Underlying().(*types.Struct)
+			for i := range st.NumFields() {
+				if shape, ok := cycleShape(st.Field(i).Type(), index); ok && strings.ContainsFunc(shape, unicode.IsLower) {
+					entries = append(entries, fmt.Sprintf("%d.%d=%s", k, i, shape))
+				}
+			}
+		}
+		out = append(out, CycleMend{Structs: g.group, Spec: strings.Join(entries, " ")})
+	}
+	return out
+}
+
+// cycleShape is t's shape for CycleMend's Spec; false where t holds a
+// struct of the group other than through pointers, slices, arrays, maps
+// and channels (a function, an anonymous struct, another named type),
+// which MendCycle leaves as yaegi built it.
+func cycleShape(t types.Type, index map[*types.Named]int) (string, bool) {
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		if k, ok := index[n]; ok {
+			return string(rune('a' + k)), true
+		}
+	}
+	if !reaches(t, func(n *types.Named) bool { _, ok := index[n]; return ok }, map[types.Type]bool{}) {
+		return ".", true
+	}
+	var code string
+	var parts []types.Type
+	switch u := types.Unalias(t).(type) {
+	case *types.Pointer:
+		code, parts = "P", []types.Type{u.Elem()}
+	case *types.Slice:
+		code, parts = "S", []types.Type{u.Elem()}
+	case *types.Array:
+		code, parts = "A", []types.Type{u.Elem()}
+	case *types.Map:
+		code, parts = "M", []types.Type{u.Key(), u.Elem()}
+	case *types.Chan:
+		code, parts = "C", []types.Type{u.Elem()}
+	default:
+		return "", false
+	}
+	for _, p := range parts {
+		shape, ok := cycleShape(p, index)
+		if !ok {
+			return "", false
+		}
+		code += shape
+	}
+	return code, true
 }
 
 // rootOf reports whether every cycle of group passes through r and no

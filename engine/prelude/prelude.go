@@ -133,6 +133,7 @@ const (
 	RTWriter            = "Writer"            // io.Writer, for the writer a cell hands fmt.Fprint (see compat's fmtArgs)
 	RTDeclare           = "Declare"           // registers a type a cell declared, with its fmt methods
 	RTDeclareComposite  = "DeclareComposite"  // registers a hidden composite type (compat's HideComposites) as the composite it stands for
+	RTMendCycle         = "MendCycle"         // mends the fields of structs referring to each other that yaegi built wrong (compat's CycleMend)
 	RTNewInstance       = "NewInstance"       // whether an instance of a generic type is new to the printer
 	RTInstanceMethods   = "InstanceMethods"   // registers an instance's fmt methods
 	RTSprint            = "Sprint"            // fmt.Sprint for Typed values (log's functions)

@@ -152,6 +152,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Tuple":            reflect.ValueOf(ts.Tuple),
 		"Declare":          reflect.ValueOf(ts.Declare),
 		"DeclareComposite": reflect.ValueOf(ts.DeclareComposite),
+		"MendCycle":        reflect.ValueOf(MendCycle),
 		"NewInstance":      reflect.ValueOf(ts.NewInstance),
 		"InstanceMethods":  reflect.ValueOf(ts.InstanceMethods),
 		"Text":             reflect.ValueOf(ts.Text),

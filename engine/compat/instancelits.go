@@ -168,7 +168,7 @@ func litVar(lit *ast.CompositeLit, fields []string, tmp string) []ast.Stmt {
 		return out
 	}
 	as := &ast.AssignStmt{Tok: token.ASSIGN, TokPos: pos}
-	for i, e := range lit.Elts {
+	for i, e := range lit.Elts[:len(fields)] {
 		if kv, ok := e.(*ast.KeyValueExpr); ok {
 			e = kv.Value
 		}
@@ -254,7 +254,7 @@ func (c *Cell) litFields(lit *ast.CompositeLit) ([]string, bool) {
 			continue
 		}
 		if i >= st.NumFields() {
-			return nil, false
+			break // (structNames's values of fields of no size: see markParams)
 		}
 		names = append(names, st.Field(i).Name())
 	}

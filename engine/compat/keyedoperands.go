@@ -93,4 +93,5 @@ func (c *Cell) positional(cl *ast.CompositeLit) {
 		elts[i] = v
 	}
 	cl.Elts = elts
+	c.addParamValues(cl)
 }

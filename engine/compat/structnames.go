@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,13 +34,17 @@ import (
 var structNames = Pass{
 	Name:     "structnames",
 	Run:      runStructNames,
-	Kinds:    []ast.Node{(*ast.TypeSpec)(nil)},
-	Snippets: []string{"struct_types_of_one_structure", "struct_types_without_fields"},
+	Kinds:    []ast.Node{(*ast.TypeSpec)(nil), (*ast.CompositeLit)(nil)},
+	Snippets: []string{"struct_types_of_one_structure", "struct_types_without_fields", "generic_struct_unused_param"},
 }
 
 func runStructNames(c *Cell) {
 	for _, root := range c.Roots() {
 		ast.Inspect(root, func(n ast.Node) bool {
+			if cl, ok := n.(*ast.CompositeLit); ok {
+				c.addParamValues(cl)
+				return true
+			}
 			ts, ok := n.(*ast.TypeSpec)
 			if !ok || ts.Assign.IsValid() {
 				return true
@@ -49,10 +54,11 @@ func runStructNames(c *Cell) {
 			if !ok || st.Fields == nil {
 				return true
 			}
+			if ts.TypeParams != nil {
+				markParams(ts, st)
+			}
 			if len(st.Fields.List) == 0 {
-				if ts.TypeParams == nil {
-					markEmpty(st, "main."+ts.Name.Name)
-				}
+				markEmpty(st, "main."+ts.Name.Name)
 				return true
 			}
 			if ts.TypeParams != nil {
@@ -87,11 +93,22 @@ func (c *Cell) writeOutStruct(ts *ast.TypeSpec) {
 	if !ok || u.NumFields() == 0 {
 		return
 	}
-	if x, ok := c.TypeExpr(u, ts.Type.Pos()); ok {
-		if st, ok := x.(*ast.StructType); ok {
-			ts.Type = st
+	x, ok := c.TypeExpr(u, ts.Type.Pos())
+	st, isStruct := x.(*ast.StructType)
+	if !ok || !isStruct {
+		return
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.TypeArgs().Len() > 0 {
+		// An instance's fields from markParams too (type IntE E[int]).
+		for _, i := range missingParams(n.Origin()) {
+			elem, ok := c.TypeExpr(n.TypeArgs().At(i), ts.Type.Pos())
+			if !ok {
+				return
+			}
+			st.Fields.List = append(st.Fields.List, paramField(n.Origin().TypeParams().At(i).Obj().Name(), elem, st.Fields.Closing))
 		}
 	}
+	ts.Type = st
 }
 
 // instanceTemplate is the name a generic struct type's instances carry:
@@ -162,6 +179,7 @@ func typeInstanceTemplate(t types.Type) string {
 		return ""
 	}
 	var args []string
+	missing := missingParams(o)
 	for i := range o.TypeParams().Len() {
 		tp := o.TypeParams().At(i)
 		at := ""
@@ -171,12 +189,97 @@ func typeInstanceTemplate(t types.Type) string {
 				break
 			}
 		}
+		if k := slices.Index(missing, i); k >= 0 {
+			at = strconv.Itoa(st.NumFields()+k) + "ee" // (markParams's field)
+		}
 		if at == "" {
 			return ""
 		}
 		args = append(args, at)
 	}
 	return "main." + o.Obj().Name() + "[" + strings.Join(args, ",") + "]"
+}
+
+// missingParams are the indexes of the type parameters of o, a generic
+// struct type, that no field's type mentions other than in an interface
+// type (whose reflect type is one for all: yaegi's valueInterface):
+// markParams gives each a field.
+func missingParams(o *types.Named) []int {
+	st, ok := o.Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	var out []int
+	for i := range o.TypeParams().Len() {
+		tp := o.TypeParams().At(i)
+		found := false
+		for f := range st.NumFields() {
+			found = found || mentionsParam(st.Field(f).Type(), tp)
+		}
+		if !found {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// mentionsParam reports whether t mentions tp other than in an interface
+// type, as markParams reads a field's type expression.
+func mentionsParam(t types.Type, tp *types.TypeParam) bool {
+	var parts []types.Type
+	switch t := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		return t == tp
+	case *types.Pointer:
+		parts = []types.Type{t.Elem()}
+	case *types.Slice:
+		parts = []types.Type{t.Elem()}
+	case *types.Array:
+		parts = []types.Type{t.Elem()}
+	case *types.Chan:
+		parts = []types.Type{t.Elem()}
+	case *types.Map:
+		parts = []types.Type{t.Key(), t.Elem()}
+	case *types.Named:
+		for i := range t.TypeArgs().Len() {
+			parts = append(parts, t.TypeArgs().At(i))
+		}
+	case *types.Struct:
+		for i := range t.NumFields() {
+			parts = append(parts, t.Field(i).Type())
+		}
+	case *types.Signature:
+		for _, tu := range []*types.Tuple{t.Params(), t.Results()} {
+			for i := range tu.Len() {
+				parts = append(parts, tu.At(i).Type())
+			}
+		}
+	}
+	return slices.ContainsFunc(parts, func(p types.Type) bool { return mentionsParam(p, tp) })
+}
+
+// addParamValues ends cl, a positional literal of an instance of a
+// generic struct type with fields from markParams, with their values
+// ([0]*int{} for E[int]).
+func (c *Cell) addParamValues(cl *ast.CompositeLit) {
+	n, ok := types.Unalias(c.Types.TypeOf(cl)).(*types.Named)
+	if !ok || n.TypeArgs().Len() == 0 || !typecheck.IsCellType(n) || len(cl.Elts) == 0 {
+		return
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	missing := missingParams(n.Origin())
+	if _, keyed := cl.Elts[0].(*ast.KeyValueExpr); !ok || keyed || len(missing) == 0 || len(cl.Elts) != st.NumFields() {
+		return
+	}
+	var more []ast.Expr
+	for _, i := range missing {
+		x, ok := c.TypeExpr(types.NewArray(types.NewPointer(n.TypeArgs().At(i)), 0), cl.Rbrace)
+		if !ok {
+			return
+		}
+		more = append(more, &ast.CompositeLit{Type: x, Lbrace: cl.Rbrace, Rbrace: cl.Rbrace})
+	}
+	cl.Elts = append(cl.Elts, more...)
 }
 
 // typeParamPath is paramPath over the oracle's types.
@@ -235,4 +338,45 @@ func nameField(st *ast.StructType, name string) {
 		tag = mine + tag
 	}
 	f.Tag = &ast.BasicLit{ValuePos: f.Type.End(), Kind: token.STRING, Value: strconv.Quote(tag)}
+}
+
+// markParams gives st, a generic struct type's, a field of no size for
+// each type parameter that no field's type has where instanceTemplate
+// finds it (type E[T any] struct{ Op string }, an error generic in what it
+// failed on): yaegi v0.16.1 builds an instance's reflect type from its
+// fields, so E[int] and E[string] were one type, and an E[int] in an
+// interface asserted to E[string], errors.As took one for the other, a
+// type switch took the wrong case and %T said struct { Op string },
+// silently. The field (grundyrt.ParamField+T, of type [0]*T, after the
+// others) tells the instances apart and says where T is; the printer and
+// reflect's fields leave it out, and a positional literal gets its value
+// (addParamValues).
+func markParams(ts *ast.TypeSpec, st *ast.StructType) {
+	for _, f := range ts.TypeParams.List {
+		for _, p := range f.Names {
+			found := false
+			for _, fl := range st.Fields.List {
+				ast.Inspect(fl.Type, func(n ast.Node) bool {
+					id, ok := n.(*ast.Ident)
+					found = found || ok && id.Name == p.Name
+					_, iface := n.(*ast.InterfaceType)
+					return !found && !iface
+				})
+			}
+			if found {
+				continue
+			}
+			st.Fields.List = append(st.Fields.List, paramField(p.Name, ident(p.Name, st.Fields.Closing), st.Fields.Closing))
+		}
+	}
+}
+
+// paramField is markParams's field for the type parameter name, bound to
+// elem: _grundyParamT [0]*elem, hidden.
+func paramField(name string, elem ast.Expr, pos token.Pos) *ast.Field {
+	f := &ast.Field{Names: []*ast.Ident{{NamePos: pos, Name: grundyrt.ParamField + name}},
+		Type: &ast.ArrayType{Lbrack: pos, Len: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"},
+			Elt: &ast.StarExpr{Star: pos, X: elem}}}
+	hideField(f)
+	return f
 }

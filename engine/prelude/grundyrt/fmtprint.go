@@ -1039,12 +1039,18 @@ func (p *printer) printValue(v reflect.Value, t *tinfo, verb rune, depth int, ro
 }
 
 // structFields is the number of fields of rt, a struct type, that the
-// cell declared (none for one marked empty: see EmptyField).
+// cell declared: none for one marked empty (see EmptyField), and not the
+// fields after them that tell a generic type's instances apart (see
+// ParamField).
 func structFields(rt reflect.Type) int {
 	if emptyMarked(rt) {
 		return 0
 	}
-	return rt.NumField()
+	n := rt.NumField()
+	for n > 0 && strings.HasPrefix(rt.Field(n-1).Name, "X"+ParamField) {
+		n--
+	}
+	return n
 }
 
 // structure is t completed by what v's reflect type says where the

@@ -579,11 +579,8 @@ func (ts *Types) deriveLocked(rt reflect.Type) *tinfo {
 	case reflect.Struct:
 		t.kind = tkStruct
 		var parts []string
-		for i := range rt.NumField() {
+		for i := range structFields(rt) {
 			f := rt.Field(i)
-			if emptyMarked(rt) {
-				break
-			}
 			name, tag := fieldName(f)
 			ft := ts.deriveLocked(f.Type)
 			if tag != "" {
@@ -641,6 +638,11 @@ const BlankField = "_grundyBlank"
 // native package printing such a value (text/template's {{.}}) prints {}
 // as Go's does, not {{}}.
 const EmptyField = "_grundyEmpty"
+
+// ParamField (+ a type parameter's name) is the field of no size compat's
+// structNames gives a generic struct type for each type parameter that no
+// field's type has ([0]*T, last), to tell its instances apart.
+const ParamField = "_grundyParam"
 
 // Empty is the type of the field EmptyField: of no size, and written as
 // nothing by fmt, whatever the verb.

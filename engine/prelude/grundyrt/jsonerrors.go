@@ -99,7 +99,7 @@ func structIn(rt reflect.Type, t *tinfo) (reflect.Type, *tinfo) {
 	for t != nil && rt != nil {
 		switch rt.Kind() {
 		case reflect.Struct:
-			if t.kind != tkStruct || len(t.fields) != rt.NumField() {
+			if t.kind != tkStruct || len(t.fields) != structFields(rt) {
 				return nil, nil
 			}
 			return rt, t

@@ -7,11 +7,13 @@ import (
 )
 
 // keepsYield reports whether this cell, or an earlier one, declares a
-// function iterator that keeps its yield function beyond its own call
-// (see keptYield): then every range over a function iterator checks that
-// yield is not called once its loop is over, as Go's runtime does (see
-// rangeFunc; without such an iterator only loops whose body can stop them
-// check, which costs nothing where the body cannot).
+// function iterator that keeps its yield function beyond its own call,
+// or that recovers a panic (see keptYield): then every range over a
+// function iterator checks that yield is not called once its loop is
+// over, and that a panic of its body did not end in the iterator, as Go's
+// runtime does (see rangeFunc; without such an iterator only loops whose
+// body can stop them check that yield is not called again, which costs
+// nothing where the body cannot).
 func (c *Cell) keepsYield() bool {
 	if !c.keptDone {
 		c.KeepsYield, c.keptDone = c.keptYield(), true
@@ -19,8 +21,9 @@ func (c *Cell) keepsYield() bool {
 	return c.KeepsYield || c.Session != nil && c.Session.KeepsYield()
 }
 
-// keptYield reports whether a function of the cell keeps a yield function
-// it is given: a parameter of a function type with one bool result,
+// keptYield reports whether a function of the cell that is given a yield
+// function defers a recover (it may stop a panic of its loop's body,
+// where Go's runtime panics: rangeFunc), or keeps the yield function: a parameter of a function type with one bool result,
 // named yield or the only parameter of a function without results (an
 // iterator), that the function stores (saved = yield, s.f = yield, a
 // composite, a return, a channel send), or that a function literal
@@ -45,7 +48,7 @@ func (c *Cell) keptYield() bool {
 				return true
 			}
 			for _, p := range c.yieldParams(ft) {
-				if c.yieldEscapes(p, body) {
+				if c.yieldEscapes(p, body) || defersRecover(body) {
 					kept = true
 				}
 			}
@@ -153,4 +156,22 @@ func localFuncLit(c *Cell, lit *ast.FuncLit, parent ast.Node, body *ast.BlockStm
 		return true // a var declared in body
 	}
 	return false
+}
+
+// defersRecover reports whether body defers a function literal that
+// calls recover (directly in body, not in a function literal of its own).
+func defersRecover(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.DeferStmt:
+			if lit, ok := n.Call.Fun.(*ast.FuncLit); ok && contains(lit.Body, true, isRecoverCall) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -37,7 +37,7 @@ var rangeFunc = Pass{
 	Name:     "rangefunc",
 	Run:      runRangeFunc,
 	Kinds:    []ast.Node{(*ast.RangeStmt)(nil), (*ast.FuncType)(nil)},
-	Snippets: []string{"range_func_iter_decl", "range_func_iter_library", "range_func_iter_seq2_jumps", "maps_range_keys", "range_func_continued_after_break", "range_func_type_param", "range_func_continued_after_exit"},
+	Snippets: []string{"range_func_iter_decl", "range_func_iter_library", "range_func_iter_seq2_jumps", "maps_range_keys", "range_func_continued_after_break", "range_func_type_param", "range_func_continued_after_exit", "range_func_recovered_body_panic"},
 }
 
 func runRangeFunc(c *Cell) {
@@ -189,6 +189,20 @@ func (c *Cell) yieldCall(s *ast.RangeStmt, label string, fn *ast.FuncType, elems
 			Rhs: []ast.Expr{ident("true", pos), ident("true", pos)}, TokPos: pos})
 	}
 	body.List = append(body.List, &ast.ReturnStmt{Return: body.Rbrace, Results: []ast.Expr{ident("true", body.Rbrace)}})
+	if c.keepsYield() {
+		// Go's runtime panics where an iterator recovers a panic of the
+		// loop's body and returns: the body says when it is running
+		// (the session has an iterator that recovers, or one that keeps
+		// its yield: see keepsYield).
+		running := jump + "_running"
+		set := func(v string) ast.Stmt {
+			return &ast.AssignStmt{Lhs: []ast.Expr{ident(running, pos)}, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(v, pos)}, TokPos: pos}
+		}
+		body.List = slices.Insert(beforeReturns(body.List, func() ast.Stmt { return set("false") }), 1, set("true")) // (after the check above)
+		list = append(list, varDecl(pos, running, ident("bool", pos)))
+		recovered := &ast.CallExpr{Fun: rtSelector(prelude.RTRangeRecovered, pos), Lparen: pos, Rparen: pos}
+		over = append(over, &ast.IfStmt{If: pos, Cond: ident(running, pos), Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: recovered}}, Rbrace: pos}})
+	}
 	yield := &ast.FuncLit{
 		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, List: params, Closing: pos},
 			Results: results(ident("bool", pos))},
@@ -256,6 +270,47 @@ func (r *rfConv) deferred(x *ast.DeferStmt) ast.Stmt {
 		Rhs: []ast.Expr{&ast.CallExpr{Fun: ident("append", pos), Lparen: pos, Rparen: x.End(),
 			Args: []ast.Expr{ident(r.defers, pos), funcLit(pos, x.End(), nil, &ast.ExprStmt{X: later})}}}}
 	return &ast.BlockStmt{Lbrace: pos, List: append(bind, add), Rbrace: x.End()}
+}
+
+// beforeReturns is list with set before each of its return statements
+// (not those of function literals).
+func beforeReturns(list []ast.Stmt, set func() ast.Stmt) []ast.Stmt {
+	out := make([]ast.Stmt, 0, len(list))
+	for _, st := range list {
+		switch st := st.(type) {
+		case *ast.ReturnStmt:
+			out = append(out, set())
+		case *ast.BlockStmt:
+			st.List = beforeReturns(st.List, set)
+		case *ast.IfStmt:
+			st.Body.List = beforeReturns(st.Body.List, set)
+			if st.Else != nil {
+				st.Else = beforeReturns([]ast.Stmt{st.Else}, set)[0]
+			}
+		case *ast.ForStmt:
+			st.Body.List = beforeReturns(st.Body.List, set)
+		case *ast.RangeStmt:
+			st.Body.List = beforeReturns(st.Body.List, set)
+		case *ast.LabeledStmt:
+			if r, ok := st.Stmt.(*ast.ReturnStmt); ok {
+				st.Stmt = &ast.BlockStmt{Lbrace: r.Pos(), List: []ast.Stmt{set(), r}, Rbrace: r.End()}
+			} else {
+				st.Stmt = beforeReturns([]ast.Stmt{st.Stmt}, set)[0]
+			}
+		case *ast.SwitchStmt:
+			st.Body.List = beforeReturns(st.Body.List, set)
+		case *ast.TypeSwitchStmt:
+			st.Body.List = beforeReturns(st.Body.List, set)
+		case *ast.SelectStmt:
+			st.Body.List = beforeReturns(st.Body.List, set)
+		case *ast.CaseClause:
+			st.Body = beforeReturns(st.Body, set)
+		case *ast.CommClause:
+			st.Body = beforeReturns(st.Body, set)
+		}
+		out = append(out, st)
+	}
+	return out
 }
 
 func isRecoverCall(n ast.Node) bool {

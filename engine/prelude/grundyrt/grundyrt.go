@@ -118,6 +118,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"SliceError":     reflect.ValueOf(SliceError),
 		"ShiftError":     reflect.ValueOf(ShiftError),
 		"RangeContinued": reflect.ValueOf(RangeContinued),
+		"RangeRecovered": reflect.ValueOf(RangeRecovered),
 		"ArrayLen":       reflect.ValueOf(ArrayLen),
 		"ValuePointer":   reflect.ValueOf(ValuePointer),
 		"NilValueMethod": reflect.ValueOf(NilValueMethod),

@@ -174,6 +174,12 @@ func RangeContinued(exhausted bool) {
 	panic(runtimeError("range function continued iteration after function for loop body returned false"))
 }
 
+// RangeRecovered panics as Go's runtime does when a function iterator
+// recovers a panic of its loop's body and returns.
+func RangeRecovered() {
+	panic(runtimeError("range function recovered a loop body panic and did not resume panicking"))
+}
+
 // AssertionError is the runtime's error for x.(iface) failing, iface
 // missing method (Go's message names x's dynamic type).
 func (ts *Types) AssertionError(v any, iface, method string) error {

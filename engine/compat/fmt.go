@@ -579,8 +579,21 @@ func typeIn(t types.Type, is func(types.Type) bool) types.Type {
 	if is(t) {
 		return t
 	}
+	for _, p := range typeParts(t) {
+		if found := typeIn(p, is); found != nil {
+			return found
+		}
+	}
+	return nil
+}
+
+// typeParts are the types t is made of: the element of a pointer, slice,
+// array or channel, a map's key and element, a struct's fields' types,
+// an instance's type arguments (not a function's signature, nor an
+// interface's methods).
+func typeParts(t types.Type) []types.Type {
 	var parts []types.Type
-	switch t := t.(type) {
+	switch t := types.Unalias(t).(type) {
 	case *types.Pointer:
 		parts = []types.Type{t.Elem()}
 	case *types.Slice:
@@ -600,12 +613,7 @@ func typeIn(t types.Type, is func(types.Type) bool) types.Type {
 			parts = append(parts, t.Field(i).Type())
 		}
 	}
-	for _, p := range parts {
-		if found := typeIn(p, is); found != nil {
-			return found
-		}
-	}
-	return nil
+	return parts
 }
 
 func descLit(t types.Type, pos token.Pos) *ast.BasicLit {

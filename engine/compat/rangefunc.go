@@ -277,36 +277,40 @@ func (r *rfConv) deferred(x *ast.DeferStmt) ast.Stmt {
 func beforeReturns(list []ast.Stmt, set func() ast.Stmt) []ast.Stmt {
 	out := make([]ast.Stmt, 0, len(list))
 	for _, st := range list {
+		var body *ast.BlockStmt
 		switch st := st.(type) {
 		case *ast.ReturnStmt:
 			out = append(out, set())
-		case *ast.BlockStmt:
-			st.List = beforeReturns(st.List, set)
 		case *ast.IfStmt:
 			st.Body.List = beforeReturns(st.Body.List, set)
 			if st.Else != nil {
 				st.Else = beforeReturns([]ast.Stmt{st.Else}, set)[0]
 			}
-		case *ast.ForStmt:
-			st.Body.List = beforeReturns(st.Body.List, set)
-		case *ast.RangeStmt:
-			st.Body.List = beforeReturns(st.Body.List, set)
 		case *ast.LabeledStmt:
 			if r, ok := st.Stmt.(*ast.ReturnStmt); ok {
 				st.Stmt = &ast.BlockStmt{Lbrace: r.Pos(), List: []ast.Stmt{set(), r}, Rbrace: r.End()}
 			} else {
 				st.Stmt = beforeReturns([]ast.Stmt{st.Stmt}, set)[0]
 			}
-		case *ast.SwitchStmt:
-			st.Body.List = beforeReturns(st.Body.List, set)
-		case *ast.TypeSwitchStmt:
-			st.Body.List = beforeReturns(st.Body.List, set)
-		case *ast.SelectStmt:
-			st.Body.List = beforeReturns(st.Body.List, set)
 		case *ast.CaseClause:
 			st.Body = beforeReturns(st.Body, set)
 		case *ast.CommClause:
 			st.Body = beforeReturns(st.Body, set)
+		case *ast.BlockStmt:
+			body = st
+		case *ast.ForStmt:
+			body = st.Body
+		case *ast.RangeStmt:
+			body = st.Body
+		case *ast.SwitchStmt:
+			body = st.Body
+		case *ast.TypeSwitchStmt:
+			body = st.Body
+		case *ast.SelectStmt:
+			body = st.Body
+		}
+		if body != nil {
+			body.List = beforeReturns(body.List, set)
 		}
 		out = append(out, st)
 	}

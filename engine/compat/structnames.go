@@ -226,28 +226,10 @@ func missingParams(o *types.Named) []int {
 // mentionsParam reports whether t mentions tp other than in an interface
 // type, as markParams reads a field's type expression.
 func mentionsParam(t types.Type, tp *types.TypeParam) bool {
-	var parts []types.Type
+	parts := typeParts(t)
 	switch t := types.Unalias(t).(type) {
 	case *types.TypeParam:
 		return t == tp
-	case *types.Pointer:
-		parts = []types.Type{t.Elem()}
-	case *types.Slice:
-		parts = []types.Type{t.Elem()}
-	case *types.Array:
-		parts = []types.Type{t.Elem()}
-	case *types.Chan:
-		parts = []types.Type{t.Elem()}
-	case *types.Map:
-		parts = []types.Type{t.Key(), t.Elem()}
-	case *types.Named:
-		for i := range t.TypeArgs().Len() {
-			parts = append(parts, t.TypeArgs().At(i))
-		}
-	case *types.Struct:
-		for i := range t.NumFields() {
-			parts = append(parts, t.Field(i).Type())
-		}
 	case *types.Signature:
 		for _, tu := range []*types.Tuple{t.Params(), t.Results()} {
 			for i := range tu.Len() {

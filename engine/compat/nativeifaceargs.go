@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
 )
 
@@ -37,7 +38,7 @@ var nativeIfaceArgs = Pass{
 	Name:     "nativeifaceargs",
 	Run:      runNativeIfaceArgs,
 	Kinds:    assignedKinds,
-	Snippets: []string{"native_iface_args_cell_interface", "native_iface_struct_value_printed", "nil_slice_native_arg", "native_iface_keeps_native_value", "nil_pointer_native_iface", "native_iface_based_values_boxed"},
+	Snippets: []string{"native_iface_args_cell_interface", "native_iface_struct_value_printed", "nil_slice_native_arg", "native_iface_keeps_native_value", "nil_pointer_native_iface", "native_iface_based_values_boxed", "slog_cell_methods"},
 }
 
 func runNativeIfaceArgs(c *Cell) {
@@ -72,12 +73,13 @@ func runNativeIfaceArgs(c *Cell) {
 				// the bare value), it comes in the wrapper with its method.
 				// So for error, whose Error its handlers wrote as the
 				// value's fields.
-				for _, it := range []types.Type{logValuer, typesError} {
-					if it != nil && c.cellImplements(v.value, it) {
-						if x, ok := c.callCopy(it, v.value); ok {
-							v.set(x)
-						}
-						break
+				if c.cellImplements(v.value, logValuer) {
+					if x, ok := c.callCopy(logValuer, v.value); ok {
+						v.set(x)
+					}
+				} else if !c.slogValue(v) && c.cellImplements(v.value, typesError) {
+					if x, ok := c.callCopy(typesError, v.value); ok {
+						v.set(x)
 					}
 				}
 			}
@@ -252,6 +254,57 @@ func (c *Cell) slogValuer(n ast.Node) types.Type {
 		return nil
 	}
 	return tn.Type()
+}
+
+// textMarshaler is encoding.TextMarshaler, which a cell need not import.
+var textMarshaler = types.NewInterfaceType([]*types.Func{types.NewFunc(token.NoPos, nil, "MarshalText",
+	types.NewSignatureType(nil, nil, nil, nil, types.NewTuple(types.NewVar(token.NoPos, nil, "", types.NewSlice(types.Typ[types.Byte])), types.NewVar(token.NoPos, nil, "", typesError)), false))}, nil).Complete()
+
+// slogValue hands log/slog a value of a cell type (or one made of cell
+// types) as grundyrt.SlogValue, a native value that its handlers print
+// as Go's print the value: they ask for encoding.TextMarshaler and error
+// by assertions, which yaegi's bare value fails, and print the rest with
+// fmt (%+v) and json, which do not see the cell's String, Error,
+// MarshalText or MarshalJSON methods (at={Lat:52.5 Lon:13.41} for Go's
+// at=52.50/13.41, named={S:x} for its String's named:x), silently. The
+// value carries the value typed for the engine's printer and json, its
+// MarshalText and Error methods, and whether it has MarshalJSON (which the
+// JSON handler asks before Error). A type on []byte is left as it is
+// (the text handler quotes a byte slice), and so is one the printer
+// needs no help with. false if v was left.
+func (c *Cell) slogValue(v assignedValue) bool {
+	t := c.Types.TypeOf(v.value)
+	if t == nil || types.IsInterface(t) || hasTypeParam(t) || !typecheck.IsCellType(deref(t)) {
+		return false
+	}
+	if s, ok := t.Underlying().(*types.Slice); ok && types.Identical(s.Elem(), types.Typ[types.Byte]) {
+		return false
+	}
+	pos := v.value.Pos()
+	x := c.Temp("SV")
+	typed := c.typedArgOf(ident(x, pos), t)
+	vt, ok := c.TypeExpr(t, pos)
+	if typed == nil || !ok {
+		return false
+	}
+	method := func(name string) ast.Expr { return &ast.SelectorExpr{X: ident(x, pos), Sel: ident(name, pos)} }
+	text, errText := ast.Expr(ident("nil", pos)), ast.Expr(ident("nil", pos))
+	if types.Implements(t, textMarshaler) {
+		text = method("MarshalText")
+	}
+	if implementsError(t) {
+		errText = method("Error")
+	}
+	ownJSON := "false"
+	if m, _, _ := types.LookupFieldOrMethod(t, true, nil, "MarshalJSON"); m != nil {
+		ownJSON = "true"
+	}
+	call := &ast.CallExpr{Fun: rtSelector(prelude.RTSlogValue, pos), Lparen: pos, Rparen: pos,
+		Args: []ast.Expr{typed, text, errText, ident(ownJSON, pos)}}
+	f := funcLit(pos, pos, results(ident("any", pos)), &ast.ReturnStmt{Return: pos, Results: []ast.Expr{call}})
+	f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(x, pos)}, Type: vt}}
+	v.set(&ast.CallExpr{Fun: f, Lparen: pos, Args: []ast.Expr{v.value}, Rparen: v.value.End()})
+	return true
 }
 
 // cellImplements reports whether e is a value of a cell type (or a

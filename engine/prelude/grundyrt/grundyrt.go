@@ -119,6 +119,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"ShiftError":     reflect.ValueOf(ShiftError),
 		"RangeContinued": reflect.ValueOf(RangeContinued),
 		"RangeRecovered": reflect.ValueOf(RangeRecovered),
+		"SlogValue":      reflect.ValueOf(SlogValue),
 		"ArrayLen":       reflect.ValueOf(ArrayLen),
 		"ValuePointer":   reflect.ValueOf(ValuePointer),
 		"NilValueMethod": reflect.ValueOf(NilValueMethod),

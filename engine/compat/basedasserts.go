@@ -210,6 +210,9 @@ func (c *Cell) assertVerdict(xt, tt types.Type) (assertVerdictKind, *types.Named
 		if named, ok := types.Unalias(tt).(*types.Named); ok && boxed(named) {
 			return assertChecked, nil
 		}
+		if c.onlyLookalike(xt, tt) {
+			return assertFine, nil
+		}
 		return assertRefused, n
 	}
 	verdict := assertFine
@@ -250,6 +253,27 @@ func (c *Cell) lookalikeInCellIface(xt, tt types.Type) bool {
 		}
 	}
 	return false
+}
+
+// onlyLookalike reports whether tt is the only type the session has that
+// the interpreter keeps as tt's erased type and that implements xt, a
+// native interface type with methods (hi.(*NimHeap), hi a heap.Interface,
+// type NimHeap []Nimber): the interpreter's assertion, by the reflect type
+// of the value in xt, then tells as Go's does.
+func (c *Cell) onlyLookalike(xt, tt types.Type) bool {
+	iface, ok := xt.Underlying().(*types.Interface)
+	if !ok || iface.Empty() || !types.Implements(tt, iface) {
+		return false
+	}
+	like := erased(tt, map[types.Type]bool{})
+	for _, n := range c.basedCellTypes() {
+		for _, m := range []types.Type{n, types.NewPointer(n)} {
+			if !types.Identical(m, tt) && types.Implements(m, iface) && types.Identical(erased(m, map[types.Type]bool{}), like) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // heldAs reports whether a value of interface type it may hold a value of

@@ -573,7 +573,7 @@ func (b basedCheck) remedy(n *types.Named) string {
 // an interface.
 func (b basedCheck) redeclare(n *types.Named) string {
 	name := n.Obj().Name()
-	if boxable(n) {
+	if boxable(n) && n.Obj().Parent() != nil && n.Obj().Parent() != n.Obj().Pkg().Scope() {
 		// Declared in a function (boxBasic gives the others a method).
 		return "declare " + name + " outside the function, where interfaces keep its type"
 	}
@@ -615,8 +615,13 @@ func (b basedCheck) assertion(x, t ast.Expr, inSwitch *ast.TypeSwitchStmt) {
 		return
 	}
 	if basedIn(tt) != nil {
+		held, as, remedy := b.described(n), under, b.remedy(n)
+		if _, ptr := types.Unalias(tt).(*types.Pointer); ptr {
+			held, as = "*"+b.described(n), b.name(erased(tt, map[types.Type]bool{}))
+			remedy = b.redeclare(n) + ", or keep the pointer in a variable of type " + b.name(tt)
+		}
 		c.Fail(t.Pos(), "%s: the interpreter keeps %s in an interface as %s, so it cannot tell one from %s there; %s",
-			what, an(b.described(n)), an(under), an(under), b.remedy(n))
+			what, an(held), an(as), an(as), remedy)
 		return
 	}
 	c.Fail(t.Pos(), "%s: %s may hold %s, which the interpreter keeps in an interface as %s, so it cannot tell the two apart there; %s",

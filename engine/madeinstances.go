@@ -213,7 +213,7 @@ func (it *Interp) typesFirst(decls []ast.Decl, session map[string]*ast.TypeSpec)
 		for name, ts := range candidates {
 			ok := namesOnlyTypes(ts.Type, session, candidates)
 			for _, m := range methods[name] {
-				ok = ok && !namesAny(m, others)
+				ok = ok && !namesAnyIn(m, others)
 			}
 			if !ok {
 				delete(candidates, name)
@@ -436,6 +436,50 @@ func namesAny(n ast.Node, names map[string]bool) bool {
 	return found
 }
 
+// namesAnyIn is namesAny but for the names n declares itself (a
+// method's receiver s beside a variable s the cell declares at top
+// level; its parameters, results and local variables), read from its
+// syntax: the passes' copies of its identifiers have no types.
+func namesAnyIn(n ast.Node, names map[string]bool) bool {
+	local := map[string]bool{}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Field:
+			for _, id := range n.Names {
+				local[id.Name] = true
+			}
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				for _, e := range n.Lhs {
+					if id, ok := e.(*ast.Ident); ok {
+						local[id.Name] = true
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				local[id.Name] = true
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.DEFINE {
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					if id, ok := e.(*ast.Ident); ok {
+						local[id.Name] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	outside := map[string]bool{}
+	for name := range names {
+		if !local[name] {
+			outside[name] = true
+		}
+	}
+	return namesAny(n, outside)
+}
+
 // declaredNames are the names decls declare, but methods (see
 // typecheck.DeclNames).
 func declaredNames(decls []ast.Decl) map[string]bool {
@@ -463,7 +507,7 @@ func readyGenerics(firsts, rest []ast.Decl) map[string]bool {
 			if _, seen := ready[name]; !seen {
 				ready[name] = true
 			}
-			ready[name] = ready[name] && !namesAny(fd, later)
+			ready[name] = ready[name] && !namesAnyIn(fd, later)
 		}
 	}
 	maps.DeleteFunc(ready, func(_ string, ok bool) bool { return !ok })

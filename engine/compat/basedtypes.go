@@ -288,6 +288,15 @@ func basedIn(t types.Type) *types.Named {
 // (A bare type like type Heap uint8 prints as its value does; what
 // names its type is refused where it is asked: dynamicType, assertion.)
 func losesType(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		// A pointer to an instance of a generic struct type (*Memo[Pos,
+		// int]) is named as the instance is, by its tag (unnamedStore).
+		if n, ok := types.Unalias(p.Elem()).(*types.Named); ok && n.TypeArgs().Len() > 0 && !hasTypeParam(n) {
+			if _, ok := n.Underlying().(*types.Struct); ok {
+				return false
+			}
+		}
+	}
 	if n, ok := types.Unalias(t).(*types.Named); ok {
 		if !isBased(n) || boxed(n) {
 			return false
@@ -715,7 +724,7 @@ func (b basedCheck) unlessNamed(n *types.Named, pos token.Pos, e *Error) {
 // named the instance in its tag (see twinInstances).
 func (b basedCheck) unnamedStore(e ast.Expr, t types.Type, to types.Type) {
 	c := b.c
-	n, ok := types.Unalias(t).(*types.Named)
+	n, ok := types.Unalias(deref(t)).(*types.Named)
 	if !ok || n.TypeArgs().Len() == 0 || hasTypeParam(n) || !basedArgs(n) {
 		return
 	}

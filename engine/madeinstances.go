@@ -436,44 +436,15 @@ func namesAny(n ast.Node, names map[string]bool) bool {
 	return found
 }
 
-// namesAnyIn is namesAny but for the names n declares itself (a
-// method's receiver s beside a variable s the cell declares at top
-// level; its parameters, results and local variables), read from its
-// syntax: the passes' copies of its identifiers have no types.
+// namesAnyIn is namesAny but for the names n, a function, declares
+// itself (compat.OwnNames: a method's receiver s beside a variable s the
+// cell declares at top level), read from its syntax: the passes' copies
+// of its identifiers have no types.
 func namesAnyIn(n ast.Node, names map[string]bool) bool {
-	local := map[string]bool{}
-	ast.Inspect(n, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.Field:
-			for _, id := range n.Names {
-				local[id.Name] = true
-			}
-		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE {
-				for _, e := range n.Lhs {
-					if id, ok := e.(*ast.Ident); ok {
-						local[id.Name] = true
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			for _, id := range n.Names {
-				local[id.Name] = true
-			}
-		case *ast.RangeStmt:
-			if n.Tok == token.DEFINE {
-				for _, e := range []ast.Expr{n.Key, n.Value} {
-					if id, ok := e.(*ast.Ident); ok {
-						local[id.Name] = true
-					}
-				}
-			}
-		}
-		return true
-	})
+	own := compat.OwnNames(n)
 	outside := map[string]bool{}
 	for name := range names {
-		if !local[name] {
+		if !own[name] {
 			outside[name] = true
 		}
 	}

@@ -438,41 +438,7 @@ func (c *Cell) assignedNames(key string, names, seen map[string]bool) {
 	}
 	// The names the function declares (parameters, variables) are its
 	// own, not the package's.
-	own := map[string]bool{}
-	for _, fl := range []*ast.FieldList{fd.Recv, fd.Type.Params, fd.Type.Results} {
-		if fl != nil {
-			for _, f := range fl.List {
-				for _, n := range f.Names {
-					own[n.Name] = true
-				}
-			}
-		}
-	}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE {
-				for _, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); ok {
-						own[id.Name] = true
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			for _, id := range n.Names {
-				own[id.Name] = true
-			}
-		case *ast.RangeStmt:
-			if n.Tok == token.DEFINE {
-				for _, e := range []ast.Expr{n.Key, n.Value} {
-					if id, ok := e.(*ast.Ident); ok {
-						own[id.Name] = true
-					}
-				}
-			}
-		}
-		return true
-	})
+	own := OwnNames(fd)
 	name := func(e ast.Expr) {
 		if id, _ := rootIdent(e); id != nil && !own[id.Name] {
 			names[id.Name] = true
@@ -500,4 +466,55 @@ func (c *Cell) assignedNames(key string, names, seen map[string]bool) {
 		}
 		return true
 	})
+}
+
+// OwnNames are the names n, a function's declaration (or a function
+// literal), declares for itself, read from its syntax: its receiver,
+// parameters and results, those of the function literals in it, and the
+// variables it declares (:=, var, range). A global of such a name is not
+// the one its body means (not counting a use before a local declaration).
+func OwnNames(n ast.Node) map[string]bool {
+	own := map[string]bool{}
+	addFields := func(fls ...*ast.FieldList) {
+		for _, fl := range fls {
+			if fl == nil {
+				continue
+			}
+			for _, f := range fl.List {
+				for _, id := range f.Names {
+					own[id.Name] = true
+				}
+			}
+		}
+	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			addFields(n.Recv)
+		case *ast.FuncType:
+			addFields(n.Params, n.Results)
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						own[id.Name] = true
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				own[id.Name] = true
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.DEFINE {
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					if id, ok := e.(*ast.Ident); ok {
+						own[id.Name] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	return own
 }

@@ -49,7 +49,14 @@ def main():
         time.sleep(3)  # under load, the engine may take a while to start the cell
         t0 = time.time()
         c.sendintr()
-        out["loop"] = c.expect([r"Interrupted.*In \[2\]: ", pexpect.TIMEOUT], timeout=10) == 0
+        # The next prompt says the cell ended. The cell's error usually
+        # comes before it, but not always: the console stops waiting for
+        # output at the first idle status it reads, and the idle of the
+        # is_complete_request it sent on Enter can be that one; it then
+        # prints only the output already arrived when the execute_reply
+        # comes (iopub and shell are separate sockets), and the rest with
+        # the next cell. So the error is counted on the whole screen.
+        out["loop"] = c.expect([r"In \[2\]: ", pexpect.TIMEOUT], timeout=10) == 0
         out["loop_seconds"] = time.time() - t0
         c.sendline("var s string; fmt.Scanln(&s); fmt.Println(\"RAN ON\")")
         time.sleep(1.5)
@@ -65,6 +72,7 @@ def main():
         c.close(force=True)
         out["screen"] = "".join(log)
         out["ran_on"] = "RAN ON\r\n" in out["screen"]
+        out["interrupted"] = out["screen"].count("Interrupted: the cell was interrupted")
     print(json.dumps(out))
 
 

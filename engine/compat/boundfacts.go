@@ -228,6 +228,16 @@ func (p *proofs) unchanged(vars []types.Object, region ast.Node) bool {
 	return true
 }
 
+// elementSet reports whether region sets an element (or a field) of v.
+func (p *proofs) elementSet(v types.Object, region ast.Node) bool {
+	for _, w := range p.writes[v] {
+		if w.depth > 0 && within(w.node.Pos(), region) {
+			return true
+		}
+	}
+	return false
+}
+
 // callsCellCode reports whether region may run code of the cells (a call
 // other than of a builtin, a conversion or a package's function).
 func (p *proofs) callsCellCode(region ast.Node) bool {

@@ -277,7 +277,9 @@ func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
 	case *ast.IfStmt:
 		var pre []ast.Stmt
 		if s.Init != nil {
-			pre = b.stmt(s.Init, fx)
+			// The init's checks go before the if, where a loop's
+			// checked copy puts them too (if x := h[i-s]; x == m).
+			pre = b.stmtIn(s.Init, fx, &host{at: h.at})
 			b.inPlace(s.Cond, fx)
 		} else {
 			b.hosted(h, fx, s.Cond)
@@ -329,7 +331,7 @@ func (b *boundsPass) stmtIn(s ast.Stmt, fx *facts, h *host) []ast.Stmt {
 	case *ast.SwitchStmt:
 		var pre []ast.Stmt
 		if s.Init != nil {
-			pre = b.stmt(s.Init, fx)
+			pre = b.stmtIn(s.Init, fx, &host{at: h.at})
 			if s.Tag != nil {
 				b.inPlace(s.Tag, fx)
 			}

@@ -66,6 +66,9 @@ type loopVersion struct {
 	never   bool                    // an index surely leaves its bounds: only the copy
 	checks  []versionCheck
 	pre     ast.Expr
+	hoist   *hoisted   // the bounds of its variable, computed before an outer loop
+	reads   []*hoisted // hoisted values its condition reads
+	direct  ast.Expr   // the condition with those values computed in place
 }
 
 // bound is src + off (src "" for the constant off).
@@ -84,6 +87,27 @@ func (x bound) plus(k int64) string {
 		return x.src + " - " + itoa(int(-n))
 	}
 	return x.src
+}
+
+// minus is k - x, with x's parts subtracted one by one: a bound in
+// parentheses would keep an identifier or a literal there, which yaegi
+// v0.16.1 cannot compare (see parens).
+func (x bound) minus(k string) string {
+	s := k
+	switch {
+	case x.src == "":
+	case strings.Contains(x.src, " "):
+		s += " - (" + x.src + ")"
+	default:
+		s += " - " + x.src
+	}
+	switch {
+	case x.off > 0:
+		s += " - " + itoa(int(x.off))
+	case x.off < 0:
+		s += " + " + itoa(int(-x.off))
+	}
+	return s
 }
 
 type versionCheck struct {
@@ -158,6 +182,9 @@ func (b *boundsPass) rangeVersionable(s *ast.RangeStmt) *loopVersion {
 	id, ok := s.Key.(*ast.Ident)
 	if !ok {
 		return nil
+	}
+	if id.Name == "_" {
+		return b.valueVersionable(s)
 	}
 	v, ok := b.c.Types.ObjectOf(id).(*types.Var)
 	if !ok || !types.Identical(v.Type(), types.Typ[types.Int]) || !b.pf.unchanged([]types.Object{v}, s.Body) {
@@ -303,13 +330,8 @@ func (b *boundsPass) invariantGuarded(e ast.Expr, loop ast.Node) ([]string, bool
 			return ok
 		case *ast.IndexExpr:
 			v, ok := variable(x.X)
-			if !ok || indexable(v.Type()) == nil || !isInt(b.c.Types.TypeOf(x.Index)) || b.pf.callsCellCode(loop) || !walk(x.Index) {
+			if !ok || indexable(v.Type()) == nil || !isInt(b.c.Types.TypeOf(x.Index)) || b.pf.callsCellCode(loop) || !walk(x.Index) || b.pf.elementSet(v, loop) {
 				return false
-			}
-			for _, w := range b.pf.writes[v] {
-				if w.depth > 0 && within(w.node.Pos(), loop) {
-					return false
-				}
 			}
 			i := b.operand(x.Index)
 			if b.pf.exprLower(x.Index, nil) < 0 {
@@ -375,13 +397,24 @@ func (lv *loopVersion) index(b *boundsPass, h *host, x *ast.IndexExpr, low, high
 		if high {
 			conds = append(conds, lv.cond(lv.hi, i.k, "< "+n))
 		}
-	case inv != "":
+	case inv != "" && sign != "k-":
 		// i + k, i - k, k + i: k stays the same through the loop.
 		if low {
 			conds = append(conds, lv.lo.plus(0)+" "+sign+" "+inv+" >= 0")
 		}
 		if high {
 			conds = append(conds, lv.hi.plus(0)+" "+sign+" "+inv+" < "+n)
+		}
+	case inv != "" && lv.lift(b, h, x, low, high):
+		return
+	case inv != "":
+		// k - i (n - j, take j from a heap of n; i - s, s from a
+		// subtraction set): least where i is greatest.
+		if low {
+			conds = append(conds, lv.hi.minus(inv)+" >= 0")
+		}
+		if high {
+			conds = append(conds, lv.lo.minus(inv)+" < "+n)
 		}
 	case b.invariantBound(x.Index, lv.loop):
 		e := b.boundOf(x.Index)
@@ -396,6 +429,11 @@ func (lv *loopVersion) index(b *boundsPass, h *host, x *ast.IndexExpr, low, high
 	}
 	lv.add(conds)
 	lv.inRange(x)
+	lv.check(b, h, x, low, high)
+}
+
+// check puts x's check before h's statement in the loop's checked copy.
+func (lv *loopVersion) check(b *boundsPass, h *host, x *ast.IndexExpr, low, high bool) {
 	cond, check := b.indexCheck(x, low, high)
 	if key := cond + "\x00" + itoa(int(h.at.Pos())); !lv.seen[key] {
 		lv.seen[key] = true
@@ -416,10 +454,10 @@ func (lv *loopVersion) add(conds []string) {
 	}
 }
 
-// plusInvariant is k and its sign where index is i + k, i - k or k + i,
-// k an expression that stays the same through the loop ("" if not),
-// adding to the loop's conditions those under which k can be evaluated
-// before the loop.
+// plusInvariant is k and its sign where index is i + k, i - k or k + i
+// ("+" or "-"), or k - i ("k-"), k an expression that stays the same
+// through the loop ("" if not), adding to the loop's conditions those
+// under which k can be evaluated before the loop.
 func (lv *loopVersion) plusInvariant(b *boundsPass, index ast.Expr) (string, string) {
 	be, ok := ast.Unparen(index).(*ast.BinaryExpr)
 	if !ok || be.Op != token.ADD && be.Op != token.SUB {
@@ -435,9 +473,12 @@ func (lv *loopVersion) plusInvariant(b *boundsPass, index ast.Expr) (string, str
 			lv.add(guards)
 			return b.operand(be.Y), sign
 		}
-	case be.Op == token.ADD && b.isVarIdent(be.Y, lv.v):
+	case b.isVarIdent(be.Y, lv.v):
 		if guards, ok := b.invariantGuarded(be.X, lv.loop); ok {
 			lv.add(guards)
+			if be.Op == token.SUB {
+				sign = "k-"
+			}
 			return b.operand(be.X), sign
 		}
 	}
@@ -455,13 +496,8 @@ func (lv *loopVersion) fixedRow(b *boundsPass, row *ast.IndexExpr) ([]string, bo
 		return nil, false
 	}
 	tv, ok := b.c.Types.ObjectOf(t).(*types.Var)
-	if !ok || within(tv.Pos(), lv.loop) || !b.pf.unchanged([]types.Object{tv}, lv.loop) || b.pf.callsCellCode(lv.loop) {
+	if !ok || within(tv.Pos(), lv.loop) || !b.pf.unchanged([]types.Object{tv}, lv.loop) || b.pf.callsCellCode(lv.loop) || b.pf.elementSet(tv, lv.loop) {
 		return nil, false
-	}
-	for _, w := range b.pf.writes[tv] {
-		if w.depth > 0 && within(w.node.Pos(), lv.loop) {
-			return nil, false
-		}
 	}
 	e := b.boundOf(row.Index)
 	guards := []string{lv.cond(e, 0, "< "+b.length(row.X))}
@@ -503,7 +539,19 @@ func (lv *loopVersion) done(b *boundsPass) {
 		if len(lv.conds) == 0 {
 			return // every index stays in range
 		}
-		lv.pre = b.parse(lv.loop.Pos(), strings.Join(lv.conds, " && "))
+		cond := strings.Join(lv.conds, " && ")
+		lv.pre = b.parse(lv.loop.Pos(), cond)
+		var reads []*hoisted
+		for _, h := range lv.reads {
+			if strings.Contains(cond, h.names[0]) || strings.Contains(cond, h.names[1]) {
+				reads = append(reads, h)
+				for i, name := range h.names {
+					cond = strings.ReplaceAll(cond, name, h.values[i])
+				}
+			}
+		}
+		lv.reads = reads
+		lv.direct = b.parse(lv.loop.Pos(), cond)
 	}
 	b.c.loopVersions = append(b.c.loopVersions, lv)
 }
@@ -541,6 +589,16 @@ func runLoopVersions(c *Cell) {
 			(*list)[i] = checked.(ast.Stmt)
 			continue
 		}
+		for _, h := range lv.reads {
+			if !h.declared && !h.failed {
+				h.declared = declareHoisted(c, h)
+				h.failed = !h.declared
+			}
+			if h.failed {
+				lv.pre = lv.direct
+			}
+		}
+		list, i = stmtListOf(c.Roots(), lv.loop) // (the names may go in its list)
 		pos := lv.loop.Pos()
 		(*list)[i] = &ast.IfStmt{If: pos, Cond: lv.pre,
 			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{lv.loop}, Rbrace: lv.loop.End()},

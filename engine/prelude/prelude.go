@@ -101,6 +101,8 @@ const (
 	RTRangeContinued    = "RangeContinued" // a function iterator calling yield after the loop body said false or the loop ended
 	RTRangeRecovered    = "RangeRecovered" // a function iterator returning after it recovered a panic of the loop body
 	RTSlogValue         = "SlogValue"      // a cell value as log/slog's handlers must print it
+	RTMinInt            = "MinInt"         // the least element of an []int, bounding a loop over it (compat's loop versions)
+	RTMaxInt            = "MaxInt"         // likewise the greatest
 	RTArrayLen          = "ArrayLen"       // len or cap of a pointer to an array from a call or a receive, which Go does not dereference
 	RTValuePointer      = "ValuePointer"   // reflect.Value.Pointer of a value that may hold a function the cells wrote
 	RTNilValueMethod    = "NilValueMethod" // a value method called through a nil pointer, as Go's wrapper panics

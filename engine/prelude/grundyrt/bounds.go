@@ -111,3 +111,28 @@ func sliceError(s string) error { return boundsError("slice bounds out of range 
 
 // ShiftError is the runtime's error for a shift by a negative count.
 func ShiftError() error { return runtimeError("negative shift amount") }
+
+// MinInt is the least element of s, 0 if it has none: compat's loop
+// versions bound a loop's variable ranging over s by MinInt and MaxInt.
+func MinInt(s []int) int {
+	if len(s) == 0 {
+		return 0
+	}
+	m := s[0]
+	for _, v := range s[1:] {
+		m = min(m, v)
+	}
+	return m
+}
+
+// MaxInt is the greatest element of s, 0 if it has none.
+func MaxInt(s []int) int {
+	if len(s) == 0 {
+		return 0
+	}
+	m := s[0]
+	for _, v := range s[1:] {
+		m = max(m, v)
+	}
+	return m
+}

@@ -121,6 +121,8 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"RangeRecovered": reflect.ValueOf(RangeRecovered),
 		"SlogValue":      reflect.ValueOf(SlogValue),
 		"ArrayLen":       reflect.ValueOf(ArrayLen),
+		"MinInt":         reflect.ValueOf(MinInt),
+		"MaxInt":         reflect.ValueOf(MaxInt),
 		"ValuePointer":   reflect.ValueOf(ValuePointer),
 		"NilValueMethod": reflect.ValueOf(NilValueMethod),
 		"NilDeref":       reflect.ValueOf(NilDeref),

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"grundy/engine/compat"
+	"grundy/engine/prelude"
 )
 
 // Methods of an earlier cell's generic type. The type oracle checks a
@@ -31,6 +32,12 @@ func (it *Interp) laterMethodTypes(pc *parsedCell) []ast.Decl {
 		return nil
 	}
 	declared := typeNamesOf(pc.Decls.Decls)
+	own := map[string]bool{} // the methods the cell declares, in place of any earlier
+	for _, d := range pc.Decls.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil {
+			own[compat.FuncKey(fd)] = true
+		}
+	}
 	var added []ast.Decl
 	for _, d := range pc.Decls.Decls {
 		fd, ok := d.(*ast.FuncDecl)
@@ -39,10 +46,10 @@ func (it *Interp) laterMethodTypes(pc *parsedCell) []ast.Decl {
 		}
 		key := compat.FuncKey(fd)
 		base := key[:strings.IndexByte(key, '.')]
-		if declared[base] || !it.laterMethodsFit(base) {
+		if declared[base] || !it.laterMethodsFit(base, own) {
 			continue
 		}
-		decls := it.genericTypeAgain(base)
+		decls := it.genericTypeAgain(base, own)
 		if decls == nil {
 			continue
 		}
@@ -57,7 +64,7 @@ func (it *Interp) laterMethodTypes(pc *parsedCell) []ast.Decl {
 // base, a generic type of an earlier cell: its text and its methods' are
 // kept, yaegi has made no instance of it, and no earlier declaration but
 // its methods refers to it (a function, a variable or another type).
-func (it *Interp) laterMethodsFit(base string) bool {
+func (it *Interp) laterMethodsFit(base string, own map[string]bool) bool {
 	ts := it.types[base]
 	if ts == nil || ts.TypeParams == nil || it.typeSrcs[base].text == "" {
 		return false
@@ -67,7 +74,7 @@ func (it *Interp) laterMethodsFit(base string) bool {
 	}
 	for key, fd := range it.funcs {
 		if strings.HasPrefix(key, base+".") {
-			if fd.src.text == "" {
+			if fd.src.text == "" && !fd.forwarder() && !own[key] {
 				return false
 			}
 			continue
@@ -93,7 +100,7 @@ func (it *Interp) laterMethodsFit(base string) bool {
 
 // genericTypeAgain is the declaration of the generic type base and its
 // methods parsed anew from their text; nil if one does not parse.
-func (it *Interp) genericTypeAgain(base string) []ast.Decl {
+func (it *Interp) genericTypeAgain(base string, own map[string]bool) []ast.Decl {
 	src := it.typeSrcs[base]
 	f, err := parser.ParseFile(it.fset, it.name, "package main;/*line "+src.at+"*/"+src.text, parser.SkipObjectResolution)
 	if err != nil || len(f.Decls) != 1 {
@@ -101,8 +108,8 @@ func (it *Interp) genericTypeAgain(base string) []ast.Decl {
 	}
 	out := []ast.Decl{f.Decls[0]}
 	for _, key := range sortedKeys(it.funcs) {
-		if !strings.HasPrefix(key, base+".") {
-			continue
+		if !strings.HasPrefix(key, base+".") || it.funcs[key].forwarder() || own[key] {
+			continue // (the passes declare the forwarders again)
 		}
 		d := it.parseFunc(it.funcs[key].src)
 		if d == nil || compat.FuncKey(d) != key {
@@ -132,4 +139,12 @@ func (it *Interp) varMentions(name, base string) bool {
 	found := false
 	compat.EachNamed(v.Type(), func(n *types.Named) { found = found || n.Origin().Obj().Name() == base })
 	return found
+}
+
+// forwarder reports whether fd is a method the passes declared, not the
+// cells: one that calls a method promoted through an embedded field
+// (compat's embedMethods), its receiver named by the engine.
+func (fd *funcDecl) forwarder() bool {
+	recv := fd.decl.Recv
+	return fd.src.text == "" && recv != nil && len(recv.List) == 1 && len(recv.List[0].Names) == 1 && strings.HasPrefix(recv.List[0].Names[0].Name, prelude.Temp)
 }

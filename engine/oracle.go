@@ -18,7 +18,7 @@ import (
 // it: the symbol tables the interpreter is given and the engine's source
 // packages. One per process: the native code behind it never changes.
 var typeUniverse = sync.OnceValue(func() *typecheck.Universe {
-	return typecheck.NewUniverse(prelude.Sources(), prelude.RuntimeTypes(), stdlib.Symbols, symbols.Symbols).WithGeneric(prelude.Generic())
+	return typecheck.NewUniverse(prelude.Sources(), prelude.RuntimeTypes(), stdlib.Symbols, symbols.Symbols).WithGeneric(prelude.Generic()).WithHelpers(prelude.GenericStd)
 })
 
 // check types the cell before anything rewrites it: the rewriter's type

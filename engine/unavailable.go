@@ -24,11 +24,8 @@ var unavailableAPIs = map[string]struct{ since, instead string }{
 	"database/sql.Null":            {"1.22", "use sql.NullString, sql.NullInt64 or another Null type"},
 	"hash/maphash.Comparable":      {"1.24", "hash the value's bytes with maphash.String(seed, s) or maphash.Bytes(seed, b)"},
 	"hash/maphash.WriteComparable": {"1.24", "write the value's bytes with h.WriteString(s) or h.Write(b)"},
-	"math/rand/v2.N":               {"1.22", "use rand.IntN(n), rand.Int64N(n) or rand.UintN(n) (for a duration: time.Duration(rand.Int64N(int64(d))))"},
 	"reflect.TypeAssert":           {"1.25", "write v.Interface().(T)"},
 	"runtime.AddCleanup":           {"1.24", "use runtime.SetFinalizer(ptr, func(p *T) { ... })"},
-	"unique.Handle":                {"1.23", "use the value itself: comparable values compare and key maps directly"},
-	"unique.Make":                  {"1.23", "use the value itself: comparable values compare and key maps directly"},
 	"weak.Make":                    {"1.24", "use an ordinary pointer"},
 	"weak.Pointer":                 {"1.24", "use an ordinary pointer"},
 }
@@ -79,7 +76,7 @@ func (it *Interp) checkUnavailable(pc *parsedCell) error {
 			}
 			path, ok := names[pkg.Name]
 			if !ok {
-				// unique.Make without the import: the package is not
+				// weak.Make without the import: the package is not
 				// imported for the cell (the interpreter has none), and
 				// "undefined: unique" would not say why.
 				if _, declared := it.globals[pkg.Name]; declared {
@@ -109,7 +106,7 @@ func (it *Interp) checkUnavailable(pc *parsedCell) error {
 
 // unavailablePackage is the refusal of the standard package at path
 // when the interpreter has no table for it and its API is among
-// unavailableAPIs (unique, weak: generic throughout).
+// unavailableAPIs (weak: generic throughout).
 func unavailablePackage(path string) (string, bool) {
 	if slices.Contains(prelude.StandardPackages(typecheck.ImportName(path)), path) {
 		return "", false

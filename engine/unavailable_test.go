@@ -92,8 +92,8 @@ func TestUnavailableAPIRefused(t *testing.T) {
 	for _, c := range []struct{ cell, want string }{
 		{"fmt.Println(\"ran\")\nrv := reflect.ValueOf(3)\nn, ok := reflect.TypeAssert[int](rv)\n_, _ = n, ok",
 			"cell:3:10: reflect.TypeAssert (generic, Go 1.25) is not available in this engine; instead, write v.Interface().(T)"},
-		{"import r \"math/rand/v2\"\nfmt.Println(\"ran\")\nr.N(10)", "cell:3:1: r.N (generic, Go 1.22) is not available"},
-		{"import \"unique\"\nfunc f() unique.Handle[string] { return unique.Make(\"x\") }", "cell:2:10: unique.Handle (generic, Go 1.23)"},
+		{"import h \"hash/maphash\"\nfmt.Println(\"ran\")\nh.Comparable(h.MakeSeed(), 10)", "cell:3:1: h.Comparable (generic, Go 1.24) is not available"},
+		{"import \"weak\"\nfunc f() weak.Pointer[int] { return weak.Make(new(int)) }", "cell:2:10: weak.Pointer (generic, Go 1.24)"},
 		{"import \"weak\"\nfmt.Println(\"ran\")\nweak.Make(new(int))", "cell:3:1: weak.Make (generic, Go 1.24) is not available in this engine; instead, use an ordinary pointer"},
 	} {
 		rec := &recorder{}

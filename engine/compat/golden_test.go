@@ -86,7 +86,7 @@ func golden(t *testing.T, p Pass, file string) {
 }
 
 var universe = sync.OnceValue(func() *typecheck.Universe {
-	return typecheck.NewUniverse(prelude.Sources(), prelude.RuntimeTypes(), stdlib.Symbols, symbols.Symbols).WithGeneric(prelude.Generic())
+	return typecheck.NewUniverse(prelude.Sources(), prelude.RuntimeTypes(), stdlib.Symbols, symbols.Symbols).WithGeneric(prelude.Generic()).WithHelpers(prelude.GenericStd)
 })
 
 // goldenSession is a session of cells that are typed, not run.

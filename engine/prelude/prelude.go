@@ -25,7 +25,7 @@ import (
 	"grundy/engine/prelude/grundyrt"
 )
 
-//go:embed helpers/*.go std/*/*.go generic/errors/*.go generic/sync/*.go generic/sync/atomic/*.go
+//go:embed helpers/*.go std/*/*.go generic/errors/*.go generic/sync/*.go generic/sync/atomic/*.go generic/unique/*.go generic/math/rand/v2/*.go
 var files embed.FS
 
 // The helpers' names, as the passes write them.
@@ -59,6 +59,9 @@ var GenericStd = map[string]string{
 	"sync.OnceValue":      "_grundyOnceValue",
 	"sync.OnceValues":     "_grundyOnceValues",
 	"sync/atomic.Pointer": "_grundyAtomicPointer",
+	"math/rand/v2.N":      "_grundyRandN",
+	"unique.Make":         "_grundyUniqueMake",
+	"unique.Handle":       "_grundyUniqueHandle",
 }
 
 // Generic are the declarations of the generic API of native standard
@@ -66,7 +69,7 @@ var GenericStd = map[string]string{
 // tables make: import path -> files.
 func Generic() map[string][]string {
 	out := map[string][]string{}
-	for _, p := range []string{"errors", "sync", "sync/atomic"} {
+	for _, p := range []string{"errors", "sync", "sync/atomic", "unique", "math/rand/v2"} {
 		for _, f := range read(path.Join("generic", p)) {
 			out[p] = append(out[p], f.Src)
 		}

@@ -30,6 +30,7 @@ type Universe struct {
 	tables  map[string]tableRef // import path -> its table
 	sources map[string][]string // import path -> Go source files
 	generic map[string][]string // import path -> declarations a table lacks
+	helpers map[string]string   // "path.Name" of a generic type among them -> the name cells' code uses for it
 	pkgs    map[string]*types.Package
 	done    map[string]bool  // scope filled (imported), not just referenced
 	err     map[string]error // source packages that failed to type-check
@@ -76,6 +77,14 @@ func NewUniverse(sources map[string][]string, tables ...map[string]Table) *Unive
 // is for before u's first import.
 func (u *Universe) WithGeneric(generic map[string][]string) *Universe {
 	u.generic = generic
+	return u
+}
+
+// WithHelpers names what cells' code uses in place of generic types of
+// native packages ("unique.Handle" -> "_grundyUniqueHandle"), for the
+// types TypeString writes; it returns u.
+func (u *Universe) WithHelpers(helpers map[string]string) *Universe {
+	u.helpers = helpers
 	return u
 }
 

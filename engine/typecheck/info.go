@@ -176,6 +176,17 @@ func (in *Info) TypeString(t types.Type) (s string, ok bool) {
 	if len(in.renamed) > 0 {
 		s = in.renameTypeParams(s, t)
 	}
+	if in.session != nil && in.session.u != nil && len(in.session.u.helpers) > 0 {
+		// A generic type of a native package is its helper's in cells'
+		// code (unique.Handle[Pos] is _grundyUniqueHandle[Pos]).
+		walkWritten(t, map[types.Type]bool{}, func(t types.Type) {
+			if n, isNamed := t.(*types.Named); isNamed && n.Obj().Pkg() != nil && names != nil {
+				if h, ok := in.session.u.helpers[n.Obj().Pkg().Path()+"."+n.Obj().Name()]; ok && names[n.Obj().Pkg().Path()] != "" {
+					s = strings.ReplaceAll(s, names[n.Obj().Pkg().Path()]+"."+n.Obj().Name()+"[", h+"[")
+				}
+			}
+		})
+	}
 	return s, ok && !hasInvalid(t, map[types.Type]bool{})
 }
 

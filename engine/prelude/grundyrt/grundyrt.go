@@ -121,6 +121,8 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"RangeRecovered": reflect.ValueOf(RangeRecovered),
 		"SlogValue":      reflect.ValueOf(SlogValue),
 		"ArrayLen":       reflect.ValueOf(ArrayLen),
+		"RandUint64N":    reflect.ValueOf(RandUint64N),
+		"SetInteger":     reflect.ValueOf(SetInteger),
 		"MinInt":         reflect.ValueOf(MinInt),
 		"MaxInt":         reflect.ValueOf(MaxInt),
 		"ValuePointer":   reflect.ValueOf(ValuePointer),

@@ -7,8 +7,8 @@ import (
 )
 
 // The generic API of native standard packages, which yaegi's symbol
-// tables cannot hold, as interpreted code: a cell's sync.OnceValue and
-// atomic.Pointer[T] are these (compat's genericStd renames them; the type
+// tables cannot hold, as interpreted code: a cell's sync.OnceValue,
+// atomic.Pointer[T], unique.Make and rand.N are these (compat's genericStd renames them; the type
 // oracle knows the originals from generic/). Their type parameters and
 // variables are named as the passes name things: yaegi would take a
 // cell's type T for a helper's type parameter T.
@@ -102,4 +102,31 @@ func (x *_grundyAtomicPointer[_grundyT]) CompareAndSwap(old, new *_grundyT) (swa
 	}
 	x.v = new
 	return true
+}
+
+// _grundyUniqueHandle is unique.Handle[T]. Go's handle is a pointer that
+// Make gives every equal value alike, so handles compare as their values
+// do; this one holds the value (made marks a handle from Make, unlike the
+// zero Handle).
+type _grundyUniqueHandle[_grundyT comparable] struct {
+	v    _grundyT
+	made bool
+}
+
+func (h _grundyUniqueHandle[_grundyT]) Value() _grundyT { return h.v }
+
+// _grundyUniqueMake is unique.Make.
+func _grundyUniqueMake[_grundyT comparable](_grundyV _grundyT) _grundyUniqueHandle[_grundyT] {
+	return _grundyUniqueHandle[_grundyT]{_grundyV, true}
+}
+
+// _grundyRandN is math/rand/v2's N: a value in [0, n) from the global
+// source, as N draws it (its Uint64N).
+func _grundyRandN[_grundyInt ~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr](_grundyN _grundyInt) _grundyInt {
+	if _grundyN <= 0 {
+		panic("invalid argument to N")
+	}
+	var _grundyR _grundyInt // (yaegi cannot convert to a type parameter bound to a native type: time.Duration)
+	grundyrt.SetInteger(&_grundyR, grundyrt.RandUint64N(uint64(_grundyN)))
+	return _grundyR
 }

@@ -2,6 +2,7 @@ package grundyrt
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 )
 
@@ -118,11 +119,7 @@ func MinInt(s []int) int {
 	if len(s) == 0 {
 		return 0
 	}
-	m := s[0]
-	for _, v := range s[1:] {
-		m = min(m, v)
-	}
-	return m
+	return slices.Min(s)
 }
 
 // MaxInt is the greatest element of s, 0 if it has none.
@@ -130,9 +127,5 @@ func MaxInt(s []int) int {
 	if len(s) == 0 {
 		return 0
 	}
-	m := s[0]
-	for _, v := range s[1:] {
-		m = max(m, v)
-	}
-	return m
+	return slices.Max(s)
 }

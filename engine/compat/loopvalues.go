@@ -22,7 +22,8 @@ import (
 // before the loop (natively, the cost of one call each), bound the loop's
 // variable, so that a subtraction set's g[i-s] or a histogram's hist[v]
 // is checked in the copy. The calls go before an outer loop that keeps S
-// as it is; with none, only among a cell's statements, which run once.
+// as it is; with none, only where the loop runs once (among a cell's
+// statements, in no other loop).
 // (Set through another slice sharing S's array, an element could leave
 // those bounds: the loop then runs unchecked, with the interpreter's
 // message, as without a copy.)
@@ -57,10 +58,10 @@ func (b *boundsPass) valueVersionable(s *ast.RangeStmt) *loopVersion {
 		// not before each run of this one.
 		lv.hoist = &hoisted{outer: outer, names: []string{b.c.Temp("Least"), b.c.Temp("Greatest")}, values: []string{lo, hi}}
 		lo, hi = lv.hoist.names[0], lv.hoist.names[1]
-	} else if b.top == nil {
-		// In a function, whose loops may each run for a few elements
-		// (a move generator's for _, s := range S), two calls each time
-		// cost more than the loop.
+	} else if b.top == nil || b.loops > 1 {
+		// In a function, or in another loop, which may run the loop
+		// often for a few elements (a move generator's for _, s :=
+		// range S), two calls each time cost more than the loop.
 		return nil
 	}
 	lv.lo, lv.hi = bound{lo, 0}, bound{hi, 0}

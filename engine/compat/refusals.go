@@ -385,12 +385,12 @@ func reaches(t types.Type, match func(*types.Named) bool, seen map[types.Type]bo
 }
 
 // pkgNameDecls: a type the cell declares at top level under the name of
-// a package the session imports for its cells (type color int, for a
-// graph search's white, gray and black, while image/color is color).
-// yaegi v0.16.1 keeps a file's imports in the package scope under
-// "name/file" and refuses a type declared there under that name
-// (interp/gta.go:349), with "color redeclared in this
-// block", which a cell declaring color once cannot make sense of; the
+// a package the session imports for its cells (type games []string,
+// while grundy's games package is games). yaegi v0.16.1 keeps a file's
+// imports in the package scope under "name/file" and refuses a type
+// declared there under that name (interp/gta.go:349), with "games
+// redeclared in this block", which a cell declaring games once cannot
+// make sense of; the
 // session's cells share one file, so the import cannot be left out for
 // one cell. Refused with the name's package and what to write instead (a
 // variable or constant of that name works); a function of that name is

@@ -293,9 +293,7 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 	restoreDisplay := display.Install(sinkFor(cellOut, it.io))
 	bar := newProgressBar(out)
 	bar.flush = it.io.flush
-	libCtx, stopLib := it.libraryContext()
-	defer stopLib()
-	restoreProgress := progress.Install(libCtx, bar)
+	restoreProgress := progress.Install(it.libraryContext(), bar)
 	it.rt.beginCell()
 	defer func() {
 		restoreProgress()
@@ -1362,19 +1360,15 @@ func (it *Interp) probe(b *ast.BlockStmt) (err error) {
 // (progress.Install). It ends only once the interpreter has been told to
 // stop (it.intr closes), so that a solve returning early on an interrupt
 // finds the cell already stopped instead of racing on to its next
-// statement.
-func (it *Interp) libraryContext() (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithCancel(context.Background())
+// statement; and not when the cell ends, since a goroutine the cell
+// started may still be solving (go func() { t, err := solve.Values(g, n);
+// ... }() in one cell, its result read in the next): a Go program's
+// goroutines run on.
+func (it *Interp) libraryContext() context.Context {
 	if stop := it.intr.Load(); stop != nil {
-		go func() {
-			select {
-			case <-stop.ch:
-				cancel()
-			case <-ctx.Done():
-			}
-		}()
+		return stop.ctx
 	}
-	return ctx, cancel
+	return context.Background()
 }
 
 // run executes a compiled program; cancelling ctx stops it.
@@ -1513,15 +1507,25 @@ func (it *Interp) sleep(d time.Duration) {
 }
 
 // cellStop is closed when a cell is interrupted; the next cell gets a new
-// one (renewCellStop).
+// one (renewCellStop). Its ctx, what the library polls, ends with it.
 type cellStop struct {
-	ch   chan struct{}
-	once sync.Once
+	ch     chan struct{}
+	once   sync.Once
+	ctx    context.Context
+	cancel context.CancelFunc
 }
 
-func newCellStop() *cellStop { return &cellStop{ch: make(chan struct{})} }
+func newCellStop() *cellStop {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &cellStop{ch: make(chan struct{}), ctx: ctx, cancel: cancel}
+}
 
-func (s *cellStop) close() { s.once.Do(func() { close(s.ch) }) }
+func (s *cellStop) close() {
+	s.once.Do(func() {
+		close(s.ch)
+		s.cancel()
+	})
+}
 
 // renewCellStop gives a cell that starts after an interrupt an open stop.
 func (it *Interp) renewCellStop() {

@@ -506,7 +506,9 @@ func (b *boundsPass) callsIn(exprs ...ast.Expr) []ast.Node {
 }
 
 // pure reports whether a call has no effect a check could come before:
-// a conversion or len, cap, min, max, real, imag, complex.
+// a conversion or len, cap, min, max, real, imag, complex, or a function
+// of math, math/bits, unicode or unicode/utf8 that neither panics nor
+// writes (g[n] = bits.TrailingZeros(^uint(m)) in a Grundy table's loop).
 func (b *boundsPass) pure(call *ast.CallExpr) bool {
 	if b.c.Types.IsType(call.Fun) {
 		return true
@@ -516,6 +518,20 @@ func (b *boundsPass) pure(call *ast.CallExpr) bool {
 		case "len", "cap", "min", "max", "real", "imag", "complex":
 			return true
 		}
+	}
+	fn := b.c.callee(call)
+	if fn == nil || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "math", "unicode":
+		return true
+	case "math/bits":
+		// (Div and Rem panic on a zero divisor.)
+		return !strings.HasPrefix(fn.Name(), "Div") && !strings.HasPrefix(fn.Name(), "Rem")
+	case "unicode/utf8":
+		// (EncodeRune and AppendRune write into their argument.)
+		return fn.Name() != "EncodeRune" && fn.Name() != "AppendRune"
 	}
 	return false
 }

@@ -58,6 +58,7 @@ type Interp struct {
 	compositeSeq   int                        // the hidden composite types declared (see hideComposites)
 	escaped        map[string]bool            // types on basic types without methods put in interfaces (compat.Session.Escaped)
 	keepsYield     bool                       // a cell declared an iterator keeping its yield (compat.Session.KeepsYield)
+	nestedGlobals  map[string]bool            // compat.Session.NestedGlobals
 	types          map[string]*ast.TypeSpec   // type name -> its declaration as compiled
 	declared       map[string]string          // the types the printer knows, as declared to it (see declareTypes)
 	declareSeq     int                        // names the variables that declare them
@@ -482,6 +483,12 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 		it.rt.types.NoteAssertSources(cc.AssertSources)
 	}
 	it.keepsYield = it.keepsYield || cc.KeepsYield
+	if len(cc.NestedGlobals) > 0 {
+		if it.nestedGlobals == nil {
+			it.nestedGlobals = map[string]bool{}
+		}
+		maps.Copy(it.nestedGlobals, cc.NestedGlobals)
+	}
 	if len(cc.Escaped) > 0 {
 		if it.escaped == nil {
 			it.escaped = map[string]bool{}
@@ -559,6 +566,8 @@ func (s compatSession) Copies() map[string]compat.Copy { return s.it.copies }
 func (s compatSession) Escaped() map[string]bool { return s.it.escaped }
 
 func (s compatSession) KeepsYield() bool { return s.it.keepsYield }
+
+func (s compatSession) NestedGlobals() map[string]bool { return s.it.nestedGlobals }
 
 func (s compatSession) Instances() map[string]*types.Named { return s.it.instances }
 

@@ -221,6 +221,10 @@ type Session interface {
 	// KeepsYield reports whether an earlier cell declared a function
 	// iterator that keeps its yield function (see keptYield).
 	KeepsYield() bool
+	// NestedGlobals are the names earlier cells' top-level loops, ifs and
+	// switches declared in their nested scopes, which the interpreter
+	// keeps as globals (see funcScope).
+	NestedGlobals() map[string]bool
 	// Instances are the instances of generic struct types with methods
 	// (see StructInstances), or that the engine named in their tags (see
 	// InstanceTag), earlier cells named, by name.
@@ -262,6 +266,10 @@ type Cell struct {
 	// KeepsYield: the cell declares a function iterator that keeps its
 	// yield function (see keptYield); the session keeps it.
 	KeepsYield bool
+	// NestedGlobals are the names this cell's top-level loops, ifs and
+	// switches declare in their nested scopes, which the interpreter keeps
+	// as globals: the session keeps them for later cells (see funcScope).
+	NestedGlobals map[string]bool
 	// AssertSources are, by a type one-value assertions assert to, the
 	// static type of the values they assert ("" for several), as Go's
 	// runtime names them (see assertSources).

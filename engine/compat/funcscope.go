@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"strings"
 
 	"grundy/engine/typecheck"
@@ -27,12 +28,14 @@ import (
 //     "Do not overload existing symbols (defined in GTA) in global
 //     scope"), so "{ x := 2 }" assigned the session's x, and with another
 //     type panicked in reflect.Set.
-//   - a name an earlier top-level compound statement of the cell declared
-//     in its own nested scope ("for i := uint8(0); ..." then "for i := 0;
-//     ..."): the global analysis walks into loops, ifs and switches (it
-//     skips only blocks) and declares their variables as globals, so the
-//     second "i" reused the first one's and its arithmetic panicked in
-//     reflect.Set.
+//   - a name an earlier top-level compound statement of the cell, or of
+//     an earlier cell, declared in its own nested scope ("for i :=
+//     uint8(0); ..." then "for i := 0; ..."): the global analysis walks
+//     into loops, ifs and switches (it skips only blocks) and declares
+//     their variables as globals, so the second "i" reused the first
+//     one's and its arithmetic panicked in reflect.Set (the session keeps
+//     the names: Session.NestedGlobals; "if k := 2.5; ..." in one cell,
+//     "{ k := 3 }" in the next panicked alike).
 //
 // In a function, every block has its own scope, as in Go. Defers at top
 // level have been handed to the session by then (cellDefers), so they
@@ -48,6 +51,19 @@ var funcScope = Pass{
 func runFuncScope(c *Cell) {
 	var outer map[string]bool    // the cell's top-level names, once needed
 	earlier := map[string]bool{} // names earlier compound statements left at top level declared nested
+	if c.Session != nil {
+		maps.Copy(earlier, c.Session.NestedGlobals())
+	}
+	defer func() {
+		for name := range earlier {
+			if c.Session == nil || !c.Session.NestedGlobals()[name] {
+				if c.NestedGlobals == nil {
+					c.NestedGlobals = map[string]bool{}
+				}
+				c.NestedGlobals[name] = true
+			}
+		}
+	}()
 	for _, b := range c.TopLevel() {
 		for i, s := range b.List {
 			if !compound(s) || contains(s, true, isDefer) {

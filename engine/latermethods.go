@@ -79,9 +79,10 @@ func (it *Interp) laterMethodsFit(base string, own map[string]bool) bool {
 			}
 			continue
 		}
-		if fd.refs[base] && fd.decl.Type.TypeParams == nil {
+		if fd.refs[base] && !it.replaysWithType(key, base) {
 			// (A generic function is compiled where it is instantiated,
-			// with the type as it is then: NewBag[T] returning a *Bag[T].)
+			// but with the type it was declared with: the cell declares
+			// NewBag[T], returning a *Bag[T], again, see replay.)
 			return false
 		}
 	}
@@ -96,6 +97,48 @@ func (it *Interp) laterMethodsFit(base string, own map[string]bool) bool {
 		}
 	}
 	return true
+}
+
+// replaysWithType reports whether the function key, which refers to
+// base, a generic type a later cell declares methods of, is compiled again
+// by that cell (replay): yaegi makes the instances it returns from the
+// type as it was when the function was compiled, without the later
+// methods (fmt.Println(NewBag(1)) printed the fields, not the String
+// method), so it must be a generic function that is, and every function
+// that compiled a call of it must be one too.
+func (it *Interp) replaysWithType(key, base string) bool {
+	replays := func(fd *funcDecl) bool {
+		return fd.decl.Recv == nil && fd.decl.Type.TypeParams != nil && fd.generic.text != "" && fd.refs[base]
+	}
+	if !replays(it.funcs[key]) || it.calledByMethod(key) {
+		return false
+	}
+	for other, f := range it.funcs {
+		if other != key && f.refs[key] && !replays(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// laterMethodBases are the generic types of earlier cells the cell
+// declares methods of (see laterMethodTypes).
+func (it *Interp) laterMethodBases(pc *parsedCell) map[string]bool {
+	out := map[string]bool{}
+	if pc.Decls == nil {
+		return out
+	}
+	declared := typeNamesOf(pc.Decls.Decls)
+	for _, d := range pc.Decls.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil && len(fd.Recv.List) > 0 {
+			key := compat.FuncKey(fd)
+			base := key[:strings.IndexByte(key, '.')]
+			if ts := it.types[base]; ts != nil && ts.TypeParams != nil && !declared[base] {
+				out[base] = true
+			}
+		}
+	}
+	return out
 }
 
 // genericTypeAgain is the declaration of the generic type base and its

@@ -152,6 +152,12 @@ func (it *Interp) noteSources(pc *parsedCell) {
 			}
 			continue
 		}
+		if ok && slices.Contains(pc.replayed, fd) && fd.Type.TypeParams != nil {
+			// (A generic function replayed keeps its text for typed copies.)
+			if f := it.funcs[compat.FuncKey(fd)]; f != nil && f.generic.text != "" {
+				it.cellGenerics[fd.Name.Name] = f.generic
+			}
+		}
 		if !ok || slices.Contains(pc.replayed, fd) || fd.Recv != nil || fd.Body == nil {
 			continue
 		}
@@ -203,15 +209,20 @@ func (it *Interp) replay(pc *parsedCell) {
 		return
 	}
 	declared, typeNames := cellNames(pc)
+	bases := it.laterMethodBases(pc)
 	for _, key := range sortedKeys(it.funcs) {
 		fd := it.funcs[key]
-		if fd.src.text == "" || fd.decl.Recv != nil || declared[key] || it.calledByMethod(key) {
+		src := fd.src
+		if src.text == "" && fd.decl.Type.TypeParams != nil && slices.ContainsFunc(sortedKeys(fd.refs), func(n string) bool { return bases[n] }) {
+			src = fd.generic // (see replaysWithType)
+		}
+		if src.text == "" || fd.decl.Recv != nil || declared[key] || it.calledByMethod(key) {
 			continue
 		}
 		if slices.ContainsFunc(sortedKeys(fd.refs), func(n string) bool { return declared[n] && !typeNames[n] }) {
 			continue
 		}
-		d := it.parseFunc(fd.src)
+		d := it.parseFunc(src)
 		if d == nil || compat.FuncKey(d) != key {
 			continue
 		}

@@ -50,6 +50,36 @@ func runEarlierReads(c *Cell) {
 		inFunc bool // a function literal reads it
 		last   int  // the last top-level statement reading it (-1: none)
 	}
+	// live: names declared again by a := that assigns them in Go (see
+	// assignsInGo). They are one variable through the cell, as in Go:
+	// the new one starts with the earlier value (x = _grundyOld1 before
+	// the cell's first statement), and every read, a function literal's
+	// too (g, calls := counted(func(n int) int { ... g(n-1) ... })), reads
+	// it.
+	live := map[string]bool{}
+	var liveOrder []string
+	if c.Stmts != nil {
+		for _, s := range c.Stmts.List {
+			as, ok := s.(*ast.AssignStmt)
+			if !ok {
+				continue
+			}
+			for _, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok && again[id.Name] == as.End() && !live[id.Name] && c.assignsInGo(as, id.Name) {
+					live[id.Name] = true
+					liveOrder = append(liveOrder, id.Name)
+				}
+			}
+		}
+	}
+	for i, name := range liveOrder {
+		pos := c.Stmts.Pos()
+		old := c.Temp("Old")
+		c.Before = append(c.Before, define(pos, []ast.Expr{ident(old, pos)}, ident(name, pos)))
+		set := &ast.AssignStmt{Lhs: []ast.Expr{ident(name, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(old, pos)}}
+		zero := &ast.ExprStmt{X: rtCall(prelude.RTSetZero, pos, addrOf(ident(old, pos), pos))}
+		c.Stmts.List = slices.Insert(c.Stmts.List, 2*i, ast.Stmt(set), ast.Stmt(zero))
+	}
 	reads := map[string]*read{}
 	var order []string
 	visit := func(n ast.Node, stmt int) (found int) {
@@ -64,6 +94,9 @@ func runEarlierReads(c *Cell) {
 			case *ast.Ident:
 				end, ok := again[x.Name]
 				if !ok || x.Pos() >= end || !c.readsEarlier(x) {
+					return true
+				}
+				if live[x.Name] {
 					return true
 				}
 				r := reads[x.Name]
@@ -134,6 +167,29 @@ func runEarlierReads(c *Cell) {
 		zero := &ast.ExprStmt{X: rtCall(prelude.RTSetZero, pos, addrOf(ident(cl.copy, pos), pos))}
 		c.Stmts.List = slices.Insert(c.Stmts.List, at, ast.Stmt(zero))
 	}
+}
+
+// assignsInGo reports whether s, a top-level statement, is a := of
+// several names that, declaring an earlier cell's variable name again
+// with its type, assigns it in Go, where the cells are one function's
+// body (g, calls := counted(...) after var g func(int) int): a function
+// literal in its value reads the variable it assigns, as in Go, not the
+// earlier value.
+func (c *Cell) assignsInGo(s ast.Stmt, name string) bool {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) < 2 {
+		return false
+	}
+	for _, l := range as.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok || id.Name != name {
+			continue
+		}
+		old, _ := c.Types.Earlier(SourceName(name)).(*types.Var)
+		v, _ := c.Types.Defs[id].(*types.Var)
+		return old != nil && v != nil && types.Identical(old.Type(), v.Type())
+	}
+	return false
 }
 
 // declaredAgain lists the variables of earlier cells that the cell

@@ -60,6 +60,7 @@ func TestDiffResplit(t *testing.T) {
 			// The case being run, should it end the test process.
 			// (sessions numbers its sessions, as goroutine labels do.)
 			appendFile(filepath.Join(out, "running"), fmt.Sprintf("%s %d\n", name, sessions.Load()+1))
+			os.WriteFile(filepath.Join(out, "running_cut.go.txt"), []byte(strings.Join(cut, "\n// ---\n")), 0o644)
 		}
 		want := runEngineCells(cells)
 		if strings.Contains(want.Stdout, "!! ") {

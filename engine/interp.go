@@ -59,6 +59,7 @@ type Interp struct {
 	escaped        map[string]bool            // types on basic types without methods put in interfaces (compat.Session.Escaped)
 	keepsYield     bool                       // a cell declared an iterator keeping its yield (compat.Session.KeepsYield)
 	nestedGlobals  map[string]bool            // compat.Session.NestedGlobals
+	broken         map[string]bool            // methods whose cell failed, by key (brokenmethods.go)
 	types          map[string]*ast.TypeSpec   // type name -> its declaration as compiled
 	declared       map[string]string          // the types the printer knows, as declared to it (see declareTypes)
 	declareSeq     int                        // names the variables that declare them
@@ -384,6 +385,7 @@ func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
 	}
 	if pc.Decls != nil {
 		if err := it.runDecls(ctx, pc.Decls, pc.first); err != nil {
+			it.noteBrokenMethods(pc.Decls)
 			return Result{}, err
 		}
 	}
@@ -443,6 +445,9 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	it.check(pc)
 	if pc.dropFailedReplays(it.info.Errors) {
 		it.check(pc)
+	}
+	if err := it.brokenCall(); err != nil {
+		return nil, err
 	}
 	it.noteSources(pc)
 	it.cellCopies(pc)

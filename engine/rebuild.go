@@ -31,6 +31,9 @@ func (it *Interp) changesTypes(f *ast.File) bool {
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
+			if it.broken[compat.FuncKey(d)] {
+				return true // (see brokenmethods.go)
+			}
 			old, ok := it.funcs[compat.FuncKey(d)]
 			if !ok || exprString(old.decl) == exprString(d) {
 				continue
@@ -260,6 +263,7 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 	// did).
 	old := it.funcs
 	it.funcs = map[string]*funcDecl{}
+	it.broken = nil // (the new interpreter has only the methods that compiled)
 	it.types = map[string]*ast.TypeSpec{}
 	for _, d := range f.Decls {
 		switch d := d.(type) {
@@ -267,7 +271,7 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 			fd := &funcDecl{decl: d}
 			fd.refs, fd.varTypes = globalRefs(d, nil)
 			if o, ok := old[compat.FuncKey(d)]; ok {
-				fd.refs, fd.varTypes, fd.src = o.refs, o.varTypes, o.src
+				fd.refs, fd.varTypes, fd.src, fd.generic = o.refs, o.varTypes, o.src, o.generic
 			}
 			it.funcs[compat.FuncKey(d)] = fd
 		case *ast.GenDecl:

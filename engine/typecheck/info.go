@@ -23,7 +23,10 @@ type Info struct {
 	pending map[string]types.Object // the cell's top-level names, for Commit
 	docs    map[types.Object]string // their doc comments, for Commit
 	drafted map[*types.Named][]*types.Func
-	renamed map[*types.TypeName]string // see RenameTypeParam
+	// attached are the methods the check added to earlier cells' types,
+	// taken off again unless the cell is committed (see Session.discard).
+	attached []attachedMethod
+	renamed  map[*types.TypeName]string // see RenameTypeParam
 }
 
 // RenameTypeParam records that the rewritten cell calls the type

@@ -31,6 +31,10 @@ type Session struct {
 	packages func() map[string]string
 	objs     map[string]types.Object // top-level names the cells declared, latest first
 	docs     map[types.Object]string // their doc comments, and their methods'
+	// uncommitted is the last cell checked, until it is committed: the
+	// methods it added to earlier cells' types go when the next cell is
+	// checked, if it never is (it failed).
+	uncommitted *Info
 }
 
 // NewSession starts an empty session over u; packages is consulted at each
@@ -95,6 +99,9 @@ func (s *Session) Packages() map[string]string { return s.packages() }
 
 // check is Check, or Draft when imports is not nil.
 func (s *Session) check(fset *token.FileSet, c Cell, imports func(string) string) *Info {
+	if imports == nil {
+		s.discard()
+	}
 	pkg := types.NewPackage("main", "main")
 	in := &Info{
 		Info: types.Info{
@@ -161,7 +168,12 @@ func (s *Session) check(fset *token.FileSet, c Cell, imports func(string) string
 	if imports != nil {
 		in.Scopes = map[ast.Node]*types.Scope{}
 	} else {
-		s.attachEarly(fset, later, declared)
+		s.attachEarly(fset, later, declared, in)
+		defer func() {
+			if len(in.attached) > 0 {
+				s.uncommitted = in
+			}
+		}()
 	}
 	s.insertUses(pkg, file, declared, imports)
 	conf := types.Config{
@@ -305,7 +317,29 @@ func (s *Session) Commit(in *Info) {
 	for obj, doc := range in.docs {
 		s.docs[obj] = doc
 	}
-	in.pending, in.docs = nil, nil
+	in.pending, in.docs, in.attached = nil, nil, nil
+	if s.uncommitted == in {
+		s.uncommitted = nil
+	}
+}
+
+// discard takes off their types the methods a cell that was checked but
+// not committed (it failed: a type error in a method's body, or the
+// interpreter refused it) added to earlier cells' types: a later cell
+// calling one was typed, ran what the interpreter had made of the method,
+// and panicked ("index out of range [1] with length 0") where it should
+// not compile ("T{}.M undefined"; the engine says which cell to run
+// again: brokenmethods.go). A cell that declares the method again adds it
+// anew.
+func (s *Session) discard() {
+	if s.uncommitted == nil {
+		return
+	}
+	for _, a := range s.uncommitted.attached {
+		removeMethod(a.named, a.fn)
+	}
+	s.uncommitted.attached = nil
+	s.uncommitted = nil
 }
 
 // insertUses puts into the package scope what the file refers to and does
@@ -353,7 +387,7 @@ type pendingMethod struct {
 // cell's statements and variables calling one are then typed (attached
 // after the check, inv, err := a.Inverse() had no type, and a pass that
 // needs one, such as varInits, left the call where it ran too early).
-func (s *Session) attachEarly(fset *token.FileSet, later []pendingMethod, declared map[string]bool) {
+func (s *Session) attachEarly(fset *token.FileSet, later []pendingMethod, declared map[string]bool, into *Info) {
 	for _, m := range later {
 		if signatureMentions(m.fn.Type, declared) {
 			continue
@@ -367,7 +401,9 @@ func (s *Session) attachEarly(fset *token.FileSet, later []pendingMethod, declar
 		conf := types.Config{Importer: s.u, Error: func(error) { failed = true }}
 		types.NewChecker(&conf, fset, pkg, &in.Info).Files([]*ast.File{file})
 		if !failed {
-			pendingMethod{fn: sig, name: m.name, named: m.named, ptr: m.ptr}.attach(in)
+			if (pendingMethod{fn: sig, name: m.name, named: m.named, ptr: m.ptr}).attach(in) {
+				into.attached = append(into.attached, in.attached...)
+			}
 		}
 	}
 }
@@ -407,6 +443,7 @@ func (m pendingMethod) attach(in *Info) bool {
 	f := m.method(in)
 	if f != nil {
 		m.named.AddMethod(f)
+		in.attached = append(in.attached, attachedMethod{m.named, f})
 	}
 	return f != nil
 }

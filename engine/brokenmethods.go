@@ -1,0 +1,65 @@
+package engine
+
+import (
+	"go/ast"
+	"regexp"
+	"strings"
+
+	"grundy/engine/compat"
+)
+
+// Methods whose cell failed. yaegi v0.16.1 adds a method to its type while
+// it compiles the cell's declarations, before it compiles the method's
+// body: a method that fails to compile (a type error in its body) stays
+// on the type, half compiled, and a later cell calling it compiled and
+// panicked at run time ("index out of range [1] with length 0"), even
+// after the method's cell was fixed and run again (the interpreter keeps
+// the first declaration of a method). So the engine notes such methods:
+// a cell declaring one again makes a new interpreter (as a method that
+// changes does: changesTypes, rebuild), and a cell calling one, which the
+// type oracle finds undefined (typecheck drops what a failed cell added),
+// is refused before it runs.
+
+// noteBrokenMethods notes the methods of f, declarations the interpreter
+// failed to compile, of types earlier cells declared: the interpreter may
+// have added them to their types (it has when the body is at fault).
+func (it *Interp) noteBrokenMethods(f *ast.File) {
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil {
+			continue
+		}
+		key := compat.FuncKey(fd)
+		base, _, _ := strings.Cut(key, ".")
+		if _, ok := it.funcs[key]; ok || it.types[base] == nil {
+			continue
+		}
+		if it.broken == nil {
+			it.broken = map[string]bool{}
+		}
+		it.broken[key] = true
+	}
+}
+
+var noSuchMethod = regexp.MustCompile(`(?:has no field or method|missing method) (\w+)\)?$`)
+
+// brokenCall is the refusal of a cell calling a method noteBrokenMethods
+// noted, from the oracle's error; nil if it calls none.
+func (it *Interp) brokenCall() *EvalError {
+	if len(it.broken) == 0 || it.info == nil {
+		return nil
+	}
+	for _, e := range it.info.Errors {
+		m := noSuchMethod.FindStringSubmatch(e.Error())
+		if m == nil {
+			continue
+		}
+		for key := range it.broken {
+			if strings.HasSuffix(key, "."+m[1]) {
+				msg := e.Error() + " (the cell declaring " + key + " failed; run it again once it is fixed)"
+				return &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
+			}
+		}
+	}
+	return nil
+}

@@ -685,7 +685,7 @@ func importName(is *ast.ImportSpec) string {
 // runDecls compiles the cell's functions, methods and types, then
 // recompiles every earlier function that calls one that was redefined, or
 // uses a variable the cell declares again.
-func (it *Interp) runDecls(ctx context.Context, f *ast.File, first []string) error {
+func (it *Interp) runDecls(ctx context.Context, f *ast.File, first []string) (err error) {
 	if err := it.dropRepeats(f); err != nil {
 		return err
 	}
@@ -737,6 +737,27 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File, first []string) err
 			}
 		}
 	}
+	// A cell whose declarations fail to compile leaves the interpreter's
+	// half-compiled functions in place of the earlier ones it declares
+	// again (a later call of f panicked "index out of range [0] with
+	// length 0"): they, and their dependents, are compiled again as they
+	// were. (Methods: see brokenmethods.go.)
+	var olds []ast.Decl
+	for _, d := range mine {
+		if old, ok := it.funcs[compat.FuncKey(d)]; ok && d.Recv == nil {
+			olds = append(olds, old.decl)
+		}
+	}
+	for _, d := range deps {
+		if d.Recv == nil {
+			olds = append(olds, d)
+		}
+	}
+	defer func() {
+		if err != nil && len(olds) > 0 {
+			it.compileRun(context.Background(), &ast.File{Package: f.Package, Name: f.Name, Decls: olds})
+		}
+	}()
 	f.Decls = append(f.Decls, declsOf(deps)...)
 	it.forgetInstances(redefined)
 	it.noteStaleClosures(stale)

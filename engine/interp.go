@@ -59,7 +59,7 @@ type Interp struct {
 	escaped        map[string]bool            // types on basic types without methods put in interfaces (compat.Session.Escaped)
 	keepsYield     bool                       // a cell declared an iterator keeping its yield (compat.Session.KeepsYield)
 	nestedGlobals  map[string]bool            // compat.Session.NestedGlobals
-	broken         map[string]bool            // methods whose cell failed, by key (brokenmethods.go)
+	broken         map[string]bool            // methods whose cell failed, by key (failedcells.go)
 	types          map[string]*ast.TypeSpec   // type name -> its declaration as compiled
 	declared       map[string]string          // the types the printer knows, as declared to it (see declareTypes)
 	declareSeq     int                        // names the variables that declare them
@@ -344,12 +344,18 @@ func (it *Interp) Execute(ctx context.Context, code string, out Output) (res Res
 	return res, err
 }
 
-func (it *Interp) execute(ctx context.Context, code string) (Result, error) {
+func (it *Interp) execute(ctx context.Context, code string) (_ Result, err error) {
 	pc, err := it.prepare(ctx, code)
 	if err != nil {
 		return Result{}, err
 	}
 	defer func() { it.info = nil }()
+	restore := it.symbolsBefore(pc)
+	defer func() {
+		if ee, ok := err.(*EvalError); ok && ee.Name == "CompileError" {
+			restore() // (see failedcells.go)
+		}
+	}()
 	if pc.Decls != nil && it.changesTypes(pc.Decls) {
 		// yaegi cannot change a type or a method in place: start a new
 		// interpreter with the new definitions (and the cells'
@@ -741,7 +747,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File, first []string) (er
 	// half-compiled functions in place of the earlier ones it declares
 	// again (a later call of f panicked "index out of range [0] with
 	// length 0"): they, and their dependents, are compiled again as they
-	// were. (Methods: see brokenmethods.go.)
+	// were. (Methods: see failedcells.go.)
 	var olds []ast.Decl
 	for _, d := range mine {
 		if old, ok := it.funcs[compat.FuncKey(d)]; ok && d.Recv == nil {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"go/types"
 	"io"
@@ -115,4 +116,21 @@ func mayHoldCellValue(t types.Type, seen map[types.Type]bool) bool {
 		return false
 	}
 	return true // interfaces, type parameters
+}
+
+// typeError is the cell's first type error, as Go words it, when the type
+// oracle found one; nil if it found none (or it is not at hand).
+func (it *Interp) typeError() *EvalError {
+	if it == nil || it.info == nil {
+		return nil
+	}
+	for _, te := range it.info.Errors {
+		var tErr types.Error
+		if !errors.As(te, &tErr) || tErr.Soft || tErr.Fset == nil {
+			continue
+		}
+		msg := tErr.Fset.Position(tErr.Pos).String() + ": " + tErr.Msg
+		return &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
+	}
+	return nil
 }

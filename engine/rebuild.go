@@ -32,7 +32,7 @@ func (it *Interp) changesTypes(f *ast.File) bool {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
 			if it.broken[compat.FuncKey(d)] {
-				return true // (see brokenmethods.go)
+				return true // (see failedcells.go)
 			}
 			old, ok := it.funcs[compat.FuncKey(d)]
 			if !ok || exprString(old.decl) == exprString(d) {

@@ -45,7 +45,7 @@ func runZeroDivisors(c *Cell) {
 // constant zero and x a float or complex variable of type T.
 func (c *Cell) typedZero(x ast.Expr, y *ast.Expr) {
 	ty, ok := c.Types.Types[*y]
-	if !ok || ty.Value == nil || constant.Sign(ty.Value) != 0 {
+	if !ok || ty.Value == nil || !numeric(ty.Value) || constant.Sign(ty.Value) != 0 {
 		return
 	}
 	tx, ok := c.Types.Types[x]
@@ -66,4 +66,14 @@ func floatDivision(t types.Type) bool {
 	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&(types.IsFloat|types.IsComplex) != 0
+}
+
+// numeric reports whether v is a number (a cell with a type error may
+// divide by "2").
+func numeric(v constant.Value) bool {
+	switch v.Kind() {
+	case constant.Int, constant.Float, constant.Complex:
+		return true
+	}
+	return false
 }

@@ -329,7 +329,7 @@ func (s *Session) Commit(in *Info) {
 // calling one was typed, ran what the interpreter had made of the method,
 // and panicked ("index out of range [1] with length 0") where it should
 // not compile ("T{}.M undefined"; the engine says which cell to run
-// again: brokenmethods.go). A cell that declares the method again adds it
+// again: failedcells.go). A cell that declares the method again adds it
 // anew.
 func (s *Session) discard() {
 	if s.uncommitted == nil {

@@ -2,12 +2,23 @@ package engine
 
 import (
 	"go/ast"
+	"reflect"
 	"regexp"
 	"strings"
+	"unsafe"
 
 	"grundy/engine/compat"
 )
 
+// What a cell that fails to compile leaves. yaegi v0.16.1 declares a
+// cell's names (functions, types, variables, the top-level x := ...) in
+// the session's scope as it compiles the cell, before it finds the error,
+// so a failed cell left its half-compiled declarations in place of the
+// earlier ones: after x := 5, a failing x := "s" + 1 left a new x, and a
+// later cell printed 0, silently. The engine puts the earlier symbols back
+// (symbolsBefore); functions declared again are compiled again as they
+// were (runDecls).
+//
 // Methods whose cell failed. yaegi v0.16.1 adds a method to its type while
 // it compiles the cell's declarations, before it compiles the method's
 // body: a method that fails to compile (a type error in its body) stays
@@ -62,4 +73,38 @@ func (it *Interp) brokenCall() *EvalError {
 		}
 	}
 	return nil
+}
+
+// symbolsBefore notes the interpreter's symbols of the names the cell
+// declares, and returns what puts them back: the earlier symbol, or none
+// for a name the session did not have.
+func (it *Interp) symbolsBefore(pc *parsedCell) (restore func()) {
+	names, _ := cellNames(pc)
+	type saved struct {
+		syms reflect.Value // a scope's symbol table, writable
+		name reflect.Value
+		sym  reflect.Value // invalid: none
+	}
+	var all []saved
+	scopes := yaegiField(reflect.ValueOf(it.yi).Elem(), "scopes")
+	if !scopes.IsValid() || scopes.Kind() != reflect.Map {
+		return func() {}
+	}
+	for _, k := range scopes.MapKeys() {
+		sc := derefAll(scopes.MapIndex(k))
+		syms := yaegiField(sc, "sym")
+		if !syms.IsValid() || syms.Kind() != reflect.Map || !syms.CanAddr() {
+			continue
+		}
+		syms = reflect.NewAt(syms.Type(), unsafe.Pointer(syms.UnsafeAddr())).Elem()
+		for name := range names {
+			n := reflect.ValueOf(name)
+			all = append(all, saved{syms, n, syms.MapIndex(n)})
+		}
+	}
+	return func() {
+		for _, s := range all {
+			s.syms.SetMapIndex(s.name, s.sym)
+		}
+	}
 }

@@ -29,14 +29,7 @@ func TestDiffResplit(t *testing.T) {
 		t.Skip("set GRUNDY_RESPLIT=1 to run the cases again with their cells cut between statements")
 	}
 	pick := regexp.MustCompile(os.Getenv("GRUNDY_RESPLIT_RUN"))
-	files, err := filepath.Glob("testdata/diff/*.go.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	known, err := readKnownFailures("testdata/diff/KNOWN_FAILURES")
-	if err != nil {
-		t.Fatal(err)
-	}
+	files, known := diffCaseFiles(t)
 	out := os.Getenv("GRUNDY_RESPLIT_OUT")
 	compared, differ := 0, 0
 	for _, f := range files {

@@ -29,14 +29,7 @@ import (
 // keyed by the program's text, the Go version and the library's sources;
 // GRUNDY_DIFF_NOCACHE=1 runs every program.
 func TestDiff(t *testing.T) {
-	files, err := filepath.Glob("testdata/diff/*.go.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	known, err := readKnownFailures("testdata/diff/KNOWN_FAILURES")
-	if err != nil {
-		t.Fatal(err)
-	}
+	files, known := diffCaseFiles(t)
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
@@ -83,6 +76,19 @@ func TestDiff(t *testing.T) {
 		// engine and the toolchain work on the selected cases.
 		go runDiffCases(oracle, selected)
 	})
+}
+
+// diffCaseFiles are the cases' files and the known failures.
+func diffCaseFiles(t *testing.T) ([]string, *knownFailures) {
+	files, err := filepath.Glob("testdata/diff/*.go.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	known, err := readKnownFailures("testdata/diff/KNOWN_FAILURES")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files, known
 }
 
 type diffCase struct {

@@ -28,7 +28,7 @@ func unsupportedError(msg string, n ast.Node, it *Interp) *EvalError {
 		u := it.fset.Position(at).String() + ": undefined: " + name + prelude.PackageHint(name)
 		return &EvalError{Name: "CompileError", Value: u, Traceback: []string{u}}
 	}
-	if e := it.typeError(); e != nil {
+	if e := it.typeError(nil); e != nil {
 		// The cell is not Go: say so, not that the interpreter failed.
 		return e
 	}

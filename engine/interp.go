@@ -1307,20 +1307,12 @@ func (it *Interp) compileOnce(n ast.Node) (prog *interp.Program, err error) {
 // return statement).
 func (it *Interp) inGoWords(e *EvalError) *EvalError {
 	m := posPrefix.FindStringSubmatch(e.Value)
-	if m == nil || it.info == nil {
+	if m == nil {
 		return e
 	}
-	for _, te := range it.info.Errors {
-		var tErr types.Error
-		if !errors.As(te, &tErr) || tErr.Soft || tErr.Fset == nil {
-			continue
-		}
-		pos := tErr.Fset.Position(tErr.Pos)
-		if strconv.Itoa(pos.Line) != m[1] {
-			continue
-		}
-		msg := pos.String() + ": " + tErr.Msg
-		return &EvalError{Name: e.Name, Value: msg, Traceback: []string{msg}}
+	if te := it.typeError(func(p token.Position) bool { return strconv.Itoa(p.Line) == m[1] }); te != nil {
+		te.Name = e.Name
+		return te
 	}
 	return e
 }

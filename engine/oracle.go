@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"go/token"
 	"go/types"
 	"io"
 	"os"
@@ -118,9 +119,10 @@ func mayHoldCellValue(t types.Type, seen map[types.Type]bool) bool {
 	return true // interfaces, type parameters
 }
 
-// typeError is the cell's first type error, as Go words it, when the type
-// oracle found one; nil if it found none (or it is not at hand).
-func (it *Interp) typeError() *EvalError {
+// typeError is the cell's first type error (at a position where is true;
+// anywhere for nil), as Go words it, when the type oracle found one; nil
+// if it found none (or it is not at hand).
+func (it *Interp) typeError(where func(token.Position) bool) *EvalError {
 	if it == nil || it.info == nil {
 		return nil
 	}
@@ -129,7 +131,11 @@ func (it *Interp) typeError() *EvalError {
 		if !errors.As(te, &tErr) || tErr.Soft || tErr.Fset == nil {
 			continue
 		}
-		msg := tErr.Fset.Position(tErr.Pos).String() + ": " + tErr.Msg
+		pos := tErr.Fset.Position(tErr.Pos)
+		if where != nil && !where(pos) {
+			continue
+		}
+		msg := pos.String() + ": " + tErr.Msg
 		return &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
 	}
 	return nil

@@ -1,8 +1,6 @@
 package typecheck
 
 import (
-	"go/ast"
-	"go/parser"
 	"go/token"
 	"strings"
 	"testing"
@@ -15,19 +13,7 @@ func TestFailedCellMethodsGo(t *testing.T) {
 	s := newTestSession()
 	fset := token.NewFileSet()
 	check := func(src string, commit bool) *Info {
-		f, err := parser.ParseFile(fset, "cell", "package main\n"+src, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var c Cell
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "cell" {
-				c.Stmts = fd.Body.List
-				continue
-			}
-			c.Decls = append(c.Decls, d)
-		}
-		in := s.Check(fset, c)
+		in, _ := checkCell(t, s, fset, src)
 		if commit {
 			s.Commit(in)
 		}

@@ -87,23 +87,29 @@ func cells(t *testing.T, s *Session, srcs ...string) (*Info, *ast.File) {
 	var f *ast.File
 	fset := token.NewFileSet()
 	for _, src := range srcs {
-		var err error
-		f, err = parser.ParseFile(fset, "cell", "package main\n"+src, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var c Cell
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "cell" {
-				c.Stmts = fd.Body.List
-				continue
-			}
-			c.Decls = append(c.Decls, d)
-		}
-		in = s.Check(fset, c)
+		in, f = checkCell(t, s, fset, src)
 		s.Commit(in)
 	}
 	return in, f
+}
+
+// checkCell checks src, declarations and a func cell() whose body is the
+// cell's statements, in s, without committing it.
+func checkCell(t *testing.T, s *Session, fset *token.FileSet, src string) (*Info, *ast.File) {
+	t.Helper()
+	f, err := parser.ParseFile(fset, "cell", "package main\n"+src, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c Cell
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "cell" {
+			c.Stmts = fd.Body.List
+			continue
+		}
+		c.Decls = append(c.Decls, d)
+	}
+	return s.Check(fset, c), f
 }
 
 // exprOf finds the expression printed as src in f.

@@ -44,7 +44,12 @@ func (it *Interp) declareTypes(f *ast.File, early []ast.Decl) map[string]string 
 			// The composite it stands for, by its box's name.
 			src = fmt.Sprintf("%s.%s(%q, %q)", prelude.Runtime, prelude.RTDeclareComposite, "main."+name, compat.FmtDesc(n))
 		}
-		if it.declared[name] == src {
+		// (Keyed by where its methods are declared too: the closures
+		// calling a promoted String, compiled when Dog embedding Animal
+		// was declared, kept calling Animal's once a later cell declared
+		// Dog's own, whose closure reads the same.)
+		key := src + "\n" + methodsOf(n)
+		if it.declared[name] == key {
 			continue
 		}
 		e, err := parser.ParseExpr(src)
@@ -58,7 +63,7 @@ func (it *Interp) declareTypes(f *ast.File, early []ast.Decl) map[string]string 
 		it.declareSeq++
 		v := fmt.Sprintf("%sDeclared%d", prelude.Temp, it.declareSeq)
 		specs = append(specs, &ast.ValueSpec{Names: []*ast.Ident{{Name: v, NamePos: f.Package}}, Values: []ast.Expr{e}})
-		keys[name] = src
+		keys[name] = key
 	}
 	if len(specs) == 0 {
 		return nil
@@ -149,7 +154,12 @@ func (it *Interp) declareInstances(ctx context.Context, pos token.Pos) {
 		ptr := fmt.Sprintf("func(%[1]sP *%[2]s) *%[2]s { return %[1]sP }(nil)", prelude.Temp, name)
 		args := append([]string{strconv.Quote(compat.FmtDesc(n)), ptr}, compat.CellMethods(n, name)...)
 		src := fmt.Sprintf("%s.%s(%s)", prelude.Runtime, prelude.RTDeclare, strings.Join(args, ", "))
-		if it.declared[name] == src {
+		// (Keyed by where its methods are declared too: the closures
+		// calling a promoted String, compiled when Dog embedding Animal
+		// was declared, kept calling Animal's once a later cell declared
+		// Dog's own, whose closure reads the same.)
+		key := src + "\n" + methodsOf(n)
+		if it.declared[name] == key {
 			continue
 		}
 		stmt, err := blankAt(src, pos)
@@ -214,6 +224,18 @@ func (it *Interp) typesDeclared(keys map[string]string) {
 	for name, src := range keys {
 		it.declared[name] = src
 	}
+}
+
+// methodsOf names the methods of *n with where each is declared (its own,
+// or promoted from an embedded field: (main.Animal).String).
+func methodsOf(n *types.Named) string {
+	ms := types.NewMethodSet(types.NewPointer(n))
+	names := make([]string, ms.Len())
+	for i := range names {
+		names[i] = ms.At(i).Obj().(*types.Func).FullName()
+	}
+	sort.Strings(names)
+	return strings.Join(names, ",")
 }
 
 // typeNames are the session's types (with those decls declare), by name.

@@ -2,8 +2,10 @@ package engine
 
 import (
 	"go/ast"
+	"go/types"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -107,4 +109,29 @@ func (it *Interp) symbolsBefore(pc *parsedCell) (restore func()) {
 			s.syms.SetMapIndex(s.name, s.sym)
 		}
 	}
+}
+
+// genericBodyError is the first type error the oracle found in the body of
+// a generic function or method the cell declares: yaegi compiles such a
+// body only where it instantiates it, so a generic method calling a method
+// no cell had declared yet (Walk calling t.walk, declared in the next
+// cell) compiled, and the call of Walk panicked "index out of range [0]
+// with length 0" in a later cell; such a cell is refused, as Go refuses it.
+func (it *Interp) genericBodyError(pc *parsedCell) *EvalError {
+	if pc.Decls == nil || it.info == nil || len(it.info.Errors) == 0 {
+		return nil
+	}
+	var bodies []*ast.BlockStmt
+	for _, d := range pc.Decls.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if ok && fd.Body != nil && !slices.Contains(pc.replayed, fd) && (fd.Type.TypeParams != nil || fd.Recv != nil && it.isGenericRecv(fd)) {
+			bodies = append(bodies, fd.Body)
+		}
+	}
+	if len(bodies) == 0 {
+		return nil
+	}
+	return it.typeError(func(e types.Error) bool {
+		return e.Fset == it.fset && slices.ContainsFunc(bodies, func(b *ast.BlockStmt) bool { return b.Pos() <= e.Pos && e.Pos < b.End() })
+	})
 }

@@ -455,6 +455,9 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	if err := it.brokenCall(); err != nil {
 		return nil, err
 	}
+	if err := it.genericBodyError(pc); err != nil {
+		return nil, err
+	}
 	it.noteSources(pc)
 	it.cellCopies(pc)
 	it.hideComposites(pc) // (in the copies too)
@@ -1310,7 +1313,7 @@ func (it *Interp) inGoWords(e *EvalError) *EvalError {
 	if m == nil {
 		return e
 	}
-	if te := it.typeError(func(p token.Position) bool { return strconv.Itoa(p.Line) == m[1] }); te != nil {
+	if te := it.typeError(func(e types.Error) bool { return strconv.Itoa(e.Fset.Position(e.Pos).Line) == m[1] }); te != nil {
 		te.Name = e.Name
 		return te
 	}

@@ -3,7 +3,6 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"go/token"
 	"go/types"
 	"io"
 	"os"
@@ -119,10 +118,10 @@ func mayHoldCellValue(t types.Type, seen map[types.Type]bool) bool {
 	return true // interfaces, type parameters
 }
 
-// typeError is the cell's first type error (at a position where is true;
-// anywhere for nil), as Go words it, when the type oracle found one; nil
+// typeError is the cell's first type error (one where is true of; any
+// for nil), as Go words it, when the type oracle found one; nil
 // if it found none (or it is not at hand).
-func (it *Interp) typeError(where func(token.Position) bool) *EvalError {
+func (it *Interp) typeError(where func(types.Error) bool) *EvalError {
 	if it == nil || it.info == nil {
 		return nil
 	}
@@ -131,11 +130,10 @@ func (it *Interp) typeError(where func(token.Position) bool) *EvalError {
 		if !errors.As(te, &tErr) || tErr.Soft || tErr.Fset == nil {
 			continue
 		}
-		pos := tErr.Fset.Position(tErr.Pos)
-		if where != nil && !where(pos) {
+		if where != nil && !where(tErr) {
 			continue
 		}
-		msg := pos.String() + ": " + tErr.Msg
+		msg := tErr.Fset.Position(tErr.Pos).String() + ": " + tErr.Msg
 		return &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
 	}
 	return nil

@@ -83,8 +83,9 @@ func TestDiffResplit(t *testing.T) {
 var undefinedAbove = regexp.MustCompile(`!! [^\n]*(undefined: |has no field or method |missing method )`)
 
 // cutCell cuts a cell after each top-level item that may end one (see
-// TestDiffResplit); a cell with a top-level defer, label or goto, whose
-// meaning depends on where the cell ends, stays whole.
+// TestDiffResplit); a cell with a top-level defer, label, goto or
+// return, whose meaning depends on where the cell ends, or an init
+// function, stays whole.
 func cutCell(src string) []string {
 	fset := token.NewFileSet()
 	f := fset.AddFile("cell", -1, len(src))
@@ -99,7 +100,7 @@ func cutCell(src string) []string {
 		third    string
 		last     token.Token // the item's last token
 		idents   int
-		defers   bool // it holds a defer statement
+		defers   bool // it holds a defer or return statement
 	}
 	var items []item
 	var cur *item
@@ -144,7 +145,7 @@ func cutCell(src string) []string {
 			depth++
 		case token.RPAREN, token.RBRACE, token.RBRACK:
 			depth--
-		case token.DEFER:
+		case token.DEFER, token.RETURN:
 			cur.defers = true
 		case token.GOTO, token.FALLTHROUGH:
 			if depth == 0 {
@@ -164,9 +165,13 @@ func cutCell(src string) []string {
 	}
 	for _, it := range items {
 		decl := it.first == token.FUNC && (strings.HasPrefix(it.second, "IDENT") || it.last == token.RBRACE)
+		if it.first == token.FUNC && it.second == "IDENTinit" {
+			// (The program runs init before every cell.)
+			return []string{src}
+		}
 		if it.defers && !decl {
 			// A defer among the cell's statements, in a loop too, runs
-			// when the cell ends.
+			// when the cell ends; a return ends the cell.
 			return []string{src}
 		}
 	}

@@ -51,11 +51,12 @@ func runEarlierReads(c *Cell) {
 		last   int  // the last top-level statement reading it (-1: none)
 	}
 	// live: names declared again by a := that assigns them in Go (see
-	// assignsInGo). They are one variable through the cell, as in Go:
-	// the new one starts with the earlier value (x = _grundyOld1 before
-	// the cell's first statement), and every read, a function literal's
-	// too (g, calls := counted(func(n int) int { ... g(n-1) ... })), reads
-	// it.
+	// assignsInGo). They are one variable, as in Go: the := becomes an
+	// assignment where it can (assignInstead), and otherwise the new
+	// variable starts with the earlier value (x = _grundyOld1 before the
+	// cell's first statement) and every read in the cell, a function
+	// literal's too (g, calls := counted(func(n int) int { ... g(n-1)
+	// ... })), reads it.
 	live := map[string]bool{}
 	var liveOrder []string
 	if c.Stmts != nil {
@@ -72,6 +73,35 @@ func runEarlierReads(c *Cell) {
 			}
 		}
 	}
+	// Where the := is the cell's one declaration of those names, it
+	// becomes an assignment, the names it declares anew declared first
+	// (var calls func() int; fib, calls = memo(...)): the interpreter then
+	// keeps the session's variable, which the functions and closures of
+	// earlier cells read too, as they do in Go.
+	liveOrder = slices.DeleteFunc(liveOrder, func(name string) bool {
+		if !live[name] {
+			return true // (assigned by an earlier statement's rewriting)
+		}
+		for i, st := range c.Stmts.List {
+			as, ok := st.(*ast.AssignStmt)
+			if !ok || again[name] != as.End() || topLevelDefines(c.Stmts.List, name) != 1 {
+				continue
+			}
+			stmts := c.assignInstead(as, live)
+			if stmts == nil {
+				return false
+			}
+			c.Stmts.List = slices.Replace(c.Stmts.List, i, i+1, stmts...)
+			for _, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok && live[id.Name] {
+					delete(again, id.Name)
+					live[id.Name] = false
+				}
+			}
+			return true
+		}
+		return false
+	})
 	for i, name := range liveOrder {
 		pos := c.Stmts.Pos()
 		old := c.Temp("Old")
@@ -190,6 +220,62 @@ func (c *Cell) assignsInGo(s ast.Stmt, name string) bool {
 		return old != nil && v != nil && types.Identical(old.Type(), v.Type())
 	}
 	return false
+}
+
+// topLevelDefines counts the top-level := and var declarations of name.
+func topLevelDefines(list []ast.Stmt, name string) int {
+	n := 0
+	for _, st := range list {
+		switch st := st.(type) {
+		case *ast.AssignStmt:
+			if st.Tok == token.DEFINE {
+				for _, l := range st.Lhs {
+					if id, ok := l.(*ast.Ident); ok && id.Name == name {
+						n++
+					}
+				}
+			}
+		case *ast.DeclStmt:
+			if gd, ok := st.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+				for _, sp := range gd.Specs {
+					for _, id := range sp.(*ast.ValueSpec).Names {
+						if id.Name == name {
+							n++
+						}
+					}
+				}
+			}
+		}
+	}
+	return n
+}
+
+// assignInstead is as, a := of several names some of which (live) it
+// assigns in Go, as an assignment after var declarations of the others;
+// nil where a type cannot be written.
+func (c *Cell) assignInstead(as *ast.AssignStmt, live map[string]bool) []ast.Stmt {
+	var out []ast.Stmt
+	for _, l := range as.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		if id.Name == "_" || live[id.Name] {
+			continue
+		}
+		v, _ := c.Types.Defs[id].(*types.Var)
+		if v == nil {
+			return nil
+		}
+		t, ok := c.TypeExpr(v.Type(), id.Pos())
+		if !ok {
+			return nil
+		}
+		out = append(out, &ast.DeclStmt{Decl: &ast.GenDecl{TokPos: id.Pos(), Tok: token.VAR,
+			Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{id}, Type: t}}}})
+	}
+	as.Tok = token.ASSIGN
+	return append(out, as)
 }
 
 // declaredAgain lists the variables of earlier cells that the cell

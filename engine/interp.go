@@ -1171,6 +1171,7 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 		}
 		return Result{}, err
 	}
+	it.markGlobalDefines(block)
 	if _, err := it.run(ctx, prog); err != nil {
 		return Result{}, err
 	}

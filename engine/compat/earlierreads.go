@@ -341,7 +341,7 @@ func (c *Cell) readsEarlier(id *ast.Ident) bool {
 	if !ok || obj.IsField() {
 		return false
 	}
-	return obj == c.Types.Earlier(SourceName(id.Name)) || obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope()
+	return obj == c.Types.Earlier(SourceName(id.Name)) || cellGlobal(obj)
 }
 
 // ownValue reports whether vs, a declaration the engine moved to package

@@ -156,7 +156,7 @@ func (c *Cell) recoveringFunc(fun ast.Expr) bool {
 		return false
 	}
 	fn, ok := c.Types.ObjectOf(id).(*types.Func)
-	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "main" && fn.Parent() == fn.Pkg().Scope() && recovers(c.funcDecl(id.Name))
+	return ok && cellGlobal(fn) && recovers(c.funcDecl(id.Name))
 }
 
 // recovers reports whether fd's body calls recover() itself (not in a
@@ -205,7 +205,7 @@ func (c *Cell) refuseRecoveringVars() {
 			for i, r := range as.Rhs {
 				id, isID := as.Lhs[i].(*ast.Ident)
 				if lit, isLit := r.(*ast.FuncLit); isID && isLit && c.callsRecover(lit.Body) {
-					if obj := c.Types.ObjectOf(id); obj != nil && obj.Parent() != c.Types.Pkg.Scope() {
+					if obj := c.Types.ObjectOf(id); obj != nil && !cellGlobal(obj) {
 						recovering[obj] = true
 					}
 				}

@@ -322,8 +322,7 @@ func (c *Cell) mayChange(call *ast.CallExpr) func(types.Object) bool {
 			}
 		}
 	}
-	pkg := c.Types.Pkg.Scope()
-	return func(o types.Object) bool { return objs[o] || names[o.Name()] && o.Parent() == pkg }
+	return func(o types.Object) bool { return objs[o] || names[o.Name()] && cellGlobal(o) }
 }
 
 // handedVars adds to objs the variables an argument hands a call to

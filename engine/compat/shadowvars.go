@@ -74,7 +74,7 @@ func runShadowVars(c *Cell) {
 			return false
 		}
 		// (An earlier cell's variable keeps the scope it was checked in.)
-		return own[obj] || obj == c.Types.Earlier(obj.Name()) || obj.Pkg() != nil && obj.Pkg().Path() == "main" && obj.Parent() == obj.Pkg().Scope()
+		return own[obj] || obj == c.Types.Earlier(obj.Name()) || cellGlobal(obj)
 	}
 	for _, root := range c.Roots() {
 		ast.Inspect(root, func(n ast.Node) bool {

@@ -88,7 +88,7 @@ func (c *Cell) unseenByCalls(e ast.Expr) bool {
 		return false
 	}
 	v, ok := c.Types.ObjectOf(id).(*types.Var)
-	return ok && v.Parent() != nil && v.Parent() != c.Types.Pkg.Scope()
+	return ok && v.Parent() != nil && !cellGlobal(v)
 }
 
 func (c *Cell) isMinMax(call *ast.CallExpr) bool {

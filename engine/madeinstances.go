@@ -150,6 +150,7 @@ func (it *Interp) makeNamed(ctx context.Context, pos token.Pos, found map[string
 			}
 			if tagged {
 				it.instanceTags[name] = rn
+				it.declareInstance(ctx, n, pos)
 			}
 		default:
 			t, ok := it.makeByAlias(ctx, name, n, pos)
@@ -158,6 +159,7 @@ func (it *Interp) makeNamed(ctx context.Context, pos token.Pos, found map[string
 			}
 			if named && nameInstance(t, rn) {
 				it.instanceTags[name] = rn
+				it.declareInstance(ctx, n, pos)
 			}
 		}
 		it.instancesMade[key] = true
@@ -326,6 +328,23 @@ func (it *Interp) makeByAlias(ctx context.Context, name string, n *types.Named, 
 	}
 	t := it.yaegiType(alias)
 	return t, t.IsValid()
+}
+
+// declareInstance describes the instance n, which makeNamed named, to the
+// session's printer, as declareTypes describes the cells' other types:
+// a value of it in an interface (Pair[K, V]{k, v} made in a generic
+// function, put in an []any) is named by its tag, and without the
+// description the printer walked its fields by their reflect types, which
+// have lost their names (Pair[int, Label]'s Val printed a where Go calls
+// Label's String: <a>), silently.
+func (it *Interp) declareInstance(ctx context.Context, n *types.Named, pos token.Pos) {
+	it.declareSeq++
+	src := fmt.Sprintf("package main\nvar %sDeclared%d = %s.%s(%s, nil)", prelude.Temp, it.declareSeq, prelude.Runtime, prelude.RTDeclare, strconv.Quote(compat.FmtDesc(n)))
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return
+	}
+	it.compileRun(ctx, compat.AtPos(f, pos))
 }
 
 // instanceAlias is the name of makeByAlias's alias of the instance name.

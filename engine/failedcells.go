@@ -69,7 +69,7 @@ func (it *Interp) brokenCall() *EvalError {
 		}
 		for key := range it.broken {
 			if strings.HasSuffix(key, "."+m[1]) {
-				msg := e.Error() + " (the cell declaring " + key + " failed; run it again once it is fixed)"
+				msg := earlierQualifier.ReplaceAllString(e.Error(), "$1") + " (the cell declaring " + key + " failed; run it again once it is fixed)"
 				return &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
 			}
 		}
@@ -109,6 +109,19 @@ func (it *Interp) symbolsBefore(pc *parsedCell) (restore func()) {
 			s.syms.SetMapIndex(s.name, s.sym)
 		}
 	}
+}
+
+// missingMethodError is the oracle's error where the cell uses a value as
+// an interface its type does not implement (return Lost{turn} as an error
+// in the cell before the one declaring Lost's Error method): Go refuses
+// the cell. yaegi v0.16.1 compiled it, and the value went into the
+// interface without the method, which a later cell declared: the error
+// printed <nil>, errors.As found a nil *Illegal, and a []error of them
+// panicked "method not found: Error", silently wrong or late.
+func (it *Interp) missingMethodError() *EvalError {
+	return it.typeError(func(e types.Error) bool {
+		return strings.Contains(e.Msg, "does not implement") && strings.Contains(e.Msg, "(missing method ")
+	})
 }
 
 // genericBodyError is the first type error the oracle found in the body of

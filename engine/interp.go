@@ -458,6 +458,9 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	if err := it.genericBodyError(pc); err != nil {
 		return nil, err
 	}
+	if err := it.missingMethodError(); err != nil {
+		return nil, err
+	}
 	it.noteSources(pc)
 	it.cellCopies(pc)
 	it.hideComposites(pc) // (in the copies too)

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"io"
 	"os"
+	"regexp"
 	"sync"
 
 	"github.com/traefik/yaegi/stdlib"
@@ -118,6 +119,10 @@ func mayHoldCellValue(t types.Type, seen map[types.Type]bool) bool {
 	return true // interfaces, type parameters
 }
 
+// earlierQualifier matches the package qualifier of a cell's type in a
+// message of the oracle (main.Lost, *main.Illegal).
+var earlierQualifier = regexp.MustCompile(`(^|[^\w.])main\.`)
+
 // typeError is the cell's first type error (one where is true of; any
 // for nil), as Go words it, when the type oracle found one; nil
 // if it found none (or it is not at hand).
@@ -133,7 +138,10 @@ func (it *Interp) typeError(where func(types.Error) bool) *EvalError {
 		if where != nil && !where(tErr) {
 			continue
 		}
-		msg := tErr.Fset.Position(tErr.Pos).String() + ": " + tErr.Msg
+		// (The oracle checks each cell in a package of its own: the
+		// types of earlier cells come qualified, main.Lost, where Go
+		// writes the package's own types without it.)
+		msg := tErr.Fset.Position(tErr.Pos).String() + ": " + earlierQualifier.ReplaceAllString(tErr.Msg, "$1")
 		return &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
 	}
 	return nil

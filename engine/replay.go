@@ -210,11 +210,12 @@ func (it *Interp) replay(pc *parsedCell) {
 	}
 	declared, typeNames := cellNames(pc)
 	bases := it.laterMethodBases(pc)
+	called := it.genericsOfMethods(pc)
 	for _, key := range sortedKeys(it.funcs) {
 		fd := it.funcs[key]
 		src := fd.src
-		if src.text == "" && fd.decl.Type.TypeParams != nil && slices.ContainsFunc(sortedKeys(fd.refs), func(n string) bool { return bases[n] }) {
-			src = fd.generic // (see replaysWithType)
+		if src.text == "" && fd.decl.Type.TypeParams != nil && (called[key] || slices.ContainsFunc(sortedKeys(fd.refs), func(n string) bool { return bases[n] })) {
+			src = fd.generic // (see replaysWithType, genericsOfMethods)
 		}
 		if src.text == "" || fd.decl.Recv != nil || declared[key] || it.calledByMethod(key) {
 			continue
@@ -233,6 +234,88 @@ func (it *Interp) replay(pc *parsedCell) {
 		pc.replayed = append(pc.replayed, d)
 		it.cellSrcs[key] = fd.src
 	}
+}
+
+// genericsOfMethods are the generic functions of earlier cells converting
+// to a type parameter (T(i)) that the methods of generic types the cell
+// declares call, themselves or through other such functions: the cell
+// compiles them again (replay). yaegi
+// v0.16.1 compiles an instance's methods with the generic functions they
+// call as those were compiled, and a conversion to a type parameter in
+// one of an earlier cell (Mex[T] returning T(i), called by Memo[T].At)
+// failed for an instance with a type argument that is not predeclared
+// (Memo[Nimber]: "index out of range [1] with length 0" where At called
+// it, or compat's genericmethods refused the instance); compiled in the
+// method's cell, with its conversions rewritten there (compat's
+// paramconv), it runs.
+func (it *Interp) genericsOfMethods(pc *parsedCell) map[string]bool {
+	out, seen := map[string]bool{}, map[string]bool{}
+	if pc.Decls == nil {
+		return out
+	}
+	var visit func(refs func(yield func(string) bool))
+	visit = func(refs func(yield func(string) bool)) {
+		for name := range refs {
+			fd := it.funcs[name]
+			if seen[name] || fd == nil || fd.decl.Recv != nil || fd.decl.Type.TypeParams == nil || fd.generic.text == "" {
+				continue
+			}
+			seen[name] = true
+			if d := it.parseFunc(fd.generic); d != nil && convertsToParam(d) {
+				out[name] = true
+			}
+			visit(maps.Keys(fd.refs))
+		}
+	}
+	for _, d := range pc.Decls.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || len(fd.Recv.List) == 0 || fd.Body == nil || !hasTypeArgs(fd.Recv.List[0].Type) {
+			continue
+		}
+		visit(func(yield func(string) bool) {
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && !yield(id.Name) {
+					return false
+				}
+				return true
+			})
+		})
+	}
+	return out
+}
+
+// convertsToParam reports whether the generic function fd converts a value
+// to one of its type parameters (T(i)).
+func convertsToParam(fd *ast.FuncDecl) bool {
+	params := map[string]bool{}
+	for _, f := range fd.Type.TypeParams.List {
+		for _, n := range f.Names {
+			params[n.Name] = true
+		}
+	}
+	found := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) == 1 {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && params[id.Name] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// hasTypeArgs reports whether a method's receiver type is written with
+// type parameters (*Memo[T]).
+func hasTypeArgs(recv ast.Expr) bool {
+	if s, ok := recv.(*ast.StarExpr); ok {
+		recv = s.X
+	}
+	switch recv.(type) {
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return true
+	}
+	return false
 }
 
 // declaresTypesOrMethods reports whether the declarations have a type or a

@@ -30,6 +30,16 @@ var funcRecvs = Pass{
 func runFuncRecvs(c *Cell) {
 	var inits map[types.Object][]ast.Expr // see isFieldRecv, made when first needed
 	c.Apply(func(cur Cursor) bool {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				c.convertFieldValues(n.Rhs)
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == len(n.Values) {
+				c.convertFieldValues(n.Values)
+			}
+		}
 		sel, ok := cur.Node().(*ast.SelectorExpr)
 		if !ok {
 			return true
@@ -57,6 +67,31 @@ func runFuncRecvs(c *Cell) {
 		sel.X = conv
 		return true
 	})
+}
+
+// convertFieldValues converts each of vals, the values of an assignment
+// or a declaration, that is a struct's field of a function type with
+// methods the cells declare (o := st.op) to its type, Op(st.op): the
+// variable then has the type in the interpreter, whose methods a later
+// cell's o.Name() finds (it failed to compile, "undefined method: Name",
+// where this cell's own uses are converted by isFieldRecv).
+func (c *Cell) convertFieldValues(vals []ast.Expr) {
+	for i, v := range vals {
+		n, ok := types.Unalias(c.Types.TypeOf(v)).(*types.Named)
+		if !ok || !c.isFieldSelector(v) || !typecheck.IsCellType(n) || selfFunc(n) || n.NumMethods() == 0 {
+			continue
+		}
+		if _, isFunc := n.Underlying().(*types.Signature); !isFunc {
+			continue
+		}
+		tx, ok := c.TypeExpr(n, v.Pos())
+		if !ok {
+			continue
+		}
+		conv := &ast.CallExpr{Fun: tx, Lparen: v.Pos(), Args: []ast.Expr{v}, Rparen: v.End()}
+		c.Types.Types[conv] = types.TypeAndValue{Type: n}
+		vals[i] = conv
+	}
 }
 
 // isFieldRecv reports whether e is a struct's field, or a variable this

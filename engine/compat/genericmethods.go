@@ -22,32 +22,28 @@ import (
 var genericMethods = Pass{
 	Name:     "genericmethods",
 	Run:      runGenericMethods,
-	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.IndexListExpr)(nil)},
-	Snippets: []string{"generics_method_composite_call_refused", "generics_method_earlier_generic_func_refused"},
+	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.IndexListExpr)(nil), (*ast.CallExpr)(nil)},
+	Snippets: []string{"generics_method_composite_call_refused"},
 }
 
 func runGenericMethods(c *Cell) {
 	checked := map[string]bool{}
 	c.Apply(func(cur Cursor) bool {
-		var x ast.Expr
-		switch e := cur.Node().(type) {
-		case *ast.IndexExpr:
-			x = e.X
-		case *ast.IndexListExpr:
-			x = e.X
+		var e ast.Expr
+		switch n := cur.Node().(type) {
+		case *ast.IndexExpr, *ast.IndexListExpr, *ast.CallExpr:
+			e = n.(ast.Expr)
 		default:
 			return c.err == nil
 		}
-		id, ok := x.(*ast.Ident)
-		if !ok {
-			return true
+		// Written (Memo[Nimber]{}) or made by a generic function
+		// (NewMemo[Nimber](1, 2), a *Memo[Nimber]).
+		t := types.Unalias(c.Types.TypeOf(e))
+		if p, ok := t.(*types.Pointer); ok {
+			t = types.Unalias(p.Elem())
 		}
-		tn, isType := c.Types.ObjectOf(id).(*types.TypeName)
-		if !isType || tn.Pkg() == nil || tn.Pkg().Path() != "main" {
-			return true
-		}
-		named, ok := types.Unalias(c.Types.TypeOf(cur.Node().(ast.Expr))).(*types.Named)
-		if !ok || named.TypeArgs().Len() == 0 {
+		named, ok := t.(*types.Named)
+		if !ok || named.TypeArgs().Len() == 0 || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "main" {
 			return true
 		}
 		predeclared := true
@@ -65,10 +61,11 @@ func runGenericMethods(c *Cell) {
 			return true
 		}
 		checked[src] = true
+		typ := named.Origin().Obj().Name()
 		for i := range named.NumMethods() {
 			m := named.Method(i).Name()
-			if c.methodUsesParamAsValue(id.Name, m) {
-				c.Fail(id.Pos(), "%s: its method %s uses a type parameter as a value in a way this interpreter cannot compile for a type argument that is not predeclared (a generic call in a composite literal, []T{Id(x)}; a conversion P(x) to a type parameter that is not a number or a string; or any conversion T(x) in a generic function of an earlier cell that it calls); move such a call out of the literal (y := Id(x); []T{y}), declare the generic functions the method calls in the type's cell, or instantiate %s with the basic type", src, m, id.Name)
+			if c.methodUsesParamAsValue(typ, m) {
+				c.Fail(e.Pos(), "%s: its method %s uses a type parameter as a value in a way this interpreter cannot compile for a type argument that is not predeclared (a generic call in a composite literal, []T{Id(x)}; a conversion P(x) to a type parameter that is not a number or a string; or any conversion T(x) in a generic function of an earlier cell that it calls); move such a call out of the literal (y := Id(x); []T{y}), declare the generic functions the method calls in the type's cell, or instantiate %s with the basic type", src, m, typ)
 				return false
 			}
 		}

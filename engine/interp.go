@@ -399,6 +399,13 @@ func (it *Interp) execute(ctx context.Context, code string) (_ Result, err error
 		if err := it.unnamedAsserted(pc); err != nil {
 			return Result{}, err
 		}
+		if pc.Decls != nil {
+			// (The instances its functions make: a function of a
+			// cell of declarations only returning &FieldError[int]{...}
+			// as an error gave errors.Is no Unwrap to call.)
+			it.makeInstances(ctx, pc.Decls.Package, false, nil)
+			it.declareInstances(ctx, pc.Decls.Package)
+		}
 		it.tc.Commit(it.info)
 		return Result{}, nil
 	}

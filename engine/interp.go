@@ -92,8 +92,11 @@ type Interp struct {
 	cellSrcs map[string]funcSource
 	// typeSrcs: the text of the cells' generic types, by name (see
 	// laterMethodTypes).
-	typeSrcs  map[string]funcSource
-	replaying map[string]bool
+	typeSrcs map[string]funcSource
+	// instancesWritten: the instances of generic types with methods
+	// the cells wrote (Box[int]), as written (see writesNewInstances).
+	instancesWritten map[string]bool
+	replaying        map[string]bool
 	// cellGenerics: the text of the running cell's generic functions, by
 	// name, for typed copies (typedcopies.go).
 	cellGenerics map[string]funcSource

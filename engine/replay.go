@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"maps"
 	"slices"
+	"strings"
 
 	"grundy/engine/compat"
 	"grundy/engine/typecheck"
@@ -205,7 +206,7 @@ func (it *Interp) parseFunc(src funcSource) *ast.FuncDecl {
 func (it *Interp) replay(pc *parsedCell) {
 	pc.replayed = nil
 	it.cellSrcs = map[string]funcSource{}
-	if !(pc.Decls != nil && declaresTypesOrMethods(pc.Decls) || !it.keepsYield && mayKeepYield(pc)) {
+	if !(pc.Decls != nil && declaresTypesOrMethods(pc.Decls) || !it.keepsYield && mayKeepYield(pc) || it.writesNewInstances(pc)) {
 		return
 	}
 	declared, typeNames := cellNames(pc)
@@ -314,6 +315,58 @@ func hasTypeArgs(recv ast.Expr) bool {
 	switch recv.(type) {
 	case *ast.IndexExpr, *ast.IndexListExpr:
 		return true
+	}
+	return false
+}
+
+// writesNewInstances reports whether the cell writes an instance of a
+// generic type with methods that no earlier cell wrote (Box[int]{1}, with
+// String on Box[T]): such an instance is a new type to the functions of
+// earlier cells, whose assertions to an interface (v.(fmt.Stringer)) were
+// written for the types that implemented it then (compat's implementers):
+// compiled again, they find it (asStringer said no where Go says yes,
+// silently).
+func (it *Interp) writesNewInstances(pc *parsedCell) bool {
+	if it.instancesWritten == nil {
+		it.instancesWritten = map[string]bool{}
+	}
+	found := false
+	visit := func(n ast.Node) bool {
+		var x ast.Expr
+		switch e := n.(type) {
+		case *ast.IndexExpr:
+			x = e.X
+		case *ast.IndexListExpr:
+			x = e.X
+		default:
+			return true
+		}
+		id, ok := x.(*ast.Ident)
+		if !ok || it.types[id.Name] == nil || it.types[id.Name].TypeParams == nil || !it.hasMethods(id.Name) {
+			return true
+		}
+		text := exprString(n.(ast.Expr))
+		if !it.instancesWritten[text] {
+			it.instancesWritten[text] = true
+			found = true
+		}
+		return true
+	}
+	if pc.Stmts != nil {
+		ast.Inspect(pc.Stmts, visit)
+	}
+	if pc.Decls != nil {
+		ast.Inspect(pc.Decls, visit)
+	}
+	return found
+}
+
+// hasMethods reports whether the session's type name has methods.
+func (it *Interp) hasMethods(name string) bool {
+	for key := range it.funcs {
+		if strings.HasPrefix(key, name+".") {
+			return true
+		}
 	}
 	return false
 }

@@ -93,10 +93,10 @@ type Interp struct {
 	// typeSrcs: the text of the cells' generic types, by name (see
 	// laterMethodTypes).
 	typeSrcs map[string]funcSource
-	// instancesWritten: the instances of generic types with methods
-	// the cells wrote (Box[int]), as written (see writesNewInstances).
-	instancesWritten map[string]bool
-	replaying        map[string]bool
+	// instancesSeen: the instances of generic types with methods the
+	// cells have had, by name (see newInstances).
+	instancesSeen map[string]bool
+	replaying     map[string]bool
 	// cellGenerics: the text of the running cell's generic functions, by
 	// name, for typed copies (typedcopies.go).
 	cellGenerics map[string]funcSource
@@ -447,7 +447,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	}
 	parsed.Hoist(it.usesGeneric(genericFuncs(parsed.Decls)), it.usedByFuncs)
 	pc := &parsedCell{Cell: parsed}
-	it.replay(pc)
+	replayed := it.replay(pc, false)
 	added := it.laterMethodTypes(pc)
 	it.autoImport(pc)
 	if err := it.checkUnavailable(pc); err != nil {
@@ -459,6 +459,9 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 		}
 	}
 	it.check(pc)
+	if it.newInstances() && !replayed && it.replay(pc, true) && len(pc.replayed) > 0 {
+		it.check(pc)
+	}
 	if pc.dropFailedReplays(it.info.Errors) {
 		it.check(pc)
 	}

@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"maps"
 	"slices"
-	"strings"
 
 	"grundy/engine/compat"
 	"grundy/engine/typecheck"
@@ -203,11 +202,13 @@ func (it *Interp) parseFunc(src funcSource) *ast.FuncDecl {
 
 // replay adds to the cell's declarations the earlier functions to compile
 // again (see above), when the cell declares a type or a method.
-func (it *Interp) replay(pc *parsedCell) {
+// With force, it replays whatever the cell is (see newInstances). It
+// reports whether it replayed.
+func (it *Interp) replay(pc *parsedCell, force bool) bool {
 	pc.replayed = nil
 	it.cellSrcs = map[string]funcSource{}
-	if !(pc.Decls != nil && declaresTypesOrMethods(pc.Decls) || !it.keepsYield && mayKeepYield(pc) || it.writesNewInstances(pc)) {
-		return
+	if !(force || pc.Decls != nil && declaresTypesOrMethods(pc.Decls) || !it.keepsYield && mayKeepYield(pc)) {
+		return false
 	}
 	declared, typeNames := cellNames(pc)
 	bases := it.laterMethodBases(pc)
@@ -235,6 +236,7 @@ func (it *Interp) replay(pc *parsedCell) {
 		pc.replayed = append(pc.replayed, d)
 		it.cellSrcs[key] = fd.src
 	}
+	return true
 }
 
 // genericsOfMethods are the generic functions of earlier cells converting
@@ -319,56 +321,42 @@ func hasTypeArgs(recv ast.Expr) bool {
 	return false
 }
 
-// writesNewInstances reports whether the cell writes an instance of a
-// generic type with methods that no earlier cell wrote (Box[int]{1}, with
-// String on Box[T]): such an instance is a new type to the functions of
-// earlier cells, whose assertions to an interface (v.(fmt.Stringer)) were
-// written for the types that implemented it then (compat's implementers):
-// compiled again, they find it (asStringer said no where Go says yes,
-// silently).
-func (it *Interp) writesNewInstances(pc *parsedCell) bool {
-	if it.instancesWritten == nil {
-		it.instancesWritten = map[string]bool{}
+// newInstances reports whether the cell, as the oracle typed it, has an
+// instance of a generic type with methods that no earlier cell had
+// (Box[int]{1}, NewBox(1), or one a generic function's body makes:
+// wrap(1) returning Box[T]{v} as an any): such an instance is a new type
+// to the functions of earlier cells, whose assertions to an interface
+// (v.(fmt.Stringer)) were written for the types that implemented it then
+// (compat's implementers); compiled again (replay), they find it
+// (asStringer said no where Go says yes, silently).
+func (it *Interp) newInstances() bool {
+	if it.info == nil || !it.declaresGenericStructs() {
+		return false
 	}
+	if it.instancesSeen == nil {
+		it.instancesSeen = map[string]bool{}
+	}
+	all := compat.CellInstances(it.info)
+	body := it.bodyInstances(all)
 	found := false
-	visit := func(n ast.Node) bool {
-		var x ast.Expr
-		switch e := n.(type) {
-		case *ast.IndexExpr:
-			x = e.X
-		case *ast.IndexListExpr:
-			x = e.X
-		default:
-			return true
+	for name, n := range body {
+		if _, ok := n.Underlying().(*types.Struct); ok && compat.HasMethods(n) && all[name] == nil {
+			// (for the assertions' implementers: compat's
+			// structInstances, through the session's Instances)
+			if it.instances == nil {
+				it.instances = map[string]*types.Named{}
+			}
+			it.instances[name] = n
 		}
-		id, ok := x.(*ast.Ident)
-		if !ok || it.types[id.Name] == nil || it.types[id.Name].TypeParams == nil || !it.hasMethods(id.Name) {
-			return true
-		}
-		text := exprString(n.(ast.Expr))
-		if !it.instancesWritten[text] {
-			it.instancesWritten[text] = true
+	}
+	maps.Copy(all, body)
+	for name, n := range all {
+		if !it.instancesSeen[name] && compat.HasMethods(n) {
+			it.instancesSeen[name] = true
 			found = true
 		}
-		return true
-	}
-	if pc.Stmts != nil {
-		ast.Inspect(pc.Stmts, visit)
-	}
-	if pc.Decls != nil {
-		ast.Inspect(pc.Decls, visit)
 	}
 	return found
-}
-
-// hasMethods reports whether the session's type name has methods.
-func (it *Interp) hasMethods(name string) bool {
-	for key := range it.funcs {
-		if strings.HasPrefix(key, name+".") {
-			return true
-		}
-	}
-	return false
 }
 
 // declaresTypesOrMethods reports whether the declarations have a type or a

@@ -147,18 +147,7 @@ func (it *Interp) declareInstances(ctx context.Context, pos token.Pos) {
 	var stmts []ast.Stmt
 	keys := map[string]string{}
 	for _, name := range it.structInstances() {
-		n := it.instances[name]
-		// yaegi looks an instance up by name where a conversion compiles
-		// and finds none ("type not found: Tree[int]"); a parameter's type
-		// it instantiates (see compat's instanceConvs).
-		ptr := fmt.Sprintf("func(%[1]sP *%[2]s) *%[2]s { return %[1]sP }(nil)", prelude.Temp, name)
-		args := append([]string{strconv.Quote(compat.FmtDesc(n)), ptr}, compat.CellMethods(n, name)...)
-		src := fmt.Sprintf("%s.%s(%s)", prelude.Runtime, prelude.RTDeclare, strings.Join(args, ", "))
-		// (Keyed by where its methods are declared too: the closures
-		// calling a promoted String, compiled when Dog embedding Animal
-		// was declared, kept calling Animal's once a later cell declared
-		// Dog's own, whose closure reads the same.)
-		key := src + "\n" + methodsOf(n)
+		src, key := instanceDeclaration(name, it.instances[name])
 		if it.declared[name] == key {
 			continue
 		}
@@ -167,7 +156,7 @@ func (it *Interp) declareInstances(ctx context.Context, pos token.Pos) {
 			continue
 		}
 		stmts = append(stmts, stmt)
-		keys[name] = src
+		keys[name] = key
 	}
 	if len(stmts) == 0 {
 		return
@@ -179,6 +168,23 @@ func (it *Interp) declareInstances(ctx context.Context, pos token.Pos) {
 		return
 	}
 	it.typesDeclared(keys)
+}
+
+// instanceDeclaration is the call declaring the instance n, by name, to
+// the printer (its description, its pointer type and its methods), and the
+// key declareInstances and declareInstance keep it under.
+func instanceDeclaration(name string, n *types.Named) (src, key string) {
+	// yaegi looks an instance up by name where a conversion compiles
+	// and finds none ("type not found: Tree[int]"); a parameter's type
+	// it instantiates (see compat's instanceConvs).
+	ptr := fmt.Sprintf("func(%[1]sP *%[2]s) *%[2]s { return %[1]sP }(nil)", prelude.Temp, name)
+	args := append([]string{strconv.Quote(compat.FmtDesc(n)), ptr}, compat.CellMethods(n, name)...)
+	src = fmt.Sprintf("%s.%s(%s)", prelude.Runtime, prelude.RTDeclare, strings.Join(args, ", "))
+	// (Keyed by where its methods are declared too: the closures
+	// calling a promoted String, compiled when Dog embedding Animal
+	// was declared, kept calling Animal's once a later cell declared
+	// Dog's own, whose closure reads the same.)
+	return src, src + "\n" + methodsOf(n)
 }
 
 // blankAt is the statement _ = src, with every node at pos, the cell's

@@ -166,15 +166,7 @@ func declaresGenericMethods(n ast.Node) bool {
 	}
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Recv == nil || len(fd.Recv.List) == 0 {
-			continue
-		}
-		t := fd.Recv.List[0].Type
-		if st, ok := t.(*ast.StarExpr); ok {
-			t = st.X
-		}
-		switch t.(type) {
-		case *ast.IndexExpr, *ast.IndexListExpr:
+		if ok && fd.Recv != nil && len(fd.Recv.List) > 0 && hasTypeArgs(fd.Recv.List[0].Type) {
 			return true
 		}
 	}

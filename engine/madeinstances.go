@@ -150,7 +150,7 @@ func (it *Interp) makeNamed(ctx context.Context, pos token.Pos, found map[string
 			}
 			if tagged {
 				it.instanceTags[name] = rn
-				it.declareInstance(ctx, n, pos)
+				it.declareInstance(ctx, name, n, pos)
 			}
 		default:
 			t, ok := it.makeByAlias(ctx, name, n, pos)
@@ -159,7 +159,7 @@ func (it *Interp) makeNamed(ctx context.Context, pos token.Pos, found map[string
 			}
 			if named && nameInstance(t, rn) {
 				it.instanceTags[name] = rn
-				it.declareInstance(ctx, n, pos)
+				it.declareInstance(ctx, name, n, pos)
 			}
 		}
 		it.instancesMade[key] = true
@@ -330,21 +330,25 @@ func (it *Interp) makeByAlias(ctx context.Context, name string, n *types.Named, 
 	return t, t.IsValid()
 }
 
-// declareInstance describes the instance n, which makeNamed named, to the
-// session's printer, as declareTypes describes the cells' other types:
-// a value of it in an interface (Pair[K, V]{k, v} made in a generic
-// function, put in an []any) is named by its tag, and without the
-// description the printer walked its fields by their reflect types, which
-// have lost their names (Pair[int, Label]'s Val printed a where Go calls
-// Label's String: <a>), silently.
-func (it *Interp) declareInstance(ctx context.Context, n *types.Named, pos token.Pos) {
-	it.declareSeq++
-	src := fmt.Sprintf("package main\nvar %sDeclared%d = %s.%s(%s, nil)", prelude.Temp, it.declareSeq, prelude.Runtime, prelude.RTDeclare, strconv.Quote(compat.FmtDesc(n)))
-	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+// declareInstance describes the instance name, which makeNamed named, to
+// the session's printer, as declareInstances does those the cell's
+// expressions have: a value of one made in a generic function's body
+// (Pair[K, V]{k, v}, put in an []any) is named by its tag, and without
+// the description the printer walked its fields by their reflect types,
+// which have lost their names (Pair[int, Label]'s Val printed a where Go
+// calls Label's String: <a>), silently.
+func (it *Interp) declareInstance(ctx context.Context, name string, n *types.Named, pos token.Pos) {
+	src, key := instanceDeclaration(name, n)
+	if it.declared[name] == key {
+		return
+	}
+	stmt, err := blankAt(src, pos)
 	if err != nil {
 		return
 	}
-	it.compileRun(ctx, compat.AtPos(f, pos))
+	if _, err := it.compileRun(ctx, &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{stmt}, Rbrace: pos}); err == nil {
+		it.typesDeclared(map[string]string{name: key})
+	}
 }
 
 // instanceAlias is the name of makeByAlias's alias of the instance name.

@@ -140,8 +140,6 @@ func (c *Cell) rootVar(e ast.Expr) (types.Object, int) {
 	return nil, 0
 }
 
-// rootIdent is the identifier a place starts from (x in x, x[i], x.f,
-// *x, (x)), with the number of steps to it, or nil.
 // cellGlobal reports whether obj is declared at the top level of a cell,
 // this one or an earlier one (the oracle checks each cell in a package of
 // its own, so an earlier cell's object has another package's scope).
@@ -149,6 +147,8 @@ func cellGlobal(obj types.Object) bool {
 	return obj.Pkg() != nil && obj.Pkg().Path() == "main" && obj.Parent() == obj.Pkg().Scope()
 }
 
+// rootIdent is the identifier a place starts from (x in x, x[i], x.f,
+// *x, (x)), with the number of steps to it, or nil.
 func rootIdent(e ast.Expr) (*ast.Ident, int) {
 	depth := 0
 	for {

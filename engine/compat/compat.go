@@ -88,6 +88,7 @@ var Passes = []Pass{
 	constQuotients,
 	runeConsts,
 	zeroDivisors,
+	numConvs,
 	indexDefines,
 	contextConsts,
 	ptrArrayAddrs,

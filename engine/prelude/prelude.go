@@ -106,6 +106,9 @@ const (
 	RTSlogValue         = "SlogValue"      // a cell value as log/slog's handlers must print it
 	RTMinInt            = "MinInt"         // the least element of an []int, bounding a loop over it (compat's loop versions)
 	RTMaxInt            = "MaxInt"         // likewise the greatest
+	RTFloatTo           = "FloatTo"        // begins the names of gc's conversions of a float to a narrow integer type (FloatToInt32...)
+	RTIntToFloat32      = "IntToFloat32"   // gc's conversion of an int64 to float32, rounding once
+	RTUintToFloat32     = "UintToFloat32"  // likewise of a uint64
 	RTArrayLen          = "ArrayLen"       // len or cap of a pointer to an array from a call or a receive, which Go does not dereference
 	RTValuePointer      = "ValuePointer"   // reflect.Value.Pointer of a value that may hold a function the cells wrote
 	RTNilValueMethod    = "NilValueMethod" // a value method called through a nil pointer, as Go's wrapper panics

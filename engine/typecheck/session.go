@@ -129,7 +129,9 @@ func (s *Session) check(fset *token.FileSet, c Cell, imports func(string) string
 		nodes = append(nodes, st)
 	}
 	defer s.keyEarlierLiterals(nodes, declared)() // (for the check only)
+	defer s.parenEarlierTypes(c.Decls, declared)()
 	file := &ast.File{Name: ast.NewIdent("main")}
+	aliases := cellAliases(c.Decls)
 	var later []pendingMethod
 	for _, d := range c.Decls {
 		fd, ok := d.(*ast.FuncDecl)
@@ -138,6 +140,9 @@ func (s *Session) check(fset *token.FileSet, c Cell, imports func(string) string
 			continue
 		}
 		base, ptr := receiverBase(fd.Recv.List[0].Type)
+		if to, ok := aliases[base]; ok && !declared[to] {
+			base = to // type L = Earlier; func (l L) M(): a method of Earlier
+		}
 		if declared[base] {
 			file.Decls = append(file.Decls, d)
 			continue
@@ -619,6 +624,29 @@ func receiverBase(e ast.Expr) (string, bool) {
 		}
 		return "", ptr
 	}
+}
+
+// cellAliases maps the aliases decls declare of a type name (type L = A)
+// to the name.
+func cellAliases(decls []ast.Decl) map[string]string {
+	var m map[string]string
+	for _, d := range decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.TYPE {
+			continue
+		}
+		for _, sp := range g.Specs {
+			if ts, ok := sp.(*ast.TypeSpec); ok && ts.Assign.IsValid() {
+				if id, ok := ast.Unparen(ts.Type).(*ast.Ident); ok {
+					if m == nil {
+						m = map[string]string{}
+					}
+					m[ts.Name.Name] = id.Name
+				}
+			}
+		}
+	}
+	return m
 }
 
 func fieldsOf(fl *ast.FieldList) []*ast.Field {

@@ -243,6 +243,26 @@ func TestLaterMethodOfGenericType(t *testing.T) {
 	}
 }
 
+// A type declared on an earlier cell's type, directly or through a type
+// the cell declares, or an alias of one with a method: go/types (go1.26)
+// took the earlier type for one the check declares and panicked.
+func TestTypesOnEarlierTypes(t *testing.T) {
+	s := newTestSession()
+	in, f := cells(t, s, `type Nimber int; type Heap struct{ N int }`,
+		`type Grundy Nimber; type Row Grundy; type H = Heap
+		func (h H) Take(k int) H { return H{h.N - k} }
+		func cell() { h := Heap{3}; _ = Row(1); _ = h.Take(1) }`)
+	if len(in.Errors) > 0 {
+		t.Fatal(in.Errors)
+	}
+	if got := in.TypeOf(exprOf(t, f, `h.Take(1)`)); got == nil || types.Unalias(got).String() != "main.Heap" {
+		t.Errorf("Take's result: %v", got)
+	}
+	if got := in.TypeOf(exprOf(t, f, `Row(1)`)); got == nil || got.Underlying().String() != "int" {
+		t.Errorf("Row(1): %v", got)
+	}
+}
+
 // A cell costs what its own code costs: checking a small cell in a session
 // of many names stays well under the interpreter's own cost of a cell.
 func BenchmarkCheckTrivialCell(b *testing.B) {

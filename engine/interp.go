@@ -1714,12 +1714,29 @@ func firstLine(s string) string {
 // knows to be something else (a parameter, a local variable, a field, a
 // method, a package, a builtin); and the types of the variables among
 // them, where the oracle knows them.
+//
+// An identifier the oracle has no object for is one a pass wrote, and
+// counts unless the declaration declares a local of that name (the
+// namedResults pass's "err = nil" for a result named err: counted, a cell
+// declaring err at top level was taken for one a function of an earlier
+// cell uses, and refused).
 func globalRefs(n ast.Node, info *typecheck.Info) (refs map[string]bool, varTypes map[string]types.Type) {
 	refs, varTypes = map[string]bool{}, map[string]types.Type{}
+	locals := map[string]bool{}
+	if info != nil {
+		ast.Inspect(n, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if obj := info.Defs[id]; obj != nil && !topLevel(obj) {
+					locals[id.Name] = true
+				}
+			}
+			return true
+		})
+	}
 	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			obj := info.ObjectOf(id)
-			if obj == nil || topLevel(obj) {
+			if obj == nil && !locals[id.Name] || obj != nil && topLevel(obj) {
 				refs[id.Name] = true
 			}
 			if v, isVar := obj.(*types.Var); isVar && topLevel(v) {

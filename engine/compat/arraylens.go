@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -16,15 +17,24 @@ import (
 // yaegi v0.16.1 counts such a literal's length without going back to the
 // highest index (an element after a lower key lengthened it): the array
 // had one element too many, a zero at its end, silently.
+//
+// An array type whose length calls len, cap or unsafe.Sizeof of an
+// earlier cell's variable ([len(a) * 2]bool, a := [4]string{} above) is
+// written with the length too: yaegi's global analysis cannot evaluate it
+// there, "variable definition loop".
 var arrayLens = Pass{
 	Name:     "arraylens",
 	Run:      runArrayLens,
-	Kinds:    []ast.Node{(*ast.CompositeLit)(nil)},
-	Snippets: []string{"array_literal_keyed_length"},
+	Kinds:    []ast.Node{(*ast.CompositeLit)(nil), (*ast.ArrayType)(nil)},
+	Snippets: []string{"array_literal_keyed_length", "array_length_of_earlier_array"},
 }
 
 func runArrayLens(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
+		if at, ok := cur.Node().(*ast.ArrayType); ok {
+			c.constArrayLen(at)
+			return true
+		}
 		lit, ok := cur.Node().(*ast.CompositeLit)
 		if !ok {
 			return true
@@ -43,6 +53,30 @@ func runArrayLens(c *Cell) {
 		at.Len = &ast.BasicLit{ValuePos: at.Len.Pos(), Kind: token.INT, Value: strconv.FormatInt(arr.Len(), 10)}
 		return true
 	})
+}
+
+// constArrayLen writes the length of an array type that calls a function
+// (len(a) * 2) as the constant it is.
+func (c *Cell) constArrayLen(at *ast.ArrayType) {
+	if at.Len == nil {
+		return
+	}
+	if _, ok := at.Len.(*ast.BasicLit); ok {
+		return
+	}
+	tv, ok := c.Types.Types[at.Len]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return
+	}
+	calls := false
+	ast.Inspect(at.Len, func(n ast.Node) bool {
+		_, isCall := n.(*ast.CallExpr)
+		calls = calls || isCall
+		return !calls
+	})
+	if calls {
+		at.Len = &ast.BasicLit{ValuePos: at.Len.Pos(), Kind: token.INT, Value: tv.Value.ExactString()}
+	}
 }
 
 // keyed reports whether one of lit's elements has a key.

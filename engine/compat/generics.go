@@ -31,9 +31,11 @@ import (
 // It runs last: copies are made of the functions as the other passes left
 // them.
 var typeArgs = Pass{
-	Name:     "typeargs",
-	Run:      runTypeArgs,
-	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
+	Name: "typeargs",
+	Run:  runTypeArgs,
+	// A cell may hold an engine function's value without a call (values
+	// := slices.Values[[]string] alone; var s func([]int) = slices.Sort).
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil), (*ast.IndexExpr)(nil), (*ast.IndexListExpr)(nil), (*ast.SelectorExpr)(nil)},
 	Snippets: []string{"generics_func", "generic_library_type_args", "slices_on_library_types", "multivalue_args_generic", "generics_conversion_named_type", "generics_copy_redefined", "std_generic_func_values"},
 }
 

@@ -544,7 +544,7 @@ func typeOfName(obj types.Object) (*types.Named, bool) {
 	if !ok {
 		return nil, false
 	}
-	n, ok := tn.Type().(*types.Named)
+	n, ok := types.Unalias(tn.Type()).(*types.Named) // (type H = Heap: Heap)
 	return n, ok
 }
 

@@ -79,6 +79,9 @@ func (it *Interp) laterMethodsFit(base string, own map[string]bool) bool {
 			}
 			continue
 		}
+		if strings.HasPrefix(key, compat.NilConvGeneric) {
+			continue // (a generic conversion to a native interface: made where it is called, with the type as it is then)
+		}
 		if fd.refs[base] && !it.replaysWithType(key, base) {
 			// (A generic function is compiled where it is instantiated,
 			// but with the type it was declared with: the cell declares
@@ -105,16 +108,19 @@ func (it *Interp) laterMethodsFit(base string, own map[string]bool) bool {
 // type as it was when the function was compiled, without the later
 // methods (fmt.Println(NewBag(1)) printed the fields, not the String
 // method), so it must be a generic function that is, and every function
-// that compiled a call of it must be one too.
+// that compiled a call of it must be one too, or a method of base: yaegi
+// compiles a generic type's methods for an instance when it makes one,
+// calling the function as it is then (func (m Matrix[T]) Twice() calling
+// New[T]; a method of another type calling it keeps the earlier one).
 func (it *Interp) replaysWithType(key, base string) bool {
 	replays := func(fd *funcDecl) bool {
 		return fd.decl.Recv == nil && fd.decl.Type.TypeParams != nil && fd.generic.text != "" && fd.refs[base]
 	}
-	if !replays(it.funcs[key]) || it.calledByMethod(key) {
+	if !replays(it.funcs[key]) || it.callersReachMethodBut(map[string]bool{key: true}, nil, map[string]bool{base: true}) {
 		return false
 	}
 	for other, f := range it.funcs {
-		if other != key && f.refs[key] && !replays(f) {
+		if other != key && f.refs[key] && !replays(f) && !strings.HasPrefix(other, base+".") {
 			return false
 		}
 	}

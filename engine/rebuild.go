@@ -61,13 +61,22 @@ func (it *Interp) changesTypes(f *ast.File) bool {
 // those using a variable of vars), adding them to changed, up to a method:
 // it reports whether one calls them.
 func (it *Interp) callersReachMethod(changed map[string]bool, vars map[string]types.Type) bool {
+	return it.callersReachMethodBut(changed, vars, nil)
+}
+
+// callersReachMethodBut is callersReachMethod not counting the methods of
+// the generic types in but, and what only they call.
+func (it *Interp) callersReachMethodBut(changed map[string]bool, vars map[string]types.Type, but map[string]bool) bool {
 	for grew := len(changed) > 0 || len(vars) > 0; grew; {
 		grew = false
-		for _, fd := range it.funcs {
+		for key, fd := range it.funcs {
 			if !it.dependsOn(fd, changed, vars) {
 				continue
 			}
 			if fd.decl.Recv != nil {
+				if but[key[:strings.IndexByte(key, '.')]] {
+					continue
+				}
 				return true
 			}
 			if !changed[fd.decl.Name.Name] {

@@ -219,7 +219,7 @@ func (it *Interp) replay(pc *parsedCell, force bool) bool {
 		if src.text == "" && fd.decl.Type.TypeParams != nil && (called[key] || slices.ContainsFunc(sortedKeys(fd.refs), func(n string) bool { return bases[n] })) {
 			src = fd.generic // (see replaysWithType, genericsOfMethods)
 		}
-		if src.text == "" || fd.decl.Recv != nil || declared[key] || it.calledByMethod(key) {
+		if src.text == "" || fd.decl.Recv != nil || declared[key] || it.callersReachMethodBut(map[string]bool{key: true}, nil, bases) {
 			continue
 		}
 		if slices.ContainsFunc(sortedKeys(fd.refs), func(n string) bool { return declared[n] && !typeNames[n] }) {

@@ -108,6 +108,7 @@ var Passes = []Pass{
 	spreadArgs,
 	nativeVariadics,
 	nativeIfaceArgs,
+	cellIfaceArgs,
 	funcIfaceArgs,
 	loggerFatal,
 	variadicSlices,

@@ -561,6 +561,10 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Ex
 	}
 	impls, others := c.cellStructs(from, tt, pos)
 	cond := asserts(tmp(), t)
+	if cellIfaceToNative(from, tt) {
+		// A library value in the cell's interface (see ifaceTries).
+		cond = or(asserts(unwrapCall(tmp(), pos), t), cond)
+	}
 	if interpretedIface(tt) {
 		if n := c.nativeIface(tt, pos); n != nil {
 			cond = or(cond, asserts(tmp(), n))
@@ -959,6 +963,15 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 		unwrapNative = false
 		tries := append([]ast.Stmt(nil), body[start:]...)
 		body = append(body[:start], ifThen(pos, nativeIn(tmp(), names, pos), tries...))
+	}
+	if cellIfaceToNative(from, tt) {
+		// A library value in a cell's interface (var n Named =
+		// games.CN(4, 2); n.(fmt.Stringer)): yaegi's assertion of its
+		// valueInterface to a native interface said no; the value inside
+		// is asserted.
+		unwrapNative = true
+		try(t)
+		unwrapNative = false
 	}
 	try(t)
 	return body

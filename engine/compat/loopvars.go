@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -32,8 +33,10 @@ import (
 //     v still held what they held before it;
 //
 //   - a three-clause loop whose body also changes a variable (or may,
-//     through its address) carries each iteration's variable over to the
-//     next through a pointer, as Go copies it before the post statement:
+//     through its address), or whose condition or post statement makes a
+//     function literal (which captures the iteration's variable), carries
+//     each iteration's variable over to the next through a pointer, as Go
+//     copies it before the post statement:
 //
 //     { _grundyL1 := init; _grundyP2 := &_grundyL1
 //     for _grundyF3 := true; ; _grundyF3 = false {
@@ -146,7 +149,22 @@ func (c *Cell) perIterationFor(s *ast.ForStmt, label *ast.LabeledStmt) ast.Stmt 
 			vars = append(vars, id)
 		}
 	}
-	if len(vars) == 0 || !capturesIn(s.Body) && !c.addressesAny(s.Body, vars) {
+	if len(vars) == 0 {
+		return nil
+	}
+	// A function literal in the condition or the post statement captures
+	// the iteration's variables too (posts, i = append(posts, func() int
+	// { return i }), i+1): they run on each iteration's variable there.
+	var header []ast.Node
+	for _, n := range []ast.Node{s.Cond, s.Post} {
+		if n != nil {
+			header = append(header, n)
+		}
+	}
+	if slices.ContainsFunc(header, capturesIn) {
+		return c.carriedOver(s, as, label)
+	}
+	if !capturesIn(s.Body) && !c.addressesAny(s.Body, vars) {
 		return nil
 	}
 	for _, v := range vars {

@@ -107,10 +107,11 @@ func (c *Cell) inCellIface(xt, t types.Type) bool {
 	return false
 }
 
-// unwrapCall is any(grundyrt.Unwrap(x)): x, or the value in yaegi's
-// valueInterface when x holds one (see inCellIface).
+// unwrapCall is interface{}(grundyrt.Unwrap(x)): x, or the value in
+// yaegi's valueInterface when x holds one (see inCellIface). (Not any:
+// a cell may name a variable any.)
 func unwrapCall(x ast.Expr, pos token.Pos) ast.Expr {
-	return &ast.CallExpr{Fun: ident("any", pos), Lparen: pos, Args: []ast.Expr{rtCall(prelude.RTUnwrap, pos, x)}, Rparen: pos}
+	return anyOf(rtCall(prelude.RTUnwrap, pos, x), pos)
 }
 
 // wrapperSubject reports whether a value of xt may be yaegi's wrapper

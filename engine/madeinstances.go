@@ -635,22 +635,22 @@ func (it *Interp) yaegiGenericType(name string) reflect.Value {
 }
 
 // yaegiType is yaegi's type (an itype) of the type the cells declare
-// under name; the zero Value if there is none.
+// under name; the zero Value if there is none. It is looked up in the
+// scope of package main, the cells': another package's scope may hold
+// the name too (an E, a T of the engine's std packages), and the map's
+// order picked one at random (a cell's generic type E[T] was taken for
+// an interface, and its later methods refused).
 func (it *Interp) yaegiType(name string) reflect.Value {
 	scopes := yaegiField(reflect.ValueOf(it.yi).Elem(), "scopes")
 	if !scopes.IsValid() || scopes.Kind() != reflect.Map {
 		return reflect.Value{}
 	}
-	for _, k := range scopes.MapKeys() {
-		syms := yaegiField(derefAll(scopes.MapIndex(k)), "sym")
-		if !syms.IsValid() || syms.Kind() != reflect.Map {
-			continue
-		}
-		if sym := syms.MapIndex(reflect.ValueOf(name)); sym.IsValid() {
-			if t := derefAll(yaegiField(derefAll(sym), "typ")); t.IsValid() {
-				return t
-			}
-		}
+	syms := yaegiField(derefAll(scopes.MapIndex(reflect.ValueOf("main"))), "sym")
+	if !syms.IsValid() || syms.Kind() != reflect.Map {
+		return reflect.Value{}
+	}
+	if sym := syms.MapIndex(reflect.ValueOf(name)); sym.IsValid() {
+		return derefAll(yaegiField(derefAll(sym), "typ"))
 	}
 	return reflect.Value{}
 }

@@ -38,15 +38,45 @@ func (it *Interp) laterMethodTypes(pc *parsedCell) []ast.Decl {
 			own[compat.FuncKey(fd)] = true
 		}
 	}
-	var added []ast.Decl
+	// The types the cell adds methods to are declared again together: one
+	// may name another (List[T] holding *elem[T], the cell adding methods
+	// to both), which then fits when the other does.
+	var bases []string
+	group := map[string]bool{}
 	for _, d := range pc.Decls.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Recv == nil || len(fd.Recv.List) == 0 {
 			continue
 		}
 		key := compat.FuncKey(fd)
-		base := key[:strings.IndexByte(key, '.')]
-		if declared[base] || !it.laterMethodsFit(base, own) {
+		if base := key[:strings.IndexByte(key, '.')]; !declared[base] && !group[base] {
+			bases = append(bases, base)
+			group[base] = true
+		}
+	}
+	// And the generic types that name one of them (Tree[T] holding
+	// *tnode[T], the cell adding a method to tnode only): declared again,
+	// they name the type the cell declares again.
+	for grew := true; grew; {
+		grew = false
+		for _, name := range sortedKeys(it.types) {
+			if ts := it.types[name]; !group[name] && !declared[name] && ts.TypeParams != nil && namesAny(ts, group) {
+				bases = append(bases, name)
+				group[name], grew = true, true
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, base := range bases {
+			if group[base] && !it.laterMethodsFit(base, own, group) {
+				group[base], changed = false, true
+			}
+		}
+	}
+	var added []ast.Decl
+	for _, base := range bases {
+		if !group[base] {
 			continue
 		}
 		decls := it.genericTypeAgain(base, own)
@@ -64,7 +94,7 @@ func (it *Interp) laterMethodTypes(pc *parsedCell) []ast.Decl {
 // base, a generic type of an earlier cell: its text and its methods' are
 // kept, yaegi has made no instance of it, and no earlier declaration but
 // its methods refers to it (a function, a variable or another type).
-func (it *Interp) laterMethodsFit(base string, own map[string]bool) bool {
+func (it *Interp) laterMethodsFit(base string, own, group map[string]bool) bool {
 	ts := it.types[base]
 	if ts == nil || ts.TypeParams == nil || it.typeSrcs[base].text == "" {
 		return false
@@ -95,7 +125,7 @@ func (it *Interp) laterMethodsFit(base string, own map[string]bool) bool {
 		}
 	}
 	for name, ts := range it.types {
-		if name != base && namesAny(ts, map[string]bool{base: true}) {
+		if name != base && !group[name] && namesAny(ts, map[string]bool{base: true}) {
 			return false // (a type of a field or an element: its instances have the earlier type)
 		}
 	}

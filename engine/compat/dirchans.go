@@ -37,7 +37,9 @@ func runDirChans(c *Cell) {
 			return true
 		}
 		made := &ast.CallExpr{Fun: call.Fun, Lparen: call.Lparen, Args: append([]ast.Expr{both}, call.Args[1:]...), Rparen: call.Rparen}
-		cur.Replace(&ast.CallExpr{Fun: &ast.ParenExpr{X: call.Args[0]}, Args: []ast.Expr{made}, Rparen: call.Rparen})
+		conv := &ast.CallExpr{Fun: &ast.ParenExpr{X: call.Args[0]}, Args: []ast.Expr{made}, Rparen: call.Rparen}
+		c.Types.Types[conv] = c.Types.Types[call] // (for the passes after: fmtArgs names its type for %T)
+		cur.Replace(conv)
 		return true
 	})
 }

@@ -146,7 +146,7 @@ func (it *Interp) replaysWithType(key, base string) bool {
 	replays := func(fd *funcDecl) bool {
 		return fd.decl.Recv == nil && fd.decl.Type.TypeParams != nil && fd.generic.text != "" && fd.refs[base]
 	}
-	if !replays(it.funcs[key]) || it.callersReachMethodBut(map[string]bool{key: true}, nil, map[string]bool{base: true}) {
+	if !replays(it.funcs[key]) || it.calledByMethod(key, map[string]bool{base: true}) {
 		return false
 	}
 	for other, f := range it.funcs {

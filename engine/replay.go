@@ -219,7 +219,7 @@ func (it *Interp) replay(pc *parsedCell, force bool) bool {
 		if src.text == "" && fd.decl.Type.TypeParams != nil && (called[key] || slices.ContainsFunc(sortedKeys(fd.refs), func(n string) bool { return bases[n] })) {
 			src = fd.generic // (see replaysWithType, genericsOfMethods)
 		}
-		if src.text == "" || fd.decl.Recv != nil || declared[key] || it.callersReachMethodBut(map[string]bool{key: true}, nil, bases) {
+		if src.text == "" || fd.decl.Recv != nil || declared[key] || it.calledByMethod(key, bases) {
 			continue
 		}
 		if slices.ContainsFunc(sortedKeys(fd.refs), func(n string) bool { return declared[n] && !typeNames[n] }) {
@@ -407,9 +407,10 @@ func cellNames(pc *parsedCell) (out, typeNames map[string]bool) {
 
 // calledByMethod reports whether a method calls the function key,
 // directly or through other functions (changing it would rebuild the
-// interpreter: see changesTypes).
-func (it *Interp) calledByMethod(key string) bool {
-	return it.callersReachMethod(map[string]bool{key: true}, nil)
+// interpreter: see changesTypes), not counting the methods of the generic
+// types in but (see replaysWithType).
+func (it *Interp) calledByMethod(key string, but map[string]bool) bool {
+	return it.callersReachMethodBut(map[string]bool{key: true}, nil, but)
 }
 
 // dropFailedReplays takes the replayed functions out of the cell when the

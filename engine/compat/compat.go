@@ -108,7 +108,7 @@ var Passes = []Pass{
 	spreadArgs,
 	nativeVariadics,
 	nativeIfaceArgs,
-	cellIfaceArgs,
+	cellIfaceValues,
 	funcIfaceArgs,
 	loggerFatal,
 	variadicSlices,

@@ -831,6 +831,13 @@ func (c *Cell) asInterface(tmp func() *ast.Ident, from types.Type, t ast.Expr, t
 	return called(funcLit(pos, t.End(), results(t), body...))
 }
 
+// mayHold reports whether a value of the interface type from may hold a
+// value of type t: t or *t has from's methods.
+func mayHold(from, t types.Type) bool {
+	it, ok := from.Underlying().(*types.Interface)
+	return !ok || types.Implements(t, it) || types.Implements(types.NewPointer(t), it)
+}
+
 // ifaceTries are the tries of tmp as the interface type t: as each cell
 // struct type implementing t; then, for an interface the cell declares,
 // fail (given the method missing) on a value of each other cell struct
@@ -932,6 +939,9 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 	} else {
 		boxed, _ := c.boxedImplementers(tmp, tt, pos)
 		for _, n := range boxed {
+			if !mayHold(from, n) {
+				continue // (games.Nim(2).(Shower): no Heap is a games.Game; x.(Heap) would not compile)
+			}
 			if tx, ok := c.TypeExpr(n, pos); ok {
 				check = hasTypeCall(tmp(), n, pos)
 				try(tx)

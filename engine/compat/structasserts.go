@@ -84,16 +84,21 @@ func inWrapperBased(xt, t types.Type) bool {
 	return n != nil && typecheck.IsCellType(n) && types.NewMethodSet(types.NewPointer(n)).Len() > 0
 }
 
-// inCellIface reports whether a value of xt, an empty interface type,
-// asserted to t, a native type with methods (*games.TakeBreak), may be
-// one kept in an interface a cell declares (var n Named = g; var b any =
-// n): yaegi keeps it in its valueInterface, which its assertion to a
+// inCellIface reports whether a value of xt, an empty interface type or
+// an interface a cell declares, asserted to t, a native type with methods
+// (*games.TakeBreak), may be one kept in an interface a cell declares (var
+// n Named = g; var b any = n): yaegi keeps it in its valueInterface, which its assertion to a
 // native type does not look inside (b.(*games.TakeBreak) was false), so
 // the assertion asks grundyrt.Unwrap(b). Only when t implements an
 // interface with methods a cell declares.
 func (c *Cell) inCellIface(xt, t types.Type) bool {
-	if !wrapperSubject(xt) || t == nil || types.IsInterface(t) {
+	if t == nil || types.IsInterface(t) {
 		return false
+	}
+	if !wrapperSubject(xt) {
+		// From a cell's own interface (n.(*games.SetGame), n a Named), whose
+		// valueInterface yaegi's assertion does not look inside either.
+		return interpretedIface(xt) && !typecheck.IsCellType(deref(t)) && types.NewMethodSet(t).Len() > 0
 	}
 	n, ok := types.Unalias(deref(t)).(*types.Named)
 	if !ok || typecheck.IsCellType(n) || n.Obj().Pkg() == nil || types.NewMethodSet(t).Len() == 0 {

@@ -1,0 +1,111 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// cellIfaceValues: a value of a library type (time.Duration,
+// *strings.Reader, games.Game) put in an interface type the cells declare,
+// implicitly (var s Str = d; ns = append(ns, g); f(d) with f taking a Str;
+// return g) or by a conversion (Str(d)). yaegi v0.16.1 keeps in its
+// valueInterface the reflect.Value of the variable the value came from,
+// not a copy (interp/run.go, genInterfaceWrapper's callers): assigning
+// the variable again changed the interface's value, so every element a
+// range loop appended was the last one ([3ns 3ns 3ns]), silently. A call's
+// result handed straight over had no node at all, and comparing it with
+// nil panicked. The value goes through a function the session declares
+// once for the two types, whose parameter is the copy:
+//
+//	var s Str = d  =>  var s Str = _grundyIfaceCopy_123(d)
+//
+//	func _grundyIfaceCopy_123(v time.Duration) (r Str) { r = v; return }
+//
+// (for a library interface, if v != nil { r = v }: yaegi made a nil one a
+// non-nil Str). Where the types cannot be written at the top of the cell
+// (an interface a function declares), a call's result is converted
+// explicitly, which gives it its node.
+var cellIfaceValues = Pass{
+	Name:     "cellifacevalues",
+	Run:      runCellIfaceValues,
+	Kinds:    assignedKinds,
+	Snippets: []string{"library_value_passed_as_cell_interface", "library_values_copied_into_cell_interfaces"},
+}
+
+func runCellIfaceValues(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		if call, ok := cur.Node().(*ast.CallExpr); ok && c.Types.IsType(call.Fun) {
+			if len(call.Args) == 1 && !call.Ellipsis.IsValid() {
+				if x, ok := c.cellIfaceValue(c.Types.TypeOf(call.Fun), call.Args[0]); ok {
+					cur.Replace(x)
+				}
+			}
+			return true
+		}
+		for _, v := range c.assignedValues(cur, nil) {
+			if x, ok := c.cellIfaceValue(v.target, v.value); ok {
+				v.set(x)
+			}
+		}
+		return true
+	})
+}
+
+// cellIfaceValue is e, of a library type, as a value of target, an
+// interface type the cells declare, copied (see cellIfaceValues); false
+// when e needs nothing.
+func (c *Cell) cellIfaceValue(target types.Type, e ast.Expr) (ast.Expr, bool) {
+	if target == nil || !interpretedIface(target) {
+		return nil, false
+	}
+	if _, param := target.(*types.TypeParam); param {
+		return nil, false
+	}
+	tv, ok := c.Types.Types[e]
+	if !ok || tv.Type == nil || tv.IsNil() || tv.Value != nil {
+		return nil, false
+	}
+	et := tv.Type
+	if _, tuple := et.(*types.Tuple); tuple || interpretedIface(et) || emptyIface(et) || mentionsCellType(et) {
+		return nil, false
+	}
+	if _, param := et.(*types.TypeParam); param {
+		return nil, false
+	}
+	pos := e.Pos()
+	name := hashedName("IfaceCopy", types.TypeString(et, nil), types.TypeString(target, nil))
+	if c.declareIfaceCopy(name, target, et, pos) {
+		return &ast.CallExpr{Fun: ident(name, pos), Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true
+	}
+	call, isCall := ast.Unparen(e).(*ast.CallExpr)
+	if !isCall || c.Types.IsType(call.Fun) {
+		return nil, false
+	}
+	tx, ok := c.TypeExpr(target, pos)
+	if !ok {
+		return nil, false
+	}
+	return &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: pos, X: tx, Rparen: pos}, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true
+}
+
+// declareIfaceCopy declares (once in the session) the function name
+// copying a value of type from into one of target, an interface the cells
+// declare; false when the types cannot be written at the top of the cell.
+func (c *Cell) declareIfaceCopy(name string, target, from types.Type, pos token.Pos) bool {
+	if c.declared[name] || c.Session.Func(name) != nil {
+		return true
+	}
+	xs, ok := c.typeExprs([]types.Type{from, target}, pos)
+	if !ok {
+		return false
+	}
+	v, r := ident(tempPrefix+"V", pos), ident(tempPrefix+"R", pos)
+	var set ast.Stmt = &ast.AssignStmt{Lhs: []ast.Expr{r}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{v}}
+	if types.IsInterface(from) {
+		set = ifThen(pos, &ast.BinaryExpr{X: v, OpPos: pos, Op: token.NEQ, Y: ident("nil", pos)}, set)
+	}
+	c.Insts = append(c.Insts, convFunc(name, nil, v, r, xs[0], xs[1], []ast.Stmt{set, &ast.ReturnStmt{Return: pos}}))
+	c.noteDeclared(name)
+	return true
+}

@@ -56,7 +56,7 @@ func runCellIfaceValues(c *Cell) {
 // interface type the cells declare, copied (see cellIfaceValues); false
 // when e needs nothing.
 func (c *Cell) cellIfaceValue(target types.Type, e ast.Expr) (ast.Expr, bool) {
-	if target == nil || !interpretedIface(target) {
+	if target == nil || !types.IsInterface(target) || !interpretedIface(target) {
 		return nil, false
 	}
 	if _, param := target.(*types.TypeParam); param {

@@ -79,11 +79,13 @@ func TestDiffResplit(t *testing.T) {
 	t.Logf("%d cases compared cut, %d differ", compared, differ)
 }
 
-// undefinedAbove: the cut left a name used before the cell declaring it.
+// undefinedAbove: the cut left a name used before the cell declaring it
+// (or naming a package there: a function entail of the cells, used above
+// its cell, is the package entail).
 // It is asked of the first failure only: a cell failing otherwise (the
 // engine's internal error) leaves its names undefined for the cells
 // after it, and that failure is the one to see.
-var undefinedAbove = regexp.MustCompile(`!! [^\n]*(undefined: |has no field or method |missing method )`)
+var undefinedAbove = regexp.MustCompile(`!! [^\n]*(undefined: |has no field or method |missing method |use of package \w+ not in selector)`)
 
 // firstFailure is the first line of stdout the engine wrote for a failed
 // cell ("!! ..."), "" if none.

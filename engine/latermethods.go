@@ -24,9 +24,10 @@ import (
 // latermethods refuses the method, as before.
 
 // laterMethodTypes adds to the cell's declarations the generic types of
-// earlier cells that the cell declares methods of, with their methods,
-// where it can (see above); it reports the declarations it added, which
-// the cell drops once rewritten (dropAdded).
+// earlier cells that the cell declares methods of, and the generic types
+// naming them, with their methods, where they all can (see above); it
+// reports the declarations it added, which the cell drops once rewritten
+// (dropAdded).
 func (it *Interp) laterMethodTypes(pc *parsedCell) []ast.Decl {
 	if pc.Decls == nil {
 		return nil

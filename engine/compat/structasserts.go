@@ -86,10 +86,11 @@ func inWrapperBased(xt, t types.Type) bool {
 
 // inCellIface reports whether a value of xt, an empty interface type or
 // an interface a cell declares, asserted to t, a native type with methods
-// (*games.TakeBreak), may be one kept in an interface a cell declares (var
-// n Named = g; var b any = n): yaegi keeps it in its valueInterface, which its assertion to a
-// native type does not look inside (b.(*games.TakeBreak) was false), so
-// the assertion asks grundyrt.Unwrap(b). Only when t implements an
+// (*games.TakeBreak), may be one kept in an interface a cell declares
+// (var n Named = g; var b any = n): yaegi keeps it in its valueInterface,
+// which its assertion to a native type does not look inside
+// (b.(*games.TakeBreak) was false), so the assertion asks
+// grundyrt.Unwrap(b). From an empty interface, only when t implements an
 // interface with methods a cell declares.
 func (c *Cell) inCellIface(xt, t types.Type) bool {
 	if t == nil || types.IsInterface(t) {

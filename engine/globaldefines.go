@@ -38,13 +38,8 @@ func (it *Interp) markGlobalDefines(block *ast.BlockStmt) {
 		return
 	}
 	defer func() { recover() }() // (a later yaegi with other fields: nothing to mark)
-	scopes := yaegiField(reflect.ValueOf(it.yi).Elem(), "scopes")
-	if !scopes.IsValid() || scopes.Kind() != reflect.Map {
-		return
-	}
-	sc := derefAll(scopes.MapIndex(reflect.ValueOf("main")))
-	syms := yaegiField(sc, "sym")
-	if !syms.IsValid() || syms.Kind() != reflect.Map {
+	syms := it.mainSymbols()
+	if !syms.IsValid() {
 		return
 	}
 	for _, name := range names {

@@ -641,6 +641,19 @@ func (it *Interp) yaegiGenericType(name string) reflect.Value {
 // order picked one at random (a cell's generic type E[T] was taken for
 // an interface, and its later methods refused).
 func (it *Interp) yaegiType(name string) reflect.Value {
+	syms := it.mainSymbols()
+	if !syms.IsValid() {
+		return reflect.Value{}
+	}
+	if sym := syms.MapIndex(reflect.ValueOf(name)); sym.IsValid() {
+		return derefAll(yaegiField(derefAll(sym), "typ"))
+	}
+	return reflect.Value{}
+}
+
+// mainSymbols is yaegi's symbol table of package main, the cells' (a map
+// of names to *symbol); the zero Value if there is none.
+func (it *Interp) mainSymbols() reflect.Value {
 	scopes := yaegiField(reflect.ValueOf(it.yi).Elem(), "scopes")
 	if !scopes.IsValid() || scopes.Kind() != reflect.Map {
 		return reflect.Value{}
@@ -649,10 +662,7 @@ func (it *Interp) yaegiType(name string) reflect.Value {
 	if !syms.IsValid() || syms.Kind() != reflect.Map {
 		return reflect.Value{}
 	}
-	if sym := syms.MapIndex(reflect.ValueOf(name)); sym.IsValid() {
-		return derefAll(yaegiField(derefAll(sym), "typ"))
-	}
-	return reflect.Value{}
+	return syms
 }
 
 // unnamedAsserted is the refusal of the cell's first assertion to an

@@ -54,19 +54,14 @@ func (it *Interp) changesTypes(f *ast.File) bool {
 			}
 		}
 	}
-	return it.callersReachMethod(changedFuncs, vars)
+	return it.callersReachMethod(changedFuncs, vars, nil)
 }
 
 // callersReachMethod follows the callers of the functions changed (and of
-// those using a variable of vars), adding them to changed, up to a method:
-// it reports whether one calls them.
-func (it *Interp) callersReachMethod(changed map[string]bool, vars map[string]types.Type) bool {
-	return it.callersReachMethodBut(changed, vars, nil)
-}
-
-// callersReachMethodBut is callersReachMethod not counting the methods of
-// the generic types in but, and what only they call.
-func (it *Interp) callersReachMethodBut(changed map[string]bool, vars map[string]types.Type, but map[string]bool) bool {
+// those using a variable of vars), adding them to changed, up to a method
+// (not counting the methods of the types in but): it reports whether one
+// calls them.
+func (it *Interp) callersReachMethod(changed map[string]bool, vars map[string]types.Type, but map[string]bool) bool {
 	for grew := len(changed) > 0 || len(vars) > 0; grew; {
 		grew = false
 		for key, fd := range it.funcs {

@@ -410,7 +410,7 @@ func cellNames(pc *parsedCell) (out, typeNames map[string]bool) {
 // interpreter: see changesTypes), not counting the methods of the generic
 // types in but (see replaysWithType).
 func (it *Interp) calledByMethod(key string, but map[string]bool) bool {
-	return it.callersReachMethodBut(map[string]bool{key: true}, nil, but)
+	return it.callersReachMethod(map[string]bool{key: true}, nil, but)
 }
 
 // dropFailedReplays takes the replayed functions out of the cell when the

@@ -49,10 +49,7 @@ var numConvs = Pass{
 func runNumConvs(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
 		call, ok := cur.Node().(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 || call.Ellipsis.IsValid() {
-			return true
-		}
-		if fun, ok := c.Types.Types[call.Fun]; !ok || !fun.IsType() {
+		if !ok || len(call.Args) != 1 || call.Ellipsis.IsValid() || !c.Types.IsType(call.Fun) {
 			return true
 		}
 		arg := call.Args[0]

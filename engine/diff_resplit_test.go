@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"go/parser"
 	"go/scanner"
 	"go/token"
 	"os"
@@ -24,10 +25,16 @@ import (
 // reading a variable declared below it) is not a notebook that runs, and
 // is skipped. A difference found here becomes an ordinary case of
 // testdata/diff, written cut (GRUNDY_RESPLIT_OUT=dir writes each one).
+//
+// GRUNDY_RESPLIT=merge does the opposite: a case's cells are made one
+// cell, their imports first, when no cell but the last shows a value
+// or has a top-level defer (mergeCells), as a notebook written in one
+// long cell.
 func TestDiffResplit(t *testing.T) {
 	if os.Getenv("GRUNDY_RESPLIT") == "" {
-		t.Skip("set GRUNDY_RESPLIT=1 to run the cases again with their cells cut between statements")
+		t.Skip("set GRUNDY_RESPLIT=1 (or merge) to run the cases again with their cells cut between statements (or made one cell)")
 	}
+	merge := os.Getenv("GRUNDY_RESPLIT") == "merge"
 	pick := regexp.MustCompile(os.Getenv("GRUNDY_RESPLIT_RUN"))
 	files, known := diffCaseFiles(t)
 	out := os.Getenv("GRUNDY_RESPLIT_OUT")
@@ -43,11 +50,22 @@ func TestDiffResplit(t *testing.T) {
 		}
 		cells := strings.Split(string(src), "\n// ---\n")
 		var cut []string
-		for _, c := range cells {
-			cut = append(cut, cutCell(c)...)
-		}
-		if len(cut) == len(cells) {
-			continue
+		if merge {
+			if len(cells) < 2 {
+				continue
+			}
+			one, ok := mergeCells(cells)
+			if !ok {
+				continue
+			}
+			cut = []string{one}
+		} else {
+			for _, c := range cells {
+				cut = append(cut, cutCell(c)...)
+			}
+			if len(cut) == len(cells) {
+				continue
+			}
 		}
 		if out != "" {
 			// The case being run, should it end the test process.
@@ -70,7 +88,7 @@ func TestDiffResplit(t *testing.T) {
 			continue
 		}
 		differ++
-		t.Errorf("%s: cut into %d cells, the engine prints otherwise\n%s%s", name, len(cut),
+		t.Errorf("%s: cut into %d cell(s), the engine prints otherwise\n%s%s", name, len(cut),
 			"stdout:\n"+lineDiff(got.Stdout, want.Stdout), "stderr:\n"+lineDiff(got.Stderr, want.Stderr))
 		if out != "" {
 			os.WriteFile(filepath.Join(out, name+"_cut.go.txt"), []byte(strings.Join(cut, "\n// ---\n")), 0o644)
@@ -98,28 +116,78 @@ func firstFailure(stdout string) string {
 	return ""
 }
 
-// cutCell cuts a cell after each top-level item that may end one (see
-// TestDiffResplit); a cell with a top-level defer, label, goto or
-// return, whose meaning depends on where the cell ends, or an init
-// function, stays whole.
-func cutCell(src string) []string {
+// mergeCells makes the cells one cell, their imports gathered in front;
+// ok is false when a cell but the last may show a value, or cellItems
+// keeps one whole.
+func mergeCells(cells []string) (string, bool) {
+	var specs []string
+	seen := map[string]bool{}
+	var bodies []string
+	for i, c := range cells {
+		items, ok := cellItems(c)
+		if !ok {
+			return "", false
+		}
+		if i < len(cells)-1 && len(items) > 0 && !items[len(items)-1].mayEnd(c) {
+			return "", false
+		}
+		var body strings.Builder
+		start := 0
+		for _, it := range items {
+			if it.first != token.IMPORT {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+c[it.from:it.to], parser.ImportsOnly)
+			if err != nil {
+				return "", false
+			}
+			for _, sp := range f.Imports {
+				text := sp.Path.Value
+				if sp.Name != nil {
+					text = sp.Name.Name + " " + text
+				}
+				if !seen[text] {
+					seen[text] = true
+					specs = append(specs, text)
+				}
+			}
+			body.WriteString(c[start:it.from])
+			start = it.to
+		}
+		body.WriteString(c[start:])
+		bodies = append(bodies, strings.TrimSpace(body.String()))
+	}
+	head := ""
+	if len(specs) > 0 {
+		head = "import (\n\t" + strings.Join(specs, "\n\t") + "\n)\n\n"
+	}
+	return head + strings.Join(bodies, "\n\n"), true
+}
+
+// cellItem is one top-level item of a cell (a declaration, an import or
+// a statement), as cellItems scans it.
+type cellItem struct {
+	from, to int
+	first    token.Token
+	lit      string // the first token's text
+	second   string // the second token's text, for fmt.Print
+	third    string
+	last     token.Token // the item's last token
+	idents   int
+	defers   bool // it holds a defer or return statement
+}
+
+// cellItems scans a cell's top-level items; ok is false for a cell whose
+// meaning depends on where it ends, which stays whole: one with a
+// top-level defer, label, goto or return, or an init function (the
+// program runs init before every cell), and one that does not scan.
+func cellItems(src string) (items []cellItem, ok bool) {
 	fset := token.NewFileSet()
 	f := fset.AddFile("cell", -1, len(src))
 	var sc scanner.Scanner
 	failed := false
 	sc.Init(f, []byte(src), func(token.Position, string) { failed = true }, 0)
-	type item struct {
-		from, to int
-		first    token.Token
-		lit      string // the first token's text
-		second   string // the second token's text, for fmt.Print
-		third    string
-		last     token.Token // the item's last token
-		idents   int
-		defers   bool // it holds a defer or return statement
-	}
-	var items []item
-	var cur *item
+	var cur *cellItem
 	depth := 0
 	var prev token.Token
 	for {
@@ -137,10 +205,10 @@ func cutCell(src string) []string {
 			continue
 		}
 		if tok == token.COLON && depth == 0 && cur != nil && cur.idents == 1 && prev == token.IDENT {
-			return []string{src} // a label
+			return nil, false // a label
 		}
 		if cur == nil {
-			cur = &item{from: off, first: tok, lit: lit}
+			cur = &cellItem{from: off, first: tok, lit: lit}
 			if tok == token.IDENT {
 				cur.lit = lit
 			}
@@ -165,10 +233,10 @@ func cutCell(src string) []string {
 			cur.defers = true
 		case token.GOTO, token.FALLTHROUGH:
 			if depth == 0 {
-				return []string{src}
+				return nil, false
 			}
 		case token.PACKAGE:
-			return []string{src}
+			return nil, false
 		}
 		prev = tok
 	}
@@ -176,40 +244,51 @@ func cutCell(src string) []string {
 		cur.last = prev
 		items = append(items, *cur)
 	}
-	if failed || len(items) < 2 {
-		return []string{src}
+	if failed {
+		return nil, false
 	}
 	for _, it := range items {
 		decl := it.first == token.FUNC && (strings.HasPrefix(it.second, "IDENT") || it.last == token.RBRACE)
 		if it.first == token.FUNC && it.second == "IDENTinit" {
-			// (The program runs init before every cell.)
-			return []string{src}
+			return nil, false
 		}
 		if it.defers && !decl {
 			// A defer among the cell's statements, in a loop too, runs
 			// when the cell ends; a return ends the cell.
-			return []string{src}
+			return nil, false
 		}
 	}
-	// mayEnd: a cell ending with it shows no value it did not show before.
-	mayEnd := func(it item) bool {
-		switch it.first {
-		case token.IMPORT, token.FUNC, token.TYPE, token.CONST, token.VAR, token.FOR, token.IF, token.SWITCH, token.SELECT, token.GO:
-			return it.first != token.FUNC || it.second != "(" || it.last == token.RBRACE
-		case token.IDENT:
-			if it.lit == "fmt" && strings.HasPrefix(it.third, "Print") {
-				return true
-			}
-			// An assignment or a definition: x := ..., x = ..., x += ...,
-			// a, b := ..., x++.
-			return assignLike.MatchString(src[it.from:it.to])
+	return items, true
+}
+
+// mayEnd: a cell of src ending with it shows no value it did not show
+// before.
+func (it cellItem) mayEnd(src string) bool {
+	switch it.first {
+	case token.IMPORT, token.FUNC, token.TYPE, token.CONST, token.VAR, token.FOR, token.IF, token.SWITCH, token.SELECT, token.GO:
+		return it.first != token.FUNC || it.second != "(" || it.last == token.RBRACE
+	case token.IDENT:
+		if it.lit == "fmt" && strings.HasPrefix(it.third, "Print") {
+			return true
 		}
-		return false
+		// An assignment or a definition: x := ..., x = ..., x += ...,
+		// a, b := ..., x++.
+		return assignLike.MatchString(src[it.from:it.to])
+	}
+	return false
+}
+
+// cutCell cuts a cell after each top-level item that may end one (see
+// TestDiffResplit); a cell cellItems finds no items of stays whole.
+func cutCell(src string) []string {
+	items, ok := cellItems(src)
+	if !ok || len(items) < 2 {
+		return []string{src}
 	}
 	var out []string
 	start := 0
 	for i, it := range items[:len(items)-1] {
-		if !mayEnd(it) {
+		if !it.mayEnd(src) {
 			continue
 		}
 		out = append(out, strings.TrimSpace(src[start:it.to]))

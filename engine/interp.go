@@ -459,7 +459,7 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 		}
 	}
 	it.check(pc)
-	if it.newInstances() && !replayed && it.replay(pc, true) && len(pc.replayed) > 0 {
+	if it.newInstances(pc) && !replayed && it.replay(pc, true) && len(pc.replayed) > 0 {
 		it.check(pc)
 	}
 	if pc.dropFailedReplays(it.info.Errors) {

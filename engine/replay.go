@@ -329,7 +329,7 @@ func hasTypeArgs(recv ast.Expr) bool {
 // (v.(fmt.Stringer)) were written for the types that implemented it then
 // (compat's implementers); compiled again (replay), they find it
 // (asStringer said no where Go says yes, silently).
-func (it *Interp) newInstances() bool {
+func (it *Interp) newInstances(pc *parsedCell) bool {
 	if it.info == nil || !it.declaresGenericStructs() {
 		return false
 	}
@@ -337,6 +337,14 @@ func (it *Interp) newInstances() bool {
 		it.instancesSeen = map[string]bool{}
 	}
 	all := compat.CellInstances(it.info)
+	// The generic functions the cell declares, whose bodies may make
+	// instances too (wrap[T] returning Box[T]{v}, called as wrap("s") in
+	// the cell declaring both: kind's case fmt.Stringer, compiled with
+	// them, did not know Box[string], silently).
+	if pc.Decls != nil {
+		it.pending = pc.Decls.Decls
+		defer func() { it.pending = nil }()
+	}
 	body := it.bodyInstances(all)
 	found := false
 	for name, n := range body {

@@ -223,7 +223,7 @@ func hasMethodsAt(n *types.Named) bool {
 
 // boxed reports whether the interpreter keeps a value of the based type n
 // in an empty interface in a box naming n: n has a basic, function,
-// array, slice or map underlying type, is not generic, and has methods,
+// array, slice, map or channel underlying type, is not generic, and has methods,
 // its own or boxBasic's. A value of another based type is kept bare, as
 // its underlying type's value (an instance of a generic type, a type
 // declared in a function).
@@ -245,7 +245,7 @@ func boxable(n *types.Named) bool {
 	switch n.Underlying().(type) {
 	case *types.Basic, *types.Signature:
 		return true
-	case *types.Array, *types.Slice, *types.Map:
+	case *types.Array, *types.Slice, *types.Map, *types.Chan:
 		return n.TypeParams().Len() == 0 && n.Origin() == n
 	}
 	return false

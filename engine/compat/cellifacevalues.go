@@ -76,7 +76,13 @@ func (c *Cell) cellIfaceValue(target types.Type, e ast.Expr) (ast.Expr, bool) {
 	pos := e.Pos()
 	name := hashedName("IfaceCopy", types.TypeString(et, nil), types.TypeString(target, nil))
 	if c.declareIfaceCopy(name, target, et, pos) {
-		return &ast.CallExpr{Fun: ident(name, pos), Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true
+		// In parentheses: a call's result handed straight to a
+		// parameter of an interface type is wrapped with the caller's
+		// slot of that result (interp/run.go:1219), which the next call
+		// fills anew (later(copy(g)) in a loop: a closure kept by later
+		// saw the last g); ifaceCopies does so for the cells' own calls.
+		copied := &ast.CallExpr{Fun: ident(name, pos), Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
+		return &ast.ParenExpr{Lparen: pos, X: copied, Rparen: e.End()}, true
 	}
 	call, isCall := ast.Unparen(e).(*ast.CallExpr)
 	if !isCall || c.Types.IsType(call.Fun) {

@@ -631,7 +631,10 @@ func needsPrinter(t types.Type) bool {
 	case *types.Named:
 		// The engine's source packages' types (iter.Seq[int]) are built
 		// by the interpreter as cell types are.
-		return typecheck.IsCellType(t) || t.Obj().Pkg() != nil && stdGeneric[t.Obj().Pkg().Path()]
+		// So are the generic types of native packages the engine
+		// declares as interpreted helpers (unique.Handle[string]: %T
+		// said struct { Xv string; Xmade bool }).
+		return typecheck.IsCellType(t) || t.Obj().Pkg() != nil && (stdGeneric[t.Obj().Pkg().Path()] || genericStdType(t))
 	case *types.Pointer:
 		return needsPrinter(t.Elem())
 	case *types.Slice:
@@ -675,4 +678,19 @@ func (c *Cell) inlineMethods(t types.Type) []string {
 		}
 	})
 	return out
+}
+
+// genericStdType reports whether t is an instance of a generic type of a
+// native package that the engine declares as an interpreted helper
+// (prelude.GenericStd: unique.Handle, atomic.Pointer).
+func genericStdType(t *types.Named) bool { return isGenericStd(t.Obj()) }
+
+// isGenericStd reports whether obj is a generic function or type of a
+// native package that the engine declares as an interpreted helper.
+func isGenericStd(obj types.Object) bool {
+	if obj.Pkg() == nil {
+		return false
+	}
+	_, ok := prelude.GenericStd[obj.Pkg().Path()+"."+obj.Name()]
+	return ok
 }

@@ -74,6 +74,11 @@ func runTypeArgs(c *Cell) {
 				return true
 			}
 			setTypeArgs(call, padTypeParam(cur.Parent(), c.instanceAliases(targs), typeList(inst.TypeArgs)))
+		case isGenericStd(fn):
+			// The prelude's helper (see genericStd), inferred by yaegi
+			// from an untyped constant as its own kind: unique.Make(7)
+			// was a Handle[untyped int], which == refused.
+			setTypeArgs(call, padTypeParam(cur.Parent(), c.instanceAliases(targs), typeList(inst.TypeArgs)))
 		case stdGeneric[fn.Pkg().Path()]:
 			back := c.coreArgs(call, fn, inst)
 			call.Fun = stdFunc(call.Fun, fn)

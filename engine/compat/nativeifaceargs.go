@@ -65,14 +65,15 @@ func runNativeIfaceArgs(c *Cell) {
 		for _, v := range c.assignedValues(cur, nil) {
 			if x, ok := c.asNative(v.target, v.value); ok {
 				v.set(x)
-			} else if logValuer != nil && types.IsInterface(v.target) {
+			} else if logValuer != nil && emptyIface(v.target) {
 				// log/slog asks an attribute's value for LogValue by an
 				// assertion, which yaegi's bare value fails (a Secret's
 				// LogValue was not called): converted to slog.LogValuer
 				// as ifaceCopies converts (an explicit conversion keeps
 				// the bare value), it comes in the wrapper with its method.
 				// So for error, whose Error its handlers wrote as the
-				// value's fields.
+				// value's fields. (Only where it takes a value, an any:
+				// slog.New's handler is converted as any argument is.)
 				if c.cellImplements(v.value, logValuer) {
 					if x, ok := c.callCopy(logValuer, v.value); ok {
 						v.set(x)

@@ -113,6 +113,17 @@ func runNilAsserts(c *Cell) {
 				}
 			}
 		}
+		if c.libraryInCellIface(xt, tt) {
+			// A library value kept in a cell's interface, then in an any
+			// (Push(x any) appending x.(Named), Pop returning it): it is
+			// in yaegi's valueInterface, whose assertion to a native
+			// interface said no (x.(games.Game) of a popped *SetGame was
+			// false), silently; the value inside is asserted.
+			first = append(first, &ast.IfStmt{If: pos,
+				Init: define(pos, []ast.Expr{val(), okID()}, &ast.TypeAssertExpr{X: unwrapCall(arg(), pos), Type: ta.Type, Lparen: pos, Rparen: pos}),
+				Cond: okID(),
+				Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), ident("true", pos)}}}, Rbrace: pos}})
+		}
 		// The interface as the runtime names it in its messages:
 		// interface { Timeout() bool }, where go/types writes
 		// interface{Timeout() bool}.

@@ -113,6 +113,24 @@ func (c *Cell) inCellIface(xt, t types.Type) bool {
 	return false
 }
 
+// libraryInCellIface reports whether a value of xt, an empty interface
+// type, asserted to tt, a native interface type with methods (games.Game,
+// fmt.Stringer), may be a library value kept in an interface a cell
+// declares (var n Named = g; var b any = n): yaegi's assertion does not
+// look inside its valueInterface, as for inCellIface. Only in a session
+// that declares an interface type with methods.
+func (c *Cell) libraryInCellIface(xt, tt types.Type) bool {
+	if !wrapperSubject(xt) || tt == nil || typecheck.IsCellType(tt) || isTypeParam(tt) || !types.IsInterface(tt) || emptyIface(tt) {
+		return false
+	}
+	for _, tn := range c.Types.CellTypes() {
+		if it, ok := tn.Type().Underlying().(*types.Interface); ok && !it.Empty() {
+			return true
+		}
+	}
+	return false
+}
+
 // unwrapCall is interface{}(grundyrt.Unwrap(x)): x, or the value in
 // yaegi's valueInterface when x holds one (see inCellIface). (Not any:
 // a cell may name a variable any.)

@@ -166,7 +166,10 @@ func (c *Cell) assignInPlace(vs *ast.ValueSpec) {
 	for _, id := range vs.Names {
 		lhs = append(lhs, ident(id.Name, id.Pos()))
 	}
-	as := &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, TokPos: pos, Rhs: vs.Values}
+	var as ast.Stmt = &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, TokPos: pos, Rhs: vs.Values}
+	if len(lhs) > 1 && len(vs.Values) == len(lhs) {
+		as = c.sequentialValues(lhs, vs.Values, pos)
+	}
 	if c.Stmts == nil {
 		c.Stmts = &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{as}, Rbrace: vs.End()}
 		return
@@ -179,4 +182,33 @@ func (c *Cell) assignInPlace(vs *ast.ValueSpec) {
 		i++
 	}
 	c.Stmts.List = append(list[:i], append([]ast.Stmt{as}, list[i:]...)...)
+}
+
+// sequentialValues assigns values to the variables lhs names as
+// a, b = x, y does, one at a time:
+//
+//	{ _grundyPA1 := x; _grundyPA2 := y; a = _grundyPA1; b = _grundyPA2 }
+//
+// (constants and nil assigned last as they are, keeping the variable's
+// type). yaegi v0.16.1's parallel assignment to package variables of an
+// interface type from calls of methods through an interface
+// (a, b := ms[0].Make(), ms[1].Make() in a cell whose function uses b)
+// panicked in reflect.Set ("interface {} is not assignable to type
+// interp.valueInterface").
+func (c *Cell) sequentialValues(lhs, values []ast.Expr, pos token.Pos) ast.Stmt {
+	var first, last []ast.Stmt
+	for i, v := range values {
+		if tv, ok := c.Types.Types[ast.Unparen(v)]; ok && (tv.Value != nil || tv.IsNil()) {
+			last = append(last, &ast.AssignStmt{Lhs: []ast.Expr{lhs[i]}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{v}})
+			continue
+		}
+		tmp := c.Temp("PA")
+		first = append(first, define(pos, []ast.Expr{ident(tmp, pos)}, v))
+		last = append(last, &ast.AssignStmt{Lhs: []ast.Expr{lhs[i]}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(tmp, pos)}})
+	}
+	if len(first) == 0 {
+		// Constants only: q, r = 17/5, 17%5 as it is.
+		return &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, TokPos: pos, Rhs: values}
+	}
+	return &ast.BlockStmt{Lbrace: pos, List: append(first, last...), Rbrace: pos}
 }

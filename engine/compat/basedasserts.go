@@ -80,7 +80,7 @@ func (c *Cell) checkedAssert(x, t ast.Expr, xt, tt types.Type, cur Cursor) {
 	// declares, where a native function's argument gets the bare value,
 	// v in an any, which is in the box that names its type.
 	checked := func() ast.Expr {
-		if interpretedIface(xt) && !emptyIface(xt) {
+		if cellTypeOrIfaceLit(xt) && !emptyIface(xt) {
 			return sliceElem(ident("any", pos), v())
 		}
 		return v()
@@ -141,7 +141,7 @@ func (c *Cell) checkedAssert(x, t ast.Expr, xt, tt types.Type, cur Cursor) {
 // it). Pointers are left out: a named pointer type is too rare to slow
 // every x.(*big.Int).
 func lookalikeAssert(xt, tt types.Type) bool {
-	if xt == nil || tt == nil || !isIfaceType(xt) || isIfaceType(tt) || interpretedIface(xt) && !emptyIface(xt) || isError(xt) {
+	if xt == nil || tt == nil || !isIfaceType(xt) || isIfaceType(tt) || cellTypeOrIfaceLit(xt) && !emptyIface(xt) || isError(xt) {
 		return false
 	}
 	switch tt.Underlying().(type) {
@@ -173,7 +173,15 @@ func (c *Cell) exactAssert(ta *ast.TypeAssertExpr, xt, tt types.Type, cur Cursor
 	if !ok {
 		return
 	}
-	call := exactCall(ta.X, tx, pos).(*ast.CallExpr)
+	x := ta.X
+	if inner, ok := ast.Unparen(x).(*ast.CallExpr); ok && !c.Types.IsType(inner.Fun) {
+		// In parentheses: yaegi hands a native function the result of a
+		// call nested in its arguments out of its box (interp/run.go:1477,
+		// valueInterfaceValue), so Exact saw the []int of a Row that
+		// load("row") returned in an any, and load("row").([]int) passed.
+		x = &ast.ParenExpr{Lparen: x.Pos(), X: x, Rparen: x.End()}
+	}
+	call := exactCall(x, tx, pos).(*ast.CallExpr)
 	call.Fun = rtSelector(prelude.RTExact, pos)
 	if !commaOkParent(cur) {
 		call.Fun = rtSelector(prelude.RTMustExact, pos)
@@ -200,7 +208,7 @@ const (
 // value in an interface the cell declares is in a box the interpreter's
 // assertion compares by type, and errors have passes of their own.
 func (c *Cell) assertVerdict(xt, tt types.Type) (assertVerdictKind, *types.Named) {
-	if xt == nil || tt == nil || !isIfaceType(xt) || isIfaceType(tt) || interpretedIface(xt) && !emptyIface(xt) || isError(xt) {
+	if xt == nil || tt == nil || !isIfaceType(xt) || isIfaceType(tt) || cellTypeOrIfaceLit(xt) && !emptyIface(xt) || isError(xt) {
 		return assertFine, nil
 	}
 	if b, ok := tt.(*types.Basic); ok && b.Kind() == types.UntypedNil {
@@ -237,7 +245,7 @@ func (c *Cell) assertVerdict(xt, tt types.Type) (assertVerdictKind, *types.Named
 // type's for both, so g.(Nim) of a Heap passed, silently. The check goes
 // through the box the value is in once put in an any (checkedAssert).
 func (c *Cell) lookalikeInCellIface(xt, tt types.Type) bool {
-	if xt == nil || tt == nil || !interpretedIface(xt) || emptyIface(xt) || isIfaceType(tt) {
+	if xt == nil || tt == nil || !cellTypeOrIfaceLit(xt) || emptyIface(xt) || isIfaceType(tt) {
 		return false
 	}
 	iface, ok := xt.Underlying().(*types.Interface)

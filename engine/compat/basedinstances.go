@@ -172,7 +172,7 @@ func (b basedCheck) namesIfaceComposites(targs *types.TypeList, decls []*ast.Fun
 		return nil
 	}
 	for _, ta := range typeList(targs) {
-		if types.IsInterface(ta) && interpretedIface(ta) {
+		if types.IsInterface(ta) && cellTypeOrIfaceLit(ta) {
 			return ta
 		}
 	}

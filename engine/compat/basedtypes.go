@@ -771,7 +771,7 @@ func basedArgs(n *types.Named) bool {
 // whose methods name its type, and theirs are alike (nil when there are
 // none).
 func (c *Cell) twinsIn(it types.Type) (a, b *types.Named) {
-	if it == nil || !isIfaceType(it) || emptyIface(it) || interpretedIface(it) {
+	if it == nil || !isIfaceType(it) || emptyIface(it) || cellTypeOrIfaceLit(it) {
 		return nil, nil
 	}
 	iface := it.Underlying().(*types.Interface)
@@ -848,7 +848,7 @@ func (b basedCheck) call(call *ast.CallExpr) {
 // methods print as their values, as in Go.
 func (b basedCheck) printedTwins(x ast.Expr) {
 	xt := b.c.Types.TypeOf(x)
-	if xt == nil || !isIfaceType(xt) || emptyIface(xt) || interpretedIface(xt) {
+	if xt == nil || !isIfaceType(xt) || emptyIface(xt) || cellTypeOrIfaceLit(xt) {
 		return
 	}
 	iface, ok := xt.Underlying().(*types.Interface)
@@ -893,7 +893,7 @@ func (b basedCheck) dynamicType(x ast.Expr, what string) {
 		return
 	}
 	lost := bare
-	if interpretedIface(xt) && !emptyIface(xt) {
+	if cellTypeOrIfaceLit(xt) && !emptyIface(xt) {
 		lost = func(n *types.Named) bool { return bare(n) && n.Origin() != n }
 	}
 	if n := b.held(xt, lost); n != nil {
@@ -1099,7 +1099,7 @@ func (b basedCheck) switchTag(s *ast.SwitchStmt) {
 // mapKey refuses a key of interface type kt that may hold a based type
 // with methods (keys compare as == does).
 func (b basedCheck) mapKey(k ast.Expr, kt types.Type) {
-	if !isIfaceType(kt) || isError(kt) || interpretedIface(kt) && !emptyIface(kt) || emptyIface(kt) {
+	if !isIfaceType(kt) || isError(kt) || cellTypeOrIfaceLit(kt) && !emptyIface(kt) || emptyIface(kt) {
 		return // (ifaceKeys interns the keys of an interface the cell declares, and of any)
 	}
 	if n := b.held(kt, boxed); n != nil {

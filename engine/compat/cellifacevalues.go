@@ -56,7 +56,7 @@ func runCellIfaceValues(c *Cell) {
 // interface type the cells declare, copied (see cellIfaceValues); false
 // when e needs nothing.
 func (c *Cell) cellIfaceValue(target types.Type, e ast.Expr) (ast.Expr, bool) {
-	if target == nil || !types.IsInterface(target) || !interpretedIface(target) {
+	if target == nil || !types.IsInterface(target) || !cellTypeOrIfaceLit(target) {
 		return nil, false
 	}
 	if _, param := target.(*types.TypeParam); param {
@@ -67,7 +67,7 @@ func (c *Cell) cellIfaceValue(target types.Type, e ast.Expr) (ast.Expr, bool) {
 		return nil, false
 	}
 	et := tv.Type
-	if _, tuple := et.(*types.Tuple); tuple || interpretedIface(et) || emptyIface(et) || mentionsCellType(et) {
+	if _, tuple := et.(*types.Tuple); tuple || cellTypeOrIfaceLit(et) || emptyIface(et) || mentionsCellType(et) {
 		return nil, false
 	}
 	if _, param := et.(*types.TypeParam); param {

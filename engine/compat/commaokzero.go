@@ -35,7 +35,11 @@ func runCommaOkZero(c *Cell) {
 			if cur.Index() < 0 || n.Tok == token.DEFINE && cur.TopLevel() && c.directlyTopLevel(cur) {
 				return true
 			}
-			if reset := c.zeroUnlessOk(n); reset != nil {
+			reset, decl := c.zeroUnlessOk(n)
+			if decl != nil {
+				cur.InsertBefore(decl)
+			}
+			if reset != nil {
 				cur.InsertAfter(reset)
 			}
 		case *ast.IfStmt:
@@ -70,58 +74,88 @@ func (c *Cell) hoistInit(cur Cursor, s ast.Stmt, as *ast.AssignStmt, dropInit fu
 	if cur.Index() < 0 && !(isElse && cur.Name() == "Else") {
 		return
 	}
-	reset := c.zeroUnlessOk(as)
-	if reset == nil {
+	reset, decl := c.zeroUnlessOk(as)
+	if reset == nil && decl == nil {
 		return
 	}
 	dropInit()
-	cur.Replace(&ast.BlockStmt{Lbrace: as.Pos(), List: []ast.Stmt{as, reset, s}, Rbrace: s.End()})
+	list := []ast.Stmt{as}
+	if decl != nil {
+		list = []ast.Stmt{decl, as}
+	}
+	if reset != nil {
+		list = append(list, reset)
+	}
+	cur.Replace(&ast.BlockStmt{Lbrace: as.Pos(), List: append(list, s), Rbrace: s.End()})
 }
 
 // zeroUnlessOk is "if !ok { var z T; v = z }" for "v, ok = m[k]" or
 // "v, ok = x.(T)", nil for other statements or when T cannot be written.
-func (c *Cell) zeroUnlessOk(as *ast.AssignStmt) ast.Stmt {
+// v may be a field, an element or *p as well as a variable, and ok a
+// field or an element, when neither calls nor receives (each is read
+// again). A blank ok assigned with = ("v, _ = x.(T)", and "v, _ = <-ch",
+// which yaegi's receive crashed on: "reflect.Value.SetBool on interface
+// Value") becomes a variable declared before the statement: decl is
+// that declaration, to go first.
+func (c *Cell) zeroUnlessOk(as *ast.AssignStmt) (reset, decl ast.Stmt) {
 	if len(as.Lhs) != 2 || len(as.Rhs) != 1 {
-		return nil
+		return nil, nil
 	}
+	recv := false
 	switch x := ast.Unparen(as.Rhs[0]).(type) {
 	case *ast.IndexExpr:
 		if _, isMap := typeUnder(c.Types.TypeOf(x.X)).(*types.Map); !isMap {
-			return nil
+			return nil, nil
 		}
 	case *ast.TypeAssertExpr:
 		if x.Type == nil {
-			return nil
+			return nil, nil
 		}
+	case *ast.UnaryExpr:
+		if x.Op != token.ARROW || as.Tok != token.ASSIGN || !isIdent(as.Lhs[1], "_") {
+			return nil, nil
+		}
+		recv = true // (a receive sets its value: only its blank ok)
 	default:
-		return nil
+		return nil, nil
 	}
-	val, _ := as.Lhs[0].(*ast.Ident)
-	okID, _ := as.Lhs[1].(*ast.Ident)
-	if val == nil || okID == nil || val.Name == "_" {
-		return nil
-	}
-	obj := c.Types.ObjectOf(val)
-	if obj == nil {
-		return nil
+	val, okx := as.Lhs[0], as.Lhs[1]
+	if isIdent(val, "_") || !sideEffectFree(val) || !sideEffectFree(okx) {
+		return nil, nil
 	}
 	pos := as.Pos()
-	t, ok := c.TypeExpr(obj.Type(), pos)
-	if !ok {
-		return nil
-	}
-	if okID.Name == "_" {
-		if as.Tok != token.DEFINE {
-			return nil
+	vt := c.Types.TypeOf(val)
+	if id, ok := val.(*ast.Ident); ok {
+		if obj := c.Types.ObjectOf(id); obj != nil {
+			vt = obj.Type()
 		}
-		okID = ident(c.Temp("OKZ"), okID.Pos())
-		as.Lhs[1] = okID
+	}
+	if vt == nil {
+		return nil, nil
+	}
+	t, ok := c.TypeExpr(vt, pos)
+	if !ok {
+		return nil, nil
+	}
+	if isIdent(okx, "_") {
+		name := c.Temp("OKZ")
+		if as.Tok == token.DEFINE {
+			as.Lhs[1] = ident(name, okx.Pos())
+		} else {
+			decl = &ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{
+				&ast.ValueSpec{Names: []*ast.Ident{ident(name, pos)}, Type: ident("bool", pos)}}}}
+			as.Lhs[1] = ident(name, okx.Pos())
+		}
+		okx = ident(name, pos)
+	}
+	if recv {
+		return nil, decl
 	}
 	z := c.Temp("Z")
-	return &ast.IfStmt{If: pos, Cond: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: ident(okID.Name, pos)}, Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
+	return &ast.IfStmt{If: pos, Cond: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: copyExpr(okx)}, Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
 		&ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{ident(z, pos)}, Type: t}}}},
-		&ast.AssignStmt{Lhs: []ast.Expr{ident(val.Name, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(z, pos)}},
-	}, Rbrace: pos}}
+		&ast.AssignStmt{Lhs: []ast.Expr{copyExpr(val)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(z, pos)}},
+	}, Rbrace: pos}}, decl
 }
 
 // onlyWhenOk reports whether the variables of "if v, ok := ...; ok { ... }"
@@ -137,3 +171,6 @@ func identName(e ast.Expr) string {
 	}
 	return ""
 }
+
+// copyExpr is a copy of e's syntax tree, to write it a second time.
+func copyExpr(e ast.Expr) ast.Expr { return cloneNode(e, map[ast.Node]ast.Node{}).(ast.Expr) }

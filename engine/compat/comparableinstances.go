@@ -135,7 +135,7 @@ func (c *Cell) comparedByWrapper(t types.Type) bool {
 			switch {
 			case u.Empty():
 				return c.boxesBasic()
-			case interpretedIface(t):
+			case cellTypeOrIfaceLit(t):
 				return true
 			}
 			return c.wrappedKey(t) != nil

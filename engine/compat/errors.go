@@ -440,7 +440,7 @@ func (c *Cell) errorsAsIfaceLit(pt *types.Pointer, pos token.Pos) *ast.FuncLit {
 	// twin of the interface, or to the native types implementing it,
 	// then converted (as typeSwitches does).
 	tries := []ast.Expr{}
-	if interpretedIface(pt.Elem()) {
+	if cellTypeOrIfaceLit(pt.Elem()) {
 		if n := c.nativeIface(pt.Elem(), pos); n != nil {
 			tries = append(tries, n)
 		}

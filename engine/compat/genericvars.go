@@ -77,6 +77,53 @@ func runGenericVars(c *Cell) {
 			}
 		}
 		b.List = out
+		for _, s := range b.List {
+			c.genericHeader(s)
+		}
+	}
+}
+
+// genericHeader writes the values of the definition heading s, a top-level
+// if, switch or for statement (for t := slices.Min(xs); t <= 3; t++),
+// that call generic functions as calls of function literals returning
+// them: yaegi's global analysis met the definition without the generic
+// call's type and failed with "constant definition loop".
+//
+//	for t := slices.Min(xs); ...  =>  for t := func() int { return slices.Min(xs) }(); ...
+func (c *Cell) genericHeader(s ast.Stmt) {
+	var init ast.Stmt
+	switch s := s.(type) {
+	case *ast.IfStmt:
+		init = s.Init
+	case *ast.SwitchStmt:
+		init = s.Init
+	case *ast.TypeSwitchStmt:
+		init = s.Init
+	case *ast.ForStmt:
+		init = s.Init
+	}
+	as, ok := init.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE {
+		return
+	}
+	for i, v := range as.Rhs {
+		if !c.callsGeneric(v) {
+			continue
+		}
+		t := c.Types.TypeOf(v)
+		ts := []types.Type{t}
+		if tuple, ok := t.(*types.Tuple); ok {
+			ts = ts[:0]
+			for j := range tuple.Len() {
+				ts = append(ts, tuple.At(j).Type())
+			}
+		}
+		xs, ok := c.typeExprs(ts, v.Pos())
+		if !ok {
+			continue
+		}
+		lit := funcLit(v.Pos(), v.End(), results(xs...), &ast.ReturnStmt{Return: v.Pos(), Results: []ast.Expr{v}})
+		as.Rhs[i] = &ast.CallExpr{Fun: lit, Lparen: v.End(), Rparen: v.End()}
 	}
 }
 

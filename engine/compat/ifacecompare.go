@@ -210,7 +210,7 @@ func boxLosingIface(t types.Type) bool {
 	if _, param := t.(*types.TypeParam); param || t == nil {
 		return false
 	}
-	return types.IsInterface(t) && interpretedIface(t) && !emptyIface(t)
+	return types.IsInterface(t) && cellTypeOrIfaceLit(t) && !emptyIface(t)
 }
 
 // givesIface reports whether e is a call giving an interface value

@@ -363,7 +363,7 @@ func (c *Cell) boxedOthers(tt types.Type) (named []*types.Named, missing []strin
 // boxedImplementers.
 func (c *Cell) basedImplementer(tt types.Type, pos token.Pos) bool {
 	it, ok := tt.Underlying().(*types.Interface)
-	if !ok || it.Empty() || !interpretedIface(tt) || c.nativeIface(tt, pos) != nil {
+	if !ok || it.Empty() || !cellTypeOrIfaceLit(tt) || c.nativeIface(tt, pos) != nil {
 		return false
 	}
 	for _, n := range c.basedCellTypes() {
@@ -493,16 +493,18 @@ type basedTry struct {
 // methods the cell declares and tt a native interface type with methods:
 // an assertion basedInCellIface serves.
 func cellIfaceToNative(from, tt types.Type) bool {
-	if from == nil || tt == nil || !interpretedIface(from) || interpretedIface(tt) || emptyIface(tt) || !types.IsInterface(tt) {
+	if from == nil || tt == nil || !cellTypeOrIfaceLit(from) || cellTypeOrIfaceLit(tt) || emptyIface(tt) || !types.IsInterface(tt) {
 		return false
 	}
 	_, ok := from.Underlying().(*types.Interface)
 	return ok
 }
 
-// interpretedIface reports whether tt is an interface type the cell
-// declares, named or not (not any): yaegi puts no native value in one.
-func interpretedIface(tt types.Type) bool {
+// cellTypeOrIfaceLit reports whether tt is a type the cells declare (of
+// any kind: callers that want an interface ask IsInterface too) or an
+// unnamed interface type with methods: yaegi puts no native value in an
+// interface of either.
+func cellTypeOrIfaceLit(tt types.Type) bool {
 	if typecheck.IsCellType(tt) {
 		return true
 	}
@@ -565,7 +567,7 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Ex
 		// A library value in the cell's interface (see ifaceTries).
 		cond = or(asserts(unwrapCall(tmp(), pos), t), cond)
 	}
-	if interpretedIface(tt) {
+	if cellTypeOrIfaceLit(tt) {
 		if n := c.nativeIface(tt, pos); n != nil {
 			cond = or(cond, asserts(tmp(), n))
 		}
@@ -627,7 +629,7 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Ex
 // are listed. names lists them for grundyrt.NativeIn (see nativeIn).
 func (c *Cell) nativeImplementers(from, tt types.Type, pos token.Pos) (out []ast.Expr, names string) {
 	it, ok := tt.Underlying().(*types.Interface)
-	if !ok || it.Empty() || !interpretedIface(tt) || c.nativeIface(tt, pos) != nil || c.Types.Pkg == nil {
+	if !ok || it.Empty() || !cellTypeOrIfaceLit(tt) || c.nativeIface(tt, pos) != nil || c.Types.Pkg == nil {
 		return nil, ""
 	}
 	var fromIface *types.Interface
@@ -810,7 +812,7 @@ const maxNativeImplementers = 16
 // stop on a native value with the methods of tt, an interface the cell
 // declares that has no native twin; nil when tt has one.
 func (c *Cell) nativeMethods(tmp func() *ast.Ident, tt types.Type, pos token.Pos) ast.Expr {
-	if !interpretedIface(tt) || c.nativeIface(tt, pos) != nil {
+	if !cellTypeOrIfaceLit(tt) || c.nativeIface(tt, pos) != nil {
 		return nil
 	}
 	name := &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(reflectString(tt, false))}
@@ -852,7 +854,7 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 	impls, others := c.cellStructs(from, tt, pos)
 	var natives, implementers []ast.Expr
 	var names string
-	if interpretedIface(tt) {
+	if cellTypeOrIfaceLit(tt) {
 		if n := c.nativeIface(tt, pos); n != nil {
 			natives = append(natives, n)
 		}

@@ -258,7 +258,7 @@ func commaOkParent(cur Cursor) bool {
 // not a generic helper with t as type argument, which yaegi v0.16.1
 // cannot compile in a function literal of a generic function.
 func paramCheck(x, isNil, t ast.Expr, xt types.Type, commaOk bool, pos token.Pos) []ast.Stmt {
-	if interpretedIface(xt) {
+	if cellTypeOrIfaceLit(xt) {
 		// A value of a cell type on a basic type in an interface the
 		// cell declares is the bare value to a native function (the
 		// runtime saw an int, not a Nim); put in an any, it is in its

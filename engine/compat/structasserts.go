@@ -99,7 +99,7 @@ func (c *Cell) inCellIface(xt, t types.Type) bool {
 	if !wrapperSubject(xt) {
 		// From a cell's own interface (n.(*games.SetGame), n a Named), whose
 		// valueInterface yaegi's assertion does not look inside either.
-		return interpretedIface(xt) && !typecheck.IsCellType(deref(t)) && types.NewMethodSet(t).Len() > 0
+		return cellTypeOrIfaceLit(xt) && !typecheck.IsCellType(deref(t)) && types.NewMethodSet(t).Len() > 0
 	}
 	n, ok := types.Unalias(deref(t)).(*types.Named)
 	if !ok || typecheck.IsCellType(n) || n.Obj().Pkg() == nil || types.NewMethodSet(t).Len() == 0 {

@@ -85,6 +85,11 @@ func runTemplateMethods(c *Cell) {
 			args := append([]ast.Expr{sel.X, lit}, calls...)
 			sel.X = &ast.CallExpr{Fun: rtSelector(check, sel.X.Pos()), Lparen: sel.X.Pos(), Args: args, Rparen: sel.X.End()}
 		}
+		if holdsEmptyIface(dt) && c.boxesCellValues() {
+			// (Values of the cell's types in an any: see TemplateData.)
+			d := call.Args[data]
+			call.Args[data] = &ast.CallExpr{Fun: rtSelector(prelude.RTTemplateData, d.Pos()), Lparen: d.Pos(), Args: []ast.Expr{d}, Rparen: d.End()}
+		}
 		inner := &ast.CallExpr{Fun: call.Fun, Lparen: call.Lparen, Args: call.Args, Rparen: call.Rparen}
 		call.Fun, call.Args = rtSelector(prelude.RTTemplateError, call.Fun.Pos()), []ast.Expr{inner}
 		return true
@@ -98,7 +103,8 @@ func runTemplateMethods(c *Cell) {
 // main.T" when a map's values may hold one, "print [key] main.T" when its
 // keys may, and "print . main.T" when any value in t may be one; "box
 // main.I" for an interface main.I with methods a cell declared; "keys
-// map[main.K]V" when t is a map keyed by a cell type.
+// map[main.K]V" when t is a map keyed by a cell type; "value main.T int"
+// for a cell type on a basic type, a slice... in t, with its reflect kind.
 func templateChecks(t types.Type) []string {
 	out := cellMethodNames(t)
 	eachType(t, func(t types.Type) {
@@ -127,6 +133,11 @@ func templateChecks(t types.Type) []string {
 	if p := printedCellType(t); p != "" {
 		out = append(out, "print . "+p)
 	}
+	eachNamed(t, func(u *types.Named) {
+		if typecheck.IsCellType(u) && isBased(u) {
+			out = append(out, "value "+reflectName(u, false)+" "+reflectKind(u.Underlying()))
+		}
+	})
 	if m, ok := types.Unalias(deref(t)).Underlying().(*types.Map); ok && typecheck.IsCellType(m.Key()) {
 		// Go's templates look a key up by name ({{.P}}) only in a map
 		// keyed by string; the interpreter's map of a type on string is
@@ -238,6 +249,27 @@ func (c *Cell) dataTypes(t types.Type) []*types.Named {
 	return out
 }
 
+// holdsEmptyIface reports whether t is or holds an empty interface type
+// (through pointers, elements and fields).
+func holdsEmptyIface(t types.Type) bool {
+	found := false
+	eachType(t, func(t types.Type) { found = found || emptyIface(t) })
+	return found
+}
+
+// boxesCellValues reports whether the session declares a type whose
+// values the interpreter keeps in an empty interface in its box: one with
+// methods (a type on a basic type, an array, a slice or a map gets one
+// from boxBasic).
+func (c *Cell) boxesCellValues() bool {
+	for _, tn := range c.Types.CellTypes() {
+		if n, ok := tn.Type().(*types.Named); ok && !types.IsInterface(n) && (hasMethodsAt(n) || isBased(n) && boxable(n)) {
+			return true
+		}
+	}
+	return false
+}
+
 // holdsInterface reports whether a value of t may hold an interface value.
 func holdsInterface(t types.Type) bool {
 	found := false
@@ -312,4 +344,29 @@ func (c *Cell) templateClosure(m *types.Func, recvType types.Type, pos token.Pos
 		return nil, false
 	}
 	return AtPos(x, pos), true
+}
+
+// reflectKind is what reflect's Kind.String says of a value of type t,
+// an underlying type ("int", "slice").
+func reflectKind(t types.Type) string {
+	switch t := t.(type) {
+	case *types.Basic:
+		if t.Kind() == types.UnsafePointer {
+			return "unsafe.Pointer"
+		}
+		return types.Typ[t.Kind()].Name()
+	case *types.Slice:
+		return "slice"
+	case *types.Array:
+		return "array"
+	case *types.Map:
+		return "map"
+	case *types.Chan:
+		return "chan"
+	case *types.Signature:
+		return "func"
+	case *types.Pointer:
+		return "ptr"
+	}
+	return ""
 }

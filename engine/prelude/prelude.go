@@ -180,6 +180,7 @@ const (
 	RTTextTemplate      = "TextTemplate"      // a text/template checked against the methods of the data's cell types
 	RTHTMLTemplate      = "HTMLTemplate"      // likewise html/template
 	RTTemplateError     = "TemplateError"     // a template's Execute error, naming cell types as Go does
+	RTTemplateData      = "TemplateData"      // a template's data, checked for values of cell types in interfaces
 	RTJSONMarshal       = "JSONMarshal"       // json.Marshal of a Typed value
 	RTJSONMarshalIndent = "JSONMarshalIndent" // likewise json.MarshalIndent
 	RTJSONEncode        = "JSONEncode"        // likewise (*json.Encoder).Encode

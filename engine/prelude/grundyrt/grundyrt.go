@@ -146,6 +146,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"TextTemplate":      reflect.ValueOf(TextTemplate),
 		"HTMLTemplate":      reflect.ValueOf(HTMLTemplate),
 		"TemplateError":     reflect.ValueOf(TemplateError),
+		"TemplateData":      reflect.ValueOf(ts.TemplateData),
 		"JSONMarshal":       reflect.ValueOf(JSONMarshal),
 		"JSONMarshalIndent": reflect.ValueOf(JSONMarshalIndent),
 		"JSONEncode":        reflect.ValueOf(JSONEncode),

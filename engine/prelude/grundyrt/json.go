@@ -259,7 +259,17 @@ func (ts *Types) jsonValue(v reflect.Value, t *tinfo, addressable bool) (any, er
 		}
 		return ts.jsonMap(v, t)
 	case reflect.Struct:
-		return ts.jsonStruct(v, t, addressable)
+		s, err := ts.jsonStruct(v, t, addressable)
+		if err != nil || !addressable {
+			return s, err
+		}
+		// Addressable, as the struct it stands for (json.Marshal(&s)):
+		// json calls a pointer method of a value field (big.Int's
+		// MarshalJSON, big.Rat's MarshalText) only then ({} was written
+		// for a big.Int beside an error field).
+		p := reflect.New(reflect.TypeOf(s))
+		p.Elem().Set(reflect.ValueOf(s))
+		return p.Interface(), nil
 	}
 	if !v.CanInterface() {
 		return nil, nil

@@ -7,8 +7,10 @@ import (
 	goprinter "go/printer"
 	"go/token"
 	htmltemplate "html/template"
+	"maps"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"text/template"
 	"text/template/parse"
@@ -93,10 +95,11 @@ type templateChecks struct {
 	prints  map[string]string // field name ("." for dot, "[map]" for a map's key) → a cell type with String, Error or Format its values may hold
 	box     string            // an interface with methods a cell declared, in the data
 	keys    string            // the data's type, a map keyed by a cell type (map[main.Outcome]int)
+	values  map[string]string // a cell type on a basic type, a slice... in the data (main.Level) → its reflect kind (int)
 }
 
 func parseChecks(lines string) templateChecks {
-	c := templateChecks{methods: map[string]string{}, prints: map[string]string{}}
+	c := templateChecks{methods: map[string]string{}, prints: map[string]string{}, values: map[string]string{}}
 	for _, l := range strings.Split(lines, "\n") {
 		f := strings.Fields(l)
 		switch {
@@ -106,6 +109,8 @@ func parseChecks(lines string) templateChecks {
 			c.box = f[1]
 		case len(f) == 2 && f[0] == "keys":
 			c.keys = f[1]
+		case len(f) == 3 && f[0] == "value":
+			c.values[f[1]] = f[2]
 		case len(f) == 2:
 			c.methods[f[0]] = f[1]
 		}
@@ -134,6 +139,9 @@ func checkTemplate(tree *parse.Tree, lines string, funcs map[string]reflect.Valu
 		panic("template: the data holds " + c.box + " values (an interface a cell declares), which templates cannot look into in this engine; " +
 			"pass the values in a []any or in fields of their own types")
 	}
+	if len(c.values) > 0 {
+		checkFuncArgs(tree.Root, funcs, c.values)
+	}
 	if len(c.prints) > 0 {
 		templatePrints(tree.Root, funcs, func(n parse.Node, field string) {
 			typ, ok := c.prints[field]
@@ -146,6 +154,55 @@ func checkTemplate(tree *parse.Tree, lines string, funcs map[string]reflect.Valu
 			}
 		})
 	}
+}
+
+// checkFuncArgs stops a template that hands a function of its FuncMap an
+// argument other than a constant (the data's values may be among them)
+// where the function takes an interface, or a type of the kind of one of values' types (the
+// data's types on a basic type, a slice...: main.Level, type Level int):
+// templates read the data by reflect, which gives such a value the
+// interpreter's reflect type, its underlying type's, so a func(v any)
+// got an int (%T said int, not main.Level) and a func(h Heap) took a
+// Level where Go's template fails ("wrong type for value"), silently.
+func checkFuncArgs(root parse.Node, funcs map[string]reflect.Value, values map[string]string) {
+	walkTemplate(root, func(n parse.Node) {
+		cmd, ok := n.(*parse.CommandNode)
+		if !ok || len(cmd.Args) < 2 {
+			return
+		}
+		id, ok := cmd.Args[0].(*parse.IdentifierNode)
+		if !ok {
+			return
+		}
+		fn, ok := funcs[id.Ident]
+		if !ok {
+			return
+		}
+		ft := fn.Type()
+		for i, arg := range cmd.Args[1:] {
+			switch arg.(type) {
+			case *parse.StringNode, *parse.NumberNode, *parse.BoolNode, *parse.NilNode:
+				continue // (not the data's)
+			}
+			var pt reflect.Type
+			switch {
+			case ft.IsVariadic() && i >= ft.NumIn()-1:
+				pt = ft.In(ft.NumIn() - 1).Elem()
+			case i < ft.NumIn():
+				pt = ft.In(i)
+			default:
+				continue
+			}
+			for _, typ := range slices.Sorted(maps.Keys(values)) {
+				kind := values[typ]
+				if pt.Kind() == reflect.Interface || pt.Kind().String() == kind {
+					panic("template: {{" + cmd.String() + "}} hands the function " + id.Ident + " a value that may be a " + typ +
+						" of the data, which templates give functions as its underlying " + kind + " in this engine (its parameter's type would take it for one); " +
+						"call the function with the value converted, or give the data the value's text")
+				}
+			}
+		}
+	})
 }
 
 // looksIntoData reports whether the template uses dot, a variable or a
@@ -287,9 +344,10 @@ func TemplateError(err error) error {
 }
 
 // cannotEvaluate is a template's error for a field the type has not.
-var cannotEvaluate = regexp.MustCompile(`can't evaluate field ([\pL_][\pL\pN_]*) in type (struct \{ .*)`)
+var cannotEvaluate = regexp.MustCompile(`can't evaluate field ([\pL_][\pL\pN_]*) in type (\*?struct \{ .*)`)
 
-// unexportedFields writes "can't evaluate field f in type struct {...}", f
+// unexportedFields writes "can't evaluate field f in type struct {...}"
+// (or *struct {...}), f
 // an unexported field the interpreter exported as Xf (see compat's
 // hiddenFields), as Go's "f is an unexported field of struct type".
 func unexportedFields(msg string) string {
@@ -502,4 +560,75 @@ func dataFields(n parse.Node, f func(parse.Node)) {
 			}
 		}
 	})
+}
+
+// TemplateData is data, for a template's Execute, when nothing in it is
+// a value of a type a cell declares held in an interface (a []any
+// holding a Heap, type Heap int, or a struct with methods): such a value
+// is in the interpreter's box there (interp.valueInterface), which
+// templates printed as its fields ({0xc000 {0x11a9960 ...}} for 5),
+// silently. The cell is stopped before the template writes anything.
+func (ts *Types) TemplateData(data any) any {
+	if name := boxedInData(reflect.ValueOf(data), true, map[uintptr]bool{}, 0); name != "" {
+		panic("template: the data holds a " + name + " in an interface (an any, or an element or field of one), which templates print as the interpreter's box in this engine; " +
+			"pass such values in fields or elements of their own types, or their text (fmt.Sprint(v))")
+	}
+	return data
+}
+
+// boxedInData is the type of the first value of a cell's type v holds in
+// an interface (top: v is the data itself, whose own box the template
+// unwraps), "" if none.
+func boxedInData(v reflect.Value, top bool, seen map[uintptr]bool, depth int) string {
+	if !v.IsValid() || depth > 100 {
+		return ""
+	}
+	if isBox(v.Type()) {
+		inner, name, ok := unbox(v)
+		if !ok {
+			return ""
+		}
+		if !top {
+			return name
+		}
+		return boxedInData(inner, false, seen, depth+1)
+	}
+	switch v.Kind() {
+	case reflect.Interface:
+		if v.IsNil() {
+			return ""
+		}
+		return boxedInData(v.Elem(), false, seen, depth+1)
+	case reflect.Pointer:
+		if v.IsNil() || seen[v.Pointer()] {
+			return ""
+		}
+		seen[v.Pointer()] = true
+		return boxedInData(v.Elem(), top, seen, depth+1)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if name := boxedInData(v.Field(i), false, seen, depth+1); name != "" {
+				return name
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 {
+			return ""
+		}
+		for i := range v.Len() {
+			if name := boxedInData(v.Index(i), false, seen, depth+1); name != "" {
+				return name
+			}
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			if name := boxedInData(it.Key(), false, seen, depth+1); name != "" {
+				return name
+			}
+			if name := boxedInData(it.Value(), false, seen, depth+1); name != "" {
+				return name
+			}
+		}
+	}
+	return ""
 }

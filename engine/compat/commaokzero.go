@@ -19,8 +19,12 @@ import (
 //
 // An if or switch whose init is such an assignment goes in a block with
 // its init before it, unless it is "if v, ok := m[k]; ok { ... }" without
-// an else, where v is only seen when it is right. A cell's top-level := is declared afresh (commaOk)
-// and needs nothing.
+// an else, where v is only seen when it is right. A cell's top-level :=
+// is declared afresh (commaOk) and needs nothing. The value may go to a
+// field, an element or *p (s.N, s.OK = v.(int)), and ok may be one too,
+// or the blank: "v, _ = x.(T)" gets a variable for ok, declared before it
+// (as does "v, _ = <-ch", which yaegi crashed on: "reflect.Value.SetBool
+// on interface Value").
 var commaOkZero = Pass{
 	Name:     "commaokzero",
 	Run:      runCommaOkZero,

@@ -260,9 +260,11 @@ func runEngineCells(cells []string) (r goRun) {
 		// cleared and the cell's own output sent again when it ends.
 		rec := &recorder{frontend: true}
 		// Cells are small; a cell that spins (a known failure) should not
-		// hold the test up for long, nor one a loaded machine (a second
-		// of work took five) stop.
-		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		// hold the test up for long, nor one a loaded machine stop (a
+		// second of work took five; the heaviest cases, c109's 256×256
+		// nim table, take four seconds alone and timed out at 15 while
+		// go test ran the other packages beside the engine's).
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		res, err := it.Execute(ctx, c, rec)
 		cancel()
 		stdout.WriteString(rec.out())

@@ -610,12 +610,8 @@ func (b basedCheck) assertion(x, t ast.Expr, inSwitch *ast.TypeSwitchStmt) {
 	if v == assertFine {
 		return
 	}
-	if v == assertChecked && (inSwitch == nil || inSwitch.Init == nil) {
-		return // basedAsserts or typeSwitches checks the name
-	}
-	if n == nil {
-		c.Fail(t.Pos(), "%s cannot be checked in a type switch with an init statement; move the statement before the switch", what)
-		return
+	if v == assertChecked {
+		return // basedAsserts or typeSwitches checks the name (typeSwitches moves an init statement out first)
 	}
 	under := b.name(n.Underlying())
 	if decl, ok := b.compositeDecl(tt); ok {

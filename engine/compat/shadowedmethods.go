@@ -13,16 +13,26 @@ import (
 // depth and fails to compile: "ambiguous selector: Name". The engine
 // refuses it before running, naming the field and the method and saying
 // to rename one of them.
+//
+// Likewise an interface type with a method of its own name (type I2
+// interface{ I2() string }) embedded in another interface: yaegi takes
+// the method's name for the interface type where it collects the
+// embedded methods ("cannot use main.I2 as type interface {}", then
+// "the interpreter cannot compile this"); refused, saying to rename one.
 var shadowedMethods = Pass{
 	Name:     "shadowedmethods",
 	Run:      runShadowedMethods,
-	Kinds:    []ast.Node{(*ast.SelectorExpr)(nil)},
+	Kinds:    []ast.Node{(*ast.SelectorExpr)(nil), (*ast.InterfaceType)(nil)},
 	Snippets: []string{"field_shadowing_embedded_method_refused"},
 }
 
 func runShadowedMethods(c *Cell) {
 	for _, root := range c.Roots() {
 		ast.Inspect(root, func(n ast.Node) bool {
+			if it, ok := n.(*ast.InterfaceType); ok && c.err == nil {
+				c.selfNamedEmbedded(it)
+				return c.err == nil
+			}
 			sel, ok := n.(*ast.SelectorExpr)
 			if !ok || c.err != nil {
 				return c.err == nil
@@ -53,5 +63,25 @@ func runShadowedMethods(c *Cell) {
 			}
 			return true
 		})
+	}
+}
+
+// selfNamedEmbedded refuses an interface type embedding a named interface
+// that has a method of its own name (see shadowedMethods).
+func (c *Cell) selfNamedEmbedded(it *ast.InterfaceType) {
+	for _, f := range it.Methods.List {
+		if len(f.Names) > 0 {
+			continue // a method
+		}
+		n, ok := types.Unalias(c.Types.TypeOf(f.Type)).(*types.Named)
+		if !ok || !types.IsInterface(n) {
+			continue
+		}
+		name := n.Obj().Name()
+		if m, _, _ := types.LookupFieldOrMethod(n, false, n.Obj().Pkg(), name); m != nil {
+			c.Fail(f.Type.Pos(), "the interface %s, with a method %s of its own name, embedded in another interface: this interpreter takes the method's name for the interface there; rename the method or the interface",
+				name, name)
+			return
+		}
 	}
 }

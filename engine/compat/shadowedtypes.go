@@ -12,7 +12,8 @@ import (
 // uses it (it.Qty: "undefined selector: Qty"; Item{"A", 3}: "too many
 // values in struct literal"), or silently to the other type where both
 // fit. The engine refuses it before running, saying to rename the
-// function's type.
+// function's type. So for a type declared in a block among a cell's
+// statements ({ type T string; ... } beside the cells' type T int).
 var shadowedTypes = Pass{
 	Name:     "shadowedtypes",
 	Run:      runShadowedTypes,
@@ -27,8 +28,18 @@ func runShadowedTypes(c *Cell) {
 				return false
 			}
 			body := funcBody(n)
+			if body == nil && c.Stmts != nil && n == ast.Node(c.Stmts) {
+				// And a block among the cell's statements (if ... { type
+				// T string }): the cell's top-level types are the
+				// package's, which the condition below passes.
+				body = c.Stmts
+			}
 			if body == nil {
 				return true
+			}
+			where, local := "a function", "the function's type"
+			if body == c.Stmts {
+				where, local = "a block of the cell's statements", "the block's type"
 			}
 			ast.Inspect(body, func(m ast.Node) bool {
 				ts, ok := m.(*ast.TypeSpec)
@@ -41,8 +52,8 @@ func runShadowedTypes(c *Cell) {
 					outer, _ = c.Types.Earlier(SourceName(name)).(*types.TypeName)
 				}
 				if outer != nil && c.Types.Defs[ts.Name] != outer {
-					c.Fail(ts.Name.Pos(), "type %s, declared in a function beside the cells' type %s: this interpreter takes %s there for the cells' type; give the function's type another name (%sLocal)",
-						name, name, name, name)
+					c.Fail(ts.Name.Pos(), "type %s, declared in %s beside the cells' type %s: this interpreter takes %s there for the cells' type; give %s another name (%sLocal)",
+						name, where, name, name, local, name)
 				}
 				return true
 			})

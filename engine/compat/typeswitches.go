@@ -32,9 +32,12 @@ import (
 // methods). A value of a cell type defined on a basic or other native
 // type (type ID int) with methods is told from a value of that type by the
 // name its box carries (grundyrt.HasType guards the case); without
-// methods it cannot be, and basedTypes refuses the switch. Switches with
-// an init statement are left alone (the rewrite needs the init, and an
-// enclosing block would break labels).
+// methods it cannot be, and basedTypes refuses the switch. A switch
+// with an init statement gets it before the switch, in a block of its
+// own (before the switch's label, where it has one), as switchInits
+// writes an expression switch: left alone, its cases were yaegi's
+// (case Shape missed a Sq, silently); one whose label a goto names, which
+// the block would leave behind, is refused.
 var typeSwitches = Pass{
 	Name:     "typeswitches",
 	Run:      runTypeSwitches,
@@ -43,6 +46,10 @@ var typeSwitches = Pass{
 }
 
 func runTypeSwitches(c *Cell) {
+	c.typeSwitchInits()
+	if c.err != nil {
+		return
+	}
 	c.Apply(func(cur Cursor) bool {
 		s, ok := cur.Node().(*ast.TypeSwitchStmt)
 		if !ok || s.Init != nil {
@@ -467,4 +474,34 @@ func (c *Cell) nilCaseFirst(s *ast.TypeSwitchStmt, x ast.Expr, bind *ast.Ident) 
 			&ast.CaseClause{Case: pos, Colon: pos, Body: []ast.Stmt{inner}},
 		}},
 	}
+}
+
+// typeSwitchInits writes each type switch's init statement before it, in
+// a block of its own (see typeSwitches):
+//
+//	L: switch x := f(); v := x.(type) {...}  =>  { x := f(); L: switch v := x.(type) {...} }
+func (c *Cell) typeSwitchInits() {
+	c.Apply(func(cur Cursor) bool {
+		if c.err != nil {
+			return false
+		}
+		stmt, ok := cur.Node().(ast.Stmt)
+		if !ok || cur.Index() < 0 {
+			return true
+		}
+		s, _ := stmt.(*ast.TypeSwitchStmt)
+		if l, labeled := stmt.(*ast.LabeledStmt); labeled {
+			if s, _ = l.Stmt.(*ast.TypeSwitchStmt); s != nil && s.Init != nil && c.gotoTarget(l.Label.Name) {
+				c.Fail(l.Pos(), "a type switch with an init statement, labeled %s, which a goto names: write the init statement before the label and the switch without it", l.Label.Name)
+				return false
+			}
+		}
+		if s == nil || s.Init == nil {
+			return true
+		}
+		init := s.Init
+		s.Init = nil
+		cur.Replace(&ast.BlockStmt{Lbrace: stmt.Pos(), List: []ast.Stmt{init, stmt}, Rbrace: stmt.End()})
+		return true
+	})
 }

@@ -190,7 +190,7 @@ func (c *Cell) assignInPlace(vs *ast.ValueSpec) {
 //	{ _grundyPA1 := x; _grundyPA2 := y; a = _grundyPA1; b = _grundyPA2 }
 //
 // (constants and nil assigned last as they are, keeping the variable's
-// type). yaegi v0.16.1's parallel assignment to package variables of an
+// type; a blank's value goes to a variable of its own, a constant nowhere). yaegi v0.16.1's parallel assignment to package variables of an
 // interface type from calls of methods through an interface
 // (a, b := ms[0].Make(), ms[1].Make() in a cell whose function uses b)
 // panicked in reflect.Set ("interface {} is not assignable to type
@@ -198,15 +198,23 @@ func (c *Cell) assignInPlace(vs *ast.ValueSpec) {
 func (c *Cell) sequentialValues(lhs, values []ast.Expr, pos token.Pos) ast.Stmt {
 	var first, last []ast.Stmt
 	for i, v := range values {
+		blank := isIdent(lhs[i], "_")
 		if tv, ok := c.Types.Types[ast.Unparen(v)]; ok && (tv.Value != nil || tv.IsNil()) {
-			last = append(last, &ast.AssignStmt{Lhs: []ast.Expr{lhs[i]}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{v}})
+			if !blank {
+				last = append(last, &ast.AssignStmt{Lhs: []ast.Expr{lhs[i]}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{v}})
+			}
+			continue
+		}
+		if blank {
+			// (its own variable: see reusedDefines)
+			first = append(first, define(pos, []ast.Expr{ident(c.blankVar(v.Pos()), pos)}, v))
 			continue
 		}
 		tmp := c.Temp("PA")
 		first = append(first, define(pos, []ast.Expr{ident(tmp, pos)}, v))
 		last = append(last, &ast.AssignStmt{Lhs: []ast.Expr{lhs[i]}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(tmp, pos)}})
 	}
-	if len(first) == 0 {
+	if len(first) == 0 && len(last) == len(lhs) {
 		// Constants only: q, r = 17/5, 17%5 as it is.
 		return &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, TokPos: pos, Rhs: values}
 	}

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -243,23 +244,107 @@ func (t *reflectTracer) mayHoldBased(x ast.Expr) bool {
 // anything), as far as its reflect.ValueOf can be traced (true where it
 // cannot).
 func (t *reflectTracer) mayHoldWhere(x ast.Expr, pick func(*types.Named) bool) bool {
-	roots, ok := t.roots(x, 0)
-	if !ok {
-		return true
-	}
-	for _, r := range roots {
-		at := t.c.Types.TypeOf(r.Args[0])
+	holds := func(at types.Type) bool {
 		found := at == nil
 		eachType(at, func(ty types.Type) {
 			if n, ok := types.Unalias(ty).(*types.Named); ok && pick(n) || types.IsInterface(ty) {
 				found = true
 			}
 		})
-		if found {
+		return found
+	}
+	if st, ok := t.staticType(x, 0); ok {
+		// The type of the value x holds, where the chain from
+		// reflect.ValueOf tells it (v.Field(0) of a struct whose first
+		// field is a struct: not its other fields' types).
+		return holds(st)
+	}
+	roots, ok := t.roots(x, 0)
+	if !ok {
+		return true
+	}
+	for _, r := range roots {
+		if holds(t.c.Types.TypeOf(r.Args[0])) {
 			return true
 		}
 	}
 	return false
+}
+
+// staticType is the type of the value the reflect.Value x holds, where x
+// is reflect.ValueOf(e) of an e of a non-interface type, or a variable
+// given only that, followed by Elem (of a pointer), Index (of a slice or
+// an array), Field or FieldByName with a constant; false otherwise.
+func (t *reflectTracer) staticType(x ast.Expr, depth int) (types.Type, bool) {
+	if depth > 8 {
+		return nil, false
+	}
+	switch e := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		if t.inits == nil {
+			t.inits = t.c.localInits()
+		}
+		vals := t.inits[t.c.Types.ObjectOf(e)]
+		if len(vals) != 1 {
+			return nil, false
+		}
+		return t.staticType(vals[0], depth+1)
+	case *ast.CallExpr:
+		fn := t.c.callee(e)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "reflect" {
+			return nil, false
+		}
+		if fn.Type().(*types.Signature).Recv() == nil {
+			if fn.Name() != "ValueOf" || len(e.Args) != 1 {
+				return nil, false
+			}
+			at := t.c.Types.TypeOf(e.Args[0])
+			if at == nil || types.IsInterface(at) {
+				return nil, false
+			}
+			return at, true
+		}
+		sel, ok := e.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return nil, false
+		}
+		rt, ok := t.staticType(sel.X, depth+1)
+		if !ok {
+			return nil, false
+		}
+		switch u := rt.Underlying().(type) {
+		case *types.Pointer:
+			if fn.Name() == "Elem" && len(e.Args) == 0 {
+				return u.Elem(), true
+			}
+		case *types.Slice:
+			if fn.Name() == "Index" {
+				return u.Elem(), true
+			}
+		case *types.Array:
+			if fn.Name() == "Index" {
+				return u.Elem(), true
+			}
+		case *types.Struct:
+			if len(e.Args) != 1 {
+				return nil, false
+			}
+			tv := t.c.Types.Types[e.Args[0]]
+			if tv.Value == nil {
+				return nil, false
+			}
+			for i := range u.NumFields() {
+				f := u.Field(i)
+				switch {
+				case fn.Name() == "Field" && tv.Value.Kind() == constant.Int && constant.Compare(tv.Value, token.EQL, constant.MakeInt64(int64(i))):
+					return f.Type(), true
+				case fn.Name() == "FieldByName" && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == f.Name():
+					return f.Type(), true
+				}
+			}
+		}
+	}
+	return nil, false
 }
 
 // cellIfaceType reports whether x is reflect.TypeOf(p), p a pointer to an

@@ -113,16 +113,21 @@ func runNilAsserts(c *Cell) {
 				}
 			}
 		}
-		if c.libraryInCellIface(xt, tt) {
-			// A library value kept in a cell's interface, then in an any
-			// (Push(x any) appending x.(Named), Pop returning it): it is
-			// in yaegi's valueInterface, whose assertion to a native
-			// interface said no (x.(games.Game) of a popped *SetGame was
-			// false), silently; the value inside is asserted.
+		// A library value kept in a cell's interface, then in an any
+		// (Push(x any) appending x.(Named), Pop returning it): it is in
+		// yaegi's valueInterface, whose assertion to a native interface
+		// said no (x.(games.Game) of a popped *SetGame was false),
+		// silently; the value inside is asserted, once the assertion
+		// itself said no (comma-ok), or before the one-value form panics.
+		library := c.libraryInCellIface(xt, tt)
+		unwrapped := func() ast.Expr {
+			return &ast.TypeAssertExpr{X: unwrapCall(arg(), pos), Type: ta.Type, Lparen: pos, Rparen: pos}
+		}
+		if library && !commaOk {
 			first = append(first, &ast.IfStmt{If: pos,
-				Init: define(pos, []ast.Expr{val(), okID()}, &ast.TypeAssertExpr{X: unwrapCall(arg(), pos), Type: ta.Type, Lparen: pos, Rparen: pos}),
+				Init: define(pos, []ast.Expr{val(), okID()}, unwrapped()),
 				Cond: okID(),
-				Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), ident("true", pos)}}}, Rbrace: pos}})
+				Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val()}}}, Rbrace: pos}})
 		}
 		// The interface as the runtime names it in its messages:
 		// interface { Timeout() bool }, where go/types writes
@@ -174,10 +179,12 @@ func runNilAsserts(c *Cell) {
 			if empty {
 				body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{arg(), ident("true", pos)}})
 			} else {
-				body = append(body,
-					define(pos, []ast.Expr{val(), okID()}, assert),
-					&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), okID()}},
-				)
+				body = append(body, define(pos, []ast.Expr{val(), okID()}, assert))
+				if library {
+					body = append(body, ifThen(pos, &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: okID()},
+						&ast.AssignStmt{Lhs: []ast.Expr{val(), okID()}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{unwrapped()}}))
+				}
+				body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), okID()}})
 			}
 		} else {
 			// Go's words: "interface conversion: interface is nil, not main.I".

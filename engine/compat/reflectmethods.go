@@ -175,10 +175,7 @@ func (t *reflectTracer) roots(x ast.Expr, depth int) (out []*ast.CallExpr, ok bo
 	}
 	switch e := ast.Unparen(x).(type) {
 	case *ast.Ident:
-		if t.inits == nil {
-			t.inits = t.c.localInits()
-		}
-		vals := t.inits[t.c.Types.ObjectOf(e)]
+		vals := t.valuesOf(e)
 		if len(vals) == 0 {
 			return nil, false
 		}
@@ -271,6 +268,14 @@ func (t *reflectTracer) mayHoldWhere(x ast.Expr, pick func(*types.Named) bool) b
 	return false
 }
 
+// valuesOf are the values the cell gives the variable id (localInits).
+func (t *reflectTracer) valuesOf(id *ast.Ident) []ast.Expr {
+	if t.inits == nil {
+		t.inits = t.c.localInits()
+	}
+	return t.inits[t.c.Types.ObjectOf(id)]
+}
+
 // staticType is the type of the value the reflect.Value x holds, where x
 // is reflect.ValueOf(e) of an e of a non-interface type, or a variable
 // given only that, followed by Elem (of a pointer), Index (of a slice or
@@ -281,10 +286,7 @@ func (t *reflectTracer) staticType(x ast.Expr, depth int) (types.Type, bool) {
 	}
 	switch e := ast.Unparen(x).(type) {
 	case *ast.Ident:
-		if t.inits == nil {
-			t.inits = t.c.localInits()
-		}
-		vals := t.inits[t.c.Types.ObjectOf(e)]
+		vals := t.valuesOf(e)
 		if len(vals) != 1 {
 			return nil, false
 		}

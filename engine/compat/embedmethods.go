@@ -91,28 +91,36 @@ func (c *Cell) embedForwarders(ts *ast.TypeSpec) []ast.Decl {
 	}
 	ms := types.NewMethodSet(named)
 	var out []ast.Decl
-	add := func(recv string, path []string, m *types.Func) {
+	add := func(recv string, path []string, m *types.Func) bool {
 		if slices.Contains(path, "") {
-			return // (a field yaegi gives no name: see embeddedLists)
+			return false // (a field yaegi gives no name: see embeddedLists)
 		}
 		src, ok := c.embedForwarder(recv, path, m)
 		if !ok {
-			return
+			return false
 		}
 		f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+src, 0)
 		if err != nil || len(f.Decls) != 1 {
-			return
+			return false
 		}
 		out = append(out, AtPos(f.Decls[0], ts.Pos()))
+		return true
 	}
+	forwarded := map[int]bool{} // a field embedding a native interface: all its methods forwarded
 	for i := 0; i < ms.Len(); i++ {
 		s := ms.At(i)
 		path, ok := ifacePath(named, s.Index())
 		if !ok {
 			continue
 		}
-		add(recvOf(ts), path, s.Obj().(*types.Func))
+		done := add(recvOf(ts), path, s.Obj().(*types.Func))
+		if first := s.Index()[0]; len(s.Index()) == 2 {
+			if prev, seen := forwarded[first]; !seen || prev {
+				forwarded[first] = done
+			}
+		}
 	}
+	c.nameNativeIfaceFields(ts, forwarded)
 	// Methods promoted from an embedded native struct type
 	// (strings.Builder, sync.Mutex): yaegi calls them on the struct, but does
 	// not see them when the struct is converted to an interface ("cannot
@@ -153,6 +161,47 @@ func (c *Cell) embedForwarders(ts *ast.TypeSpec) []ast.Decl {
 		add(recv, path, s.Obj().(*types.Func))
 	}
 	return out
+}
+
+// nameNativeIfaceFields gives a name to each field of ts's struct that
+// embeds a native interface whose promoted methods all have forwarders
+// (forwarded, by field index): type Twice struct{ games.Game } is declared
+// to yaegi as struct{ Game games.Game }. yaegi v0.16.1 makes the struct
+// with reflect.StructOf, whose embedded interface promotes its methods as
+// stubs that panic ("reflect: StructOf does not support methods of
+// embedded interfaces", reflect/type.go, embeddedIfaceMethStub), and a
+// method called through a cell's interface holding the value (var le
+// Lener = rev{sort.IntSlice(xs)}; le.Len()), or such a value converted
+// from a cell's interface to a native one, takes the reflect method before
+// the forwarder (interp/run.go:1990, getMethodByName; :1103,
+// genInterfaceWrapper). Not embedded, the field promotes nothing there,
+// and the forwarders are what those find; the cell's code, checked as
+// written, still selects the field by the same name, and fmt and json
+// treat an embedded interface as a field of that name.
+func (c *Cell) nameNativeIfaceFields(ts *ast.TypeSpec, forwarded map[int]bool) {
+	st, ok := ts.Type.(*ast.StructType)
+	if !ok {
+		return
+	}
+	obj, ok := c.Types.Defs[ts.Name].(*types.TypeName)
+	if !ok {
+		return
+	}
+	under, ok := obj.Type().Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	i := 0
+	for _, f := range st.Fields.List {
+		if len(f.Names) > 0 {
+			i += len(f.Names)
+			continue
+		}
+		if v := under.Field(i); forwarded[i] && v.Embedded() && c.isNativeIface(v.Type()) && !listEmbedded(v) {
+			f.Names = []*ast.Ident{ident(v.Name(), f.Type.Pos())}
+		}
+		i++
+	}
 }
 
 // recvOf is the receiver type of a method declared on ts: its name, with

@@ -58,6 +58,7 @@ func runIfaceAsserts(c *Cell) {
 			}
 			if r := c.ifaceAssert(n, false); r != nil {
 				cur.Replace(r)
+				c.Types.Types[r] = c.Types.Types[n] // (for the passes after: fmtArgs prints it as an I)
 			}
 			return true
 		}

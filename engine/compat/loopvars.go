@@ -50,6 +50,15 @@ import (
 //     native code with the frame of the moment it is called
 //     (interp/run.go:974, genFunctionWrapper), not the one it was made in,
 //     so every callback of the loop saw the last iteration.
+//
+//   - in a loop whose body can capture its variables or takes their
+//     address, a variable the body declares with a slice, array or map
+//     literal (xs := []int{i}, var m = map[int]int{0: i}) gets the
+//     literal in parentheses: yaegi writes such a literal straight into
+//     the variable's slot, skipping the define that makes the variable
+//     anew (interp/cfg.go:746), so every closure, deferred call,
+//     goroutine and pointer of the loop saw the last iteration's value
+//     (c154); parenthesized, the define runs.
 var loopVars = Pass{
 	Name:  "loopvars",
 	Run:   runLoopVars,
@@ -65,8 +74,10 @@ func runLoopVars(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
 		switch s := cur.Node().(type) {
 		case *ast.RangeStmt:
+			c.freshLiterals(s.Body)
 			c.perIterationRange(s)
 		case *ast.ForStmt:
+			c.freshLiterals(s.Body)
 			if _, labeled := cur.Parent().(*ast.LabeledStmt); labeled {
 				return true // rewritten with its label
 			}
@@ -77,6 +88,49 @@ func runLoopVars(c *Cell) {
 			if f, ok := s.Stmt.(*ast.ForStmt); ok {
 				if st := c.perIterationFor(f, s); st != nil {
 					cur.Replace(st)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// freshLiterals puts in parentheses the slice, array and map literals
+// that body's own statements (not those of a loop or a function literal
+// in it) declare a variable with, where body can capture the variable or
+// takes its address (see loopVars).
+func (c *Cell) freshLiterals(body *ast.BlockStmt) {
+	captures := capturesIn(body)
+	fresh := func(name *ast.Ident, e *ast.Expr) {
+		lit, ok := (*e).(*ast.CompositeLit)
+		if !ok || name.Name == "_" {
+			return
+		}
+		switch typeUnder(c.Types.TypeOf(lit)).(type) {
+		case *types.Slice, *types.Array, *types.Map:
+		default:
+			return
+		}
+		if captures || c.addressed(body, name.Name) {
+			*e = &ast.ParenExpr{Lparen: lit.Pos(), X: lit, Rparen: lit.End()}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return false
+		case *ast.AssignStmt:
+			if x.Tok == token.DEFINE && len(x.Lhs) == len(x.Rhs) {
+				for i, l := range x.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						fresh(id, &x.Rhs[i])
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			if len(x.Names) == len(x.Values) {
+				for i, id := range x.Names {
+					fresh(id, &x.Values[i])
 				}
 			}
 		}

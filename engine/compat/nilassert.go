@@ -106,10 +106,24 @@ func runNilAsserts(c *Cell) {
 					subjects = append(subjects, inWrapperCall(arg()))
 				}
 				for _, x := range subjects {
+					then := []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), ident("true", pos)}}}
+					if _, ptr := impl.(*ast.StarExpr); !ptr && c.isNativeIface(tt) {
+						rt, ok := c.TypeExpr(tt, pos)
+						if !ok {
+							return true
+						}
+						// The whole value in yaegi's wrapper, as a
+						// conversion puts it (see grundyrt.Rewrap): a
+						// Blob asserted to io.Reader printed 4, not its
+						// String's blob(4).
+						r := ident(tempPrefix+"R", pos)
+						then = []ast.Stmt{varDecl(pos, r.Name, rt, val()), &ast.ExprStmt{X: rewrapCall(r, val(), pos)},
+							&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(r.Name, pos), ident("true", pos)}}}
+					}
 					first = append(first, &ast.IfStmt{If: pos,
 						Init: define(pos, []ast.Expr{val(), okID()}, &ast.TypeAssertExpr{X: x, Type: impl, Lparen: pos, Rparen: pos}),
 						Cond: okID(),
-						Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), ident("true", pos)}}}, Rbrace: pos}})
+						Body: &ast.BlockStmt{Lbrace: pos, List: then, Rbrace: pos}})
 				}
 			}
 		}
@@ -235,7 +249,9 @@ func runNilAsserts(c *Cell) {
 			// result (G(p).(Mover).Move() dereferenced nil).
 			x = &ast.ParenExpr{Lparen: x.Pos(), X: x, Rparen: x.End()}
 		}
-		cur.Replace(&ast.CallExpr{Fun: lit, Lparen: ta.End(), Args: []ast.Expr{x}, Rparen: ta.End()})
+		call := &ast.CallExpr{Fun: lit, Lparen: ta.End(), Args: []ast.Expr{x}, Rparen: ta.End()}
+		cur.Replace(call)
+		c.Types.Types[call] = c.Types.Types[ta] // (for the passes after: fmtArgs prints it as a T)
 		return true
 	})
 }

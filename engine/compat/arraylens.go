@@ -21,7 +21,10 @@ import (
 // An array type whose length calls len, cap or unsafe.Sizeof of an
 // earlier cell's variable ([len(a) * 2]bool, a := [4]string{} above) is
 // written with the length too: yaegi's global analysis cannot evaluate it
-// there, "variable definition loop".
+// there, "variable definition loop". So is one given by a float constant
+// ([N]int with const N = 1e2, [2.0]int): yaegi takes an array's length
+// as an integer constant only ("constant definition loop", or a panic,
+// "2 not an Int", interp/typecheck.go constToInt).
 var arrayLens = Pass{
 	Name:     "arraylens",
 	Run:      runArrayLens,
@@ -61,21 +64,30 @@ func (c *Cell) constArrayLen(at *ast.ArrayType) {
 	if at.Len == nil {
 		return
 	}
-	if _, ok := at.Len.(*ast.BasicLit); ok {
+	if lit, ok := at.Len.(*ast.BasicLit); ok && lit.Kind == token.INT {
 		return
 	}
 	tv, ok := c.Types.Types[at.Len]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+	if !ok || tv.Value == nil {
 		return
 	}
-	calls := false
+	n := constant.ToInt(tv.Value)
+	if n.Kind() != constant.Int {
+		return
+	}
+	calls, floats := false, false
 	ast.Inspect(at.Len, func(n ast.Node) bool {
 		_, isCall := n.(*ast.CallExpr)
 		calls = calls || isCall
+		if e, ok := n.(ast.Expr); ok {
+			if tv, ok := c.Types.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.Float {
+				floats = true
+			}
+		}
 		return !calls
 	})
-	if calls {
-		at.Len = &ast.BasicLit{ValuePos: at.Len.Pos(), Kind: token.INT, Value: tv.Value.ExactString()}
+	if calls || floats {
+		at.Len = &ast.BasicLit{ValuePos: at.Len.Pos(), Kind: token.INT, Value: n.ExactString()}
 	}
 }
 

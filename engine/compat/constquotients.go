@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 )
@@ -54,7 +55,9 @@ func runConstQuotients(c *Cell) {
 		}
 		applyIn(root, func(cur Cursor) bool {
 			if e, ok := cur.Node().(ast.Expr); ok && consts[e] != nil {
-				if x := c.convertQuotients(e, consts[e]); x != e {
+				if c.inexactConst(e, consts[e]) {
+					cur.Replace(c.convertTo(consts[e], e))
+				} else if x := c.convertQuotients(e, consts[e]); x != e {
 					cur.Replace(x)
 				}
 			}
@@ -67,8 +70,10 @@ func runConstQuotients(c *Cell) {
 // that yaegi could get wrong: a type the context gave it, not int.
 func (c *Cell) typedConst(e ast.Expr) types.Type {
 	tv, ok := c.Types.Types[e]
-	if !ok || tv.Value == nil || tv.Type == nil || isUntyped(tv.Type) || tv.Type == types.Typ[types.Int] ||
-		!contains(e, false, isQuotient) {
+	if !ok || tv.Value == nil || tv.Type == nil || isUntyped(tv.Type) {
+		return nil
+	}
+	if !c.inexactConst(e, tv.Type) && (tv.Type == types.Typ[types.Int] || !contains(e, false, isQuotient)) {
 		return nil
 	}
 	if _, ok := tv.Type.(*types.TypeParam); ok {
@@ -102,6 +107,43 @@ func (c *Cell) convertQuotients(e ast.Expr, t types.Type) ast.Expr {
 		}
 	}
 	return e
+}
+
+// inexactConst reports whether e, an arithmetic constant expression its
+// context gives the integer type (or type parameter) t, has a part yaegi
+// computes in t where Go computes exactly: a value that is not a whole
+// number ((1 + 0.5) * 2, 3 / 4.0 * 100: yaegi gave 0) or one of 2^53 or
+// more (math.MaxInt64 / 2 went through a float64, 4611686018427387904;
+// (1<<63 + 1) / 3 wrapped). Converted as a whole, T(e), it is computed
+// as an untyped constant, exactly (a constant conversion yaegi folds,
+// interp/cfg.go:1236, through an integer: so not for float types, where
+// it would drop the fraction).
+func (c *Cell) inexactConst(e ast.Expr, t types.Type) bool {
+	if _, ok := ast.Unparen(e).(*ast.BinaryExpr); !ok {
+		return false
+	}
+	if _, param := t.(*types.TypeParam); !param {
+		if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+			return false
+		}
+	}
+	return contains(e, false, func(n ast.Node) bool {
+		x, ok := n.(ast.Expr)
+		if !ok {
+			return false
+		}
+		tv, ok := c.Types.Types[x]
+		if !ok || tv.Value == nil {
+			return false
+		}
+		switch v := tv.Value; v.Kind() {
+		case constant.Float:
+			return constant.ToInt(v).Kind() != constant.Int
+		case constant.Int:
+			return constant.BitLen(v) >= 53 // (of |v|)
+		}
+		return false
+	})
 }
 
 func isQuotient(n ast.Node) bool {

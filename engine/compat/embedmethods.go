@@ -197,7 +197,7 @@ func (c *Cell) nameNativeIfaceFields(ts *ast.TypeSpec, forwarded map[int]bool) {
 			i += len(f.Names)
 			continue
 		}
-		if v := under.Field(i); forwarded[i] && v.Embedded() && c.isNativeIface(v.Type()) && !listEmbedded(v) {
+		if v := under.Field(i); forwarded[i] && v.Embedded() && (c.isNativeIface(v.Type()) || isError(v.Type())) && !listEmbedded(v) {
 			f.Names = []*ast.Ident{ident(v.Name(), f.Type.Pos())}
 		}
 		i++

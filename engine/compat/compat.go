@@ -60,6 +60,7 @@ var Passes = []Pass{
 	anonEmbed,
 	nilCompares,
 	funcTypeDefs,
+	aliasRecvs,
 	arrayLens,
 	selfTypes,
 	selfFuncs,

@@ -369,7 +369,10 @@ func throughIface(s *types.Selection) bool {
 func yaegiPicks(t types.Type, name string, index []int, method, iface bool) bool {
 	m := yaegiMethodPath(t, name, map[types.Type]bool{})
 	if !iface {
-		if f := yaegiFieldPath(t, name, map[types.Type]bool{}); f != nil && (m == nil || len(m) >= len(f)) {
+		// yaegi counts a field one level deeper than Go: a field reached
+		// through one embedded struct and a method through two are a tie
+		// there ("ambiguous selector").
+		if f := yaegiFieldPath(t, name, map[types.Type]bool{}); f != nil && (m == nil || len(m) > len(f)) {
 			return method || !slices.Equal(f, index)
 		}
 	}
@@ -415,6 +418,24 @@ func yaegiMethodPath(t types.Type, name string, seen map[types.Type]bool) []int 
 				return []int{}
 			}
 		}
+		// A method promoted to it through an interface or a native
+		// type is one of its own there: embedForwarders declares it.
+		if s := types.NewMethodSet(types.NewPointer(n)).Lookup(n.Obj().Pkg(), name); s != nil && len(s.Index()) > 1 {
+			if _, through := ifacePath(n, s.Index()); through {
+				return []int{}
+			}
+			if _, native := nativePath(n, s.Index()); native {
+				return []int{}
+			}
+		}
+	}
+	if it, ok := t.Underlying().(*types.Interface); ok {
+		for i := range it.NumMethods() {
+			if it.Method(i).Name() == name {
+				return []int{} // (an embedded interface: yaegi finds its methods)
+			}
+		}
+		return nil
 	}
 	st, ok := ownStruct(t)
 	if !ok {

@@ -11,19 +11,28 @@ import (
 // &p[i].X) is taken through the array itself: &(*p)[i]. yaegi v0.16.1's
 // type check of & accepts an index of an array or a map only, not of a
 // pointer to an array (interp/typecheck.go:104), and refused the cell
-// with "cannot take address of int8 [kind: indexExpr]".
+// with "cannot take address of int8 [kind: indexExpr]". So for the
+// address a method with a pointer receiver takes (g := pa[1].Inc, defer
+// pa[0].Inc(); a call where it stands compiled).
 var ptrArrayAddrs = Pass{
 	Name:     "ptrarrayaddrs",
 	Run:      runPtrArrayAddrs,
-	Kinds:    []ast.Node{(*ast.UnaryExpr)(nil)},
+	Kinds:    []ast.Node{(*ast.UnaryExpr)(nil), (*ast.SelectorExpr)(nil)},
 	Snippets: []string{"address_of_pointer_array_element"},
 }
 
 func runPtrArrayAddrs(c *Cell) {
 	for _, root := range c.Roots() {
 		ast.Inspect(root, func(n ast.Node) bool {
-			if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
-				c.derefArrayPointers(u.X)
+			switch x := n.(type) {
+			case *ast.UnaryExpr:
+				if x.Op == token.AND {
+					c.derefArrayPointers(x.X)
+				}
+			case *ast.SelectorExpr:
+				if c.takesAddress(x) {
+					c.derefArrayPointers(x.X) // (the implicit &: g := pa[1].Inc, defer pa[0].Inc())
+				}
 			}
 			return true
 		})

@@ -49,6 +49,13 @@ func (it *Interp) checkUnavailable(pc *parsedCell) error {
 				is := s.(*ast.ImportSpec)
 				path, _ := strconv.Unquote(is.Path.Value)
 				name := typecheck.ImportName(path)
+				if is.Name != nil && is.Name.Name == "." {
+					// The interpreter's imports bind a name; the cell's
+					// uses of the package's names were "undefined".
+					msg := fmt.Sprintf("%s: import . %q: dot imports are not available in cells; import %q and qualify its names (%s.Name)",
+						it.fset.Position(is.Pos()), path, path, name)
+					return &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg}}
+				}
 				if is.Name != nil {
 					name = is.Name.Name
 				}

@@ -68,6 +68,7 @@ var Passes = []Pass{
 	selfGenerics,
 	nestedInstances,
 	comparableInstances,
+	namedEmpty,
 	methodTwins,
 	pkgNameDecls,
 	basedTypes,

@@ -158,7 +158,9 @@ func (c *Cell) promotedAsError(e, vt ast.Expr) ast.Expr {
 	lit := funcLit(pos, e.End(), results(ident("error", pos)),
 		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: ident(prelude.AsErrorFunc, pos), Args: []ast.Expr{v(), msg}, Lparen: pos, Rparen: pos}}})
 	lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{v()}, Type: vt}}
-	return &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
+	call := &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
+	c.Types.Types[call] = types.TypeAndValue{Type: typesError} // (for the passes after: fmtArgs prints an error)
+	return call
 }
 
 // ptrAsError converts e, a pointer to a cell type whose Error method has a
@@ -187,7 +189,9 @@ func (c *Cell) ptrAsError(e, pt ast.Expr, elem types.Type) ast.Expr {
 			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: ident(prelude.AsErrorFunc, pos), Args: []ast.Expr{p(), nilMsg}, Lparen: pos, Rparen: pos}}}),
 		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: ident(prelude.AsErrorFunc, pos), Args: []ast.Expr{p(), msg}, Lparen: pos, Rparen: pos}}})
 	lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{p()}, Type: pt}}
-	return &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
+	call := &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
+	c.Types.Types[call] = types.TypeAndValue{Type: typesError}
+	return call
 }
 
 // errorArgs converts the arguments a call passes to parameters of type

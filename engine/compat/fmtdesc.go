@@ -219,6 +219,22 @@ func basicName(b *types.Basic) string {
 	return b.Name()
 }
 
+// embeddedName is the name an embedded field of type t gets from the
+// type itself: its type name (an alias's is the aliased type's).
+func embeddedName(t types.Type) string {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	switch t := t.(type) {
+	case *types.Named:
+		return t.Obj().Name()
+	case *types.Basic:
+		return t.Name()
+	}
+	return ""
+}
+
 // structString is a struct type as reflect writes it, each field's type
 // written by elem.
 func structString(t *types.Struct, elem func(types.Type) string) string {
@@ -226,7 +242,9 @@ func structString(t *types.Struct, elem func(types.Type) string) string {
 	for i := range t.NumFields() {
 		f := t.Field(i)
 		s := elem(f.Type())
-		if !f.Embedded() {
+		if !f.Embedded() || embeddedName(f.Type()) != f.Name() {
+			// (an embedded alias, type Tag = string: the field is Tag,
+			// where the printer would take string from the type)
 			s = f.Name() + " " + s
 		}
 		if tag := t.Tag(i); tag != "" {

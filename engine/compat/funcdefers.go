@@ -141,7 +141,23 @@ func (c *Cell) recoveringMethod(fun ast.Expr) bool {
 		return false
 	}
 	s := c.Types.Selections[sel]
-	if s == nil || s.Kind() != types.MethodVal || types.IsInterface(s.Recv()) {
+	if s == nil || s.Kind() != types.MethodVal {
+		return false
+	}
+	if types.IsInterface(s.Recv()) {
+		// Through an interface (defer i.M()): any cell type's method of
+		// the name that recovers.
+		for _, tn := range c.Types.CellTypes() {
+			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+				sel := types.NewMethodSet(t).Lookup(s.Obj().Pkg(), s.Obj().Name())
+				if sel == nil {
+					continue
+				}
+				if m, ok := sel.Obj().(*types.Func); ok && recovers(c.funcDecl(funcKeyOf(m))) {
+					return true
+				}
+			}
+		}
 		return false
 	}
 	return recovers(c.funcDecl(funcKeyOf(s.Obj().(*types.Func))))

@@ -122,7 +122,9 @@ func runIfaceCopies(c *Cell) {
 					}
 				}
 				if tx, ok := c.TypeExpr(t, call.Fun.Pos()); ok {
-					cur.Replace(sliceElem(tx, x))
+					e := sliceElem(tx, x)
+					cur.Replace(e)
+					c.Types.Types[e] = c.Types.Types[call] // (for the passes after: fmtArgs names its type)
 				}
 				return true
 			}
@@ -391,6 +393,7 @@ func (c *Cell) convCall(t, from types.Type, vt, e ast.Expr) (ast.Expr, bool) {
 	}
 	f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(v, pos)}, Type: vt}}
 	copied := &ast.CallExpr{Fun: f, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
+	c.Types.Types[copied] = types.TypeAndValue{Type: t} // (for the passes after: fmtArgs prints it as a t)
 	if isError(t) || t.Underlying().(*types.Interface).Empty() {
 		return copied, true
 	}
@@ -398,7 +401,9 @@ func (c *Cell) convCall(t, from types.Type, vt, e ast.Expr) (ast.Expr, bool) {
 	// dynamic type yaegi no longer knows (g.(Sub) fails in the function)
 	// until it is converted to its type again.
 	it2, _ := c.TypeExpr(t, pos)
-	return &ast.CallExpr{Fun: it2, Lparen: pos, Args: []ast.Expr{copied}, Rparen: e.End()}, true
+	conv := &ast.CallExpr{Fun: it2, Lparen: pos, Args: []ast.Expr{copied}, Rparen: e.End()}
+	c.Types.Types[conv] = types.TypeAndValue{Type: t}
+	return conv, true
 }
 
 // wrapNil is, for v of a cell type from on a pointer, slice or map type

@@ -25,6 +25,11 @@ import (
 // one by one:
 //
 //	{ var (_grundyV1 int; _grundyV2 int); _grundyV1, _grundyV2 = f(); m["a"], m["b"] = _grundyV1, _grundyV2 }
+//
+// And m[k] = *p with a nil p stored nothing and did not panic: yaegi's
+// map assignment takes the invalid value of the failed dereference for a
+// deletion (reflect's SetMapIndex). The value is bound first, which
+// panics as Go does: { _grundyV1 := *p; m[k] = _grundyV1 }.
 var mapIndexAssign = Pass{
 	Name:     "mapindexassign",
 	Run:      runMapIndexAssign,
@@ -35,6 +40,10 @@ var mapIndexAssign = Pass{
 func runMapIndexAssign(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
 		as, ok := cur.Node().(*ast.AssignStmt)
+		if ok && as.Tok == token.ASSIGN && len(as.Lhs) == 1 && len(as.Rhs) == 1 && cur.Index() >= 0 {
+			c.derefIntoMap(cur, as)
+			return true
+		}
 		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) < 2 || cur.Index() < 0 {
 			return true
 		}
@@ -135,4 +144,20 @@ func (c *Cell) tupleTemps(x ast.Expr, n int) (vals []*ast.Ident, stmts []ast.Stm
 	}
 	decl := &ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Lparen: pos, Specs: specs, Rparen: pos}}
 	return vals, []ast.Stmt{decl, &ast.AssignStmt{Lhs: lhs(), TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{x}}}
+}
+
+// derefIntoMap binds the dereference as, m[k] = *p, stores in a map (see
+// mapIndexAssign), where the map's and the key's operands make no calls.
+func (c *Cell) derefIntoMap(cur Cursor, as *ast.AssignStmt) {
+	ix, ok := ast.Unparen(as.Lhs[0]).(*ast.IndexExpr)
+	if !ok || !c.isMap(ix.X) || callsOrReceives(ix) {
+		return
+	}
+	if _, deref := ast.Unparen(as.Rhs[0]).(*ast.StarExpr); !deref {
+		return
+	}
+	v := c.Temp("V")
+	bind := define(as.Pos(), []ast.Expr{ident(v, as.Pos())}, as.Rhs[0])
+	as.Rhs[0] = ident(v, as.Rhs[0].Pos())
+	cur.Replace(&ast.BlockStmt{Lbrace: as.Pos(), List: []ast.Stmt{bind, as}, Rbrace: as.End()})
 }

@@ -130,5 +130,7 @@ func (c *Cell) convertTo(t types.Type, e ast.Expr) ast.Expr {
 	case *ast.StarExpr, *ast.FuncType, *ast.ChanType:
 		tx = &ast.ParenExpr{Lparen: e.Pos(), X: tx, Rparen: e.Pos()}
 	}
-	return &ast.CallExpr{Fun: tx, Lparen: e.Pos(), Args: []ast.Expr{c.exactComplex(e)}, Rparen: e.End()}
+	conv := &ast.CallExpr{Fun: tx, Lparen: e.Pos(), Args: []ast.Expr{c.exactComplex(e)}, Rparen: e.End()}
+	c.Types.Types[conv] = types.TypeAndValue{Type: t, Value: c.Types.Types[e].Value} // (for the passes after: fmtArgs names its type)
+	return conv
 }

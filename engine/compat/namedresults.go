@@ -21,7 +21,7 @@ import (
 //
 // A body that begins by assigning every named result from values that do
 // not read them (lo, hi = xs[0], xs[0]) and defers nothing needs no zeroing, and gets none: a
-// call costs one assignment more. A blank result (_ int) cannot be assigned, and stays as yaegi leaves it.
+// call costs one assignment more. A blank result (_ int) gets a hidden name, to be zeroed too.
 //
 // For the same reason "return b, a" assigns a before it reads it, and
 // "return P{p.Y, p.X}" builds the value in p as it reads p: a return's
@@ -70,7 +70,9 @@ func (c *Cell) zeroResults(ft *ast.FuncType, body *ast.BlockStmt) {
 	for _, field := range ft.Results.List {
 		for _, name := range field.Names {
 			if name.Name == "_" {
-				continue
+				// Named, to be zeroed: a bare return gave what the
+				// call returned the last time it ran (c160).
+				name.Name = c.Temp("BR")
 			}
 			z := c.cheapZero(name)
 			if z == nil {

@@ -39,7 +39,9 @@ func (c *Cell) nilConv(target, from types.Type, e ast.Expr) (ast.Expr, bool) {
 	if !c.declareNilConv(name, target, from, nil, e.Pos()) {
 		return nil, false
 	}
-	return &ast.CallExpr{Fun: ident(name, e.Pos()), Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}, true
+	call := &ast.CallExpr{Fun: ident(name, e.Pos()), Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
+	c.Types.Types[call] = types.TypeAndValue{Type: target} // (for the passes after: fmtArgs prints it as a target)
+	return call, true
 }
 
 // nilConvGenericKind names genericNilConv's functions; NilConvGeneric
@@ -90,7 +92,9 @@ func (c *Cell) genericNilConv(target, from types.Type, e ast.Expr) (ast.Expr, bo
 		ts = append(ts, n.TypeArgs().At(i))
 	}
 	targs = padTypeParam(nil, targs, ts)
-	return &ast.CallExpr{Fun: withTypeArgs(ident(name, pos), targs), Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true
+	call := &ast.CallExpr{Fun: withTypeArgs(ident(name, pos), targs), Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
+	c.Types.Types[call] = types.TypeAndValue{Type: target}
+	return call, true
 }
 
 // declareNilConv declares name, the function converting a value of from

@@ -53,8 +53,10 @@ func runPtrArrayLens(c *Cell) {
 			return true
 		}
 		pos := call.Pos()
-		cur.Replace(&ast.CallExpr{Fun: ident("int", pos), Lparen: pos, Rparen: call.End() - 1,
-			Args: []ast.Expr{&ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: tv.Value.ExactString()}}})
+		x := &ast.CallExpr{Fun: ident("int", pos), Lparen: pos, Rparen: call.End() - 1,
+			Args: []ast.Expr{&ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: tv.Value.ExactString()}}}
+		c.Types.Types[x] = tv // an int constant, for the passes after (range len(p): rangeInt)
+		cur.Replace(x)
 		return true
 	})
 }

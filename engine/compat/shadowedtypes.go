@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -14,6 +15,14 @@ import (
 // fit. The engine refuses it before running, saying to rename the
 // function's type. So for a type declared in a block among a cell's
 // statements ({ type T string; ... } beside the cells' type T int).
+//
+// And a type other than a struct declared at top level under the name of
+// a type parameter of a generic function or type an earlier cell declared
+// (func Id[T any], then type T float64): yaegi instantiates the generic
+// declaration by the parameter's spelling (interp/generic.go, genAST),
+// and Id(T(2.5)) failed to compile ("too many arguments"), as did Id(3)
+// once T was declared, and the session's later types then lost their
+// methods (fmt printed a type's fields where Go calls its String).
 var shadowedTypes = Pass{
 	Name:     "shadowedtypes",
 	Run:      runShadowedTypes,
@@ -22,6 +31,7 @@ var shadowedTypes = Pass{
 }
 
 func runShadowedTypes(c *Cell) {
+	c.typeParamNames()
 	for _, root := range c.Roots() {
 		ast.Inspect(root, func(n ast.Node) bool {
 			if c.err != nil {
@@ -59,5 +69,34 @@ func runShadowedTypes(c *Cell) {
 			})
 			return false
 		})
+	}
+}
+
+// typeParamNames refuses a type the cell declares at top level, other than
+// a struct, under the name of a type parameter of an earlier cell's
+// generic function or type (see shadowedTypes).
+func (c *Cell) typeParamNames() {
+	if c.Decls == nil {
+		return
+	}
+	var params map[string]string // made when first needed
+	for _, d := range c.Decls.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE {
+			continue
+		}
+		for _, sp := range gd.Specs {
+			ts := sp.(*ast.TypeSpec)
+			if _, isStruct := ts.Type.(*ast.StructType); isStruct || c.err != nil {
+				continue
+			}
+			if params == nil {
+				params = c.Types.EarlierTypeParams()
+			}
+			if generic, ok := params[ts.Name.Name]; ok && generic != ts.Name.Name {
+				c.Fail(ts.Name.Pos(), "type %s: %s, declared in an earlier cell, has a type parameter %s, which this interpreter would take for this type where it instantiates %s; give the type another name (%sType), or rename %s's type parameter and run its cell again",
+					ts.Name.Name, generic, ts.Name.Name, generic, ts.Name.Name, generic)
+			}
+		}
 	}
 }

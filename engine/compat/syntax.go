@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/ast/astutil"
 
 	"grundy/engine/prelude"
+	"grundy/engine/typecheck"
 )
 
 // The tools passes share for reading and writing syntax.
@@ -403,6 +404,15 @@ func (c *Cell) methodReceiver(fun ast.Expr, pos token.Pos) (sel *ast.SelectorExp
 	if path := s.Index(); len(path) > 1 {
 		if r, rt, ok := fieldPath(sel.X, t, path[:len(path)-1], pos); ok {
 			recv, t = r, rt
+			if n, ok := types.Unalias(rt).(*types.Named); ok && typecheck.IsCellType(n) && !selfFunc(n) {
+				if _, fn := n.Underlying().(*types.Signature); fn {
+					// A field of a function type with methods: yaegi
+					// types it without them (see funcRecvs).
+					if tx, ok := c.TypeExpr(n, pos); ok {
+						recv = &ast.CallExpr{Fun: tx, Lparen: pos, Args: []ast.Expr{r}, Rparen: pos}
+					}
+				}
+			}
 		} else {
 			return sel, sel.X, true // the promotion happens at the call
 		}

@@ -432,3 +432,33 @@ func (in *Info) Import(path string) *types.Package {
 	}
 	return p
 }
+
+// EarlierTypeParams maps the name of each type parameter of the generic
+// functions and types earlier cells declared to the name of one such
+// declaration (the first by name).
+func (in *Info) EarlierTypeParams() map[string]string {
+	out := map[string]string{}
+	if in == nil || in.session == nil {
+		return out
+	}
+	for name, obj := range in.session.objs {
+		var tps *types.TypeParamList
+		switch o := obj.(type) {
+		case *types.Func:
+			if sig, ok := o.Type().(*types.Signature); ok {
+				tps = sig.TypeParams()
+			}
+		case *types.TypeName:
+			if n, ok := o.Type().(*types.Named); ok {
+				tps = n.TypeParams()
+			}
+		}
+		for i := range tps.Len() {
+			p := tps.At(i).Obj().Name()
+			if old, ok := out[p]; !ok || name < old {
+				out[p] = name
+			}
+		}
+	}
+	return out
+}

@@ -401,16 +401,13 @@ func (c *Cell) methodReceiver(fun ast.Expr, pos token.Pos) (sel *ast.SelectorExp
 		return nil, nil, false
 	}
 	recv, t := sel.X, s.Recv()
+	var funcField *types.Named // the field's function type, with methods yaegi does not give it
 	if path := s.Index(); len(path) > 1 {
 		if r, rt, ok := fieldPath(sel.X, t, path[:len(path)-1], pos); ok {
 			recv, t = r, rt
 			if n, ok := types.Unalias(rt).(*types.Named); ok && typecheck.IsCellType(n) && !selfFunc(n) {
 				if _, fn := n.Underlying().(*types.Signature); fn {
-					// A field of a function type with methods: yaegi
-					// types it without them (see funcRecvs).
-					if tx, ok := c.TypeExpr(n, pos); ok {
-						recv = &ast.CallExpr{Fun: tx, Lparen: pos, Args: []ast.Expr{r}, Rparen: pos}
-					}
+					funcField = n
 				}
 			}
 		} else {
@@ -428,6 +425,21 @@ func (c *Cell) methodReceiver(fun ast.Expr, pos token.Pos) (sel *ast.SelectorExp
 		recv = &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: recv}
 	case !ptrRecv && isPtr && !types.IsInterface(t):
 		recv = &ast.StarExpr{Star: pos, X: recv}
+	}
+	if funcField != nil {
+		// A field of a function type with methods (an embedded F): yaegi
+		// types it by its reflect type, without them (see funcRecvs), so
+		// it is converted: F(p.F), or (*F)(&p.F) for a pointer receiver.
+		var to types.Type = funcField
+		if ptrRecv {
+			to = types.NewPointer(funcField)
+		}
+		if tx, ok := c.TypeExpr(to, pos); ok {
+			if ptrRecv {
+				tx = &ast.ParenExpr{Lparen: pos, X: tx, Rparen: pos}
+			}
+			recv = &ast.CallExpr{Fun: tx, Lparen: pos, Args: []ast.Expr{recv}, Rparen: pos}
+		}
 	}
 	return sel, recv, true
 }

@@ -35,7 +35,11 @@ var constQuotients = Pass{
 
 func runConstQuotients(c *Cell) {
 	for _, root := range c.Roots() {
-		consts := map[ast.Expr]types.Type{}
+		type found struct {
+			t     types.Type
+			whole bool // converted as a whole (inexactConst)
+		}
+		consts := map[ast.Expr]found{}
 		ast.Inspect(root, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.GenDecl:
@@ -43,8 +47,8 @@ func runConstQuotients(c *Cell) {
 			case *ast.ArrayType:
 				return false
 			case *ast.BinaryExpr, *ast.ParenExpr:
-				if t := c.typedConst(x.(ast.Expr)); t != nil {
-					consts[x.(ast.Expr)] = t
+				if t, whole := c.typedConst(x.(ast.Expr)); t != nil {
+					consts[x.(ast.Expr)] = found{t, whole}
 					return false
 				}
 			}
@@ -54,10 +58,10 @@ func runConstQuotients(c *Cell) {
 			continue
 		}
 		applyIn(root, func(cur Cursor) bool {
-			if e, ok := cur.Node().(ast.Expr); ok && consts[e] != nil {
-				if c.inexactConst(e, consts[e]) {
-					cur.Replace(c.convertTo(consts[e], e))
-				} else if x := c.convertQuotients(e, consts[e]); x != e {
+			if e, ok := cur.Node().(ast.Expr); ok && consts[e].t != nil {
+				if f := consts[e]; f.whole {
+					cur.Replace(c.convertTo(f.t, e))
+				} else if x := c.convertQuotients(e, f.t); x != e {
 					cur.Replace(x)
 				}
 			}
@@ -67,22 +71,24 @@ func runConstQuotients(c *Cell) {
 }
 
 // typedConst is the type of the constant e when it has divisions in it
-// that yaegi could get wrong: a type the context gave it, not int.
-func (c *Cell) typedConst(e ast.Expr) types.Type {
+// that yaegi could get wrong: a type the context gave it, not int; or
+// when it is to be converted as a whole (whole, see inexactConst).
+func (c *Cell) typedConst(e ast.Expr) (t types.Type, whole bool) {
 	tv, ok := c.Types.Types[e]
 	if !ok || tv.Value == nil || tv.Type == nil || isUntyped(tv.Type) {
-		return nil
+		return nil, false
 	}
-	if !c.inexactConst(e, tv.Type) && (tv.Type == types.Typ[types.Int] || !contains(e, false, isQuotient)) {
-		return nil
+	whole = c.inexactConst(e, tv.Type)
+	if !whole && (tv.Type == types.Typ[types.Int] || !contains(e, false, isQuotient)) {
+		return nil, false
 	}
 	if _, ok := tv.Type.(*types.TypeParam); ok {
-		return tv.Type
+		return tv.Type, whole
 	}
 	if b, ok := tv.Type.Underlying().(*types.Basic); !ok || b.Info()&types.IsNumeric == 0 {
-		return nil // (a comparison's operands have types of their own)
+		return nil, false // (a comparison's operands have types of their own)
 	}
-	return tv.Type
+	return tv.Type, whole
 }
 
 // convertQuotients converts to t the largest parts of e that are

@@ -1197,7 +1197,9 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 	res, err := it.rt.takeResult()
 	if _, call := trail.X.(*ast.CallExpr); call && err == nil && it.rt.nilResult() {
 		// w.Flush(), tmpl.Execute(...): a call whose only result is a
-		// nil error has nothing to show.
+		// nil error has nothing to show (after the cell's defers
+		// neither).
+		it.rt.dropShown()
 		return Result{}, nil
 	}
 	return res, err
@@ -1507,6 +1509,9 @@ func (it *Interp) runDeferred(res Result, err error) (Result, error) {
 		if perr := it.callDeferred(fns[i]); perr != nil {
 			err = perr
 		}
+	}
+	if shown, ok := r.shownAfterDefers(); ok && err == nil {
+		res = shown
 	}
 	r.mu.Lock()
 	recovered := err != nil && len(fns) > 0 && !r.panicking

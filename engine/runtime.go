@@ -36,12 +36,36 @@ type runtimeState struct {
 	deferred  []func()
 	panicking bool
 	panicVal  any
+	// shown renders the trailing value Show recorded while the cell had
+	// top-level defers to run: Go shows it after they ran (a deferred
+	// s[0] = 9 shows in the slice).
+	shown func() *Result
 }
 
 func (r *runtimeState) beginCell() {
 	r.mu.Lock()
-	r.result, r.err, r.resultNil = nil, nil, false
+	r.result, r.err, r.resultNil, r.shown = nil, nil, false, nil
 	r.mu.Unlock()
+}
+
+// dropShown forgets the trailing value Show left for after the defers.
+func (r *runtimeState) dropShown() {
+	r.mu.Lock()
+	r.shown = nil
+	r.mu.Unlock()
+}
+
+// shownAfterDefers is the trailing value's Result, rendered now that the
+// cell's top-level defers ran, if Show left it for then.
+func (r *runtimeState) shownAfterDefers() (Result, bool) {
+	r.mu.Lock()
+	shown := r.shown
+	r.shown = nil
+	r.mu.Unlock()
+	if shown == nil {
+		return Result{}, false
+	}
+	return *shown(), true
 }
 
 func (r *runtimeState) takeResult() (Result, error) {
@@ -96,19 +120,31 @@ func (r *runtimeState) Show(vals []any, parts []display.Parts) {
 			r.err = errorValue(e)
 			return
 		}
-		r.result = &Result{Value: bundleOf(vals[0], parts[0])}
 		r.resultNil = vals[0] == nil
+		r.render(func() *Result { return &Result{Value: bundleOf(vals[0], parts[0])} })
 		return
 	}
 	// Several values: one text line, like a tuple.
-	text := ""
-	for i, v := range vals {
-		if i > 0 {
-			text += " "
+	r.render(func() *Result {
+		text := ""
+		for i, v := range vals {
+			if i > 0 {
+				text += " "
+			}
+			text += bundleOf(v, parts[i])["text/plain"].(string)
 		}
-		text += bundleOf(v, parts[i])["text/plain"].(string)
+		return &Result{Value: Bundle{"text/plain": text}}
+	})
+}
+
+// render sets the cell's Result to what result makes: now, or, when the
+// cell has top-level defers to run, once they ran (shownAfterDefers).
+func (r *runtimeState) render(result func() *Result) {
+	if len(r.deferred) > 0 {
+		r.shown = result
+		return
 	}
-	r.result = &Result{Value: Bundle{"text/plain": text}}
+	r.result = result()
 }
 
 // errorValue is a cell's trailing non-nil error as Jupyter shows it: the

@@ -450,9 +450,6 @@ func convertsBare(body *ast.BlockStmt) bool {
 		if !ok || len(call.Args) != 1 || !isEmptyIfaceExpr(call.Fun) || typed[call] || isIdent(call.Args[0], "nil") {
 			return false // (any(nil): typeSwitches' wrapped value, before it is set)
 		}
-		if inner, ok := call.Args[0].(*ast.CallExpr); ok && isRTCall(inner, prelude.RTInWrapper) {
-			return false // (inWrapperCall: the value in a wrapper, boxed there)
-		}
 		ix, ok := call.Args[0].(*ast.IndexExpr)
 		if !ok {
 			return true

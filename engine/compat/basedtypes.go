@@ -600,7 +600,7 @@ func (b basedCheck) assertion(x, t ast.Expr, inSwitch *ast.TypeSwitchStmt) {
 	if inSwitch != nil {
 		what = "case " + ExprString(t) + " of a type switch on " + ExprString(x)
 	}
-	if tt != nil && !isIfaceType(tt) && b.twins(x, what) {
+	if tt != nil && (!isIfaceType(tt) || upgrades(xt, tt)) && b.twins(x, what) {
 		return
 	}
 	if b.twinInstances(x, tt, what) {
@@ -837,11 +837,12 @@ func (b basedCheck) call(call *ast.CallExpr) {
 }
 
 // printedTwins refuses printing x when its native interface type, which
-// has no String or Error, may hold either of twin types one of which fmt
-// would print by its method: the wrapper keeps the bare value and the
-// interface's method names, by which the printer finds the value's type
-// (grundyrt's derive) only when one type can be it. Twins without fmt
-// methods print as their values, as in Go.
+// has no String, may hold either of twin types one of which fmt would
+// print by a method the interface does not have (Format or GoString in
+// an error): the wrapper keeps the bare value and the interface's
+// methods, by which the printer finds the value's type (grundyrt's
+// derive) only when one type can be it. Twins without such methods print
+// as Go prints them (the wrapper calls the interface's Error).
 func (b basedCheck) printedTwins(x ast.Expr) {
 	xt := b.c.Types.TypeOf(x)
 	if xt == nil || !isIfaceType(xt) || emptyIface(xt) || cellTypeOrIfaceLit(xt) {
@@ -852,8 +853,8 @@ func (b basedCheck) printedTwins(x ast.Expr) {
 		return
 	}
 	for i := range iface.NumMethods() {
-		if n := iface.Method(i).Name(); n == "String" || n == "Error" {
-			return // the wrapper calls it
+		if iface.Method(i).Name() == "String" {
+			return // the wrapper calls it, and the printer finds the type by it
 		}
 	}
 	var held []*types.Named
@@ -864,7 +865,7 @@ func (b basedCheck) printedTwins(x ast.Expr) {
 	}
 	for i, t1 := range held {
 		for _, t2 := range held[i+1:] {
-			if types.Identical(t1.Underlying(), t2.Underlying()) && (hasFmtMethod(t1) || hasFmtMethod(t2)) {
+			if types.Identical(t1.Underlying(), t2.Underlying()) && (fmtMethodBeyond(t1, iface) || fmtMethodBeyond(t2, iface)) {
 				b.c.Fail(x.Pos(), "printing %s: it may hold %s or %s, which the interpreter keeps alike in %s (types on %s with its methods), and fmt would print one by its method; declare one of them as a struct (type %s struct{ V %s }), or keep such values in an any",
 					ExprString(x), an(t1.Obj().Name()), an(t2.Obj().Name()), an(b.name(xt)), b.name(t1.Underlying()), t2.Obj().Name(), b.name(t2.Underlying()))
 				return
@@ -1111,4 +1112,34 @@ func isNil(c *Cell, e ast.Expr) bool {
 	}
 	tv, ok := c.Types.Types[e]
 	return ok && tv.IsNil()
+}
+
+// fmtMethodBeyond reports whether n has a method fmt calls (String,
+// Error, Format, GoString) that the interface iface does not.
+func fmtMethodBeyond(n *types.Named, iface *types.Interface) bool {
+	for _, m := range []string{"String", "Error", "Format", "GoString"} {
+		if obj, _, _ := types.LookupFieldOrMethod(n, true, n.Obj().Pkg(), m); obj != nil {
+			if in, _, _ := types.LookupFieldOrMethod(iface, false, nil, m); in == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// upgrades reports whether an assertion of a value of the interface type
+// xt to the interface type tt asks for a method xt does not have.
+func upgrades(xt, tt types.Type) bool {
+	xi, ok1 := xt.Underlying().(*types.Interface)
+	ti, ok2 := tt.Underlying().(*types.Interface)
+	if !ok1 || !ok2 {
+		return false
+	}
+	for i := range ti.NumMethods() {
+		m := ti.Method(i)
+		if in, _, _ := types.LookupFieldOrMethod(xi, false, m.Pkg(), m.Name()); in == nil {
+			return true
+		}
+	}
+	return false
 }

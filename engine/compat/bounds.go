@@ -37,6 +37,25 @@ var bounds = Pass{
 	Snippets: []string{"bounds_index_message", "bounds_negative_shift", "bounds_swap_order"},
 }
 
+// shadowsWrittenNames reports whether the cell declares, or uses a
+// declaration of an earlier cell, named like a predeclared name the
+// checks write (len, cap, int, int64: a function's len := 0): there the
+// pass writes no checks, which would call the variable (the cell failed
+// to compile, "too many arguments"), and the interpreter's words stand.
+func shadowsWrittenNames(c *Cell) bool {
+	for _, m := range []map[*ast.Ident]types.Object{c.Types.Defs, c.Types.Uses} {
+		for id, obj := range m {
+			switch id.Name {
+			case "len", "cap", "int", "int64":
+				if obj != nil && obj.Parent() != types.Universe {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 type boundsPass struct {
 	c     *Cell
 	pf    *proofs
@@ -55,7 +74,7 @@ func runBounds(c *Cell) {
 	for _, root := range c.Roots() {
 		need = need || contains(root, false, func(n ast.Node) bool { return needsCheck(c, n) })
 	}
-	if !need {
+	if !need || shadowsWrittenNames(c) {
 		return
 	}
 	b := &boundsPass{c: c, pf: newProofs(c)}

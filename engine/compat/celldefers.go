@@ -14,7 +14,8 @@ import (
 // after it. The function and its arguments are evaluated where the defer
 // is, as Go does, and handed to the session, which runs them when the
 // cell ends; recover() in a deferred function literal asks the session
-// for the cell's panic:
+// for the cell's panic, and a deferred function or method of the cells'
+// gets it through a relay (grundyrt.Relay, see funcdefers):
 //
 //	{ _grundyF1, _grundyA2 := f, x; _grundyDefer(func() { _grundyF1(_grundyA2) }) }
 var cellDefers = Pass{
@@ -40,9 +41,21 @@ func (c *Cell) sessionDefer(s *ast.DeferStmt) ast.Stmt {
 	if lit, ok := s.Call.Fun.(*ast.FuncLit); ok {
 		replaceRecover(lit.Body)
 	}
+	fun := s.Call.Fun
+	fn := c.deferredCallee(fun)
+	lit, isLit := fun.(*ast.FuncLit)
+	_, forwards := c.callees[lit] // (a method expression, as methodExprs wrote it)
+	relay := (!isLit || forwards) && !c.nativeCall(fun)
 	bind, later := c.evaluated(s.Call, pos, false)
+	var call ast.Stmt = &ast.ExprStmt{X: later}
+	if relay {
+		// A function that may recover, called by the closure: it takes
+		// the cell's panic from a relay (see funcdefers).
+		recovered := &ast.CallExpr{Fun: ident(prelude.Recover, pos), Lparen: pos, Rparen: pos}
+		call = c.relay(recovered, fn, funcLit(pos, s.End(), nil, call), pos, s.End())
+	}
 	reg := &ast.ExprStmt{X: &ast.CallExpr{Fun: ident(prelude.Defer, pos), Lparen: pos, Rparen: s.End(),
-		Args: []ast.Expr{funcLit(pos, s.End(), nil, &ast.ExprStmt{X: later})}}}
+		Args: []ast.Expr{funcLit(pos, s.End(), nil, call)}}}
 	return &ast.BlockStmt{Lbrace: pos, List: append(bind, reg), Rbrace: s.End()}
 }
 

@@ -58,6 +58,7 @@ var Passes = []Pass{
 	shadowedTypes,
 	predeclaredNames,
 	anonEmbed,
+	localTypes,
 	nilCompares,
 	funcTypeDefs,
 	aliasRecvs,
@@ -204,9 +205,10 @@ var Passes = []Pass{
 	typeArgs,
 	genericStd, // after typeArgs, which writes the type arguments of its calls
 	loopClosures,
-	newInstances, // after the passes writing new(T)
-	forInits,     // the passes before may write such loops
-	loopVersions, // last: copies loops as the passes before wrote them
+	newInstances,  // after the passes writing new(T)
+	forInits,      // the passes before may write such loops
+	returnedFuncs, // after the passes writing returned values
+	loopVersions,  // last: copies loops as the passes before wrote them
 }
 
 // Session is what passes need of the engine beyond the cell.
@@ -315,6 +317,7 @@ type Cell struct {
 	nonNil       map[types.Object]bool // the pointer variables that cannot be nil (see mayBeNil), once asked
 	loopVersions []*loopVersion        // the loops the bounds pass checks in a copy, inner ones first
 	addrTaken    map[*types.Var]bool   // the variables whose address the cell takes (see addressTaken)
+	callees      map[ast.Expr]string   // what the function values passes wrote for method values and expressions call, for relays (see deferredCallee)
 }
 
 // NamedInstance is a refusal that stands unless the engine names an

@@ -321,6 +321,10 @@ func runErrorsIsAs(c *Cell) {
 				return true
 			}
 		}
+		if !is && len(call.Args) == 2 && isIfaceType(c.Types.TypeOf(call.Args[1])) {
+			// (var t any = &n: a native type not an error panics.)
+			name = prelude.RTErrorsAsDynamic
+		}
 		call.Fun = &ast.SelectorExpr{X: ident(prelude.Runtime, sel.Pos()), Sel: ident(name, sel.Sel.Pos())}
 		if len(call.Args) == 2 && !call.Ellipsis.IsValid() {
 			call.Args[0] = c.asError(call.Args[0])

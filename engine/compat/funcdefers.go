@@ -3,7 +3,10 @@ package compat
 import (
 	"go/ast"
 	"go/parser"
+	"go/token"
 	"go/types"
+
+	"grundy/engine/prelude"
 )
 
 // funcDefers: a defer statement in a function evaluates the function
@@ -29,25 +32,29 @@ import (
 //
 // A deferred literal that calls recover() stays as it is (only its
 // arguments are bound): yaegi's recover reads the panic from the frame
-// that called the deferred function (interp/run.go, _recover), which a
-// closure made elsewhere does not have.
+// the called function was made in (interp/run.go, _recover reads f.anc),
+// which is where the defer is for a literal or a function called by name
+// there, not for one reached through a value (a method value or
+// expression, a closure a call returned, a field, an element, a
+// parameter): recover() gave nil in it and the panic went on. Such a
+// call is deferred in a literal that recovers the panic and hands it to
+// the function's recover() (grundyrt.Relay, see relayed), raising it
+// again if that did not take it:
+//
+//	{ _grundyF1 := g; _grundyF2 := func() { _grundyF1() }; defer func(_grundyP3 func()) { if _grundyR4 := grundyrt.Relay(recover(), _grundyP3); _grundyR4 != nil { panic(_grundyR4) } }(_grundyF2) }
 var funcDefers = Pass{
 	Name:     "funcdefers",
 	Run:      runFuncDefers,
 	Kinds:    []ast.Node{(*ast.DeferStmt)(nil)},
-	Snippets: []string{"defer_func_args_evaluated", "defer_func_closure_deferred", "defer_recovering_variable_refused", "defer_recovering_method"},
+	Snippets: []string{"defer_func_args_evaluated", "defer_func_closure_deferred", "defer_recovering_values", "defer_recovering_method"},
 }
 
 func runFuncDefers(c *Cell) {
-	c.refuseRecoveringVars()
-	if c.err != nil {
-		return
-	}
 	direct := map[*ast.FuncLit]bool{}
 	for _, root := range c.Roots() {
 		applyIn(root, func(cur Cursor) bool {
 			if s, ok := cur.Node().(*ast.DeferStmt); ok && !cur.TopLevel() {
-				if b := c.boundDefer(s, direct); b != nil {
+				if b := c.boundDefer(s, direct, severalDefers(funcBody(cur.FuncNode))); b != nil {
 					cur.Replace(b)
 				}
 			}
@@ -77,7 +84,7 @@ func runFuncDefers(c *Cell) {
 // boundDefer is a defer statement with its values bound first; nil when
 // there is nothing to bind. A deferred literal that recovers is noted in
 // direct.
-func (c *Cell) boundDefer(s *ast.DeferStmt, direct map[*ast.FuncLit]bool) ast.Stmt {
+func (c *Cell) boundDefer(s *ast.DeferStmt, direct map[*ast.FuncLit]bool, guarded bool) ast.Stmt {
 	if isIdent(s.Call.Fun, "recover") && c.isBuiltin(s.Call.Fun) {
 		return nil
 	}
@@ -95,20 +102,37 @@ func (c *Cell) boundDefer(s *ast.DeferStmt, direct map[*ast.FuncLit]bool) ast.St
 			bind = append(bind, nilIfaceCheck(bound.X, pos))
 		}
 	}
-	if !keep && (later.Ellipsis.IsValid() || c.interpretedMethod(s.Call.Fun) && !c.recoveringMethod(s.Call.Fun)) {
-		// yaegi drops the spread of a deferred call (f(xs...) got xs as
-		// one argument), and reads a deferred interpreted method's
-		// receiver when it calls it (interp/run.go, genFunctionWrapper's
-		// rcvr): the call is made by a closure instead, which holds the
-		// values it was made with. (A native method stays a native
+	closure := later.Ellipsis.IsValid() || c.interpretedMethod(s.Call.Fun) && !c.recoveringMethod(s.Call.Fun)
+	// A function that may defer several calls runs them through a
+	// grundyrt.Deferred (deferpanics), which keeps a panic of one pending
+	// for the others: one that recovers takes it from a relay, and a
+	// literal that recovers keeps its own panics pending there too,
+	// however raised (a runtime error, a helper's panic).
+	recovering := guarded && (c.recoveringFunc(s.Call.Fun) || c.recoveringMethod(s.Call.Fun))
+	fn := c.deferredCallee(s.Call.Fun)
+	if keep && guarded && (lit.Type.Results == nil || len(lit.Type.Results.List) == 0) {
+		delete(direct, lit)
+		fn = c.litKey(lit)
+		relayedRecovers(lit.Body, fn)
+		recovering, keep = true, false
+	}
+	switch {
+	case !keep && (recovering || closure || c.throughValue(s.Call.Fun)):
+		// A function called by a closure or reached through a value:
+		// through a relay, which hands it the panic (and stops the
+		// panic in the deferring frame, where yaegi let a function the
+		// deferred one calls recover it). (yaegi drops the spread of a
+		// deferred call, f(xs...) got xs as one argument, and reads a
+		// deferred interpreted method's receiver when it calls it,
+		// interp/run.go, genFunctionWrapper's rcvr: the closure holds
+		// the values it was made with. A native method stays a native
 		// deferred call, which runs even after an interrupt: defer
 		// wg.Done() must.)
-		f := c.Temp("F")
-		// (made apart below, as every literal in a function that defers)
-		bind = append(bind, define(pos, []ast.Expr{ident(f, pos)}, funcLit(pos, s.End(), nil, &ast.ExprStmt{X: later})))
-		later = &ast.CallExpr{Fun: ident(f, pos), Lparen: later.Lparen, Rparen: later.Rparen}
+		var b ast.Stmt
+		b, later = c.relayed(later, fn, s.End(), direct)
+		bind = append(bind, b)
 	}
-	if len(bind) == 0 {
+	if len(bind) == 0 && later == s.Call {
 		return nil
 	}
 	return &ast.BlockStmt{Lbrace: s.Defer, List: append(bind, &ast.DeferStmt{Defer: s.Defer, Call: later}), Rbrace: s.End()}
@@ -205,41 +229,210 @@ func madeApart(lit *ast.FuncLit) ast.Expr {
 	return &ast.CallExpr{Fun: maker, Lparen: lit.End(), Rparen: lit.End()}
 }
 
-// refuseRecoveringVars refuses "defer h()" in a function, h a variable
-// holding a function literal that calls recover(): the literal's closure
-// does not see the panic (yaegi's recover reads it from the frame the
-// closure was made in, interp/run.go, _recover and getFunc), so the panic
-// would go on. Written in the defer statement, the literal recovers.
-func (c *Cell) refuseRecoveringVars() {
-	recovering := map[types.Object]bool{}
+// throughValue reports whether a deferred call's function is reached
+// through a value the interpreter made elsewhere: a variable or a
+// parameter, a field, an element, a method expression, a call's result;
+// not a function or method called by name, a builtin, a package's
+// function or a literal the cell wrote. A variable of a library's named function type
+// (context.CancelFunc) is left alone: it holds the library's function,
+// which a native deferred call runs even after an interrupt.
+func (c *Cell) throughValue(fun ast.Expr) bool {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident:
+		v, ok := c.Types.ObjectOf(f).(*types.Var)
+		return ok && !libraryFunc(v.Type())
+	case *ast.SelectorExpr:
+		s := c.Types.Selections[f]
+		if s == nil {
+			return false // a package's function or variable
+		}
+		return s.Kind() == types.MethodExpr || s.Kind() == types.FieldVal && !libraryFunc(s.Type())
+	case *ast.IndexExpr:
+		id, _ := rootIdent(f.X)
+		_, generic := c.Types.ObjectOf(id).(*types.Func)
+		return !generic
+	case *ast.CallExpr, *ast.TypeAssertExpr, *ast.StarExpr:
+		return true
+	case *ast.FuncLit:
+		_, forwards := c.callees[f] // a method expression, as methodExprs wrote it
+		return forwards
+	}
+	return false
+}
+
+// libraryFunc reports whether t is a named function type a library
+// declares.
+func libraryFunc(t types.Type) bool {
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() != "main"
+}
+
+// relayed is the deferred call of a literal calling call through
+// grundyrt.Relay with the panic it recovers, raising again what Relay
+// returns. call is made a closure before the defer and handed to the
+// literal as its argument: yaegi makes a deferred literal when it calls
+// it, where it would read the variables of the loop's last time round.
+func (c *Cell) relayed(call *ast.CallExpr, fn string, end token.Pos, direct map[*ast.FuncLit]bool) (bind ast.Stmt, deferred *ast.CallExpr) {
+	pos := call.Pos()
+	f, p := c.Temp("F"), c.Temp("P")
+	bind = define(pos, []ast.Expr{ident(f, pos)}, funcLit(pos, end, nil, &ast.ExprStmt{X: call}))
+	recovered := &ast.CallExpr{Fun: ident("recover", pos), Lparen: pos, Rparen: pos}
+	check := c.relay(recovered, fn, ident(p, pos), pos, end)
+	lit := funcLit(pos, end, nil, check)
+	lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(p, pos)}, Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}}}}
+	direct[lit] = true
+	return bind, &ast.CallExpr{Fun: lit, Lparen: end, Args: []ast.Expr{ident(f, pos)}, Rparen: end}
+}
+
+// relay is "if r := grundyrt.Relay(recovered, fn, f); r != nil {
+// panic(r) }": f, calling the function fn ("" when through a value),
+// called with the panic recovered, which fn's recover() takes, and
+// raised again (or f's own) when it did not.
+func (c *Cell) relay(recovered ast.Expr, fn string, f ast.Expr, pos, end token.Pos) ast.Stmt {
+	r := c.Temp("R")
+	call := &ast.CallExpr{Fun: rtSelector(prelude.RTRelay, pos), Lparen: pos, Args: []ast.Expr{recovered, stringLit(fn, pos), f}, Rparen: end}
+	raise := &ast.ExprStmt{X: &ast.CallExpr{Fun: ident("panic", pos), Lparen: pos, Args: []ast.Expr{ident(r, pos)}, Rparen: end}}
+	return &ast.IfStmt{If: pos,
+		Init: define(pos, []ast.Expr{ident(r, pos)}, call),
+		Cond: &ast.BinaryExpr{X: ident(r, pos), OpPos: pos, Op: token.NEQ, Y: ident("nil", pos)},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{raise}, Rbrace: end}}
+}
+
+// deferredCallee is the key of the function a deferred call calls, for
+// its relay (see grundyrt.Relayed): f, T.M, a literal's litKey, *.M for
+// a method called through an interface (any type's M), "" where it is
+// not known (a parameter, a field, an element, a call's result, a
+// variable assigned other values: any function may take the panic).
+func (c *Cell) deferredCallee(fun ast.Expr) string {
+	if k, ok := c.callees[fun]; ok {
+		return k
+	}
+	switch f := ast.Unparen(unindex(fun)).(type) {
+	case *ast.Ident:
+		switch obj := c.Types.ObjectOf(f).(type) {
+		case *types.Func:
+			return funcKeyOf(obj)
+		case *types.Var:
+			return c.varCallee(obj)
+		}
+	case *ast.SelectorExpr:
+		if sel := c.Types.Selections[f]; sel != nil && sel.Kind() != types.FieldVal {
+			if m, ok := sel.Obj().(*types.Func); ok {
+				return methodCallee(sel.Recv(), m)
+			}
+		}
+	}
+	return ""
+}
+
+// methodCallee is deferredCallee of the method m of recv.
+func methodCallee(recv types.Type, m *types.Func) string {
+	if types.IsInterface(recv) {
+		return "*." + m.Name()
+	}
+	return funcKeyOf(m)
+}
+
+// varCallee is deferredCallee of a call of the variable v: the one
+// function the cell assigns it, or "" when it assigns it other values
+// too, or v is a parameter or a package's variable.
+func (c *Cell) varCallee(v *types.Var) string {
+	if c.isParam(v) {
+		return ""
+	}
+	keys := map[string]bool{}
+	for _, e := range c.valuesOf(v) {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.FuncLit:
+			keys[c.litKey(x)] = true
+			continue
+		case *ast.Ident:
+			if fn, ok := c.Types.ObjectOf(x).(*types.Func); ok {
+				keys[funcKeyOf(fn)] = true
+				continue
+			}
+		case *ast.SelectorExpr:
+			if sel := c.Types.Selections[x]; sel != nil && sel.Kind() == types.MethodVal {
+				if m, ok := sel.Obj().(*types.Func); ok {
+					keys[methodCallee(sel.Recv(), m)] = true
+					continue
+				}
+			}
+		}
+		if k, ok := c.callees[e]; ok {
+			keys[k] = true // a method value, as methodValues wrote it
+			continue
+		}
+		return ""
+	}
+	if len(keys) != 1 {
+		return ""
+	}
+	for k := range keys {
+		return k
+	}
+	return ""
+}
+
+// isParam reports whether v is a parameter (or result) of a function the
+// cell declares, or a package-level variable: its value comes from
+// elsewhere.
+func (c *Cell) isParam(v *types.Var) bool {
+	if cellGlobal(v) {
+		return true
+	}
+	found := false
 	for _, root := range c.Roots() {
 		ast.Inspect(root, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok || len(as.Lhs) != len(as.Rhs) {
-				return true
+			var ft *ast.FuncType
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				ft = n.Type
+			case *ast.FuncLit:
+				ft = n.Type
+			default:
+				return !found
 			}
-			for i, r := range as.Rhs {
-				id, isID := as.Lhs[i].(*ast.Ident)
-				if lit, isLit := r.(*ast.FuncLit); isID && isLit && c.callsRecover(lit.Body) {
-					if obj := c.Types.ObjectOf(id); obj != nil && !cellGlobal(obj) {
-						recovering[obj] = true
+			for _, l := range []*ast.FieldList{ft.Params, ft.Results} {
+				if l == nil {
+					continue
+				}
+				for _, f := range l.List {
+					for _, id := range f.Names {
+						found = found || c.Types.Defs[id] == v
 					}
 				}
 			}
+			return !found
+		})
+	}
+	return found
+}
+
+// nativeCall reports whether fun is a builtin, a package's function or a
+// method of a library's type (called on a value, not an interface).
+func (c *Cell) nativeCall(fun ast.Expr) bool {
+	if c.isBuiltin(fun) {
+		return true
+	}
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	if x, ok := sel.X.(*ast.Ident); ok {
+		if _, pkg := c.Types.ObjectOf(x).(*types.PkgName); pkg {
 			return true
-		})
+		}
 	}
-	if len(recovering) == 0 {
-		return
+	s := c.Types.Selections[sel]
+	return s != nil && s.Kind() == types.MethodVal && !c.interpretedMethod(fun)
+}
+
+// noteCallee records that e, an expression a pass wrote, is a function
+// value calling the function key (see deferredCallee).
+func (c *Cell) noteCallee(e ast.Expr, key string) {
+	if c.callees == nil {
+		c.callees = map[ast.Expr]string{}
 	}
-	for _, root := range c.Roots() {
-		applyIn(root, func(cur Cursor) bool {
-			if s, ok := cur.Node().(*ast.DeferStmt); ok && !cur.TopLevel() {
-				if id, isID := s.Call.Fun.(*ast.Ident); isID && recovering[c.Types.ObjectOf(id)] {
-					c.Fail(s.Pos(), "a deferred variable holding a function literal that calls recover() (%s) cannot stop the panic here: write the literal in the defer statement, defer func() { ... }()", id.Name)
-				}
-			}
-			return c.err == nil
-		})
-	}
+	c.callees[e] = key
 }

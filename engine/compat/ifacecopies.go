@@ -299,9 +299,11 @@ func typedByConversion(cur Cursor) bool {
 // unless e is a composite literal and t an interface a cell declares: such
 // a literal is a value of its own there (it is not in a native interface's
 // wrapper), and a copy or a conversion would lose its type for type
-// switches; stored in a field or an element, it takes the conversion
-// (yaegi stores the value with the value's type: "reflect.Set: value of
-// type interp.valueInterface is not assignable"). So the commonest case,
+// switches; stored in a field or an element, it is copied as a
+// variable's value is (yaegi stored the bare literal with the value's
+// type: "reflect.Set: value of type interp.valueInterface is not
+// assignable", and with an explicit conversion, Expr(Num{1}), a type
+// switch's case Num took default, silently). So the commonest case,
 // out = append(out, Nim{k}), costs nothing more. A literal of a type on
 // an array is copied like a variable (yaegi panicked in reflect.Set
 // assigning Row{0, 1, 2} to a Game).
@@ -311,8 +313,6 @@ func (c *Cell) copyInto(t types.Type, e ast.Expr, stored bool) (ast.Expr, bool) 
 		if !stored {
 			return e, true
 		}
-		te, ok := c.TypeExpr(t, e.Pos())
-		return &ast.CallExpr{Fun: te, Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}, ok
 	}
 	return c.ifaceCopy(t, e)
 }
@@ -346,7 +346,9 @@ func (c *Cell) ifaceCopy(t types.Type, e ast.Expr) (ast.Expr, bool) {
 		if !ok {
 			return nil, false
 		}
-		return sliceElem(vt, e), true
+		x := sliceElem(vt, e)
+		c.Types.Types[x] = types.TypeAndValue{Type: c.Types.TypeOf(e)} // (for returnedFuncs)
+		return x, true
 	}
 	return c.callCopy(t, e)
 }

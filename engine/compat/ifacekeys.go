@@ -404,8 +404,8 @@ func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 		named, _ := c.boxedImplementers(nil, t, e.Pos())
 		if len(named) > 0 {
 			n := named[0].Obj().Name()
-			c.Fail(e.Pos(), "%s, a %s that may hold %s, as a key of a map keyed by any: the interpreter keeps such a value there without its type; use the value itself as the key (%s.(%s)), or a string of it",
-				ExprString(e), types.TypeString(t, shortQualifier), an(n), ExprString(e), n)
+			c.Fail(e.Pos(), "%s, %s that may hold %s, as a key of a map keyed by any: the interpreter keeps such a value there without its type; use the value itself as the key (%s.(%s)), or a string of it",
+				ExprString(e), an(types.TypeString(t, shortQualifier)), an(n), ExprString(e), n)
 			return e
 		}
 	}

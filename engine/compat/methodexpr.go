@@ -41,6 +41,9 @@ func runMethodExprs(c *Cell) {
 			// The literal has the expression's type, for the passes
 			// after (fmtargs' %T, reflectnames' TypeOf of Set.Add).
 			c.Types.Types[lit] = types.TypeAndValue{Type: s.Type()}
+			if m, ok := s.Obj().(*types.Func); ok {
+				c.noteCallee(lit, methodCallee(s.Recv(), m)) // (deferred through a relay: see throughValue)
+			}
 			cur.Replace(lit)
 		}
 		return true
@@ -101,6 +104,9 @@ func (c *Cell) forwardLit(sig *types.Signature, pos token.Pos, first string, cal
 	if len(res) > 0 {
 		body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ce}}
 		rl = results(res...)
+	}
+	if len(res) == 1 {
+		c.Types.Types[ce] = types.TypeAndValue{Type: sig.Results().At(0).Type()} // (for returnedFuncs)
 	}
 	return &ast.FuncLit{
 		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, List: params, Closing: pos}, Results: rl},

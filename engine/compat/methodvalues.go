@@ -54,6 +54,11 @@ func runMethodValues(c *Cell) {
 				if tv, ok := c.Types.Types[sel]; ok {
 					c.Types.Types[b] = tv // (for the passes after: fmtArgs names its type for %T)
 				}
+				if s := c.Types.Selections[sel]; s != nil {
+					if m, ok := s.Obj().(*types.Func); ok {
+						c.noteCallee(b, methodCallee(s.Recv(), m)) // (for funcdefers' relays)
+					}
+				}
 				cur.Replace(b)
 			}
 			return true

@@ -82,6 +82,12 @@ func runNativeIfaceArgs(c *Cell) {
 					if x, ok := c.callCopy(typesError, v.value); ok {
 						v.set(x)
 					}
+				} else if t := c.Types.TypeOf(v.value); t != nil && types.IsInterface(t) && !hasTypeParam(t) {
+					// An interface's value, whose type is known when
+					// it runs: one of a cell's type the handlers would
+					// print without its methods stops the cell.
+					pos := v.value.Pos()
+					v.set(&ast.CallExpr{Fun: rtSelector(prelude.RTSlogDynamic, pos), Lparen: pos, Args: []ast.Expr{v.value}, Rparen: v.value.End()})
 				}
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strconv"
 
 	"grundy/engine/prelude"
 )
@@ -18,8 +19,10 @@ import (
 // (see raise),
 // and every recover() is grundyrt.Recovered(recover()), which gives the
 // value back as Go's recover() does (and the runtime's errors where the
-// interpreter raised reflect's). A recover() among a cell's statements
-// is nil.
+// interpreter raised reflect's); outside a literal written in a defer
+// statement, grundyrt.Recovered(grundyrt.Relayed(recover())), which also
+// takes the panic a relay hands a function deferred through a value (see
+// funcdefers). A recover() among a cell's statements is nil.
 var panicValues = Pass{
 	Name:     "panicvalues",
 	Run:      runPanicValues,
@@ -28,6 +31,7 @@ var panicValues = Pass{
 }
 
 func runPanicValues(c *Cell) {
+	deferred := deferredLiterals(c)
 	c.Apply(func(cur Cursor) bool {
 		switch n := cur.Node().(type) {
 		case *ast.CallExpr:
@@ -46,7 +50,20 @@ func runPanicValues(c *Cell) {
 					cur.Replace(&ast.CallExpr{Fun: nilFunc, Lparen: pos, Rparen: n.End()})
 					return true
 				}
-				cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTRecovered, pos), Lparen: pos, Args: []ast.Expr{n}, Rparen: n.End()})
+				var r ast.Expr = n
+				switch f := cur.FuncNode.(type) {
+				case *ast.FuncDecl:
+					// A function deferred through a value takes its
+					// panic from a relay (see funcdefers).
+					if fn, ok := c.Types.Defs[f.Name].(*types.Func); ok {
+						r = relayedRecover(n, funcKeyOf(fn))
+					}
+				case *ast.FuncLit:
+					if !deferred[f] {
+						r = relayedRecover(n, c.litKey(f))
+					}
+				}
+				cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTRecovered, pos), Lparen: pos, Args: []ast.Expr{r}, Rparen: n.End()})
 			}
 		case *ast.ExprStmt:
 			if r := c.raise(n); r != nil {
@@ -106,4 +123,45 @@ func varInit(name string, typ, value ast.Expr) ast.Stmt {
 	pos := value.Pos()
 	return &ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{
 		&ast.ValueSpec{Names: []*ast.Ident{ident(name, pos)}, Type: typ, Values: []ast.Expr{value}}}}}
+}
+
+// deferredLiterals are the function literals written in the cell's defer
+// statements (defer func() { ... }()).
+func deferredLiterals(c *Cell) map[*ast.FuncLit]bool {
+	lits := map[*ast.FuncLit]bool{}
+	for _, root := range c.Roots() {
+		ast.Inspect(root, func(n ast.Node) bool {
+			if d, ok := n.(*ast.DeferStmt); ok {
+				if lit, ok := d.Call.Fun.(*ast.FuncLit); ok {
+					lits[lit] = true
+				}
+			}
+			return true
+		})
+	}
+	return lits
+}
+
+// litKey names a function literal for relays: where it is in the cell.
+func (c *Cell) litKey(lit *ast.FuncLit) string {
+	p := c.Fset.Position(lit.Pos())
+	return "func@" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Column)
+}
+
+// relayedRecover is grundyrt.Relayed(recover(), fn), for recover() the
+// call r in the function fn (its key: f, T.M, or a literal's litKey).
+func relayedRecover(r *ast.CallExpr, fn string) ast.Expr {
+	return &ast.CallExpr{Fun: rtSelector(prelude.RTRelayed, r.Pos()), Lparen: r.Pos(), Args: []ast.Expr{r, stringLit(fn, r.Pos())}, Rparen: r.End()}
+}
+
+// relayedRecovers makes recover() in a deferred literal (not in the
+// functions nested in it) take the panic of a relay naming fn, for a
+// literal that funcdefers defers through one.
+func relayedRecovers(body *ast.BlockStmt, fn string) {
+	applyIn(body, func(cur Cursor) bool {
+		if call, ok := cur.Node().(*ast.CallExpr); ok && cur.FuncNode == nil && isIdent(call.Fun, "recover") && len(call.Args) == 0 {
+			cur.Replace(relayedRecover(call, fn))
+		}
+		return true
+	})
 }

@@ -312,20 +312,20 @@ func selfType(c *Cell, ts *ast.TypeSpec) {
 		return
 	}
 	name := ts.Name.Name
+	head := name
+	if ts.TypeParams != nil {
+		head += "[" + strings.TrimSuffix(strings.TrimPrefix(ExprString(&ast.FuncType{Params: ts.TypeParams}), "func("), ")") + "]"
+	}
 	if _, isFunc := named.Underlying().(*types.Signature); isFunc {
 		if selfFunc(named) {
 			return // declared as a struct (selfFuncs)
 		}
 		if obj := named.Obj(); obj.Pkg() != nil && obj.Parent() != obj.Pkg().Scope() {
-			c.Fail(ts.Name.Pos(), "type %s refers to itself through a function type, which this interpreter cannot build in a function; declare it at a cell's top level, where the engine declares it for the interpreter, or wrap the function in a struct: type %s struct{ f %s }", name, name, ExprString(ts.Type))
+			c.Fail(ts.Name.Pos(), "type %s refers to itself through a function type, which this interpreter cannot build in a function; declare it at a cell's top level, where the engine declares it for the interpreter, or wrap the function in a struct: type %s struct{ f %s }", name, head, ExprString(ts.Type))
 			return
 		}
-		c.Fail(ts.Name.Pos(), "type %s refers to itself through a function type, which this interpreter cannot build; wrap the function in a struct: type %s struct{ f %s }", name, name, ExprString(ts.Type))
+		c.Fail(ts.Name.Pos(), "type %s refers to itself through a function type, which this interpreter cannot build; wrap the function in a struct: type %s struct{ f %s }", name, head, ExprString(ts.Type))
 		return
-	}
-	head := name
-	if ts.TypeParams != nil {
-		head += "[" + strings.TrimSuffix(strings.TrimPrefix(ExprString(&ast.FuncType{Params: ts.TypeParams}), "func("), ")") + "]"
 	}
 	c.Fail(ts.Name.Pos(), "type %s refers to itself through %s, which this interpreter cannot build; wrap it in a struct: type %s struct{ v %s }", name, ExprString(ts.Type), head, ExprString(ts.Type))
 }

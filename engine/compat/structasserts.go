@@ -131,11 +131,11 @@ func (c *Cell) libraryInCellIface(xt, tt types.Type) bool {
 	return false
 }
 
-// unwrapCall is interface{}(grundyrt.Unwrap(x)): x, or the value in
-// yaegi's valueInterface when x holds one (see inCellIface). (Not any:
-// a cell may name a variable any.)
+// unwrapCall is _grundyUnwrap(x): x, or the value in yaegi's
+// valueInterface when x holds one (see inCellIface), through an
+// interpreted helper (see _grundyInWrapper).
 func unwrapCall(x ast.Expr, pos token.Pos) ast.Expr {
-	return anyOf(rtCall(prelude.RTUnwrap, pos, x), pos)
+	return &ast.CallExpr{Fun: ident(prelude.Unwrap, pos), Lparen: pos, Args: []ast.Expr{x}, Rparen: pos}
 }
 
 // wrapperSubject reports whether a value of xt may be yaegi's wrapper
@@ -151,8 +151,10 @@ func basedWrapperSubject(xt types.Type) bool {
 	return wrapperSubject(xt) || xt != nil && isIfaceType(xt) && !typecheck.IsCellType(xt) && !isError(xt) && !hasTypeParam(xt)
 }
 
-// inWrapperCall is any(grundyrt.InWrapper(x)): x, or the value in it
-// when it is yaegi's wrapper (see structAsserts).
+// inWrapperCall is _grundyInWrapper(x): x, or the value in it when it
+// is yaegi's wrapper (see structAsserts), through an interpreted helper,
+// whose result a loop's assertion reads right each time round (see the
+// helper).
 func inWrapperCall(x ast.Expr) ast.Expr {
-	return &ast.CallExpr{Fun: ident("any", x.Pos()), Lparen: x.Pos(), Args: []ast.Expr{rtCall(prelude.RTInWrapper, x.Pos(), x)}, Rparen: x.End()}
+	return &ast.CallExpr{Fun: ident(prelude.InWrapper, x.Pos()), Lparen: x.Pos(), Args: []ast.Expr{x}, Rparen: x.End()}
 }

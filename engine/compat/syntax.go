@@ -11,6 +11,7 @@ import (
 	"hash/fnv"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -147,6 +148,11 @@ func rangedOver(cur Cursor) bool {
 }
 
 func ident(name string, pos token.Pos) *ast.Ident { return &ast.Ident{Name: name, NamePos: pos} }
+
+// stringLit is the string literal of s, at pos.
+func stringLit(s string, pos token.Pos) *ast.BasicLit {
+	return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
+}
 
 // zeroValue is *new(t), the zero value of the type t, at pos.
 func zeroValue(t ast.Expr, pos token.Pos) ast.Expr {

@@ -49,6 +49,8 @@ const (
 	NegShift    = "_grundyNegShift"    // likewise for a negative shift count
 	IsNil       = "_grundyIsNil"       // func(v any) bool: an interface conversion compared with nil
 	InternAny   = "_grundyInternAny"   // func(k any) any: a key of a map keyed by any, interned
+	InWrapper   = "_grundyInWrapper"   // func(v any) any: grundyrt.InWrapper, for an assertion's subject
+	Unwrap      = "_grundyUnwrap"      // func(v any) any: grundyrt.Unwrap, likewise
 )
 
 // GenericStd are the helpers that run the generic API of native standard
@@ -104,6 +106,7 @@ const (
 	RTRangeContinued    = "RangeContinued" // a function iterator calling yield after the loop body said false or the loop ended
 	RTRangeRecovered    = "RangeRecovered" // a function iterator returning after it recovered a panic of the loop body
 	RTSlogValue         = "SlogValue"      // a cell value as log/slog's handlers must print it
+	RTSlogDynamic       = "SlogDynamic"    // an interface's value for log/slog, stopping the cell where the handlers would miss its methods
 	RTMinInt            = "MinInt"         // the least element of an []int, bounding a loop over it (compat's loop versions)
 	RTMaxInt            = "MaxInt"         // likewise the greatest
 	RTFloatTo           = "FloatTo"        // begins the names of gc's conversions of a float to a narrow integer type (FloatToInt32...)
@@ -117,8 +120,11 @@ const (
 	RTLogFatalf         = "LogFatalf"      // likewise Fatalf
 	RTLogFatalln        = "LogFatalln"     // likewise Fatalln
 	RTDeferred          = "NewDeferred"
+	RTRelay             = "Relay"   // a call deferred through a value, with the panic its recover() takes (funcdefers)
+	RTRelayed           = "Relayed" // recover() in a declared function, taking a Relay's panic
 	RTErrorsIs          = "ErrorsIs"
 	RTErrorsAs          = "ErrorsAs"
+	RTErrorsAsDynamic   = "ErrorsAsDynamic" // errors.As of a target held in an interface
 	RTErrorsUnwrap      = "ErrorsUnwrap"
 	RTErrorsAsKnown     = "ErrorsAsKnown" // errors.As to a cell interface: the cell's type switch stores
 	RTCompareKey        = "CompareKey"

@@ -42,6 +42,25 @@ func (ts *Types) ErrorsAs(err error, target any) bool {
 	})
 }
 
+// ErrorsAsDynamic is ErrorsAs for a target a cell holds in an interface
+// (var t any = &n), whose type the passes do not know: one pointing to a
+// native type that is not an error panics as Go's errors.As does. (A
+// cell's type the interpreter made is not a native one here: a cell
+// struct is unnamed, and a pointer to a cell type on a basic type is not
+// put in an interface, compat's basedTypes refuses it.)
+func (ts *Types) ErrorsAsDynamic(err error, target any) bool {
+	if err != nil {
+		if tv := reflect.ValueOf(Unwrap(target)); tv.Kind() == reflect.Pointer && !tv.IsNil() {
+			want := tv.Type().Elem()
+			native := want.Kind() != reflect.Interface && want.Kind() != reflect.Pointer && (want.Kind() != reflect.Struct || want.Name() != "")
+			if native && !want.Implements(errorType) {
+				panic("errors: *target must be interface or implement error")
+			}
+		}
+	}
+	return ts.ErrorsAs(err, target)
+}
+
 // ErrorsAsKnown is errors.As with the test and store of each error in the
 // chain (the value inside yaegi's wrapper) made by match, which knows only
 // the cell types named in known (one a line): one it meets that is not
@@ -349,6 +368,7 @@ func RewrapBox(p, box any) {
 // cell's struct value stored in a fmt.Stringer or a games.Game, asserted
 // back to its type through any); otherwise v.
 func InWrapper(v any) any {
+	v = resultWrapped(v)
 	rv := reflect.ValueOf(v)
 	if !rv.IsValid() || !WrapperShape(rv.Type()) || rv.Field(0).Kind() != reflect.Interface || rv.Field(0).IsNil() {
 		return v

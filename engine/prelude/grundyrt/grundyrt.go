@@ -85,63 +85,64 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Defer":   reflect.ValueOf(s.Defer),
 		"Recover": reflect.ValueOf(s.Recover),
 
-		"Clear":          reflect.ValueOf(Clear),
-		"Converted":      reflect.ValueOf(Converted),
-		"SignbitAt":      reflect.ValueOf(SignbitAt),
-		"SortOrdered":    reflect.ValueOf(SortOrdered),
-		"SortFunc":       reflect.ValueOf(SortFunc),
-		"SortStableFunc": reflect.ValueOf(SortStableFunc),
-		"Unwrap":         reflect.ValueOf(Unwrap),
-		"Interpreted":    reflect.ValueOf(Interpreted),
-		"ErrorsAs":       reflect.ValueOf(ts.ErrorsAs),
-		"ErrorsIs":       reflect.ValueOf(ts.ErrorsIs),
-		"ErrorsUnwrap":   reflect.ValueOf(ts.ErrorsUnwrap),
-		"ErrorsAsKnown":  reflect.ValueOf(ts.ErrorsAsKnown),
-		"NativeError":    reflect.ValueOf(NativeError),
-		"IsNativeError":  reflect.ValueOf(IsNativeError),
-		"CompareKey":     reflect.ValueOf(ts.NamedCompareKey),
-		"Equal":          reflect.ValueOf(Equal),
-		"CompareKeyAs":   reflect.ValueOf(ts.NamedCompareKeyAs),
-		"WrapError":      reflect.ValueOf(WrapError),
-		"Rewrap":         reflect.ValueOf(Rewrap),
-		"RewrapBox":      reflect.ValueOf(RewrapBox),
-		"InWrapper":      reflect.ValueOf(InWrapper),
-		"WrapNil":        reflect.ValueOf(WrapNil),
-		"Empty":          reflect.ValueOf((*Empty)(nil)),
-		"InternKey":      reflect.ValueOf(ts.InternKey),
-		"InternAnyKey":   reflect.ValueOf(ts.InternAnyKey),
-		"AtomicStore":    reflect.ValueOf(ts.AtomicStore),
-		"AnyKey":         reflect.ValueOf(AnyKey),
-		"DecodeRune":     reflect.ValueOf(DecodeRune),
-		"Return":         reflect.ValueOf(Return),
-		"IndexError":     reflect.ValueOf(IndexError),
-		"SliceError":     reflect.ValueOf(SliceError),
-		"ShiftError":     reflect.ValueOf(ShiftError),
-		"RangeContinued": reflect.ValueOf(RangeContinued),
-		"RangeRecovered": reflect.ValueOf(RangeRecovered),
-		"SlogValue":      reflect.ValueOf(SlogValue),
-		"ArrayLen":       reflect.ValueOf(ArrayLen),
-		"RandUint64N":    reflect.ValueOf(RandUint64N),
-		"SetInteger":     reflect.ValueOf(SetInteger),
-		"MinInt":         reflect.ValueOf(MinInt),
-		"MaxInt":         reflect.ValueOf(MaxInt),
-		"FloatToInt8":    reflect.ValueOf(FloatToInt8),
-		"FloatToInt16":   reflect.ValueOf(FloatToInt16),
-		"FloatToInt32":   reflect.ValueOf(FloatToInt32),
-		"FloatToUint8":   reflect.ValueOf(FloatToUint8),
-		"FloatToUint16":  reflect.ValueOf(FloatToUint16),
-		"FloatToUint32":  reflect.ValueOf(FloatToUint32),
-		"IntToFloat32":   reflect.ValueOf(IntToFloat32),
-		"UintToFloat32":  reflect.ValueOf(UintToFloat32),
-		"ValuePointer":   reflect.ValueOf(ValuePointer),
-		"NilValueMethod": reflect.ValueOf(NilValueMethod),
-		"NilDeref":       reflect.ValueOf(NilDeref),
-		"LogFatal":       reflect.ValueOf(LogFatal),
-		"LogFatalf":      reflect.ValueOf(LogFatalf),
-		"LogFatalln":     reflect.ValueOf(LogFatalln),
-		"Select":         reflect.ValueOf(selector{s.Stopped}.Select),
-		"SetZero":        reflect.ValueOf(SetZero),
-		"Print":          reflect.ValueOf(builtinPrinter{s.Stderr}.Print),
+		"Clear":           reflect.ValueOf(Clear),
+		"Converted":       reflect.ValueOf(Converted),
+		"SignbitAt":       reflect.ValueOf(SignbitAt),
+		"SortOrdered":     reflect.ValueOf(SortOrdered),
+		"SortFunc":        reflect.ValueOf(SortFunc),
+		"SortStableFunc":  reflect.ValueOf(SortStableFunc),
+		"Unwrap":          reflect.ValueOf(Unwrap),
+		"Interpreted":     reflect.ValueOf(Interpreted),
+		"ErrorsAs":        reflect.ValueOf(ts.ErrorsAs),
+		"ErrorsAsDynamic": reflect.ValueOf(ts.ErrorsAsDynamic),
+		"ErrorsIs":        reflect.ValueOf(ts.ErrorsIs),
+		"ErrorsUnwrap":    reflect.ValueOf(ts.ErrorsUnwrap),
+		"ErrorsAsKnown":   reflect.ValueOf(ts.ErrorsAsKnown),
+		"NativeError":     reflect.ValueOf(NativeError),
+		"IsNativeError":   reflect.ValueOf(IsNativeError),
+		"CompareKey":      reflect.ValueOf(ts.NamedCompareKey),
+		"Equal":           reflect.ValueOf(Equal),
+		"CompareKeyAs":    reflect.ValueOf(ts.NamedCompareKeyAs),
+		"WrapError":       reflect.ValueOf(WrapError),
+		"Rewrap":          reflect.ValueOf(Rewrap),
+		"RewrapBox":       reflect.ValueOf(RewrapBox),
+		"InWrapper":       reflect.ValueOf(InWrapper),
+		"WrapNil":         reflect.ValueOf(WrapNil),
+		"Empty":           reflect.ValueOf((*Empty)(nil)),
+		"InternKey":       reflect.ValueOf(ts.InternKey),
+		"InternAnyKey":    reflect.ValueOf(ts.InternAnyKey),
+		"AtomicStore":     reflect.ValueOf(ts.AtomicStore),
+		"AnyKey":          reflect.ValueOf(AnyKey),
+		"DecodeRune":      reflect.ValueOf(DecodeRune),
+		"Return":          reflect.ValueOf(Return),
+		"IndexError":      reflect.ValueOf(IndexError),
+		"SliceError":      reflect.ValueOf(SliceError),
+		"ShiftError":      reflect.ValueOf(ShiftError),
+		"RangeContinued":  reflect.ValueOf(RangeContinued),
+		"RangeRecovered":  reflect.ValueOf(RangeRecovered),
+		"SlogValue":       reflect.ValueOf(SlogValue),
+		"ArrayLen":        reflect.ValueOf(ArrayLen),
+		"RandUint64N":     reflect.ValueOf(RandUint64N),
+		"SetInteger":      reflect.ValueOf(SetInteger),
+		"MinInt":          reflect.ValueOf(MinInt),
+		"MaxInt":          reflect.ValueOf(MaxInt),
+		"FloatToInt8":     reflect.ValueOf(FloatToInt8),
+		"FloatToInt16":    reflect.ValueOf(FloatToInt16),
+		"FloatToInt32":    reflect.ValueOf(FloatToInt32),
+		"FloatToUint8":    reflect.ValueOf(FloatToUint8),
+		"FloatToUint16":   reflect.ValueOf(FloatToUint16),
+		"FloatToUint32":   reflect.ValueOf(FloatToUint32),
+		"IntToFloat32":    reflect.ValueOf(IntToFloat32),
+		"UintToFloat32":   reflect.ValueOf(UintToFloat32),
+		"ValuePointer":    reflect.ValueOf(ValuePointer),
+		"NilValueMethod":  reflect.ValueOf(NilValueMethod),
+		"NilDeref":        reflect.ValueOf(NilDeref),
+		"LogFatal":        reflect.ValueOf(LogFatal),
+		"LogFatalf":       reflect.ValueOf(LogFatalf),
+		"LogFatalln":      reflect.ValueOf(LogFatalln),
+		"Select":          reflect.ValueOf(selector{s.Stopped}.Select),
+		"SetZero":         reflect.ValueOf(SetZero),
+		"Print":           reflect.ValueOf(builtinPrinter{s.Stderr}.Print),
 
 		"TextTemplate":      reflect.ValueOf(TextTemplate),
 		"HTMLTemplate":      reflect.ValueOf(HTMLTemplate),
@@ -210,7 +211,10 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		// Panics (panics.go).
 		"Panic":          reflect.ValueOf(ts.Panic),
 		"Recovered":      reflect.ValueOf(ts.Recovered),
+		"SlogDynamic":    reflect.ValueOf(ts.SlogDynamic),
 		"PanicAgain":     reflect.ValueOf(PanicAgain),
+		"Relay":          reflect.ValueOf(Relay),
+		"Relayed":        reflect.ValueOf(Relayed),
 		"AssertionError": reflect.ValueOf(ts.AssertionError),
 		"CellError":      reflect.ValueOf(ts.CellError),
 		"ErrorText":      reflect.ValueOf(ts.ErrorText),
@@ -246,21 +250,32 @@ func Interpreted(v any) bool {
 	return t.PkgPath() == "" || t.Name() == ""
 }
 
+// resultWrapped is v without the valueInterface with no node yaegi
+// v0.16.1 puts a native call's result in when the call's slot held one of
+// its boxes before (interp/run.go, callBin: valueInterface{value: r}, r
+// the interface holding the value): the value itself, or the box in it.
+func resultWrapped(v any) any {
+	rv := reflect.ValueOf(v)
+	inner, ok := boxed(rv)
+	if !ok {
+		return v
+	}
+	node, _ := rv.Type().FieldByName("node")
+	if node.Type == nil || node.Type.Kind() != reflect.Pointer || !rv.FieldByIndex(node.Index).IsNil() ||
+		!inner.IsValid() || inner.Kind() == reflect.Interface && inner.IsNil() || !inner.CanInterface() {
+		return v
+	}
+	return resultWrapped(inner.Interface())
+}
+
 // Unwrap returns the Go value inside yaegi's internal wrapper for
 // interpreted values stored in interfaces (interp.valueInterface), which is
 // what native code receives for "any" arguments coming from []any.
 func Unwrap(v any) any {
-	rv := reflect.ValueOf(v)
-	if !rv.IsValid() || rv.Kind() != reflect.Struct || rv.Type().PkgPath() != "github.com/traefik/yaegi/interp" {
+	inner, ok := boxed(reflect.ValueOf(v))
+	if !ok {
 		return v
 	}
-	f, ok := rv.Type().FieldByName("value")
-	if !ok || f.Type != reflect.TypeOf(reflect.Value{}) {
-		return v
-	}
-	cp := reflect.New(rv.Type()).Elem()
-	cp.Set(rv)
-	inner := *(*reflect.Value)(unsafe.Pointer(cp.FieldByIndex(f.Index).UnsafeAddr()))
 	if !inner.IsValid() {
 		return nil
 	}
@@ -274,6 +289,21 @@ func Unwrap(v any) any {
 		return v
 	}
 	return Unwrap(inner.Interface())
+}
+
+// boxed is the value in rv when rv is yaegi's interp.valueInterface (its
+// unexported field value, read through unsafe); false for anything else.
+func boxed(rv reflect.Value) (reflect.Value, bool) {
+	if !rv.IsValid() || rv.Kind() != reflect.Struct || rv.Type().PkgPath() != "github.com/traefik/yaegi/interp" {
+		return reflect.Value{}, false
+	}
+	f, ok := rv.Type().FieldByName("value")
+	if !ok || f.Type != reflect.TypeOf(reflect.Value{}) {
+		return reflect.Value{}, false
+	}
+	cp := reflect.New(rv.Type()).Elem()
+	cp.Set(rv)
+	return *(*reflect.Value)(unsafe.Pointer(cp.FieldByIndex(f.Index).UnsafeAddr())), true
 }
 
 // DecodeRune is the rune of s at byte i and, in *width, its length in

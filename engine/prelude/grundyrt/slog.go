@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"reflect"
 )
 
 // SlogValue is a value of a cell type as log/slog's handlers must see it
@@ -47,3 +48,24 @@ type slogTextValue struct {
 
 // MarshalText is the cell's.
 func (v slogTextValue) MarshalText() ([]byte, error) { return v.text() }
+
+// SlogDynamic is v, a value a cell hands log/slog through an interface
+// (var v any = p; slog.Any("k", v)), whose type the passes do not know:
+// a value of a cell's struct type with a method the handlers would call
+// (String, Error, Format, MarshalText, MarshalJSON), which they would not
+// see (they printed its fields), stops the cell, saying to pass the
+// value with its own type (compat's slogValue hands such a value over).
+func (ts *Types) SlogDynamic(v any) any {
+	rt := reflect.TypeOf(v)
+	if rt == nil {
+		return v
+	}
+	ptr := rt.Kind() == reflect.Pointer
+	if ptr {
+		rt = rt.Elem()
+	}
+	if name := structName(rt); name != "" && (ts.printsByMethod(name, ptr) || ts.marshals(name, ptr)) {
+		panic("log/slog: a value of " + name + " passed in an interface (an any), whose String, Error, Format, MarshalText or MarshalJSON method log/slog's handlers do not see there in this engine; pass it with its own type (slog.Any(\"k\", p) with p a " + name + ")")
+	}
+	return v
+}

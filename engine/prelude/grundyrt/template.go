@@ -573,7 +573,98 @@ func (ts *Types) TemplateData(data any) any {
 		panic("template: the data holds a " + name + " in an interface (an any, or an element or field of one), which templates print as the interpreter's box in this engine; " +
 			"pass such values in fields or elements of their own types, or their text (fmt.Sprint(v))")
 	}
+	if name := ts.printedStructIn(reflect.ValueOf(data), map[uintptr]bool{}, 0); name != "" {
+		panic("template: the data holds a " + name + " in an interface (an any, or an element or field of one), whose String, Error or Format method templates do not see in this engine (they would print its fields); " +
+			"pass its text instead (fmt.Sprint(v)), or the value in a field or element of its own type")
+	}
 	return data
+}
+
+// printedStructIn is the name of the first value of a cell's struct type
+// with a String, Error or Format method that v holds in an interface (or
+// is: the data itself, handed over as an any), "" if none: the
+// interpreter makes such a type with reflect, without methods, and a
+// template printed its fields where Go calls the method. (A value of a
+// cell type in a field or element of its own type goes by the checks of
+// TextTemplate.)
+func (ts *Types) printedStructIn(v reflect.Value, seen map[uintptr]bool, depth int) string {
+	if !v.IsValid() || depth > 100 {
+		return ""
+	}
+	switch v.Kind() {
+	case reflect.Interface:
+		if v.IsNil() {
+			return ""
+		}
+		e := v.Elem()
+		st := e.Type()
+		if st.Kind() == reflect.Pointer {
+			st = st.Elem()
+		}
+		if name := structName(st); name != "" && ts.printsByMethod(name, e.Kind() == reflect.Pointer) {
+			return name
+		}
+		return ts.printedStructIn(e, seen, depth+1)
+	case reflect.Pointer:
+		if v.IsNil() || seen[v.Pointer()] {
+			return ""
+		}
+		seen[v.Pointer()] = true
+		return ts.printedStructIn(v.Elem(), seen, depth+1)
+	case reflect.Struct:
+		if depth == 0 {
+			if name := structName(v.Type()); name != "" && ts.printsByMethod(name, false) {
+				return name
+			}
+		}
+		for i := range v.NumField() {
+			if name := ts.printedStructIn(v.Field(i), seen, depth+1); name != "" {
+				return name
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 {
+			return ""
+		}
+		for i := range v.Len() {
+			if name := ts.printedStructIn(v.Index(i), seen, depth+1); name != "" {
+				return name
+			}
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			if name := ts.printedStructIn(it.Value(), seen, depth+1); name != "" {
+				return name
+			}
+		}
+	}
+	return ""
+}
+
+// printsByMethod reports whether the cell type name ("main.P") has a
+// String, Error or Format method fmt calls on a value (ptr: on a
+// pointer to one too).
+func (ts *Types) printsByMethod(name string, ptr bool) bool {
+	return ts.hasMethod(name, ptr, func(s methodSet) bool { return s.string.IsValid() || s.error.IsValid() || s.format.IsValid() })
+}
+
+// marshals reports whether the cell type name has a MarshalText or
+// MarshalJSON method (ptr: on a pointer to one too).
+func (ts *Types) marshals(name string, ptr bool) bool {
+	return ts.hasMethod(name, ptr, func(s methodSet) bool { return s.marshalText.IsValid() || s.marshalJSON.IsValid() })
+}
+
+// hasMethod reports whether has is true of the methods of the cell type
+// name's values (ptr: or of its pointers').
+func (ts *Types) hasMethod(name string, ptr bool, has func(methodSet) bool) bool {
+	ts.mu.Lock()
+	nt := ts.named[name]
+	ts.mu.Unlock()
+	if nt == nil {
+		return false
+	}
+	tab := nt.methods.Load()
+	return tab != nil && (has(tab.val) || ptr && has(tab.ptr))
 }
 
 // boxedInData is the type of the first value of a cell's type v holds in

@@ -76,3 +76,20 @@ func _grundyInternAny(k any) any {
 	grundyrt.InternAnyKey(&k)
 	return k
 }
+
+// _grundyInWrapper and _grundyUnwrap are grundyrt's InWrapper and Unwrap
+// for the subject of an assertion (compat's structAsserts, inCellIface),
+// returned by an interpreted function: yaegi v0.16.1 stores a native
+// call's result in a slot that, once it held one of its boxes, boxes
+// every later result too (interp/run.go, callBin: "dest.Interface().(
+// valueInterface)"), so x.(P) of a P asserted the box, false, from the
+// second time round a loop over []any{Level(2), P{1}}.
+func _grundyInWrapper(v any) any {
+	r := grundyrt.InWrapper(v)
+	return r
+}
+
+func _grundyUnwrap(v any) any {
+	r := grundyrt.Unwrap(v)
+	return r
+}

@@ -341,7 +341,7 @@ func (c *Cell) varCallee(v *types.Var) string {
 		return ""
 	}
 	keys := map[string]bool{}
-	for _, e := range c.valuesOf(v) {
+	for _, e := range c.localInits()[v] {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.FuncLit:
 			keys[c.litKey(x)] = true

@@ -27,6 +27,9 @@ var localTypes = Pass{
 }
 
 func runLocalTypes(c *Cell) {
+	if c.localTypeArgs(); c.err != nil {
+		return
+	}
 	c.Apply(func(cur Cursor) bool {
 		var stores []assignedValue
 		switch n := cur.Node().(type) {
@@ -115,4 +118,61 @@ func (c *Cell) toLocalVars(n ast.Node) bool {
 		}
 	}
 	return true
+}
+
+// localTypeArgs refuses a type declared in a function on a type other
+// than a struct (or a struct localLoss finds wanting) as a type argument
+// of a cell's generic function or type that hands out an empty interface
+// (func box[T any](v T) any; a method returning any or []any): the
+// interpreter instantiates it as for the underlying type, and the value
+// it puts in the interface was that type's (%T said float64, a map keyed
+// by any merged label("a") with "a"), silently.
+func (c *Cell) localTypeArgs() {
+	for id, inst := range c.Types.Instances {
+		var results []*types.Tuple
+		switch obj := c.Types.Uses[id].(type) {
+		case *types.Func:
+			if obj.Pkg() == nil || obj.Pkg().Path() != "main" {
+				continue
+			}
+			results = append(results, obj.Type().(*types.Signature).Results())
+		case *types.TypeName:
+			n, ok := obj.Type().(*types.Named)
+			if !ok || obj.Pkg() == nil || obj.Pkg().Path() != "main" {
+				continue
+			}
+			for i := range n.NumMethods() {
+				results = append(results, n.Method(i).Type().(*types.Signature).Results())
+			}
+		default:
+			continue
+		}
+		if !handsOutAny(results) {
+			continue
+		}
+		for i := range inst.TypeArgs.Len() {
+			n, ok := types.Unalias(inst.TypeArgs.At(i)).(*types.Named)
+			if !ok || !localType(n) || hasTypeParam(n) {
+				continue
+			}
+			if why := localLoss(n, map[*types.Named]bool{}); why != "" {
+				c.Fail(id.Pos(), "%s, a type declared in a function, as a type argument of %s, which puts its values in an interface: %s; declare %s at a cell's top level, where interfaces keep its type",
+					n.Obj().Name(), id.Name, why, n.Obj().Name())
+				return
+			}
+		}
+	}
+}
+
+// handsOutAny reports whether a result among results has an empty
+// interface type in it (any, []any, map[string]any).
+func handsOutAny(results []*types.Tuple) bool {
+	for _, r := range results {
+		for i := range r.Len() {
+			if typeIn(r.At(i).Type(), func(t types.Type) bool { return emptyIface(t) }) != nil {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -529,43 +529,10 @@ func OwnNames(n ast.Node) map[string]bool {
 // (g := func() { ... }, var g = func..., g = func...).
 func (c *Cell) litsOf(v *types.Var) []*ast.FuncLit {
 	var lits []*ast.FuncLit
-	for _, e := range c.valuesOf(v) {
+	for _, e := range c.localInits()[v] {
 		if lit, ok := ast.Unparen(e).(*ast.FuncLit); ok {
 			lits = append(lits, lit)
 		}
 	}
 	return lits
-}
-
-// valuesOf are the values the cell assigns to the variable v, one to one
-// (v := e, var v = e, v = e); not those of a tuple's call.
-func (c *Cell) valuesOf(v *types.Var) []ast.Expr {
-	var values []ast.Expr
-	add := func(id *ast.Ident, e ast.Expr) {
-		if c.Types.ObjectOf(id) == v {
-			values = append(values, e)
-		}
-	}
-	for _, root := range c.Roots() {
-		ast.Inspect(root, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				if len(n.Lhs) == len(n.Rhs) {
-					for i, l := range n.Lhs {
-						if id, ok := l.(*ast.Ident); ok {
-							add(id, n.Rhs[i])
-						}
-					}
-				}
-			case *ast.ValueSpec:
-				if len(n.Names) == len(n.Values) {
-					for i, id := range n.Names {
-						add(id, n.Values[i])
-					}
-				}
-			}
-			return true
-		})
-	}
-	return values
 }

@@ -94,8 +94,9 @@ func (c *Cell) guardDefers(body *ast.BlockStmt) {
 		if c.nativeDeferred(s.Call.Fun) || c.recoveringFunc(s.Call.Fun) || c.recoveringMethod(s.Call.Fun) {
 			// (A function that calls recover() must be called by the
 			// deferred call itself: in the closure Run calls, recover()
-			// found nothing and the panic went on. It does not see a
-			// panic another deferred call left pending.)
+			// found nothing and the panic went on. funcdefers defers one
+			// it knows through a relay, a literal that recovers, which
+			// takes a panic another deferred call left pending.)
 			return true
 		}
 		f := c.Temp("F")

@@ -36,12 +36,15 @@ import (
 // which is where the defer is for a literal or a function called by name
 // there, not for one reached through a value (a method value or
 // expression, a closure a call returned, a field, an element, a
-// parameter): recover() gave nil in it and the panic went on. Such a
-// call is deferred in a literal that recovers the panic and hands it to
-// the function's recover() (grundyrt.Relay, see relayed), raising it
-// again if that did not take it:
+// parameter) or called by a closure (spread arguments, a method): recover()
+// gave nil in it and the panic went on, or a function it called took
+// it. Such a call, and in a function that defers several calls one that
+// recovers (see deferPanics), is deferred in a literal that recovers the
+// panic and hands it to the called function's recover() (grundyrt.Relay,
+// keyed by the function: see deferredCallee), raising it again if that
+// did not take it:
 //
-//	{ _grundyF1 := g; _grundyF2 := func() { _grundyF1() }; defer func(_grundyP3 func()) { if _grundyR4 := grundyrt.Relay(recover(), _grundyP3); _grundyR4 != nil { panic(_grundyR4) } }(_grundyF2) }
+//	{ _grundyF1 := g; _grundyF2 := func() { _grundyF1() }; defer func(_grundyP3 func()) { if _grundyR4 := grundyrt.Relay(recover(), "T.M", _grundyP3); _grundyR4 != nil { panic(_grundyR4) } }(_grundyF2) }
 var funcDefers = Pass{
 	Name:     "funcdefers",
 	Run:      runFuncDefers,
@@ -116,8 +119,7 @@ func (c *Cell) boundDefer(s *ast.DeferStmt, direct map[*ast.FuncLit]bool, guarde
 		relayedRecovers(lit.Body, fn)
 		recovering, keep = true, false
 	}
-	switch {
-	case !keep && (recovering || closure || c.throughValue(s.Call.Fun)):
+	if !keep && (recovering || closure || c.throughValue(s.Call.Fun)) {
 		// A function called by a closure or reached through a value:
 		// through a relay, which hands it the panic (and stops the
 		// panic in the deferring frame, where yaegi let a function the

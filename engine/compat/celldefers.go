@@ -43,9 +43,8 @@ func (c *Cell) sessionDefer(s *ast.DeferStmt) ast.Stmt {
 	}
 	fun := s.Call.Fun
 	fn := c.deferredCallee(fun)
-	lit, isLit := fun.(*ast.FuncLit)
-	_, forwards := c.callees[lit] // (a method expression, as methodExprs wrote it)
-	relay := (!isLit || forwards) && !c.nativeCall(fun)
+	_, isLit := fun.(*ast.FuncLit)
+	relay := (!isLit || c.throughValue(fun)) && !c.nativeCall(fun) // (a literal through a value: a method expression, as methodExprs wrote it)
 	bind, later := c.evaluated(s.Call, pos, false)
 	var call ast.Stmt = &ast.ExprStmt{X: later}
 	if relay {

@@ -125,16 +125,46 @@ func (c *Cell) guardDefers(body *ast.BlockStmt) {
 // interrupted (defer wg.Done() must), an interpreted wrapper would not.
 // (A native call that panics still stops the other deferred calls.)
 func (c *Cell) nativeDeferred(fun ast.Expr) bool {
-	switch f := unindex(fun).(type) {
+	f := unindex(fun)
+	if c.builtinOrPackageFunc(f) {
+		return true
+	}
+	sel, ok := f.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	x, ok := sel.X.(*ast.Ident)
+	return ok && strings.HasPrefix(x.Name, tempPrefix) // R.M: a native method
+}
+
+// nativeCall is nativeDeferred before funcdefers binds the receivers: a
+// builtin, a package's function, or a method of a library's type called
+// on a value (not through an interface).
+func (c *Cell) nativeCall(fun ast.Expr) bool {
+	if c.builtinOrPackageFunc(fun) {
+		return true
+	}
+	sel, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s := c.Types.Selections[sel]
+	return s != nil && s.Kind() == types.MethodVal && !c.interpretedMethod(fun)
+}
+
+// builtinOrPackageFunc reports whether fun is a builtin or a package's
+// function (pkg.F).
+func (c *Cell) builtinOrPackageFunc(fun ast.Expr) bool {
+	switch f := fun.(type) {
 	case *ast.Ident:
 		return c.isBuiltin(f)
 	case *ast.SelectorExpr:
-		if x, ok := f.X.(*ast.Ident); ok {
-			if _, pkg := c.Types.ObjectOf(x).(*types.PkgName); pkg {
-				return true
-			}
-			return strings.HasPrefix(x.Name, tempPrefix) // R.M: a native method
+		x, ok := f.X.(*ast.Ident)
+		if !ok {
+			return false
 		}
+		_, pkg := c.Types.ObjectOf(x).(*types.PkgName)
+		return pkg
 	}
 	return false
 }

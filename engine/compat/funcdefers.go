@@ -411,25 +411,6 @@ func (c *Cell) isParam(v *types.Var) bool {
 	return found
 }
 
-// nativeCall reports whether fun is a builtin, a package's function or a
-// method of a library's type (called on a value, not an interface).
-func (c *Cell) nativeCall(fun ast.Expr) bool {
-	if c.isBuiltin(fun) {
-		return true
-	}
-	sel, ok := fun.(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	if x, ok := sel.X.(*ast.Ident); ok {
-		if _, pkg := c.Types.ObjectOf(x).(*types.PkgName); pkg {
-			return true
-		}
-	}
-	s := c.Types.Selections[sel]
-	return s != nil && s.Kind() == types.MethodVal && !c.interpretedMethod(fun)
-}
-
 // noteCallee records that e, an expression a pass wrote, is a function
 // value calling the function key (see deferredCallee).
 func (c *Cell) noteCallee(e ast.Expr, key string) {

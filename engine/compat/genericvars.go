@@ -271,6 +271,12 @@ func (c *Cell) declareThenAssign(s ast.Stmt, names []*ast.Ident, values []ast.Ex
 		}
 		out = append(out, &ast.DeclStmt{Decl: decl})
 	}
+	if len(lhs) > 1 && len(values) == len(lhs) {
+		// (one at a time: a generic call's interface result assigned
+		// beside other values panicked in reflect.Set, see
+		// sequentialValues)
+		return append(out, c.sequentialValues(lhs, values, pos))
+	}
 	return append(out, &ast.AssignStmt{Lhs: lhs, Tok: token.ASSIGN, TokPos: pos, Rhs: values})
 }
 

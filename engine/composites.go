@@ -13,6 +13,7 @@ import (
 
 	"grundy/engine/compat"
 	"grundy/engine/prelude"
+	"grundy/engine/prelude/grundyrt"
 )
 
 // hideComposites declares the hidden composite types the checked cell
@@ -113,7 +114,8 @@ func (it *Interp) hiddenComposite(t types.Type, made map[string]types.Type) stri
 var hiddenName = regexp.MustCompile(`(?:(?:slice|array|map) type )?(?:main\.)?` + prelude.HiddenComposite + `[0-9]+`)
 
 // unhideNames writes the composites of the hidden composite types a
-// compile error names in their place, as Go names them ([]Heap).
+// compile error names in their place, as Go names them ([]Heap), and
+// the types declared in functions by their own names.
 func (it *Interp) unhideNames(ee *EvalError) {
 	unhide := func(msg string) string {
 		return hiddenName.ReplaceAllStringFunc(msg, func(s string) string {
@@ -134,8 +136,8 @@ func (it *Interp) unhideNames(ee *EvalError) {
 			})
 		})
 	}
-	ee.Value = unhide(ee.Value)
+	ee.Value = grundyrt.LocalTypeNames(unhide(ee.Value))
 	for i, l := range ee.Traceback {
-		ee.Traceback[i] = unhide(l)
+		ee.Traceback[i] = grundyrt.LocalTypeNames(unhide(l))
 	}
 }

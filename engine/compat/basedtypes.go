@@ -158,6 +158,18 @@ func (c *Cell) basedCellTypes() []*types.Named {
 	for _, id := range c.instanceIDs() {
 		addInstance(c.Types.Instances[id].Type)
 	}
+	// And those the cell's values have without writing them (one("x")
+	// returning a Batch[string] an earlier cell wrote).
+	var valued []ast.Expr
+	for e, tv := range c.Types.Types {
+		if n, ok := types.Unalias(tv.Type).(*types.Named); ok && n.TypeArgs().Len() > 0 && isBased(n) && !hasTypeParam(n) {
+			valued = append(valued, e)
+		}
+	}
+	slices.SortFunc(valued, func(a, b ast.Expr) int { return int(a.Pos() - b.Pos()) })
+	for _, e := range valued {
+		addInstance(types.Unalias(c.Types.Types[e].Type))
+	}
 	c.based = out
 	return out
 }

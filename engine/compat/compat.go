@@ -75,7 +75,9 @@ var Passes = []Pass{
 	basedTypes,
 	nativeBoxes,
 	typeParamRenames,
-	instanceMethods, // before the passes that write the instances' syntax anew
+	localTypeNames,
+	nativeFuncValues, // before the passes that help native calls
+	instanceMethods,  // before the passes that write the instances' syntax anew
 	assertSources,
 	pkgNameFuncs,
 	shadowVars,
@@ -307,7 +309,7 @@ type Cell struct {
 
 	err          *Error
 	tmp          int
-	tparams      map[string]string // type parameters typeParamRenames renamed: new name -> the cell's
+	renamed      map[string]string // type parameters and local types typeParamRenames and localTypeNames renamed: new name -> the cell's
 	declared     map[string]bool   // names of declarations the passes added to Insts
 	based        []*types.Named    // the based cell types (see basedCellTypes), once asked
 	basedDone    bool
@@ -392,7 +394,7 @@ func (c *Cell) Fail(pos token.Pos, format string, args ...any) {
 // errorAt is the refusal Fail reports.
 func (c *Cell) errorAt(pos token.Pos, format string, args ...any) *Error {
 	e := &Error{Msg: fmt.Sprintf(format, args...)}
-	for to, from := range c.tparams { // the message speaks of the cell's code
+	for to, from := range c.renamed { // the message speaks of the cell's code
 		e.Msg = strings.ReplaceAll(e.Msg, to, from)
 	}
 	e.Msg = strings.ReplaceAll(e.Msg, shadowVarPrefix, "")

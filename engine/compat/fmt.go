@@ -71,7 +71,11 @@ func runFmtArgs(c *Cell) {
 				}
 			}
 		case isLogFunc(fn):
-			if format, ok := logPrinters[fn.Name()]; ok && c.typeFmtArgs(call, 0) {
+			skip := 0
+			if strings.HasSuffix(fn.Name(), "f") {
+				skip = 1 // (the format: l.Printf(f, a...) spreads a)
+			}
+			if format, ok := logPrinters[fn.Name()]; ok && c.typeFmtArgs(call, skip) {
 				// log.Printf(f, a...) is log.Print(fmt.Sprintf(f, a...)).
 				name := strings.TrimSuffix(strings.TrimSuffix(fn.Name(), "f"), "ln")
 				sel, isSel := call.Fun.(*ast.SelectorExpr)

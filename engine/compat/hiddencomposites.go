@@ -25,7 +25,9 @@ import (
 // that names a type names the hidden one as its composite: fmt's
 // descriptions, reflectString (%T, assertion messages, the runtime's
 // checks of a box's name), and the printer, which the engine tells what
-// each hidden type stands for (grundyrt's DeclareComposite).
+// each hidden type stands for (grundyrt's DeclareComposite). So for a
+// composite of a cell's named interface type ([]Value, map[string]Shape),
+// which yaegi keeps as the composite of interface{} (ifaceComposite).
 
 // IsHiddenComposite reports whether n is a hidden composite type.
 func IsHiddenComposite(n *types.Named) bool {
@@ -45,11 +47,46 @@ func hiddenComposite(t types.Type) (types.Type, bool) {
 // array or map made of cell types on basic types, arrays, slices or maps,
 // all declared at a cell's top level and none generic.
 func Hideable(t types.Type) bool {
-	if t == nil || isIfaceType(t) || hasTypeParam(t) || !losesType(t) {
+	if t == nil || isIfaceType(t) || hasTypeParam(t) {
 		return false
+	}
+	if !losesType(t) {
+		return ifaceComposite(t)
 	}
 	_, ok := basedCheck{}.compositeDecl(t)
 	return ok
+}
+
+// ifaceComposite reports whether t is a slice, array or map made of a
+// named interface type declared at a cell's top level ([]Value with type
+// Value interface{}, map[string]Shape): yaegi v0.16.1 gives it the
+// reflect type of the composite of interface{}, so in an empty interface
+// it was a []any: an assertion to []any was true, a type switch took
+// case []any, and %T said []interface {}, silently.
+func ifaceComposite(t types.Type) bool {
+	switch types.Unalias(t).(type) {
+	case *types.Slice, *types.Array, *types.Map:
+	default:
+		return false
+	}
+	return cellIfaceIn(t)
+}
+
+// cellIfaceIn reports whether t, through slices, arrays, maps, pointers
+// and channels, is made of a named interface type declared at a cell's
+// top level.
+func cellIfaceIn(t types.Type) bool {
+	switch t := types.Unalias(t).(type) {
+	case *types.Named:
+		o := t.Obj()
+		_, iface := t.Underlying().(*types.Interface)
+		return iface && typecheck.IsCellType(t) && t.TypeArgs().Len() == 0 && o.Pkg() != nil && o.Parent() == o.Pkg().Scope()
+	case *types.Map:
+		return cellIfaceIn(t.Key()) || cellIfaceIn(t.Elem())
+	case interface{ Elem() types.Type }:
+		return cellIfaceIn(t.Elem())
+	}
+	return false
 }
 
 // HideComposites rewrites the cell, checked, for the hidden composite
@@ -59,7 +96,7 @@ func Hideable(t types.Type) bool {
 // returns nil for a type it does not hide. It returns how to undo what it
 // did, nil if it did nothing.
 func HideComposites(c *Cell, hide func(types.Type) ast.Expr) (undo func()) {
-	if len(c.basedCellTypes()) == 0 {
+	if len(c.basedCellTypes()) == 0 && !c.hasCellIfaces() {
 		return nil
 	}
 	var undos []func()
@@ -166,4 +203,20 @@ func HideComposites(c *Cell, hide func(types.Type) ast.Expr) (undo func()) {
 			undos[i]()
 		}
 	}
+}
+
+// hasCellIfaces reports whether the session has a named interface type
+// declared at a cell's top level (see ifaceComposite).
+func (c *Cell) hasCellIfaces() bool {
+	for _, tn := range c.Types.CellTypes() {
+		if n, ok := tn.Type().(*types.Named); ok && !tn.IsAlias() && cellIfaceIn(n) {
+			return true
+		}
+	}
+	for _, obj := range c.Types.Defs {
+		if tn, ok := obj.(*types.TypeName); ok && !tn.IsAlias() && cellIfaceIn(tn.Type()) {
+			return true
+		}
+	}
+	return false
 }

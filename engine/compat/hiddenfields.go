@@ -3,6 +3,7 @@ package compat
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 
@@ -23,22 +24,52 @@ import (
 // panicked). Blank fields are exported as X_ alike, and reflect.StructOf
 // refused a struct with two ("duplicate field X_"): when a struct has
 // several, each gets a name of its own (grundyrt.BlankField+n), which
-// the printer and reflect's fields give back as _.
+// the printer and reflect's fields give back as _. A blank field's value
+// in a literal is the zero value (see blankValues).
 var hiddenFields = Pass{
 	Name:     "hiddenfields",
 	Run:      runHiddenFields,
-	Kinds:    []ast.Node{(*ast.StructType)(nil)},
-	Snippets: []string{"json_unexported_fields"},
+	Kinds:    []ast.Node{(*ast.StructType)(nil), (*ast.CompositeLit)(nil)},
+	Snippets: []string{"json_unexported_fields", "blank_field_values"},
 }
 
 func runHiddenFields(c *Cell) {
 	for _, root := range c.Roots() {
 		ast.Inspect(root, func(n ast.Node) bool {
-			if st, ok := n.(*ast.StructType); ok && st.Fields != nil {
-				hideUnexported(st)
+			switch n := n.(type) {
+			case *ast.StructType:
+				if n.Fields != nil {
+					hideUnexported(n)
+				}
+			case *ast.CompositeLit:
+				c.blankValues(n)
 			}
 			return true
 		})
+	}
+}
+
+// blankValues writes the zero value for a blank field's constant in a
+// literal without keys (K{1, 5, "x"} with type K struct{ a int; _ int;
+// b string }): Go keeps no value in a blank field, yaegi's exported one
+// kept the 5, so K{1, 5, "x"} == K{a: 1, b: "x"} was false, the two were
+// two map keys, and the printer showed {1 5 x}, silently.
+func (c *Cell) blankValues(cl *ast.CompositeLit) {
+	st, ok := typeUnder(c.Types.TypeOf(cl)).(*types.Struct)
+	if !ok || len(cl.Elts) != st.NumFields() {
+		return
+	}
+	for i, e := range cl.Elts {
+		if _, keyed := e.(*ast.KeyValueExpr); keyed {
+			return
+		}
+		tv := c.Types.Types[e]
+		if st.Field(i).Name() != "_" || tv.Value == nil && !tv.IsNil() {
+			continue
+		}
+		if tx, ok := c.TypeExpr(st.Field(i).Type(), e.Pos()); ok {
+			cl.Elts[i] = c.zeroOf(st.Field(i).Type(), tx, e.Pos())
+		}
 	}
 }
 

@@ -41,8 +41,9 @@ import (
 // to an interface drops the box in yaegi (n was its basic type's value
 // there: %T said int, a type switch took case int, fmt.Println(Errer(n))
 // did not call n's Error) where the implicit conversion keeps it, so its
-// operand is converted implicitly first: any([]interface{}{n}[0]),
-// Errer([]Errer{n}[0]).
+// operand is converted implicitly first, from a copy (the box held the
+// variable's storage: Game(k) of a loop's k was its last value):
+// any([]interface{}{[]Heap{n}[0]}[0]), Errer([]Errer{[]Code{n}[0]}[0]).
 //
 // A nil slice, map or pointer of a cell type converted to a native
 // interface in the call is wrapped by grundyrt.WrapNil (see wrapNil):
@@ -56,7 +57,7 @@ var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
 	Kinds:    assignedKinds,
-	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns", "iface_generic_boxed_returns", "iface_explicit_any_boxed", "nil_slice_native_iface", "generic_type_switch_boxed", "iface_copies_of_literal_maps", "native_iface_args_in_loops"},
+	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns", "iface_generic_boxed_returns", "iface_explicit_any_boxed", "nil_slice_native_iface", "generic_type_switch_boxed", "iface_copies_of_literal_maps", "native_iface_args_in_loops", "generic_values_to_native_any"},
 }
 
 func runIfaceCopies(c *Cell) {
@@ -104,7 +105,14 @@ func runIfaceCopies(c *Cell) {
 						return true
 					}
 				}
-				call.Args[0] = sliceElem(it, call.Args[0])
+				arg := call.Args[0]
+				if tx, ok := c.TypeExpr(c.Types.TypeOf(arg), pos); ok && c.sharedInIface(arg) {
+					// Copied first: the box of []I{n}[0] held n's
+					// storage, so the values a loop converted (Game(k)
+					// for each k) were all its last one.
+					arg = sliceElem(tx, arg)
+				}
+				call.Args[0] = sliceElem(it, arg)
 				return true
 			}
 			if t, x := c.Types.TypeOf(call.Fun), call.Args[0]; c.isNativeIface(t) && !isError(t) && isIfaceType(t) && cellPointer(c.Types.TypeOf(x)) {
@@ -167,6 +175,7 @@ func runIfaceCopies(c *Cell) {
 		_, isReturn := cur.Node().(*ast.ReturnStmt)
 		if isCall && !interpreted(call) && !c.isBuiltin(call.Fun) {
 			c.nativeArgCopies(cur, call, &loops, copies)
+			c.nativeParamArgs(call)
 		}
 		for _, a := range c.assignedValues(cur, interpreted) {
 			_, binary := a.value.(*ast.BinaryExpr)
@@ -861,6 +870,40 @@ func (c *Cell) nativeArgCopies(cur Cursor, call *ast.CallExpr, loops **loopSpans
 		if copied, ok := c.copyInto(a.target, a.value, a.stored); ok {
 			a.set(copied)
 		}
+	}
+}
+
+// nativeParamArgs boxes the values of type parameters a native function
+// is handed in an empty interface (m.Store(k, v) in func Put[T any](m
+// *sync.Map, v T)): yaegi v0.16.1 handed Put[Heap]'s v over as the bare
+// int, so v.(Heap) of what Load gave back was false and a Heap key was
+// not found, silently. Converted implicitly, from a copy, the value keeps
+// its box, as in any(v) (see above): []interface{}{[]T{v}[0]}[0]. (fmt
+// and log are handed a type parameter's value described, see fmtArgs,
+// and reflect's functions by reflectNames.)
+func (c *Cell) nativeParamArgs(call *ast.CallExpr) {
+	fn := c.callee(call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() == "fmt" || fn.Pkg().Path() == "reflect" || isLogFunc(fn) || !c.boxesBasic() {
+		return
+	}
+	sig, ok := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
+	if !ok {
+		return
+	}
+	for i, a := range call.Args {
+		at := c.Types.TypeOf(a)
+		pt := paramType(sig, i, call.Ellipsis.IsValid())
+		if !isTypeParam(at) || pt == nil || !emptyIface(pt) {
+			continue
+		}
+		tx, ok := c.TypeExpr(at, a.Pos())
+		if !ok {
+			continue
+		}
+		pos := a.Pos()
+		boxed := sliceElem(&ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}, sliceElem(tx, a))
+		c.Types.Types[boxed] = types.TypeAndValue{Type: pt} // (for the passes after)
+		call.Args[i] = boxed
 	}
 }
 

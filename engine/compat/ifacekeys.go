@@ -183,7 +183,12 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) bool {
 	}
 	// A value of a cell's interface goes through the literal's parameter
 	// of type any, which keeps its box (see boxLosingIface).
-	cellIface := func(i int) bool { return boxLosingIface(c.Types.TypeOf(call.Args[i])) }
+	// So does a type parameter's, which may be a type the interpreter
+	// boxes (Put[Heap] storing its v).
+	cellIface := func(i int) bool {
+		t := c.Types.TypeOf(call.Args[i])
+		return boxLosingIface(t) || isTypeParam(t) && c.boxesBasic()
+	}
 	boxable := func(i int) bool {
 		t := c.Types.TypeOf(call.Args[i])
 		// (a native interface's too: a cell's value in a fmt.Stringer

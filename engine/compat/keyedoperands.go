@@ -88,7 +88,7 @@ func (c *Cell) positional(cl *ast.CompositeLit) {
 			if !ok {
 				return
 			}
-			v = zeroValue(t, cl.Lbrace) // a field left out
+			v = c.zeroOf(st.Field(i).Type(), t, cl.Lbrace) // a field left out
 		}
 		elts[i] = v
 	}

@@ -80,7 +80,11 @@ func (c *Cell) zeroResults(ft *ast.FuncType, body *ast.BlockStmt) {
 				if err != nil {
 					return
 				}
-				z = zeroValue(AtPos(t, pos), pos)
+				var typ types.Type
+				if obj := c.Types.ObjectOf(name); obj != nil {
+					typ = obj.Type()
+				}
+				z = c.zeroOf(typ, AtPos(t, pos), pos)
 			}
 			lhs = append(lhs, ident(name.Name, pos))
 			zero = append(zero, &ast.AssignStmt{Lhs: []ast.Expr{ident(name.Name, pos)}, Tok: token.ASSIGN, TokPos: pos, Rhs: []ast.Expr{z}})

@@ -17,17 +17,32 @@ import (
 //
 // (A generic helper, _grundyNew[int](123), made yaegi's analysis of a
 // cell's top-level p := ... fail with "constant definition loop".)
+//
+// And new(T) of an interface type with methods a cell declares, or of a
+// type parameter, points to a value that is not nil in yaegi (see
+// newZeroNotNil): it becomes &make([]T, 1)[0].
 var newExprs = Pass{
 	Name:     "newexprs",
 	Run:      runNewExprs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"builtin_new_of_value"},
+	Snippets: []string{"builtin_new_of_value", "iface_zero_values"},
 }
 
 func runNewExprs(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
 		call := c.builtinCall(cur.Node(), "new")
-		if call == nil || c.Types.Types[call.Args[0]].IsType() {
+		if call == nil {
+			return true
+		}
+		if c.Types.Types[call.Args[0]].IsType() {
+			if t := c.Types.TypeOf(call.Args[0]); t != nil && c.newZeroNotNil(t) {
+				// new(Shape): a pointer to a nil interface (see
+				// newZeroNotNil), &make([]Shape, 1)[0].
+				pos := call.Pos()
+				x := &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: &ast.IndexExpr{X: makeOne(call.Args[0], pos), Lbrack: pos, Index: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"}, Rbrack: call.End()}}
+				c.Types.Types[x] = c.Types.Types[call]
+				cur.Replace(x)
+			}
 			return true
 		}
 		ptr, ok := c.Types.TypeOf(call).(*types.Pointer)

@@ -14,7 +14,8 @@ import (
 // values in struct literal"), or silently to the other type where both
 // fit. The engine refuses it before running, saying to rename the
 // function's type. So for a type declared in a block among a cell's
-// statements ({ type T string; ... } beside the cells' type T int).
+// statements ({ type T string; ... } beside the cells' type T int). A
+// struct type localTypeNames declares under a name of its own is not.
 //
 // And a type other than a struct declared at top level under the name of
 // a type parameter of a generic function or type an earlier cell declared
@@ -32,6 +33,7 @@ var shadowedTypes = Pass{
 
 func runShadowedTypes(c *Cell) {
 	c.typeParamNames()
+	hoisted, _ := c.hoistedLocals() // (declared under names of their own)
 	for _, root := range c.Roots() {
 		ast.Inspect(root, func(n ast.Node) bool {
 			if c.err != nil {
@@ -61,7 +63,11 @@ func runShadowedTypes(c *Cell) {
 				if outer == nil {
 					outer, _ = c.Types.Earlier(SourceName(name)).(*types.TypeName)
 				}
-				if outer != nil && c.Types.Defs[ts.Name] != outer {
+				tn, _ := c.Types.Defs[ts.Name].(*types.TypeName)
+				if _, ok := hoisted[tn]; ok {
+					return true
+				}
+				if outer != nil && tn != outer {
 					c.Fail(ts.Name.Pos(), "type %s, declared in %s beside the cells' type %s: this interpreter takes %s there for the cells' type; give %s another name (%sLocal)",
 						name, where, name, name, local, name)
 				}

@@ -154,6 +154,33 @@ func stringLit(s string, pos token.Pos) *ast.BasicLit {
 	return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
 }
 
+// zeroOf is the zero value of typ, written t, at pos: *new(t), or
+// make([]t, 1)[0] where new's is not nil (see newZeroNotNil).
+func (c *Cell) zeroOf(typ types.Type, t ast.Expr, pos token.Pos) ast.Expr {
+	if typ != nil && c.newZeroNotNil(typ) {
+		return &ast.IndexExpr{X: makeOne(t, pos), Lbrack: pos, Index: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"}, Rbrack: pos}
+	}
+	return zeroValue(t, pos)
+}
+
+// makeOne is make([]t, 1) at pos.
+func makeOne(t ast.Expr, pos token.Pos) *ast.CallExpr {
+	return &ast.CallExpr{Fun: ident("make", pos), Lparen: pos, Args: []ast.Expr{&ast.ArrayType{Lbrack: pos, Elt: t}, &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "1"}}, Rparen: pos}
+}
+
+// newZeroNotNil reports whether yaegi v0.16.1's new(t) points to a value
+// that is not nil where Go's is: t an interface type with methods a cell
+// declares (or an unnamed one), which the interpreter keeps as a struct
+// (valueInterface): *new(Shape) == nil was false, silently, and so was a
+// named result of a generic function returned bare with T a Shape. A
+// type parameter may be one. An element of a made slice is nil.
+func (c *Cell) newZeroNotNil(t types.Type) bool {
+	if isTypeParam(t) {
+		return true
+	}
+	return isIfaceType(t) && !emptyIface(t) && !isError(t) && !c.isNativeIface(t)
+}
+
 // zeroValue is *new(t), the zero value of the type t, at pos.
 func zeroValue(t ast.Expr, pos token.Pos) ast.Expr {
 	return &ast.StarExpr{Star: pos, X: &ast.CallExpr{Fun: ident("new", pos), Lparen: pos, Args: []ast.Expr{t}, Rparen: pos}}

@@ -34,7 +34,7 @@ func runTupleNil(c *Cell) {
 				continue
 			}
 			if tx, ok := c.TypeExpr(t, r.Pos()); ok {
-				as.Rhs[i] = zeroValue(tx, r.Pos())
+				as.Rhs[i] = c.zeroOf(t, tx, r.Pos())
 			}
 		}
 		return true

@@ -62,7 +62,7 @@ func (c *Cell) nameBlankTypeParams(fd *ast.FuncDecl) {
 			continue
 		}
 		id.Name = c.Temp("Tblank") + "_"
-		c.Types.RenameTypeParam(tn, id.Name)
+		c.Types.RenameType(tn, id.Name)
 	}
 }
 
@@ -184,11 +184,11 @@ func (c *Cell) renameTypeParams(decl ast.Node, params []*ast.Ident) {
 			continue
 		}
 		fresh[name] = c.Temp("T"+name+"_") + "_" // ends: no name is the start of another
-		c.Types.RenameTypeParam(objs[name], fresh[name])
-		if c.tparams == nil {
-			c.tparams = map[string]string{}
+		c.Types.RenameType(objs[name], fresh[name])
+		if c.renamed == nil {
+			c.renamed = map[string]string{}
 		}
-		c.tparams[fresh[name]] = name
+		c.renamed[fresh[name]] = name
 	}
 	for _, id := range uses {
 		if to, ok := fresh[id.Name]; ok {

@@ -141,7 +141,7 @@ func (c *Cell) zeros(vs *ast.ValueSpec) []ast.Expr {
 		if err != nil {
 			return nil
 		}
-		out = append(out, zeroValue(AtPos(t, id.Pos()), id.Pos()))
+		out = append(out, c.zeroOf(c.Types.TypeOf(vs.Type), AtPos(t, id.Pos()), id.Pos()))
 	}
 	return out
 }

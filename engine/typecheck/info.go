@@ -26,12 +26,13 @@ type Info struct {
 	// attached are the methods the check added to earlier cells' types,
 	// taken off again unless the cell is committed (see Session.discard).
 	attached []attachedMethod
-	renamed  map[*types.TypeName]string // see RenameTypeParam
+	renamed  map[*types.TypeName]string // see RenameType
 }
 
-// RenameTypeParam records that the rewritten cell calls the type
-// parameter tn name (compat's typeParamRenames): TypeString writes it so.
-func (in *Info) RenameTypeParam(tn *types.TypeName, name string) {
+// RenameType records that the rewritten cell calls tn, a type parameter
+// or a type declared in a function, name (compat's typeParamRenames and
+// localTypeNames): TypeString writes it so.
+func (in *Info) RenameType(tn *types.TypeName, name string) {
 	if in.renamed == nil {
 		in.renamed = map[*types.TypeName]string{}
 	}
@@ -177,7 +178,7 @@ func (in *Info) TypeString(t types.Type) (s string, ok bool) {
 		return n
 	})
 	if len(in.renamed) > 0 {
-		s = in.renameTypeParams(s, t)
+		s = in.renameTypes(s, t)
 	}
 	if in.session != nil && in.session.u != nil && len(in.session.u.helpers) > 0 {
 		// A generic type of a native package is its helper's in cells'
@@ -226,14 +227,22 @@ func (in *Info) aliasingPackage(p *types.Package, t types.Type) string {
 	return ""
 }
 
-// renameTypeParams writes the renamed type parameters of t in s, t
-// written as types.TypeString writes it: a type parameter by its bare
-// name, which only field and method names can also be.
-func (in *Info) renameTypeParams(s string, t types.Type) string {
+// renameTypes writes the renamed type parameters and local types of t
+// in s, t written as types.TypeString writes it: a type parameter or a
+// type of package main by its bare name, which only field and method
+// names can also be.
+func (in *Info) renameTypes(s string, t types.Type) string {
 	to := map[string]string{}
-	walkTypeParams(t, map[types.Type]bool{}, func(tp *types.TypeParam) {
-		if name, ok := in.renamed[tp.Obj()]; ok {
-			to[tp.Obj().Name()] = name
+	walkWritten(t, map[types.Type]bool{}, func(t types.Type) {
+		var obj *types.TypeName
+		switch t := t.(type) {
+		case *types.TypeParam:
+			obj = t.Obj()
+		case *types.Named:
+			obj = t.Obj()
+		}
+		if name, ok := in.renamed[obj]; ok {
+			to[obj.Name()] = name
 		}
 	})
 	if len(to) == 0 {
@@ -264,15 +273,6 @@ func (in *Info) renameTypeParams(s string, t types.Type) string {
 		return s
 	}
 	return b.String()
-}
-
-// walkTypeParams calls f on each type parameter t is written with.
-func walkTypeParams(t types.Type, seen map[types.Type]bool, f func(*types.TypeParam)) {
-	walkWritten(t, seen, func(t types.Type) {
-		if tp, ok := t.(*types.TypeParam); ok {
-			f(tp)
-		}
-	})
 }
 
 // walkWritten calls f on t and each type t is written with (not looking

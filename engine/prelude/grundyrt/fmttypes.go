@@ -550,7 +550,7 @@ func (ts *Types) deriveLocked(rt reflect.Type) *tinfo {
 	if name != "" {
 		// A type declared in a function: its name and fields.
 		defer func() {
-			t.str, t.named = name, ts.namedLocked(name)
+			t.str, t.named = localTypeName(name), ts.namedLocked(name)
 			if instance && t.named.methods.Load() == nil {
 				// An instance of a generic type no cell named: its
 				// methods are not known, which is not to say it has
@@ -663,6 +663,26 @@ const NameTag = "grundy"
 
 // NameTags matches NameTag's tags, in a tag or in source (quoted).
 var NameTags = regexp.MustCompile(NameTag + `:(\\?"[^"\\]*\\?") `)
+
+// LocalType starts the name compat's localTypeNames gives a struct type
+// declared in a function, _grundyLocal<pos>_P for P, so that it is a type
+// of its own to the interpreter.
+const LocalType = "_grundyLocal"
+
+// localTypeName is name (main._grundyLocal<pos>_P), or a message naming
+// such types, as Go names them: main.P.
+func localTypeName(name string) string {
+	if !strings.Contains(name, LocalType) {
+		return name
+	}
+	return localNames.ReplaceAllString(name, "")
+}
+
+var localNames = regexp.MustCompile(LocalType + "[0-9]+_")
+
+// LocalTypeNames writes the names a message gives types declared in
+// functions (see LocalType) as Go writes them.
+func LocalTypeNames(msg string) string { return localTypeName(msg) }
 
 // structName is the name a struct type a cell declared carries in its
 // first field's tag ("" for others).

@@ -299,7 +299,9 @@ func (ts *Types) withSource(msg string) string {
 
 // typeNames is a type as reflect writes it with the interpreter's struct
 // types for a cell's types named as Go names them.
-func (ts *Types) typeNames(t string) string { return ts.withNames(renameCellStructs(t)) }
+func (ts *Types) typeNames(t string) string {
+	return localTypeName(ts.withNames(renameCellStructs(t)))
+}
 
 // withNames is a message of the interpreter's with the reflect types of the
 // struct types cells declared replaced by their names (those of the

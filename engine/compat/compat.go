@@ -77,7 +77,8 @@ var Passes = []Pass{
 	typeParamRenames,
 	localTypeNames,
 	nativeFuncValues, // before the passes that help native calls
-	instanceMethods,  // before the passes that write the instances' syntax anew
+	genericReturns,
+	instanceMethods, // before the passes that write the instances' syntax anew
 	assertSources,
 	pkgNameFuncs,
 	shadowVars,
@@ -207,10 +208,11 @@ var Passes = []Pass{
 	typeArgs,
 	genericStd, // after typeArgs, which writes the type arguments of its calls
 	loopClosures,
-	newInstances,  // after the passes writing new(T)
-	forInits,      // the passes before may write such loops
-	returnedFuncs, // after the passes writing returned values
-	loopVersions,  // last: copies loops as the passes before wrote them
+	newInstances,    // after the passes writing new(T)
+	genericLoopVars, // after the passes writing var declarations
+	forInits,        // the passes before may write such loops
+	returnedFuncs,   // after the passes writing returned values
+	loopVersions,    // last: copies loops as the passes before wrote them
 }
 
 // Session is what passes need of the engine beyond the cell.

@@ -308,10 +308,7 @@ func (c *Cell) tempVar(id *ast.Ident, values []ast.Expr, i int) *types.Var {
 func (c *Cell) splitVarSpecs(list []ast.Stmt) []ast.Stmt {
 	var out []ast.Stmt
 	for _, s := range list {
-		var gd *ast.GenDecl
-		if ds, ok := s.(*ast.DeclStmt); ok {
-			gd, _ = ds.Decl.(*ast.GenDecl)
-		}
+		gd := declOf(s)
 		if gd == nil || gd.Tok != token.VAR || len(gd.Specs) < 2 || !c.specsCallGeneric(gd) {
 			out = append(out, s)
 			continue

@@ -39,7 +39,7 @@ func runNewExprs(c *Cell) {
 				// new(Shape): a pointer to a nil interface (see
 				// newZeroNotNil), &make([]Shape, 1)[0].
 				pos := call.Pos()
-				x := &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: &ast.IndexExpr{X: makeOne(call.Args[0], pos), Lbrack: pos, Index: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"}, Rbrack: call.End()}}
+				x := &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: madeZero(call.Args[0], pos)}
 				c.Types.Types[x] = c.Types.Types[call]
 				cur.Replace(x)
 			}

@@ -22,6 +22,8 @@ import (
 // whose first child is the type's name:
 //
 //	return s.Get()  =>  return HF(s.Get())
+//
+// (The function a generic call returns: see genericReturns.)
 var returnedFuncs = Pass{
 	Name:     "returnedfuncs",
 	Run:      runReturnedFuncs,

@@ -158,9 +158,24 @@ func stringLit(s string, pos token.Pos) *ast.BasicLit {
 // make([]t, 1)[0] where new's is not nil (see newZeroNotNil).
 func (c *Cell) zeroOf(typ types.Type, t ast.Expr, pos token.Pos) ast.Expr {
 	if typ != nil && c.newZeroNotNil(typ) {
-		return &ast.IndexExpr{X: makeOne(t, pos), Lbrack: pos, Index: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"}, Rbrack: pos}
+		return madeZero(t, pos)
 	}
 	return zeroValue(t, pos)
+}
+
+// declOf is the declaration s declares, when s is a var, const or type
+// declaration (not a function's); nil otherwise.
+func declOf(s ast.Stmt) *ast.GenDecl {
+	if ds, ok := s.(*ast.DeclStmt); ok {
+		gd, _ := ds.Decl.(*ast.GenDecl)
+		return gd
+	}
+	return nil
+}
+
+// madeZero is make([]t, 1)[0], the zero value of the type t, at pos.
+func madeZero(t ast.Expr, pos token.Pos) ast.Expr {
+	return &ast.IndexExpr{X: makeOne(t, pos), Lbrack: pos, Index: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"}, Rbrack: pos}
 }
 
 // makeOne is make([]t, 1) at pos.

@@ -49,6 +49,7 @@ var Passes = []Pass{
 	statements,
 	laterMethods,
 	typeErrors,
+	localTypeNames, // before the passes that write types
 	initOrder,
 	unsafeConsts,
 	funcPointers,
@@ -75,7 +76,6 @@ var Passes = []Pass{
 	basedTypes,
 	nativeBoxes,
 	typeParamRenames,
-	localTypeNames,
 	nativeFuncValues, // before the passes that help native calls
 	genericReturns,
 	instanceMethods, // before the passes that write the instances' syntax anew
@@ -208,7 +208,8 @@ var Passes = []Pass{
 	typeArgs,
 	genericStd, // after typeArgs, which writes the type arguments of its calls
 	loopClosures,
-	newInstances,    // after the passes writing new(T)
+	newInstances, // after the passes writing new(T)
+	namedResultCalls,
 	genericLoopVars, // after the passes writing var declarations
 	forInits,        // the passes before may write such loops
 	returnedFuncs,   // after the passes writing returned values

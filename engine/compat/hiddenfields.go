@@ -49,8 +49,9 @@ func runHiddenFields(c *Cell) {
 	}
 }
 
-// blankValues writes the zero value for a blank field's constant in a
-// literal without keys (K{1, 5, "x"} with type K struct{ a int; _ int;
+// blankValues writes the zero value for a blank field's value in a
+// literal without keys (a value that is not a constant is evaluated
+// first, in a function literal returning the zero value) (K{1, 5, "x"} with type K struct{ a int; _ int;
 // b string }): Go keeps no value in a blank field, yaegi's exported one
 // kept the 5, so K{1, 5, "x"} == K{a: 1, b: "x"} was false, the two were
 // two map keys, and the printer showed {1 5 x}, silently.
@@ -64,12 +65,23 @@ func (c *Cell) blankValues(cl *ast.CompositeLit) {
 			return
 		}
 		tv := c.Types.Types[e]
-		if st.Field(i).Name() != "_" || tv.Value == nil && !tv.IsNil() {
+		if st.Field(i).Name() != "_" {
 			continue
 		}
-		if tx, ok := c.TypeExpr(st.Field(i).Type(), e.Pos()); ok {
-			cl.Elts[i] = c.zeroOf(st.Field(i).Type(), tx, e.Pos())
+		tx, ok := c.TypeExpr(st.Field(i).Type(), e.Pos())
+		if !ok {
+			continue
 		}
+		zero := c.zeroOf(st.Field(i).Type(), tx, e.Pos())
+		if tv.Value != nil || tv.IsNil() {
+			cl.Elts[i] = zero
+			continue
+		}
+		// Evaluated, for what it does: func() T { _ = e; return zero }().
+		pos := e.Pos()
+		lit := funcLit(pos, e.End(), results(tx), &ast.AssignStmt{Lhs: []ast.Expr{ident("_", pos)}, Tok: token.ASSIGN, TokPos: pos, Rhs: []ast.Expr{e}},
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{zero}})
+		cl.Elts[i] = &ast.CallExpr{Fun: lit, Lparen: e.End(), Rparen: e.End()}
 	}
 }
 
@@ -98,8 +110,8 @@ func hideUnexported(st *ast.StructType) {
 				blank++
 				g.Names = []*ast.Ident{{NamePos: name.NamePos, Name: grundyrt.BlankField + strconv.Itoa(blank)}}
 			}
-			if !ast.IsExported(g.Names[0].Name) && g.Names[0].Name != "_" {
-				hideField(g)
+			if !ast.IsExported(g.Names[0].Name) {
+				hideField(g) // (a lone blank one too: json wrote "X_")
 			}
 			list = append(list, g)
 		}

@@ -36,7 +36,7 @@ var templateMethods = Pass{
 	Name:     "templatemethods",
 	Run:      runTemplateMethods,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"template_cell_methods", "template_cell_stringer_refused", "template_cell_interface_refused", "template_error_names_cell_types", "template_map_cell_keys_refused"},
+	Snippets: []string{"template_cell_methods", "template_cell_stringer_refused", "template_cell_interface_refused", "template_error_names_cell_types", "template_map_cell_keys_refused", "template_printf_cell_types"},
 }
 
 func runTemplateMethods(c *Cell) {
@@ -47,6 +47,13 @@ func runTemplateMethods(c *Cell) {
 		}
 		fn := c.callee(call)
 		sel, isSel := call.Fun.(*ast.SelectorExpr)
+		if b := templateBuiltins(fn); b != "" && isSel && c.Types.IsPackage(exprIdentName(sel.X)) {
+			// template.New(name): print, printf and println of its own.
+			x := &ast.CallExpr{Fun: rtSelector(b, call.Pos()), Lparen: call.Pos(), Args: []ast.Expr{call}, Rparen: call.End()}
+			c.Types.Types[x] = c.Types.Types[call]
+			cur.Replace(x)
+			return true
+		}
 		if fn == nil || !isSel || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() == nil {
 			return true
 		}
@@ -367,6 +374,30 @@ func reflectKind(t types.Type) string {
 		return "func"
 	case *types.Pointer:
 		return "ptr"
+	}
+	return ""
+}
+
+// templateBuiltins is the runtime's function giving a template made by fn
+// (template.New of text/template or html/template) print, printf and
+// println that name the cells' types as Go does; "" for another fn.
+func templateBuiltins(fn *types.Func) string {
+	if fn == nil || fn.Pkg() == nil || fn.Name() != "New" || fn.Type().(*types.Signature).Recv() != nil {
+		return ""
+	}
+	switch fn.Pkg().Path() {
+	case "text/template":
+		return prelude.RTTextBuiltins
+	case "html/template":
+		return prelude.RTHTMLBuiltins
+	}
+	return ""
+}
+
+// exprIdentName is x's name when x is an identifier, or "".
+func exprIdentName(x ast.Expr) string {
+	if id, ok := x.(*ast.Ident); ok {
+		return id.Name
 	}
 	return ""
 }

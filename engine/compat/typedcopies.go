@@ -5,6 +5,8 @@ import (
 	"go/parser"
 	"go/types"
 	"slices"
+
+	"grundy/engine/typecheck"
 )
 
 // Typed copies of generic functions: what the engine needs of compat to
@@ -79,7 +81,7 @@ func (c *Cell) basedInstances() []wrapperInstance {
 			continue
 		}
 		fd := c.funcDecl(fn.Name())
-		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || storesComposites(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
+		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || storesComposites(fd, targs) || c.errorsAsCellIface(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
 			out = append(out, wrapperInstance{id: id, fn: fn, targs: targs})
 		}
 	}
@@ -119,6 +121,29 @@ func storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
 		})
 	}
 	return found
+}
+
+// errorsAsCellIface reports whether fd calls errors.As or errors.AsType
+// and a type argument of targs is an interface with methods a cell
+// declares (AsT[Coded] with var t T; errors.As(err, &t)): the engine's
+// errors.As is told the target's static type, which in the generic
+// function is the parameter, and yaegi keeps a value bound to a cell's
+// interface as a struct of its own, so the target stayed nil and As said
+// false, silently; in the typed copy the target is a Coded.
+func (c *Cell) errorsAsCellIface(fd *ast.FuncDecl, targs *types.TypeList) bool {
+	if fd == nil || fd.Body == nil || !slices.ContainsFunc(typeList(targs), func(t types.Type) bool {
+		return isIfaceType(t) && !emptyIface(t) && typecheck.IsCellType(t)
+	}) {
+		return false
+	}
+	return contains(fd.Body, false, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := c.callee(call)
+		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && (fn.Name() == "As" || fn.Name() == "AsType")
+	})
 }
 
 // assertsToIface reports whether fd, a generic function or a method of a

@@ -184,6 +184,8 @@ const (
 	RTMustAssertInto    = "MustAssertInto"    // likewise, panicking as a failed x.(*T) does
 	RTPanic             = "Panic"             // a value for panic with its type
 	RTTextTemplate      = "TextTemplate"      // a text/template checked against the methods of the data's cell types
+	RTTextBuiltins      = "TextBuiltins"      // a new text/template whose print, printf and println name cell types as Go does
+	RTHTMLBuiltins      = "HTMLBuiltins"      // the same for html/template
 	RTHTMLTemplate      = "HTMLTemplate"      // likewise html/template
 	RTTemplateError     = "TemplateError"     // a template's Execute error, naming cell types as Go does
 	RTTemplateData      = "TemplateData"      // a template's data, checked for values of cell types in interfaces

@@ -600,6 +600,9 @@ func sameValue(a, b any) (same bool) {
 // yaegiErrorValue returns the interpreted value inside yaegi's error
 // wrapper (a struct with the value in field IValue), or err itself.
 func yaegiErrorValue(err error) any {
+	if b, ok := err.(*boxedError); ok {
+		return b.IValue
+	}
 	rv := reflect.ValueOf(err)
 	if rv.Kind() == reflect.Pointer && !rv.IsNil() {
 		rv = rv.Elem()
@@ -610,4 +613,30 @@ func yaegiErrorValue(err error) any {
 		}
 	}
 	return err
+}
+
+// boxedError is a value of a cell's error type that reached Errorf's %w
+// in an interface without methods (var a any = C(1); fmt.Errorf("%w",
+// a), or recover()'s value): yaegi's box, which native code does not see
+// as an error. It is the error Errorf wraps, its text the type's Error
+// method, its value the box (see yaegiErrorValue), for errors.Is and As.
+type boxedError struct {
+	IValue any
+	text   func() string
+}
+
+func (e *boxedError) Error() string { return e.text() }
+
+// cellErrorArg is a, Typed, as a boxedError when it holds a value of a
+// cell type with an Error method; nil otherwise.
+func cellErrorArg(a any) error {
+	ta, ok := a.(*typedArg)
+	if !ok || ta.ts == nil {
+		return nil
+	}
+	text := ta.ts.errorMethod(&typedArg{v: ta.v, t: &tinfo{kind: tkDynamic}, ts: ta.ts})
+	if text == nil {
+		return nil
+	}
+	return &boxedError{IValue: ta.v, text: text}
 }

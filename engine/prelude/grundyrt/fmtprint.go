@@ -190,6 +190,8 @@ func Errorf(format string, a ...any) error {
 	for _, i := range wrapped {
 		if e, ok := nativeArg(a[i]).(error); ok {
 			errs = append(errs, e)
+		} else if e := cellErrorArg(a[i]); e != nil {
+			errs = append(errs, e)
 		}
 	}
 	return fmtError(string(p.buf), len(p.wrapped), errs)

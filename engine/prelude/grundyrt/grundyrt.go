@@ -148,6 +148,8 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"HTMLTemplate":      reflect.ValueOf(HTMLTemplate),
 		"TemplateError":     reflect.ValueOf(TemplateError),
 		"TemplateData":      reflect.ValueOf(ts.TemplateData),
+		"TextBuiltins":      reflect.ValueOf(ts.TextBuiltins),
+		"HTMLBuiltins":      reflect.ValueOf(ts.HTMLBuiltins),
 		"JSONMarshal":       reflect.ValueOf(JSONMarshal),
 		"JSONMarshalIndent": reflect.ValueOf(JSONMarshalIndent),
 		"JSONEncode":        reflect.ValueOf(JSONEncode),

@@ -723,3 +723,40 @@ func boxedInData(v reflect.Value, top bool, seen map[uintptr]bool, depth int) st
 	}
 	return ""
 }
+
+// TextBuiltins gives t, a new text/template, the builtins print, printf
+// and println through the printer, which names the cells' types as Go
+// does: the native ones print a cell struct's %T and %#v as the
+// interpreter's struct type, tag and all (struct { X int "grundy:..." }
+// for main.Pt).
+func (ts *Types) TextBuiltins(t *template.Template) *template.Template {
+	if t == nil {
+		return t
+	}
+	return t.Funcs(ts.printBuiltins())
+}
+
+// HTMLBuiltins is TextBuiltins for html/template.
+func (ts *Types) HTMLBuiltins(t *htmltemplate.Template) *htmltemplate.Template {
+	if t == nil {
+		return t
+	}
+	return t.Funcs(htmltemplate.FuncMap(ts.printBuiltins()))
+}
+
+// printBuiltins are the template builtins print, printf and println
+// printing their arguments by their dynamic types.
+func (ts *Types) printBuiltins() template.FuncMap {
+	typed := func(a []any) []any {
+		out := make([]any, len(a))
+		for i, x := range a {
+			out[i] = ts.Typed(x, "interface {}")
+		}
+		return out
+	}
+	return template.FuncMap{
+		"print":   func(a ...any) string { return Sprint(typed(a)...) },
+		"printf":  func(format string, a ...any) string { return Sprintf(format, typed(a)...) },
+		"println": func(a ...any) string { return Sprintln(typed(a)...) },
+	}
+}

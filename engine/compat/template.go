@@ -47,7 +47,7 @@ func runTemplateMethods(c *Cell) {
 		}
 		fn := c.callee(call)
 		sel, isSel := call.Fun.(*ast.SelectorExpr)
-		if b := templateBuiltins(fn); b != "" && isSel && c.Types.IsPackage(exprIdentName(sel.X)) {
+		if b := templateBuiltins(fn); b != "" && isSel && isPkgName(c.Types.ObjectOf(rootName(sel.X))) {
 			// template.New(name): print, printf and println of its own.
 			x := &ast.CallExpr{Fun: rtSelector(b, call.Pos()), Lparen: call.Pos(), Args: []ast.Expr{call}, Rparen: call.End()}
 			c.Types.Types[x] = c.Types.Types[call]
@@ -390,14 +390,6 @@ func templateBuiltins(fn *types.Func) string {
 		return prelude.RTTextBuiltins
 	case "html/template":
 		return prelude.RTHTMLBuiltins
-	}
-	return ""
-}
-
-// exprIdentName is x's name when x is an identifier, or "".
-func exprIdentName(x ast.Expr) string {
-	if id, ok := x.(*ast.Ident); ok {
-		return id.Name
 	}
 	return ""
 }

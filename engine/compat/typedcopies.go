@@ -5,7 +5,9 @@ import (
 	"go/parser"
 	"go/types"
 	"slices"
+	"strings"
 
+	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
 )
 
@@ -136,13 +138,20 @@ func (c *Cell) errorsAsCellIface(fd *ast.FuncDecl, targs *types.TypeList) bool {
 	}) {
 		return false
 	}
+	// (By its syntax: fd may be an earlier cell's, as compiled, where
+	// errors.As is the runtime's ErrorsAs.)
 	return contains(fd.Body, false, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
+		sel, ok := n.(*ast.SelectorExpr)
 		if !ok {
 			return false
 		}
-		fn := c.callee(call)
-		return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "errors" && (fn.Name() == "As" || fn.Name() == "AsType")
+		switch {
+		case isIdent(sel.X, "errors"):
+			return sel.Sel.Name == "As" || sel.Sel.Name == "AsType"
+		case isIdent(sel.X, prelude.Runtime):
+			return strings.HasPrefix(sel.Sel.Name, prelude.RTErrorsAs)
+		}
+		return false
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // namedResultCalls: a call of a cell's function with a named result as
@@ -41,7 +42,7 @@ func runNamedResultCalls(c *Cell) {
 			if len(n.Lhs) != 1 || len(n.Rhs) != 1 || !c.namedResultCall(n.Rhs[0]) {
 				return true
 			}
-			if n.Tok == token.DEFINE || c.unseenLocal(n.Lhs[0], cur.FuncNode) {
+			if n.Tok == token.DEFINE || c.unseenLocal(n.Lhs[0], cur.Func, cur.FuncNode) {
 				return true
 			}
 			n.Rhs[0] = &ast.ParenExpr{Lparen: n.Rhs[0].Pos(), X: n.Rhs[0], Rparen: n.Rhs[0].End()}
@@ -67,32 +68,21 @@ func (c *Cell) namedResultCall(e ast.Expr) bool {
 }
 
 // unseenLocal reports whether x is a variable declared in fn (a function
-// declaration or literal) that defers nothing and has no function
-// literals: nothing reads it after a panic goes through fn.
-func (c *Cell) unseenLocal(x ast.Expr, fn ast.Node) bool {
+// declaration or literal, of type ft) other than a named result, and fn
+// defers nothing and has no function literals: nothing reads it after a
+// panic goes through fn.
+func (c *Cell) unseenLocal(x ast.Expr, ft *ast.FuncType, fn ast.Node) bool {
 	id, ok := x.(*ast.Ident)
-	if !ok || fn == nil {
+	body := funcBody(fn)
+	if !ok || body == nil {
 		return false
 	}
 	v, ok := c.Types.ObjectOf(id).(*types.Var)
 	if !ok || v.Pos() < fn.Pos() || v.Pos() >= fn.End() {
 		return false
 	}
-	var body *ast.BlockStmt
-	switch f := fn.(type) {
-	case *ast.FuncDecl:
-		body = f.Body
-		if f.Type.Results != nil && declares(f.Type.Results, v.Pos()) {
-			return false // a named result: the caller's
-		}
-	case *ast.FuncLit:
-		body = f.Body
-		if f.Type.Results != nil && declares(f.Type.Results, v.Pos()) {
-			return false
-		}
-	}
-	if body == nil {
-		return false
+	if ft.Results != nil && slices.ContainsFunc(fieldNames(ft.Results), func(r *ast.Ident) bool { return r.Pos() == v.Pos() }) {
+		return false // a named result: the caller's
 	}
 	return !contains(body, false, func(n ast.Node) bool {
 		switch n.(type) {
@@ -101,16 +91,4 @@ func (c *Cell) unseenLocal(x ast.Expr, fn ast.Node) bool {
 		}
 		return false
 	})
-}
-
-// declares reports whether a name of the field list l is at pos.
-func declares(l *ast.FieldList, pos token.Pos) bool {
-	for _, f := range l.List {
-		for _, id := range f.Names {
-			if id.Pos() == pos {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"grundy/engine/typecheck"
 )
 
 // cellIfaceValues: a value of a library type (time.Duration,
@@ -30,7 +32,7 @@ var cellIfaceValues = Pass{
 	Name:     "cellifacevalues",
 	Run:      runCellIfaceValues,
 	Kinds:    assignedKinds,
-	Snippets: []string{"library_value_passed_as_cell_interface", "library_values_copied_into_cell_interfaces"},
+	Snippets: []string{"library_value_passed_as_cell_interface", "library_values_copied_into_cell_interfaces", "nil_cell_iface_in_any"},
 }
 
 func runCellIfaceValues(c *Cell) {
@@ -38,6 +40,8 @@ func runCellIfaceValues(c *Cell) {
 		if call, ok := cur.Node().(*ast.CallExpr); ok && c.Types.IsType(call.Fun) {
 			if len(call.Args) == 1 && !call.Ellipsis.IsValid() {
 				if x, ok := c.cellIfaceValue(c.Types.TypeOf(call.Fun), call.Args[0]); ok {
+					cur.Replace(x)
+				} else if x, ok := c.cellIfaceInAny(c.Types.TypeOf(call.Fun), call.Args[0]); ok && !c.nativeArg(cur) {
 					cur.Replace(x)
 				}
 			}
@@ -48,8 +52,53 @@ func runCellIfaceValues(c *Cell) {
 				v.set(x)
 			}
 		}
+		for _, v := range c.assignedValues(cur, c.interpreted) {
+			if x, ok := c.cellIfaceInAny(v.target, v.value); ok {
+				v.set(x)
+			}
+		}
 		return true
 	})
+}
+
+// cellIfaceInAny is e, a value of an interface type with methods the
+// cells declare (var s Shape), put in an empty interface that is not the
+// cells' (var a any = s; kind(s) with kind taking an any; any(s)), through
+// a function the session declares once for the two types:
+//
+//	var a any = s  =>  var a any = _grundyIfaceAny_123(s)
+//
+//	func _grundyIfaceAny_123(v Shape) (r any) { if v != nil { r = v }; return }
+//
+// yaegi v0.16.1 puts a nil such value in the any as its own empty
+// valueInterface, not as nil: a type switch missed case nil, a.(fmt.Stringer)
+// panicked with a nil dereference and reflect.ValueOf(a).IsValid() was
+// true. Values handed to native functions are left to the passes that
+// type them (fmt's, reflect's).
+func (c *Cell) cellIfaceInAny(target types.Type, e ast.Expr) (ast.Expr, bool) {
+	if target == nil || !emptyIface(target) || typecheck.IsCellType(target) {
+		return nil, false
+	}
+	if _, param := types.Unalias(target).(*types.TypeParam); param {
+		return nil, false
+	}
+	tv, ok := c.Types.Types[e]
+	if !ok || tv.Type == nil || tv.IsNil() || !typecheck.IsCellType(tv.Type) || !types.IsInterface(tv.Type) || emptyIface(tv.Type) {
+		return nil, false
+	}
+	pos := e.Pos()
+	name := hashedName("IfaceAny", types.TypeString(tv.Type, nil), types.TypeString(target, nil))
+	if !c.declareIfaceCopy(name, target, tv.Type, pos) {
+		return nil, false
+	}
+	return &ast.CallExpr{Fun: ident(name, pos), Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true
+}
+
+// nativeArg reports whether cur's node is an argument of a call of a
+// native function.
+func (c *Cell) nativeArg(cur Cursor) bool {
+	call, ok := cur.Parent().(*ast.CallExpr)
+	return ok && cur.Node() != call.Fun && !c.interpreted(call)
 }
 
 // cellIfaceValue is e, of a library type, as a value of target, an

@@ -254,11 +254,15 @@ func (it *Interp) typeNames(decls []ast.Decl) []string {
 }
 
 // namedType is the oracle's type a cell declared under name: the running
-// cell's, else the session's.
+// cell's (a type declared in a function that compat's localTypeNames
+// declared at the top by name too), else the session's.
 func (it *Interp) namedType(name string) *types.Named {
 	var obj types.Object
 	if it.info != nil && it.info.Pkg != nil {
 		obj = it.info.Pkg.Scope().Lookup(name)
+		if tn := it.info.RenamedType(name); obj == nil && tn != nil {
+			obj = tn
+		}
 	}
 	if obj == nil {
 		obj = it.tc.Lookup(name)

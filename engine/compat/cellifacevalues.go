@@ -41,8 +41,6 @@ func runCellIfaceValues(c *Cell) {
 			if len(call.Args) == 1 && !call.Ellipsis.IsValid() {
 				if x, ok := c.cellIfaceValue(c.Types.TypeOf(call.Fun), call.Args[0]); ok {
 					cur.Replace(x)
-				} else if x, ok := c.cellIfaceInAny(c.Types.TypeOf(call.Fun), call.Args[0]); ok && !c.nativeArg(cur) {
-					cur.Replace(x)
 				}
 			}
 			return true
@@ -63,7 +61,7 @@ func runCellIfaceValues(c *Cell) {
 
 // cellIfaceInAny is e, a value of an interface type with methods the
 // cells declare (var s Shape), put in an empty interface that is not the
-// cells' (var a any = s; kind(s) with kind taking an any; any(s)), through
+// cells' (var a any = s; kind(s) with kind taking an any), through
 // a function the session declares once for the two types:
 //
 //	var a any = s  =>  var a any = _grundyIfaceAny_123(s)
@@ -91,14 +89,8 @@ func (c *Cell) cellIfaceInAny(target types.Type, e ast.Expr) (ast.Expr, bool) {
 	if !c.declareIfaceCopy(name, target, tv.Type, pos) {
 		return nil, false
 	}
-	return &ast.CallExpr{Fun: ident(name, pos), Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}, true
-}
-
-// nativeArg reports whether cur's node is an argument of a call of a
-// native function.
-func (c *Cell) nativeArg(cur Cursor) bool {
-	call, ok := cur.Parent().(*ast.CallExpr)
-	return ok && cur.Node() != call.Fun && !c.interpreted(call)
+	call := &ast.CallExpr{Fun: ident(name, pos), Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
+	return &ast.ParenExpr{Lparen: pos, X: call, Rparen: e.End()}, true
 }
 
 // cellIfaceValue is e, of a library type, as a value of target, an

@@ -55,6 +55,13 @@ func (c *Cell) cellStructs(from, iface types.Type, pos token.Pos) (impls []ast.E
 			structs = append(structs, n)
 		}
 	}
+	for _, tn := range c.Types.LocalTypes() {
+		// (Declared at the top by localTypeNames: the interpreter
+		// asserts its values as it does those of the top's types.)
+		if n, ok := tn.Type().(*types.Named); ok && structBased(n) {
+			structs = append(structs, n)
+		}
+	}
 	structs = append(structs, c.structInstances()...)
 	for _, n := range structs {
 		for _, t := range []types.Type{n, types.NewPointer(n)} {

@@ -48,7 +48,7 @@ func runLocalTypes(c *Cell) {
 				continue
 			}
 			n, ok := types.Unalias(c.Types.TypeOf(v.value)).(*types.Named)
-			if !ok || !localType(n) || hasTypeParam(n) {
+			if !ok || !localType(n) || hasTypeParam(n) || c.soleLocal(n.Obj()) {
 				continue
 			}
 			if _, st := n.Underlying().(*types.Struct); !st && contained {
@@ -56,7 +56,11 @@ func runLocalTypes(c *Cell) {
 				// there is refused by basedTypes, which sees the type.)
 				continue
 			}
-			if why := localLoss(n, map[*types.Named]bool{}); why != "" {
+			why := localLoss(n, map[*types.Named]bool{})
+			if why != "" && c.Types.Renamed(n.Obj()) != "" {
+				why = "another type declared in a function is named " + n.Obj().Name() + " too, and fmt and assertions would take the methods of one for the other's"
+			}
+			if why != "" {
 				c.Fail(v.value.Pos(), "a value of %s, a type declared in a function, put in an interface (%s): %s; declare %s at a cell's top level, where interfaces keep its type",
 					n.Obj().Name(), types.TypeString(v.target, pkgName), why, n.Obj().Name())
 				return false
@@ -64,6 +68,22 @@ func runLocalTypes(c *Cell) {
 		}
 		return true
 	})
+}
+
+// soleLocal reports whether tn is a type localTypeNames declared at the
+// top, which the interpreter makes as it makes the top's types, and the
+// only one of its name there: the printer knows such types by their names
+// in Go (main.P), and two would share their methods.
+func (c *Cell) soleLocal(tn *types.TypeName) bool {
+	if c.Types.Renamed(tn) == "" {
+		return false
+	}
+	for _, o := range c.Types.LocalTypes() {
+		if o != tn && o.Name() == tn.Name() {
+			return false
+		}
+	}
+	return true
 }
 
 // localLoss says what the interpreter loses of a value of n, a type

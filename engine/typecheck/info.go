@@ -39,6 +39,59 @@ func (in *Info) RenameType(tn *types.TypeName, name string) {
 	in.renamed[tn] = name
 }
 
+// Renamed is the name RenameType gave tn, in this cell or (a type declared
+// in a function) an earlier one, "" when none.
+func (in *Info) Renamed(tn *types.TypeName) string {
+	if in == nil {
+		return ""
+	}
+	if name, ok := in.renamed[tn]; ok {
+		return name
+	}
+	if in.session != nil {
+		return in.session.locals[tn]
+	}
+	return ""
+}
+
+// RenamedType is the type RenameType gave name in this cell, nil when none
+// did.
+func (in *Info) RenamedType(name string) *types.TypeName {
+	if in == nil {
+		return nil
+	}
+	for tn, n := range in.renamed {
+		if n == name {
+			return tn
+		}
+	}
+	return nil
+}
+
+// LocalTypes are the types declared in functions that RenameType named
+// for package level, in this cell and the earlier ones, sorted by those
+// names.
+func (in *Info) LocalTypes() []*types.TypeName {
+	if in == nil {
+		return nil
+	}
+	var out []*types.TypeName
+	for tn := range in.renamed {
+		if _, ok := tn.Type().(*types.Named); ok {
+			out = append(out, tn)
+		}
+	}
+	if in.session != nil {
+		for tn := range in.session.locals {
+			if _, ok := in.renamed[tn]; !ok {
+				out = append(out, tn)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return in.Renamed(out[i]) < in.Renamed(out[j]) })
+	return out
+}
+
 // DraftMethods lists the methods a draft (Session.Draft) declares on n, a
 // type of an earlier cell, which the draft leaves without them.
 func (in *Info) DraftMethods(n *types.Named) []*types.Func {
@@ -177,7 +230,7 @@ func (in *Info) TypeString(t types.Type) (s string, ok bool) {
 		}
 		return n
 	})
-	if len(in.renamed) > 0 {
+	if len(in.renamed) > 0 || in.session != nil && len(in.session.locals) > 0 {
 		s = in.renameTypes(s, t)
 	}
 	if in.session != nil && in.session.u != nil && len(in.session.u.helpers) > 0 {
@@ -241,7 +294,7 @@ func (in *Info) renameTypes(s string, t types.Type) string {
 		case *types.Named:
 			obj = t.Obj()
 		}
-		if name, ok := in.renamed[obj]; ok {
+		if name := in.Renamed(obj); name != "" {
 			to[obj.Name()] = name
 		}
 	})

@@ -31,6 +31,10 @@ type Session struct {
 	packages func() map[string]string
 	objs     map[string]types.Object // top-level names the cells declared, latest first
 	docs     map[types.Object]string // their doc comments, and their methods'
+	// locals are the struct types declared in functions that compat's
+	// localTypeNames declared at package level, by their names there
+	// (see Info.RenameType), for the assertions of later cells.
+	locals map[*types.TypeName]string
 	// uncommitted is the last cell checked, until it is committed: the
 	// methods it added to earlier cells' types go when the next cell is
 	// checked, if it never is (it failed).
@@ -321,6 +325,14 @@ func (s *Session) Commit(in *Info) {
 	}
 	for obj, doc := range in.docs {
 		s.docs[obj] = doc
+	}
+	for tn, name := range in.renamed {
+		if _, ok := tn.Type().(*types.Named); ok {
+			if s.locals == nil {
+				s.locals = map[*types.TypeName]string{}
+			}
+			s.locals[tn] = name
+		}
 	}
 	in.pending, in.docs, in.attached = nil, nil, nil
 	if s.uncommitted == in {

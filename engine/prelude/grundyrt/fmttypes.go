@@ -133,6 +133,13 @@ func (ts *Types) Declare(desc string, ptr any, methods ...any) bool {
 	}
 	ts.decl[t.str] = t
 	if rt := reflect.TypeOf(ptr); rt != nil && rt.Kind() == reflect.Pointer && rt.Elem().Kind() == reflect.Struct {
+		if tag := structName(rt.Elem()); tag != "" && tag != t.str {
+			// A type declared in a function that compat's
+			// localTypeNames declared at the top
+			// (main._grundyLocal<pos>_P, named main.P): its values
+			// carry the top's name.
+			ts.decl[tag] = t
+		}
 		list := ts.byRType[rt.Elem()]
 		for i, o := range list {
 			if o.str == t.str {

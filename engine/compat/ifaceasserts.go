@@ -29,7 +29,7 @@ var ifaceAsserts = Pass{
 	Name:     "ifaceasserts",
 	Run:      runIfaceAsserts,
 	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"iface_assert_native_values", "iface_assert_boxed_to_native", "iface_assert_struct_to_native", "cell_iface_to_native_assert", "generic_instance_asserted_to_interface"},
+	Snippets: []string{"iface_assert_native_values", "iface_assert_boxed_to_native", "iface_assert_struct_to_native", "cell_iface_to_native_assert", "generic_instance_asserted_to_interface", "based_pointer_in_native_iface"},
 }
 
 func runIfaceAsserts(c *Cell) {

@@ -421,6 +421,27 @@ func (c *Cell) boxedImplementers(tmp func() *ast.Ident, tt types.Type, pos token
 	return named, tests
 }
 
+// basedPointers are the pointers to cell types other than structs (*Stack
+// with type Stack []int, *Count with type Count int) that implement tt, an
+// interface with methods, and that a value of from can hold. yaegi v0.16.1
+// keeps such a pointer in a native interface (var st fmt.Stringer =
+// &Stack{1}) as its wrapper with that interface's methods only, and its
+// own assertion to tt asked the wrapper (st.(Pusher) was false where Go
+// says true); asserted to the pointer type first, the value is found.
+func (c *Cell) basedPointers(from, tt types.Type) []types.Type {
+	it, ok := tt.Underlying().(*types.Interface)
+	if !ok || it.Empty() {
+		return nil
+	}
+	var out []types.Type
+	for _, n := range c.basedCellTypes() {
+		if p := types.NewPointer(n); boxable(n) && types.Implements(p, it) && mayHold(from, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // hasSome reports whether t has a method of the interface it.
 func hasSome(t types.Type, it *types.Interface) bool {
 	ms := types.NewMethodSet(t)
@@ -618,6 +639,11 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Ex
 		_, boxedTests := c.boxedImplementers(tmp, tt, pos)
 		for _, test := range boxedTests {
 			first = or(first, test)
+		}
+		for _, p := range c.basedPointers(from, tt) {
+			if tx, ok := c.TypeExpr(p, pos); ok {
+				first = or(first, asserts(tmp(), tx))
+			}
 		}
 	}
 	if first == nil {
@@ -962,6 +988,11 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 				guard, unwrap = hasTypeCall(tmp(), n, pos), true // (named first: InWrapper only then)
 				try(tx)
 				unwrap = false
+			}
+		}
+		for _, p := range c.basedPointers(from, tt) {
+			if tx, ok := c.TypeExpr(p, pos); ok {
+				try(tx)
 			}
 		}
 	}

@@ -42,7 +42,7 @@ var typeSwitches = Pass{
 	Name:     "typeswitches",
 	Run:      runTypeSwitches,
 	Kinds:    []ast.Node{(*ast.TypeSwitchStmt)(nil)},
-	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types", "type_switch_nil_cases", "type_assert_promoted_method_from_cell_interface", "type_switch_case_any", "cell_iface_to_native_assert", "type_switch_struct_literal_cases"},
+	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types", "type_switch_nil_cases", "type_assert_promoted_method_from_cell_interface", "type_switch_case_any", "cell_iface_to_native_assert", "type_switch_struct_literal_cases", "based_pointer_in_native_iface"},
 }
 
 func runTypeSwitches(c *Cell) {

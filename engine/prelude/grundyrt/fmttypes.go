@@ -133,7 +133,7 @@ func (ts *Types) Declare(desc string, ptr any, methods ...any) bool {
 	}
 	ts.decl[t.str] = t
 	if rt := reflect.TypeOf(ptr); rt != nil && rt.Kind() == reflect.Pointer && rt.Elem().Kind() == reflect.Struct {
-		if tag := structName(rt.Elem()); tag != "" && tag != t.str {
+		if tag := structName(rt.Elem()); strings.HasPrefix(tag, "main."+LocalType) && tag != t.str {
 			// A type declared in a function that compat's
 			// localTypeNames declared at the top
 			// (main._grundyLocal<pos>_P, named main.P): its values

@@ -32,8 +32,8 @@ import (
 //     the loop's own, so after the loop (a break, a goto, the end) k and
 //     v still held what they held before it;
 //
-//   - a three-clause loop whose body also changes a variable (or may,
-//     through its address), or whose condition or post statement makes a
+//   - a three-clause loop whose body also changes a variable or a field
+//     or element of one (or may, through its address), or whose condition or post statement makes a
 //     function literal (which captures the iteration's variable), carries
 //     each iteration's variable over to the next through a pointer, as Go
 //     copies it before the post statement:
@@ -222,7 +222,7 @@ func (c *Cell) perIterationFor(s *ast.ForStmt, label *ast.LabeledStmt) ast.Stmt 
 		return nil
 	}
 	for _, v := range vars {
-		if assigns(s.Body, v.Name) || c.addressed(s.Body, v.Name) {
+		if assigns(s.Body, v.Name) || assignsPart(s.Body, v.Name) || c.addressed(s.Body, v.Name) {
 			return c.carriedOver(s, as, label)
 		}
 	}
@@ -344,6 +344,28 @@ func assigns(n ast.Node, name string) bool {
 			return isIdent(x.X, name)
 		case *ast.UnaryExpr:
 			return x.Op == token.AND && isIdent(x.X, name)
+		}
+		return false
+	})
+}
+
+// assignsPart reports whether n assigns to a field or an element of the
+// variable name (p.Y++, a[1] += 10, st.xs = append(st.xs, x)): of a
+// struct or array loop variable, a change the next iteration's copy must
+// see (a body that copied the hidden variable into the iteration's lost
+// it: {0 1} {1 1} {2 1}, and a loop stopping on a field set in its body
+// ran on).
+func assignsPart(n ast.Node, name string) bool {
+	part := func(e ast.Expr) bool {
+		_, whole := ast.Unparen(e).(*ast.Ident)
+		return !whole && rootIs(e, name)
+	}
+	return contains(n, false, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			return x.Tok != token.DEFINE && slices.ContainsFunc(x.Lhs, part)
+		case *ast.IncDecStmt:
+			return part(x.X)
 		}
 		return false
 	})

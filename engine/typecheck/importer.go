@@ -35,6 +35,7 @@ type Universe struct {
 	done    map[string]bool  // scope filled (imported), not just referenced
 	err     map[string]error // source packages that failed to type-check
 	named   map[reflect.Type]types.Type
+	sealed  map[string][]reflect.Type // see sealedIfaces
 	fset    *token.FileSet
 }
 
@@ -316,7 +317,68 @@ func (u *Universe) typeOf(t reflect.Type) types.Type {
 			named.AddMethod(u.method(pkg, types.NewPointer(named), m))
 		}
 	}
+	u.unexportedMethods(pkg, named, t, have)
 	return named
+}
+
+// unexportedMethods adds to named, the native type t, the unexported
+// methods by which it implements an interface of its package that has
+// some (ast.Expr's exprNode, types.Object's order): reflect lists a
+// concrete type's exported methods only, so without them the oracle said
+// *ast.CallExpr does not implement ast.Expr, and e.(*ast.CallExpr) was an
+// impossible assertion. reflect's Implements knows them.
+func (u *Universe) unexportedMethods(pkg *types.Package, named *types.Named, t reflect.Type, have map[string]bool) {
+	for _, it := range u.sealedIfaces(t.PkgPath()) {
+		var recv types.Type
+		switch {
+		case t.Implements(it):
+			recv = named
+		case reflect.PointerTo(t).Implements(it):
+			recv = types.NewPointer(named)
+		default:
+			continue
+		}
+		for i := range it.NumMethod() {
+			m := it.Method(i)
+			if m.PkgPath == "" || have[m.Name] {
+				continue
+			}
+			have[m.Name] = true
+			sig, _ := u.structure(m.Type, pkg).(*types.Signature)
+			if sig == nil {
+				continue
+			}
+			sig = types.NewSignatureType(types.NewParam(token.NoPos, pkg, "", recv), nil, nil, sig.Params(), sig.Results(), sig.Variadic())
+			named.AddMethod(types.NewFunc(token.NoPos, pkg, m.Name, sig))
+		}
+	}
+}
+
+// sealedIfaces are the interface types of the package at path (its
+// table's) with unexported methods.
+func (u *Universe) sealedIfaces(path string) []reflect.Type {
+	if out, ok := u.sealed[path]; ok {
+		return out
+	}
+	var out []reflect.Type
+	for _, v := range u.tables[path].syms {
+		if !v.IsValid() || v.Kind() != reflect.Pointer || !v.IsNil() || v.Type().Elem().Kind() != reflect.Interface {
+			continue
+		}
+		it := v.Type().Elem()
+		for i := range it.NumMethod() {
+			if it.Method(i).PkgPath != "" {
+				out = append(out, it)
+				break
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	if u.sealed == nil {
+		u.sealed = map[string][]reflect.Type{}
+	}
+	u.sealed[path] = out
+	return out
 }
 
 // sourceInstance is t, an instance of a generic type of a package the

@@ -189,6 +189,7 @@ var Passes = []Pass{
 	commaOkZero,
 	commaOk,
 	blankReceive,
+	loopTuples,     // after commaOkZero
 	mapIndexAssign, // before funcScope, which puts its tuple definitions at top level in functions
 	funcScope,
 	embedIface,

@@ -87,8 +87,8 @@ var Passes = []Pass{
 	printBuiltins,
 	keyedOperands,
 	constValues,
+	constCompares, // before pkgConsts writes the operands
 	pkgConsts,
-	constCompares,
 	complexConsts,
 	deleteKeys,
 	constQuotients,
@@ -104,6 +104,7 @@ var Passes = []Pass{
 	parens,
 	operatorIfaces,
 	tupleStores, // before bounds, which checks each store's operands before it
+	floatShifts, // before bounds copies an index
 	bounds,
 	cellReturns,
 	shifts,

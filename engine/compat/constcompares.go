@@ -22,7 +22,8 @@ import (
 // A comparison of complex constants (1i*1i == -1, 2i == 2i) is written as
 // its value too: yaegi v0.16.1 keeps an untyped complex constant as a
 // go/constant value its comparison cannot compile ("the interpreter
-// cannot compile this").
+// cannot compile this"). So is one of constants a float64 holds only
+// rounded (1e16+1 > 1e16, math.Pi > 3.14; see inexactFloat).
 //
 //	h > 0         =>  true
 //	1i*1i == -1   =>  true
@@ -40,7 +41,7 @@ func runConstCompares(c *Cell) {
 			return true
 		}
 		v := c.Types.Types[b].Value
-		if v == nil || v.Kind() != constant.Bool || !c.beyondDefault(b.X) && !c.beyondDefault(b.Y) {
+		if v == nil || v.Kind() != constant.Bool || !c.beyondDefault(b.X) && !c.beyondDefault(b.Y) && !c.inexactFloat(b) {
 			return true
 		}
 		cur.Replace(ident(v.ExactString(), b.Pos()))
@@ -54,6 +55,26 @@ func isComparison(op token.Token) bool {
 		return true
 	}
 	return false
+}
+
+// inexactFloat reports whether e has a constant part that a float64
+// holds only rounded (1e16 + 1, 1.0 / 3, math.Pi, 1 << 60 + 1): yaegi
+// compares such constants in float64 (1e16+1 > 1e16 was false, math.Phi *
+// math.Phi == math.Phi + 1 true), or did not compile the comparison
+// (math.Pi > 3.14: "mismatched types untyped float64 and untyped float").
+func (c *Cell) inexactFloat(e ast.Expr) bool {
+	return contains(e, false, func(n ast.Node) bool {
+		x, ok := n.(ast.Expr)
+		if !ok {
+			return false
+		}
+		v := c.Types.Types[x].Value
+		if v == nil || v.Kind() != constant.Float && v.Kind() != constant.Int {
+			return false
+		}
+		_, exact := constant.Float64Val(constant.ToFloat(v))
+		return !exact
+	})
 }
 
 // beyondDefault reports whether e is a constant that an int64 (an integer)

@@ -38,6 +38,7 @@ func runConstQuotients(c *Cell) {
 		type found struct {
 			t     types.Type
 			whole bool // converted as a whole (inexactConst)
+			value bool // written as its value (valueConst)
 		}
 		consts := map[ast.Expr]found{}
 		ast.Inspect(root, func(n ast.Node) bool {
@@ -46,9 +47,16 @@ func runConstQuotients(c *Cell) {
 				return x.Tok != token.CONST
 			case *ast.ArrayType:
 				return false
-			case *ast.BinaryExpr, *ast.ParenExpr:
+			case *ast.BinaryExpr, *ast.ParenExpr, *ast.UnaryExpr:
+				if t := c.valueConst(x.(ast.Expr)); t != nil {
+					consts[x.(ast.Expr)] = found{t: t, value: true}
+					return false
+				}
+				if _, unary := x.(*ast.UnaryExpr); unary {
+					break
+				}
 				if t, whole := c.typedConst(x.(ast.Expr)); t != nil {
-					consts[x.(ast.Expr)] = found{t, whole}
+					consts[x.(ast.Expr)] = found{t: t, whole: whole}
 					return false
 				}
 			}
@@ -59,7 +67,12 @@ func runConstQuotients(c *Cell) {
 		}
 		applyIn(root, func(cur Cursor) bool {
 			if e, ok := cur.Node().(ast.Expr); ok && consts[e].t != nil {
-				if f := consts[e]; f.whole {
+				if f := consts[e]; f.value {
+					if x := c.constExpr(c.Types.Types[e].Value, f.t, e.Pos()); x != nil {
+						c.Types.Types[x] = c.Types.Types[e]
+						cur.Replace(x)
+					}
+				} else if f.whole {
 					cur.Replace(c.convertTo(f.t, e))
 				} else if x := c.convertQuotients(e, f.t); x != e {
 					cur.Replace(x)
@@ -89,6 +102,86 @@ func (c *Cell) typedConst(e ast.Expr) (t types.Type, whole bool) {
 		return nil, false // (a comparison's operands have types of their own)
 	}
 	return tv.Type, whole
+}
+
+// valueConst is the type of the constant e when e is to be written as its
+// value, T(v), which the oracle computed exactly: yaegi v0.16.1 computes
+// an untyped constant expression that its context gives a floating-point
+// type in that type, step by step (var f float64 = big + 1 - big with big
+// 1 << 60 was 0, Go 1; 1e16 + 1 + 1 was 1e16), refuses the integer
+// operators there (var f float64 = 1 | 2 | 4: "operator | not defined on
+// float64"), and cannot make a real or an integer of a complex constant
+// whose imaginary part is 0 (var n int64 = z * (3 - 4i)); and it computes
+// one an integer type holds in that type too, so a part the type cannot
+// hold wrapped (var r int32 = 86400 * 365 * 100 % p: -363873, Go 590541;
+// var avg int8 = (100 + 100 + 100) >> 2: 11, Go 75) or did not compile.
+// nil when e needs none of this.
+func (c *Cell) valueConst(e ast.Expr) types.Type {
+	tv, ok := c.Types.Types[e]
+	if !ok || tv.Value == nil || tv.Type == nil || isUntyped(tv.Type) {
+		return nil
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsNumeric == 0 {
+		return nil
+	}
+	if lit, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && lit.Op != token.XOR {
+		if _, basic := ast.Unparen(lit.X).(*ast.BasicLit); basic {
+			return nil // -1, +2.5
+		}
+	}
+	integer := b.Info()&types.IsInteger != 0
+	if contains(e, false, func(n ast.Node) bool {
+		x, ok := n.(ast.Expr)
+		if !ok {
+			return false
+		}
+		v := c.Types.Types[x].Value
+		if v == nil {
+			return false
+		}
+		if v.Kind() == constant.Complex {
+			return b.Info()&types.IsComplex == 0
+		}
+		if integer {
+			return v.Kind() == constant.Int && !fitsInteger(v, b)
+		}
+		if _, exact := constant.Float64Val(constant.ToFloat(v)); !exact {
+			return true
+		}
+		switch x := x.(type) {
+		case *ast.BinaryExpr:
+			switch x.Op {
+			case token.REM, token.SHL, token.SHR, token.AND, token.OR, token.XOR, token.AND_NOT:
+				return true
+			}
+		case *ast.UnaryExpr:
+			return x.Op == token.XOR
+		}
+		return false
+	}) {
+		return tv.Type
+	}
+	return nil
+}
+
+// fitsInteger reports whether the integer type b holds v.
+func fitsInteger(v constant.Value, b *types.Basic) bool {
+	bits := 64
+	switch b.Kind() {
+	case types.Int8, types.Uint8:
+		bits = 8
+	case types.Int16, types.Uint16:
+		bits = 16
+	case types.Int32, types.Uint32:
+		bits = 32
+	}
+	if b.Info()&types.IsUnsigned != 0 {
+		return constant.Sign(v) >= 0 && constant.BitLen(v) <= bits
+	}
+	lo := constant.Shift(constant.MakeInt64(-1), token.SHL, uint(bits-1))
+	hi := constant.BinaryOp(constant.UnaryOp(token.SUB, lo, 0), token.SUB, constant.MakeInt64(1))
+	return constant.Compare(v, token.GEQ, lo) && constant.Compare(v, token.LEQ, hi)
 }
 
 // convertQuotients converts to t the largest parts of e that are

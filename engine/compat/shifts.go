@@ -103,13 +103,55 @@ func (c *Cell) typedShift(cur Cursor) bool {
 		return true
 	}
 	left, ok := c.Types.Types[x.X]
-	if !ok || left.Value == nil || !c.untypedConst(x.X) || types.Identical(tv.Type, types.Typ[types.Int]) {
+	if !ok || left.Value == nil || !c.untypedConst(x.X) {
+		return true
+	}
+	if types.Identical(tv.Type, types.Typ[types.Int]) {
 		return true
 	}
 	if t, ok := c.TypeExpr(tv.Type, x.Pos()); ok {
 		x.X = &ast.CallExpr{Fun: t, Lparen: x.X.Pos(), Args: []ast.Expr{x.X}, Rparen: x.X.End()}
 	}
 	return true
+}
+
+// floatShifts: a float constant shifted by a count that is not constant
+// (1.0 << s) is an integer of the shift's type to Go, and is written as
+// one:
+//
+//	a[1.0<<s]  =>  a[int(1)<<s]
+//
+// yaegi v0.16.1 shifted a float64: a[1.0<<s] left the function silently,
+// make([]byte, 1.0<<s) panicked in reflect's SetInt. Before bounds, which
+// copies an index into its check.
+var floatShifts = Pass{
+	Name:     "floatshifts",
+	Run:      runFloatShifts,
+	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil)},
+	Snippets: []string{"shift_float_constant"},
+}
+
+func runFloatShifts(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		x, ok := cur.Node().(*ast.BinaryExpr)
+		if !ok || !isShift(x) {
+			return true
+		}
+		tv, ok := c.Types.Types[x]
+		left, lok := c.Types.Types[x.X]
+		if !ok || !lok || tv.Value != nil || left.Value == nil || left.Value.Kind() == constant.Int || !isTypedInteger(tv.Type) || !c.untypedConst(x.X) {
+			return true
+		}
+		whole := constant.ToInt(left.Value)
+		if whole.Kind() != constant.Int {
+			return true
+		}
+		if t, ok := c.TypeExpr(tv.Type, x.Pos()); ok {
+			lit := &ast.BasicLit{ValuePos: x.X.Pos(), Kind: token.INT, Value: whole.ExactString()}
+			x.X = &ast.CallExpr{Fun: t, Lparen: x.X.Pos(), Args: []ast.Expr{lit}, Rparen: x.X.End()}
+		}
+		return true
+	})
 }
 
 func isTypedInteger(t types.Type) bool {

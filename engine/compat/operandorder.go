@@ -39,7 +39,7 @@ var operandOrder = Pass{
 	Name:     "operandorder",
 	Run:      runOperandOrder,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"operand_order_calls_first"},
+	Snippets: []string{"operand_order_calls_first", "operand_order_bools_in_order"},
 }
 
 func runOperandOrder(c *Cell) {
@@ -56,9 +56,9 @@ func runOperandOrder(c *Cell) {
 		if len(slots) == 0 {
 			return true
 		}
-		ops := c.orderedOperands(slots)
+		ops := c.orderedOperands(slots, c.earlyArgs(st))
 		top := cur.TopLevel()
-		if !c.readBeforeChange(ops) || !c.hoistable(ops.calls, top) {
+		if !c.readBeforeChange(ops) || !c.hoistable(ops.calls, top) || !c.hoistableEarly(ops.early, top) {
 			return true
 		}
 		var temps []ast.Stmt
@@ -66,18 +66,18 @@ func runOperandOrder(c *Cell) {
 			*slot = astutil.Apply(*slot, func(ac *astutil.Cursor) bool {
 				return !opaqueOperand(c, ac.Node())
 			}, func(ac *astutil.Cursor) bool {
-				call, ok := ac.Node().(*ast.CallExpr)
-				if !ok || !ops.ordered[call] {
+				x, ok := ac.Node().(ast.Expr)
+				if !ok || !ops.ordered[x] {
 					return true
 				}
 				tmp := c.Temp("Oo")
 				if top {
-					te, _ := c.TypeExpr(c.Types.TypeOf(call), call.Pos())
-					temps = append(temps, declareAssign(call.Pos(), tmp, te, call)...)
+					te, _ := c.TypeExpr(c.Types.TypeOf(x), x.Pos())
+					temps = append(temps, declareAssign(x.Pos(), tmp, te, x)...)
 				} else {
-					temps = append(temps, &ast.AssignStmt{Lhs: []ast.Expr{ident(tmp, call.Pos())}, TokPos: call.Pos(), Tok: token.DEFINE, Rhs: []ast.Expr{call}})
+					temps = append(temps, &ast.AssignStmt{Lhs: []ast.Expr{ident(tmp, x.Pos())}, TokPos: x.Pos(), Tok: token.DEFINE, Rhs: []ast.Expr{x}})
 				}
-				ac.Replace(ident(tmp, call.Pos()))
+				ac.Replace(ident(tmp, x.Pos()))
 				return true
 			}).(ast.Expr)
 		}
@@ -212,7 +212,8 @@ func (c *Cell) orderedCall(call *ast.CallExpr) bool {
 // and the variables read outside them.
 type operands struct {
 	calls   []*ast.CallExpr
-	ordered map[*ast.CallExpr]bool
+	early   []ast.Expr // arguments made in order with the calls (see earlyArgs)
+	ordered map[ast.Node]bool
 	reads   []operandRead
 }
 
@@ -223,12 +224,18 @@ type operandRead struct {
 
 // orderedOperands collects the operands of slots, leaving out those of
 // function literals, map literals and the right of && and ||.
-func (c *Cell) orderedOperands(slots []*ast.Expr) operands {
-	ops := operands{ordered: map[*ast.CallExpr]bool{}}
+func (c *Cell) orderedOperands(slots []*ast.Expr, early map[ast.Expr]bool) operands {
+	ops := operands{ordered: map[ast.Node]bool{}}
 	var visit func(n ast.Node, inCall bool)
 	visit = func(n ast.Node, inCall bool) {
 		ast.Inspect(n, func(m ast.Node) bool {
 			if m == nil || opaqueOperand(c, m) {
+				return false
+			}
+			if x, ok := m.(ast.Expr); ok && early[x] && !inCall {
+				ops.ordered[x] = true
+				ops.early = append(ops.early, x)
+				visit(x, true) // (read where it is made)
 				return false
 			}
 			switch m := m.(type) {
@@ -251,6 +258,147 @@ func (c *Cell) orderedOperands(slots []*ast.Expr) operands {
 		visit(*slot, false)
 	}
 	return ops
+}
+
+// earlyArgs are the arguments of st's call (as orderedSlots lists them)
+// that Go's compiler makes in their order with the calls: one converted
+// to an interface whose type the conversion takes by address (a bool, a
+// byte, a complex128, a struct or array of other sizes than 2, 4 and 8
+// bytes, not a string or a slice: cmd/compile's order.go copies it at
+// once, dataWordFuncName's needsaddr). fmt.Println(n == 0, inc()) printed
+// true, !b before flip() its old value, where an int (n+0) or a string is
+// read after the calls.
+func (c *Cell) earlyArgs(st ast.Stmt) map[ast.Expr]bool {
+	var call *ast.CallExpr
+	switch s := st.(type) {
+	case *ast.ExprStmt:
+		call, _ = s.X.(*ast.CallExpr)
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			call, _ = s.Rhs[0].(*ast.CallExpr)
+		}
+	case *ast.ReturnStmt:
+		if len(s.Results) == 1 {
+			call, _ = s.Results[0].(*ast.CallExpr)
+		}
+	}
+	if call == nil || call.Ellipsis.IsValid() {
+		return nil
+	}
+	sig, ok := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
+	if !ok {
+		return nil
+	}
+	out := map[ast.Expr]bool{}
+	for i, a := range call.Args {
+		var pt types.Type
+		switch n := sig.Params().Len(); {
+		case sig.Variadic() && i >= n-1:
+			pt = sig.Params().At(n - 1).Type().(*types.Slice).Elem()
+		case i < n:
+			pt = sig.Params().At(i).Type()
+		default:
+			continue
+		}
+		tv, ok := c.Types.Types[a]
+		if !ok || tv.Value != nil || tv.Type == nil || !types.IsInterface(pt) || types.IsInterface(tv.Type) {
+			continue
+		}
+		if convertsByAddress(tv.Type) {
+			out[a] = true
+		}
+	}
+	return out
+}
+
+// convertsByAddress reports whether Go's compiler converts a value of t to
+// an interface by its address (see earlyArgs).
+func convertsByAddress(t types.Type) bool {
+	sizes := types.SizesFor("gc", "amd64")
+	if directIface(t) || sizes.Sizeof(t) == 0 {
+		return false
+	}
+	size, align := sizes.Sizeof(t), sizes.Alignof(t)
+	switch {
+	case size == 2 && align == 2, size == 4 && align == 4 && !hasPointers(t), size == 8 && align == 8 && !hasPointers(t):
+		return false
+	}
+	switch typeUnder(soleComponent(t)).(type) {
+	case *types.Slice:
+		return false
+	case *types.Basic:
+		if b := typeUnder(soleComponent(t)).(*types.Basic); b.Info()&types.IsString != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// soleComponent is t's only component, through structs of one field and
+// arrays of one element (cmd/compile's SoleComponent).
+func soleComponent(t types.Type) types.Type {
+	for {
+		switch u := typeUnder(t).(type) {
+		case *types.Struct:
+			if u.NumFields() != 1 {
+				return t
+			}
+			t = u.Field(0).Type()
+		case *types.Array:
+			if u.Len() != 1 {
+				return t
+			}
+			t = u.Elem()
+		default:
+			return t
+		}
+	}
+}
+
+// directIface reports whether a value of t is kept in an interface as it
+// is: a pointer, map, chan, func or unsafe.Pointer, or a struct or array
+// with one such component.
+func directIface(t types.Type) bool {
+	switch u := typeUnder(soleComponent(t)).(type) {
+	case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	}
+	return false
+}
+
+// hasPointers reports whether a value of t holds pointers.
+func hasPointers(t types.Type) bool {
+	switch u := typeUnder(t).(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0 || u.Kind() == types.UnsafePointer
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if hasPointers(u.Field(i).Type()) {
+				return true
+			}
+		}
+		return false
+	case *types.Array:
+		return u.Len() > 0 && hasPointers(u.Elem())
+	}
+	return true
+}
+
+// hoistableEarly reports whether every early argument can be put in a
+// variable (see hoistable).
+func (c *Cell) hoistableEarly(xs []ast.Expr, top bool) bool {
+	for _, x := range xs {
+		t := c.Types.TypeOf(x)
+		if namesInstance(t) {
+			return false
+		}
+		if _, ok := c.TypeExpr(t, x.Pos()); top && !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // readBeforeChange reports whether an operand outside the calls reads a

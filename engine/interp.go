@@ -1739,7 +1739,10 @@ func globalRefs(n ast.Node, info *typecheck.Info) (refs map[string]bool, varType
 		})
 	}
 	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
+		if id, ok := n.(*ast.Ident); ok && id.Name != "_" {
+			// (The blank is no variable: counted, x of a cell's
+			// "_, x := two()" became a package variable, which the
+			// next "x, y := two()" declared again in the block.)
 			obj := info.ObjectOf(id)
 			if obj == nil && !locals[id.Name] || obj != nil && topLevel(obj) {
 				refs[id.Name] = true

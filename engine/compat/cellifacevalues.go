@@ -149,10 +149,16 @@ func (c *Cell) declareIfaceCopy(name string, target, from types.Type, pos token.
 	}
 	v, r := ident(tempPrefix+"V", pos), ident(tempPrefix+"R", pos)
 	var set ast.Stmt = &ast.AssignStmt{Lhs: []ast.Expr{r}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{v}}
+	body := []ast.Stmt{set}
 	if types.IsInterface(from) {
-		set = ifThen(pos, &ast.BinaryExpr{X: v, OpPos: pos, Op: token.NEQ, Y: ident("nil", pos)}, set)
+		// r = nil first: yaegi v0.16.1 hands a named result it never
+		// set over in the caller's slot, which held the last call's
+		// value (a nil Shape put in an any in a loop was the previous
+		// iteration's; see namedResults).
+		body = []ast.Stmt{&ast.AssignStmt{Lhs: []ast.Expr{ident(r.Name, pos)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident("nil", pos)}},
+			ifThen(pos, &ast.BinaryExpr{X: v, OpPos: pos, Op: token.NEQ, Y: ident("nil", pos)}, set)}
 	}
-	c.Insts = append(c.Insts, convFunc(name, nil, v, r, xs[0], xs[1], []ast.Stmt{set, &ast.ReturnStmt{Return: pos}}))
+	c.Insts = append(c.Insts, convFunc(name, nil, v, r, xs[0], xs[1], append(body, &ast.ReturnStmt{Return: pos})))
 	c.noteDeclared(name)
 	return true
 }

@@ -745,9 +745,61 @@ func (ts *Types) instanceName(rt reflect.Type, template string) string {
 			// than a wrong one.
 			return ""
 		}
-		args[i] = arg.str
+		args[i] = withPaths(at, arg.str)
 	}
 	return template[:open] + "[" + strings.Join(args, ",") + "]"
+}
+
+// withPaths is s, the name of at, with the native named types in it
+// written by their packages' paths, as Go writes an instance's type
+// arguments (main.Box[grundy/stdlib/games.Pos], not main.Box[games.Pos]).
+func withPaths(at reflect.Type, s string) string {
+	seen := map[reflect.Type]bool{}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		if t.Name() != "" && t.PkgPath() != "" {
+			if full := t.PkgPath() + "." + t.Name(); t.PkgPath() != "main" && t.String() != full {
+				s = replaceName(s, t.String(), full)
+			}
+			return
+		}
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Chan:
+			walk(t.Elem())
+		case reflect.Map:
+			walk(t.Key())
+			walk(t.Elem())
+		}
+	}
+	walk(at)
+	return s
+}
+
+// replaceName replaces the qualified name old in s, where no identifier,
+// path or qualifier goes on before it, by new.
+func replaceName(s, old, new string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, old)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		end := i + len(old)
+		before := i > 0 && (isIdentByte(s[i-1]) || s[i-1] == '/' || s[i-1] == '.')
+		after := end < len(s) && isIdentByte(s[end])
+		b.WriteString(s[:i])
+		if before || after {
+			b.WriteString(old)
+		} else {
+			b.WriteString(new)
+		}
+		s = s[end:]
+	}
 }
 
 // argPath is where an instance's type argument is (see compat's

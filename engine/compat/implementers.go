@@ -21,7 +21,7 @@ import (
 // implementers are the cell types (T or *T, T a struct type) whose values
 // implement the interface iface, as source at pos (see cellStructs).
 func (c *Cell) implementers(from, iface types.Type, pos token.Pos) []ast.Expr {
-	impls, _ := c.cellStructs(from, iface, pos)
+	impls, _, _ := c.cellStructs(from, iface, pos)
 	return impls
 }
 
@@ -39,10 +39,10 @@ func (c *Cell) implementers(from, iface types.Type, pos token.Pos) []ast.Expr {
 // the cell is refused, naming both. Only types a value of the type from
 // (the static type of the value asserted; nil for any) can hold are
 // listed: Go refuses an assertion to any other as impossible.
-func (c *Cell) cellStructs(from, iface types.Type, pos token.Pos) (impls []ast.Expr, others []cellStruct) {
+func (c *Cell) cellStructs(from, iface types.Type, pos token.Pos) (impls []ast.Expr, implTypes []types.Type, others []cellStruct) {
 	it, ok := iface.Underlying().(*types.Interface)
 	if !ok || it.Empty() {
-		return nil, nil
+		return nil, nil, nil
 	}
 	var fromIface *types.Interface
 	if from != nil {
@@ -80,13 +80,14 @@ func (c *Cell) cellStructs(from, iface types.Type, pos token.Pos) (impls []ast.E
 			if types.Identical(erased(f, map[types.Type]bool{}), erased(t, map[types.Type]bool{})) && !(told(f) && told(t)) {
 				c.Fail(pos, "cannot tell %s from %s in an interface (the interpreter keeps values of struct types without fields alike), so a method called through %s could be the wrong one: give the types a field",
 					types.TypeString(t, shortQualifier), types.TypeString(f, shortQualifier), types.TypeString(iface, shortQualifier))
-				return nil, nil
+				return nil, nil, nil
 			}
 		}
 	}
 	for _, t := range found {
 		if tx, ok := c.assertedTypeExpr(t, pos); ok {
 			impls = append(impls, tx)
+			implTypes = append(implTypes, t)
 		}
 	}
 	for _, t := range rest {
@@ -95,7 +96,7 @@ func (c *Cell) cellStructs(from, iface types.Type, pos token.Pos) (impls []ast.E
 			others = append(others, cellStruct{tx, m.Name()})
 		}
 	}
-	return impls, others
+	return impls, implTypes, others
 }
 
 // assertedTypeExpr is t, a struct type or a pointer to one, written for
@@ -589,7 +590,7 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Ex
 		}
 		return &ast.BinaryExpr{X: x, OpPos: pos, Op: token.LOR, Y: y}
 	}
-	impls, others := c.cellStructs(from, tt, pos)
+	impls, _, others := c.cellStructs(from, tt, pos)
 	cond := asserts(tmp(), t)
 	if cellIfaceToNative(from, tt) {
 		// A library value in the cell's interface (see ifaceTries).
@@ -884,7 +885,7 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 	if c.basedImplementer(tt, pos) {
 		return nil
 	}
-	impls, others := c.cellStructs(from, tt, pos)
+	impls, implTypes, others := c.cellStructs(from, tt, pos)
 	var natives, implementers []ast.Expr
 	var names string
 	if cellTypeOrIfaceLit(tt) {
@@ -951,7 +952,24 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 	// value in yaegi's wrapper (see grundyrt.Rewrap).
 	rewrap = c.isNativeIface(tt)
 	unwrap = wrapperSubject(from)
-	for _, a := range impls {
+	for i, a := range impls {
+		// (Only for methods on the pointer: a nil *T with T's own
+		// methods panics calling them, and _grundyAsError of such a
+		// pointer finds none.)
+		p, ptr := implTypes[i].(*types.Pointer)
+		keepNil := ptr && (rewrap || isError(tt)) && !types.Implements(p.Elem(), tt.Underlying().(*types.Interface))
+		if keepNil && unwrap {
+			// A nil pointer is not in a wrapper: asserted as it is too.
+			unwrap, convert = false, implTypes[i]
+			try(a)
+			unwrap = true
+		}
+		if keepNil {
+			// Converted keeping a nil pointer (the interpreter made a
+			// nil *E a nil error: a type switch's case error bound
+			// <nil>, and v == nil).
+			convert = implTypes[i]
+		}
 		try(a)
 	}
 	rewrap, unwrap = false, false

@@ -156,7 +156,7 @@ func runNilAsserts(c *Cell) {
 		// the interface then dereferences nil.
 		var others []cellStruct
 		if !param {
-			_, others = c.cellStructs(xt, tt, pos)
+			_, _, others = c.cellStructs(xt, tt, pos)
 		}
 		for _, o := range others {
 			var no ast.Stmt = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}}

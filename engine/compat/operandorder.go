@@ -313,7 +313,15 @@ func (c *Cell) earlyArgs(st ast.Stmt) map[ast.Expr]bool {
 
 // convertsByAddress reports whether Go's compiler converts a value of t to
 // an interface by its address (see earlyArgs).
-func convertsByAddress(t types.Type) bool {
+func convertsByAddress(t types.Type) (byAddress bool) {
+	if isUntyped(t) || typeIn(t, func(t types.Type) bool { _, p := t.(*types.TypeParam); return p }) != nil {
+		return false // (a type parameter's instance decides; nil)
+	}
+	defer func() {
+		if recover() != nil {
+			byAddress = false // (go/types' sizes assert on types they do not expect)
+		}
+	}()
 	sizes := types.SizesFor("gc", "amd64")
 	if directIface(t) || sizes.Sizeof(t) == 0 {
 		return false

@@ -114,7 +114,9 @@ func (c *Cell) typedConst(e ast.Expr) (t types.Type, whole bool) {
 // whose imaginary part is 0 (var n int64 = z * (3 - 4i)); and it computes
 // one an integer type holds in that type too, so a part the type cannot
 // hold wrapped (var r int32 = 86400 * 365 * 100 % p: -363873, Go 590541;
-// var avg int8 = (100 + 100 + 100) >> 2: 11, Go 75) or did not compile.
+// var avg int8 = (100 + 100 + 100) >> 2: 11, Go 75) or did not compile;
+// and it compiles no arithmetic its context makes complex (var a
+// complex128 = 1 + 2).
 // nil when e needs none of this.
 func (c *Cell) valueConst(e ast.Expr) types.Type {
 	tv, ok := c.Types.Types[e]
@@ -131,6 +133,9 @@ func (c *Cell) valueConst(e ast.Expr) types.Type {
 		}
 	}
 	integer := b.Info()&types.IsInteger != 0
+	if _, bin := ast.Unparen(e).(*ast.BinaryExpr); bin && b.Info()&types.IsComplex != 0 {
+		return tv.Type // (var a complex128 = 1 + 2: "the interpreter cannot compile this")
+	}
 	if contains(e, false, func(n ast.Node) bool {
 		x, ok := n.(ast.Expr)
 		if !ok {

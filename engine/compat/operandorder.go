@@ -265,9 +265,11 @@ func (c *Cell) orderedOperands(slots []*ast.Expr, early map[ast.Expr]bool) opera
 // to an interface whose type the conversion takes by address (a bool, a
 // byte, a complex128, a struct or array of other sizes than 2, 4 and 8
 // bytes, not a string or a slice: cmd/compile's order.go copies it at
-// once, dataWordFuncName's needsaddr). fmt.Println(n == 0, inc()) printed
-// true, !b before flip() its old value, where an int (n+0) or a string is
-// read after the calls.
+// once, dataWordFuncName's needsaddr) and that is no variable (addrTemp
+// converts a variable where it is, unless it is a local the compiler keeps
+// in registers, which the engine cannot tell). fmt.Println(n == 0, inc())
+// printed true, !b before flip() its old value, where an int (n+0) or a
+// string is read after the calls.
 func (c *Cell) earlyArgs(st ast.Stmt) map[ast.Expr]bool {
 	var call *ast.CallExpr
 	switch s := st.(type) {
@@ -304,11 +306,31 @@ func (c *Cell) earlyArgs(st ast.Stmt) map[ast.Expr]bool {
 		if !ok || tv.Value != nil || tv.Type == nil || !types.IsInterface(pt) || types.IsInterface(tv.Type) {
 			continue
 		}
-		if convertsByAddress(tv.Type) {
+		if _, call := ast.Unparen(a).(*ast.CallExpr); call {
+			continue // (a call is made in order anyway)
+		}
+		if convertsByAddress(tv.Type) && !addressable(a) {
 			out[a] = true
 		}
 	}
 	return out
+}
+
+// addressable reports whether e is a variable, or a field or element of
+// one, which order.go converts where it is (after the calls), not a copy
+// (fmt.Println(p, p.move()) printed the moved p).
+func addressable(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return addressable(x.X)
+	case *ast.IndexExpr:
+		return addressable(x.X)
+	case *ast.StarExpr:
+		return true
+	}
+	return false
 }
 
 // convertsByAddress reports whether Go's compiler converts a value of t to

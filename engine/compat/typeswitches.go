@@ -338,7 +338,9 @@ func (c *Cell) wrapperTest(t ast.Expr, tmp, tw func() *ast.Ident) ast.Expr {
 // whether it refused.
 func (c *Cell) ambiguousCase(t ast.Expr, tt types.Type, earlier []types.Type) bool {
 	for _, e := range earlier {
-		if types.Identical(erased(e, map[types.Type]bool{}), erased(tt, map[types.Type]bool{})) && !(told(e) && told(tt)) {
+		// (One told is enough: its reflect type carries its name, which
+		// the other's lacks: case P: and case struct{ X, Y int }:.)
+		if types.Identical(erased(e, map[types.Type]bool{}), erased(tt, map[types.Type]bool{})) && !told(e) && !told(tt) {
 			c.Fail(t.Pos(), "a type switch on a value of an interface type cannot tell %s from %s: the interpreter keeps the values of both the same way; switch on a value of an interface type the cell declares, with a method these types have", ExprString(t), types.TypeString(e, shortQualifier))
 			return true
 		}

@@ -431,7 +431,9 @@ func (c *Cell) boxedImplementers(tmp func() *ast.Ident, tt types.Type, pos token
 // says true); asserted to the pointer type first, the value is found.
 func (c *Cell) basedPointers(from, tt types.Type) []types.Type {
 	it, ok := tt.Underlying().(*types.Interface)
-	if !ok || it.Empty() {
+	if !ok || it.Empty() || from == nil || emptyIface(from) {
+		// (From an any, the interpreter's assertion to *Stack takes a
+		// *[]int for one: a plain pointer passed as the cell's type.)
 		return nil
 	}
 	var out []types.Type

@@ -50,15 +50,6 @@ func (c *Cell) freshTuples(body *ast.BlockStmt) {
 	}) {
 		return
 	}
-	commaOk := func(e ast.Expr) bool {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.IndexExpr, *ast.TypeAssertExpr:
-			return true
-		case *ast.UnaryExpr:
-			return x.Op == token.ARROW
-		}
-		return false
-	}
 	// split is the define of temporaries for s, a two-value define from a
 	// comma-ok form, which then defines its variables from them; nil when
 	// s is none.
@@ -66,12 +57,12 @@ func (c *Cell) freshTuples(body *ast.BlockStmt) {
 		var values *[]ast.Expr
 		switch x := s.(type) {
 		case *ast.AssignStmt:
-			if x.Tok == token.DEFINE && len(x.Lhs) == 2 && len(x.Rhs) == 1 && commaOk(x.Rhs[0]) {
+			if x.Tok == token.DEFINE && len(x.Lhs) == 2 && len(x.Rhs) == 1 && commaOkForm(x.Rhs[0]) {
 				values = &x.Rhs
 			}
 		case *ast.DeclStmt:
 			if gd, ok := x.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR && len(gd.Specs) == 1 {
-				if vs := gd.Specs[0].(*ast.ValueSpec); len(vs.Names) == 2 && len(vs.Values) == 1 && commaOk(vs.Values[0]) {
+				if vs := gd.Specs[0].(*ast.ValueSpec); len(vs.Names) == 2 && len(vs.Values) == 1 && commaOkForm(vs.Values[0]) {
 					values = &vs.Values
 				}
 			}

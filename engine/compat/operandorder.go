@@ -134,11 +134,7 @@ func (c *Cell) hoistable(calls []*ast.CallExpr, top bool) bool {
 				return false
 			}
 		}
-		t := c.Types.TypeOf(call)
-		if namesInstance(t) {
-			return false
-		}
-		if _, ok := c.TypeExpr(t, call.Pos()); top && !ok {
+		if !c.hoistableType(call, top) {
 			return false
 		}
 	}
@@ -420,15 +416,22 @@ func hasPointers(t types.Type) bool {
 // variable (see hoistable).
 func (c *Cell) hoistableEarly(xs []ast.Expr, top bool) bool {
 	for _, x := range xs {
-		t := c.Types.TypeOf(x)
-		if namesInstance(t) {
-			return false
-		}
-		if _, ok := c.TypeExpr(t, x.Pos()); top && !ok {
+		if !c.hoistableType(x, top) {
 			return false
 		}
 	}
 	return true
+}
+
+// hoistableType reports whether x's value can be put in a variable of its
+// type (see hoistable).
+func (c *Cell) hoistableType(x ast.Expr, top bool) bool {
+	t := c.Types.TypeOf(x)
+	if namesInstance(t) {
+		return false
+	}
+	_, ok := c.TypeExpr(t, x.Pos())
+	return ok || !top
 }
 
 // readBeforeChange reports whether an operand outside the calls reads a

@@ -52,11 +52,11 @@ func runOperandOrder(c *Cell) {
 		if !ok || cur.Index() < 0 {
 			return true
 		}
-		slots := orderedSlots(st)
+		slots, owner := orderedSlots(st)
 		if len(slots) == 0 {
 			return true
 		}
-		ops := c.orderedOperands(slots, c.earlyArgs(st))
+		ops := c.orderedOperands(slots, c.earlyArgs(owner))
 		top := cur.TopLevel()
 		if !c.readBeforeChange(ops) || !c.hoistable(ops.calls, top) || !c.hoistableEarly(ops.early, top) {
 			return true
@@ -144,33 +144,33 @@ func (c *Cell) hoistable(calls []*ast.CallExpr, top bool) bool {
 // orderedSlots are the expressions of st whose calls Go makes before
 // their other operands: a call statement's arguments, the values of an
 // assignment or a return (a single call's arguments); nil for other
-// statements.
-func orderedSlots(st ast.Stmt) []*ast.Expr {
+// statements. owner is the call whose arguments they are, nil for values.
+func orderedSlots(st ast.Stmt) (slots []*ast.Expr, owner *ast.CallExpr) {
 	var list []ast.Expr
 	switch s := st.(type) {
 	case *ast.ExprStmt:
 		call, ok := s.X.(*ast.CallExpr)
 		if !ok {
-			return nil
+			return nil, nil
 		}
-		list = call.Args
+		list, owner = call.Args, call
 	case *ast.AssignStmt:
 		list = s.Rhs
 	case *ast.ReturnStmt:
 		list = s.Results
 	default:
-		return nil
+		return nil, nil
 	}
 	if len(list) == 1 {
 		if call, ok := list[0].(*ast.CallExpr); ok {
-			list = call.Args // (the call itself is made last)
+			list, owner = call.Args, call // (the call itself is made last)
 		}
 	}
-	slots := make([]*ast.Expr, len(list))
+	slots = make([]*ast.Expr, len(list))
 	for i := range list {
 		slots[i] = &list[i]
 	}
-	return slots
+	return slots, owner
 }
 
 // opaqueOperand reports whether the operands in n are evaluated when n
@@ -256,8 +256,8 @@ func (c *Cell) orderedOperands(slots []*ast.Expr, early map[ast.Expr]bool) opera
 	return ops
 }
 
-// earlyArgs are the arguments of st's call (as orderedSlots lists them)
-// that Go's compiler makes in their order with the calls: one converted
+// earlyArgs are the arguments of call (orderedSlots' owner) that Go's
+// compiler makes in their order with the calls: one converted
 // to an interface whose type the conversion takes by address (a bool, a
 // byte, a complex128, a struct or array of other sizes than 2, 4 and 8
 // bytes, not a string or a slice: cmd/compile's order.go copies it at
@@ -266,20 +266,7 @@ func (c *Cell) orderedOperands(slots []*ast.Expr, early map[ast.Expr]bool) opera
 // in registers, which the engine cannot tell). fmt.Println(n == 0, inc())
 // printed true, !b before flip() its old value, where an int (n+0) or a
 // string is read after the calls.
-func (c *Cell) earlyArgs(st ast.Stmt) map[ast.Expr]bool {
-	var call *ast.CallExpr
-	switch s := st.(type) {
-	case *ast.ExprStmt:
-		call, _ = s.X.(*ast.CallExpr)
-	case *ast.AssignStmt:
-		if len(s.Rhs) == 1 {
-			call, _ = s.Rhs[0].(*ast.CallExpr)
-		}
-	case *ast.ReturnStmt:
-		if len(s.Results) == 1 {
-			call, _ = s.Results[0].(*ast.CallExpr)
-		}
-	}
+func (c *Cell) earlyArgs(call *ast.CallExpr) map[ast.Expr]bool {
 	if call == nil || call.Ellipsis.IsValid() {
 		return nil
 	}
@@ -289,13 +276,8 @@ func (c *Cell) earlyArgs(st ast.Stmt) map[ast.Expr]bool {
 	}
 	out := map[ast.Expr]bool{}
 	for i, a := range call.Args {
-		var pt types.Type
-		switch n := sig.Params().Len(); {
-		case sig.Variadic() && i >= n-1:
-			pt = sig.Params().At(n - 1).Type().(*types.Slice).Elem()
-		case i < n:
-			pt = sig.Params().At(i).Type()
-		default:
+		pt := paramType(sig, i, false)
+		if pt == nil {
 			continue
 		}
 		tv, ok := c.Types.Types[a]

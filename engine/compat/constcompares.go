@@ -63,13 +63,8 @@ func isComparison(op token.Token) bool {
 // math.Phi == math.Phi + 1 true), or did not compile the comparison
 // (math.Pi > 3.14: "mismatched types untyped float64 and untyped float").
 func (c *Cell) inexactFloat(e ast.Expr) bool {
-	return contains(e, false, func(n ast.Node) bool {
-		x, ok := n.(ast.Expr)
-		if !ok {
-			return false
-		}
-		v := c.Types.Types[x].Value
-		if v == nil || v.Kind() != constant.Float && v.Kind() != constant.Int {
+	return c.constPart(e, func(_ ast.Expr, v constant.Value) bool {
+		if v.Kind() != constant.Float && v.Kind() != constant.Int {
 			return false
 		}
 		_, exact := constant.Float64Val(constant.ToFloat(v))

@@ -132,42 +132,51 @@ func (c *Cell) valueConst(e ast.Expr) types.Type {
 			return nil // -1, +2.5
 		}
 	}
-	integer := b.Info()&types.IsInteger != 0
-	if _, bin := ast.Unparen(e).(*ast.BinaryExpr); bin && b.Info()&types.IsComplex != 0 {
+	complexTarget := b.Info()&types.IsComplex != 0
+	if _, bin := ast.Unparen(e).(*ast.BinaryExpr); bin && complexTarget {
 		return tv.Type // (var a complex128 = 1 + 2: "the interpreter cannot compile this")
 	}
-	if contains(e, false, func(n ast.Node) bool {
+	if c.constPart(e, func(_ ast.Expr, v constant.Value) bool { return v.Kind() == constant.Complex && !complexTarget }) {
+		return tv.Type
+	}
+	if b.Info()&types.IsInteger != 0 {
+		if c.constPart(e, func(_ ast.Expr, v constant.Value) bool { return v.Kind() == constant.Int && !fitsInteger(v, b) }) {
+			return tv.Type
+		}
+		return nil
+	}
+	if c.inexactFloat(e) || c.constPart(e, func(x ast.Expr, _ constant.Value) bool { return integerOperator(x) }) {
+		return tv.Type
+	}
+	return nil
+}
+
+// constPart reports whether a constant part of e, with its value, is one
+// f wants.
+func (c *Cell) constPart(e ast.Expr, f func(ast.Expr, constant.Value) bool) bool {
+	return contains(e, false, func(n ast.Node) bool {
 		x, ok := n.(ast.Expr)
 		if !ok {
 			return false
 		}
 		v := c.Types.Types[x].Value
-		if v == nil {
-			return false
-		}
-		if v.Kind() == constant.Complex {
-			return b.Info()&types.IsComplex == 0
-		}
-		if integer {
-			return v.Kind() == constant.Int && !fitsInteger(v, b)
-		}
-		if _, exact := constant.Float64Val(constant.ToFloat(v)); !exact {
+		return v != nil && f(x, v)
+	})
+}
+
+// integerOperator reports whether x is an operation Go has for integers
+// only (%, shifts, bitwise operators).
+func integerOperator(x ast.Expr) bool {
+	switch x := x.(type) {
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.REM, token.SHL, token.SHR, token.AND, token.OR, token.XOR, token.AND_NOT:
 			return true
 		}
-		switch x := x.(type) {
-		case *ast.BinaryExpr:
-			switch x.Op {
-			case token.REM, token.SHL, token.SHR, token.AND, token.OR, token.XOR, token.AND_NOT:
-				return true
-			}
-		case *ast.UnaryExpr:
-			return x.Op == token.XOR
-		}
-		return false
-	}) {
-		return tv.Type
+	case *ast.UnaryExpr:
+		return x.Op == token.XOR
 	}
-	return nil
+	return false
 }
 
 // fitsInteger reports whether the integer type b holds v.

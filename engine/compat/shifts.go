@@ -103,10 +103,7 @@ func (c *Cell) typedShift(cur Cursor) bool {
 		return true
 	}
 	left, ok := c.Types.Types[x.X]
-	if !ok || left.Value == nil || !c.untypedConst(x.X) {
-		return true
-	}
-	if types.Identical(tv.Type, types.Typ[types.Int]) {
+	if !ok || left.Value == nil || !c.untypedConst(x.X) || types.Identical(tv.Type, types.Typ[types.Int]) {
 		return true
 	}
 	if t, ok := c.TypeExpr(tv.Type, x.Pos()); ok {

@@ -147,7 +147,7 @@ func (c *Cell) perIterationRange(s *ast.RangeStmt) {
 		return
 	}
 	key, _ := s.Key.(*ast.Ident)
-	keyChanged := key != nil && key.Name != "_" && assigns(s.Body, key.Name)
+	keyChanged := key != nil && key.Name != "_" && assigns(s.Body, key.Name, false)
 	var keys []*ast.Ident
 	for _, e := range []ast.Expr{s.Key, s.Value} {
 		if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
@@ -222,7 +222,10 @@ func (c *Cell) perIterationFor(s *ast.ForStmt, label *ast.LabeledStmt) ast.Stmt 
 		return nil
 	}
 	for _, v := range vars {
-		if assigns(s.Body, v.Name) || assignsPart(s.Body, v.Name) || c.addressed(s.Body, v.Name) {
+		// (A field or element changed too: of a struct or array
+		// variable, a change the next iteration's copy must see; a body
+		// that copied the hidden variable lost it, {0 1} {1 1} {2 1}.)
+		if assigns(s.Body, v.Name, true) || c.addressed(s.Body, v.Name) {
 			return c.carriedOver(s, as, label)
 		}
 	}
@@ -328,44 +331,19 @@ func capturesIn(n ast.Node) bool {
 	})
 }
 
-// assigns reports whether n assigns to name (or takes its address).
-func assigns(n ast.Node, name string) bool {
+// assigns reports whether n assigns to name (or takes its address), or
+// with parts to a field or an element of it too (p.Y++, a[1] += 10,
+// st.xs = append(st.xs, x)).
+func assigns(n ast.Node, name string, parts bool) bool {
+	is := func(e ast.Expr) bool { return isIdent(e, name) || parts && rootIs(e, name) }
 	return contains(n, false, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.AssignStmt:
-			if x.Tok != token.DEFINE {
-				for _, l := range x.Lhs {
-					if isIdent(l, name) {
-						return true
-					}
-				}
-			}
+			return x.Tok != token.DEFINE && slices.ContainsFunc(x.Lhs, is)
 		case *ast.IncDecStmt:
-			return isIdent(x.X, name)
+			return is(x.X)
 		case *ast.UnaryExpr:
-			return x.Op == token.AND && isIdent(x.X, name)
-		}
-		return false
-	})
-}
-
-// assignsPart reports whether n assigns to a field or an element of the
-// variable name (p.Y++, a[1] += 10, st.xs = append(st.xs, x)): of a
-// struct or array loop variable, a change the next iteration's copy must
-// see (a body that copied the hidden variable into the iteration's lost
-// it: {0 1} {1 1} {2 1}, and a loop stopping on a field set in its body
-// ran on).
-func assignsPart(n ast.Node, name string) bool {
-	part := func(e ast.Expr) bool {
-		_, whole := ast.Unparen(e).(*ast.Ident)
-		return !whole && rootIs(e, name)
-	}
-	return contains(n, false, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.AssignStmt:
-			return x.Tok != token.DEFINE && slices.ContainsFunc(x.Lhs, part)
-		case *ast.IncDecStmt:
-			return part(x.X)
+			return x.Op == token.AND && is(x.X)
 		}
 		return false
 	})

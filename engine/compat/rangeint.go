@@ -39,7 +39,7 @@ func (c *Cell) countingLoop(s *ast.RangeStmt, label *ast.LabeledStmt) ast.Stmt {
 	key := c.Temp("I")
 	var body []ast.Stmt
 	if id, ok := s.Key.(*ast.Ident); ok && s.Tok == token.DEFINE && id.Name != "_" {
-		if assigns(s.Body, id.Name) || c.addressed(s.Body, id.Name) {
+		if assigns(s.Body, id.Name, false) || c.addressed(s.Body, id.Name) {
 			// The body's changes to its variable do not change the
 			// count: each iteration gets its own copy of the counter.
 			s.Body.List = []ast.Stmt{define(pos, []ast.Expr{ident(id.Name, id.Pos())}, ident(key, pos)),

@@ -117,10 +117,16 @@ func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, 
 		return
 	}
 	if what == "type" && (holdsEmptyIfaces(b.c.Types.ObjectOf(id)) && slices.ContainsFunc(typeList(targs), Hideable) ||
-		slices.ContainsFunc(decls, func(fd *ast.FuncDecl) bool { return storesComposites(fd, targs) })) {
+		slices.ContainsFunc(decls, func(fd *ast.FuncDecl) bool { return b.c.storesComposites(fd, targs) })) {
 		// (A generic function so instantiated is called as a typed copy,
 		// where the engine hides the composite: CellCopies.)
 		for _, ta := range typeList(targs) {
+			if what == "type" && basedInAny(ta) {
+				// (No typed copy is made of a generic type's methods.)
+				b.c.Fail(id.Pos(), "%s: inside the generic type %s the interpreter keeps %s put in an interface as %s, so fmt, json, reflect and assertions would not see its type; declare %s as a struct",
+					instanceName(id.Name, targs), id.Name, an(b.name(ta)), an(b.name(erased(ta, map[types.Type]bool{}))), types.Unalias(deref(ta)).(*types.Named).Obj().Name())
+				return
+			}
 			if decl, ok := b.compositeDecl(ta); ok && Hideable(ta) {
 				name, _, _ := strings.Cut(decl, " ")
 				b.c.Fail(id.Pos(), "%s: inside the generic type %s the interpreter keeps %s put in an interface as %s, so fmt, json, reflect and assertions would not see its type; declare a type for it at a cell's top level (type %s) and write %s[%s]",

@@ -44,9 +44,10 @@ import (
 // or putting one in an empty interface, is refused only if the engine did
 // not (NamedInstances: twinInstances, unnamedStore).
 var basedTypes = Pass{
-	Name:     "basedtypes",
-	Run:      runBasedTypes,
-	Kinds:    append([]ast.Node{(*ast.TypeAssertExpr)(nil), (*ast.IndexExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil)}, assignedKinds...),
+	Name: "basedtypes",
+	Run:  runBasedTypes,
+	// (A type spec for earlyAsserts: a cell may only declare the type.)
+	Kinds:    append([]ast.Node{(*ast.TypeAssertExpr)(nil), (*ast.IndexExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSpec)(nil)}, assignedKinds...),
 	Snippets: []string{"based_types_refused", "based_func_values_refused", "based_type_after_method_asserts", "based_types_held_once_escaped", "based_generic_instance_in_any", "generics_instance_twins_asserted", "c30_print_twins_in_game_refused", "generic_method_switch_compiled_before_boxed", "generic_iface_arg_composite_type_refused"},
 }
 
@@ -973,8 +974,8 @@ func (b basedCheck) earlyAsserts() {
 		}
 		for _, key := range c.Session.Funcs() {
 			fd := c.Session.Func(key)
-			if fd == nil || fd.Recv == nil || fd.Body == nil || again[key] {
-				continue
+			if fd == nil || fd.Recv == nil || fd.Body == nil || again[key] || len(receiverTypeArgs(fd)) > 0 {
+				continue // (a generic type's methods are compiled for each instance: basedCheck.instances)
 			}
 			if at := assertsTo(fd.Body, basic.Name()); at != "" {
 				c.Fail(id.Pos(), "type %s %s: the method %s, compiled in an earlier cell, asserts to %s (%s), which in this interpreter would take %s for %s; declare %s in the cell that declares %s, and run that cell again (its assertions then tell them apart)",

@@ -21,6 +21,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"regexp"
 	"strings"
 
 	"grundy/engine/cell"
@@ -68,6 +69,7 @@ var Passes = []Pass{
 	selfFuncs,
 	appendNils,
 	selfGenerics,
+	basicGenerics,
 	nestedInstances,
 	comparableInstances,
 	namedEmpty,
@@ -396,6 +398,10 @@ func (c *Cell) Fail(pos token.Pos, format string, args ...any) {
 	c.err = c.errorAt(pos, format, args...)
 }
 
+// typedCopyName matches the name of a typed copy (see CellCopies), the
+// function's name in its first group.
+var typedCopyName = regexp.MustCompile(tempPrefix + `Typed_(\w+?)_\d+\b`)
+
 // errorAt is the refusal Fail reports.
 func (c *Cell) errorAt(pos token.Pos, format string, args ...any) *Error {
 	e := &Error{Msg: fmt.Sprintf(format, args...)}
@@ -403,6 +409,7 @@ func (c *Cell) errorAt(pos token.Pos, format string, args ...any) *Error {
 		e.Msg = strings.ReplaceAll(e.Msg, to, from)
 	}
 	e.Msg = strings.ReplaceAll(e.Msg, shadowVarPrefix, "")
+	e.Msg = typedCopyName.ReplaceAllString(e.Msg, "$1") // (a call of a typed copy: CellCopies)
 	if pos.IsValid() && c.Fset != nil {
 		e.Pos = c.Fset.Position(pos)
 	}

@@ -138,7 +138,7 @@ func (c *Cell) ifaceAssert(ta *ast.TypeAssertExpr, commaOk bool) ast.Expr {
 	for i, n := range others {
 		body = append(body, ifThen(pos, hasTypeCall(tmp(), n, pos), fail(missing[i])...))
 	}
-	body = append(body, c.ifaceTries(tmp, xt, ta.Type, tt, fail, commaOk)...)
+	body = append(body, c.ifaceTries(tmp, xt, ta.Type, tt, fail, commaOk, false)...)
 	if stop := c.nativeMethods(tmp, tt, pos); stop != nil {
 		body = append(body, &ast.ExprStmt{X: stop})
 	}

@@ -594,6 +594,9 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Ex
 	}
 	impls, _, others := c.cellStructs(from, tt, pos)
 	cond := asserts(tmp(), t)
+	if later := c.laterMethods(tmp, tt, pos); later != nil {
+		cond = or(later, cond)
+	}
 	if cellIfaceToNative(from, tt) {
 		// A library value in the cell's interface (see ifaceTries).
 		cond = or(asserts(unwrapCall(tmp(), pos), t), cond)
@@ -856,6 +859,59 @@ func (c *Cell) nativeMethods(tmp func() *ast.Ident, tt types.Type, pos token.Pos
 		Args: []ast.Expr{tmp(), name, methodNames(tt, pos)}}
 }
 
+// laterMethods is grundyrt.LaterMethods(tmp, "I", methods, known): false,
+// or a stop on a value of a cell type that has tt's methods but was not
+// among the types that had them here (known), which the tries before the
+// interpreter's own assertion ask for by name. Functions are compiled
+// again when a later cell declares types (the engine's replay.go); a
+// method is not, nor what a method calls or a function value kept from
+// before, so its assertion fell back on the interpreter's for a type a
+// later cell declared, or gave methods, and said no (x.(fmt.Stringer) of
+// a later C with String), or yes with a nil value (x.(games.Game) of a
+// later Cap int). nil when tt is an empty interface or error (the error
+// passes' own).
+func (c *Cell) laterMethods(tmp func() *ast.Ident, tt types.Type, pos token.Pos) ast.Expr {
+	it, ok := tt.Underlying().(*types.Interface)
+	if !ok || it.Empty() || isError(tt) {
+		return nil
+	}
+	if _, param := types.Unalias(tt).(*types.TypeParam); param {
+		return nil
+	}
+	var named []*types.Named
+	for _, tn := range slices.Concat(c.Types.CellTypes(), c.Types.LocalTypes()) {
+		if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() == 0 {
+			named = append(named, n)
+		}
+	}
+	var known []string
+	for _, n := range append(named, c.structInstances()...) {
+		if hasAllNames(types.NewPointer(n), it) {
+			known = append(known, reflectName(n, false))
+		}
+	}
+	var methods []string
+	for i := range it.NumMethods() {
+		methods = append(methods, it.Method(i).Name())
+	}
+	// (One constant: grundyrt parses it once.)
+	assertion := reflectString(tt, false) + "\n\n" + strings.Join(methods, "\n") + "\n\n" + strings.Join(known, "\n")
+	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTLaterMethods, pos)},
+		Args: []ast.Expr{tmp(), &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(assertion)}}}
+}
+
+// hasAllNames reports whether t has a method of each name of it's.
+func hasAllNames(t types.Type, it *types.Interface) bool {
+	ms := types.NewMethodSet(t)
+	for i := range it.NumMethods() {
+		m := it.Method(i)
+		if ms.Lookup(m.Pkg(), m.Name()) == nil {
+			return false
+		}
+	}
+	return true
+}
+
 // asInterface is tmp's value as the interface type t, once matched:
 //
 //	func() T { if v, ok := tmp.(C1); ok { return v }; ...; if v, ok := tmp.(T); ok { return v }; return nil }()
@@ -864,7 +920,7 @@ func (c *Cell) asInterface(tmp func() *ast.Ident, from types.Type, t ast.Expr, t
 	fail := func(string) []ast.Stmt {
 		return []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos)}}}
 	}
-	body := c.ifaceTries(tmp, from, t, tt, fail, false)
+	body := c.ifaceTries(tmp, from, t, tt, fail, false, true)
 	body = append(body, fail("")...)
 	return called(funcLit(pos, t.End(), results(t), body...))
 }
@@ -880,9 +936,10 @@ func mayHold(from, t types.Type) bool {
 // struct type implementing t; then, for an interface the cell declares,
 // fail (given the method missing) on a value of each other cell struct
 // type (the interpreter's own assertion would pass it), then as a native interface of t's method set;
-// then the interpreter's own assertion. Each success returns the value
-// (and true, with ok).
-func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt types.Type, fail func(missing string) []ast.Stmt, ok bool) []ast.Stmt {
+// then the interpreter's own assertion, after laterMethods' check unless
+// matched (the value's case matched it: a type switch's binding). Each
+// success returns the value (and true, with ok).
+func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt types.Type, fail func(missing string) []ast.Stmt, ok, matched bool) []ast.Stmt {
 	pos := t.Pos()
 	if c.basedImplementer(tt, pos) {
 		return nil
@@ -1033,6 +1090,9 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 		unwrapNative = false
 		tries := append([]ast.Stmt(nil), body[start:]...)
 		body = append(body[:start], ifThen(pos, nativeIn(tmp(), names, pos), tries...))
+	}
+	if later := c.laterMethods(tmp, tt, pos); later != nil && !matched {
+		body = append(body, &ast.ExprStmt{X: later})
 	}
 	if cellIfaceToNative(from, tt) {
 		// A library value in a cell's interface (var n Named =

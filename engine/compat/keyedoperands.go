@@ -23,7 +23,7 @@ import (
 var keyedOperands = Pass{
 	Name:     "keyedoperands",
 	Run:      runKeyedOperands,
-	Kinds:    []ast.Node{(*ast.KeyValueExpr)(nil)},
+	Kinds:    []ast.Node{(*ast.KeyValueExpr)(nil), (*ast.StructType)(nil)},
 	Snippets: []string{"keyed_literal_in_condition"},
 }
 
@@ -40,10 +40,13 @@ func runKeyedOperands(c *Cell) {
 				}
 				return true
 			})
-			if contains(b.X, false, func(n ast.Node) bool { _, ok := n.(*ast.KeyValueExpr); return ok }) {
+			if contains(b.X, false, func(n ast.Node) bool { _, ok := n.(*ast.KeyValueExpr); return ok || anonStructLit(n) }) {
 				// Keys left (a map's, an array's, a struct literal's
-				// whose values call): the operand goes after a constant
-				// true, which takes the branch (0 == 0 && m[k] > 0).
+				// whose values call), or a literal of an unnamed struct
+				// type (g(struct{ n int }{1}) && ...: its type's node
+				// does nothing either): the operand goes after a
+				// constant true, which takes the branch (0 == 0 &&
+				// m[k] > 0).
 				pos := b.X.Pos()
 				yes := &ast.BinaryExpr{X: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"}, OpPos: pos, Op: token.EQL, Y: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"}}
 				b.X = &ast.ParenExpr{Lparen: pos, X: &ast.BinaryExpr{X: yes, OpPos: pos, Op: token.LAND, Y: b.X}, Rparen: b.X.End()}
@@ -94,4 +97,15 @@ func (c *Cell) positional(cl *ast.CompositeLit) {
 	}
 	cl.Elts = elts
 	c.addParamValues(cl)
+}
+
+// anonStructLit reports whether n is a literal of an unnamed struct type
+// written out (struct{ n int }{1}).
+func anonStructLit(n ast.Node) bool {
+	cl, ok := n.(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	_, ok = cl.Type.(*ast.StructType)
+	return ok
 }

@@ -190,6 +190,9 @@ func runNilAsserts(c *Cell) {
 				body = paramCheck(arg(), isNil, ta.Type, xt, true, pos)
 			}
 			body = append(body, first...)
+			if later := c.laterMethods(arg, tt, pos); later != nil {
+				body = append(body, &ast.ExprStmt{X: later})
+			}
 			if empty {
 				body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{arg(), ident("true", pos)}})
 			} else {
@@ -219,6 +222,9 @@ func runNilAsserts(c *Cell) {
 				body = paramCheck(arg(), nil, ta.Type, xt, false, pos)
 			}
 			body = append(body, first...)
+			if later := c.laterMethods(arg, tt, pos); later != nil {
+				body = append(body, &ast.ExprStmt{X: later})
+			}
 			switch {
 			case empty:
 				body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{arg()}})

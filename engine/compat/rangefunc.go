@@ -1,7 +1,9 @@
 package compat
 
 import (
+	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"slices"
@@ -229,23 +231,25 @@ func (c *Cell) yieldCall(s *ast.RangeStmt, label string, fn *ast.FuncType, elems
 }
 
 // withDefers puts before loop the list of the loop's defers and the defer
-// that runs them, when the body defers.
+// that runs them, when the body defers: each runs with the others after
+// it deferred, as Go runs a function's deferred calls, so that one that
+// panics does not keep the earlier ones from running:
+//
+//	defer func() { var run func(int); run = func(i int) { if i >= 0 { defer run(i - 1); _grundyD1[i]() } }; run(len(_grundyD1) - 1) }()
 func (r *rfConv) withDefers(pos, end token.Pos, loop ast.Stmt) ast.Stmt {
 	if r.defers == "" {
 		return loop
 	}
 	funcs := &ast.ArrayType{Lbrack: pos, Elt: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}}}
-	i := r.c.Temp("I")
-	run := &ast.ForStmt{For: pos,
-		Init: define(pos, []ast.Expr{ident(i, pos)}, &ast.BinaryExpr{Op: token.SUB, OpPos: pos,
-			X: &ast.CallExpr{Fun: ident("len", pos), Lparen: pos, Args: []ast.Expr{ident(r.defers, pos)}, Rparen: pos},
-			Y: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "1"}}),
-		Cond: &ast.BinaryExpr{X: ident(i, pos), Op: token.GEQ, Y: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"}, OpPos: pos},
-		Post: &ast.IncDecStmt{X: ident(i, pos), Tok: token.DEC, TokPos: pos},
-		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: called(&ast.IndexExpr{X: ident(r.defers, pos), Lbrack: pos, Index: ident(i, pos), Rbrack: pos})}}, Rbrace: pos}}
+	run, i := r.c.Temp("R"), r.c.Temp("I")
+	src := fmt.Sprintf("func() { var %[1]s func(int); %[1]s = func(%[2]s int) { if %[2]s >= 0 { defer %[1]s(%[2]s - 1); %[3]s[%[2]s]() } }; %[1]s(len(%[3]s) - 1) }", run, i, r.defers)
+	lit, err := parser.ParseExpr(src)
+	if err != nil {
+		panic("rangefunc: " + err.Error() + " in " + src)
+	}
 	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
 		varDecl(pos, r.defers, funcs),
-		&ast.DeferStmt{Defer: pos, Call: called(funcLit(pos, pos, nil, run))},
+		&ast.DeferStmt{Defer: pos, Call: called(AtPos(lit, pos).(*ast.FuncLit))},
 		loop,
 	}, Rbrace: end}
 }
@@ -256,7 +260,7 @@ func (r *rfConv) deferred(x *ast.DeferStmt) ast.Stmt {
 	if r.fn == nil {
 		return r.c.sessionDefer(x)
 	}
-	if lit, ok := x.Call.Fun.(*ast.FuncLit); ok && contains(lit.Body, true, isRecoverCall) {
+	if body := r.c.deferredBody(x.Call.Fun); body != nil && contains(body, true, isRecoverCall) {
 		r.c.Fail(x.Pos(), "a deferred recover in the body of a loop over a function iterator is not supported: defer it before the loop")
 		r.failed = true
 		return x
@@ -270,6 +274,40 @@ func (r *rfConv) deferred(x *ast.DeferStmt) ast.Stmt {
 		Rhs: []ast.Expr{&ast.CallExpr{Fun: ident("append", pos), Lparen: pos, Rparen: x.End(),
 			Args: []ast.Expr{ident(r.defers, pos), funcLit(pos, x.End(), nil, &ast.ExprStmt{X: later})}}}}
 	return &ast.BlockStmt{Lbrace: pos, List: append(bind, add), Rbrace: x.End()}
+}
+
+// deferredBody is the body of the function fun names, a literal or a
+// function or method a cell declares (defer handle(), defer h.catch()),
+// or nil.
+func (c *Cell) deferredBody(fun ast.Expr) *ast.BlockStmt {
+	var id *ast.Ident
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.FuncLit:
+		return f.Body
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	}
+	if id == nil {
+		return nil
+	}
+	fn, ok := c.Types.ObjectOf(id).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "main" {
+		return nil
+	}
+	key := fn.Name()
+	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
+		n, ok := types.Unalias(deref(recv.Type())).(*types.Named)
+		if !ok {
+			return nil
+		}
+		key = n.Obj().Name() + "." + key
+	}
+	if fd := c.funcDecl(key); fd != nil {
+		return fd.Body
+	}
+	return nil
 }
 
 // beforeReturns is list with set before each of its return statements

@@ -60,5 +60,13 @@ func (c *Cell) countingLoop(s *ast.RangeStmt, label *ast.LabeledStmt) ast.Stmt {
 		Body: s.Body,
 	}
 	c.loopReplaced(s, loop)
-	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{define(pos, []ast.Expr{ident(limit, pos)}, s.X), labelled(loop, label)}, Rbrace: s.End() - 1}
+	n := s.X
+	if tv, ok := c.Types.Types[s.X]; ok && tv.Value != nil && s.Tok == token.ASSIGN && s.Key != nil && !isIdent(s.Key, "_") {
+		// A constant takes the type of the variable it is assigned
+		// to (var x uint8; for x = range 3), not int.
+		if tx, ok := c.TypeExpr(c.Types.TypeOf(s.Key), pos); ok {
+			n = &ast.CallExpr{Fun: tx, Lparen: pos, Args: []ast.Expr{s.X}, Rparen: pos}
+		}
+	}
+	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{define(pos, []ast.Expr{ident(limit, pos)}, n), labelled(loop, label)}, Rbrace: s.End() - 1}
 }

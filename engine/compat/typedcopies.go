@@ -83,7 +83,7 @@ func (c *Cell) basedInstances() []wrapperInstance {
 			continue
 		}
 		fd := c.funcDecl(fn.Name())
-		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || storesComposites(fd, targs) || c.errorsAsCellIface(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
+		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || c.storesComposites(fd, targs) || c.errorsAsCellIface(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
 			out = append(out, wrapperInstance{id: id, fn: fn, targs: targs})
 		}
 	}
@@ -97,8 +97,61 @@ func (c *Cell) basedInstances() []wrapperInstance {
 // bare composite ([]int to %T, and Get[[]Heap](b) failed on it); in the
 // typed copy it is the cell's, which the engine hides (engine's
 // hideComposites).
-func storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
-	if fd == nil || fd.Body == nil || !slices.ContainsFunc(typeList(targs), Hideable) {
+//
+// So too for an instance of a generic type on a slice, array or map
+// (Moves[Nimber] with type Moves[T any] []T) and a pointer to a cell type
+// on a basic type, array, slice or map (&h, a *Heaps): put in an
+// interface by generic code that prints nothing (box[T any](v T) any,
+// an append to a []any, a send on a chan any), each was its underlying
+// type's value ([]int to %T, a []int to an assertion; its elements
+// printed without their String), silently; in the copy the cell's own
+// rules refuse it, as they refuse it in the cell's code.
+// Where a type argument is a cell type on a basic type and fd makes an
+// instance of a generic type on an array, a slice or a map of it
+// (Seq[T]{v, v} with T a Nimber), that instance counts too. An empty
+// interface fd names may be in the type of a variable it uses (notes =
+// append(notes, v), notes a []any).
+func (c *Cell) storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
+	if fd == nil || fd.Body == nil {
+		return false
+	}
+	// (fd may be an earlier cell's, which the oracle typed then: its
+	// names are looked up in the package.)
+	global := func(id *ast.Ident) types.Object {
+		if obj := c.Types.ObjectOf(id); obj != nil {
+			return obj
+		}
+		return c.Types.Pkg.Scope().Lookup(id.Name)
+	}
+	makesInstance := func() bool {
+		found := false
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			var x ast.Expr
+			switch n := n.(type) {
+			case *ast.IndexExpr:
+				x = n.X
+			case *ast.IndexListExpr:
+				x = n.X
+			}
+			if id, ok := x.(*ast.Ident); ok {
+				if tn, ok := global(id).(*types.TypeName); ok {
+					if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
+						switch n.Underlying().(type) {
+						case *types.Slice, *types.Array, *types.Map:
+							found = true
+						}
+					}
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	if !slices.ContainsFunc(typeList(targs), func(t types.Type) bool { return Hideable(t) || basedInAny(t) }) &&
+		!(slices.ContainsFunc(typeList(targs), func(t types.Type) bool {
+			n, ok := types.Unalias(t).(*types.Named)
+			return ok && isBased(n)
+		}) && makesInstance()) {
 		return false
 	}
 	found := false
@@ -115,6 +168,9 @@ func storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
 		ast.Inspect(n, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.Ident:
+				if v, ok := global(x).(*types.Var); ok && !found && !hasTypeParam(v.Type()) {
+					found = holdsEmptyIface(v.Type())
+				}
 				found = found || x.Name == "any"
 			case *ast.InterfaceType:
 				found = found || x.Methods == nil || len(x.Methods.List) == 0
@@ -326,4 +382,23 @@ func dropDuplicateCases(fd *ast.FuncDecl) {
 		})
 		return true
 	})
+}
+
+// basedInAny reports whether t is an instance of a generic type on an
+// array, a slice or a map, or a pointer to a cell type on a basic type,
+// an array, a slice or a map (see storesComposites).
+func basedInAny(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		n, ok := types.Unalias(p.Elem()).(*types.Named)
+		return ok && isBased(n)
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.TypeArgs().Len() == 0 || !typecheck.IsCellType(n) {
+		return false
+	}
+	switch n.Underlying().(type) {
+	case *types.Slice, *types.Array, *types.Map:
+		return true
+	}
+	return false
 }

@@ -201,6 +201,7 @@ const (
 	RTAssertionError    = "AssertionError"    // the runtime's error for a failed x.(I)
 	RTAssertPanic       = "AssertPanic"       // the panic of a failed assertion to an interface, naming the missing method
 	RTNativeMethods     = "NativeMethods"     // stops an assertion of a library value to a cell interface
+	RTLaterMethods      = "LaterMethods"      // stops an assertion compiled before the value's type had the methods
 	RTNativeIn          = "NativeIn"          // whether a value is of one of the library types an assertion tries
 	RTUnwrap            = "Unwrap"            // the value in yaegi's valueInterface (a library value in a cell interface, in an any)
 	RTReturn            = "Return"            // a return among a cell's statements: ends the cell

@@ -3,7 +3,6 @@ package grundyrt
 import (
 	"errors"
 	"reflect"
-	"slices"
 	"strings"
 	"sync/atomic"
 )
@@ -278,33 +277,38 @@ func (ts *Types) ErrorText(v any) (string, bool) {
 // compares the counts first), and calling its Error panicked "method not
 // found: Error"; its comma-ok assertion gets other values wrong.
 func (ts *Types) LacksError(v any) bool {
-	val, t, _ := (&typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts}).resolve()
-	if !val.IsValid() || t == nil {
-		return false
-	}
-	var sets []methodSet
-	switch {
-	case t.named != nil:
-		tab := t.named.methods.Load()
-		if tab == nil {
-			return false
-		}
-		sets = []methodSet{tab.val}
-	case t.kind == tkPointer && t.elem != nil && t.elem.named != nil:
-		tab := t.elem.named.methods.Load()
-		if tab == nil {
-			return false
-		}
-		sets = []methodSet{tab.val, tab.ptr}
-	default:
+	_, sets, ok := ts.methodSets(v)
+	if !ok {
 		return false
 	}
 	for _, s := range sets {
-		if s.error.IsValid() || slices.Contains(s.others, "Error") {
+		if s.has("Error") {
 			return false
 		}
 	}
 	return true
+}
+
+// methodSets are the method sets the session told the printer of v's
+// type, a type cells declared or a pointer to one (both of T's for a
+// *T), with the type's name; ok is false for any other value, or one of
+// a type the printer was told no methods of.
+func (ts *Types) methodSets(v any) (name string, sets []methodSet, ok bool) {
+	val, t, _ := (&typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts}).resolve()
+	if !val.IsValid() || t == nil {
+		return "", nil, false
+	}
+	switch {
+	case t.named != nil:
+		if tab := t.named.methods.Load(); tab != nil {
+			return t.named.name, []methodSet{tab.val}, true
+		}
+	case t.kind == tkPointer && t.elem != nil && t.elem.named != nil:
+		if tab := t.elem.named.methods.Load(); tab != nil {
+			return "*" + t.elem.named.name, []methodSet{tab.val, tab.ptr}, true
+		}
+	}
+	return "", nil, false
 }
 
 // Rewrap puts the whole of v in *p's wrapper, the one yaegi built to give

@@ -491,26 +491,43 @@ func (t *tinfo) hasAll(methods []string) bool {
 		return false
 	}
 	for _, m := range methods {
-		var f reflect.Value
-		switch m {
-		case "Error":
-			f = ms.error
-		case "String":
-			f = ms.string
-		case "Format":
-			f = ms.format
-		case "GoString":
-			f = ms.goString
-		default:
-			if slices.Contains(ms.others, m) {
-				continue
-			}
-		}
-		if !f.IsValid() {
+		if !ms.has(m) {
 			return false
 		}
 	}
 	return true
+}
+
+// has reports whether the set has the method named m.
+func (ms methodSet) has(m string) bool {
+	var f reflect.Value
+	switch m {
+	case "Error":
+		f = ms.error
+	case "String":
+		f = ms.string
+	case "Format":
+		f = ms.format
+	case "GoString":
+		f = ms.goString
+	case "Is":
+		f = ms.is
+	case "As":
+		f = ms.as
+	case "Unwrap":
+		f = ms.unwrap
+	case "MarshalJSON":
+		f = ms.marshalJSON
+	case "UnmarshalJSON":
+		f = ms.unmarshalJSON
+	case "MarshalText":
+		f = ms.marshalText
+	case "UnmarshalText":
+		f = ms.unmarshalText
+	case "IsZero":
+		f = ms.isZero
+	}
+	return f.IsValid() || slices.Contains(ms.others, m)
 }
 
 // methodSet is the methods of values of t, when t is (a pointer to) a

@@ -223,6 +223,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"LacksError":     reflect.ValueOf(ts.LacksError),
 		"AssertPanic":    reflect.ValueOf(ts.AssertPanic),
 		"NativeMethods":  reflect.ValueOf(NativeMethods),
+		"LaterMethods":   reflect.ValueOf(ts.LaterMethods),
 		"NativeIn":       reflect.ValueOf(NativeIn),
 	}
 	for name, v := range ifaceTable() {

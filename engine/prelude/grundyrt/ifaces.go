@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"go/token"
 	"reflect"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // Interfaces for the method sets cells assert values to by interfaces of
@@ -170,4 +172,58 @@ func NativeIn(v any, names string) bool {
 	}
 	key := "\n" + star + t.PkgPath() + "." + t.Name() + "\n"
 	return strings.Contains(names, key)
+}
+
+// LaterMethods stops a cell, rather than let it go on wrongly, when v is
+// a value of a type cells declared that has the methods of an interface
+// but is not among the types that had them when the assertion was
+// compiled, which it asserts by name before asking the interpreter: a
+// later cell declared the type, or gave it the methods, after the code
+// asserting v was compiled (a method, a function a method calls, a
+// function literal or value kept from before), so the interpreter's own
+// assertion, which that code falls back on, said no where Go says yes
+// (or said yes and gave nil). Otherwise false. assertion is the
+// interface's name, its methods' names and the types that had them, a
+// line each, the lines apart by an empty line (one constant, parsed
+// once: the check is made on each value not one of those types).
+func (ts *Types) LaterMethods(v any, assertion string) bool {
+	if !Interpreted(v) {
+		return false // (a library value: quickly)
+	}
+	name, sets, ok := ts.methodSets(v)
+	if !ok {
+		return false
+	}
+	a := laterAssertion(assertion)
+	base := strings.TrimPrefix(name, "*")
+	if slices.Contains(a.known, base) {
+		return false
+	}
+	for _, m := range a.methods {
+		if !slices.ContainsFunc(sets, func(s methodSet) bool { return s.has(m) }) {
+			return false
+		}
+	}
+	panic(fmt.Sprintf("cannot assert a %s to %s here: this code was compiled in a cell before %s had the methods, and the interpreter cannot compile it again by itself; run this code's cell again, after %s's",
+		name, a.iface, base, base))
+}
+
+type lateAssertion struct {
+	iface          string
+	methods, known []string
+}
+
+var lateAssertions sync.Map // string -> *lateAssertion
+
+func laterAssertion(s string) *lateAssertion {
+	if a, ok := lateAssertions.Load(s); ok {
+		return a.(*lateAssertion)
+	}
+	parts := strings.SplitN(s, "\n\n", 3)
+	for len(parts) < 3 {
+		parts = append(parts, "")
+	}
+	a := &lateAssertion{iface: parts[0], methods: strings.Fields(parts[1]), known: strings.Fields(parts[2])}
+	lateAssertions.Store(s, a)
+	return a
 }

@@ -105,6 +105,7 @@ var Passes = []Pass{
 	dirChans,
 	parens,
 	operatorIfaces,
+	callStores,  // before bounds, which checks an index before the statement
 	tupleStores, // before bounds, which checks each store's operands before it
 	floatShifts, // before bounds copies an index
 	bounds,

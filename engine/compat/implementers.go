@@ -890,9 +890,9 @@ func (c *Cell) laterMethods(tmp func() *ast.Ident, tt types.Type, pos token.Pos)
 			known = append(known, reflectName(n, false))
 		}
 	}
-	var methods []string
+	var methods []string // (name and signature: see methodSignature)
 	for i := range it.NumMethods() {
-		methods = append(methods, it.Method(i).Name())
+		methods = append(methods, it.Method(i).Name()+" "+methodSignature(it.Method(i).Type()))
 	}
 	// (One constant: grundyrt parses it once.)
 	assertion := reflectString(tt, false) + "\n\n" + strings.Join(methods, "\n") + "\n\n" + strings.Join(known, "\n")

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"regexp"
 	"strconv"
@@ -84,7 +85,8 @@ func CellMethods(t *types.Named, src string) []string {
 
 // CellMethodNames are, as source, the arguments that tell the runtime the
 // names of t's other methods (those CellMethods does not give): pairs of a
-// key, as CellMethods writes it, and nil. A value of a type on a basic
+// key, as CellMethods writes it, and the method's signature
+// (methodSignature: for grundyrt's LaterMethods). A value of a type on a basic
 // type in a native interface without String (a games.Game holding a
 // type Lbl int) is in a wrapper that keeps the bare int and names only
 // the interface's methods, Name, Heaps...: by them the printer finds the
@@ -107,11 +109,31 @@ func CellMethodNames(t *types.Named) []string {
 		ms := types.NewMethodSet(tt)
 		for i := range ms.Len() {
 			if m := ms.At(i).Obj(); !native[m.Name()] {
-				out = append(out, strconv.Quote(key+"."+m.Name()), "nil")
+				out = append(out, strconv.Quote(key+"."+m.Name()), strconv.Quote(methodSignature(m.Type())))
 			}
 		}
 	}
 	return out
+}
+
+// methodSignature is a method's signature without its receiver and
+// parameter names, its types named by their packages' paths
+// (func(grundy/stdlib/games.Pos) []grundy/stdlib/games.Pos): the same
+// string for an interface's method and a type's that implements it.
+func methodSignature(t types.Type) string {
+	sig, ok := t.(*types.Signature)
+	if !ok {
+		return ""
+	}
+	unnamed := func(tu *types.Tuple) *types.Tuple {
+		vs := make([]*types.Var, tu.Len())
+		for i := range vs {
+			vs[i] = types.NewParam(token.NoPos, nil, "", tu.At(i).Type())
+		}
+		return types.NewTuple(vs...)
+	}
+	plain := types.NewSignatureType(nil, nil, nil, unnamed(sig.Params()), unnamed(sig.Results()), sig.Variadic())
+	return types.TypeString(plain, func(p *types.Package) string { return p.Path() })
 }
 
 // sigString writes a signature's types as nativeMethods does.

@@ -48,8 +48,17 @@ func (c *Cell) countingLoop(s *ast.RangeStmt, label *ast.LabeledStmt) ast.Stmt {
 			key = id.Name
 		}
 	} else if s.Key != nil && !isIdent(s.Key, "_") {
-		// for k = range n: k is assigned each value.
-		body = append(body, &ast.AssignStmt{Lhs: []ast.Expr{s.Key}, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(key, pos)}, TokPos: pos})
+		// for k = range n: k is assigned each value (through a copy
+		// of its own when k is an interface: yaegi v0.16.1 kept the
+		// counter itself there, a cell type's box, and the loop's
+		// last increment showed: for s.v = range Max ended with 3).
+		val := ident(key, pos)
+		if types.IsInterface(c.Types.TypeOf(s.Key)) {
+			cp := c.Temp("K")
+			body = append(body, define(pos, []ast.Expr{ident(cp, pos)}, ident(key, pos)))
+			val = ident(cp, pos)
+		}
+		body = append(body, &ast.AssignStmt{Lhs: []ast.Expr{s.Key}, Tok: token.ASSIGN, Rhs: []ast.Expr{val}, TokPos: pos})
 	}
 	s.Body.List = append(body, s.Body.List...)
 	loop := &ast.ForStmt{
@@ -64,8 +73,11 @@ func (c *Cell) countingLoop(s *ast.RangeStmt, label *ast.LabeledStmt) ast.Stmt {
 	if tv, ok := c.Types.Types[s.X]; ok && tv.Value != nil && s.Tok == token.ASSIGN && s.Key != nil && !isIdent(s.Key, "_") {
 		// A constant takes the type of the variable it is assigned
 		// to (var x uint8; for x = range 3), not int.
-		if tx, ok := c.TypeExpr(c.Types.TypeOf(s.Key), pos); ok {
-			n = &ast.CallExpr{Fun: tx, Lparen: pos, Args: []ast.Expr{s.X}, Rparen: pos}
+		if kt := c.Types.TypeOf(s.Key); isTypedInteger(kt) {
+			tx, _ := c.TypeExpr(kt, pos)
+			if tx != nil {
+				n = &ast.CallExpr{Fun: tx, Lparen: pos, Args: []ast.Expr{s.X}, Rparen: pos}
+			}
 		}
 	}
 	return &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{define(pos, []ast.Expr{ident(limit, pos)}, n), labelled(loop, label)}, Rbrace: s.End() - 1}

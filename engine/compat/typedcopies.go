@@ -83,7 +83,7 @@ func (c *Cell) basedInstances() []wrapperInstance {
 			continue
 		}
 		fd := c.funcDecl(fn.Name())
-		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || c.storesComposites(fd, targs) || c.errorsAsCellIface(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
+		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || c.storesComposites(fd, targs) || recursesInLoopBody(fd) || c.errorsAsCellIface(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
 			out = append(out, wrapperInstance{id: id, fn: fn, targs: targs})
 		}
 	}
@@ -106,9 +106,10 @@ func (c *Cell) basedInstances() []wrapperInstance {
 // type's value ([]int to %T, a []int to an assertion; its elements
 // printed without their String), silently; in the copy the cell's own
 // rules refuse it, as they refuse it in the cell's code.
-// Where a type argument is a cell type on a basic type and fd makes an
-// instance of a generic type on an array, a slice or a map of it
-// (Seq[T]{v, v} with T a Nimber), that instance counts too. An empty
+// Where a type argument is a cell type on a basic type, an array, a
+// slice or a map and fd makes an instance of a generic type on an array,
+// a slice or a map of it (Seq[T]{v, v} with T a Nimber), or has a pointer
+// to it (p *T), those count too. An empty
 // interface fd names may be in the type of a variable it uses (notes =
 // append(notes, v), notes a []any).
 func (c *Cell) storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
@@ -121,17 +122,32 @@ func (c *Cell) storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
 		if obj := c.Types.ObjectOf(id); obj != nil {
 			return obj
 		}
-		return c.Types.Pkg.Scope().Lookup(id.Name)
+		if obj := c.Types.Pkg.Scope().Lookup(id.Name); obj != nil {
+			return obj
+		}
+		return c.Types.Earlier(id.Name)
 	}
 	makesInstance := func() bool {
 		found := false
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
+		params := map[string]bool{}
+		if fd.Type.TypeParams != nil {
+			for _, n := range typeParamNames(fd.Type.TypeParams) {
+				params[n] = true
+			}
+		}
+		ast.Inspect(fd, func(n ast.Node) bool {
 			var x ast.Expr
 			switch n := n.(type) {
 			case *ast.IndexExpr:
 				x = n.X
 			case *ast.IndexListExpr:
 				x = n.X
+			case *ast.StarExpr:
+				// *T: a pointer to the cell's type (boxed(p *T) any
+				// returning p gave *[]int for a *Hist).
+				if id, ok := n.X.(*ast.Ident); ok && params[id.Name] {
+					found = true
+				}
 			}
 			if id, ok := x.(*ast.Ident); ok {
 				if tn, ok := global(id).(*types.TypeName); ok {
@@ -401,4 +417,37 @@ func basedInAny(t types.Type) bool {
 		return true
 	}
 	return false
+}
+
+// recursesInLoopBody reports whether fd calls itself in the body of a
+// range over a function iterator or in a function literal (which the
+// range becomes: compat's rangeFunc). yaegi v0.16.1 ran such a generic
+// function's recursive call with the loop's state of the outer call
+// (winsG[T] breaking out of a range over seq(n) when the call inside
+// returned: the inner loop never ran, and the search answered true where
+// Go answers false, silently); the typed copy, a plain function, runs
+// as Go does.
+func recursesInLoopBody(fd *ast.FuncDecl) bool {
+	if fd == nil || fd.Body == nil || fd.Type.TypeParams == nil {
+		return false
+	}
+	calls := func(n ast.Node) bool {
+		return contains(n, false, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return false
+			}
+			id, _ := ast.Unparen(unindex(call.Fun)).(*ast.Ident)
+			return id != nil && id.Name == fd.Name.Name
+		})
+	}
+	return contains(fd.Body, false, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.RangeStmt:
+			return calls(n.Body)
+		case *ast.FuncLit:
+			return calls(n.Body)
+		}
+		return false
+	})
 }

@@ -90,8 +90,9 @@ type methodSet struct {
 	isZero                          reflect.Value // for json's omitzero
 	// others are the names of the type's other exported methods, which
 	// native code does not call: a native interface's wrapper names
-	// them (see derive).
+	// them (see derive); sigs their signatures (see LaterMethods).
 	others []string
+	sigs   map[string]string
 }
 
 // Types is one session's knowledge of the types its cells declared.
@@ -174,7 +175,7 @@ func (ts *Types) setMethods(methods []any) {
 	for i := 0; i+1 < len(methods); i += 2 {
 		key, _ := methods[i].(string)
 		fn := reflect.ValueOf(methods[i+1])
-		if fn.IsValid() && fn.Kind() != reflect.Func {
+		if _, sig := methods[i+1].(string); fn.IsValid() && fn.Kind() != reflect.Func && !sig {
 			continue
 		}
 		ptr := strings.HasPrefix(key, "*")
@@ -193,9 +194,16 @@ func (ts *Types) setMethods(methods []any) {
 		if ptr {
 			set = &tab.ptr
 		}
-		if !fn.IsValid() {
-			// A method known by its name only (compat.CellMethodNames).
+		if sig, ok := methods[i+1].(string); ok || !fn.IsValid() {
+			// A method known by its name and signature only
+			// (compat.CellMethodNames).
 			set.others = append(set.others, key[dot+1:])
+			if ok {
+				if set.sigs == nil {
+					set.sigs = map[string]string{}
+				}
+				set.sigs[key[dot+1:]] = sig
+			}
 			continue
 		}
 		switch key[dot+1:] {

@@ -183,9 +183,10 @@ func NativeIn(v any, names string) bool {
 // function literal or value kept from before), so the interpreter's own
 // assertion, which that code falls back on, said no where Go says yes
 // (or said yes and gave nil). Otherwise false. assertion is the
-// interface's name, its methods' names and the types that had them, a
-// line each, the lines apart by an empty line (one constant, parsed
-// once: the check is made on each value not one of those types).
+// interface's name, its methods (a name and a signature each: compat's
+// methodSignature) and the types that had them, a line each, the parts
+// apart by an empty line (one constant, parsed once: the check is made
+// on each value not one of those types).
 func (ts *Types) LaterMethods(v any, assertion string) bool {
 	if !Interpreted(v) {
 		return false // (a library value: quickly)
@@ -200,9 +201,20 @@ func (ts *Types) LaterMethods(v any, assertion string) bool {
 		return false
 	}
 	for _, m := range a.methods {
-		if !slices.ContainsFunc(sets, func(s methodSet) bool { return s.has(m) }) {
+		name, sig, _ := strings.Cut(m, " ")
+		if !slices.ContainsFunc(sets, func(s methodSet) bool {
+			// (A method with a signature on record has to have the
+			// interface's; the others are the ones fmt, errors and
+			// json call, recorded only with theirs.)
+			got, recorded := s.sigs[name]
+			return s.has(name) && (!recorded || got == sig)
+		}) {
 			return false
 		}
+	}
+	if strings.Contains(base, "[") {
+		panic(fmt.Sprintf("cannot assert a %s to %s here: this code was compiled before a cell made the instance %s, and the interpreter cannot compile it again by itself; run this code's cell again",
+			name, a.iface, base))
 	}
 	panic(fmt.Sprintf("cannot assert a %s to %s here: this code was compiled in a cell before %s had the methods, and the interpreter cannot compile it again by itself; run this code's cell again, after %s's",
 		name, a.iface, base, base))
@@ -223,7 +235,10 @@ func laterAssertion(s string) *lateAssertion {
 	for len(parts) < 3 {
 		parts = append(parts, "")
 	}
-	a := &lateAssertion{iface: parts[0], methods: strings.Fields(parts[1]), known: strings.Fields(parts[2])}
+	a := &lateAssertion{iface: parts[0], known: strings.Fields(parts[2])}
+	if parts[1] != "" {
+		a.methods = strings.Split(parts[1], "\n")
+	}
 	lateAssertions.Store(s, a)
 	return a
 }

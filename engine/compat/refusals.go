@@ -403,22 +403,72 @@ var pkgNameDecls = Pass{
 }
 
 func runPkgNameDecls(c *Cell) {
-	if c.Decls == nil {
-		return
+	for _, ts := range c.typeSpecs() {
+		if c.Types.IsPackage(ts.Name.Name) {
+			id := ts.Name
+			c.Fail(id.Pos(), "type %s: %s is the name of a package this session imports (%s), which this interpreter keeps beside the cells' declarations; give the type another name (%s)", id.Name, id.Name, c.Types.PackagePath(id.Name), otherName(id.Name))
+			return
+		}
 	}
+}
+
+// typeSpecs are the type specs of the cell's declarations.
+func (c *Cell) typeSpecs() []*ast.TypeSpec {
+	if c.Decls == nil {
+		return nil
+	}
+	var out []*ast.TypeSpec
 	for _, d := range c.Decls.Decls {
-		gd, ok := d.(*ast.GenDecl)
+		if gd, ok := d.(*ast.GenDecl); ok {
+			for _, sp := range gd.Specs {
+				if ts, ok := sp.(*ast.TypeSpec); ok {
+					out = append(out, ts)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// basicGenerics: a generic type declared on a basic type (type ModInt[M
+// Modulus] uint64, type F[T any] int). yaegi v0.16.1 makes each instance
+// of it the basic type itself, with the methods of the first instance
+// made: a String method of F[string] was then called for every int the
+// session printed (fmt.Println(3, len(s)) printed "F F"), ModInt[P7]'s
+// methods computed with the first instance's modulus (Pow gave 729 where
+// Go gives 1), and F[int](3) in an any was an int (x.(int) true),
+// silently. Refused at the declaration, with the struct that runs: type
+// F[T any] struct{ V int }. (A generic type on an array, a slice, a map,
+// a function or a struct keeps its instances apart.)
+var basicGenerics = Pass{
+	Name:     "basicgenerics",
+	Run:      runBasicGenerics,
+	Kinds:    []ast.Node{(*ast.TypeSpec)(nil)},
+	Snippets: []string{"generic_basic_type_refused"},
+}
+
+func runBasicGenerics(c *Cell) {
+	for _, ts := range c.typeSpecs() {
+		tn, ok := c.Types.Defs[ts.Name].(*types.TypeName)
+		if !ok || ts.TypeParams == nil || ts.Assign.IsValid() {
+			continue
+		}
+		b, ok := tn.Type().Underlying().(*types.Basic)
 		if !ok {
 			continue
 		}
-		for _, sp := range gd.Specs {
-			ts, ok := sp.(*ast.TypeSpec)
-			if ok && c.Types.IsPackage(ts.Name.Name) {
-				id := ts.Name
-				c.Fail(id.Pos(), "type %s: %s is the name of a package this session imports (%s), which this interpreter keeps beside the cells' declarations; give the type another name (%s)", id.Name, id.Name, c.Types.PackagePath(id.Name), otherName(id.Name))
-				return
+		var params []string
+		for _, f := range ts.TypeParams.List {
+			var names []string
+			for _, n := range f.Names {
+				names = append(names, n.Name)
 			}
+			params = append(params, strings.Join(names, ", ")+" "+ExprString(f.Type))
 		}
+		decl := ts.Name.Name + "[" + strings.Join(params, ", ") + "]"
+		c.Fail(ts.Name.Pos(), "type %s %s: this interpreter makes each instance of a generic type on a basic type the %s type itself (%s's methods would be called for every %s, and each instance would use the first one's type arguments); declare it as a struct: type %s struct{ V %s }",
+			decl, b.Name(), b.Name(), ts.Name.Name, b.Name(), decl, b.Name())
+		return
 	}
 }
 

@@ -105,32 +105,12 @@ func (c *Cell) valuesAfter(as *ast.AssignStmt) []ast.Stmt {
 	// (A variable stored by name changes that name's reads; a place in
 	// memory, reads of memory other than a variable's by name, and a
 	// place a pointer leads to, those too: the variable may be there.)
-	named, memory, pointer := map[types.Object]bool{}, false, false
-	affected := func(e ast.Expr) bool {
-		return contains(e, false, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				return named[c.Types.ObjectOf(id)] || pointer && c.readsMemory(n)
-			}
-			return memory && c.readsMemory(n)
-		})
-	}
+	prior := &priorStores{c: c, named: map[types.Object]bool{}}
 	for _, l := range as.Lhs {
-		if !c.savePlace(l, func(e *ast.Expr) bool { return !affected(*e) }) {
+		if !c.savePlace(l, func(e *ast.Expr) bool { return !prior.affect(*e) }) {
 			return nil
 		}
-		if v := c.storedVar(l); v != nil {
-			named[v] = true // (s.x or a[i] stores into s or a)
-		}
-		switch x := ast.Unparen(l).(type) {
-		case *ast.Ident:
-		case *ast.StarExpr:
-			memory, pointer = true, true
-		case *ast.SelectorExpr:
-			sel := c.Types.Selections[x]
-			memory, pointer = true, pointer || sel == nil || sel.Indirect()
-		default:
-			memory = true
-		}
+		prior.add(l)
 	}
 	pos := as.Pos()
 	var early, stores []ast.Stmt
@@ -152,12 +132,17 @@ func (c *Cell) valuesAfter(as *ast.AssignStmt) []ast.Stmt {
 	if len(as.Rhs) != len(as.Lhs) {
 		return nil
 	}
+	prior = &priorStores{c: c, named: map[types.Object]bool{}}
 	for i, l := range as.Lhs {
 		r := as.Rhs[i]
-		if !first(r) {
+		if !first(r) && !prior.affect(r) {
+			// (A value an earlier store changes is read first, as
+			// gc reads it: t[0], t[1] = f(), t[0].)
 			stores = append(stores, &ast.AssignStmt{Lhs: []ast.Expr{l}, TokPos: as.TokPos, Tok: as.Tok, Rhs: []ast.Expr{r}})
+			prior.add(l)
 			continue
 		}
+		prior.add(l)
 		t := c.Types.TypeOf(l)
 		if as.Tok != token.ASSIGN {
 			// (x op= v: v has its own type, which a shift's count
@@ -199,4 +184,39 @@ func (c *Cell) mayPanicValue(e ast.Expr) bool {
 		}
 		return false
 	})
+}
+
+// priorStores are the places an assignment stored so far (see
+// valuesAfter): a variable stored by name changes that name's reads; a
+// place in memory, reads of memory other than a variable's by name; a
+// place a pointer leads to, those too (the variable may be there).
+type priorStores struct {
+	c               *Cell
+	named           map[types.Object]bool
+	memory, pointer bool
+}
+
+func (p *priorStores) affect(e ast.Expr) bool {
+	return contains(e, false, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			return p.named[p.c.Types.ObjectOf(id)] || p.pointer && p.c.readsMemory(n)
+		}
+		return p.memory && p.c.readsMemory(n)
+	})
+}
+
+func (p *priorStores) add(l ast.Expr) {
+	if v := p.c.storedVar(l); v != nil {
+		p.named[v] = true // (s.x or a[i] stores into s or a)
+	}
+	switch x := ast.Unparen(l).(type) {
+	case *ast.Ident:
+	case *ast.StarExpr:
+		p.memory, p.pointer = true, true
+	case *ast.SelectorExpr:
+		sel := p.c.Types.Selections[x]
+		p.memory, p.pointer = true, p.pointer || sel == nil || sel.Indirect()
+	default:
+		p.memory = true
+	}
 }

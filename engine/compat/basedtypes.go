@@ -192,10 +192,7 @@ func (c *Cell) earlierType(src string) types.Type {
 		if !ok || pkg.Scope().Lookup(id.Name) != nil {
 			return true
 		}
-		obj := c.Types.Pkg.Scope().Lookup(id.Name)
-		if obj == nil {
-			obj = c.Types.Earlier(id.Name)
-		}
+		obj := c.topLevel(id.Name)
 		if obj == nil {
 			if path := c.Types.PackagePath(id.Name); path != "" {
 				if p := c.Types.Import(path); p != nil {

@@ -224,10 +224,7 @@ func (c *Cell) writtenTypes(targs []ast.Expr) []types.Type {
 		if !ok {
 			continue
 		}
-		obj := c.Types.Pkg.Scope().Lookup(id.Name)
-		if obj == nil {
-			obj = c.Types.Earlier(id.Name)
-		}
+		obj := c.topLevel(id.Name)
 		if obj == nil {
 			obj = types.Universe.Lookup(id.Name)
 		}

@@ -174,16 +174,24 @@ func (c *Cell) valuesAfter(as *ast.AssignStmt) []ast.Stmt {
 // division by a variable, a type assertion, a pointer followed.
 func (c *Cell) mayPanicValue(e ast.Expr) bool {
 	return contains(e, false, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.StarExpr:
-			return !c.Types.IsType(n)
-		case *ast.TypeAssertExpr:
-			return true
-		case *ast.BinaryExpr:
-			return (n.Op == token.QUO || n.Op == token.REM) && c.Types.Types[n.Y].Value == nil && isTypedInteger(c.Types.TypeOf(n.Y))
+		if s, ok := n.(*ast.StarExpr); ok {
+			return !c.Types.IsType(s)
 		}
-		return false
+		return c.valuePanics(n)
 	})
+}
+
+// valuePanics reports whether the node n may panic as it makes its value,
+// other than by indexing, slicing or following a pointer: a type
+// assertion, an integer division by a variable (shared by mayPanic).
+func (c *Cell) valuePanics(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.TypeAssertExpr:
+		return true
+	case *ast.BinaryExpr:
+		return (n.Op == token.QUO || n.Op == token.REM) && c.Types.Types[n.Y].Value == nil && isTypedInteger(c.Types.TypeOf(n.Y))
+	}
+	return false
 }
 
 // priorStores are the places an assignment stored so far (see

@@ -447,13 +447,19 @@ func (c *Cell) basedPointers(from, tt types.Type) []types.Type {
 
 // hasSome reports whether t has a method of the interface it.
 func hasSome(t types.Type, it *types.Interface) bool {
+	return methodsNamed(t, it) > 0
+}
+
+// methodsNamed is how many of it's methods t has a method of the name of.
+func methodsNamed(t types.Type, it *types.Interface) int {
 	ms := types.NewMethodSet(t)
+	n := 0
 	for i := range it.NumMethods() {
 		if ms.Lookup(it.Method(i).Pkg(), it.Method(i).Name()) != nil {
-			return true
+			n++
 		}
 	}
-	return false
+	return n
 }
 
 // cellStruct is a cell struct type (or a pointer to one) as source, with
@@ -886,7 +892,7 @@ func (c *Cell) laterMethods(tmp func() *ast.Ident, tt types.Type, pos token.Pos)
 	}
 	var known []string
 	for _, n := range append(named, c.structInstances()...) {
-		if hasAllNames(types.NewPointer(n), it) {
+		if methodsNamed(types.NewPointer(n), it) == it.NumMethods() {
 			known = append(known, reflectName(n, false))
 		}
 	}
@@ -898,18 +904,6 @@ func (c *Cell) laterMethods(tmp func() *ast.Ident, tt types.Type, pos token.Pos)
 	assertion := reflectString(tt, false) + "\n\n" + strings.Join(methods, "\n") + "\n\n" + strings.Join(known, "\n")
 	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTLaterMethods, pos)},
 		Args: []ast.Expr{tmp(), &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(assertion)}}}
-}
-
-// hasAllNames reports whether t has a method of each name of it's.
-func hasAllNames(t types.Type, it *types.Interface) bool {
-	ms := types.NewMethodSet(t)
-	for i := range it.NumMethods() {
-		m := it.Method(i)
-		if ms.Lookup(m.Pkg(), m.Name()) == nil {
-			return false
-		}
-	}
-	return true
 }
 
 // asInterface is tmp's value as the interface type t, once matched:

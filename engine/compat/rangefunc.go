@@ -296,15 +296,7 @@ func (c *Cell) deferredBody(fun ast.Expr) *ast.BlockStmt {
 	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "main" {
 		return nil
 	}
-	key := fn.Name()
-	if recv := fn.Type().(*types.Signature).Recv(); recv != nil {
-		n, ok := types.Unalias(deref(recv.Type())).(*types.Named)
-		if !ok {
-			return nil
-		}
-		key = n.Obj().Name() + "." + key
-	}
-	if fd := c.funcDecl(key); fd != nil {
+	if fd := c.funcDecl(funcKeyOf(fn)); fd != nil {
 		return fd.Body
 	}
 	return nil

@@ -535,6 +535,15 @@ func recvName(e ast.Expr) string {
 	return ""
 }
 
+// topLevel is what name stands for at a cell's top level: this cell's
+// declaration or an earlier cell's, or nil.
+func (c *Cell) topLevel(name string) types.Object {
+	if obj := c.Types.Pkg.Scope().Lookup(name); obj != nil {
+		return obj
+	}
+	return c.Types.Earlier(name)
+}
+
 // funcDecl is the function or method key names (see FuncKey): this
 // cell's declaration, or as an earlier cell compiled it; nil if none.
 func (c *Cell) funcDecl(key string) *ast.FuncDecl {

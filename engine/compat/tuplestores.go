@@ -86,10 +86,7 @@ func (c *Cell) storesInTurn(as *ast.AssignStmt) []ast.Stmt {
 		if b, ok := t.(*types.Basic); t == nil || ok && b.Info()&types.IsUntyped != 0 {
 			return false
 		}
-		name := c.Temp("V")
-		def, use := ident(name, (*e).Pos()), ident(name, (*e).Pos())
-		v := types.NewVar(def.Pos(), nil, name, t)
-		c.Types.Defs[def], c.Types.Uses[use] = v, v
+		def, use := c.storeTemp(t, (*e).Pos())
 		early = append(early, define((*e).Pos(), []ast.Expr{def}, *e))
 		undo = append(undo, saved{e, *e})
 		*e = use
@@ -187,15 +184,13 @@ func (c *Cell) mayPanic(e ast.Expr) bool {
 			}
 			_, arr := typeUnder(c.Types.TypeOf(n.X)).(*types.Array)
 			return !arr || c.Types.Types[n.Index].Value == nil
-		case *ast.SliceExpr, *ast.StarExpr, *ast.TypeAssertExpr:
+		case *ast.SliceExpr, *ast.StarExpr:
 			return true
 		case *ast.SelectorExpr:
 			sel := c.Types.Selections[n]
 			return sel != nil && sel.Kind() == types.FieldVal && sel.Indirect()
-		case *ast.BinaryExpr:
-			return (n.Op == token.QUO || n.Op == token.REM) && c.Types.Types[n.Y].Value == nil && isTypedInteger(c.Types.TypeOf(n.Y))
 		}
-		return false
+		return c.valuePanics(n)
 	})
 }
 

@@ -122,10 +122,7 @@ func (c *Cell) storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
 		if obj := c.Types.ObjectOf(id); obj != nil {
 			return obj
 		}
-		if obj := c.Types.Pkg.Scope().Lookup(id.Name); obj != nil {
-			return obj
-		}
-		return c.Types.Earlier(id.Name)
+		return c.topLevel(id.Name)
 	}
 	makesInstance := func() bool {
 		found := false

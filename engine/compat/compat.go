@@ -69,6 +69,7 @@ var Passes = []Pass{
 	selfFuncs,
 	appendNils,
 	selfGenerics,
+	instanceOrder,
 	basicGenerics,
 	nestedInstances,
 	comparableInstances,

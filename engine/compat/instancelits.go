@@ -35,6 +35,10 @@ var instanceLits = Pass{
 }
 
 func runInstanceLits(c *Cell) {
+	c.nonStructInstances()
+	if c.err != nil {
+		return
+	}
 	done := map[*ast.CompositeLit]bool{}
 	c.Apply(func(cur Cursor) bool {
 		st, ok := cur.Node().(ast.Stmt)
@@ -138,6 +142,65 @@ func runInstanceLits(c *Cell) {
 		}
 		done[lit] = true
 		cur.Replace(c.litInFunc(lit, fields, addr))
+		return true
+	})
+}
+
+// nonStructInstances writes a literal of such an instance whose type is
+// not a struct (type Cache[K comparable, V any] map[K]V: Cache[K, V]{})
+// as a literal of its underlying type, map[K]V{}, and make(Cache[K, V],
+// n) as make(map[K]V, n), each passed through a parameter of the
+// instance's type as instanceConvs writes a conversion, which yaegi
+// compiles: the literal failed as the struct literal does
+// and make did not compile. The address of such a literal is refused,
+// with the variable to write.
+func (c *Cell) nonStructInstances() {
+	c.Apply(func(cur Cursor) bool {
+		var typ ast.Expr // the instance
+		var conv func(under ast.Expr) ast.Expr
+		switch n := cur.Node().(type) {
+		case *ast.CompositeLit:
+			if !c.isParamInstanceLit(n) {
+				return true
+			}
+			typ, conv = n.Type, func(under ast.Expr) ast.Expr {
+				n.Type = under
+				return n
+			}
+		case *ast.CallExpr:
+			if len(n.Args) == 0 || !c.isBuiltin(ast.Unparen(n.Fun)) || ast.Unparen(n.Fun).(*ast.Ident).Name != "make" {
+				return true
+			}
+			if _, ok := ast.Unparen(n.Args[0]).(*ast.IndexListExpr); !ok || !hasTypeParam(c.Types.TypeOf(n.Args[0])) {
+				return true
+			}
+			typ, conv = n.Args[0], func(under ast.Expr) ast.Expr {
+				n.Args[0] = under
+				return n
+			}
+		default:
+			return true
+		}
+		t := c.Types.TypeOf(typ)
+		if _, ok := t.Underlying().(*types.Struct); ok {
+			return true
+		}
+		pos := typ.Pos()
+		under, ok := c.TypeExpr(t.Underlying(), pos)
+		if !ok {
+			return true
+		}
+		if u, ok := cur.Parent().(*ast.UnaryExpr); ok && u.Op == token.AND {
+			c.Fail(pos, "&%s{...} here, in a generic function or method, cannot be compiled by this interpreter; declare a variable and take its address: v := %s(%s{...}); use &v", ExprString(typ), ExprString(typ), ExprString(under))
+			return false
+		}
+		// (a conversion to the instance is passed through a parameter, as
+		// instanceConvs writes it)
+		out, ok := c.throughParam(t, conv(under), pos)
+		if !ok {
+			return true
+		}
+		cur.Replace(out)
 		return true
 	})
 }

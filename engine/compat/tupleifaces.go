@@ -1,0 +1,193 @@
+package compat
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// tupleIfaces: the values of a call with several results, or of a
+// comma-ok expression, stored in places of an interface type where a
+// value is not of an interface type (a, err = two() with a an any and
+// two's first result an ID int; m["a"], m["b"] = parse() into a
+// map[string]any; x, ok = m[k] or x, ok = v.(ID) with x an any; var a, e
+// any = two(); return two() from a function whose first result is an
+// any). yaegi v0.16.1 writes such a value into its place as it is, not
+// boxed with its type: a value of a cell type on a basic type lost its
+// type (%T int where Go says main.ID, its String not called), silently,
+// or the store panicked in reflect.Set ("value of type
+// interp.valueInterface is not assignable to type string"; into a map of
+// an interface type, for any value). The values go
+// to temporaries of their own types first, and from them to the places,
+// as single values, which yaegi boxes:
+//
+//	a, err = two()  =>  { _grundyV1, _grundyV2 := two(); a, err = _grundyV1, _grundyV2 }
+var tupleIfaces = Pass{
+	Name:     "tupleifaces",
+	Run:      runTupleIfaces,
+	Kinds:    []ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.ReturnStmt)(nil)},
+	Snippets: []string{"tuple_results_into_interfaces"},
+}
+
+func runTupleIfaces(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		switch st := cur.Node().(type) {
+		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
+			// if v, ok = m[k]; ok { ... }: the temporaries and the init
+			// statement before the statement, in a block of their own
+			// (the init's scope).
+			init := stmtInit(st)
+			if _, labeled := cur.Parent().(*ast.LabeledStmt); init == nil || labeled {
+				return true
+			}
+			if first := c.ifaceTupleTemps(init, cur.Func); first != nil {
+				setInit(st, nil)
+				cur.Replace(&ast.BlockStmt{Lbrace: st.Pos(), List: []ast.Stmt{first.(ast.Stmt), init, st.(ast.Stmt)}, Rbrace: st.End()})
+			}
+		case *ast.AssignStmt, *ast.DeclStmt, *ast.GenDecl, *ast.ReturnStmt:
+			if cur.Index() < 0 {
+				return true
+			}
+			if first := c.ifaceTupleTemps(st, cur.Func); first != nil {
+				cur.InsertBefore(first)
+			}
+		}
+		return true
+	})
+}
+
+// stmtInit is the init statement of an if or a switch, nil if none.
+func stmtInit(st ast.Node) ast.Stmt {
+	switch st := st.(type) {
+	case *ast.IfStmt:
+		return st.Init
+	case *ast.SwitchStmt:
+		return st.Init
+	case *ast.TypeSwitchStmt:
+		return st.Init
+	}
+	return nil
+}
+
+// setInit sets the init statement of an if or a switch.
+func setInit(st ast.Node, init ast.Stmt) {
+	switch st := st.(type) {
+	case *ast.IfStmt:
+		st.Init = init
+	case *ast.SwitchStmt:
+		st.Init = init
+	case *ast.TypeSwitchStmt:
+		st.Init = init
+	}
+}
+
+// ifaceTupleTemps rewrites st, an assignment, a var declaration (in a function,
+// or at a cell's top level) or a return in the function fn, to store its
+// tuple's values from temporaries, and returns the definition of the
+// temporaries to put before it; nil where st stores no such tuple.
+func (c *Cell) ifaceTupleTemps(st ast.Node, fn *ast.FuncType) ast.Node {
+	var value *ast.Expr // the tuple, where the statement holds it
+	var places []types.Type
+	switch st := st.(type) {
+	case *ast.AssignStmt:
+		if len(st.Rhs) != 1 || len(st.Lhs) < 2 {
+			return nil
+		}
+		value = &st.Rhs[0]
+		for _, l := range st.Lhs {
+			var t types.Type
+			if !isIdent(l, "_") && (st.Tok == token.ASSIGN || c.Types.Defs[l.(*ast.Ident)] == nil) {
+				t = c.Types.TypeOf(l) // (:= stores an earlier variable)
+			}
+			places = append(places, t)
+		}
+	case *ast.DeclStmt, *ast.GenDecl: // (in a function; at a cell's top level)
+		gd, ok := st.(*ast.GenDecl)
+		if ds, isStmt := st.(*ast.DeclStmt); isStmt {
+			gd, ok = ds.Decl.(*ast.GenDecl)
+		}
+		if !ok || gd.Tok != token.VAR || len(gd.Specs) != 1 {
+			return nil
+		}
+		vs := gd.Specs[0].(*ast.ValueSpec)
+		if len(vs.Values) != 1 || len(vs.Names) < 2 || vs.Type == nil {
+			return nil
+		}
+		value = &vs.Values[0]
+		for range vs.Names {
+			places = append(places, c.Types.TypeOf(vs.Type))
+		}
+	case *ast.ReturnStmt:
+		if len(st.Results) != 1 || fn == nil || fn.Results == nil {
+			return nil
+		}
+		value = &st.Results[0]
+		places = c.resultTypes(fn)
+	default:
+		return nil
+	}
+	tuple, ok := c.Types.TypeOf(*value).(*types.Tuple)
+	if !ok || tuple.Len() != len(places) || !boxesInto(tuple, places) && !c.ifaceMapPlace(st) {
+		return nil
+	}
+	x := *value
+	pos := x.Pos()
+	gd, top := st.(*ast.GenDecl)
+	if top {
+		pos = gd.Specs[0].Pos() // (varinits orders its assignments by their names' places)
+	}
+	var defs []*ast.Ident
+	var uses []ast.Expr
+	for i := range tuple.Len() {
+		def, use := c.storeTemp(tuple.At(i).Type(), pos)
+		defs, uses = append(defs, def), append(uses, use)
+	}
+	*value = nil
+	switch st := st.(type) {
+	case *ast.AssignStmt:
+		st.Rhs = uses
+	case *ast.DeclStmt:
+		st.Decl.(*ast.GenDecl).Specs[0].(*ast.ValueSpec).Values = uses
+	case *ast.GenDecl:
+		// var _grundyV1, _grundyV2 = two() before it, among the cell's
+		// declarations (varinits puts both in order).
+		st.Specs[0].(*ast.ValueSpec).Values = uses
+		return &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{&ast.ValueSpec{Names: defs, Values: []ast.Expr{x}}}}
+	case *ast.ReturnStmt:
+		st.Results = uses
+	}
+	var lhs []ast.Expr
+	for _, d := range defs {
+		lhs = append(lhs, d)
+	}
+	return define(pos, lhs, x)
+}
+
+// boxesInto reports whether a value of the tuple that is not of an
+// interface type goes to a place of one (places[i] nil: no such place).
+func boxesInto(tuple *types.Tuple, places []types.Type) bool {
+	for i, t := range places {
+		if t != nil && types.IsInterface(t) && !types.IsInterface(tuple.At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// ifaceMapPlace reports whether the statement is an assignment to a
+// place in a map of an interface type (cache[k], err = get(k) with cache
+// a map[int]any), which panicked in reflect.Set even for values of an
+// interface type ("value of type interface {} is not assignable to type
+// interp.valueInterface").
+func (c *Cell) ifaceMapPlace(st ast.Node) bool {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok {
+		return false
+	}
+	for _, l := range as.Lhs {
+		if t := c.Types.TypeOf(l); t != nil && types.IsInterface(t) && c.isMapIndex(l) {
+			return true
+		}
+	}
+	return false
+}

@@ -6,6 +6,8 @@ import (
 	"go/types"
 	"strconv"
 
+	"golang.org/x/tools/go/ast/astutil"
+
 	"grundy/engine/prelude"
 )
 
@@ -183,7 +185,7 @@ func (c *Cell) writeSelect(s *ast.SelectStmt, byRuntime bool) (*ast.BlockStmt, b
 				}
 			}
 		default:
-			recv, lhs, tok := selectRecv(cc.Comm)
+			recv, lhs, tok, value := selectRecv(cc.Comm)
 			if recv == nil {
 				return nil, false
 			}
@@ -199,7 +201,7 @@ func (c *Cell) writeSelect(s *ast.SelectStmt, byRuntime bool) (*ast.BlockStmt, b
 				if sc.recv, ok = temp("Sv", ct.Elem(), nil); !ok {
 					return nil, false
 				}
-				rhs := []ast.Expr{ident(sc.recv.Name, pos)}
+				rhs := []ast.Expr{received(value, recv, ident(sc.recv.Name, pos))}
 				if len(lhs) == 2 {
 					rhs = append(rhs, ident(okName, pos))
 					okUsed = true
@@ -229,7 +231,7 @@ func selectOperandsCall(s *ast.SelectStmt) bool {
 			operands = []ast.Expr{comm.Chan, comm.Value}
 		case nil:
 		default:
-			if recv, _, _ := selectRecv(comm); recv != nil {
+			if recv, _, _, _ := selectRecv(comm); recv != nil {
 				operands = []ast.Expr{recv.X}
 			}
 		}
@@ -330,23 +332,43 @@ func rtCall(name string, pos token.Pos, args ...ast.Expr) *ast.CallExpr {
 }
 
 // selectRecv is the receive of a select's receiving case (<-ch, v := <-ch,
-// v, ok = <-ch), with the places it assigns and how (DEFINE or ASSIGN).
-func selectRecv(comm ast.Stmt) (recv *ast.UnaryExpr, lhs []ast.Expr, tok token.Token) {
+// v, ok = <-ch), with the places it assigns and how (DEFINE or ASSIGN),
+// and the value assigned: the receive itself, or what a pass before this
+// one wrote around it (ifacecopies' copy of a received cell value going
+// into an interface, case s = <-ch with s a fmt.Stringer).
+func selectRecv(comm ast.Stmt) (recv *ast.UnaryExpr, lhs []ast.Expr, tok token.Token, value ast.Expr) {
 	var x ast.Expr
 	switch comm := comm.(type) {
 	case *ast.ExprStmt:
 		x = comm.X
 	case *ast.AssignStmt:
 		if len(comm.Rhs) != 1 {
-			return nil, nil, 0
+			return nil, nil, 0, nil
 		}
 		x, lhs, tok = comm.Rhs[0], comm.Lhs, comm.Tok
 	}
-	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
-		return nil, nil, 0
+	ast.Inspect(x, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.ARROW && recv == nil {
+			recv = u
+		}
+		return recv == nil
+	})
+	if recv == nil {
+		return nil, nil, 0, nil
 	}
-	return u, lhs, tok
+	return recv, lhs, tok, x
+}
+
+// received is value, the value a receiving case assigns, with its
+// receive recv replaced by v, the value received.
+func received(value ast.Expr, recv *ast.UnaryExpr, v ast.Expr) ast.Expr {
+	return astutil.Apply(value, func(cur *astutil.Cursor) bool {
+		if cur.Node() == recv {
+			cur.Replace(v)
+			return false
+		}
+		return true
+	}, nil).(ast.Expr)
 }
 
 // isBlank reports whether e is the blank identifier.

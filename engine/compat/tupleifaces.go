@@ -17,7 +17,8 @@ import (
 // type (%T int where Go says main.ID, its String not called), silently,
 // or the store panicked in reflect.Set ("value of type
 // interp.valueInterface is not assignable to type string"; into a map of
-// an interface type, for any value). The values go
+// an interface type, for any value; a range's key and value, for k, v =
+// range m, see rangeIfaces). The values go
 // to temporaries of their own types first, and from them to the places,
 // as single values, which yaegi boxes:
 //
@@ -25,7 +26,7 @@ import (
 var tupleIfaces = Pass{
 	Name:     "tupleifaces",
 	Run:      runTupleIfaces,
-	Kinds:    []ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.ReturnStmt)(nil)},
+	Kinds:    []ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.ReturnStmt)(nil), (*ast.RangeStmt)(nil)},
 	Snippets: []string{"tuple_results_into_interfaces"},
 }
 
@@ -44,6 +45,8 @@ func runTupleIfaces(c *Cell) {
 				setInit(st, nil)
 				cur.Replace(&ast.BlockStmt{Lbrace: st.Pos(), List: []ast.Stmt{first.(ast.Stmt), init, st.(ast.Stmt)}, Rbrace: st.End()})
 			}
+		case *ast.RangeStmt:
+			c.rangeIfaces(st)
 		case *ast.AssignStmt, *ast.DeclStmt, *ast.GenDecl, *ast.ReturnStmt:
 			if cur.Index() < 0 {
 				return true
@@ -161,6 +164,82 @@ func (c *Cell) ifaceTupleTemps(st ast.Node, fn *ast.FuncType) ast.Node {
 		lhs = append(lhs, d)
 	}
 	return define(pos, lhs, x)
+}
+
+// rangeIfaces writes a range statement assigning a key or a value that
+// is not of an interface type to a place of one (for k, v = range m with
+// k, v any and m a map[ID]ID) as one defining temporaries, the body
+// assigning them first: yaegi's range panicked in reflect.Set ("value of
+// type interp.valueInterface is not assignable to type int").
+//
+//	for k, v = range m { body }  =>  for _grundyV1, _grundyV2 := range m { k, v = _grundyV1, _grundyV2; body }
+func (c *Cell) rangeIfaces(s *ast.RangeStmt) {
+	if s.Tok != token.ASSIGN {
+		return
+	}
+	key, value := rangeElems(c.Types.TypeOf(s.X))
+	places := []types.Type{nil, nil}
+	elems := []types.Type{key, value}
+	for i, e := range []ast.Expr{s.Key, s.Value} {
+		if e != nil && !isIdent(e, "_") && elems[i] != nil {
+			places[i] = c.Types.TypeOf(e)
+		}
+	}
+	if !boxesInto(types.NewTuple(types.NewVar(0, nil, "", key), types.NewVar(0, nil, "", value)), places) {
+		return
+	}
+	pos := s.For
+	as := &ast.AssignStmt{TokPos: pos, Tok: token.ASSIGN}
+	for i, e := range []*ast.Expr{&s.Key, &s.Value} {
+		if places[i] == nil {
+			continue
+		}
+		def, use := c.storeTemp(elems[i], pos)
+		as.Lhs, as.Rhs = append(as.Lhs, *e), append(as.Rhs, use)
+		*e = def
+	}
+	if s.Key == nil || isIdent(s.Key, "_") && s.Value == nil {
+		return // (for _ = range: nothing stored)
+	}
+	s.Tok = token.DEFINE
+	s.Body.List = append([]ast.Stmt{as}, s.Body.List...)
+}
+
+// rangeElems are the types of the key and the value a range over a
+// value of type t gives (nil where it gives none, or t ranges over
+// nothing the passes know).
+func rangeElems(t types.Type) (key, value types.Type) {
+	intType := types.Typ[types.Int]
+	switch u := rangedType(t).(type) {
+	case *types.Basic:
+		if u.Info()&types.IsString != 0 {
+			return intType, types.Universe.Lookup("rune").Type()
+		}
+		if u.Info()&types.IsInteger != 0 {
+			return t, nil
+		}
+	case *types.Pointer:
+		if a, ok := u.Elem().Underlying().(*types.Array); ok {
+			return intType, a.Elem()
+		}
+	case *types.Array:
+		return intType, u.Elem()
+	case *types.Slice:
+		return intType, u.Elem()
+	case *types.Map:
+		return u.Key(), u.Elem()
+	case *types.Chan:
+		return u.Elem(), nil
+	}
+	if y, ok := yieldSignature(t); ok {
+		if y.Params().Len() > 0 {
+			key = y.Params().At(0).Type()
+		}
+		if y.Params().Len() > 1 {
+			value = y.Params().At(1).Type()
+		}
+	}
+	return key, value
 }
 
 // boxesInto reports whether a value of the tuple that is not of an

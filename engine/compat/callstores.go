@@ -72,7 +72,20 @@ func (c *Cell) storedAfterValues(as *ast.AssignStmt) []ast.Stmt {
 
 // storeTemp is a temporary of type t: its definition and a use.
 func (c *Cell) storeTemp(t types.Type, pos token.Pos) (*ast.Ident, *ast.Ident) {
-	name := c.Temp("V")
+	return c.namedTemp(c.Temp("V"), t, pos)
+}
+
+// sessionTemp is storeTemp's temporary named apart from every other
+// cell's, for a definition among a cell's statements, where the
+// interpreter keeps it as a global (a later cell's temporary of the same
+// name and another type would be its variable).
+func (c *Cell) sessionTemp(t types.Type, pos token.Pos) (*ast.Ident, *ast.Ident) {
+	return c.namedTemp(c.Temp("V"+itoa(int(pos))+"_"), t, pos)
+}
+
+// namedTemp is a temporary of type t named name: its definition and a
+// use.
+func (c *Cell) namedTemp(name string, t types.Type, pos token.Pos) (*ast.Ident, *ast.Ident) {
 	def, use := ident(name, pos), ident(name, pos)
 	v := types.NewVar(pos, nil, name, t)
 	c.Types.Defs[def], c.Types.Uses[use] = v, v

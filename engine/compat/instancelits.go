@@ -182,7 +182,10 @@ func (c *Cell) nonStructInstances() {
 			return true
 		}
 		t := c.Types.TypeOf(typ)
-		if _, ok := t.Underlying().(*types.Struct); ok {
+		if lit, ok := cur.Node().(*ast.CompositeLit); ok {
+			t = c.Types.TypeOf(lit) // (an alias's instance has its type there)
+		}
+		if _, ok := typeUnder(t).(*types.Struct); ok || t == nil {
 			return true
 		}
 		pos := typ.Pos()

@@ -142,7 +142,7 @@ func (c *Cell) ifaceTupleTemps(st ast.Node, fn *ast.FuncType) ast.Node {
 	var defs []*ast.Ident
 	var uses []ast.Expr
 	for i := range tuple.Len() {
-		def, use := c.storeTemp(tuple.At(i).Type(), pos)
+		def, use := c.sessionTemp(tuple.At(i).Type(), pos)
 		defs, uses = append(defs, def), append(uses, use)
 	}
 	*value = nil
@@ -194,7 +194,7 @@ func (c *Cell) rangeIfaces(s *ast.RangeStmt) {
 		if places[i] == nil {
 			continue
 		}
-		def, use := c.storeTemp(elems[i], pos)
+		def, use := c.sessionTemp(elems[i], pos)
 		as.Lhs, as.Rhs = append(as.Lhs, *e), append(as.Rhs, use)
 		*e = def
 	}

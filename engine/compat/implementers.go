@@ -978,6 +978,12 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 			if call, ok := c.convCall(tt, from, a, v()); ok {
 				val = call
 			}
+		} else if _, ptr := a.(*ast.StarExpr); isError(tt) && !ptr && a != t {
+			// (a struct value converted to error by the engine's helper:
+			// yaegi's conversion keeps its last field, and a type
+			// switch's case error bound a value errors.As found
+			// nothing in)
+			val = c.asError(v())
 		}
 		conv := &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
 			&ast.ValueSpec{Names: []*ast.Ident{r()}, Type: t, Values: []ast.Expr{val}}}}}
@@ -1004,7 +1010,10 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 	// A cell struct's value converted to a native interface: the whole
 	// value in yaegi's wrapper (see grundyrt.Rewrap).
 	rewrap = c.isNativeIface(tt)
-	unwrap = wrapperSubject(from)
+	// (from an any, or from a native interface with methods: a
+	// fmt.Stringer holding a Pt, bound as an error by case error, was
+	// yaegi's error of the Stringer's wrapper, which e.(Pt) said no to)
+	unwrap = basedWrapperSubject(from)
 	for i, a := range impls {
 		// (Only for methods on the pointer: a nil *T with T's own
 		// methods panics calling them, and _grundyAsError of such a

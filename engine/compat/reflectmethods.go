@@ -125,7 +125,7 @@ func (c *Cell) cellPrinters() map[*types.TypeName]bool {
 // the types named (in its structure, or behind an interface), as far as
 // its reflect.ValueOf can be traced.
 func (t *reflectTracer) mayHold(x ast.Expr, named map[*types.TypeName]bool) bool {
-	return t.mayHoldWhere(x, func(n *types.Named) bool { return named[n.Origin().Obj()] })
+	return t.mayHoldWhere(x, func(n *types.Named) bool { return named[n.Origin().Obj()] }, false)
 }
 
 // shapeAsks are the reflect.Type methods whose answer a type on a basic
@@ -233,20 +233,26 @@ func (t *reflectTracer) mayHoldBased(x ast.Expr) bool {
 	if len(t.c.basedCellTypes()) == 0 {
 		return false
 	}
-	return t.mayHoldWhere(x, isBased)
+	return t.mayHoldWhere(x, isBased, true)
 }
 
 // mayHoldWhere reports whether the reflect.Value x may hold a value of a
 // named type the predicate picks, or of an interface (which may hold
 // anything), as far as its reflect.ValueOf can be traced (true where it
-// cannot).
-func (t *reflectTracer) mayHoldWhere(x ast.Expr, pick func(*types.Named) bool) bool {
+// cannot). With namedStructs, the fields of a cell's named struct type
+// are not looked into: the interpreter builds its reflect type with their
+// types (reflect.ValueOf(o).Type() of an Obs{T Celsius} is main.Obs, and
+// its Field(0).Type main.Celsius).
+func (t *reflectTracer) mayHoldWhere(x ast.Expr, pick func(*types.Named) bool, namedStructs bool) bool {
 	holds := func(at types.Type) bool {
 		found := at == nil
-		eachType(at, func(ty types.Type) {
-			if n, ok := types.Unalias(ty).(*types.Named); ok && pick(n) || types.IsInterface(ty) {
+		walkTypes(at, func(ty types.Type) bool {
+			n, named := types.Unalias(ty).(*types.Named)
+			if named && pick(n) || types.IsInterface(ty) {
 				found = true
 			}
+			_, isStruct := ty.Underlying().(*types.Struct)
+			return !(namedStructs && named && isStruct && typecheck.IsCellType(n))
 		})
 		return found
 	}

@@ -223,7 +223,9 @@ func IsNativeError(v any) bool {
 // errors.As and errors.Is on cell error types with value receivers.
 func WrapError(v any, msg func() string, like error) error {
 	w := reflect.ValueOf(like)
-	u := reflect.ValueOf(Unwrap(v))
+	// (v in the wrapper of another native interface, st.(error) of a
+	// fmt.Stringer: the value in it, which e.(Pt) and errors.As look for)
+	u := reflect.ValueOf(Unwrap(InWrapper(v)))
 	if !w.IsValid() || w.Kind() != reflect.Struct || w.NumField() != 2 || w.Type().Field(0).Name != "IValue" || !u.IsValid() {
 		return like
 	}

@@ -194,18 +194,19 @@ func (c *Cell) ptrAsError(e, pt ast.Expr, elem types.Type) ast.Expr {
 	return call
 }
 
-// errorArgs converts the arguments a call passes to parameters of type
-// error, the elements append adds to a []error, the operand of error(x)
-// and the arguments of fmt.Errorf's %w verbs.
-// errorArgs converts the argument of error(v) and the arguments of
-// fmt.Errorf's %w verbs (which reach native Errorf as plain values, so %w
-// would not see that a cell type is an error); done reports a call it
+// errorArgs converts the argument of error(v) (as asError converts a
+// value: a pointer to a type whose Error has a value receiver by the
+// method's value, which _grundyAsError found none on) and the arguments
+// of fmt.Errorf's %w verbs (which reach native Errorf as plain values, so
+// %w would not see that a cell type is an error); done reports a call it
 // handled.
 func (c *Cell) errorArgs(call *ast.CallExpr) (done bool) {
 	if c.Types.IsType(call.Fun) {
-		if isError(c.Types.TypeOf(call.Fun)) && len(call.Args) == 1 && c.asError(call.Args[0]) != call.Args[0] {
-			call.Fun = ident(prelude.AsError, call.Fun.Pos())
-			call.Args[0] = parenCall(call.Args[0])
+		if !isError(c.Types.TypeOf(call.Fun)) || len(call.Args) != 1 {
+			return true
+		}
+		if conv, ok := c.asError(call.Args[0]).(*ast.CallExpr); ok && conv != call.Args[0] {
+			call.Fun, call.Args = conv.Fun, conv.Args
 		}
 		return true
 	}

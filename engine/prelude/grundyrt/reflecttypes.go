@@ -322,14 +322,17 @@ func AssertsExactly(x, like any, sample ...any) bool {
 // function's source names only T), when x is nil or the types differ;
 // iface is x's static type.
 //
-// It returns ParamValue(x, sample[0]) once x passes: nil but for T bound
-// to a cell type on a basic type, an array, a slice or a map.
+// It returns ParamValue(x, sample[0]) once x passes (for T bound to a
+// cell type on a basic type, an array, a slice or a map), or the value
+// in yaegi's wrapper of a native interface (inWrapperAs); nil otherwise.
 func (ts *Types) MustAssertExactly(x, like any, iface string, sample ...any) any {
 	if x != nil && AssertsExactly(x, like, sample...) {
 		if len(sample) > 0 {
-			return ParamValue(x, sample[0])
+			if v := ParamValue(x, sample[0]); v != nil {
+				return v
+			}
 		}
-		return nil
+		return inWrapperAs(x, like)
 	}
 	if name, ok := boxedSample(sample); ok {
 		if ok, dt := ts.dynamic(x); !ok {
@@ -358,7 +361,27 @@ func AssertsParam(x, like, sample any) (any, bool) {
 	if !AssertsExactly(x, like, sample) {
 		return nil, false
 	}
-	return ParamValue(x, sample), true
+	if v := ParamValue(x, sample); v != nil {
+		return v, true
+	}
+	return inWrapperAs(x, like), true
+}
+
+// inWrapperAs is the value in x when x is yaegi's wrapper of a native
+// interface (an error or a fmt.Stringer holding a cell's struct value or
+// pointer, put in an any) and the value's type is T, like's element: the
+// interpreter's x.(T) said no to the wrapper (Is[NotFound](err) was
+// false). nil otherwise.
+func inWrapperAs(x, like any) any {
+	rv := reflect.ValueOf(x)
+	if !rv.IsValid() || !WrapperShape(rv.Type()) {
+		return nil
+	}
+	in := InWrapper(x)
+	if in == nil || reflect.TypeOf(in) != reflect.TypeOf(like).Elem() {
+		return nil
+	}
+	return in
 }
 
 // MustAssertParam is MustAssertExactly with the sample (a call with a

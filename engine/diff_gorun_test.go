@@ -106,7 +106,7 @@ func autoImportNames(goList string) map[string]string {
 		}
 		byName[name] = append(byName[name], path)
 	}
-	m := map[string]string{"template": "text/template"}
+	m := prelude.PreferredPackages()
 	for name, paths := range byName {
 		if len(paths) == 1 {
 			m[name] = paths[0]

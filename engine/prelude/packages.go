@@ -1,6 +1,7 @@
 package prelude
 
 import (
+	"maps"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,8 +16,17 @@ import (
 
 // preferredPackage settles names several standard packages share, where
 // one is what a cell means far more often; and names unsafe, which has no
-// table (the engine writes what cells may use of it as constants).
-var preferredPackage = map[string]string{"template": "text/template", "unsafe": "unsafe"}
+// table (the engine writes what cells may use of it as constants). rand
+// is imported at its first use, not with the session's packages: yaegi
+// v0.16.1 keeps a name's first import for the types of declarations, so
+// a cell's import "math/rand/v2" (or "crypto/rand") after the session
+// had math/rand as rand gave func f() rand.Source v1's Source, and a
+// struct with a rand.PCG field failed ("undefined: rand.PCG").
+var preferredPackage = map[string]string{"template": "text/template", "unsafe": "unsafe", "rand": "math/rand"}
+
+// PreferredPackages are the packages a name several standard packages
+// share means in a cell that names it without importing it.
+func PreferredPackages() map[string]string { return maps.Clone(preferredPackage) }
 
 var (
 	stdNamesOnce sync.Once

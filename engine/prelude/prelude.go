@@ -226,7 +226,7 @@ type Import struct{ Name, Path string }
 var Imports = []Import{
 	{"fmt", "fmt"}, {"log", "log"}, {"math", "math"}, {"strings", "strings"}, {"sort", "sort"},
 	{"strconv", "strconv"}, {"errors", "errors"}, {"time", "time"}, {"os", "os"},
-	{"bits", "math/bits"}, {"rand", "math/rand"}, {"big", "math/big"},
+	{"bits", "math/bits"}, {"big", "math/big"},
 	{"bytes", "bytes"}, {"bufio", "bufio"}, {"unicode", "unicode"}, {"utf8", "unicode/utf8"},
 	{"sync", "sync"}, {"atomic", "sync/atomic"}, {"context", "context"},
 	{"io", "io"}, {"json", "encoding/json"}, {"regexp", "regexp"},

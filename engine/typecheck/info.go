@@ -169,6 +169,14 @@ func (in *Info) Earlier(name string) types.Object {
 	return in.session.Lookup(name)
 }
 
+// EarlierNames are the names earlier cells declared at top level.
+func (in *Info) EarlierNames() []string {
+	if in == nil || in.session == nil {
+		return nil
+	}
+	return in.session.Names()
+}
+
 // IsPackage reports whether name is a package's name in the session (a
 // preloaded package, or one a cell imported).
 func (in *Info) IsPackage(name string) bool { return in.PackagePath(name) != "" }

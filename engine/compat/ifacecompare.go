@@ -1,12 +1,14 @@
 package compat
 
 import (
-	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"go/types"
 	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
 
 	"grundy/engine/prelude"
 )
@@ -14,7 +16,8 @@ import (
 // ifaceCompare: x == y and x != y, with x or y of an interface type and
 // neither nil, a switch on a value of an interface type, and slices.Index,
 // Contains, Equal and Compact on slices of one, compare the values inside
-// yaegi's wrappers. yaegi v0.16.1
+// yaegi's wrappers (and maps.Equal on maps of them, and all of these on
+// structs or arrays holding them). yaegi v0.16.1
 // holds a cell type's value in an interface as a wrapper with the node
 // that made it (valueInterface, interp/value.go), and compares wrappers:
 // two equal values of a cell type with methods in a non-empty interface
@@ -32,15 +35,16 @@ var ifaceCompare = Pass{
 	Snippets: []string{"errors_compare_sentinels", "iface_compare_cell_values", "iface_compare_struct_fields", "iface_compare_any_fields", "iface_compare_boxed_in_cell_iface", "native_containers_keep_cell_iface"},
 }
 
-// sliceEquals are the functions of package slices that compare elements
-// with ==, each written as a function literal comparing keys instead,
-// called with the call's arguments: %[1]s is the runtime, %[2]s the
-// element type, %[3]s CompareKey.
+// sliceEquals are the functions of packages slices and maps that compare
+// elements with ==, each written as a function literal comparing them by
+// the cells' rules instead, called with the call's arguments: _E_ is the
+// element type, _K_ a map's key type, EQ(x, y) the comparison.
 var sliceEquals = map[string]string{
-	"Index":    "func(s []%[2]s, v %[2]s) int { for i, e := range s { if %[1]s.%[3]s(e) == %[1]s.%[3]s(v) { return i } }; return -1 }",
-	"Contains": "func(s []%[2]s, v %[2]s) bool { for _, e := range s { if %[1]s.%[3]s(e) == %[1]s.%[3]s(v) { return true } }; return false }",
-	"Equal":    "func(a, b []%[2]s) bool { if len(a) != len(b) { return false }; for i := range a { if %[1]s.%[3]s(a[i]) != %[1]s.%[3]s(b[i]) { return false } }; return true }",
-	"Compact":  "func(s []%[2]s) []%[2]s { if len(s) < 2 { return s }; k := 1; for i := 1; i < len(s); i++ { if %[1]s.%[3]s(s[i]) != %[1]s.%[3]s(s[k-1]) { s[k] = s[i]; k++ } }; var z %[2]s; for i := k; i < len(s); i++ { s[i] = z }; return s[:k] }",
+	"slices.Index":    "func(s []_E_, v _E_) int { for i, e := range s { if EQ(e, v) { return i } }; return -1 }",
+	"slices.Contains": "func(s []_E_, v _E_) bool { for _, e := range s { if EQ(e, v) { return true } }; return false }",
+	"slices.Equal":    "func(a, b []_E_) bool { if len(a) != len(b) { return false }; for i := range a { if !EQ(a[i], b[i]) { return false } }; return true }",
+	"slices.Compact":  "func(s []_E_) []_E_ { if len(s) < 2 { return s }; k := 1; for i := 1; i < len(s); i++ { if !EQ(s[i], s[k-1]) { s[k] = s[i]; k++ } }; var z _E_; for i := k; i < len(s); i++ { s[i] = z }; return s[:k] }",
+	"maps.Equal":      "func(a, b map[_K_]_E_) bool { if len(a) != len(b) { return false }; for k, v := range a { if w, ok := b[k]; !ok || !EQ(v, w) { return false } }; return true }",
 }
 
 func runIfaceCompare(c *Cell) {
@@ -115,50 +119,77 @@ func runIfaceCompare(c *Cell) {
 	})
 }
 
-// sliceEquals writes slices.Index(s, v) on a slice of an interface type
-// as a function literal comparing keys (and Contains, Equal and Compact
-// likewise): the engine's package slices compares with ==, which compares
-// yaegi's wrappers.
+// sliceEquals writes slices.Index(s, v) on a slice of an interface type,
+// or of structs or arrays holding one (see holdsIfaces), as a function
+// literal comparing them as the cells' == does (and Contains, Equal,
+// Compact and maps.Equal likewise): the engine's packages slices and maps
+// compare with ==, which compares yaegi's wrappers (maps.Equal of two
+// map[string]Shape with equal values said false, slices.Index of an
+// []Item with a Shape field -1, silently).
 func (c *Cell) sliceEquals(call *ast.CallExpr) {
 	fn := c.callee(call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "slices" || len(call.Args) == 0 || call.Ellipsis.IsValid() {
+	if fn == nil || fn.Pkg() == nil || len(call.Args) == 0 || call.Ellipsis.IsValid() {
 		return
 	}
-	tmpl, ok := sliceEquals[fn.Name()]
+	tmpl, ok := sliceEquals[fn.Pkg().Path()+"."+fn.Name()]
 	if !ok {
 		return
 	}
 	for _, a := range call.Args {
-		if _, unnamed := types.Unalias(c.Types.TypeOf(a)).(*types.Slice); !unnamed && fn.Name() != "Index" && fn.Name() != "Contains" {
+		if _, unnamed := types.Unalias(c.Types.TypeOf(a)).(*types.Slice); !unnamed && fn.Name() != "Index" && fn.Name() != "Contains" && fn.Pkg().Path() == "slices" {
 			return // a named slice type: Go's result has it
 		}
 	}
-	st, ok := typeUnder(c.Types.TypeOf(call.Args[0])).(*types.Slice)
+	var elem, key types.Type
+	switch t := typeUnder(c.Types.TypeOf(call.Args[0])).(type) {
+	case *types.Slice:
+		elem = t.Elem()
+	case *types.Map:
+		elem, key = t.Elem(), t.Key()
+	default:
+		return
+	}
+	if _, param := elem.(*types.TypeParam); param {
+		return
+	}
+	byKeys := types.IsInterface(elem)
+	if !byKeys && !holdsIfaces(elem, c.boxesBasic()) {
+		return
+	}
+	es, ok := c.Types.TypeString(elem)
 	if !ok {
 		return
 	}
-	if _, param := st.Elem().(*types.TypeParam); param || !types.IsInterface(st.Elem()) {
-		return
+	src := strings.ReplaceAll(tmpl, "_E_", es)
+	if key != nil {
+		ks, ok := c.Types.TypeString(key)
+		if !ok {
+			return
+		}
+		src = strings.ReplaceAll(src, "_K_", ks)
 	}
-	elem, ok := c.Types.TypeString(st.Elem())
-	if !ok {
-		return
-	}
-	lit, err := parser.ParseExpr(fmt.Sprintf(tmpl, prelude.Runtime, elem, prelude.RTCompareKey))
+	lit, err := parser.ParseExpr(src)
 	if err != nil {
 		return
 	}
-	if c.boxesBasic() && boxLosingIface(st.Elem()) {
-		// Each element converted to any first (see boxLosingIface).
-		ast.Inspect(lit, func(n ast.Node) bool {
-			if k, ok := n.(*ast.CallExpr); ok && len(k.Args) == 1 {
-				if sel, ok := k.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == prelude.RTCompareKey {
-					k.Args[0] = anyOf(k.Args[0], token.NoPos)
-				}
-			}
-			return true
-		})
+	keyOf := func(x ast.Expr) ast.Expr {
+		if c.boxesBasic() && boxLosingIface(elem) {
+			x = anyOf(x, token.NoPos) // (see boxLosingIface)
+		}
+		return rtCall(prelude.RTCompareKey, token.NoPos, x)
 	}
+	lit = astutil.Apply(lit, nil, func(cur *astutil.Cursor) bool {
+		eq, ok := cur.Node().(*ast.CallExpr)
+		if !ok || !isIdent(eq.Fun, "EQ") {
+			return true
+		}
+		if byKeys {
+			cur.Replace(&ast.BinaryExpr{X: keyOf(eq.Args[0]), Op: token.EQL, Y: keyOf(eq.Args[1])})
+		} else {
+			cur.Replace(rtCall(prelude.RTEqual, token.NoPos, eq.Args...))
+		}
+		return true
+	}).(ast.Expr)
 	call.Fun = AtPos(lit, call.Pos())
 }
 

@@ -954,6 +954,9 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 	rewrap := false
 	// The cell's struct types may be asserted from yaegi's wrapper.
 	unwrap := false
+	// A cell's struct value, of this type, goes to error as asError
+	// converts it.
+	var asErr types.Type
 	// A library value may be in yaegi's valueInterface (it was in an
 	// interface a cell declares before it was put in an any).
 	unwrapNative := false
@@ -978,12 +981,14 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 			if call, ok := c.convCall(tt, from, a, v()); ok {
 				val = call
 			}
-		} else if _, ptr := a.(*ast.StarExpr); isError(tt) && !ptr && a != t {
-			// (a struct value converted to error by the engine's helper:
-			// yaegi's conversion keeps its last field, and a type
+		} else if asErr != nil {
+			// (a struct value converted to error as asError converts
+			// one: yaegi's conversion keeps its last field, and a type
 			// switch's case error bound a value errors.As found
 			// nothing in)
-			val = c.asError(v())
+			x := v()
+			c.Types.Types[x] = types.TypeAndValue{Type: asErr}
+			val = c.asError(x)
 		}
 		conv := &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, TokPos: pos, Specs: []ast.Spec{
 			&ast.ValueSpec{Names: []*ast.Ident{r()}, Type: t, Values: []ast.Expr{val}}}}}
@@ -1032,7 +1037,11 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 			// <nil>, and v == nil).
 			convert = implTypes[i]
 		}
+		if _, isStruct := implTypes[i].Underlying().(*types.Struct); isStruct && isError(tt) {
+			asErr = implTypes[i]
+		}
 		try(a)
+		asErr = nil
 	}
 	rewrap, unwrap = false, false
 	if cellIfaceToNative(from, tt) {

@@ -146,8 +146,8 @@ func runLaterMethods(c *Cell) {
 			c.Fail(fd.Name.Pos(), "method %s of the generic type %s, declared in an earlier cell and used since (the interpreter gives an instance its methods when it makes it): declare a generic type's methods in the cell that declares the type, or before a cell uses it (add %s there and run that cell again)", fd.Name.Name, base, fd.Name.Name)
 			return
 		}
-		if from := promotedFrom(tn.Type(), fd.Name.Name); from != "" && c.heldNatively(tn.Type(), fd.Name.Name) != "" {
-			v := c.heldNatively(tn.Type(), fd.Name.Name)
+		if from := promotedFrom(tn.Type(), fd.Name.Name); from != "" && c.heldNatively(tn, fd.Name.Name) != "" {
+			v := c.heldNatively(tn, fd.Name.Name)
 			c.Fail(fd.Name.Pos(), "method %s of %s, declared in a later cell than %s, which has %s from its embedded %s: %s, an earlier cell's variable of a library interface type, may hold a %s, and would go on calling %s's %s in this interpreter; declare %s in the cell that declares %s, and run the cells again",
 				fd.Name.Name, base, base, fd.Name.Name, from, v, base, from, fd.Name.Name, fd.Name.Name, base)
 			return
@@ -155,16 +155,18 @@ func runLaterMethods(c *Cell) {
 	}
 }
 
-// heldNatively names a variable of an earlier cell that may hold a value
-// of t (or *t) in a library interface with a method name (var st
-// fmt.Stringer = D{}, a []error; not in a struct's field), "" if none: the
-// interpreter's wrapper there keeps the method t had when the value was
-// put in it.
-func (c *Cell) heldNatively(t types.Type, name string) string {
+// heldNatively names a variable of an earlier cell, declared after the
+// type tn, that may hold a value of tn (or *tn) in a library interface
+// with a method name (var st fmt.Stringer = D{}, a []error; not in a
+// struct's field), "" if none: the interpreter's wrapper there keeps the
+// method tn had when the value was put in it. (A variable declared
+// before the type and given a value of it later is not seen.)
+func (c *Cell) heldNatively(tn *types.TypeName, name string) string {
+	t := tn.Type()
 	for _, n := range c.Types.EarlierNames() {
 		v, ok := c.Types.Earlier(n).(*types.Var)
-		if !ok {
-			continue
+		if !ok || v.Pos() < tn.Pos() {
+			continue // (declared before the type: it held none when declared)
 		}
 		found := false
 		walkTypes(v.Type(), func(u types.Type) bool {

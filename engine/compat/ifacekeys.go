@@ -2,10 +2,12 @@ package compat
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"slices"
 	"strconv"
+	"strings"
 
 	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
@@ -77,7 +79,7 @@ func runIfaceKeys(c *Cell) {
 				n.Index = c.anyKey(n.Index)
 			}
 		case *ast.CallExpr:
-			if c.nativeKeyCall(n) {
+			if c.nativeKeyCall(n) || c.stdMapKeys(n) {
 				return true
 			}
 			if isIdent(n.Fun, "delete") && c.isBuiltin(n.Fun) && len(n.Args) == 2 {
@@ -492,4 +494,58 @@ func (c *Cell) internCall(e, param, result ast.Expr, k, v string, pre ...ast.Stm
 	f := funcLit(pos, pos, results(result), body...)
 	f.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(k, pos)}, Type: param}}
 	return &ast.CallExpr{Fun: f, Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
+}
+
+// stdMapStores are the functions of package maps that store keys, each
+// written as a function literal that makes each key the first equal one
+// (INTERN) before storing it, called with the call's arguments: _K_ is
+// the map's key type, _V_ its value type. (The iterators are called, not
+// ranged over: the passes that write a range over a function ran.)
+var stdMapStores = map[string]string{
+	"Copy":    "func(dst, src map[_K_]_V_) { for k, v := range src { INTERN(&k); dst[k] = v } }",
+	"Insert":  "func(m map[_K_]_V_, seq func(yield func(_K_, _V_) bool)) { seq(func(k _K_, v _V_) bool { INTERN(&k); m[k] = v; return true }) }",
+	"Collect": "func(seq func(yield func(_K_, _V_) bool)) map[_K_]_V_ { m := map[_K_]_V_{}; seq(func(k _K_, v _V_) bool { INTERN(&k); m[k] = v; return true }); return m }",
+}
+
+// stdMapKeys writes maps.Copy, maps.Insert and maps.Collect of a map
+// keyed by a cell's interface (or a struct holding one, or any) as a
+// function literal storing each key as the cell's own m[k] = v does
+// (InternKey, InternAnyKey): the engine's package maps stores the keys
+// as yaegi made them, and maps.Collect of Sq{1} twice made two keys,
+// silently. It reports whether it rewrote the call.
+func (c *Cell) stdMapKeys(call *ast.CallExpr) bool {
+	fn := c.callee(call)
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "maps" || call.Ellipsis.IsValid() || len(call.Args) == 0 {
+		return false
+	}
+	tmpl, ok := stdMapStores[fn.Name()]
+	if !ok {
+		return false
+	}
+	mapOf := call.Args[0]
+	if fn.Name() == "Collect" {
+		mapOf = call
+	}
+	m, ok := typeUnder(c.Types.TypeOf(mapOf)).(*types.Map)
+	if !ok {
+		return false
+	}
+	intern := prelude.RTInternKey
+	switch {
+	case isIfaceType(m.Key()) && emptyIface(m.Key()):
+		intern = "InternAnyKey"
+	case c.ifaceKey(mapOf) == nil:
+		return false
+	}
+	ks, ok1 := c.Types.TypeString(m.Key())
+	vs, ok2 := c.Types.TypeString(m.Elem())
+	if !ok1 || !ok2 {
+		return false
+	}
+	lit, err := parser.ParseExpr(strings.NewReplacer("_K_", ks, "_V_", vs, "INTERN", prelude.Runtime+"."+intern).Replace(tmpl))
+	if err != nil {
+		return false
+	}
+	call.Fun = AtPos(lit, call.Pos())
+	return true
 }

@@ -21,6 +21,11 @@ import (
 //
 //	t[n] = f()  =>  { var _grundyV1 T = f(); t[n] = _grundyV1 }
 //
+// Several values stored into places one of which is a dereference of an
+// interface type the value is not of (*q, r = w1, w2 with q a *any) are
+// written so too: yaegi's parallel store panicked in reflect.Set (see
+// derefBoxes).
+//
 // Left as it is: a place whose operands call or receive (their calls come
 // first in Go), one whose operands an earlier store of the statement
 // changes (Go reads them first), a blank place, an untyped value of an
@@ -110,7 +115,7 @@ func (c *Cell) valuesAfter(as *ast.AssignStmt) []ast.Stmt {
 		}
 		places = places || c.mayPanic(l)
 	}
-	if !effects || !places {
+	if (!effects || !places) && !c.derefBoxes(as) {
 		return nil
 	}
 	// A later place's operands that an earlier store changes: Go reads

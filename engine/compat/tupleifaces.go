@@ -18,7 +18,8 @@ import (
 // or the store panicked in reflect.Set ("value of type
 // interp.valueInterface is not assignable to type string"; into a map of
 // an interface type, for any value; a range's key and value, for k, v =
-// range m, see rangeIfaces). The values go
+// range m, see rangeIfaces; a select's case v, ok = <-ch, see commIfaces).
+// The values go
 // to temporaries of their own types first, and from them to the places,
 // as single values, which yaegi boxes:
 //
@@ -26,7 +27,7 @@ import (
 var tupleIfaces = Pass{
 	Name:     "tupleifaces",
 	Run:      runTupleIfaces,
-	Kinds:    []ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.ReturnStmt)(nil), (*ast.RangeStmt)(nil)},
+	Kinds:    []ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.ReturnStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CommClause)(nil)},
 	Snippets: []string{"tuple_results_into_interfaces"},
 }
 
@@ -47,6 +48,8 @@ func runTupleIfaces(c *Cell) {
 			}
 		case *ast.RangeStmt:
 			c.rangeIfaces(st)
+		case *ast.CommClause:
+			c.commIfaces(st)
 		case *ast.AssignStmt, *ast.DeclStmt, *ast.GenDecl, *ast.ReturnStmt:
 			if cur.Index() < 0 {
 				return true
@@ -205,6 +208,41 @@ func (c *Cell) rangeIfaces(s *ast.RangeStmt) {
 	s.Body.List = append([]ast.Stmt{as}, s.Body.List...)
 }
 
+// commIfaces writes a select's case receiving a value and ok into
+// places one of which is of an interface type the value is not of (case
+// v, ok = <-ch with v an any) as one defining temporaries, the case
+// assigning them first: yaegi's store panicked in reflect.Set.
+//
+//	case v, ok = <-ch:  =>  case _grundyV1, _grundyV2 := <-ch: v, ok = _grundyV1, _grundyV2
+func (c *Cell) commIfaces(cc *ast.CommClause) {
+	as, ok := cc.Comm.(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		return
+	}
+	tuple, ok := c.Types.TypeOf(as.Rhs[0]).(*types.Tuple)
+	if !ok || tuple.Len() != 2 {
+		return
+	}
+	places := make([]types.Type, 2)
+	for i, l := range as.Lhs {
+		if !isIdent(l, "_") {
+			places[i] = c.Types.TypeOf(l)
+		}
+	}
+	if !boxesInto(tuple, places) {
+		return
+	}
+	pos := as.Pos()
+	store := &ast.AssignStmt{Lhs: as.Lhs, TokPos: pos, Tok: token.ASSIGN}
+	var defs []ast.Expr
+	for i := range 2 {
+		def, use := c.sessionTemp(tuple.At(i).Type(), pos)
+		defs, store.Rhs = append(defs, def), append(store.Rhs, use)
+	}
+	as.Lhs, as.Tok = defs, token.DEFINE
+	cc.Body = append([]ast.Stmt{store}, cc.Body...)
+}
+
 // rangeElems are the types of the key and the value a range over a
 // value of type t gives (nil where it gives none, or t ranges over
 // nothing the passes know).
@@ -265,6 +303,27 @@ func (c *Cell) ifaceMapPlace(st ast.Node) bool {
 	}
 	for _, l := range as.Lhs {
 		if t := c.Types.TypeOf(l); t != nil && types.IsInterface(t) && c.isMapIndex(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// derefBoxes reports whether the assignment stores several values, one of
+// which is not of an interface type, into places one of which is a
+// dereference of that interface type (*q, r = w1, w2 with q a *any and
+// w1 a Word): yaegi v0.16.1's parallel store panicked in reflect.Set
+// ("value of type interp.valueInterface is not assignable to type
+// string"); callstores then stores them one by one.
+func (c *Cell) derefBoxes(as *ast.AssignStmt) bool {
+	if as.Tok != token.ASSIGN || len(as.Lhs) < 2 || len(as.Lhs) != len(as.Rhs) {
+		return false
+	}
+	for i, l := range as.Lhs {
+		if _, deref := ast.Unparen(l).(*ast.StarExpr); !deref {
+			continue
+		}
+		if t, v := c.Types.TypeOf(l), c.Types.TypeOf(as.Rhs[i]); t != nil && v != nil && types.IsInterface(t) && !types.IsInterface(v) {
 			return true
 		}
 	}

@@ -121,6 +121,11 @@ func (b basedCheck) instance(id *ast.Ident, targs *types.TypeList, what string, 
 		// (A generic function so instantiated is called as a typed copy,
 		// where the engine hides the composite: CellCopies.)
 		for _, ta := range typeList(targs) {
+			if n, ok := types.Unalias(ta).(*types.Named); ok && what == "type" && isBased(n) && ptrParamField(b.c.Types.ObjectOf(id)) {
+				// (A *T field put in an interface by a method: Ref[Score]
+				// returning its p as any gave *int.)
+				ta = types.NewPointer(ta)
+			}
 			if what == "type" && basedInAny(ta) {
 				// (No typed copy is made of a generic type's methods.)
 				b.c.Fail(id.Pos(), "%s: inside the generic type %s the interpreter keeps %s put in an interface as %s, so fmt, json, reflect and assertions would not see its type; declare %s as a struct",
@@ -500,4 +505,23 @@ func namesTypes(body *ast.BlockStmt) bool {
 		_, lit := ast.Unparen(call.Args[skip-1]).(*ast.BasicLit)
 		return !lit
 	})
+}
+
+// ptrParamField reports whether obj is a generic struct type with a field
+// of type *T, T one of its type parameters.
+func ptrParamField(obj types.Object) bool {
+	tn, ok := obj.(*types.TypeName)
+	if !ok {
+		return false
+	}
+	st, ok := tn.Type().Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if p, ok := st.Field(i).Type().(*types.Pointer); ok && isTypeParam(p.Elem()) {
+			return true
+		}
+	}
+	return false
 }

@@ -132,6 +132,13 @@ func (c *Cell) storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
 				params[n] = true
 			}
 		}
+		if fd.Recv != nil && len(fd.Recv.List) == 1 {
+			// A method of a generic struct with a *T field (Ref[T]
+			// returning its p *T as any gave *int for a *Score).
+			if ptrParamField(c.topLevel(recvName(fd.Recv.List[0].Type))) {
+				return true
+			}
+		}
 		ast.Inspect(fd, func(n ast.Node) bool {
 			var x ast.Expr
 			switch n := n.(type) {

@@ -107,6 +107,7 @@ func runBasedTypes(c *Cell) {
 			}
 		case *ast.IndexExpr:
 			if m, ok := typeUnder(c.Types.TypeOf(n.X)).(*types.Map); ok {
+				b.store(n.Index, m.Key()) // (m[k] of a map keyed by any puts k in one)
 				b.mapKey(n.Index, m.Key())
 			}
 		}

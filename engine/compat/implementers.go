@@ -293,12 +293,8 @@ func runtimeName(t types.Type) (string, bool) {
 func instancesIn(info *typecheck.Info, keep func(*types.Named) bool) map[string]*types.Named {
 	found := map[string]*types.Named{}
 	seen := map[types.Type]bool{}
-	for _, tv := range info.Types {
-		if tv.Type == nil || seen[tv.Type] {
-			continue
-		}
-		seen[tv.Type] = true
-		EachNamed(tv.Type, func(n *types.Named) {
+	add := func(t types.Type) {
+		EachNamed(t, func(n *types.Named) {
 			if n.TypeArgs().Len() == 0 || !typecheck.IsCellType(n) || HasTypeParam(n) || !keep(n) {
 				return
 			}
@@ -306,6 +302,21 @@ func instancesIn(info *typecheck.Info, keep func(*types.Named) bool) map[string]
 				found[name] = n
 			}
 		})
+	}
+	for _, tv := range info.Types {
+		if tv.Type == nil || seen[tv.Type] {
+			continue
+		}
+		seen[tv.Type] = true
+		if tuple, ok := tv.Type.(*types.Tuple); ok {
+			// (a call's results: e, err = mk(3) has a Box[int] in no
+			// other expression)
+			for i := range tuple.Len() {
+				add(tuple.At(i).Type())
+			}
+			continue
+		}
+		add(tv.Type)
 	}
 	return found
 }

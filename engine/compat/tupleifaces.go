@@ -54,7 +54,14 @@ func runTupleIfaces(c *Cell) {
 			if cur.Index() < 0 {
 				return true
 			}
-			if first := c.ifaceTupleTemps(st, cur.Func); first != nil {
+			first := c.ifaceTupleTemps(st, cur.Func)
+			if as, ok := st.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN && first != nil {
+				// In a block of its own, the temporaries with it (among a
+				// cell's statements, not globals of the session: one of
+				// an instance of a generic type lost the instance's
+				// methods there).
+				cur.Replace(&ast.BlockStmt{Lbrace: as.Pos(), List: []ast.Stmt{first.(ast.Stmt), as}, Rbrace: as.End()})
+			} else if first != nil {
 				cur.InsertBefore(first)
 			}
 		}

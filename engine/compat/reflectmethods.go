@@ -62,7 +62,7 @@ func runReflectMethods(c *Cell) {
 		}
 		recv := fn.Type().(*types.Signature).Recv()
 		if recv != nil && (fn.Name() == "Type" || fn.Name() == "Interface") && types.TypeString(recv.Type(), nil) == "reflect.Value" && !shapeOnly(cur, call) && t.mayHoldBased(sel.X) {
-			c.Fail(call.Pos(), "%s of a reflect.Value that may hold a type the cells declare on a basic type, slice or map: the interpreter keeps such a value as its underlying type's (an int for a type Grundy int), so the type or value reflect gives back would not be the cell's type; use reflect.TypeOf(x), or the value itself, where its type is known",
+			c.Fail(call.Pos(), "%s of a reflect.Value that may hold a type the cells declare on a basic type, an array, a slice or a map: the interpreter keeps such a value as its underlying type's (an int for a type Grundy int), so the type or value reflect gives back would not be the cell's type; use reflect.TypeOf(x), or the value itself, where its type is known",
 				ExprString(call))
 			return false
 		}

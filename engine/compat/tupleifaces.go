@@ -27,7 +27,7 @@ import (
 var tupleIfaces = Pass{
 	Name:     "tupleifaces",
 	Run:      runTupleIfaces,
-	Kinds:    []ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.ReturnStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CommClause)(nil)},
+	Kinds:    []ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.ReturnStmt)(nil), (*ast.RangeStmt)(nil), (*ast.CommClause)(nil), (*ast.ForStmt)(nil)},
 	Snippets: []string{"tuple_results_into_interfaces"},
 }
 
@@ -46,6 +46,8 @@ func runTupleIfaces(c *Cell) {
 				setInit(st, nil)
 				cur.Replace(&ast.BlockStmt{Lbrace: st.Pos(), List: []ast.Stmt{first.(ast.Stmt), init, st.(ast.Stmt)}, Rbrace: st.End()})
 			}
+		case *ast.ForStmt:
+			c.forIfaces(cur, st)
 		case *ast.RangeStmt:
 			c.rangeIfaces(st)
 		case *ast.CommClause:
@@ -213,6 +215,30 @@ func (c *Cell) rangeIfaces(s *ast.RangeStmt) {
 	}
 	s.Tok = token.DEFINE
 	s.Body.List = append([]ast.Stmt{as}, s.Body.List...)
+}
+
+// forIfaces writes such a store in a for statement's init (before the
+// loop, in a block with it: it declares nothing) or post statement (in a
+// function literal called there, the post statement being one statement).
+//
+//	for cur, ok = m[i]; ok; cur, ok = m[i] {...}
+//	=>
+//	{ _grundyV1, _grundyV2 := m[i]; cur, ok = _grundyV1, _grundyV2; for ; ok; func() { ... }() {...} }
+func (c *Cell) forIfaces(cur Cursor, s *ast.ForStmt) {
+	if as, ok := s.Post.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN {
+		if first := c.ifaceTupleTemps(as, cur.Func); first != nil {
+			lit := funcLit(as.Pos(), as.End(), nil, first.(ast.Stmt), as)
+			s.Post = &ast.ExprStmt{X: called(lit)}
+		}
+	}
+	as, ok := s.Init.(*ast.AssignStmt)
+	if _, labeled := cur.Parent().(*ast.LabeledStmt); !ok || as.Tok != token.ASSIGN || labeled {
+		return
+	}
+	if first := c.ifaceTupleTemps(as, cur.Func); first != nil {
+		s.Init = nil
+		cur.Replace(&ast.BlockStmt{Lbrace: s.Pos(), List: []ast.Stmt{first.(ast.Stmt), as, s}, Rbrace: s.End()})
+	}
 }
 
 // commIfaces writes a select's case receiving a value and ok into

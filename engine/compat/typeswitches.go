@@ -165,7 +165,7 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 				// case any: every value but nil (yaegi's assertion to an
 				// empty interface says no to native values).
 				e = ident("true", t.Pos())
-			case tt != nil && types.IsInterface(tt) && (!errorSubject || cellTypeOrIfaceLit(tt)):
+			case tt != nil && types.IsInterface(tt) && (!errorSubject || cellTypeOrIfaceLit(tt) || c.isNativeIface(tt) && !isError(tt)):
 				e = c.matchesInterface(tmp, xt, t, tt)
 			default:
 				e = caseTest(t, tt)
@@ -216,7 +216,7 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 				t := cc.List[0]
 				if tt := c.Types.TypeOf(t); tt != nil && isIfaceType(tt) && emptyIface(tt) {
 					val = &ast.CallExpr{Fun: t, Lparen: cc.Colon, Args: []ast.Expr{tmp()}, Rparen: cc.Colon}
-				} else if tt != nil && isIfaceType(tt) && (!errorSubject || cellTypeOrIfaceLit(tt)) {
+				} else if tt != nil && isIfaceType(tt) && (!errorSubject || cellTypeOrIfaceLit(tt) || c.isNativeIface(tt) && !isError(tt)) {
 					val = c.asInterface(tmp, xt, t, tt)
 				} else {
 					val = &ast.TypeAssertExpr{X: asserted(tt), Type: t, Lparen: cc.Colon, Rparen: cc.Colon}

@@ -34,10 +34,18 @@ var tupleIfaces = Pass{
 func runTupleIfaces(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
 		switch st := cur.Node().(type) {
-		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
+		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.ForStmt:
 			// if v, ok = m[k]; ok { ... }: the temporaries and the init
 			// statement before the statement, in a block of their own
-			// (the init's scope).
+			// (the init's scope; a for statement's only for an init that
+			// declares nothing, whose variables would be each
+			// iteration's).
+			if f, isFor := st.(*ast.ForStmt); isFor {
+				c.forPost(cur, f)
+				if as, ok := f.Init.(*ast.AssignStmt); !ok || as.Tok != token.ASSIGN {
+					return true
+				}
+			}
 			init := stmtInit(st)
 			if _, labeled := cur.Parent().(*ast.LabeledStmt); init == nil || labeled {
 				return true
@@ -46,8 +54,6 @@ func runTupleIfaces(c *Cell) {
 				setInit(st, nil)
 				cur.Replace(&ast.BlockStmt{Lbrace: st.Pos(), List: []ast.Stmt{first.(ast.Stmt), init, st.(ast.Stmt)}, Rbrace: st.End()})
 			}
-		case *ast.ForStmt:
-			c.forIfaces(cur, st)
 		case *ast.RangeStmt:
 			c.rangeIfaces(st)
 		case *ast.CommClause:
@@ -71,7 +77,8 @@ func runTupleIfaces(c *Cell) {
 	})
 }
 
-// stmtInit is the init statement of an if or a switch, nil if none.
+// stmtInit is the init statement of an if, a switch or a for statement,
+// nil if none.
 func stmtInit(st ast.Node) ast.Stmt {
 	switch st := st.(type) {
 	case *ast.IfStmt:
@@ -80,11 +87,13 @@ func stmtInit(st ast.Node) ast.Stmt {
 		return st.Init
 	case *ast.TypeSwitchStmt:
 		return st.Init
+	case *ast.ForStmt:
+		return st.Init
 	}
 	return nil
 }
 
-// setInit sets the init statement of an if or a switch.
+// setInit sets the init statement of an if, a switch or a for statement.
 func setInit(st ast.Node, init ast.Stmt) {
 	switch st := st.(type) {
 	case *ast.IfStmt:
@@ -92,6 +101,8 @@ func setInit(st ast.Node, init ast.Stmt) {
 	case *ast.SwitchStmt:
 		st.Init = init
 	case *ast.TypeSwitchStmt:
+		st.Init = init
+	case *ast.ForStmt:
 		st.Init = init
 	}
 }
@@ -217,27 +228,19 @@ func (c *Cell) rangeIfaces(s *ast.RangeStmt) {
 	s.Body.List = append([]ast.Stmt{as}, s.Body.List...)
 }
 
-// forIfaces writes such a store in a for statement's init (before the
-// loop, in a block with it: it declares nothing) or post statement (in a
-// function literal called there, the post statement being one statement).
+// forPost writes such a store in a for statement's post statement in a
+// function literal called there (the post statement is one statement;
+// its init is written as an if's is, in runTupleIfaces).
 //
 //	for cur, ok = m[i]; ok; cur, ok = m[i] {...}
 //	=>
 //	{ _grundyV1, _grundyV2 := m[i]; cur, ok = _grundyV1, _grundyV2; for ; ok; func() { ... }() {...} }
-func (c *Cell) forIfaces(cur Cursor, s *ast.ForStmt) {
+func (c *Cell) forPost(cur Cursor, s *ast.ForStmt) {
 	if as, ok := s.Post.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN {
 		if first := c.ifaceTupleTemps(as, cur.Func); first != nil {
 			lit := funcLit(as.Pos(), as.End(), nil, first.(ast.Stmt), as)
 			s.Post = &ast.ExprStmt{X: called(lit)}
 		}
-	}
-	as, ok := s.Init.(*ast.AssignStmt)
-	if _, labeled := cur.Parent().(*ast.LabeledStmt); !ok || as.Tok != token.ASSIGN || labeled {
-		return
-	}
-	if first := c.ifaceTupleTemps(as, cur.Func); first != nil {
-		s.Init = nil
-		cur.Replace(&ast.BlockStmt{Lbrace: s.Pos(), List: []ast.Stmt{first.(ast.Stmt), as, s}, Rbrace: s.End()})
 	}
 }
 

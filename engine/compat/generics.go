@@ -407,10 +407,34 @@ func (c *Cell) stdFuncValue(cur Cursor, e ast.Expr) ast.Expr {
 	// yaegi v0.16.1 instantiates a function with a list of type
 	// arguments only where it is called (see genericFuncValues): the
 	// literal calls it.
-	if !ok || !namedCore(fn, inst) && !mentionsSeq(isig) && len(itargs) < 2 {
+	if !ok || !namedCore(fn, inst) && !mentionsSeq(isig) && len(itargs) < 2 && !stdValueFails(cur, inst) {
 		return fun
 	}
+	// The adapter calls it: a lone type parameter is padded as in calls.
+	fun = withTypeArgs(stdFunc(e, fn), padTypeParam(&ast.CallExpr{}, c.instanceAliases(itargs), interpTypeArgs(fn, typeList(inst.TypeArgs))))
 	return c.adapter(fun, fn.Type().(*types.Signature), isig, e.Pos())
+}
+
+// stdValueFails reports whether yaegi v0.16.1 fails on an instance of
+// the engine's generic function used as a value at cur even with one
+// type argument: as a return operand or an element of a composite literal
+// (return cmp.Less[int], map[string]func(a, b int) int{"c":
+// cmp.Compare[int]}) it stores the function's node, not a function
+// ("value of type *interp.node is not assignable", in reflect.Set), and
+// with a type argument that mentions the enclosing function's type
+// parameter (f := cmp.Less[T], T bound to a cell type on a basic type) it
+// dereferenced nil. The literal calling it works in both.
+func stdValueFails(cur Cursor, inst types.Instance) bool {
+	switch cur.Parent().(type) {
+	case *ast.ReturnStmt, *ast.CompositeLit, *ast.KeyValueExpr:
+		return true
+	}
+	for t := range inst.TypeArgs.Types() {
+		if hasTypeParam(t) {
+			return true
+		}
+	}
+	return false
 }
 
 // mentionsSeq reports whether a parameter or result of sig is an

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"grundy/engine/prelude"
 	"grundy/engine/typecheck"
@@ -65,6 +66,10 @@ func runNativeIfaceArgs(c *Cell) {
 		for _, v := range c.assignedValues(cur, nil) {
 			if x, ok := c.asNative(v.target, v.value); ok {
 				v.set(x)
+			} else if u := c.optionalIface(v.target, c.Types.TypeOf(v.value), v.value.Pos()); u != nil {
+				if x, ok := c.callCopy(u, v.value); ok {
+					v.set(x)
+				}
 			} else if logValuer != nil && emptyIface(v.target) {
 				// log/slog asks an attribute's value for LogValue by an
 				// assertion, which yaegi's bare value fails (a Secret's
@@ -93,6 +98,50 @@ func runNativeIfaceArgs(c *Cell) {
 		}
 		return true
 	})
+}
+
+// optionalIfaces are, for a native interface type a native function takes
+// (by package path and name), the native interfaces it embeds in that the
+// function asks its value for by an assertion: math/rand's New asks a
+// Source for Source64's Uint64 (and without it draws Uint64 from Int63,
+// other numbers), compress/flate's NewReader asks an io.Reader for
+// ReadByte (and without it reads ahead through a bufio.Reader), the
+// library's Visit asks a Game for VisitFollowers (and without it
+// allocates).
+var optionalIfaces = map[string][]string{
+	"math/rand.Source":         {"math/rand.Source64"},
+	"io.Reader":                {"compress/flate.Reader"},
+	"grundy/stdlib/games.Game": {"grundy/stdlib/games.VisitingGame"},
+}
+
+// optionalIface is the native interface type to convert a value of the
+// cell type from to where it goes where the native interface target is, for the
+// assertions the native code makes of it (see optionalIfaces): yaegi
+// v0.16.1 hands over a cell's value in a wrapper with the methods of
+// target only, so an assertion to an interface with more of the value's
+// methods failed. The interface is one the value implements whose
+// package the cell can name at pos (flate.Reader where it imports
+// compress/flate); nil when none.
+func (c *Cell) optionalIface(target, from types.Type, pos token.Pos) types.Type {
+	n, ok := types.Unalias(target).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || from == nil || types.IsInterface(from) || !typecheck.IsCellType(deref(from)) {
+		return nil
+	}
+	for _, name := range optionalIfaces[n.Obj().Pkg().Path()+"."+n.Obj().Name()] {
+		dot := strings.LastIndex(name, ".")
+		p := c.Types.Import(name[:dot])
+		if p == nil {
+			continue
+		}
+		tn, ok := p.Scope().Lookup(name[dot+1:]).(*types.TypeName)
+		if !ok || !types.Implements(from, tn.Type().Underlying().(*types.Interface)) {
+			continue
+		}
+		if _, ok := c.TypeExpr(tn.Type(), pos); ok {
+			return tn.Type()
+		}
+	}
+	return nil
 }
 
 // asNative is e converted to target (see callCopy), when target is a
@@ -144,6 +193,9 @@ func (c *Cell) asNativeFrom(target, from types.Type, e ast.Expr) (ast.Expr, bool
 	}
 	if from == nil || c.isNativeIface(from) {
 		return nil, false
+	}
+	if u := c.optionalIface(target, from, e.Pos()); u != nil {
+		target = u
 	}
 	if nilable(from) && typecheck.IsCellType(from) && !hasCall(e) {
 		// A slice or map of a cell type: converted as ifaceCopies

@@ -60,12 +60,14 @@ func init() {
 		"Rule":         reflect.ValueOf((*games.Rule)(nil)),
 		"SetGame":      reflect.ValueOf((*games.SetGame)(nil)),
 		"TakeBreak":    reflect.ValueOf((*games.TakeBreak)(nil)),
+		"VisitingGame": reflect.ValueOf((*games.VisitingGame)(nil)),
 		"Visitor":      reflect.ValueOf((*games.Visitor)(nil)),
 		"WythoffGame":  reflect.ValueOf((*games.WythoffGame)(nil)),
 
 		// interface wrapper definitions
-		"_Game":    reflect.ValueOf((*_grundy_stdlib_games_Game)(nil)),
-		"_Visitor": reflect.ValueOf((*_grundy_stdlib_games_Visitor)(nil)),
+		"_Game":         reflect.ValueOf((*_grundy_stdlib_games_Game)(nil)),
+		"_VisitingGame": reflect.ValueOf((*_grundy_stdlib_games_VisitingGame)(nil)),
+		"_Visitor":      reflect.ValueOf((*_grundy_stdlib_games_Visitor)(nil)),
 	}
 }
 
@@ -89,6 +91,32 @@ func (W _grundy_stdlib_games_Game) Heaps() int {
 }
 func (W _grundy_stdlib_games_Game) Name() string {
 	return W.WName()
+}
+
+// _grundy_stdlib_games_VisitingGame is an interface wrapper for VisitingGame type
+type _grundy_stdlib_games_VisitingGame struct {
+	IValue          interface{}
+	WErr            func() error
+	WFollowers      func(p games.Pos) []games.Pos
+	WHeaps          func() int
+	WName           func() string
+	WVisitFollowers func(p games.Pos, f func(q games.Pos) bool)
+}
+
+func (W _grundy_stdlib_games_VisitingGame) Err() error {
+	return W.WErr()
+}
+func (W _grundy_stdlib_games_VisitingGame) Followers(p games.Pos) []games.Pos {
+	return W.WFollowers(p)
+}
+func (W _grundy_stdlib_games_VisitingGame) Heaps() int {
+	return W.WHeaps()
+}
+func (W _grundy_stdlib_games_VisitingGame) Name() string {
+	return W.WName()
+}
+func (W _grundy_stdlib_games_VisitingGame) VisitFollowers(p games.Pos, f func(q games.Pos) bool) {
+	W.WVisitFollowers(p, f)
 }
 
 // _grundy_stdlib_games_Visitor is an interface wrapper for Visitor type

@@ -65,6 +65,16 @@ type Visitor interface {
 	VisitFollowers(p Pos, f func(q Pos) bool)
 }
 
+// VisitingGame is a Game that is also a Visitor. Visit finds a Visitor by
+// asserting the Game; a notebook's interpreter hands the library a cell's
+// game in a wrapper that has only the methods of the parameter's type, so
+// the engine hands over a cell's game that has both enumerations as a
+// VisitingGame, whose wrapper has all of them.
+type VisitingGame interface {
+	Game
+	Visitor
+}
+
 // Visit calls f on every follower of p, using the game's allocation-free
 // enumeration when it has one.
 func Visit(g Game, p Pos, f func(q Pos) bool) {

@@ -289,7 +289,9 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 	}
 	now := it.globalValues()
 	for name, v := range moved {
-		if nv, ok := now[name]; ok && nv.CanSet() && v.Type().AssignableTo(nv.Type()) {
+		if nv, ok := now[name]; ok && v.Type() == nv.Type() && it.shareGlobal(name, v) {
+			continue
+		} else if ok && nv.CanSet() && v.Type().AssignableTo(nv.Type()) {
 			nv.Set(v)
 		} else {
 			dropped = append(dropped, name)
@@ -528,4 +530,40 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// shareGlobal makes the interpreter's variable name the storage v, the
+// variable of the interpreter before a rebuild, of the same type: copied
+// (Set), the variable lost what held its address before the rebuild (p
+// := &x, a closure counting in it, a method value bound to &c still
+// changed the old copy: x printed 1 after *p = 5), and a strings.Builder
+// panicked "illegal use of non-zero Builder copied by value". yaegi keeps
+// a package's variables in its root frame, one reflect.Value each, read
+// at each use; the slot is given v's. false where yaegi's structures are
+// not as expected (the value is copied then).
+func (it *Interp) shareGlobal(name string, v reflect.Value) bool {
+	yi := reflect.ValueOf(it.yi).Elem()
+	pkg := yaegiField(yi, "srcPkg")
+	if !pkg.IsValid() || pkg.Kind() != reflect.Map {
+		return false
+	}
+	syms := pkg.MapIndex(reflect.ValueOf("main"))
+	if !syms.IsValid() || syms.Kind() != reflect.Map {
+		return false
+	}
+	sym := syms.MapIndex(reflect.ValueOf(name))
+	if !sym.IsValid() {
+		return false
+	}
+	index := yaegiField(derefAll(sym), "index")
+	data := yaegiField(derefAll(yaegiField(yi, "frame")), "data")
+	if index.Kind() != reflect.Int || data.Kind() != reflect.Slice || data.Type().Elem() != reflect.TypeOf(reflect.Value{}) {
+		return false
+	}
+	i := int(index.Int())
+	if i < 0 || i >= data.Len() || !v.CanAddr() {
+		return false
+	}
+	data.Index(i).Set(reflect.ValueOf(v))
+	return true
 }

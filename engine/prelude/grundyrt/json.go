@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // encoding/json for the values of the types cells declare. yaegi v0.16.1
@@ -28,7 +29,7 @@ import (
 // encoder that called it escapes HTML (or not) and indents the result.
 func (a *typedArg) MarshalJSON() ([]byte, error) {
 	v, t, _ := a.resolve()
-	x, err := a.ts.jsonValue(v, t, false)
+	x, err := a.ts.jsonValue(v, t, false, &jsonCycles{})
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +183,7 @@ func isZeroMethod(t *tinfo) reflect.Value {
 // jsonValue is v, of type t, as a native value whose encoding is Go's
 // encoding of v (addressable: Go's encoder could take v's address, so it
 // calls pointer methods).
-func (ts *Types) jsonValue(v reflect.Value, t *tinfo, addressable bool) (any, error) {
+func (ts *Types) jsonValue(v reflect.Value, t *tinfo, addressable bool, cy *jsonCycles) (any, error) {
 	if v.IsValid() && (v.Kind() == reflect.Interface || isBox(v.Type()) || isWrapper(v.Type())) {
 		addressable = false // a value in an interface ([]any{PMove{2, 3}}) has no address
 	}
@@ -239,14 +240,26 @@ func (ts *Types) jsonValue(v reflect.Value, t *tinfo, addressable bool) (any, er
 		if v.IsNil() {
 			return nil, nil
 		}
-		return ts.jsonValue(v.Elem(), elemOf(t), true)
+		leave, err := cy.enter(ts, v, t)
+		if err != nil {
+			return nil, err
+		}
+		defer leave()
+		return ts.jsonValue(v.Elem(), elemOf(t), true, cy)
 	case reflect.Slice, reflect.Array:
 		if v.Kind() == reflect.Slice && v.IsNil() {
 			return nil, nil
 		}
+		if v.Kind() == reflect.Slice {
+			leave, err := cy.enter(ts, v, t)
+			if err != nil {
+				return nil, err
+			}
+			defer leave()
+		}
 		out := make([]any, v.Len())
 		for i := range out {
-			x, err := ts.jsonValue(v.Index(i), elemOf(t), addressable || v.Kind() == reflect.Slice)
+			x, err := ts.jsonValue(v.Index(i), elemOf(t), addressable || v.Kind() == reflect.Slice, cy)
 			if err != nil {
 				return nil, err
 			}
@@ -257,9 +270,14 @@ func (ts *Types) jsonValue(v reflect.Value, t *tinfo, addressable bool) (any, er
 		if v.IsNil() {
 			return nil, nil
 		}
-		return ts.jsonMap(v, t)
+		leave, err := cy.enter(ts, v, t)
+		if err != nil {
+			return nil, err
+		}
+		defer leave()
+		return ts.jsonMap(v, t, cy)
 	case reflect.Struct:
-		s, err := ts.jsonStruct(v, t, addressable)
+		s, err := ts.jsonStruct(v, t, addressable, cy)
 		if err != nil || !addressable {
 			return s, err
 		}
@@ -275,6 +293,41 @@ func (ts *Types) jsonValue(v reflect.Value, t *tinfo, addressable bool) (any, er
 		return nil, nil
 	}
 	return v.Interface(), nil
+}
+
+// jsonCycles finds a cycle of pointers, maps or slices in a value
+// jsonValue walks, as Go's encoder does (encoding/json's ptrLevel and
+// ptrSeen): past a depth of 1000, each one entered is remembered until it
+// is left, and one entered again is an error naming its type. Without it
+// a value that refers to itself (a.Next = a) recursed until the process
+// died of a stack overflow.
+type jsonCycles struct {
+	level int
+	seen  map[any]bool
+}
+
+// enter counts v entered; the function to call when it is left.
+func (cy *jsonCycles) enter(ts *Types, v reflect.Value, t *tinfo) (func(), error) {
+	cy.level++
+	if cy.level <= 1000 {
+		return func() { cy.level-- }, nil
+	}
+	var key any = v.UnsafePointer()
+	if v.Kind() == reflect.Slice {
+		key = struct {
+			p   unsafe.Pointer
+			len int
+		}{v.UnsafePointer(), v.Len()}
+	}
+	if cy.seen[key] {
+		cy.level--
+		return nil, &json.UnsupportedValueError{Value: v, Str: "encountered a cycle via " + ts.rtypeOf(v.Type(), t).String()}
+	}
+	if cy.seen == nil {
+		cy.seen = map[any]bool{}
+	}
+	cy.seen[key] = true
+	return func() { cy.level--; delete(cy.seen, key) }, nil
 }
 
 // namedFunc reports whether t is a function type cells declared, which
@@ -308,7 +361,7 @@ func elemOf(t *tinfo) *tinfo {
 
 // jsonMap is a map as map[string]any with its keys as Go's encoder
 // writes them.
-func (ts *Types) jsonMap(v reflect.Value, t *tinfo) (any, error) {
+func (ts *Types) jsonMap(v reflect.Value, t *tinfo, cy *jsonCycles) (any, error) {
 	var kt *tinfo
 	if t != nil {
 		kt = t.key
@@ -341,7 +394,7 @@ func (ts *Types) jsonMap(v reflect.Value, t *tinfo) (any, error) {
 			}
 			return nil, errors.New("json: unsupported type: " + str)
 		}
-		x, err := ts.jsonValue(it.Value(), elemOf(t), false)
+		x, err := ts.jsonValue(it.Value(), elemOf(t), false, cy)
 		if err != nil {
 			return nil, err
 		}
@@ -351,7 +404,7 @@ func (ts *Types) jsonMap(v reflect.Value, t *tinfo) (any, error) {
 }
 
 // jsonStruct is a struct value as a struct of jsonStructType.
-func (ts *Types) jsonStruct(v reflect.Value, t *tinfo, addressable bool) (any, error) {
+func (ts *Types) jsonStruct(v reflect.Value, t *tinfo, addressable bool, cy *jsonCycles) (any, error) {
 	st := ts.jsonStructType(v.Type(), t)
 	out := reflect.New(st.rt).Elem()
 	for _, f := range st.fields {
@@ -365,7 +418,7 @@ func (ts *Types) jsonStruct(v reflect.Value, t *tinfo, addressable bool) (any, e
 				}
 				fv = fv.Elem()
 			}
-			y, err := ts.jsonStruct(fv, f.t, addressable || v.Field(f.from).Kind() == reflect.Pointer)
+			y, err := ts.jsonStruct(fv, f.t, addressable || v.Field(f.from).Kind() == reflect.Pointer, cy)
 			if err != nil {
 				return nil, err
 			}
@@ -374,7 +427,7 @@ func (ts *Types) jsonStruct(v reflect.Value, t *tinfo, addressable bool) (any, e
 			if f.omit(fv) {
 				continue
 			}
-			y, err := ts.jsonValue(fv, f.t, addressable)
+			y, err := ts.jsonValue(fv, f.t, addressable, cy)
 			if err != nil {
 				return nil, err
 			}

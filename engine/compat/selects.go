@@ -206,7 +206,7 @@ func (c *Cell) writeSelect(s *ast.SelectStmt, byRuntime bool) (*ast.BlockStmt, b
 					rhs = append(rhs, ident(okName, pos))
 					okUsed = true
 				}
-				body = append([]ast.Stmt{&ast.AssignStmt{Lhs: lhs, TokPos: pos, Tok: tok, Rhs: rhs}}, body...)
+				body = append(pairwise(lhs, pos, tok, rhs), body...)
 			}
 		}
 		cases = append(cases, sc)
@@ -296,13 +296,41 @@ func (c *Cell) plainSelect(s *ast.SelectStmt, cases []selectCase, idx, okName st
 				lhs, dst, rhs = append(lhs, k), append(dst, ident(okName, pos)), append(rhs, ident(k.Name, pos))
 			}
 			comm = define(pos, lhs, got)
-			note = append([]ast.Stmt{&ast.AssignStmt{Lhs: dst, TokPos: pos, Tok: token.ASSIGN, Rhs: rhs}}, note...)
+			note = append(pairwise(dst, pos, token.ASSIGN, rhs), note...)
 		case sc.dir == 'r':
 			comm = &ast.ExprStmt{X: &ast.UnaryExpr{OpPos: pos, Op: token.ARROW, X: sc.ch}}
 		}
 		list = append(list, &ast.CommClause{Case: cc.Case, Comm: comm, Colon: cc.Colon, Body: note})
 	}
 	return append(out, &ast.SelectStmt{Select: pos, Body: &ast.BlockStmt{Lbrace: s.Body.Lbrace, List: list, Rbrace: s.Body.Rbrace}})
+}
+
+// pairwise is lhs tok rhs, the value received and the ok of a receiving
+// case assigned (or defined) from the select's variables, one statement
+// per value: yaegi v0.16.1's v, ok = r, k with v of an empty interface
+// type panicked ("reflect.Set: value of type interface {} is not
+// assignable to type interp.valueInterface"). The values are variables,
+// so the order does not matter, but for a place of the ok that reads the
+// received value's place (v, m[v] = ...), left as one statement.
+func pairwise(lhs []ast.Expr, pos token.Pos, tok token.Token, rhs []ast.Expr) []ast.Stmt {
+	one := []ast.Stmt{&ast.AssignStmt{Lhs: lhs, TokPos: pos, Tok: tok, Rhs: rhs}}
+	if len(lhs) != 2 || len(rhs) != 2 {
+		return one
+	}
+	if root, _ := rootIdent(lhs[0]); root != nil && contains(lhs[1], false, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		return ok && id.Name == root.Name
+	}) {
+		return one
+	}
+	var out []ast.Stmt
+	for i := range lhs {
+		if tok == token.DEFINE && isBlank(lhs[i]) {
+			continue // (_ := v defines nothing)
+		}
+		out = append(out, &ast.AssignStmt{Lhs: lhs[i : i+1], TokPos: pos, Tok: tok, Rhs: rhs[i : i+1]})
+	}
+	return out
 }
 
 // intLit is the int literal i at pos.

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"grundy/engine/typecheck"
@@ -72,10 +73,20 @@ func (c *Cell) nativeFuncLit(sel *ast.SelectorExpr, sig *types.Signature, recv a
 	var recvVar *types.Var
 	var recvName string
 	fun := ast.Expr(sel)
+	var recvType types.Type
 	if recv != nil {
+		recvType = selection.Recv()
+		if ptrMethodOnValue(selection) {
+			// A pointer method of an addressable value (put := m.Store,
+			// m a sync.Map): Go binds &m, and the value bound was a copy,
+			// which the calls stored into, silently.
+			recvType = types.NewPointer(recvType)
+			recv = &ast.UnaryExpr{OpPos: recv.Pos(), Op: token.AND, X: recv}
+			c.Types.Types[recv] = types.TypeAndValue{Type: recvType}
+		}
 		recvName = c.Temp("NR")
 		rid := ident(recvName, pos)
-		recvVar = types.NewParam(pos, c.Types.Pkg, recvName, selection.Recv())
+		recvVar = types.NewParam(pos, c.Types.Pkg, recvName, recvType)
 		c.Types.Uses[rid] = recvVar
 		inner := &ast.SelectorExpr{X: rid, Sel: sel.Sel}
 		c.Types.Selections[inner] = selection
@@ -94,7 +105,7 @@ func (c *Cell) nativeFuncLit(sel *ast.SelectorExpr, sig *types.Signature, recv a
 	if recv == nil {
 		return fl
 	}
-	rt, ok := c.TypeExpr(selection.Recv(), pos)
+	rt, ok := c.TypeExpr(recvType, pos)
 	if !ok {
 		return nil
 	}
@@ -158,4 +169,17 @@ func (c *Cell) cellTypeIn(t types.Type) bool {
 		t = p.Elem()
 	}
 	return typecheck.IsCellType(t)
+}
+
+// ptrMethodOnValue reports whether the method value s is a method with a
+// pointer receiver selected on a value (of an addressable operand: Go
+// takes its address).
+func ptrMethodOnValue(s *types.Selection) bool {
+	sig, ok := s.Obj().Type().(*types.Signature)
+	if !ok || sig.Recv() == nil {
+		return false
+	}
+	_, ptrRecv := sig.Recv().Type().(*types.Pointer)
+	_, ptrOperand := s.Recv().Underlying().(*types.Pointer)
+	return ptrRecv && !ptrOperand
 }

@@ -126,7 +126,7 @@ var nativeKeys = map[string]nativeKey{
 	"(*sync.Map).CompareAndDelete":        {keys: []int{0, 1}},
 	"(*sync/atomic.Value).Store":          {kept: []int{0}, atomic: "store"},
 	"(*sync/atomic.Value).Swap":           {kept: []int{0}, atomic: "swap"},
-	"(*sync/atomic.Value).CompareAndSwap": {keys: []int{0}, kept: []int{1}},
+	"(*sync/atomic.Value).CompareAndSwap": {keys: []int{0}, kept: []int{1}, atomic: "compare and swap"},
 	"(*sync.Pool).Put":                    {kept: []int{0}},
 }
 
@@ -254,11 +254,18 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) bool {
 		}
 		body = append(body, internStmt(k, pos))
 	}
-	if nk.atomic != "" && len(params) == 2 {
+	if nk.atomic != "" && len(params) >= 2 {
 		// Of the type it holds (a Row's box and a []Nimber's are one
-		// native type): grundyrt.AtomicStore(av, v).
+		// native type): grundyrt.AtomicStore(av, v); CompareAndSwap's
+		// old and new first of one type, grundyrt.AtomicCompare(old, v).
+		v := ident(params[len(params)-1].Names[0].Name, pos)
+		if len(params) == 3 {
+			body = append(body, &ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTAtomicCompare, pos), Lparen: pos, Rparen: pos,
+				Args: []ast.Expr{ident(params[1].Names[0].Name, pos), v}}})
+			v = ident(v.Name, pos)
+		}
 		body = append(body, &ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTAtomicStore, pos), Lparen: pos, Rparen: pos,
-			Args: []ast.Expr{ident(params[0].Names[0].Name, pos), ident(params[1].Names[0].Name, pos),
+			Args: []ast.Expr{ident(params[0].Names[0].Name, pos), v,
 				&ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(nk.atomic)}}}})
 	}
 	inner := &ast.CallExpr{Fun: fun, Lparen: pos, Args: pass, Rparen: pos}

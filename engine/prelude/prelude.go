@@ -138,6 +138,7 @@ const (
 	RTConverted         = "Converted" // T(x) to a type parameter T in a generic function or method
 	RTInternKey         = "InternKey"
 	RTAtomicStore       = "AtomicStore"       // the check of atomic.Value's Store and Swap that the value's type is the one stored
+	RTAtomicCompare     = "AtomicCompare"     // the check of atomic.Value's CompareAndSwap that old and new are of one type
 	RTAnyKey            = "AnyKey"            // a key of a map keyed by any, out of yaegi's wrappers
 	RTFmtTyped          = "Typed"             // a value for fmt with its type (see compat's fmtArgs)
 	RTFmtParam          = "TypedParam"        // likewise a value of a type parameter's type

@@ -506,6 +506,21 @@ func (ts *Types) AtomicStore(av *atomic.Value, v any, op string) {
 	}
 }
 
+// AtomicCompare panics as atomic.Value's CompareAndSwap does when old
+// and new, both non-nil, are of different types (of cell types the
+// interpreter hands it in one native box type, which it could not tell
+// apart: CompareAndSwap(A("x"), B("y")) stored the B).
+func (ts *Types) AtomicCompare(old, new any) {
+	if old == nil || new == nil {
+		return
+	}
+	_, ot := ts.dynamic(old)
+	_, nt := ts.dynamic(new)
+	if ot != nil && nt != nil && ot.str != nt.str {
+		panic("sync/atomic: compare and swap of inconsistently typed values")
+	}
+}
+
 // internInside interns, in place, the interface values inside v, a key
 // of a map keyed by a struct or array holding them (Sum{A, B Game}): the
 // map compares the boxes in its keys as it compares a box it is keyed by.

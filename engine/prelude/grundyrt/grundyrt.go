@@ -112,6 +112,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"InternKey":       reflect.ValueOf(ts.InternKey),
 		"InternAnyKey":    reflect.ValueOf(ts.InternAnyKey),
 		"AtomicStore":     reflect.ValueOf(ts.AtomicStore),
+		"AtomicCompare":   reflect.ValueOf(ts.AtomicCompare),
 		"AnyKey":          reflect.ValueOf(AnyKey),
 		"DecodeRune":      reflect.ValueOf(DecodeRune),
 		"Return":          reflect.ValueOf(Return),

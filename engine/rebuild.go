@@ -35,6 +35,9 @@ func (it *Interp) changesTypes(f *ast.File) bool {
 				return true // (see failedcells.go)
 			}
 			old, ok := it.funcs[compat.FuncKey(d)]
+			if !ok && it.overridesPromoted(d) {
+				return true
+			}
 			if !ok || exprString(old.decl) == exprString(d) {
 				continue
 			}
@@ -55,6 +58,35 @@ func (it *Interp) changesTypes(f *ast.File) bool {
 		}
 	}
 	return it.callersReachMethod(changedFuncs, vars, nil)
+}
+
+// overridesPromoted reports whether fd is a method of a struct type an
+// earlier cell declared that the type had from an embedded field (type D
+// struct{ A }, A with String; a later cell declares D's String). That
+// changes the type as a redefinition does: yaegi v0.16.1 compiles a call
+// of a promoted method (w.M() in a function of an earlier cell) as a call
+// of the embedded field's, and binds the methods of a library interface's
+// wrapper when it converts a value (func as(d D) fmt.Stringer { return d
+// }), so code compiled before went on calling A's method where Go calls
+// D's, silently. In the new interpreter it is compiled with D's; a
+// variable holding a value of a cell type in an interface is dropped
+// (its value has the earlier interpreter's methods: see nativeHeld).
+func (it *Interp) overridesPromoted(fd *ast.FuncDecl) bool {
+	base, _, isMethod := strings.Cut(compat.FuncKey(fd), ".")
+	if !isMethod {
+		return false
+	}
+	if _, earlier := it.types[base]; !earlier {
+		return false
+	}
+	tn, ok := it.tc.Lookup(base).(*types.TypeName)
+	if !ok {
+		return false
+	}
+	if n, ok := types.Unalias(tn.Type()).(*types.Named); !ok || n.TypeParams().Len() > 0 {
+		return false
+	}
+	return compat.PromotedFrom(tn.Type(), fd.Name.Name) != ""
 }
 
 // callersReachMethod follows the callers of the functions changed (and of
@@ -179,13 +211,24 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 		if !ok || !v.IsValid() {
 			continue
 		}
-		if cv, isConst := v.Interface().(constant.Value); isConst {
+		// (Only a constant's value is asked for: Interface of a value of
+		// a one-field struct type embedding time.Duration, which yaegi
+		// builds with reflect.StructOf, ended the process: "type offset
+		// base pointer out of range".)
+		if cv, isConst := constValue(kind, v); isConst {
 			fmt.Fprintf(&src, "const %s = %s\n", name, cv.ExactString())
 			continue
 		}
 		typ, ok := it.basedCellType(name, v)
 		if !ok {
 			typ, ok = it.goType(v.Type(), v)
+			// An interface in it holding a value of a cell type holds it
+			// with the earlier interpreter's methods (var s fmt.Stringer
+			// = d kept calling the method d's type had before).
+			// (A library's struct holding one, a *solve.Table of a cell's
+			// game, moves: the library calls the game's methods through
+			// the session, which has the new ones.)
+			ok = ok && (libraryStruct(v.Type()) || !reflectIfaces(v.Type(), map[reflect.Type]bool{}) || nativeHeld(v, map[uintptr]bool{}))
 		}
 		if !ok {
 			dropped = append(dropped, name)
@@ -566,4 +609,46 @@ func (it *Interp) shareGlobal(name string, v reflect.Value) bool {
 	}
 	data.Index(i).Set(reflect.ValueOf(v))
 	return true
+}
+
+// libraryStruct reports whether t is a native package's struct type or a
+// pointer to one.
+func libraryStruct(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Kind() == reflect.Struct && nativeType(t)
+}
+
+// reflectIfaces reports whether values of t may hold interfaces.
+func reflectIfaces(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Interface:
+		return true
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Chan:
+		return reflectIfaces(t.Elem(), seen)
+	case reflect.Map:
+		return reflectIfaces(t.Key(), seen) || reflectIfaces(t.Elem(), seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if reflectIfaces(t.Field(i).Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// constValue is the value of the session's constant of kind (the
+// session's kind of the name) with value v.
+func constValue(kind string, v reflect.Value) (constant.Value, bool) {
+	if kind != "const" || !v.CanInterface() {
+		return nil, false
+	}
+	cv, ok := v.Interface().(constant.Value)
+	return cv, ok
 }

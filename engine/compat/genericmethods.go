@@ -107,14 +107,14 @@ func (c *Cell) methodUsesParamAsValue(typ, m string) bool {
 // method to a generic type whose instances earlier cells already use
 // (go/types expands an instance's methods from its type once), and
 // checked as a function of its receiver the method has no type
-// parameters: it failed with "undefined: T". A method of a type of an
+// parameters: it failed with "undefined: T". (A method of a type of an
 // earlier cell that shadows a method the type has from an embedded field
-// is refused too (see promotedFrom).
+// makes the engine start a new interpreter: engine.overridesPromoted.)
 var laterMethods = Pass{
 	Name:     "latermethods",
 	Run:      runLaterMethods,
 	Kinds:    []ast.Node{(*ast.FuncDecl)(nil)},
-	Snippets: []string{"generics_method_in_later_cell_refused", "later_method_shadowing_promoted_refused"},
+	Snippets: []string{"generics_method_in_later_cell_refused"},
 }
 
 func runLaterMethods(c *Cell) {
@@ -146,59 +146,17 @@ func runLaterMethods(c *Cell) {
 			c.Fail(fd.Name.Pos(), "method %s of the generic type %s, declared in an earlier cell and used since (the interpreter gives an instance its methods when it makes it): declare a generic type's methods in the cell that declares the type, or before a cell uses it (add %s there and run that cell again)", fd.Name.Name, base, fd.Name.Name)
 			return
 		}
-		if from := promotedFrom(tn.Type(), fd.Name.Name); from != "" && c.heldNatively(tn, fd.Name.Name) != "" {
-			v := c.heldNatively(tn, fd.Name.Name)
-			c.Fail(fd.Name.Pos(), "method %s of %s, declared in a later cell than %s, which has %s from its embedded %s: %s, an earlier cell's variable of a library interface type, may hold a %s, and would go on calling %s's %s in this interpreter; declare %s in the cell that declares %s, and run the cells again",
-				fd.Name.Name, base, base, fd.Name.Name, from, v, base, from, fd.Name.Name, fd.Name.Name, base)
-			return
-		}
 	}
 }
 
-// heldNatively names a variable of an earlier cell, declared after the
-// type tn, that may hold a value of tn (or *tn) in a library interface
-// with a method name (var st fmt.Stringer = D{}, a []error; not in a
-// struct's field), "" if none: the interpreter's wrapper there keeps the
-// method tn had when the value was put in it. (A variable declared
-// before the type and given a value of it later is not seen.)
-func (c *Cell) heldNatively(tn *types.TypeName, name string) string {
-	t := tn.Type()
-	for _, n := range c.Types.EarlierNames() {
-		v, ok := c.Types.Earlier(n).(*types.Var)
-		if !ok || v.Pos() < tn.Pos() {
-			continue // (declared before the type: it held none when declared)
-		}
-		found := false
-		walkTypes(v.Type(), func(u types.Type) bool {
-			if _, isStruct := u.Underlying().(*types.Struct); isStruct {
-				return false // (a struct of the cells is rebuilt with its type: see engine.changesTypes)
-			}
-			it, ok := u.Underlying().(*types.Interface)
-			if !ok || found || !(isError(u) || c.isNativeIface(u)) {
-				return !found
-			}
-			has := false
-			for i := range it.NumMethods() {
-				has = has || it.Method(i).Name() == name
-			}
-			found = has && (types.Implements(t, it) || types.Implements(types.NewPointer(t), it))
-			return false
-		})
-		if found {
-			return n
-		}
-	}
-	return ""
-}
-
-// promotedFrom names the embedded field of the struct type t whose method
+// PromotedFrom names the embedded field of the struct type t whose method
 // name t has by promotion (the shallowest), "" if none: a method a later
 // cell declares on t under that name shadows it. (Values of t an earlier
 // cell converted to a native interface keep the promoted method: yaegi
 // v0.16.1 binds an interface wrapper's methods when it converts the
 // value, and fmt.Stringer's String of a D{A} said A's where Go calls D's,
 // silently.)
-func promotedFrom(t types.Type, name string) string {
+func PromotedFrom(t types.Type, name string) string {
 	st, ok := t.Underlying().(*types.Struct)
 	if !ok {
 		return ""

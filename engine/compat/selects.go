@@ -311,15 +311,16 @@ func (c *Cell) plainSelect(s *ast.SelectStmt, cases []selectCase, idx, okName st
 // type panicked ("reflect.Set: value of type interface {} is not
 // assignable to type interp.valueInterface"). The values are variables,
 // so the order does not matter, but for a place of the ok that reads the
-// received value's place (v, m[v] = ...), left as one statement.
+// received value's place (i, a[i] = ...), left as one statement.
 func pairwise(lhs []ast.Expr, pos token.Pos, tok token.Token, rhs []ast.Expr) []ast.Stmt {
 	one := []ast.Stmt{&ast.AssignStmt{Lhs: lhs, TokPos: pos, Tok: tok, Rhs: rhs}}
 	if len(lhs) != 2 || len(rhs) != 2 {
 		return one
 	}
-	if root, _ := rootIdent(lhs[0]); root != nil && contains(lhs[1], false, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		return ok && id.Name == root.Name
+	first := types.ExprString(lhs[0])
+	if contains(lhs[1], false, func(n ast.Node) bool {
+		e, ok := n.(ast.Expr)
+		return ok && types.ExprString(e) == first
 	}) {
 		return one
 	}

@@ -20,6 +20,8 @@ func TestBuildRoots(t *testing.T) {
 		{"type Graph struct{ nodes []*Node }; type Node struct{ g *Graph; edges []*Node }", []string{"Node"}},
 		{"type Kids struct{ xs []*Tree }; type Tree struct{ kids Kids }", []string{"Tree"}},
 		{"type A struct{ b *B }; type B struct{ a *A }", []string{"A"}},
+		{"type Edge struct{ To *Node; W int }; type Node struct{ Edges []Edge }", []string{"Node"}},
+		{"type Dir struct{ Files []File }; type File struct{ Parent *Dir }", []string{"Dir"}},
 		{"type Node struct{ next *Node }; type Plain struct{ n int }", nil},
 		// No struct lies on every cycle: left to the interpreter.
 		{"type G struct{ parent *G; ms []*M }; type M struct{ next *M; g *G }", nil},

@@ -342,9 +342,8 @@ func structCycles(ts []*types.Named) []structCycle {
 		}
 		c := structCycle{group: group}
 		for _, r := range group {
-			if rootOf(r, group, edges, byValue) {
+			if rootOf(r, group, edges, byValue) && (c.root == nil || !pointedOnly(c.root, group) && pointedOnly(r, group)) {
 				c.root = r
-				break
 			}
 		}
 		for _, s := range group {
@@ -355,6 +354,68 @@ func structCycles(ts []*types.Named) []structCycle {
 		out = append(out, c)
 	}
 	return out
+}
+
+// pointedOnly reports whether the structs of group refer to r only
+// through pointers (*r, []*r): a root so referred to is met again only
+// where a pointer mends it. Started from Edge in Edge{ To *Node } with
+// Node{ Edges []Edge }, the build left Node's Edges a []unsafe2.dummy, and
+// append(n.Edges, Edge{...}) failed to compile ("cannot use type
+// main.Edge as type unsafe2.dummy"); started from Node it does not.
+func pointedOnly(r *types.Named, group []*types.Named) bool {
+	var walk func(t types.Type, underPtr bool, seen map[types.Type]bool) bool
+	walk = func(t types.Type, underPtr bool, seen map[types.Type]bool) bool {
+		t = types.Unalias(t)
+		if n, ok := t.(*types.Named); ok {
+			if n == r {
+				return underPtr
+			}
+			if seen[n] || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "main" {
+				return true
+			}
+			seen[n] = true
+			if _, isStruct := n.Underlying().(*types.Struct); isStruct {
+				return true // (a struct of its own: its fields are checked as the group's)
+			}
+			return walk(n.Underlying(), false, seen)
+		}
+		switch u := t.(type) {
+		case *types.Pointer:
+			return walk(u.Elem(), true, seen)
+		case *types.Slice:
+			return walk(u.Elem(), false, seen)
+		case *types.Array:
+			return walk(u.Elem(), false, seen)
+		case *types.Map:
+			return walk(u.Key(), false, seen) && walk(u.Elem(), false, seen)
+		case *types.Chan:
+			return walk(u.Elem(), false, seen)
+		case *types.Struct:
+			for i := range u.NumFields() {
+				if !walk(u.Field(i).Type(), false, seen) {
+					return false
+				}
+			}
+		case *types.Signature:
+			for _, tuple := range []*types.Tuple{u.Params(), u.Results()} {
+				for v := range tuple.Variables() {
+					if !walk(v.Type(), false, seen) {
+						return false
+					}
+				}
+			}
+		}
+		return true
+	}
+	for _, s := range group {
+		st := s.Underlying().(*types.Struct)
+		for i := range st.NumFields() {
+			if !walk(st.Field(i).Type(), false, map[types.Type]bool{}) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // CycleMend is a group of structs referring to each other that yaegi

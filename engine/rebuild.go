@@ -86,7 +86,101 @@ func (it *Interp) overridesPromoted(fd *ast.FuncDecl) bool {
 	if n, ok := types.Unalias(tn.Type()).(*types.Named); !ok || n.TypeParams().Len() > 0 {
 		return false
 	}
-	return compat.PromotedFrom(tn.Type(), fd.Name.Name) != ""
+	return compat.PromotedFrom(tn.Type(), fd.Name.Name) != "" && it.usedSince(base, tn, fd.Name.Name)
+}
+
+// usedSince reports whether code or values of earlier cells may have the
+// method name of the type base (tn) from its embedded field: a function
+// naming the type, a method of it selecting name, a generic function's
+// instance for it, a variable whose type names it, or a variable of an
+// interface type declared after it (which may hold one). A type no cell has used since its declaration (a cell
+// declaring it, the next one its String) takes the method as any later
+// method, without a new interpreter (which would drop the values other
+// variables hold in interfaces).
+func (it *Interp) usedSince(base string, tn *types.TypeName, name string) bool {
+	for key, f := range it.funcs {
+		if f.forwarder() {
+			continue
+		}
+		if strings.HasPrefix(key, base+".") {
+			if selects(f.decl, name) {
+				return true
+			}
+			continue
+		}
+		if f.refs[base] {
+			return true
+		}
+	}
+	instantiated := false
+	it.dropInstances(func(key string, _ reflect.Value) bool {
+		// (A generic function's instance for the type: Show[main.W].)
+		instantiated = instantiated || strings.Contains(key, "main."+base+"]") || strings.Contains(key, "main."+base+",")
+		return false
+	})
+	if instantiated {
+		return true
+	}
+	for g, kind := range it.globals {
+		if kind != "var" {
+			continue
+		}
+		if it.varMentions(g, base) {
+			return true
+		}
+		v, ok := it.tc.Lookup(compat.SourceName(g)).(*types.Var)
+		if ok && v.Pos() > tn.Pos() && holdsIface(v.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// selects reports whether n selects name (x.name).
+func selects(n ast.Node, name string) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if sel, ok := m.(*ast.SelectorExpr); ok && sel.Sel.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// holdsIface reports whether values of t may hold an interface value.
+func holdsIface(t types.Type) bool {
+	seen := map[types.Type]bool{}
+	var walk func(t types.Type) bool
+	walk = func(t types.Type) bool {
+		t = types.Unalias(t)
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		switch u := t.Underlying().(type) {
+		case *types.Interface:
+			return true
+		case *types.Pointer:
+			return walk(u.Elem())
+		case *types.Slice:
+			return walk(u.Elem())
+		case *types.Array:
+			return walk(u.Elem())
+		case *types.Chan:
+			return walk(u.Elem())
+		case *types.Map:
+			return walk(u.Key()) || walk(u.Elem())
+		case *types.Struct:
+			for i := range u.NumFields() {
+				if walk(u.Field(i).Type()) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(t)
 }
 
 // callersReachMethod follows the callers of the functions changed (and of

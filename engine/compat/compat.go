@@ -217,10 +217,11 @@ var Passes = []Pass{
 	loopClosures,
 	newInstances, // after the passes writing new(T)
 	namedResultCalls,
-	genericLoopVars, // after the passes writing var declarations
-	forInits,        // the passes before may write such loops
-	returnedFuncs,   // after the passes writing returned values
-	loopVersions,    // last: copies loops as the passes before wrote them
+	genericLoopVars,  // after the passes writing var declarations
+	forInits,         // the passes before may write such loops
+	returnedFuncs,    // after the passes writing returned values
+	loopVersions,     // copies loops as the passes before wrote them
+	genericSelfCalls, // last: copies generic functions as the passes before wrote them
 }
 
 // Session is what passes need of the engine beyond the cell.

@@ -92,8 +92,10 @@ func (it *Interp) overridesPromoted(fd *ast.FuncDecl) bool {
 // usedSince reports whether code or values of earlier cells may have the
 // method name of the type base (tn) from its embedded field: a function
 // naming the type, a method of it selecting name, a generic function's
-// instance for it, a variable whose type names it, or a variable of an
-// interface type declared after it (which may hold one). A type no cell has used since its declaration (a cell
+// instance for it, or a variable declared after it that may hold one in a
+// library interface (fmt.Stringer, error, a []error: yaegi's wrapper
+// there has the methods the value had; in a cell's interface or an any
+// the value calls the type's methods as they are). A type no cell has used since its declaration (a cell
 // declaring it, the next one its String) takes the method as any later
 // method, without a new interpreter (which would drop the values other
 // variables hold in interfaces).
@@ -125,11 +127,8 @@ func (it *Interp) usedSince(base string, tn *types.TypeName, name string) bool {
 		if kind != "var" {
 			continue
 		}
-		if it.varMentions(g, base) {
-			return true
-		}
 		v, ok := it.tc.Lookup(compat.SourceName(g)).(*types.Var)
-		if ok && v.Pos() > tn.Pos() && holdsIface(v.Type()) {
+		if ok && v.Pos() > tn.Pos() && holdsNativeIface(v.Type()) {
 			return true
 		}
 	}
@@ -148,8 +147,10 @@ func selects(n ast.Node, name string) bool {
 	return found
 }
 
-// holdsIface reports whether values of t may hold an interface value.
-func holdsIface(t types.Type) bool {
+// holdsNativeIface reports whether values of t may hold a value in a
+// library interface with methods (error, fmt.Stringer; not any, nor a
+// cell's interface).
+func holdsNativeIface(t types.Type) bool {
 	seen := map[types.Type]bool{}
 	var walk func(t types.Type) bool
 	walk = func(t types.Type) bool {
@@ -160,7 +161,8 @@ func holdsIface(t types.Type) bool {
 		seen[t] = true
 		switch u := t.Underlying().(type) {
 		case *types.Interface:
-			return true
+			n, named := t.(*types.Named)
+			return !u.Empty() && (!named || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "main")
 		case *types.Pointer:
 			return walk(u.Elem())
 		case *types.Slice:

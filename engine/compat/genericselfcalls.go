@@ -36,8 +36,9 @@ func runGenericSelfCalls(c *Cell) {
 	if c.Decls == nil {
 		return
 	}
-	var twins []ast.Decl
+	var out []ast.Decl
 	for _, d := range c.Decls.Decls {
+		out = append(out, d)
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Recv != nil || fd.Type.TypeParams == nil || fd.Body == nil {
 			continue
@@ -52,9 +53,12 @@ func runGenericSelfCalls(c *Cell) {
 		for _, id := range refs {
 			id.Name = RecTwin(fd.Name.Name)
 		}
-		twins = append(twins, twin)
+		// Before the function: yaegi v0.16.1 took a call of a later
+		// declaration with written type arguments as no generic function
+		// ("not a generic type").
+		out = append(out[:len(out)-1], twin, fd)
 	}
-	c.Decls.Decls = append(c.Decls.Decls, twins...)
+	c.Decls.Decls = out
 }
 
 // selfRefs are the names in fd's body that stand for fd itself: its name,

@@ -85,13 +85,7 @@ func (c *Cell) nativeOnVariable(sel *ast.SelectorExpr) bool {
 	if m == nil || m.Pkg() == nil || m.Pkg().Path() == "main" || len(s.Index()) != 1 {
 		return false
 	}
-	sig, _ := m.Type().(*types.Signature)
-	if sig == nil || sig.Recv() == nil {
-		return false
-	}
-	_, ptrRecv := sig.Recv().Type().(*types.Pointer)
-	_, ptrOperand := s.Recv().Underlying().(*types.Pointer)
-	return ptrRecv && !ptrOperand
+	return ptrMethodOnValue(s)
 }
 
 // boundMethodValue is func() T { r := recv; return r.M }(), or nil when

@@ -557,12 +557,8 @@ func sortedKeys[V any](m map[string]V) []string {
 // not as expected (the value is copied then).
 func (it *Interp) shareGlobal(name string, v reflect.Value) bool {
 	yi := reflect.ValueOf(it.yi).Elem()
-	pkg := yaegiField(yi, "srcPkg")
-	if !pkg.IsValid() || pkg.Kind() != reflect.Map {
-		return false
-	}
-	syms := pkg.MapIndex(reflect.ValueOf("main"))
-	if !syms.IsValid() || syms.Kind() != reflect.Map {
+	syms := it.mainSymbols()
+	if !syms.IsValid() {
 		return false
 	}
 	sym := syms.MapIndex(reflect.ValueOf(name))

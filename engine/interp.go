@@ -59,6 +59,7 @@ type Interp struct {
 	escaped        map[string]bool            // types on basic types without methods put in interfaces (compat.Session.Escaped)
 	keepsYield     bool                       // a cell declared an iterator keeping its yield (compat.Session.KeepsYield)
 	nestedGlobals  map[string]bool            // compat.Session.NestedGlobals
+	literalAsserts map[string]string          // compat.Session.LiteralAsserts
 	broken         map[string]bool            // methods whose cell failed, by key (failedcells.go)
 	types          map[string]*ast.TypeSpec   // type name -> its declaration as compiled
 	declared       map[string]string          // the types the printer knows, as declared to it (see declareTypes)
@@ -519,6 +520,12 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 		}
 		maps.Copy(it.nestedGlobals, cc.NestedGlobals)
 	}
+	if len(cc.LiteralAsserts) > 0 {
+		if it.literalAsserts == nil {
+			it.literalAsserts = map[string]string{}
+		}
+		maps.Copy(it.literalAsserts, cc.LiteralAsserts)
+	}
 	if len(cc.Escaped) > 0 {
 		if it.escaped == nil {
 			it.escaped = map[string]bool{}
@@ -598,6 +605,8 @@ func (s compatSession) Escaped() map[string]bool { return s.it.escaped }
 func (s compatSession) KeepsYield() bool { return s.it.keepsYield }
 
 func (s compatSession) NestedGlobals() map[string]bool { return s.it.nestedGlobals }
+
+func (s compatSession) LiteralAsserts() map[string]string { return s.it.literalAsserts }
 
 func (s compatSession) Instances() map[string]*types.Named { return s.it.instances }
 

@@ -45,33 +45,42 @@ func (it *Interp) overridesPromoted(fd *ast.FuncDecl) bool {
 
 // usedSince reports whether code or values of earlier cells may have the
 // method name of the type base (tn) from its embedded field: a function
-// naming the type, a method of it selecting name, a generic function's
-// instance for it, or a variable declared after it that may hold one in a
+// or method selecting name (x.name), a function naming the type or a
+// struct type embedding it (embedders), a generic function's instance for
+// one, a variable declared after it that may hold one in a
 // library interface (fmt.Stringer, error, a []error: yaegi's wrapper
 // there has the methods the value had; in a cell's interface or an any
-// the value calls the type's methods as they are). A type no cell has used since its declaration (a cell
-// declaring it, the next one its String) takes the method as any later
-// method, without a new interpreter (which would drop the values other
-// variables hold in interfaces).
+// the value calls the type's methods as they are), or a function literal
+// or method value kept in a variable that uses one (staleClosures: it
+// stays the earlier interpreter's, and says so after the rebuild). A type
+// no cell has used since its declaration (a cell declaring it, the next
+// one its String) takes the method as any later method, without a new
+// interpreter (which would drop the values other variables hold in
+// interfaces).
 func (it *Interp) usedSince(base string, tn *types.TypeName, name string) bool {
+	holders := it.embedders(base)
 	for key, f := range it.funcs {
 		if f.forwarder() {
 			continue
 		}
-		if strings.HasPrefix(key, base+".") {
-			if selects(f.decl, name) {
-				return true
-			}
+		if selects(f.decl, name) {
+			return true // (x.name of a value that may hold the type: reg[k].M(), c.M() of a C embedding it)
+		}
+		if recv, _, _ := strings.Cut(key, "."); holders[recv] {
 			continue
 		}
-		if f.refs[base] {
-			return true
+		for h := range holders {
+			if f.refs[h] {
+				return true
+			}
 		}
 	}
 	instantiated := false
 	it.dropInstances(func(key string, _ reflect.Value) bool {
 		// (A generic function's instance for the type: Show[main.W].)
-		instantiated = instantiated || strings.Contains(key, "main."+base+"]") || strings.Contains(key, "main."+base+",")
+		for h := range holders {
+			instantiated = instantiated || strings.Contains(key, "main."+h+"]") || strings.Contains(key, "main."+h+",")
+		}
 		return false
 	})
 	if instantiated {
@@ -86,7 +95,43 @@ func (it *Interp) usedSince(base string, tn *types.TypeName, name string) bool {
 			return true
 		}
 	}
-	return false
+	return len(it.staleClosures(change{names: map[string]bool{}, methods: map[string]bool{name: true}})) > 0
+}
+
+// embedders are base and the session's struct types that embed it, by
+// value or pointer, directly or through others (type C struct{ B }):
+// they have base's promoted methods.
+func (it *Interp) embedders(base string) map[string]bool {
+	out := map[string]bool{base: true}
+	for grew := true; grew; {
+		grew = false
+		for name := range it.types {
+			if out[name] {
+				continue
+			}
+			tn, ok := it.tc.Lookup(name).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			st, ok := tn.Type().Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			for i := range st.NumFields() {
+				f := st.Field(i)
+				t := f.Type()
+				if p, ok := t.(*types.Pointer); ok {
+					t = p.Elem()
+				}
+				if n, ok := types.Unalias(t).(*types.Named); ok && f.Embedded() && out[n.Obj().Name()] && n.Obj().Pkg() == tn.Pkg() {
+					out[name] = true
+					grew = true
+					break
+				}
+			}
+		}
+	}
+	return out
 }
 
 // selects reports whether n selects name (x.name).
@@ -105,6 +150,16 @@ func selects(n ast.Node, name string) bool {
 // library interface with methods (error, fmt.Stringer; not any, nor a
 // cell's interface).
 func holdsNativeIface(t types.Type) bool {
+	return holds(t, func(t types.Type) bool {
+		u, ok := t.Underlying().(*types.Interface)
+		n, named := t.(*types.Named)
+		return ok && !u.Empty() && (!named || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "main")
+	})
+}
+
+// holds reports whether t, or a type its values hold (an element, a
+// field, a key), is one that is says.
+func holds(t types.Type, is func(types.Type) bool) bool {
 	seen := map[types.Type]bool{}
 	var walk func(t types.Type) bool
 	walk = func(t types.Type) bool {
@@ -113,10 +168,10 @@ func holdsNativeIface(t types.Type) bool {
 			return false
 		}
 		seen[t] = true
+		if is(t) {
+			return true
+		}
 		switch u := t.Underlying().(type) {
-		case *types.Interface:
-			n, named := t.(*types.Named)
-			return !u.Empty() && (!named || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "main")
 		case *types.Pointer:
 			return walk(u.Elem())
 		case *types.Slice:

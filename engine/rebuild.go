@@ -170,6 +170,7 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 
 	// The variables whose values move, declared with the functions that
 	// use them, and the cell's; the others are dropped.
+	staleFuncs := it.staleClosures(it.changedBy(cell))
 	oldGlobals := it.globalValues()
 	var dropped []string
 	moved := map[string]reflect.Value{}
@@ -302,13 +303,17 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 		}
 	}
 	now := it.globalValues()
+	var stale []string
 	for name, v := range moved {
 		if nv, ok := now[name]; ok && v.Type() == nv.Type() && it.shareGlobal(name, v) {
-			continue
 		} else if ok && nv.CanSet() && v.Type().AssignableTo(nv.Type()) {
 			nv.Set(v)
 		} else {
 			dropped = append(dropped, name)
+			continue
+		}
+		if staleFuncs[name] {
+			stale = append(stale, compat.SourceName(name))
 		}
 	}
 	for i, name := range dropped {
@@ -322,6 +327,11 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 			out.Stderr(fmt.Sprintf("note: types changed, so the session was rebuilt; these variables were dropped: %s (re-run the cells that define them)\n",
 				strings.Join(dropped, ", ")))
 		}
+	}
+	if out := it.io.output(); out != nil && len(stale) > 0 {
+		sort.Strings(stale)
+		out.Stderr(fmt.Sprintf("note: types changed, so the session was rebuilt; these variables hold functions made before, which go on running the earlier definitions they use: %s (re-run the cells that make them)\n",
+			strings.Join(stale, ", ")))
 	}
 	return newVarNames, nil
 }

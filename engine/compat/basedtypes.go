@@ -48,11 +48,12 @@ var basedTypes = Pass{
 	Run:  runBasedTypes,
 	// (A type spec for earlyAsserts: a cell may only declare the type.)
 	Kinds:    append([]ast.Node{(*ast.TypeAssertExpr)(nil), (*ast.IndexExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil), (*ast.TypeSpec)(nil)}, assignedKinds...),
-	Snippets: []string{"based_types_refused", "based_func_values_refused", "based_type_after_method_asserts", "based_types_held_once_escaped", "based_generic_instance_in_any", "generics_instance_twins_asserted", "c30_print_twins_in_game_refused", "generic_method_switch_compiled_before_boxed", "generic_iface_arg_composite_type_refused"},
+	Snippets: []string{"based_types_refused", "based_func_values_refused", "based_type_after_method_asserts", "based_type_after_literal_asserts", "based_types_held_once_escaped", "based_generic_instance_in_any", "generics_instance_twins_asserted", "c30_print_twins_in_game_refused", "generic_method_switch_compiled_before_boxed", "generic_iface_arg_composite_type_refused"},
 }
 
 func runBasedTypes(c *Cell) {
 	based := c.basedCellTypes()
+	c.literalAsserts(based) // for the session
 	if len(based) == 0 {
 		basedCheck{c: c}.instances() // those bound to a cell's interface
 		return
@@ -982,6 +983,100 @@ func (b basedCheck) earlyAsserts() {
 			}
 		}
 	}
+	for _, n := range b.based {
+		id := declIdent(c, n)
+		u := types.TypeString(n.Underlying(), nil)
+		if at := c.Session.LiteralAsserts()[u]; at != "" && id != nil {
+			c.Fail(id.Pos(), "type %s %s: a function literal an earlier cell made, whose value may still be held, asserts to %s (%s), which in this interpreter would take %s for %s; declare %s in a cell before that literal's (move its cell up and restart the kernel), or as a struct (type %s struct{ V %s })",
+				n.Obj().Name(), u, u, at, an(n.Obj().Name()), an(u), n.Obj().Name(), n.Obj().Name(), u)
+			return
+		}
+	}
+}
+
+// literalAsserts notes, for the session, the types other than named
+// ones and interfaces this cell's function literals assert to bare
+// (x.(float64), case []int) while no type
+// of the session or the cell is declared on them (basedAsserts rewrites
+// those it is), in a literal whose value may outlive the cell: one at the
+// cell's top level, or in a function but not a call's function or
+// argument (a literal returned, stored in a variable, a field or a map).
+// Functions are compiled again when a later cell declares a type, a
+// literal's value is not, and its assertion would take a later cell's
+// type Pct float64 for a float64 (earlyAsserts refuses that type; it is
+// the silently wrong case of a type the interpreter keeps as its
+// underlying type).
+func (c *Cell) literalAsserts(based []*types.Named) {
+	taken := map[string]bool{} // types a type is declared on
+	for _, n := range based {
+		taken[types.TypeString(n.Underlying(), nil)] = true
+	}
+	note := func(e ast.Expr, at string) {
+		t := types.Unalias(c.Types.TypeOf(e))
+		switch t.(type) {
+		case nil, *types.Named, *types.Interface, *types.TypeParam:
+			return
+		}
+		k := types.TypeString(t, nil)
+		if taken[k] || c.LiteralAsserts[k] != "" {
+			return
+		}
+		if c.LiteralAsserts == nil {
+			c.LiteralAsserts = map[string]string{}
+		}
+		c.LiteralAsserts[k] = at
+	}
+	kept := func(lit *ast.FuncLit) {
+		ast.Inspect(lit.Body, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.TypeAssertExpr:
+				if x.Type != nil {
+					note(x.Type, ExprString(x))
+				}
+			case *ast.TypeSwitchStmt:
+				for _, st := range x.Body.List {
+					for _, t := range st.(*ast.CaseClause).List {
+						note(t, "case "+ExprString(t))
+					}
+				}
+			}
+			return true
+		})
+	}
+	for _, root := range c.Roots() {
+		var stack []ast.Node
+		ast.Inspect(root, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			if lit, ok := n.(*ast.FuncLit); ok && literalKept(lit, stack) {
+				kept(lit)
+				return false
+			}
+			stack = append(stack, n)
+			return true
+		})
+	}
+}
+
+// literalKept reports whether the function literal lit, below the nodes
+// of stack, may keep its value past the statement that makes it: it is
+// not a call's function or argument inside a function declaration.
+func literalKept(lit *ast.FuncLit, stack []ast.Node) bool {
+	inFunc := false
+	for _, n := range stack {
+		if _, ok := n.(*ast.FuncDecl); ok {
+			inFunc = true
+		}
+	}
+	if !inFunc {
+		return true
+	}
+	if call, ok := stack[len(stack)-1].(*ast.CallExpr); ok {
+		return call.Fun != lit && !slices.Contains(call.Args, ast.Expr(lit))
+	}
+	return true
 }
 
 // declIdent is the identifier this cell declares n with, or nil.

@@ -244,6 +244,10 @@ type Session interface {
 	// switches declared in their nested scopes, which the interpreter
 	// keeps as globals (see funcScope).
 	NestedGlobals() map[string]bool
+	// LiteralAsserts are the types (basic, composite) that function literals of
+	// earlier cells, whose values may outlive their cell, assert to bare
+	// (see literalAsserts), each with one such assertion written out.
+	LiteralAsserts() map[string]string
 	// Instances are the instances of generic struct types with methods
 	// (see StructInstances), or that the engine named in their tags (see
 	// InstanceTag), earlier cells named, by name.
@@ -289,6 +293,10 @@ type Cell struct {
 	// switches declare in their nested scopes, which the interpreter keeps
 	// as globals: the session keeps them for later cells (see funcScope).
 	NestedGlobals map[string]bool
+	// LiteralAsserts are the types (basic, composite) this cell's function literals
+	// whose values may outlive the cell assert to bare, each with one such
+	// assertion written out: the session keeps them (see literalAsserts).
+	LiteralAsserts map[string]string
 	// AssertSources are, by a type one-value assertions assert to, the
 	// static type of the values they assert ("" for several), as Go's
 	// runtime names them (see assertSources).

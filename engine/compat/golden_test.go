@@ -117,6 +117,7 @@ func (s *goldenSession) Escaped() map[string]bool           { return nil }
 func (s *goldenSession) Funcs() []string                    { return nil }
 func (s *goldenSession) KeepsYield() bool                   { return false }
 func (s *goldenSession) NestedGlobals() map[string]bool     { return nil }
+func (s *goldenSession) LiteralAsserts() map[string]string  { return nil }
 func (s *goldenSession) Instances() map[string]*types.Named { return nil }
 
 func (s *goldenSession) InstanceTag(string) string { return "" }

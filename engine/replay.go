@@ -51,8 +51,14 @@ func rewritesByTypes(fd *ast.FuncDecl, info *typecheck.Info) bool {
 		return t != nil && !param && types.IsInterface(t)
 	}
 	iface := func(x ast.Expr) bool { return isIface(info.TypeOf(x)) }
+	// (Each case only sets found: ast.Inspect goes on to the siblings of
+	// the node that set it, and an assignment of false there, the
+	// condition of if a, ok := x.(Area); ok && a.Area() > 0, unset it.)
 	found := false
 	ast.Inspect(fd, func(n ast.Node) bool {
+		if found {
+			return false
+		}
 		switch n := n.(type) {
 		case *ast.TypeAssertExpr, *ast.TypeSwitchStmt:
 			found = true

@@ -24,7 +24,7 @@ var anonEmbed = Pass{
 	Name:     "anonembed",
 	Run:      runAnonEmbed,
 	Kinds:    assignedKinds,
-	Snippets: []string{"embedded_interface_unnamed_struct_refused", "embedded_struct_unnamed_printed_refused", "embedded_struct_unnamed_in_any_refused"},
+	Snippets: []string{"embedded_interface_unnamed_struct_refused", "embedded_struct_unnamed_printed_refused", "embedded_struct_unnamed_in_any_refused", "embedded_struct_unnamed_held_refused"},
 }
 
 func runAnonEmbed(c *Cell) {
@@ -44,6 +44,13 @@ func runAnonEmbed(c *Cell) {
 				continue
 			}
 			st, ok := vt.(*types.Struct)
+			if !ok {
+				if in := heldAnonPrinter(vt, map[types.Type]bool{}); in != nil {
+					c.Fail(v.value.Pos(), "a value of %s holds values of an unnamed struct type with a String, Error or Format method of an embedded field (%s), and is put in an interface (%s): the interpreter makes that struct type without the method, so fmt would print its fields; declare the struct as a named type (type S struct{ ... }) and use S",
+						types.TypeString(vt, pkgName), types.TypeString(in, pkgName), types.TypeString(v.target, pkgName))
+					return false
+				}
+			}
 			if ok && !embedsIface(st) && iface.NumMethods() == 0 && printsByMethod(st) {
 				c.Fail(v.value.Pos(), "a value of an unnamed struct type with a String, Error or Format method of an embedded field, put in an interface (%s): the interpreter loses the methods it has through the embedded field there; declare the struct as a named type (type S struct{ ... }) and use S",
 					types.TypeString(v.target, pkgName))
@@ -84,6 +91,53 @@ func embedsIface(st *types.Struct) bool {
 		}
 	}
 	return false
+}
+
+// heldAnonPrinter is an unnamed struct type that values of t (not itself
+// one) hold, through pointers, elements, keys or the fields of a cell's
+// struct type without such methods of its own, that embeds an interface
+// or has a method fmt would call from an embedded field ([]struct{ ID; Z
+// bool }, ID with String; &struct{ time.Duration }{...}), or nil. Go's
+// printer calls the promoted method, where the interpreter's reflect type
+// of the struct has none (it printed [{#001 true}], Go [#001]).
+func heldAnonPrinter(t types.Type, seen map[types.Type]bool) types.Type {
+	t = types.Unalias(t)
+	if seen[t] {
+		return nil
+	}
+	seen[t] = true
+	switch u := t.(type) {
+	case *types.Struct:
+		if embedsIface(u) || printsByMethod(u) {
+			return u
+		}
+		for i := range u.NumFields() {
+			if in := heldAnonPrinter(u.Field(i).Type(), seen); in != nil {
+				return in
+			}
+		}
+	case *types.Pointer:
+		if st, ok := types.Unalias(u.Elem()).(*types.Struct); ok && printsByMethod(u) {
+			return st
+		}
+		return heldAnonPrinter(u.Elem(), seen)
+	case *types.Slice:
+		return heldAnonPrinter(u.Elem(), seen)
+	case *types.Array:
+		return heldAnonPrinter(u.Elem(), seen)
+	case *types.Map:
+		if in := heldAnonPrinter(u.Key(), seen); in != nil {
+			return in
+		}
+		return heldAnonPrinter(u.Elem(), seen)
+	case *types.Named:
+		o := u.Obj()
+		if o.Pkg() == nil || o.Pkg().Path() != "main" || printsByMethod(u) || printsByMethod(types.NewPointer(u)) || types.IsInterface(u) {
+			return nil
+		}
+		return heldAnonPrinter(u.Underlying(), seen)
+	}
+	return nil
 }
 
 // printsByMethod reports whether a value of t has a method that fmt or

@@ -177,6 +177,7 @@ var Passes = []Pass{
 	rangeStrings,
 	rangeChans,
 	switchConsts,
+	emptyTypeCases,
 	switchDefaults,
 	switchCases,
 	switchInits,

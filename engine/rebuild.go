@@ -390,10 +390,21 @@ func (it *Interp) basedCellType(name string, v reflect.Value) (string, bool) {
 			return based(t.Elem())
 		case *types.Map:
 			return based(t.Key()) && based(t.Elem())
+		case *types.Chan:
+			return based(t.Elem())
 		case *types.Struct:
 			for i := range t.NumFields() {
 				if !based(t.Field(i).Type()) {
 					return false
+				}
+			}
+			return true
+		case *types.Signature: // (mk := func() W; a function value moves as a closure does)
+			for _, tu := range []*types.Tuple{t.Params(), t.Results()} {
+				for i := range tu.Len() {
+					if !based(tu.At(i).Type()) {
+						return false
+					}
 				}
 			}
 			return true
@@ -504,6 +515,18 @@ func (it *Interp) goType(t reflect.Type, v reflect.Value) (string, bool) {
 			}
 		}
 		return "any", true
+	case reflect.Chan:
+		s, ok := elem(t.Elem())
+		switch t.ChanDir() {
+		case reflect.RecvDir:
+			return "<-chan " + s, ok
+		case reflect.SendDir:
+			return "chan<- " + s, ok
+		}
+		if strings.HasPrefix(s, "<-") {
+			s = "(" + s + ")"
+		}
+		return "chan " + s, ok
 	case reflect.Func:
 		// An iterator or a callback a generic function returned.
 		var in, out []string

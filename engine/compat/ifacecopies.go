@@ -755,7 +755,7 @@ func (c *Cell) evaluatedPlace(e ast.Expr, temp func(ast.Expr) *ast.Ident) ast.Ex
 }
 
 // freshPointers are the variables of pointer type, or of a type on a
-// basic type the interpreter boxes (see boxed), whose storage keeps its
+// basic type, a slice or a map the interpreter boxes (see boxed), whose storage keeps its
 // value: declared alone by a := in a function (yaegi gives the variable
 // new storage each time the := runs, interp/run.go:721), or parameters
 // (each call has a new frame, interp/run.go:1356), and never assigned
@@ -768,7 +768,10 @@ func (c *Cell) freshPointers() map[types.Object]bool {
 	fresh := map[types.Object]bool{}
 	declare := func(id *ast.Ident) {
 		if o := c.Types.Defs[id]; o != nil {
-			if _, ptr := o.Type().(*types.Pointer); ptr || boxedType(o.Type()) != nil {
+			// (Not one on an array: a[0] = 9 changes its storage, which
+			// changedVars does not count, and the interface showed it.)
+			_, array := o.Type().Underlying().(*types.Array)
+			if _, ptr := o.Type().(*types.Pointer); ptr || boxedType(o.Type()) != nil && !array {
 				fresh[o] = true
 			}
 		}

@@ -182,10 +182,10 @@ func indexable(t types.Type) types.Type {
 
 func signedCount(c *Cell, e ast.Expr) bool {
 	tv, ok := c.Types.Types[e]
-	if !ok || tv.Value != nil || !isTypedInteger(tv.Type) {
+	if !ok || tv.Value != nil || !integerOrParam(tv.Type) {
 		return false
 	}
-	return !isUnsigned(tv.Type)
+	return !unsignedOrParam(tv.Type)
 }
 
 // host is a statement the checks of its expressions go before.

@@ -106,10 +106,11 @@ var Passes = []Pass{
 	dirChans,
 	parens,
 	operatorIfaces,
-	tupleIfaces, // before callStores, which sees its single values
-	callStores,  // before bounds, which checks an index before the statement
-	tupleStores, // before bounds, which checks each store's operands before it
-	floatShifts, // before bounds copies an index
+	tupleIfaces,   // before callStores, which sees its single values
+	callStores,    // before bounds, which checks an index before the statement
+	tupleStores,   // before bounds, which checks each store's operands before it
+	floatShifts,   // before bounds copies an index
+	shiftOperands, // before bounds copies an index ([]uint64{1 << n}[0])
 	bounds,
 	cellReturns,
 	shifts,

@@ -7,7 +7,8 @@ import (
 	"go/types"
 )
 
-// shifts: an untyped constant shifted takes the type of its context.
+// shifts: an untyped constant shifted takes the type of its context
+// (with shiftOperands, for a count that is not constant).
 // yaegi v0.16.1 gives it int whatever the context (interp/cfg.go, the
 // shift's type is its left operand's), so "f & (1 << i)" with f a uint,
 // "m[1<<i]" with uint keys or "append(us, 1<<i)" panicked in reflect
@@ -66,7 +67,7 @@ func (c *Cell) typedCount(count *ast.Expr) {
 		*count = &ast.CallExpr{Fun: ident("uint", b.Pos()), Lparen: b.Pos(), Args: []ast.Expr{*count}, Rparen: (*count).End()}
 		return
 	}
-	if !isTypedInteger(tv.Type) {
+	if !integerOrParam(tv.Type) {
 		return
 	}
 	if t, ok := c.TypeExpr(tv.Type, b.Pos()); ok {
@@ -89,7 +90,7 @@ func (c *Cell) typedShift(cur Cursor) bool {
 	x := cur.Node().(*ast.BinaryExpr)
 	c.typedCount(&x.Y)
 	tv, ok := c.Types.Types[x]
-	if !ok || !isTypedInteger(tv.Type) {
+	if !ok || !integerOrParam(tv.Type) {
 		return true
 	}
 	if tv.Value != nil {
@@ -102,14 +103,47 @@ func (c *Cell) typedShift(cur Cursor) bool {
 		}
 		return true
 	}
-	left, ok := c.Types.Types[x.X]
-	if !ok || left.Value == nil || !c.untypedConst(x.X) || types.Identical(tv.Type, types.Typ[types.Int]) {
-		return true
-	}
-	if t, ok := c.TypeExpr(tv.Type, x.Pos()); ok {
-		x.X = &ast.CallExpr{Fun: t, Lparen: x.X.Pos(), Args: []ast.Expr{x.X}, Rparen: x.X.End()}
-	}
 	return true
+}
+
+// shiftOperands gives the untyped constant operand of a shift whose count
+// is not constant the type Go gives the shift (the rest of shifts' work).
+// It runs before bounds, which copies an index into its check as it is:
+// []uint64{1 << n}[0] was checked with an int shift there, which panicked
+// in reflect.
+//
+//	f & (1 << i)  =>  f & (uint(1) << i)
+var shiftOperands = Pass{
+	Name:     "shiftoperands",
+	Run:      runShiftOperands,
+	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil)},
+	Snippets: []string{"shift_untyped_in_typed_context", "shift_untyped_generic_operand"},
+}
+
+func runShiftOperands(c *Cell) {
+	c.Apply(func(cur Cursor) bool {
+		x, ok := cur.Node().(*ast.BinaryExpr)
+		if !ok || !isShift(x) {
+			return true
+		}
+		tv, ok := c.Types.Types[x]
+		if !ok || tv.Value != nil || !integerOrParam(tv.Type) {
+			return true
+		}
+		left, ok := c.Types.Types[x.X]
+		if !ok || left.Value == nil || !c.untypedConst(x.X) || types.Identical(tv.Type, types.Typ[types.Int]) {
+			return true
+		}
+		if t, ok := c.TypeExpr(tv.Type, x.Pos()); ok {
+			conv := &ast.CallExpr{Fun: t, Lparen: x.X.Pos(), Args: []ast.Expr{x.X}, Rparen: x.X.End()}
+			// (Typed for bounds, after: a conversion is no call a check
+			// must wait for.)
+			c.Types.RecordTypeExpr(t, tv.Type)
+			c.Types.Types[conv] = tv
+			x.X = conv
+		}
+		return true
+	})
 }
 
 // floatShifts: a float constant shifted by a count that is not constant
@@ -136,7 +170,7 @@ func runFloatShifts(c *Cell) {
 		}
 		tv, ok := c.Types.Types[x]
 		left, lok := c.Types.Types[x.X]
-		if !ok || !lok || tv.Value != nil || left.Value == nil || left.Value.Kind() == constant.Int || !isTypedInteger(tv.Type) || !c.untypedConst(x.X) {
+		if !ok || !lok || tv.Value != nil || left.Value == nil || left.Value.Kind() == constant.Int || !integerOrParam(tv.Type) || !c.untypedConst(x.X) {
 			return true
 		}
 		whole := constant.ToInt(left.Value)
@@ -157,6 +191,39 @@ func isTypedInteger(t types.Type) bool {
 	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
+}
+
+// integerOrParam reports whether t is a typed integer type, or a type
+// parameter whose constraint's type terms are all integer types (func
+// F[T ~uint8 | ~uint64](x T, n int) T { return x | 1<<n }: the shift is a
+// T, and yaegi's int panicked in reflect's SetUint).
+func integerOrParam(t types.Type) bool {
+	tp, ok := t.(*types.TypeParam)
+	if !ok {
+		return isTypedInteger(t)
+	}
+	terms := termTypes(tp)
+	for _, u := range terms {
+		if !isTypedInteger(u) {
+			return false
+		}
+	}
+	return len(terms) > 0
+}
+
+// unsignedOrParam reports whether t is an unsigned integer type, or a
+// type parameter whose type terms all are.
+func unsignedOrParam(t types.Type) bool {
+	tp, ok := t.(*types.TypeParam)
+	if !ok {
+		return isUnsigned(t)
+	}
+	for _, u := range termTypes(tp) {
+		if !isUnsigned(u) {
+			return false
+		}
+	}
+	return integerOrParam(t)
 }
 
 func fitsInt64(v constant.Value) bool {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Info is what the oracle found in one cell: go/types' record of every
@@ -139,6 +140,29 @@ func (in *Info) IsValue(e ast.Expr) bool {
 	tv, ok := in.Types[e]
 	return ok && tv.IsValue() && tv.Type != types.Typ[types.Invalid]
 }
+
+// RecordTypeExpr records that e, an expression a pass wrote, denotes the
+// type t (for IsType and TypeOf).
+func (in *Info) RecordTypeExpr(e ast.Expr, t types.Type) {
+	tv := typeExprTV()
+	tv.Type = t
+	in.Types[e] = tv
+}
+
+// typeExprTV is a TypeAndValue of a type expression, whose mode is not
+// otherwise to be had outside go/types.
+var typeExprTV = sync.OnceValue(func() types.TypeAndValue {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "t.go", "package t\n\nvar _ int\n", 0)
+	if err != nil {
+		panic(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
+	if _, err := (&types.Config{}).Check("t", fset, []*ast.File{f}, info); err != nil {
+		panic(err)
+	}
+	return info.Types[f.Decls[0].(*ast.GenDecl).Specs[0].(*ast.ValueSpec).Type]
+})
 
 // IsType reports whether e denotes a type.
 func (in *Info) IsType(e ast.Expr) bool {

@@ -142,11 +142,23 @@ func (in *Info) IsValue(e ast.Expr) bool {
 }
 
 // RecordTypeExpr records that e, an expression a pass wrote, denotes the
-// type t (for IsType and TypeOf).
+// type t (for IsType, TypeOf and, a name, ObjectOf).
 func (in *Info) RecordTypeExpr(e ast.Expr, t types.Type) {
 	tv := typeExprTV()
 	tv.Type = t
 	in.Types[e] = tv
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return
+	}
+	switch t := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		in.Uses[id] = t.Obj()
+	case *types.Named:
+		in.Uses[id] = t.Obj()
+	case *types.Basic:
+		in.Uses[id] = types.Universe.Lookup(t.Name())
+	}
 }
 
 // typeExprTV is a TypeAndValue of a type expression, whose mode is not

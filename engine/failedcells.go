@@ -86,6 +86,7 @@ func (it *Interp) symbolsBefore(pc *parsedCell) (restore func()) {
 		syms reflect.Value // a scope's symbol table, writable
 		name reflect.Value
 		sym  reflect.Value // invalid: none
+		was  reflect.Value // what sym pointed to (a copy): yaegi changes a constant's symbol in place
 	}
 	var all []saved
 	scopes := yaegiField(reflect.ValueOf(it.yi).Elem(), "scopes")
@@ -101,11 +102,20 @@ func (it *Interp) symbolsBefore(pc *parsedCell) (restore func()) {
 		syms = reflect.NewAt(syms.Type(), unsafe.Pointer(syms.UnsafeAddr())).Elem()
 		for name := range names {
 			n := reflect.ValueOf(name)
-			all = append(all, saved{syms, n, syms.MapIndex(n)})
+			sym := syms.MapIndex(n)
+			var was reflect.Value
+			if sym.IsValid() && sym.Kind() == reflect.Pointer && !sym.IsNil() {
+				was = reflect.New(sym.Type().Elem()).Elem()
+				was.Set(writable(sym.Elem()))
+			}
+			all = append(all, saved{syms, n, sym, was})
 		}
 	}
 	return func() {
 		for _, s := range all {
+			if s.was.IsValid() {
+				writable(s.sym.Elem()).Set(s.was)
+			}
 			s.syms.SetMapIndex(s.name, s.sym)
 		}
 	}
@@ -147,4 +157,10 @@ func (it *Interp) genericBodyError(pc *parsedCell) *EvalError {
 	return it.typeError(func(e types.Error) bool {
 		return e.Fset == it.fset && slices.ContainsFunc(bodies, func(b *ast.BlockStmt) bool { return b.Pos() <= e.Pos && e.Pos < b.End() })
 	})
+}
+
+// writable is v (addressable), made settable though it holds yaegi's
+// unexported fields.
+func writable(v reflect.Value) reflect.Value {
+	return reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
 }

@@ -394,7 +394,7 @@ func (it *Interp) execute(ctx context.Context, code string) (_ Result, err error
 		}
 	}
 	if pc.Decls != nil {
-		if err := it.runDecls(ctx, pc.Decls, pc.first); err != nil {
+		if err := it.runDecls(ctx, pc.Decls, pc.first, restore); err != nil {
 			it.noteBrokenMethods(pc.Decls)
 			return Result{}, err
 		}
@@ -719,7 +719,7 @@ func importName(is *ast.ImportSpec) string {
 // runDecls compiles the cell's functions, methods and types, then
 // recompiles every earlier function that calls one that was redefined, or
 // uses a variable the cell declares again.
-func (it *Interp) runDecls(ctx context.Context, f *ast.File, first []string) (err error) {
+func (it *Interp) runDecls(ctx context.Context, f *ast.File, first []string, restore func()) (err error) {
 	if err := it.dropRepeats(f); err != nil {
 		return err
 	}
@@ -775,7 +775,9 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File, first []string) (er
 	// half-compiled functions in place of the earlier ones it declares
 	// again (a later call of f panicked "index out of range [0] with
 	// length 0"): they, and their dependents, are compiled again as they
-	// were. (Methods: see failedcells.go.)
+	// were, with the names the cell declares as they were (const Max =
+	// 2.5 breaking limit's n + Max left limit compiled against it: a
+	// call panicked). (Methods: see failedcells.go.)
 	var olds []ast.Decl
 	for _, d := range mine {
 		if old, ok := it.funcs[compat.FuncKey(d)]; ok && d.Recv == nil {
@@ -788,7 +790,11 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File, first []string) (er
 		}
 	}
 	defer func() {
+		if err != nil {
+			err = it.brokenDependent(err, deps, mine)
+		}
 		if err != nil && len(olds) > 0 {
+			restore()
 			it.compileRun(context.Background(), &ast.File{Package: f.Package, Name: f.Name, Decls: olds})
 		}
 	}()
@@ -948,6 +954,40 @@ func (it *Interp) dependsOn(fd *funcDecl, funcs map[string]bool, vars map[string
 	}
 	return false
 }
+
+// brokenDependent words err, the interpreter's error compiling a cell's
+// declarations with the earlier functions that depend on them (deps), as
+// the function of deps it is in, when it is in one of them and not in
+// one the cell declares (mine): "cannot apply the new definitions: func
+// limit no longer compiles: ...", where it named a line of another cell.
+func (it *Interp) brokenDependent(err error, deps, mine []*ast.FuncDecl) error {
+	ee, ok := err.(*EvalError)
+	if !ok || ee.Name != "CompileError" {
+		return err
+	}
+	m := posLineCol.FindStringSubmatch(ee.Value)
+	if m == nil {
+		return err
+	}
+	line, col := atoi(m[1]), atoi(m[2])
+	in := func(d *ast.FuncDecl) bool {
+		from, to := it.fset.Position(d.Pos()), it.fset.Position(d.End())
+		after := line > from.Line || line == from.Line && col >= from.Column
+		before := line < to.Line || line == to.Line && col <= to.Column
+		return after && before
+	}
+	if slices.ContainsFunc(mine, in) {
+		return err
+	}
+	i := slices.IndexFunc(deps, in)
+	if i < 0 {
+		return err
+	}
+	msg := "cannot apply the new definitions: func " + compat.FuncKey(deps[i]) + " no longer compiles: " + m[3]
+	return &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg, "(the earlier definitions stay in force)"}}
+}
+
+var posLineCol = regexp.MustCompile(`^[^\s:]+:(\d+):(\d+): (.*)$`)
 
 // noteRetyped says which functions keep a variable the cell declares
 // again with another type, which they cannot be compiled with.

@@ -72,16 +72,27 @@ func Pull[V any](seq Seq[V]) (next func() (V, bool), stop func()) {
 	return next, stop
 }
 
-// Pull2 is Pull for iterators over pairs.
+// Pull2 is Pull for iterators over pairs. The pair goes through
+// variables Pull's channel orders (a [2]any asserted back to K and V gave
+// nil for an any: the interpreter's assertion to a type parameter bound
+// to the empty interface fails).
 func Pull2[K, V any](seq Seq2[K, V]) (next func() (K, V, bool), stop func()) {
-	pairs, stop := Pull(func(yield func([2]any) bool) {
-		seq(func(k K, v V) bool { return yield([2]any{k, v}) })
+	var k K
+	var v V
+	pairs, stop := Pull(func(yield func(bool) bool) {
+		seq(func(a K, b V) bool {
+			k = a // (one at a time: the interpreter's parallel assignment of an any panicked)
+			v = b
+			return yield(true)
+		})
 	})
 	next = func() (K, V, bool) {
-		p, ok := pairs()
-		k, _ := p[0].(K)
-		v, _ := p[1].(V)
-		return k, v, ok
+		if _, ok := pairs(); ok {
+			return k, v, true
+		}
+		var zk K
+		var zv V
+		return zk, zv, false
 	}
 	return next, stop
 }

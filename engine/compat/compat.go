@@ -179,10 +179,12 @@ var Passes = []Pass{
 	rangeChans,
 	switchConsts,
 	emptyTypeCases,
+	multiTypeCases,
 	switchDefaults,
 	switchCases,
 	switchInits,
 	loopVars,
+	blankRangeKeys, // after loopVars, which would copy the key each time round
 	genericVars,
 	varTypeNames,
 	ptrInstanceVars,

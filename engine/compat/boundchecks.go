@@ -24,7 +24,9 @@ import (
 func (b *boundsPass) index(h *host, fx *facts, x *ast.IndexExpr) {
 	t := indexable(b.c.Types.TypeOf(x.X))
 	// Vec[int] is an instance, not an index.
-	if t == nil || b.c.Types.IsType(x) || !b.c.Types.IsInteger(x.Index) {
+	// (An index of a type parameter's type, func At[I ~int](xs []string,
+	// i I), too: the interpreter's own message lacks the index.)
+	if t == nil || b.c.Types.IsType(x) || !b.c.Types.IsInteger(x.Index) && !integerOrParam(b.c.Types.TypeOf(x.Index)) {
 		return
 	}
 	_, array := t.(*types.Array)
@@ -133,7 +135,7 @@ func (b *boundsPass) slice(h *host, fx *facts, x *ast.SliceExpr) {
 		return
 	}
 	for _, e := range []ast.Expr{x.Low, x.High, x.Max} {
-		if e != nil && (!isInteger(b.c.Types.TypeOf(e)) || !b.pureExpr(e)) {
+		if e != nil && (!isInteger(b.c.Types.TypeOf(e)) && !integerOrParam(b.c.Types.TypeOf(e)) || !b.pureExpr(e)) {
 			return
 		}
 	}

@@ -57,8 +57,8 @@ func isMethodNode(n reflect.Value) bool {
 // (its unexported field generic, a map[string]*node) for which drop,
 // given the key and the node, is true; nothing if this yaegi has none.
 func (it *Interp) dropInstances(drop func(key string, n reflect.Value) bool) {
-	cache := yaegiField(reflect.ValueOf(it.yi).Elem(), "generic")
-	if !cache.IsValid() || cache.Kind() != reflect.Map || cache.Type().Key().Kind() != reflect.String {
+	cache := it.instanceCache()
+	if !cache.IsValid() {
 		return
 	}
 	for _, k := range cache.MapKeys() {
@@ -66,6 +66,30 @@ func (it *Interp) dropInstances(drop func(key string, n reflect.Value) bool) {
 			cache.SetMapIndex(k, reflect.Value{})
 		}
 	}
+}
+
+// instanceKeys are the keys of yaegi's cache of generic instances
+// (Show[main.W]); none if this yaegi has none.
+func (it *Interp) instanceKeys() []string {
+	cache := it.instanceCache()
+	if !cache.IsValid() {
+		return nil
+	}
+	var keys []string
+	for _, k := range cache.MapKeys() {
+		keys = append(keys, k.String())
+	}
+	return keys
+}
+
+// instanceCache is yaegi's cache of generic instances, writable, or the
+// zero Value.
+func (it *Interp) instanceCache() reflect.Value {
+	cache := yaegiField(reflect.ValueOf(it.yi).Elem(), "generic")
+	if !cache.IsValid() || cache.Kind() != reflect.Map || cache.Type().Key().Kind() != reflect.String {
+		return reflect.Value{}
+	}
+	return cache
 }
 
 // keyGenericMethods gives each method of the session's generic types a

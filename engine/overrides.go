@@ -3,7 +3,6 @@ package engine
 import (
 	"go/ast"
 	"go/types"
-	"reflect"
 	"strings"
 
 	"grundy/engine/compat"
@@ -75,16 +74,13 @@ func (it *Interp) usedSince(base string, tn *types.TypeName, name string) bool {
 			}
 		}
 	}
-	instantiated := false
-	it.dropInstances(func(key string, _ reflect.Value) bool {
+	for _, key := range it.instanceKeys() {
 		// (A generic function's instance for the type: Show[main.W].)
 		for h := range holders {
-			instantiated = instantiated || strings.Contains(key, "main."+h+"]") || strings.Contains(key, "main."+h+",")
+			if strings.Contains(key, "main."+h+"]") || strings.Contains(key, "main."+h+",") {
+				return true
+			}
 		}
-		return false
-	})
-	if instantiated {
-		return true
 	}
 	for g, kind := range it.globals {
 		if kind != "var" {

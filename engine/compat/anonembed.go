@@ -135,6 +135,15 @@ func heldAnonPrinter(t types.Type, seen map[types.Type]bool) types.Type {
 		if o.Pkg() == nil || o.Pkg().Path() != "main" || printsByMethod(u) || printsByMethod(types.NewPointer(u)) || types.IsInterface(u) {
 			return nil
 		}
+		if st, ok := u.Underlying().(*types.Struct); ok {
+			// (The named struct is no unnamed one: its fields.)
+			for i := range st.NumFields() {
+				if in := heldAnonPrinter(st.Field(i).Type(), seen); in != nil {
+					return in
+				}
+			}
+			return nil
+		}
 		return heldAnonPrinter(u.Underlying(), seen)
 	}
 	return nil

@@ -101,7 +101,10 @@ type Interp struct {
 	// cellGenerics: the text of the running cell's generic functions, by
 	// name, for typed copies (typedcopies.go).
 	cellGenerics map[string]funcSource
-	closed       bool
+	// cellTexts: the text of the running cell's functions and methods, by
+	// key (funcDecl.text).
+	cellTexts map[string]funcSource
+	closed    bool
 }
 
 // funcDecl is a function or method as last compiled, with the top-level
@@ -118,6 +121,9 @@ type funcDecl struct {
 	// generic: a generic function's text, for typed copies of it
 	// (typedcopies.go).
 	generic funcSource
+	// text: its text as its cell wrote it, for the oracle to check it
+	// again (constbreaks.go).
+	text funcSource
 }
 
 // usesVar reports whether fd was compiled with a variable name of type t
@@ -465,6 +471,9 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	}
 	if pc.dropFailedReplays(it.info.Errors) {
 		it.check(pc)
+	}
+	if err := it.constBreaks(pc); err != nil {
+		return nil, err
 	}
 	if err := it.brokenCall(); err != nil {
 		return nil, err
@@ -867,7 +876,12 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File, first []string, res
 		case *ast.FuncDecl:
 			if !isDep[d] { // (a dependent keeps what it refers to)
 				refs, varTypes := globalRefs(d, it.info)
-				it.funcs[compat.FuncKey(d)] = &funcDecl{decl: d, refs: refs, varTypes: varTypes, src: it.cellSrcs[compat.FuncKey(d)], generic: it.cellGenerics[d.Name.Name]}
+				key := compat.FuncKey(d)
+				text := it.cellTexts[key]
+				if old := it.funcs[key]; text.text == "" && old != nil {
+					text = old.text // (replayed from its text)
+				}
+				it.funcs[key] = &funcDecl{decl: d, refs: refs, varTypes: varTypes, src: it.cellSrcs[key], generic: it.cellGenerics[d.Name.Name], text: text}
 			}
 			if d.Recv == nil {
 				it.globals[d.Name.Name] = "func"

@@ -290,7 +290,7 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 			fd := &funcDecl{decl: d}
 			fd.refs, fd.varTypes = globalRefs(d, nil)
 			if o, ok := old[compat.FuncKey(d)]; ok {
-				fd.refs, fd.varTypes, fd.src, fd.generic = o.refs, o.varTypes, o.src, o.generic
+				fd.refs, fd.varTypes, fd.src, fd.generic, fd.text = o.refs, o.varTypes, o.src, o.generic, o.text
 			}
 			it.funcs[compat.FuncKey(d)] = fd
 		case *ast.GenDecl:

@@ -138,10 +138,16 @@ func typeUnder(t types.Type) types.Type {
 // runDecls stores it with the function.
 func (it *Interp) noteSources(pc *parsedCell) {
 	it.cellGenerics = map[string]funcSource{}
+	it.cellTexts = map[string]funcSource{}
 	if pc.Decls == nil {
 		return
 	}
 	for _, d := range pc.Decls.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && !slices.Contains(pc.replayed, fd) {
+			if text, at := pc.DeclSource(it.fset, fd); text != "" {
+				it.cellTexts[compat.FuncKey(fd)] = funcSource{text: text, at: at}
+			}
+		}
 		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.TYPE && len(gd.Specs) == 1 && gd.Specs[0].(*ast.TypeSpec).TypeParams != nil {
 			if text, at := pc.DeclSource(it.fset, gd); text != "" {
 				if it.typeSrcs == nil {

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/types"
+	"slices"
 )
 
 // anonEmbed refuses a value of an unnamed struct type that embeds an
@@ -46,14 +47,14 @@ func runAnonEmbed(c *Cell) {
 			st, ok := vt.(*types.Struct)
 			if !ok {
 				if in := heldAnonPrinter(vt, map[types.Type]bool{}); in != nil {
-					c.Fail(v.value.Pos(), "a value of %s holds values of an unnamed struct type with a String, Error or Format method of an embedded field (%s), and is put in an interface (%s): the interpreter makes that struct type without the method, so fmt would print its fields; declare the struct as a named type (type S struct{ ... }) and use S",
-						types.TypeString(vt, pkgName), types.TypeString(in, pkgName), types.TypeString(v.target, pkgName))
+					c.Fail(v.value.Pos(), "a value of %s holds values of an unnamed struct type with %s method of an embedded field (%s), and is put in an interface (%s): the interpreter makes that struct type without the method, so fmt would print its fields; declare the struct as a named type (type S struct{ ... }) and use S",
+						types.TypeString(vt, pkgName), printMethod(in), types.TypeString(in, pkgName), types.TypeString(v.target, pkgName))
 					return false
 				}
 			}
 			if ok && !embedsIface(st) && iface.NumMethods() == 0 && printsByMethod(st) {
-				c.Fail(v.value.Pos(), "a value of an unnamed struct type with a String, Error or Format method of an embedded field, put in an interface (%s): the interpreter loses the methods it has through the embedded field there; declare the struct as a named type (type S struct{ ... }) and use S",
-					types.TypeString(v.target, pkgName))
+				c.Fail(v.value.Pos(), "a value of an unnamed struct type with %s method of an embedded field, put in an interface (%s): the interpreter loses the methods it has through the embedded field there; declare the struct as a named type (type S struct{ ... }) and use S",
+					printMethod(st), types.TypeString(v.target, pkgName))
 				return false
 			}
 			if !ok || !embedsIface(st) || iface.NumMethods() == 0 && !printsByMethod(st) {
@@ -149,16 +150,27 @@ func heldAnonPrinter(t types.Type, seen map[types.Type]bool) types.Type {
 	return nil
 }
 
+// printMethods are the methods fmt or encoding/json call on a value.
+var printMethods = []string{"String", "Error", "Format", "GoString", "MarshalJSON", "MarshalText"}
+
 // printsByMethod reports whether a value of t has a method that fmt or
 // encoding/json would call on it.
 func printsByMethod(t types.Type) bool {
 	ms := types.NewMethodSet(t)
-	for _, m := range []string{"String", "Error", "Format", "GoString", "MarshalJSON", "MarshalText"} {
+	return slices.ContainsFunc(printMethods, func(m string) bool { return ms.Lookup(nil, m) != nil })
+}
+
+// printMethod names, for a message, the first method of printMethods a
+// value of t has ("a String", "an Error"), or for a struct embedding an
+// interface without one, "an interface's".
+func printMethod(t types.Type) string {
+	ms := types.NewMethodSet(t)
+	for _, m := range printMethods {
 		if ms.Lookup(nil, m) != nil {
-			return true
+			return an(m)
 		}
 	}
-	return false
+	return "an interface's"
 }
 
 // localType reports whether n is declared in a function (where it can

@@ -545,7 +545,11 @@ func runErrorAssert(c *Cell) {
 				return true // var v, ok = x.(error): yaegi's own
 			}
 			if c.errorAssertion(n) {
-				cur.Replace(&ast.CallExpr{Fun: ident(prelude.ErrorMust, n.Pos()), Args: []ast.Expr{n.X}, Lparen: n.Lparen, Rparen: n.Rparen})
+				call := &ast.CallExpr{Fun: ident(prelude.ErrorMust, n.Pos()), Args: []ast.Expr{n.X}, Lparen: n.Lparen, Rparen: n.Rparen}
+				// (An error, for the passes after: ifaceCompare compares
+				// x.(error) == Halt{7} by the values' types.)
+				c.Types.Types[call] = c.Types.Types[n]
+				cur.Replace(call)
 			}
 		}
 		return true

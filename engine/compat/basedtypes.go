@@ -1044,17 +1044,11 @@ func (c *Cell) literalAsserts(based []*types.Named) {
 		})
 	}
 	for _, root := range c.Roots() {
-		var stack []ast.Node
-		ast.Inspect(root, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
+		inspectStack(root, func(n ast.Node, stack []ast.Node) bool {
 			if lit, ok := n.(*ast.FuncLit); ok && literalKept(lit, stack) {
 				kept(lit)
 				return false
 			}
-			stack = append(stack, n)
 			return true
 		})
 	}

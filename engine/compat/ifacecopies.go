@@ -920,12 +920,7 @@ type loopSpans struct {
 func (c *Cell) loopSpans() *loopSpans {
 	ls := &loopSpans{}
 	for _, root := range c.Roots() {
-		var stack []ast.Node
-		ast.Inspect(root, func(n ast.Node) bool {
-			if n == nil {
-				stack = stack[:len(stack)-1]
-				return true
-			}
+		inspectStack(root, func(n ast.Node, stack []ast.Node) bool {
 			switch n.(type) {
 			case *ast.ForStmt, *ast.RangeStmt:
 				var fn ast.Node
@@ -941,7 +936,6 @@ func (c *Cell) loopSpans() *loopSpans {
 				ls.loops = append(ls.loops, n.(ast.Stmt))
 				ls.funcs = append(ls.funcs, fn)
 			}
-			stack = append(stack, n)
 			return true
 		})
 	}

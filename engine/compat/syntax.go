@@ -594,3 +594,20 @@ func (c *Cell) builtinCall(n ast.Node, names ...string) *ast.CallExpr {
 	}
 	return call
 }
+
+// inspectStack is ast.Inspect from root with the nodes above n (root
+// first) handed to f with it; f's false leaves n's children out.
+func inspectStack(root ast.Node, f func(n ast.Node, stack []ast.Node) bool) {
+	var stack []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if !f(n, stack) {
+			return false
+		}
+		stack = append(stack, n)
+		return true
+	})
+}

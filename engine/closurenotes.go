@@ -71,8 +71,14 @@ func (it *Interp) noteClosures(pc *parsedCell) {
 			switch r := r.(type) {
 			case *ast.FuncLit:
 				it.closures[id.Name] = refs(r.Body)
-			case *ast.Ident, *ast.IndexExpr: // a function (f := use), an instance (f := Show[int])
-				if fn, _ := ast.Unparen(r).(*ast.Ident); fn == nil && isIndexOfIdent(r) || fn != nil && it.globals[fn.Name] == "func" {
+			case *ast.Ident: // a function (f := use)
+				if it.globals[r.Name] == "func" {
+					it.closures[id.Name] = refs(r)
+					continue
+				}
+				delete(it.closures, id.Name)
+			case *ast.IndexExpr: // an instance (f := Show[int]), or an element of a variable
+				if _, ok := r.X.(*ast.Ident); ok {
 					it.closures[id.Name] = refs(r)
 					continue
 				}
@@ -199,16 +205,4 @@ func (it *Interp) varHolds(name string, names map[string]bool) bool {
 		n, ok := t.(*types.Named)
 		return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "main" && names[n.Obj().Name()]
 	})
-}
-
-// isIndexOfIdent reports whether e is f[...] with f a name: an instance
-// of a generic function, f := Show[int] (or an element of a variable,
-// which uses what the variable does).
-func isIndexOfIdent(e ast.Expr) bool {
-	ix, ok := e.(*ast.IndexExpr)
-	if !ok {
-		return false
-	}
-	_, ok = ix.X.(*ast.Ident)
-	return ok
 }

@@ -53,8 +53,7 @@ func (it *Interp) constBreaks(pc *parsedCell) error {
 		}
 		for _, d := range users {
 			if d.Pos() <= te.Pos && te.Pos < d.End() {
-				msg := "cannot apply the new definitions: func " + compat.FuncKey(d) + " no longer compiles: " + te.Msg
-				return &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg, "(the earlier definitions stay in force)"}}
+				return cannotApply("func " + compat.FuncKey(d) + " no longer compiles: " + te.Msg)
 			}
 		}
 	}

@@ -20,8 +20,8 @@ const cannotCompile = "the interpreter cannot compile this; rewrite it more plai
 func unsupportedError(msg string, n ast.Node, it *Interp) *EvalError {
 	pos := ""
 	if m := posPrefix.FindStringSubmatch(msg); m != nil {
-		pos = strings.TrimSuffix(msg, m[2])
-		msg = m[2]
+		pos = strings.TrimSuffix(msg, m[3])
+		msg = m[3]
 	}
 	msg = strings.TrimPrefix(msg, "CFG post-order panic: ")
 	if name, at := undefinedPackage(n, it); name != "" {

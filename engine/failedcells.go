@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unsafe"
 
 	"grundy/engine/compat"
 )
@@ -99,7 +98,7 @@ func (it *Interp) symbolsBefore(pc *parsedCell) (restore func()) {
 		if !syms.IsValid() || syms.Kind() != reflect.Map || !syms.CanAddr() {
 			continue
 		}
-		syms = reflect.NewAt(syms.Type(), unsafe.Pointer(syms.UnsafeAddr())).Elem()
+		syms = writable(syms)
 		for name := range names {
 			n := reflect.ValueOf(name)
 			sym := syms.MapIndex(n)
@@ -157,10 +156,4 @@ func (it *Interp) genericBodyError(pc *parsedCell) *EvalError {
 	return it.typeError(func(e types.Error) bool {
 		return e.Fset == it.fset && slices.ContainsFunc(bodies, func(b *ast.BlockStmt) bool { return b.Pos() <= e.Pos && e.Pos < b.End() })
 	})
-}
-
-// writable is v (addressable), made settable though it holds yaegi's
-// unexported fields.
-func writable(v reflect.Value) reflect.Value {
-	return reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
 }

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"reflect"
-	"unsafe"
 )
 
 // markGlobalDefines marks as package variables the names a cell's
@@ -49,7 +48,7 @@ func (it *Interp) markGlobalDefines(block *ast.BlockStmt) {
 		}
 		g := sym.Elem().FieldByName("global")
 		if g.IsValid() && g.Kind() == reflect.Bool {
-			reflect.NewAt(g.Type(), unsafe.Pointer(g.UnsafeAddr())).Elem().SetBool(true)
+			writable(g).SetBool(true)
 		}
 	}
 }

@@ -153,7 +153,13 @@ func yaegiField(v reflect.Value, name string) reflect.Value {
 	if !f.IsValid() || !f.CanAddr() {
 		return reflect.Value{}
 	}
-	return reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
+	return writable(f)
+}
+
+// writable is v (addressable) made settable, though it is, or is in, an
+// unexported field of yaegi's.
+func writable(v reflect.Value) reflect.Value {
+	return reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
 }
 
 // derefAll follows pointers from v to what they point to; the zero Value

@@ -979,7 +979,7 @@ func (it *Interp) brokenDependent(err error, deps, mine []*ast.FuncDecl) error {
 	if !ok || ee.Name != "CompileError" {
 		return err
 	}
-	m := posLineCol.FindStringSubmatch(ee.Value)
+	m := posPrefix.FindStringSubmatch(ee.Value)
 	if m == nil {
 		return err
 	}
@@ -997,11 +997,15 @@ func (it *Interp) brokenDependent(err error, deps, mine []*ast.FuncDecl) error {
 	if i < 0 {
 		return err
 	}
-	msg := "cannot apply the new definitions: func " + compat.FuncKey(deps[i]) + " no longer compiles: " + m[3]
-	return &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg, "(the earlier definitions stay in force)"}}
+	return cannotApply("func " + compat.FuncKey(deps[i]) + " no longer compiles: " + m[3])
 }
 
-var posLineCol = regexp.MustCompile(`^[^\s:]+:(\d+):(\d+): (.*)$`)
+// cannotApply refuses a cell whose new definitions break an earlier one
+// (msg says which and how); the session keeps the earlier ones.
+func cannotApply(msg string) *EvalError {
+	msg = "cannot apply the new definitions: " + msg
+	return &EvalError{Name: "CompileError", Value: msg, Traceback: []string{msg, "(the earlier definitions stay in force)"}}
+}
 
 // noteRetyped says which functions keep a variable the cell declares
 // again with another type, which they cannot be compiled with.

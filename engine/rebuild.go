@@ -269,11 +269,10 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 				}
 			}
 			if what != "" {
-				msg = what + " no longer compiles: " + m[2]
+				msg = what + " no longer compiles: " + m[3]
 			}
 		}
-		return nil, &EvalError{Name: "CompileError", Value: "cannot apply the new definitions: " + msg,
-			Traceback: []string{"cannot apply the new definitions: " + msg, "(the earlier definitions stay in force)"}}
+		return nil, cannotApply(msg)
 	}
 	for name, path := range it.imports {
 		it.pkgs[name] = path
@@ -305,10 +304,12 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 	now := it.globalValues()
 	var stale []string
 	for name, v := range moved {
-		if nv, ok := now[name]; ok && v.Type() == nv.Type() && it.shareGlobal(name, v) {
-		} else if ok && nv.CanSet() && v.Type().AssignableTo(nv.Type()) {
+		nv, ok := now[name]
+		switch {
+		case ok && v.Type() == nv.Type() && it.shareGlobal(name, v):
+		case ok && nv.CanSet() && v.Type().AssignableTo(nv.Type()):
 			nv.Set(v)
-		} else {
+		default:
 			dropped = append(dropped, name)
 			continue
 		}
@@ -560,7 +561,8 @@ func (it *Interp) goType(t reflect.Type, v reflect.Value) (string, bool) {
 	return "", false
 }
 
-var posPrefix = regexp.MustCompile(`^[^\s:]+:(\d+):\d+: (.*)$`)
+// posPrefix splits "cell:3:7: msg" into its line, column and message.
+var posPrefix = regexp.MustCompile(`^[^\s:]+:(\d+):(\d+): (.*)$`)
 
 func atoi(s string) int {
 	n := 0

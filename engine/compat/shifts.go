@@ -89,19 +89,14 @@ func (c *Cell) typedShift(cur Cursor) bool {
 	}
 	x := cur.Node().(*ast.BinaryExpr)
 	c.typedCount(&x.Y)
+	// A constant shift beyond int64's range, written as its value.
 	tv, ok := c.Types.Types[x]
-	if !ok || !integerOrParam(tv.Type) {
-		return true
+	if !ok || tv.Value == nil || !integerOrParam(tv.Type) || fitsInt64(tv.Value) {
+		return true // (within it yaegi computes it right)
 	}
-	if tv.Value != nil {
-		if fitsInt64(tv.Value) {
-			return true // yaegi computes it right
-		}
-		if t, ok := c.TypeExpr(tv.Type, x.Pos()); ok {
-			lit := &ast.BasicLit{ValuePos: x.Pos(), Kind: token.INT, Value: tv.Value.ExactString()}
-			cur.Replace(&ast.CallExpr{Fun: t, Lparen: x.Pos(), Args: []ast.Expr{lit}, Rparen: x.End()})
-		}
-		return true
+	if t, ok := c.TypeExpr(tv.Type, x.Pos()); ok {
+		lit := &ast.BasicLit{ValuePos: x.Pos(), Kind: token.INT, Value: tv.Value.ExactString()}
+		cur.Replace(&ast.CallExpr{Fun: t, Lparen: x.Pos(), Args: []ast.Expr{lit}, Rparen: x.End()})
 	}
 	return true
 }

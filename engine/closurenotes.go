@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"grundy/engine/compat"
+	"grundy/engine/typecheck"
 )
 
 // A function literal a cell stores in a session variable is compiled once,
@@ -21,6 +22,7 @@ import (
 // assign function literals to, with the top-level names the literals use
 // (globalRefs, as for the session's functions).
 func (it *Interp) noteClosures(pc *parsedCell) {
+	it.noteRedeclaredClosures(pc)
 	it.cellClosures = map[string]bool{}
 	if pc.Stmts == nil {
 		return
@@ -112,6 +114,62 @@ func (it *Interp) noteStaleClosures(redefined map[string]bool) {
 		if len(old) > 0 {
 			it.notes = append(it.notes, unshownNote{text: fmt.Sprintf("note: %s holds a function literal made before %s was declared again, and still calls the earlier one: run the cell that makes %s again",
 				v, strings.Join(old, ", "), v)})
+		}
+	}
+}
+
+// noteRedeclaredClosures says which variables of earlier cells hold
+// function literals using a variable the cell declares again as a new
+// one: they go on using the earlier variable (a closure that summed data
+// summed the old slice after data := ... again, silently). A variable the
+// session's functions use, declared again with the same type, is
+// assigned instead (compat's varInits), and so is one a := of several
+// names declares again with the same type (compat's earlierReads); the
+// closures see those.
+func (it *Interp) noteRedeclaredClosures(pc *parsedCell) {
+	fresh := map[string]string{} // name -> its earlier type
+	again := func(id *ast.Ident, assigned bool) {
+		old, _ := it.tc.Lookup(compat.SourceName(id.Name)).(*types.Var)
+		now, _ := it.info.Defs[id].(*types.Var)
+		if old != nil && now != nil && !(assigned && types.Identical(old.Type(), now.Type())) {
+			fresh[id.Name] = typeName(old.Type())
+		}
+	}
+	if pc.Decls != nil {
+		for _, d := range pc.Decls.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+				for _, sp := range gd.Specs {
+					for _, id := range sp.(*ast.ValueSpec).Names {
+						again(id, true)
+					}
+				}
+			}
+		}
+	}
+	if pc.Stmts != nil {
+		for _, st := range pc.Stmts.List {
+			for _, id := range typecheck.DefinedIdents(st) {
+				as, isDefine := st.(*ast.AssignStmt)
+				again(id, isDefine && len(as.Lhs) > 1)
+			}
+		}
+	}
+	for _, name := range sortedKeys(fresh) {
+		var holders []string
+		for _, v := range sortedKeys(it.closures) {
+			if it.closures[v][name] && fresh[v] == "" {
+				holders = append(holders, v)
+			}
+		}
+		who := strings.Join(holders, ", ")
+		switch len(holders) {
+		case 0:
+		case 1:
+			it.notes = append(it.notes, unshownNote{text: fmt.Sprintf("note: %s holds a function made before %s was declared again, which still uses the earlier %s (%s): run the cell that makes %s again",
+				who, name, name, fresh[name], who)})
+		default:
+			it.notes = append(it.notes, unshownNote{text: fmt.Sprintf("note: %s hold functions made before %s was declared again, which still use the earlier %s (%s): run the cells that make them again",
+				who, name, name, fresh[name])})
 		}
 	}
 }

@@ -1545,15 +1545,12 @@ func (it *Interp) run(ctx context.Context, prog *interp.Program) (v reflect.Valu
 			return reflect.Value{}, nil
 		}
 		it.rt.mu.Lock()
-		it.rt.panicking, it.rt.panicVal = true, it.recoveredValue(p.Value)
+		it.rt.panicking, it.rt.panicVal = true, grundyrt.PanicAgain(p.Value)
 		it.rt.mu.Unlock()
 		return v, it.panicError(p)
 	}
 	return v, runtimeError(err)
 }
-
-// recoveredValue is a panic's value as recover() returns it.
-func (it *Interp) recoveredValue(v any) any { return it.rt.types.RecoveredValue(v) }
 
 // runDeferred runs the defers of the cell's top-level statements, last
 // first, as a function's defers run when it returns: after a panic too,
@@ -1598,7 +1595,7 @@ func (it *Interp) callDeferred(f func()) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			it.rt.mu.Lock()
-			it.rt.panicking, it.rt.panicVal = true, it.recoveredValue(v)
+			it.rt.panicking, it.rt.panicVal = true, grundyrt.PanicAgain(v)
 			it.rt.mu.Unlock()
 			msg := it.panicMessage(v)
 			err = &EvalError{Name: "panic", Value: msg, Traceback: []string{"panic: " + msg}}

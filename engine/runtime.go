@@ -220,7 +220,12 @@ func (r *runtimeState) Defer(f func()) {
 }
 
 // Recover is recover() in a cell's top-level deferred function: the
-// cell's panic, once.
+// cell's panic, once, as the interpreter raised it (its reflect.Value
+// taken off): the passes call it as grundyrt.Recovered(grundyrt.Recover())
+// and through relays, and Recovered gives the cell the value. (Given
+// Recovered's result, a value of a cell type on a basic type in yaegi's
+// valueInterface, the interpreter unwrapped it when it passed it to the
+// next native function, and the cell recovered a bare int.)
 func (r *runtimeState) Recover() any {
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -50,7 +50,7 @@ func (c *Cell) sessionDefer(s *ast.DeferStmt) ast.Stmt {
 	if relay {
 		// A function that may recover, called by the closure: it takes
 		// the cell's panic from a relay (see funcdefers).
-		recovered := &ast.CallExpr{Fun: ident(prelude.Recover, pos), Lparen: pos, Rparen: pos}
+		recovered := &ast.CallExpr{Fun: rtSelector(prelude.RTRecover, pos), Lparen: pos, Rparen: pos}
 		call = c.relay(recovered, fn, funcLit(pos, s.End(), nil, call), pos, s.End())
 	}
 	reg := &ast.ExprStmt{X: &ast.CallExpr{Fun: ident(prelude.Defer, pos), Lparen: pos, Rparen: s.End(),
@@ -67,7 +67,10 @@ func replaceRecover(b *ast.BlockStmt) {
 			return false
 		case *ast.CallExpr:
 			if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "recover" && len(x.Args) == 0 {
-				id.Name = prelude.Recover
+				// A native call: through an interpreted helper returning
+				// it, a panicked value of a cell type on a basic type
+				// lost its type (yaegi's valueInterface unwrapped).
+				x.Fun = rtSelector(prelude.RTRecover, id.Pos())
 			}
 		}
 		return true

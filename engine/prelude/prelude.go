@@ -37,7 +37,6 @@ const (
 	ShownAs     = "_grundyShownAs"     // func(v, typed any) any: a shown instance of a generic type, with its Typed
 	Go          = "_grundyGo"          // func(f func()): runs a goroutine, reporting its panic
 	Defer       = "_grundyDefer"       // registers a top-level defer with the session
-	Recover     = "_grundyRecover"     // recover() in a top-level deferred function
 	AsError     = "_grundyAsError"     // a value to error, whole (see the helper)
 	AsErrorFunc = "_grundyAsErrorFunc" // likewise, with its Error method as a function
 	ErrorAssert = "_grundyErrorAssert" // v, ok := x.(error)
@@ -199,6 +198,7 @@ const (
 	RTXMLMarshalIndent  = "XMLMarshalIndent"  // likewise xml.MarshalIndent
 	RTXMLEncode         = "XMLEncode"         // likewise (*xml.Encoder).Encode
 	RTRecovered         = "Recovered"         // what recover() returns in Go
+	RTRecover           = "Recover"           // recover() in a top-level deferred function: the cell's panic, from the session (a native call: an interpreted helper returning it lost a boxed value's type)
 	RTAssertionError    = "AssertionError"    // the runtime's error for a failed x.(I)
 	RTAssertPanic       = "AssertPanic"       // the panic of a failed assertion to an interface, naming the missing method
 	RTNativeMethods     = "NativeMethods"     // stops an assertion of a library value to a cell interface

@@ -57,7 +57,7 @@ func declared(t *testing.T, files []File) map[string]bool {
 // Every name a pass writes is declared where the pass expects it.
 func TestNamesAreDeclared(t *testing.T) {
 	helpers := declared(t, Helpers())
-	for _, n := range []string{Show, ShowNative, Display, Render, Go, Defer, Recover, AsError, AsErrorFunc, ErrorAssert, ErrorMust, Index, ShiftCount, OutOfRange, SliceBounds, NegShift} {
+	for _, n := range []string{Show, ShowNative, Display, Render, Go, Defer, AsError, AsErrorFunc, ErrorAssert, ErrorMust, Index, ShiftCount, OutOfRange, SliceBounds, NegShift} {
 		if !helpers[n] {
 			t.Errorf("%s is not declared in helpers/", n)
 		}
@@ -77,7 +77,7 @@ func TestNamesAreDeclared(t *testing.T) {
 		}
 	}
 	table := grundyrt.Table(nil, grundyrt.NewTypes())
-	for _, n := range []string{RTErrorsIs, RTErrorsAs, RTErrorsAsDynamic, RTSlogDynamic, RTErrorsAsKnown, RTErrorsUnwrap, RTJSONMarshal, RTJSONMarshalIndent, RTJSONEncode, RTTextTemplate, RTTextBuiltins, RTHTMLBuiltins, RTHTMLTemplate, RTTemplateError, RTJSONUnmarshal, RTJSONDecode, RTCompareKey, RTEqual, RTRewrap, RTInWrapper, RTWrapNil, RTEmpty, RTInternKey, RTFmtTyped, RTFmtParam, RTFmtWrapped, RTFmtSpread, RTFmtTuple, RTFmtState, RTWriter, RTDeclare, RTDeclareComposite, RTMendCycle, RTAtomicStore, RTAtomicCompare, RTHasTypeIn, RTMustHaveTypeIn, RTNewInstance, RTInstanceMethods, RTSprint, RTSprintf, RTSprintln, RTPanic, RTRecovered, RTDecodeRune, RTDeferred, RTRelay, RTRelayed, RTTypeName, RTTypeString, RTTypePkgPath, RTStructField, RTFieldByName, RTValueFieldByName, RTValueField, RTVisibleFields, RTValueOf, RTDeepEqual, RTAssertionError, RTAssertPanic, RTNativeMethods, RTLaterMethods, RTNativeIn, RTUnwrap, RTReturn, RTSelect, RTSetZero, RTPrint, RTFloatTo + "Int8", RTFloatTo + "Int16", RTFloatTo + "Int32", RTFloatTo + "Uint8", RTFloatTo + "Uint16", RTFloatTo + "Uint32", RTIntToFloat32, RTUintToFloat32} {
+	for _, n := range []string{RTErrorsIs, RTErrorsAs, RTErrorsAsDynamic, RTSlogDynamic, RTErrorsAsKnown, RTErrorsUnwrap, RTJSONMarshal, RTJSONMarshalIndent, RTJSONEncode, RTTextTemplate, RTTextBuiltins, RTHTMLBuiltins, RTHTMLTemplate, RTTemplateError, RTJSONUnmarshal, RTJSONDecode, RTCompareKey, RTEqual, RTRewrap, RTInWrapper, RTWrapNil, RTEmpty, RTInternKey, RTFmtTyped, RTFmtParam, RTFmtWrapped, RTFmtSpread, RTFmtTuple, RTFmtState, RTWriter, RTDeclare, RTDeclareComposite, RTMendCycle, RTAtomicStore, RTAtomicCompare, RTHasTypeIn, RTMustHaveTypeIn, RTNewInstance, RTInstanceMethods, RTSprint, RTSprintf, RTSprintln, RTPanic, RTRecovered, RTRecover, RTDecodeRune, RTDeferred, RTRelay, RTRelayed, RTTypeName, RTTypeString, RTTypePkgPath, RTStructField, RTFieldByName, RTValueFieldByName, RTValueField, RTVisibleFields, RTValueOf, RTDeepEqual, RTAssertionError, RTAssertPanic, RTNativeMethods, RTLaterMethods, RTNativeIn, RTUnwrap, RTReturn, RTSelect, RTSetZero, RTPrint, RTFloatTo + "Int8", RTFloatTo + "Int16", RTFloatTo + "Int32", RTFloatTo + "Uint8", RTFloatTo + "Uint16", RTFloatTo + "Uint32", RTIntToFloat32, RTUintToFloat32} {
 		if _, ok := table[n]; !ok {
 			t.Errorf("grundyrt.%s is not in the interpreter's table", n)
 		}

@@ -51,7 +51,7 @@ func (p panicValue) Format(st fmt.State, verb rune) { p.a.Format(st, verb) }
 // is over: OnRecover forgets what the interpreter wrote of the frames it
 // unwound.
 func (ts *Types) Recovered(v any) any {
-	r := ts.RecoveredValue(v)
+	r := ts.recoveredValue(v)
 	if r != nil && ts.OnRecover != nil {
 		ts.OnRecover() // (not for a recover() that stopped nothing)
 	}
@@ -74,9 +74,8 @@ func PanicAgain(v any) any {
 	return v
 }
 
-// RecoveredValue is Recovered for the engine, which looks at a panic's
-// value without stopping it.
-func (ts *Types) RecoveredValue(v any) any {
+// recoveredValue is Recovered without stopping the panic.
+func (ts *Types) recoveredValue(v any) any {
 	if rv, ok := v.(reflect.Value); ok {
 		if !rv.IsValid() || !rv.CanInterface() {
 			return nil

@@ -1,5 +1,7 @@
 package iter
 
+import "grundy/engine/prelude/grundyrt"
+
 // Pull turns the push iterator seq into a pull iterator: next returns the
 // next value and true, or the zero value and false once seq is done; stop
 // ends it early. seq runs on its own goroutine (the interpreter has no
@@ -17,7 +19,7 @@ func Pull[V any](seq Seq[V]) (next func() (V, bool), stop func()) {
 	var failure any
 	run := func() {
 		defer func() {
-			failure = recover()
+			failure = grundyrt.PanicAgain(recover()) // (raised again as it came: recover() gave the interpreter's reflect.Value)
 			over = true
 			var zero V
 			out <- zero

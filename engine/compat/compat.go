@@ -112,6 +112,7 @@ var Passes = []Pass{
 	floatShifts,   // before bounds copies an index
 	shiftOperands, // before bounds copies an index ([]uint64{1 << n}[0])
 	bounds,
+	constBytes, // after bounds, which would check its slice expression
 	cellReturns,
 	shifts,
 	uintptrSteps,

@@ -197,6 +197,9 @@ func Replace[S ~[]E, E any](s S, i, j int, v ...E) S {
 		}
 		return s2
 	}
+	if j > len(s) { // s[j:], with Go's message
+		panic(grundyrt.SliceError(j, len(s), nil, cap(s), true))
+	}
 	tot := len(s[:i]) + len(v) + len(s[j:])
 	if tot > cap(s) {
 		s2 := append(s[:i], make(S, tot-i)...)

@@ -50,6 +50,7 @@ var Passes = []Pass{
 	statements,
 	laterMethods,
 	typeErrors,
+	iterTypeNames,
 	localTypeNames, // before the passes that write types
 	initOrder,
 	unsafeConsts,

@@ -1,6 +1,7 @@
 package compat
 
 import (
+	"go/ast"
 	"go/types"
 	"slices"
 )
@@ -30,7 +31,7 @@ var anonEmbed = Pass{
 
 func runAnonEmbed(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
-		for _, v := range c.assignedValues(cur, nil) {
+		for _, v := range c.ifaceValues(cur, nil) {
 			iface, ok := v.target.Underlying().(*types.Interface)
 			if !ok {
 				continue
@@ -67,7 +68,7 @@ func runAnonEmbed(c *Cell) {
 		// Kept in an any by interpreted code, it may be asserted to an
 		// interface later, which fails silently (native functions, fmt's
 		// arguments, print its fields as Go does).
-		for _, v := range c.assignedValues(cur, c.interpreted) {
+		for _, v := range c.ifaceValues(cur, c.interpreted) {
 			iface, ok := v.target.Underlying().(*types.Interface)
 			if !ok || iface.NumMethods() > 0 {
 				continue
@@ -81,6 +82,20 @@ func runAnonEmbed(c *Cell) {
 		}
 		return true
 	})
+}
+
+// ifaceValues are the values cur assigns (assignedValues, keep as
+// there), and the operand of an explicit conversion to an interface
+// (any(x), Shape(x), error(w)), which the interpreter makes as it makes
+// an implicit one.
+func (c *Cell) ifaceValues(cur Cursor, keep func(*ast.CallExpr) bool) []assignedValue {
+	vs := c.assignedValues(cur, keep)
+	if call, ok := cur.Node().(*ast.CallExpr); ok && len(call.Args) == 1 && c.Types.IsType(call.Fun) {
+		if t := c.Types.TypeOf(call.Fun); t != nil && types.IsInterface(t) {
+			vs = append(vs, assignedValue{target: t, value: call.Args[0]})
+		}
+	}
+	return vs
 }
 
 // embedsIface reports whether st embeds an interface with methods.

@@ -97,7 +97,7 @@ func (c *Cell) ifaceAssert(ta *ast.TypeAssertExpr, commaOk bool) ast.Expr {
 	if cellTypeOrIfaceLit(xt) && !fromCell {
 		return nil // yaegi's own, or nilAsserts'
 	}
-	if boxed, _ := c.boxedImplementers(nil, tt, pos); !fromCell && !cellTypeOrIfaceLit(tt) && len(boxed) == 0 {
+	if boxed, _ := c.boxedImplementers(nil, nil, tt, pos); !fromCell && !cellTypeOrIfaceLit(tt) && len(boxed) == 0 {
 		return nil // a native interface no type in a box implements
 	}
 	tmpName := c.Temp("TS")

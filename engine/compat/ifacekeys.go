@@ -415,7 +415,7 @@ func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 	}
 	if !emptyIface(t) && !typecheck.IsCellType(t) {
 		// In a native interface's wrapper the value has lost its box.
-		named, _ := c.boxedImplementers(nil, t, e.Pos())
+		named, _ := c.boxedImplementers(nil, nil, t, e.Pos())
 		if len(named) > 0 {
 			n := named[0].Obj().Name()
 			c.Fail(e.Pos(), "%s, %s that may hold %s, as a key of a map keyed by any: the interpreter keeps such a value there without its type; use the value itself as the key (%s.(%s)), or a string of it",

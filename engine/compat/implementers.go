@@ -410,7 +410,7 @@ func (c *Cell) basedImplementer(tt types.Type, pos token.Pos) bool {
 // crashed ("Method on nil interface value") or was another one. So it is
 // asserted to the type, checked by the name its box carries, and
 // converted where it is. (tmp nil: the types alone.)
-func (c *Cell) boxedImplementers(tmp func() *ast.Ident, tt types.Type, pos token.Pos) (named []*types.Named, tests []ast.Expr) {
+func (c *Cell) boxedImplementers(tmp func() *ast.Ident, from, tt types.Type, pos token.Pos) (named []*types.Named, tests []ast.Expr) {
 	it, ok := tt.Underlying().(*types.Interface)
 	if !ok || it.Empty() {
 		return nil, nil
@@ -421,7 +421,7 @@ func (c *Cell) boxedImplementers(tmp func() *ast.Ident, tt types.Type, pos token
 		}
 		if tx, ok := c.TypeExpr(n, pos); ok {
 			named = append(named, n)
-			if tmp != nil {
+			if tmp != nil && assertable(from, n) { // (tmp.(n) compiles)
 				// Or in another native interface's wrapper, with its box
 				// (see boxConv): asserted out of it.
 				tx2, _ := c.TypeExpr(n, pos)
@@ -449,7 +449,7 @@ func (c *Cell) basedPointers(from, tt types.Type) []types.Type {
 	}
 	var out []types.Type
 	for _, n := range c.basedCellTypes() {
-		if p := types.NewPointer(n); boxable(n) && types.Implements(p, it) && mayHold(from, p) {
+		if p := types.NewPointer(n); boxable(n) && types.Implements(p, it) && assertable(from, p) {
 			out = append(out, p)
 		}
 	}
@@ -659,7 +659,7 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Ex
 		first = or(first, b.test)
 	}
 	if !cellIfaceToNative(from, tt) {
-		_, boxedTests := c.boxedImplementers(tmp, tt, pos)
+		_, boxedTests := c.boxedImplementers(tmp, from, tt, pos)
 		for _, test := range boxedTests {
 			first = or(first, test)
 		}
@@ -930,11 +930,14 @@ func (c *Cell) asInterface(tmp func() *ast.Ident, from types.Type, t ast.Expr, t
 	return called(funcLit(pos, t.End(), results(t), body...))
 }
 
-// mayHold reports whether a value of the interface type from may hold a
-// value of type t: t or *t has from's methods.
-func mayHold(from, t types.Type) bool {
+// assertable reports whether a value of the interface type from may hold
+// a value of type t (Go compiles x.(t)); from nil: any.
+func assertable(from, t types.Type) bool {
+	if from == nil {
+		return true
+	}
 	it, ok := from.Underlying().(*types.Interface)
-	return !ok || types.Implements(t, it) || types.Implements(types.NewPointer(t), it)
+	return !ok || types.AssertableTo(it, t)
 }
 
 // ifaceTries are the tries of tmp as the interface type t: as each cell
@@ -1072,10 +1075,13 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 				Body: &ast.BlockStmt{Lbrace: pos, List: fail(o.missing), Rbrace: pos}})
 		}
 	} else {
-		boxed, _ := c.boxedImplementers(tmp, tt, pos)
+		boxed, _ := c.boxedImplementers(tmp, from, tt, pos)
 		for _, n := range boxed {
-			if !mayHold(from, n) {
-				continue // (games.Nim(2).(Shower): no Heap is a games.Game; x.(Heap) would not compile)
+			if !assertable(from, n) {
+				// (games.Nim(2).(Shower): no Heap is a games.Game; x.(Heap)
+				// would not compile; nor would w.(Count) with w an
+				// io.Writer that only a *Count is: basedPointers' below)
+				continue
 			}
 			if tx, ok := c.TypeExpr(n, pos); ok {
 				check = hasTypeCall(tmp(), n, pos)

@@ -1024,7 +1024,7 @@ func (p *printer) printValue(v reflect.Value, t *tinfo, verb rune, depth int, ro
 			p.buf = append(p.buf, ']')
 		}
 	case reflect.Pointer:
-		if depth == 0 && !v.IsNil() {
+		if depth == 0 && !v.IsNil() && !isBox(v.Type().Elem()) { // (a pointer to a variable of an interface type the cells declare, or any holding a value with methods, points at yaegi's box: an address, as Go prints a pointer to an interface)
 			switch e := v.Elem(); e.Kind() {
 			case reflect.Array, reflect.Slice, reflect.Struct, reflect.Map:
 				p.buf = append(p.buf, '&')

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"runtime"
 	"runtime/pprof"
 	"slices"
@@ -236,4 +237,24 @@ func waitWords(state, frame string) string {
 		return "chan send"
 	}
 	return "select"
+}
+
+// noteRunningGoroutines says, for a cell that declares a method or a
+// function again, that the goroutines earlier cells started and that
+// still run go on running the code they were compiled with (a loop
+// calling w.Name() kept the promoted method a later cell's W.Name takes
+// the place of): the interpreter cannot change code that is running.
+func (it *Interp) noteRunningGoroutines() {
+	n := 0
+	for _, g := range goroutines() {
+		if it.ownGoroutine(g.run) {
+			n++
+		}
+	}
+	switch {
+	case n == 1:
+		it.notes = append(it.notes, unshownNote{text: "note: a goroutine an earlier cell started is still running: it goes on running the definitions it was compiled with"})
+	case n > 1:
+		it.notes = append(it.notes, unshownNote{text: fmt.Sprintf("note: %d goroutines earlier cells started are still running: they go on running the definitions they were compiled with", n)})
+	}
 }

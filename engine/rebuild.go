@@ -21,6 +21,101 @@ import (
 	"grundy/engine/prelude/grundyrt"
 )
 
+// unpromote writes as their cells wrote them the selectors of promoted
+// methods (w.M() of a W embedding an interface I, c.Lock() of a C
+// embedding sync.Mutex) that the passes wrote through the embedded field
+// (w.I.M(), c.Mutex.Lock(): compat's embedIface and promotedPaths) when a
+// method the rebuilding cell declares (funcs) takes the promoted one's
+// place on a type on the way: compiled as they were, earlier functions
+// went on calling the field's method, silently. The methods compat's
+// embedMethods declared for such a promoted method on a type embedding
+// the one that now declares it are dropped (the keys returned): the new
+// method is promoted in their place.
+func (it *Interp) unpromote(funcs map[string]*ast.FuncDecl) (dropped map[string]bool) {
+	declared := map[string]bool{}
+	for key := range funcs {
+		declared[key] = true
+	}
+	for sel, p := range it.promoted {
+		for _, t := range p.Types {
+			if declared[t+"."+p.Method] {
+				compat.Unpromote(sel, p)
+				delete(it.promoted, sel)
+				break
+			}
+		}
+	}
+	dropped = map[string]bool{}
+	for key, fd := range it.funcs {
+		if !fd.forwarder() || declared[key] {
+			continue
+		}
+		for _, t := range it.forwardedThrough(fd.decl) {
+			if declared[t+"."+fd.decl.Name.Name] {
+				dropped[key] = true
+			}
+		}
+	}
+	return dropped
+}
+
+// forwardedThrough are the cell types whose fields the forwarder fd (see
+// compat's embedForwarders: func (_grundyR D) Lock() {
+// _grundyR.C.Mutex.Lock() }) goes through, after its receiver's.
+func (it *Interp) forwardedThrough(fd *ast.FuncDecl) []string {
+	var fields []string
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok || fields != nil {
+			return fields == nil
+		}
+		var path []string
+		for x := ast.Expr(sel); ; {
+			s, ok := x.(*ast.SelectorExpr)
+			if !ok {
+				if id, ok := x.(*ast.Ident); ok && id.Name == fd.Recv.List[0].Names[0].Name {
+					fields = path[:len(path)-1] // (the last is the method)
+				}
+				return false
+			}
+			path = append([]string{s.Sel.Name}, path...)
+			x = s.X
+		}
+	})
+	var out []string
+	tn, ok := it.tc.Lookup(compat.FuncKey(fd)[:strings.IndexByte(compat.FuncKey(fd), '.')]).(*types.TypeName)
+	if !ok {
+		return nil
+	}
+	t := tn.Type()
+	for _, f := range fields {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			break
+		}
+		var next types.Type
+		for i := range st.NumFields() {
+			if st.Field(i).Name() == f {
+				next = st.Field(i).Type()
+			}
+		}
+		if next == nil {
+			break
+		}
+		t = next
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "main" {
+			out = append(out, n.Obj().Name())
+		}
+	}
+	return out
+}
+
 // changesTypes reports whether f declares a type or a method that exists
 // with a different definition, or changes a function or declares again a
 // variable that a method uses (directly or not): yaegi cannot recompile a
@@ -155,10 +250,13 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 			print(&ast.GenDecl{Tok: token.TYPE, Specs: []ast.Spec{ts}})
 		}
 	}
+	unpromoted := it.unpromote(newFuncs)
 	for _, key := range sortedKeys(it.funcs) {
 		fd := it.funcs[key].decl
 		if nf, ok := newFuncs[key]; ok {
 			fd = nf
+		} else if unpromoted[key] {
+			continue
 		}
 		print(fd)
 	}

@@ -307,6 +307,10 @@ type Cell struct {
 	// static type of the values they assert ("" for several), as Go's
 	// runtime names them (see assertSources).
 	AssertSources map[string]string
+	// Promoted are the selectors of promoted methods the passes wrote
+	// through the embedded fields they are promoted by (see Promoted):
+	// the session keeps them, for a later cell declaring the method.
+	Promoted map[*ast.SelectorExpr]Promoted
 	// Insts are declarations the rewritten code needs compiled before the
 	// cell's statements (copies of generic functions).
 	Insts []ast.Decl

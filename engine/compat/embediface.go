@@ -33,9 +33,10 @@ func runEmbedIface(c *Cell) {
 		if s == nil || s.Kind() != types.MethodVal || len(s.Index()) < 2 {
 			return true
 		}
-		x, viaIface := sel.X, false
+		x, viaIface, depth := sel.X, false, 0
 		t := s.Recv()
 		for _, i := range s.Index()[:len(s.Index())-1] {
+			depth++
 			st, ok := deref(t).Underlying().(*types.Struct)
 			if !ok {
 				return true
@@ -49,6 +50,7 @@ func runEmbedIface(c *Cell) {
 			}
 		}
 		if viaIface {
+			c.notePromoted(sel, s, depth)
 			sel.X = x
 		}
 		return true

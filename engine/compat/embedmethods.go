@@ -345,10 +345,69 @@ func (c *Cell) promotedPaths() {
 			return true
 		}
 		if x, _, ok := fieldPath(sel.X, s.Recv(), s.Index()[:len(s.Index())-1], sel.Sel.Pos()); ok {
+			if s.Kind() == types.MethodVal {
+				c.notePromoted(sel, s, len(s.Index())-1)
+			}
 			sel.X = x
 		}
 		return true
 	})
+}
+
+// Promoted is a selector of a promoted method (w.M(), c.Lock) that a pass
+// wrote through the embedded fields it is promoted by (w.I.M(),
+// c.Mutex.Lock): Depth selectors were added to what the cell wrote, and
+// Types are the cell's named types on the way, the receiver's first. A
+// later cell declaring the method on one of them takes its place in Go;
+// the engine then writes the selector as the cell did (see the
+// session's rebuild), where the path would go on calling the embedded
+// field's.
+type Promoted struct {
+	Depth  int
+	Types  []string
+	Method string
+}
+
+// notePromoted records sel, the selection s, as written through depth
+// embedded fields (see Promoted).
+func (c *Cell) notePromoted(sel *ast.SelectorExpr, s *types.Selection, depth int) {
+	var names []string
+	t := s.Recv()
+	add := func(t types.Type) {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "main" {
+			names = append(names, n.Obj().Name())
+		}
+	}
+	add(t)
+	for _, i := range s.Index()[:depth] {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			break
+		}
+		t = st.Field(i).Type()
+		add(t)
+	}
+	if c.Promoted == nil {
+		c.Promoted = map[*ast.SelectorExpr]Promoted{}
+	}
+	c.Promoted[sel] = Promoted{Depth: depth, Types: names, Method: s.Obj().Name()}
+}
+
+// Unpromote writes sel as the cell wrote it (see Promoted).
+func Unpromote(sel *ast.SelectorExpr, p Promoted) {
+	for range p.Depth {
+		x, ok := sel.X.(*ast.SelectorExpr)
+		if !ok {
+			return
+		}
+		sel.X = x.X
+	}
 }
 
 // throughIface reports whether the promoted method s is reached through

@@ -67,6 +67,7 @@ func (c *Cell) loopVarsIn(n ast.Node, depth int) {
 		case *ast.BlockStmt:
 			if depth >= 2 {
 				m.List = c.defineLoopVars(m.List)
+				madeInstanceZeros(m)
 			}
 		case *ast.CaseClause:
 			if depth >= 2 {
@@ -144,10 +145,43 @@ func (c *Cell) varDefines(gd *ast.GenDecl) ([]ast.Stmt, bool) {
 }
 
 // loopZero is the zero value of the type t names: *new(t) of a type the
-// oracle knows is not an interface, else make([]t, 1)[0].
+// oracle knows is not an interface, else make([]t, 1)[0] (see
+// madeInstanceZeros).
 func (c *Cell) loopZero(t ast.Expr, pos token.Pos) ast.Expr {
-	if typ := c.Types.TypeOf(t); typ != nil && !types.IsInterface(typ) && !isTypeParam(typ) {
+	if typ := c.Types.TypeOf(t); typ != nil && !types.IsInterface(typ) && !isTypeParam(typ) && !writesInstance(t) {
 		return zeroValue(t, pos)
 	}
 	return madeZero(t, pos)
+}
+
+// madeInstanceZeros writes *new(t) in b as make([]t, 1)[0] where t names
+// an instance of a generic type (item[T, string], item[int, string]):
+// in a loop nested in another loop of a generic function or method, yaegi
+// v0.16.1's new of such a type found no type to make ("nil pointer
+// dereference" in interp/run.go, _new), and a method so compiled ahead of
+// its call (the engine declares instances' methods to the printer)
+// returned zero values without running, silently. The passes write
+// *new(t) for a var declaration and a composite literal of such a type.
+func madeInstanceZeros(b *ast.BlockStmt) {
+	applyIn(b, func(cur Cursor) bool {
+		if star, ok := cur.Node().(*ast.StarExpr); ok {
+			if call, ok := star.X.(*ast.CallExpr); ok && isIdent(call.Fun, "new") && len(call.Args) == 1 && writesInstance(call.Args[0]) {
+				cur.Replace(madeZero(call.Args[0], star.Pos()))
+			}
+		}
+		return true
+	})
+}
+
+// writesInstance reports whether the type expression t writes an
+// instance of a generic type (namesInstance, by its syntax: the passes'
+// expressions may have no types).
+func writesInstance(t ast.Expr) bool {
+	return contains(t, false, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.IndexExpr, *ast.IndexListExpr:
+			return true
+		}
+		return false
+	})
 }

@@ -97,6 +97,9 @@ func hideUnexported(st *ast.StructType) {
 	var list []*ast.Field
 	for _, f := range st.Fields.List {
 		if len(f.Names) == 0 {
+			if len(st.Fields.List) > 1 {
+				markEmbedded(f)
+			}
 			list = append(list, f) // embedded: it promotes its fields
 			continue
 		}
@@ -117,6 +120,21 @@ func hideUnexported(st *ast.StructType) {
 		}
 	}
 	st.Fields.List = list
+}
+
+// markEmbedded tags f, an embedded field of a struct with other fields,
+// as embedded, for the printer and reflect (see grundyrt.EmbedTag).
+func markEmbedded(f *ast.Field) {
+	tag := ""
+	if f.Tag != nil {
+		if t, err := strconv.Unquote(f.Tag.Value); err == nil {
+			tag = t
+		}
+	}
+	if strings.Contains(tag, grundyrt.EmbedTag) {
+		return
+	}
+	f.Tag = &ast.BasicLit{ValuePos: f.Type.End(), Kind: token.STRING, Value: strconv.Quote(tag + grundyrt.EmbedTag)}
 }
 
 func hideField(f *ast.Field) {

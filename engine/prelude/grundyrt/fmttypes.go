@@ -579,6 +579,14 @@ func (ts *Types) deriveLocked(rt reflect.Type) *tinfo {
 	}
 	t := &tinfo{}
 	ts.derived[rt] = t
+	// A named type's name is known before its fields are looked at: a
+	// field that refers back to it (next *ring.Ring, Next *L[T]) is
+	// described by it (it said "*").
+	if name != "" {
+		t.str = localTypeName(name)
+	} else if rt.Name() != "" {
+		t.str = rt.String()
+	}
 	if name != "" {
 		// A type declared in a function: its name and fields.
 		defer func() {
@@ -597,6 +605,9 @@ func (ts *Types) deriveLocked(rt reflect.Type) *tinfo {
 	}
 	switch rt.Kind() {
 	case reflect.Pointer:
+		if n := earlyName(rt.Elem()); n != "" {
+			t.str = "*" + n // (for what its element's fields make of it: _ [0]*runtime.PanicNilError)
+		}
 		t.kind, t.elem = tkPointer, ts.deriveLocked(rt.Elem())
 		t.str = "*" + t.elem.str
 	case reflect.Slice:
@@ -618,12 +629,13 @@ func (ts *Types) deriveLocked(rt reflect.Type) *tinfo {
 			if tag != "" {
 				tag = " " + strconv.Quote(tag)
 			}
-			if f.Anonymous {
+			embedded := f.Anonymous || strings.Contains(string(f.Tag), EmbedTag)
+			if embedded {
 				parts = append(parts, ft.str+tag)
 			} else {
 				parts = append(parts, name+" "+ft.str+tag)
 			}
-			t.fields = append(t.fields, tfield{name: name, exported: token.IsExported(name), embedded: f.Anonymous, t: ft})
+			t.fields = append(t.fields, tfield{name: name, exported: token.IsExported(name), embedded: embedded, t: ft})
 		}
 		t.str = structString(parts)
 	case reflect.Interface:
@@ -650,6 +662,22 @@ func (ts *Types) deriveLocked(rt reflect.Type) *tinfo {
 		t.str = rt.String()
 	}
 	return t
+}
+
+// earlyName is the name of rt, a named type, as deriveLocked gives it
+// before it looks at its fields ("" for an unnamed type, and for an
+// instance of a generic type the cells declare, named from its fields).
+func earlyName(rt reflect.Type) string {
+	if name := structName(rt); name != "" {
+		if strings.HasSuffix(name, "]") {
+			return ""
+		}
+		return localTypeName(name)
+	}
+	if rt.Name() != "" {
+		return rt.String()
+	}
+	return ""
 }
 
 // HiddenTags are the tags the compatibility passes put first on the
@@ -692,6 +720,14 @@ func emptyMarked(rt reflect.Type) bool {
 // NameTag is the tag key under which the first field of a struct type a
 // cell declares carries the type's name (see compat's structNames).
 const NameTag = "grundy"
+
+// EmbedTag is the tag compat's hiddenFields puts on an embedded field of
+// a struct type with other fields: yaegi v0.16.1 marks such a field as
+// embedded (Anonymous) only in a struct without other fields
+// (interp/type.go, refType: golang/go#15924), so a value of an unnamed
+// struct type in an interface lost it (%T said struct { Base main.Base;
+// Y int }, reflect found no promoted field).
+const EmbedTag = `grundyembed:"" `
 
 // NameTags matches NameTag's tags, in a tag or in source (quoted).
 var NameTags = regexp.MustCompile(NameTag + `:(\\?"[^"\\]*\\?") `)
@@ -874,7 +910,7 @@ func (ts *Types) declaredOn(under string) bool {
 // with the struct's name.
 func fieldName(f reflect.StructField) (name, tag string) {
 	name, tag = f.Name, string(f.Tag)
-	tag = NameTags.ReplaceAllString(tag, "")
+	tag = strings.Replace(NameTags.ReplaceAllString(tag, ""), EmbedTag, "", 1)
 	if rest, ok := strings.CutPrefix(tag, HiddenTags); ok && strings.HasPrefix(name, "X") {
 		if strings.HasPrefix(name[1:], BlankField) {
 			return "_", rest

@@ -1,6 +1,6 @@
 package iter
 
-import "grundy/engine/prelude/grundyrt"
+import "reflect"
 
 // Pull turns the push iterator seq into a pull iterator: next returns the
 // next value and true, or the zero value and false once seq is done; stop
@@ -19,7 +19,14 @@ func Pull[V any](seq Seq[V]) (next func() (V, bool), stop func()) {
 	var failure any
 	run := func() {
 		defer func() {
-			failure = grundyrt.PanicAgain(recover()) // (raised again as it came: recover() gave the interpreter's reflect.Value)
+			failure = recover()
+			if rv, ok := failure.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
+				// Raised again as it came: the interpreter's recover()
+				// gives the reflect.Value it panicked with (grundyrt's
+				// PanicAgain; package grundyrt, whose types name iter's,
+				// is not imported here).
+				failure = rv.Interface()
+			}
 			over = true
 			var zero V
 			out <- zero

@@ -24,8 +24,8 @@ var assignedKinds = []ast.Node{(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*
 // converts a value implicitly: assignments (not :=, which takes the
 // value's type), var declarations with a type, returns, sends, elements
 // and fields of composite literals (a map's values, not its keys), the
-// arguments of a call (calls with f(g()) or xs... aside), and append's
-// elements. Calls for which keep is false are skipped (keep nil: none).
+// arguments of a call (calls with f(g()) or xs... aside), append's
+// elements and panic's argument. Calls for which keep is false are skipped (keep nil: none).
 // Conversions T(v) are not listed: they are explicit.
 func (c *Cell) assignedValues(cur Cursor, keep func(call *ast.CallExpr) bool) []assignedValue {
 	var out []assignedValue
@@ -96,6 +96,9 @@ func (c *Cell) assignedValues(cur Cursor, keep func(call *ast.CallExpr) bool) []
 			break
 		}
 		if c.isBuiltin(n.Fun) {
+			if isIdent(n.Fun, "panic") && len(n.Args) == 1 {
+				add(types.Universe.Lookup("any").Type(), &n.Args[0]) // (its parameter is an interface{})
+			}
 			if isIdent(n.Fun, "append") {
 				if s, ok := typeUnder(c.Types.TypeOf(n)).(*types.Slice); ok {
 					for i := 1; i < len(n.Args); i++ {

@@ -834,7 +834,7 @@ func (b basedCheck) call(call *ast.CallExpr) {
 	case fn.Pkg().Path() == "fmt" || isLogFunc(fn):
 		skip, ok := fmtArgStart[fn.Name()]
 		if ok && skip > 0 && strings.HasSuffix(fn.Name(), "f") {
-			for _, i := range verbArgs(call.Args[skip-1], 'T') {
+			for _, i := range c.verbArgs(call.Args[skip-1], 'T') {
 				if skip+i < len(call.Args) {
 					b.dynamicType(call.Args[skip+i], "%T of "+ExprString(call.Args[skip+i]))
 				}

@@ -3,6 +3,7 @@ package compat
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -214,7 +215,7 @@ func (c *Cell) errorArgs(call *ast.CallExpr) (done bool) {
 		// An argument reaches native Errorf as a plain value, so %w
 		// would not see that a cell type is an error. One that is no
 		// error stays as it is, for Errorf to print %!w(T=v).
-		for _, i := range verbArgs(call.Args[0], 'w') {
+		for _, i := range c.verbArgs(call.Args[0], 'w') {
 			if i+1 < len(call.Args) && implementsError(c.Types.TypeOf(call.Args[i+1])) {
 				call.Args[i+1] = c.asErrorCopied(call.Args[i+1])
 			}
@@ -225,32 +226,59 @@ func (c *Cell) errorArgs(call *ast.CallExpr) (done bool) {
 }
 
 // verbArgs lists the indexes of the arguments that the verb's uses in a
-// literal format string consume (none when the format uses explicit
-// argument indexes or is not a literal).
-func verbArgs(format ast.Expr, verb byte) []int {
-	lit, ok := format.(*ast.BasicLit)
-	if !ok || lit.Kind != token.STRING {
+// constant format string consume, explicit indexes (%[2]w) counted as
+// fmt counts them (none when the format is not a constant, or an index
+// is malformed).
+func (c *Cell) verbArgs(format ast.Expr, verb byte) []int {
+	tv, ok := c.Types.Types[format]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
 		return nil
 	}
-	f, err := strconv.Unquote(lit.Value)
-	if err != nil {
-		return nil
-	}
+	f := constant.StringVal(tv.Value)
 	var out []int
 	arg := 0
+	bad := false
+	index := func(i int) int { // an explicit index at i, [n]: arg is n-1
+		if i < len(f) && f[i] == '[' {
+			j := strings.IndexByte(f[i:], ']')
+			n, err := strconv.Atoi(f[i+1 : i+max(j, 1)])
+			if j < 0 || err != nil || n < 1 {
+				bad = true
+				return len(f)
+			}
+			arg = n - 1
+			return i + j + 1
+		}
+		return i
+	}
+	number := func(i int) int { // a width or precision: * takes an argument
+		if i < len(f) && f[i] == '*' {
+			arg++
+			return i + 1
+		}
+		for i < len(f) && f[i] >= '0' && f[i] <= '9' {
+			i++
+		}
+		return i
+	}
 	for i := 0; i < len(f); i++ {
 		if f[i] != '%' {
 			continue
 		}
 		i++
-		for i < len(f) && strings.IndexByte("+-# 0123456789.*", f[i]) >= 0 {
-			if f[i] == '*' {
-				arg++
-			}
+		for i < len(f) && strings.IndexByte("+-# 0", f[i]) >= 0 {
 			i++
 		}
-		if i >= len(f) || f[i] == '[' {
+		i = number(index(i))
+		if i < len(f) && f[i] == '.' {
+			i = number(index(i + 1))
+		}
+		i = index(i)
+		if bad {
 			return nil
+		}
+		if i >= len(f) {
+			break
 		}
 		switch f[i] {
 		case '%':

@@ -89,13 +89,18 @@ func (c *Cell) raise(s *ast.ExprStmt) ast.Stmt {
 	}
 	x := call.Args[0]
 	t := c.Types.TypeOf(x)
+	if t == nil {
+		// A pass's conversion to panic's parameter (cellIfaceValues'
+		// _grundyIfaceAny_N(s) of a cell interface): an any.
+		t = types.Universe.Lookup("any").Type()
+	}
 	if b, ok := t.(*types.Basic); ok && b.Kind() == types.UntypedNil {
 		// Panic raises Go's *runtime.PanicNilError for it.
 		pos := x.Pos()
 		call.Args[0] = &ast.CallExpr{Fun: rtSelector(prelude.RTPanic, pos), Lparen: pos, Args: []ast.Expr{x, descLit(types.Typ[types.UntypedNil], pos)}, Rparen: x.End()}
 		return s
 	}
-	if t == nil || !needsPrinter(t) {
+	if t == nil || !needsPrinter(t) && !types.IsInterface(t) { // (an interface's value may be nil: Panic raises Go's *runtime.PanicNilError for it)
 		return nil
 	}
 	extra, ok := c.methodArgs(t, x.Pos())

@@ -24,6 +24,9 @@ func (ts *Types) ErrorsAs(err error, target any) bool {
 		panic("errors: target must be a non-nil pointer")
 	}
 	want := tv.Type().Elem()
+	if !ts.mayBeError(want) {
+		panic("errors: *target must be interface or implement error")
+	}
 	if want.Kind() == reflect.Interface && reflect.TypeOf(err).AssignableTo(want) {
 		// An error target (var e error; errors.As(err, &e)): err itself,
 		// as Go's first test of the chain finds. The value inside a
@@ -39,6 +42,35 @@ func (ts *Types) ErrorsAs(err error, target any) bool {
 		}
 		return false
 	})
+}
+
+// mayBeError reports whether want, the type an errors.As target points
+// to, is an interface or has an Error method, as far as is known: a
+// native named type by its methods, a struct or a pointer to one the
+// cells declared by the methods the session told the printer (the
+// interpreter's types have none); anything else (an int may be a cell
+// type on int) is taken to be one.
+func (ts *Types) mayBeError(want reflect.Type) bool {
+	if want.Kind() == reflect.Interface {
+		return true
+	}
+	if want.PkgPath() != "" && want.PkgPath() != "main" {
+		return want.Implements(errorType)
+	}
+	ts.mu.Lock()
+	t := ts.deriveLocked(want)
+	ts.mu.Unlock()
+	// (A struct type the session told the printer no methods of has
+	// none: the engine tells it those of every type with methods.)
+	switch {
+	case t.named != nil && want.Kind() == reflect.Struct:
+		tab := t.named.methods.Load()
+		return tab != nil && tab.val.has("Error")
+	case t.kind == tkPointer && t.elem != nil && t.elem.named != nil && want.Elem().Kind() == reflect.Struct:
+		tab := t.elem.named.methods.Load()
+		return tab != nil && (tab.val.has("Error") || tab.ptr.has("Error"))
+	}
+	return true
 }
 
 // ErrorsAsDynamic is ErrorsAs for a target a cell holds in an interface

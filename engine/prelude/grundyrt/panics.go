@@ -27,10 +27,21 @@ type panicValue struct{ a *typedArg }
 // a nil v, the *runtime.PanicNilError Go's panic raises instead (the
 // interpreter raised nil, which recover() could not tell from no panic).
 func (ts *Types) Panic(v any, desc string, methods ...any) any {
-	if v == nil {
+	if v == nil || nilBox(v) {
 		return panicNil
 	}
 	return panicValue{&typedArg{v: v, t: ts.desc(desc, methods), ts: ts}}
+}
+
+// nilBox reports whether v is yaegi's box of a nil interface value (a nil
+// value of a cell's interface type put in an any: var s Shape; panic(s)).
+func nilBox(v any) bool {
+	rv := reflect.ValueOf(v)
+	if !isBox(rv.Type()) {
+		return false
+	}
+	_, _, ok := unbox(rv)
+	return !ok
 }
 
 // panicNil is the runtime's own *runtime.PanicNilError (it has no

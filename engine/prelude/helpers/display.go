@@ -87,6 +87,9 @@ func _grundyPart(v any, method string) (p display.Part, ok bool) {
 	case "Error":
 		switch x := v.(type) {
 		case _grundyError:
+			if grundyrt.LacksError(v) {
+				break // (the interpreter's type switch took a Code whose Error is (*Code)'s for an error)
+			}
 			return display.Part{Value: x.Error()}, true
 		}
 	case "String":

@@ -239,15 +239,19 @@ func waitWords(state, frame string) string {
 	return "select"
 }
 
-// noteRunningGoroutines says, for a cell that declares a method or a
-// function again, that the goroutines earlier cells started and that
+// noteRunningGoroutines says, for a cell that declares a function or a
+// method again, or a method taking the place of a promoted one, that the goroutines earlier cells started and that
 // still run go on running the code they were compiled with (a loop
 // calling w.Name() kept the promoted method a later cell's W.Name takes
 // the place of): the interpreter cannot change code that is running.
 func (it *Interp) noteRunningGoroutines() {
 	n := 0
 	for _, g := range goroutines() {
-		if it.ownGoroutine(g.run) {
+		// (Not an earlier run's own goroutine, which may still be
+		// returning as the next cell compiles.)
+		if it.ownGoroutine(g.run) && !slices.ContainsFunc(g.frames, func(f string) bool {
+			return f == programGoroutine || strings.HasPrefix(f, yaegiPkg+"(*Interpreter).Execute")
+		}) {
 			n++
 		}
 	}

@@ -817,7 +817,7 @@ func (it *Interp) runDecls(ctx context.Context, f *ast.File, first []string, res
 	f.Decls = append(f.Decls, declsOf(deps)...)
 	it.forgetInstances(redefined)
 	it.noteStaleClosures(stale)
-	if len(redefined) > 0 || slices.ContainsFunc(mine, func(d *ast.FuncDecl) bool { return d.Recv != nil }) {
+	if len(redefined) > 0 || slices.ContainsFunc(mine, it.promotedPlace) {
 		it.noteRunningGoroutines()
 	}
 	firsts, rest := compat.FirstDecls(f.Decls, first)

@@ -25,6 +25,14 @@ import (
 // variable holding a value of a cell type in an interface is dropped
 // (its value has the earlier interpreter's methods: see nativeHeld).
 func (it *Interp) overridesPromoted(fd *ast.FuncDecl) bool {
+	base, _, _ := strings.Cut(compat.FuncKey(fd), ".")
+	return it.promotedPlace(fd) && it.usedSince(base, it.tc.Lookup(base).(*types.TypeName), fd.Name.Name)
+}
+
+// promotedPlace reports whether fd is a method of an earlier cell's type
+// (not generic) taking the place of one the type has from an embedded
+// field.
+func (it *Interp) promotedPlace(fd *ast.FuncDecl) bool {
 	base, _, isMethod := strings.Cut(compat.FuncKey(fd), ".")
 	if !isMethod {
 		return false
@@ -39,7 +47,7 @@ func (it *Interp) overridesPromoted(fd *ast.FuncDecl) bool {
 	if n, ok := types.Unalias(tn.Type()).(*types.Named); !ok || n.TypeParams().Len() > 0 {
 		return false
 	}
-	return compat.PromotedFrom(tn.Type(), fd.Name.Name) != "" && it.usedSince(base, tn, fd.Name.Name)
+	return compat.PromotedFrom(tn.Type(), fd.Name.Name) != ""
 }
 
 // usedSince reports whether code or values of earlier cells may have the

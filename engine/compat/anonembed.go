@@ -31,7 +31,7 @@ var anonEmbed = Pass{
 
 func runAnonEmbed(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
-		for _, v := range c.ifaceValues(cur, nil) {
+		for _, v := range c.assignedValues(cur, nil) {
 			iface, ok := v.target.Underlying().(*types.Interface)
 			if !ok {
 				continue
@@ -65,10 +65,14 @@ func runAnonEmbed(c *Cell) {
 				types.TypeString(v.target, pkgName))
 			return false
 		}
+		if x, msg := c.conversionRefused(cur); msg != "" {
+			c.Fail(x.Pos(), "%s", msg)
+			return false
+		}
 		// Kept in an any by interpreted code, it may be asserted to an
 		// interface later, which fails silently (native functions, fmt's
 		// arguments, print its fields as Go does).
-		for _, v := range c.ifaceValues(cur, c.interpreted) {
+		for _, v := range c.assignedValues(cur, c.interpreted) {
 			iface, ok := v.target.Underlying().(*types.Interface)
 			if !ok || iface.NumMethods() > 0 {
 				continue
@@ -84,18 +88,37 @@ func runAnonEmbed(c *Cell) {
 	})
 }
 
-// ifaceValues are the values cur assigns (assignedValues, keep as
-// there), and the operand of an explicit conversion to an interface
-// (any(x), Shape(x), error(w)), which the interpreter makes as it makes
-// an implicit one.
-func (c *Cell) ifaceValues(cur Cursor, keep func(*ast.CallExpr) bool) []assignedValue {
-	vs := c.assignedValues(cur, keep)
-	if call, ok := cur.Node().(*ast.CallExpr); ok && len(call.Args) == 1 && c.Types.IsType(call.Fun) {
-		if t := c.Types.TypeOf(call.Fun); t != nil && types.IsInterface(t) {
-			vs = append(vs, assignedValue{target: t, value: call.Args[0]})
-		}
+// conversionRefused is the refusal of an explicit conversion at cur of a
+// value of an unnamed struct type to an interface (any(x), Shape(x),
+// error(w)) where the interpreter loses what the implicit one would:
+// into an empty interface, the methods of an embedded field that is not
+// an interface (any(struct{ Sq }{...}).(Shape) was false); into one with
+// methods, those of an embedded interface (fmt.Stringer(w) with w a
+// struct{ fmt.Stringer; k int } panicked in reflect.Set). ("" when
+// none.) A struct embedding only an interface, put in an empty
+// interface, keeps its methods there, and so does a named type declared
+// in a function.
+func (c *Cell) conversionRefused(cur Cursor) (ast.Expr, string) {
+	call, ok := cur.Node().(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || !c.Types.IsType(call.Fun) {
+		return nil, ""
 	}
-	return vs
+	target := c.Types.TypeOf(call.Fun)
+	iface, ok := typeUnder(target).(*types.Interface)
+	if !ok {
+		return nil, ""
+	}
+	st, ok := types.Unalias(c.Types.TypeOf(call.Args[0])).(*types.Struct)
+	if !ok {
+		return nil, ""
+	}
+	switch {
+	case iface.NumMethods() > 0 && embedsIface(st):
+		return call.Args[0], "a value of an unnamed struct type embedding an interface, converted to an interface (" + types.TypeString(target, pkgName) + "): the interpreter loses the methods it has through the embedded interface; declare the struct as a named type (type S struct{ ... }) and use S"
+	case iface.NumMethods() == 0 && !embedsIface(st) && (types.NewMethodSet(st).Len() > 0 || types.NewMethodSet(types.NewPointer(st)).Len() > 0):
+		return call.Args[0], "a value of an unnamed struct type with methods of an embedded field, converted to an interface (" + types.TypeString(target, pkgName) + "): the interpreter makes the type without them, so an assertion to an interface it implements would be false; declare the struct as a named type (type S struct{ ... }) and use S"
+	}
+	return nil, ""
 }
 
 // embedsIface reports whether st embeds an interface with methods.

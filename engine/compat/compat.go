@@ -179,6 +179,7 @@ var Passes = []Pass{
 	rangeInt,
 	rangeStrings,
 	rangeChans,
+	switchTags, // before the passes that rewrite a switch's cases
 	switchConsts,
 	emptyTypeCases,
 	multiTypeCases,

@@ -39,6 +39,7 @@ func runHiddenFields(c *Cell) {
 			switch n := n.(type) {
 			case *ast.StructType:
 				if n.Fields != nil {
+					c.exportedClash(n)
 					hideUnexported(n)
 				}
 			case *ast.CompositeLit:
@@ -46,6 +47,40 @@ func runHiddenFields(c *Cell) {
 			}
 			return true
 		})
+	}
+}
+
+// exportedClash refuses a struct type with an unexported field (or a
+// blank one, or an embedded unexported type) and a field named X and its
+// name (name and Xname, _ and X_): yaegi v0.16.1 gives the unexported
+// one that name, and could not compile the struct ("the interpreter
+// cannot compile this").
+func (c *Cell) exportedClash(st *ast.StructType) {
+	names := map[string]bool{}
+	var hidden []*ast.Ident
+	for _, f := range st.Fields.List {
+		ids := f.Names
+		if len(ids) == 0 {
+			t := f.Type
+			if star, ok := t.(*ast.StarExpr); ok {
+				t = star.X
+			}
+			if id, ok := unindex(t).(*ast.Ident); ok {
+				ids = []*ast.Ident{id}
+			}
+		}
+		for _, id := range ids {
+			names[id.Name] = true
+			if !ast.IsExported(id.Name) {
+				hidden = append(hidden, id)
+			}
+		}
+	}
+	for _, id := range hidden {
+		if names["X"+id.Name] {
+			c.Fail(id.Pos(), "a struct field X%s beside %s: the interpreter names the unexported field %s X%s, so the two clash; rename one of them", id.Name, id.Name, id.Name, id.Name)
+			return
+		}
 	}
 }
 

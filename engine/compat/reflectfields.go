@@ -24,6 +24,7 @@ import (
 //	rt.Field(i)  =>  grundyrt.StructField(rt, i)
 //	v.FieldByName(name)  =>  grundyrt.ValueFieldByName(v, name)
 //	v.Field(i)  =>  grundyrt.ValueField(v, i)
+//	rt.FieldByIndex(x), v.FieldByIndex(x)  =>  grundyrt.FieldByIndex(rt, x), grundyrt.ValueFieldByIndex(v, x)
 //	rt.NumField()  =>  grundyrt.TypeNumField(rt)
 //	v.NumField()  =>  grundyrt.ValueNumField(v)
 //
@@ -63,25 +64,32 @@ func runReflectFields(c *Cell) {
 				fn = prelude.RTValueNumField
 			}
 			if fn != "" {
-				n := &ast.CallExpr{Fun: rtSelector(fn, pos), Lparen: pos, Args: []ast.Expr{sel.X}, Rparen: call.End()}
-				if tv, ok := c.Types.Types[call]; ok {
-					c.Types.Types[n] = tv // an int, for the passes after (range n)
-				}
-				cur.Replace(n)
+				c.replaceTyped(cur, call, &ast.CallExpr{Fun: rtSelector(fn, pos), Lparen: pos, Args: []ast.Expr{sel.X}, Rparen: call.End()}) // (an int, for the passes after: range n)
 			}
 			return true
 		}
+		rt, rv := isReflectType(c.Types.TypeOf(sel.X)), isReflectValue(c.Types.TypeOf(sel.X))
+		fn := ""
 		switch {
-		case sel.Sel.Name == "Field" && isReflectType(c.Types.TypeOf(sel.X)):
-			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTStructField, pos), Lparen: pos, Args: []ast.Expr{sel.X, call.Args[0]}, Rparen: call.End()})
-		case sel.Sel.Name == "FieldByName" && isReflectType(c.Types.TypeOf(sel.X)):
-			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTFieldByName, pos), Lparen: pos, Args: []ast.Expr{sel.X, call.Args[0]}, Rparen: call.End()})
-		case sel.Sel.Name == "Field" && isReflectValue(c.Types.TypeOf(sel.X)):
-			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTValueField, pos), Lparen: pos, Args: []ast.Expr{sel.X, call.Args[0]}, Rparen: call.End()})
-		case sel.Sel.Name == "FieldByName" && isReflectValue(c.Types.TypeOf(sel.X)):
-			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTValueFieldByName, pos), Lparen: pos, Args: []ast.Expr{sel.X, call.Args[0]}, Rparen: call.End()})
+		case sel.Sel.Name == "Field" && rt:
+			fn = prelude.RTStructField
+		case sel.Sel.Name == "FieldByName" && rt:
+			fn = prelude.RTFieldByName
+		case sel.Sel.Name == "FieldByIndex" && rt:
+			fn = prelude.RTFieldByIndex
+		case sel.Sel.Name == "Field" && rv:
+			fn = prelude.RTValueField
+		case sel.Sel.Name == "FieldByName" && rv:
+			fn = prelude.RTValueFieldByName
+		case sel.Sel.Name == "FieldByIndex" && rv:
+			fn = prelude.RTValueFieldByIndex
 		case sel.Sel.Name == "VisibleFields" && c.isPackage(sel.X, "reflect"):
-			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTVisibleFields, pos), Lparen: pos, Args: call.Args, Rparen: call.End()})
+			c.replaceTyped(cur, call, &ast.CallExpr{Fun: rtSelector(prelude.RTVisibleFields, pos), Lparen: pos, Args: call.Args, Rparen: call.End()})
+		}
+		if fn != "" {
+			// (Typed as the call was, for a call on its result:
+			// v.Field(0).Field(1).)
+			c.replaceTyped(cur, call, &ast.CallExpr{Fun: rtSelector(fn, pos), Lparen: pos, Args: []ast.Expr{sel.X, call.Args[0]}, Rparen: call.End()})
 		}
 		return true
 	})

@@ -67,7 +67,7 @@ func runReflectNames(c *Cell) {
 		if !ok || !isReflectType(c.Types.TypeOf(sel.X)) {
 			return true
 		}
-		cur.Replace(&ast.CallExpr{Fun: rtSelector(rt, sel.Pos()), Lparen: call.Lparen, Args: []ast.Expr{sel.X}, Rparen: call.Rparen})
+		c.replaceTyped(cur, call, &ast.CallExpr{Fun: rtSelector(rt, sel.Pos()), Lparen: call.Lparen, Args: []ast.Expr{sel.X}, Rparen: call.Rparen})
 		return true
 	})
 	c.Apply(func(cur Cursor) bool {
@@ -82,7 +82,7 @@ func runReflectNames(c *Cell) {
 		switch {
 		case fn.Name() == "TypeOf" && len(call.Args) == 1:
 			if r := c.typeOfArg(call.Args[0]); r != nil {
-				cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTTypeOf, call.Fun.Pos()), Lparen: call.Lparen, Args: r, Rparen: call.Rparen})
+				c.replaceTyped(cur, call, &ast.CallExpr{Fun: rtSelector(prelude.RTTypeOf, call.Fun.Pos()), Lparen: call.Lparen, Args: r, Rparen: call.Rparen})
 			}
 		case fn.Name() == "ValueOf" && len(call.Args) == 1 && isIfaceType(c.Types.TypeOf(call.Args[0])):
 			call.Fun = rtSelector(prelude.RTValueOf, call.Fun.Pos())
@@ -94,7 +94,7 @@ func runReflectNames(c *Cell) {
 			if b == nil {
 				b = []ast.Expr{call.Args[1], descLit(c.Types.TypeOf(call.Args[1]), call.Args[1].Pos())}
 			}
-			cur.Replace(&ast.CallExpr{Fun: rtSelector(prelude.RTDeepEqual, call.Fun.Pos()), Lparen: call.Lparen, Args: append(a, b...), Rparen: call.Rparen})
+			c.replaceTyped(cur, call, &ast.CallExpr{Fun: rtSelector(prelude.RTDeepEqual, call.Fun.Pos()), Lparen: call.Lparen, Args: append(a, b...), Rparen: call.Rparen})
 		}
 		return true
 	})
@@ -136,4 +136,13 @@ func isReflectNamed(t types.Type, name string) bool {
 func (c *Cell) deepBoxes(e ast.Expr) bool {
 	t := c.Types.TypeOf(e)
 	return t != nil && (isIfaceType(t) || holdsInterface(t) && c.sessionHasMethods())
+}
+
+// replaceTyped replaces call, at cur, by n, typed as call was (for the
+// passes after, which ask what it is: reflect.TypeOf(x).Field(0)).
+func (c *Cell) replaceTyped(cur Cursor, call, n *ast.CallExpr) {
+	if tv, ok := c.Types.Types[call]; ok {
+		c.Types.Types[n] = tv
+	}
+	cur.Replace(n)
 }

@@ -162,6 +162,8 @@ const (
 	RTFieldByName       = "FieldByName"       // likewise reflect.Type's FieldByName
 	RTValueFieldByName  = "ValueFieldByName"  // likewise reflect.Value's FieldByName
 	RTValueField        = "ValueField"        // reflect.Value's Field, read-only for an unexported field
+	RTFieldByIndex      = "FieldByIndex"      // reflect.Type's FieldByIndex, each step as StructField
+	RTValueFieldByIndex = "ValueFieldByIndex" // reflect.Value's FieldByIndex, each step as ValueField
 	RTVisibleFields     = "VisibleFields"     // likewise reflect.VisibleFields
 	RTTypeNumField      = "TypeNumField"      // reflect.Type's NumField (called with the type), without the engine's field of a struct without fields
 	RTValueNumField     = "ValueNumField"     // likewise reflect.Value's NumField

@@ -188,6 +188,8 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"FieldByName":       reflect.ValueOf(ts.FieldByName),
 		"ValueFieldByName":  reflect.ValueOf(ts.ValueFieldByName),
 		"ValueField":        reflect.ValueOf(ValueField),
+		"FieldByIndex":      reflect.ValueOf(ts.FieldByIndex),
+		"ValueFieldByIndex": reflect.ValueOf(ValueFieldByIndex),
 		"VisibleFields":     reflect.ValueOf(ts.VisibleFields),
 		"TypeNumField":      reflect.ValueOf(TypeNumField),
 		"ValueNumField":     reflect.ValueOf(ValueNumField),

@@ -87,7 +87,13 @@ func PanicAgain(v any) any {
 
 // recoveredValue is Recovered without stopping the panic.
 func (ts *Types) recoveredValue(v any) any {
-	if rv, ok := v.(reflect.Value); ok {
+	// (In as many reflect.Values as interpreted code raised it again:
+	// iter.Pull's next raises its iterator's panic as recover() gave it.)
+	for {
+		rv, ok := v.(reflect.Value)
+		if !ok {
+			break
+		}
 		if !rv.IsValid() || !rv.CanInterface() {
 			return nil
 		}

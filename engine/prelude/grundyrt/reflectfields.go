@@ -68,6 +68,35 @@ func ValueField(v reflect.Value, i int) reflect.Value {
 	return readOnly(f)
 }
 
+// ValueFieldByIndex is v.FieldByIndex(index), each step by ValueField.
+func ValueFieldByIndex(v reflect.Value, index []int) reflect.Value {
+	for k, i := range index {
+		if k > 0 && v.Kind() == reflect.Pointer && v.Type().Elem().Kind() == reflect.Struct {
+			if v.IsNil() {
+				panic("reflect: indirection through nil pointer to embedded struct")
+			}
+			v = v.Elem()
+		}
+		v = ValueField(v, i)
+	}
+	return v
+}
+
+// FieldByIndex is rt.FieldByIndex(index), each step by Field.
+func (ts *Types) FieldByIndex(rt reflect.Type, index []int) reflect.StructField {
+	var f reflect.StructField
+	for k, i := range index {
+		if k > 0 {
+			rt = f.Type
+			if rt.Kind() == reflect.Pointer && rt.Elem().Kind() == reflect.Struct {
+				rt = rt.Elem()
+			}
+		}
+		f = ts.Field(rt, i)
+	}
+	return f
+}
+
 // readOnly is v marked as obtained through an unexported field, as
 // reflect marks one (the sticky read-only flag of reflect.Value, which
 // TestReadOnly checks against reflect's own).

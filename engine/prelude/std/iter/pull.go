@@ -1,7 +1,5 @@
 package iter
 
-import "reflect"
-
 // Pull turns the push iterator seq into a pull iterator: next returns the
 // next value and true, or the zero value and false once seq is done; stop
 // ends it early. seq runs on its own goroutine (the interpreter has no
@@ -20,13 +18,6 @@ func Pull[V any](seq Seq[V]) (next func() (V, bool), stop func()) {
 	run := func() {
 		defer func() {
 			failure = recover()
-			if rv, ok := failure.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
-				// Raised again as it came: the interpreter's recover()
-				// gives the reflect.Value it panicked with (grundyrt's
-				// PanicAgain; package grundyrt, whose types name iter's,
-				// is not imported here).
-				failure = rv.Interface()
-			}
 			over = true
 			var zero V
 			out <- zero

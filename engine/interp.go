@@ -50,45 +50,47 @@ type Interp struct {
 	name string // file name in positions ("cell", or a script's name)
 	args []string
 
-	pkgs           map[string]string                     // name a cell uses -> import path
-	globals        map[string]string                     // top-level names declared by cells -> "func", "var", "const", "type" or "import"
-	funcs          map[string]*funcDecl                  // "f" or "T.m" -> latest declaration
-	copies         map[string]compat.Copy                // the copies of generic functions cells declared
-	cellCopiesMade map[string]cellCopy                   // the typed copies cells declared (typedcopies.go)
-	compositeSeq   int                                   // the hidden composite types declared (see hideComposites)
-	escaped        map[string]bool                       // types on basic types without methods put in interfaces (compat.Session.Escaped)
-	keepsYield     bool                                  // a cell declared an iterator keeping its yield (compat.Session.KeepsYield)
-	nestedGlobals  map[string]bool                       // compat.Session.NestedGlobals
-	literalAsserts map[string]string                     // compat.Session.LiteralAsserts
-	promoted       map[*ast.SelectorExpr]compat.Promoted // the selectors of promoted methods the passes wrote through embedded fields (see unpromote)
-	broken         map[string]bool                       // methods whose cell failed, by key (failedcells.go)
-	types          map[string]*ast.TypeSpec              // type name -> its declaration as compiled
-	declared       map[string]string                     // the types the printer knows, as declared to it (see declareTypes)
-	declareSeq     int                                   // names the variables that declare them
-	imports        map[string]string                     // imports cells asked for: name -> path
-	rt             *runtimeState                         // what native helpers report back
-	intr           atomic.Pointer[cellStop]              // stops the running cell's sleeps and library calls
-	running        atomic.Pointer[watchdog]              // the running cell's run, while it runs
-	session        string                                // this session's number in the process, and
-	runs           atomic.Uint64                         // its runs of the interpreter, for their goroutines' label (deadlock.go)
-	exits          atomic.Int32                          // os.Exit calls of the running cell not reported yet (see awaitExits)
-	wake           wakeups                               // the timers cells made, which may wake a blocked goroutine
-	passes         []compat.Pass                         // the compatibility passes cells go through
-	tc             *typecheck.Session                    // the type oracle's view of the session
-	info           *typecheck.Info                       // the running cell's types, as checked before rewriting
-	instances      map[string]*types.Named               // generic struct instances told to the printer (declareInstances)
-	instancesMade  map[string]bool                       // instances of generic struct types made first (makeInstances)
-	instanceTags   map[string]string                     // the names makeInstances wrote into instances' tags
-	namedRuntime   map[string]bool                       // instances named apart while another was made, by Go's runtime names (see makeTagged)
-	madeTypes      map[string]*types.Named               // the instances makeInstances made, by name (for rebuild)
-	pending        []ast.Decl                            // the running cell's declarations while they compile (see funcDecl)
-	templates      map[string][]*types.Named             // the instances generic functions make with their type parameters (see instanceTemplates)
-	pinned         map[string]bool                       // instances whose tags the running cell writes as they are (compat.Cell.Pinned)
-	pinnedGenerics map[string]bool                       // generic types whose instances' tags stay as structNames wrote them
-	notes          []unshownNote                         // the running cell's notes on values it drops
-	closures       map[string]map[string]bool            // variables holding function literals -> names they use (closurenotes.go)
+	pkgs           map[string]string          // name a cell uses -> import path
+	globals        map[string]string          // top-level names declared by cells -> "func", "var", "const", "type" or "import"
+	funcs          map[string]*funcDecl       // "f" or "T.m" -> latest declaration
+	copies         map[string]compat.Copy     // the copies of generic functions cells declared
+	cellCopiesMade map[string]cellCopy        // the typed copies cells declared (typedcopies.go)
+	compositeSeq   int                        // the hidden composite types declared (see hideComposites)
+	escaped        map[string]bool            // types on basic types without methods put in interfaces (compat.Session.Escaped)
+	keepsYield     bool                       // a cell declared an iterator keeping its yield (compat.Session.KeepsYield)
+	nestedGlobals  map[string]bool            // compat.Session.NestedGlobals
+	literalAsserts map[string]string          // compat.Session.LiteralAsserts
+	broken         map[string]bool            // methods whose cell failed, by key (failedcells.go)
+	types          map[string]*ast.TypeSpec   // type name -> its declaration as compiled
+	declared       map[string]string          // the types the printer knows, as declared to it (see declareTypes)
+	declareSeq     int                        // names the variables that declare them
+	imports        map[string]string          // imports cells asked for: name -> path
+	rt             *runtimeState              // what native helpers report back
+	intr           atomic.Pointer[cellStop]   // stops the running cell's sleeps and library calls
+	running        atomic.Pointer[watchdog]   // the running cell's run, while it runs
+	session        string                     // this session's number in the process, and
+	runs           atomic.Uint64              // its runs of the interpreter, for their goroutines' label (deadlock.go)
+	exits          atomic.Int32               // os.Exit calls of the running cell not reported yet (see awaitExits)
+	wake           wakeups                    // the timers cells made, which may wake a blocked goroutine
+	passes         []compat.Pass              // the compatibility passes cells go through
+	tc             *typecheck.Session         // the type oracle's view of the session
+	info           *typecheck.Info            // the running cell's types, as checked before rewriting
+	instances      map[string]*types.Named    // generic struct instances told to the printer (declareInstances)
+	instancesMade  map[string]bool            // instances of generic struct types made first (makeInstances)
+	instanceTags   map[string]string          // the names makeInstances wrote into instances' tags
+	namedRuntime   map[string]bool            // instances named apart while another was made, by Go's runtime names (see makeTagged)
+	madeTypes      map[string]*types.Named    // the instances makeInstances made, by name (for rebuild)
+	pending        []ast.Decl                 // the running cell's declarations while they compile (see funcDecl)
+	templates      map[string][]*types.Named  // the instances generic functions make with their type parameters (see instanceTemplates)
+	pinned         map[string]bool            // instances whose tags the running cell writes as they are (compat.Cell.Pinned)
+	pinnedGenerics map[string]bool            // generic types whose instances' tags stay as structNames wrote them
+	notes          []unshownNote              // the running cell's notes on values it drops
+	closures       map[string]map[string]bool // variables holding function literals -> names they use (closurenotes.go)
 	// cellClosures: the variables the running cell assigns.
 	cellClosures map[string]bool
+	// promoted: the selectors of promoted methods the passes wrote
+	// through embedded fields (see unpromote).
+	promoted map[*ast.SelectorExpr]compat.Promoted
 	// cellSrcs: the text of the running cell's functions to replay
 	// (replay.go), by key; replaying: the earlier ones it compiles again.
 	cellSrcs map[string]funcSource

@@ -48,6 +48,8 @@ func runVariadicSlices(c *Cell) {
 			// cannot compile it (it types nil as no slice).
 			if last := len(call.Args) - 1; last >= 0 && isUntypedNil(c.Types.TypeOf(call.Args[last])) {
 				call.Args, call.Ellipsis = call.Args[:last], token.NoPos
+			} else if last >= 0 {
+				c.spreadLibrarySlice(call, last)
 			}
 			return true
 		}
@@ -136,4 +138,31 @@ func (c *Cell) isFieldSelector(e ast.Expr) bool {
 		return s.Kind() == types.FieldVal
 	}
 	return sel.Sel.Name == selfFuncField
+}
+
+// spreadLibrarySlice converts the spread argument i of call, a library's
+// named slice type (games.Pos, sort.IntSlice: f(p...)), to the variadic
+// parameter's slice type when f is a function the cells declare: yaegi
+// v0.16.1 took such a value for one element there, and panicked in
+// reflect.Set ("value of type games.Pos is not assignable to type int").
+func (c *Cell) spreadLibrarySlice(call *ast.CallExpr, i int) {
+	if fn := c.callee(call); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "main" {
+		return // (a value or a literal takes it; a library's function too)
+	}
+	n, ok := types.Unalias(c.Types.TypeOf(call.Args[i])).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() == "main" {
+		return
+	}
+	sig, ok := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
+	if !ok || !sig.Variadic() {
+		return
+	}
+	param := sig.Params().At(sig.Params().Len() - 1).Type()
+	te, ok := c.TypeExpr(param, call.Args[i].Pos())
+	if !ok {
+		return
+	}
+	conv := &ast.CallExpr{Fun: &ast.ParenExpr{X: te}, Lparen: call.Args[i].Pos(), Args: []ast.Expr{call.Args[i]}, Rparen: call.Args[i].End()}
+	c.Types.Types[conv] = types.TypeAndValue{Type: param}
+	call.Args[i] = conv
 }

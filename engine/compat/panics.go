@@ -100,7 +100,11 @@ func (c *Cell) raise(s *ast.ExprStmt) ast.Stmt {
 		call.Args[0] = &ast.CallExpr{Fun: rtSelector(prelude.RTPanic, pos), Lparen: pos, Args: []ast.Expr{x, descLit(types.Typ[types.UntypedNil], pos)}, Rparen: x.End()}
 		return s
 	}
-	if t == nil || !needsPrinter(t) && !types.IsInterface(t) { // (an interface's value may be nil: Panic raises Go's *runtime.PanicNilError for it)
+	// (An interface's value may be nil: Panic raises Go's
+	// *runtime.PanicNilError for it. A reflect.Value goes in Panic's
+	// box too: Recovered takes the interpreter's reflect.Values off what
+	// it raised, as many as there are, and would take the cell's.)
+	if t == nil || !needsPrinter(t) && !types.IsInterface(t) && !isReflectValue(t) {
 		return nil
 	}
 	extra, ok := c.methodArgs(t, x.Pos())

@@ -675,6 +675,8 @@ func (ts *Types) resolveWith(v reflect.Value, t *tinfo, hint reflect.Value) (ref
 }
 
 // printArg prints one argument (fmt's printArg).
+var reflectValueType = reflect.TypeFor[reflect.Value]()
+
 func (p *printer) printArg(arg any, verb rune) {
 	a, ok := arg.(*typedArg)
 	if !ok {
@@ -711,6 +713,12 @@ func (p *printer) printArg(arg any, verb rune) {
 		// fmt's own case: its %#v names the type []byte (not a []Heap,
 		// type Heap uint8, which the interpreter keeps as one).
 		p.native(verb, v.Bytes())
+		return
+	}
+	if v.Type() == reflectValueType {
+		// fmt's own case too: a reflect.Value prints what it holds, not
+		// its String (<int Value>).
+		p.native(verb, v.Interface())
 		return
 	}
 	if p.handleMethods(v, t, w, verb) {

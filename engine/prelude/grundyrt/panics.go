@@ -44,6 +44,12 @@ func nilBox(v any) bool {
 	return !ok
 }
 
+// reflectPanic is a panic reflect raises in Go, raised by the engine's
+// stand-in for a reflect call of the cells' (ValueField): recovered as
+// the string it is, not taken for the interpreter's own index through
+// reflect (runtimePanic).
+type reflectPanic string
+
 // panicNil is the runtime's own *runtime.PanicNilError (it has no
 // constructor), raised by a panic(nil) of compiled code.
 var panicNil = func() (e any) {
@@ -98,6 +104,9 @@ func (ts *Types) recoveredValue(v any) any {
 			return nil
 		}
 		v = rv.Interface()
+	}
+	if x, ok := v.(reflectPanic); ok {
+		return string(x) // (reflect's own words, not the interpreter's)
 	}
 	if x, ok := v.(panicValue); ok {
 		return x.a.v
@@ -353,6 +362,9 @@ func (ts *Types) PanicText(v any) string {
 	switch x := v.(type) {
 	case nil:
 		return "nil"
+	case reflectPanic:
+		v = string(x)
+		a = &typedArg{v: v, t: &tinfo{kind: tkDynamic}, ts: ts}
 	case panicValue:
 		a = x.a
 	default:

@@ -61,6 +61,9 @@ func (ts *Types) ValueFieldByName(v reflect.Value, name string) reflect.Value {
 // the field unexported: yaegi exports such fields (as X+name), so
 // CanSet and CanInterface were true and Set and Interface succeeded.
 func ValueField(v reflect.Value, i int) reflect.Value {
+	if v.Kind() == reflect.Struct && uint(i) >= uint(v.NumField()) {
+		panic(reflectPanic("reflect: Field index out of range"))
+	}
 	f := v.Field(i)
 	if sf := v.Type().Field(i); !sf.IsExported() || StructField(sf).Name == sf.Name {
 		return f
@@ -73,7 +76,7 @@ func ValueFieldByIndex(v reflect.Value, index []int) reflect.Value {
 	for k, i := range index {
 		if k > 0 && v.Kind() == reflect.Pointer && v.Type().Elem().Kind() == reflect.Struct {
 			if v.IsNil() {
-				panic("reflect: indirection through nil pointer to embedded struct")
+				panic(reflectPanic("reflect: indirection through nil pointer to embedded struct"))
 			}
 			v = v.Elem()
 		}

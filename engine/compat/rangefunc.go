@@ -132,9 +132,39 @@ func (c *Cell) iterElems(e ast.Expr) ([]ast.Expr, bool) {
 			c.Fail(e.Pos(), "cannot name the element type %s of this function iterator here; call it with a yield function instead: seq(func(x T) bool { ...; return true })", t)
 			return nil, false
 		}
+		if name := c.shadowedIn(x, e.Pos()); name != "" {
+			c.Fail(e.Pos(), "a range over a function iterator whose element type %s names %s, which a variable, parameter or function here hides: the engine writes that type inside the loop; rename the variable", types.TypeString(t, pkgName), name)
+			return nil, false
+		}
 		elems = append(elems, x)
 	}
 	return elems, true
+}
+
+// shadowedIn is a name the type expression x uses (a type, a package, a
+// predeclared type) that a variable, parameter, constant or function in
+// scope at pos hides (func size(node *node), string := "", time := 0),
+// or "".
+func (c *Cell) shadowedIn(x ast.Expr, pos token.Pos) string {
+	scope := c.Types.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return ""
+	}
+	name := ""
+	ast.Inspect(x, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || name != "" {
+			return name == ""
+		}
+		if _, obj := scope.LookupParent(id.Name, pos); obj != nil {
+			switch obj.(type) {
+			case *types.Var, *types.Const, *types.Func:
+				name = id.Name
+			}
+		}
+		return true
+	})
+	return name
 }
 
 // yieldCall rewrites a range over a function iterator with the given

@@ -51,8 +51,8 @@ func (ts *Types) ErrorsAs(err error, target any) bool {
 // interpreter's types have none); anything else (an int may be a cell
 // type on int) is taken to be one.
 func (ts *Types) mayBeError(want reflect.Type) bool {
-	if want.Kind() == reflect.Interface {
-		return true
+	if want.Kind() == reflect.Interface || isBox(want) || isWrapper(want) {
+		return true // (an interface type: yaegi's box for one a cell declares)
 	}
 	if want.PkgPath() != "" && want.PkgPath() != "main" {
 		return want.Implements(errorType)

@@ -160,27 +160,28 @@ func hideUnexported(st *ast.StructType) {
 // markEmbedded tags f, an embedded field of a struct with other fields,
 // as embedded, for the printer and reflect (see grundyrt.EmbedTag).
 func markEmbedded(f *ast.Field) {
-	tag := ""
-	if f.Tag != nil {
-		if t, err := strconv.Unquote(f.Tag.Value); err == nil {
-			tag = t
-		}
+	if tag := fieldTag(f); !strings.Contains(tag, grundyrt.EmbedTag) {
+		setTag(f, tag+grundyrt.EmbedTag)
 	}
-	if strings.Contains(tag, grundyrt.EmbedTag) {
-		return
-	}
-	f.Tag = &ast.BasicLit{ValuePos: f.Type.End(), Kind: token.STRING, Value: strconv.Quote(tag + grundyrt.EmbedTag)}
 }
 
 func hideField(f *ast.Field) {
-	tag := ""
+	if tag := fieldTag(f); !strings.HasPrefix(tag, grundyrt.HiddenTags) {
+		setTag(f, grundyrt.HiddenTags+tag)
+	}
+}
+
+// fieldTag is f's tag, unquoted ("" for none).
+func fieldTag(f *ast.Field) string {
 	if f.Tag != nil {
 		if t, err := strconv.Unquote(f.Tag.Value); err == nil {
-			tag = t
+			return t
 		}
 	}
-	if strings.HasPrefix(tag, grundyrt.HiddenTags) {
-		return
-	}
-	f.Tag = &ast.BasicLit{ValuePos: f.Type.End(), Kind: token.STRING, Value: strconv.Quote(grundyrt.HiddenTags + tag)}
+	return ""
+}
+
+// setTag gives f the tag.
+func setTag(f *ast.Field, tag string) {
+	f.Tag = &ast.BasicLit{ValuePos: f.Type.End(), Kind: token.STRING, Value: strconv.Quote(tag)}
 }

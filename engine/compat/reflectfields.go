@@ -68,21 +68,12 @@ func runReflectFields(c *Cell) {
 			}
 			return true
 		}
-		rt, rv := isReflectType(c.Types.TypeOf(sel.X)), isReflectValue(c.Types.TypeOf(sel.X))
 		fn := ""
 		switch {
-		case sel.Sel.Name == "Field" && rt:
-			fn = prelude.RTStructField
-		case sel.Sel.Name == "FieldByName" && rt:
-			fn = prelude.RTFieldByName
-		case sel.Sel.Name == "FieldByIndex" && rt:
-			fn = prelude.RTFieldByIndex
-		case sel.Sel.Name == "Field" && rv:
-			fn = prelude.RTValueField
-		case sel.Sel.Name == "FieldByName" && rv:
-			fn = prelude.RTValueFieldByName
-		case sel.Sel.Name == "FieldByIndex" && rv:
-			fn = prelude.RTValueFieldByIndex
+		case isReflectType(c.Types.TypeOf(sel.X)):
+			fn = typeFieldCalls[sel.Sel.Name]
+		case isReflectValue(c.Types.TypeOf(sel.X)):
+			fn = valueFieldCalls[sel.Sel.Name]
 		case sel.Sel.Name == "VisibleFields" && c.isPackage(sel.X, "reflect"):
 			c.replaceTyped(cur, call, &ast.CallExpr{Fun: rtSelector(prelude.RTVisibleFields, pos), Lparen: pos, Args: call.Args, Rparen: call.End()})
 		}
@@ -94,6 +85,13 @@ func runReflectFields(c *Cell) {
 		return true
 	})
 }
+
+// The runtime's functions for reflect.Type's and reflect.Value's
+// methods of one argument that reach a struct's fields.
+var (
+	typeFieldCalls  = map[string]string{"Field": prelude.RTStructField, "FieldByName": prelude.RTFieldByName, "FieldByIndex": prelude.RTFieldByIndex}
+	valueFieldCalls = map[string]string{"Field": prelude.RTValueField, "FieldByName": prelude.RTValueFieldByName, "FieldByIndex": prelude.RTValueFieldByIndex}
+)
 
 // isPackage reports whether x names the imported package path.
 func (c *Cell) isPackage(x ast.Expr, path string) bool {

@@ -304,12 +304,7 @@ func nameField(st *ast.StructType, name string) {
 		f = &ast.Field{Doc: f.Doc, Names: f.Names[:1], Type: f.Type, Tag: f.Tag}
 		st.Fields.List = append([]*ast.Field{f, rest}, st.Fields.List[1:]...)
 	}
-	tag := ""
-	if f.Tag != nil {
-		if t, err := strconv.Unquote(f.Tag.Value); err == nil {
-			tag = t
-		}
-	}
+	tag := fieldTag(f)
 	mine := grundyrt.NameTag + ":" + strconv.Quote(name) + " "
 	if strings.Contains(tag, mine) {
 		return
@@ -319,7 +314,7 @@ func nameField(st *ast.StructType, name string) {
 	} else {
 		tag = mine + tag
 	}
-	f.Tag = &ast.BasicLit{ValuePos: f.Type.End(), Kind: token.STRING, Value: strconv.Quote(tag)}
+	setTag(f, tag)
 }
 
 // markParams gives st, a generic struct type's, a field of no size for

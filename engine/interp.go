@@ -1461,7 +1461,7 @@ var incompleteType = regexp.MustCompile(`([^\s:]+:\d+:\d+): incomplete type (\w+
 type quietInternal struct{ w io.Writer }
 
 func (q quietInternal) Write(p []byte) (int, error) {
-	if t := strings.TrimSpace(string(p)); strings.HasSuffix(t, " nil type") || strings.HasSuffix(t, " nil reflect type") {
+	if t := strings.TrimSpace(string(p)); strings.HasSuffix(t, "nil type") || strings.HasSuffix(t, "nil reflect type") { // (with the standard logger's date or without)
 		return len(p), nil
 	}
 	return q.w.Write(p)

@@ -240,8 +240,9 @@ func waitWords(state, frame string) string {
 }
 
 // noteRunningGoroutines says, for a cell that declares a function or a
-// method again, or a method taking the place of a promoted one, that the goroutines earlier cells started and that
-// still run go on running the code they were compiled with (a loop
+// method again, or a method taking the place of a promoted one, that the
+// goroutines earlier cells started and that still run go on running the
+// code they were compiled with (a loop
 // calling w.Name() kept the promoted method a later cell's W.Name takes
 // the place of): the interpreter cannot change code that is running.
 func (it *Interp) noteRunningGoroutines() {

@@ -32,13 +32,10 @@ import (
 // the one that now declares it are dropped (the keys returned): the new
 // method is promoted in their place.
 func (it *Interp) unpromote(funcs map[string]*ast.FuncDecl) (dropped map[string]bool) {
-	declared := map[string]bool{}
-	for key := range funcs {
-		declared[key] = true
-	}
+	declared := func(key string) bool { return funcs[key] != nil }
 	for sel, p := range it.promoted {
 		for _, t := range p.Types {
-			if declared[t+"."+p.Method] {
+			if declared(t + "." + p.Method) {
 				compat.Unpromote(sel, p)
 				delete(it.promoted, sel)
 				break
@@ -47,11 +44,11 @@ func (it *Interp) unpromote(funcs map[string]*ast.FuncDecl) (dropped map[string]
 	}
 	dropped = map[string]bool{}
 	for key, fd := range it.funcs {
-		if !fd.forwarder() || declared[key] {
+		if !fd.forwarder() || declared(key) {
 			continue
 		}
 		for _, t := range it.forwardedThrough(fd.decl) {
-			if declared[t+"."+fd.decl.Name.Name] {
+			if declared(t + "." + fd.decl.Name.Name) {
 				dropped[key] = true
 			}
 		}

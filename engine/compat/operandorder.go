@@ -5,8 +5,6 @@ import (
 	"go/token"
 	"go/types"
 
-	"grundy/engine/prelude"
-
 	"golang.org/x/tools/go/ast/astutil"
 )
 
@@ -39,7 +37,7 @@ var operandOrder = Pass{
 	Name:     "operandorder",
 	Run:      runOperandOrder,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"operand_order_calls_first", "operand_order_bools_in_order"},
+	Snippets: []string{"operand_order_calls_first", "operand_order_bools_in_order", "operand_order_opaque_calls"},
 }
 
 func runOperandOrder(c *Cell) {
@@ -53,12 +51,16 @@ func runOperandOrder(c *Cell) {
 			return true
 		}
 		slots, owner := orderedSlots(st)
+		m := c.mapCompound(st)
+		if m != nil {
+			slots, owner = []*ast.Expr{&st.(*ast.AssignStmt).Rhs[0]}, nil
+		}
 		if len(slots) == 0 {
 			return true
 		}
 		ops := c.orderedOperands(slots, c.earlyArgs(owner))
 		top := cur.TopLevel()
-		if !c.readBeforeChange(ops) || !c.hoistable(ops.calls, top) || !c.hoistableEarly(ops.early, top) {
+		if !c.readBeforeChange(ops) && !c.changesElement(ops, m) || !c.hoistable(ops.calls, top) || !c.hoistableEarly(ops.early, top) {
 			return true
 		}
 		var temps []ast.Stmt
@@ -86,6 +88,40 @@ func runOperandOrder(c *Cell) {
 		}
 		return true
 	})
+}
+
+// mapCompound is the map of a compound assignment to its element whose
+// place calls nothing (m[k] += f()), or nil: Go's compiler makes the
+// value's calls before it reads m[k], yaegi v0.16.1 after (hits["a"] +=
+// record("a") lost what record added). Its calls are then made first
+// when one may change the map (see changesElement).
+func (c *Cell) mapCompound(st ast.Stmt) types.Object {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok || as.Tok == token.ASSIGN || as.Tok == token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil
+	}
+	ix, ok := ast.Unparen(as.Lhs[0]).(*ast.IndexExpr)
+	if !ok || contains(ix, true, func(n ast.Node) bool { _, call := n.(*ast.CallExpr); return call }) {
+		return nil
+	}
+	if _, isMap := typeUnder(c.Types.TypeOf(ix.X)).(*types.Map); !isMap {
+		return nil
+	}
+	obj, _ := c.rootVar(ix.X)
+	return obj
+}
+
+// changesElement reports whether a call of ops may change the map m.
+func (c *Cell) changesElement(ops operands, m types.Object) bool {
+	if m == nil {
+		return false
+	}
+	for _, call := range ops.calls {
+		if c.mayChange(call)(m) {
+			return true
+		}
+	}
+	return false
 }
 
 // mapEntriesInOrder makes a map literal read a variable that an entry
@@ -122,18 +158,13 @@ func (c *Cell) mapEntriesInOrder(lit *ast.CompositeLit) {
 }
 
 // hoistable reports whether every call operandOrder would make first can
-// be put in a variable: not a call of a generic function or
-// of a generic type's result (yaegi gave such a variable a wrong value:
-// an empty slice, or another instance's), and, among a cell's statements,
-// where the variable is declared with its type (yaegi defines none with
-// := in a block there), one whose type can be written.
+// be put in a variable: not one of a generic type's result (yaegi gave
+// such a variable a wrong value: an empty slice, or another instance's),
+// and, among a cell's statements, where the variable is declared with its
+// type (yaegi defines none with := in a block there), one whose type can
+// be written.
 func (c *Cell) hoistable(calls []*ast.CallExpr, top bool) bool {
 	for _, call := range calls {
-		if id := calleeIdent(call); id != nil {
-			if _, generic := c.Types.Instances[id]; generic {
-				return false
-			}
-		}
 		if !c.hoistableType(call, top) {
 			return false
 		}
@@ -196,11 +227,23 @@ func opaqueOperand(c *Cell, n ast.Node) bool {
 // evaluates in order with the calls) or a call of several results.
 func (c *Cell) orderedCall(call *ast.CallExpr) bool {
 	t, typed := c.Types.Types[call]
-	if !typed || t.Value != nil || c.Types.IsType(call.Fun) || c.isBuiltin(call.Fun) && !isIdent(call.Fun, "len") && !isIdent(call.Fun, "cap") {
+	if !typed || t.Value != nil || c.Types.IsType(call.Fun) || c.isBuiltin(call.Fun) && !orderedBuiltin(call.Fun) {
 		return false
 	}
 	_, tuple := t.Type.(*types.Tuple)
 	return !tuple && t.Type != nil
+}
+
+// orderedBuiltin reports whether fun is a builtin Go's compiler makes
+// in order with the calls (cmd/compile's order.go copies its result at
+// once): len, cap, and copy and append, which write what they are handed.
+func orderedBuiltin(fun ast.Expr) bool {
+	for _, name := range []string{"len", "cap", "copy", "append"} {
+		if isIdent(fun, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // operands are the operands of a statement's expressions that Go orders:
@@ -443,20 +486,22 @@ func (c *Cell) mayChange(call *ast.CallExpr) func(types.Object) bool {
 		}
 	}
 	if c.isBuiltin(call.Fun) {
-		return func(types.Object) bool { return false } // (len and cap)
+		if (isIdent(call.Fun, "copy") || isIdent(call.Fun, "append")) && len(call.Args) > 0 {
+			root(unslice(call.Args[0])) // (copy(dst, src) writes dst's array, append past its length)
+		}
+		return func(o types.Object) bool { return objs[o] }
 	}
 	var fd *ast.FuncDecl
-	native := false
 	if fn := c.callee(call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == c.Types.Pkg.Path() {
 		fd = c.funcDecl(funcKeyOf(fn))
 		c.assignedNames(funcKeyOf(fn), names, map[string]bool{})
-	} else {
-		// A library's function or method, or one an earlier pass
-		// handed to the runtime (json.Unmarshal became
-		// grundyrt.JSONUnmarshal): what it does with what it is handed
-		// is not read, so everything it is handed may change.
-		native = fn != nil && fn.Pkg() != nil || isRTSelector(call.Fun)
 	}
+	// A library's function or method, one an earlier pass handed to the
+	// runtime (json.Unmarshal became grundyrt.JSONUnmarshal), a function
+	// value, a parameter, an interface's method or a literal: what it does
+	// with what it is handed is not read, so everything it is handed may
+	// change.
+	native := fd == nil
 	switch fun := ast.Unparen(call.Fun).(type) {
 	case *ast.SelectorExpr:
 		_, ptr := typeUnder(c.Types.TypeOf(fun.X)).(*types.Pointer)
@@ -475,7 +520,7 @@ func (c *Cell) mayChange(call *ast.CallExpr) func(types.Object) bool {
 	}
 	for i, a := range call.Args {
 		if u, ok := a.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			root(u.X)
+			root(unslice(u.X))
 			continue
 		}
 		if native {
@@ -505,8 +550,14 @@ func (c *Cell) handedVars(arg ast.Expr, objs map[types.Object]bool) {
 		case *ast.FuncLit:
 			return false
 		case *ast.UnaryExpr:
-			if obj, _ := c.rootVar(n.X); obj != nil && n.Op == token.AND {
+			if obj, _ := c.rootVar(unslice(n.X)); obj != nil && n.Op == token.AND {
 				objs[obj] = true
+			}
+		case *ast.SliceExpr:
+			if _, array := typeUnder(c.Types.TypeOf(n.X)).(*types.Array); array {
+				if obj, _ := c.rootVar(unslice(n.X)); obj != nil {
+					objs[obj] = true // (p.A[:] hands p's array)
+				}
 			}
 		case *ast.Ident:
 			if v, ok := c.Types.Uses[n].(*types.Var); ok && !v.IsField() {
@@ -520,11 +571,15 @@ func (c *Cell) handedVars(arg ast.Expr, objs map[types.Object]bool) {
 	})
 }
 
-// isRTSelector reports whether fun names a function of the runtime
-// (grundyrt.F), as passes write them.
-func isRTSelector(fun ast.Expr) bool {
-	sel, ok := fun.(*ast.SelectorExpr)
-	return ok && isIdent(sel.X, prelude.Runtime)
+// unslice is the slice or array e slices (xs in xs[i:j]), or e.
+func unslice(e ast.Expr) ast.Expr {
+	for {
+		s, ok := ast.Unparen(e).(*ast.SliceExpr)
+		if !ok {
+			return e
+		}
+		e = s.X
+	}
 }
 
 // paramName is the name of parameter i in fl, or "" (none, or unnamed).

@@ -638,7 +638,9 @@ func needsPrinter(t types.Type) bool {
 		// So are the generic types of native packages the engine
 		// declares as interpreted helpers (unique.Handle[string]: %T
 		// said struct { Xv string; Xmade bool }).
-		return typecheck.IsCellType(t) || t.Obj().Pkg() != nil && (stdGeneric[t.Obj().Pkg().Path()] || genericStdType(t))
+		// A reflect.Value prints what it holds, which may be a cell's
+		// (%+v of one holding a struct named its unexported fields Xbal).
+		return typecheck.IsCellType(t) || isReflectValue(t) || t.Obj().Pkg() != nil && (stdGeneric[t.Obj().Pkg().Path()] || genericStdType(t))
 	case *types.Pointer:
 		return needsPrinter(t.Elem())
 	case *types.Slice:

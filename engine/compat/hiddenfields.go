@@ -60,14 +60,8 @@ func (c *Cell) exportedClash(st *ast.StructType) {
 	var hidden []*ast.Ident
 	for _, f := range st.Fields.List {
 		ids := f.Names
-		if len(ids) == 0 {
-			t := f.Type
-			if star, ok := t.(*ast.StarExpr); ok {
-				t = star.X
-			}
-			if id, ok := unindex(t).(*ast.Ident); ok {
-				ids = []*ast.Ident{id}
-			}
+		if id := embeddedIdent(f); len(ids) == 0 && id != nil {
+			ids = []*ast.Ident{id}
 		}
 		for _, id := range ids {
 			names[id.Name] = true
@@ -82,6 +76,20 @@ func (c *Cell) exportedClash(st *ast.StructType) {
 			return
 		}
 	}
+}
+
+// embeddedIdent is the name of f's type when f is embedded and its type
+// is the cell's (pos, *pos, list[T]), or nil.
+func embeddedIdent(f *ast.Field) *ast.Ident {
+	if len(f.Names) > 0 {
+		return nil
+	}
+	t := f.Type
+	if star, ok := t.(*ast.StarExpr); ok {
+		t = star.X
+	}
+	id, _ := unindex(t).(*ast.Ident)
+	return id
 }
 
 // blankValues writes the zero value for a blank field's value in a
@@ -135,6 +143,9 @@ func hideUnexported(st *ast.StructType) {
 			if len(st.Fields.List) > 1 {
 				markEmbedded(f)
 			}
+			if id := embeddedIdent(f); id != nil && !ast.IsExported(id.Name) {
+				hideEmbedded(f)
+			}
 			list = append(list, f) // embedded: it promotes its fields
 			continue
 		}
@@ -162,6 +173,14 @@ func hideUnexported(st *ast.StructType) {
 func markEmbedded(f *ast.Field) {
 	if tag := fieldTag(f); !strings.Contains(tag, grundyrt.EmbedTag) {
 		setTag(f, tag+grundyrt.EmbedTag)
+	}
+}
+
+// hideEmbedded tags f, an embedded field of an unexported type, so that
+// reflect's fields give its name back (see grundyrt.UnexportedEmbedTag).
+func hideEmbedded(f *ast.Field) {
+	if tag := fieldTag(f); !strings.HasPrefix(tag, grundyrt.UnexportedEmbedTag) {
+		setTag(f, grundyrt.UnexportedEmbedTag+tag)
 	}
 }
 

@@ -57,7 +57,7 @@ var ifaceCopies = Pass{
 	Name:     "ifacecopies",
 	Run:      runIfaceCopies,
 	Kinds:    assignedKinds,
-	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns", "iface_generic_boxed_returns", "iface_explicit_any_boxed", "nil_slice_native_iface", "generic_type_switch_boxed", "iface_copies_of_literal_maps", "native_iface_args_in_loops", "generic_values_to_native_any"},
+	Snippets: []string{"iface_values_are_copies", "iface_pointers_are_copies", "iface_array_literals", "iface_conversion_defines", "iface_any_swaps", "iface_boxed_returns", "iface_generic_boxed_returns", "iface_explicit_any_boxed", "nil_slice_native_iface", "generic_type_switch_boxed", "iface_copies_of_literal_maps", "native_iface_args_in_loops", "generic_values_to_native_any", "native_iface_struct_args"},
 }
 
 func runIfaceCopies(c *Cell) {
@@ -846,6 +846,13 @@ func isTypeParam(t types.Type) bool {
 // declared before it and never assigned again) keeps its slot's value and
 // passes as it is; so does every argument outside a loop, whose slot the
 // function's frame keeps.
+//
+// A struct value is copied into its interface everywhere: yaegi's
+// wrapper takes a struct of no methods for an interface it emulates and
+// keeps its last field (getConcreteValue, interp/value.go:277), so
+// io.LimitReader(R{1, "s"}, 5) kept "s", and the library's table of
+// solve.Values(Take{4}, 2) gave back the int 4 as its game, silently.
+// The copy's call wraps the whole value (see convCall's Rewrap).
 func (c *Cell) nativeArgCopies(cur Cursor, call *ast.CallExpr, loops **loopSpans, copies func(types.Type, ast.Expr) bool) {
 	var vals []assignedValue
 	for _, a := range c.assignedValues(cur, nil) {
@@ -861,6 +868,13 @@ func (c *Cell) nativeArgCopies(cur Cursor, call *ast.CallExpr, loops **loopSpans
 	}
 	loop := (*loops).around(call.Pos(), cur.FuncNode)
 	if loop == nil {
+		for _, a := range vals {
+			if _, isStruct := typeUnder(c.Types.TypeOf(a.value)).(*types.Struct); isStruct && c.isNativeIface(a.target) {
+				if copied, ok := c.copyInto(a.target, a.value, a.stored); ok {
+					a.set(copied)
+				}
+			}
+		}
 		return
 	}
 	changed := c.changedVars()

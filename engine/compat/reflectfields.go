@@ -23,6 +23,7 @@ import (
 //
 //	rt.Field(i)  =>  grundyrt.StructField(rt, i)
 //	v.FieldByName(name)  =>  grundyrt.ValueFieldByName(v, name)
+//	rt.FieldByNameFunc(f), v.FieldByNameFunc(f)  =>  grundyrt.FieldByNameFunc(rt, f), grundyrt.ValueFieldByNameFunc(v, f)
 //	v.Field(i)  =>  grundyrt.ValueField(v, i)
 //	rt.FieldByIndex(x), v.FieldByIndex(x)  =>  grundyrt.FieldByIndex(rt, x), grundyrt.ValueFieldByIndex(v, x)
 //	rt.NumField()  =>  grundyrt.TypeNumField(rt)
@@ -39,7 +40,7 @@ var reflectFields = Pass{
 	Name:     "reflectfields",
 	Run:      runReflectFields,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"reflect_struct_field_tags", "reflect_promoted_fields"},
+	Snippets: []string{"reflect_struct_field_tags", "reflect_promoted_fields", "reflect_hidden_paths"},
 }
 
 func runReflectFields(c *Cell) {
@@ -89,8 +90,8 @@ func runReflectFields(c *Cell) {
 // The runtime's functions for reflect.Type's and reflect.Value's
 // methods of one argument that reach a struct's fields.
 var (
-	typeFieldCalls  = map[string]string{"Field": prelude.RTStructField, "FieldByName": prelude.RTFieldByName, "FieldByIndex": prelude.RTFieldByIndex}
-	valueFieldCalls = map[string]string{"Field": prelude.RTValueField, "FieldByName": prelude.RTValueFieldByName, "FieldByIndex": prelude.RTValueFieldByIndex}
+	typeFieldCalls  = map[string]string{"Field": prelude.RTStructField, "FieldByName": prelude.RTFieldByName, "FieldByNameFunc": prelude.RTFieldByNameFunc, "FieldByIndex": prelude.RTFieldByIndex}
+	valueFieldCalls = map[string]string{"Field": prelude.RTValueField, "FieldByName": prelude.RTValueFieldByName, "FieldByNameFunc": prelude.RTValueFieldByNameFunc, "FieldByIndex": prelude.RTValueFieldByIndex}
 )
 
 // isPackage reports whether x names the imported package path.

@@ -717,8 +717,22 @@ func (p *printer) printArg(arg any, verb rune) {
 	}
 	if v.Type() == reflectValueType {
 		// fmt's own case too: a reflect.Value prints what it holds, not
-		// its String (<int Value>).
-		p.native(verb, v.Interface())
+		// its String (<int Value>), a cell's struct with its fields'
+		// names (%+v said {Xbal:5}), its methods called when it can give
+		// its value (fmt's printValue at depth 0).
+		held := v.Interface().(reflect.Value)
+		if !held.IsValid() {
+			p.native(verb, held)
+			return
+		}
+		v, t, w = p.ts.resolve(held, nil)
+		if !v.IsValid() || held.CanInterface() && p.handleMethods(v, t, w, verb) {
+			if !v.IsValid() {
+				p.native(verb, held)
+			}
+			return
+		}
+		p.printValue(v, t, verb, 0, false)
 		return
 	}
 	if p.handleMethods(v, t, w, verb) {

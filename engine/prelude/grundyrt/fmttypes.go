@@ -729,6 +729,12 @@ const NameTag = "grundy"
 // Y int }, reflect found no promoted field).
 const EmbedTag = `grundyembed:"" `
 
+// UnexportedEmbedTag is the tag compat's hiddenFields puts on an embedded
+// field of an unexported type (struct{ pos; N int }): yaegi v0.16.1
+// exports it as X+name, untagged otherwise, and reflect named it Xpos,
+// exported and settable.
+const UnexportedEmbedTag = `grundyunexported:"" `
+
 // NameTags matches NameTag's tags, in a tag or in source (quoted).
 var NameTags = regexp.MustCompile(NameTag + `:(\\?"[^"\\]*\\?") `)
 
@@ -911,6 +917,9 @@ func (ts *Types) declaredOn(under string) bool {
 func fieldName(f reflect.StructField) (name, tag string) {
 	name, tag = f.Name, string(f.Tag)
 	tag = strings.Replace(NameTags.ReplaceAllString(tag, ""), EmbedTag, "", 1)
+	if rest, ok := strings.CutPrefix(tag, UnexportedEmbedTag); ok && strings.HasPrefix(name, "X") {
+		return name[1:], rest
+	}
 	if rest, ok := strings.CutPrefix(tag, HiddenTags); ok && strings.HasPrefix(name, "X") {
 		if strings.HasPrefix(name[1:], BlankField) {
 			return "_", rest

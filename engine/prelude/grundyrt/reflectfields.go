@@ -2,6 +2,7 @@ package grundyrt
 
 import (
 	"reflect"
+	"strings"
 	"unsafe"
 )
 
@@ -32,7 +33,14 @@ func (ts *Types) namedField(f reflect.StructField, ft *tinfo) reflect.StructFiel
 // the cell embedded.
 func (ts *Types) FieldByName(rt reflect.Type, name string) (reflect.StructField, bool) {
 	rt, t := ts.described(rt)
-	return ts.fieldByName(rt, t, name)
+	return ts.fieldByName(rt, t, func(n string) bool { return n == name })
+}
+
+// FieldByNameFunc is rt.FieldByNameFunc(match), the names match sees
+// Go's (see FieldByName).
+func (ts *Types) FieldByNameFunc(rt reflect.Type, match func(string) bool) (reflect.StructField, bool) {
+	rt, t := ts.described(rt)
+	return ts.fieldByName(rt, t, match)
 }
 
 // ValueFieldByName is v.FieldByName(name), the field found as
@@ -41,7 +49,23 @@ func (ts *Types) ValueFieldByName(v reflect.Value, name string) reflect.Value {
 	if v.Kind() != reflect.Struct {
 		return v.FieldByName(name) // reflect's panic
 	}
-	f, ok := ts.FieldByName(v.Type(), name)
+	return ts.valueFieldBy(v, func(n string) bool { return n == name })
+}
+
+// ValueFieldByNameFunc is v.FieldByNameFunc(match), the field found as
+// FieldByNameFunc finds it.
+func (ts *Types) ValueFieldByNameFunc(v reflect.Value, match func(string) bool) reflect.Value {
+	if v.Kind() != reflect.Struct {
+		return v.FieldByNameFunc(match) // reflect's panic
+	}
+	return ts.valueFieldBy(v, match)
+}
+
+// valueFieldBy is the field of the struct v whose name matches (see
+// fieldByName), each step by ValueField.
+func (ts *Types) valueFieldBy(v reflect.Value, match func(string) bool) reflect.Value {
+	rt, t := ts.described(v.Type())
+	f, ok := ts.fieldByName(rt, t, match)
 	if !ok {
 		return reflect.Value{}
 	}
@@ -65,8 +89,12 @@ func ValueField(v reflect.Value, i int) reflect.Value {
 		panic(reflectPanic("reflect: Field index out of range"))
 	}
 	f := v.Field(i)
-	if sf := v.Type().Field(i); !sf.IsExported() || StructField(sf).Name == sf.Name {
+	sf := v.Type().Field(i)
+	switch {
+	case !sf.IsExported() || StructField(sf).Name == sf.Name:
 		return f
+	case strings.Contains(string(sf.Tag), UnexportedEmbedTag):
+		return embedReadOnly(f)
 	}
 	return readOnly(f)
 }
@@ -109,13 +137,25 @@ func readOnly(v reflect.Value) reflect.Value {
 	return v
 }
 
+// embedReadOnly is v marked as obtained through an embedded field of an
+// unexported type, as reflect marks one: read-only, but not the exported
+// fields reached through it (the flag is not sticky).
+func embedReadOnly(v reflect.Value) reflect.Value {
+	h := (*valueHeader)(unsafe.Pointer(&v))
+	h.flag |= flagEmbedRO
+	return v
+}
+
 // valueHeader is reflect.Value's layout (reflect/value.go).
 type valueHeader struct {
 	typ, ptr unsafe.Pointer
 	flag     uintptr
 }
 
-const flagStickyRO = 1 << 5
+const (
+	flagStickyRO = 1 << 5
+	flagEmbedRO  = 1 << 6
+)
 
 // VisibleFields is reflect.VisibleFields(t) with the fields the cell
 // embedded walked into (reflect's walks only those marked embedded): each
@@ -181,7 +221,7 @@ func ValueNumField(v reflect.Value) int {
 	return structFields(v.Type())
 }
 
-// Field, NumField and FieldByName of a reflect.Type that grundyrt.TypeOf named.
+// Field, NumField, FieldByName and FieldByNameFunc of a reflect.Type that grundyrt.TypeOf named.
 func (c cellRType) Field(i int) reflect.StructField {
 	return c.ts.namedField(field(c.Type, c.t, i))
 }
@@ -191,7 +231,11 @@ func (c cellRType) Field(i int) reflect.StructField {
 func (c cellRType) NumField() int { return structFields(c.Type) }
 
 func (c cellRType) FieldByName(name string) (reflect.StructField, bool) {
-	return c.ts.fieldByName(c.Type, c.t, name)
+	return c.ts.FieldByName(c, name)
+}
+
+func (c cellRType) FieldByNameFunc(match func(string) bool) (reflect.StructField, bool) {
+	return c.ts.FieldByNameFunc(c, match)
 }
 
 // described is the interpreter's reflect type rt and the session's
@@ -216,11 +260,11 @@ func field(rt reflect.Type, t *tinfo, i int) (reflect.StructField, *tinfo) {
 	return f, t.fields[i].t
 }
 
-// fieldByName finds the field name of rt as Go does: the shallowest, none
-// when two are as shallow.
-func (ts *Types) fieldByName(rt reflect.Type, t *tinfo, name string) (reflect.StructField, bool) {
+// fieldByName finds the field whose name matches in rt as Go does: the
+// shallowest, none when two are as shallow.
+func (ts *Types) fieldByName(rt reflect.Type, t *tinfo, match func(string) bool) (reflect.StructField, bool) {
 	if rt.Kind() != reflect.Struct {
-		return rt.FieldByName(name) // reflect's panic
+		return rt.FieldByNameFunc(match) // reflect's panic
 	}
 	type at struct {
 		rt    reflect.Type
@@ -239,7 +283,7 @@ func (ts *Types) fieldByName(rt reflect.Type, t *tinfo, name string) (reflect.St
 			for i := range s.rt.NumField() {
 				f, ft := field(s.rt, s.t, i)
 				f.Index = append(append([]int(nil), s.index...), i)
-				if f.Name == name {
+				if match(f.Name) {
 					found = append(found, ts.namedField(f, ft))
 					continue
 				}

@@ -30,3 +30,24 @@ func TestReadOnly(t *testing.T) {
 	}()
 	_ = mine.Interface()
 }
+
+// TestEmbedReadOnly checks embedReadOnly against reflect's own embedded
+// field of an unexported type: read-only itself, its exported fields not.
+func TestEmbedReadOnly(t *testing.T) {
+	type inner struct{ Pub, priv int }
+	type s struct {
+		inner
+		Inner inner
+	}
+	x := s{}
+	v := reflect.ValueOf(&x).Elem()
+	own, mine := v.Field(0), embedReadOnly(v.Field(1))
+	for _, c := range []struct {
+		name      string
+		own, mine reflect.Value
+	}{{"field", own, mine}, {"its exported field", own.Field(0), mine.Field(0)}, {"its unexported field", own.Field(1), mine.Field(1)}} {
+		if c.own.CanSet() != c.mine.CanSet() || c.own.CanInterface() != c.mine.CanInterface() {
+			t.Errorf("%s: CanSet %v CanInterface %v; reflect's: %v %v", c.name, c.mine.CanSet(), c.mine.CanInterface(), c.own.CanSet(), c.own.CanInterface())
+		}
+	}
+}

@@ -83,7 +83,7 @@ func (c *Cell) basedInstances() []wrapperInstance {
 			continue
 		}
 		fd := c.funcDecl(fn.Name())
-		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || c.storesComposites(fd, targs) || recursesInLoopBody(fd) || c.errorsAsCellIface(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
+		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || c.storesComposites(fd, targs) || recursesInLoopBody(fd) || c.errorsAsCellIface(fd, targs) || c.decodesJSON(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
 			out = append(out, wrapperInstance{id: id, fn: fn, targs: targs})
 		}
 	}
@@ -228,6 +228,34 @@ func (c *Cell) errorsAsCellIface(fd *ast.FuncDecl, targs *types.TypeList) bool {
 			return strings.HasPrefix(sel.Sel.Name, prelude.RTErrorsAs)
 		}
 		return false
+	})
+}
+
+// decodesJSON reports whether fd decodes JSON (json.Unmarshal, a
+// Decoder's Decode) and a type argument of targs has in it a cell type
+// with UnmarshalJSON or UnmarshalText (or a struct embedding one): into
+// a T (var v T; json.Unmarshal(b, &v)) native json saw the underlying
+// type and called no method (Parse[Level] gave 0), silently; in the copy
+// jsonArgs sees the type.
+func (c *Cell) decodesJSON(fd *ast.FuncDecl, targs *types.TypeList) bool {
+	if fd == nil || fd.Body == nil || !slices.ContainsFunc(typeList(targs), func(t types.Type) bool {
+		return !types.IsInterface(t) && jsonInNeeds(t, map[types.Type]bool{})
+	}) {
+		return false
+	}
+	// (By its syntax, as errorsAsCellIface reads it.)
+	return contains(fd.Body, false, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		switch {
+		case isIdent(sel.X, "json"):
+			return sel.Sel.Name == "Unmarshal"
+		case isIdent(sel.X, prelude.Runtime):
+			return sel.Sel.Name == prelude.RTJSONUnmarshal || sel.Sel.Name == prelude.RTJSONDecode
+		}
+		return sel.Sel.Name == "Decode"
 	})
 }
 

@@ -27,7 +27,7 @@ var basedAsserts = Pass{
 	Name:     "basedasserts",
 	Run:      runBasedAsserts,
 	Kinds:    []ast.Node{(*ast.TypeAssertExpr)(nil)},
-	Snippets: []string{"based_types_asserted", "assert_native_lookalike_types", "cell_iface_lookalikes_asserted"},
+	Snippets: []string{"based_types_asserted", "assert_native_lookalike_types", "cell_iface_lookalikes_asserted", "assert_named_struct_composites"},
 }
 
 func runBasedAsserts(c *Cell) {
@@ -224,8 +224,9 @@ func (c *Cell) assertVerdict(xt, tt types.Type) (assertVerdictKind, *types.Named
 		return assertRefused, n
 	}
 	verdict := assertFine
+	like := erased(tt, map[types.Type]bool{}) // ([]Pt is a Path's, type Path []Pt, Pt a struct)
 	for _, n := range c.basedCellTypes() {
-		if !heldAs(n, xt, tt) || !c.mayBeHeld(n) {
+		if !heldAs(n, xt, like) || !c.mayBeHeld(n) {
 			continue
 		}
 		if bare(n) {

@@ -25,15 +25,38 @@ var commaOk = Pass{
 	Name:     "commaok",
 	Run:      runCommaOk,
 	Kinds:    []ast.Node{(*ast.AssignStmt)(nil)},
-	Snippets: []string{"comma_ok_top_level", "comma_ok_receive_top_level"},
+	Snippets: []string{"comma_ok_top_level", "comma_ok_receive_top_level", "comma_ok_var_top_level"},
 }
 
 func runCommaOk(c *Cell) { c.eachTopLevel(c.commaOkForms) }
 
 const okName = tempPrefix + "OK"
 
+// commaOkSpec is the spec of s when s is var v, ok = x, without a type,
+// else nil.
+func commaOkSpec(s ast.Stmt) *ast.ValueSpec {
+	ds, ok := s.(*ast.DeclStmt)
+	if !ok {
+		return nil
+	}
+	gd, ok := ds.Decl.(*ast.GenDecl)
+	if !ok || gd.Tok != token.VAR || len(gd.Specs) != 1 {
+		return nil
+	}
+	vs := gd.Specs[0].(*ast.ValueSpec)
+	if vs.Type != nil || len(vs.Names) != 2 || len(vs.Values) != 1 {
+		return nil
+	}
+	return vs
+}
+
 func (c *Cell) commaOkForms(s ast.Stmt) []ast.Stmt {
 	as, ok := s.(*ast.AssignStmt)
+	if vs := commaOkSpec(s); vs != nil {
+		// var v, ok = m[k]: as v, ok := m[k] (yaegi failed alike on
+		// an operand the cell defined with :=).
+		as, ok = &ast.AssignStmt{Lhs: []ast.Expr{vs.Names[0], vs.Names[1]}, TokPos: vs.Pos(), Tok: token.DEFINE, Rhs: vs.Values}, true
+	}
 	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
 		return []ast.Stmt{s}
 	}

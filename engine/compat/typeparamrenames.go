@@ -24,7 +24,7 @@ var typeParamRenames = Pass{
 	Name:     "typeparamrenames",
 	Run:      runTypeParamRenames,
 	Kinds:    []ast.Node{(*ast.FuncDecl)(nil), (*ast.TypeSpec)(nil)},
-	Snippets: []string{"generics_type_param_named_like_field"},
+	Snippets: []string{"generics_type_param_named_like_field", "generics_type_param_named_like_session_var"},
 }
 
 func runTypeParamRenames(c *Cell) {
@@ -174,6 +174,16 @@ func (c *Cell) renameTypeParams(decl ast.Node, params []*ast.Ident) {
 		if tn != objs[tn.Name()] {
 			if _, ok := objs[tn.Name()]; ok {
 				clash[tn.Name()] = true
+			}
+		}
+	}
+	// So too a variable, constant or function of the session (N := 4 in
+	// an earlier cell beside func zero[N any]() N { var z N; ... }):
+	// yaegi failed to compile the instance ("rewrite it more plainly").
+	for name, tn := range objs {
+		if obj := c.Types.CellObject(name); obj != nil && obj != types.Object(tn) {
+			if _, isType := obj.(*types.TypeName); !isType {
+				clash[name] = true
 			}
 		}
 	}

@@ -518,6 +518,21 @@ func (in *Info) CellTypes() []*types.TypeName {
 	return out
 }
 
+// CellObject is what the cells declared last under name at top level
+// (this one's included), or nil.
+func (in *Info) CellObject(name string) types.Object {
+	if in == nil {
+		return nil
+	}
+	if obj, ok := in.pending[name]; ok {
+		return obj
+	}
+	if in.session != nil {
+		return in.session.objs[name]
+	}
+	return nil
+}
+
 // Import is the package at path as the oracle knows it, or nil.
 func (in *Info) Import(path string) *types.Package {
 	if in == nil || in.session == nil {

@@ -222,7 +222,7 @@ func (it *Interp) load() error {
 	it.rt.types.OnRecover = func() { it.io.interpStderr.take() }
 	var stdin io.Reader = it.io.stdin
 	errW := it.io.errW
-	outW := it.io.outW
+	outW := cellStdout{it.io} // (fmt.Print* follow a cell's os.Stdout = f, as Go's do)
 	rt := grundyrt.Table(it.rt, it.rt.types)
 	exports := interp.Exports{
 		"fmt/fmt":          fmtSymbols(outW, it.io.stdin),

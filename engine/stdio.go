@@ -73,6 +73,14 @@ func newStdio() (*stdio, error) {
 	return s, nil
 }
 
+// cellStdout writes to os.Stdout as cells see it when it writes: a cell
+// that sets os.Stdout to a file or a pipe (capturing what a function
+// prints) has fmt.Print, Printf and Println write there, as in Go; they
+// wrote to the cell's output, silently.
+type cellStdout struct{ s *stdio }
+
+func (w cellStdout) Write(p []byte) (int, error) { return w.s.cellStdout.Write(p) }
+
 // renewCellFiles gives cells a working os.Stdout and os.Stderr again if a
 // cell closed them (one the cell put there itself is left alone).
 func (s *stdio) renewCellFiles() {

@@ -65,12 +65,18 @@ func _diffCell1() {
 }
 
 func _diffCell2() {
+	var _diffLater func()
+	defer func() {
+		if _diffLater != nil {
+			_diffLater()
+		}
+	}()
 	m, err = strconv.Atoi("x")
 	p = Pair{n, m}
 	if q := 1; q > 0 {
 		defer fmt.Println("cell end")
 	}
-	_diffShow(twice() + K)
+	func(vs ...any) { _diffLater = func() { _diffShow(vs...) } }(twice() + K)
 }
 
 func _diffCell3() {

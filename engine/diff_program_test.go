@@ -420,9 +420,15 @@ func (dc *diffConverter) assemble(cells []*diffCell, imps []diffImport, info *ty
 		var body strings.Builder
 		later := false // a top-level defer: the value is shown after it
 		for _, st := range c.stmts {
-			if _, ok := st.node.(*ast.DeferStmt); ok {
-				later = true
-			}
+			ast.Inspect(st.node, func(n ast.Node) bool {
+				switch n.(type) {
+				case *ast.DeferStmt:
+					later = true // (in a loop or a block too: it runs when the cell ends)
+				case *ast.FuncLit:
+					return false
+				}
+				return !later
+			})
 		}
 		if later {
 			body.WriteString("var _diffLater func()\ndefer func() {\nif _diffLater != nil {\n_diffLater()\n}\n}()\n")

@@ -485,7 +485,7 @@ func (c *Cell) mayChange(call *ast.CallExpr) func(types.Object) bool {
 			objs[obj] = true
 		}
 	}
-	if c.isBuiltin(call.Fun) {
+	if c.isBuiltin(call.Fun) || c.isMinMax(call) {
 		if (isIdent(call.Fun, "copy") || isIdent(call.Fun, "append")) && len(call.Args) > 0 {
 			root(unslice(call.Args[0])) // (copy(dst, src) writes dst's array, append past its length)
 		}

@@ -99,6 +99,7 @@ var Passes = []Pass{
 	runeConsts,
 	zeroDivisors,
 	numConvs,
+	float32Consts,
 	indexDefines,
 	contextConsts,
 	ptrArrayAddrs,

@@ -64,17 +64,21 @@ func Hideable(t types.Type) bool {
 // it was a []any: an assertion to []any was true, a type switch took
 // case []any, and %T said []interface {}, silently.
 func ifaceComposite(t types.Type) bool {
-	switch types.Unalias(t).(type) {
-	case *types.Slice, *types.Array, *types.Map:
+	switch t := types.Unalias(t).(type) {
+	case *types.Slice, *types.Array, *types.Map, *types.Chan:
+	case *types.Signature:
+		// func(Shape) float64 too: any(f).(func(Namer) float64) was
+		// true, %T said func(interface {}) float64.
+		return t.Recv() == nil && t.TypeParams().Len() == 0 && cellIfaceIn(t)
 	default:
 		return false
 	}
 	return cellIfaceIn(t)
 }
 
-// cellIfaceIn reports whether t, through slices, arrays, maps, pointers
-// and channels, is made of a named interface type declared at a cell's
-// top level.
+// cellIfaceIn reports whether t, through slices, arrays, maps, pointers,
+// channels and functions' parameters and results, is made of a named
+// interface type declared at a cell's top level.
 func cellIfaceIn(t types.Type) bool {
 	switch t := types.Unalias(t).(type) {
 	case *types.Named:
@@ -85,6 +89,14 @@ func cellIfaceIn(t types.Type) bool {
 		return cellIfaceIn(t.Key()) || cellIfaceIn(t.Elem())
 	case interface{ Elem() types.Type }:
 		return cellIfaceIn(t.Elem())
+	case *types.Signature:
+		for _, tup := range []*types.Tuple{t.Params(), t.Results()} {
+			for i := range tup.Len() {
+				if cellIfaceIn(tup.At(i).Type()) {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }

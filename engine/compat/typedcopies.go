@@ -83,7 +83,7 @@ func (c *Cell) basedInstances() []wrapperInstance {
 			continue
 		}
 		fd := c.funcDecl(fn.Name())
-		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || c.storesComposites(fd, targs) || recursesInLoopBody(fd) || c.errorsAsCellIface(fd, targs) || c.decodesJSON(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
+		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || c.storesComposites(fd, targs) || recursesInLoopBody(fd) || c.errorsAsCellIface(fd, targs) || c.decodesJSON(fd, targs) || c.printsAny(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
 			out = append(out, wrapperInstance{id: id, fn: fn, targs: targs})
 		}
 	}
@@ -226,6 +226,37 @@ func (c *Cell) errorsAsCellIface(fd *ast.FuncDecl, targs *types.TypeList) bool {
 			return sel.Sel.Name == "As" || sel.Sel.Name == "AsType"
 		case isIdent(sel.X, prelude.Runtime):
 			return strings.HasPrefix(sel.Sel.Name, prelude.RTErrorsAs)
+		}
+		return false
+	})
+}
+
+// printsAny reports whether fd hands something to fmt or log (by its
+// syntax, as errorsAsCellIface reads it) and targs binds a type parameter
+// to an empty interface (Show[any](Word("z")), Join([]any{...}, ",")):
+// yaegi v0.16.1 gives the printer's wrapper of a T holding a value of a
+// cell type with methods by evaluating again the node that made the
+// value, in another frame (interp/value.go:338, getBinValue), and the
+// cell panicked with a nil dereference; in the copy the value is an
+// interface's, printed as one.
+func (c *Cell) printsAny(fd *ast.FuncDecl, targs *types.TypeList) bool {
+	if fd == nil || fd.Body == nil || !slices.ContainsFunc(typeList(targs), emptyIface) {
+		return false
+	}
+	return contains(fd.Body, false, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		switch {
+		case isIdent(sel.X, "fmt"), isIdent(sel.X, "log"):
+			return true
+		case isIdent(sel.X, prelude.Runtime):
+			return sel.Sel.Name == prelude.RTFmtParam || sel.Sel.Name == prelude.RTFmtParams
+		}
+		switch sel.Sel.Name {
+		case "Printf", "Println", "Print", "Fatalf", "Panicf", "Fprintf", "Fprintln", "Fprint":
+			return true // (a *log.Logger's)
 		}
 		return false
 	})

@@ -209,18 +209,9 @@ func (c *Cell) storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
 // interface as a struct of its own, so the target stayed nil and As said
 // false, silently; in the typed copy the target is a Coded.
 func (c *Cell) errorsAsCellIface(fd *ast.FuncDecl, targs *types.TypeList) bool {
-	if fd == nil || fd.Body == nil || !slices.ContainsFunc(typeList(targs), func(t types.Type) bool {
+	return copyCalls(fd, targs, func(t types.Type) bool {
 		return isIfaceType(t) && !emptyIface(t) && typecheck.IsCellType(t)
-	}) {
-		return false
-	}
-	// (By its syntax: fd may be an earlier cell's, as compiled, where
-	// errors.As is the runtime's ErrorsAs.)
-	return contains(fd.Body, false, func(n ast.Node) bool {
-		sel, ok := n.(*ast.SelectorExpr)
-		if !ok {
-			return false
-		}
+	}, func(sel *ast.SelectorExpr) bool {
 		switch {
 		case isIdent(sel.X, "errors"):
 			return sel.Sel.Name == "As" || sel.Sel.Name == "AsType"
@@ -231,23 +222,29 @@ func (c *Cell) errorsAsCellIface(fd *ast.FuncDecl, targs *types.TypeList) bool {
 	})
 }
 
-// printsAny reports whether fd hands something to fmt or log (by its
-// syntax, as errorsAsCellIface reads it) and targs binds a type parameter
-// to an empty interface (Show[any](Word("z")), Join([]any{...}, ",")):
-// yaegi v0.16.1 gives the printer's wrapper of a T holding a value of a
-// cell type with methods by evaluating again the node that made the
-// value, in another frame (interp/value.go:338, getBinValue), and the
-// cell panicked with a nil dereference; in the copy the value is an
-// interface's, printed as one.
-func (c *Cell) printsAny(fd *ast.FuncDecl, targs *types.TypeList) bool {
-	if fd == nil || fd.Body == nil || !slices.ContainsFunc(typeList(targs), emptyIface) {
+// copyCalls reports whether a type argument of targs is one arg tells,
+// and fd's body selects what calls tells (pkg.F, x.M). By its syntax: fd
+// may be an earlier cell's, as compiled, where errors.As is the
+// runtime's ErrorsAs and json.Unmarshal its JSONUnmarshal.
+func copyCalls(fd *ast.FuncDecl, targs *types.TypeList, arg func(types.Type) bool, calls func(*ast.SelectorExpr) bool) bool {
+	if fd == nil || fd.Body == nil || !slices.ContainsFunc(typeList(targs), arg) {
 		return false
 	}
 	return contains(fd.Body, false, func(n ast.Node) bool {
 		sel, ok := n.(*ast.SelectorExpr)
-		if !ok {
-			return false
-		}
+		return ok && calls(sel)
+	})
+}
+
+// printsAny reports whether fd hands something to fmt or log and targs
+// binds a type parameter to an empty interface (Show[any](Word("z")),
+// Join([]any{...}, ",")): yaegi v0.16.1 gives the printer's wrapper of a
+// T holding a value of a cell type with methods by evaluating again the
+// node that made the value, in another frame (interp/value.go:338,
+// getBinValue), and the cell panicked with a nil dereference; in the
+// copy the value is an interface's, printed as one.
+func (c *Cell) printsAny(fd *ast.FuncDecl, targs *types.TypeList) bool {
+	return copyCalls(fd, targs, emptyIface, func(sel *ast.SelectorExpr) bool {
 		switch {
 		case isIdent(sel.X, "fmt"), isIdent(sel.X, "log"):
 			return true
@@ -269,17 +266,9 @@ func (c *Cell) printsAny(fd *ast.FuncDecl, targs *types.TypeList) bool {
 // type and called no method (Parse[Level] gave 0), silently; in the copy
 // jsonArgs sees the type.
 func (c *Cell) decodesJSON(fd *ast.FuncDecl, targs *types.TypeList) bool {
-	if fd == nil || fd.Body == nil || !slices.ContainsFunc(typeList(targs), func(t types.Type) bool {
+	return copyCalls(fd, targs, func(t types.Type) bool {
 		return !types.IsInterface(t) && jsonInNeeds(t, map[types.Type]bool{})
-	}) {
-		return false
-	}
-	// (By its syntax, as errorsAsCellIface reads it.)
-	return contains(fd.Body, false, func(n ast.Node) bool {
-		sel, ok := n.(*ast.SelectorExpr)
-		if !ok {
-			return false
-		}
+	}, func(sel *ast.SelectorExpr) bool {
 		switch {
 		case isIdent(sel.X, "json"):
 			return sel.Sel.Name == "Unmarshal"

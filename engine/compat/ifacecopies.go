@@ -897,10 +897,12 @@ func (c *Cell) nativeArgCopies(cur Cursor, call *ast.CallExpr, loops **loopSpans
 // not found, silently. Converted implicitly, from a copy, the value keeps
 // its box, as in any(v) (see above): []interface{}{[]T{v}[0]}[0]. (fmt
 // and log are handed a type parameter's value described, see fmtArgs,
-// and reflect's functions by reflectNames.)
+// and reflect's functions by reflectNames; sort's Slice, SliceStable and
+// SliceIsSorted want the bare slice, and panicked in reflect's Swapper on
+// the box of a Hand, type Hand []int.)
 func (c *Cell) nativeParamArgs(call *ast.CallExpr) {
 	fn := c.callee(call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() == "fmt" || fn.Pkg().Path() == "reflect" || isLogFunc(fn) || !c.boxesBasic() {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() == "fmt" || fn.Pkg().Path() == "reflect" || fn.Pkg().Path() == "sort" || isLogFunc(fn) || !c.boxesBasic() {
 		return
 	}
 	sig, ok := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)

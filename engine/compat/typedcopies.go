@@ -83,7 +83,7 @@ func (c *Cell) basedInstances() []wrapperInstance {
 			continue
 		}
 		fd := c.funcDecl(fn.Name())
-		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || c.storesComposites(fd, targs) || recursesInLoopBody(fd) || c.errorsAsCellIface(fd, targs) || c.decodesJSON(fd, targs) || c.printsAny(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
+		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || assertsToIfaceArgs(fd, c.lookalikeArgs(targs)) || c.storesComposites(fd, targs) || recursesInLoopBody(fd) || c.errorsAsCellIface(fd, targs) || c.decodesJSON(fd, targs) || c.printsAny(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
 			out = append(out, wrapperInstance{id: id, fn: fn, targs: targs})
 		}
 	}
@@ -288,6 +288,29 @@ func (c *Cell) decodesJSON(fd *ast.FuncDecl, targs *types.TypeList) bool {
 // struct{ a, b T }, x.(struct{ a, b T }): did not compile).
 func assertsToIface(fd *ast.FuncDecl, targs *types.TypeList) bool {
 	return assertsToIfaceArgs(fd, ifaceArgs(targs))
+}
+
+// lookalikeArgs tells which of targs the interpreter cannot tell from a
+// based cell type the session boxes (int beside type ID int): yaegi's
+// instance of a type switch's case T, T int, took an ID for an int
+// (CountOf[int] counted the IDs too), silently; in the typed copy the
+// case is int, which the engine's based assertions check by name.
+func (c *Cell) lookalikeArgs(targs *types.TypeList) []bool {
+	out := make([]bool, targs.Len())
+	for i := range out {
+		t := targs.At(i)
+		if types.IsInterface(t) {
+			continue
+		}
+		like := erased(t, map[types.Type]bool{})
+		for _, n := range c.basedCellTypes() {
+			if boxed(n) && !types.Identical(n, t) && types.Identical(erased(n, map[types.Type]bool{}), like) {
+				out[i] = true
+				break
+			}
+		}
+	}
+	return out
 }
 
 // ifaceArgs tells which of targs are interface types.

@@ -124,6 +124,7 @@ var Passes = []Pass{
 	spreadArgs,
 	nativeVariadics,
 	nativeIfaceArgs,
+	reflectedArgs,
 	cellIfaceValues,
 	funcIfaceArgs,
 	loggerFatal,

@@ -462,8 +462,12 @@ func (it *Interp) basedCellType(name string, v reflect.Value) (string, bool) {
 			ifaces = true
 			return true
 		case *types.Named:
-			if t.TypeArgs().Len() > 0 {
-				return false
+			// An instance of a generic type moves as the type does, its
+			// type arguments too (bi := Box[int]{7} was dropped).
+			for i := range t.TypeArgs().Len() {
+				if !based(t.TypeArgs().At(i)) {
+					return false
+				}
 			}
 			if t.Obj().Pkg() == nil || t.Obj().Pkg().Path() != "main" {
 				// A native type (strings.Builder, games.Game), or error.

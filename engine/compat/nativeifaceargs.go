@@ -197,7 +197,7 @@ func (c *Cell) asNativeFrom(target, from types.Type, e ast.Expr) (ast.Expr, bool
 	if u := c.optionalIface(target, from, e.Pos()); u != nil {
 		target = u
 	}
-	if nilable(from) && typecheck.IsCellType(from) && !hasCall(e) {
+	if nilable(from) && typecheck.IsCellType(from) && (!hasCall(e) || c.nilConversion(e)) {
 		// A slice or map of a cell type: converted as ifaceCopies
 		// converts, where a nil one is wrapped (see wrapNil); yaegi's
 		// conversion made it a nil interface, and sort.Sort(h) of a nil
@@ -283,6 +283,12 @@ func nilable(t types.Type) bool {
 		return true
 	}
 	return false
+}
+
+// nilConversion reports whether e is a conversion of nil (M(nil)).
+func (c *Cell) nilConversion(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	return ok && len(call.Args) == 1 && c.Types.IsType(call.Fun) && c.Types.Types[call.Args[0]].IsNil()
 }
 
 // hasCall reports whether e calls something (a conversion counts).

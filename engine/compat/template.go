@@ -36,7 +36,7 @@ var templateMethods = Pass{
 	Name:     "templatemethods",
 	Run:      runTemplateMethods,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"template_cell_methods", "template_cell_stringer_refused", "template_cell_interface_refused", "template_error_names_cell_types", "template_map_cell_keys_refused", "template_printf_cell_types"},
+	Snippets: []string{"template_cell_methods", "template_cell_stringer_refused", "template_cell_interface_refused", "template_error_names_cell_types", "template_map_cell_keys_refused", "template_printf_cell_types", "template_printf_plain_fields"},
 }
 
 func runTemplateMethods(c *Cell) {
@@ -111,7 +111,9 @@ func runTemplateMethods(c *Cell) {
 // keys may, and "print . main.T" when any value in t may be one; "box
 // main.I" for an interface main.I with methods a cell declared; "keys
 // map[main.K]V" when t is a map keyed by a cell type; "value main.T int"
-// for a cell type on a basic type, a slice... in t, with its reflect kind.
+// for a cell type on a basic type, a slice... in t, with its reflect kind,
+// and then "plain F" for each field or method name F whose values cannot
+// be one (plainNames).
 func templateChecks(t types.Type) []string {
 	out := cellMethodNames(t)
 	eachType(t, func(t types.Type) {
@@ -140,11 +142,18 @@ func templateChecks(t types.Type) []string {
 	if p := printedCellType(t); p != "" {
 		out = append(out, "print . "+p)
 	}
+	values := false
 	eachNamed(t, func(u *types.Named) {
 		if typecheck.IsCellType(u) && isBased(u) {
+			values = true
 			out = append(out, "value "+reflectName(u, false)+" "+reflectKind(u.Underlying()))
 		}
 	})
+	if values {
+		for _, name := range plainNames(t) {
+			out = append(out, "plain "+name)
+		}
+	}
 	if m, ok := types.Unalias(deref(t)).Underlying().(*types.Map); ok && typecheck.IsCellType(m.Key()) {
 		// Go's templates look a key up by name ({{.P}}) only in a map
 		// keyed by string; the interpreter's map of a type on string is
@@ -153,6 +162,58 @@ func templateChecks(t types.Type) []string {
 	}
 	sort.Strings(out)
 	return slices.Compact(out)
+}
+
+// plainNames are the names of the fields and methods of the struct types
+// in t whose values hold no value of a based cell type (W float64 beside
+// Lvl Level), where every field or method of that name in t is so: an
+// argument {{printf "%.1f" .W}} cannot hand a template's function such a
+// value (see grundyrt's checkFuncArgs).
+func plainNames(t types.Type) []string {
+	plain := map[string]bool{}
+	note := func(name string, ts ...types.Type) {
+		ok := true
+		for _, x := range ts {
+			eachNamed(x, func(u *types.Named) { ok = ok && !(typecheck.IsCellType(u) && isBased(u)) && !types.IsInterface(u) })
+			if types.IsInterface(x) {
+				ok = false
+			}
+		}
+		if was, seen := plain[name]; seen {
+			ok = ok && was
+		}
+		plain[name] = ok
+	}
+	eachType(t, func(t types.Type) {
+		switch u := t.(type) {
+		case *types.Struct:
+			for i := range u.NumFields() {
+				if f := u.Field(i); f.Exported() {
+					note(f.Name(), f.Type())
+				}
+			}
+		case *types.Named:
+			ms := types.NewMethodSet(types.NewPointer(u))
+			for i := range ms.Len() {
+				if m := ms.At(i).Obj(); m.Exported() {
+					sig := m.Type().(*types.Signature)
+					var rs []types.Type
+					for j := range sig.Results().Len() {
+						rs = append(rs, sig.Results().At(j).Type())
+					}
+					note(m.Name(), rs...)
+				}
+			}
+		}
+	})
+	var out []string
+	for name, ok := range plain {
+		if ok {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // printedCellType is a cell type in t (through pointers, elements and

@@ -96,10 +96,11 @@ type templateChecks struct {
 	box     string            // an interface with methods a cell declared, in the data
 	keys    string            // the data's type, a map keyed by a cell type (map[main.Outcome]int)
 	values  map[string]string // a cell type on a basic type, a slice... in the data (main.Level) → its reflect kind (int)
+	plain   map[string]bool   // the fields and methods of the data whose values cannot be one of values'
 }
 
 func parseChecks(lines string) templateChecks {
-	c := templateChecks{methods: map[string]string{}, prints: map[string]string{}, values: map[string]string{}}
+	c := templateChecks{methods: map[string]string{}, prints: map[string]string{}, values: map[string]string{}, plain: map[string]bool{}}
 	for _, l := range strings.Split(lines, "\n") {
 		f := strings.Fields(l)
 		switch {
@@ -111,6 +112,8 @@ func parseChecks(lines string) templateChecks {
 			c.keys = f[1]
 		case len(f) == 3 && f[0] == "value":
 			c.values[f[1]] = f[2]
+		case len(f) == 2 && f[0] == "plain":
+			c.plain[f[1]] = true
 		case len(f) == 2:
 			c.methods[f[0]] = f[1]
 		}
@@ -140,7 +143,7 @@ func checkTemplate(tree *parse.Tree, lines string, funcs map[string]reflect.Valu
 			"pass the values in a []any or in fields of their own types")
 	}
 	if len(c.values) > 0 {
-		checkFuncArgs(tree.Root, funcs, c.values)
+		checkFuncArgs(tree.Root, funcs, c.values, c.plain)
 	}
 	if len(c.prints) > 0 {
 		templatePrints(tree.Root, funcs, func(n parse.Node, field string) {
@@ -164,7 +167,11 @@ func checkTemplate(tree *parse.Tree, lines string, funcs map[string]reflect.Valu
 // interpreter's reflect type, its underlying type's, so a func(v any)
 // got an int (%T said int, not main.Level) and a func(h Heap) took a
 // Level where Go's template fails ("wrong type for value"), silently.
-func checkFuncArgs(root parse.Node, funcs map[string]reflect.Value, values map[string]string) {
+//
+// A field or method the data's types declare only with types that hold
+// no such value (plain: {{printf "%.1f" .W}} with W a float64 beside Lvl
+// Level) is handed over as it is.
+func checkFuncArgs(root parse.Node, funcs map[string]reflect.Value, values map[string]string, plain map[string]bool) {
 	walkTemplate(root, func(n parse.Node) {
 		cmd, ok := n.(*parse.CommandNode)
 		if !ok || len(cmd.Args) < 2 {
@@ -180,9 +187,21 @@ func checkFuncArgs(root parse.Node, funcs map[string]reflect.Value, values map[s
 		}
 		ft := fn.Type()
 		for i, arg := range cmd.Args[1:] {
-			switch arg.(type) {
+			switch a := arg.(type) {
 			case *parse.StringNode, *parse.NumberNode, *parse.BoolNode, *parse.NilNode:
 				continue // (not the data's)
+			case *parse.FieldNode:
+				if plain[a.Ident[len(a.Ident)-1]] {
+					continue
+				}
+			case *parse.VariableNode:
+				if len(a.Ident) > 1 && plain[a.Ident[len(a.Ident)-1]] {
+					continue
+				}
+			case *parse.ChainNode:
+				if len(a.Field) > 0 && plain[a.Field[len(a.Field)-1]] {
+					continue
+				}
 			}
 			var pt reflect.Type
 			switch {

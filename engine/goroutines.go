@@ -248,11 +248,12 @@ func waitWords(state, frame string) string {
 func (it *Interp) noteRunningGoroutines() {
 	n := 0
 	for _, g := range goroutines() {
-		// (Waiting, as a goroutine left running is; not an earlier
-		// run's own goroutine, which may still be returning as the next
-		// cell compiles.)
-		waiting := g.state != "" && g.state != "running" && g.state != "runnable" && g.state != "syscall"
-		if waiting && it.ownGoroutine(g.run) && !slices.ContainsFunc(g.frames, func(f string) bool {
+		// (Waiting, as a goroutine left running is, or about to run: one
+		// a cell started that has not been scheduled yet is runnable; not
+		// an earlier run's own goroutine, which may still be returning as
+		// the next cell compiles, nor the engine's.)
+		started := g.state != "" && g.state != "running" && g.state != "syscall"
+		if started && it.ownGoroutine(g.run) && !slices.ContainsFunc(g.frames, func(f string) bool {
 			return f == programGoroutine || strings.HasPrefix(f, yaegiPkg+"(*Interpreter).Execute") || strings.HasPrefix(f, "grundy/engine.")
 		}) {
 			n++

@@ -80,6 +80,7 @@ var Passes = []Pass{
 	basedTypes,
 	nativeBoxes,
 	typeParamRenames,
+	nativeIfaceTypes,
 	nativeFuncValues, // before the passes that help native calls
 	genericReturns,
 	instanceMethods, // before the passes that write the instances' syntax anew

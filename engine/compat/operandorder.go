@@ -25,11 +25,17 @@ import (
 //
 // A call may change a variable when it is a method with a pointer
 // receiver called on it (b.inc()), takes its address (&s), is handed the
-// variable of a pointer, slice or map type (a library's function is
-// taken to change it: heap.Pop(h), json.Unmarshal(data, p); the session's
-// when its body writes through it), is a function literal that assigns
-// it, or is a function the session declares that assigns a variable of
-// its name (or calls one that does). Operands inside function
+// variable of a pointer, slice or map type (a function whose body the
+// pass does not read is taken to change it: a library's, heap.Pop(h),
+// json.Unmarshal(data, p), a generic one, a function value, a parameter,
+// an interface's method, a literal called in place; the session's when
+// its body writes through it; the builtins copy and append their first
+// argument), is a function literal that assigns it, or is a function the
+// session declares that assigns a variable of its name (or calls one
+// that does). In a compound assignment to a map's element (m[k] +=
+// f()), Go's compiler makes the value's calls before it reads m[k] too,
+// yaegi after: such calls that may change the map are made first
+// (mapCompound). Operands inside function
 // literals and the right of && and || (evaluated only sometimes) are left
 // in place; a map literal's entries are made in turn, as Go makes them
 // (see mapEntriesInOrder).

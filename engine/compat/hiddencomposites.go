@@ -57,9 +57,10 @@ func Hideable(t types.Type) bool {
 	return ok
 }
 
-// ifaceComposite reports whether t is a slice, array or map made of a
-// named interface type declared at a cell's top level ([]Value with type
-// Value interface{}, map[string]Shape): yaegi v0.16.1 gives it the
+// ifaceComposite reports whether t is a slice, array, map, channel or
+// function type made of a named interface type declared at a cell's top
+// level ([]Value with type Value interface{}, map[string]Shape, chan
+// Shape, func(Shape) float64): yaegi v0.16.1 gives it the
 // reflect type of the composite of interface{}, so in an empty interface
 // it was a []any: an assertion to []any was true, a type switch took
 // case []any, and %T said []interface {}, silently.
@@ -67,8 +68,8 @@ func ifaceComposite(t types.Type) bool {
 	switch t := types.Unalias(t).(type) {
 	case *types.Slice, *types.Array, *types.Map, *types.Chan:
 	case *types.Signature:
-		// func(Shape) float64 too: any(f).(func(Namer) float64) was
-		// true, %T said func(interface {}) float64.
+		// (any(f).(func(Namer) float64) was true, %T said
+		// func(interface {}) float64.)
 		return t.Recv() == nil && t.TypeParams().Len() == 0 && cellIfaceIn(t)
 	default:
 		return false

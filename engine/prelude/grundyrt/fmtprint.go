@@ -726,13 +726,13 @@ func (p *printer) printArg(arg any, verb rune) {
 			return
 		}
 		v, t, w = p.ts.resolve(held, nil)
-		if !v.IsValid() || held.CanInterface() && p.handleMethods(v, t, w, verb) {
-			if !v.IsValid() {
-				p.native(verb, held)
-			}
-			return
+		switch {
+		case !v.IsValid(): // (a nil interface)
+			p.native(verb, held)
+		case held.CanInterface() && p.handleMethods(v, t, w, verb):
+		default:
+			p.printValue(v, t, verb, 0, false)
 		}
-		p.printValue(v, t, verb, 0, false)
 		return
 	}
 	if p.handleMethods(v, t, w, verb) {

@@ -17,8 +17,8 @@ import (
 // The constant is written as the float32 value the oracle computed,
 // which float64 holds exactly:
 //
-//	return c       =>  return (float32)((8388609.0 / 8388608))
-//	float32(big)   =>  (float32)(1152921642045800448.0)
+//	return c       =>  return (float32)(1.0000001192092896)
+//	float32(big)   =>  (float32)(1.1529216420458004e+18)
 //
 // A constant whose one rounding through float64 gives Go's value is left
 // as it is (the commonest: 0.1, math.Pi); so are constant declarations,

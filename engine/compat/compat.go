@@ -109,6 +109,7 @@ var Passes = []Pass{
 	dirChans,
 	parens,
 	operatorIfaces,
+	tupleArgs,     // before the passes that convert arguments, which see its single ones
 	tupleIfaces,   // before callStores, which sees its single values
 	callStores,    // before bounds, which checks an index before the statement
 	tupleStores,   // before bounds, which checks each store's operands before it
@@ -220,7 +221,6 @@ var Passes = []Pass{
 	unnamedParams,
 	operandOrder,
 	nativeResults,
-	tupleArgs,
 	genericElements,
 	typeArgs,
 	genericStd, // after typeArgs, which writes the type arguments of its calls

@@ -111,7 +111,16 @@ func (c *Cell) spreadTuple(call *ast.CallExpr) ast.Stmt {
 		return nil
 	}
 	g := call.Args[0]
-	def, vars := c.defineTemps("Ta", g, c.Types.TypeOf(g).(*types.Tuple).Len())
+	tuple := c.Types.TypeOf(g).(*types.Tuple)
+	def, vars := c.defineTemps("Ta", g, tuple.Len())
+	// Typed, for the passes after: each argument is converted on its own
+	// as a single one is (a nil *E for an error parameter is wrapped).
+	for i, v := range vars {
+		id := v.(*ast.Ident)
+		obj := types.NewVar(id.Pos(), c.Types.Pkg, id.Name, tuple.At(i).Type())
+		c.Types.Defs[def.(*ast.AssignStmt).Lhs[i].(*ast.Ident)] = obj
+		c.Types.Uses[id] = obj
+	}
 	call.Args = vars
 	return def
 }

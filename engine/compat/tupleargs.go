@@ -27,7 +27,7 @@ var tupleArgs = Pass{
 	Name:     "tupleargs",
 	Run:      runTupleArgs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"tuple_args_to_interfaces"},
+	Snippets: []string{"tuple_args_to_interfaces", "tuple_args_typed_nils"},
 }
 
 func runTupleArgs(c *Cell) {

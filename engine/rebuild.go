@@ -286,7 +286,7 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 			fmt.Fprintf(&src, "const %s = %s\n", name, cv.ExactString())
 			continue
 		}
-		typ, ok := it.basedCellType(name, v)
+		typ, ok := it.basedCellType(name, v, newTypes)
 		if !ok {
 			typ, ok = it.goType(v.Type(), v)
 			// An interface in it holding a value of a cell type holds it
@@ -446,7 +446,7 @@ func (it *Interp) rebuild(cell *ast.File) (map[string]bool, error) {
 // nativeHeld): a value of a cell type there carries the earlier
 // interpreter's methods. The value still moves only if the new type holds
 // it (a struct redeclared with other fields does not: see rebuild).
-func (it *Interp) basedCellType(name string, v reflect.Value) (string, bool) {
+func (it *Interp) basedCellType(name string, v reflect.Value, newTypes map[string]*ast.TypeSpec) (string, bool) {
 	obj, ok := it.tc.Lookup(compat.SourceName(name)).(*types.Var)
 	if !ok {
 		return "", false
@@ -463,7 +463,12 @@ func (it *Interp) basedCellType(name string, v reflect.Value) (string, bool) {
 			return true
 		case *types.Named:
 			// An instance of a generic type moves as the type does, its
-			// type arguments too (bi := Box[int]{7} was dropped).
+			// type arguments too (bi := Box[int]{7} was dropped), unless
+			// the cell declares the generic type again (Pair[int] of a
+			// Pair[A, B] did not compile).
+			if t.TypeArgs().Len() > 0 && newTypes[t.Obj().Name()] != nil {
+				return false
+			}
 			for i := range t.TypeArgs().Len() {
 				if !based(t.TypeArgs().At(i)) {
 					return false

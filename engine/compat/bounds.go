@@ -34,7 +34,7 @@ var bounds = Pass{
 	Name:     "bounds",
 	Run:      runBounds,
 	Kinds:    []ast.Node{(*ast.IndexExpr)(nil), (*ast.SliceExpr)(nil), (*ast.BinaryExpr)(nil), (*ast.AssignStmt)(nil)},
-	Snippets: []string{"bounds_index_message", "bounds_negative_shift", "bounds_swap_order"},
+	Snippets: []string{"bounds_index_message", "bounds_negative_shift", "bounds_swap_order", "bounds_type_param_slices"},
 }
 
 // shadowsWrittenNames reports whether the cell declares, or uses a
@@ -153,14 +153,18 @@ func needsCheck(c *Cell, n ast.Node) bool {
 }
 
 // indexable is the type whose values an index or slice of a value of
-// type t checks (a slice, a string, an array or a pointer to one); nil
-// for maps, type parameters and the rest.
+// type t checks (a slice, a string, an array or a pointer to one; a type
+// parameter's core type, S ~[]E); nil for maps, other type parameters and
+// the rest.
 func indexable(t types.Type) types.Type {
 	if t == nil {
 		return nil
 	}
-	if _, tp := t.(*types.TypeParam); tp {
-		return nil
+	if tp, ok := t.(*types.TypeParam); ok {
+		t = coreType(tp)
+		if t == nil {
+			return nil
+		}
 	}
 	u := t.Underlying()
 	if p, ok := u.(*types.Pointer); ok {

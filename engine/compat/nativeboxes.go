@@ -155,12 +155,16 @@ func (c *Cell) unboxedArg(call *ast.CallExpr) (int, bool) {
 
 // keptArg is the index of the argument call hands a native function that
 // keeps it (keeping).
-func (c *Cell) keptArg(call *ast.CallExpr) (int, bool) {
+func (c *Cell) keptArg(call *ast.CallExpr) (int, bool) { return c.nativeArg(call, keeping) }
+
+// nativeArg is the index of the argument call hands a native function of
+// table (by full name: the index of the parameter in question).
+func (c *Cell) nativeArg(call *ast.CallExpr, table map[string]int) (int, bool) {
 	fn := c.callee(call)
 	if fn == nil || call.Ellipsis.IsValid() {
 		return 0, false
 	}
-	i, ok := keeping[fn.FullName()]
+	i, ok := table[fn.FullName()]
 	return i, ok && i < len(call.Args)
 }
 

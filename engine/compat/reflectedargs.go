@@ -43,12 +43,8 @@ func runReflectedArgs(c *Cell) {
 		if !ok {
 			return true
 		}
-		fn := c.callee(call)
-		if fn == nil {
-			return true
-		}
-		i, ok := reflecting[fn.FullName()]
-		if !ok || i >= len(call.Args) || !emptyIface(c.Types.TypeOf(call.Args[i])) {
+		i, ok := c.nativeArg(call, reflecting)
+		if !ok || !emptyIface(c.Types.TypeOf(call.Args[i])) {
 			return true
 		}
 		a := call.Args[i]

@@ -660,7 +660,9 @@ func yaegiErrorValue(err error) any {
 	if rv.Kind() == reflect.Pointer && !rv.IsNil() {
 		rv = rv.Elem()
 	}
-	if rv.Kind() == reflect.Struct && rv.Type().PkgPath() == "github.com/traefik/yaegi/interp" {
+	// (error's wrapper, or another native interface's: a runtime.Error
+	// or a net.Error holding a cell's value.)
+	if rv.Kind() == reflect.Struct && (rv.Type().PkgPath() == yaegiInterp || isWrapper(rv.Type())) {
 		if f := rv.FieldByName("IValue"); f.IsValid() && f.CanInterface() {
 			return f.Interface()
 		}

@@ -109,12 +109,12 @@ var Passes = []Pass{
 	dirChans,
 	parens,
 	operatorIfaces,
-	tupleArgs,     // before the passes that convert arguments, which see its single ones
-	tupleIfaces,   // before callStores, which sees its single values
-	callStores,    // before bounds, which checks an index before the statement
-	tupleStores,   // before bounds, which checks each store's operands before it
-	floatShifts,   // before bounds copies an index
-	shiftOperands, // before bounds copies an index ([]uint64{1 << n}[0])
+	convertedTupleArgs, // before the passes that convert arguments, which see its single ones
+	tupleIfaces,        // before callStores, which sees its single values
+	callStores,         // before bounds, which checks an index before the statement
+	tupleStores,        // before bounds, which checks each store's operands before it
+	floatShifts,        // before bounds copies an index
+	shiftOperands,      // before bounds copies an index ([]uint64{1 << n}[0])
 	bounds,
 	constBytes, // after bounds, which would check its slice expression
 	cellReturns,
@@ -221,6 +221,7 @@ var Passes = []Pass{
 	unnamedParams,
 	operandOrder,
 	nativeResults,
+	tupleArgs,
 	genericElements,
 	typeArgs,
 	genericStd, // after typeArgs, which writes the type arguments of its calls

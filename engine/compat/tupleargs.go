@@ -23,19 +23,37 @@ import (
 // in a block, a statement is written as an expression is. Only calls
 // whose parameters there include an interface are written so: with none,
 // the results pass as they are, as Go passes them.
+//
+// A call that hands a result of a type other than an interface to a
+// parameter of an interface type (not of a generic function) is written
+// so before the passes that convert arguments (convertedTupleArgs), its
+// variables typed, so that each is converted as a single argument is (a
+// nil *E for an error parameter was a nil interface, silently); the
+// others after them (tupleArgs), as those passes read the call (must(f())
+// typing its instance, an any handed on in parentheses).
 var tupleArgs = Pass{
 	Name:     "tupleargs",
-	Run:      runTupleArgs,
+	Run:      func(c *Cell) { runTupleArgs(c, false) },
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"tuple_args_to_interfaces", "tuple_args_typed_nils"},
+	Snippets: []string{"tuple_args_to_interfaces"},
 }
 
-func runTupleArgs(c *Cell) {
+// convertedTupleArgs is tupleArgs for the calls whose results the passes
+// after convert (see above).
+var convertedTupleArgs = Pass{
+	Name:     "convertedtupleargs",
+	Run:      func(c *Cell) { runTupleArgs(c, true) },
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
+	Snippets: []string{"tuple_args_typed_nils"},
+}
+
+func runTupleArgs(c *Cell, converted bool) {
+	ofKind := func(call *ast.CallExpr) bool { return c.convertedTuple(call) == converted }
 	c.Apply(func(cur Cursor) bool {
 		switch n := cur.Node().(type) {
 		case *ast.ExprStmt:
 			call, ok := n.X.(*ast.CallExpr)
-			if !ok || cur.Index() < 0 {
+			if !ok || cur.Index() < 0 || !ofKind(call) {
 				break
 			}
 			if cur.TopLevel() {
@@ -53,12 +71,40 @@ func runTupleArgs(c *Cell) {
 			case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
 				return true // (a statement's call is written above; g runs elsewhere with go and defer)
 			}
+			if !ofKind(n) {
+				return true
+			}
 			if lit, ok := c.tupleLit(n); ok {
 				cur.Replace(lit)
 			}
 		}
 		return true
 	})
+}
+
+// convertedTuple reports whether call f(g()), not of a generic function,
+// hands one of g's results of a type other than an interface to a
+// parameter of an interface type.
+func (c *Cell) convertedTuple(call *ast.CallExpr) bool {
+	if len(call.Args) != 1 {
+		return false
+	}
+	if id := calleeIdent(call); id != nil {
+		if _, generic := c.Types.Instances[id]; generic {
+			return false
+		}
+	}
+	tuple, ok := c.Types.TypeOf(call.Args[0]).(*types.Tuple)
+	sig, isSig := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
+	if !ok || !isSig {
+		return false
+	}
+	for i := range tuple.Len() {
+		if pt := paramType(sig, i, false); pt != nil && types.IsInterface(pt) && !types.IsInterface(tuple.At(i).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 // tupleLit is call f(g()), when tupleArg, made by a function literal

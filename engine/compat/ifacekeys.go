@@ -209,6 +209,15 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) bool {
 		if !ok {
 			return false
 		}
+		if at := c.Types.TypeOf(arg); emptyIface(t) && boxedType(at) != nil && !addressable(arg) {
+			// A call's or an assertion's result (compute(n), a.(Phase)):
+			// converted implicitly from a copy, it keeps its box, as a
+			// variable's does; as the literal's argument it went in
+			// bare (%T said int for a Score a sync.Map kept).
+			if ax, ok := c.TypeExpr(at, pos); ok {
+				arg = sliceElem(&ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}, sliceElem(ax, arg))
+			}
+		}
 		name := c.Temp("NK")
 		params = append(params, &ast.Field{Names: []*ast.Ident{ident(name, pos)}, Type: tx})
 		args = append(args, arg)

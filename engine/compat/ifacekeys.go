@@ -209,11 +209,12 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) bool {
 		if !ok {
 			return false
 		}
-		if at := c.Types.TypeOf(arg); emptyIface(t) && boxedType(at) != nil && !addressable(arg) {
-			// A call's or an assertion's result (compute(n), a.(Phase)):
-			// converted implicitly from a copy, it keeps its box, as a
-			// variable's does; as the literal's argument it went in
-			// bare (%T said int for a Score a sync.Map kept).
+		if at := c.Types.TypeOf(arg); emptyIface(t) && boxedType(at) != nil && !addressable(arg) && c.Types.Types[arg].Value == nil {
+			// A call's or an assertion's result (compute(n), a.(Phase),
+			// Action(f) of a function type): converted implicitly from
+			// a copy, it keeps its box, as a variable's or a constant's
+			// does; as the literal's argument it went in bare (%T said
+			// int for a Score a sync.Map kept).
 			if ax, ok := c.TypeExpr(at, pos); ok {
 				arg = sliceElem(&ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}, sliceElem(ax, arg))
 			}

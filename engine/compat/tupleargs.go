@@ -25,12 +25,12 @@ import (
 // the results pass as they are, as Go passes them.
 //
 // A call that hands a result of a type other than an interface to a
-// parameter of an interface type (not of a generic function) is written
-// so before the passes that convert arguments (convertedTupleArgs), its
-// variables typed, so that each is converted as a single argument is (a
-// nil *E for an error parameter was a nil interface, silently); the
-// others after them (tupleArgs), as those passes read the call (must(f())
-// typing its instance, an any handed on in parentheses).
+// parameter of an interface type is written so before the passes that
+// convert arguments (convertedTupleArgs), its variables typed, so that
+// each is converted as a single argument is (a nil *E for an error
+// parameter was a nil interface, silently); the others after them
+// (tupleArgs), as those passes read the call (must(f()) of f's (Valued,
+// error), an any handed on in parentheses).
 var tupleArgs = Pass{
 	Name:     "tupleargs",
 	Run:      func(c *Cell) { runTupleArgs(c, false) },
@@ -82,17 +82,11 @@ func runTupleArgs(c *Cell, converted bool) {
 	})
 }
 
-// convertedTuple reports whether call f(g()), not of a generic function,
-// hands one of g's results of a type other than an interface to a
+// convertedTuple reports whether call f(g()) hands one of g's results of a type other than an interface to a
 // parameter of an interface type.
 func (c *Cell) convertedTuple(call *ast.CallExpr) bool {
 	if len(call.Args) != 1 {
 		return false
-	}
-	if id := calleeIdent(call); id != nil {
-		if _, generic := c.Types.Instances[id]; generic {
-			return false
-		}
 	}
 	tuple, ok := c.Types.TypeOf(call.Args[0]).(*types.Tuple)
 	sig, isSig := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)

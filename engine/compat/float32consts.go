@@ -81,14 +81,12 @@ func (c *Cell) float64Source(e ast.Expr) constant.Value {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.BasicLit:
 		return constant.MakeFromLiteral(x.Value, x.Kind, 0)
-	case *ast.Ident, *ast.SelectorExpr:
-		var id *ast.Ident
-		if sel, ok := x.(*ast.SelectorExpr); ok {
-			id = sel.Sel
-		} else {
-			id = x.(*ast.Ident)
+	case *ast.Ident:
+		if k, ok := c.Types.ObjectOf(x).(*types.Const); ok {
+			return k.Val()
 		}
-		if k, ok := c.Types.ObjectOf(id).(*types.Const); ok {
+	case *ast.SelectorExpr: // (math.Pi)
+		if k, ok := c.Types.ObjectOf(x.Sel).(*types.Const); ok {
 			return k.Val()
 		}
 	case *ast.CallExpr:

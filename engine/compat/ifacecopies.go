@@ -919,11 +919,19 @@ func (c *Cell) nativeParamArgs(call *ast.CallExpr) {
 		if !ok {
 			continue
 		}
-		pos := a.Pos()
-		boxed := sliceElem(&ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}, sliceElem(tx, a))
+		boxed := boxedAny(tx, a)
 		c.Types.Types[boxed] = types.TypeAndValue{Type: pt} // (for the passes after)
 		call.Args[i] = boxed
 	}
+}
+
+// boxedAny is x, of the type tx writes, converted implicitly to any from
+// a copy, which keeps the box of a type the interpreter boxes (an
+// explicit any(x) drops it, and a call's result or a function's argument
+// goes bare): []interface{}{[]T{x}[0]}[0].
+func boxedAny(tx, x ast.Expr) ast.Expr {
+	pos := x.Pos()
+	return sliceElem(&ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}, sliceElem(tx, x))
 }
 
 // loopSpans are the cell's for and range statements, each with the

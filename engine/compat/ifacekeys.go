@@ -216,7 +216,7 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) bool {
 			// does; as the literal's argument it went in bare (%T said
 			// int for a Score a sync.Map kept).
 			if ax, ok := c.TypeExpr(at, pos); ok {
-				arg = sliceElem(&ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}, sliceElem(ax, arg))
+				arg = boxedAny(ax, arg)
 			}
 		}
 		name := c.Temp("NK")

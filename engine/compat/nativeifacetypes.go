@@ -24,37 +24,27 @@ var nativeIfaceTypes = Pass{
 }
 
 func runNativeIfaceTypes(c *Cell) {
-	if c.Decls == nil {
-		return
-	}
-	for _, d := range c.Decls.Decls {
-		gd, ok := d.(*ast.GenDecl)
-		if !ok {
+	for _, ts := range c.typeSpecs() {
+		if ts.Assign.IsValid() || ts.TypeParams != nil {
 			continue
 		}
-		for _, sp := range gd.Specs {
-			ts, ok := sp.(*ast.TypeSpec)
-			if !ok || ts.Assign.IsValid() || ts.TypeParams != nil {
-				continue
-			}
-			var id *ast.Ident
-			switch t := ts.Type.(type) {
-			case *ast.Ident:
-				id = t
-			case *ast.SelectorExpr:
-				id = t.Sel
-			default:
-				continue
-			}
-			tn, ok := c.Types.ObjectOf(id).(*types.TypeName)
-			if !ok || tn.IsAlias() || !types.IsInterface(tn.Type()) || tn.Pkg() != nil && tn.Pkg().Path() == c.Types.Pkg.Path() {
-				continue
-			}
-			if _, named := tn.Type().(*types.Named); !named {
-				continue // (any: interface{} itself)
-			}
-			pos := ts.Type.Pos()
-			ts.Type = &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, List: []*ast.Field{{Type: ts.Type}}, Closing: ts.Type.End()}}
+		var id *ast.Ident
+		switch t := ts.Type.(type) {
+		case *ast.Ident:
+			id = t
+		case *ast.SelectorExpr:
+			id = t.Sel
+		default:
+			continue
 		}
+		tn, ok := c.Types.ObjectOf(id).(*types.TypeName)
+		if !ok || tn.IsAlias() || !types.IsInterface(tn.Type()) || tn.Pkg() != nil && tn.Pkg().Path() == c.Types.Pkg.Path() {
+			continue
+		}
+		if _, named := tn.Type().(*types.Named); !named {
+			continue // (any: interface{} itself)
+		}
+		pos := ts.Type.Pos()
+		ts.Type = &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, List: []*ast.Field{{Type: ts.Type}}, Closing: ts.Type.End()}}
 	}
 }

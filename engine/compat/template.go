@@ -196,12 +196,7 @@ func plainNames(t types.Type) []string {
 			ms := types.NewMethodSet(types.NewPointer(u))
 			for i := range ms.Len() {
 				if m := ms.At(i).Obj(); m.Exported() {
-					sig := m.Type().(*types.Signature)
-					var rs []types.Type
-					for j := range sig.Results().Len() {
-						rs = append(rs, sig.Results().At(j).Type())
-					}
-					note(m.Name(), rs...)
+					note(m.Name(), tupleTypes(m.Type().(*types.Signature).Results())...)
 				}
 			}
 		}

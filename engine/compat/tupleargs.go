@@ -82,15 +82,11 @@ func runTupleArgs(c *Cell, converted bool) {
 	})
 }
 
-// convertedTuple reports whether call f(g()) hands one of g's results of a type other than an interface to a
-// parameter of an interface type.
+// convertedTuple reports whether call f(g()) hands one of g's results of
+// a type other than an interface to a parameter of an interface type.
 func (c *Cell) convertedTuple(call *ast.CallExpr) bool {
-	if len(call.Args) != 1 {
-		return false
-	}
-	tuple, ok := c.Types.TypeOf(call.Args[0]).(*types.Tuple)
-	sig, isSig := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
-	if !ok || !isSig {
+	tuple, sig, ok := c.tupleCall(call)
+	if !ok {
 		return false
 	}
 	for i := range tuple.Len() {
@@ -139,9 +135,19 @@ func (c *Cell) tupleArg(call *ast.CallExpr) bool {
 	if len(call.Args) != 1 || call.Ellipsis.IsValid() || c.Types.IsType(call.Fun) || c.isBuiltin(call.Fun) || !c.interpreted(call) {
 		return false
 	}
+	tuple, sig, ok := c.tupleCall(call)
+	return ok && ifaceParams(sig, tuple.Len())
+}
+
+// tupleCall is the results of g and the signature of f in call f(g()),
+// with one argument of several results; !ok for another call.
+func (c *Cell) tupleCall(call *ast.CallExpr) (*types.Tuple, *types.Signature, bool) {
+	if len(call.Args) != 1 {
+		return nil, nil, false
+	}
 	tuple, ok := c.Types.TypeOf(call.Args[0]).(*types.Tuple)
 	sig, isSig := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
-	return ok && isSig && ifaceParams(sig, tuple.Len())
+	return tuple, sig, ok && isSig
 }
 
 // spreadTuple writes call f(g()), when tupleArg, as f(_grundyTa1, ...)

@@ -12,8 +12,9 @@ import (
 // a value whose type has in it a cell type with MarshalJSON or
 // MarshalText, a struct a cell declared with an embedded field, or an
 // interface (which may hold either); json.Unmarshal and
-// (*json.Decoder).Decode into one with UnmarshalJSON or UnmarshalText, or
-// an embedded field. yaegi v0.16.1 builds cell types with reflect
+// (*json.Decoder).Decode into one with UnmarshalJSON or UnmarshalText, an
+// embedded field, or an empty interface json decodes into (jsonReusesAny:
+// an any holding a pointer to a cell's struct with methods). yaegi v0.16.1 builds cell types with reflect
 // (interp/type.go, refType), which gives them no methods native json can
 // see and makes an embedded field a plain one, so native json ignored the
 // methods (on fields, elements and map keys) and named embedded structs
@@ -28,7 +29,7 @@ var jsonArgs = Pass{
 	Name:     "jsonargs",
 	Run:      runJSONArgs,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"json_cell_methods", "json_embedded_cell_struct", "json_unmarshal_cell_methods", "json_type_error_names", "json_omitzero_method_errors", "json_decode_into_any_target", "json_promoted_library_marshaler", "json_embedded_unexported_basic"},
+	Snippets: []string{"json_cell_methods", "json_embedded_cell_struct", "json_unmarshal_cell_methods", "json_type_error_names", "json_omitzero_method_errors", "json_decode_into_any_target", "json_into_boxed_pointers", "json_promoted_library_marshaler", "json_embedded_unexported_basic"},
 }
 
 func runJSONArgs(c *Cell) {
@@ -107,9 +108,45 @@ func jsonInNeeds(t types.Type, seen map[types.Type]bool) bool {
 // jsonInNames reports whether native json may decode into values of t
 // otherwise than Go, or name a cell type in its errors otherwise than Go
 // (a struct a cell declares has no name there, a type on another type is
-// that type): t has a cell type in it.
+// that type): t has a cell type in it, or an empty interface where json
+// decodes into what it holds (jsonReusesAny).
 func jsonInNames(t types.Type, seen map[types.Type]bool) bool {
-	return jsonInNeeds(t, seen) || hasCellType(t, map[types.Type]bool{})
+	return jsonInNeeds(t, seen) || hasCellType(t, map[types.Type]bool{}) || jsonReusesAny(t, map[types.Type]bool{})
+}
+
+// jsonReusesAny reports whether t has an empty interface where json
+// decodes into the value there (what a pointer points to, a struct's
+// fields, a slice's or an array's elements; a map's are made anew). Go's
+// json decodes into a non-nil pointer such an interface holds; yaegi
+// keeps a pointer to a cell type with methods there in its box, a struct,
+// which native json replaced with a map[string]interface {}
+// (json.Unmarshal(b, &v) with v any holding &Rect{}). grundyrt's
+// decoder looks into the box (see boxedPointerIn there).
+func jsonReusesAny(t types.Type, seen map[types.Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	if _, param := types.Unalias(t).(*types.TypeParam); param {
+		return false // (generic code's values go bare: see runJSONArgs)
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		return u.Empty()
+	case *types.Pointer:
+		return jsonReusesAny(u.Elem(), seen)
+	case *types.Slice:
+		return jsonReusesAny(u.Elem(), seen)
+	case *types.Array:
+		return jsonReusesAny(u.Elem(), seen)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if jsonReusesAny(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasCellType reports whether t has in it a type a cell declared.

@@ -18,8 +18,10 @@ import (
 // UnmarshalJSON the whole input, which it decodes as Go does: a value
 // with a method calls it, a struct goes through a native struct of
 // jsonInType in which such fields are json.RawMessage (decoded after) and
-// embedded fields are embedded, slices and maps element by element, and
-// what needs nothing goes to native json.
+// embedded fields are embedded, slices and maps element by element, an
+// empty interface holding the interpreter's box of a pointer into what
+// the pointer points to (boxedPointer), and what needs nothing goes to
+// native json.
 
 // UnmarshalJSON decodes data into the value the typed pointer points to.
 func (a *typedArg) UnmarshalJSON(data []byte) error {
@@ -103,7 +105,7 @@ func nativeIn(v any) (p any, rt reflect.Type, t *tinfo, ok bool) {
 		return nil, nil, nil, false
 	}
 	et := elemOf(pt)
-	if a.ts.jsonInNeeds(pv.Type().Elem(), et, map[*tinfo]bool{}) {
+	if !a.ts.decodesNatively(pv.Elem(), et) {
 		return nil, nil, nil, false
 	}
 	return pv.Interface(), pv.Type().Elem(), et, true
@@ -144,8 +146,14 @@ func (d *jsonDecoder) decode(data []byte, v reflect.Value, t *tinfo) error {
 	if cellInterface(v, t) {
 		return d.decodeInterface(data, v, t)
 	}
+	isNull := bytes.Equal(data, nullJSON)
+	if in := boxedPointer(v); in.IsValid() && (!isNull || in.Elem().Kind() == reflect.Pointer) {
+		// (Go decodes into a non-nil pointer an interface holds, and
+		// null into it when it points to a pointer.)
+		return d.decode(data, in.Elem(), d.ts.derive(in.Type()).elem)
+	}
 	v, t, _ = d.ts.resolveIn(v, t)
-	if !d.ts.jsonInNeeds(v.Type(), t, map[*tinfo]bool{}) {
+	if d.ts.decodesNatively(v, t) {
 		if err := d.unmarshal(data, v.Addr().Interface()); err != nil {
 			var te *json.UnmarshalTypeError
 			if errors.As(err, &te) {
@@ -156,7 +164,6 @@ func (d *jsonDecoder) decode(data []byte, v reflect.Value, t *tinfo) error {
 		}
 		return nil
 	}
-	isNull := bytes.Equal(data, nullJSON)
 	if v.Kind() == reflect.Pointer {
 		if isNull {
 			v.SetZero()
@@ -477,6 +484,90 @@ func (ts *Types) resolveIn(v reflect.Value, t *tinfo) (reflect.Value, *tinfo, re
 		return v, ts.derive(v.Type()), reflect.Value{}
 	}
 	return v, t, reflect.Value{}
+}
+
+// decodesNatively reports whether native json decodes into v, of type t,
+// as Go does: its type needs nothing more (jsonInNeeds), and no empty
+// interface in it holds the interpreter's box of a pointer
+// (boxedPointerIn).
+func (ts *Types) decodesNatively(v reflect.Value, t *tinfo) bool {
+	return !ts.jsonInNeeds(v.Type(), t, map[*tinfo]bool{}) && !boxedPointerIn(v, map[uintptr]bool{})
+}
+
+// boxedPointer is the non-nil pointer in the interpreter's box that v, an
+// empty interface, holds (var v any = &Rect{} with Rect's pointer
+// methods), or the zero Value. Native json sees a struct there and
+// replaces it with a map; Go decodes into the pointer.
+func boxedPointer(v reflect.Value) reflect.Value {
+	if v.Kind() != reflect.Interface || v.IsNil() || v.NumMethod() > 0 || !v.CanInterface() {
+		return reflect.Value{}
+	}
+	e := v.Elem()
+	if !isBox(e.Type()) {
+		return reflect.Value{}
+	}
+	if in, _, ok := unbox(e); ok && in.Kind() == reflect.Pointer && !in.IsNil() {
+		return in
+	}
+	return reflect.Value{}
+}
+
+// boxedPointerIn reports whether v has an empty interface holding
+// boxedPointer where json decodes into what is there: v itself, what a
+// pointer points to, exported fields, a slice's or an array's elements (a
+// map's are made anew).
+func boxedPointerIn(v reflect.Value, seen map[uintptr]bool) bool {
+	if !reusesIface(v.Type(), map[reflect.Type]bool{}) {
+		return false
+	}
+	switch v.Kind() {
+	case reflect.Interface:
+		if boxedPointer(v).IsValid() {
+			return true
+		}
+		return !v.IsNil() && v.CanInterface() && v.Elem().Kind() == reflect.Pointer && boxedPointerIn(v.Elem(), seen)
+	case reflect.Pointer:
+		if v.IsNil() || seen[v.Pointer()] {
+			return false
+		}
+		seen[v.Pointer()] = true
+		return boxedPointerIn(v.Elem(), seen)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if f := v.Type().Field(i); (f.IsExported() || f.Anonymous) && boxedPointerIn(v.Field(i), seen) {
+				return true
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			if boxedPointerIn(v.Index(i), seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reusesIface reports whether values of rt may have an interface where
+// json decodes into what is there (see boxedPointerIn).
+func reusesIface(rt reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[rt] {
+		return false
+	}
+	seen[rt] = true
+	switch rt.Kind() {
+	case reflect.Interface:
+		return true
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return reusesIface(rt.Elem(), seen)
+	case reflect.Struct:
+		for i := range rt.NumField() {
+			if reusesIface(rt.Field(i).Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // jsonInNeeds reports whether decoding into values of rt, of type t,

@@ -144,6 +144,24 @@ func HideComposites(c *Cell, hide func(types.Type) ast.Expr) (undo func()) {
 	}
 	interpreted := c.interpreted
 	c.Apply(func(cur Cursor) bool {
+		// Values of several results and comma-oks (see hiddenTuple).
+		if at, places := c.tuplePlaces(cur.Node(), cur.Func); at != nil {
+			if x := c.hiddenTuple(*at, places, hide); x != nil {
+				replace(at, x)
+			}
+		}
+		if call, ok := cur.Node().(*ast.CallExpr); ok {
+			if places := c.argPlaces(call); places != nil {
+				if x := c.hiddenTuple(call.Args[0], places, hide); x != nil {
+					replace(&call.Args[0], x)
+				}
+			}
+		}
+		if rs, ok := cur.Node().(*ast.RangeStmt); ok {
+			if u := c.hiddenRange(rs, hide); u != nil {
+				undos = append(undos, u)
+			}
+		}
 		for _, v := range c.assignedValues(cur, interpreted) {
 			if emptyIface(v.target) {
 				if w := wrap(v.value); w != nil {

@@ -112,44 +112,8 @@ func setInit(st ast.Node, init ast.Stmt) {
 // tuple's values from temporaries, and returns the definition of the
 // temporaries to put before it; nil where st stores no such tuple.
 func (c *Cell) ifaceTupleTemps(st ast.Node, fn *ast.FuncType) ast.Node {
-	var value *ast.Expr // the tuple, where the statement holds it
-	var places []types.Type
-	switch st := st.(type) {
-	case *ast.AssignStmt:
-		if len(st.Rhs) != 1 || len(st.Lhs) < 2 {
-			return nil
-		}
-		value = &st.Rhs[0]
-		for _, l := range st.Lhs {
-			var t types.Type
-			if !isIdent(l, "_") && (st.Tok == token.ASSIGN || c.Types.Defs[l.(*ast.Ident)] == nil) {
-				t = c.Types.TypeOf(l) // (:= stores an earlier variable)
-			}
-			places = append(places, t)
-		}
-	case *ast.DeclStmt, *ast.GenDecl: // (in a function; at a cell's top level)
-		gd, ok := st.(*ast.GenDecl)
-		if ds, isStmt := st.(*ast.DeclStmt); isStmt {
-			gd, ok = ds.Decl.(*ast.GenDecl)
-		}
-		if !ok || gd.Tok != token.VAR || len(gd.Specs) != 1 {
-			return nil
-		}
-		vs := gd.Specs[0].(*ast.ValueSpec)
-		if len(vs.Values) != 1 || len(vs.Names) < 2 || vs.Type == nil {
-			return nil
-		}
-		value = &vs.Values[0]
-		for range vs.Names {
-			places = append(places, c.Types.TypeOf(vs.Type))
-		}
-	case *ast.ReturnStmt:
-		if len(st.Results) != 1 || fn == nil || fn.Results == nil {
-			return nil
-		}
-		value = &st.Results[0]
-		places = c.resultTypes(fn)
-	default:
+	value, places := c.tuplePlaces(st, fn)
+	if value == nil {
 		return nil
 	}
 	tuple, ok := c.Types.TypeOf(*value).(*types.Tuple)
@@ -187,6 +151,53 @@ func (c *Cell) ifaceTupleTemps(st ast.Node, fn *ast.FuncType) ast.Node {
 		lhs = append(lhs, d)
 	}
 	return define(pos, lhs, x)
+}
+
+// tuplePlaces is where a statement holds a value of several results
+// (two() in a, err = two(); m[k] of x, ok = m[k]; var a, b T = two();
+// return two()) and the types of the places it stores them in (nil for
+// _ and a variable := defines), or nil: fn is the function the statement
+// is in.
+func (c *Cell) tuplePlaces(st ast.Node, fn *ast.FuncType) (value *ast.Expr, places []types.Type) {
+	switch st := st.(type) {
+	case *ast.AssignStmt:
+		if len(st.Rhs) != 1 || len(st.Lhs) < 2 {
+			return nil, nil
+		}
+		value = &st.Rhs[0]
+		for _, l := range st.Lhs {
+			var t types.Type
+			if !isIdent(l, "_") && (st.Tok == token.ASSIGN || c.Types.Defs[l.(*ast.Ident)] == nil) {
+				t = c.Types.TypeOf(l) // (:= stores an earlier variable)
+			}
+			places = append(places, t)
+		}
+	case *ast.DeclStmt, *ast.GenDecl: // (in a function; at a cell's top level)
+		gd, ok := st.(*ast.GenDecl)
+		if ds, isStmt := st.(*ast.DeclStmt); isStmt {
+			gd, ok = ds.Decl.(*ast.GenDecl)
+		}
+		if !ok || gd.Tok != token.VAR || len(gd.Specs) != 1 {
+			return nil, nil
+		}
+		vs := gd.Specs[0].(*ast.ValueSpec)
+		if len(vs.Values) != 1 || len(vs.Names) < 2 || vs.Type == nil {
+			return nil, nil
+		}
+		value = &vs.Values[0]
+		for range vs.Names {
+			places = append(places, c.Types.TypeOf(vs.Type))
+		}
+	case *ast.ReturnStmt:
+		if len(st.Results) != 1 || fn == nil || fn.Results == nil {
+			return nil, nil
+		}
+		value = &st.Results[0]
+		places = c.resultTypes(fn)
+	default:
+		return nil, nil
+	}
+	return value, places
 }
 
 // rangeIfaces writes a range statement assigning a key or a value that

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"grundy/engine/prelude/grundyrt"
 	"grundy/engine/typecheck"
 )
 
@@ -242,12 +243,17 @@ func structString(t *types.Struct, elem func(types.Type) string) string {
 	for i := range t.NumFields() {
 		f := t.Field(i)
 		s := elem(f.Type())
+		tag := t.Tag(i)
 		if !f.Embedded() || embeddedName(f.Type()) != f.Name() {
-			// (an embedded alias, type Tag = string: the field is Tag,
-			// where the printer would take string from the type)
+			// (an embedded alias, type Q = P: the field is Q, where the
+			// printer would take P from the type; it is written named,
+			// with grundyrt's EmbedTag, which says it is embedded)
 			s = f.Name() + " " + s
+			if f.Embedded() {
+				tag = grundyrt.EmbedTag + tag
+			}
 		}
-		if tag := t.Tag(i); tag != "" {
+		if tag != "" {
 			s += " " + strconv.Quote(tag)
 		}
 		fields = append(fields, s)

@@ -399,6 +399,19 @@ func (b descBuilder) build(e ast.Expr) *tinfo {
 				parts = append(parts, ft.str+tag)
 				continue
 			}
+			if raw, _ := strconv.Unquote(tagLit(f)); strings.HasPrefix(raw, EmbedTag) && len(f.Names) == 1 {
+				// An embedded field named otherwise than its type (type
+				// Q = P; struct{ Q }), as compat's structString writes it.
+				if rest := strings.TrimPrefix(raw, EmbedTag); rest != "" {
+					tag = " " + strconv.Quote(rest)
+				} else {
+					tag = ""
+				}
+				name := f.Names[0].Name
+				t.fields = append(t.fields, tfield{name: name, exported: token.IsExported(name), embedded: true, t: ft})
+				parts = append(parts, ft.str+tag)
+				continue
+			}
 			for _, n := range f.Names {
 				t.fields = append(t.fields, tfield{name: n.Name, exported: token.IsExported(n.Name), t: ft})
 				parts = append(parts, n.Name+" "+ft.str+tag)
@@ -411,6 +424,14 @@ func (b descBuilder) build(e ast.Expr) *tinfo {
 	default:
 		return &tinfo{str: b.text(e)}
 	}
+}
+
+// tagLit is f's tag as written (quoted), or "".
+func tagLit(f *ast.Field) string {
+	if f.Tag == nil {
+		return ""
+	}
+	return f.Tag.Value
 }
 
 // embeddedName is the field name of an embedded field of type str

@@ -388,7 +388,7 @@ func (p *proofs) below(index, x ast.Expr, fx *facts, top ast.Stmt) bool {
 		}
 	}
 	id, ok := i.base.(*ast.Ident)
-	if !ok || fx == nil {
+	if !ok || fx == nil || wraps(p.c.Types.TypeOf(index)) {
 		return false
 	}
 	v := p.c.Types.ObjectOf(id)

@@ -372,6 +372,9 @@ func (p *proofs) exprLower(e ast.Expr, fx *facts) int64 {
 	if isUnsigned(tv.Type) {
 		return 0
 	}
+	if wraps(tv.Type) {
+		return noLower
+	}
 	switch x := e.(type) {
 	case *ast.ParenExpr:
 		return p.exprLower(x.X, fx)
@@ -501,6 +504,15 @@ func (p *proofs) sumLower(e ast.Expr, fx *facts) int64 {
 		}
 	}
 	return lo
+}
+
+// wraps reports whether t is a signed integer type of 8 or 16 bits,
+// whose arithmetic a loop's steps wrap round (for i := int8(0); i < 127;
+// i += 2 reaches -128): no fact about its values is taken to hold
+// after it is written. (int32's wraps after two thousand million steps.)
+func wraps(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && (b.Kind() == types.Int8 || b.Kind() == types.Int16)
 }
 
 // widens reports whether converting from to to keeps every value of from.

@@ -121,6 +121,7 @@ var Passes = []Pass{
 	shifts,
 	uintptrSteps,
 	genericAliases,
+	localAliases,
 	constraintTerms,
 	instanceArgs,
 	spreadArgs,

@@ -13,6 +13,7 @@ import (
 	"log"
 	"maps"
 	"os"
+	"path"
 	"reflect"
 	"regexp"
 	"runtime"
@@ -1770,6 +1771,8 @@ func importError(err error) *EvalError {
 		}
 		if generic {
 			e.Value = head + ": " + msg
+		} else if m != nil && strings.HasPrefix(m[1], "grundy/") {
+			e.Value = head + ": not one of grundy's packages for cells (" + strings.Join(cellPackages(), ", ") + "); the others serve the kernel and the commands"
 		} else if m != nil && !strings.Contains(strings.Split(m[1], "/")[0], ".") {
 			// A standard package yaegi leaves out (it has no tables for
 			// packages that start processes or get around the type
@@ -1880,4 +1883,18 @@ func (it *Interp) globalValues() (m map[string]reflect.Value) {
 		}
 	}()
 	return it.yi.Globals()
+}
+
+// cellPackages are the import paths of grundy's own packages the cells
+// can import (those with symbol tables, but the engine's runtime).
+func cellPackages() []string {
+	var out []string
+	for k := range symbols.Symbols {
+		p := path.Dir(k)
+		if strings.HasPrefix(p, "grundy/") && !strings.HasPrefix(p, "grundy/engine/prelude") && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
 }

@@ -37,20 +37,44 @@ var bounds = Pass{
 	Snippets: []string{"bounds_index_message", "bounds_negative_shift", "bounds_swap_order", "bounds_type_param_slices"},
 }
 
-// shadowsWrittenNames reports whether the cell declares, or uses a
-// declaration of an earlier cell, named like a predeclared name the
-// checks write (len, cap, int, int64: a function's len := 0): there the
-// pass writes no checks, which would call the variable (the cell failed
-// to compile, "too many arguments"), and the interpreter's words stand.
-func shadowsWrittenNames(c *Cell) bool {
+// writtenNames are the predeclared names the checks write.
+var writtenNames = map[string]bool{"len": true, "cap": true, "int": true, "int64": true}
+
+// shadowedRegions are the extents of the scopes in which the cell
+// declares, or uses a declaration of an earlier cell, named like a
+// predeclared name the checks write (len, cap, int, int64: a function's
+// len := 0); all is set when one is the session's (a function, a type or
+// a variable of the cells). There the pass writes no checks, which would
+// call the variable (the cell failed to compile, "too many arguments"),
+// and the interpreter's words stand. A field or a method so named hides
+// nothing (p.len is a selector).
+func shadowedRegions(c *Cell) (regions [][2]token.Pos, all bool) {
 	for _, m := range []map[*ast.Ident]types.Object{c.Types.Defs, c.Types.Uses} {
 		for id, obj := range m {
-			switch id.Name {
-			case "len", "cap", "int", "int64":
-				if obj != nil && obj.Parent() != types.Universe {
-					return true
-				}
+			if !writtenNames[id.Name] || obj == nil || obj.Parent() == types.Universe {
+				continue
 			}
+			if v, ok := obj.(*types.Var); ok && v.IsField() {
+				continue
+			}
+			if f, ok := obj.(*types.Func); ok && f.Type().(*types.Signature).Recv() != nil {
+				continue
+			}
+			sc := obj.Parent()
+			if sc == nil || sc.Parent() == types.Universe || !sc.Pos().IsValid() {
+				return nil, true // (the package's, or a label's: anywhere)
+			}
+			regions = append(regions, [2]token.Pos{sc.Pos(), sc.End()})
+		}
+	}
+	return regions, false
+}
+
+// shadowed reports whether n overlaps one of regions.
+func shadowed(n ast.Node, regions [][2]token.Pos) bool {
+	for _, r := range regions {
+		if n.Pos() < r[1] && r[0] < n.End() {
+			return true
 		}
 	}
 	return false
@@ -74,7 +98,8 @@ func runBounds(c *Cell) {
 	for _, root := range c.Roots() {
 		need = need || contains(root, false, func(n ast.Node) bool { return needsCheck(c, n) })
 	}
-	if !need || shadowsWrittenNames(c) {
+	regions, all := shadowedRegions(c)
+	if !need || all {
 		return
 	}
 	b := &boundsPass{c: c, pf: newProofs(c)}
@@ -88,7 +113,7 @@ func runBounds(c *Cell) {
 		for _, d := range c.Decls.Decls {
 			switch d := d.(type) {
 			case *ast.FuncDecl:
-				if d.Body != nil {
+				if d.Body != nil && !shadowed(d, regions) {
 					b.loops, b.ver = 0, nil
 					if b.recursive(d.Body, c.Types.ObjectOf(d.Name)) {
 						b.loops = 1
@@ -96,6 +121,9 @@ func runBounds(c *Cell) {
 					b.block(&d.Body.List, nil)
 				}
 			case *ast.GenDecl:
+				if shadowed(d, regions) {
+					continue
+				}
 				ast.Inspect(d, func(n ast.Node) bool {
 					if e, ok := n.(ast.Expr); ok {
 						b.inPlace(e, nil)
@@ -107,14 +135,18 @@ func runBounds(c *Cell) {
 		}
 	}
 	for _, blk := range c.TopLevel() {
-		b.topBlock(blk)
+		b.topBlock(blk, regions)
 	}
 }
 
 // topBlock checks the cell's top-level statements.
-func (b *boundsPass) topBlock(blk *ast.BlockStmt) {
+func (b *boundsPass) topBlock(blk *ast.BlockStmt, regions [][2]token.Pos) {
 	var out []ast.Stmt
 	for _, s := range blk.List {
+		if shadowed(s, regions) {
+			out = append(out, s)
+			continue
+		}
 		b.top = s
 		out = append(out, b.stmtIn(s, nil, &host{at: s})...)
 		out = append(out, s)

@@ -52,6 +52,7 @@ var Passes = []Pass{
 	typeErrors,
 	iterTypeNames,
 	localTypeNames, // before the passes that write types
+	localAliases,
 	initOrder,
 	unsafeConsts,
 	funcPointers,
@@ -121,7 +122,6 @@ var Passes = []Pass{
 	shifts,
 	uintptrSteps,
 	genericAliases,
-	localAliases,
 	constraintTerms,
 	instanceArgs,
 	spreadArgs,

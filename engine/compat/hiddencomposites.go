@@ -146,7 +146,15 @@ func HideComposites(c *Cell, hide func(types.Type) ast.Expr) (undo func()) {
 	c.Apply(func(cur Cursor) bool {
 		// Values of several results and comma-oks (see hiddenTuple).
 		if at, places := c.tuplePlaces(cur.Node(), cur.Func); at != nil {
-			if x := c.hiddenTuple(*at, places, hide); x != nil {
+			if ret, ok := cur.Node().(*ast.ReturnStmt); ok {
+				if list := stmtList(cur.Parent()); list != nil && cur.Index() >= 0 {
+					if blk := c.hiddenReturn(ret, places, hide); blk != nil {
+						i := cur.Index()
+						(*list)[i] = blk
+						undos = append(undos, func() { (*list)[i] = ret })
+					}
+				}
+			} else if x := c.hiddenTuple(*at, places, hide); x != nil {
 				replace(at, x)
 			}
 		}

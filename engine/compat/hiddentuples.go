@@ -20,6 +20,22 @@ import (
 // A range assigning one (for _, r = range rows, r an any) defines
 // temporaries instead, which its body assigns, converted, first.
 
+// hiddenReturn is ret, return g() stored in places of the given types,
+// as a block that defines g()'s results and returns them converted (see
+// hiddenTuple: yaegi v0.16.1 returned the first result of a function
+// literal's call handed on by return, and zero values for the others);
+// nil where it returns no such value.
+//
+//	return two()  =>  { _grundyHt1, _grundyHt2 := two(); return _grundyComposite1(_grundyHt1), _grundyHt2 }
+func (c *Cell) hiddenReturn(ret *ast.ReturnStmt, places []types.Type, hide func(types.Type) ast.Expr) ast.Stmt {
+	lit, ok := c.hiddenTuple(ret.Results[0], places, hide).(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	body := lit.Fun.(*ast.FuncLit).Body
+	return &ast.BlockStmt{Lbrace: ret.Pos(), List: body.List, Rbrace: ret.End()}
+}
+
 // hiddenTuple is x, a value of several results or a comma-ok stored in
 // places of the given types (nil: not stored), made by a function literal
 // that converts each component of a Hideable type stored in an empty

@@ -47,7 +47,7 @@ func runLocalAliases(c *Cell) {
 			}
 			// (Uses come after the declaration, whose type, visited
 			// first, has the aliases in it written out already.)
-			tx := AtPos(cloneNode(ts.Type, map[ast.Node]ast.Node{}).(ast.Expr), n.Pos())
+			tx := c.typedClone(ts.Type, n.Pos())
 			if _, isCall := cur.Parent().(*ast.CallExpr); isCall && cur.Name() == "Fun" {
 				tx = &ast.ParenExpr{Lparen: n.Pos(), X: tx, Rparen: n.End()} // (*T)(x)
 			}
@@ -85,6 +85,29 @@ func localAliasSpecs(ds *ast.DeclStmt) []*ast.TypeSpec {
 	for _, sp := range gd.Specs {
 		if ts := sp.(*ast.TypeSpec); ts.Assign.IsValid() {
 			out = append(out, ts)
+		}
+	}
+	return out
+}
+
+// typedClone is a copy of the type expression x at pos, each of its
+// nodes typed as the oracle typed x's (for the passes after).
+func (c *Cell) typedClone(x ast.Expr, pos token.Pos) ast.Expr {
+	made := map[ast.Node]ast.Node{}
+	out := AtPos(cloneNode(x, made).(ast.Expr), pos)
+	for from, to := range made {
+		if e, ok := from.(ast.Expr); ok {
+			if tv, ok := c.Types.Types[e]; ok {
+				c.Types.Types[to.(ast.Expr)] = tv
+			}
+		}
+		if id, ok := from.(*ast.Ident); ok {
+			if obj := c.Types.Uses[id]; obj != nil {
+				c.Types.Uses[to.(*ast.Ident)] = obj
+			}
+			if inst, ok := c.Types.Instances[id]; ok {
+				c.Types.Instances[to.(*ast.Ident)] = inst
+			}
 		}
 	}
 	return out

@@ -52,6 +52,9 @@ func runOperandOrder(c *Cell) {
 			c.mapEntriesInOrder(lit)
 			return true
 		}
+		for _, slot := range headerSlots(cur.Node()) {
+			c.orderHeader(slot)
+		}
 		st, ok := cur.Node().(ast.Stmt)
 		if !ok || cur.Index() < 0 {
 			return true
@@ -69,31 +72,111 @@ func runOperandOrder(c *Cell) {
 		if !c.readBeforeChange(ops) && !c.changesElement(ops, m) || !c.hoistable(ops.calls, top) || !c.hoistableEarly(ops.early, top) {
 			return true
 		}
-		var temps []ast.Stmt
-		for _, slot := range slots {
-			*slot = astutil.Apply(*slot, func(ac *astutil.Cursor) bool {
-				return !opaqueOperand(c, ac.Node())
-			}, func(ac *astutil.Cursor) bool {
-				x, ok := ac.Node().(ast.Expr)
-				if !ok || !ops.ordered[x] {
-					return true
-				}
-				tmp := c.Temp("Oo")
-				if top {
-					te, _ := c.TypeExpr(c.Types.TypeOf(x), x.Pos())
-					temps = append(temps, declareAssign(x.Pos(), tmp, te, x)...)
-				} else {
-					temps = append(temps, &ast.AssignStmt{Lhs: []ast.Expr{ident(tmp, x.Pos())}, TokPos: x.Pos(), Tok: token.DEFINE, Rhs: []ast.Expr{x}})
-				}
-				ac.Replace(ident(tmp, x.Pos()))
-				return true
-			}).(ast.Expr)
-		}
-		for _, t := range temps {
+		for _, t := range c.hoistCalls(slots, ops, top) {
 			cur.InsertBefore(t)
 		}
 		return true
 	})
+}
+
+// hoistCalls writes the operands ops orders in slots as variables, which
+// it returns the definitions of, in order (at a cell's top level,
+// declarations of the session's variables and assignments).
+func (c *Cell) hoistCalls(slots []*ast.Expr, ops operands, top bool) []ast.Stmt {
+	var temps []ast.Stmt
+	for _, slot := range slots {
+		*slot = astutil.Apply(*slot, func(ac *astutil.Cursor) bool {
+			return !opaqueOperand(c, ac.Node())
+		}, func(ac *astutil.Cursor) bool {
+			x, ok := ac.Node().(ast.Expr)
+			if !ok || !ops.ordered[x] {
+				return true
+			}
+			tmp := c.Temp("Oo")
+			if top {
+				te, _ := c.TypeExpr(c.Types.TypeOf(x), x.Pos())
+				temps = append(temps, declareAssign(x.Pos(), tmp, te, x)...)
+			} else {
+				temps = append(temps, &ast.AssignStmt{Lhs: []ast.Expr{ident(tmp, x.Pos())}, TokPos: x.Pos(), Tok: token.DEFINE, Rhs: []ast.Expr{x}})
+			}
+			ac.Replace(ident(tmp, x.Pos()))
+			return true
+		}).(ast.Expr)
+	}
+	return temps
+}
+
+// headerSlots are the expressions a statement evaluates outside a list
+// of statements, where no variable can be defined before them: an if's
+// or a for's condition, a switch's tag and its cases' expressions, the
+// value an init or a post statement assigns (one), and a send's value.
+func headerSlots(n ast.Node) []*ast.Expr {
+	var out []*ast.Expr
+	single := func(st ast.Stmt) {
+		if as, ok := st.(*ast.AssignStmt); ok && len(as.Rhs) == 1 && len(as.Lhs) == 1 {
+			out = append(out, &as.Rhs[0])
+		}
+	}
+	switch s := n.(type) {
+	case *ast.IfStmt:
+		single(s.Init)
+		out = append(out, &s.Cond)
+	case *ast.ForStmt:
+		single(s.Init)
+		if s.Cond != nil {
+			out = append(out, &s.Cond)
+		}
+		single(s.Post)
+	case *ast.SwitchStmt:
+		single(s.Init)
+		if s.Tag != nil {
+			out = append(out, &s.Tag)
+		}
+	case *ast.CaseClause:
+		for i := range s.List {
+			out = append(out, &s.List[i])
+		}
+	case *ast.SendStmt:
+		out = append(out, &s.Value)
+	}
+	return out
+}
+
+// orderHeader writes the expression in slot, when its operands read a
+// variable a call of it may change first, as a function literal called
+// in place that makes the calls first (see hoistCalls):
+//
+//	if s[0]+drop() == 10  =>  if func() bool { _grundyOo1 := drop(); return s[0]+_grundyOo1 == 10 }()
+func (c *Cell) orderHeader(slot *ast.Expr) {
+	x := *slot
+	t := c.Types.TypeOf(x)
+	if t == nil || c.Types.IsType(x) {
+		return
+	}
+	if b, ok := t.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+		if b.Kind() != types.UntypedBool {
+			return // (a constant's operands, or an untyped nil)
+		}
+		t = types.Typ[types.Bool]
+	}
+	slots := []*ast.Expr{slot}
+	var owner *ast.CallExpr
+	if call, ok := x.(*ast.CallExpr); ok {
+		slots, owner = nil, call // (the call itself is made last)
+		for i := range call.Args {
+			slots = append(slots, &call.Args[i])
+		}
+	}
+	ops := c.orderedOperands(slots, c.earlyArgs(owner))
+	if !c.readBeforeChange(ops) || !c.hoistable(ops.calls, false) || !c.hoistableEarly(ops.early, false) {
+		return
+	}
+	te, ok := c.TypeExpr(t, x.Pos())
+	if !ok {
+		return
+	}
+	temps := c.hoistCalls(slots, ops, false)
+	*slot = called(funcLit(x.Pos(), x.End(), results(te), append(temps, &ast.ReturnStmt{Return: x.Pos(), Results: []ast.Expr{*slot}})...))
 }
 
 // mapCompound is the map of a compound assignment to its element whose

@@ -74,6 +74,20 @@ func applyIn(root ast.Node, post func(cur Cursor) bool) {
 	})
 }
 
+// stmtList is the list of statements of a block, a case or a select's
+// case, nil for other nodes.
+func stmtList(n ast.Node) *[]ast.Stmt {
+	switch p := n.(type) {
+	case *ast.BlockStmt:
+		return &p.List
+	case *ast.CaseClause:
+		return &p.Body
+	case *ast.CommClause:
+		return &p.Body
+	}
+	return nil
+}
+
 // funcBody is the body of a function declaration or literal, nil for
 // other nodes.
 func funcBody(n ast.Node) *ast.BlockStmt {
@@ -366,30 +380,42 @@ func (c *Cell) evaluated(call *ast.CallExpr, pos token.Pos, keepFun bool) (bind 
 			fun = add("F", fun)
 		}
 	}
-	var args []ast.Expr
-	if tuple, ok := c.Types.TypeOf(singleArg(call)).(*types.Tuple); ok {
-		// f(g()) with g returning several values: bound by their own
-		// statement, then copied to new places like the others (a call
-		// writes its results into places that exist).
-		var results []ast.Expr
-		for range tuple.Len() {
+	// spread binds g's several results by their own statement, then
+	// copies them to new places like the others (a call writes its
+	// results into places that exist).
+	spread := func(g ast.Expr, n int) []ast.Expr {
+		var results, out []ast.Expr
+		for range n {
 			results = append(results, ident(c.Temp("T"), pos))
 		}
-		bind = append(bind, define(pos, results, call.Args[0]))
+		bind = append(bind, define(pos, results, g))
 		for _, r := range results {
-			args = append(args, add("A", ident(r.(*ast.Ident).Name, pos)))
+			out = append(out, add("A", ident(r.(*ast.Ident).Name, pos)))
 		}
+		return out
+	}
+	var args []ast.Expr
+	if tuple, ok := c.Types.TypeOf(singleArg(call)).(*types.Tuple); ok {
+		args = spread(call.Args[0], tuple.Len()) // f(g()) with g returning several values
 	} else {
 		var arg func(a ast.Expr) ast.Expr
 		arg = func(a ast.Expr) ast.Expr {
 			tv, typed := c.Types.Types[a]
 			if h, ok := a.(*ast.CallExpr); ok && !typed {
+				if _, lit := h.Fun.(*ast.FuncLit); lit {
+					return add("A", a) // (a pass's literal collecting g()'s results: made now)
+				}
 				// A helper an earlier pass wrapped a value in (fmt's,
 				// the errors'): it still converts at the call, its
-				// arguments are bound.
+				// arguments are bound (g()'s several results each:
+				// grundyrt.Tuple(...)(g()) of fmt.Println(g())).
 				cp := *h
 				cp.Args = nil
 				for _, x := range h.Args {
+					if tuple, ok := c.Types.TypeOf(x).(*types.Tuple); ok && len(h.Args) == 1 {
+						cp.Args = spread(x, tuple.Len())
+						continue
+					}
 					cp.Args = append(cp.Args, arg(x))
 				}
 				return &cp

@@ -428,12 +428,14 @@ func walkWritten(t types.Type, seen map[types.Type]bool, f func(types.Type)) {
 // expandGenericAliases is t with each instance of a generic alias
 // (Set[int], Set a generic alias) written out as its type: the cell's code
 // has them so (see compat's genericAliases), and yaegi v0.16.1 cannot
-// compile them. Instances inside pointers, slices, arrays, maps and
+// compile them. So is an alias declared in a function or a block (type P
+// = Point), which the cell's code no longer declares (see compat's
+// localAliases). Instances inside pointers, slices, arrays, maps and
 // channels are written out too.
 func expandGenericAliases(t types.Type) types.Type {
 	switch x := t.(type) {
 	case *types.Alias:
-		if x.TypeArgs().Len() > 0 {
+		if o := x.Obj(); x.TypeArgs().Len() > 0 || o.Parent() != nil && o.Pkg() != nil && o.Parent() != o.Pkg().Scope() {
 			return expandGenericAliases(types.Unalias(x))
 		}
 	case *types.Pointer:

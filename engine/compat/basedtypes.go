@@ -252,13 +252,16 @@ func boxed(n *types.Named) bool {
 // empty interface (genDestValue, interp/value.go:158). Where it does not
 // (var x any = Heaps{1, 2}, the literal written straight into x; a
 // return), ifaceCopies converts the value first, as for a type on a
-// basic type.
+// basic type. An instance of a generic type (type Pred[T any] func(T)
+// bool) is kept bare, as its underlying type's value: Pred[int] in an
+// any was a func(int) bool to assertions, type switches and %T.
 func boxable(n *types.Named) bool {
+	if n.TypeParams().Len() > 0 || n.Origin() != n {
+		return false
+	}
 	switch n.Underlying().(type) {
-	case *types.Basic, *types.Signature:
+	case *types.Basic, *types.Signature, *types.Array, *types.Slice, *types.Map, *types.Chan:
 		return true
-	case *types.Array, *types.Slice, *types.Map, *types.Chan:
-		return n.TypeParams().Len() == 0 && n.Origin() == n
 	}
 	return false
 }

@@ -217,6 +217,7 @@ var Passes = []Pass{
 	labeledReturn,
 	namedResults,
 	methodOrder,
+	recoverOrder,
 	returnBuiltins,
 	tupleAssigns,
 	unnamedParams,

@@ -4,7 +4,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/types"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"grundy/engine/prelude"
@@ -83,7 +85,7 @@ func (c *Cell) basedInstances() []wrapperInstance {
 			continue
 		}
 		fd := c.funcDecl(fn.Name())
-		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || assertsToIfaceArgs(fd, c.lookalikeArgs(targs)) || c.storesComposites(fd, targs) || recursesInLoopBody(fd) || c.errorsAsCellIface(fd, targs) || c.decodesJSON(fd, targs) || c.printsAny(fd, targs) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
+		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || assertsToIfaceArgs(fd, c.lookalikeArgs(targs)) || c.storesComposites(fd, targs) || recursesInLoopBody(fd) || c.errorsAsCellIface(fd, targs) || c.decodesJSON(fd, targs) || c.printsAny(fd, targs) || c.shapeTwinArgs(targs) && !ptrParams(fn) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
 			out = append(out, wrapperInstance{id: id, fn: fn, targs: targs})
 		}
 	}
@@ -311,6 +313,69 @@ func (c *Cell) lookalikeArgs(targs *types.TypeList) []bool {
 		}
 	}
 	return out
+}
+
+// shapeTwinArgs reports whether a type argument of targs is (or points
+// to) an instance of a cell's generic type that another generic type of
+// the session matches in shape (type A[T any] struct{ X T } and type B[T
+// any] struct{ X T }; Stack[T] and Queue[T] on []T; the empty Sum[T] and
+// Max[T] of monoids): yaegi v0.16.1 keys a generic function's instances
+// by its type arguments' type strings (interp/generic.go, genAST's
+// sname), which for an instance are its structure's (struct { X int }),
+// so Call[B[int]] ran Call[A[int]]'s code, silently (a method through
+// the constraint called A's), or panicked in reflect.Set. The typed copy
+// names the type. (A generic type instantiated with such an argument,
+// Box[B[int]], is not copied.)
+func (c *Cell) shapeTwinArgs(targs *types.TypeList) bool {
+	for i := range targs.Len() {
+		n, ok := types.Unalias(deref(targs.At(i))).(*types.Named)
+		if !ok || n.TypeArgs().Len() == 0 || !typecheck.IsCellType(n) {
+			continue
+		}
+		key := shapeKey(n.Origin())
+		for _, tn := range c.Types.CellTypes() {
+			o, ok := tn.Type().(*types.Named)
+			if ok && !tn.IsAlias() && o.TypeParams().Len() > 0 && o.Obj() != n.Origin().Obj() && o.Obj().Name() != n.Origin().Obj().Name() && shapeKey(o) == key {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ptrParams reports whether a type parameter of fn is constrained to a
+// pointer to another (P interface{ *S; Push(T) }, made by P(new(S))): in
+// a typed copy new(Stack[int]) named an instance no cell had made, which
+// yaegi could not find ("type not found: Stack[int]").
+func ptrParams(fn *types.Func) bool {
+	tps := fn.Type().(*types.Signature).TypeParams()
+	for i := range tps.Len() {
+		if p, ok := coreType(tps.At(i)).(*types.Pointer); ok {
+			if _, param := p.Elem().(*types.TypeParam); param {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shapeKey is what a generic type's instances may share with another's
+// in the interpreter's type strings: a struct's field names, or the kind
+// of its underlying type (over-matching costs a typed copy only).
+func shapeKey(o *types.Named) string {
+	switch u := o.Underlying().(type) {
+	case *types.Struct:
+		var names []string
+		for i := range u.NumFields() {
+			names = append(names, u.Field(i).Name())
+		}
+		return "struct{" + strings.Join(names, ";") + "}"
+	case *types.Basic:
+		return u.Name()
+	case *types.Array:
+		return "array" + strconv.FormatInt(u.Len(), 10)
+	}
+	return reflect.TypeOf(o.Underlying()).String()
 }
 
 // ifaceArgs tells which of targs are interface types.

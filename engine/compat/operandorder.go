@@ -32,7 +32,10 @@ import (
 // its body writes through it; the builtins copy and append their first
 // argument), is a function literal that assigns it, or is a function the
 // session declares that assigns a variable of its name (or calls one
-// that does). In a compound assignment to a map's element (m[k] +=
+// that does), or is one of the cells' functions and the variable is the
+// session's or a cell's statements', which every function may reach
+// (mayReach: a delete in the callee, an earlier cell's closure). In a
+// compound assignment to a map's element (m[k] +=
 // f()), Go's compiler makes the value's calls before it reads m[k] too,
 // yaegi after: such calls that may change the map are made first
 // (mapCompound). Operands inside function
@@ -206,9 +209,51 @@ func (c *Cell) changesElement(ops operands, m types.Object) bool {
 		return false
 	}
 	for _, call := range ops.calls {
-		if c.mayChange(call)(m) {
+		if c.mayChange(call)(m) || c.mayReach(call, m) {
 			return true
 		}
+	}
+	return false
+}
+
+// mayReach reports whether call, of one of the cells' functions, may
+// change the variable o because every function may reach it: o is the
+// session's or a cell's statements' (not a function's own). What such a
+// call does is not read (a delete or a clear in the callee, an earlier
+// cell's closure or method value, a slice sharing o's array), so it is
+// taken to change it.
+func (c *Cell) mayReach(call *ast.CallExpr, o types.Object) bool {
+	if !c.interpreted(call) || c.isBuiltin(call.Fun) || c.Types.IsType(call.Fun) {
+		return false
+	}
+	return cellGlobal(o) || c.topLevelVar(o) || !c.declaredHere(o)
+}
+
+// declaredHere reports whether o is declared in the cell (not in an
+// earlier one, whose variables are the session's).
+func (c *Cell) declaredHere(o types.Object) bool {
+	for _, root := range c.Roots() {
+		if root.Pos() <= o.Pos() && o.Pos() < root.End() {
+			return true
+		}
+	}
+	return false
+}
+
+// topLevelVar reports whether o is a variable declared among a cell's
+// statements, outside the functions and literals in them.
+func (c *Cell) topLevelVar(o types.Object) bool {
+	if _, ok := o.(*types.Var); !ok {
+		return false
+	}
+	for _, blk := range c.TopLevel() {
+		if o.Pos() < blk.Pos() || o.Pos() >= blk.End() {
+			continue
+		}
+		return !contains(blk, false, func(n ast.Node) bool {
+			lit, ok := n.(*ast.FuncLit)
+			return ok && lit.Pos() <= o.Pos() && o.Pos() < lit.End()
+		})
 	}
 	return false
 }
@@ -557,7 +602,7 @@ func (c *Cell) readBeforeChange(ops operands) bool {
 	for _, call := range ops.calls {
 		changes := c.mayChange(call)
 		for _, r := range ops.reads {
-			if r.pos < call.Pos() && changes(r.obj) {
+			if r.pos < call.Pos() && (changes(r.obj) || c.mayReach(call, r.obj)) {
 				return true
 			}
 		}

@@ -88,6 +88,7 @@ var Passes = []Pass{
 	assertSources,
 	pkgNameFuncs,
 	shadowVars,
+	builtinShadows,
 	mainFunc,
 	earlierReads,
 	printBuiltins,

@@ -48,7 +48,7 @@ func runLocalAliases(c *Cell) {
 			// (Uses come after the declaration, whose type, visited
 			// first, has the aliases in it written out already.)
 			tx := c.typedClone(ts.Type, n.Pos())
-			if _, isCall := cur.Parent().(*ast.CallExpr); isCall && cur.Name() == "Fun" {
+			if _, isCall := cur.Parent().(*ast.CallExpr); isCall && cur.Name() == "Fun" && needsParens(tx) {
 				tx = &ast.ParenExpr{Lparen: n.Pos(), X: tx, Rparen: n.End()} // (*T)(x)
 			}
 			cur.Replace(tx)
@@ -111,4 +111,16 @@ func (c *Cell) typedClone(x ast.Expr, pos token.Pos) ast.Expr {
 		}
 	}
 	return out
+}
+
+// needsParens reports whether the type t must be parenthesized to be
+// converted to ((*T)(x), (func())(x), (<-chan int)(x)); yaegi v0.16.1
+// did not find a generic instance converted to in parentheses
+// ((Vec[int])(r): "type not found: Vec[int]").
+func needsParens(t ast.Expr) bool {
+	switch t.(type) {
+	case *ast.StarExpr, *ast.FuncType, *ast.ChanType:
+		return true
+	}
+	return false
 }

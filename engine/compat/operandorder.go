@@ -70,6 +70,16 @@ func runOperandOrder(c *Cell) {
 		if len(slots) == 0 {
 			return true
 		}
+		if places := calledPlaces(st); places != nil {
+			// The calls in the places assigned come first (t[id(0)],
+			// t[id(3)] = t[id(3)], t[id(0)]; m[key()] += val()): Go
+			// makes the places' operands before the values'.
+			as := st.(*ast.AssignStmt)
+			slots, owner = places, nil
+			for i := range as.Rhs {
+				slots = append(slots, &as.Rhs[i])
+			}
+		}
 		ops := c.orderedOperands(slots, c.earlyArgs(owner))
 		top := cur.TopLevel()
 		if !c.readBeforeChange(ops) && !c.changesElement(ops, m) || !c.hoistable(ops.calls, top) || !c.hoistableEarly(ops.early, top) {
@@ -77,6 +87,26 @@ func runOperandOrder(c *Cell) {
 		}
 		for _, t := range c.hoistCalls(slots, ops, top) {
 			cur.InsertBefore(t)
+		}
+		return true
+	})
+	// Then the expressions evaluated on their own inside a statement's:
+	// each operand of && and || (s[j]+step() == 1 && ok), and each
+	// argument of a call (id(m["a"]+bump() == 10); an argument Go's
+	// compiler makes in order with the statement's calls, earlyArgs:
+	// fmt.Println(m["a"]+bump() == 10)), calls first inside. (After the
+	// statements: a call moved into a literal is hidden from them.)
+	c.Apply(func(cur Cursor) bool {
+		switch n := cur.Node().(type) {
+		case *ast.BinaryExpr:
+			if n.Op == token.LAND || n.Op == token.LOR {
+				c.orderHeader(&n.X)
+				c.orderHeader(&n.Y)
+			}
+		case *ast.CallExpr:
+			for i := range n.Args {
+				c.orderHeader(&n.Args[i])
+			}
 		}
 		return true
 	})
@@ -107,6 +137,25 @@ func (c *Cell) hoistCalls(slots []*ast.Expr, ops operands, top bool) []ast.Stmt 
 		}).(ast.Expr)
 	}
 	return temps
+}
+
+// calledPlaces are the places an assignment (not a definition) assigns
+// that call something (t[id(0)], m[key()]), or nil when none does.
+func calledPlaces(st ast.Stmt) []*ast.Expr {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok || as.Tok == token.DEFINE {
+		return nil
+	}
+	var out []*ast.Expr
+	called := false
+	for i := range as.Lhs {
+		out = append(out, &as.Lhs[i])
+		called = called || contains(as.Lhs[i], true, func(n ast.Node) bool { _, ok := n.(*ast.CallExpr); return ok })
+	}
+	if !called {
+		return nil
+	}
+	return out
 }
 
 // headerSlots are the expressions a statement evaluates outside a list

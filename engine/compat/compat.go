@@ -357,6 +357,7 @@ type Cell struct {
 	loopVersions []*loopVersion        // the loops the bounds pass checks in a copy, inner ones first
 	addrTaken    map[*types.Var]bool   // the variables whose address the cell takes (see addressTaken)
 	callees      map[ast.Expr]string   // what the function values passes wrote for method values and expressions call, for relays (see deferredCallee)
+	reachable    map[types.Object]bool // the variables every function may reach (see reachable), as asked
 }
 
 // NamedInstance is a refusal that stands unless the engine names an

@@ -211,14 +211,7 @@ func (c *Cell) orderHeader(slot *ast.Expr) {
 		}
 		t = types.Typ[types.Bool]
 	}
-	slots := []*ast.Expr{slot}
-	var owner *ast.CallExpr
-	if call, ok := x.(*ast.CallExpr); ok {
-		slots, owner = nil, call // (the call itself is made last)
-		for i := range call.Args {
-			slots = append(slots, &call.Args[i])
-		}
-	}
+	slots, owner := callSlots([]*ast.Expr{slot})
 	ops := c.orderedOperands(slots, c.earlyArgs(owner))
 	if !c.readBeforeChange(ops) || !c.hoistable(ops.calls, false) || !c.hoistableEarly(ops.early, false) {
 		return
@@ -275,7 +268,22 @@ func (c *Cell) mayReach(call *ast.CallExpr, o types.Object) bool {
 	if !c.interpreted(call) || c.isBuiltin(call.Fun) || c.Types.IsType(call.Fun) {
 		return false
 	}
-	return cellGlobal(o) || c.topLevelVar(o) || !c.declaredHere(o)
+	return c.isReachable(o)
+}
+
+// isReachable reports whether o is the session's or a cell's statements'
+// (see mayReach), once for each variable: the passes ask for every
+// operand beside every call.
+func (c *Cell) isReachable(o types.Object) bool {
+	r, asked := c.reachable[o]
+	if !asked {
+		if c.reachable == nil {
+			c.reachable = map[types.Object]bool{}
+		}
+		r = cellGlobal(o) || c.topLevelVar(o) || !c.declaredHere(o)
+		c.reachable[o] = r
+	}
+	return r
 }
 
 // declaredHere reports whether o is declared in the cell (not in an
@@ -375,16 +383,31 @@ func orderedSlots(st ast.Stmt) (slots []*ast.Expr, owner *ast.CallExpr) {
 	default:
 		return nil, nil
 	}
-	if len(list) == 1 {
-		if call, ok := list[0].(*ast.CallExpr); ok {
-			list, owner = call.Args, call // (the call itself is made last)
-		}
-	}
 	slots = make([]*ast.Expr, len(list))
 	for i := range list {
 		slots[i] = &list[i]
 	}
+	if args, call := callSlots(slots); call != nil {
+		return args, call
+	}
 	return slots, owner
+}
+
+// callSlots is slots, or, when slots is a single call, its arguments and
+// the call, which is made last (nil otherwise).
+func callSlots(slots []*ast.Expr) ([]*ast.Expr, *ast.CallExpr) {
+	if len(slots) != 1 {
+		return slots, nil
+	}
+	call, ok := (*slots[0]).(*ast.CallExpr)
+	if !ok {
+		return slots, nil
+	}
+	args := make([]*ast.Expr, len(call.Args))
+	for i := range call.Args {
+		args[i] = &call.Args[i]
+	}
+	return args, call
 }
 
 // opaqueOperand reports whether the operands in n are evaluated when n

@@ -573,7 +573,7 @@ func (ts *Types) jsonStructTypeOf(rt reflect.Type, t *tinfo, in bool) *jsonStruc
 			continue
 		case jsonTag == "-":
 			continue // (Go leaves it out: a function json cannot encode too)
-		case in && (ts.jsonInNeeds(rf.Type, ft, map[*tinfo]bool{}) || reusesIface(rf.Type, map[reflect.Type]bool{})):
+		case in && (ts.jsonInNeeds(rf.Type, ft, map[*tinfo]bool{}) || reusesIface(rf.Type)):
 			f.dynamic, sf.Type = true, reflect.TypeFor[json.RawMessage]()
 		case !in && ts.jsonNeeds(rf.Type, ft, map[*tinfo]bool{}):
 			f.dynamic, sf.Type = true, reflect.TypeFor[any]()

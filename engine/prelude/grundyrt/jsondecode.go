@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Decoding. json.Unmarshal and (*Decoder).Decode into a pointer to a value
@@ -517,7 +518,7 @@ func boxedPointer(v reflect.Value) reflect.Value {
 // pointer points to, exported fields, a slice's or an array's elements (a
 // map's are made anew).
 func boxedPointerIn(v reflect.Value, seen map[uintptr]bool) bool {
-	if !reusesIface(v.Type(), map[reflect.Type]bool{}) {
+	if !reusesIface(v.Type()) {
 		return false
 	}
 	switch v.Kind() {
@@ -549,8 +550,20 @@ func boxedPointerIn(v reflect.Value, seen map[uintptr]bool) bool {
 }
 
 // reusesIface reports whether values of rt may have an interface where
-// json decodes into what is there (see boxedPointerIn).
-func reusesIface(rt reflect.Type, seen map[reflect.Type]bool) bool {
+// json decodes into what is there (see boxedPointerIn), once for each
+// type: boxedPointerIn asks it of every element it walks.
+func reusesIface(rt reflect.Type) bool {
+	if r, ok := reusesIfaces.Load(rt); ok {
+		return r.(bool)
+	}
+	r := reusesIfaceIn(rt, map[reflect.Type]bool{})
+	reusesIfaces.Store(rt, r)
+	return r
+}
+
+var reusesIfaces sync.Map // reflect.Type -> bool
+
+func reusesIfaceIn(rt reflect.Type, seen map[reflect.Type]bool) bool {
 	if seen[rt] {
 		return false
 	}
@@ -559,10 +572,10 @@ func reusesIface(rt reflect.Type, seen map[reflect.Type]bool) bool {
 	case reflect.Interface:
 		return true
 	case reflect.Pointer, reflect.Slice, reflect.Array:
-		return reusesIface(rt.Elem(), seen)
+		return reusesIfaceIn(rt.Elem(), seen)
 	case reflect.Struct:
 		for i := range rt.NumField() {
-			if reusesIface(rt.Field(i).Type, seen) {
+			if reusesIfaceIn(rt.Field(i).Type, seen) {
 				return true
 			}
 		}

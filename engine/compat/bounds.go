@@ -37,7 +37,9 @@ var bounds = Pass{
 	Snippets: []string{"bounds_index_message", "bounds_negative_shift", "bounds_swap_order", "bounds_type_param_slices"},
 }
 
-// writtenNames are the predeclared names the checks write.
+// writtenNames are the predeclared names the checks (and other passes:
+// a string's range, the bounds of its loops) write, which builtinShadows
+// renames a function's variables away from.
 var writtenNames = map[string]bool{"len": true, "cap": true, "int": true, "int64": true}
 
 // shadowedRegions are the extents of the scopes in which the cell

@@ -25,14 +25,11 @@ var builtinShadows = Pass{
 	Snippets: []string{"local_builtin_names"},
 }
 
-// shadowedBuiltins are the predeclared names the engine writes.
-var shadowedBuiltins = map[string]bool{"len": true, "cap": true, "int": true, "int64": true}
-
 func runBuiltinShadows(c *Cell) {
 	rename := map[types.Object]string{}
 	for id, obj := range c.Types.Defs {
 		v, ok := obj.(*types.Var)
-		if !ok || !shadowedBuiltins[id.Name] || v.IsField() || cellGlobal(v) || c.topLevelVar(v) || !c.declaredHere(v) {
+		if !ok || !writtenNames[id.Name] || v.IsField() || cellGlobal(v) || c.topLevelVar(v) || !c.declaredHere(v) {
 			continue
 		}
 		rename[v] = prefixLocal + id.Name

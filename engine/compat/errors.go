@@ -338,10 +338,16 @@ func runErrorsIsAs(c *Cell) {
 			name = prelude.RTErrorsIs
 		}
 		if !is && len(call.Args) == 2 && !call.Ellipsis.IsValid() {
-			if badAsTarget(c.Types.TypeOf(call.Args[1])) {
+			if t := c.Types.TypeOf(call.Args[1]); badAsTarget(t) {
 				// errors.As(err, &s), s a string: the native As panics
 				// as Go's does ("errors: *target must be interface or
-				// implement error"), where the runtime's walked on.
+				// implement error"), where the runtime's walked on. A
+				// cell type's target goes to the runtime's, which stops
+				// the cell if a later cell gave the type Error.
+				if n, ok := types.Unalias(typeUnder(t).(*types.Pointer).Elem()).(*types.Named); ok && typecheck.IsCellType(n) {
+					call.Fun = &ast.SelectorExpr{X: ident(prelude.Runtime, sel.Pos()), Sel: ident(prelude.RTErrorsAsLater, sel.Sel.Pos())}
+					call.Args = append(call.Args, &ast.BasicLit{ValuePos: call.Rparen, Kind: token.STRING, Value: strconv.Quote(reflectName(n, false))})
+				}
 				return true
 			}
 			if lit := c.errorsAsInterface(call); lit != nil {

@@ -373,6 +373,19 @@ func (c *Cell) boxedOthers(tt types.Type) (named []*types.Named, missing []strin
 	return named, missing
 }
 
+// boxedOther is the test that tmp holds a value of n, one of boxedOthers:
+// HasType(tmp, "N") && !LaterMethods(tmp, ...). The code asserting may
+// be a method, not compiled again, and a later cell may have given n the
+// interface's methods (see laterMethods): that stops the cell rather
+// than said no.
+func (c *Cell) boxedOther(tmp func() *ast.Ident, tt types.Type, n *types.Named, pos token.Pos) ast.Expr {
+	test := hasTypeCall(tmp(), n, pos)
+	if later := c.laterMethods(tmp, tt, pos); later != nil {
+		test = &ast.BinaryExpr{X: test, OpPos: pos, Op: token.LAND, Y: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: later}}
+	}
+	return test
+}
+
 // basedImplementer refuses the cell when a cell type that is not a struct
 // and that the interpreter keeps bare in an interface (an instance of type
 // Names[T any] []T, see boxed) implements tt, an interface the cell declares with
@@ -637,7 +650,7 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Ex
 	if !cellIfaceToNative(from, tt) {
 		bo, _ := c.boxedOthers(tt)
 		for _, n := range bo {
-			not = or(not, hasTypeCall(tmp(), n, pos))
+			not = or(not, c.boxedOther(tmp, tt, n, pos))
 		}
 	}
 	if not != nil {

@@ -179,7 +179,7 @@ func runNilAsserts(c *Cell) {
 						Fun:  &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTAssertionError, pos)},
 						Args: []ast.Expr{arg(), quote(name), quote(missing[i])}}}}}
 				}
-				first = append(first, ifThen(pos, hasTypeCall(arg(), n, pos), no))
+				first = append(first, ifThen(pos, c.boxedOther(arg, tt, n, pos), no))
 			}
 		}
 		if commaOk {

@@ -124,6 +124,7 @@ const (
 	RTErrorsIs             = "ErrorsIs"
 	RTErrorsAs             = "ErrorsAs"
 	RTErrorsAsDynamic      = "ErrorsAsDynamic" // errors.As of a target held in an interface
+	RTErrorsAsLater        = "ErrorsAsLater"   // errors.As of a target of a cell type without Error where compiled
 	RTErrorsUnwrap         = "ErrorsUnwrap"
 	RTErrorsAsKnown        = "ErrorsAsKnown" // errors.As to a cell interface: the cell's type switch stores
 	RTCompareKey           = "CompareKey"

@@ -92,6 +92,24 @@ func (ts *Types) ErrorsAsDynamic(err error, target any) bool {
 	return ts.ErrorsAs(err, target)
 }
 
+// ErrorsAsLater is errors.As of a target pointing to name, a type cells
+// declared that had no Error method where the call was compiled: Go's
+// panics ("errors: *target must be interface or implement error"), as
+// this does. A later cell may have given the type the method; the code
+// calling (a method, which is not compiled again) cannot see it, and that
+// stops the cell, saying what to do.
+func (ts *Types) ErrorsAsLater(err error, target any, name string) bool {
+	ts.mu.Lock()
+	nt := ts.named[name]
+	ts.mu.Unlock()
+	if nt != nil {
+		if tab := nt.methods.Load(); tab != nil && tab.val.has("Error") {
+			panic("errors.As: the target's type " + name + " got its Error method in a cell after the code calling errors.As was compiled, and the interpreter cannot compile that code again by itself; run its cell again")
+		}
+	}
+	return errors.As(err, target)
+}
+
 // ErrorsAsKnown is errors.As with the test and store of each error in the
 // chain (the value inside yaegi's wrapper) made by match, which knows only
 // the cell types named in known (one a line): one it meets that is not

@@ -95,6 +95,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"Interpreted":     reflect.ValueOf(Interpreted),
 		"ErrorsAs":        reflect.ValueOf(ts.ErrorsAs),
 		"ErrorsAsDynamic": reflect.ValueOf(ts.ErrorsAsDynamic),
+		"ErrorsAsLater":   reflect.ValueOf(ts.ErrorsAsLater),
 		"ErrorsIs":        reflect.ValueOf(ts.ErrorsIs),
 		"ErrorsUnwrap":    reflect.ValueOf(ts.ErrorsUnwrap),
 		"ErrorsAsKnown":   reflect.ValueOf(ts.ErrorsAsKnown),

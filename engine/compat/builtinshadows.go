@@ -8,7 +8,8 @@ import (
 // builtinShadows: a variable, parameter or result a function or a
 // literal declares under the name of a predeclared identifier the
 // engine's rewriting writes (len, cap, int, int64: a function's len :=
-// 0, a parameter int int). yaegi v0.16.1 types the builtins' results by
+// 0, a parameter int int), or of any type (string := 0; Pt := "x", see
+// namesType). yaegi v0.16.1 types the builtins' results by
 // looking the name int up where the call is, so int := 1; n := len(s)
 // failed to compile ("the interpreter cannot compile this"), and the
 // passes that write len or int (a string's range, the bounds checks)
@@ -22,16 +23,16 @@ var builtinShadows = Pass{
 	Name:     "builtinshadows",
 	Run:      runBuiltinShadows,
 	Kinds:    []ast.Node{(*ast.Ident)(nil)},
-	Snippets: []string{"local_builtin_names"},
+	Snippets: []string{"local_builtin_names", "local_type_named_variables"},
 }
 
 func runBuiltinShadows(c *Cell) {
 	rename := map[types.Object]string{}
 	for id, obj := range c.Types.Defs {
-		v, ok := obj.(*types.Var)
-		if !ok || !writtenNames[id.Name] || v.IsField() || cellGlobal(v) || c.topLevelVar(v) || !c.declaredHere(v) {
+		if !c.renamesLocal(obj) {
 			continue
 		}
+		v := obj.(*types.Var)
 		rename[v] = prefixLocal + id.Name
 	}
 	if len(rename) == 0 {
@@ -51,6 +52,29 @@ func runBuiltinShadows(c *Cell) {
 			return true
 		})
 	}
+}
+
+// renamesLocal reports whether builtinShadows renames obj: a function's
+// own variable named like a builtin the passes write or a type.
+func (c *Cell) renamesLocal(obj types.Object) bool {
+	v, ok := obj.(*types.Var)
+	return ok && (writtenNames[v.Name()] || c.namesType(v.Name())) && !v.IsField() && !cellGlobal(v) && !c.topLevelVar(v) && c.declaredHere(v)
+}
+
+// namesType reports whether name is a predeclared type's (string, bool,
+// float64) or a type's the cells declare at top level: yaegi v0.16.1
+// instantiates a generic function by its type arguments' names, looked
+// up where the call is, so slices.Sort(ys) of a []string in a function
+// with a variable string, or Show(p) of a Pt beside a variable Pt,
+// panicked compiling the instance.
+func (c *Cell) namesType(name string) bool {
+	for _, sc := range []*types.Scope{types.Universe, c.Types.Pkg.Scope()} {
+		if _, ok := sc.Lookup(name).(*types.TypeName); ok {
+			return true
+		}
+	}
+	_, ok := c.Types.Earlier(name).(*types.TypeName)
+	return ok
 }
 
 // prefixLocal begins the names builtinShadows gives variables.

@@ -350,14 +350,15 @@ type Cell struct {
 	declared     map[string]bool   // names of declarations the passes added to Insts
 	based        []*types.Named    // the based cell types (see basedCellTypes), once asked
 	basedDone    bool
-	keptDone     bool                  // KeepsYield was asked
-	cycles       map[string]bool       // generic functions calling themselves through others (see genericCycle)
-	instances    []*types.Named        // see structInstances, once asked
-	nonNil       map[types.Object]bool // the pointer variables that cannot be nil (see mayBeNil), once asked
-	loopVersions []*loopVersion        // the loops the bounds pass checks in a copy, inner ones first
-	addrTaken    map[*types.Var]bool   // the variables whose address the cell takes (see addressTaken)
-	callees      map[ast.Expr]string   // what the function values passes wrote for method values and expressions call, for relays (see deferredCallee)
-	reachable    map[types.Object]bool // the variables every function may reach (see reachable), as asked
+	keptDone     bool                       // KeepsYield was asked
+	cycles       map[string]bool            // generic functions calling themselves through others (see genericCycle)
+	instances    []*types.Named             // see structInstances, once asked
+	nonNil       map[types.Object]bool      // the pointer variables that cannot be nil (see mayBeNil), once asked
+	loopVersions []*loopVersion             // the loops the bounds pass checks in a copy, inner ones first
+	addrTaken    map[*types.Var]bool        // the variables whose address the cell takes (see addressTaken)
+	callees      map[ast.Expr]string        // what the function values passes wrote for method values and expressions call, for relays (see deferredCallee)
+	reachable    map[types.Object]bool      // the variables every function may reach (see reachable), as asked
+	boundRecvs   map[*ast.CallExpr]ast.Expr // the method values methodValues bound, and their receivers (see boundMethodValue)
 }
 
 // NamedInstance is a refusal that stands unless the engine names an

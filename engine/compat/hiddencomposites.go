@@ -34,6 +34,17 @@ func IsHiddenComposite(n *types.Named) bool {
 	return strings.HasPrefix(n.Obj().Name(), prelude.HiddenComposite) && typecheck.IsCellType(n)
 }
 
+// hiddenAt is x, the name of a hidden type hide gave, at pos: where the
+// expression it stands for was, as the passes that place statements by
+// their positions ask (varInits' assignInPlace put a variable's value
+// after a statement asserting to a hidden type, at position 0).
+func hiddenAt(x ast.Expr, pos token.Pos) ast.Expr {
+	if id, ok := x.(*ast.Ident); ok {
+		id.NamePos = pos
+	}
+	return x
+}
+
 // hiddenComposite is n's composite when n is a hidden composite type.
 func hiddenComposite(t types.Type) (types.Type, bool) {
 	if n, ok := types.Unalias(t).(*types.Named); ok && IsHiddenComposite(n) {
@@ -123,13 +134,13 @@ func HideComposites(c *Cell, hide func(types.Type) ast.Expr) (undo func()) {
 			return nil
 		}
 		if x := hide(c.Types.TypeOf(e)); x != nil {
-			return &ast.CallExpr{Fun: x, Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
+			return &ast.CallExpr{Fun: hiddenAt(x, e.Pos()), Lparen: e.Pos(), Args: []ast.Expr{e}, Rparen: e.End()}
 		}
 		return nil
 	}
 	retype := func(at *ast.Expr) {
 		if x := hide(c.Types.TypeOf(*at)); x != nil {
-			replace(at, x)
+			replace(at, hiddenAt(x, (*at).Pos()))
 		}
 	}
 	convert := func(at *ast.Expr) {

@@ -76,7 +76,7 @@ func (c *Cell) hiddenTuple(x ast.Expr, places []types.Type, hide func(types.Type
 			if h == nil {
 				return nil
 			}
-			use = &ast.CallExpr{Fun: h, Lparen: pos, Args: []ast.Expr{use}, Rparen: pos}
+			use = &ast.CallExpr{Fun: hiddenAt(h, pos), Lparen: pos, Args: []ast.Expr{use}, Rparen: pos}
 		}
 		uses = append(uses, use)
 	}
@@ -139,7 +139,7 @@ func (c *Cell) hiddenRange(s *ast.RangeStmt, hide func(types.Type) ast.Expr) (un
 				s.Key, s.Value = oldKey, oldValue
 				return nil
 			}
-			use = &ast.CallExpr{Fun: h, Lparen: pos, Args: []ast.Expr{use}, Rparen: pos}
+			use = &ast.CallExpr{Fun: hiddenAt(h, pos), Lparen: pos, Args: []ast.Expr{use}, Rparen: pos}
 		}
 		as.Lhs, as.Rhs = append(as.Lhs, *at), append(as.Rhs, use)
 		*at = ident(tmp, pos)

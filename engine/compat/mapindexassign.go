@@ -22,7 +22,8 @@ import (
 // multi-valued expression (m["a"], m["b"] = f(), m[i], ok = v[k],
 // m[k], ok = x.(T)) was not assigned at all (the map stayed as it was):
 // the values are bound too, after the places' operands, and assigned
-// one by one:
+// one by one (a place's operands that call are bound before them, in
+// order: Go makes the calls in order):
 //
 //	{ var (_grundyV1 int; _grundyV2 int); _grundyV1, _grundyV2 = f(); m["a"], m["b"] = _grundyV1, _grundyV2 }
 //
@@ -69,6 +70,22 @@ func runMapIndexAssign(c *Cell) {
 			list = append(list, define(as.Pos(), lhs, rhs...))
 		}
 		if multi {
+			// The places' operands that call are made first, in
+			// order, before the value (m[key()], ok = vals(): Go
+			// calls key, then vals), each bound on its own.
+			for _, l := range as.Lhs {
+				ix, ok := ast.Unparen(l).(*ast.IndexExpr)
+				if !ok {
+					continue
+				}
+				for _, p := range []*ast.Expr{&ix.X, &ix.Index} {
+					if !sideEffectFree(*p) {
+						t := c.Temp("K")
+						list = append(list, define(as.Pos(), []ast.Expr{ident(t, as.Pos())}, *p))
+						*p = ident(t, (*p).Pos())
+					}
+				}
+			}
 			vals, decls := c.tupleTemps(as.Rhs[0], len(as.Lhs))
 			list = append(list, decls...)
 			as.Rhs = nil

@@ -118,7 +118,12 @@ func (c *Cell) boundMethodValue(sel *ast.SelectorExpr) ast.Expr {
 		body = append(body, nilIfaceCheck(ident(r, pos), pos))
 	}
 	body = append(body, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{value}})
-	return &ast.CallExpr{Fun: funcLit(pos, sel.End(), results(t), body...), Lparen: sel.End(), Rparen: sel.End()}
+	bound := &ast.CallExpr{Fun: funcLit(pos, sel.End(), results(t), body...), Lparen: sel.End(), Rparen: sel.End()}
+	if c.boundRecvs == nil {
+		c.boundRecvs = map[*ast.CallExpr]ast.Expr{}
+	}
+	c.boundRecvs[bound] = recv // (an operand, not a call: see orderedOperands)
+	return bound
 }
 
 // nilIfaceCheck panics as Go does where it takes a method out of the

@@ -46,7 +46,7 @@ var operandOrder = Pass{
 	Name:     "operandorder",
 	Run:      runOperandOrder,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
-	Snippets: []string{"operand_order_calls_first", "operand_order_bools_in_order", "operand_order_opaque_calls"},
+	Snippets: []string{"operand_order_calls_first", "operand_order_bools_in_order", "operand_order_opaque_calls", "operand_order_top_level_defines"},
 }
 
 func runOperandOrder(c *Cell) {
@@ -110,6 +110,23 @@ func runOperandOrder(c *Cell) {
 		}
 		return true
 	})
+}
+
+// callsFirst writes the operands values order as variables (see
+// hoistCalls) when one of them reads a variable a call of another may
+// change, and returns their definitions; values are written in place.
+// For the passes before operandOrder that split a statement of several
+// values into one a value (varInits' sequentialValues).
+func (c *Cell) callsFirst(values []ast.Expr) []ast.Stmt {
+	slots := make([]*ast.Expr, len(values))
+	for i := range values {
+		slots[i] = &values[i]
+	}
+	ops := c.orderedOperands(slots, nil)
+	if !c.readBeforeChange(ops) || !c.hoistable(ops.calls, false) || !c.hoistableEarly(ops.early, false) {
+		return nil
+	}
+	return c.hoistCalls(slots, ops, false)
 }
 
 // hoistCalls writes the operands ops orders in slots as variables, which
@@ -366,7 +383,8 @@ func (c *Cell) hoistable(calls []*ast.CallExpr, top bool) bool {
 // orderedSlots are the expressions of st whose calls Go makes before
 // their other operands: a call statement's arguments, the values of an
 // assignment or a return (a single call's arguments); nil for other
-// statements. owner is the call whose arguments they are, nil for values.
+// statements (a var declaration of one spec is an assignment's values).
+// owner is the call whose arguments they are, nil for values.
 func orderedSlots(st ast.Stmt) (slots []*ast.Expr, owner *ast.CallExpr) {
 	var list []ast.Expr
 	switch s := st.(type) {
@@ -380,6 +398,11 @@ func orderedSlots(st ast.Stmt) (slots []*ast.Expr, owner *ast.CallExpr) {
 		list = s.Rhs
 	case *ast.ReturnStmt:
 		list = s.Results
+	case *ast.DeclStmt:
+		// (var c, d = s[0], mutate(s): one spec, one statement)
+		if gd, ok := s.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR && len(gd.Specs) == 1 {
+			list = gd.Specs[0].(*ast.ValueSpec).Values
+		}
 	default:
 		return nil, nil
 	}
@@ -433,7 +456,7 @@ func opaqueOperand(c *Cell, n ast.Node) bool {
 // evaluates in order with the calls) or a call of several results.
 func (c *Cell) orderedCall(call *ast.CallExpr) bool {
 	t, typed := c.Types.Types[call]
-	if !typed || t.Value != nil || c.Types.IsType(call.Fun) || c.isBuiltin(call.Fun) && !orderedBuiltin(call.Fun) {
+	if !typed || t.Value != nil || c.Types.IsType(call.Fun) || c.Types.WrittenType(call.Fun) || c.isBuiltin(call.Fun) && !orderedBuiltin(call.Fun) {
 		return false
 	}
 	_, tuple := t.Type.(*types.Tuple)
@@ -477,7 +500,7 @@ func (c *Cell) orderedOperands(slots []*ast.Expr, early map[ast.Expr]bool) opera
 			if m == nil || opaqueOperand(c, m) {
 				return false
 			}
-			if x, ok := m.(ast.Expr); ok && early[x] && !inCall {
+			if x, ok := m.(ast.Expr); ok && (early[x] || c.madeInOrder(x)) && !inCall {
 				ops.ordered[x] = true
 				ops.early = append(ops.early, x)
 				visit(x, true) // (read where it is made)
@@ -485,6 +508,13 @@ func (c *Cell) orderedOperands(slots []*ast.Expr, early map[ast.Expr]bool) opera
 			}
 			switch m := m.(type) {
 			case *ast.CallExpr:
+				if recv, ok := c.boundRecvs[m]; ok && !hasCall(recv) {
+					// A method value methodValues bound: Go binds it
+					// as it reads an operand (apply(c.Get, set())
+					// with set changing c got the new c's).
+					visit(recv, inCall)
+					return false
+				}
 				if c.orderedCall(m) && !ops.ordered[m] {
 					ops.ordered[m] = true
 					ops.calls = append(ops.calls, m)
@@ -503,6 +533,32 @@ func (c *Cell) orderedOperands(slots []*ast.Expr, early map[ast.Expr]bool) opera
 		visit(*slot, false)
 	}
 	return ops
+}
+
+// madeInOrder reports whether Go's compiler makes x in its order with a
+// statement's calls, not after them as it reads a variable or an index:
+// a slice expression (fmt.Sprint(s[1:], add()) with add appending to s
+// printed the longer slice), a type assertion (x.(int) beside a call
+// setting x), a conversion of a string to []byte or []rune (each a
+// runtime call of cmd/compile's).
+func (c *Cell) madeInOrder(x ast.Expr) bool {
+	switch x := x.(type) {
+	case *ast.SliceExpr:
+		return true
+	case *ast.TypeAssertExpr:
+		return x.Type != nil
+	case *ast.CallExpr:
+		if len(x.Args) != 1 || !c.Types.IsType(x.Fun) {
+			return false
+		}
+		sl, ok := typeUnder(c.Types.TypeOf(x.Fun)).(*types.Slice)
+		if !ok {
+			return false
+		}
+		elem, basic := typeUnder(sl.Elem()).(*types.Basic)
+		return basic && (elem.Kind() == types.Byte || elem.Kind() == types.Rune) && isStringType(c.Types.TypeOf(x.Args[0]))
+	}
+	return false
 }
 
 // earlyArgs are the arguments of call (orderedSlots' owner) that Go's
@@ -715,12 +771,12 @@ func (c *Cell) mayChange(call *ast.CallExpr) func(types.Object) bool {
 			root(fun.X) // (b.inc(), or p.inc() changing *p)
 		}
 	case *ast.FuncLit:
-		c.walkWrites(fun.Body, func(o types.Object, _ write) { objs[o] = true }, nil)
+		c.litChanges(fun, objs)
 	case *ast.Ident:
 		// g() with g := func() int { k = 2; ... } in the cell.
 		if v, ok := c.Types.ObjectOf(fun).(*types.Var); ok {
 			for _, lit := range c.litsOf(v) {
-				c.walkWrites(lit.Body, func(o types.Object, _ write) { objs[o] = true }, nil)
+				c.litChanges(lit, objs)
 			}
 		}
 	}
@@ -744,6 +800,21 @@ func (c *Cell) mayChange(call *ast.CallExpr) func(types.Object) bool {
 		}
 	}
 	return func(o types.Object) bool { return objs[o] || names[o.Name()] && cellGlobal(o) }
+}
+
+// litChanges adds to objs the variables the literal lit assigns, and the
+// maps and slices it deletes from or clears (delete(m, k) in a closure
+// beside m["b"]).
+func (c *Cell) litChanges(lit *ast.FuncLit, objs map[types.Object]bool) {
+	c.walkWrites(lit.Body, func(o types.Object, _ write) { objs[o] = true }, nil)
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && len(call.Args) > 0 && (isIdent(call.Fun, "delete") || isIdent(call.Fun, "clear")) && c.isBuiltin(call.Fun) {
+			if obj, _ := c.rootVar(call.Args[0]); obj != nil {
+				objs[obj] = true
+			}
+		}
+		return true
+	})
 }
 
 // handedVars adds to objs the variables an argument hands a call to
@@ -950,10 +1021,19 @@ func OwnNames(n ast.Node) map[string]bool {
 }
 
 // litsOf are the function literals the cell assigns to the variable v
-// (g := func() { ... }, var g = func..., g = func...).
+// (g := func() { ... }, var g = func..., g = func...; in a function that
+// defers, each made by a literal of its own, see funcDefers: g :=
+// func() func() { return func() { ... } }()).
 func (c *Cell) litsOf(v *types.Var) []*ast.FuncLit {
 	var lits []*ast.FuncLit
 	for _, e := range c.localInits()[v] {
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && len(call.Args) == 0 {
+			if mk, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok && len(mk.Body.List) == 1 {
+				if r, ok := mk.Body.List[0].(*ast.ReturnStmt); ok && len(r.Results) == 1 {
+					e = r.Results[0]
+				}
+			}
+		}
 		if lit, ok := ast.Unparen(e).(*ast.FuncLit); ok {
 			lits = append(lits, lit)
 		}

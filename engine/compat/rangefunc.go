@@ -144,7 +144,8 @@ func (c *Cell) iterElems(e ast.Expr) ([]ast.Expr, bool) {
 // shadowedIn is a name the type expression x uses (a type, a package, a
 // predeclared type) that a variable, parameter, constant or function in
 // scope at pos hides (func size(node *node), string := "", time := 0),
-// or "".
+// or "". (A function's own variable named like a type builtinShadows
+// renames.)
 func (c *Cell) shadowedIn(x ast.Expr, pos token.Pos) string {
 	scope := c.Types.Pkg.Scope().Innermost(pos)
 	if scope == nil {
@@ -156,7 +157,7 @@ func (c *Cell) shadowedIn(x ast.Expr, pos token.Pos) string {
 		if !ok || name != "" {
 			return name == ""
 		}
-		if _, obj := scope.LookupParent(id.Name, pos); obj != nil {
+		if _, obj := scope.LookupParent(id.Name, pos); obj != nil && !c.renamesLocal(obj) {
 			switch obj.(type) {
 			case *types.Var, *types.Const, *types.Func:
 				name = id.Name

@@ -347,7 +347,9 @@ func (c *Cell) TypeExpr(t types.Type, pos token.Pos) (ast.Expr, bool) {
 		}
 		return true
 	})
-	return AtPos(x, pos), true
+	x = AtPos(x, pos)
+	c.Types.NoteTypeExpr(x)
+	return x, true
 }
 
 // evaluated binds what Go evaluates where a go or defer statement stands,

@@ -196,7 +196,11 @@ func (c *Cell) assignInPlace(vs *ast.ValueSpec) {
 // panicked in reflect.Set ("interface {} is not assignable to type
 // interp.valueInterface").
 func (c *Cell) sequentialValues(lhs, values []ast.Expr, pos token.Pos) ast.Stmt {
-	var first, last []ast.Stmt
+	// The calls first where a value reads what a later one's call may
+	// change (e, f = s[0], mutate(s)), as Go makes them: see operandOrder,
+	// which runs after and sees each value alone.
+	first := c.callsFirst(values)
+	var last []ast.Stmt
 	for i, v := range values {
 		blank := isIdent(lhs[i], "_")
 		if tv, ok := c.Types.Types[ast.Unparen(v)]; ok && (tv.Value != nil || tv.IsNil()) {

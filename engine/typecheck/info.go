@@ -28,6 +28,21 @@ type Info struct {
 	// taken off again unless the cell is committed (see Session.discard).
 	attached []attachedMethod
 	renamed  map[*types.TypeName]string // see RenameType
+	// written are the type expressions the passes wrote (see
+	// NoteTypeExpr), which the check never saw.
+	written map[ast.Expr]bool
+}
+
+// NoteTypeExpr records that x, which a pass wrote, is a type expression
+// (see WrittenType).
+func (in *Info) NoteTypeExpr(x ast.Expr) {
+	if in == nil {
+		return
+	}
+	if in.written == nil {
+		in.written = map[ast.Expr]bool{}
+	}
+	in.written[x] = true
 }
 
 // RenameType records that the rewritten cell calls tn, a type parameter
@@ -183,6 +198,13 @@ func (in *Info) IsType(e ast.Expr) bool {
 	}
 	tv, ok := in.Types[e]
 	return ok && tv.IsType()
+}
+
+// WrittenType reports whether e is a type expression a pass wrote (see
+// NoteTypeExpr), which the check never saw, so IsType says no and TypeOf
+// is nil: a conversion a pass writes, int(s[0]), is no call.
+func (in *Info) WrittenType(e ast.Expr) bool {
+	return in != nil && in.written[ast.Unparen(e)]
 }
 
 // ObjectOf is the object id defines or uses, or nil.

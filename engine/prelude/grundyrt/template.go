@@ -4,8 +4,6 @@ import (
 	"errors"
 	"go/ast"
 	"go/parser"
-	goprinter "go/printer"
-	"go/token"
 	htmltemplate "html/template"
 	"maps"
 	"reflect"
@@ -395,10 +393,12 @@ func renameCellStructs(s string) string {
 		end := structEnd(s, i+len(open))
 		body := s[i:end]
 		name := ""
-		if j := strings.Index(body, mark); j >= 0 {
-			rest := body[j+len(mark):]
-			if k := strings.Index(rest, `\"`); k >= 0 {
-				name = rest[:k]
+		if tag := firstFieldTag(body, len(open)); tag != "" {
+			if j := strings.Index(tag, mark); j >= 0 {
+				rest := tag[j+len(mark):]
+				if k := strings.Index(rest, `\"`); k >= 0 {
+					name = rest[:k]
+				}
 			}
 		}
 		b.WriteString(s[:i])
@@ -464,17 +464,53 @@ func instanceNameIn(name, body string) string {
 				return name
 			}
 		}
-		var sb strings.Builder
-		if goprinter.Fprint(&sb, token.NewFileSet(), at) != nil {
+		// (as body writes it, on one line, for renameCellStructs;
+		// ParseExpr's positions count from 1)
+		from, to := int(at.Pos())-1, int(at.End())-1
+		if from < 0 || to > len(body) || from > to {
 			return name
 		}
-		args = append(args, renameCellStructs(sb.String()))
+		args = append(args, renameCellStructs(body[from:to]))
 	}
 	return name[:open] + "[" + strings.Join(args, ",") + "]"
 }
 
 // structEnd is the index after the brace closing a struct type whose
 // fields start at i in s (quoted tags skipped), len(s)+1 if none.
+// firstFieldTag is the tag of the first field of body, a struct type as
+// reflect writes it, whose fields begin at i: not one of a struct in the
+// field's type (struct { I struct { N int "...In..." } "...Out..."; K int }
+// is Out, whose tag comes after In's), "" when the first field has none.
+func firstFieldTag(body string, i int) string {
+	depth := 0
+	for ; i < len(body); i++ {
+		switch body[i] {
+		case '"':
+			start := i
+			for i++; i < len(body) && body[i] != '"'; i++ {
+				if body[i] == '\\' {
+					i++
+				}
+			}
+			if depth == 0 {
+				return body[start:min(i+1, len(body))]
+			}
+		case '{':
+			depth++
+		case '}':
+			if depth == 0 {
+				return ""
+			}
+			depth--
+		case ';':
+			if depth == 0 {
+				return ""
+			}
+		}
+	}
+	return ""
+}
+
 func structEnd(s string, i int) int {
 	depth := 1
 	for ; i < len(s); i++ {

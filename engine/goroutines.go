@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 )
 
 // The goroutines of the engine process as the deadlock watchdog
@@ -246,6 +247,25 @@ func waitWords(state, frame string) string {
 // calling w.Name() kept the promoted method a later cell's W.Name takes
 // the place of): the interpreter cannot change code that is running.
 func (it *Interp) noteRunningGoroutines() {
+	// (A goroutine that is returning, its deferred wg.Done() called, may
+	// still be there as the next cell compiles, runnable on a busy
+	// machine: the count is taken again after a moment, a few times.)
+	n := it.runningGoroutines()
+	for try := 0; n > 0 && try < 4; try++ {
+		time.Sleep(5 * time.Millisecond)
+		n = min(n, it.runningGoroutines())
+	}
+	switch {
+	case n == 1:
+		it.notes = append(it.notes, unshownNote{text: "note: a goroutine an earlier cell started is still running: it goes on running the definitions it was compiled with"})
+	case n > 1:
+		it.notes = append(it.notes, unshownNote{text: fmt.Sprintf("note: %d goroutines earlier cells started are still running: they go on running the definitions they were compiled with", n)})
+	}
+}
+
+// runningGoroutines counts the goroutines earlier cells of the session
+// started that still run (see noteRunningGoroutines).
+func (it *Interp) runningGoroutines() int {
 	n := 0
 	for _, g := range goroutines() {
 		// (Waiting, as a goroutine left running is, or about to run: one
@@ -259,10 +279,5 @@ func (it *Interp) noteRunningGoroutines() {
 			n++
 		}
 	}
-	switch {
-	case n == 1:
-		it.notes = append(it.notes, unshownNote{text: "note: a goroutine an earlier cell started is still running: it goes on running the definitions it was compiled with"})
-	case n > 1:
-		it.notes = append(it.notes, unshownNote{text: fmt.Sprintf("note: %d goroutines earlier cells started are still running: they go on running the definitions they were compiled with", n)})
-	}
+	return n
 }

@@ -26,7 +26,8 @@ import (
 // the wrappers and naming the types. A copy's generic calls are instances
 // too, copied in the next round (a recursive function calls its own
 // copy). The session keeps which copies it made, so a cell that declares
-// the function again declares them again.
+// the function again declares them again; another cell calls the copy an
+// earlier one made.
 
 // cellCopy is a copy the session made: the function and its type
 // arguments as source.
@@ -58,6 +59,16 @@ func (it *Interp) cellCopies(pc *parsedCell) {
 	}
 	if len(again) > 0 && !it.typesWith(pc, again, func() {}) {
 		return
+	}
+	// A copy an earlier cell declared and ran stands (its function is not
+	// declared again here, above): declared again, it would be another
+	// function, and a literal, a function value or a goroutine made
+	// before would go on calling the earlier one (the engine noted that,
+	// of a function the user never declared again).
+	for name := range it.cellCopiesMade {
+		if !made[name] && it.funcs[name] != nil {
+			made[name] = true
+		}
 	}
 	failed := map[string]bool{}
 	for range 4 {

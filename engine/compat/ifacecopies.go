@@ -177,6 +177,9 @@ func runIfaceCopies(c *Cell) {
 			c.nativeArgCopies(cur, call, &loops, copies)
 			c.nativeParamArgs(call)
 		}
+		if isCall && interpreted(call) && call.Ellipsis.IsValid() {
+			c.spreadIfaceArgs(call)
+		}
 		for _, a := range c.assignedValues(cur, interpreted) {
 			_, binary := a.value.(*ast.BinaryExpr)
 			switch {
@@ -922,6 +925,36 @@ func (c *Cell) nativeParamArgs(call *ast.CallExpr) {
 		boxed := boxedAny(tx, a)
 		c.Types.Types[boxed] = types.TypeAndValue{Type: pt} // (for the passes after)
 		call.Args[i] = boxed
+	}
+}
+
+// spreadIfaceArgs converts the arguments call, an interpreted call that
+// spreads a slice (f(x, xs...)), hands to interface parameters in a
+// function literal of the parameter's result type, called in place:
+// yaegi v0.16.1 does not put such an argument in the interface when the
+// call spreads (a cell's struct for a Move, an error or an io.Writer
+// parameter panicked in reflect.Set or CallSlice, "... is not assignable
+// to type interp.valueInterface"), and does from a function's result.
+//
+//	F(Take{5}, ns...)  =>  F(func() Move { return Take{5} }(), ns...)
+func (c *Cell) spreadIfaceArgs(call *ast.CallExpr) {
+	sig, ok := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
+	if !ok {
+		return
+	}
+	for i := 0; i < len(call.Args)-1 && i < sig.Params().Len()-1; i++ {
+		pt, at := sig.Params().At(i).Type(), c.Types.TypeOf(call.Args[i])
+		if at == nil || isIfaceType(at) || !isIfaceType(pt) || isTypeParam(pt) || c.Types.Types[call.Args[i]].IsNil() {
+			continue
+		}
+		pos := call.Args[i].Pos()
+		tx, ok := c.TypeExpr(pt, pos)
+		if !ok {
+			continue
+		}
+		conv := called(funcLit(pos, call.Args[i].End(), results(tx), &ast.ReturnStmt{Return: pos, Results: []ast.Expr{call.Args[i]}}))
+		c.Types.Types[conv] = types.TypeAndValue{Type: pt} // (for the passes after)
+		call.Args[i] = conv
 	}
 }
 

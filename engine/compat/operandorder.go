@@ -393,7 +393,7 @@ func orderedSlots(st ast.Stmt) (slots []*ast.Expr, owner *ast.CallExpr) {
 		if !ok {
 			return nil, nil
 		}
-		list, owner = call.Args, call
+		return callArgSlots(call), call
 	case *ast.AssignStmt:
 		list = s.Rhs
 	case *ast.ReturnStmt:
@@ -416,8 +416,9 @@ func orderedSlots(st ast.Stmt) (slots []*ast.Expr, owner *ast.CallExpr) {
 	return slots, owner
 }
 
-// callSlots is slots, or, when slots is a single call, its arguments and
-// the call, which is made last (nil otherwise).
+// callSlots is slots, or, when slots is a single call, its callee and
+// arguments (callArgSlots) and the call, which is made last (nil
+// otherwise).
 func callSlots(slots []*ast.Expr) ([]*ast.Expr, *ast.CallExpr) {
 	if len(slots) != 1 {
 		return slots, nil
@@ -426,11 +427,18 @@ func callSlots(slots []*ast.Expr) ([]*ast.Expr, *ast.CallExpr) {
 	if !ok {
 		return slots, nil
 	}
-	args := make([]*ast.Expr, len(call.Args))
+	return callArgSlots(call), call
+}
+
+// callArgSlots are call's callee and arguments: Go reads the callee when
+// it makes the call, after its arguments' calls (fs[i](next()),
+// cs[k].Show(f()), a.Say(f()) with f changing i, k or a).
+func callArgSlots(call *ast.CallExpr) []*ast.Expr {
+	slots := []*ast.Expr{&call.Fun}
 	for i := range call.Args {
-		args[i] = &call.Args[i]
+		slots = append(slots, &call.Args[i])
 	}
-	return args, call
+	return slots
 }
 
 // opaqueOperand reports whether the operands in n are evaluated when n
@@ -488,49 +496,65 @@ type operands struct {
 type operandRead struct {
 	obj types.Object
 	pos token.Pos
+	// until, when set, is where the calls that may change it end: the
+	// callee of a call inside a statement's is read when that call is
+	// made, after its arguments' calls, before the calls after it.
+	until token.Pos
 }
 
 // orderedOperands collects the operands of slots, leaving out those of
 // function literals, map literals and the right of && and ||.
 func (c *Cell) orderedOperands(slots []*ast.Expr, early map[ast.Expr]bool) operands {
 	ops := operands{ordered: map[ast.Node]bool{}}
-	var visit func(n ast.Node, inCall bool)
-	visit = func(n ast.Node, inCall bool) {
+	late := map[ast.Expr]bool{} // (see madeInOrder)
+	var visit func(n ast.Node, inCall bool, until token.Pos)
+	visit = func(n ast.Node, inCall bool, until token.Pos) {
 		ast.Inspect(n, func(m ast.Node) bool {
 			if m == nil || opaqueOperand(c, m) {
 				return false
 			}
-			if x, ok := m.(ast.Expr); ok && (early[x] || c.madeInOrder(x)) && !inCall {
+			if x, ok := m.(ast.Expr); ok && (early[x] || c.madeInOrder(x) && !late[x]) && !inCall {
 				ops.ordered[x] = true
 				ops.early = append(ops.early, x)
-				visit(x, true) // (read where it is made)
+				visit(x, true, until) // (read where it is made)
 				return false
 			}
 			switch m := m.(type) {
 			case *ast.CallExpr:
+				if len(m.Args) == 1 && c.Types.IsType(m.Fun) && isStringType(c.Types.TypeOf(m.Fun)) {
+					// string(rs[:2]): the conversion, and the slice
+					// expression in it, are made after the calls.
+					late[ast.Unparen(m.Args[0])] = true
+				}
 				if recv, ok := c.boundRecvs[m]; ok && !hasCall(recv) {
 					// A method value methodValues bound: Go binds it
 					// as it reads an operand (apply(c.Get, set())
 					// with set changing c got the new c's).
-					visit(recv, inCall)
+					visit(recv, inCall, until)
 					return false
 				}
 				if c.orderedCall(m) && !ops.ordered[m] {
 					ops.ordered[m] = true
 					ops.calls = append(ops.calls, m)
-					visit(m, true) // (its operands are made with it)
+					// Its arguments are made with it, its callee read
+					// when it is made, after their calls (see
+					// callArgSlots).
+					visit(m.Fun, false, m.Rparen)
+					for _, a := range m.Args {
+						visit(a, true, until)
+					}
 					return false
 				}
 			case *ast.Ident:
 				if v, ok := c.Types.Uses[m].(*types.Var); ok && !v.IsField() && !inCall {
-					ops.reads = append(ops.reads, operandRead{v, m.Pos()})
+					ops.reads = append(ops.reads, operandRead{v, m.Pos(), until})
 				}
 			}
 			return true
 		})
 	}
 	for _, slot := range slots {
-		visit(*slot, false)
+		visit(*slot, false, token.NoPos)
 	}
 	return ops
 }
@@ -538,7 +562,8 @@ func (c *Cell) orderedOperands(slots []*ast.Expr, early map[ast.Expr]bool) opera
 // madeInOrder reports whether Go's compiler makes x in its order with a
 // statement's calls, not after them as it reads a variable or an index:
 // a slice expression (fmt.Sprint(s[1:], add()) with add appending to s
-// printed the longer slice), a type assertion (x.(int) beside a call
+// printed the longer slice; not inside a conversion to string,
+// string(rs[:2]), which is made after), a type assertion (x.(int) beside a call
 // setting x), a conversion of a string to []byte or []rune (each a
 // runtime call of cmd/compile's).
 func (c *Cell) madeInOrder(x ast.Expr) bool {
@@ -730,7 +755,7 @@ func (c *Cell) readBeforeChange(ops operands) bool {
 	for _, call := range ops.calls {
 		changes := c.mayChange(call)
 		for _, r := range ops.reads {
-			if r.pos < call.Pos() && (changes(r.obj) || c.mayReach(call, r.obj)) {
+			if r.pos < call.Pos() && (!r.until.IsValid() || call.Pos() < r.until) && (changes(r.obj) || c.mayReach(call, r.obj)) {
 				return true
 			}
 		}

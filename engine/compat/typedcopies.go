@@ -190,8 +190,18 @@ func (c *Cell) storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
 		ast.Inspect(n, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.Ident:
-				if v, ok := global(x).(*types.Var); ok && !found && !hasTypeParam(v.Type()) {
-					found = holdsEmptyIface(v.Type())
+				switch o := global(x).(type) {
+				case *types.Var:
+					if !found && !hasTypeParam(o.Type()) {
+						found = holdsEmptyIface(o.Type())
+					}
+				case *types.Func:
+					// show(v) or p.Put(v), a function or method of the
+					// cells taking an empty interface, or a generic one
+					// (Show(v), whose instance its copy decides).
+					found = found || cellFuncTakesAny(o)
+				case *types.TypeName:
+					found = found || holdsEmptyIfaces(o) // (Cell{v} with a field V any)
 				}
 				found = found || x.Name == "any"
 			case *ast.InterfaceType:
@@ -201,6 +211,22 @@ func (c *Cell) storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
 		})
 	}
 	return found
+}
+
+// cellFuncTakesAny reports whether fn is a function or method of the
+// cells with a parameter of an empty interface type, or of a type
+// parameter's.
+func cellFuncTakesAny(fn *types.Func) bool {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "main" {
+		return false
+	}
+	for i := range sig.Params().Len() {
+		if pt := sig.Params().At(i).Type(); isTypeParam(pt) || holdsEmptyIface(pt) {
+			return true
+		}
+	}
+	return false
 }
 
 // errorsAsCellIface reports whether fd calls errors.As or errors.AsType

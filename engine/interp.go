@@ -56,6 +56,7 @@ type Interp struct {
 	funcs          map[string]*funcDecl       // "f" or "T.m" -> latest declaration
 	copies         map[string]compat.Copy     // the copies of generic functions cells declared
 	cellCopiesMade map[string]cellCopy        // the typed copies cells declared (typedcopies.go)
+	typeEpoch      int                        // how many cells declared types or methods (see cellCopies)
 	compositeSeq   int                        // the hidden composite types declared (see hideComposites)
 	escaped        map[string]bool            // types on basic types without methods put in interfaces (compat.Session.Escaped)
 	keepsYield     bool                       // a cell declared an iterator keeping its yield (compat.Session.KeepsYield)
@@ -382,21 +383,25 @@ func (it *Interp) execute(ctx context.Context, code string) (_ Result, err error
 			return Result{}, err
 		}
 		// The new interpreter has the cell's variables: declared again,
-		// they would be new ones that its methods do not use.
-		pc.Decls.Decls = slices.DeleteFunc(pc.Decls.Decls, func(d ast.Decl) bool {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				return false
-			}
-			for _, sp := range gd.Specs {
-				for _, id := range sp.(*ast.ValueSpec).Names {
-					if !declared[id.Name] {
-						return false
+		// they would be new ones that its methods do not use. (Prepared
+		// again, the cell may declare nothing: the typed copies it
+		// declared, the new interpreter has.)
+		if pc.Decls != nil {
+			pc.Decls.Decls = slices.DeleteFunc(pc.Decls.Decls, func(d ast.Decl) bool {
+				gd, ok := d.(*ast.GenDecl)
+				if !ok || gd.Tok != token.VAR {
+					return false
+				}
+				for _, sp := range gd.Specs {
+					for _, id := range sp.(*ast.ValueSpec).Names {
+						if !declared[id.Name] {
+							return false
+						}
 					}
 				}
-			}
-			return true
-		})
+				return true
+			})
+		}
 	}
 	if len(pc.before) > 0 {
 		if _, err := it.compileRun(ctx, &ast.BlockStmt{List: pc.before}); err != nil {

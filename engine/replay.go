@@ -219,6 +219,9 @@ func (it *Interp) parseFunc(src funcSource) *ast.FuncDecl {
 func (it *Interp) replay(pc *parsedCell, force bool) bool {
 	pc.replayed = nil
 	it.cellSrcs = map[string]funcSource{}
+	if pc.Decls != nil && declaresTypesOrMethods(pc.Decls) {
+		it.typeEpoch++ // (see cellCopies)
+	}
 	if !(force || pc.Decls != nil && declaresTypesOrMethods(pc.Decls) || !it.keepsYield && mayKeepYield(pc)) {
 		return false
 	}

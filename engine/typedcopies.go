@@ -34,6 +34,7 @@ import (
 type cellCopy struct {
 	fn    string
 	targs []string
+	epoch int // the session's typeEpoch when it was declared
 }
 
 // cellCopies declares the copies pc's instances need (see above) and
@@ -61,12 +62,15 @@ func (it *Interp) cellCopies(pc *parsedCell) {
 		return
 	}
 	// A copy an earlier cell declared and ran stands (its function is not
-	// declared again here, above): declared again, it would be another
-	// function, and a literal, a function value or a goroutine made
-	// before would go on calling the earlier one (the engine noted that,
-	// of a function the user never declared again).
-	for name := range it.cellCopiesMade {
-		if !made[name] && it.funcs[name] != nil {
+	// declared again here, above) while no cell has declared types or
+	// methods since: declared again, it would be another function, and a
+	// literal, a function value or a goroutine made before would go on
+	// calling the earlier one (the engine noted that, of a function the
+	// user never declared again). After types or methods, it is declared
+	// again, to see them (a method calling has[fmt.Stringer] of an
+	// earlier cell took a later C with String for one without).
+	for name, cp := range it.cellCopiesMade {
+		if !made[name] && it.funcs[name] != nil && cp.epoch == it.typeEpoch {
 			made[name] = true
 		}
 	}
@@ -111,7 +115,7 @@ func (it *Interp) tryCopies(pc *parsedCell, rs []compat.CellCopy, made map[strin
 	to := map[*ast.Ident]string{}
 	for _, r := range rs {
 		if !made[r.Name] {
-			cd := it.addCellCopy(pc, r.Name, cellCopy{r.Func, r.TypeArgs})
+			cd := it.addCellCopy(pc, r.Name, cellCopy{fn: r.Func, targs: r.TypeArgs})
 			if cd == nil {
 				continue
 			}
@@ -184,6 +188,7 @@ func (it *Interp) addCellCopy(pc *parsedCell, name string, cp cellCopy) *ast.Fun
 	if it.cellCopiesMade == nil {
 		it.cellCopiesMade = map[string]cellCopy{}
 	}
+	cp.epoch = it.typeEpoch
 	it.cellCopiesMade[name] = cp
 	return fd
 }

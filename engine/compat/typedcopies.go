@@ -201,7 +201,9 @@ func (c *Cell) storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
 					// (Show(v), whose instance its copy decides).
 					found = found || cellFuncTakesAny(o)
 				case *types.TypeName:
-					found = found || holdsEmptyIfaces(o) // (Cell{v} with a field V any)
+					// (Cell{v} with a field V any; not a type parameter,
+					// whose constraint is an interface)
+					found = found || !isTypeParam(o.Type()) && holdsEmptyIfaces(o)
 				}
 				found = found || x.Name == "any"
 			case *ast.InterfaceType:

@@ -948,11 +948,22 @@ func (c *Cell) spreadIfaceArgs(call *ast.CallExpr) {
 			continue
 		}
 		pos := call.Args[i].Pos()
-		tx, ok := c.TypeExpr(pt, pos)
-		if !ok {
-			continue
+		var conv ast.Expr
+		if emptyIface(pt) {
+			// (Implicitly, from a copy, keeping a boxed type's box: a
+			// function's result goes bare, see boxedAny.)
+			atx, ok := c.TypeExpr(at, pos)
+			if !ok {
+				continue
+			}
+			conv = boxedAny(atx, call.Args[i])
+		} else {
+			tx, ok := c.TypeExpr(pt, pos)
+			if !ok {
+				continue
+			}
+			conv = called(funcLit(pos, call.Args[i].End(), results(tx), &ast.ReturnStmt{Return: pos, Results: []ast.Expr{call.Args[i]}}))
 		}
-		conv := called(funcLit(pos, call.Args[i].End(), results(tx), &ast.ReturnStmt{Return: pos, Results: []ast.Expr{call.Args[i]}}))
 		c.Types.Types[conv] = types.TypeAndValue{Type: pt} // (for the passes after)
 		call.Args[i] = conv
 	}

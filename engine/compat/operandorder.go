@@ -506,14 +506,13 @@ type operandRead struct {
 // function literals, map literals and the right of && and ||.
 func (c *Cell) orderedOperands(slots []*ast.Expr, early map[ast.Expr]bool) operands {
 	ops := operands{ordered: map[ast.Node]bool{}}
-	late := map[ast.Expr]bool{} // (see madeInOrder)
 	var visit func(n ast.Node, inCall bool, until token.Pos)
 	visit = func(n ast.Node, inCall bool, until token.Pos) {
 		ast.Inspect(n, func(m ast.Node) bool {
 			if m == nil || opaqueOperand(c, m) {
 				return false
 			}
-			if x, ok := m.(ast.Expr); ok && (early[x] || c.madeInOrder(x) && !late[x]) && !inCall {
+			if x, ok := m.(ast.Expr); ok && (early[x] || c.madeInOrder(x)) && !inCall {
 				ops.ordered[x] = true
 				ops.early = append(ops.early, x)
 				visit(x, true, until) // (read where it is made)
@@ -521,10 +520,15 @@ func (c *Cell) orderedOperands(slots []*ast.Expr, early map[ast.Expr]bool) opera
 			}
 			switch m := m.(type) {
 			case *ast.CallExpr:
-				if len(m.Args) == 1 && c.Types.IsType(m.Fun) && isStringType(c.Types.TypeOf(m.Fun)) {
-					// string(rs[:2]): the conversion, and the slice
-					// expression in it, are made after the calls.
-					late[ast.Unparen(m.Args[0])] = true
+				if len(m.Args) == 1 && !inCall && c.Types.IsType(m.Fun) && isStringType(c.Types.TypeOf(m.Fun)) {
+					// string(b[:3]) copies b's bytes after the calls,
+					// from the slice made in order (b[:3] is, see
+					// madeInOrder): it reads b's array then.
+					if _, slice := typeUnder(c.Types.TypeOf(m.Args[0])).(*types.Slice); slice {
+						if obj, _ := c.rootVar(unslice(m.Args[0])); obj != nil {
+							ops.reads = append(ops.reads, operandRead{obj, m.Pos(), until})
+						}
+					}
 				}
 				if recv, ok := c.boundRecvs[m]; ok && !hasCall(recv) {
 					// A method value methodValues bound: Go binds it
@@ -562,8 +566,8 @@ func (c *Cell) orderedOperands(slots []*ast.Expr, early map[ast.Expr]bool) opera
 // madeInOrder reports whether Go's compiler makes x in its order with a
 // statement's calls, not after them as it reads a variable or an index:
 // a slice expression (fmt.Sprint(s[1:], add()) with add appending to s
-// printed the longer slice; not inside a conversion to string,
-// string(rs[:2]), which is made after), a type assertion (x.(int) beside a call
+// printed the longer slice; string(rs[:2]) converts it after the calls,
+// from the array then), a type assertion (x.(int) beside a call
 // setting x), a conversion of a string to []byte or []rune (each a
 // runtime call of cmd/compile's).
 func (c *Cell) madeInOrder(x ast.Expr) bool {

@@ -111,7 +111,7 @@ func (c *Cell) basedInstances() []wrapperInstance {
 // Where a type argument is a cell type on a basic type, an array, a
 // slice or a map and fd makes an instance of a generic type on an array,
 // a slice or a map of it (Seq[T]{v, v} with T a Nimber), or has a pointer
-// to it (p *T), those count too. An empty
+// to it (p *T) or a slice, array or map of it (xs []T), those count too. An empty
 // interface fd names may be in the type of a variable it uses (notes =
 // append(notes, v), notes a []any).
 func (c *Cell) storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
@@ -153,6 +153,19 @@ func (c *Cell) storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
 				// returning p gave *[]int for a *Hist).
 				if id, ok := n.X.(*ast.Ident); ok && params[id.Name] {
 					found = true
+				}
+			case *ast.ArrayType:
+				// []T, [n]T: a composite of the cell's type (Show(xs
+				// []T) handing xs to describe(x any) gave []int for a
+				// []Suit).
+				if id, ok := n.Elt.(*ast.Ident); ok && params[id.Name] {
+					found = true
+				}
+			case *ast.MapType:
+				for _, t := range []ast.Expr{n.Key, n.Value} {
+					if id, ok := t.(*ast.Ident); ok && params[id.Name] {
+						found = true
+					}
 				}
 			}
 			if id, ok := x.(*ast.Ident); ok {

@@ -31,25 +31,21 @@ var constBytes = Pass{
 func runConstBytes(c *Cell) {
 	c.Apply(func(cur Cursor) bool {
 		call, ok := cur.Node().(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 || !c.Types.IsType(call.Fun) {
+		if !ok {
 			return true
 		}
-		tv, ok := c.Types.Types[call.Args[0]]
-		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		kind := c.stringToSlice(call)
+		if kind == types.Invalid {
+			return true
+		}
+		tv := c.Types.Types[call.Args[0]]
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
 			return true
 		}
 		t := c.Types.TypeOf(call)
-		s, ok := t.Underlying().(*types.Slice)
-		if !ok {
-			return true
-		}
-		b, ok := s.Elem().Underlying().(*types.Basic)
-		if !ok {
-			return true
-		}
 		str := constant.StringVal(tv.Value)
 		var n int
-		switch b.Kind() {
+		switch kind {
 		case types.Byte:
 			n = len(str)
 		case types.Rune:

@@ -577,17 +577,26 @@ func (c *Cell) madeInOrder(x ast.Expr) bool {
 	case *ast.TypeAssertExpr:
 		return x.Type != nil
 	case *ast.CallExpr:
-		if len(x.Args) != 1 || !c.Types.IsType(x.Fun) {
-			return false
-		}
-		sl, ok := typeUnder(c.Types.TypeOf(x.Fun)).(*types.Slice)
-		if !ok {
-			return false
-		}
-		elem, basic := typeUnder(sl.Elem()).(*types.Basic)
-		return basic && (elem.Kind() == types.Byte || elem.Kind() == types.Rune) && isStringType(c.Types.TypeOf(x.Args[0]))
+		return c.stringToSlice(x) != types.Invalid
 	}
 	return false
+}
+
+// stringToSlice is the element kind, types.Byte or types.Rune, of call,
+// a conversion of a string to a []byte or a []rune; types.Invalid when
+// call is none.
+func (c *Cell) stringToSlice(call *ast.CallExpr) types.BasicKind {
+	if len(call.Args) != 1 || !c.Types.IsType(call.Fun) || !isStringType(c.Types.TypeOf(call.Args[0])) {
+		return types.Invalid
+	}
+	sl, ok := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Slice)
+	if !ok {
+		return types.Invalid
+	}
+	if elem, ok := typeUnder(sl.Elem()).(*types.Basic); ok && (elem.Kind() == types.Byte || elem.Kind() == types.Rune) {
+		return elem.Kind()
+	}
+	return types.Invalid
 }
 
 // earlyArgs are the arguments of call (orderedSlots' owner) that Go's

@@ -219,10 +219,11 @@ func (it *Interp) parseFunc(src funcSource) *ast.FuncDecl {
 func (it *Interp) replay(pc *parsedCell, force bool) bool {
 	pc.replayed = nil
 	it.cellSrcs = map[string]funcSource{}
-	if pc.Decls != nil && declaresTypesOrMethods(pc.Decls) {
+	declares := pc.Decls != nil && declaresTypesOrMethods(pc.Decls)
+	if declares {
 		it.typeEpoch++ // (see cellCopies)
 	}
-	if !(force || pc.Decls != nil && declaresTypesOrMethods(pc.Decls) || !it.keepsYield && mayKeepYield(pc)) {
+	if !(force || declares || !it.keepsYield && mayKeepYield(pc)) {
 		return false
 	}
 	declared, typeNames := cellNames(pc)

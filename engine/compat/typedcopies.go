@@ -141,6 +141,10 @@ func (c *Cell) storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
 				return true
 			}
 		}
+		param := func(e ast.Expr) bool {
+			id, ok := e.(*ast.Ident)
+			return ok && params[id.Name]
+		}
 		ast.Inspect(fd, func(n ast.Node) bool {
 			var x ast.Expr
 			switch n := n.(type) {
@@ -151,22 +155,14 @@ func (c *Cell) storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
 			case *ast.StarExpr:
 				// *T: a pointer to the cell's type (boxed(p *T) any
 				// returning p gave *[]int for a *Hist).
-				if id, ok := n.X.(*ast.Ident); ok && params[id.Name] {
-					found = true
-				}
+				found = found || param(n.X)
 			case *ast.ArrayType:
 				// []T, [n]T: a composite of the cell's type (Show(xs
 				// []T) handing xs to describe(x any) gave []int for a
 				// []Suit).
-				if id, ok := n.Elt.(*ast.Ident); ok && params[id.Name] {
-					found = true
-				}
+				found = found || param(n.Elt)
 			case *ast.MapType:
-				for _, t := range []ast.Expr{n.Key, n.Value} {
-					if id, ok := t.(*ast.Ident); ok && params[id.Name] {
-						found = true
-					}
-				}
+				found = found || param(n.Key) || param(n.Value)
 			}
 			if id, ok := x.(*ast.Ident); ok {
 				if tn, ok := global(id).(*types.TypeName); ok {

@@ -275,7 +275,10 @@ func unbuiltPart(t types.Type, inCycle func(*types.Named) bool) types.Type {
 // meets a struct again held by value (Kids in Tree{ kids Kids }, Kids{ xs
 // []*Tree }) lays the holder out with an empty struct in its place.
 // Started from a struct every cycle passes through, and that no struct of
-// the cycle holds by value, the build meets only that struct again. One
+// the cycle holds by value, the build meets only that struct again; of
+// those, one that the others refer to through pointers only
+// (pointedOnly), and then one holding the cycle's named slices and maps
+// itself (holdsNamedComposite). One
 // such root for each group of structs that refer to each other, groups
 // referred to before the groups referring to them; a group without one
 // is built as yaegi builds it, and mended afterwards (CycleMends).
@@ -284,6 +287,18 @@ func BuildRoots(ts []*types.Named) []*types.Named {
 	for _, g := range structCycles(ts) {
 		if g.root != nil {
 			roots = append(roots, g.root)
+			continue
+		}
+		in := map[*types.Named]bool{}
+		for _, s := range g.group {
+			in[s] = true
+		}
+		for _, s := range g.group {
+			for _, n := range heldComposites(s, in) {
+				if !slices.Contains(roots, n) {
+					roots = append(roots, n)
+				}
+			}
 		}
 	}
 	return roots
@@ -341,9 +356,20 @@ func structCycles(ts []*types.Named) []structCycle {
 			continue
 		}
 		c := structCycle{group: group}
+		best := -1
 		for _, r := range group {
-			if rootOf(r, group, edges, byValue) && (c.root == nil || !pointedOnly(c.root, group) && pointedOnly(r, group)) {
-				c.root = r
+			if !rootOf(r, group, edges, byValue) {
+				continue
+			}
+			score := 0
+			if pointedOnly(r, group) {
+				score += 2
+			}
+			if holdsNamedComposite(r, in) {
+				score++
+			}
+			if score > best {
+				c.root, best = r, score
 			}
 		}
 		for _, s := range group {
@@ -352,6 +378,38 @@ func structCycles(ts []*types.Named) []structCycle {
 			}
 		}
 		out = append(out, c)
+	}
+	return out
+}
+
+// holdsNamedComposite reports whether the struct r holds, other than
+// through another named struct, a named type of the cell that is not a
+// struct and holds a struct of in (Fs in Sys{ Fs Fs }, with type Fs []*F
+// and F{ S *Sys }): a root so chosen makes such a type itself. Started
+// from F, the build met Fs inside Sys while F was still being built and
+// kept for Fs the type []*unsafe2.dummy, which its methods' receivers and
+// every function type naming Fs then had, while its values had F's: fmt
+// printed an Fs with String as its pointers, and an Fs in an error or a
+// heap.Interface panicked in reflect ("Call using []*struct {...} as type
+// []*unsafe2.dummy").
+func holdsNamedComposite(r *types.Named, in map[*types.Named]bool) bool {
+	return len(heldComposites(r, in)) > 0
+}
+
+// heldComposites are the named types holdsNamedComposite looks for in r.
+func heldComposites(r *types.Named, in map[*types.Named]bool) []*types.Named {
+	var out []*types.Named
+	st := r.Underlying().(*types.Struct)
+	for i := range st.NumFields() {
+		reaches(st.Field(i).Type(), func(n *types.Named) bool {
+			if _, isStruct := n.Underlying().(*types.Struct); isStruct || !typecheck.IsCellType(n) || slices.Contains(out, n) {
+				return false
+			}
+			if reaches(n.Underlying(), func(m *types.Named) bool { return in[m] }, map[types.Type]bool{}) {
+				out = append(out, n)
+			}
+			return false
+		}, map[types.Type]bool{})
 	}
 	return out
 }

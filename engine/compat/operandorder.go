@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/astutil"
+
+	"grundy/engine/prelude"
 )
 
 // operandOrder: in a statement whose operands read a variable that a call
@@ -356,7 +358,7 @@ func (c *Cell) mapEntriesInOrder(lit *ast.CompositeLit) {
 		for _, later := range places[i+1:] {
 			changed = changed || contains(*later, true, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
-				return ok && c.orderedCall(call) && c.mayChange(call)(obj)
+				return ok && c.orderedCall(call) && (c.mayChange(call)(obj) || c.mayReach(call, obj))
 			})
 		}
 		if te, ok := c.TypeExpr(c.Types.TypeOf(*p), (*p).Pos()); changed && ok {
@@ -577,9 +579,27 @@ func (c *Cell) madeInOrder(x ast.Expr) bool {
 	case *ast.TypeAssertExpr:
 		return x.Type != nil
 	case *ast.CallExpr:
-		return c.stringToSlice(x) != types.Invalid
+		return c.stringToSlice(x) != types.Invalid || c.copiedToIface(x)
 	}
 	return false
+}
+
+// copiedToIface reports whether call is a conversion to an interface
+// that Go's compiler makes from a copy of its operand, in order with the
+// calls (see earlyArgs): any(m["a"]) of a struct, as the passes write
+// for fmt's arguments.
+func (c *Cell) copiedToIface(call *ast.CallExpr) bool {
+	if len(call.Args) != 1 || !c.Types.IsType(call.Fun) || !types.IsInterface(c.Types.TypeOf(call.Fun)) {
+		return false
+	}
+	tv, ok := c.Types.Types[call.Args[0]]
+	if !ok || tv.Value != nil || tv.Type == nil || types.IsInterface(tv.Type) {
+		return false
+	}
+	if _, inner := ast.Unparen(call.Args[0]).(*ast.CallExpr); inner {
+		return false
+	}
+	return convertsByAddress(tv.Type) && !c.inPlace(call.Args[0])
 }
 
 // stringToSlice is the element kind, types.Byte or types.Rune, of call,
@@ -623,6 +643,11 @@ func (c *Cell) earlyArgs(call *ast.CallExpr) map[ast.Expr]bool {
 		if pt == nil {
 			continue
 		}
+		if isRTCall(a, prelude.RTFmtTyped) {
+			// (fmtArgs' Typed(x, desc): x goes to its any as it went to
+			// fmt's.)
+			a = a.(*ast.CallExpr).Args[0]
+		}
 		tv, ok := c.Types.Types[a]
 		if !ok || tv.Value != nil || tv.Type == nil || !types.IsInterface(pt) || types.IsInterface(tv.Type) {
 			continue
@@ -630,7 +655,7 @@ func (c *Cell) earlyArgs(call *ast.CallExpr) map[ast.Expr]bool {
 		if _, call := ast.Unparen(a).(*ast.CallExpr); call {
 			continue // (a call is made in order anyway)
 		}
-		if convertsByAddress(tv.Type) && !addressable(a) {
+		if convertsByAddress(tv.Type) && !c.inPlace(a) {
 			out[a] = true
 		}
 	}
@@ -648,6 +673,39 @@ func addressable(e ast.Expr) bool {
 		return addressable(x.X)
 	case *ast.IndexExpr:
 		return addressable(x.X)
+	case *ast.StarExpr:
+		return true
+	}
+	return false
+}
+
+// inPlace reports whether e is addressable, which order.go converts
+// where it is (after the calls; see earlyArgs): a variable, an element of
+// a slice or of an addressable array, a field reached through a pointer
+// or of an addressable struct. An index of a string or a map is a copy
+// made in order (fmt.Println(s[0], re()) with re setting s printed the
+// old s's byte; seen["a"] beside a call setting it, the old bool).
+func (c *Cell) inPlace(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		sel, field := c.Types.Selections[x]
+		if !field {
+			return true // (a package's variable)
+		}
+		if _, ptr := typeUnder(sel.Recv()).(*types.Pointer); ptr || sel.Indirect() {
+			return true
+		}
+		return c.inPlace(x.X)
+	case *ast.IndexExpr:
+		switch typeUnder(c.Types.TypeOf(x.X)).(type) {
+		case *types.Slice, *types.Pointer:
+			return true
+		case *types.Array:
+			return c.inPlace(x.X)
+		}
+		return false
 	case *ast.StarExpr:
 		return true
 	}

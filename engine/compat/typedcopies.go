@@ -111,7 +111,7 @@ func (c *Cell) basedInstances() []wrapperInstance {
 // Where a type argument is a cell type on a basic type, an array, a
 // slice or a map and fd makes an instance of a generic type on an array,
 // a slice or a map of it (Seq[T]{v, v} with T a Nimber), or has a pointer
-// to it (p *T) or a slice, array or map of it (xs []T), those count too. An empty
+// to it (p *T) or a slice, array or map of it (xs []T, xs ...T), those count too. An empty
 // interface fd names may be in the type of a variable it uses (notes =
 // append(notes, v), notes a []any).
 func (c *Cell) storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
@@ -160,6 +160,10 @@ func (c *Cell) storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
 				// []T, [n]T: a composite of the cell's type (Show(xs
 				// []T) handing xs to describe(x any) gave []int for a
 				// []Suit).
+				found = found || param(n.Elt)
+			case *ast.Ellipsis:
+				// xs ...T: a []T too (Pack(xs ...T) any returning xs
+				// gave [1 2] for IDs with String).
 				found = found || param(n.Elt)
 			case *ast.MapType:
 				found = found || param(n.Key) || param(n.Value)

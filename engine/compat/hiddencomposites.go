@@ -202,6 +202,11 @@ func HideComposites(c *Cell, hide func(types.Type) ast.Expr) (undo func()) {
 				for _, i := range nk.kept {
 					convert(&n.Args[i])
 				}
+			} else if i, ok := c.keptArg(n); ok {
+				// A value a native container keeps (l.PushBack(xs),
+				// heap.Push(h, xs)), which nativeBoxes hands it in its
+				// box: it kept the bare []int.
+				convert(&n.Args[i])
 			}
 		case *ast.IndexExpr:
 			mapKey(c.Types.TypeOf(n.X), &n.Index) // m[k]

@@ -96,6 +96,13 @@ func runBasedTypes(c *Cell) {
 			}
 		case *ast.CallExpr:
 			b.call(n)
+			// (A native store or container keeps what it is handed as
+			// an any does.)
+			for _, i := range c.nativeKept(n) {
+				anyType := types.Universe.Lookup("any").Type()
+				b.store(n.Args[i], anyType)
+				b.storeFunc(n.Args[i], anyType)
+			}
 		case *ast.CompositeLit:
 			b.mapKeys(n)
 		case *ast.SwitchStmt:

@@ -196,17 +196,15 @@ func HideComposites(c *Cell, hide func(types.Type) ast.Expr) (undo func()) {
 				convert(&n.Args[0]) // any(xs)
 			} else if len(n.Args) == 2 && isIdent(n.Fun, "delete") && c.isBuiltin(n.Fun) {
 				mapKey(c.Types.TypeOf(n.Args[0]), &n.Args[1])
-			} else if nk, _, ok := c.nativeKeysOf(n); ok {
-				// A value a native store keeps (sm.Store(k, xs)), which
-				// nativeKeys hands it in its box.
-				for _, i := range nk.kept {
+			} else {
+				// A key or value a native store or container keeps
+				// (sm.Store(k, xs), l.PushBack(xs), heap.Push(h, xs)),
+				// which nativeKeys and nativeBoxes hand it in its box:
+				// it kept the bare []int, and sm.Range gave a [2]Nim key
+				// back as a [2]int.
+				for _, i := range c.nativeKept(n) {
 					convert(&n.Args[i])
 				}
-			} else if i, ok := c.keptArg(n); ok {
-				// A value a native container keeps (l.PushBack(xs),
-				// heap.Push(h, xs)), which nativeBoxes hands it in its
-				// box: it kept the bare []int.
-				convert(&n.Args[i])
 			}
 		case *ast.IndexExpr:
 			mapKey(c.Types.TypeOf(n.X), &n.Index) // m[k]

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // nativeBoxes: a value of a cell type on a basic type handed to a native
@@ -18,9 +19,14 @@ import (
 //
 //	l.PushBack(Nimber(3))  =>  { var _grundyBx1 any = Nimber(3); l.PushBack(_grundyBx1) }
 //
-// Only a call that is a statement of its own, with an argument that calls
-// nothing, is written so (the argument is then evaluated when Go would);
-// elsewhere the cell is refused, saying to write it so. Only the native
+// A call that is a statement of its own (also deferred, or a goroutine's)
+// with an argument that calls nothing is written so (the argument is then
+// evaluated when Go would); elsewhere the argument is handed through a
+// function literal's parameter of type any (boxedCall: e :=
+// l.PushBack(v), l.PushBack(mk())), and where that would change the
+// order of the calls (a defer's argument calling something, a receiver
+// or another argument calling something) the cell is refused, saying to
+// write it so. Only the native
 // functions that keep a value and give it back are concerned (keeping),
 // and the interface fields of native structs (e.Value = Nimber(3), e a
 // list.Element), which yaegi sets by reflect as well: an assignment to one
@@ -62,22 +68,30 @@ func runNativeBoxes(c *Cell) {
 			if i, ok := c.keptArg(call); ok && boxLosingIface(c.Types.TypeOf(call.Args[i])) {
 				call.Args[i] = anyOf(call.Args[i], call.Args[i].Pos())
 			}
+			i, ok := c.unboxedArg(call)
+			if !ok {
+				return true
+			}
+			switch cur.Parent().(type) {
+			case *ast.DeferStmt, *ast.GoStmt:
+				return true // (the call made later: refused below unless its argument calls nothing)
+			case *ast.ExprStmt:
+				if !c.callsIn(call.Args[i]) {
+					return true // (written as a statement, below)
+				}
+			}
+			if x, ok := c.boxedCall(call, i); ok {
+				cur.Replace(x)
+			}
 			return true
 		}
-		st, ok := cur.Node().(*ast.ExprStmt)
-		if !ok || cur.Index() < 0 {
-			return true
-		}
-		call, ok := st.X.(*ast.CallExpr)
-		if !ok {
+		call, st := c.statementCall(cur.Node())
+		if call == nil || cur.Index() < 0 {
 			return true
 		}
 		i, ok := c.unboxedArg(call)
-		if !ok || contains(call.Args[i], true, func(n ast.Node) bool {
-			x, ok := n.(*ast.CallExpr)
-			return ok && !c.Types.IsType(x.Fun) // (a conversion calls nothing)
-		}) {
-			return true // (one that calls something is refused below)
+		if !ok || c.callsIn(call.Args[i]) {
+			return true // (one that calls something: boxedCall, or refused below)
 		}
 		pos := call.Pos()
 		// A copy, as ifaceCopies makes one: the box would share a
@@ -101,13 +115,98 @@ func runNativeBoxes(c *Cell) {
 		if i, ok := c.unboxedArg(call); ok {
 			a := call.Args[i]
 			t := c.Types.TypeOf(a)
+			if h, ok := hiddenComposite(t); ok {
+				// (Named as the cell wrote it, not as the engine hid it.)
+				if conv, ok := a.(*ast.CallExpr); ok && len(conv.Args) == 1 {
+					a, t = conv.Args[0], h
+				}
+			}
 			n := types.TypeString(t, shortQualifier)
+			shown := *call
+			shown.Args = slices.Clone(call.Args)
+			shown.Args[i] = a
+			what := ExprString(&shown)
 			c.Fail(a.Pos(), "%s hands %s to %s, which keeps it without its type in this interpreter (it would come back as %s); put it in a variable of type any first (var v any = %s) and pass that",
-				ExprString(call), an(n), ExprString(call.Fun), an(types.TypeString(t.Underlying(), shortQualifier)), ExprString(a))
+				what, an(n), ExprString(call.Fun), an(types.TypeString(erased(t, map[types.Type]bool{}), shortQualifier)), ExprString(a))
 			return false
 		}
 		return true
 	})
+}
+
+// statementCall is the call the statement n makes (f(x), defer f(x), go
+// f(x)) and n; nil for other nodes.
+func (c *Cell) statementCall(n ast.Node) (*ast.CallExpr, ast.Stmt) {
+	switch st := n.(type) {
+	case *ast.ExprStmt:
+		call, _ := st.X.(*ast.CallExpr)
+		return call, st
+	case *ast.DeferStmt:
+		return st.Call, st
+	case *ast.GoStmt:
+		return st.Call, st
+	}
+	return nil, nil
+}
+
+// callsIn reports whether e calls something (a conversion calls nothing).
+func (c *Cell) callsIn(e ast.Expr) bool {
+	return contains(e, true, func(n ast.Node) bool {
+		x, ok := n.(*ast.CallExpr)
+		return ok && !c.Types.IsType(x.Fun)
+	})
+}
+
+// boxedCall is call, a call of a native function that keeps its argument
+// i (keeping) made where its value is used or its argument calls
+// something (e := l.PushBack(v), c.idx[p] = c.l.PushFront(p),
+// l.PushBack(mk())), with that argument handed through a function
+// literal's parameter of type any, which keeps its box:
+//
+//	c.l.PushFront(p)  =>  func(_grundyBx1 any) *list.Element { return c.l.PushFront(_grundyBx1) }(p)
+//
+// The argument is evaluated first, the receiver and the other arguments
+// after it, so only where those call nothing (Go reads them after the
+// argument's calls too).
+func (c *Cell) boxedCall(call *ast.CallExpr, i int) (ast.Expr, bool) {
+	for k, a := range call.Args {
+		if k != i && c.callsIn(a) {
+			return nil, false
+		}
+	}
+	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && c.callsIn(sel.X) {
+		return nil, false
+	}
+	sig, ok := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
+	if !ok || sig.Results().Len() > 1 {
+		return nil, false
+	}
+	pos := call.Pos()
+	var results *ast.FieldList
+	if sig.Results().Len() == 1 {
+		rt, ok := c.TypeExpr(sig.Results().At(0).Type(), pos)
+		if !ok {
+			return nil, false
+		}
+		results = &ast.FieldList{Opening: pos, List: []*ast.Field{{Type: rt}}, Closing: pos}
+	}
+	tmp := c.Temp("Bx")
+	v := call.Args[i]
+	if c.sharedInIface(v) {
+		if cp, ok := c.ifaceCopy(types.Universe.Lookup("any").Type(), v); ok {
+			v = cp
+		}
+	}
+	inner := *call
+	inner.Args = slices.Clone(call.Args)
+	inner.Args[i] = ident(tmp, pos)
+	var body ast.Stmt = &ast.ExprStmt{X: &inner}
+	if results != nil {
+		body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{&inner}}
+	}
+	lit := funcLit(pos, call.End(), results, body)
+	lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{ident(tmp, pos)}, Type: ident("any", pos)}}
+	return &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{v}, Rparen: call.End()}, true
 }
 
 // boxFieldAssign: x.F = v, F an interface field of a native struct and v
@@ -156,6 +255,19 @@ func (c *Cell) unboxedArg(call *ast.CallExpr) (int, bool) {
 // keptArg is the index of the argument call hands a native function that
 // keeps it (keeping).
 func (c *Cell) keptArg(call *ast.CallExpr) (int, bool) { return c.nativeArg(call, keeping) }
+
+// nativeKept are the indexes of the arguments call hands a native
+// function that keeps them and gives them back (keeping; nativeKeys'
+// keys and values: a context's, a sync.Map's, an atomic.Value's).
+func (c *Cell) nativeKept(call *ast.CallExpr) []int {
+	if i, ok := c.keptArg(call); ok {
+		return []int{i}
+	}
+	if nk, _, ok := c.nativeKeysOf(call); ok {
+		return slices.Concat(nk.keys, nk.kept)
+	}
+	return nil
+}
 
 // nativeArg is the index of the argument call hands a native function of
 // table (by full name: the index of the parameter in question).

@@ -82,7 +82,7 @@ func runOperandOrder(c *Cell) {
 				slots = append(slots, &as.Rhs[i])
 			}
 		}
-		ops := c.orderedOperands(slots, c.earlyArgs(owner))
+		ops := c.orderedOperands(slots, c.earlyOperands(st, slots, owner))
 		top := cur.TopLevel()
 		if !c.readBeforeChange(ops) && !c.changesElement(ops, m) || !c.hoistable(ops.calls, top) || !c.hoistableEarly(ops.early, top) {
 			return true
@@ -231,7 +231,7 @@ func (c *Cell) orderHeader(slot *ast.Expr) {
 		t = types.Typ[types.Bool]
 	}
 	slots, owner := callSlots([]*ast.Expr{slot})
-	ops := c.orderedOperands(slots, c.earlyArgs(owner))
+	ops := c.orderedOperands(slots, c.earlyOperands(nil, slots, owner))
 	if !c.readBeforeChange(ops) || !c.hoistable(ops.calls, false) || !c.hoistableEarly(ops.early, false) {
 		return
 	}
@@ -630,36 +630,124 @@ func (c *Cell) stringToSlice(call *ast.CallExpr) types.BasicKind {
 // printed true, !b before flip() its old value, where an int (n+0) or a
 // string is read after the calls.
 func (c *Cell) earlyArgs(call *ast.CallExpr) map[ast.Expr]bool {
+	out := map[ast.Expr]bool{}
 	if call == nil || call.Ellipsis.IsValid() {
-		return nil
+		return out
 	}
 	sig, ok := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
 	if !ok {
-		return nil
+		return out
 	}
-	out := map[ast.Expr]bool{}
 	for i, a := range call.Args {
-		pt := paramType(sig, i, false)
-		if pt == nil {
-			continue
-		}
 		if isRTCall(a, prelude.RTFmtTyped) {
 			// (fmtArgs' Typed(x, desc): x goes to its any as it went to
 			// fmt's.)
 			a = a.(*ast.CallExpr).Args[0]
 		}
-		tv, ok := c.Types.Types[a]
-		if !ok || tv.Value != nil || tv.Type == nil || !types.IsInterface(pt) || types.IsInterface(tv.Type) {
-			continue
-		}
-		if _, call := ast.Unparen(a).(*ast.CallExpr); call {
-			continue // (a call is made in order anyway)
-		}
-		if convertsByAddress(tv.Type) && !c.inPlace(a) {
-			out[a] = true
-		}
+		c.noteEarly(out, a, paramType(sig, i, false))
 	}
 	return out
+}
+
+// earlyOperands are the operands of st (its slots, owner the call whose
+// arguments they are) that Go's compiler makes in their order with the
+// calls, converting them to an interface from a copy (see earlyArgs):
+// owner's arguments, the values assigned to variables of an interface
+// type (a, b = m["k"], f() with a an any), and the elements of composite
+// literals of an interface type ([]any{m["k"], f()}, W{s[0], f()} with a
+// field of type any).
+func (c *Cell) earlyOperands(st ast.Stmt, slots []*ast.Expr, owner *ast.CallExpr) map[ast.Expr]bool {
+	out := c.earlyArgs(owner)
+	switch s := st.(type) {
+	case *ast.AssignStmt:
+		if s.Tok == token.ASSIGN && len(s.Lhs) == len(s.Rhs) {
+			for i, r := range s.Rhs {
+				c.noteEarly(out, r, c.Types.TypeOf(s.Lhs[i]))
+			}
+		}
+	case *ast.DeclStmt:
+		if gd, ok := s.Decl.(*ast.GenDecl); ok && gd.Tok == token.VAR && len(gd.Specs) == 1 {
+			if vs := gd.Specs[0].(*ast.ValueSpec); vs.Type != nil {
+				for _, v := range vs.Values {
+					c.noteEarly(out, v, c.Types.TypeOf(vs.Type))
+				}
+			}
+		}
+	}
+	for _, slot := range slots {
+		ast.Inspect(*slot, func(n ast.Node) bool {
+			if n == nil || opaqueOperand(c, n) {
+				return false
+			}
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			switch u := typeUnder(c.Types.TypeOf(lit)).(type) {
+			case *types.Slice:
+				for _, el := range lit.Elts {
+					c.noteEarly(out, litValue(el), u.Elem())
+				}
+			case *types.Array:
+				for _, el := range lit.Elts {
+					c.noteEarly(out, litValue(el), u.Elem())
+				}
+			case *types.Struct:
+				for i, el := range lit.Elts {
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						if f := fieldNamed(u, kv.Key); f != nil {
+							c.noteEarly(out, kv.Value, f.Type())
+						}
+					} else if i < u.NumFields() {
+						c.noteEarly(out, el, u.Field(i).Type())
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// litValue is a composite literal's element's value (its key dropped).
+func litValue(el ast.Expr) ast.Expr {
+	if kv, ok := el.(*ast.KeyValueExpr); ok {
+		return kv.Value
+	}
+	return el
+}
+
+// fieldNamed is st's field the key of a keyed struct literal names.
+func fieldNamed(st *types.Struct, key ast.Expr) *types.Var {
+	id, ok := key.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == id.Name {
+			return st.Field(i)
+		}
+	}
+	return nil
+}
+
+// noteEarly adds a to out when Go's compiler converts it to to, an
+// interface type, from a copy made in order with the calls (see
+// earlyArgs).
+func (c *Cell) noteEarly(out map[ast.Expr]bool, a ast.Expr, to types.Type) {
+	if to == nil || !types.IsInterface(to) {
+		return
+	}
+	tv, ok := c.Types.Types[a]
+	if !ok || tv.Value != nil || tv.Type == nil || types.IsInterface(tv.Type) {
+		return
+	}
+	if _, call := ast.Unparen(a).(*ast.CallExpr); call {
+		return // (a call is made in order anyway)
+	}
+	if convertsByAddress(tv.Type) && !c.inPlace(a) {
+		out[a] = true
+	}
 }
 
 // addressable reports whether e is a variable, or a field or element of

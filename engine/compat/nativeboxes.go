@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 )
 
 // nativeBoxes: a value of a cell type on a basic type handed to a native
@@ -267,6 +268,31 @@ func (c *Cell) nativeKept(call *ast.CallExpr) []int {
 		return slices.Concat(nk.keys, nk.kept)
 	}
 	return nil
+}
+
+// keepsNatively reports whether call may hand a native store or container
+// something it keeps (nativeKept); a call the oracle did not type (in an
+// earlier cell's function) by the name of the method or function only.
+func (c *Cell) keepsNatively(call *ast.CallExpr) bool {
+	if _, typed := c.Types.Types[call.Fun]; typed {
+		return len(c.nativeKept(call)) > 0
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	suffix := "." + sel.Sel.Name
+	for name := range keeping {
+		if strings.HasSuffix(name, suffix) {
+			return true
+		}
+	}
+	for name, nk := range nativeKeys {
+		if len(nk.kept) > 0 && strings.HasSuffix(name, suffix) {
+			return true
+		}
+	}
+	return false
 }
 
 // nativeArg is the index of the argument call hands a native function of

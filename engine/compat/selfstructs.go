@@ -277,8 +277,8 @@ func unbuiltPart(t types.Type, inCycle func(*types.Named) bool) types.Type {
 // Started from a struct every cycle passes through, and that no struct of
 // the cycle holds by value, the build meets only that struct again; of
 // those, one that the others refer to through pointers only
-// (pointedOnly), and then one holding the cycle's named slices and maps
-// itself (holdsNamedComposite). One
+// (pointedOnly), and then one from which the build makes the group's
+// named slices and maps right (brokenComposites). One
 // such root for each group of structs that refer to each other, groups
 // referred to before the groups referring to them; a group without one
 // is built as yaegi builds it, and mended afterwards (CycleMends).
@@ -311,6 +311,7 @@ type structCycle struct {
 	group   []*types.Named
 	root    *types.Named
 	byValue bool // a struct of the group holds another (or itself) by value
+	mend    bool // the root is not on every cycle: mended after the build too
 }
 
 // structCycles are the groups of two or more structs of ts (a cell's
@@ -351,7 +352,21 @@ func structCycles(ts []*types.Named) []structCycle {
 		}
 	}
 	var out []structCycle
+	referred := map[*types.Named]bool{}
+	for s := range in {
+		for t := range edges[s] {
+			referred[t] = referred[t] || t != s
+		}
+	}
 	for _, group := range sccs(ts, in, edges) {
+		if len(group) == 1 && edges[group[0]][group[0]] && referred[group[0]] {
+			// A struct referring to itself that others refer to (S{
+			// Prev *S } with A{ S *S; Next *A }): built inside A's
+			// build, it met two structs again and S.Prev got A's type.
+			// It is built first, from itself.
+			out = append(out, structCycle{group: group, root: group[0]})
+			continue
+		}
 		if len(group) < 2 {
 			continue
 		}
@@ -365,7 +380,7 @@ func structCycles(ts []*types.Named) []structCycle {
 			if pointedOnly(r, group) {
 				score += 2
 			}
-			if holdsNamedComposite(r, in) {
+			if brokenComposites(r) == 0 {
 				score++
 			}
 			if score > best {
@@ -377,26 +392,82 @@ func structCycles(ts []*types.Named) []structCycle {
 				c.byValue = c.byValue || byValue[s][t]
 			}
 		}
+		if c.root != nil && !c.byValue && brokenComposites(c.root) > 0 {
+			// A named slice or map of the group held by a struct that is
+			// not on every cycle (A{ Bs Bs } with B{ Cs []*C; A *A },
+			// C{ B *B }): built from B, Bs kept []*unsafe2.dummy and lost
+			// its methods; built from A, C.B got A's type. The build
+			// starts from a struct that builds every such type right,
+			// and the group is mended after it (CycleMends).
+			for _, r := range group {
+				if brokenComposites(r) == 0 {
+					c.root, c.mend = r, true
+					break
+				}
+			}
+		}
 		out = append(out, c)
 	}
 	return out
 }
 
-// holdsNamedComposite reports whether the struct r holds, other than
-// through another named struct, a named type of the cell that is not a
-// struct and holds a struct of in (Fs in Sys{ Fs Fs }, with type Fs []*F
-// and F{ S *Sys }): a root so chosen makes such a type itself. Started
-// from F, the build met Fs inside Sys while F was still being built and
-// kept for Fs the type []*unsafe2.dummy, which its methods' receivers and
-// every function type naming Fs then had, while its values had F's: fmt
-// printed an Fs with String as its pointers, and an Fs in an error or a
-// heap.Interface panicked in reflect ("Call using []*struct {...} as type
-// []*unsafe2.dummy").
-func holdsNamedComposite(r *types.Named, in map[*types.Named]bool) bool {
-	return len(heldComposites(r, in)) > 0
+// brokenComposites counts the named types of the cell that are not
+// structs (type Es []*E) which yaegi v0.16.1's build of recursive structs
+// started from r meets while a struct they hold is still being built
+// (Sys{ Es Es }, Es []*E, E{ S *Sys }, started from E): it keeps for such
+// a type the placeholder's ([]*unsafe2.dummy), which its methods'
+// receivers and every function type naming it then have, while its
+// values have the struct's: fmt printed an Es with String as its
+// pointers, and an Es in an error or a heap.Interface panicked in reflect
+// ("Call using []*struct {...} as type []*unsafe2.dummy"). The walk
+// follows the build: the fields in their order, each type built once.
+func brokenComposites(r *types.Named) int {
+	building, built := map[*types.Named]bool{}, map[*types.Named]bool{}
+	broken := 0
+	var walk func(t types.Type)
+	walk = func(t types.Type) {
+		switch t := types.Unalias(t).(type) {
+		case *types.Named:
+			if !typecheck.IsCellType(t) || building[t] || built[t] || t.TypeParams().Len() > 0 {
+				return
+			}
+			if _, isStruct := t.Underlying().(*types.Struct); !isStruct && reaches(t.Underlying(), func(m *types.Named) bool { return building[m] }, map[types.Type]bool{}) {
+				broken++
+			}
+			building[t] = true
+			walk(t.Underlying())
+			delete(building, t)
+			built[t] = true
+		case *types.Pointer:
+			walk(t.Elem())
+		case *types.Slice:
+			walk(t.Elem())
+		case *types.Array:
+			walk(t.Elem())
+		case *types.Chan:
+			walk(t.Elem())
+		case *types.Map:
+			walk(t.Key())
+			walk(t.Elem())
+		case *types.Struct:
+			for i := range t.NumFields() {
+				walk(t.Field(i).Type())
+			}
+		case *types.Signature:
+			for _, tuple := range []*types.Tuple{t.Params(), t.Results()} {
+				for v := range tuple.Variables() {
+					walk(v.Type())
+				}
+			}
+		}
+	}
+	walk(r)
+	return broken
 }
 
-// heldComposites are the named types holdsNamedComposite looks for in r.
+// heldComposites are the named types of the cell that are not structs
+// and hold a struct of in which r holds, other than through another named
+// struct (Bs in A{ Bs Bs }, with type Bs []*B).
 func heldComposites(r *types.Named, in map[*types.Named]bool) []*types.Named {
 	var out []*types.Named
 	st := r.Underlying().(*types.Struct)
@@ -503,7 +574,7 @@ type CycleMend struct {
 func CycleMends(ts []*types.Named) []CycleMend {
 	var out []CycleMend
 	for _, g := range structCycles(ts) {
-		if g.root != nil || len(g.group) > 26 {
+		if g.root != nil && !g.mend || len(g.group) > 26 {
 			continue
 		}
 		index := map[*types.Named]int{}

@@ -202,6 +202,10 @@ func (c *Cell) storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
 		}
 		ast.Inspect(n, func(n ast.Node) bool {
 			switch x := n.(type) {
+			case *ast.CallExpr:
+				// l.PushBack(xs), heap.Push(h, xs): a native container
+				// keeps it as an any does.
+				found = found || c.keepsNatively(x)
 			case *ast.Ident:
 				switch o := global(x).(type) {
 				case *types.Var:

@@ -117,7 +117,7 @@ func (c *Cell) ifaceTupleTemps(st ast.Node, fn *ast.FuncType) ast.Node {
 		return nil
 	}
 	tuple, ok := c.Types.TypeOf(*value).(*types.Tuple)
-	if !ok || tuple.Len() != len(places) || !boxesInto(tuple, places) && !c.ifaceMapPlace(st) {
+	if !ok || tuple.Len() != len(places) || !boxesInto(tuple, places) && !c.ifaceMapPlace(st) && !anySpelledApart(st, tuple, places) {
 		return nil
 	}
 	x := *value
@@ -332,6 +332,31 @@ func rangeElems(t types.Type) (key, value types.Type) {
 func boxesInto(tuple *types.Tuple, places []types.Type) bool {
 	for i, t := range places {
 		if t != nil && types.IsInterface(t) && !types.IsInterface(tuple.At(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// anySpelledApart reports whether st returns a call of several results
+// with an empty interface result that the function's result spells the
+// other way (any, interface{}): yaegi v0.16.1 takes the two for different
+// types there, and return func(k any) (interface{}, bool) {...}(k) in a
+// function with results (any, bool) gave its bool false, silently (the
+// engine writes interface{} in the literals it makes: m.Load(k) of a
+// sync.Map keyed by a cell's type returned false so).
+func anySpelledApart(st ast.Node, tuple *types.Tuple, places []types.Type) bool {
+	if _, ret := st.(*ast.ReturnStmt); !ret {
+		return false
+	}
+	for i, t := range places {
+		r := tuple.At(i).Type()
+		if t == nil || !emptyIface(t) || !emptyIface(r) {
+			continue
+		}
+		_, a := t.(*types.Alias)
+		_, b := r.(*types.Alias)
+		if a != b {
 			return true
 		}
 	}

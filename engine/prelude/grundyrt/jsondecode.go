@@ -332,14 +332,16 @@ func (d *jsonDecoder) decodeMap(data []byte, v reflect.Value, t *tinfo) error {
 		key := reflect.New(v.Type().Key()).Elem()
 		_, ut := unmarshalMethods(kt)
 		switch {
-		case key.Kind() == reflect.String:
-			key.SetString(k)
 		case ut.IsValid() && key.Addr().Type().AssignableTo(ut.Type().In(0)):
+			// (Before a string's kind, as Go's decoder asks: a type K
+			// string with UnmarshalText decodes its keys through it.)
 			out := ut.Call([]reflect.Value{key.Addr(), reflect.ValueOf([]byte(k))})
 			if err, _ := out[0].Interface().(error); err != nil {
 				d.save(err)
 				continue
 			}
+		case key.Kind() == reflect.String:
+			key.SetString(k)
 		case key.CanInt():
 			n, err := strconv.ParseInt(k, 10, 64)
 			if err != nil || key.OverflowInt(n) {

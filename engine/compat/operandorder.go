@@ -209,6 +209,10 @@ func headerSlots(n ast.Node) []*ast.Expr {
 		}
 	case *ast.SendStmt:
 		out = append(out, &s.Value)
+	case *ast.RangeStmt:
+		// (for _, x := range []int{m["k"], inc()}: made once, as a
+		// statement's value)
+		out = append(out, &s.X)
 	}
 	return out
 }
@@ -340,31 +344,72 @@ func (c *Cell) topLevelVar(o types.Object) bool {
 // after every call in it. The variable is read into a slice's element,
 // []int{n}[0], which yaegi evaluates in order.
 func (c *Cell) mapEntriesInOrder(lit *ast.CompositeLit) {
-	if _, ok := typeUnder(c.Types.TypeOf(lit)).(*types.Map); !ok {
+	mt, ok := typeUnder(c.Types.TypeOf(lit)).(*types.Map)
+	if !ok {
 		return
 	}
-	var places []*ast.Expr
+	type place struct {
+		at *ast.Expr
+		to types.Type
+	}
+	var places []place
 	for _, el := range lit.Elts {
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
-			places = append(places, &kv.Key, &kv.Value)
+			places = append(places, place{&kv.Key, mt.Key()}, place{&kv.Value, mt.Elem()})
 		}
 	}
 	for i, p := range places {
-		obj, _ := c.rootVar(*p)
-		if obj == nil || c.Types.Types[*p].Value != nil {
+		obj, _ := c.rootVar(*p.at)
+		if obj == nil || c.Types.Types[*p.at].Value != nil || c.convertedLate(*p.at, p.to) {
 			continue
 		}
 		changed := false
 		for _, later := range places[i+1:] {
-			changed = changed || contains(*later, true, func(n ast.Node) bool {
+			changed = changed || contains(*later.at, true, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
 				return ok && c.orderedCall(call) && (c.mayChange(call)(obj) || c.mayReach(call, obj))
 			})
 		}
-		if te, ok := c.TypeExpr(c.Types.TypeOf(*p), (*p).Pos()); changed && ok {
-			*p = sliceElem(te, *p)
+		if te, ok := c.TypeExpr(c.Types.TypeOf(*p.at), (*p.at).Pos()); changed && ok {
+			*p.at = sliceElem(te, *p.at)
 		}
 	}
+	// Each entry is made as a statement of its own: its calls first
+	// (map[string]R{"x": {st["a"], take()}} with take changing st read
+	// the new st["a"]).
+	for _, p := range places {
+		if cl, isLit := ast.Unparen(*p.at).(*ast.CompositeLit); isLit && c.callsIn(cl) {
+			if n, ok := types.Unalias(p.to).(*types.Named); ok && n.TypeArgs().Len() > 0 {
+				continue // (yaegi mistakes a generic instance's literal written out)
+			}
+			if cl.Type == nil {
+				// (An elided type, written for the literal orderHeader
+				// may make of it; &T{...} elided as {...} is left.)
+				if _, ptr := typeUnder(p.to).(*types.Pointer); ptr {
+					continue
+				}
+				te, ok := c.TypeExpr(p.to, cl.Pos())
+				if !ok {
+					continue
+				}
+				cl.Type = te
+			}
+			c.orderHeader(p.at)
+		}
+	}
+}
+
+// convertedLate reports whether Go's compiler converts x to the interface
+// type to after a statement's calls (x is no interface, and is converted
+// where it is, not from a copy made in order: see earlyArgs), as it does
+// a map literal's value of an interface type (map[string]any{"x": n, "y":
+// take()} with take changing n held the new n).
+func (c *Cell) convertedLate(x ast.Expr, to types.Type) bool {
+	t := c.Types.TypeOf(x)
+	if to == nil || !types.IsInterface(to) || t == nil || types.IsInterface(t) {
+		return false
+	}
+	return !convertsByAddress(t) || c.inPlace(x)
 }
 
 // hoistable reports whether every call operandOrder would make first can

@@ -167,15 +167,18 @@ func (c *Cell) callsIn(e ast.Expr) bool {
 //	c.l.PushFront(p)  =>  func(_grundyBx1 any) *list.Element { return c.l.PushFront(_grundyBx1) }(p)
 //
 // The argument is evaluated first, the receiver and the other arguments
-// after it, so only where those call nothing (Go reads them after the
-// argument's calls too).
+// after it, so only where the argument calls nothing or those before it
+// (and the receiver) call nothing: Go makes their calls in order.
 func (c *Cell) boxedCall(call *ast.CallExpr, i int) (ast.Expr, bool) {
-	for k, a := range call.Args {
-		if k != i && c.callsIn(a) {
+	// (Go makes the receiver's and the arguments' calls in their order:
+	// only those after the argument may be made after it.)
+	first := c.callsIn(call.Args[i])
+	for _, a := range call.Args[:i] {
+		if first && c.callsIn(a) {
 			return nil, false
 		}
 	}
-	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && c.callsIn(sel.X) {
+	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && first && c.callsIn(sel.X) {
 		return nil, false
 	}
 	sig, ok := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)

@@ -360,7 +360,7 @@ func (c *Cell) mapEntriesInOrder(lit *ast.CompositeLit) {
 	}
 	for i, p := range places {
 		obj, _ := c.rootVar(*p.at)
-		if obj == nil || c.Types.Types[*p.at].Value != nil || c.convertedLate(*p.at, p.to) {
+		if obj == nil || c.Types.Types[*p.at].Value != nil {
 			continue
 		}
 		changed := false
@@ -397,19 +397,6 @@ func (c *Cell) mapEntriesInOrder(lit *ast.CompositeLit) {
 			c.orderHeader(p.at)
 		}
 	}
-}
-
-// convertedLate reports whether Go's compiler converts x to the interface
-// type to after a statement's calls (x is no interface, and is converted
-// where it is, not from a copy made in order: see earlyArgs), as it does
-// a map literal's value of an interface type (map[string]any{"x": n, "y":
-// take()} with take changing n held the new n).
-func (c *Cell) convertedLate(x ast.Expr, to types.Type) bool {
-	t := c.Types.TypeOf(x)
-	if to == nil || !types.IsInterface(to) || t == nil || types.IsInterface(t) {
-		return false
-	}
-	return !convertsByAddress(t) || c.inPlace(x)
 }
 
 // hoistable reports whether every call operandOrder would make first can

@@ -95,14 +95,7 @@ func runNativeBoxes(c *Cell) {
 			return true // (one that calls something: boxedCall, or refused below)
 		}
 		pos := call.Pos()
-		// A copy, as ifaceCopies makes one: the box would share a
-		// variable's storage (a loop's d pushed three times).
-		v := call.Args[i]
-		if c.sharedInIface(v) {
-			if cp, ok := c.ifaceCopy(types.Universe.Lookup("any").Type(), v); ok {
-				v = cp
-			}
-		}
+		v := c.unsharedAny(call.Args[i])
 		tmp := c.Temp("Bx")
 		call.Args[i] = ident(tmp, pos)
 		cur.Replace(&ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{varDecl(pos, tmp, ident("any", pos), v), st}, Rbrace: st.End()})
@@ -150,6 +143,18 @@ func (c *Cell) statementCall(n ast.Node) (*ast.CallExpr, ast.Stmt) {
 	return nil, nil
 }
 
+// unsharedAny is v, or a copy of it where the any made of it would share
+// a variable's storage (as ifaceCopies makes one: a loop's d pushed three
+// times).
+func (c *Cell) unsharedAny(v ast.Expr) ast.Expr {
+	if c.sharedInIface(v) {
+		if cp, ok := c.ifaceCopy(types.Universe.Lookup("any").Type(), v); ok {
+			return cp
+		}
+	}
+	return v
+}
+
 // callsIn reports whether e calls something (a conversion calls nothing).
 func (c *Cell) callsIn(e ast.Expr) bool {
 	return contains(e, true, func(n ast.Node) bool {
@@ -172,14 +177,15 @@ func (c *Cell) callsIn(e ast.Expr) bool {
 func (c *Cell) boxedCall(call *ast.CallExpr, i int) (ast.Expr, bool) {
 	// (Go makes the receiver's and the arguments' calls in their order:
 	// only those after the argument may be made after it.)
-	first := c.callsIn(call.Args[i])
-	for _, a := range call.Args[:i] {
-		if first && c.callsIn(a) {
+	if c.callsIn(call.Args[i]) {
+		for _, a := range call.Args[:i] {
+			if c.callsIn(a) {
+				return nil, false
+			}
+		}
+		if sel, ok := call.Fun.(*ast.SelectorExpr); ok && c.callsIn(sel.X) {
 			return nil, false
 		}
-	}
-	if sel, ok := call.Fun.(*ast.SelectorExpr); ok && first && c.callsIn(sel.X) {
-		return nil, false
 	}
 	sig, ok := typeUnder(c.Types.TypeOf(call.Fun)).(*types.Signature)
 	if !ok || sig.Results().Len() > 1 {
@@ -195,12 +201,7 @@ func (c *Cell) boxedCall(call *ast.CallExpr, i int) (ast.Expr, bool) {
 		results = &ast.FieldList{Opening: pos, List: []*ast.Field{{Type: rt}}, Closing: pos}
 	}
 	tmp := c.Temp("Bx")
-	v := call.Args[i]
-	if c.sharedInIface(v) {
-		if cp, ok := c.ifaceCopy(types.Universe.Lookup("any").Type(), v); ok {
-			v = cp
-		}
-	}
+	v := c.unsharedAny(call.Args[i])
 	inner := *call
 	inner.Args = slices.Clone(call.Args)
 	inner.Args[i] = ident(tmp, pos)
@@ -226,24 +227,14 @@ func (c *Cell) boxFieldAssign(cur Cursor, as *ast.AssignStmt) {
 	if boxedType(t) == nil {
 		return
 	}
-	calls := func(e ast.Expr) bool {
-		return contains(e, true, func(n ast.Node) bool {
-			x, ok := n.(*ast.CallExpr)
-			return ok && !c.Types.IsType(x.Fun)
-		})
-	}
-	if calls(as.Lhs[0]) && calls(v) {
+	if c.callsIn(as.Lhs[0]) && c.callsIn(v) {
 		n := types.TypeString(t, shortQualifier)
 		c.Fail(v.Pos(), "%s = %s puts %s in a field of a native struct, which keeps it without its type in this interpreter (it would come back as %s); put it in a variable of type any first (var v any = %s) and assign that",
 			ExprString(as.Lhs[0]), ExprString(v), an(n), an(types.TypeString(t.Underlying(), shortQualifier)), ExprString(v))
 		return
 	}
 	pos := as.Pos()
-	if c.sharedInIface(v) {
-		if cp, ok := c.ifaceCopy(types.Universe.Lookup("any").Type(), v); ok {
-			v = cp
-		}
-	}
+	v = c.unsharedAny(v)
 	tmp := c.Temp("Bx")
 	as.Rhs[0] = ident(tmp, pos)
 	cur.Replace(&ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{varDecl(pos, tmp, ident("any", pos), v), as}, Rbrace: as.End()})

@@ -500,6 +500,10 @@ func (it *Interp) prepare(ctx context.Context, code string) (_ *parsedCell, err 
 	it.noteClosures(pc)
 	if pc.Trail != nil {
 		pc.show = trailShowOf(it.info.TypeOf(pc.Trail.X))
+		if !wantsShow(pc.Trail.X) {
+			// (Before the passes, which may write the call otherwise.)
+			pc.show = showNone
+		}
 		if tuple, ok := it.info.TypeOf(pc.Trail.X).(*types.Tuple); ok {
 			pc.results = tuple.Len()
 		}
@@ -1168,7 +1172,7 @@ type trailShow int
 
 const (
 	showUnknown trailShow = iota // untyped: through the helpers, or not at all if that does not compile
-	showNone                     // a call with no result
+	showNone                     // a call with no result, or one to a printing function (wantsShow)
 	showNative                   // no value in it can be of a cell type: natively
 	showCell                     // through the helpers that find the methods of cell types
 )
@@ -1189,7 +1193,7 @@ func (it *Interp) runStmts(ctx context.Context, pc *parsedCell) (Result, error) 
 		return Result{}, nil
 	}
 	var trail *ast.ExprStmt
-	if pc.Trail != nil && list[len(list)-1] == ast.Stmt(pc.Trail) && wantsShow(pc.Trail.X) {
+	if pc.Trail != nil && list[len(list)-1] == ast.Stmt(pc.Trail) {
 		trail = pc.Trail
 	}
 	return it.runBlock(ctx, body, list, trail, pc.show, pc.results, pc.collected)

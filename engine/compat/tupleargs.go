@@ -30,7 +30,10 @@ import (
 // each is converted as a single argument is (a nil *E for an error
 // parameter was a nil interface, silently); the others after them
 // (tupleArgs), as those passes read the call (must(f()) of f's (Valued,
-// error), an any handed on in parentheses).
+// error), an any handed on in parentheses). A native function's call is
+// written so too when it converts a result (errors.Join(pair()) panicked
+// in reflect), and so is a deferred one or a goroutine's (defer
+// report(two()) saw err == nil).
 var tupleArgs = Pass{
 	Name:     "tupleargs",
 	Run:      func(c *Cell) { runTupleArgs(c, false) },
@@ -66,6 +69,23 @@ func runTupleArgs(c *Cell, converted bool) {
 			} else if def := c.spreadTuple(call); def != nil {
 				cur.Replace(&ast.BlockStmt{Lbrace: n.Pos(), List: []ast.Stmt{def, n}, Rbrace: n.End()})
 			}
+		case *ast.DeferStmt, *ast.GoStmt:
+			// Go evaluates g() where the statement is (defer report(two())):
+			// the variables are defined just before it; among a cell's
+			// statements, where yaegi defines no variables in a block, they
+			// are a function literal's parameters (defer func(_grundyTa1
+			// int, _grundyTa2 *E) { report(_grundyTa1, _grundyTa2) }(two())).
+			call, st := c.statementCall(n)
+			if cur.Index() < 0 || !ofKind(call) {
+				break
+			}
+			if cur.TopLevel() {
+				if lit, ok := c.tupleParams(call); ok {
+					setStatementCall(st, lit)
+				}
+			} else if def := c.spreadTuple(call); def != nil {
+				cur.Replace(&ast.BlockStmt{Lbrace: st.Pos(), List: []ast.Stmt{def, st}, Rbrace: st.End()})
+			}
 		case *ast.CallExpr:
 			switch cur.Parent().(type) {
 			case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
@@ -80,6 +100,45 @@ func runTupleArgs(c *Cell, converted bool) {
 		}
 		return true
 	})
+}
+
+// tupleParams is call f(g()), when tupleArg, as the call of a function
+// literal taking g's results as parameters of their types and calling f
+// with them (each then converted as a single argument is).
+func (c *Cell) tupleParams(call *ast.CallExpr) (*ast.CallExpr, bool) {
+	if !c.tupleArg(call) {
+		return nil, false
+	}
+	g := call.Args[0]
+	tuple := c.Types.TypeOf(g).(*types.Tuple)
+	pos := call.Pos()
+	tes, ok := c.typeExprs(tupleTypes(tuple), pos)
+	if !ok {
+		return nil, false
+	}
+	inner := *call
+	inner.Args = nil
+	lit := funcLit(pos, call.End(), nil, &ast.ExprStmt{X: &inner})
+	for i, te := range tes {
+		name := c.Temp("Ta")
+		obj := types.NewVar(pos, c.Types.Pkg, name, tuple.At(i).Type())
+		def, use := ident(name, pos), ident(name, pos)
+		c.Types.Defs[def] = obj
+		c.Types.Uses[use] = obj
+		lit.Type.Params.List = append(lit.Type.Params.List, &ast.Field{Names: []*ast.Ident{def}, Type: te})
+		inner.Args = append(inner.Args, use)
+	}
+	return &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{g}, Rparen: call.End()}, true
+}
+
+// setStatementCall makes call the call of st, a defer or go statement.
+func setStatementCall(st ast.Stmt, call *ast.CallExpr) {
+	switch st := st.(type) {
+	case *ast.DeferStmt:
+		st.Call = call
+	case *ast.GoStmt:
+		st.Call = call
+	}
 }
 
 // convertedTuple reports whether call f(g()) hands one of g's results of
@@ -132,8 +191,15 @@ func (c *Cell) callAfter(call *ast.CallExpr, rewrite func() (def ast.Stmt, out *
 // tupleArg reports whether call is an interpreted call f(g()) that
 // tupleArgs writes through variables.
 func (c *Cell) tupleArg(call *ast.CallExpr) bool {
-	if len(call.Args) != 1 || call.Ellipsis.IsValid() || c.Types.IsType(call.Fun) || c.isBuiltin(call.Fun) || !c.interpreted(call) {
+	if len(call.Args) != 1 || call.Ellipsis.IsValid() || c.Types.IsType(call.Fun) || c.isBuiltin(call.Fun) {
 		return false
+	}
+	if !c.interpreted(call) {
+		// A native function converts each of g's results by reflect,
+		// which knows no cell type's methods (errors.Join(pair()) with
+		// pair's *E panicked "Call using *struct {...} as type error"):
+		// the passes after convert each as a single argument.
+		return c.convertedTuple(call)
 	}
 	tuple, sig, ok := c.tupleCall(call)
 	return ok && ifaceParams(sig, tuple.Len())

@@ -28,9 +28,13 @@ import (
 //	rt.FieldByIndex(x), v.FieldByIndex(x)  =>  grundyrt.FieldByIndex(rt, x), grundyrt.ValueFieldByIndex(v, x)
 //	rt.NumField()  =>  grundyrt.TypeNumField(rt)
 //	v.NumField()  =>  grundyrt.ValueNumField(v)
+//	v.Elem()  =>  grundyrt.ValueElem(v)
 //
 // (NumField leaves out the field of no size that carries the name of a
-// struct type without fields: see structNames.)
+// struct type without fields: see structNames. Elem of an interface
+// value takes a value of a cell type on a basic type, a slice or a map
+// out of the interpreter's box, and a cell's value out of a native
+// interface's wrapper: Elem of a []any's Temp(2) was a struct.)
 //
 // The exported fields yaegi makes of unexported ones were settable
 // through reflect (CanSet and CanInterface true, Set and Interface
@@ -55,6 +59,10 @@ func runReflectFields(c *Cell) {
 		}
 		pos := call.Pos()
 		if len(call.Args) == 0 {
+			if sel.Sel.Name == "Elem" && isReflectValue(c.Types.TypeOf(sel.X)) {
+				c.replaceTyped(cur, call, &ast.CallExpr{Fun: rtSelector(prelude.RTValueElem, pos), Lparen: pos, Args: []ast.Expr{sel.X}, Rparen: call.End()})
+				return true
+			}
 			if sel.Sel.Name != "NumField" {
 				return true
 			}

@@ -284,7 +284,8 @@ func (t *reflectTracer) valuesOf(id *ast.Ident) []ast.Expr {
 
 // staticType is the type of the value the reflect.Value x holds, where x
 // is reflect.ValueOf(e) of an e of a non-interface type, or a variable
-// given only that, followed by Elem (of a pointer), Index (of a slice or
+// given only that, followed by Elem (of a pointer, or of an interface,
+// which may hold anything: the interface), Index (of a slice or
 // an array), Field or FieldByName with a constant; false otherwise.
 func (t *reflectTracer) staticType(x ast.Expr, depth int) (types.Type, bool) {
 	if depth > 8 {
@@ -321,6 +322,10 @@ func (t *reflectTracer) staticType(x ast.Expr, depth int) (types.Type, bool) {
 			return nil, false
 		}
 		switch u := rt.Underlying().(type) {
+		case *types.Interface:
+			if fn.Name() == "Elem" && len(e.Args) == 0 {
+				return rt, true // (any dynamic type: an interface may hold anything)
+			}
 		case *types.Pointer:
 			if fn.Name() == "Elem" && len(e.Args) == 0 {
 				return u.Elem(), true

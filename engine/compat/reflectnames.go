@@ -2,6 +2,7 @@ package compat
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"grundy/engine/prelude"
@@ -31,10 +32,15 @@ import (
 // grundyrt.DeepEqual, which takes
 // values out of boxes at any depth and compares their types' names too
 // (DeepEqual(ID(1), 1) was true; two []any{ID(1)} were not equal).
+// == on reflect.Types goes to grundyrt.SameType, which takes TypeOf's
+// named type for the interpreter's own where that says no more
+// (reflect.ValueOf(p).Type() == reflect.TypeOf(p) was false), and
+// t.AssignableTo(u) to grundyrt.AssignableTo, which follows Go's rule
+// for named types (Temp and Cel on float64 were assignable).
 var reflectNames = Pass{
 	Name:     "reflectnames",
 	Run:      runReflectNames,
-	Kinds:    []ast.Node{(*ast.CallExpr)(nil)},
+	Kinds:    []ast.Node{(*ast.CallExpr)(nil), (*ast.BinaryExpr)(nil)},
 	Snippets: []string{"reflect_cell_type_names", "reflect_based_type_names", "reflect_boxed_values", "deep_equal_cell_iface_slices"},
 }
 
@@ -44,8 +50,21 @@ func runReflectNames(c *Cell) {
 	// Names and reflect's constructors first: TypeOf's rewrite would
 	// hide the calls' types from them.
 	c.Apply(func(cur Cursor) bool {
+		if bin, ok := cur.Node().(*ast.BinaryExpr); ok && (bin.Op == token.EQL || bin.Op == token.NEQ) &&
+			isReflectType(c.Types.TypeOf(bin.X)) && isReflectType(c.Types.TypeOf(bin.Y)) {
+			var x ast.Expr = &ast.CallExpr{Fun: rtSelector(prelude.RTSameType, bin.Pos()), Lparen: bin.Pos(), Args: []ast.Expr{bin.X, bin.Y}, Rparen: bin.End()}
+			if bin.Op == token.NEQ {
+				x = &ast.UnaryExpr{OpPos: bin.Pos(), Op: token.NOT, X: x}
+			}
+			c.replaceTyped(cur, bin, x)
+			return true
+		}
 		call, ok := cur.Node().(*ast.CallExpr)
 		if !ok {
+			return true
+		}
+		if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "AssignableTo" && len(call.Args) == 1 && isReflectType(c.Types.TypeOf(sel.X)) {
+			c.replaceTyped(cur, call, &ast.CallExpr{Fun: rtSelector(prelude.RTAssignableTo, sel.Pos()), Lparen: call.Lparen, Args: []ast.Expr{sel.X, call.Args[0]}, Rparen: call.Rparen})
 			return true
 		}
 		if fn := c.callee(call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "reflect" && fn.Type().(*types.Signature).Recv() == nil {
@@ -140,7 +159,7 @@ func (c *Cell) deepBoxes(e ast.Expr) bool {
 
 // replaceTyped replaces call, at cur, by n, typed as call was (for the
 // passes after, which ask what it is: reflect.TypeOf(x).Field(0)).
-func (c *Cell) replaceTyped(cur Cursor, call, n *ast.CallExpr) {
+func (c *Cell) replaceTyped(cur Cursor, call, n ast.Expr) {
 	if tv, ok := c.Types.Types[call]; ok {
 		c.Types.Types[n] = tv
 	}

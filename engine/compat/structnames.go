@@ -43,6 +43,7 @@ func runStructNames(c *Cell) {
 		ast.Inspect(root, func(n ast.Node) bool {
 			if cl, ok := n.(*ast.CompositeLit); ok {
 				c.addParamValues(cl)
+				c.addPadValue(cl)
 				return true
 			}
 			ts, ok := n.(*ast.TypeSpec)
@@ -61,6 +62,10 @@ func runStructNames(c *Cell) {
 				markEmpty(st, "main."+ts.Name.Name)
 				return true
 			}
+			if ts.TypeParams == nil {
+				c.padSoleEmbedded(st, c.Types.TypeOf(ts.Type))
+			}
+
 			if ts.TypeParams != nil {
 				if name := instanceTemplate(ts, st); name != "" {
 					nameField(st, name)
@@ -238,6 +243,57 @@ func mentionsParam(t types.Type, tp *types.TypeParam) bool {
 		}
 	}
 	return slices.ContainsFunc(parts, func(p types.Type) bool { return mentionsParam(p, tp) })
+}
+
+// soleEmbeddedMethods reports whether t is a struct type whose one field
+// embeds a library type with methods (see grundyrt.EmbedPad).
+func (c *Cell) soleEmbeddedMethods(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	st, ok := typeUnder(t).(*types.Struct)
+	if !ok || st.NumFields() != 1 || !st.Field(0).Embedded() {
+		return false
+	}
+	ft := st.Field(0).Type()
+	base := ft
+	if p, ok := types.Unalias(ft).(*types.Pointer); ok {
+		base = p.Elem()
+	}
+	return !types.IsInterface(ft) && !typecheck.IsCellType(base) && types.NewMethodSet(ft).Len() > 0
+}
+
+// padSoleEmbedded gives st, the struct type of t, a type the cells
+// declare, the field grundyrt.EmbedPad when its one field embeds a
+// library type with methods. (Not an unnamed struct type's: its methods
+// are reflect's alone, struct{ sort.IntSlice }{xs} as a sort.Interface;
+// a named type's are the engine's, embedMethods'.)
+func (c *Cell) padSoleEmbedded(st *ast.StructType, t types.Type) {
+	if !c.soleEmbeddedMethods(t) {
+		return
+	}
+	pos := st.Fields.Closing
+	f := &ast.Field{Names: []*ast.Ident{{NamePos: pos, Name: grundyrt.EmbedPad}},
+		Type: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTEmpty, pos)}}
+	hideField(f)
+	st.Fields.List = append(st.Fields.List, f)
+}
+
+// addPadValue ends cl, a positional literal of a struct type with
+// grundyrt.EmbedPad, with the pad's value.
+func (c *Cell) addPadValue(cl *ast.CompositeLit) {
+	t := c.Types.TypeOf(cl)
+	if n, ok := types.Unalias(t).(*types.Named); !ok || n.TypeArgs().Len() > 0 || n.TypeParams().Len() > 0 || !typecheck.IsCellType(n) {
+		return
+	}
+	if len(cl.Elts) != 1 || !c.soleEmbeddedMethods(t) {
+		return
+	}
+	if _, keyed := cl.Elts[0].(*ast.KeyValueExpr); keyed {
+		return
+	}
+	pos := cl.Rbrace
+	cl.Elts = append(cl.Elts, &ast.CompositeLit{Type: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTEmpty, pos)}, Lbrace: pos, Rbrace: pos})
 }
 
 // addParamValues ends cl, a positional literal of an instance of a

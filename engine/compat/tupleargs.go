@@ -191,8 +191,15 @@ func (c *Cell) callAfter(call *ast.CallExpr, rewrite func() (def ast.Stmt, out *
 // tupleArg reports whether call is an interpreted call f(g()) that
 // tupleArgs writes through variables.
 func (c *Cell) tupleArg(call *ast.CallExpr) bool {
-	if len(call.Args) != 1 || call.Ellipsis.IsValid() || c.Types.IsType(call.Fun) || c.isBuiltin(call.Fun) {
+	if len(call.Args) != 1 || call.Ellipsis.IsValid() || c.Types.IsType(call.Fun) {
 		return false
+	}
+	if c.isBuiltin(call.Fun) {
+		// yaegi v0.16.1 took append(sl()) for append of sl's first
+		// result alone, silently, and could not compile copy(cp()),
+		// delete(mk()) or complex(two()) (min, max and print spread).
+		_, tuple := c.Types.TypeOf(call.Args[0]).(*types.Tuple)
+		return tuple && spreadBuiltins[call.Fun.(*ast.Ident).Name]
 	}
 	if !c.interpreted(call) {
 		// A native function converts each of g's results by reflect,
@@ -204,6 +211,10 @@ func (c *Cell) tupleArg(call *ast.CallExpr) bool {
 	tuple, sig, ok := c.tupleCall(call)
 	return ok && ifaceParams(sig, tuple.Len())
 }
+
+// spreadBuiltins are the built-in functions whose f(g()) tupleArgs
+// writes through variables.
+var spreadBuiltins = map[string]bool{"append": true, "copy": true, "delete": true, "complex": true}
 
 // tupleCall is the results of g and the signature of f in call f(g()),
 // with one argument of several results; !ok for another call.

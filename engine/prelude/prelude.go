@@ -172,6 +172,9 @@ const (
 	RTValueNumField        = "ValueNumField"        // likewise reflect.Value's NumField
 	RTTypeOf               = "TypeOf"               // reflect.TypeOf by the value's static type
 	RTValueOf              = "ValueOf"              // reflect.ValueOf of an interface value, out of the interpreter's box
+	RTValueElem            = "ValueElem"            // reflect.Value's Elem, out of the interpreter's box or wrapper
+	RTSameType             = "SameType"             // == of reflect.Types, TypeOf's named ones against the interpreter's
+	RTAssignableTo         = "AssignableTo"         // reflect.Type's AssignableTo by Go's rule for named types
 	RTDeepEqual            = "DeepEqual"            // reflect.DeepEqual with the operands' types
 	RTRType                = "RType"                // a reflect.Type as reflect's constructors take it
 	RTHasType              = "HasType"              // whether an interface value's dynamic type is the one named

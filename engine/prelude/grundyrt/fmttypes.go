@@ -725,6 +725,18 @@ const EmptyField = "_grundyEmpty"
 // field's type has ([0]*T, last), to tell its instances apart.
 const ParamField = "_grundyParam"
 
+// EmbedPad is the field of no size compat's structNames gives, last, a
+// struct type whose one field embeds a library type with methods (type
+// Span struct{ time.Duration }, type Nat struct{ *big.Int }): yaegi marks
+// the field embedded in a struct of one field only, and reflect.StructOf
+// then copies the embedded type's methods with offsets the runtime cannot
+// resolve, so the session's process died ("type offset base pointer out
+// of range") at the first assertion that looked through them (x.(error)
+// of such a value in an any). Its methods are the engine's (compat's
+// embedMethods); named as a ParamField, the printer and reflect's fields
+// leave it out.
+const EmbedPad = ParamField + "Embed"
+
 // Empty is the type of the field EmptyField: of no size, and written as
 // nothing by fmt, whatever the verb.
 type Empty struct{}

@@ -495,6 +495,34 @@ func ValueOf(v any) reflect.Value {
 	return rv
 }
 
+// ValueElem is v.Elem(): of an interface value holding a value of a cell
+// type on a basic type, a slice or a map, or one in a native interface's
+// wrapper, it is the value in the interpreter's box or wrapper, as Go's
+// reflect sees it (Elem of a []any's Temp(2) was a struct, whose fields
+// a walk over the value followed without end).
+func ValueElem(v reflect.Value) reflect.Value {
+	e := v.Elem()
+	if v.Kind() != reflect.Interface || !e.IsValid() {
+		return e
+	}
+	if isWrapper(e.Type()) {
+		if e = e.Field(0); e.Kind() == reflect.Interface {
+			e = e.Elem()
+		}
+		if !e.IsValid() {
+			return e
+		}
+	}
+	if isBox(e.Type()) {
+		inner, _, ok := unbox(e)
+		if !ok {
+			return reflect.Value{}
+		}
+		return inner
+	}
+	return e
+}
+
 // DeepEqual is reflect.DeepEqual(a, b), each value with its static type's
 // description: a value of a cell type on a basic type, boxed or not, is
 // equal only to one of the same type (the interpreter gives both the
@@ -627,4 +655,72 @@ func (ts *Types) unboxed(v reflect.Value) (reflect.Value, string) {
 		return inner, name
 	}
 	return v, ""
+}
+
+// SameType is a == b for two reflect.Types: reflect.TypeOf names a cell's
+// type by a cellRType, the other reflect.Types a cell gets (a Value's
+// Type(), reflect.New(t).Elem().Type()) are the interpreter's own, so
+// reflect.ValueOf(p).Type() == reflect.TypeOf(p) was false. The two are
+// the same type when the interpreter's is the cellRType's own and no
+// other type of the cells shares it (a struct type's is its own; a type
+// on a basic type has the basic type's, which says no more).
+func SameType(a, b reflect.Type) bool {
+	if a == b {
+		return true
+	}
+	ca, aok := a.(cellRType)
+	cb, bok := b.(cellRType)
+	switch {
+	case aok && bok:
+		return ca.t.str == cb.t.str && ca.Type == cb.Type
+	case aok:
+		return ca.Type == b && !ca.t.sharesBare()
+	case bok:
+		return cb.Type == a && !cb.t.sharesBare()
+	}
+	return false
+}
+
+// sharesBare reports whether the interpreter's reflect type of a value of
+// t may be that of another type too: t is, or is made of, a type cells
+// declare on a basic type, an array, a slice or a map, or a hidden
+// composite.
+func (t *tinfo) sharesBare() bool {
+	switch {
+	case t == nil || t.kind == tkDynamic:
+		return false
+	case t.composite || t.named != nil && t.kind != tkStruct:
+		return true
+	case t.kind == tkStruct:
+		return false
+	}
+	return t.elem.sharesBare() || t.key.sharesBare()
+}
+
+// AssignableTo is t.AssignableTo(u): the interpreter's reflect types of
+// two types on one basic type (type Temp float64, type Cel float64), or of
+// a slice type and one declared on it, are one type, which reflect finds
+// assignable to itself; by Go's rule, two types are assignable when they
+// are identical, or their underlying types are and one of them has no
+// name. (Interfaces, channels and types the interpreter keeps apart are
+// reflect's to answer.)
+func AssignableTo(t, u reflect.Type) bool {
+	_, tok := t.(cellRType)
+	_, uok := u.(cellRType)
+	rt, ru := RType(t), RType(u)
+	if !tok && !uok || rt != ru || ru.Kind() == reflect.Interface || ru.Kind() == reflect.Chan {
+		return rt.AssignableTo(ru)
+	}
+	if t.String() == u.String() {
+		return true
+	}
+	return underlyingString(t) == underlyingString(u) && (t.Name() == "" || u.Name() == "")
+}
+
+// underlyingString is t's underlying type as reflect's String writes it.
+func underlyingString(t reflect.Type) string {
+	if c, ok := t.(cellRType); ok && c.t.named != nil && c.t.under != "" {
+		return c.t.under
+	}
+	return RType(t).String()
 }

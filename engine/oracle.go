@@ -96,8 +96,9 @@ func mayHoldCellValue(t types.Type, seen map[types.Type]bool) bool {
 		return false
 	case *types.Named:
 		// A library's type: its methods are native; but a library's
-		// interface (games.Game, fmt.Stringer) may hold a cell's value.
-		return types.IsInterface(u)
+		// interface (games.Game, fmt.Stringer) may hold a cell's value,
+		// and so may a library struct's field of one (io.LimitedReader's R).
+		return types.IsInterface(u) || typecheck.LibraryIfaceHolder(u)
 	case *types.Pointer:
 		return mayHoldCellValue(u.Elem(), seen)
 	case *types.Slice:

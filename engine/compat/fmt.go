@@ -640,7 +640,8 @@ func needsPrinter(t types.Type) bool {
 		// said struct { Xv string; Xmade bool }).
 		// A reflect.Value prints what it holds, which may be a cell's
 		// (%+v of one holding a struct named its unexported fields Xbal).
-		return typecheck.IsCellType(t) || isReflectValue(t) || t.Obj().Pkg() != nil && (stdGeneric[t.Obj().Pkg().Path()] || genericStdType(t))
+		return typecheck.IsCellType(t) || isReflectValue(t) || t.Obj().Pkg() != nil && (stdGeneric[t.Obj().Pkg().Path()] || genericStdType(t)) ||
+			typecheck.LibraryIfaceHolder(t)
 	case *types.Pointer:
 		return needsPrinter(t.Elem())
 	case *types.Slice:

@@ -265,6 +265,28 @@ func IsCellType(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "main"
 }
 
+// LibraryIfaceHolder reports whether t is a library's struct type with a
+// field of an interface type (io.LimitedReader's R, list.Element's Value,
+// sort.Reverse's embedded Interface), which may hold a value of a cell
+// type: fmt prints the interpreter's wrapper or box there, so such a value
+// is printed as one of a cell type is.
+func LibraryIfaceHolder(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || IsCellType(n) {
+		return false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if types.IsInterface(st.Field(i).Type()) {
+			return true
+		}
+	}
+	return false
+}
+
 // TypeString writes t as source a cell can contain: packages by the names
 // the session knows them by, cell types by their names, untyped constants
 // by their default types. ok is false when t cannot be written so (a

@@ -199,6 +199,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"TypeOf":               reflect.ValueOf(ts.TypeOf),
 		"ValueOf":              reflect.ValueOf(ValueOf),
 		"ValueElem":            reflect.ValueOf(ValueElem),
+		"HoldsWrapped":         reflect.ValueOf(HoldsWrapped),
 		"SameType":             reflect.ValueOf(SameType),
 		"AssignableTo":         reflect.ValueOf(AssignableTo),
 		"DeepEqual":            reflect.ValueOf(ts.DeepEqual),
@@ -239,6 +240,31 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		t[name] = v
 	}
 	return t
+}
+
+// HoldsWrapped reports whether v is a library's struct value (or a pointer
+// to one) with a field of an interface type holding a cell's value in the
+// interpreter's box or wrapper (io.LimitReader(z, 3), sort.Reverse(h)):
+// fmt, natively, printed the wrapper's fields; the printer prints the
+// value, as Go does.
+func HoldsWrapped(v any) bool {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		rv = rv.Elem()
+	}
+	if rv.Kind() != reflect.Struct || Interpreted(v) {
+		return false
+	}
+	for i := range rv.NumField() {
+		f := rv.Field(i)
+		if f.Kind() != reflect.Interface || f.IsNil() {
+			continue
+		}
+		if e := f.Elem(); e.Kind() == reflect.Struct && (isBox(e.Type()) || isWrapper(e.Type())) {
+			return true
+		}
+	}
+	return false
 }
 
 // Interpreted tells whether v's type could carry methods that native code

@@ -252,24 +252,34 @@ func (ts *Types) reflectPanic(msg string) error {
 	if t, ok := strings.CutPrefix(msg, "hash of unhashable type: "); ok {
 		// The map's words (internal/runtime/maps) for a key reflect
 		// stores; compiled code's are the runtime's.
-		return runtimeError("hash of unhashable type " + ts.typeNames(t))
+		return runtimeError("hash of unhashable type " + ts.keyTypeNames(t))
 	}
 	if msg == uncomparableKeyPanic {
-		name, _ := lastUncomparable.Load().(string)
-		if t := ts.byName(name); t != nil {
-			name = t.str // (a hidden composite's box: []main.Heap)
-		}
-		return runtimeError("comparing uncomparable type " + name)
+		return runtimeError("comparing uncomparable type " + ts.keyTypeNames(uncomparableKeyType))
 	}
 	for _, m := range []string{"comparing uncomparable type ", "hash of unhashable type "} {
-		if t, ok := strings.CutPrefix(msg, "runtime error: "+m); ok && ts.typeNames(t) != t {
-			return runtimeError(m + ts.typeNames(t))
+		if t, ok := strings.CutPrefix(msg, "runtime error: "+m); ok && ts.keyTypeNames(t) != t {
+			return runtimeError(m + ts.keyTypeNames(t))
 		}
 	}
 	if loc := cellPosition.FindString(msg); loc != "" && strings.HasPrefix(msg[len(loc):], "interface conversion: ") {
 		return assertionError(ts.withSource(ts.typeNames(msg[len(loc):])))
 	}
 	return nil
+}
+
+// keyTypeNames is typeNames of t, a type a panic of a map or of == names:
+// the key the engine made of an uncomparable value (uncomparableKey) is
+// named by the type of the last such key made, the one the panic is on.
+func (ts *Types) keyTypeNames(t string) string {
+	if t != uncomparableKeyType {
+		return ts.typeNames(t)
+	}
+	name, _ := lastUncomparable.Load().(string)
+	if d := ts.byName(name); d != nil {
+		name = d.str // (a hidden composite's box: []main.Heap)
+	}
+	return name
 }
 
 // NoteAssertSources notes, by a concrete type the session's one-value

@@ -250,7 +250,10 @@ var lastUncomparable atomic.Value // string
 
 // uncomparableKeyPanic is the runtime's message for == of two
 // uncomparableKeys.
-var uncomparableKeyPanic = "runtime error: comparing uncomparable type " + reflect.TypeOf(uncomparableKey{}).String()
+var uncomparableKeyPanic = "runtime error: comparing uncomparable type " + uncomparableKeyType
+
+// uncomparableKeyType is uncomparableKey's type as reflect names it.
+var uncomparableKeyType = reflect.TypeOf(uncomparableKey{}).String()
 
 // uncomparable reports whether values of t, a type cells declared on a
 // slice, map or function type or a hidden composite of a slice or map,

@@ -120,6 +120,9 @@ func _grundyString(v any) (string, bool) {
 func _grundyParts(v any) display.Parts {
 	parts := display.Parts{}
 	if v == nil || !grundyrt.Interpreted(v) && !grundyrt.CellBox(v) {
+		if grundyrt.HoldsWrapped(v) {
+			parts[display.TextPart] = display.Part{Value: grundyrt.Text(v)}
+		}
 		return parts
 	}
 	// What fmt's %v prints, which a value's text is.

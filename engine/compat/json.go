@@ -191,6 +191,15 @@ func jsonNeeds(t types.Type, seen map[types.Type]bool) bool {
 	return jsonHas(t, seen, "MarshalJSON", "MarshalText", "IsZero")
 }
 
+// cellEmbedsStruct reports whether f, an embedded field, is a cell
+// struct's field of a library struct type (struct{ image.Point; Z int }):
+// yaegi v0.16.1 marks a field embedded only in a struct of one field, so
+// native json nested it under its type's name.
+func cellEmbedsStruct(f *types.Var) bool {
+	_, st := deref(f.Type()).Underlying().(*types.Struct)
+	return st && f.Pkg() != nil && f.Pkg().Path() == "main"
+}
+
 // jsonHas reports whether t has in it a cell type with one of methods (in
 // its pointer's method set), an interface a cell declared, or a struct
 // with an embedded field of a cell type, or, for the encoding methods,
@@ -228,7 +237,7 @@ func jsonHas(t types.Type, seen map[types.Type]bool, methods ...string) bool {
 	case *types.Struct:
 		for i := range u.NumFields() {
 			f := u.Field(i)
-			if f.Embedded() && typecheck.IsCellType(deref(f.Type())) || jsonHas(f.Type(), seen, methods...) {
+			if f.Embedded() && (typecheck.IsCellType(deref(f.Type())) || cellEmbedsStruct(f)) || jsonHas(f.Type(), seen, methods...) {
 				return true
 			}
 		}

@@ -80,8 +80,8 @@ func runStructNames(c *Cell) {
 
 // writeOutStruct writes out the struct type a type declared on another
 // struct type has (type Pos Point, type IntPair Pair[int, int]), and the
-// array, slice or map type of one declared on another such type (type
-// Batch Recs), for it
+// array, slice, map, channel or pointer type of one declared on another
+// such type (type Batch Recs), for it
 // to carry its own name: declared as it is, it had the other's, tag and
 // all, so that yaegi made the two one reflect type (a *Pos in an any
 // asserted to *Point, %T of it said main.Point), silently.
@@ -97,8 +97,9 @@ func (c *Cell) writeOutStruct(ts *ast.TypeSpec) {
 		return // (a library's struct, time.Time, may have fields of its package's own)
 	}
 	switch t.Underlying().(type) {
-	case *types.Array, *types.Slice, *types.Map:
-		// type Batch Recs with type Recs []Rec: yaegi v0.16.1 took Recs
+	case *types.Array, *types.Slice, *types.Map, *types.Chan, *types.Pointer:
+		// type Batch Recs with type Recs []Rec (or a channel or pointer
+		// type, type JobQ Queue): yaegi v0.16.1 took Recs
 		// for Batch's element (Batch{{1}, {2}}: "cannot convert untyped
 		// int to main.Rec"; indexing through a pointer, ranging, a map
 		// literal failed to compile). Batch's underlying type is []Rec

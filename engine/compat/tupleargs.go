@@ -196,15 +196,20 @@ func (c *Cell) callAfter(call *ast.CallExpr, rewrite func() (def ast.Stmt, out *
 // tupleArg reports whether call is an interpreted call f(g()) that
 // tupleArgs writes through variables.
 func (c *Cell) tupleArg(call *ast.CallExpr) bool {
-	if len(call.Args) != 1 || call.Ellipsis.IsValid() || c.Types.IsType(call.Fun) {
+	if len(call.Args) != 1 || c.Types.IsType(call.Fun) {
 		return false
 	}
 	if c.isBuiltin(call.Fun) {
+		// (append(tail()...) of tail's ([]byte, string) too: the
+		// variables keep the spread.)
 		// yaegi v0.16.1 took append(sl()) for append of sl's first
 		// result alone, silently, and could not compile copy(cp()),
 		// delete(mk()) or complex(two()) (min, max and print spread).
 		_, tuple := c.Types.TypeOf(call.Args[0]).(*types.Tuple)
 		return tuple && spreadBuiltins[call.Fun.(*ast.Ident).Name]
+	}
+	if call.Ellipsis.IsValid() {
+		return false
 	}
 	if !c.interpreted(call) {
 		// A native function converts each of g's results by reflect,

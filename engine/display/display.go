@@ -131,18 +131,18 @@ type Part struct {
 // declared), which the engine computes.
 const TextPart = "Text"
 
-// printed is what fmt prints for v by its method (String or Error),
-// which call makes: a panic in it is caught as fmt catches it, "<nil>"
-// for a nil pointer receiver (a nil *big.Rat's String follows it) and
+// printed is what fmt prints for v by its String method, which call
+// makes: a panic in it is caught as fmt catches it, "<nil>" for a nil
+// pointer receiver (a nil *big.Rat's String follows it) and
 // "%!v(PANIC=String method: ...)" otherwise.
-func printed(v any, method string, call func() string) (s string) {
+func printed(v any, call func() string) (s string) {
 	defer func() {
 		if r := recover(); r != nil {
 			if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && rv.IsNil() {
 				s = "<nil>"
 				return
 			}
-			s = fmt.Sprintf("%%!v(PANIC=%s method: %v)", method, r)
+			s = fmt.Sprintf("%%!v(PANIC=String method: %v)", r)
 		}
 	}()
 	return call()
@@ -185,9 +185,9 @@ func PartsOf(v any) Parts {
 	}
 	switch x := v.(type) {
 	case error:
-		p["Error"] = Part{Value: printed(v, "Error", x.Error)}
+		p["Error"] = Part{Value: x.Error()} // (a panic in it is the cell's: the error is shown, not printed)
 	case fmt.Stringer:
-		p["String"] = Part{Value: printed(v, "String", x.String)}
+		p["String"] = Part{Value: printed(v, x.String)}
 	}
 	return p
 }

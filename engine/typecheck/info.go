@@ -266,8 +266,9 @@ func IsCellType(t types.Type) bool {
 }
 
 // LibraryIfaceHolder reports whether t is a library's struct type with a
-// field of an interface type (io.LimitedReader's R, list.Element's Value,
-// sort.Reverse's embedded Interface), which may hold a value of a cell
+// field of an interface type, or of a slice of one (io.LimitedReader's R,
+// list.Element's Value, sort.Reverse's embedded Interface, io.MultiReader's
+// readers), which may hold a value of a cell
 // type: fmt prints the interpreter's wrapper or box there, so such a value
 // is printed as one of a cell type is.
 func LibraryIfaceHolder(t types.Type) bool {
@@ -276,11 +277,16 @@ func LibraryIfaceHolder(t types.Type) bool {
 		return false
 	}
 	st, ok := n.Underlying().(*types.Struct)
-	if !ok {
-		return false
+	errorType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	if !ok || types.Implements(n, errorType) || types.Implements(types.NewPointer(n), errorType) {
+		return false // (an error, *fs.PathError, is shown and printed by its Error)
 	}
 	for i := range st.NumFields() {
-		if types.IsInterface(st.Field(i).Type()) {
+		ft := st.Field(i).Type()
+		if s, ok := ft.Underlying().(*types.Slice); ok {
+			ft = s.Elem() // (io.MultiReader's []io.Reader)
+		}
+		if types.IsInterface(ft) {
 			return true
 		}
 	}

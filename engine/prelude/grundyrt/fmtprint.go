@@ -648,6 +648,9 @@ func (ts *Types) resolveWith(v reflect.Value, t *tinfo, hint reflect.Value) (ref
 			if v.IsNil() {
 				return reflect.Value{}, t, w
 			}
+			if !v.CanInterface() && v.CanAddr() {
+				v = readable(v) // (an unexported field's: unbox copies the box)
+			}
 			v, t = v.Elem(), nil
 			continue
 		case isBox(v.Type()):
@@ -989,6 +992,12 @@ func (p *printer) printValue(v reflect.Value, t *tinfo, verb rune, depth int, ro
 			p.buf = append(p.buf, ']')
 		}
 	case reflect.Struct:
+		if !v.CanAddr() && v.CanInterface() && v.NumField() > 0 {
+			// Addressable, for its unexported fields' boxes to be read.
+			cp := reflect.New(v.Type()).Elem()
+			cp.Set(v)
+			v = cp
+		}
 		if p.f.sharpV {
 			p.buf = append(p.buf, t.str...)
 		}

@@ -255,13 +255,25 @@ func HoldsWrapped(v any) bool {
 	if rv.Kind() != reflect.Struct || Interpreted(v) {
 		return false
 	}
+	wrapped := func(f reflect.Value) bool {
+		if f.Kind() != reflect.Interface || f.IsNil() {
+			return false
+		}
+		e := f.Elem()
+		return e.Kind() == reflect.Struct && (isBox(e.Type()) || isWrapper(e.Type()))
+	}
 	for i := range rv.NumField() {
 		f := rv.Field(i)
-		if f.Kind() != reflect.Interface || f.IsNil() {
-			continue
-		}
-		if e := f.Elem(); e.Kind() == reflect.Struct && (isBox(e.Type()) || isWrapper(e.Type())) {
+		if wrapped(f) {
 			return true
+		}
+		// (io.MultiReader's []io.Reader)
+		if f.Kind() == reflect.Slice && f.Type().Elem().Kind() == reflect.Interface {
+			for j := range f.Len() {
+				if wrapped(f.Index(j)) {
+					return true
+				}
+			}
 		}
 	}
 	return false

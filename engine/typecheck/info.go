@@ -277,9 +277,16 @@ func LibraryIfaceHolder(t types.Type) bool {
 		return false
 	}
 	st, ok := n.Underlying().(*types.Struct)
-	errorType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-	if !ok || types.Implements(n, errorType) || types.Implements(types.NewPointer(n), errorType) {
-		return false // (an error, *fs.PathError, is shown and printed by its Error)
+	if !ok {
+		return false
+	}
+	// (A type with a method fmt or the display calls, an error, a table
+	// with HTML, is shown and printed by it.)
+	ms := types.NewMethodSet(types.NewPointer(n))
+	for _, m := range []string{"Error", "String", "Format", "GoString", "HTML", "Markdown", "LaTeX", "SVG", "PNG", "JPEG", "JSON", "MIMETypes", "Bundle"} {
+		if ms.Lookup(nil, m) != nil {
+			return false
+		}
 	}
 	for i := range st.NumFields() {
 		ft := st.Field(i).Type()

@@ -22,6 +22,7 @@ func sortedMap(m reflect.Value) [][2]reflect.Value {
 }
 
 func compareKeys(a, b reflect.Value) int {
+	an, bn := boxName(a), boxName(b)
 	a, b = keyValue(a), keyValue(b)
 	switch {
 	case !a.IsValid() && !b.IsValid():
@@ -33,6 +34,19 @@ func compareKeys(a, b reflect.Value) int {
 	}
 	if a.Type() != b.Type() {
 		return cmp.Compare(reflect.ValueOf(a.Type()).Pointer(), reflect.ValueOf(b.Type()).Pointer())
+	}
+	if an != bn {
+		// Types the interpreter gives one reflect type (type A int, type B
+		// int, int): Go orders them by their descriptors' addresses, which
+		// this cannot know; the cells' types first, in their names' order,
+		// so that the order does not follow the map's.
+		switch {
+		case an == "":
+			return 1
+		case bn == "":
+			return -1
+		}
+		return cmp.Compare(an, bn)
 	}
 	switch a.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -73,6 +87,19 @@ func compareKeys(a, b reflect.Value) int {
 		}
 	}
 	return 0
+}
+
+// boxName is the name of the cell type of the value in the
+// interpreter's box that v, or the interface v is, holds ("" for none).
+func boxName(v reflect.Value) string {
+	for v.IsValid() && v.Kind() == reflect.Interface && !v.IsNil() {
+		v = v.Elem()
+	}
+	if !v.IsValid() || !isBox(v.Type()) {
+		return ""
+	}
+	_, name, _ := unbox(v)
+	return name
 }
 
 // keyValue is a key through interfaces and the interpreter's boxes and

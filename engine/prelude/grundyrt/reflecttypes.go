@@ -714,7 +714,7 @@ func AssignableTo(t, u reflect.Type) bool {
 	if !tok && !uok || rt != ru || ru.Kind() == reflect.Interface || ru.Kind() == reflect.Chan {
 		return rt.AssignableTo(ru)
 	}
-	if t.String() == u.String() {
+	if SameType(t, u) || t.String() == u.String() {
 		return true
 	}
 	return underlyingString(t) == underlyingString(u) && (t.Name() == "" || u.Name() == "")

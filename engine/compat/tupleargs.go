@@ -142,7 +142,8 @@ func setStatementCall(st ast.Stmt, call *ast.CallExpr) {
 }
 
 // convertedTuple reports whether call f(g()) hands one of g's results of
-// a type other than an interface to a parameter of an interface type.
+// a type other than an interface to a parameter of an interface type, or
+// f is a built-in function (whose spread the passes after should see).
 func (c *Cell) convertedTuple(call *ast.CallExpr) bool {
 	if c.isBuiltin(call.Fun) {
 		// (Spread for the passes after: delete(pair()) of a map keyed by
@@ -200,11 +201,11 @@ func (c *Cell) tupleArg(call *ast.CallExpr) bool {
 		return false
 	}
 	if c.isBuiltin(call.Fun) {
-		// (append(tail()...) of tail's ([]byte, string) too: the
-		// variables keep the spread.)
 		// yaegi v0.16.1 took append(sl()) for append of sl's first
 		// result alone, silently, and could not compile copy(cp()),
 		// delete(mk()) or complex(two()) (min, max and print spread).
+		// (append(tail()...) of tail's ([]byte, string) too: the
+		// variables keep the spread.)
 		_, tuple := c.Types.TypeOf(call.Args[0]).(*types.Tuple)
 		return tuple && spreadBuiltins[call.Fun.(*ast.Ident).Name]
 	}

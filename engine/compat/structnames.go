@@ -287,11 +287,7 @@ func (c *Cell) padSoleEmbedded(st *ast.StructType, t types.Type) {
 	if !c.soleEmbeddedMethods(t) {
 		return
 	}
-	pos := st.Fields.Closing
-	f := &ast.Field{Names: []*ast.Ident{{NamePos: pos, Name: grundyrt.EmbedPad}},
-		Type: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTEmpty, pos)}}
-	hideField(f)
-	st.Fields.List = append(st.Fields.List, f)
+	st.Fields.List = append(st.Fields.List, hiddenEmptyField(grundyrt.EmbedPad, st.Fields.Closing))
 }
 
 // addPadValue ends cl, a positional literal of a struct type with
@@ -308,7 +304,7 @@ func (c *Cell) addPadValue(cl *ast.CompositeLit) {
 		return
 	}
 	pos := cl.Rbrace
-	cl.Elts = append(cl.Elts, &ast.CompositeLit{Type: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTEmpty, pos)}, Lbrace: pos, Rbrace: pos})
+	cl.Elts = append(cl.Elts, &ast.CompositeLit{Type: rtSelector(prelude.RTEmpty, pos), Lbrace: pos, Rbrace: pos})
 }
 
 // addParamValues ends cl, a positional literal of an instance of a
@@ -358,12 +354,16 @@ func typeParamPath(t types.Type, tp *types.TypeParam) (string, bool) {
 // hiddenFields hides unexported fields, which the printer and reflect's
 // fields leave out.
 func markEmpty(st *ast.StructType, name string) {
-	pos := st.Fields.Opening
-	f := &ast.Field{Names: []*ast.Ident{{NamePos: pos, Name: grundyrt.EmptyField}},
-		Type: &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTEmpty, pos)}}
-	hideField(f)
-	st.Fields.List = []*ast.Field{f}
+	st.Fields.List = []*ast.Field{hiddenEmptyField(grundyrt.EmptyField, st.Fields.Opening)}
 	nameField(st, name)
+}
+
+// hiddenEmptyField is a field name of no size (grundyrt.Empty), hidden
+// as hiddenFields hides unexported fields.
+func hiddenEmptyField(name string, pos token.Pos) *ast.Field {
+	f := &ast.Field{Names: []*ast.Ident{{NamePos: pos, Name: name}}, Type: rtSelector(prelude.RTEmpty, pos)}
+	hideField(f)
+	return f
 }
 
 // nameField puts the type's name in the tag of st's first field (split

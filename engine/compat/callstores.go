@@ -85,7 +85,12 @@ func (c *Cell) storeTemp(t types.Type, pos token.Pos) (*ast.Ident, *ast.Ident) {
 // interpreter keeps it as a global (a later cell's temporary of the same
 // name and another type would be its variable).
 func (c *Cell) sessionTemp(t types.Type, pos token.Pos) (*ast.Ident, *ast.Ident) {
-	return c.namedTemp(c.Temp("V"+itoa(int(pos))+"_"), t, pos)
+	return c.namedTemp(c.sessionTempName(pos), t, pos)
+}
+
+// sessionTempName is the name of a new sessionTemp at pos.
+func (c *Cell) sessionTempName(pos token.Pos) string {
+	return c.Temp("V" + itoa(int(pos)) + "_")
 }
 
 // namedTemp is a temporary of type t named name: its definition and a
@@ -95,6 +100,25 @@ func (c *Cell) namedTemp(name string, t types.Type, pos token.Pos) (*ast.Ident, 
 	v := types.NewVar(pos, nil, name, t)
 	c.Types.Defs[def], c.Types.Uses[use] = v, v
 	return def, use
+}
+
+// typedTemps are typed temporaries for tuple's values, each named by
+// name: their definitions and uses.
+func (c *Cell) typedTemps(tuple *types.Tuple, pos token.Pos, name func() string) (defs []*ast.Ident, uses []ast.Expr) {
+	for i := range tuple.Len() {
+		def, use := c.namedTemp(name(), tuple.At(i).Type(), pos)
+		defs, uses = append(defs, def), append(uses, use)
+	}
+	return defs, uses
+}
+
+// idents is ids as expressions.
+func idents(ids []*ast.Ident) []ast.Expr {
+	var xs []ast.Expr
+	for _, id := range ids {
+		xs = append(xs, id)
+	}
+	return xs
 }
 
 // valuesAfter is storedAfterValues' temporaries of the values, then the

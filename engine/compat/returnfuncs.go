@@ -91,12 +91,8 @@ func (c *Cell) returnMadeFuncs(cur Cursor, ret *ast.ReturnStmt) {
 			_, sig := types.Unalias(t).(*types.Signature)
 			return sig
 		}) {
-			var lhs, uses []ast.Expr
-			for i := range tuple.Len() {
-				def, use := c.namedTemp(c.Temp("Fr"), tuple.At(i).Type(), ret.Pos())
-				lhs, uses = append(lhs, def), append(uses, use)
-			}
-			cur.InsertBefore(define(ret.Pos(), lhs, ret.Results[0]))
+			defs, uses := c.typedTemps(tuple, ret.Pos(), func() string { return c.Temp("Fr") })
+			cur.InsertBefore(define(ret.Pos(), idents(defs), ret.Results[0]))
 			ret.Results = uses
 			return
 		}

@@ -126,12 +126,7 @@ func (c *Cell) ifaceTupleTemps(st ast.Node, fn *ast.FuncType) ast.Node {
 	if top {
 		pos = gd.Specs[0].Pos() // (varinits orders its assignments by their names' places)
 	}
-	var defs []*ast.Ident
-	var uses []ast.Expr
-	for i := range tuple.Len() {
-		def, use := c.sessionTemp(tuple.At(i).Type(), pos)
-		defs, uses = append(defs, def), append(uses, use)
-	}
+	defs, uses := c.typedTemps(tuple, pos, func() string { return c.sessionTempName(pos) })
 	*value = nil
 	switch st := st.(type) {
 	case *ast.AssignStmt:
@@ -146,11 +141,7 @@ func (c *Cell) ifaceTupleTemps(st ast.Node, fn *ast.FuncType) ast.Node {
 	case *ast.ReturnStmt:
 		st.Results = uses
 	}
-	var lhs []ast.Expr
-	for _, d := range defs {
-		lhs = append(lhs, d)
-	}
-	return define(pos, lhs, x)
+	return define(pos, idents(defs), x)
 }
 
 // tuplePlaces is where a statement holds a value of several results

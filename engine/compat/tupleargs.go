@@ -51,7 +51,7 @@ var convertedTupleArgs = Pass{
 }
 
 func runTupleArgs(c *Cell, converted bool) {
-	ofKind := func(call *ast.CallExpr) bool { return c.convertedTuple(call) == converted }
+	ofKind := func(call *ast.CallExpr) bool { return c.spreadEarly(call) == converted }
 	c.Apply(func(cur Cursor) bool {
 		switch n := cur.Node().(type) {
 		case *ast.ExprStmt:
@@ -141,15 +141,17 @@ func setStatementCall(st ast.Stmt, call *ast.CallExpr) {
 	}
 }
 
+// spreadEarly reports whether convertedTupleArgs, not tupleArgs, spreads
+// call: the passes after convert its results, or f is a built-in function
+// (delete(pair()) of a map keyed by any looks its key up as a single one,
+// interned, when the passes after see the spread).
+func (c *Cell) spreadEarly(call *ast.CallExpr) bool {
+	return c.isBuiltin(call.Fun) || c.convertedTuple(call)
+}
+
 // convertedTuple reports whether call f(g()) hands one of g's results of
-// a type other than an interface to a parameter of an interface type, or
-// f is a built-in function (whose spread the passes after should see).
+// a type other than an interface to a parameter of an interface type.
 func (c *Cell) convertedTuple(call *ast.CallExpr) bool {
-	if c.isBuiltin(call.Fun) {
-		// (Spread for the passes after: delete(pair()) of a map keyed by
-		// any looks its key up as a single one, interned.)
-		return true
-	}
 	tuple, sig, ok := c.tupleCall(call)
 	if !ok {
 		return false

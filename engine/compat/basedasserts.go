@@ -137,15 +137,23 @@ func (c *Cell) checkedAssert(x, t ast.Expr, xt, tt types.Type, cur Cursor) {
 // is one yaegi's assignability test gets wrong on native types: tt a
 // slice, map, array or channel type, named or not, without cell types (a
 // value of a named native type with tt's underlying type, or of the
-// unnamed one when tt is named, or a channel of either direction, passes
-// it). Pointers are left out: a named pointer type is too rare to slow
+// unnamed one when tt is named, passes it), or an unnamed channel type
+// of one direction (a two-way channel passes it). Pointers are left out: a named pointer type is too rare to slow
 // every x.(*big.Int).
 func lookalikeAssert(xt, tt types.Type) bool {
 	if xt == nil || tt == nil || !isIfaceType(xt) || isIfaceType(tt) || cellTypeOrIfaceLit(xt) && !emptyIface(xt) || isError(xt) {
 		return false
 	}
-	switch tt.Underlying().(type) {
-	case *types.Slice, *types.Map, *types.Array, *types.Chan:
+	switch u := tt.Underlying().(type) {
+	case *types.Chan:
+		// A channel of one direction, of any element: a two-way channel
+		// is assignable to it (any(make(chan J)).(<-chan J) passed).
+		// (Not of a cell's interface, nor a named type: the interpreter's
+		// reflect type of chan<- Shape, or of Outbox's value, is not its
+		// own.)
+		_, unnamed := types.Unalias(tt).(*types.Chan)
+		return unnamed && u.Dir() != types.SendRecv && !cellIfaceIn(u.Elem()) || !mentionsCellType(tt)
+	case *types.Slice, *types.Map, *types.Array:
 		return !mentionsCellType(tt)
 	}
 	return false

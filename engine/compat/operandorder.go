@@ -243,8 +243,17 @@ func (c *Cell) orderHeader(slot *ast.Expr) {
 	if !ok {
 		return
 	}
+	shared := c.sharedInIface(x)
 	temps := c.hoistCalls(slots, ops, false)
 	*slot = called(funcLit(x.Pos(), x.End(), results(te), append(temps, &ast.ReturnStmt{Return: x.Pos(), Results: []ast.Expr{*slot}})...))
+	if shared {
+		// The literal's result is one slot of the frame, which an
+		// interface holding it wraps (see ifaceCopies): the values a
+		// loop appended to a []I (C{t[0], strconv.Itoa(t[0])}) were all
+		// its last one. A copy, which nothing else holds.
+		te, _ := c.TypeExpr(t, x.Pos())
+		*slot = sliceElem(te, *slot)
+	}
 }
 
 // mapCompound is the map of a compound assignment to its element whose

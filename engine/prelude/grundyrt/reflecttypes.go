@@ -648,8 +648,15 @@ func (ts *Types) deepEqual(a, b reflect.Value, visited map[deepVisit]bool) bool 
 }
 
 // unboxed is v (from an interface) out of the interpreter's box, and its
-// cell type's name when it was in one.
+// cell type's name when it was in one; out of its wrapper of a native
+// interface with methods too, whose method fields are functions, which
+// are never deeply equal (two []error{ParseErr{3}} were unequal).
 func (ts *Types) unboxed(v reflect.Value) (reflect.Value, string) {
+	if v.IsValid() && WrapperShape(v.Type()) {
+		if in := v.Field(0); in.Kind() == reflect.Interface && !in.IsNil() {
+			return ts.unboxed(in.Elem())
+		}
+	}
 	if v.IsValid() && isBox(v.Type()) {
 		inner, name, ok := unbox(v)
 		if !ok {

@@ -1096,8 +1096,15 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 				// io.Writer that only a *Count is: basedPointers' below)
 				continue
 			}
+			// A nil slice or map stays a typed nil in a native
+			// interface, as convCall converts it (yaegi made it a nil
+			// interface: x.(fmt.Stringer) of an any holding a nil Poly).
+			keepNil := nilable(n) && c.isNativeIface(tt) && !isError(tt)
 			if tx, ok := c.TypeExpr(n, pos); ok {
 				check = hasTypeCall(tmp(), n, pos)
+				if keepNil {
+					convert = n
+				}
 				try(tx)
 			}
 			if tx, ok := c.TypeExpr(n, pos); ok && basedWrapperSubject(from) {
@@ -1105,6 +1112,9 @@ func (c *Cell) ifaceTries(tmp func() *ast.Ident, from types.Type, t ast.Expr, tt
 				// (a Row held in a sort.Interface, then in an any,
 				// asserted to fmt.Stringer; see boxConv).
 				guard, unwrap = hasTypeCall(tmp(), n, pos), true // (named first: InWrapper only then)
+				if keepNil {
+					convert = n
+				}
 				try(tx)
 				unwrap = false
 			}

@@ -96,7 +96,8 @@ func runNilAsserts(c *Cell) {
 		// nil dereference, also when only ok is used: _, ok := x.(io.Closer)).
 		var first []ast.Stmt
 		if !typecheck.IsCellType(tt) && !empty && !param {
-			for _, impl := range c.implementers(xt, tt, pos) {
+			impls, implTypes, _ := c.cellStructs(xt, tt, pos)
+			for i, impl := range impls {
 				subjects := []ast.Expr{arg()}
 				if basedWrapperSubject(xt) {
 					// In another native interface's wrapper (a *Tape
@@ -107,7 +108,23 @@ func runNilAsserts(c *Cell) {
 				}
 				for _, x := range subjects {
 					then := []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), ident("true", pos)}}}
-					if _, ptr := impl.(*ast.StarExpr); !ptr && c.isNativeIface(tt) {
+					_, ptr := impl.(*ast.StarExpr)
+					if ptr && c.isNativeIface(tt) && !isError(tt) {
+						// A nil pointer stays a typed nil in the
+						// interface (yaegi made it a nil interface:
+						// st == nil, and <nil> for its String's
+						// words), as nilConv converts it.
+						if conv, ok := c.nilConv(tt, implTypes[i], val()); ok {
+							rt, ok := c.TypeExpr(tt, pos)
+							if !ok {
+								return true
+							}
+							r := ident(tempPrefix+"R", pos)
+							then = []ast.Stmt{varDecl(pos, r.Name, rt, conv),
+								&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(r.Name, pos), ident("true", pos)}}}
+						}
+					}
+					if !ptr && c.isNativeIface(tt) {
 						rt, ok := c.TypeExpr(tt, pos)
 						if !ok {
 							return true

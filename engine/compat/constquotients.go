@@ -116,7 +116,10 @@ func (c *Cell) typedConst(e ast.Expr) (t types.Type, whole bool) {
 // hold wrapped (var r int32 = 86400 * 365 * 100 % p: -363873, Go 590541;
 // var avg int8 = (100 + 100 + 100) >> 2: 11, Go 75) or did not compile;
 // and it compiles no arithmetic its context makes complex (var a
-// complex128 = 1 + 2).
+// complex128 = 1 + 2). Nor does it take len or cap of an array (or of a
+// constant string) for a constant: f &^ (1<<len(names) - 1), f a uint8,
+// shifted an int and panicked in reflect, "call of reflect.Value.Uint on
+// int Value".
 // nil when e needs none of this.
 func (c *Cell) valueConst(e ast.Expr) types.Type {
 	tv, ok := c.Types.Types[e]
@@ -131,6 +134,12 @@ func (c *Cell) valueConst(e ast.Expr) types.Type {
 		if _, basic := ast.Unparen(lit.X).(*ast.BasicLit); basic {
 			return nil // -1, +2.5
 		}
+	}
+	if c.constPart(e, func(x ast.Expr, _ constant.Value) bool {
+		call, ok := x.(*ast.CallExpr)
+		return ok && c.isBuiltin(call.Fun)
+	}) {
+		return tv.Type // (see constQuotients: 1<<len(a) with a an array)
 	}
 	complexTarget := b.Info()&types.IsComplex != 0
 	if _, bin := ast.Unparen(e).(*ast.BinaryExpr); bin && complexTarget {

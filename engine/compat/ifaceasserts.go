@@ -136,7 +136,7 @@ func (c *Cell) ifaceAssert(ta *ast.TypeAssertExpr, commaOk bool) ast.Expr {
 		others, missing = c.boxedOthers(tt)
 	}
 	for i, n := range others {
-		body = append(body, ifThen(pos, c.boxedOther(tmp, tt, n, pos), fail(missing[i])...))
+		body = append(body, ifThen(pos, c.boxedOther(tmp, xt, tt, n, pos), fail(missing[i])...))
 	}
 	body = append(body, c.ifaceTries(tmp, xt, ta.Type, tt, fail, commaOk, false)...)
 	if stop := c.nativeMethods(tmp, tt, pos); stop != nil {

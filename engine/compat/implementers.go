@@ -378,9 +378,21 @@ func (c *Cell) boxedOthers(tt types.Type) (named []*types.Named, missing []strin
 // be a method, not compiled again, and a later cell may have given n the
 // interface's methods (see laterMethods): that stops the cell rather
 // than said no.
-func (c *Cell) boxedOther(tmp func() *ast.Ident, tt types.Type, n *types.Named, pos token.Pos) ast.Expr {
-	test := hasTypeCall(tmp(), n, pos)
+//
+// From an interface with methods the cell declares, the value is put in
+// an any first, which keeps its box: yaegi hands a native function such
+// an interface's value bare (d.(interface{ Zero() }) of a D holding an N,
+// Zero on *N, passed, silently).
+func (c *Cell) boxedOther(tmp func() *ast.Ident, from, tt types.Type, n *types.Named, pos token.Pos) ast.Expr {
+	subject := func() ast.Expr {
+		if from != nil && cellTypeOrIfaceLit(from) && !emptyIface(from) {
+			return sliceElem(ident("any", pos), tmp())
+		}
+		return tmp()
+	}
+	test := hasTypeCall(subject(), n, pos)
 	if later := c.laterMethods(tmp, tt, pos); later != nil {
+		later.(*ast.CallExpr).Args[0] = subject()
 		test = &ast.BinaryExpr{X: test, OpPos: pos, Op: token.LAND, Y: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: later}}
 	}
 	return test
@@ -650,7 +662,7 @@ func (c *Cell) matchesInterface(tmp func() *ast.Ident, from types.Type, t ast.Ex
 	if !cellIfaceToNative(from, tt) {
 		bo, _ := c.boxedOthers(tt)
 		for _, n := range bo {
-			not = or(not, c.boxedOther(tmp, tt, n, pos))
+			not = or(not, c.boxedOther(tmp, from, tt, n, pos))
 		}
 	}
 	if not != nil {

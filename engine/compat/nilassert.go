@@ -184,10 +184,13 @@ func runNilAsserts(c *Cell) {
 			}
 			first = append(first, ifThen(pos, asserts(arg(), o.x), no))
 		}
-		if !typecheck.IsCellType(tt) && !param {
+		if (!typecheck.IsCellType(tt) || cellTypeOrIfaceLit(xt) && !emptyIface(xt)) && !param {
 			// A type on a basic type without the methods, said no to by
 			// the name its box carries: yaegi's assertion fails on it
-			// (see boxedOthers; one with them is ifaceAsserts').
+			// (see boxedOthers; one with them is ifaceAsserts'), or, from
+			// an interface the cell declares, passes it when a method
+			// is on the pointer (d.(Zeroer) of a D holding an M2, Zero
+			// on *M2).
 			bo, missing := c.boxedOthers(tt)
 			for i, n := range bo {
 				var no ast.Stmt = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos), ident("false", pos)}}
@@ -196,7 +199,7 @@ func runNilAsserts(c *Cell) {
 						Fun:  &ast.SelectorExpr{X: ident(prelude.Runtime, pos), Sel: ident(prelude.RTAssertionError, pos)},
 						Args: []ast.Expr{arg(), quote(name), quote(missing[i])}}}}}
 				}
-				first = append(first, ifThen(pos, c.boxedOther(arg, tt, n, pos), no))
+				first = append(first, ifThen(pos, c.boxedOther(arg, xt, tt, n, pos), no))
 			}
 		}
 		if commaOk {

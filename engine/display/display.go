@@ -187,9 +187,19 @@ func PartsOf(v any) Parts {
 	case error:
 		p["Error"] = Part{Value: x.Error()} // (a panic in it is the cell's: the error is shown, not printed)
 	case fmt.Stringer:
-		p["String"] = Part{Value: printed(v, x.String)}
+		p["String"] = Part{Value: printed(v, func() string { return stringed(x) })}
 	}
 	return p
+}
+
+// stringed is x as fmt's %v prints it: by its Format when it has one
+// (a *big.Float's String rounds to 10 digits, its %v does not), else by
+// String.
+func stringed(x fmt.Stringer) string {
+	if f, ok := x.(fmt.Formatter); ok {
+		return fmt.Sprintf("%v", f)
+	}
+	return x.String()
 }
 
 // Render returns the bundle v shows as. Every bundle has text/plain.
@@ -282,7 +292,7 @@ func Text(v any) string {
 	case error:
 		return x.Error()
 	case fmt.Stringer:
-		return x.String()
+		return stringed(x)
 	case string:
 		return x
 	}

@@ -2,7 +2,9 @@ package display
 
 import (
 	"errors"
+	"fmt"
 	"image"
+	"math/big"
 	"strings"
 	"testing"
 )
@@ -123,5 +125,17 @@ func TestRenderShowsOnlyChosenTypes(t *testing.T) {
 	got := Render(choosy{&calls})
 	if len(got) != 2 || got["image/png"] != "AQID" || got["text/plain"] != "choosy" || calls != 0 {
 		t.Errorf("Render = %v (SVG rendered %d times); want PNG and text only, SVG never rendered", got, calls)
+	}
+}
+
+// A value with a Format method is shown as fmt's %v prints it, not by
+// its String: a *big.Float's String rounds to 10 digits.
+func TestTextUsesFormat(t *testing.T) {
+	f := big.NewFloat(1.0 / 3)
+	if got, want := Text(f), fmt.Sprintf("%v", f); got != want || got == f.String() {
+		t.Fatalf("Text(*big.Float) = %q, want %q (not String's %q)", got, want, f.String())
+	}
+	if got := Render(f)["text/plain"]; got != fmt.Sprintf("%v", f) {
+		t.Fatalf("Render(*big.Float) text/plain = %q", got)
 	}
 }

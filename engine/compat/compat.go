@@ -222,6 +222,7 @@ var Passes = []Pass{
 	returnBuiltins,
 	tupleAssigns,
 	unnamedParams,
+	switchBinds, // after the passes that rewrite type switches, which read a binding as the cell's
 	operandOrder,
 	nativeResults,
 	tupleArgs,

@@ -126,6 +126,25 @@ func (c *Cell) valueConst(e ast.Expr) types.Type {
 	if !ok || tv.Value == nil || tv.Type == nil || isUntyped(tv.Type) {
 		return nil
 	}
+	builtins := func() bool {
+		return c.constPart(e, func(x ast.Expr, _ constant.Value) bool {
+			call, ok := x.(*ast.CallExpr)
+			return ok && c.isBuiltin(call.Fun)
+		})
+	}
+	if _, param := types.Unalias(tv.Type).(*types.TypeParam); param {
+		// v | 1<<len(a) with v a T: the value, untyped, which T's
+		// operation converts.
+		switch {
+		case !builtins():
+			return nil
+		case tv.Value.Kind() == constant.Int:
+			return types.Typ[types.UntypedInt]
+		case tv.Value.Kind() == constant.Float:
+			return types.Typ[types.UntypedFloat]
+		}
+		return nil
+	}
 	b, ok := tv.Type.Underlying().(*types.Basic)
 	if !ok || b.Info()&types.IsNumeric == 0 {
 		return nil
@@ -135,10 +154,7 @@ func (c *Cell) valueConst(e ast.Expr) types.Type {
 			return nil // -1, +2.5
 		}
 	}
-	if c.constPart(e, func(x ast.Expr, _ constant.Value) bool {
-		call, ok := x.(*ast.CallExpr)
-		return ok && c.isBuiltin(call.Fun)
-	}) {
+	if builtins() {
 		return tv.Type // (see constQuotients: 1<<len(a) with a an array)
 	}
 	complexTarget := b.Info()&types.IsComplex != 0

@@ -94,10 +94,11 @@ func runAnonEmbed(c *Cell) {
 // into an empty interface, the methods of an embedded field that is not
 // an interface (any(struct{ Sq }{...}).(Shape) was false); into one with
 // methods, those of an embedded interface (fmt.Stringer(w) with w a
-// struct{ fmt.Stringer; k int } panicked in reflect.Set). ("" when
-// none.) A struct embedding only an interface, put in an empty
-// interface, keeps its methods there, and so does a named type declared
-// in a function.
+// struct{ fmt.Stringer; k int } panicked in reflect.Set), and into an
+// empty one, those fmt would call (any(w) printed {v1 2}, Go v1). (""
+// when none.) A struct embedding only an interface without methods fmt
+// calls, put in an empty interface, keeps its methods there, and so does
+// a named type declared in a function.
 func (c *Cell) conversionRefused(cur Cursor) (ast.Expr, string) {
 	call, ok := cur.Node().(*ast.CallExpr)
 	if !ok || len(call.Args) != 1 || !c.Types.IsType(call.Fun) {
@@ -113,7 +114,7 @@ func (c *Cell) conversionRefused(cur Cursor) (ast.Expr, string) {
 		return nil, ""
 	}
 	switch {
-	case iface.NumMethods() > 0 && embedsIface(st):
+	case embedsIface(st) && (iface.NumMethods() > 0 || printsByMethod(st)):
 		return call.Args[0], "a value of an unnamed struct type embedding an interface, converted to an interface (" + types.TypeString(target, pkgName) + "): the interpreter loses the methods it has through the embedded interface; declare the struct as a named type (type S struct{ ... }) and use S"
 	case iface.NumMethods() == 0 && !embedsIface(st) && (types.NewMethodSet(st).Len() > 0 || types.NewMethodSet(types.NewPointer(st)).Len() > 0):
 		return call.Args[0], "a value of an unnamed struct type with methods of an embedded field, converted to an interface (" + types.TypeString(target, pkgName) + "): the interpreter makes the type without them, so an assertion to an interface it implements would be false; declare the struct as a named type (type S struct{ ... }) and use S"

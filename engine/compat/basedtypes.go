@@ -96,6 +96,10 @@ func runBasedTypes(c *Cell) {
 			}
 		case *ast.CallExpr:
 			b.call(n)
+			if t := c.Types.TypeOf(n.Fun); len(n.Args) == 1 && c.Types.IsType(n.Fun) && t != nil && types.IsInterface(t) {
+				// any(f), explicitly, as var a any = f.
+				b.storeFunc(n.Args[0], t)
+			}
 			// (A native store or container keeps what it is handed as
 			// an any does.)
 			for _, i := range c.nativeKept(n) {

@@ -218,6 +218,7 @@ var Passes = []Pass{
 	labeledReturn,
 	namedResults,
 	methodOrder,
+	aliasOrder,
 	recoverOrder,
 	returnBuiltins,
 	tupleAssigns,

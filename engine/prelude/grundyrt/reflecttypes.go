@@ -718,6 +718,11 @@ func AssignableTo(t, u reflect.Type) bool {
 	_, tok := t.(cellRType)
 	_, uok := u.(cellRType)
 	rt, ru := RType(t), RType(u)
+	if rt != ru && (tok || uok) && rt.Kind() == reflect.Struct && ru.Kind() == reflect.Struct {
+		// struct{ V int } and a Box: the interpreter's struct type of a
+		// named one carries its name in a tag.
+		return underlyingString(t) == underlyingString(u) && (t.Name() == "" || u.Name() == "")
+	}
 	if !tok && !uok || rt != ru || ru.Kind() == reflect.Interface || ru.Kind() == reflect.Chan {
 		return rt.AssignableTo(ru)
 	}

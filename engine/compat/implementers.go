@@ -18,13 +18,6 @@ import (
 // ifaceAsserts and typeSwitches: which cell and native types implement the
 // interface, and how a value of each is asserted and converted.
 
-// implementers are the cell types (T or *T, T a struct type) whose values
-// implement the interface iface, as source at pos (see cellStructs).
-func (c *Cell) implementers(from, iface types.Type, pos token.Pos) []ast.Expr {
-	impls, _, _ := c.cellStructs(from, iface, pos)
-	return impls
-}
-
 // cellStructs are the cell types (T and *T, T a struct type) whose values
 // implement the interface iface, and those whose values do not though
 // T or *T has some of its methods, as source at pos. The interpreter's own

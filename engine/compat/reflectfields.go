@@ -29,12 +29,15 @@ import (
 //	rt.NumField()  =>  grundyrt.TypeNumField(rt)
 //	v.NumField()  =>  grundyrt.ValueNumField(v)
 //	v.Elem()  =>  grundyrt.ValueElem(v)
+//	v.Set(x)  =>  grundyrt.ValueSet(v, x)
 //
 // (NumField leaves out the field of no size that carries the name of a
 // struct type without fields: see structNames. Elem of an interface
 // value takes a value of a cell type on a basic type, a slice or a map
 // out of the interpreter's box, and a cell's value out of a native
-// interface's wrapper: Elem of a []any's Temp(2) was a struct.)
+// interface's wrapper: Elem of a []any's Temp(2) was a struct. Set of a
+// struct{ V int } into a Box panicked: the struct types differ by the
+// name's tag.)
 //
 // The exported fields yaegi makes of unexported ones were settable
 // through reflect (CanSet and CanInterface true, Set and Interface
@@ -99,7 +102,8 @@ func runReflectFields(c *Cell) {
 // methods of one argument that reach a struct's fields.
 var (
 	typeFieldCalls  = map[string]string{"Field": prelude.RTStructField, "FieldByName": prelude.RTFieldByName, "FieldByNameFunc": prelude.RTFieldByNameFunc, "FieldByIndex": prelude.RTFieldByIndex}
-	valueFieldCalls = map[string]string{"Field": prelude.RTValueField, "FieldByName": prelude.RTValueFieldByName, "FieldByNameFunc": prelude.RTValueFieldByNameFunc, "FieldByIndex": prelude.RTValueFieldByIndex}
+	valueFieldCalls = map[string]string{"Field": prelude.RTValueField, "FieldByName": prelude.RTValueFieldByName, "FieldByNameFunc": prelude.RTValueFieldByNameFunc, "FieldByIndex": prelude.RTValueFieldByIndex,
+		"Set": prelude.RTValueSet} // (a struct's value: see grundyrt.ValueSet)
 )
 
 // isPackage reports whether x names the imported package path.

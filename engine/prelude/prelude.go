@@ -173,6 +173,7 @@ const (
 	RTTypeOf               = "TypeOf"               // reflect.TypeOf by the value's static type
 	RTValueOf              = "ValueOf"              // reflect.ValueOf of an interface value, out of the interpreter's box
 	RTValueElem            = "ValueElem"            // reflect.Value's Elem, out of the interpreter's box or wrapper
+	RTValueSet             = "ValueSet"             // reflect.Value's Set, an unnamed struct converted to a named one
 	RTSameType             = "SameType"             // == of reflect.Types, TypeOf's named ones against the interpreter's
 	RTAssignableTo         = "AssignableTo"         // reflect.Type's AssignableTo by Go's rule for named types
 	RTDeepEqual            = "DeepEqual"            // reflect.DeepEqual with the operands' types

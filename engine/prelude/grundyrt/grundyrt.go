@@ -199,6 +199,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"TypeOf":               reflect.ValueOf(ts.TypeOf),
 		"ValueOf":              reflect.ValueOf(ValueOf),
 		"ValueElem":            reflect.ValueOf(ValueElem),
+		"ValueSet":             reflect.ValueOf(ValueSet),
 		"HoldsWrapped":         reflect.ValueOf(HoldsWrapped),
 		"SameType":             reflect.ValueOf(SameType),
 		"AssignableTo":         reflect.ValueOf(AssignableTo),

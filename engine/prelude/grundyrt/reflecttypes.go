@@ -498,6 +498,20 @@ func ValueOf(v any) reflect.Value {
 	return rv
 }
 
+// ValueSet is v.Set(x), where x of an unnamed struct type goes into v of
+// a named one of the cells with that underlying type (or the other way
+// round), as Go assigns it: the interpreter's struct type of the named
+// one carries its name in a tag, so reflect.Set panicked ("value of type
+// struct { V int } is not assignable to type struct { V int
+// \"grundy:...\" }"). Anything else is reflect's Set.
+func ValueSet(v, x reflect.Value) {
+	if x.IsValid() && v.IsValid() && x.Kind() == reflect.Struct && v.Kind() == reflect.Struct && x.Type() != v.Type() &&
+		(structName(x.Type()) == "") != (structName(v.Type()) == "") && !x.Type().AssignableTo(v.Type()) && x.Type().ConvertibleTo(v.Type()) {
+		x = x.Convert(v.Type())
+	}
+	v.Set(x)
+}
+
 // ValueElem is v.Elem(): of an interface value holding a value of a cell
 // type on a basic type, a slice or a map, or one in a native interface's
 // wrapper, it is the value in the interpreter's box or wrapper, as Go's

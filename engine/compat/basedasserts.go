@@ -138,7 +138,8 @@ func (c *Cell) checkedAssert(x, t ast.Expr, xt, tt types.Type, cur Cursor) {
 // slice, map, array or channel type, named or not, without cell types (a
 // value of a named native type with tt's underlying type, or of the
 // unnamed one when tt is named, passes it), or an unnamed channel type
-// of one direction (a two-way channel passes it). Pointers are left out: a named pointer type is too rare to slow
+// of one direction (a two-way channel passes it). Pointers are left
+// out: a named pointer type is too rare to slow
 // every x.(*big.Int).
 func lookalikeAssert(xt, tt types.Type) bool {
 	if xt == nil || tt == nil || !isIfaceType(xt) || isIfaceType(tt) || cellTypeOrIfaceLit(xt) && !emptyIface(xt) || isError(xt) {

@@ -112,15 +112,6 @@ func (c *Cell) typedTemps(tuple *types.Tuple, pos token.Pos, name func() string)
 	return defs, uses
 }
 
-// idents is ids as expressions.
-func idents(ids []*ast.Ident) []ast.Expr {
-	var xs []ast.Expr
-	for _, id := range ids {
-		xs = append(xs, id)
-	}
-	return xs
-}
-
 // valuesAfter is storedAfterValues' temporaries of the values, then the
 // stores.
 func (c *Cell) valuesAfter(as *ast.AssignStmt) []ast.Stmt {

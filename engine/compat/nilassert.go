@@ -108,34 +108,36 @@ func runNilAsserts(c *Cell) {
 				}
 				for _, x := range subjects {
 					then := []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{val(), ident("true", pos)}}}
+					// Into a native interface, the value goes through a
+					// variable of its type: var r I = value; return r, true.
+					r := ident(tempPrefix+"R", pos)
+					var value ast.Expr
+					var after []ast.Stmt
 					_, ptr := impl.(*ast.StarExpr)
-					if ptr && c.isNativeIface(tt) && !isError(tt) {
+					switch {
+					case !c.isNativeIface(tt):
+					case !ptr:
+						// The whole value in yaegi's wrapper, as a
+						// conversion puts it (see grundyrt.Rewrap): a
+						// Blob asserted to io.Reader printed 4, not its
+						// String's blob(4).
+						value, after = val(), []ast.Stmt{&ast.ExprStmt{X: rewrapCall(r, val(), pos)}}
+					case !isError(tt):
 						// A nil pointer stays a typed nil in the
 						// interface (yaegi made it a nil interface:
 						// st == nil, and <nil> for its String's
 						// words), as nilConv converts it.
 						if conv, ok := c.nilConv(tt, implTypes[i], val()); ok {
-							rt, ok := c.TypeExpr(tt, pos)
-							if !ok {
-								return true
-							}
-							r := ident(tempPrefix+"R", pos)
-							then = []ast.Stmt{varDecl(pos, r.Name, rt, conv),
-								&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(r.Name, pos), ident("true", pos)}}}
+							value = conv
 						}
 					}
-					if !ptr && c.isNativeIface(tt) {
+					if value != nil {
 						rt, ok := c.TypeExpr(tt, pos)
 						if !ok {
 							return true
 						}
-						// The whole value in yaegi's wrapper, as a
-						// conversion puts it (see grundyrt.Rewrap): a
-						// Blob asserted to io.Reader printed 4, not its
-						// String's blob(4).
-						r := ident(tempPrefix+"R", pos)
-						then = []ast.Stmt{varDecl(pos, r.Name, rt, val()), &ast.ExprStmt{X: rewrapCall(r, val(), pos)},
-							&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(r.Name, pos), ident("true", pos)}}}
+						then = append(append([]ast.Stmt{varDecl(pos, r.Name, rt, value)}, after...),
+							&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(r.Name, pos), ident("true", pos)}})
 					}
 					first = append(first, &ast.IfStmt{If: pos,
 						Init: define(pos, []ast.Expr{val(), okID()}, &ast.TypeAssertExpr{X: x, Type: impl, Lparen: pos, Rparen: pos}),

@@ -92,7 +92,7 @@ func (c *Cell) returnMadeFuncs(cur Cursor, ret *ast.ReturnStmt) {
 			return sig
 		}) {
 			defs, uses := c.typedTemps(tuple, ret.Pos(), func() string { return c.Temp("Fr") })
-			cur.InsertBefore(define(ret.Pos(), idents(defs), ret.Results[0]))
+			cur.InsertBefore(define(ret.Pos(), identExprs(defs), ret.Results[0]))
 			ret.Results = uses
 			return
 		}

@@ -141,7 +141,7 @@ func (c *Cell) ifaceTupleTemps(st ast.Node, fn *ast.FuncType) ast.Node {
 	case *ast.ReturnStmt:
 		st.Results = uses
 	}
-	return define(pos, idents(defs), x)
+	return define(pos, identExprs(defs), x)
 }
 
 // tuplePlaces is where a statement holds a value of several results

@@ -406,14 +406,7 @@ func boxedSample(sample []any) (string, bool) {
 
 // boxNamed is the name of the type of x's value when x is in the
 // interpreter's box, else "".
-func boxNamed(x any) string {
-	rv := reflect.ValueOf(x)
-	if !rv.IsValid() || !isBox(rv.Type()) {
-		return ""
-	}
-	_, name, _ := unbox(rv)
-	return name
-}
+func boxNamed(x any) string { return boxName(reflect.ValueOf(x)) }
 
 // ParamValue is the value in x's box for x.(T), T a type parameter,
 // once AssertsExactly passed x with sample, when T is bound to a cell

@@ -130,6 +130,7 @@ var Passes = []Pass{
 	nativeIfaceArgs,
 	reflectedArgs,
 	cellIfaceValues,
+	instanceStores, // before instanceConvs, which passes its conversions on
 	funcIfaceArgs,
 	loggerFatal,
 	variadicSlices,

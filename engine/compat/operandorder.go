@@ -939,9 +939,6 @@ func (c *Cell) hoistableEarly(xs []ast.Expr, top bool) bool {
 // type (see hoistable).
 func (c *Cell) hoistableType(x ast.Expr, top bool) bool {
 	t := c.Types.TypeOf(x)
-	if namesInstance(t) {
-		return false
-	}
 	_, ok := c.TypeExpr(t, x.Pos())
 	return ok || !top
 }

@@ -478,15 +478,36 @@ func (ts *Types) MustExact(x, like any, iface string) any {
 
 // ValueOf is reflect.ValueOf(v) for v of an interface type: a value of a
 // cell type on a basic type is in one of the interpreter's boxes there,
-// whose reflect.Value was a struct (Kind said struct, Int panicked); the
-// value in the box is the one Go's reflect sees (its reflect type is the
-// basic type's, as for a value whose static type is the cell type).
+// whose reflect.Value was a struct (Kind said struct, Int panicked), and
+// a value of a cell type in a native interface (an error, a
+// fmt.Stringer) is in the interpreter's wrapper, whose reflect.Value was
+// the wrapper (Type said interp._error, Field(1) was a func); the value
+// in the box or wrapper is the one Go's reflect sees (its reflect type is
+// the basic type's, as for a value whose static type is the cell type).
 func ValueOf(v any) reflect.Value {
-	rv := reflect.ValueOf(v)
-	if rv.IsValid() && isBox(rv.Type()) {
-		if inner, _, ok := unbox(rv); ok {
-			return inner
+	return unwrapValue(reflect.ValueOf(v))
+}
+
+// unwrapValue is rv out of the interpreter's wrapper and box, if it is
+// in them (the invalid Value for an empty box).
+func unwrapValue(rv reflect.Value) reflect.Value {
+	if !rv.IsValid() {
+		return rv
+	}
+	if isWrapper(rv.Type()) {
+		if rv = rv.Field(0); rv.Kind() == reflect.Interface {
+			rv = rv.Elem()
 		}
+		if !rv.IsValid() {
+			return rv
+		}
+	}
+	if isBox(rv.Type()) {
+		inner, _, ok := unbox(rv)
+		if !ok {
+			return reflect.Value{}
+		}
+		return inner
 	}
 	return rv
 }
@@ -512,25 +533,10 @@ func ValueSet(v, x reflect.Value) {
 // a walk over the value followed without end).
 func ValueElem(v reflect.Value) reflect.Value {
 	e := v.Elem()
-	if v.Kind() != reflect.Interface || !e.IsValid() {
+	if v.Kind() != reflect.Interface {
 		return e
 	}
-	if isWrapper(e.Type()) {
-		if e = e.Field(0); e.Kind() == reflect.Interface {
-			e = e.Elem()
-		}
-		if !e.IsValid() {
-			return e
-		}
-	}
-	if isBox(e.Type()) {
-		inner, _, ok := unbox(e)
-		if !ok {
-			return reflect.Value{}
-		}
-		return inner
-	}
-	return e
+	return unwrapValue(e)
 }
 
 // DeepEqual is reflect.DeepEqual(a, b), each value with its static type's

@@ -50,6 +50,7 @@ var Passes = []Pass{
 	statements,
 	laterMethods,
 	typeErrors,
+	labelNames, // after typeErrors, whose messages name the labels as written
 	iterTypeNames,
 	localTypeNames, // before the passes that write types
 	localAliases,

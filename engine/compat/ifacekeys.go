@@ -201,7 +201,10 @@ func (c *Cell) nativeKeyCall(call *ast.CallExpr) bool {
 	// (An atomic.Value's value in a native interface too: the wrappers of
 	// an A and a B in an error are one native type, so the Value could not
 	// tell them apart.)
-	nativeIfaceKept := func(i int) bool { t := c.Types.TypeOf(call.Args[i]); return nk.atomic != "" && t != nil && isIfaceType(t) }
+	nativeIfaceKept := func(i int) bool {
+		t := c.Types.TypeOf(call.Args[i])
+		return nk.atomic != "" && t != nil && isIfaceType(t)
+	}
 	if !slices.ContainsFunc(nk.keys, boxable) && !slices.ContainsFunc(nk.kept, basic) && !slices.ContainsFunc(nk.kept, nativeIfaceKept) {
 		return false
 	}

@@ -169,7 +169,9 @@ func (c *Cell) promotedAsError(e, vt ast.Expr) ast.Expr {
 // pointer when it is called (as Go's interface holds the pointer), which
 // _grundyAsError cannot find. A nil pointer is a non-nil error too, whose
 // Error panics as Go's wrapper for the value method does (_grundyAsError
-// made it a nil error: err != nil was false):
+// made it a nil error: err != nil was false), or, the method promoted
+// from an embedded field, the nil dereference Go's wrapper makes reading
+// the field:
 //
 //	func(_grundyEP *T) error { if _grundyEP == nil { return _grundyAsErrorFunc(_grundyEP, func() string { return grundyrt.NilValueMethod("main.T.Error", "T") }) }; return _grundyAsErrorFunc(_grundyEP, func() string { return _grundyEP.Error() }) }(e)
 func (c *Cell) ptrAsError(e, pt ast.Expr, elem types.Type) ast.Expr {
@@ -185,6 +187,13 @@ func (c *Cell) ptrAsError(e, pt ast.Expr, elem types.Type) ast.Expr {
 	}
 	nilMsg := msgOf(&ast.CallExpr{Fun: rtSelector(prelude.RTNilValueMethod, pos),
 		Args: []ast.Expr{str(name + ".Error"), str(strings.TrimPrefix(name, "main."))}, Lparen: pos, Rparen: pos})
+	if _, index, _ := types.LookupFieldOrMethod(elem, false, nil, "Error"); len(index) > 1 {
+		// Promoted from an embedded field: Go's wrapper reads the field
+		// through the nil pointer first.
+		nilMsg = funcLit(pos, pos, results(ident("string", pos)),
+			&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTNilDeref, pos), Lparen: pos, Rparen: pos}},
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{str("")}})
+	}
 	lit := funcLit(pos, e.End(), results(ident("error", pos)),
 		ifThen(pos, &ast.BinaryExpr{X: p(), OpPos: pos, Op: token.EQL, Y: ident("nil", pos)},
 			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{Fun: ident(prelude.AsErrorFunc, pos), Args: []ast.Expr{p(), nilMsg}, Lparen: pos, Rparen: pos}}}),

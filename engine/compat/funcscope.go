@@ -88,7 +88,7 @@ func runFuncScope(c *Cell) {
 			if label := jumpsOut(s); label != nil {
 				if shadow != nil {
 					c.Fail(shadow.Pos(), "%s declared in a block that leaves it with goto %s shadows the outer %s: at top level the interpreter cannot keep the two apart; rename the inner %s",
-						shadow.Name, label.Name, shadow.Name, shadow.Name)
+						shadow.Name, userLabel(label), shadow.Name, shadow.Name)
 					return
 				}
 				continue

@@ -50,3 +50,6 @@ func renameLabel(id *ast.Ident) {
 		id.Name = labelPrefix + id.Name
 	}
 }
+
+// userLabel is a label's name as the cell writes it, for messages.
+func userLabel(id *ast.Ident) string { return strings.TrimPrefix(id.Name, labelPrefix) }

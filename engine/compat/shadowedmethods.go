@@ -14,6 +14,11 @@ import (
 // refuses it before running, naming the field and the method and saying
 // to rename one of them.
 //
+// So is the embedded field itself when its struct type has a method of
+// its name (r.Sum of a struct{ Sum }, Sum with a method Sum), which yaegi
+// finds at one depth with the method too; an embedded interface's field
+// (struct{ Area } with Area an interface{ Area() int }) works.
+//
 // Likewise an interface type with a method of its own name (type I2
 // interface{ I2() string }) embedded in another interface: yaegi takes
 // the method's name for the interface type where it collects the
@@ -48,14 +53,18 @@ func runShadowedMethods(c *Cell) {
 			name := sel.Sel.Name
 			for i := range st.NumFields() {
 				f := st.Field(i)
-				if !f.Embedded() {
-					continue
+				if !f.Embedded() || i == s.Index()[0] && types.IsInterface(f.Type()) {
+					continue // (an embedded interface itself, f.Area of a struct{ Area }: yaegi takes the field)
 				}
 				ms := types.NewMethodSet(types.NewPointer(deref(f.Type())))
 				if types.IsInterface(f.Type()) {
 					ms = types.NewMethodSet(f.Type())
 				}
-				if m := ms.Lookup(f.Pkg(), name); m != nil {
+				if m := ms.Lookup(f.Pkg(), name); m != nil && i == s.Index()[0] {
+					c.Fail(sel.Sel.Pos(), "%s: the embedded field %s, whose type has a method %s of the same name, which this interpreter takes for an ambiguous selector (Go takes the field); rename the method, or embed the type under another name",
+						ExprString(sel), name, name)
+					return false
+				} else if m != nil {
 					c.Fail(sel.Sel.Pos(), "%s: the field %s beside the method %s of the embedded %s, which this interpreter takes for an ambiguous selector (Go takes the field); rename the field or the method",
 						ExprString(sel), name, name, types.TypeString(f.Type(), types.RelativeTo(c.Types.Pkg)))
 					return false

@@ -49,7 +49,7 @@ func runSwitchDefaults(c *Cell) {
 		case *ast.LabeledStmt:
 			if sw, ok := s.Stmt.(*ast.SwitchStmt); ok {
 				if gotos[s.Label.Name] && throughDefault(sw.Body) {
-					c.Fail(s.Pos(), "a fallthrough into or out of a default clause that is not the last, in a switch a goto names (%s): move the default clause to the end of the switch", s.Label.Name)
+					c.Fail(s.Pos(), "a fallthrough into or out of a default clause that is not the last, in a switch a goto names (%s): move the default clause to the end of the switch", userLabel(s.Label))
 					return false
 				}
 				c.switchDefault(cur, sw, s)

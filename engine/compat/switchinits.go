@@ -42,7 +42,7 @@ func runSwitchInits(c *Cell) {
 		}
 		if l, ok := cur.Node().(*ast.LabeledStmt); ok && c.gotoTarget(l.Label.Name) {
 			if sw, ok := l.Stmt.(*ast.SwitchStmt); ok && c.initSkipsTag(sw) {
-				c.Fail(l.Pos(), "a switch with an init statement and a tag other than a variable, labeled %s, which a goto names: write the init statement before the label and the switch without it", l.Label.Name)
+				c.Fail(l.Pos(), "a switch with an init statement and a tag other than a variable, labeled %s, which a goto names: write the init statement before the label and the switch without it", userLabel(l.Label))
 				return false
 			}
 		}

@@ -494,7 +494,7 @@ func (c *Cell) typeSwitchInits() {
 		s, _ := stmt.(*ast.TypeSwitchStmt)
 		if l, labeled := stmt.(*ast.LabeledStmt); labeled {
 			if s, _ = l.Stmt.(*ast.TypeSwitchStmt); s != nil && s.Init != nil && c.gotoTarget(l.Label.Name) {
-				c.Fail(l.Pos(), "a type switch with an init statement, labeled %s, which a goto names: write the init statement before the label and the switch without it", l.Label.Name)
+				c.Fail(l.Pos(), "a type switch with an init statement, labeled %s, which a goto names: write the init statement before the label and the switch without it", userLabel(l.Label))
 				return false
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // methodOrder: the methods of a cell's generic type are declared right
@@ -15,12 +16,13 @@ import (
 // another instance (Pair[A, A] in a method of Pair[A, B]) then failed with
 // "undefined type for A" (interp/generic.go:98). Go does not care in
 // which order a package declares its functions. Among them, the methods
-// a method calls come first (see calleesFirst).
+// a method calls come first (see calleesFirst), and a method handing its
+// receiver on as a value comes after the others (see passesRecv).
 var methodOrder = Pass{
 	Name:     "methodorder",
 	Run:      runMethodOrder,
 	Kinds:    []ast.Node{(*ast.FuncDecl)(nil)},
-	Snippets: []string{"generics_method_after_instance_func", "generics_methods_calling_each_other"},
+	Snippets: []string{"generics_method_after_instance_func", "generics_methods_calling_each_other", "generic_method_passing_receiver_first"},
 }
 
 func runMethodOrder(c *Cell) {
@@ -119,7 +121,107 @@ func calleesFirst(ms []ast.Decl, mayCall func(sel *ast.SelectorExpr) bool) (out 
 	for _, d := range ms {
 		visit(d.(*ast.FuncDecl))
 	}
+	if caller == nil {
+		out = receiversLast(out, mayCall)
+	}
 	return out, caller, callee
+}
+
+// receiversLast moves each method that hands its receiver on as a value
+// (fmt.Fprint(t, v), return t as an io.Writer: see passesRecv) after the
+// methods of the type that do not call it: yaegi wraps the receiver for
+// an interface with the methods declared so far, and one declared after
+// it was missing ("index out of range [0] with length 0" at run time).
+// It stays before the methods that call it, as calleesFirst put it.
+func receiversLast(ms []ast.Decl, mayCall func(sel *ast.SelectorExpr) bool) []ast.Decl {
+	byName := map[string]*ast.FuncDecl{}
+	for _, d := range ms {
+		fd := d.(*ast.FuncDecl)
+		byName[fd.Name.Name] = fd
+	}
+	callees := func(fd *ast.FuncDecl) []*ast.FuncDecl {
+		var out []*ast.FuncDecl
+		if fd.Body == nil {
+			return nil
+		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+					if g := byName[sel.Sel.Name]; g != nil && g != fd && mayCall(sel) {
+						out = append(out, g)
+					}
+				}
+			}
+			return true
+		})
+		return out
+	}
+	calls := func(from, to *ast.FuncDecl) bool { // (transitively)
+		seen := map[*ast.FuncDecl]bool{}
+		var walk func(f *ast.FuncDecl) bool
+		walk = func(f *ast.FuncDecl) bool {
+			if seen[f] {
+				return false
+			}
+			seen[f] = true
+			for _, g := range callees(f) {
+				if g == to || walk(g) {
+					return true
+				}
+			}
+			return false
+		}
+		return walk(from)
+	}
+	out := slices.Clone(ms)
+	for i := len(out) - 1; i >= 0; i-- {
+		fd := out[i].(*ast.FuncDecl)
+		if !passesRecv(fd) {
+			continue
+		}
+		j := i
+		for j+1 < len(out) && !calls(out[j+1].(*ast.FuncDecl), fd) {
+			j++
+		}
+		if j > i {
+			out = append(out[:i], append(slices.Clone(out[i+1:j+1]), append([]ast.Decl{fd}, out[j+1:]...)...)...)
+		}
+	}
+	return out
+}
+
+// passesRecv reports whether a method uses its receiver other than by
+// selecting from it (t.x, t.M()) or dereferencing it: as an argument, a
+// result, an operand or a value assigned.
+func passesRecv(fd *ast.FuncDecl) bool {
+	if fd.Body == nil || fd.Recv == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 {
+		return false
+	}
+	name := fd.Recv.List[0].Names[0].Name
+	if name == "_" {
+		return false
+	}
+	passed := false
+	var walk func(n ast.Node) bool
+	walk = func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.SelectorExpr:
+			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && id.Name == name {
+				return false
+			}
+		case *ast.StarExpr:
+			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && id.Name == name {
+				return false
+			}
+		case *ast.Ident:
+			if x.Name == name {
+				passed = true
+			}
+		}
+		return !passed
+	}
+	ast.Inspect(fd.Body, walk)
+	return passed
 }
 
 // mayCallMethodOf reports whether sel, the function of a call, may name a

@@ -408,9 +408,16 @@ func (c *Cell) evaluated(call *ast.CallExpr, pos token.Pos, keepFun bool) (bind 
 					return add("A", a) // (a pass's literal collecting g()'s results: made now)
 				}
 				// A helper an earlier pass wrapped a value in (fmt's,
-				// the errors'): it still converts at the call, its
-				// arguments are bound (g()'s several results each:
-				// grundyrt.Tuple(...)(g()) of fmt.Println(g())).
+				// the errors'): made now, as the value it wraps is, and
+				// bound (left in the call, its result was read from the
+				// place the helper's call writes, which a loop's next
+				// defer wrote again: every deferred fmt.Print(g) of a
+				// loop printed the last g). With g()'s several results
+				// (grundyrt.Tuple(...)(g()) of fmt.Println(g())), it
+				// converts at the call and the results are bound each.
+				if !slices.ContainsFunc(h.Args, func(x ast.Expr) bool { _, tuple := c.Types.TypeOf(x).(*types.Tuple); return tuple }) {
+					return add("A", a)
+				}
 				cp := *h
 				cp.Args = nil
 				for _, x := range h.Args {

@@ -132,7 +132,7 @@ func calleesFirst(ms []ast.Decl, mayCall func(sel *ast.SelectorExpr) bool) (out 
 // methods of the type that do not call it: yaegi wraps the receiver for
 // an interface with the methods declared so far, and one declared after
 // it was missing ("index out of range [0] with length 0" at run time).
-// It stays before the methods that call it, as calleesFirst put it.
+// It stays before the methods that call it or take its method value.
 func receiversLast(ms []ast.Decl, mayCall func(sel *ast.SelectorExpr) bool) []ast.Decl {
 	byName := map[string]*ast.FuncDecl{}
 	for _, d := range ms {
@@ -145,11 +145,10 @@ func receiversLast(ms []ast.Decl, mayCall func(sel *ast.SelectorExpr) bool) []as
 			return nil
 		}
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok {
-				if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-					if g := byName[sel.Sel.Name]; g != nil && g != fd && mayCall(sel) {
-						out = append(out, g)
-					}
+			// (a method value too: filter(o.Has))
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if g := byName[sel.Sel.Name]; g != nil && g != fd && mayCall(sel) {
+					out = append(out, g)
 				}
 			}
 			return true
@@ -190,9 +189,9 @@ func receiversLast(ms []ast.Decl, mayCall func(sel *ast.SelectorExpr) bool) []as
 	return out
 }
 
-// passesRecv reports whether a method uses its receiver other than by
-// selecting from it (t.x, t.M()) or dereferencing it: as an argument, a
-// result, an operand or a value assigned.
+// passesRecv reports whether a method hands its receiver on as a value:
+// as an argument of a call or a conversion (not a builtin's), a result,
+// a value assigned, sent or put in a composite literal.
 func passesRecv(fd *ast.FuncDecl) bool {
 	if fd.Body == nil || fd.Recv == nil || len(fd.Recv.List) == 0 || len(fd.Recv.List[0].Names) == 0 {
 		return false
@@ -201,28 +200,43 @@ func passesRecv(fd *ast.FuncDecl) bool {
 	if name == "_" {
 		return false
 	}
-	passed := false
-	var walk func(n ast.Node) bool
-	walk = func(n ast.Node) bool {
+	recv := func(e ast.Expr) bool {
+		if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			e = u.X // (&t of a value receiver)
+		}
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && id.Name == name
+	}
+	return contains(fd.Body, false, func(n ast.Node) bool {
+		var vals []ast.Expr
 		switch x := n.(type) {
-		case *ast.SelectorExpr:
-			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && id.Name == name {
-				return false
+		case *ast.CallExpr:
+			if id, ok := x.Fun.(*ast.Ident); !ok || !builtinNames[id.Name] {
+				vals = x.Args
 			}
-		case *ast.StarExpr:
-			if id, ok := ast.Unparen(x.X).(*ast.Ident); ok && id.Name == name {
-				return false
-			}
-		case *ast.Ident:
-			if x.Name == name {
-				passed = true
+		case *ast.ReturnStmt:
+			vals = x.Results
+		case *ast.AssignStmt:
+			vals = x.Rhs
+		case *ast.ValueSpec:
+			vals = x.Values
+		case *ast.SendStmt:
+			vals = []ast.Expr{x.Value}
+		case *ast.CompositeLit:
+			for _, el := range x.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					el = kv.Value
+				}
+				vals = append(vals, el)
 			}
 		}
-		return !passed
-	}
-	ast.Inspect(fd.Body, walk)
-	return passed
+		return slices.ContainsFunc(vals, recv)
+	})
 }
+
+// builtinNames are the builtin functions, whose arguments go into no
+// interface.
+var builtinNames = map[string]bool{"len": true, "cap": true, "append": true, "copy": true, "delete": true, "clear": true, "min": true, "max": true, "new": true, "make": true, "close": true}
 
 // mayCallMethodOf reports whether sel, the function of a call, may name a
 // method of the cell's generic type typ: not a package's function

@@ -28,7 +28,10 @@ import (
 // cell is handed values of the types later cells declare: size(b) with
 // b a Board [2][3]uint8 said 0), reflect.ValueOf(x) of an interface goes
 // to grundyrt.ValueOf, which takes the value out of its box (its
-// reflect.Value was the box, a struct), and reflect.DeepEqual(a, b) to
+// reflect.Value was the box, a struct) or its native interface's wrapper
+// (an error's: interp._error); so does reflect.ValueOf of a type
+// parameter's value, whose reflect.TypeOf goes to grundyrt.TypeOfParam,
+// which takes it out of the wrapper (T bound to error). reflect.DeepEqual(a, b) goes to
 // grundyrt.DeepEqual, which takes
 // values out of boxes at any depth and compares their types' names too
 // (DeepEqual(ID(1), 1) was true; two []any{ID(1)} were not equal).
@@ -41,7 +44,7 @@ var reflectNames = Pass{
 	Name:     "reflectnames",
 	Run:      runReflectNames,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil), (*ast.BinaryExpr)(nil)},
-	Snippets: []string{"reflect_cell_type_names", "reflect_based_type_names", "reflect_boxed_values", "deep_equal_cell_iface_slices"},
+	Snippets: []string{"reflect_cell_type_names", "reflect_based_type_names", "reflect_boxed_values", "deep_equal_cell_iface_slices", "reflect_type_param_holding_error"},
 }
 
 var reflectNameCalls = map[string]string{"Name": prelude.RTTypeName, "String": prelude.RTTypeString, "PkgPath": prelude.RTTypePkgPath}
@@ -99,11 +102,13 @@ func runReflectNames(c *Cell) {
 			return true
 		}
 		switch {
+		case fn.Name() == "TypeOf" && len(call.Args) == 1 && isTypeParam(c.Types.TypeOf(call.Args[0])):
+			call.Fun = rtSelector(prelude.RTTypeOfParam, call.Fun.Pos())
 		case fn.Name() == "TypeOf" && len(call.Args) == 1:
 			if r := c.typeOfArg(call.Args[0]); r != nil {
 				c.replaceTyped(cur, call, &ast.CallExpr{Fun: rtSelector(prelude.RTTypeOf, call.Fun.Pos()), Lparen: call.Lparen, Args: r, Rparen: call.Rparen})
 			}
-		case fn.Name() == "ValueOf" && len(call.Args) == 1 && isIfaceType(c.Types.TypeOf(call.Args[0])):
+		case fn.Name() == "ValueOf" && len(call.Args) == 1 && (isIfaceType(c.Types.TypeOf(call.Args[0])) || isTypeParam(c.Types.TypeOf(call.Args[0]))):
 			call.Fun = rtSelector(prelude.RTValueOf, call.Fun.Pos())
 		case fn.Name() == "DeepEqual" && len(call.Args) == 2 && (c.boxesBasic() || c.deepBoxes(call.Args[0]) || c.deepBoxes(call.Args[1])):
 			a, b := c.typeOfArg(call.Args[0]), c.typeOfArg(call.Args[1])

@@ -172,6 +172,7 @@ const (
 	RTValueNumField        = "ValueNumField"        // likewise reflect.Value's NumField
 	RTTypeOf               = "TypeOf"               // reflect.TypeOf by the value's static type
 	RTValueOf              = "ValueOf"              // reflect.ValueOf of an interface value, out of the interpreter's box
+	RTTypeOfParam          = "TypeOfParam"          // reflect.TypeOf of a type parameter's value, out of the interpreter's wrapper
 	RTValueElem            = "ValueElem"            // reflect.Value's Elem, out of the interpreter's box or wrapper
 	RTValueSet             = "ValueSet"             // reflect.Value's Set, an unnamed struct converted to a named one
 	RTSameType             = "SameType"             // == of reflect.Types, TypeOf's named ones against the interpreter's

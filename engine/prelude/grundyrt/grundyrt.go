@@ -198,6 +198,7 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		"ValueNumField":        reflect.ValueOf(ValueNumField),
 		"TypeOf":               reflect.ValueOf(ts.TypeOf),
 		"ValueOf":              reflect.ValueOf(ValueOf),
+		"TypeOfParam":          reflect.ValueOf(TypeOfParam),
 		"ValueElem":            reflect.ValueOf(ValueElem),
 		"ValueSet":             reflect.ValueOf(ValueSet),
 		"HoldsWrapped":         reflect.ValueOf(HoldsWrapped),

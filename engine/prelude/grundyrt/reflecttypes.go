@@ -488,6 +488,24 @@ func ValueOf(v any) reflect.Value {
 	return unwrapValue(reflect.ValueOf(v))
 }
 
+// TypeOfParam is reflect.TypeOf(v) for v of a type parameter's type: a
+// value of a cell type there, with the type parameter bound to a native
+// interface (error, fmt.Stringer), is in the interpreter's wrapper, whose
+// type reflect gave (interp._error, with the fields IValue and WError).
+func TypeOfParam(v any) reflect.Type {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || !isWrapper(rv.Type()) {
+		return reflect.TypeOf(v)
+	}
+	if rv = rv.Field(0); rv.Kind() == reflect.Interface {
+		rv = rv.Elem()
+	}
+	if !rv.IsValid() {
+		return nil
+	}
+	return rv.Type()
+}
+
 // unwrapValue is rv out of the interpreter's wrapper and box, if it is
 // in them (the invalid Value for an empty box).
 func unwrapValue(rv reflect.Value) reflect.Value {

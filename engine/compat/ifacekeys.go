@@ -419,7 +419,13 @@ func (c *Cell) anyKey(e ast.Expr) ast.Expr {
 			return e
 		}
 		k, a := c.Temp("IK"), c.Temp("IK")
-		return c.internCall(e, tx, ident("any", pos), k, a, varDecl(pos, a, ident("any", pos), ident(k, pos)))
+		pre := []ast.Stmt{varDecl(pos, a, ident("any", pos), ident(k, pos))}
+		if param {
+			// (out of a native interface's wrapper, which the map could
+			// not hash, for a type argument error: key[error](m, e))
+			pre = append(pre, anyKeyStmt(a, pos))
+		}
+		return c.internCall(e, tx, ident("any", pos), k, a, pre...)
 	}
 	if t != nil && !isIfaceType(t) && holdsIfaces(t, true) {
 		// A struct or array holding interfaces (Box{Inner Game}): its

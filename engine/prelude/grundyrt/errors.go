@@ -665,6 +665,11 @@ func sameValue(a, b any) (same bool) {
 			same = false
 		}
 	}()
+	if holdsIfaces(ta) {
+		// (interfaces inside, holding the interpreter's boxes: two
+		// E{Nim(3)} made apart have two boxes, which == told apart)
+		return Equal(a, b)
+	}
 	return a == b
 }
 

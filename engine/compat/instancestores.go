@@ -51,14 +51,7 @@ func (c *Cell) noteInstanceConv(fun ast.Expr, t types.Type) {
 		return
 	}
 	c.Types.RecordTypeExpr(fun, t)
-	var x ast.Expr
-	switch f := fun.(type) {
-	case *ast.IndexExpr:
-		x = f.X
-	case *ast.IndexListExpr:
-		x = f.X
-	}
-	if id, ok := x.(*ast.Ident); ok {
+	if id, ok := unindex(fun).(*ast.Ident); ok {
 		c.Types.Uses[id] = n.Origin().Obj()
 	}
 }

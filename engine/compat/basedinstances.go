@@ -421,10 +421,12 @@ func observesTypes(body *ast.BlockStmt, params map[string]bool) (prints, asserts
 			}
 		case *ast.SelectorExpr:
 			if x, ok := n.X.(*ast.Ident); ok {
-				switch x.Name {
-				case "fmt", "log", prelude.Runtime:
+				switch {
+				case x.Name == prelude.Runtime && (n.Sel.Name == prelude.RTTypeOfParam || n.Sel.Name == prelude.RTValueOf):
+					inspects = true // (reflect.TypeOf(v) of a T, as reflectNames wrote it)
+				case x.Name == "fmt" || x.Name == "log" || x.Name == prelude.Runtime:
 					prints = true
-				case "reflect", "json":
+				case x.Name == "reflect" || x.Name == "json":
 					inspects = true
 				}
 			}

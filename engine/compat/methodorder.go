@@ -83,11 +83,7 @@ func runMethodOrder(c *Cell) {
 // otherwise (maps.Keys(o.m) in a method All is no call of the type's
 // Keys).
 func calleesFirst(ms []ast.Decl, mayCall func(sel *ast.SelectorExpr) bool) (out []ast.Decl, caller, callee *ast.FuncDecl) {
-	byName := map[string]*ast.FuncDecl{}
-	for _, d := range ms {
-		fd := d.(*ast.FuncDecl)
-		byName[fd.Name.Name] = fd
-	}
+	byName := methodsByName(ms)
 	const visiting, done = 1, 2
 	state := map[*ast.FuncDecl]int{}
 	var visit func(fd *ast.FuncDecl)
@@ -96,24 +92,11 @@ func calleesFirst(ms []ast.Decl, mayCall func(sel *ast.SelectorExpr) bool) (out 
 			return
 		}
 		state[fd] = visiting
-		if fd.Body != nil {
-			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-				if !ok {
-					return true
-				}
-				if g := byName[sel.Sel.Name]; g != nil && g != fd && mayCall(sel) {
-					if state[g] == visiting && caller == nil {
-						caller, callee = fd, g
-					}
-					visit(g)
-				}
-				return true
-			})
+		for _, g := range methodCallees(fd, byName, mayCall, false) {
+			if state[g] == visiting && caller == nil {
+				caller, callee = fd, g
+			}
+			visit(g)
 		}
 		state[fd] = done
 		out = append(out, fd)
@@ -122,9 +105,44 @@ func calleesFirst(ms []ast.Decl, mayCall func(sel *ast.SelectorExpr) bool) (out 
 		visit(d.(*ast.FuncDecl))
 	}
 	if caller == nil {
-		out = receiversLast(out, mayCall)
+		out = receiversLast(out, byName, mayCall)
 	}
 	return out, caller, callee
+}
+
+// methodsByName are the methods ms by their names.
+func methodsByName(ms []ast.Decl) map[string]*ast.FuncDecl {
+	byName := map[string]*ast.FuncDecl{}
+	for _, d := range ms {
+		fd := d.(*ast.FuncDecl)
+		byName[fd.Name.Name] = fd
+	}
+	return byName
+}
+
+// methodCallees are the methods of byName that fd calls (see
+// calleesFirst), in the order it names them, or with values also those
+// whose method values it takes (filter(o.Has)).
+func methodCallees(fd *ast.FuncDecl, byName map[string]*ast.FuncDecl, mayCall func(sel *ast.SelectorExpr) bool, values bool) []*ast.FuncDecl {
+	var out []*ast.FuncDecl
+	if fd.Body == nil {
+		return nil
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		var sel *ast.SelectorExpr
+		if call, ok := n.(*ast.CallExpr); ok && !values {
+			sel, _ = ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		} else if values {
+			sel, _ = n.(*ast.SelectorExpr)
+		}
+		if sel != nil {
+			if g := byName[sel.Sel.Name]; g != nil && g != fd && mayCall(sel) {
+				out = append(out, g)
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // receiversLast moves each method that hands its receiver on as a value
@@ -133,28 +151,7 @@ func calleesFirst(ms []ast.Decl, mayCall func(sel *ast.SelectorExpr) bool) (out 
 // an interface with the methods declared so far, and one declared after
 // it was missing ("index out of range [0] with length 0" at run time).
 // It stays before the methods that call it or take its method value.
-func receiversLast(ms []ast.Decl, mayCall func(sel *ast.SelectorExpr) bool) []ast.Decl {
-	byName := map[string]*ast.FuncDecl{}
-	for _, d := range ms {
-		fd := d.(*ast.FuncDecl)
-		byName[fd.Name.Name] = fd
-	}
-	callees := func(fd *ast.FuncDecl) []*ast.FuncDecl {
-		var out []*ast.FuncDecl
-		if fd.Body == nil {
-			return nil
-		}
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			// (a method value too: filter(o.Has))
-			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if g := byName[sel.Sel.Name]; g != nil && g != fd && mayCall(sel) {
-					out = append(out, g)
-				}
-			}
-			return true
-		})
-		return out
-	}
+func receiversLast(ms []ast.Decl, byName map[string]*ast.FuncDecl, mayCall func(sel *ast.SelectorExpr) bool) []ast.Decl {
 	calls := func(from, to *ast.FuncDecl) bool { // (transitively)
 		seen := map[*ast.FuncDecl]bool{}
 		var walk func(f *ast.FuncDecl) bool
@@ -163,7 +160,7 @@ func receiversLast(ms []ast.Decl, mayCall func(sel *ast.SelectorExpr) bool) []as
 				return false
 			}
 			seen[f] = true
-			for _, g := range callees(f) {
+			for _, g := range methodCallees(f, byName, mayCall, true) {
 				if g == to || walk(g) {
 					return true
 				}

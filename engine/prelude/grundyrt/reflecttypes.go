@@ -494,8 +494,8 @@ func ValueOf(v any) reflect.Value {
 // type reflect gave (interp._error, with the fields IValue and WError).
 func TypeOfParam(v any) reflect.Type {
 	rv := reflect.ValueOf(v)
-	if !rv.IsValid() || !isWrapper(rv.Type()) {
-		return reflect.TypeOf(v)
+	if !rv.IsValid() || isBox(rv.Type()) || !isWrapper(rv.Type()) {
+		return reflect.TypeOf(v) // (a box's type, which reflectNames' calls name)
 	}
 	if rv = rv.Field(0); rv.Kind() == reflect.Interface {
 		rv = rv.Elem()

@@ -415,7 +415,10 @@ func (c *Cell) evaluated(call *ast.CallExpr, pos token.Pos, keepFun bool) (bind 
 				// loop printed the last g). With g()'s several results
 				// (grundyrt.Tuple(...)(g()) of fmt.Println(g())), it
 				// converts at the call and the results are bound each.
-				if !slices.ContainsFunc(h.Args, func(x ast.Expr) bool { _, tuple := c.Types.TypeOf(x).(*types.Tuple); return tuple }) {
+				// (A spread slice, f(xs...), converts at the call: Go
+				// hands the callee xs's array, which may change after.)
+				spreads := call.Ellipsis.IsValid() && a == call.Args[len(call.Args)-1]
+				if !spreads && !slices.ContainsFunc(h.Args, func(x ast.Expr) bool { _, tuple := c.Types.TypeOf(x).(*types.Tuple); return tuple }) {
 					return add("A", a)
 				}
 				cp := *h

@@ -42,7 +42,7 @@ var typeSwitches = Pass{
 	Name:     "typeswitches",
 	Run:      runTypeSwitches,
 	Kinds:    []ast.Node{(*ast.TypeSwitchStmt)(nil)},
-	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types", "type_switch_nil_cases", "type_assert_promoted_method_from_cell_interface", "type_switch_case_any", "cell_iface_to_native_assert", "type_switch_struct_literal_cases", "based_pointer_in_native_iface"},
+	Snippets: []string{"errors_type_switch_cell_types", "type_switch_cell_types", "type_switch_nil_cases", "type_assert_promoted_method_from_cell_interface", "type_switch_case_any", "cell_iface_to_native_assert", "type_switch_struct_literal_cases", "based_pointer_in_native_iface", "generic_type_switch_nil_cell_iface"},
 }
 
 func runTypeSwitches(c *Cell) {
@@ -109,6 +109,18 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 	// when it is yaegi's wrapper (see structAsserts): the first struct
 	// case sets it, asking the wrapper only when the subject is not of
 	// its type (the cost of the question is paid by the other values).
+	paramSubject := c.paramInAny(x)
+	if paramSubject {
+		// any(x) of a nil x of a type parameter bound to a cell's
+		// interface is a value yaegi calls both == nil and != nil, which
+		// fmt could not print: made a plain nil where it can.
+		v := func() *ast.Ident { return ident(tempPrefix+"NV", pos) }
+		lit := funcLit(pos, pos, results(ident("any", pos)),
+			ifThen(pos, &ast.BinaryExpr{X: v(), OpPos: pos, Op: token.EQL, Y: ident("nil", pos)}, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident("nil", pos)}}),
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{v()}})
+		lit.Type.Params.List = []*ast.Field{{Names: []*ast.Ident{v()}, Type: ident("any", pos)}}
+		x = &ast.CallExpr{Fun: lit, Lparen: pos, Args: []ast.Expr{x}, Rparen: pos}
+	}
 	init := define(pos, []ast.Expr{tmp()}, x)
 	var wrapped string
 	if c.structCase(s, xt) {
@@ -199,7 +211,14 @@ func (c *Cell) typeSwitch(s *ast.TypeSwitchStmt) ast.Stmt {
 			if tt != nil && types.IsInterface(tt) && !isIdent(t, "nil") {
 				// A nil value matches no interface case (and the
 				// interpreter's assertion of nil to one panics).
-				e = &ast.BinaryExpr{X: &ast.BinaryExpr{X: tmp(), OpPos: t.Pos(), Op: token.NEQ, Y: ident("nil", t.Pos())}, OpPos: t.Pos(), Op: token.LAND, Y: &ast.ParenExpr{Lparen: t.Pos(), X: e, Rparen: t.Pos()}}
+				var notNil ast.Expr = &ast.BinaryExpr{X: tmp(), OpPos: t.Pos(), Op: token.NEQ, Y: ident("nil", t.Pos())}
+				if paramSubject {
+					// (yaegi's != nil of such a nil said true; its == nil
+					// says true too, as Go does)
+					notNil = &ast.UnaryExpr{OpPos: t.Pos(), Op: token.NOT, X: &ast.ParenExpr{Lparen: t.Pos(), Rparen: t.Pos(),
+						X: &ast.BinaryExpr{X: tmp(), OpPos: t.Pos(), Op: token.EQL, Y: ident("nil", t.Pos())}}}
+				}
+				e = &ast.BinaryExpr{X: notNil, OpPos: t.Pos(), Op: token.LAND, Y: &ast.ParenExpr{Lparen: t.Pos(), X: e, Rparen: t.Pos()}}
 			}
 			if cond == nil {
 				cond = e
@@ -243,6 +262,13 @@ func nilWithTypes(s *ast.TypeSwitchStmt) bool {
 		}
 	}
 	return false
+}
+
+// paramInAny reports whether x is a value of a type parameter's type
+// converted to an interface (any(v) with v a T).
+func (c *Cell) paramInAny(x ast.Expr) bool {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	return ok && len(call.Args) == 1 && c.Types.IsType(call.Fun) && isTypeParam(c.Types.TypeOf(call.Args[0]))
 }
 
 // interfaceCase reports whether a case of s lists an interface type.

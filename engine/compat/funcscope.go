@@ -40,7 +40,9 @@ import (
 // In a function, every block has its own scope, as in Go. Defers at top
 // level have been handed to the session by then (cellDefers), so they
 // still run when the cell ends; a statement that jumps out of itself with
-// goto cannot move into a function: one that shadows is refused.
+// goto cannot move into a function: one that shadows a name of the top
+// level is refused (a name only an earlier statement's block declared,
+// out of scope in Go by then, is left to share its place).
 var funcScope = Pass{
 	Name: "funcscope",
 	Run:  runFuncScope,
@@ -86,7 +88,7 @@ func runFuncScope(c *Cell) {
 				continue
 			}
 			if label := jumpsOut(s); label != nil {
-				if shadow != nil {
+				if shadow != nil && (outer[shadow.Name] || c.visibleOutside(shadow.Name)) {
 					c.Fail(shadow.Pos(), "%s declared in a block that leaves it with goto %s shadows the outer %s: at top level the interpreter cannot keep the two apart; rename the inner %s",
 						shadow.Name, userLabel(label), shadow.Name, shadow.Name)
 					return

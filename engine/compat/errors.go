@@ -185,14 +185,16 @@ func (c *Cell) ptrAsError(e, pt ast.Expr, elem types.Type) ast.Expr {
 	str := func(s string) ast.Expr {
 		return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
 	}
-	nilMsg := msgOf(&ast.CallExpr{Fun: rtSelector(prelude.RTNilValueMethod, pos),
-		Args: []ast.Expr{str(name + ".Error"), str(strings.TrimPrefix(name, "main."))}, Lparen: pos, Rparen: pos})
+	var nilMsg ast.Expr
 	if _, index, _ := types.LookupFieldOrMethod(elem, false, nil, "Error"); len(index) > 1 {
 		// Promoted from an embedded field: Go's wrapper reads the field
 		// through the nil pointer first.
 		nilMsg = funcLit(pos, pos, results(ident("string", pos)),
 			&ast.ExprStmt{X: &ast.CallExpr{Fun: rtSelector(prelude.RTNilDeref, pos), Lparen: pos, Rparen: pos}},
 			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{str("")}})
+	} else {
+		nilMsg = msgOf(&ast.CallExpr{Fun: rtSelector(prelude.RTNilValueMethod, pos),
+			Args: []ast.Expr{str(name + ".Error"), str(strings.TrimPrefix(name, "main."))}, Lparen: pos, Rparen: pos})
 	}
 	lit := funcLit(pos, e.End(), results(ident("error", pos)),
 		ifThen(pos, &ast.BinaryExpr{X: p(), OpPos: pos, Op: token.EQL, Y: ident("nil", pos)},

@@ -25,7 +25,7 @@ var labelNames = Pass{
 }
 
 // labelPrefix begins the name labelNames gives a label.
-const labelPrefix = "_grundyLabel_"
+const labelPrefix = tempPrefix + "Label_"
 
 func runLabelNames(c *Cell) {
 	for _, root := range c.Roots() {

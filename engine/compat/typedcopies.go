@@ -85,7 +85,7 @@ func (c *Cell) basedInstances() []wrapperInstance {
 			continue
 		}
 		fd := c.funcDecl(fn.Name())
-		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || assertsToIfaceArgs(fd, c.lookalikeArgs(targs)) || c.storesComposites(fd, targs) || recursesInLoopBody(fd) || c.errorsAsCellIface(fd, targs) || c.decodesJSON(fd, targs) || c.printsAny(fd, targs) || c.shapeTwinArgs(targs) && !ptrParams(fn) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
+		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || assertsToIfaceArgs(fd, c.lookalikeArgs(targs)) || c.storesComposites(fd, targs) || recursesInLoopBody(fd) || c.errorsAsCellIface(fd, targs) || c.decodesJSON(fd, targs) || c.printsAny(fd, targs) || reflectsIface(fd, targs) || c.shapeTwinArgs(targs) && !ptrParams(fn) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
 			out = append(out, wrapperInstance{id: id, fn: fn, targs: targs})
 		}
 	}
@@ -301,6 +301,25 @@ func (c *Cell) printsAny(fd *ast.FuncDecl, targs *types.TypeList) bool {
 		switch sel.Sel.Name {
 		case "Printf", "Println", "Print", "Fatalf", "Panicf", "Fprintf", "Fprintln", "Fprint":
 			return true // (a *log.Logger's)
+		}
+		return false
+	})
+}
+
+// reflectsIface reports whether fd hands a value to reflect (TypeOf,
+// ValueOf, as reflectNames writes them for a type parameter's value) and
+// targs binds a type parameter to an interface (tn[any](Nim(1)), T bound
+// to fmt.Stringer or a cell's interface): in yaegi's instance the value
+// is in the interpreter's box or wrapper, and reflect named that
+// (interface {}, int for a Nim), silently; in the copy the value is an
+// interface's, whose dynamic type reflectNames names.
+func reflectsIface(fd *ast.FuncDecl, targs *types.TypeList) bool {
+	return copyCalls(fd, targs, types.IsInterface, func(sel *ast.SelectorExpr) bool {
+		switch {
+		case isIdent(sel.X, "reflect"):
+			return sel.Sel.Name == "TypeOf" || sel.Sel.Name == "ValueOf"
+		case isIdent(sel.X, prelude.Runtime):
+			return sel.Sel.Name == prelude.RTTypeOfParam || sel.Sel.Name == prelude.RTValueOf
 		}
 		return false
 	})

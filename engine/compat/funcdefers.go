@@ -105,7 +105,7 @@ func (c *Cell) boundDefer(s *ast.DeferStmt, direct map[*ast.FuncLit]bool, guarde
 			bind = append(bind, nilIfaceCheck(bound.X, pos))
 		}
 	}
-	closure := later.Ellipsis.IsValid() || c.interpretedMethod(s.Call.Fun) && !c.recoveringMethod(s.Call.Fun)
+	closure := spreadsLater(later) || c.interpretedMethod(s.Call.Fun) && !c.recoveringMethod(s.Call.Fun)
 	// A function that may defer several calls runs them through a
 	// grundyrt.Deferred (deferpanics), which keeps a panic of one pending
 	// for the others: one that recovers takes it from a relay, and a

@@ -400,8 +400,8 @@ func (c *Cell) evaluated(call *ast.CallExpr, pos token.Pos, keepFun bool) (bind 
 	if tuple, ok := c.Types.TypeOf(singleArg(call)).(*types.Tuple); ok {
 		args = spread(call.Args[0], tuple.Len()) // f(g()) with g returning several values
 	} else {
-		var arg func(a ast.Expr) ast.Expr
-		arg = func(a ast.Expr) ast.Expr {
+		var arg func(a ast.Expr, spreads bool) ast.Expr
+		arg = func(a ast.Expr, spreads bool) ast.Expr {
 			tv, typed := c.Types.Types[a]
 			if h, ok := a.(*ast.CallExpr); ok && !typed {
 				if _, lit := h.Fun.(*ast.FuncLit); lit {
@@ -415,20 +415,21 @@ func (c *Cell) evaluated(call *ast.CallExpr, pos token.Pos, keepFun bool) (bind 
 				// loop printed the last g). With g()'s several results
 				// (grundyrt.Tuple(...)(g()) of fmt.Println(g())), it
 				// converts at the call and the results are bound each.
-				// (A spread slice, f(xs...), converts at the call: Go
-				// hands the callee xs's array, which may change after.)
-				spreads := call.Ellipsis.IsValid() && a == call.Args[len(call.Args)-1]
-				if !spreads && !slices.ContainsFunc(h.Args, func(x ast.Expr) bool { _, tuple := c.Types.TypeOf(x).(*types.Tuple); return tuple }) {
+				// So does a spread slice, f(xs...), and a helper
+				// spreading one (log's grundyrt.Sprintln(...xs...) of
+				// log.Println(xs...)): Go hands the callee xs's array,
+				// which may change after (see spreadsLater).
+				if !spreads && !h.Ellipsis.IsValid() && !slices.ContainsFunc(h.Args, func(x ast.Expr) bool { _, tuple := c.Types.TypeOf(x).(*types.Tuple); return tuple }) {
 					return add("A", a)
 				}
 				cp := *h
 				cp.Args = nil
-				for _, x := range h.Args {
+				for i, x := range h.Args {
 					if tuple, ok := c.Types.TypeOf(x).(*types.Tuple); ok && len(h.Args) == 1 {
 						cp.Args = spread(x, tuple.Len())
 						continue
 					}
-					cp.Args = append(cp.Args, arg(x))
+					cp.Args = append(cp.Args, arg(x, h.Ellipsis.IsValid() && i == len(h.Args)-1))
 				}
 				return &cp
 			}
@@ -437,8 +438,8 @@ func (c *Cell) evaluated(call *ast.CallExpr, pos token.Pos, keepFun bool) (bind 
 			}
 			return add("A", a)
 		}
-		for _, a := range call.Args {
-			args = append(args, arg(a))
+		for i, a := range call.Args {
+			args = append(args, arg(a, call.Ellipsis.IsValid() && i == len(call.Args)-1))
 		}
 	}
 	later = &ast.CallExpr{Fun: fun, Args: args, Ellipsis: call.Ellipsis, Lparen: call.Lparen, Rparen: call.Rparen}
@@ -446,6 +447,19 @@ func (c *Cell) evaluated(call *ast.CallExpr, pos token.Pos, keepFun bool) (bind 
 		bind = append(bind, define(pos, lhs, rhs...))
 	}
 	return bind, later
+}
+
+// spreadsLater reports whether a call evaluated made hands a slice on
+// spread (f(xs...), or a helper's grundyrt.Spread(xs)... in its
+// arguments): that converts when the call is made, so a deferred one is
+// made by a closure.
+func spreadsLater(later *ast.CallExpr) bool {
+	return later.Ellipsis.IsValid() || slices.ContainsFunc(later.Args, func(a ast.Expr) bool {
+		return contains(a, true, func(n ast.Node) bool {
+			h, ok := n.(*ast.CallExpr)
+			return ok && h.Ellipsis.IsValid()
+		})
+	})
 }
 
 func singleArg(call *ast.CallExpr) ast.Expr {

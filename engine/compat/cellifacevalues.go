@@ -41,6 +41,8 @@ func runCellIfaceValues(c *Cell) {
 			if len(call.Args) == 1 && !call.Ellipsis.IsValid() {
 				if x, ok := c.cellIfaceValue(c.Types.TypeOf(call.Fun), call.Args[0]); ok {
 					cur.Replace(x)
+				} else if x, ok := c.cellIfaceInAny(c.Types.TypeOf(call.Fun), call.Args[0]); ok {
+					cur.Replace(x) // any(s): as var a any = s
 				}
 			}
 			return true
@@ -90,6 +92,7 @@ func (c *Cell) cellIfaceInAny(target types.Type, e ast.Expr) (ast.Expr, bool) {
 		return nil, false
 	}
 	call := &ast.CallExpr{Fun: ident(name, pos), Lparen: pos, Args: []ast.Expr{e}, Rparen: e.End()}
+	c.Types.Types[call] = types.TypeAndValue{Type: target} // (any(s).(I) is nilAsserts')
 	return &ast.ParenExpr{Lparen: pos, X: call, Rparen: e.End()}, true
 }
 

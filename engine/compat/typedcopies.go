@@ -85,7 +85,7 @@ func (c *Cell) basedInstances() []wrapperInstance {
 			continue
 		}
 		fd := c.funcDecl(fn.Name())
-		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || assertsToIfaceArgs(fd, c.lookalikeArgs(targs)) || c.storesComposites(fd, targs) || recursesInLoopBody(fd) || c.errorsAsCellIface(fd, targs) || c.decodesJSON(fd, targs) || c.printsAny(fd, targs) || reflectsIface(fd, targs) || c.shapeTwinArgs(targs) && !ptrParams(fn) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
+		if c.assertsThrough(fd, ifaceArgs(targs), map[*ast.FuncDecl]bool{}) || assertsToIfaceArgs(fd, c.lookalikeArgs(targs)) || c.storesComposites(fd, targs) || recursesInLoopBody(fd) || c.errorsAsCellIface(fd, targs) || c.decodesJSON(fd, targs) || c.printsAny(fd, targs) || reflectsIface(fd, targs) || c.putsCellIfaceInAny(fd, targs) || c.shapeTwinArgs(targs) && !ptrParams(fn) || c.boxedParams(fn.Name(), typeList(targs)) != nil || b.showsWrong(id, targs, "function", []*ast.FuncDecl{fd}) != nil {
 			out = append(out, wrapperInstance{id: id, fn: fn, targs: targs})
 		}
 	}
@@ -189,6 +189,34 @@ func (c *Cell) storesComposites(fd *ast.FuncDecl, targs *types.TypeList) bool {
 		}) && makesInstance()) {
 		return false
 	}
+	return c.namesEmptyIface(fd, global)
+}
+
+// putsCellIfaceInAny reports whether a type argument of targs is an
+// interface with methods the cells declare and fd may put a value in an
+// empty interface (a := any(x), var e any = x, show(x) with show taking
+// an any; as storesComposites looks): yaegi's instance put a nil one
+// there as its own empty valueInterface, which a == nil called nil and
+// a != nil not nil, silently; in the copy cellIfaceInAny writes it.
+func (c *Cell) putsCellIfaceInAny(fd *ast.FuncDecl, targs *types.TypeList) bool {
+	if fd == nil || fd.Body == nil || !slices.ContainsFunc(typeList(targs), func(t types.Type) bool {
+		return typecheck.IsCellType(t) && types.IsInterface(t) && !emptyIface(t)
+	}) {
+		return false
+	}
+	return c.namesEmptyIface(fd, func(id *ast.Ident) types.Object {
+		if obj := c.Types.ObjectOf(id); obj != nil {
+			return obj
+		}
+		return c.topLevel(id.Name)
+	})
+}
+
+// namesEmptyIface reports whether fd's signature or body names an empty
+// interface, a variable or field holding one, a function of the cells
+// taking one, or a native container keeping values as one (global looks
+// names up: fd may be an earlier cell's).
+func (c *Cell) namesEmptyIface(fd *ast.FuncDecl, global func(*ast.Ident) types.Object) bool {
 	found := false
 	nodes := []ast.Node{fd.Body}
 	for _, l := range []*ast.FieldList{fd.Type.Params, fd.Type.Results} {

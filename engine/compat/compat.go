@@ -109,6 +109,7 @@ var Passes = []Pass{
 	ptrArrayAddrs,
 	ptrArrayLens,
 	elidedAddrs,
+	litAddrs, // after elidedAddrs, whose &T{...} it makes new each time
 	dirChans,
 	parens,
 	operatorIfaces,

@@ -40,14 +40,16 @@ import (
 // In a function, every block has its own scope, as in Go. Defers at top
 // level have been handed to the session by then (cellDefers), so they
 // still run when the cell ends; a statement that jumps out of itself with
-// goto cannot move into a function: one that shadows a name of the top
-// level is refused (a name only an earlier statement's block declared,
-// out of scope in Go by then, is left to share its place).
+// goto cannot move into a function: a name it declares that shadows one
+// of the top level is renamed in it (i := 5; for i := 0; ... { goto out }
+// printed the loop's i for the outer one; a name only an earlier
+// statement's block declared, out of scope in Go by then, is left to
+// share its place).
 var funcScope = Pass{
 	Name: "funcscope",
 	Run:  runFuncScope,
 	Snippets: []string{"scope_define_in_for_block", "scope_define_in_if_block", "scope_define_nested_var_type",
-		"scope_shadow_block", "scope_shadow_other_type", "scope_shadow_across_cells", "scope_sibling_loops_other_type"},
+		"scope_shadow_block", "scope_shadow_other_type", "scope_shadow_across_cells", "scope_sibling_loops_other_type", "scope_shadow_goto_renamed"},
 }
 
 func runFuncScope(c *Cell) {
@@ -88,9 +90,9 @@ func runFuncScope(c *Cell) {
 				continue
 			}
 			if label := jumpsOut(s); label != nil {
-				if shadow != nil && (outer[shadow.Name] || c.visibleOutside(shadow.Name)) {
-					c.Fail(shadow.Pos(), "%s declared in a block that leaves it with goto %s shadows the outer %s: at top level the interpreter cannot keep the two apart; rename the inner %s",
-						shadow.Name, userLabel(label), shadow.Name, shadow.Name)
+				if bad := c.renameShadows(s, outer); bad != nil {
+					c.Fail(bad.Pos(), "%s declared in a block that leaves it with goto %s shadows the outer %s: at top level the interpreter cannot keep the two apart; rename the inner %s",
+						bad.Name, userLabel(label), bad.Name, bad.Name)
 					return
 				}
 				continue
@@ -181,6 +183,38 @@ func jumpsOut(s ast.Stmt) *ast.Ident {
 // anywhere in s before, not only in an enclosing block: a few more
 // statements move into functions than need to, which changes nothing
 // they compute.)
+// renameShadows gives the names s declares that shadow one of the top
+// level (outer) or visible outside new names, in their declarations and
+// uses; it returns one it cannot rename (the oracle did not type it).
+func (c *Cell) renameShadows(s ast.Stmt, outer map[string]bool) *ast.Ident {
+	renamed := map[types.Object]string{}
+	var bad *ast.Ident
+	nestedDecls(s, func(id *ast.Ident) bool {
+		if !outer[id.Name] && !c.visibleOutside(id.Name) {
+			return true
+		}
+		obj := c.Types.Defs[id]
+		if obj == nil {
+			bad = id
+			return false
+		}
+		renamed[obj] = c.Temp("V")
+		return true
+	})
+	if bad != nil || len(renamed) == 0 {
+		return bad
+	}
+	ast.Inspect(s, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if t, ok := renamed[c.Types.ObjectOf(id)]; ok {
+				id.Name = t
+			}
+		}
+		return true
+	})
+	return nil
+}
+
 func (c *Cell) shadowing(s ast.Stmt, outer, earlier map[string]bool) *ast.Ident {
 	seen := map[string]bool{}
 	var found *ast.Ident

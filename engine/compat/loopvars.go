@@ -231,27 +231,42 @@ func (c *Cell) perIterationFor(s *ast.ForStmt, label *ast.LabeledStmt) ast.Stmt 
 	}
 	var names, temps []string
 	rename := map[string]string{}
+	objs := map[string]types.Object{}
 	for i, e := range as.Lhs {
 		if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
 			t := c.Temp("L")
 			names = append(names, id.Name)
 			temps = append(temps, t)
 			rename[id.Name] = t
+			objs[id.Name] = c.Types.ObjectOf(id)
 			as.Lhs[i] = ident(t, id.Pos())
 		}
 	}
+	// The variables' uses in the condition and post statement, not a
+	// field or method of that name (n < g.n, St{i: i}).
 	for _, n := range []ast.Node{s.Cond, s.Post} {
 		if n == nil {
 			continue
 		}
-		ast.Inspect(n, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if t, ok := rename[id.Name]; ok {
-					id.Name = t
+		var visit func(n ast.Node) bool
+		visit = func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.SelectorExpr:
+				ast.Inspect(x.X, visit)
+				return false
+			case *ast.Ident:
+				t, ok := rename[x.Name]
+				if !ok {
+					break
 				}
+				if obj := c.Types.ObjectOf(x); obj != nil && objs[x.Name] != nil && obj != objs[x.Name] {
+					break // a field's key in a literal, a selector's name
+				}
+				x.Name = t
 			}
 			return true
-		})
+		}
+		ast.Inspect(n, visit)
 	}
 	prependCopies(s.Body, names, temps)
 	return nil

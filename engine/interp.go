@@ -1277,21 +1277,17 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 		return Result{}, err
 	}
 	it.markGlobalDefines(block)
+	if showIdx >= 0 {
+		_, call := trail.X.(*ast.CallExpr)
+		it.rt.showsTrailCall(call)
+	}
 	if _, err := it.run(ctx, prog); err != nil {
 		return Result{}, err
 	}
 	if showIdx < 0 {
 		return Result{}, nil
 	}
-	res, err := it.rt.takeResult()
-	if _, call := trail.X.(*ast.CallExpr); call && err == nil && it.rt.nilResult() {
-		// w.Flush(), tmpl.Execute(...): a call whose only result is a
-		// nil error has nothing to show (after the cell's defers
-		// neither).
-		it.rt.dropShown()
-		return Result{}, nil
-	}
-	return res, err
+	return it.rt.takeResult()
 }
 
 // isFuncLitCall reports whether e calls a function literal.
@@ -1594,6 +1590,12 @@ func (it *Interp) runDeferred(res Result, err error) (Result, error) {
 	for i := len(fns) - 1; i >= 0; i-- {
 		if perr := it.callDeferred(fns[i]); perr != nil {
 			err = perr
+		}
+	}
+	if later := r.takeLater(); later != nil && err == nil {
+		// The trailing values, through the interpreted helpers.
+		if err = it.callDeferred(later); err == nil {
+			res, err = r.takeResult()
 		}
 	}
 	if shown, ok := r.shownAfterDefers(); ok && err == nil {

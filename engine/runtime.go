@@ -40,18 +40,48 @@ type runtimeState struct {
 	// top-level defers to run: Go shows it after they ran (a deferred
 	// s[0] = 9 shows in the slice).
 	shown func() *Result
+	// later shows the trailing values through the interpreted helpers
+	// (ShowLater), which find their display methods, once the cell's
+	// top-level defers ran.
+	later func()
+	// trailCall: the trailing expression is a call, whose only result
+	// (after a nil error) is shown only when it is not nil.
+	trailCall bool
 }
 
 func (r *runtimeState) beginCell() {
 	r.mu.Lock()
-	r.result, r.err, r.resultNil, r.shown = nil, nil, false, nil
+	r.result, r.err, r.resultNil, r.shown, r.later, r.trailCall = nil, nil, false, nil, nil, false
 	r.mu.Unlock()
 }
 
-// dropShown forgets the trailing value Show left for after the defers.
-func (r *runtimeState) dropShown() {
+// ShowLater keeps show for after the cell's top-level defers, if it has
+// any to run.
+func (r *runtimeState) ShowLater(show func()) bool {
 	r.mu.Lock()
-	r.shown = nil
+	defer r.mu.Unlock()
+	if len(r.deferred) == 0 {
+		return false
+	}
+	r.later = show
+	return true
+}
+
+// takeLater is what ShowLater kept, once.
+func (r *runtimeState) takeLater() func() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f := r.later
+	r.later = nil
+	return f
+}
+
+// showsTrailCall says whether the trailing expression the cell shows is
+// a call (w.Flush(), tmpl.Execute(...): one whose only result is a nil
+// error shows nothing, after the cell's defers neither).
+func (r *runtimeState) showsTrailCall(call bool) {
+	r.mu.Lock()
+	r.trailCall = call
 	r.mu.Unlock()
 }
 
@@ -78,12 +108,6 @@ func (r *runtimeState) takeResult() (Result, error) {
 		return Result{}, nil
 	}
 	return *r.result, nil
-}
-
-func (r *runtimeState) nilResult() bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.resultNil
 }
 
 // Show records the trailing values of a cell. parts holds what the
@@ -121,6 +145,9 @@ func (r *runtimeState) Show(vals []any, parts []display.Parts) {
 			return
 		}
 		r.resultNil = vals[0] == nil
+		if r.resultNil && r.trailCall {
+			return // (see showsTrailCall)
+		}
 		r.render(func() *Result { return &Result{Value: bundleOf(vals[0], parts[0])} })
 		return
 	}

@@ -25,6 +25,10 @@ import (
 // trailing values, displays, goroutine panics and top-level defers go.
 type Session interface {
 	Show(vals []any, parts []display.Parts)
+	// ShowLater keeps show, which shows the cell's trailing values, to
+	// be called once the cell's top-level defers ran, if it has any to
+	// run (false: it has none).
+	ShowLater(show func()) bool
 	Display(v any, parts display.Parts)
 	Render(v any, parts display.Parts) display.Bundle
 	GoPanic(v any)
@@ -40,12 +44,13 @@ type Session interface {
 // Bound per session by Table; nil outside one (only interpreted code, which
 // runs in a session, calls them).
 var (
-	Show    func(vals []any, parts []display.Parts)
-	Display func(v any, parts display.Parts)
-	Render  func(v any, parts display.Parts) display.Bundle
-	GoPanic func(v any)
-	Defer   func(f func())
-	Recover func() any
+	Show      func(vals []any, parts []display.Parts)
+	ShowLater func(show func()) bool
+	Display   func(v any, parts display.Parts)
+	Render    func(v any, parts display.Parts) display.Bundle
+	GoPanic   func(v any)
+	Defer     func(f func())
+	Recover   func() any
 	// Text is fmt's %v of a value the interpreter hands native code
 	// (see Types.Text).
 	Text func(v any) string
@@ -78,12 +83,13 @@ func Table(s Session, ts *Types) map[string]reflect.Value {
 		s = noSession{}
 	}
 	t := map[string]reflect.Value{
-		"Show":    reflect.ValueOf(s.Show),
-		"Display": reflect.ValueOf(s.Display),
-		"Render":  reflect.ValueOf(s.Render),
-		"GoPanic": reflect.ValueOf(s.GoPanic),
-		"Defer":   reflect.ValueOf(s.Defer),
-		"Recover": reflect.ValueOf(s.Recover),
+		"Show":      reflect.ValueOf(s.Show),
+		"ShowLater": reflect.ValueOf(s.ShowLater),
+		"Display":   reflect.ValueOf(s.Display),
+		"Render":    reflect.ValueOf(s.Render),
+		"GoPanic":   reflect.ValueOf(s.GoPanic),
+		"Defer":     reflect.ValueOf(s.Defer),
+		"Recover":   reflect.ValueOf(s.Recover),
 
 		"Clear":           reflect.ValueOf(Clear),
 		"Converted":       reflect.ValueOf(Converted),
@@ -401,6 +407,7 @@ func Converted(xs, to any) any {
 type noSession struct{}
 
 func (noSession) Show([]any, []display.Parts)              {}
+func (noSession) ShowLater(func()) bool                    { return false }
 func (noSession) Display(any, display.Parts)               {}
 func (noSession) Render(any, display.Parts) display.Bundle { return nil }
 func (noSession) GoPanic(any)                              {}

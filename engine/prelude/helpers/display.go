@@ -133,8 +133,8 @@ func _grundyParts(v any) display.Parts {
 		types, _ = p.Value.([]string)
 	}
 	for _, m := range display.Methods {
-		if m == "MIMETypes" || !display.Wanted(types, m) {
-			continue
+		if m == "MIMETypes" || m == "String" || !display.Wanted(types, m) {
+			continue // (String: the text above called it, as %v does, once)
 		}
 		if p, ok := _grundyPart(v, m); ok {
 			parts[m] = p
@@ -173,7 +173,18 @@ func _grundyShownParts(v any) (any, display.Parts) {
 	return v, parts
 }
 
+// _grundyShow shows a cell's trailing values: once the cell's top-level
+// defers ran, if it has any (Go makes the value where the cell ends and
+// shows it after them: a deferred c.Inc() shows in &c, and String runs
+// after the deferred calls' output).
 func _grundyShow(vs ...any) {
+	if grundyrt.ShowLater(func() { _grundyShowNow(vs) }) {
+		return
+	}
+	_grundyShowNow(vs)
+}
+
+func _grundyShowNow(vs []any) {
 	parts := make([]display.Parts, len(vs))
 	for i, v := range vs {
 		vs[i], parts[i] = _grundyShownParts(v)

@@ -29,11 +29,15 @@ import (
 // variable holding one) is declared then assigned the same way: yaegi's
 // global scope defined them all as zero values (0 <nil>, silently), where
 // an assignment, and any definition inside a function, is right.
+//
+// The engine's own generic conversion of a *G[T] to a native interface
+// (genericNilConv), in a composite literal or among a call's arguments,
+// is computed first too (see convsFirst).
 var genericVars = Pass{
 	Name:     "genericvars",
 	Run:      runGenericVars,
 	Kinds:    []ast.Node{(*ast.CallExpr)(nil), (*ast.IndexExpr)(nil), (*ast.IndexListExpr)(nil)},
-	Snippets: []string{"generics_var_decl_in_func", "generics_define_top_level", "tuple_from_func_field"},
+	Snippets: []string{"generics_var_decl_in_func", "generics_define_top_level", "tuple_from_func_field", "generic_pointer_into_native_iface_literal"},
 }
 
 func runGenericVars(c *Cell) {
@@ -53,6 +57,16 @@ func runGenericVars(c *Cell) {
 		}
 		for _, s := range c.valuesFirst(ds) {
 			cur.InsertBefore(s)
+		}
+		return true
+	})
+	c.Apply(func(cur Cursor) bool {
+		s, ok := cur.Node().(ast.Stmt)
+		if !ok || topLevel[s] || cur.Index() < 0 {
+			return true
+		}
+		for _, b := range c.convsFirst(s) {
+			cur.InsertBefore(b)
 		}
 		return true
 	})
@@ -193,6 +207,79 @@ func (c *Cell) callsGeneric(es ...ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// convsFirst computes first, into temporaries, the calls of
+// genericNilConv's functions (a *Tee[T] converted to io.Writer in generic
+// code) that s, a simple statement in a function, has in a composite
+// literal or among a call's arguments ([]io.Writer{t}, holder{t},
+// io.MultiWriter(t, sb)), and returns the definitions to put before s:
+// yaegi v0.16.1 compiled such a call there without its instance ("not a
+// generic type: func(*Tee) io.Writer", or an index out of range). Only a
+// call whose argument calls nothing moves (its value cannot change
+// between the two places), and none under && or || or in a function
+// literal.
+func (c *Cell) convsFirst(s ast.Stmt) []ast.Stmt {
+	switch s.(type) {
+	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.ReturnStmt, *ast.SendStmt:
+	default:
+		return nil
+	}
+	var out []ast.Stmt
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BinaryExpr:
+			if x.Op == token.LAND || x.Op == token.LOR {
+				ast.Inspect(x.X, visit)
+				return false
+			}
+		case *ast.CompositeLit:
+			for i, e := range x.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					kv.Value = c.convFirst(kv.Value, &out)
+					continue
+				}
+				x.Elts[i] = c.convFirst(e, &out)
+			}
+		case *ast.CallExpr:
+			for i, a := range x.Args {
+				x.Args[i] = c.convFirst(a, &out)
+			}
+		}
+		return true
+	}
+	ast.Inspect(s, visit)
+	return out
+}
+
+// convFirst is e, or a temporary defined by a statement convsFirst adds
+// to out when e is a call of genericNilConv's function of an argument
+// that calls nothing.
+func (c *Cell) convFirst(e ast.Expr, out *[]ast.Stmt) ast.Expr {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || c.callsAnything(call.Args) {
+		return e
+	}
+	var fn ast.Expr = call.Fun
+	switch f := fn.(type) {
+	case *ast.IndexExpr:
+		fn = f.X
+	case *ast.IndexListExpr:
+		fn = f.X
+	}
+	if id, ok := fn.(*ast.Ident); !ok || !strings.HasPrefix(id.Name, NilConvGeneric) {
+		return e
+	}
+	t := ident(c.Temp("V"), e.Pos())
+	*out = append(*out, define(e.Pos(), []ast.Expr{t}, e))
+	v := ident(t.Name, e.Pos())
+	if tv, ok := c.Types.Types[e]; ok {
+		c.Types.Types[v] = tv
+	}
+	return v
 }
 
 // valuesFirst rewrites "var a, b [T] = v1, v2" whose values call generic

@@ -3,6 +3,7 @@ package grundyrt
 import (
 	"errors"
 	"reflect"
+	"runtime"
 	"strings"
 	"sync/atomic"
 )
@@ -661,7 +662,10 @@ func sameValue(a, b any) (same bool) {
 		return false
 	}
 	defer func() {
-		if recover() != nil {
+		if r := recover(); r != nil {
+			if e, ok := r.(runtime.Error); ok && strings.HasPrefix(e.Error(), "runtime error: comparing uncomparable") {
+				panic(r) // (Go's errors.Is compares with ==, which panics so)
+			}
 			same = false
 		}
 	}()

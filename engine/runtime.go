@@ -25,11 +25,9 @@ import (
 type runtimeState struct {
 	mu     sync.Mutex
 	result *Result
-	// resultNil: the shown value was a nil interface (a call's nil error).
-	resultNil bool
-	err       *EvalError
-	it        *Interp
-	types     *grundyrt.Types // the printer's knowledge of the session's types
+	err    *EvalError
+	it     *Interp
+	types  *grundyrt.Types // the printer's knowledge of the session's types
 
 	// A cell's top-level defers (see cellDefer), and while they run the
 	// cell's panic, if any, for recover().
@@ -51,7 +49,7 @@ type runtimeState struct {
 
 func (r *runtimeState) beginCell() {
 	r.mu.Lock()
-	r.result, r.err, r.resultNil, r.shown, r.later, r.trailCall = nil, nil, false, nil, nil, false
+	r.result, r.err, r.shown, r.later, r.trailCall = nil, nil, nil, nil, false
 	r.mu.Unlock()
 }
 
@@ -144,8 +142,7 @@ func (r *runtimeState) Show(vals []any, parts []display.Parts) {
 			r.err = errorValue(e)
 			return
 		}
-		r.resultNil = vals[0] == nil
-		if r.resultNil && r.trailCall {
+		if vals[0] == nil && r.trailCall {
 			return // (see showsTrailCall)
 		}
 		r.render(func() *Result { return &Result{Value: bundleOf(vals[0], parts[0])} })

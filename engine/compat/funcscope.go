@@ -175,14 +175,6 @@ func jumpsOut(s ast.Stmt) *ast.Ident {
 	return nil
 }
 
-// shadowing is the first name s declares in a nested scope that is also
-// visible outside that scope: in outer (the cell's top-level statements)
-// or earlier (declared nested by the cell's earlier statements), through
-// the oracle's package scope (the cell's declarations, the session's
-// names, packages, builtins), or declared by s before it. (Declared
-// anywhere in s before, not only in an enclosing block: a few more
-// statements move into functions than need to, which changes nothing
-// they compute.)
 // renameShadows gives the names s declares that shadow one of the top
 // level (outer) or visible outside new names, in their declarations and
 // uses; it returns one it cannot rename (the oracle did not type it).
@@ -215,6 +207,14 @@ func (c *Cell) renameShadows(s ast.Stmt, outer map[string]bool) *ast.Ident {
 	return nil
 }
 
+// shadowing is the first name s declares in a nested scope that is also
+// visible outside that scope: in outer (the cell's top-level statements)
+// or earlier (declared nested by the cell's earlier statements), through
+// the oracle's package scope (the cell's declarations, the session's
+// names, packages, builtins), or declared by s before it. (Declared
+// anywhere in s before, not only in an enclosing block: a few more
+// statements move into functions than need to, which changes nothing
+// they compute.)
 func (c *Cell) shadowing(s ast.Stmt, outer, earlier map[string]bool) *ast.Ident {
 	seen := map[string]bool{}
 	var found *ast.Ident

@@ -1259,8 +1259,28 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 			pos := trail.X.Pos()
 			call.Args = []ast.Expr{&ast.IndexExpr{X: &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: ast.NewIdent("any")}, Lbrace: pos, Elts: []ast.Expr{trail.X}, Rbrace: trail.X.End()},
 				Lbrack: trail.X.End(), Index: &ast.BasicLit{ValuePos: trail.X.End(), Kind: token.INT, Value: "0"}, Rbrack: trail.X.End()}}
+		} else if show == showCell && hasCellDefers(list[:showIdx]) {
+			if tv, ok := it.info.Types[trail.X]; !ok || tv.Value == nil {
+				// Shown after the cell's top-level defers (ShowLater),
+				// the value as it was where the cell ended: the helper's
+				// argument was the variable's place (defer c.Inc(); c
+				// showed {1}, Go {0}). A variable of its own keeps it.
+				//
+				//	func() { _grundyTrail := c; _grundyShow(_grundyTrail) }()
+				pos := trail.X.Pos()
+				v := ast.NewIdent(prelude.Trail)
+				call.Args = []ast.Expr{ast.NewIdent(prelude.Trail)}
+				body := &ast.BlockStmt{Lbrace: pos, Rbrace: trail.X.End(), List: []ast.Stmt{
+					&ast.AssignStmt{Lhs: []ast.Expr{v}, Tok: token.DEFINE, TokPos: pos, Rhs: []ast.Expr{trail.X}},
+					&ast.ExprStmt{X: call},
+				}}
+				lit := &ast.FuncLit{Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}}, Body: body}
+				list[showIdx] = &ast.ExprStmt{X: &ast.CallExpr{Fun: lit, Lparen: trail.X.End(), Rparen: trail.X.End()}}
+			}
 		}
-		list[showIdx] = &ast.ExprStmt{X: call}
+		if list[showIdx] == orig {
+			list[showIdx] = &ast.ExprStmt{X: call}
+		}
 	}
 	prog, err := it.compile(block)
 	if err != nil && showIdx >= 0 && show == showUnknown {
@@ -1288,6 +1308,29 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 		return Result{}, nil
 	}
 	return it.rt.takeResult()
+}
+
+// hasCellDefers reports whether list, a cell's top-level statements as
+// rewritten, registers a top-level defer (compat's cellDefers).
+func hasCellDefers(list []ast.Stmt) bool {
+	for _, s := range list {
+		found := false
+		ast.Inspect(s, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				if id, ok := x.Fun.(*ast.Ident); ok && id.Name == prelude.Defer {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // isFuncLitCall reports whether e calls a function literal.

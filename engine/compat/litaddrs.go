@@ -40,6 +40,9 @@ func runLitAddrs(c *Cell) {
 			return true
 		}
 		t := c.Types.TypeOf(lit)
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem() // (an elided &T{...}, which the oracle typed as the pointer it stands for)
+		}
 		if t == nil || hasTypeParam(t) {
 			return true
 		}

@@ -37,6 +37,7 @@ const (
 	ShownAs     = "_grundyShownAs"     // func(v, typed any) any: a shown instance of a generic type, with its Typed
 	Go          = "_grundyGo"          // func(f func()): runs a goroutine, reporting its panic
 	Defer       = "_grundyDefer"       // registers a top-level defer with the session
+	Trail       = "_grundyTrail"       // a cell's trailing value, kept for after its top-level defers
 	AsError     = "_grundyAsError"     // a value to error, whole (see the helper)
 	AsErrorFunc = "_grundyAsErrorFunc" // likewise, with its Error method as a function
 	ErrorAssert = "_grundyErrorAssert" // v, ok := x.(error)

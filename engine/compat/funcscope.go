@@ -90,7 +90,10 @@ func runFuncScope(c *Cell) {
 				continue
 			}
 			if label := jumpsOut(s); label != nil {
-				if bad := c.renameShadows(s, outer); bad != nil {
+				if outer == nil {
+					outer = c.topLevelNames()
+				}
+				if bad := c.renameShadows(s, outer, !needsFuncScope(s)); bad != nil {
 					c.Fail(bad.Pos(), "%s declared in a block that leaves it with goto %s shadows the outer %s: at top level the interpreter cannot keep the two apart; rename the inner %s",
 						bad.Name, userLabel(label), bad.Name, bad.Name)
 					return
@@ -177,8 +180,11 @@ func jumpsOut(s ast.Stmt) *ast.Ident {
 
 // renameShadows gives the names s declares that shadow one of the top
 // level (outer) or visible outside new names, in their declarations and
-// uses; it returns one it cannot rename (the oracle did not type it).
-func (c *Cell) renameShadows(s ast.Stmt, outer map[string]bool) *ast.Ident {
+// uses; it returns one it cannot rename: the oracle did not type it (an
+// earlier pass wrote it: loopvars' copy of a captured loop variable), or
+// s has what needs a function's scope (v, ok := f(), which yaegi's global
+// analysis leaves undefined in a nested block) and may not (!may).
+func (c *Cell) renameShadows(s ast.Stmt, outer map[string]bool, may bool) *ast.Ident {
 	renamed := map[types.Object]string{}
 	var bad *ast.Ident
 	nestedDecls(s, func(id *ast.Ident) bool {
@@ -186,7 +192,7 @@ func (c *Cell) renameShadows(s ast.Stmt, outer map[string]bool) *ast.Ident {
 			return true
 		}
 		obj := c.Types.Defs[id]
-		if obj == nil {
+		if obj == nil || !may {
 			bad = id
 			return false
 		}

@@ -27,6 +27,7 @@ var litAddrs = Pass{
 	Run:      runLitAddrs,
 	Kinds:    []ast.Node{(*ast.CompositeLit)(nil)},
 	Snippets: []string{"address_of_array_literal_in_loop"},
+	After:    []string{"elidedaddrs"},
 }
 
 func runLitAddrs(c *Cell) {

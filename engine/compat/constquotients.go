@@ -30,7 +30,7 @@ var constQuotients = Pass{
 	Name:     "constquotients",
 	Run:      runConstQuotients,
 	Kinds:    []ast.Node{(*ast.BinaryExpr)(nil)},
-	Snippets: []string{"const_untyped_division_float_context", "const_division_redefined"},
+	Snippets: []string{"const_untyped_division_float_context", "const_division_redefined", "const_expression_in_type_parameter"},
 }
 
 func runConstQuotients(c *Cell) {
@@ -133,15 +133,20 @@ func (c *Cell) valueConst(e ast.Expr) types.Type {
 		})
 	}
 	if _, param := types.Unalias(tv.Type).(*types.TypeParam); param {
-		// v | 1<<len(a) with v a T: the value, untyped, which T's
-		// operation converts.
+		// v | 1<<len(a) with v a T, var r T = 86400 * 365 * 100 % p:
+		// the value, untyped, which T's operation or the assignment
+		// converts (yaegi computed the operations in T, as above: 11
+		// for (100 + 100 + 100) >> 2 in an int8; and refused 1 | 2 | 4
+		// in a float64).
 		switch {
-		case !builtins():
+		case !builtins() && !constOperation(e):
 			return nil
 		case tv.Value.Kind() == constant.Int:
 			return types.Typ[types.UntypedInt]
-		case tv.Value.Kind() == constant.Float:
+		case tv.Value.Kind() == constant.Float && roundedOnce(tv.Value, tv.Type):
 			return types.Typ[types.UntypedFloat]
+		case tv.Value.Kind() == constant.Complex && roundedOnce(constant.Real(tv.Value), tv.Type) && roundedOnce(constant.Imag(tv.Value), tv.Type):
+			return types.Typ[types.UntypedComplex]
 		}
 		return nil
 	}
@@ -174,6 +179,39 @@ func (c *Cell) valueConst(e ast.Expr) types.Type {
 		return tv.Type
 	}
 	return nil
+}
+
+// roundedOnce reports whether the float constant v, written as
+// floatSource writes it, is rounded to the type parameter t's type once,
+// as Go rounds it: float64 holds it exactly, or it is a whole number (a
+// long literal) and t's types have 64-bit floats only (through float64
+// first, 1 + 2^-24 + 2^-60 became a float32's 1, Go 1.0000001).
+func roundedOnce(v constant.Value, t types.Type) bool {
+	v = constant.ToFloat(v)
+	if _, exact := constant.Float64Val(v); exact {
+		return true
+	}
+	if d := constant.Denom(v); d.Kind() != constant.Int || constant.Compare(d, token.NEQ, constant.MakeInt64(1)) {
+		return false
+	}
+	tp, ok := types.Unalias(t).(*types.TypeParam)
+	return ok && typeSetEach(tp.Constraint(), func(u types.Type) bool {
+		b, ok := u.(*types.Basic)
+		return ok && b.Kind() != types.Float32 && b.Kind() != types.Complex64
+	})
+}
+
+// constOperation reports whether the constant e is an operation (1 + 2,
+// ^mask), not a literal or a negated one.
+func constOperation(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		return true
+	case *ast.UnaryExpr:
+		_, lit := ast.Unparen(x.X).(*ast.BasicLit)
+		return !lit || x.Op == token.XOR
+	}
+	return false
 }
 
 // constPart reports whether a constant part of e, with its value, is one

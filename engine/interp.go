@@ -1259,7 +1259,7 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 			pos := trail.X.Pos()
 			call.Args = []ast.Expr{&ast.IndexExpr{X: &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: ast.NewIdent("any")}, Lbrace: pos, Elts: []ast.Expr{trail.X}, Rbrace: trail.X.End()},
 				Lbrack: trail.X.End(), Index: &ast.BasicLit{ValuePos: trail.X.End(), Kind: token.INT, Value: "0"}, Rbrack: trail.X.End()}}
-		} else if show == showCell && hasCellDefers(list[:showIdx]) {
+		} else if (show == showCell || show == showNative) && hasCellDefers(list[:showIdx]) {
 			if tv, ok := it.info.Types[trail.X]; !ok || tv.Value == nil {
 				// Shown after the cell's top-level defers (ShowLater),
 				// the value as it was where the cell ended: the helper's
@@ -1635,15 +1635,6 @@ func (it *Interp) runDeferred(res Result, err error) (Result, error) {
 			err = perr
 		}
 	}
-	if later := r.takeLater(); later != nil && err == nil {
-		// The trailing values, through the interpreted helpers.
-		if err = it.callDeferred(later); err == nil {
-			res, err = r.takeResult()
-		}
-	}
-	if shown, ok := r.shownAfterDefers(); ok && err == nil {
-		res = shown
-	}
 	r.mu.Lock()
 	recovered := err != nil && len(fns) > 0 && !r.panicking
 	if p, ok := err.(*EvalError); ok && p.Name != "panic" {
@@ -1652,7 +1643,16 @@ func (it *Interp) runDeferred(res Result, err error) (Result, error) {
 	r.panicking, r.panicVal = false, nil
 	r.mu.Unlock()
 	if recovered {
-		return Result{}, nil
+		// A deferred recover() stopped the panic: the cell ends as a
+		// function that returns, with its value if it reached it (a
+		// deferred panic another defer recovered keeps it).
+		res, err = Result{}, nil
+	}
+	if later := r.takeLater(); later != nil && err == nil {
+		// The trailing values, through the interpreted helpers.
+		if err = it.callDeferred(later); err == nil {
+			res, err = r.takeResult()
+		}
 	}
 	return res, err
 }

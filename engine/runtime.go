@@ -34,10 +34,6 @@ type runtimeState struct {
 	deferred  []func()
 	panicking bool
 	panicVal  any
-	// shown renders the trailing value Show recorded while the cell had
-	// top-level defers to run: Go shows it after they ran (a deferred
-	// s[0] = 9 shows in the slice).
-	shown func() *Result
 	// later shows the trailing values through the interpreted helpers
 	// (ShowLater), which find their display methods, once the cell's
 	// top-level defers ran.
@@ -49,7 +45,7 @@ type runtimeState struct {
 
 func (r *runtimeState) beginCell() {
 	r.mu.Lock()
-	r.result, r.err, r.shown, r.later, r.trailCall = nil, nil, nil, nil, false
+	r.result, r.err, r.later, r.trailCall = nil, nil, nil, false
 	r.mu.Unlock()
 }
 
@@ -81,19 +77,6 @@ func (r *runtimeState) showsTrailCall(call bool) {
 	r.mu.Lock()
 	r.trailCall = call
 	r.mu.Unlock()
-}
-
-// shownAfterDefers is the trailing value's Result, rendered now that the
-// cell's top-level defers ran, if Show left it for then.
-func (r *runtimeState) shownAfterDefers() (Result, bool) {
-	r.mu.Lock()
-	shown := r.shown
-	r.shown = nil
-	r.mu.Unlock()
-	if shown == nil {
-		return Result{}, false
-	}
-	return *shown(), true
 }
 
 func (r *runtimeState) takeResult() (Result, error) {
@@ -145,30 +128,18 @@ func (r *runtimeState) Show(vals []any, parts []display.Parts) {
 		if vals[0] == nil && r.trailCall {
 			return // (see showsTrailCall)
 		}
-		r.render(func() *Result { return &Result{Value: bundleOf(vals[0], parts[0])} })
+		r.result = &Result{Value: bundleOf(vals[0], parts[0])}
 		return
 	}
 	// Several values: one text line, like a tuple.
-	r.render(func() *Result {
-		text := ""
-		for i, v := range vals {
-			if i > 0 {
-				text += " "
-			}
-			text += bundleOf(v, parts[i])["text/plain"].(string)
+	text := ""
+	for i, v := range vals {
+		if i > 0 {
+			text += " "
 		}
-		return &Result{Value: Bundle{"text/plain": text}}
-	})
-}
-
-// render sets the cell's Result to what result makes: now, or, when the
-// cell has top-level defers to run, once they ran (shownAfterDefers).
-func (r *runtimeState) render(result func() *Result) {
-	if len(r.deferred) > 0 {
-		r.shown = result
-		return
+		text += bundleOf(v, parts[i])["text/plain"].(string)
 	}
-	r.result = result()
+	r.result = &Result{Value: Bundle{"text/plain": text}}
 }
 
 // errorValue is a cell's trailing non-nil error as Jupyter shows it: the

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -215,17 +216,43 @@ func (c *Cell) callsGeneric(es ...ast.Expr) bool {
 // literal or among a call's arguments ([]io.Writer{t}, holder{t},
 // io.MultiWriter(t, sb)), and returns the definitions to put before s:
 // yaegi v0.16.1 compiled such a call there without its instance ("not a
-// generic type: func(*Tee) io.Writer", or an index out of range). Only a
+// generic type: func(*Tee) io.Writer", or an index out of range). A
 // call whose argument calls nothing moves (its value cannot change
-// between the two places), and none under && or || or in a function
+// between the two places), and one whose argument calls (mk(v)) when no
+// other call of s comes before it; none under && or || or in a function
 // literal.
 func (c *Cell) convsFirst(s ast.Stmt) []ast.Stmt {
-	switch s.(type) {
+	var root ast.Node = s
+	switch x := s.(type) {
 	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt, *ast.ReturnStmt, *ast.SendStmt:
+	case *ast.RangeStmt:
+		root = x.X // (evaluated once, before the loop)
 	default:
 		return nil
 	}
 	var out []ast.Stmt
+	// The calls of s, outside function literals: a conversion whose
+	// argument calls (mk(v), w.Self(), a.(*W[T])) moves only when none
+	// of them comes before it, as Go makes the calls left to right.
+	var calls []*ast.CallExpr
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			calls = append(calls, x)
+		}
+		return true
+	})
+	var moved []ast.Expr // (the conversions moved so far, in order)
+	first := func(e ast.Expr) bool {
+		for _, x := range calls {
+			if x.End() <= e.Pos() && !slices.ContainsFunc(moved, func(m ast.Expr) bool { return m.Pos() <= x.Pos() && x.End() <= m.End() }) {
+				return false
+			}
+		}
+		return true
+	}
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		switch x := n.(type) {
@@ -239,28 +266,29 @@ func (c *Cell) convsFirst(s ast.Stmt) []ast.Stmt {
 		case *ast.CompositeLit:
 			for i, e := range x.Elts {
 				if kv, ok := e.(*ast.KeyValueExpr); ok {
-					kv.Value = c.convFirst(kv.Value, &out)
+					kv.Value = c.convFirst(kv.Value, first, &moved, &out)
 					continue
 				}
-				x.Elts[i] = c.convFirst(e, &out)
+				x.Elts[i] = c.convFirst(e, first, &moved, &out)
 			}
 		case *ast.CallExpr:
 			for i, a := range x.Args {
-				x.Args[i] = c.convFirst(a, &out)
+				x.Args[i] = c.convFirst(a, first, &moved, &out)
 			}
 		}
 		return true
 	}
-	ast.Inspect(s, visit)
+	ast.Inspect(root, visit)
 	return out
 }
 
 // convFirst is e, or a temporary defined by a statement convsFirst adds
 // to out when e is a call of genericNilConv's function of an argument
-// that calls nothing.
-func (c *Cell) convFirst(e ast.Expr, out *[]ast.Stmt) ast.Expr {
+// that calls nothing, or whose calls come first in the statement but for
+// the conversions moved before it (first); moved gets e.
+func (c *Cell) convFirst(e ast.Expr, first func(ast.Expr) bool, moved *[]ast.Expr, out *[]ast.Stmt) ast.Expr {
 	call, ok := e.(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || c.callsAnything(call.Args) {
+	if !ok || len(call.Args) != 1 || c.callsAnything(call.Args) && !first(e) {
 		return e
 	}
 	var fn ast.Expr = call.Fun
@@ -274,6 +302,7 @@ func (c *Cell) convFirst(e ast.Expr, out *[]ast.Stmt) ast.Expr {
 		return e
 	}
 	t := ident(c.Temp("V"), e.Pos())
+	*moved = append(*moved, e)
 	*out = append(*out, define(e.Pos(), []ast.Expr{t}, e))
 	v := ident(t.Name, e.Pos())
 	if tv, ok := c.Types.Types[e]; ok {

@@ -196,7 +196,12 @@ func _grundyShowNow(vs []any) {
 // declare: native code sees all their methods, and the interpreted
 // search for display methods, whose frames yaegi allocates whole at each
 // call, is skipped.
-func _grundyShowNative(vs ...any) { grundyrt.Show(vs, nil) }
+func _grundyShowNative(vs ...any) {
+	if grundyrt.ShowLater(func() { grundyrt.Show(vs, nil) }) {
+		return // (after the cell's top-level defers, as _grundyShow)
+	}
+	grundyrt.Show(vs, nil)
+}
 
 func _grundyDisplay(vs ...any) {
 	for _, v := range vs {

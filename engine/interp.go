@@ -1259,7 +1259,7 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 			pos := trail.X.Pos()
 			call.Args = []ast.Expr{&ast.IndexExpr{X: &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: ast.NewIdent("any")}, Lbrace: pos, Elts: []ast.Expr{trail.X}, Rbrace: trail.X.End()},
 				Lbrack: trail.X.End(), Index: &ast.BasicLit{ValuePos: trail.X.End(), Kind: token.INT, Value: "0"}, Rbrack: trail.X.End()}}
-		} else if (show == showCell || show == showNative) && hasCellDefers(list[:showIdx]) {
+		} else if (show == showCell || show == showNative) && results <= 1 && hasCellDefers(list[:showIdx]) {
 			if tv, ok := it.info.Types[trail.X]; !ok || tv.Value == nil {
 				// Shown after the cell's top-level defers (ShowLater),
 				// the value as it was where the cell ended: the helper's

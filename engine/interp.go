@@ -1234,11 +1234,17 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 	showIdx := -1
 	var orig ast.Stmt
 	if trail != nil && show != showNone {
-		fn := prelude.Show
-		if show == showNative {
-			fn = prelude.ShowNative
-		}
 		showIdx = len(list) - 1
+		later := hasCellDefers(list[:showIdx])
+		fn := prelude.Show
+		switch {
+		case show == showNative && later:
+			fn = prelude.ShowNativeAfterDefers
+		case show == showNative:
+			fn = prelude.ShowNative
+		case later:
+			fn = prelude.ShowAfterDefers
+		}
 		orig = list[showIdx]
 		call := &ast.CallExpr{
 			Fun:    ast.NewIdent(fn),
@@ -1259,14 +1265,14 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 			pos := trail.X.Pos()
 			call.Args = []ast.Expr{&ast.IndexExpr{X: &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: ast.NewIdent("any")}, Lbrace: pos, Elts: []ast.Expr{trail.X}, Rbrace: trail.X.End()},
 				Lbrack: trail.X.End(), Index: &ast.BasicLit{ValuePos: trail.X.End(), Kind: token.INT, Value: "0"}, Rbrack: trail.X.End()}}
-		} else if (show == showCell || show == showNative) && results <= 1 && hasCellDefers(list[:showIdx]) {
+		} else if (show == showCell || show == showNative) && results <= 1 && later {
 			if tv, ok := it.info.Types[trail.X]; !ok || tv.Value == nil {
 				// Shown after the cell's top-level defers (ShowLater),
 				// the value as it was where the cell ended: the helper's
 				// argument was the variable's place (defer c.Inc(); c
 				// showed {1}, Go {0}). A variable of its own keeps it.
 				//
-				//	func() { _grundyTrail := c; _grundyShow(_grundyTrail) }()
+				//	func() { _grundyTrail := c; _grundyShowAfterDefers(_grundyTrail) }()
 				pos := trail.X.Pos()
 				v := ast.NewIdent(prelude.Trail)
 				call.Args = []ast.Expr{ast.NewIdent(prelude.Trail)}

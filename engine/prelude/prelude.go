@@ -30,27 +30,29 @@ var files embed.FS
 
 // The helpers' names, as the passes write them.
 const (
-	Show        = "_grundyShow"        // func(vs ...any): a cell's trailing values
-	ShowNative  = "_grundyShowNative"  // likewise, when no value can be of a cell type
-	Display     = "_grundyDisplay"     // display.Show with the methods of cell types
-	Render      = "_grundyRender"      // display.Render likewise
-	ShownAs     = "_grundyShownAs"     // func(v, typed any) any: a shown instance of a generic type, with its Typed
-	Go          = "_grundyGo"          // func(f func()): runs a goroutine, reporting its panic
-	Defer       = "_grundyDefer"       // registers a top-level defer with the session
-	Trail       = "_grundyTrail"       // a cell's trailing value, kept for after its top-level defers
-	AsError     = "_grundyAsError"     // a value to error, whole (see the helper)
-	AsErrorFunc = "_grundyAsErrorFunc" // likewise, with its Error method as a function
-	ErrorAssert = "_grundyErrorAssert" // v, ok := x.(error)
-	ErrorMust   = "_grundyErrorMust"   // x.(error)
-	Index       = "_grundyIndex"       // an index checked in place (see compat's bounds)
-	ShiftCount  = "_grundyShiftCount"  // likewise a signed shift count
-	OutOfRange  = "_grundyOutOfRange"  // panics as Go does for an index out of range
-	SliceBounds = "_grundySliceBounds" // likewise for slice bounds out of range
-	NegShift    = "_grundyNegShift"    // likewise for a negative shift count
-	IsNil       = "_grundyIsNil"       // func(v any) bool: an interface conversion compared with nil
-	InternAny   = "_grundyInternAny"   // func(k any) any: a key of a map keyed by any, interned
-	InWrapper   = "_grundyInWrapper"   // func(v any) any: grundyrt.InWrapper, for an assertion's subject
-	Unwrap      = "_grundyUnwrap"      // func(v any) any: grundyrt.Unwrap, likewise
+	Show                  = "_grundyShow"                  // func(vs ...any): a cell's trailing values
+	ShowNative            = "_grundyShowNative"            // likewise, when no value can be of a cell type
+	ShowAfterDefers       = "_grundyShowAfterDefers"       // Show, once the cell's top-level defers ran
+	ShowNativeAfterDefers = "_grundyShowNativeAfterDefers" // ShowNative, likewise
+	Display               = "_grundyDisplay"               // display.Show with the methods of cell types
+	Render                = "_grundyRender"                // display.Render likewise
+	ShownAs               = "_grundyShownAs"               // func(v, typed any) any: a shown instance of a generic type, with its Typed
+	Go                    = "_grundyGo"                    // func(f func()): runs a goroutine, reporting its panic
+	Defer                 = "_grundyDefer"                 // registers a top-level defer with the session
+	Trail                 = "_grundyTrail"                 // a cell's trailing value, kept for after its top-level defers
+	AsError               = "_grundyAsError"               // a value to error, whole (see the helper)
+	AsErrorFunc           = "_grundyAsErrorFunc"           // likewise, with its Error method as a function
+	ErrorAssert           = "_grundyErrorAssert"           // v, ok := x.(error)
+	ErrorMust             = "_grundyErrorMust"             // x.(error)
+	Index                 = "_grundyIndex"                 // an index checked in place (see compat's bounds)
+	ShiftCount            = "_grundyShiftCount"            // likewise a signed shift count
+	OutOfRange            = "_grundyOutOfRange"            // panics as Go does for an index out of range
+	SliceBounds           = "_grundySliceBounds"           // likewise for slice bounds out of range
+	NegShift              = "_grundyNegShift"              // likewise for a negative shift count
+	IsNil                 = "_grundyIsNil"                 // func(v any) bool: an interface conversion compared with nil
+	InternAny             = "_grundyInternAny"             // func(k any) any: a key of a map keyed by any, interned
+	InWrapper             = "_grundyInWrapper"             // func(v any) any: grundyrt.InWrapper, for an assertion's subject
+	Unwrap                = "_grundyUnwrap"                // func(v any) any: grundyrt.Unwrap, likewise
 )
 
 // GenericStd are the helpers that run the generic API of native standard

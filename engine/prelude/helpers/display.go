@@ -173,15 +173,18 @@ func _grundyShownParts(v any) (any, display.Parts) {
 	return v, parts
 }
 
-// _grundyShow shows a cell's trailing values: once the cell's top-level
-// defers ran, if it has any (Go makes the value where the cell ends and
+// _grundyShow shows a cell's trailing values.
+func _grundyShow(vs ...any) { _grundyShowNow(vs) }
+
+// _grundyShowAfterDefers shows them once the cell's top-level defers
+// ran, if it registered any (Go makes the value where the cell ends and
 // shows it after them: a deferred c.Inc() shows in &c, and String runs
-// after the deferred calls' output).
-func _grundyShow(vs ...any) {
-	if grundyrt.ShowLater(func() { _grundyShowNow(vs) }) {
-		return
+// after the deferred calls' output). A cell without top-level defers
+// calls _grundyShow, which makes no closure.
+func _grundyShowAfterDefers(vs ...any) {
+	if !grundyrt.ShowLater(func() { _grundyShowNow(vs) }) {
+		_grundyShowNow(vs)
 	}
-	_grundyShowNow(vs)
 }
 
 func _grundyShowNow(vs []any) {
@@ -196,11 +199,14 @@ func _grundyShowNow(vs []any) {
 // declare: native code sees all their methods, and the interpreted
 // search for display methods, whose frames yaegi allocates whole at each
 // call, is skipped.
-func _grundyShowNative(vs ...any) {
-	if grundyrt.ShowLater(func() { grundyrt.Show(vs, nil) }) {
-		return // (after the cell's top-level defers, as _grundyShow)
+func _grundyShowNative(vs ...any) { grundyrt.Show(vs, nil) }
+
+// _grundyShowNativeAfterDefers is _grundyShowNative once the cell's
+// top-level defers ran (see _grundyShowAfterDefers).
+func _grundyShowNativeAfterDefers(vs ...any) {
+	if !grundyrt.ShowLater(func() { grundyrt.Show(vs, nil) }) {
+		grundyrt.Show(vs, nil)
 	}
-	grundyrt.Show(vs, nil)
 }
 
 func _grundyDisplay(vs ...any) {

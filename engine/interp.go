@@ -1317,15 +1317,13 @@ func (it *Interp) runBlock(ctx context.Context, body *ast.BlockStmt, list []ast.
 }
 
 // hasCellDefers reports whether list, a cell's top-level statements as
-// rewritten, registers a top-level defer (compat's cellDefers).
+// rewritten, registers a top-level defer (compat's cellDefers; also from
+// a function literal a pass made of a loop's body).
 func hasCellDefers(list []ast.Stmt) bool {
 	for _, s := range list {
 		found := false
 		ast.Inspect(s, func(n ast.Node) bool {
-			switch x := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.CallExpr:
+			if x, ok := n.(*ast.CallExpr); ok {
 				if id, ok := x.Fun.(*ast.Ident); ok && id.Name == prelude.Defer {
 					found = true
 				}
